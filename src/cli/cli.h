@@ -1,0 +1,74 @@
+/* cli.h - what the commands of the segc program share: the COMMON options,
+ * loading a model and a machine, and printing diagnostics.  Only the
+ * command line prints and chooses exit codes; the library never does. */
+#ifndef SEGC_CLI_H
+#define SEGC_CLI_H
+
+#include "segc.h"
+#include "segc_model.h"
+
+/* Exit codes of CLI.md. */
+enum {
+	CLI_OK = 0, CLI_MISMATCH = 1, CLI_USAGE = 2, CLI_LIMIT = 3,
+	CLI_INTERNAL = 4   /* a bug in segc: never expected */
+};
+
+/* The COMMON options of every command. */
+typedef struct cli_common {
+	const char *command;       /* "derive", ... */
+	const char *machine_file;  /* -m, --machine; NULL if none */
+	segc_bindings *bindings;   /* -D NAME=VALUE, in order */
+	int quiet;                 /* -q */
+} cli_common;
+
+void cli_common_init(cli_common *c, const char *command);
+void cli_common_clear(cli_common *c);
+
+/* Tries to consume the COMMON option at argv[*i] (and its value).  Returns
+ * 1 if consumed (advancing *i past it), 0 if it is not a COMMON option, -1
+ * on a usage error (already reported). */
+int cli_common_option(segc_ctx *ctx, cli_common *c, int argc, char **argv,
+	int *i);
+
+/* If argv[*i] is "--name VALUE", "--name=VALUE" or (when 'shortopt' is not
+ * 0) "-s VALUE", stores VALUE, advances *i and returns 1; returns -1 when the
+ * value is missing (reported); 0 when argv[*i] is another option. */
+int cli_option_value(const cli_common *c, int argc, char **argv, int *i,
+	const char *name, char shortopt, const char **value);
+
+/* Reports a usage error: "segc: CMD: MESSAGE" and a hint line.  Returns
+ * CLI_USAGE. */
+int cli_usage(const cli_common *c, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/* Prints every diagnostic of 'ctx' to stderr in GNU style
+ * (FILE:LINE:COL: error: MESSAGE) and returns the exit code they call for:
+ * 0 when there is none. */
+int cli_report(segc_ctx *ctx);
+
+/* Reads the model at 'path' and the machine of -m (if any).  On failure
+ * prints the diagnostics and returns the exit code; else 0.  '*machine' is
+ * NULL when no -m was given. */
+int cli_load(segc_ctx *ctx, cli_common *c, const char *path,
+	segc_model **model, segc_machine **machine);
+
+/* Prints the help of one command (its synopsis and options) to stdout. */
+void cli_command_help(const char *command);
+
+/* The commands: each gets argv after the command word (argv[0] is the
+ * command) and returns the exit code. */
+int cmd_derive(int argc, char **argv);
+int cmd_latex(int argc, char **argv);
+int cmd_emit(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_eval(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_dot(int argc, char **argv);
+
+/* The answer of a command that is not built yet: says so, exit 2. */
+int cli_not_built(const char *command);
+
+#endif

@@ -1,0 +1,159 @@
+/* common.c - what every command shares: COMMON options, loading the model
+ * and machine, printing diagnostics in GNU style. */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Sets 'c' to no options given for 'command'. */
+void cli_common_init(cli_common *c, const char *command)
+{
+	memset(c, 0, sizeof *c);
+	c->command = command;
+	c->bindings = segc_bindings_new();
+}
+
+/* Releases what 'c' holds. */
+void cli_common_clear(cli_common *c)
+{
+	segc_bindings_free(c->bindings);
+	c->bindings = NULL;
+}
+
+/* Reports a usage error of 'c''s command and returns CLI_USAGE. */
+int cli_usage(const cli_common *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "segc: %s: ", c->command);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'segc %s --help' for more information.\n",
+		c->command);
+	return CLI_USAGE;
+}
+
+/* Matches argv[*i] against option "--'name'" or "-'shortopt'", taking its
+ * value from "=VALUE" or the next argument. */
+int cli_option_value(const cli_common *c, int argc, char **argv, int *i,
+	const char *name, char shortopt, const char **value)
+{
+	const char *a = argv[*i];
+	size_t len = strlen(name);
+
+	if (a[0] == '-' && a[1] == '-' && !strncmp(a + 2, name, len) &&
+	    a[2 + len] == '=') {
+		*value = a + 3 + len;
+		*i += 1;
+		return 1;
+	}
+	if (!((a[0] == '-' && a[1] == '-' && !strcmp(a + 2, name)) ||
+	      (shortopt && a[0] == '-' && a[1] == shortopt && !a[2])))
+		return 0;
+	if (*i + 1 >= argc) {
+		cli_usage(c, "option '%s' requires an argument", a);
+		return -1;
+	}
+	*value = argv[*i + 1];
+	*i += 2;
+	return 1;
+}
+
+/* Consumes a COMMON option at argv[*i]. */
+int cli_common_option(segc_ctx *ctx, cli_common *c, int argc, char **argv,
+	int *i)
+{
+	const char *value;
+	int r;
+
+	if (!strcmp(argv[*i], "-q") || !strcmp(argv[*i], "--quiet")) {
+		c->quiet = 1;
+		*i += 1;
+		return 1;
+	}
+	r = cli_option_value(c, argc, argv, i, "machine", 'm', &value);
+	if (r) {
+		if (r > 0)
+			c->machine_file = value;
+		return r;
+	}
+	if (!strncmp(argv[*i], "-D", 2) && argv[*i][2]) {
+		value = argv[*i] + 2;
+		*i += 1;
+	} else {
+		r = cli_option_value(c, argc, argv, i, "define", 'D', &value);
+		if (r <= 0)
+			return r;
+	}
+	if (segc_bindings_add(ctx, c->bindings, value) < 0) {
+		cli_report(ctx);
+		return -1;
+	}
+	return 1;
+}
+
+/* Prints every diagnostic of 'ctx' and returns the exit code they call
+ * for. */
+int cli_report(segc_ctx *ctx)
+{
+	size_t i, n = segc_ctx_n_diags(ctx);
+
+	for (i = 0; i < n; i++) {
+		const segc_diag *d = segc_ctx_diag(ctx, i);
+
+		if (!d->file)
+			fprintf(stderr, "segc: ");
+		else if (!d->line)
+			fprintf(stderr, "%s: ", d->file);
+		else if (!d->col)
+			fprintf(stderr, "%s:%lu: ", d->file, d->line);
+		else
+			fprintf(stderr, "%s:%lu:%lu: ", d->file, d->line,
+				d->col);
+		fprintf(stderr, "%s: %s\n",
+			d->code == SEGC_ERR_INTERNAL ? "internal error" :
+			"error", d->message);
+	}
+	switch (segc_ctx_status(ctx)) {
+	case SEGC_OK:
+		return CLI_OK;
+	case SEGC_ERR_LIMIT:
+		return CLI_LIMIT;
+	case SEGC_ERR_INPUT:
+		return CLI_USAGE;
+	default:
+		return CLI_INTERNAL;
+	}
+}
+
+/* Reads the model at 'path' and the machine of -m. */
+int cli_load(segc_ctx *ctx, cli_common *c, const char *path,
+	segc_model **model, segc_machine **machine)
+{
+	int rc;
+
+	*machine = NULL;
+	*model = segc_model_read_file(ctx, path);
+	if (*model && c->machine_file)
+		*machine = segc_machine_read_file(ctx, c->machine_file);
+	if (*model && (!c->machine_file || *machine) &&
+	    segc_ctx_status(ctx) == SEGC_OK)
+		return CLI_OK;
+	segc_machine_free(*machine);
+	segc_model_free(*model);
+	*model = NULL;
+	*machine = NULL;
+	rc = cli_report(ctx);
+	return rc ? rc : CLI_USAGE;
+}
+
+/* Says that 'command' is not built yet. */
+int cli_not_built(const char *command)
+{
+	fprintf(stderr, "segc: %s: this command is not built yet\n", command);
+	return CLI_USAGE;
+}

@@ -1,0 +1,234 @@
+/* segc.h - public interface of libsegc: software execution graphs to exact
+ * timing formulas.
+ *
+ * Ownership, the one rule of the whole API: a function returning a pointer
+ * GIVEs the caller a new reference, which the caller releases with the
+ * matching _free; an argument marked SEGC_TAKE is consumed by the call (also
+ * when the call fails); an argument marked SEGC_KEEP is only borrowed.
+ * Expressions are immutable and shared: segc_expr_copy() takes one more
+ * reference in constant time.
+ *
+ * The library never prints to the terminal and never exits: failures are
+ * recorded in a segc_ctx (code, location, message) and the function returns
+ * NULL or a non-zero status. */
+#ifndef SEGC_H
+#define SEGC_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <gmp.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SEGC_GIVE
+#define SEGC_TAKE
+#define SEGC_KEEP
+
+/* ---------------------------------------------------------------- context */
+
+/* Error classes; the command's exit codes are the same numbers. */
+enum segc_status {
+	SEGC_OK = 0,
+	SEGC_ERR_INPUT = 2,    /* bad XML, expression or semantics */
+	SEGC_ERR_LIMIT = 3,    /* an explicit internal limit was reached */
+	SEGC_ERR_INTERNAL = 4  /* a broken invariant: a bug in segc */
+};
+
+/* One recorded diagnostic.  'file' may be NULL (no file concerned); 'line'
+ * and 'col' are 0 where unknown. */
+typedef struct segc_diag {
+	enum segc_status code;
+	const char *file;
+	unsigned long line;
+	unsigned long col;
+	const char *message;
+} segc_diag;
+
+/* Limits on everything the input controls.  segc_ctx_new() sets the
+ * defaults listed in doc/limits.md; the caller may change them. */
+typedef struct segc_limits {
+	unsigned long max_file_bytes;    /* size of an XML document */
+	unsigned long max_depth;         /* nesting of XML elements and blocks */
+	unsigned long max_nodes;         /* graph nodes after lowering */
+	unsigned long max_terms;         /* terms of one polynomial */
+	unsigned long max_literal_digits;/* digits of a number literal */
+	unsigned long max_coeff_bits;    /* bits of one coefficient */
+	long max_exponent;               /* |exponent| of a power */
+	unsigned long max_sum_degree;    /* degree of a summed polynomial */
+	unsigned long max_markov_states; /* states of a Markov chain */
+	unsigned long max_errors;        /* diagnostics kept before giving up */
+	unsigned long max_mva_p;         /* processors in mva_mem */
+} segc_limits;
+
+typedef struct segc_ctx segc_ctx;
+
+SEGC_GIVE segc_ctx *segc_ctx_new(void);
+void segc_ctx_free(SEGC_TAKE segc_ctx *ctx);
+segc_limits *segc_ctx_limits(SEGC_KEEP segc_ctx *ctx);
+/* Records a diagnostic (printf-style message).  'file' is copied. */
+void segc_error(SEGC_KEEP segc_ctx *ctx, enum segc_status code,
+	const char *file, unsigned long line, unsigned long col,
+	const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 6, 7)))
+#endif
+	;
+size_t segc_ctx_n_diags(SEGC_KEEP const segc_ctx *ctx);
+const segc_diag *segc_ctx_diag(SEGC_KEEP const segc_ctx *ctx, size_t i);
+/* The most severe code recorded so far (SEGC_OK when none). */
+enum segc_status segc_ctx_status(SEGC_KEEP const segc_ctx *ctx);
+/* Non-zero once max_errors diagnostics are recorded: stop early. */
+int segc_ctx_full(SEGC_KEEP const segc_ctx *ctx);
+void segc_ctx_clear(SEGC_KEEP segc_ctx *ctx);
+
+/* Releases the library's global tables (expression store).  Call once at
+ * the very end, after every expression has been freed. */
+void segc_library_cleanup(void);
+
+/* ------------------------------------------------------------- expressions */
+
+/* An expression: an immutable, hash-consed tree.  Two expressions built from
+ * the same parts are the same pointer, so structural equality is pointer
+ * equality.  Constructors normalise only lightly and deterministically
+ * (documented per constructor); full simplification is segc_canonical(). */
+typedef struct segc_expr segc_expr;
+
+enum segc_expr_kind {
+	SEGC_NUM,   /* exact rational */
+	SEGC_SYM,   /* a name */
+	SEGC_ADD,   /* n >= 2 terms */
+	SEGC_MUL,   /* n >= 2 factors */
+	SEGC_POW,   /* base ^ exponent (exponent an expression) */
+	SEGC_CALL,  /* name(args...): built-in or uninterpreted function */
+	SEGC_SUM    /* sum(var, lo, hi, body): args are lo, hi, body */
+};
+
+/* Constructors.  add: flattens nested ADDs, adds all number terms into one
+ * placed last, drops 0; one term left gives that term, none gives 0.
+ * mul: flattens nested MULs, multiplies number factors into one placed
+ * first, drops 1; a zero factor gives 0.  pow: x^1 = x, x^0 = 1, number^int
+ * folded, (x^a)^b = x^(a*b) for integers a, b.  Other than that, argument
+ * order is kept: the structural shape stays as built. */
+SEGC_GIVE segc_expr *segc_expr_num(const mpq_t q);
+SEGC_GIVE segc_expr *segc_expr_int(long v);
+SEGC_GIVE segc_expr *segc_expr_rat(long num, unsigned long den);
+SEGC_GIVE segc_expr *segc_expr_sym(const char *name);
+SEGC_GIVE segc_expr *segc_expr_add(size_t n, SEGC_TAKE segc_expr **terms);
+SEGC_GIVE segc_expr *segc_expr_mul(size_t n, SEGC_TAKE segc_expr **factors);
+SEGC_GIVE segc_expr *segc_expr_add2(SEGC_TAKE segc_expr *a,
+	SEGC_TAKE segc_expr *b);
+SEGC_GIVE segc_expr *segc_expr_sub2(SEGC_TAKE segc_expr *a,
+	SEGC_TAKE segc_expr *b);
+SEGC_GIVE segc_expr *segc_expr_mul2(SEGC_TAKE segc_expr *a,
+	SEGC_TAKE segc_expr *b);
+/* a/b, built as a * b^-1. */
+SEGC_GIVE segc_expr *segc_expr_div2(SEGC_TAKE segc_expr *a,
+	SEGC_TAKE segc_expr *b);
+/* -a: a number negated; a product with a leading number gets it negated;
+ * otherwise (-1)*a. */
+SEGC_GIVE segc_expr *segc_expr_neg(SEGC_TAKE segc_expr *a);
+SEGC_GIVE segc_expr *segc_expr_pow(SEGC_TAKE segc_expr *base,
+	SEGC_TAKE segc_expr *exponent);
+SEGC_GIVE segc_expr *segc_expr_powi(SEGC_TAKE segc_expr *base, long e);
+SEGC_GIVE segc_expr *segc_expr_call(const char *name, size_t n,
+	SEGC_TAKE segc_expr **args);
+SEGC_GIVE segc_expr *segc_expr_sum(const char *var, SEGC_TAKE segc_expr *lo,
+	SEGC_TAKE segc_expr *hi, SEGC_TAKE segc_expr *body);
+
+SEGC_GIVE segc_expr *segc_expr_copy(SEGC_KEEP segc_expr *e);
+void segc_expr_free(SEGC_TAKE segc_expr *e);
+
+/* Accessors; all borrow.  name: of a SYM, CALL or SUM (its variable).
+ * nargs/arg: children of ADD, MUL, CALL; POW has (base, exponent); SUM has
+ * (lo, hi, body).  value: the rational of a NUM. */
+enum segc_expr_kind segc_expr_kind(SEGC_KEEP const segc_expr *e);
+const char *segc_expr_name(SEGC_KEEP const segc_expr *e);
+size_t segc_expr_nargs(SEGC_KEEP const segc_expr *e);
+segc_expr *segc_expr_arg(SEGC_KEEP const segc_expr *e, size_t i);
+mpq_srcptr segc_expr_value(SEGC_KEEP const segc_expr *e);
+/* A hash of the structure, equal for equal expressions, stable across
+ * runs (no addresses). */
+unsigned long segc_expr_hash(SEGC_KEEP const segc_expr *e);
+/* A total, deterministic structural order (no addresses): <0, 0, >0. */
+int segc_expr_cmp(SEGC_KEEP const segc_expr *a, SEGC_KEEP const segc_expr *b);
+int segc_expr_is_num(SEGC_KEEP const segc_expr *e);
+int segc_expr_is_zero(SEGC_KEEP const segc_expr *e);
+int segc_expr_is_one(SEGC_KEEP const segc_expr *e);
+/* Non-zero when 'name' occurs free in 'e' (SUM binds its variable). */
+int segc_expr_has_sym(SEGC_KEEP const segc_expr *e, const char *name);
+/* 'e' with every free occurrence of 'name' replaced by 'value'. */
+SEGC_GIVE segc_expr *segc_expr_subst(SEGC_TAKE segc_expr *e, const char *name,
+	SEGC_KEEP segc_expr *value);
+/* Number of distinct nodes of the DAG below 'e'. */
+size_t segc_expr_size(SEGC_KEEP const segc_expr *e);
+
+/* Where an expression's text stands, for error messages: the document, the
+ * line of the element, and a phrase naming the element and attribute
+ * ("attribute 'cost' of <step>").  If 'col' is non-zero the text starts at
+ * that column of 'line'; else the position inside the value is reported in
+ * the message ("at column K of the value"). */
+typedef struct segc_where {
+	const char *file;
+	unsigned long line;
+	unsigned long col;
+	const char *what;
+} segc_where;
+
+/* Parses the expression language of FORMAT.md section 2.  Numbers are
+ * exact.  Applies the constructors' light normalisation.  Does not check
+ * names or arities.  On error records every located diagnostic in 'ctx'
+ * and returns NULL.  'where' may be NULL. */
+SEGC_GIVE segc_expr *segc_expr_parse(SEGC_KEEP segc_ctx *ctx, const char *text,
+	const segc_where *where);
+
+/* Prints 'e' in the expression language, on one line, fully parenthesised
+ * where needed, so that segc_expr_parse() gives back the same expression.
+ * The result is malloc'd; free() it. */
+char *segc_expr_to_string(SEGC_KEEP const segc_expr *e);
+int segc_expr_print(FILE *out, SEGC_KEEP const segc_expr *e);
+
+/* ---------------------------------------------------------------- domains */
+
+/* What simplification may assume about names: a box of constant bounds and
+ * integrality.  Names not in the set are unconstrained. */
+typedef struct segc_domains segc_domains;
+
+SEGC_GIVE segc_domains *segc_domains_new(void);
+void segc_domains_free(SEGC_TAKE segc_domains *d);
+/* Declares 'name': 'min'/'max' may be NULL (unbounded). Redeclaring
+ * replaces. */
+void segc_domains_set(SEGC_KEEP segc_domains *d, const char *name,
+	mpq_srcptr min, mpq_srcptr max, int integer);
+/* Looks 'name' up: returns 0 if unknown; else sets the pointers (NULL where
+ * unbounded) and returns 1. */
+int segc_domains_get(SEGC_KEEP const segc_domains *d, const char *name,
+	mpq_srcptr *min, mpq_srcptr *max, int *integer);
+
+/* -------------------------------------------------------------- canonical */
+
+/* The canonical form of 'e' under 'dom' (which may be NULL): a rational
+ * function over atoms (names, and kernels with canonical arguments),
+ * expanded, like terms merged, numerator and denominator reduced by their
+ * gcd, in a deterministic order; kernels simplified where the domains prove
+ * it (FORMAT.md section 6); sums with polynomial bodies in closed form;
+ * mva_mem unrolled.  Equal formulas give the same pointer.  Uninterpreted
+ * calls stay.  Returns NULL with a diagnostic on failure (division by zero,
+ * a non-integer exponent: SEGC_ERR_INPUT; a limit: SEGC_ERR_LIMIT). */
+SEGC_GIVE segc_expr *segc_canonical(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
+
+/* Evaluates 'e' exactly at rational values of its names: 'names'[i] has
+ * value 'values'[i].  Returns 0 and sets 'result' on success; -1 when 'e'
+ * is not a rational at that point (a name without a value, log2/sqrt of a
+ * non-power, an uninterpreted call, division by zero).  Never records
+ * errors: for tests and cross-checks. */
+int segc_expr_eval_q(mpq_t result, SEGC_KEEP const segc_expr *e, size_t n,
+	const char *const *names, const mpq_t *values);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
