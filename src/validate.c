@@ -1,0 +1,1171 @@
+/* validate.c - what a document means, checked after the schema: every
+ * name declared once and every name used declared (with a suggestion for
+ * a near miss), calls with the right number of arguments, no recursion
+ * among functions, lets or graphs, probabilities that sum to one, and
+ * arc-form graphs with one entry and one exit that every node reaches.
+ * Graph and block walks use explicit stacks; expressions are walked
+ * recursively, their depth being bounded by the parser's max_depth. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "validate.h"
+#include "util.h"
+
+/* ------------------------------------------------------------ name sets */
+
+/* Names in declaration order, each with the element that declared it. */
+typedef struct names {
+	const char **name;
+	const char **kind;          /* "param", "resource", ... */
+	unsigned long *line;
+	size_t n, cap;
+} names;
+
+/* Adds 'name' declared by <'kind'> at 'line' to 's'. */
+static void names_add(names *s, const char *name, const char *kind,
+	unsigned long line)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		s->name = segc_xrealloc(s->name,
+			segc_xmul_size(s->cap, sizeof *s->name));
+		s->kind = segc_xrealloc(s->kind,
+			segc_xmul_size(s->cap, sizeof *s->kind));
+		s->line = segc_xrealloc(s->line,
+			segc_xmul_size(s->cap, sizeof *s->line));
+	}
+	s->name[s->n] = name;
+	s->kind[s->n] = kind;
+	s->line[s->n] = line;
+	s->n++;
+}
+
+/* The index of the last 'name' in 's', or -1. */
+static long names_find(const names *s, const char *name)
+{
+	size_t i;
+
+	for (i = s->n; i-- > 0;)
+		if (!strcmp(s->name[i], name))
+			return (long)i;
+	return -1;
+}
+
+/* Releases the arrays of 's'. */
+static void names_clear(names *s)
+{
+	free(s->name);
+	free(s->kind);
+	free(s->line);
+	memset(s, 0, sizeof *s);
+}
+
+/* The edit (Levenshtein) distance of 'a' and 'b'. */
+size_t segc_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, *row, r;
+
+	if (la > 64 || lb > 64)
+		return (size_t)-1;
+	row = segc_xmalloc((lb + 1) * sizeof *row);
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	r = row[lb];
+	free(row);
+	return r;
+}
+
+/* The name of 'a' or 'b' (either may be NULL) nearest 'name' within a
+ * third of its length, first declared winning ties; NULL if none. */
+static const char *suggest(const char *name, const names *a, const names *b)
+{
+	const names *sets[2];
+	size_t best = (strlen(name) + 2) / 3, i, k;
+	const char *found = NULL;
+
+	sets[0] = a;
+	sets[1] = b;
+	if (best >= strlen(name))
+		best = strlen(name) ? strlen(name) - 1 : 0;
+	for (k = 0; k < 2; k++) {
+		for (i = 0; sets[k] && i < sets[k]->n; i++) {
+			size_t d = segc_edit_distance(name, sets[k]->name[i]);
+
+			if (d && (d < best || (d == best && !found))) {
+				best = d;
+				found = sets[k]->name[i];
+			}
+		}
+	}
+	return found;
+}
+
+/* -------------------------------------------------------------- checker */
+
+/* A function that calls may name, with its number of arguments. */
+typedef struct fn_sig {
+	const char *name;
+	size_t nargs;
+} fn_sig;
+
+/* The state of one check: the plain names visible everywhere, the local
+ * ones (arguments, loop variables, binders) as a stack, the functions,
+ * and where the expression being checked stands. */
+typedef struct checker {
+	segc_ctx *ctx;
+	names global;
+	names local;
+	fn_sig *fns;
+	size_t nfns;
+	int failed;
+	/* the expression being checked */
+	const segc_srcloc *loc;
+	const char *what;
+	names reported;      /* names already reported in it */
+	/* calls of user functions made by it, collected when non-NULL */
+	size_t *calls;
+	size_t ncalls, capcalls;
+} checker;
+
+/* Records an error at 'loc'. */
+static void check_error(checker *c, const segc_srcloc *loc,
+	enum segc_status code, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+static void check_error(checker *c, const segc_srcloc *loc,
+	enum segc_status code, const char *fmt, ...)
+{
+	segc_strbuf sb;
+	va_list ap;
+
+	segc_strbuf_init(&sb);
+	va_start(ap, fmt);
+	segc_strbuf_vappendf(&sb, fmt, ap);
+	va_end(ap);
+	segc_error(c->ctx, code, loc ? loc->file : NULL, loc ? loc->line : 0,
+		loc ? loc->col : 0, "%s", segc_strbuf_str(&sb));
+	segc_strbuf_free(&sb);
+	c->failed = 1;
+}
+
+/* The signature of the user function 'name', or NULL. */
+static const fn_sig *find_fn(const checker *c, const char *name)
+{
+	size_t i;
+
+	for (i = c->nfns; i-- > 0;)
+		if (!strcmp(c->fns[i].name, name))
+			return &c->fns[i];
+	return NULL;
+}
+
+/* The built-in functions: name, least and most number of arguments (0:
+ * no most). */
+static const struct builtin {
+	const char *name;
+	size_t min, max;
+} builtins[] = {
+	{ "max", 1, 0 }, { "min", 1, 0 }, { "ceil", 1, 1 }, { "floor", 1, 1 },
+	{ "log2", 1, 1 }, { "sqrt", 1, 1 }, { "sum", 4, 4 },
+	{ "mva_mem", 3, 3 }, { NULL, 0, 0 }
+};
+
+/* The built-in 'name', or NULL. */
+static const struct builtin *find_builtin(const char *name)
+{
+	size_t i;
+
+	for (i = 0; builtins[i].name; i++)
+		if (!strcmp(builtins[i].name, name))
+			return &builtins[i];
+	return NULL;
+}
+
+/* Reports the plain name 'name', used but not declared. */
+static void undeclared(checker *c, const char *name)
+{
+	const char *near;
+
+	if (names_find(&c->reported, name) >= 0)
+		return;
+	names_add(&c->reported, name, "", 0);
+	near = suggest(name, &c->local, &c->global);
+	if (near)
+		check_error(c, c->loc, SEGC_ERR_INPUT, "undeclared name '%s' "
+			"in %s (did you mean '%s'?)", name, c->what, near);
+	else
+		check_error(c, c->loc, SEGC_ERR_INPUT, "undeclared name '%s' "
+			"in %s", name, c->what);
+}
+
+/* Records that the expression calls user function number 'i'. */
+static void note_call(checker *c, size_t i)
+{
+	if (c->ncalls == c->capcalls) {
+		c->capcalls = c->capcalls ? 2 * c->capcalls : 8;
+		c->calls = segc_xrealloc(c->calls,
+			segc_xmul_size(c->capcalls, sizeof *c->calls));
+	}
+	c->calls[c->ncalls++] = i;
+}
+
+/* Checks the number of arguments of a call of 'name' with 'n'. */
+static void check_call(checker *c, const char *name, size_t n)
+{
+	const struct builtin *b = find_builtin(name);
+	const fn_sig *f;
+
+	if (b) {
+		if (n < b->min || (b->max && n > b->max))
+			check_error(c, c->loc, SEGC_ERR_INPUT, "%s: %s() "
+				"takes %s%zu argument%s, not %zu", c->what,
+				name, b->max ? "" : "at least ", b->min,
+				b->min == 1 ? "" : "s", n);
+		if (!strcmp(name, "sum"))
+			check_error(c, c->loc, SEGC_ERR_INPUT, "%s: the "
+				"first argument of sum() must be a name",
+				c->what);
+		return;
+	}
+	f = find_fn(c, name);
+	if (!f)
+		return;
+	if (c->calls)
+		note_call(c, (size_t)(f - c->fns));
+	if (f->nargs != n)
+		check_error(c, c->loc, SEGC_ERR_INPUT, "%s: function '%s' "
+			"takes %zu argument%s, not %zu", c->what, name,
+			f->nargs, f->nargs == 1 ? "" : "s", n);
+}
+
+/* Checks every name and call in 'e'. */
+static void check_expr(checker *c, const segc_expr *e)
+{
+	size_t i, n;
+
+	switch (segc_expr_kind(e)) {
+	case SEGC_NUM:
+		return;
+	case SEGC_SYM:
+		if (names_find(&c->local, segc_expr_name(e)) < 0 &&
+		    names_find(&c->global, segc_expr_name(e)) < 0)
+			undeclared(c, segc_expr_name(e));
+		return;
+	case SEGC_SUM:
+		check_expr(c, segc_expr_arg(e, 0));
+		check_expr(c, segc_expr_arg(e, 1));
+		names_add(&c->local, segc_expr_name(e), "binder", 0);
+		check_expr(c, segc_expr_arg(e, 2));
+		c->local.n--;
+		return;
+	case SEGC_CALL:
+		check_call(c, segc_expr_name(e), segc_expr_nargs(e));
+		break;
+	default:
+		break;
+	}
+	n = segc_expr_nargs(e);
+	for (i = 0; i < n; i++)
+		check_expr(c, segc_expr_arg(e, i));
+}
+
+/* Checks expression 'e' (may be NULL) standing at 'loc' as 'what'. */
+static void check_at(checker *c, const segc_expr *e, const segc_srcloc *loc,
+	const char *what)
+{
+	if (!e || segc_ctx_full(c->ctx))
+		return;
+	c->loc = loc;
+	c->what = what;
+	c->reported.n = 0;
+	check_expr(c, e);
+}
+
+/* Checks 'e' at 'loc', describing it as attribute 'attr' of <'elem'>. */
+static void check_attr(checker *c, const segc_expr *e, const segc_srcloc *loc,
+	const char *attr, const char *elem)
+{
+	segc_strbuf sb;
+
+	if (!e)
+		return;
+	segc_strbuf_init(&sb);
+	segc_strbuf_appendf(&sb, "attribute '%s' of <%s>", attr, elem);
+	check_at(c, e, loc, segc_strbuf_str(&sb));
+	segc_strbuf_free(&sb);
+}
+
+/* Declares global 'name' of <'kind'> at 'loc', reporting a name already
+ * declared. */
+static void declare(checker *c, const char *name, const char *kind,
+	const segc_srcloc *loc)
+{
+	long i;
+
+	if (!name)
+		return;
+	i = names_find(&c->global, name);
+	if (i >= 0 && c->global.line[i])
+		check_error(c, loc, SEGC_ERR_INPUT, "<%s> '%s': the name is "
+			"already declared by the <%s> at line %lu", kind, name,
+			c->global.kind[i], c->global.line[i]);
+	else if (i < 0)
+		names_add(&c->global, name, kind, loc->line);
+}
+
+/* Adds the user functions 'f' (of <'owner'>) to the signatures,
+ * reporting duplicates and names of built-ins. */
+static void declare_functions(checker *c, size_t n, const segc_function *f)
+{
+	size_t i, j;
+
+	c->fns = segc_xrealloc(c->fns, segc_xmul_size(c->nfns + n + 1,
+		sizeof *c->fns));
+	for (i = 0; i < n; i++) {
+		if (!f[i].name)
+			continue;
+		if (find_builtin(f[i].name))
+			check_error(c, &f[i].loc, SEGC_ERR_INPUT, "<function> "
+				"'%s': a built-in function has that name",
+				f[i].name);
+		for (j = 0; j < i; j++)
+			if (f[j].name && !strcmp(f[j].name, f[i].name))
+				check_error(c, &f[i].loc, SEGC_ERR_INPUT,
+					"<function> '%s': already defined at "
+					"line %lu", f[i].name, f[j].loc.line);
+		c->fns[c->nfns].name = f[i].name;
+		c->fns[c->nfns].nargs = f[i].nargs;
+		c->nfns++;
+	}
+}
+
+/* Sets up checker 'c'. */
+static void checker_init(checker *c, segc_ctx *ctx)
+{
+	memset(c, 0, sizeof *c);
+	c->ctx = ctx;
+}
+
+/* Releases what 'c' holds. */
+static void checker_clear(checker *c)
+{
+	names_clear(&c->global);
+	names_clear(&c->local);
+	names_clear(&c->reported);
+	free(c->fns);
+	free(c->calls);
+}
+
+/* ----------------------------------------------------------------- cycles */
+
+/* A directed graph on 'n' vertices as adjacency lists. */
+typedef struct digraph {
+	size_t n;
+	size_t **succ;
+	size_t *nsucc;
+} digraph;
+
+/* A graph of 'n' vertices without edges. */
+static void digraph_init(digraph *g, size_t n)
+{
+	g->n = n;
+	g->succ = segc_xcalloc(n + 1, sizeof *g->succ);
+	g->nsucc = segc_xcalloc(n + 1, sizeof *g->nsucc);
+}
+
+/* Adds the edge 'a' -> 'b'. */
+static void digraph_add(digraph *g, size_t a, size_t b)
+{
+	g->succ[a] = segc_xrealloc(g->succ[a],
+		segc_xmul_size(g->nsucc[a] + 1, sizeof **g->succ));
+	g->succ[a][g->nsucc[a]++] = b;
+}
+
+/* Releases 'g'. */
+static void digraph_clear(digraph *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		free(g->succ[i]);
+	free(g->succ);
+	free(g->nsucc);
+}
+
+/* Finds a cycle of 'g' by depth-first search with an explicit stack.
+ * Returns its length and sets '*cycle' (malloc'd vertices, first one
+ * repeated at the end); 0 when 'g' is acyclic. */
+static size_t find_cycle(const digraph *g, size_t **cycle)
+{
+	unsigned char *color = segc_xcalloc(g->n + 1, 1);
+	size_t *stack = segc_xmalloc((g->n + 1) * sizeof *stack);
+	size_t *edge = segc_xcalloc(g->n + 1, sizeof *edge);
+	size_t s, depth, len = 0, k;
+
+	*cycle = NULL;
+	for (s = 0; s < g->n && !len; s++) {
+		if (color[s])
+			continue;
+		depth = 0;
+		stack[depth++] = s;
+		color[s] = 1;
+		while (depth && !len) {
+			size_t v = stack[depth - 1];
+
+			if (edge[v] == g->nsucc[v]) {
+				color[v] = 2;
+				depth--;
+				continue;
+			}
+			k = g->succ[v][edge[v]++];
+			if (color[k] == 0) {
+				color[k] = 1;
+				stack[depth++] = k;
+			} else if (color[k] == 1) {
+				size_t from = depth;
+
+				while (stack[from - 1] != k)
+					from--;
+				len = depth - from + 2;
+				*cycle = segc_xmalloc(len * sizeof **cycle);
+				memcpy(*cycle, stack + from - 1,
+					(len - 1) * sizeof **cycle);
+				(*cycle)[len - 1] = k;
+			}
+		}
+	}
+	free(color);
+	free(stack);
+	free(edge);
+	return len;
+}
+
+/* Reports a cycle of 'g' if there is one: "<'kind'> 'a' -> 'b' -> 'a'",
+ * at the location of its first vertex ('locs'), names from 'name'. */
+static void report_cycle(checker *c, const digraph *g, const char *kind,
+	const char *const *name, const segc_srcloc *const *locs,
+	const char *problem)
+{
+	size_t *cycle, len = find_cycle(g, &cycle), i;
+	segc_strbuf sb;
+
+	if (!len)
+		return;
+	segc_strbuf_init(&sb);
+	for (i = 0; i < len; i++)
+		segc_strbuf_appendf(&sb, "%s'%s'", i ? " -> " : "",
+			name[cycle[i]]);
+	check_error(c, locs[cycle[0]], SEGC_ERR_INPUT, "%s: %s %s", kind,
+		problem, segc_strbuf_str(&sb));
+	segc_strbuf_free(&sb);
+	free(cycle);
+}
+
+/* ------------------------------------------------------------- functions */
+
+/* Checks the bodies of functions 'f' (the first 'base' signatures of 'c'
+ * belong to other owners) and reports recursion among them. */
+static void check_functions(checker *c, size_t n, const segc_function *f,
+	size_t base)
+{
+	digraph g;
+	const char **nm = segc_xcalloc(n + 1, sizeof *nm);
+	const segc_srcloc **locs = segc_xcalloc(n + 1, sizeof *locs);
+	size_t i, j, saved = c->local.n;
+	segc_strbuf what;
+
+	digraph_init(&g, n);
+	segc_strbuf_init(&what);
+	for (i = 0; i < n; i++) {
+		nm[i] = f[i].name ? f[i].name : "";
+		locs[i] = &f[i].loc;
+		for (j = 0; j < f[i].nargs; j++)
+			names_add(&c->local, f[i].args[j], "arg", 0);
+		segc_strbuf_reset(&what);
+		segc_strbuf_appendf(&what, "the body of <function> '%s'",
+			nm[i]);
+		c->ncalls = 0;
+		c->calls = segc_xrealloc(c->calls, sizeof *c->calls);
+		c->capcalls = 1;
+		check_at(c, f[i].body, &f[i].loc, segc_strbuf_str(&what));
+		for (j = 0; j < c->ncalls; j++)
+			if (c->calls[j] >= base && c->calls[j] < base + n)
+				digraph_add(&g, i, c->calls[j] - base);
+		free(c->calls);
+		c->calls = NULL;
+		c->ncalls = c->capcalls = 0;
+		c->local.n = saved;
+	}
+	report_cycle(c, &g, "<function>", nm, locs, "recursion is not "
+		"allowed:");
+	segc_strbuf_free(&what);
+	digraph_clear(&g);
+	free(nm);
+	free(locs);
+}
+
+/* Non-zero when expression 'e' (may be NULL) uses name 'name'. */
+static int uses(const segc_expr *e, const char *name)
+{
+	return e && segc_expr_has_sym(e, name);
+}
+
+/* Reports a cycle among the 'n' bindings 'b' (lets or consts), each a
+ * value that may name the others. */
+static void check_binding_cycles(checker *c, size_t n,
+	const segc_binding *b, const char *kind)
+{
+	digraph g;
+	const char **nm = segc_xcalloc(n + 1, sizeof *nm);
+	const segc_srcloc **locs = segc_xcalloc(n + 1, sizeof *locs);
+	size_t i, j;
+
+	digraph_init(&g, n);
+	for (i = 0; i < n; i++) {
+		nm[i] = b[i].name ? b[i].name : "";
+		locs[i] = &b[i].loc;
+		for (j = 0; j < n; j++)
+			if (b[j].name && uses(b[i].value, b[j].name))
+				digraph_add(&g, i, j);
+	}
+	report_cycle(c, &g, kind, nm, locs, "defined in terms of itself:");
+	digraph_clear(&g);
+	free(nm);
+	free(locs);
+}
+
+/* ---------------------------------------------------------------- machine */
+
+/* Checks machine 'm' with a fresh checker; 0 when valid. */
+int segc_validate_machine(segc_ctx *ctx, const segc_machine *m)
+{
+	checker c;
+	size_t i;
+	int failed;
+
+	if (!m)
+		return -1;
+	checker_init(&c, ctx);
+	for (i = 0; i < m->nconsts; i++)
+		declare(&c, m->consts[i].name, "const", &m->consts[i].loc);
+	for (i = 0; i < m->nconsts; i++)
+		check_attr(&c, m->consts[i].value, &m->consts[i].loc, "value",
+			"const");
+	for (i = 0; i < m->ncosts; i++)
+		check_attr(&c, m->costs[i].value, &m->costs[i].loc, "value",
+			"cost");
+	check_binding_cycles(&c, m->nconsts, m->consts, "<const>");
+	for (i = 0; i < m->ncosts; i++)
+		declare(&c, m->costs[i].name, "cost", &m->costs[i].loc);
+	if (names_find(&c.global, "N") < 0)
+		names_add(&c.global, "N", "param", 0);
+	if (names_find(&c.global, "P") < 0)
+		names_add(&c.global, "P", "param", 0);
+	declare_functions(&c, m->nfunctions, m->functions);
+	check_functions(&c, m->nfunctions, m->functions, 0);
+	failed = c.failed;
+	checker_clear(&c);
+	return failed ? -1 : 0;
+}
+
+/* ---------------------------------------------------------- probabilities */
+
+/* Reports probability 'p' (a number) outside [0, 1]. */
+static int check_unit_interval(segc_ctx *ctx, mpq_srcptr p,
+	const segc_srcloc *loc, const char *what)
+{
+	segc_strbuf sb;
+
+	if (mpq_sgn(p) >= 0 && mpq_cmp_ui(p, 1, 1) <= 0)
+		return 0;
+	segc_strbuf_init(&sb);
+	segc_strbuf_append_mpq(&sb, p);
+	segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,
+		"%s: probability %s is not in [0, 1]", what,
+		segc_strbuf_str(&sb));
+	segc_strbuf_free(&sb);
+	return -1;
+}
+
+/* Checks a symbolic sum of probabilities: 'sum' - 1 must be zero in
+ * canonical form. */
+static int check_symbolic_sum(segc_ctx *ctx, segc_expr *sum,
+	const segc_srcloc *loc, const char *what)
+{
+	segc_expr *diff = segc_canonical(ctx, NULL,
+		segc_expr_sub2(sum, segc_expr_int(1)));
+	char *text;
+	int rc = 0;
+
+	if (!diff)
+		return -1;
+	if (!segc_expr_is_zero(diff)) {
+		text = segc_expr_to_string(diff);
+		segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,
+			"%s: the probabilities do not sum to 1 (their sum "
+			"minus 1 is %s)", what, text ? text : "?");
+		free(text);
+		rc = -1;
+	}
+	segc_expr_free(diff);
+	return rc;
+}
+
+/* Checks the probabilities of one choice (see validate.h). */
+int segc_check_probabilities(segc_ctx *ctx, size_t n,
+	segc_expr *const *probs, const segc_srcloc *loc, const char *what)
+{
+	size_t i, omitted = 0, symbolic = 0;
+	segc_expr *sum = segc_expr_int(0);
+	mpq_t q;
+	int rc = 0;
+
+	mpq_init(q);
+	for (i = 0; i < n; i++) {
+		if (!probs[i]) {
+			omitted++;
+			continue;
+		}
+		sum = segc_expr_add2(sum, segc_expr_copy(probs[i]));
+		if (!segc_expr_is_num(probs[i])) {
+			symbolic++;
+			continue;
+		}
+		mpq_add(q, q, segc_expr_value(probs[i]));
+		rc |= check_unit_interval(ctx, segc_expr_value(probs[i]), loc,
+			what);
+	}
+	if (omitted > 1) {
+		segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,
+			"%s: %zu alternatives omit the probability; at most "
+			"one may", what, omitted);
+		rc = -1;
+	} else if (!symbolic && !rc) {
+		if (omitted && n == 1)
+			mpq_set_ui(q, 1, 1);
+		if (omitted ? mpq_cmp_ui(q, 1, 1) > 0 :
+		    mpq_cmp_ui(q, 1, 1) != 0) {
+			segc_strbuf sb;
+
+			segc_strbuf_init(&sb);
+			segc_strbuf_append_mpq(&sb, q);
+			segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line,
+				loc->col, "%s: the probabilities sum to %s, "
+				"%s 1", what, segc_strbuf_str(&sb), omitted ?
+				"more than" : "not");
+			segc_strbuf_free(&sb);
+			rc = -1;
+		}
+	} else if (symbolic && !omitted && !rc) {
+		rc = check_symbolic_sum(ctx, segc_expr_copy(sum), loc, what);
+	}
+	segc_expr_free(sum);
+	mpq_clear(q);
+	return rc;
+}
+
+/* ----------------------------------------------------------------- blocks */
+
+/* An entry of the block walk: a block, or (block NULL) the end of the
+ * scope of a loop variable. */
+typedef struct walk_item {
+	const segc_block *block;
+} walk_item;
+
+/* Checks the attributes of one block 'b' of graph 'm'. */
+static void check_block(checker *c, const segc_model *m, const segc_block *b)
+{
+	size_t i;
+	const char *near;
+
+	switch (b->kind) {
+	case SEGC_BLOCK_STEP:
+		check_attr(c, b->cost, &b->loc, "cost", "step");
+		for (i = 0; i < b->nuses; i++) {
+			const segc_use *u = &b->uses[i];
+
+			check_attr(c, u->count, &u->loc, "count", "use");
+			if (!u->resource || segc_model_resource(m, u->resource))
+				continue;
+			near = NULL;
+			{
+				names rs;
+				size_t k;
+
+				memset(&rs, 0, sizeof rs);
+				for (k = 0; k < m->nresources; k++)
+					if (m->resources[k].name)
+						names_add(&rs,
+							m->resources[k].name,
+							"resource", 0);
+				near = suggest(u->resource, &rs, NULL);
+				if (near)
+					check_error(c, &u->loc, SEGC_ERR_INPUT,
+						"<use>: '%s' is not a declared "
+						"<resource> (did you mean "
+						"'%s'?)", u->resource, near);
+				else
+					check_error(c, &u->loc, SEGC_ERR_INPUT,
+						"<use>: '%s' is not a declared "
+						"<resource>", u->resource);
+				names_clear(&rs);
+			}
+		}
+		break;
+	case SEGC_BLOCK_LOOP:
+		check_attr(c, b->count, &b->loc, "count", "loop");
+		check_attr(c, b->from, &b->loc, "from", "loop");
+		check_attr(c, b->to, &b->loc, "to", "loop");
+		break;
+	case SEGC_BLOCK_CASE:
+		check_attr(c, b->prob, &b->loc, "prob", "case");
+		break;
+	case SEGC_BLOCK_CALL:
+		if (b->graph && !segc_model_graph(m, b->graph))
+			check_error(c, &b->loc, SEGC_ERR_INPUT, "<call>: "
+				"there is no <graph> named '%s'", b->graph);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Checks the probabilities of the cases of <branch> 'b'. */
+static void check_branch(checker *c, const segc_block *b)
+{
+	segc_expr **probs;
+	size_t i;
+
+	if (!b->nchildren)
+		return;
+	probs = segc_xcalloc(b->nchildren, sizeof *probs);
+	for (i = 0; i < b->nchildren; i++)
+		probs[i] = b->children[i]->prob;
+	if (segc_check_probabilities(c->ctx, b->nchildren, probs, &b->loc,
+		    "<branch>"))
+		c->failed = 1;
+	free(probs);
+}
+
+/* Opens the scope of the variable of <loop> 'b'. */
+static void open_loop_scope(checker *c, const segc_block *b)
+{
+	long i = names_find(&c->local, b->var);
+
+	if (i >= 0)
+		check_error(c, &b->loc, SEGC_ERR_INPUT, "<loop>: variable "
+			"'%s' is already the variable of an enclosing loop",
+			b->var);
+	else if (names_find(&c->global, b->var) >= 0)
+		check_error(c, &b->loc, SEGC_ERR_INPUT, "<loop>: variable "
+			"'%s' hides the <%s> of that name", b->var,
+			c->global.kind[names_find(&c->global, b->var)]);
+	names_add(&c->local, b->var, "loop", b->loc.line);
+}
+
+/* Checks the blocks under 'body' of a graph of 'm', loop variables in
+ * scope within their loops.  An explicit stack replaces recursion. */
+static void check_blocks(checker *c, const segc_model *m,
+	const segc_block *body)
+{
+	walk_item *stack = NULL;
+	size_t n = 0, cap = 0, i;
+
+	stack = segc_xmalloc(sizeof *stack);
+	cap = 1;
+	stack[n++].block = body;
+	while (n && !segc_ctx_full(c->ctx)) {
+		const segc_block *b = stack[--n].block;
+
+		if (!b) {
+			c->local.n--;
+			continue;
+		}
+		check_block(c, m, b);
+		if (b->kind == SEGC_BLOCK_BRANCH)
+			check_branch(c, b);
+		if (n + b->nchildren + 1 > cap) {
+			cap = 2 * (n + b->nchildren + 1);
+			stack = segc_xrealloc(stack,
+				segc_xmul_size(cap, sizeof *stack));
+		}
+		if (b->kind == SEGC_BLOCK_LOOP && b->var) {
+			open_loop_scope(c, b);
+			stack[n++].block = NULL;
+		}
+		for (i = b->nchildren; i-- > 0;)
+			stack[n++].block = b->children[i];
+	}
+	free(stack);
+}
+
+/* --------------------------------------------------------------- arc form */
+
+/* The index of the node 'id' of 'g', or -1. */
+static long node_index(const segc_graph *g, const char *id)
+{
+	size_t i;
+
+	for (i = 0; id && i < g->nnodes; i++)
+		if (g->nodes[i].id && !strcmp(g->nodes[i].id, id))
+			return (long)i;
+	return -1;
+}
+
+/* Resolves the end 'id' (attribute 'attr') of arc 'a' of 'g'. */
+static int resolve_end(checker *c, const segc_graph *g, const segc_arc *a,
+	const char *attr, const char *id, size_t *index)
+{
+	long i = node_index(g, id);
+	names ids;
+	const char *near;
+	size_t k;
+
+	if (i >= 0) {
+		*index = (size_t)i;
+		return 0;
+	}
+	memset(&ids, 0, sizeof ids);
+	for (k = 0; k < g->nnodes; k++)
+		if (g->nodes[k].id)
+			names_add(&ids, g->nodes[k].id, "node", 0);
+	near = id ? suggest(id, &ids, NULL) : NULL;
+	check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> attribute '%s': "
+		"graph '%s' has no <node> '%s'%s%s%s", attr, g->name,
+		id ? id : "", near ? " (did you mean '" : "",
+		near ? near : "", near ? "'?)" : "");
+	names_clear(&ids);
+	return -1;
+}
+
+/* Marks in 'seen' every node reachable from 'start' of 'g' along arcs
+ * (reversed when 'backward'; loop arcs only when 'with_loops'). */
+static void reach(const segc_graph *g, size_t start, int backward,
+	int with_loops, unsigned char *seen)
+{
+	size_t *queue = segc_xmalloc((g->nnodes + 1) * sizeof *queue);
+	size_t head = 0, tail = 0, i;
+
+	seen[start] = 1;
+	queue[tail++] = start;
+	while (head < tail) {
+		size_t v = queue[head++];
+
+		for (i = 0; i < g->narcs; i++) {
+			const segc_arc *a = &g->arcs[i];
+			size_t from = backward ? a->to_index : a->from_index;
+			size_t to = backward ? a->from_index : a->to_index;
+
+			if (from != v || (a->loop && !with_loops) || seen[to])
+				continue;
+			seen[to] = 1;
+			queue[tail++] = to;
+		}
+	}
+	free(queue);
+}
+
+/* Finds the unique node of 'g' without incoming ('in') or outgoing
+ * non-loop arcs; reports none or several.  Returns its index or -1. */
+static long find_end(checker *c, const segc_graph *g, int in)
+{
+	unsigned char *has = segc_xcalloc(g->nnodes + 1, 1);
+	long found = -1;
+	size_t i, count = 0;
+	segc_strbuf sb;
+
+	for (i = 0; i < g->narcs; i++)
+		if (!g->arcs[i].loop)
+			has[in ? g->arcs[i].to_index : g->arcs[i].from_index] = 1;
+	segc_strbuf_init(&sb);
+	for (i = 0; i < g->nnodes; i++) {
+		if (has[i])
+			continue;
+		if (!count++)
+			found = (long)i;
+		segc_strbuf_appendf(&sb, "%s'%s'", count > 1 ? ", " : "",
+			g->nodes[i].id);
+	}
+	if (count != 1)
+		check_error(c, &g->loc, SEGC_ERR_INPUT, "<graph> '%s': %s "
+			"(%s); exactly one node must have no %s arcs other "
+			"than loop arcs", g->name, count ? (in ?
+			"several entries" : "several exits") : (in ?
+			"no entry" : "no exit"), count ? segc_strbuf_str(&sb) :
+			"every node has some", in ? "incoming" : "outgoing");
+	segc_strbuf_free(&sb);
+	free(has);
+	return count == 1 ? found : -1;
+}
+
+/* Checks that every node of 'g' reaches 'exit' and that every loop arc
+ * points back (its target reaches its source). */
+static void check_reachability(checker *c, const segc_graph *g, size_t exit)
+{
+	unsigned char *seen = segc_xcalloc(g->nnodes + 1, 1);
+	size_t i;
+
+	reach(g, exit, 1, 1, seen);
+	for (i = 0; i < g->nnodes; i++)
+		if (!seen[i]) {
+			check_error(c, &g->nodes[i].loc, SEGC_ERR_INPUT,
+				"<node> '%s' of graph '%s' cannot reach the "
+				"exit '%s'", g->nodes[i].id, g->name,
+				g->nodes[exit].id);
+			break;
+		}
+	for (i = 0; i < g->narcs; i++) {
+		const segc_arc *a = &g->arcs[i];
+
+		if (!a->loop)
+			continue;
+		memset(seen, 0, g->nnodes + 1);
+		reach(g, a->to_index, 0, 0, seen);
+		if (!seen[a->from_index])
+			check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> from "
+				"'%s' to '%s': a loop arc must point back, but "
+				"'%s' does not reach '%s'", a->from, a->to,
+				a->to, a->from);
+	}
+	free(seen);
+}
+
+/* Checks the probabilities on the arcs leaving each or-split of 'g'. */
+static void check_arc_probabilities(checker *c, const segc_graph *g)
+{
+	segc_expr **probs = segc_xcalloc(g->narcs + 1, sizeof *probs);
+	size_t v, i, n;
+	segc_strbuf what;
+
+	segc_strbuf_init(&what);
+	for (v = 0; v < g->nnodes; v++) {
+		for (n = 0, i = 0; i < g->narcs; i++) {
+			const segc_arc *a = &g->arcs[i];
+
+			if (a->from_index != v || a->loop)
+				continue;
+			if (g->nodes[v].split_and && a->prob)
+				check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> "
+					"from '%s' to '%s': node '%s' splits "
+					"with 'and', its arcs take no 'prob'",
+					a->from, a->to, a->from);
+			probs[n++] = a->prob;
+		}
+		if (!n || g->nodes[v].split_and)
+			continue;
+		segc_strbuf_reset(&what);
+		segc_strbuf_appendf(&what, "the arcs leaving <node> '%s'",
+			g->nodes[v].id);
+		if (segc_check_probabilities(c->ctx, n, probs,
+			    &g->nodes[v].loc, segc_strbuf_str(&what)))
+			c->failed = 1;
+	}
+	segc_strbuf_free(&what);
+	free(probs);
+}
+
+/* Checks arc-form graph 'g'. */
+static void check_arc_graph(checker *c, segc_graph *g)
+{
+	size_t i, j;
+	int resolved = 1;
+	long exit;
+
+	for (i = 0; i < g->nnodes; i++) {
+		check_attr(c, g->nodes[i].cost, &g->nodes[i].loc, "cost",
+			"node");
+		for (j = 0; j < i; j++)
+			if (!strcmp(g->nodes[i].id, g->nodes[j].id)) {
+				check_error(c, &g->nodes[i].loc,
+					SEGC_ERR_INPUT, "<node> '%s': the id "
+					"is already used at line %lu",
+					g->nodes[i].id, g->nodes[j].loc.line);
+				resolved = 0;
+			}
+	}
+	for (i = 0; i < g->narcs; i++) {
+		segc_arc *a = &g->arcs[i];
+
+		check_attr(c, a->prob, &a->loc, "prob", "arc");
+		check_attr(c, a->cost, &a->loc, "cost", "arc");
+		check_attr(c, a->loop, &a->loc, "loop", "arc");
+		if (resolve_end(c, g, a, "from", a->from, &a->from_index) |
+		    resolve_end(c, g, a, "to", a->to, &a->to_index))
+			resolved = 0;
+	}
+	if (!resolved)
+		return;
+	check_arc_probabilities(c, g);
+	if (find_end(c, g, 1) < 0)
+		return;
+	exit = find_end(c, g, 0);
+	if (exit >= 0)
+		check_reachability(c, g, (size_t)exit);
+}
+
+/* ------------------------------------------------------------------ model */
+
+/* The index of the graph 'name' of 'm', or -1. */
+static long graph_index(const segc_model *m, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < m->ngraphs; i++)
+		if (!strcmp(m->graphs[i].name, name))
+			return (long)i;
+	return -1;
+}
+
+/* Adds to 'g' an edge from graph 'gi' of 'm' to every graph it calls.
+ * Walks the blocks with an explicit stack. */
+static void add_calls(digraph *g, const segc_model *m, size_t gi)
+{
+	const segc_block **stack = segc_xmalloc(sizeof *stack);
+	size_t n = 0, cap = 1, i;
+
+	stack[n++] = m->graphs[gi].body;
+	while (n) {
+		const segc_block *b = stack[--n];
+		long to;
+
+		if (b->kind == SEGC_BLOCK_CALL) {
+			to = graph_index(m, b->graph);
+			if (to >= 0)
+				digraph_add(g, gi, (size_t)to);
+		}
+		if (n + b->nchildren > cap) {
+			cap = 2 * (n + b->nchildren);
+			stack = segc_xrealloc(stack,
+				segc_xmul_size(cap, sizeof *stack));
+		}
+		for (i = b->nchildren; i-- > 0;)
+			stack[n++] = b->children[i];
+	}
+	free(stack);
+}
+
+/* Reports graphs of 'm' named twice and cycles of <call>s. */
+static void check_graph_calls(checker *c, const segc_model *m)
+{
+	digraph g;
+	const char **nm = segc_xcalloc(m->ngraphs + 1, sizeof *nm);
+	const segc_srcloc **locs = segc_xcalloc(m->ngraphs + 1, sizeof *locs);
+	size_t i, j;
+
+	digraph_init(&g, m->ngraphs);
+	for (i = 0; i < m->ngraphs; i++) {
+		nm[i] = m->graphs[i].name;
+		locs[i] = &m->graphs[i].loc;
+		for (j = 0; j < i; j++)
+			if (!strcmp(nm[i], nm[j]))
+				check_error(c, locs[i], SEGC_ERR_INPUT,
+					"<graph> '%s': a graph of that name "
+					"is already defined at line %lu",
+					nm[i], locs[j]->line);
+	}
+	for (i = 0; i < m->ngraphs; i++)
+		if (m->graphs[i].body)
+			add_calls(&g, m, i);
+	report_cycle(c, &g, "<graph>", nm, locs, "graphs call each other in "
+		"a cycle:");
+	digraph_clear(&g);
+	free(nm);
+	free(locs);
+}
+
+/* Declares the plain names of model 'm' in 'c': params, resources, lets,
+ * and N and P unless declared. */
+static void declare_model_names(checker *c, const segc_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nparams; i++)
+		declare(c, m->params[i].name, "param", &m->params[i].loc);
+	for (i = 0; i < m->nresources; i++)
+		declare(c, m->resources[i].name, "resource",
+			&m->resources[i].loc);
+	for (i = 0; i < m->nlets; i++)
+		declare(c, m->lets[i].name, "let", &m->lets[i].loc);
+	if (names_find(&c->global, "N") < 0)
+		names_add(&c->global, "N", "param", 0);
+	if (names_find(&c->global, "P") < 0)
+		names_add(&c->global, "P", "param", 0);
+}
+
+/* Checks the expressions of the params, lets and expects of 'm'. */
+static void check_model_values(checker *c, const segc_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nparams; i++) {
+		const segc_param *p = &m->params[i];
+
+		check_attr(c, p->value, &p->loc, "value", "param");
+		check_attr(c, p->min, &p->loc, "min", "param");
+		check_attr(c, p->max, &p->loc, "max", "param");
+		if (p->min && p->max && segc_expr_is_num(p->min) &&
+		    segc_expr_is_num(p->max) &&
+		    mpq_cmp(segc_expr_value(p->min),
+			    segc_expr_value(p->max)) > 0)
+			check_error(c, &p->loc, SEGC_ERR_INPUT, "<param> '%s': "
+				"min is greater than max", p->name);
+	}
+	for (i = 0; i < m->nlets; i++)
+		check_attr(c, m->lets[i].value, &m->lets[i].loc, "value",
+			"let");
+	check_binding_cycles(c, m->nlets, m->lets, "<let>");
+	for (i = 0; i < m->nexpects; i++)
+		check_at(c, m->expects[i].formula, &m->expects[i].loc,
+			"the formula of <expect>");
+}
+
+/* Checks model 'm' (see validate.h). */
+int segc_validate_model(segc_ctx *ctx, segc_model *m)
+{
+	checker c;
+	size_t i;
+	int failed;
+
+	if (!m)
+		return -1;
+	checker_init(&c, ctx);
+	declare_model_names(&c, m);
+	declare_functions(&c, m->nfunctions, m->functions);
+	if (m->machine)
+		declare_functions(&c, m->machine->nfunctions,
+			m->machine->functions);
+	check_model_values(&c, m);
+	check_functions(&c, m->nfunctions, m->functions, 0);
+	for (i = 0; i < m->ngraphs && !segc_ctx_full(ctx); i++) {
+		if (m->graphs[i].arc_form)
+			check_arc_graph(&c, &m->graphs[i]);
+		else if (m->graphs[i].body)
+			check_blocks(&c, m, m->graphs[i].body);
+	}
+	check_graph_calls(&c, m);
+	failed = c.failed;
+	checker_clear(&c);
+	if (m->machine && segc_validate_machine(ctx, m->machine))
+		failed = 1;
+	return failed ? -1 : 0;
+}

@@ -1,0 +1,28 @@
+/* validate.h - the semantic checks of models and machines (FORMAT.md):
+ * declared names, arities, recursion, graph calls, probabilities and the
+ * shape of arc-form graphs.  Private to the library. */
+#ifndef SEGC_VALIDATE_H
+#define SEGC_VALIDATE_H
+
+#include "model.h"
+
+/* Checks model 'm' (and its inline machine); records every error found
+ * in 'ctx' (up to its limit) and returns 0 when there is none.  Fills the
+ * from_index/to_index of the arcs.  'm' may be NULL (returns -1). */
+int segc_validate_model(SEGC_KEEP segc_ctx *ctx, segc_model *m);
+/* Checks machine 'm': its const and cost values may use its consts only;
+ * its function bodies their arguments, its consts and costs, N and P. */
+int segc_validate_machine(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_machine *m);
+/* Checks that the 'n' probabilities 'probs' (NULL: omitted) of the
+ * alternatives of one choice at 'loc' ('what': "<branch>", "the arcs
+ * leaving node 'a'") are well formed: at most one omitted, each number in
+ * [0, 1], the numbers summing to 1 (at most 1 with one omitted), and a
+ * symbolic sum equal to 1 in canonical form.  Returns 0 when they are. */
+int segc_check_probabilities(SEGC_KEEP segc_ctx *ctx, size_t n,
+	segc_expr *const *probs, const segc_srcloc *loc, const char *what);
+/* The edit distance of 'a' and 'b' (for "did you mean"), or a large
+ * number when they are too long to compare. */
+size_t segc_edit_distance(const char *a, const char *b);
+
+#endif
