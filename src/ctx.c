@@ -1,0 +1,130 @@
+/* ctx.c - the error context: recorded diagnostics, their worst severity,
+ * and the limits every stage checks. */
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "segc.h"
+#include "util.h"
+
+struct segc_ctx {
+	segc_limits limits;
+	segc_diag *diags;
+	size_t n_diags;
+	size_t cap_diags;
+	enum segc_status status;
+};
+
+/* A new context with the default limits and no diagnostics. */
+segc_ctx *segc_ctx_new(void)
+{
+	segc_ctx *ctx = segc_xcalloc(1, sizeof(*ctx));
+
+	segc_limits_init(&ctx->limits);
+	ctx->status = SEGC_OK;
+	return ctx;
+}
+
+/* Releases the diagnostics of 'ctx' and the copies of their strings. */
+static void ctx_release_diags(segc_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->n_diags; i++) {
+		free((char *)ctx->diags[i].file);
+		free((char *)ctx->diags[i].message);
+	}
+	free(ctx->diags);
+	ctx->diags = NULL;
+	ctx->n_diags = 0;
+	ctx->cap_diags = 0;
+}
+
+/* Releases 'ctx'. */
+void segc_ctx_free(segc_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	ctx_release_diags(ctx);
+	free(ctx);
+}
+
+/* The limits of 'ctx', which the caller may change in place. */
+segc_limits *segc_ctx_limits(segc_ctx *ctx)
+{
+	return &ctx->limits;
+}
+
+/* Non-zero once 'ctx' keeps max_errors diagnostics (0: no maximum). */
+int segc_ctx_full(const segc_ctx *ctx)
+{
+	return ctx->limits.max_errors && ctx->n_diags >= ctx->limits.max_errors;
+}
+
+/* Appends one diagnostic to 'ctx', taking the malloc'd 'file' and
+ * 'message'. */
+static void ctx_push(segc_ctx *ctx, enum segc_status code, char *file,
+	unsigned long line, unsigned long col, char *message)
+{
+	segc_diag *d;
+
+	if (ctx->n_diags == ctx->cap_diags) {
+		ctx->cap_diags = ctx->cap_diags ? 2 * ctx->cap_diags : 8;
+		ctx->diags = segc_xrealloc(ctx->diags,
+			segc_xmul_size(ctx->cap_diags, sizeof(*ctx->diags)));
+	}
+	d = &ctx->diags[ctx->n_diags++];
+	d->code = code;
+	d->file = file;
+	d->line = line;
+	d->col = col;
+	d->message = message;
+}
+
+/* Records a diagnostic of class 'code' at 'file':'line':'col' with a
+ * printf-style message.  The status of 'ctx' becomes the most severe code
+ * seen.  Once the context is full the diagnostic is counted in the status
+ * but not kept. */
+void segc_error(segc_ctx *ctx, enum segc_status code, const char *file,
+	unsigned long line, unsigned long col, const char *fmt, ...)
+{
+	segc_strbuf sb;
+	va_list ap;
+
+	if (!ctx)
+		return;
+	if (code > ctx->status)
+		ctx->status = code;
+	if (segc_ctx_full(ctx))
+		return;
+	segc_strbuf_init(&sb);
+	va_start(ap, fmt);
+	segc_strbuf_vappendf(&sb, fmt, ap);
+	va_end(ap);
+	ctx_push(ctx, code, file ? segc_xstrdup(file) : NULL, line, col,
+		segc_strbuf_take(&sb));
+}
+
+/* The number of diagnostics kept in 'ctx'. */
+size_t segc_ctx_n_diags(const segc_ctx *ctx)
+{
+	return ctx->n_diags;
+}
+
+/* Diagnostic 'i' of 'ctx', or NULL when out of range. */
+const segc_diag *segc_ctx_diag(const segc_ctx *ctx, size_t i)
+{
+	return i < ctx->n_diags ? &ctx->diags[i] : NULL;
+}
+
+/* The most severe code recorded in 'ctx'. */
+enum segc_status segc_ctx_status(const segc_ctx *ctx)
+{
+	return ctx->status;
+}
+
+/* Forgets every diagnostic of 'ctx'; its limits stay. */
+void segc_ctx_clear(segc_ctx *ctx)
+{
+	ctx_release_diags(ctx);
+	ctx->status = SEGC_OK;
+}

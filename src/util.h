@@ -1,0 +1,60 @@
+/* util.h - small helpers shared inside libsegc: allocation wrappers, a
+ * growable string buffer, identifier checks and the default limits.  Not
+ * part of the public interface.
+ *
+ * Allocation: segc_xmalloc() and friends call abort() when the system is
+ * out of memory.  This is the library's one exception to "never abort",
+ * the same policy GMP follows for its own allocations: an allocation
+ * failure cannot be reported through a context that itself needs memory. */
+#ifndef SEGC_UTIL_H
+#define SEGC_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <gmp.h>
+#include "segc.h"
+
+void *segc_xmalloc(size_t n);
+void *segc_xcalloc(size_t n, size_t size);
+void *segc_xrealloc(void *p, size_t n);
+char *segc_xstrdup(const char *s);
+char *segc_xstrndup(const char *s, size_t n);
+/* n * size, aborting on overflow. */
+size_t segc_xmul_size(size_t n, size_t size);
+
+/* A growable, always NUL-terminated string. */
+typedef struct segc_strbuf {
+	char *data;   /* NULL until something is appended */
+	size_t len;   /* characters, not counting the NUL */
+	size_t cap;   /* allocated bytes */
+} segc_strbuf;
+
+void segc_strbuf_init(segc_strbuf *sb);
+void segc_strbuf_free(segc_strbuf *sb);
+/* Empties 'sb', keeping its memory. */
+void segc_strbuf_reset(segc_strbuf *sb);
+void segc_strbuf_append(segc_strbuf *sb, const char *s);
+void segc_strbuf_appendn(segc_strbuf *sb, const char *s, size_t n);
+void segc_strbuf_appendc(segc_strbuf *sb, char c);
+void segc_strbuf_appendf(segc_strbuf *sb, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+void segc_strbuf_vappendf(segc_strbuf *sb, const char *fmt, va_list ap);
+/* Appends an integer or rational in base 10 ("-3", "7/2"). */
+void segc_strbuf_append_mpz(segc_strbuf *sb, mpz_srcptr z);
+void segc_strbuf_append_mpq(segc_strbuf *sb, mpq_srcptr q);
+/* The contents ("" when empty; never NULL), malloc'd for the caller, who
+ * free()s it; 'sb' is left empty and may be reused. */
+char *segc_strbuf_take(segc_strbuf *sb);
+/* The contents, borrowed: valid until the next change of 'sb'. */
+const char *segc_strbuf_str(const segc_strbuf *sb);
+
+/* Non-zero when 's' is an identifier: [A-Za-z_][A-Za-z0-9_]*. */
+int segc_name_is_identifier(const char *s);
+
+/* Fills 'limits' with the defaults of doc/limits.md. */
+void segc_limits_init(segc_limits *limits);
+
+#endif

@@ -1,0 +1,262 @@
+/* test_expr.c - the expression store: the constructors' normalisation,
+ * hash-consing, the structural order, substitution, and releasing deep
+ * expressions. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "segc.h"
+#include "expr_private.h"
+#include "gen_expr.h"
+#include "tap.h"
+
+/* Parses 'text' (which must be valid). */
+static segc_expr *P(const char *text)
+{
+	segc_ctx *ctx = segc_ctx_new();
+	segc_expr *e = segc_expr_parse(ctx, text, NULL);
+
+	segc_ctx_free(ctx);
+	return e;
+}
+
+/* Checks that 'e' (taken) prints as 'want'. */
+static void is_expr(segc_expr *e, const char *want, const char *name)
+{
+	char *s = segc_expr_to_string(e);
+
+	tap_is(s, want, name);
+	free(s);
+	segc_expr_free(e);
+}
+
+/* Shorthands. */
+static segc_expr *S(const char *name)
+{
+	return segc_expr_sym(name);
+}
+
+static segc_expr *I(long v)
+{
+	return segc_expr_int(v);
+}
+
+/* Hash-consing: equal structure, same node. */
+static void test_sharing(void)
+{
+	segc_expr *a = segc_expr_add2(S("x"), I(3));
+	segc_expr *b = segc_expr_add2(S("x"), I(3));
+	segc_expr *c = segc_expr_rat(6, 4), *d = segc_expr_rat(3, 2);
+	mpq_t q;
+
+	tap_ok(a == b, "same structure gives the same node");
+	tap_ok(segc_expr_hash(a) == segc_expr_hash(b), "equal hashes");
+	tap_ok(c == d, "6/4 and 3/2 are one node");
+	mpq_init(q);
+	mpq_set_si(q, 3, 2);
+	tap_ok(mpq_equal(segc_expr_value(c), q), "value of 3/2");
+	mpq_clear(q);
+	tap_ok(segc_expr_rat(1, 0) == NULL, "rat with zero denominator");
+	segc_expr_free(a);
+	segc_expr_free(b);
+	segc_expr_free(c);
+	segc_expr_free(d);
+}
+
+/* The normalisation of add and mul. */
+static void test_add_mul(void)
+{
+	segc_expr *v[4];
+
+	v[0] = S("x");
+	v[1] = segc_expr_add2(I(2), S("y"));
+	v[2] = I(3);
+	is_expr(segc_expr_add(3, v), "x + y + 5", "add flattens, numbers last");
+	is_expr(segc_expr_add(0, v), "0", "empty add is 0");
+	v[0] = segc_expr_add2(S("x"), I(0));
+	v[1] = S("x");
+	tap_ok(v[0] == v[1], "x + 0 = x");
+	segc_expr_free(v[0]);
+	segc_expr_free(v[1]);
+	is_expr(segc_expr_add2(I(2), I(-2)), "0", "2 + -2 = 0");
+	is_expr(segc_expr_add2(S("x"), S("x")), "x + x", "add keeps like terms");
+	v[0] = I(2);
+	v[1] = S("x");
+	v[2] = segc_expr_mul2(I(3), S("y"));
+	is_expr(segc_expr_mul(3, v), "6*x*y", "mul flattens, numbers first");
+	is_expr(segc_expr_mul(0, v), "1", "empty mul is 1");
+	is_expr(segc_expr_mul2(S("x"), I(1)), "x", "x*1 = x");
+	is_expr(segc_expr_mul2(S("x"), I(0)), "0", "x*0 = 0");
+	is_expr(segc_expr_mul2(S("y"), S("x")), "y*x", "mul keeps order");
+	is_expr(segc_expr_div2(I(6), I(4)), "3/2", "6/4 folds");
+	is_expr(segc_expr_sub2(S("x"), S("y")), "x - y", "sub");
+	tap_ok(segc_expr_add2(NULL, S("x")) == NULL, "NULL operand gives NULL");
+}
+
+/* The normalisation of pow and neg. */
+static void test_pow_neg(void)
+{
+	segc_expr *e;
+
+	is_expr(segc_expr_powi(S("x"), 1), "x", "x^1 = x");
+	is_expr(segc_expr_powi(S("x"), 0), "1", "x^0 = 1");
+	is_expr(segc_expr_powi(I(2), 10), "1024", "2^10 folds");
+	is_expr(segc_expr_powi(segc_expr_rat(2, 3), -2), "9/4", "(2/3)^-2");
+	is_expr(segc_expr_powi(I(-1), 7), "-1", "(-1)^7");
+	is_expr(segc_expr_powi(segc_expr_powi(S("x"), 2), 3), "x^6",
+		"(x^2)^3 = x^6");
+	is_expr(segc_expr_powi(segc_expr_powi(S("x"), 2), -1), "1/x^2",
+		"(x^2)^-1 = x^-2");
+	e = segc_expr_pow(S("x"), segc_expr_rat(1, 2));
+	is_expr(segc_expr_powi(e, 2), "(x^(1/2))^2", "(x^(1/2))^2 stays");
+	e = segc_expr_powi(I(0), -1);
+	tap_ok(segc_expr_kind(e) == SEGC_POW, "0^-1 is not folded");
+	segc_expr_free(e);
+	e = segc_expr_powi(I(3), 2000000);
+	tap_ok(segc_expr_kind(e) == SEGC_POW, "3^2000000 is not folded");
+	segc_expr_free(e);
+	is_expr(segc_expr_neg(I(3)), "-3", "neg of a number");
+	is_expr(segc_expr_neg(segc_expr_mul2(I(2), S("x"))), "-2*x",
+		"neg of a product with a number");
+	is_expr(segc_expr_neg(segc_expr_neg(S("x"))), "x", "neg neg x = x");
+	e = segc_expr_neg(S("x"));
+	tap_ok(segc_expr_kind(e) == SEGC_MUL && segc_expr_nargs(e) == 2,
+		"neg x is (-1)*x");
+	segc_expr_free(e);
+}
+
+/* Accessors of each kind. */
+static void test_accessors(void)
+{
+	segc_expr *e = P("sum(i, 1, n, f(i, 2))");
+
+	tap_ok(segc_expr_kind(e) == SEGC_SUM, "sum kind");
+	tap_is(segc_expr_name(e), "i", "sum variable");
+	tap_ok(segc_expr_nargs(e) == 3, "sum has lo, hi, body");
+	tap_is(segc_expr_name(segc_expr_arg(e, 2)), "f", "call name");
+	tap_ok(segc_expr_arg(e, 3) == NULL, "arg out of range");
+	tap_ok(segc_expr_value(e) == NULL, "value of a non-number");
+	tap_ok(segc_expr_is_one(segc_expr_arg(e, 0)), "is_one");
+	tap_ok(segc_expr_has_sym(e, "n"), "n is free");
+	tap_ok(!segc_expr_has_sym(e, "i"), "i is bound");
+	segc_expr_free(e);
+	e = P("sum(i, i, n, i)");
+	tap_ok(segc_expr_has_sym(e, "i"), "i free in a bound");
+	segc_expr_free(e);
+	e = P("(x + 1)*(x + 1)^2");
+	tap_ok(segc_expr_size(e) == 6, "size counts shared nodes once (%zu)",
+		segc_expr_size(e));
+	segc_expr_free(e);
+}
+
+/* Compares two nodes for qsort. */
+static int cmp_nodes(const void *a, const void *b)
+{
+	return segc_expr_cmp(*(segc_expr *const *)a, *(segc_expr *const *)b);
+}
+
+/* segc_expr_cmp is a total order consistent with identity. */
+static void test_order(void)
+{
+	struct gen_rng r = { 0x1234567 };
+	enum { N = 400 };
+	segc_expr *v[N];
+	int ok, bad_sym = 0, bad_eq = 0, bad_trans = 0;
+	size_t i, j;
+	mpq_t t;
+
+	mpq_init(t);
+	for (i = 0; i < N; i++)
+		v[i] = gen_expr(&r, 3, 1, t, &ok);
+	mpq_clear(t);
+	for (i = 0; i < N; i++) {
+		for (j = 0; j < N; j++) {
+			int c = segc_expr_cmp(v[i], v[j]);
+
+			bad_sym += c != -segc_expr_cmp(v[j], v[i]);
+			bad_eq += (c == 0) != (v[i] == v[j]);
+		}
+	}
+	qsort(v, N, sizeof(*v), cmp_nodes);
+	for (i = 0; i + 1 < N; i++)
+		for (j = i + 1; j < N; j += 7)
+			bad_trans += segc_expr_cmp(v[i], v[j]) > 0;
+	tap_ok(!bad_sym, "cmp is antisymmetric");
+	tap_ok(!bad_eq, "cmp is 0 exactly for the same node");
+	tap_ok(!bad_trans, "cmp is transitive on a sorted sample");
+	for (i = 0; i < N; i++)
+		segc_expr_free(v[i]);
+	v[0] = I(2);
+	v[1] = S("a");
+	v[2] = S("b");
+	tap_ok(segc_expr_cmp(v[0], v[1]) < 0, "numbers before names");
+	tap_ok(segc_expr_cmp(v[1], v[2]) < 0, "names by strcmp");
+	for (i = 0; i < 3; i++)
+		segc_expr_free(v[i]);
+}
+
+/* Substitutes 'value' for 'name' in the parse of 'text'. */
+static void check_subst(const char *text, const char *name,
+	const char *value, const char *want)
+{
+	segc_expr *v = P(value);
+
+	is_expr(segc_expr_subst(P(text), name, v), want, text);
+	segc_expr_free(v);
+}
+
+/* Substitution, with sums binding their variable. */
+static void test_subst(void)
+{
+	check_subst("x^2 + y", "x", "3", "y + 9");
+	check_subst("x^2 + y", "z", "3", "x^2 + y");
+	check_subst("f(x, x*y)", "x", "a + b", "f(a + b, (a + b)*y)");
+	check_subst("x^-1", "x", "2*y", "1/(2*y)");
+	check_subst("sum(i, 1, n, i*x)", "i", "5", "sum(i, 1, n, i*x)");
+	check_subst("sum(i, 1, i, i)", "i", "5", "sum(i, 1, 5, i)");
+	check_subst("sum(i, 1, n, i*k)", "k", "i + 1",
+		"sum(i_1, 1, n, i_1*(i + 1))");
+	check_subst("sum(i, 1, n, i*k) + k", "k", "2",
+		"sum(i, 1, n, 2*i) + 2");
+}
+
+/* Releasing a million nested nodes must not recurse. */
+static void test_deep(void)
+{
+	size_t live = segc_expr_live_nodes();
+	segc_expr *e = S("x"), *f;
+	long i;
+
+	for (i = 0; i < 1000000; i++)
+		e = segc_expr_call("f", 1, &e);
+	f = segc_expr_copy(e);
+	tap_ok(segc_expr_cmp(e, f) == 0, "deep cmp");
+	segc_expr_free(f);
+	tap_ok(segc_expr_has_sym(e, "x"), "deep has_sym");
+	tap_ok(segc_expr_size(e) == 1000001, "deep size");
+	e = segc_expr_subst(e, "x", f = S("y"));
+	segc_expr_free(f);
+	tap_ok(segc_expr_size(e) == 1000001, "deep subst");
+	segc_expr_free(e);
+	e = S("x");
+	for (i = 0; i < 1000000; i++)
+		e = segc_expr_add2(S("y"), segc_expr_mul2(S("z"), e));
+	tap_ok(segc_expr_live_nodes() > live + 1000000, "deep chain built");
+	segc_expr_free(e);
+	tap_ok(segc_expr_live_nodes() == live, "deep chain of adds freed (%zu live, %zu before)",
+		segc_expr_live_nodes(), live);
+}
+
+int main(void)
+{
+	test_sharing();
+	test_add_mul();
+	test_pow_neg();
+	test_accessors();
+	test_order();
+	test_subst();
+	test_deep();
+	tap_ok(segc_expr_live_nodes() == 0, "no node leaked (%zu live)",
+		segc_expr_live_nodes());
+	segc_library_cleanup();
+	return tap_done();
+}

@@ -1,0 +1,274 @@
+/* test_parse.c - the parser and the printer: text in, text out; exact
+ * numbers; diagnostics with their positions; printing then parsing random
+ * expressions gives back the same node. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "segc.h"
+#include "expr_private.h"
+#include "gen_expr.h"
+#include "tap.h"
+
+/* Input text and the printed form of its parse. */
+static const struct {
+	const char *in, *out;
+} cases[] = {
+	{ "0.46", "23/50" },
+	{ "3.18e-4", "159/500000" },
+	{ "12.5e-9", "1/80000000" },
+	{ ".5", "1/2" },
+	{ "1e3", "1000" },
+	{ "2.50E+2", "250" },
+	{ "007", "7" },
+	{ "a - 2*b", "a - 2*b" },
+	{ "x-3", "x - 3" },
+	{ "3 + x", "x + 3" },
+	{ "2*N^2*t/P", "2*N^2*t/P" },
+	{ "1/P", "1/P" },
+	{ "-1/P", "-1/P" },
+	{ "-x/y", "-x/y" },
+	{ "1/x^2", "1/x^2" },
+	{ "2^-1", "1/2" },
+	{ "-N^2", "-N^2" },
+	{ "a/b/c", "a/b/c" },
+	{ "a/(b/c)", "a/(b/c)" },
+	{ "x/2", "x/2" },
+	{ "N*x*3/4", "3*N*x/4" },
+	{ "-x/2", "-x/2" },
+	{ "(a+b)*(c-d)", "(a + b)*(c - d)" },
+	{ "-(a+b)", "-(a + b)" },
+	{ "x - (a+b)", "x - (a + b)" },
+	{ "x - (-y)", "x + y" },
+	{ "x - 2*y*z", "x - 2*y*z" },
+	{ "x + -1/2*y", "x - y/2" },
+	{ "sum(i,1,N,i^2)", "sum(i, 1, N, i^2)" },
+	{ "max(a,b,-c)", "max(a, b, -c)" },
+	{ "x^(1/2)", "x^(1/2)" },
+	{ "x^(-1/2)", "x^(-1/2)" },
+	{ "(x^(1/2))^-1", "1/x^(1/2)" },
+	{ "(x^(1/2))^-2", "1/(x^(1/2))^2" },
+	{ "0^-2", "0^-2" },
+	{ "x^y^z", "x^(y^z)" },
+	{ "x^-n", "x^(-n)" },
+	{ "(2*x)^-1", "1/(2*x)" },
+	{ "a*(b+c)^-2*d", "a/(b + c)^2*d" },
+	{ "(x^2)^3", "x^6" },
+	{ "2^3^2", "512" },
+	{ "(-2)^3", "-8" },
+	{ "(-2)^x", "(-2)^x" },
+	{ "(1/2)^x", "(1/2)^x" },
+	{ "--x", "x" },
+	{ "x*0 + 1", "1" },
+	{ "f(x)^2", "f(x)^2" },
+	{ "tree_bcast(8*N) + 2*tree_bcast(8)",
+	  "tree_bcast(8*N) + 2*tree_bcast(8)" },
+	{ " a\n +\tb ", "a + b" },
+	{ "t_assign + N_element*(t_loop + t_if + P_max*t_assign)",
+	  "t_assign + N_element*(t_loop + t_if + P_max*t_assign)" },
+	{ "(1 + 2*R2/(a + R2))*b", "(2*R2/(a + R2) + 1)*b" },
+};
+
+/* 'text' on one line, for a test name: white space as blanks; static
+ * storage. */
+static const char *one_line(const char *text)
+{
+	static char buf[200];
+	size_t i;
+
+	for (i = 0; text[i] && i + 1 < sizeof(buf); i++)
+		buf[i] = text[i] == '\n' || text[i] == '\t' ? ' ' : text[i];
+	buf[i] = '\0';
+	return buf;
+}
+
+/* Parses 'text' with 'ctx'. */
+static segc_expr *parse(segc_ctx *ctx, const char *text)
+{
+	return segc_expr_parse(ctx, text, NULL);
+}
+
+/* Each case prints as expected and parses back to the same node. */
+static void test_cases(segc_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		segc_expr *e = parse(ctx, cases[i].in), *f;
+		char *s = segc_expr_to_string(e);
+
+		tap_is(s, cases[i].out, one_line(cases[i].in));
+		f = parse(ctx, s);
+		tap_ok(e && f == e, "'%s' parses back", s);
+		free(s);
+		segc_expr_free(e);
+		segc_expr_free(f);
+	}
+	tap_ok(segc_ctx_n_diags(ctx) == 0, "no diagnostics for valid text");
+}
+
+/* Input, where it stands (column 0: unknown), and the diagnostic:
+ * line, column, message. */
+static const struct {
+	const char *in;
+	unsigned long col;
+	enum segc_status code;
+	unsigned long want_line, want_col;
+	const char *message;
+} errors[] = {
+	{ "", 0, SEGC_ERR_INPUT, 7, 0,
+	  "attribute 'cost' of <step>: empty expression at column 1 of the value" },
+	{ "(a+b", 5, SEGC_ERR_INPUT, 7, 9,
+	  "attribute 'cost' of <step>: expected ')' to close '(' at column 5, "
+	  "found end of the expression" },
+	{ "(a+b", 0, SEGC_ERR_INPUT, 7, 0,
+	  "attribute 'cost' of <step>: expected ')' to close '(' at column 1 "
+	  "of the value, found end of the expression at column 5 of the value" },
+	{ "a+)", 1, SEGC_ERR_INPUT, 7, 3,
+	  "attribute 'cost' of <step>: unexpected ')'" },
+	{ "f(a b)", 1, SEGC_ERR_INPUT, 7, 5,
+	  "attribute 'cost' of <step>: expected ',' or ')' to close '(' of 'f' "
+	  "at column 2, found name 'b'" },
+	{ "2 x", 1, SEGC_ERR_INPUT, 7, 3,
+	  "attribute 'cost' of <step>: unexpected name 'x'" },
+	{ "1.", 1, SEGC_ERR_INPUT, 7, 1,
+	  "attribute 'cost' of <step>: malformed number '1.'" },
+	{ "2e", 1, SEGC_ERR_INPUT, 7, 1,
+	  "attribute 'cost' of <step>: malformed number '2e'" },
+	{ "a # b", 1, SEGC_ERR_INPUT, 7, 3,
+	  "attribute 'cost' of <step>: unexpected character '#'" },
+	{ "+x", 1, SEGC_ERR_INPUT, 7, 1,
+	  "attribute 'cost' of <step>: unexpected '+'" },
+	{ "x^", 1, SEGC_ERR_INPUT, 7, 3,
+	  "attribute 'cost' of <step>: unexpected end of the expression" },
+	{ "f()", 1, SEGC_ERR_INPUT, 7, 3,
+	  "attribute 'cost' of <step>: unexpected ')'" },
+	{ "sum(1, 2, 3, 4)", 1, SEGC_ERR_INPUT, 7, 1,
+	  "attribute 'cost' of <step>: the first argument of 'sum' must be a "
+	  "name" },
+	{ "sum(i, 2, 3)", 1, SEGC_ERR_INPUT, 7, 1,
+	  "attribute 'cost' of <step>: 'sum' takes 4 arguments (variable, low, "
+	  "high, body), found 3" },
+	{ "a +\n  (b", 3, SEGC_ERR_INPUT, 8, 5,
+	  "attribute 'cost' of <step>: expected ')' to close '(' at column 3, "
+	  "found end of the expression" },
+	{ "a +\n  (b\n", 3, SEGC_ERR_INPUT, 9, 1,
+	  "attribute 'cost' of <step>: expected ')' to close '(' at line 8, "
+	  "column 3, found end of the expression" },
+	{ "1e100001", 1, SEGC_ERR_LIMIT, 7, 1,
+	  "attribute 'cost' of <step>: exponent of number literal too large "
+	  "(more than 100000)" },
+};
+
+/* Each erroneous text gives the expected diagnostic. */
+static void test_errors(segc_ctx *ctx)
+{
+	segc_where w = { "m.xml", 7, 0, "attribute 'cost' of <step>" };
+	size_t i;
+
+	for (i = 0; i < sizeof(errors) / sizeof(errors[0]); i++) {
+		const segc_diag *d;
+		segc_expr *e;
+
+		segc_ctx_clear(ctx);
+		w.col = errors[i].col;
+		e = segc_expr_parse(ctx, errors[i].in, &w);
+		d = segc_ctx_diag(ctx, 0);
+		tap_ok(!e && segc_ctx_n_diags(ctx) == 1, "'%s' fails once",
+			one_line(errors[i].in));
+		if (!d)
+			continue;
+		tap_is(d->message, errors[i].message, "its message");
+		tap_ok(d->code == errors[i].code && d->line == errors[i].want_line &&
+			d->col == errors[i].want_col && !strcmp(d->file, "m.xml"),
+			"its code %d and place %lu:%lu", (int)d->code, d->line,
+			d->col);
+	}
+	segc_ctx_clear(ctx);
+}
+
+/* Literal limits and nesting limits give clean limit errors. */
+static void test_limits(segc_ctx *ctx)
+{
+	size_t n = 200000, i;
+	char *s = malloc(2 * n + 2);
+	segc_expr *e;
+
+	memset(s, '1', 10001);
+	s[10001] = '\0';
+	e = parse(ctx, s);
+	tap_ok(!e && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+		"a literal of 10001 digits is over the limit");
+	tap_is(segc_ctx_diag(ctx, 0)->message,
+		"number literal too long (more than 10000 digits) at column 1 of "
+		"the value", "its message");
+	segc_ctx_clear(ctx);
+	for (i = 0; i < n; i++) {
+		s[i] = '(';
+		s[n + 1 + i] = ')';
+	}
+	s[n] = 'x';
+	s[2 * n + 1] = '\0';
+	e = parse(ctx, s);
+	tap_ok(!e && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+		"200000 nested parentheses: a limit error, no crash");
+	segc_ctx_clear(ctx);
+	memset(s, '-', n);
+	e = parse(ctx, s);
+	tap_ok(!e && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+		"200000 minus signs: a limit error");
+	segc_ctx_clear(ctx);
+	segc_ctx_limits(ctx)->max_depth = 3;
+	e = parse(ctx, "((x))");
+	tap_ok(e != NULL, "nesting 2 within max_depth 3");
+	segc_expr_free(e);
+	e = parse(ctx, "f((((x))))");
+	tap_ok(!e && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+		"nesting 5 over max_depth 3");
+	segc_ctx_clear(ctx);
+	segc_ctx_limits(ctx)->max_depth = 20000;
+	free(s);
+}
+
+/* Random expressions print and parse back to the same node. */
+static void test_round_trip(segc_ctx *ctx)
+{
+	struct gen_rng r = { 0x9e3779b97f4a7c15ULL };
+	const char *scale = getenv("SEGC_TEST_SCALE");
+	long i, n = 5000 * (scale ? atol(scale) > 0 ? atol(scale) : 1 : 1);
+	long bad = 0, skipped = 0;
+	int ok;
+	mpq_t v;
+
+	mpq_init(v);
+	for (i = 0; i < n; i++) {
+		segc_expr *e = gen_expr(&r, (int)gen_range(&r, 1, 6), 1, v, &ok);
+		char *s = segc_expr_to_string(e);
+		segc_expr *f = parse(ctx, s);
+
+		if (!f && segc_ctx_status(ctx) == SEGC_ERR_LIMIT)
+			skipped++;
+		else if (f != e && bad++ < 5)
+			tap_diag("round trip fails: %s", s);
+		segc_ctx_clear(ctx);
+		free(s);
+		segc_expr_free(e);
+		segc_expr_free(f);
+	}
+	mpq_clear(v);
+	tap_ok(bad == 0, "%ld random expressions print and parse back "
+		"(%ld with literals over the limit)", n, skipped);
+}
+
+int main(void)
+{
+	segc_ctx *ctx = segc_ctx_new();
+
+	test_cases(ctx);
+	test_errors(ctx);
+	test_limits(ctx);
+	test_round_trip(ctx);
+	segc_ctx_free(ctx);
+	tap_ok(segc_expr_live_nodes() == 0, "no node leaked");
+	segc_library_cleanup();
+	return tap_done();
+}
