@@ -1,10 +1,277 @@
-/* cmd_check.c - the 'check' command (not built yet). */
+/* cmd_check.c - the 'check' command: derives the formula of each <expect>
+ * (or of --expect), brings both sides to canonical form under the same
+ * setting and compares them exactly.
+ *
+ * The setting of an <expect>: its component (default total), the machine
+ * its 'machine' attribute names (a file relative to the model's directory)
+ * or else the one of -m (or else the model's inline machine), and the -D
+ * bindings.  An <expect> names its machine because the hand derivation
+ * used it, so that machine wins over -m.  With --component, only the
+ * expectations of that component are checked; with --expect FORMULA, that
+ * one formula, for --component (default total) under -m and -D.
+ *
+ * Output: one line per expectation, "ok: COMPONENT (SOURCE)", or
+ * "MISMATCH: COMPONENT (SOURCE)" followed by the derived and expected
+ * formulas and their difference (derived - expected), all canonical.
+ * Exit: 0 all hold, 1 one does not, 2 bad input, 3 a limit. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "model.h"
+
+/* Options of 'check' besides COMMON. */
+typedef struct check_opts {
+	const char *component;   /* NULL: every expectation */
+	const char *expect;      /* --expect FORMULA, or NULL */
+	const char *model;
+} check_opts;
+
+/* One expectation to check. */
+typedef struct check_item {
+	enum segc_component comp;
+	const segc_machine *machine;
+	segc_expr *formula;      /* borrowed */
+	const char *source;      /* may be NULL */
+	segc_where where;
+} check_item;
+
+/* Parses the command line; 0, or an exit code (-1: help shown). */
+static int parse_args(segc_ctx *ctx, cli_common *c, check_opts *o,
+	int argc, char **argv)
+{
+	int i = 1, r;
+
+	while (i < argc) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			cli_command_help("check");
+			return -1;
+		}
+		if ((r = cli_common_option(ctx, c, argc, argv, &i)) != 0) {
+			if (r < 0)
+				return CLI_USAGE;
+			continue;
+		}
+		if ((r = cli_option_value(c, argc, argv, &i, "component", 0,
+				&o->component)) != 0 ||
+		    (r = cli_option_value(c, argc, argv, &i, "expect", 0,
+				&o->expect)) != 0) {
+			if (r < 0)
+				return CLI_USAGE;
+			continue;
+		}
+		if (argv[i][0] == '-' && argv[i][1])
+			return cli_usage(c, "unknown option '%s'", argv[i]);
+		if (o->model)
+			return cli_usage(c, "more than one model given");
+		o->model = argv[i++];
+	}
+	if (!o->model)
+		return cli_usage(c, "no model given");
+	if (o->component && segc_component_parse(o->component) < 0)
+		return cli_usage(c, "unknown component '%s' (total, comp, "
+			"comm or io)", o->component);
+	return 0;
+}
+
+/* The path of 'file' relative to the directory of 'model_path'. */
+static char *relative_path(const char *model_path, const char *file)
+{
+	const char *slash = strrchr(model_path, '/');
+	size_t dir = slash ? (size_t)(slash - model_path) + 1 : 0;
+	char *p;
+
+	if (file[0] == '/')
+		dir = 0;
+	p = malloc(dir + strlen(file) + 1);
+	if (!p)
+		return NULL;
+	memcpy(p, model_path, dir);
+	strcpy(p + dir, file);
+	return p;
+}
+
+/* Prints 'label' and 'e' on one line (indented). */
+static void print_side(const char *label, const segc_expr *e)
+{
+	char *t = segc_expr_to_string(e);
+
+	printf("  %-9s %s\n", label, t ? t : "?");
+	free(t);
+}
+
+/* The expected formula of 'it' in canonical form under 's'. */
+static segc_expr *expected_form(segc_ctx *ctx, const segc_setting *s,
+	const check_item *it)
+{
+	segc_domains *dom = segc_setting_domains(ctx, s);
+	segc_expr *e = segc_setting_apply(ctx, s,
+		segc_expr_copy(it->formula), &it->where);
+
+	if (e)
+		e = segc_canonical(ctx, dom, e);
+	segc_domains_free(dom);
+	return e;
+}
+
+/* Checks one expectation; returns 0 ok, 1 mismatch, else an error code
+ * (diagnostics printed). */
+static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
+	const check_item *it)
+{
+	segc_setting s;
+	segc_expr *got, *want = NULL, *diff = NULL;
+	const char *comp = segc_component_name(it->comp);
+	int rc = 0;
+
+	s.model = m;
+	s.machine = it->machine;
+	s.bindings = c->bindings;
+	got = segc_derive_canonical(ctx, &s, it->comp);
+	if (got)
+		want = expected_form(ctx, &s, it);
+	if (!got || !want) {
+		rc = cli_report(ctx);
+		segc_ctx_clear(ctx);
+		segc_expr_free(got);
+		segc_expr_free(want);
+		return rc ? rc : CLI_USAGE;
+	}
+	if (got == want) {
+		if (!c->quiet)
+			printf("ok: %s%s%s%s\n", comp, it->source ? " (" : "",
+				it->source ? it->source : "",
+				it->source ? ")" : "");
+	} else {
+		segc_domains *dom = segc_setting_domains(ctx, &s);
+
+		diff = segc_canonical(ctx, dom, segc_expr_sub2(
+			segc_expr_copy(got), segc_expr_copy(want)));
+		segc_domains_free(dom);
+		printf("MISMATCH: %s%s%s%s\n", comp, it->source ? " (" : "",
+			it->source ? it->source : "", it->source ? ")" : "");
+		print_side("derived:", got);
+		print_side("expected:", want);
+		if (diff)
+			print_side("derived - expected:", diff);
+		rc = 1;
+	}
+	segc_expr_free(got);
+	segc_expr_free(want);
+	segc_expr_free(diff);
+	return rc;
+}
+
+/* Combines exit codes: errors over mismatches over success. */
+static int worse(int a, int b)
+{
+	if (a > 1 || b > 1)
+		return a > b ? a : b;
+	return a > b ? a : b;
+}
+
+/* Checks every <expect> of 'm' (of component 'only' if not NULL). */
+static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
+	const segc_machine *machine, const char *only)
+{
+	size_t i, done = 0;
+	int rc = 0;
+
+	for (i = 0; i < m->nexpects; i++) {
+		const segc_expect *x = &m->expects[i];
+		segc_machine *own = NULL;
+		check_item it;
+		int comp = segc_component_parse(x->component ? x->component
+			: "total");
+
+		if (only && comp != segc_component_parse(only))
+			continue;
+		memset(&it, 0, sizeof(it));
+		it.comp = comp < 0 ? SEGC_TOTAL : (enum segc_component)comp;
+		it.machine = machine;
+		it.formula = x->formula;
+		it.source = x->source;
+		it.where.file = x->loc.file;
+		it.where.line = x->loc.line;
+		it.where.what = "the formula of <expect>";
+		if (x->machine) {
+			char *path = relative_path(m->file ? m->file : "",
+				x->machine);
+
+			own = path ? segc_machine_read_file(ctx, path) : NULL;
+			free(path);
+			if (!own) {
+				rc = worse(rc, cli_report(ctx));
+				segc_ctx_clear(ctx);
+				continue;
+			}
+			it.machine = own;
+		}
+		rc = worse(rc, check_one(ctx, c, m, &it));
+		segc_machine_free(own);
+		done++;
+	}
+	if (done == 0 && rc == 0 && !c->quiet)
+		fprintf(stderr, "segc: check: %s: no expectation%s%s to "
+			"check\n", m->file ? m->file : "model",
+			only ? " of component " : "", only ? only : "");
+	return rc;
+}
+
+/* Checks the --expect formula 'text'. */
+static int check_text(segc_ctx *ctx, cli_common *c, const segc_model *m,
+	const segc_machine *machine, const char *component, const char *text)
+{
+	check_item it;
+	int rc;
+
+	memset(&it, 0, sizeof(it));
+	it.where.what = "the formula of --expect";
+	it.formula = segc_expr_parse(ctx, text, &it.where);
+	if (!it.formula) {
+		rc = cli_report(ctx);
+		return rc ? rc : CLI_USAGE;
+	}
+	it.comp = (enum segc_component)segc_component_parse(component
+		? component : "total");
+	it.machine = machine;
+	it.source = "--expect";
+	rc = check_one(ctx, c, m, &it);
+	segc_expr_free(it.formula);
+	return rc;
+}
 
 /* Runs 'segc check'. */
 int cmd_check(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_not_built("check");
+	segc_ctx *ctx = segc_ctx_new();
+	cli_common c;
+	check_opts o = { NULL, NULL, NULL };
+	segc_model *model = NULL;
+	segc_machine *machine = NULL;
+	int rc;
+
+	cli_common_init(&c, "check");
+	rc = parse_args(ctx, &c, &o, argc, argv);
+	if (rc)
+		goto out;
+	rc = cli_load(ctx, &c, o.model, &model, &machine);
+	if (rc)
+		goto out;
+	if (o.expect)
+		rc = check_text(ctx, &c, model, machine, o.component,
+			o.expect);
+	else
+		rc = check_model(ctx, &c, model, machine, o.component);
+out:
+	if (rc < 0)
+		rc = CLI_OK;
+	segc_machine_free(machine);
+	segc_model_free(model);
+	cli_common_clear(&c);
+	segc_ctx_free(ctx);
+	return rc;
 }

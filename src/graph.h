@@ -1,0 +1,178 @@
+/* graph.h - the one graph representation that both forms of a model graph
+ * (FORMAT.md 3.1 blocks, 3.2 nodes and arcs) are lowered to, and the
+ * reductions that turn it into a formula.  Private to the library.
+ *
+ * A lowered program is a list of graphs.  Graph 0 is the program; every
+ * other graph is the body of a counter-dependent loop (<loop var from to>),
+ * which the arc form cannot say: its parent graph holds a "sum region" node
+ * that stands for sum(var, from, to, body).  A sum region's body graph always
+ * has a larger index than the graph holding the node, so reducing the graphs
+ * from the last to the first reduces every region before its use.
+ *
+ * Nodes carry a cost and the class of that cost; arcs a probability (always
+ * set after lowering: the remainder and lone arcs made explicit), a cost and
+ * its class, and, for a back arc, its loop count. */
+#ifndef SEGC_GRAPH_H
+#define SEGC_GRAPH_H
+
+#include "segc.h"
+#include "model.h"
+
+#define SEGC_NONE ((size_t)-1)
+
+typedef struct segc_gnode {
+	segc_expr *cost;          /* NULL: no cost */
+	enum segc_class cls;
+	int split_and;
+	int join_and;
+	/* A sum region: 'sub' is the index of the body graph, else SEGC_NONE */
+	size_t sub;
+	const char *var;          /* borrowed from the model */
+	segc_expr *from, *to;
+	const char *id;           /* borrowed: the node id or step name; NULL */
+	const segc_srcloc *loc;   /* borrowed from the model; may be NULL */
+} segc_gnode;
+
+typedef struct segc_garc {
+	size_t from, to;
+	segc_expr *prob;          /* never NULL after lowering */
+	segc_expr *cost;          /* NULL: none */
+	enum segc_class cls;
+	segc_expr *loop;          /* NULL, or the count of a back arc */
+	const segc_srcloc *loc;   /* may be NULL */
+} segc_garc;
+
+typedef struct segc_lgraph {
+	size_t nnodes, capnodes;
+	segc_gnode *nodes;
+	size_t narcs, caparcs;
+	segc_garc *arcs;
+	size_t entry, exit;
+	size_t parent;            /* graph holding the sum region, or NONE */
+	const char *var;          /* the counter bound in this graph, or NULL */
+	const char *name;         /* the model graph it comes from */
+	const segc_srcloc *loc;   /* may be NULL */
+} segc_lgraph;
+
+typedef struct segc_lowered {
+	size_t ngraphs, capgraphs;
+	segc_lgraph *graphs;
+	size_t total_nodes;
+} segc_lowered;
+
+/* Lowers graph 'g' of model 'm' (either form; calls inlined) into a new
+ * lowered program.  NULL with a diagnostic on failure (SEGC_ERR_LIMIT past
+ * max_nodes). */
+segc_lowered *segc_lower(segc_ctx *ctx, const segc_model *m,
+	const segc_graph *g);
+void segc_lowered_free(segc_lowered *lw);
+
+/* Building blocks, for lowering and for tests that build graphs directly. */
+segc_lowered *segc_lowered_new(void);
+size_t segc_lowered_add_graph(segc_lowered *lw, size_t parent,
+	const char *var);
+size_t segc_lgraph_add_node(segc_lgraph *g, SEGC_TAKE segc_expr *cost,
+	enum segc_class cls);
+size_t segc_lgraph_add_arc(segc_lgraph *g, size_t from, size_t to,
+	SEGC_TAKE segc_expr *prob, SEGC_TAKE segc_expr *cost,
+	enum segc_class cls, SEGC_TAKE segc_expr *loop);
+/* Finds the entry and exit of an arc-form graph (no non-loop arcs in, no
+ * non-loop arcs out); -1 if there is not exactly one of each. */
+int segc_lgraph_find_ends(segc_lgraph *g);
+/* Makes every arc probability explicit: lone or-arcs 1, the one omitted
+ * probability 1 - (sum of the others), and-arcs 1. */
+void segc_lgraph_fill_probs(segc_lgraph *g);
+
+/* Replaces every expression of 'lw' by fn(arg, e, bound, nbound), where
+ * 'bound' are the counters in scope (innermost last).  fn takes 'e' and
+ * returns the new expression, or NULL on failure; stops at the first
+ * failure and returns -1. */
+typedef segc_expr *(*segc_expr_map_fn)(void *arg, segc_expr *e,
+	const char *const *bound, size_t nbound, const segc_srcloc *loc);
+int segc_lowered_map(segc_lowered *lw, segc_expr_map_fn fn, void *arg);
+
+/* Applies setting 's' (segc_setting_apply) to every expression of 'lw',
+ * counters of sum regions left as names; 0, or -1 with a diagnostic. */
+int segc_setting_apply_lowered(segc_ctx *ctx, const segc_setting *s,
+	segc_lowered *lw);
+
+/* segc_derive_structural (canonical == 0) or segc_derive_canonical, with
+ * reduction flags 'flags' (for tests of the general methods). */
+SEGC_GIVE segc_expr *segc_derive_flags(segc_ctx *ctx, const segc_setting *s,
+	enum segc_component comp, unsigned flags, int canonical);
+
+/* How to reduce. */
+enum {
+	SEGC_REDUCE_GENERAL_ONLY = 1  /* skip series/alternative/fork rules:
+	                                 use visit counts or longest paths */
+};
+
+/* The formula of component 'comp' of the lowered program: structural
+ * reduction, then the general methods where structure does not suffice.
+ * 'dom' (may be NULL) is passed to segc_canonical by the general
+ * methods. */
+SEGC_GIVE segc_expr *segc_reduce(segc_ctx *ctx, const segc_lowered *lw,
+	enum segc_component comp, const segc_domains *dom, unsigned flags);
+
+/* ----------------------------------------------- the graph being reduced */
+
+/* A sum of terms kept as a list, so that long sequences cost O(1) per
+ * step; see reduce.c. */
+typedef struct segc_tcell segc_tcell;
+typedef struct segc_terms {
+	segc_tcell *head, *tail;
+} segc_terms;
+
+typedef struct segc_rnode {
+	segc_terms cost;
+	int split_and, join_and, alive;
+	size_t out_head, out_tail, in_head, in_tail;
+	size_t nout, nin;          /* arcs that are not back arcs */
+	size_t nloop_out, nloop_in;
+	size_t orig;               /* node of the lowered graph */
+} segc_rnode;
+
+typedef struct segc_rarc {
+	size_t from, to;
+	size_t next_out, prev_out, next_in, prev_in;
+	segc_expr *prob;
+	segc_terms cost;
+	segc_expr *loop;
+	int alive;
+	size_t orig;
+} segc_rarc;
+
+/* The graph being reduced: nodes and arcs of one lowered graph with the
+ * costs of one component, arcs in doubly linked lists per node. */
+typedef struct segc_rgraph {
+	segc_ctx *ctx;
+	const segc_lgraph *src;
+	size_t nnodes;
+	segc_rnode *nodes;
+	size_t narcs;
+	segc_rarc *arcs;
+	size_t entry, exit;
+	size_t alive;              /* nodes alive */
+	struct segc_tarena *arena;
+} segc_rgraph;
+
+/* The sum of a term list, as a new expression (0 when empty). */
+SEGC_GIVE segc_expr *segc_terms_sum(const segc_terms *t);
+int segc_terms_empty(const segc_terms *t);
+/* Reports an error of 'code' located at node 'v' of 'r' (its id named). */
+void segc_rgraph_error(segc_rgraph *r, size_t v, enum segc_status code,
+	const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+/* The general methods (markov.c, taskgraph.c): the expected time of an
+ * or-graph from the visit counts of its absorbing Markov chain, and the
+ * longest path of an and-DAG.  NULL with a diagnostic on failure. */
+SEGC_GIVE segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
+	const segc_domains *dom);
+SEGC_GIVE segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
+	const segc_domains *dom);
+
+#endif

@@ -1,0 +1,52 @@
+#!/bin/sh
+# check.sh - 'segc check' on the bundled models and examples: every
+# <expect> holds; --expect; mismatches and errors give their exit codes.
+. "$top_srcdir/tests/cli/lib.sh"
+
+for f in "$top_srcdir"/xml/*.xml; do
+	case $f in *seg.rng) continue ;; esac
+	n=$(basename "$f")
+	"$SEGC" check "$f" >"$tmp/out" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && ! grep -q MISMATCH "$tmp/out"
+	ok $? "check $n"
+	[ $rc -eq 0 ] || diag "$(cat "$tmp/out")"
+done
+
+"$SEGC" check "$top_srcdir/xml/find_max.xml" >"$tmp/out" 2>&1
+printf '%s\n' "ok: total (Papaefstathiou et al. 1994, eq. 1)" >"$tmp/want"
+same_file "$tmp/want" "$tmp/out" "check output of find_max"
+
+"$SEGC" check --expect "t_assign + N_element*(t_if + t_loop + P_max*t_assign)" \
+	"$top_srcdir/xml/find_max.xml" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q "^ok: total (--expect)" "$tmp/out"
+ok $? "--expect that holds: exit 0"
+
+"$SEGC" check --expect "t_assign + N_element*(t_loop + t_if)" \
+	"$top_srcdir/xml/find_max.xml" >"$tmp/out" 2>&1
+rc=$?
+cat >"$tmp/want" <<'TXT'
+MISMATCH: total (--expect)
+  derived:  N_element*P_max*t_assign + N_element*t_if + N_element*t_loop + t_assign
+  expected: N_element*t_if + N_element*t_loop + t_assign
+  derived - expected: N_element*P_max*t_assign
+TXT
+[ $rc -eq 1 ]
+ok $? "--expect that does not hold: exit 1"
+same_file "$tmp/want" "$tmp/out" "mismatch shows both sides and the difference"
+
+"$SEGC" check --component comm --expect "40*exchange(8*N)" \
+	"$top_srcdir/xml/red_black.xml" >/dev/null 2>&1
+ok $? "--component with --expect"
+
+"$SEGC" check --expect "t_assign + undeclared" \
+	"$top_srcdir/xml/find_max.xml" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "undeclared name 'undeclared'" "$tmp/err"
+ok $? "an undeclared name in --expect: exit 2, named"
+
+"$SEGC" check -m "$top_srcdir/xml/machines/t800_ct.xml" -D N_rows=256 \
+	-D N_cols=256 --expect 425984 "$top_srcdir/xml/dot_product.xml" \
+	>/dev/null 2>&1
+ok $? "-m and -D apply to --expect"
+
+done_testing
