@@ -422,10 +422,11 @@ static size_t flatten(enum segc_expr_kind kind, size_t n, segc_expr **v,
 }
 
 /* The ADD or MUL of the 'k' non-number operands 'out' and the number
- * 'acc', which goes last in a sum and first in a product, and is left
- * out when it is the identity.  Takes the references of 'out'. */
+ * 'acc', which goes first in a product, first in a sum that began with a
+ * number ('lead'), else last, and is left out when it is the identity.
+ * Takes the references of 'out'. */
 static segc_expr *finish_nary(enum segc_expr_kind kind, segc_expr **out,
-	size_t k, mpq_t acc)
+	size_t k, mpq_t acc, int lead)
 {
 	int identity = kind == SEGC_ADD ? mpq_sgn(acc) == 0 :
 		mpq_cmp_ui(acc, 1, 1) == 0;
@@ -435,7 +436,7 @@ static segc_expr *finish_nary(enum segc_expr_kind kind, segc_expr **out,
 		return segc_expr_int(0);
 	}
 	if (!identity) {
-		if (kind == SEGC_ADD) {
+		if (kind == SEGC_ADD && !lead) {
 			out[k++] = segc_expr_num(acc);
 		} else {
 			memmove(out + 1, out, k * sizeof(*out));
@@ -457,6 +458,7 @@ static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
 	segc_expr *local[LOCAL_ARGS], **out = local, *e;
 	size_t total, k;
 	mpq_t acc;
+	int lead;
 
 	if (has_null(n, v)) {
 		free_array(n, v);
@@ -467,9 +469,12 @@ static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
 		out = segc_xmalloc(segc_xmul_size(total, sizeof(*out)));
 	mpq_init(acc);
 	mpq_set_ui(acc, kind == SEGC_ADD ? 0 : 1, 1);
+	lead = n > 0 && (v[0]->kind == SEGC_NUM ||
+		(v[0]->kind == (unsigned char)kind &&
+		 v[0]->args[0]->kind == SEGC_NUM));
 	k = flatten(kind, n, v, acc, out);
 	free_array(n, v);
-	e = finish_nary(kind, out, k, acc);
+	e = finish_nary(kind, out, k, acc, lead);
 	mpq_clear(acc);
 	if (out != local)
 		free(out);
@@ -477,7 +482,8 @@ static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
 }
 
 /* The sum of the 'n' terms: nested sums flattened, numbers added into
- * one placed last, 0 dropped. */
+ * one placed first if the sum began with a number (1 - p), else last,
+ * 0 dropped. */
 segc_expr *segc_expr_add(size_t n, segc_expr **terms)
 {
 	return make_nary(SEGC_ADD, n, terms);

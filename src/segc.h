@@ -106,7 +106,7 @@ enum segc_expr_kind {
 };
 
 /* Constructors.  add: flattens nested ADDs, adds all number terms into one
- * placed last, drops 0; one term left gives that term, none gives 0.
+ * placed first if the first term is a number (1 - p), else last, drops 0; one term left gives that term, none gives 0.
  * mul: flattens nested MULs, multiplies number factors into one placed
  * first, drops 1; a zero factor gives 0.  pow: x^1 = x, x^0 = 1, number^int
  * folded, (x^a)^b = x^(a*b) for integers a, b.  Other than that, argument

@@ -22,7 +22,10 @@ static const struct {
 	{ "007", "7" },
 	{ "a - 2*b", "a - 2*b" },
 	{ "x-3", "x - 3" },
-	{ "3 + x", "x + 3" },
+	{ "3 + x", "3 + x" },
+	{ "x + 3", "x + 3" },
+	{ "1 - p", "1 - p" },
+	{ "x + 1 + 2", "x + 3" },
 	{ "2*N^2*t/P", "2*N^2*t/P" },
 	{ "1/P", "1/P" },
 	{ "-1/P", "-1/P" },
@@ -65,7 +68,7 @@ static const struct {
 	{ " a\n +\tb ", "a + b" },
 	{ "t_assign + N_element*(t_loop + t_if + P_max*t_assign)",
 	  "t_assign + N_element*(t_loop + t_if + P_max*t_assign)" },
-	{ "(1 + 2*R2/(a + R2))*b", "(2*R2/(a + R2) + 1)*b" },
+	{ "(1 + 2*R2/(a + R2))*b", "(1 + 2*R2/(a + R2))*b" },
 };
 
 /* 'text' on one line, for a test name: white space as blanks; static
