@@ -1,0 +1,73 @@
+/* canon_private.h - the state shared by the modules of the canonical form:
+ * rational functions over a table of atoms (canon.c), simplification of
+ * kernels (kernels.c) and closed forms of sums (summation.c).  Not
+ * installed. */
+#ifndef SEGC_CANON_PRIVATE_H
+#define SEGC_CANON_PRIVATE_H
+
+#include "segc.h"
+#include "expr_private.h"
+#include "poly.h"
+
+/* A rational function num/den.  Invariant after every operation: den has
+ * non-negative exponents, no monomial content, and is 1 or has at least
+ * two terms. */
+typedef struct segc_rf {
+	segc_poly num, den;
+} segc_rf;
+
+/* One canonicalisation: the atoms met so far (variable i of every
+ * polynomial is atoms[i]), memoised conversions, cached Bernoulli
+ * numbers. */
+typedef struct segc_canon {
+	segc_ctx *ctx;
+	const segc_domains *dom;
+	segc_poly_lim lim;
+	segc_expr **atoms;        /* references held */
+	size_t natoms, cap;
+	segc_expr_map atom_index; /* atom -> index + 1 */
+	segc_expr_map memo;       /* node -> segc_rf * (keys referenced) */
+	segc_expr_map seen;       /* nodes converted once */
+	mpq_t *bernoulli;         /* B_0 .. B_{nbern-1}, B_1 = -1/2 */
+	size_t nbern;
+	unsigned long fresh;      /* counter for names of bound variables */
+} segc_canon;
+
+void segc_rf_init(segc_rf *r);
+void segc_rf_clear(segc_rf *r);
+void segc_rf_set(segc_rf *r, const segc_rf *a);
+void segc_rf_set_q(segc_canon *st, segc_rf *r, mpq_srcptr c);
+void segc_rf_set_si(segc_canon *st, segc_rf *r, long c);
+int segc_rf_is_poly(const segc_rf *r);
+int segc_rf_add(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
+int segc_rf_sub(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
+int segc_rf_mul(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
+int segc_rf_div(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
+int segc_rf_pow(segc_canon *st, segc_rf *r, segc_rf *a, long e);
+
+/* The variable of 'atom' (a canonical SYM, CALL or SUM), added if new. */
+size_t segc_canon_var(segc_canon *st, segc_expr *atom);
+/* r = the rational function of 'e'; 0 or -1 with a diagnostic. */
+int segc_canon_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
+/* The canonical expression of 'r' (which is normalised on the way). */
+segc_expr *segc_canon_from_rf(segc_canon *st, segc_rf *r);
+/* to_rf then from_rf. */
+segc_expr *segc_canon_expr(segc_canon *st, const segc_expr *e);
+
+/* kernels.c: simplifies the built-in call 'name' of canonical 'args'
+ * (taken); returns a canonical expression, or NULL with a diagnostic. */
+segc_expr *segc_kernel_simplify(segc_canon *st, const char *name, size_t n,
+	segc_expr **args);
+/* The signs that 'r' provably has on the declared box. */
+enum {
+	SEGC_SIGN_NONNEG = 1, SEGC_SIGN_NONPOS = 2,
+	SEGC_SIGN_POS = 4, SEGC_SIGN_NEG = 8
+};
+unsigned segc_kernel_sign(segc_canon *st, segc_rf *r);
+/* Non-zero when the polynomial 'p' takes integer values on the box. */
+int segc_kernel_integer_valued(segc_canon *st, const segc_poly *p);
+
+/* summation.c: r = the sum node 'e' in closed form or as an atom. */
+int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
+
+#endif

@@ -1,0 +1,235 @@
+/* bench_algebra.c - the four algebra workloads of the reference timings
+ * (expand, gcd, canonical form of a long sum, closed form of a sum), each
+ * timed as the median of several runs, with the peak resident size. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/resource.h>
+#include "segc.h"
+#include "poly.h"
+
+/* Seconds of a monotonic clock. */
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The peak resident size so far, in kB. */
+static long peak_kb(void)
+{
+	struct rusage u;
+
+	getrusage(RUSAGE_SELF, &u);
+	return u.ru_maxrss;
+}
+
+/* Sorts 'v' (n values) and returns the median. */
+static double median(double *v, int n)
+{
+	int i, j;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return v[n / 2];
+}
+
+/* Prints one result line. */
+static void report(const char *name, double *t, int n, const char *extra)
+{
+	printf("%-44s median %9.6f s  (%d runs)  peak RSS %ld kB  %s\n", name,
+		median(t, n), n, peak_kb(), extra);
+}
+
+/* Canonical form of the parsed 'text'; exits on failure. */
+static segc_expr *canon_text(segc_ctx *ctx, const char *text)
+{
+	segc_expr *e = segc_expr_parse(ctx, text, NULL);
+	segc_expr *c = e ? segc_canonical(ctx, NULL, e) : NULL;
+
+	if (!c) {
+		fprintf(stderr, "bench_algebra: cannot canonicalise %s\n", text);
+		exit(1);
+	}
+	return c;
+}
+
+/* Workload 1: expand (x1 + ... + x8 + 1)^8. */
+static void bench_expand(segc_ctx *ctx)
+{
+	double t[7];
+	char extra[64];
+	int i;
+
+	for (i = 0; i < 7; i++) {
+		segc_expr *c;
+
+		t[i] = now();
+		c = canon_text(ctx, "(x1+x2+x3+x4+x5+x6+x7+x8+1)^8");
+		t[i] = now() - t[i];
+		snprintf(extra, sizeof(extra), "%zu terms", segc_expr_nargs(c));
+		segc_expr_free(c);
+	}
+	report("expand (x1+...+x8+1)^8 (segc_canonical)", t, 7, extra);
+}
+
+/* p = the polynomial of 'text' over x1..x8 (variable i-1 is xi). */
+static void poly_of(segc_poly *p, const char *text)
+{
+	const char *s = text;
+	int32_t e[8];
+	mpq_t c;
+
+	segc_poly_init(p, 8);
+	mpq_init(c);
+	/* terms "k*x1^a*x2^b..." separated by '+' */
+	while (*s) {
+		memset(e, 0, sizeof(e));
+		mpq_set_ui(c, 1, 1);
+		while (*s && *s != '+') {
+			if (*s == 'x') {
+				int v = s[1] - '1', k = 1;
+
+				s += 2;
+				if (*s == '^') {
+					k = (int)strtol(s + 1, (char **)&s, 10);
+				}
+				e[v] += k;
+			} else if (*s >= '0' && *s <= '9') {
+				mpq_set_si(c, strtol(s, (char **)&s, 10), 1);
+			} else {
+				s++;
+			}
+		}
+		segc_poly_push(p, e, c);
+		if (*s == '+')
+			s++;
+	}
+	segc_poly_normalise(NULL, p);
+	mpq_clear(c);
+}
+
+/* Workload 2: gcd(A*G, B*G). */
+static void bench_gcd(void)
+{
+	segc_poly g, a, b, ag, bg, r;
+	double t[7];
+	char extra[96];
+	int i;
+
+	poly_of(&g, "x1+x2+x3+x4+1");
+	poly_of(&a, "x1*x2+x3+x4^2+x5+x6+2");
+	poly_of(&b, "x1+x5*x6+3*x7+x8+x2^2+5");
+	segc_poly_init(&ag, 8);
+	segc_poly_init(&bg, 8);
+	segc_poly_init(&r, 8);
+	segc_poly_pow(NULL, &g, &g, 4);
+	segc_poly_pow(NULL, &a, &a, 3);
+	segc_poly_pow(NULL, &b, &b, 3);
+	segc_poly_mul(NULL, &ag, &a, &g);
+	segc_poly_mul(NULL, &bg, &b, &g);
+	for (i = 0; i < 7; i++) {
+		t[i] = now();
+		segc_poly_gcd(NULL, &r, &ag, &bg);
+		t[i] = now() - t[i];
+	}
+	snprintf(extra, sizeof(extra), "%zu and %zu terms, gcd %zu terms%s",
+		ag.len, bg.len, r.len, segc_poly_equal(&r, &g) ? "" : " WRONG");
+	report("gcd(A*G, B*G) (segc_poly_gcd)", t, 7, extra);
+	segc_poly_clear(&g);
+	segc_poly_clear(&a);
+	segc_poly_clear(&b);
+	segc_poly_clear(&ag);
+	segc_poly_clear(&bg);
+	segc_poly_clear(&r);
+}
+
+/* The 10^5-term sum of ANCHORS.md, built with the constructors. */
+static segc_expr *long_sum(void)
+{
+	segc_expr **terms = malloc(100000 * sizeof(*terms)), *e;
+	segc_expr *x1 = segc_expr_sym("x1"), *x2 = segc_expr_sym("x2");
+	segc_expr *x3 = segc_expr_sym("x3");
+	long i;
+
+	for (i = 0; i < 100000; i++) {
+		segc_expr *f[4];
+
+		f[0] = segc_expr_rat(i % 97 + 1, (unsigned long)(i % 13 + 1));
+		f[1] = segc_expr_powi(segc_expr_copy(x1), i % 50);
+		f[2] = segc_expr_powi(segc_expr_copy(x2), (i / 50) % 40);
+		f[3] = segc_expr_powi(segc_expr_copy(x3), (i / 2000) % 7);
+		terms[i] = segc_expr_mul(4, f);
+	}
+	e = segc_expr_add(100000, terms);
+	free(terms);
+	segc_expr_free(x1);
+	segc_expr_free(x2);
+	segc_expr_free(x3);
+	return e;
+}
+
+/* Workload 3: canonical form of the long sum. */
+static void bench_long_sum(segc_ctx *ctx)
+{
+	double t[5];
+	char extra[64];
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		segc_expr *e = long_sum(), *c;
+
+		t[i] = now();
+		c = segc_canonical(ctx, NULL, e);
+		t[i] = now() - t[i];
+		snprintf(extra, sizeof(extra), "%zu terms",
+			c ? segc_expr_nargs(c) : 0);
+		segc_expr_free(c);
+	}
+	report("canonical form of the 10^5-term sum", t, 5, extra);
+}
+
+/* Workload 4: sum(k, 1, N, sum_{j=0}^{10} (j+1)/3 k^j). */
+static void bench_closed_sum(segc_ctx *ctx)
+{
+	static const char *text = "sum(k, 1, N, 1/3 + 2/3*k + 3/3*k^2 + "
+		"4/3*k^3 + 5/3*k^4 + 6/3*k^5 + 7/3*k^6 + 8/3*k^7 + 9/3*k^8 + "
+		"10/3*k^9 + 11/3*k^10)";
+	double t[21];
+	char extra[64];
+	int i;
+
+	for (i = 0; i < 21; i++) {
+		segc_expr *e = segc_expr_parse(ctx, text, NULL), *c;
+
+		t[i] = now();
+		c = segc_canonical(ctx, NULL, e);
+		t[i] = now() - t[i];
+		snprintf(extra, sizeof(extra), "%zu terms",
+			c ? segc_expr_nargs(c) : 0);
+		segc_expr_free(c);
+	}
+	report("closed form of sum(k,1,N, sum_j (j+1)/3 k^j)", t, 21, extra);
+}
+
+int main(void)
+{
+	segc_ctx *ctx = segc_ctx_new();
+
+	bench_expand(ctx);
+	bench_gcd();
+	bench_long_sum(ctx);
+	bench_closed_sum(ctx);
+	segc_ctx_free(ctx);
+	segc_library_cleanup();
+	return 0;
+}

@@ -1,0 +1,484 @@
+/* test_canon.c - the canonical form: tables of expression in, canonical
+ * text out; simplification rules that must and must not fire; sums
+ * against brute force; randomized comparisons of exact values of an
+ * expression and of its canonical form, idempotence, and equal formulas
+ * written differently giving the same node. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "segc.h"
+#include "tap.h"
+
+static segc_ctx *ctx;
+static segc_domains *dom;
+
+/* Declares the domains of the tests: N, P integers >= 1; t, r >= 0;
+ * p in [0, 1]; k an integer. */
+static void declare(void)
+{
+	mpq_t one, zero;
+
+	mpq_init(one);
+	mpq_init(zero);
+	mpq_set_ui(one, 1, 1);
+	dom = segc_domains_new();
+	segc_domains_set(dom, "N", one, NULL, 1);
+	segc_domains_set(dom, "P", one, NULL, 1);
+	segc_domains_set(dom, "t", zero, NULL, 0);
+	segc_domains_set(dom, "r", zero, NULL, 0);
+	segc_domains_set(dom, "p", zero, one, 0);
+	segc_domains_set(dom, "k", NULL, NULL, 1);
+	mpq_clear(one);
+	mpq_clear(zero);
+}
+
+/* The canonical form of 'text', or NULL (with the message in 'err'). */
+static segc_expr *canon_of(const char *text, const char **err)
+{
+	segc_expr *e = segc_expr_parse(ctx, text, NULL), *c;
+
+	*err = NULL;
+	if (!e) {
+		*err = "parse error";
+		return NULL;
+	}
+	c = segc_canonical(ctx, dom, e);
+	if (!c)
+		*err = segc_ctx_diag(ctx, segc_ctx_n_diags(ctx) - 1)->message;
+	return c;
+}
+
+/* Checks that 'text' canonicalises to 'want' (or to the error 'want'
+ * when it starts with "error: ") and that the form is idempotent. */
+static void check(const char *text, const char *want)
+{
+	const char *err;
+	segc_expr *c = canon_of(text, &err), *c2;
+	char *got, name[512];
+
+	snprintf(name, sizeof(name), "canonical(%s)", text);
+	if (!c) {
+		char buf[512];
+
+		snprintf(buf, sizeof(buf), "error: %s", err);
+		tap_is(buf, want, name);
+		segc_ctx_clear(ctx);
+		return;
+	}
+	got = segc_expr_to_string(c);
+	tap_is(got, want, name);
+	c2 = segc_canonical(ctx, dom, segc_expr_copy(c));
+	tap_ok(c2 == c, "idempotent: %s", got);
+	free(got);
+	segc_expr_free(c);
+	segc_expr_free(c2);
+}
+
+/* Checks that two texts give the same canonical node. */
+static void same(const char *a, const char *b)
+{
+	const char *err;
+	segc_expr *ca = canon_of(a, &err), *cb = canon_of(b, &err);
+
+	tap_ok(ca && ca == cb, "same canonical node: %s and %s", a, b);
+	segc_expr_free(ca);
+	segc_expr_free(cb);
+}
+
+/* The table of canonical forms. */
+static void test_table(void)
+{
+	static const char *const t[][2] = {
+		{ "(x^2 - y^2)/(x - y)", "x + y" },
+		{ "((10*N + 2*N^2)/P + 2*P)*t_stmt",
+		  "2*N^2*t_stmt/P + 10*N*t_stmt/P + 2*P*t_stmt" },
+		{ "1 + x", "x + 1" },
+		{ "x - x", "0" },
+		{ "2^-1", "1/2" },
+		{ "0.46", "23/50" },
+		{ "(x + 1)^2", "x^2 + 2*x + 1" },
+		{ "x/(2*x + 2)", "x/(x + 1)/2" },
+		{ "(-x)/(-2*x - 2)", "x/(x + 1)/2" },
+		{ "1/(x + 1) + 1/(x - 1)", "2*x/(x^2 - 1)" },
+		{ "(y - x)/(x - y)", "-1" },
+		{ "1/(2*x)", "1/x/2" },
+		{ "x/0", "error: division by zero" },
+		{ "1/(x - x)", "error: division by zero" },
+		{ "x^y", "error: exponent is not an integer constant" },
+		{ "x^(1/2)", "error: exponent is not an integer constant" },
+		{ "x^(3 - 1)", "x^2" },
+		{ "mva_mem(1, a, b)", "b" },
+		{ "mva_mem(2, a, b)", "(a*b + 2*b^2)/(a + b)" },
+		{ "mva_mem(x, a, b)", "error: the first argument of mva_mem must "
+		  "be a positive integer constant" },
+		{ "mva_mem(0, a, b)", "error: the first argument of mva_mem must "
+		  "be a positive integer constant" },
+		{ "f(2*x + x)", "f(3*x)" },
+		{ "tree_bcast(8*N) + 2*tree_bcast(8) - tree_bcast(4*N + 4*N)",
+		  "2*tree_bcast(8)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		check(t[i][0], t[i][1]);
+}
+
+/* Each simplification rule, where it must fire and where it must not. */
+static void test_rules(void)
+{
+	static const char *const t[][2] = {
+		{ "max(N, 2*N)", "2*N" },
+		{ "max(N, P)", "max(N, P)" },
+		{ "max(x, 2*x)", "max(x, 2*x)" },
+		{ "min(N, 2*N)", "N" },
+		{ "max(3, 1/2, 7)", "7" },
+		{ "min(3, 1/2, 7)", "1/2" },
+		{ "max(P, N, P)", "max(N, P)" },
+		{ "max(N, max(P, 1))", "max(N, P)" },
+		{ "max(x)", "x" },
+		{ "max(t + 1, t)", "t + 1" },
+		{ "max(p, 1)", "1" },
+		{ "max(p, 0)", "p" },
+		{ "max(1 - p, p)", "max(p, -p + 1)" },
+		{ "max(N/P, N/(P + 1))", "N/P" },
+		{ "ceil(N)", "N" },
+		{ "ceil(x)", "ceil(x)" },
+		{ "ceil(7/2)", "4" },
+		{ "floor(-7/2)", "-4" },
+		{ "ceil(x + 3)", "ceil(x) + 3" },
+		{ "ceil(x + 5/2)", "ceil(x + 1/2) + 2" },
+		{ "floor(N/2 + N)", "N + floor(N/2)" },
+		{ "ceil(N^2 + 2*N*k)", "N^2 + 2*N*k" },
+		{ "ceil(N/2)", "ceil(N/2)" },
+		{ "floor(-N/2)", "-N + floor(N/2)" },
+		{ "floor(x/2 + 3*N/2)", "N + floor(N/2 + x/2)" },
+		{ "ceil(ceil(x) + 1)", "ceil(x) + 1" },
+		{ "log2(8)", "3" },
+		{ "log2(1/4)", "-2" },
+		{ "log2(12)", "log2(3) + 2" },
+		{ "log2(0)", "error: log2 of a number that is not positive" },
+		{ "log2(8*N)", "log2(N) + 3" },
+		{ "log2(N^3)", "3*log2(N)" },
+		{ "log2(x^3)", "log2(x^3)" },
+		{ "log2(N*P)", "log2(N) + log2(P)" },
+		{ "log2(x*y)", "log2(x*y)" },
+		{ "log2(2*x)", "log2(x) + 1" },
+		{ "log2(N/(P + 1))", "log2(N) - log2(P + 1)" },
+		{ "log2(x/(y + 1))", "log2(x/(y + 1))" },
+		{ "sqrt(16/9)", "4/3" },
+		{ "sqrt(2)", "sqrt(2)" },
+		{ "sqrt(2)^2", "2" },
+		{ "sqrt(-4)", "error: sqrt of a negative number" },
+		{ "sqrt(x)^2", "x" },
+		{ "sqrt(x)^3", "x*sqrt(x)" },
+		{ "sqrt(x)*sqrt(x)*y", "x*y" },
+		{ "(sqrt(x) + 1)^2", "x + 2*sqrt(x) + 1" },
+		{ "sqrt(N^2)", "N" },
+		{ "sqrt(x^2)", "sqrt(x^2)" },
+		{ "sqrt(x^4)", "x^2" },
+		{ "sqrt(4*x)", "2*sqrt(x)" },
+		{ "sqrt(x)", "sqrt(x)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		check(t[i][0], t[i][1]);
+}
+
+/* Sums in closed form and as atoms. */
+static void test_sums(void)
+{
+	static const char *const t[][2] = {
+		{ "sum(i, 1, n, i)", "n^2/2 + n/2" },
+		{ "sum(i, 1, n, i^2)", "n^3/3 + n^2/2 + n/6" },
+		{ "sum(i, 1, n, 1)", "n" },
+		{ "sum(i, a, b, 1)", "-a + b + 1" },
+		{ "sum(i, 1, n, x)", "n*x" },
+		{ "sum(i, 1, n, sum(j, 1, i, 1))", "n^2/2 + n/2" },
+		{ "sum(i, 1, n, i/(x + 1))", "(n^2/2 + n/2)/(x + 1)" },
+		{ "sum(i, 1, n, f(i))", "sum(_s1, 1, n, f(_s1))" },
+		{ "sum(q, 1, n, 1/q)", "sum(_s1, 1, n, 1/_s1)" },
+		{ "sum(i, 1, n, i*f(i)) + i", "i + sum(_s1, 1, n, _s1*f(_s1))" },
+		{ "sum(i, 1, n, sum(j, 1, i, f(j)))",
+		  "sum(_s2, 1, n, sum(_s1, 1, _s2, f(_s1)))" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		check(t[i][0], t[i][1]);
+	same("sum(i, 1, n, f(i))", "sum(j, 1, n, f(j))");
+	same("sum(i, 1, N, (i + 1)^2)", "N^3/3 + 3*N^2/2 + 13*N/6");
+}
+
+/* sum(i, 1, n, i^k) against brute force, k <= 20, n <= 50. */
+static void test_faulhaber(void)
+{
+	int k, n, bad = 0;
+	const char *err;
+
+	for (k = 0; k <= 20; k++) {
+		char text[64];
+		segc_expr *c;
+
+		snprintf(text, sizeof(text), "sum(i, 1, n, i^%d)", k);
+		c = canon_of(text, &err);
+		if (!c) {
+			bad++;
+			continue;
+		}
+		for (n = 0; n <= 50; n++) {
+			const char *names[1] = { "n" };
+			mpq_t v[1], got;
+			mpz_t want, t;
+			int i;
+
+			mpq_init(v[0]);
+			mpq_init(got);
+			mpz_init(want);
+			mpz_init(t);
+			mpq_set_si(v[0], n, 1);
+			for (i = 1; i <= n; i++) {
+				mpz_ui_pow_ui(t, (unsigned long)i, (unsigned long)k);
+				mpz_add(want, want, t);
+			}
+			if (segc_expr_eval_q(got, c, 1, names,
+				(const mpq_t *)v) || mpz_cmp_ui(mpq_denref(got), 1) ||
+				mpz_cmp(mpq_numref(got), want))
+				bad++;
+			mpq_clear(v[0]);
+			mpq_clear(got);
+			mpz_clear(want);
+			mpz_clear(t);
+		}
+		segc_expr_free(c);
+	}
+	tap_ok(bad == 0, "sum(i, 1, n, i^k) equals brute force for k <= 20, "
+		"n <= 50 (%d mismatches)", bad);
+}
+
+/* ------------------------------------------------------- randomized */
+
+static uint64_t rng = 0x2545f4914f6cdd1dULL;
+
+/* The next pseudo-random number. */
+static uint64_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* A random integer in [lo, hi]. */
+static long range(long lo, long hi)
+{
+	return lo + (long)(next() % (uint64_t)(hi - lo + 1));
+}
+
+static const char *const names[] = { "x", "y", "z", "N" };
+
+/* A random expression of depth at most 'd'. */
+static segc_expr *random_expr(int d)
+{
+	long op = d <= 0 ? 0 : range(0, 7);
+
+	if (op <= 1) {
+		if (range(0, 2))
+			return segc_expr_sym(names[range(0, 3)]);
+		return segc_expr_rat(range(-5, 5), (unsigned long)range(1, 4));
+	}
+	if (op == 2 || op == 3) {
+		segc_expr *v[3];
+		long i, n = range(2, 3);
+
+		for (i = 0; i < n; i++)
+			v[i] = random_expr(d - 1);
+		return op == 2 ? segc_expr_add((size_t)n, v) :
+			segc_expr_mul((size_t)n, v);
+	}
+	if (op == 4)
+		return segc_expr_sub2(random_expr(d - 1), random_expr(d - 1));
+	if (op == 5)
+		return segc_expr_div2(random_expr(d - 1), random_expr(d - 1));
+	if (op == 6)
+		return segc_expr_powi(random_expr(d - 1), range(-2, 3));
+	return segc_expr_neg(random_expr(d - 1));
+}
+
+/* Compares e and its canonical form c at random rational points: returns
+ * 0 on agreement, 1 on a mismatch. */
+static int compare_values(const segc_expr *e, const segc_expr *c)
+{
+	int point, bad = 0;
+
+	for (point = 0; point < 4 && !bad; point++) {
+		mpq_t v[4], a, b;
+		int i, ra, rb;
+
+		for (i = 0; i < 4; i++) {
+			mpq_init(v[i]);
+			mpq_set_si(v[i], range(-30, 30), (unsigned long)range(1, 7));
+			mpq_canonicalize(v[i]);
+		}
+		mpq_init(a);
+		mpq_init(b);
+		ra = segc_expr_eval_q(a, e, 4, names, (const mpq_t *)v);
+		rb = segc_expr_eval_q(b, c, 4, names, (const mpq_t *)v);
+		if (ra == 0 && (rb != 0 || !mpq_equal(a, b)))
+			bad = 1;
+		for (i = 0; i < 4; i++)
+			mpq_clear(v[i]);
+		mpq_clear(a);
+		mpq_clear(b);
+	}
+	return bad;
+}
+
+/* Random expressions: values, idempotence, commuted writings. */
+static void test_random(void)
+{
+	int i, wrong = 0, notidem = 0, notsame = 0, failed = 0, n = 400;
+
+	for (i = 0; i < n; i++) {
+		segc_expr *e = random_expr(4), *f = random_expr(3), *c, *c2, *s1, *s2;
+
+		c = segc_canonical(ctx, dom, segc_expr_copy(e));
+		if (!c) {
+			mpq_t v[4], a;
+			int k, undefined;
+
+			/* only a provable division by zero may fail */
+			for (k = 0; k < 4; k++) {
+				mpq_init(v[k]);
+				mpq_set_si(v[k], range(-30, 30), 1);
+			}
+			mpq_init(a);
+			undefined = segc_expr_eval_q(a, e, 4, names,
+				(const mpq_t *)v) != 0;
+			failed += !undefined;
+			for (k = 0; k < 4; k++)
+				mpq_clear(v[k]);
+			mpq_clear(a);
+			segc_ctx_clear(ctx);
+			segc_expr_free(e);
+			segc_expr_free(f);
+			continue;
+		}
+		wrong += compare_values(e, c);
+		c2 = segc_canonical(ctx, dom, segc_expr_copy(c));
+		notidem += c2 != c;
+		s1 = segc_canonical(ctx, dom, segc_expr_add2(segc_expr_copy(e),
+			segc_expr_copy(f)));
+		s2 = segc_canonical(ctx, dom, segc_expr_add2(segc_expr_copy(f),
+			segc_expr_copy(c)));
+		notsame += s1 != s2;
+		segc_ctx_clear(ctx);
+		segc_expr_free(s1);
+		segc_expr_free(s2);
+		segc_expr_free(c);
+		segc_expr_free(c2);
+		segc_expr_free(e);
+		segc_expr_free(f);
+	}
+	tap_ok(wrong == 0, "random expressions: canonical form has the same "
+		"values (%d mismatches)", wrong);
+	tap_ok(notidem == 0, "random expressions: idempotent (%d not)", notidem);
+	tap_ok(notsame == 0, "random expressions: e + f and f + canonical(e) "
+		"give the same node (%d not)", notsame);
+	tap_ok(failed == 0, "random expressions: canonical form fails only on "
+		"a division by zero (%d other failures)", failed);
+}
+
+/* Equal formulas written differently give the same node. */
+static void test_same(void)
+{
+	same("(a + b)*(a - b)", "a^2 - b^2");
+	same("x/y/z", "x/(y*z)");
+	same("1/(1/x + 1/y)", "x*y/(x + y)");
+	same("(x^3 - 1)/(x - 1)", "x^2 + x + 1");
+	same("(P - 1)*communicate(8*N^2/P)",
+		"P*communicate(N*N*8/P) - communicate(4*N^2/P + 4*N^2/P)");
+	same("t_assign + N_element*(t_loop + t_if + P_max*t_assign)",
+		"N_element*P_max*t_assign + t_assign + N_element*t_if + "
+		"t_loop*N_element");
+	same("(1 + 2*((1 + b/(a + b))*b)/(a + (1 + b/(a + b))*b))*b",
+		"mva_mem(3, a, b)");
+	same("((10*N + 2*N^2)/P + 2*P)*t_stmt",
+		"2*N^2*t_stmt/P + 10*N*t_stmt/P + 2*P*t_stmt");
+	same("sqrt(x)*sqrt(x)", "x");
+	same("max(2*N, N)", "max(N, 2*N)");
+}
+
+/* The limits are reported, not exceeded. */
+static void test_limits(void)
+{
+	segc_limits *l = segc_ctx_limits(ctx), saved = *l;
+	const char *err;
+	segc_expr *c;
+
+	l->max_terms = 100;
+	c = canon_of("(a + b + c + d + e)^10", &err);
+	tap_ok(!c && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+		"max_terms is reported as a limit");
+	segc_ctx_clear(ctx);
+	*l = saved;
+	l->max_sum_degree = 5;
+	c = canon_of("sum(i, 1, n, i^6)", &err);
+	tap_ok(!c && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+		"max_sum_degree is reported as a limit");
+	segc_ctx_clear(ctx);
+	*l = saved;
+	l->max_exponent = 1000;
+	c = canon_of("x^100000", &err);
+	tap_ok(!c && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+		"max_exponent is reported as a limit");
+	segc_ctx_clear(ctx);
+	*l = saved;
+	l->max_coeff_bits = 64;
+	c = canon_of("(2*x + 3)^100", &err);
+	tap_ok(!c && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+		"max_coeff_bits is reported as a limit");
+	segc_ctx_clear(ctx);
+	*l = saved;
+	l->max_mva_p = 4;
+	c = canon_of("mva_mem(5, a, b)", &err);
+	tap_ok(!c && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+		"max_mva_p is reported as a limit");
+	segc_ctx_clear(ctx);
+	*l = saved;
+}
+
+/* The domain table. */
+static void test_domains(void)
+{
+	mpq_srcptr lo, hi;
+	int integer;
+
+	tap_ok(segc_domains_get(dom, "N", &lo, &hi, &integer) && lo &&
+		!hi && integer && mpq_cmp_ui(lo, 1, 1) == 0, "domain of N");
+	tap_ok(!segc_domains_get(dom, "undeclared", &lo, &hi, &integer),
+		"an undeclared name is unconstrained");
+	segc_domains_set(dom, "k", NULL, NULL, 0);
+	tap_ok(segc_domains_get(dom, "k", &lo, &hi, &integer) && !lo && !hi &&
+		!integer, "redeclaring replaces");
+	segc_domains_set(dom, "k", NULL, NULL, 1);
+}
+
+int main(void)
+{
+	ctx = segc_ctx_new();
+	declare();
+	test_table();
+	test_rules();
+	test_sums();
+	test_faulhaber();
+	test_same();
+	test_random();
+	test_limits();
+	test_domains();
+	segc_domains_free(dom);
+	segc_ctx_free(ctx);
+	segc_library_cleanup();
+	return tap_done();
+}

@@ -1,0 +1,254 @@
+/* test_poly.c - sparse polynomials: multiplication against a naive
+ * product, exact division, powers, and gcds of random products with known
+ * common factors. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "poly.h"
+#include "tap.h"
+
+#define NV 4
+
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+
+/* The next pseudo-random number. */
+static uint64_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* A random integer in [lo, hi]. */
+static long range(long lo, long hi)
+{
+	return lo + (long)(next() % (uint64_t)(hi - lo + 1));
+}
+
+/* A random polynomial in the first 'nv' variables with up to 'terms'
+ * terms, degrees <= 'deg', rational coefficients when 'rat'. */
+static void random_poly_in(segc_poly *p, int nv, int terms, int deg, int rat)
+{
+	int32_t e[NV];
+	mpq_t c;
+	int i, v;
+
+	segc_poly_init(p, NV);
+	mpq_init(c);
+	for (i = 0; i < terms; i++) {
+		for (v = 0; v < NV; v++)
+			e[v] = v < nv ? (int32_t)range(0, deg) : 0;
+		mpq_set_si(c, range(-9, 9), rat ? (unsigned long)range(1, 5) : 1);
+		mpq_canonicalize(c);
+		if (mpq_sgn(c))
+			segc_poly_push(p, e, c);
+	}
+	segc_poly_normalise(NULL, p);
+	mpq_clear(c);
+}
+
+/* A random polynomial in all NV variables. */
+static void random_poly(segc_poly *p, int terms, int deg, int rat)
+{
+	random_poly_in(p, NV, terms, deg, rat);
+}
+
+/* The naive product: every pair pushed, then normalised. */
+static void naive_mul(segc_poly *r, const segc_poly *a, const segc_poly *b)
+{
+	int32_t e[NV];
+	mpq_t c;
+	size_t i, j, v;
+
+	segc_poly_init(r, NV);
+	mpq_init(c);
+	for (i = 0; i < a->len; i++)
+		for (j = 0; j < b->len; j++) {
+			for (v = 0; v < NV; v++)
+				e[v] = segc_poly_exp(a, i, v) + segc_poly_exp(b, j, v);
+			mpq_mul(c, a->coefs[i], b->coefs[j]);
+			segc_poly_push(r, e, c);
+		}
+	segc_poly_normalise(NULL, r);
+	mpq_clear(c);
+}
+
+/* Products and quotients against the naive product. */
+static void test_mul_div(void)
+{
+	int i, badmul = 0, baddiv = 0, badnot = 0;
+
+	for (i = 0; i < 200; i++) {
+		segc_poly a, b, r, n, q;
+
+		random_poly(&a, (int)range(1, 12), 3, i % 2);
+		random_poly(&b, (int)range(1, 12), 3, i % 3 == 0);
+		segc_poly_init(&r, NV);
+		segc_poly_init(&q, NV);
+		naive_mul(&n, &a, &b);
+		segc_poly_mul(NULL, &r, &a, &b);
+		badmul += !segc_poly_equal(&r, &n);
+		if (b.len && (segc_poly_divexact(NULL, &q, &r, &b) != 1 ||
+			!segc_poly_equal(&q, &a)))
+			baddiv++;
+		/* r + 1 is not divisible by b unless b is a number */
+		if (b.len && !segc_poly_is_const(&b)) {
+			segc_poly one;
+
+			segc_poly_init(&one, NV);
+			segc_poly_set_si(&one, 1);
+			segc_poly_add(NULL, &r, &r, &one);
+			badnot += segc_poly_divexact(NULL, &q, &r, &b) != 0;
+			segc_poly_clear(&one);
+		}
+		segc_poly_clear(&a);
+		segc_poly_clear(&b);
+		segc_poly_clear(&r);
+		segc_poly_clear(&n);
+		segc_poly_clear(&q);
+	}
+	tap_ok(badmul == 0, "products equal the naive product (%d bad)", badmul);
+	tap_ok(baddiv == 0, "exact division gives back the factor (%d bad)",
+		baddiv);
+	tap_ok(badnot == 0, "inexact division is detected (%d bad)", badnot);
+}
+
+/* Powers against repeated multiplication. */
+static void test_pow(void)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < 30; i++) {
+		segc_poly a, r, m;
+		unsigned long e = (unsigned long)range(0, 6), k;
+
+		random_poly(&a, (int)range(1, 4), 2, i % 2);
+		segc_poly_init(&r, NV);
+		segc_poly_init(&m, NV);
+		segc_poly_set_si(&m, 1);
+		for (k = 0; k < e; k++)
+			segc_poly_mul(NULL, &m, &m, &a);
+		segc_poly_pow(NULL, &r, &a, e);
+		bad += !segc_poly_equal(&r, &m);
+		segc_poly_clear(&a);
+		segc_poly_clear(&r);
+		segc_poly_clear(&m);
+	}
+	tap_ok(bad == 0, "powers equal repeated products (%d bad)", bad);
+}
+
+/* gcd(a*g, b*g) is a multiple of g, divides both, and equals g when the
+ * cofactors are coprime (checked through gcd(a, b) = 1). */
+static void test_gcd(void)
+{
+	int i, bad = 0, notg = 0;
+
+	for (i = 0; i < 150; i++) {
+		segc_poly a, b, g, ag, bg, r, q, cof;
+
+		int nv = i % 2 ? NV : 2;
+
+		random_poly_in(&a, nv, (int)range(1, 6), 2, 0);
+		random_poly_in(&b, nv, (int)range(1, 6), 2, 0);
+		random_poly_in(&g, nv, (int)range(1, 5), 2, i % 4 == 0);
+		if (!a.len || !b.len || !g.len) {
+			segc_poly_clear(&a);
+			segc_poly_clear(&b);
+			segc_poly_clear(&g);
+			continue;
+		}
+		segc_poly_init(&ag, NV);
+		segc_poly_init(&bg, NV);
+		segc_poly_init(&r, NV);
+		segc_poly_init(&q, NV);
+		segc_poly_init(&cof, NV);
+		segc_poly_mul(NULL, &ag, &a, &g);
+		segc_poly_mul(NULL, &bg, &b, &g);
+		if (i % 2)
+			segc_poly_gcd(NULL, &r, &ag, &bg);
+		else
+			segc_poly_gcd_prs(NULL, &r, &ag, &bg);
+		if (segc_poly_divexact(NULL, &q, &r, &g) != 1 ||
+			segc_poly_divexact(NULL, &q, &ag, &r) != 1 ||
+			segc_poly_divexact(NULL, &q, &bg, &r) != 1)
+			bad++;
+		segc_poly_gcd(NULL, &cof, &a, &b);
+		if (segc_poly_is_one(&cof)) {
+			segc_poly_primitive(&g, NULL);
+			if (g.len && mpq_sgn(g.coefs[0]) < 0)
+				segc_poly_neg(&g);
+			notg += !segc_poly_equal(&r, &g);
+		}
+		segc_poly_clear(&a);
+		segc_poly_clear(&b);
+		segc_poly_clear(&g);
+		segc_poly_clear(&ag);
+		segc_poly_clear(&bg);
+		segc_poly_clear(&r);
+		segc_poly_clear(&q);
+		segc_poly_clear(&cof);
+	}
+	tap_ok(bad == 0, "gcd(a*g, b*g) is a common divisor and a multiple "
+		"of g, heuristic (4 variables) and PRS (2) (%d bad)", bad);
+	tap_ok(notg == 0, "gcd(a*g, b*g) = g for coprime a, b (%d bad)", notg);
+}
+
+/* Known gcds, including the univariate and constant cases. */
+static void test_known(void)
+{
+	int32_t e[NV] = { 0 };
+	segc_poly x, one, a, b, g;
+	mpq_t c;
+
+	mpq_init(c);
+	segc_poly_init(&x, NV);
+	segc_poly_init(&one, NV);
+	segc_poly_init(&a, NV);
+	segc_poly_init(&b, NV);
+	segc_poly_init(&g, NV);
+	segc_poly_set_var(&x, 0, 1);
+	segc_poly_set_si(&one, 1);
+	/* a = x^2 - 1, b = 2x^2 + 2x: gcd x + 1 */
+	segc_poly_mul(NULL, &a, &x, &x);
+	segc_poly_sub(NULL, &a, &a, &one);
+	segc_poly_add(NULL, &b, &x, &one);
+	segc_poly_mul(NULL, &b, &b, &x);
+	mpq_set_ui(c, 2, 1);
+	segc_poly_scale(&b, c);
+	segc_poly_gcd(NULL, &g, &a, &b);
+	segc_poly_add(NULL, &a, &x, &one);
+	tap_ok(segc_poly_equal(&g, &a), "gcd(x^2 - 1, 2x^2 + 2x) = x + 1");
+	segc_poly_gcd(NULL, &g, &x, &one);
+	tap_ok(segc_poly_is_one(&g), "gcd(x, 1) = 1");
+	segc_poly_zero(&a);
+	segc_poly_gcd(NULL, &g, &a, &b);
+	segc_poly_primitive(&b, NULL);
+	tap_ok(segc_poly_equal(&g, &b), "gcd(0, b) = primitive b");
+	e[0] = 3;
+	e[1] = 1;
+	segc_poly_zero(&a);
+	segc_poly_push(&a, e, c);
+	e[0] = 1;
+	e[1] = 2;
+	segc_poly_zero(&b);
+	segc_poly_push(&b, e, c);
+	segc_poly_gcd(NULL, &g, &a, &b);
+	tap_ok(g.len == 1 && segc_poly_exp(&g, 0, 0) == 1 &&
+		segc_poly_exp(&g, 0, 1) == 1, "gcd of monomials x^3y, xy^2 = xy");
+	segc_poly_clear(&x);
+	segc_poly_clear(&one);
+	segc_poly_clear(&a);
+	segc_poly_clear(&b);
+	segc_poly_clear(&g);
+	mpq_clear(c);
+}
+
+int main(void)
+{
+	test_mul_div();
+	test_pow();
+	test_gcd();
+	test_known();
+	return tap_done();
+}
