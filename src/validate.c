@@ -11,15 +11,20 @@
 #include <string.h>
 
 #include "validate.h"
+#include "symtab.h"
 #include "util.h"
 
 /* ------------------------------------------------------------ name sets */
 
-/* Names in declaration order, each with the element that declared it. */
+/* Names in declaration order, each with the element that declared it;
+ * 'index' maps a name to its last entry, 'prev' to the entry that name had
+ * before (so that a scope closes in constant time). */
 typedef struct names {
 	const char **name;
 	const char **kind;          /* "param", "resource", ... */
 	unsigned long *line;
+	size_t *prev;
+	segc_symtab index;
 	size_t n, cap;
 } names;
 
@@ -35,22 +40,31 @@ static void names_add(names *s, const char *name, const char *kind,
 			segc_xmul_size(s->cap, sizeof *s->kind));
 		s->line = segc_xrealloc(s->line,
 			segc_xmul_size(s->cap, sizeof *s->line));
+		s->prev = segc_xrealloc(s->prev,
+			segc_xmul_size(s->cap, sizeof *s->prev));
 	}
 	s->name[s->n] = name;
 	s->kind[s->n] = kind;
 	s->line[s->n] = line;
+	s->prev[s->n] = segc_symtab_put(&s->index, name, s->n);
 	s->n++;
+}
+
+/* Removes the names added last until 's' holds 'n'. */
+static void names_pop_to(names *s, size_t n)
+{
+	while (s->n > n) {
+		s->n--;
+		segc_symtab_put(&s->index, s->name[s->n], s->prev[s->n]);
+	}
 }
 
 /* The index of the last 'name' in 's', or -1. */
 static long names_find(const names *s, const char *name)
 {
-	size_t i;
+	size_t i = segc_symtab_get(&s->index, name);
 
-	for (i = s->n; i-- > 0;)
-		if (!strcmp(s->name[i], name))
-			return (long)i;
-	return -1;
+	return i == SEGC_SYMTAB_NONE ? -1 : (long)i;
 }
 
 /* Releases the arrays of 's'. */
@@ -59,6 +73,8 @@ static void names_clear(names *s)
 	free(s->name);
 	free(s->kind);
 	free(s->line);
+	free(s->prev);
+	segc_symtab_clear(&s->index);
 	memset(s, 0, sizeof *s);
 }
 
@@ -134,10 +150,17 @@ typedef struct checker {
 	names local;
 	fn_sig *fns;
 	size_t nfns;
+	segc_symtab fn_index;    /* name -> last signature */
+	segc_symtab resources;   /* name -> index in the model's resources */
+	segc_symtab graphs;      /* name -> index in the model's graphs */
 	int failed;
-	/* the expression being checked */
+	/* the expression being checked: where, and what it is (either 'what',
+	 * or attribute 'attr' of <'elem'>, put into words when needed) */
 	const segc_srcloc *loc;
 	const char *what;
+	const char *attr, *elem;
+	segc_strbuf what_buf;
+	const segc_text_locator *locator;   /* may be NULL */
 	names reported;      /* names already reported in it */
 	/* calls of user functions made by it, collected when non-NULL */
 	size_t *calls;
@@ -171,12 +194,9 @@ static void check_error(checker *c, const segc_srcloc *loc,
 /* The signature of the user function 'name', or NULL. */
 static const fn_sig *find_fn(const checker *c, const char *name)
 {
-	size_t i;
+	size_t i = segc_symtab_get(&c->fn_index, name);
 
-	for (i = c->nfns; i-- > 0;)
-		if (!strcmp(c->fns[i].name, name))
-			return &c->fns[i];
-	return NULL;
+	return i == SEGC_SYMTAB_NONE ? NULL : &c->fns[i];
 }
 
 /* The built-in functions: name, least and most number of arguments (0:
@@ -201,21 +221,115 @@ static const struct builtin *find_builtin(const char *name)
 	return NULL;
 }
 
+/* What the expression being checked is, in words. */
+static const char *describe(checker *c)
+{
+	if (c->what)
+		return c->what;
+	segc_strbuf_reset(&c->what_buf);
+	segc_strbuf_append(&c->what_buf, "attribute '");
+	segc_strbuf_append(&c->what_buf, c->attr);
+	segc_strbuf_append(&c->what_buf, "' of <");
+	segc_strbuf_append(&c->what_buf, c->elem);
+	segc_strbuf_append(&c->what_buf, ">");
+	return segc_strbuf_str(&c->what_buf);
+}
+
+/* Non-zero when 'ch' may continue an identifier. */
+static int ident_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		(ch >= '0' && ch <= '9') || ch == '_';
+}
+
+/* The offset in expression text 't' of the first occurrence of name
+ * 'name' as a token (not inside a longer name or a number), or
+ * (size_t)-1. */
+size_t segc_find_name_token(const char *t, const char *name)
+{
+	size_t i = 0, len = strlen(name), start;
+
+	while (t[i]) {
+		char ch = t[i];
+
+		if ((ch >= '0' && ch <= '9') || (ch == '.' &&
+		    t[i + 1] >= '0' && t[i + 1] <= '9')) {
+			while ((t[i] >= '0' && t[i] <= '9') || t[i] == '.')
+				i++;
+			if ((t[i] == 'e' || t[i] == 'E') &&
+			    ((t[i + 1] >= '0' && t[i + 1] <= '9') ||
+			     ((t[i + 1] == '+' || t[i + 1] == '-') &&
+			      t[i + 2] >= '0' && t[i + 2] <= '9'))) {
+				i += 2;
+				while (t[i] >= '0' && t[i] <= '9')
+					i++;
+			}
+			continue;
+		}
+		if (!ident_char(ch)) {
+			i++;
+			continue;
+		}
+		start = i;
+		while (ident_char(t[i]))
+			i++;
+		if (i - start == len && !strncmp(t + start, name, len))
+			return start;
+	}
+	return (size_t)-1;
+}
+
+/* Appends to 'sb' where name 'name' first stands in the text of the
+ * expression being checked: " at column K of the value" (with the line
+ * of the value when it spans several), as the parser says it; nothing
+ * when the text is not at hand. */
+static void append_name_position(checker *c, segc_strbuf *sb,
+	const char *name)
+{
+	char *text;
+	size_t off, i, line = 0, line_start = 0;
+
+	if (!c->locator || !c->locator->text)
+		return;
+	text = c->locator->text(c->locator->data, c->loc, c->attr);
+	if (!text)
+		return;
+	off = segc_find_name_token(text, name);
+	if (off != (size_t)-1) {
+		for (i = 0; i < off; i++)
+			if (text[i] == '\n') {
+				line++;
+				line_start = i + 1;
+			}
+		segc_strbuf_append(sb, " at ");
+		if (line)
+			segc_strbuf_appendf(sb, "line %zu, ", line + 1);
+		segc_strbuf_appendf(sb, "column %zu of the value",
+			off - line_start + 1);
+	}
+	free(text);
+}
+
 /* Reports the plain name 'name', used but not declared. */
 static void undeclared(checker *c, const char *name)
 {
 	const char *near;
+	segc_strbuf pos;
 
 	if (names_find(&c->reported, name) >= 0)
 		return;
 	names_add(&c->reported, name, "", 0);
 	near = suggest(name, &c->local, &c->global);
+	segc_strbuf_init(&pos);
+	append_name_position(c, &pos, name);
 	if (near)
 		check_error(c, c->loc, SEGC_ERR_INPUT, "undeclared name '%s' "
-			"in %s (did you mean '%s'?)", name, c->what, near);
+			"in %s%s (did you mean '%s'?)", name, describe(c),
+			segc_strbuf_str(&pos), near);
 	else
 		check_error(c, c->loc, SEGC_ERR_INPUT, "undeclared name '%s' "
-			"in %s", name, c->what);
+			"in %s%s", name, describe(c), segc_strbuf_str(&pos));
+	segc_strbuf_free(&pos);
 }
 
 /* Records that the expression calls user function number 'i'. */
@@ -238,13 +352,13 @@ static void check_call(checker *c, const char *name, size_t n)
 	if (b) {
 		if (n < b->min || (b->max && n > b->max))
 			check_error(c, c->loc, SEGC_ERR_INPUT, "%s: %s() "
-				"takes %s%zu argument%s, not %zu", c->what,
+				"takes %s%zu argument%s, not %zu", describe(c),
 				name, b->max ? "" : "at least ", b->min,
 				b->min == 1 ? "" : "s", n);
 		if (!strcmp(name, "sum"))
 			check_error(c, c->loc, SEGC_ERR_INPUT, "%s: the "
 				"first argument of sum() must be a name",
-				c->what);
+				describe(c));
 		return;
 	}
 	f = find_fn(c, name);
@@ -254,7 +368,7 @@ static void check_call(checker *c, const char *name, size_t n)
 		note_call(c, (size_t)(f - c->fns));
 	if (f->nargs != n)
 		check_error(c, c->loc, SEGC_ERR_INPUT, "%s: function '%s' "
-			"takes %zu argument%s, not %zu", c->what, name,
+			"takes %zu argument%s, not %zu", describe(c), name,
 			f->nargs, f->nargs == 1 ? "" : "s", n);
 }
 
@@ -276,7 +390,7 @@ static void check_expr(checker *c, const segc_expr *e)
 		check_expr(c, segc_expr_arg(e, 1));
 		names_add(&c->local, segc_expr_name(e), "binder", 0);
 		check_expr(c, segc_expr_arg(e, 2));
-		c->local.n--;
+		names_pop_to(&c->local, c->local.n - 1);
 		return;
 	case SEGC_CALL:
 		check_call(c, segc_expr_name(e), segc_expr_nargs(e));
@@ -289,30 +403,34 @@ static void check_expr(checker *c, const segc_expr *e)
 		check_expr(c, segc_expr_arg(e, i));
 }
 
-/* Checks expression 'e' (may be NULL) standing at 'loc' as 'what'. */
-static void check_at(checker *c, const segc_expr *e, const segc_srcloc *loc,
-	const char *what)
+/* Checks expression 'e' (may be NULL) standing at 'loc', described as
+ * 'what' or else as attribute 'attr' of <'elem'>. */
+static void check_described(checker *c, const segc_expr *e,
+	const segc_srcloc *loc, const char *what, const char *attr,
+	const char *elem)
 {
 	if (!e || segc_ctx_full(c->ctx))
 		return;
 	c->loc = loc;
 	c->what = what;
-	c->reported.n = 0;
+	c->attr = attr;
+	c->elem = elem;
+	names_pop_to(&c->reported, 0);
 	check_expr(c, e);
+}
+
+/* Checks expression 'e' (may be NULL) standing at 'loc' as 'what'. */
+static void check_at(checker *c, const segc_expr *e, const segc_srcloc *loc,
+	const char *what)
+{
+	check_described(c, e, loc, what, NULL, NULL);
 }
 
 /* Checks 'e' at 'loc', describing it as attribute 'attr' of <'elem'>. */
 static void check_attr(checker *c, const segc_expr *e, const segc_srcloc *loc,
 	const char *attr, const char *elem)
 {
-	segc_strbuf sb;
-
-	if (!e)
-		return;
-	segc_strbuf_init(&sb);
-	segc_strbuf_appendf(&sb, "attribute '%s' of <%s>", attr, elem);
-	check_at(c, e, loc, segc_strbuf_str(&sb));
-	segc_strbuf_free(&sb);
+	check_described(c, e, loc, NULL, attr, elem);
 }
 
 /* Declares global 'name' of <'kind'> at 'loc', reporting a name already
@@ -337,8 +455,10 @@ static void declare(checker *c, const char *name, const char *kind,
  * reporting duplicates and names of built-ins. */
 static void declare_functions(checker *c, size_t n, const segc_function *f)
 {
+	segc_symtab first;
 	size_t i, j;
 
+	segc_symtab_init(&first);
 	c->fns = segc_xrealloc(c->fns, segc_xmul_size(c->nfns + n + 1,
 		sizeof *c->fns));
 	for (i = 0; i < n; i++) {
@@ -348,15 +468,17 @@ static void declare_functions(checker *c, size_t n, const segc_function *f)
 			check_error(c, &f[i].loc, SEGC_ERR_INPUT, "<function> "
 				"'%s': a built-in function has that name",
 				f[i].name);
-		for (j = 0; j < i; j++)
-			if (f[j].name && !strcmp(f[j].name, f[i].name))
-				check_error(c, &f[i].loc, SEGC_ERR_INPUT,
-					"<function> '%s': already defined at "
-					"line %lu", f[i].name, f[j].loc.line);
+		j = segc_symtab_add(&first, f[i].name, i);
+		if (j != SEGC_SYMTAB_NONE)
+			check_error(c, &f[i].loc, SEGC_ERR_INPUT,
+				"<function> '%s': already defined at "
+				"line %lu", f[i].name, f[j].loc.line);
 		c->fns[c->nfns].name = f[i].name;
 		c->fns[c->nfns].nargs = f[i].nargs;
+		segc_symtab_put(&c->fn_index, f[i].name, c->nfns);
 		c->nfns++;
 	}
+	segc_symtab_clear(&first);
 }
 
 /* Sets up checker 'c'. */
@@ -372,6 +494,10 @@ static void checker_clear(checker *c)
 	names_clear(&c->global);
 	names_clear(&c->local);
 	names_clear(&c->reported);
+	segc_strbuf_free(&c->what_buf);
+	segc_symtab_clear(&c->fn_index);
+	segc_symtab_clear(&c->resources);
+	segc_symtab_clear(&c->graphs);
 	free(c->fns);
 	free(c->calls);
 }
@@ -383,6 +509,7 @@ typedef struct digraph {
 	size_t n;
 	size_t **succ;
 	size_t *nsucc;
+	size_t *cap;
 } digraph;
 
 /* A graph of 'n' vertices without edges. */
@@ -391,13 +518,17 @@ static void digraph_init(digraph *g, size_t n)
 	g->n = n;
 	g->succ = segc_xcalloc(n + 1, sizeof *g->succ);
 	g->nsucc = segc_xcalloc(n + 1, sizeof *g->nsucc);
+	g->cap = segc_xcalloc(n + 1, sizeof *g->cap);
 }
 
 /* Adds the edge 'a' -> 'b'. */
 static void digraph_add(digraph *g, size_t a, size_t b)
 {
-	g->succ[a] = segc_xrealloc(g->succ[a],
-		segc_xmul_size(g->nsucc[a] + 1, sizeof **g->succ));
+	if (g->nsucc[a] == g->cap[a]) {
+		g->cap[a] = g->cap[a] ? 2 * g->cap[a] : 4;
+		g->succ[a] = segc_xrealloc(g->succ[a],
+			segc_xmul_size(g->cap[a], sizeof **g->succ));
+	}
 	g->succ[a][g->nsucc[a]++] = b;
 }
 
@@ -410,6 +541,7 @@ static void digraph_clear(digraph *g)
 		free(g->succ[i]);
 	free(g->succ);
 	free(g->nsucc);
+	free(g->cap);
 }
 
 /* Finds a cycle of 'g' by depth-first search with an explicit stack.
@@ -514,7 +646,7 @@ static void check_functions(checker *c, size_t n, const segc_function *f,
 		free(c->calls);
 		c->calls = NULL;
 		c->ncalls = c->capcalls = 0;
-		c->local.n = saved;
+		names_pop_to(&c->local, saved);
 	}
 	report_cycle(c, &g, "<function>", nm, locs, "recursion is not "
 		"allowed:");
@@ -530,26 +662,91 @@ static int uses(const segc_expr *e, const char *name)
 	return e && segc_expr_has_sym(e, name);
 }
 
+/* Compares two indices, for qsort(). */
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Appends to '*out' ('*n' of them) the index of every binding of 'index'
+ * ('same' chains bindings of one name) whose name occurs in 'e' as a
+ * symbol, bound or not.  Walks 'e' as a tree: a parsed expression is as
+ * large as its text. */
+static void candidate_names(const segc_expr *e, const segc_symtab *index,
+	const size_t *same, size_t **out, size_t *n, size_t *cap)
+{
+	const segc_expr **stack = segc_xmalloc(sizeof *stack);
+	size_t ns = 0, caps = 1, i, j;
+
+	stack[ns++] = e;
+	while (ns) {
+		e = stack[--ns];
+		if (segc_expr_kind(e) == SEGC_SYM) {
+			j = segc_symtab_get(index, segc_expr_name(e));
+			for (; j != SEGC_SYMTAB_NONE; j = same[j]) {
+				if (*n == *cap) {
+					*cap = 2 * *cap + 4;
+					*out = segc_xrealloc(*out,
+						segc_xmul_size(*cap,
+						sizeof **out));
+				}
+				(*out)[(*n)++] = j;
+			}
+		}
+		if (ns + segc_expr_nargs(e) > caps) {
+			caps = 2 * (ns + segc_expr_nargs(e));
+			stack = segc_xrealloc(stack,
+				segc_xmul_size(caps, sizeof *stack));
+		}
+		for (i = 0; i < segc_expr_nargs(e); i++)
+			stack[ns++] = segc_expr_arg(e, i);
+	}
+	free(stack);
+}
+
 /* Reports a cycle among the 'n' bindings 'b' (lets or consts), each a
- * value that may name the others. */
+ * value that may name the others.  Binding i depends on binding j when
+ * j's name occurs free in i's value; the candidates come from a table of
+ * the names, then each is confirmed. */
 static void check_binding_cycles(checker *c, size_t n,
 	const segc_binding *b, const char *kind)
 {
 	digraph g;
 	const char **nm = segc_xcalloc(n + 1, sizeof *nm);
 	const segc_srcloc **locs = segc_xcalloc(n + 1, sizeof *locs);
-	size_t i, j;
+	size_t *same = segc_xmalloc((n + 1) * sizeof *same);
+	size_t *cand = NULL, ncand, capcand = 0, i, k, last;
+	segc_symtab index;
 
+	segc_symtab_init(&index);
+	for (i = n; i-- > 0;)
+		if (b[i].name)
+			same[i] = segc_symtab_put(&index, b[i].name, i);
 	digraph_init(&g, n);
 	for (i = 0; i < n; i++) {
 		nm[i] = b[i].name ? b[i].name : "";
 		locs[i] = &b[i].loc;
-		for (j = 0; j < n; j++)
-			if (b[j].name && uses(b[i].value, b[j].name))
-				digraph_add(&g, i, j);
+		ncand = 0;
+		if (b[i].value)
+			candidate_names(b[i].value, &index, same, &cand,
+				&ncand, &capcand);
+		if (ncand)
+			qsort(cand, ncand, sizeof *cand, cmp_size);
+		for (k = 0, last = SEGC_SYMTAB_NONE; k < ncand; k++) {
+			if (cand[k] == last)
+				continue;
+			last = cand[k];
+			if (uses(b[i].value, b[last].name))
+				digraph_add(&g, i, last);
+		}
 	}
 	report_cycle(c, &g, kind, nm, locs, "defined in terms of itself:");
 	digraph_clear(&g);
+	segc_symtab_clear(&index);
+	free(cand);
+	free(same);
 	free(nm);
 	free(locs);
 }
@@ -559,6 +756,13 @@ static void check_binding_cycles(checker *c, size_t n,
 /* Checks machine 'm' with a fresh checker; 0 when valid. */
 int segc_validate_machine(segc_ctx *ctx, const segc_machine *m)
 {
+	return segc_validate_machine_located(ctx, m, NULL);
+}
+
+/* Checks machine 'm' with the texts of its expressions at hand. */
+int segc_validate_machine_located(segc_ctx *ctx, const segc_machine *m,
+	const segc_text_locator *locator)
+{
 	checker c;
 	size_t i;
 	int failed;
@@ -566,6 +770,7 @@ int segc_validate_machine(segc_ctx *ctx, const segc_machine *m)
 	if (!m)
 		return -1;
 	checker_init(&c, ctx);
+	c.locator = locator;
 	for (i = 0; i < m->nconsts; i++)
 		declare(&c, m->consts[i].name, "const", &m->consts[i].loc);
 	for (i = 0; i < m->nconsts; i++)
@@ -705,7 +910,8 @@ static void check_block(checker *c, const segc_model *m, const segc_block *b)
 			const segc_use *u = &b->uses[i];
 
 			check_attr(c, u->count, &u->loc, "count", "use");
-			if (!u->resource || segc_model_resource(m, u->resource))
+			if (!u->resource || segc_symtab_get(&c->resources,
+			    u->resource) != SEGC_SYMTAB_NONE)
 				continue;
 			near = NULL;
 			{
@@ -741,7 +947,8 @@ static void check_block(checker *c, const segc_model *m, const segc_block *b)
 		check_attr(c, b->prob, &b->loc, "prob", "case");
 		break;
 	case SEGC_BLOCK_CALL:
-		if (b->graph && !segc_model_graph(m, b->graph))
+		if (b->graph && segc_symtab_get(&c->graphs, b->graph) ==
+		    SEGC_SYMTAB_NONE)
 			check_error(c, &b->loc, SEGC_ERR_INPUT, "<call>: "
 				"there is no <graph> named '%s'", b->graph);
 		break;
@@ -798,7 +1005,7 @@ static void check_blocks(checker *c, const segc_model *m,
 		const segc_block *b = stack[--n].block;
 
 		if (!b) {
-			c->local.n--;
+			names_pop_to(&c->local, c->local.n - 1);
 			continue;
 		}
 		check_block(c, m, b);
@@ -821,62 +1028,99 @@ static void check_blocks(checker *c, const segc_model *m,
 
 /* --------------------------------------------------------------- arc form */
 
-/* The index of the node 'id' of 'g', or -1. */
-static long node_index(const segc_graph *g, const char *id)
-{
-	size_t i;
+/* The arcs of an arc-form graph by node: 'out' lists the arcs leaving
+ * each node, 'in' those entering it, in document order (CSR layout: the
+ * arcs of node v are list[start[v]] .. list[start[v + 1] - 1]). */
+typedef struct arc_lists {
+	size_t *out_start, *out;
+	size_t *in_start, *in;
+} arc_lists;
 
-	for (i = 0; id && i < g->nnodes; i++)
-		if (g->nodes[i].id && !strcmp(g->nodes[i].id, id))
-			return (long)i;
-	return -1;
+/* Fills 'start' and 'list' with the arcs of 'g' grouped by their source
+ * ('by_to' 0) or target, keeping their order. */
+static void group_arcs(const segc_graph *g, int by_to, size_t **start,
+	size_t **list)
+{
+	size_t *pos = segc_xcalloc(g->nnodes + 2, sizeof *pos), i, v;
+
+	*start = segc_xcalloc(g->nnodes + 2, sizeof **start);
+	*list = segc_xmalloc((g->narcs + 1) * sizeof **list);
+	for (i = 0; i < g->narcs; i++)
+		(*start)[(by_to ? g->arcs[i].to_index :
+			g->arcs[i].from_index) + 1]++;
+	for (v = 0; v < g->nnodes; v++)
+		(*start)[v + 1] += (*start)[v];
+	for (i = 0; i < g->narcs; i++) {
+		v = by_to ? g->arcs[i].to_index : g->arcs[i].from_index;
+		(*list)[(*start)[v] + pos[v]++] = i;
+	}
+	free(pos);
 }
 
-/* Resolves the end 'id' (attribute 'attr') of arc 'a' of 'g'. */
-static int resolve_end(checker *c, const segc_graph *g, const segc_arc *a,
-	const char *attr, const char *id, size_t *index)
+/* Builds the arc lists of 'g', whose arcs are resolved. */
+static void arc_lists_init(arc_lists *l, const segc_graph *g)
 {
-	long i = node_index(g, id);
-	names ids;
+	group_arcs(g, 0, &l->out_start, &l->out);
+	group_arcs(g, 1, &l->in_start, &l->in);
+}
+
+/* Releases 'l'. */
+static void arc_lists_clear(arc_lists *l)
+{
+	free(l->out_start);
+	free(l->out);
+	free(l->in_start);
+	free(l->in);
+}
+
+/* Resolves the end 'id' (attribute 'attr') of arc 'a' of 'g' through
+ * 'ids' (node id -> first node). */
+static int resolve_end(checker *c, const segc_graph *g, const segc_symtab *ids,
+	const segc_arc *a, const char *attr, const char *id, size_t *index)
+{
+	size_t i = id ? segc_symtab_get(ids, id) : SEGC_SYMTAB_NONE;
+	names all;
 	const char *near;
 	size_t k;
 
-	if (i >= 0) {
-		*index = (size_t)i;
+	if (i != SEGC_SYMTAB_NONE) {
+		*index = i;
 		return 0;
 	}
-	memset(&ids, 0, sizeof ids);
+	memset(&all, 0, sizeof all);
 	for (k = 0; k < g->nnodes; k++)
 		if (g->nodes[k].id)
-			names_add(&ids, g->nodes[k].id, "node", 0);
-	near = id ? suggest(id, &ids, NULL) : NULL;
+			names_add(&all, g->nodes[k].id, "node", 0);
+	near = id ? suggest(id, &all, NULL) : NULL;
 	check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> attribute '%s': "
 		"graph '%s' has no <node> '%s'%s%s%s", attr, g->name,
 		id ? id : "", near ? " (did you mean '" : "",
 		near ? near : "", near ? "'?)" : "");
-	names_clear(&ids);
+	names_clear(&all);
 	return -1;
 }
 
 /* Marks in 'seen' every node reachable from 'start' of 'g' along arcs
- * (reversed when 'backward'; loop arcs only when 'with_loops'). */
-static void reach(const segc_graph *g, size_t start, int backward,
-	int with_loops, unsigned char *seen)
+ * (reversed when 'backward'; loop arcs only when 'with_loops'), using the
+ * arc lists 'l'.  Linear in the size of the graph. */
+static void reach(const segc_graph *g, const arc_lists *l, size_t start,
+	int backward, int with_loops, unsigned char *seen)
 {
 	size_t *queue = segc_xmalloc((g->nnodes + 1) * sizeof *queue);
-	size_t head = 0, tail = 0, i;
+	const size_t *first = backward ? l->in_start : l->out_start;
+	const size_t *list = backward ? l->in : l->out;
+	size_t head = 0, tail = 0, k;
 
 	seen[start] = 1;
 	queue[tail++] = start;
 	while (head < tail) {
 		size_t v = queue[head++];
 
-		for (i = 0; i < g->narcs; i++) {
-			const segc_arc *a = &g->arcs[i];
-			size_t from = backward ? a->to_index : a->from_index;
+		for (k = first[v]; k < first[v + 1]; k++) {
+			const segc_arc *a = &g->arcs[list[k]];
 			size_t to = backward ? a->from_index : a->to_index;
 
-			if (from != v || (a->loop && !with_loops) || seen[to])
+			if ((a->loop && !with_loops) || seen[to])
 				continue;
 			seen[to] = 1;
 			queue[tail++] = to;
@@ -920,12 +1164,13 @@ static long find_end(checker *c, const segc_graph *g, int in)
 
 /* Checks that every node of 'g' reaches 'exit' and that every loop arc
  * points back (its target reaches its source). */
-static void check_reachability(checker *c, const segc_graph *g, size_t exit)
+static void check_reachability(checker *c, const segc_graph *g,
+	const arc_lists *l, size_t exit)
 {
 	unsigned char *seen = segc_xcalloc(g->nnodes + 1, 1);
 	size_t i;
 
-	reach(g, exit, 1, 1, seen);
+	reach(g, l, exit, 1, 1, seen);
 	for (i = 0; i < g->nnodes; i++)
 		if (!seen[i]) {
 			check_error(c, &g->nodes[i].loc, SEGC_ERR_INPUT,
@@ -940,7 +1185,7 @@ static void check_reachability(checker *c, const segc_graph *g, size_t exit)
 		if (!a->loop)
 			continue;
 		memset(seen, 0, g->nnodes + 1);
-		reach(g, a->to_index, 0, 0, seen);
+		reach(g, l, a->to_index, 0, 0, seen);
 		if (!seen[a->from_index])
 			check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> from "
 				"'%s' to '%s': a loop arc must point back, but "
@@ -951,18 +1196,19 @@ static void check_reachability(checker *c, const segc_graph *g, size_t exit)
 }
 
 /* Checks the probabilities on the arcs leaving each or-split of 'g'. */
-static void check_arc_probabilities(checker *c, const segc_graph *g)
+static void check_arc_probabilities(checker *c, const segc_graph *g,
+	const arc_lists *l)
 {
 	segc_expr **probs = segc_xcalloc(g->narcs + 1, sizeof *probs);
-	size_t v, i, n;
+	size_t v, k, n;
 	segc_strbuf what;
 
 	segc_strbuf_init(&what);
 	for (v = 0; v < g->nnodes; v++) {
-		for (n = 0, i = 0; i < g->narcs; i++) {
-			const segc_arc *a = &g->arcs[i];
+		for (n = 0, k = l->out_start[v]; k < l->out_start[v + 1]; k++) {
+			const segc_arc *a = &g->arcs[l->out[k]];
 
-			if (a->from_index != v || a->loop)
+			if (a->loop)
 				continue;
 			if (g->nodes[v].split_and && a->prob)
 				check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> "
@@ -984,61 +1230,71 @@ static void check_arc_probabilities(checker *c, const segc_graph *g)
 	free(probs);
 }
 
-/* Checks arc-form graph 'g'. */
-static void check_arc_graph(checker *c, segc_graph *g)
+/* Checks the ids of the nodes of 'g' (each used once) and fills 'ids'
+ * with them; returns 0 when there is no duplicate. */
+static int check_node_ids(checker *c, const segc_graph *g, segc_symtab *ids)
 {
 	size_t i, j;
-	int resolved = 1;
-	long exit;
+	int rc = 0;
 
 	for (i = 0; i < g->nnodes; i++) {
 		check_attr(c, g->nodes[i].cost, &g->nodes[i].loc, "cost",
 			"node");
-		for (j = 0; j < i; j++)
-			if (!strcmp(g->nodes[i].id, g->nodes[j].id)) {
-				check_error(c, &g->nodes[i].loc,
-					SEGC_ERR_INPUT, "<node> '%s': the id "
-					"is already used at line %lu",
-					g->nodes[i].id, g->nodes[j].loc.line);
-				resolved = 0;
-			}
+		if (!g->nodes[i].id)
+			continue;
+		j = segc_symtab_add(ids, g->nodes[i].id, i);
+		if (j != SEGC_SYMTAB_NONE) {
+			check_error(c, &g->nodes[i].loc, SEGC_ERR_INPUT,
+				"<node> '%s': the id is already used at line "
+				"%lu", g->nodes[i].id, g->nodes[j].loc.line);
+			rc = -1;
+		}
 	}
+	return rc;
+}
+
+/* Checks arc-form graph 'g'. */
+static void check_arc_graph(checker *c, segc_graph *g)
+{
+	segc_symtab ids;
+	arc_lists l;
+	size_t i;
+	int resolved;
+	long exit;
+
+	segc_symtab_init(&ids);
+	resolved = check_node_ids(c, g, &ids) == 0;
 	for (i = 0; i < g->narcs; i++) {
 		segc_arc *a = &g->arcs[i];
 
 		check_attr(c, a->prob, &a->loc, "prob", "arc");
 		check_attr(c, a->cost, &a->loc, "cost", "arc");
 		check_attr(c, a->loop, &a->loc, "loop", "arc");
-		if (resolve_end(c, g, a, "from", a->from, &a->from_index) |
-		    resolve_end(c, g, a, "to", a->to, &a->to_index))
+		if (resolve_end(c, g, &ids, a, "from", a->from,
+			    &a->from_index) |
+		    resolve_end(c, g, &ids, a, "to", a->to, &a->to_index))
 			resolved = 0;
 	}
+	segc_symtab_clear(&ids);
 	if (!resolved)
 		return;
-	check_arc_probabilities(c, g);
-	if (find_end(c, g, 1) < 0)
-		return;
-	exit = find_end(c, g, 0);
-	if (exit >= 0)
-		check_reachability(c, g, (size_t)exit);
+	arc_lists_init(&l, g);
+	check_arc_probabilities(c, g, &l);
+	if (find_end(c, g, 1) >= 0) {
+		exit = find_end(c, g, 0);
+		if (exit >= 0)
+			check_reachability(c, g, &l, (size_t)exit);
+	}
+	arc_lists_clear(&l);
 }
 
 /* ------------------------------------------------------------------ model */
 
-/* The index of the graph 'name' of 'm', or -1. */
-static long graph_index(const segc_model *m, const char *name)
-{
-	size_t i;
-
-	for (i = 0; name && i < m->ngraphs; i++)
-		if (!strcmp(m->graphs[i].name, name))
-			return (long)i;
-	return -1;
-}
-
-/* Adds to 'g' an edge from graph 'gi' of 'm' to every graph it calls.
- * Walks the blocks with an explicit stack. */
-static void add_calls(digraph *g, const segc_model *m, size_t gi)
+/* Adds to 'g' an edge from graph 'gi' of 'm' to every graph it calls
+ * ('index': graph name -> first graph).  Walks the blocks with an
+ * explicit stack. */
+static void add_calls(digraph *g, const segc_model *m,
+	const segc_symtab *index, size_t gi)
 {
 	const segc_block **stack = segc_xmalloc(sizeof *stack);
 	size_t n = 0, cap = 1, i;
@@ -1046,12 +1302,12 @@ static void add_calls(digraph *g, const segc_model *m, size_t gi)
 	stack[n++] = m->graphs[gi].body;
 	while (n) {
 		const segc_block *b = stack[--n];
-		long to;
+		size_t to;
 
-		if (b->kind == SEGC_BLOCK_CALL) {
-			to = graph_index(m, b->graph);
-			if (to >= 0)
-				digraph_add(g, gi, (size_t)to);
+		if (b->kind == SEGC_BLOCK_CALL && b->graph) {
+			to = segc_symtab_get(index, b->graph);
+			if (to != SEGC_SYMTAB_NONE)
+				digraph_add(g, gi, to);
 		}
 		if (n + b->nchildren > cap) {
 			cap = 2 * (n + b->nchildren);
@@ -1070,25 +1326,30 @@ static void check_graph_calls(checker *c, const segc_model *m)
 	digraph g;
 	const char **nm = segc_xcalloc(m->ngraphs + 1, sizeof *nm);
 	const segc_srcloc **locs = segc_xcalloc(m->ngraphs + 1, sizeof *locs);
+	segc_symtab index;
 	size_t i, j;
 
+	segc_symtab_init(&index);
 	digraph_init(&g, m->ngraphs);
 	for (i = 0; i < m->ngraphs; i++) {
 		nm[i] = m->graphs[i].name;
 		locs[i] = &m->graphs[i].loc;
-		for (j = 0; j < i; j++)
-			if (!strcmp(nm[i], nm[j]))
-				check_error(c, locs[i], SEGC_ERR_INPUT,
-					"<graph> '%s': a graph of that name "
-					"is already defined at line %lu",
-					nm[i], locs[j]->line);
+		if (!nm[i])
+			continue;
+		j = segc_symtab_add(&index, nm[i], i);
+		if (j != SEGC_SYMTAB_NONE)
+			check_error(c, locs[i], SEGC_ERR_INPUT,
+				"<graph> '%s': a graph of that name "
+				"is already defined at line %lu",
+				nm[i], locs[j]->line);
 	}
 	for (i = 0; i < m->ngraphs; i++)
 		if (m->graphs[i].body)
-			add_calls(&g, m, i);
+			add_calls(&g, m, &index, i);
 	report_cycle(c, &g, "<graph>", nm, locs, "graphs call each other in "
 		"a cycle:");
 	digraph_clear(&g);
+	segc_symtab_clear(&index);
 	free(nm);
 	free(locs);
 }
@@ -1142,6 +1403,14 @@ static void check_model_values(checker *c, const segc_model *m)
 /* Checks model 'm' (see validate.h). */
 int segc_validate_model(segc_ctx *ctx, segc_model *m)
 {
+	return segc_validate_model_located(ctx, m, NULL);
+}
+
+/* Checks model 'm' with the texts of its expressions at hand (see
+ * validate.h). */
+int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
+	const segc_text_locator *locator)
+{
 	checker c;
 	size_t i;
 	int failed;
@@ -1149,6 +1418,13 @@ int segc_validate_model(segc_ctx *ctx, segc_model *m)
 	if (!m)
 		return -1;
 	checker_init(&c, ctx);
+	c.locator = locator;
+	for (i = 0; i < m->nresources; i++)
+		if (m->resources[i].name)
+			segc_symtab_add(&c.resources, m->resources[i].name, i);
+	for (i = 0; i < m->ngraphs; i++)
+		if (m->graphs[i].name)
+			segc_symtab_add(&c.graphs, m->graphs[i].name, i);
 	declare_model_names(&c, m);
 	declare_functions(&c, m->nfunctions, m->functions);
 	if (m->machine)
@@ -1165,7 +1441,8 @@ int segc_validate_model(segc_ctx *ctx, segc_model *m)
 	check_graph_calls(&c, m);
 	failed = c.failed;
 	checker_clear(&c);
-	if (m->machine && segc_validate_machine(ctx, m->machine))
+	if (m->machine && segc_validate_machine_located(ctx, m->machine,
+		    locator))
 		failed = 1;
 	return failed ? -1 : 0;
 }

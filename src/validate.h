@@ -10,6 +10,27 @@
  * in 'ctx' (up to its limit) and returns 0 when there is none.  Fills the
  * from_index/to_index of the arcs.  'm' may be NULL (returns -1). */
 int segc_validate_model(SEGC_KEEP segc_ctx *ctx, segc_model *m);
+/* Gives the text of the expression that stands at element location
+ * 'loc' (the address of a location in the model) as attribute 'attr'
+ * (NULL: the element's text), malloc'd, or NULL when unknown: it lets
+ * messages say where in the text a name stands. */
+typedef struct segc_text_locator {
+	char *(*text)(void *data, const segc_srcloc *loc, const char *attr);
+	void *data;
+} segc_text_locator;
+
+/* The same as segc_validate_model(); undeclared names are located in the
+ * texts 'locator' (may be NULL) gives ("at column 5 of the value"). */
+int segc_validate_model_located(SEGC_KEEP segc_ctx *ctx, segc_model *m,
+	const segc_text_locator *locator);
+/* The same as segc_validate_machine() with a locator. */
+int segc_validate_machine_located(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_machine *m, const segc_text_locator *locator);
+/* The offset in expression text 't' of the first occurrence of 'name' as
+ * a name token (not part of a longer name or of a number), or
+ * (size_t)-1. */
+size_t segc_find_name_token(const char *t, const char *name);
+
 /* Checks machine 'm': its const and cost values may use its consts only;
  * its function bodies their arguments, its consts and costs, N and P. */
 int segc_validate_machine(SEGC_KEEP segc_ctx *ctx,

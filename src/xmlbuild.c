@@ -6,6 +6,7 @@
  * stack: nesting depth costs no C stack. */
 #include <config.h>
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,8 +21,16 @@
 typedef struct builder {
 	segc_ctx *ctx;
 	const char *file;
+	const segc_xml_source *src;
+	segc_xml_locs *locs;     /* where each location came from; may be NULL */
 	int failed;
 } builder;
+
+/* One entry of a segc_xml_locs: a location of the model and its element. */
+struct segc_xml_loc_entry {
+	const segc_srcloc *loc;
+	xmlNodePtr node;
+};
 
 /* The source location of element 'n'. */
 static segc_srcloc loc_of(const builder *b, xmlNodePtr n)
@@ -29,9 +38,77 @@ static segc_srcloc loc_of(const builder *b, xmlNodePtr n)
 	segc_srcloc loc;
 
 	loc.file = b->file;
-	loc.line = (unsigned long)xmlGetLineNo(n);
+	loc.line = segc_xml_node_line(b->src, n);
 	loc.col = 0;
 	return loc;
+}
+
+static char *trimmed(const char *s);
+
+/* Sets '*loc' to the location of element 'n' and notes where it came
+ * from. */
+static void set_loc(builder *b, segc_srcloc *loc, xmlNodePtr n)
+{
+	segc_xml_locs *l = b->locs;
+
+	*loc = loc_of(b, n);
+	if (!l)
+		return;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->v = segc_xrealloc(l->v, segc_xmul_size(l->cap,
+			sizeof *l->v));
+	}
+	l->v[l->n].loc = loc;
+	l->v[l->n].node = n;
+	l->n++;
+	l->sorted = 0;
+}
+
+/* Orders two entries by the address of their location, for qsort(). */
+static int cmp_entry(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct segc_xml_loc_entry *)a)->loc;
+	uintptr_t y = (uintptr_t)((const struct segc_xml_loc_entry *)b)->loc;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The text of the expression at 'loc' (see xmlread.h). */
+char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
+	const char *attr_name)
+{
+	segc_xml_locs *l = data;
+	struct segc_xml_loc_entry key, *e;
+	xmlChar *v;
+	char *s;
+
+	if (!l || !l->n)
+		return NULL;
+	if (!l->sorted) {
+		qsort(l->v, l->n, sizeof *l->v, cmp_entry);
+		l->sorted = 1;
+	}
+	key.loc = loc;
+	e = bsearch(&key, l->v, l->n, sizeof *l->v, cmp_entry);
+	if (!e)
+		return NULL;
+	if (attr_name) {
+		v = xmlGetNoNsProp(e->node, BAD_CAST attr_name);
+		s = v ? segc_xstrdup((const char *)v) : NULL;
+	} else {
+		v = xmlNodeGetContent(e->node);
+		s = trimmed(v ? (const char *)v : "");
+	}
+	xmlFree(v);
+	return s;
+}
+
+/* Releases the entries of 'l'. */
+void segc_xml_locs_free(segc_xml_locs *l)
+{
+	free(l->v);
+	memset(l, 0, sizeof *l);
 }
 
 /* Non-zero when 'n' is the element 'name'. */
@@ -114,7 +191,7 @@ static void build_error(builder *b, xmlNodePtr n, const char *fmt, ...)
 	segc_strbuf_vappendf(&sb, fmt, ap);
 	va_end(ap);
 	segc_error(b->ctx, SEGC_ERR_INPUT, b->file,
-		(unsigned long)xmlGetLineNo(n), 0, "%s", segc_strbuf_str(&sb));
+		segc_xml_node_line(b->src, n), 0, "%s", segc_strbuf_str(&sb));
 	segc_strbuf_free(&sb);
 	b->failed = 1;
 }
@@ -147,7 +224,7 @@ static segc_expr *parse_text(builder *b, xmlNodePtr n, const char *text,
 	segc_expr *e;
 
 	where.file = b->file;
-	where.line = (unsigned long)xmlGetLineNo(n);
+	where.line = segc_xml_node_line(b->src, n);
 	where.col = 0;
 	where.what = what;
 	e = segc_expr_parse(b->ctx, text, &where);
@@ -167,37 +244,43 @@ static segc_expr *expr_attr(builder *b, xmlNodePtr n, const char *name)
 	if (!text)
 		return NULL;
 	segc_strbuf_init(&what);
-	segc_strbuf_appendf(&what, "attribute '%s' of <%s>", name,
-		(const char *)n->name);
+	segc_strbuf_append(&what, "attribute '");
+	segc_strbuf_append(&what, name);
+	segc_strbuf_append(&what, "' of <");
+	segc_strbuf_append(&what, (const char *)n->name);
+	segc_strbuf_append(&what, ">");
 	e = parse_text(b, n, text, segc_strbuf_str(&what));
 	segc_strbuf_free(&what);
 	free(text);
 	return e;
 }
 
+/* Non-zero when attribute 'name' of 'n' equals 'value' once the white
+ * space around it is removed (a RELAX NG token, as the schema compares
+ * its enumerated values). */
+static int attr_is(xmlNodePtr n, const char *name, const char *value)
+{
+	char *v = attr(n, name), *t;
+	int r = 0;
+
+	if (v) {
+		t = trimmed(v);
+		r = !strcmp(t, value);
+		free(t);
+	}
+	free(v);
+	return r;
+}
+
 /* The class in attribute "class" of 'n' (the schema admits only the
  * three names). */
 static enum segc_class class_attr(xmlNodePtr n)
 {
-	char *v = attr(n, "class");
-	enum segc_class c = SEGC_CLASS_COMP;
-
-	if (v && !strcmp(v, "comm"))
-		c = SEGC_CLASS_COMM;
-	else if (v && !strcmp(v, "io"))
-		c = SEGC_CLASS_IO;
-	free(v);
-	return c;
-}
-
-/* Non-zero when attribute 'name' of 'n' equals 'value'. */
-static int attr_is(xmlNodePtr n, const char *name, const char *value)
-{
-	char *v = attr(n, name);
-	int r = v && !strcmp(v, value);
-
-	free(v);
-	return r;
+	if (attr_is(n, "class", "comm"))
+		return SEGC_CLASS_COMM;
+	if (attr_is(n, "class", "io"))
+		return SEGC_CLASS_IO;
+	return SEGC_CLASS_COMP;
 }
 
 /* Fills parameter 'p' from <param> 'n'. */
@@ -209,7 +292,7 @@ static void build_param(builder *b, xmlNodePtr n, segc_param *p)
 	p->max = expr_attr(b, n, "max");
 	p->integer = attr_is(n, "integer", "true");
 	p->latex = attr(n, "latex");
-	p->loc = loc_of(b, n);
+	set_loc(b, &p->loc, n);
 }
 
 /* Fills binding 'x' from <let>, <const> or <cost> 'n'. */
@@ -217,7 +300,7 @@ static void build_binding(builder *b, xmlNodePtr n, segc_binding *x)
 {
 	x->name = ident_attr(b, n, "name");
 	x->value = expr_attr(b, n, "value");
-	x->loc = loc_of(b, n);
+	set_loc(b, &x->loc, n);
 }
 
 /* Splits the comma list 'list' of <function> 'n' into identifiers. */
@@ -255,7 +338,7 @@ static void build_function(builder *b, xmlNodePtr n, segc_function *f)
 	segc_strbuf what;
 
 	f->name = ident_attr(b, n, "name");
-	f->loc = loc_of(b, n);
+	set_loc(b, &f->loc, n);
 	build_args(b, n, list ? list : "", f);
 	segc_strbuf_init(&what);
 	segc_strbuf_appendf(&what, "the body of <function> '%s'",
@@ -282,7 +365,7 @@ static void build_uses(builder *b, xmlNodePtr n, segc_block *blk)
 		u->count = expr_attr(b, c, "count");
 		if (!u->count)
 			u->count = segc_expr_int(1);
-		u->loc = loc_of(b, c);
+		set_loc(b, &u->loc, c);
 	}
 }
 
@@ -310,7 +393,7 @@ static segc_block *block_new(builder *b, xmlNodePtr n)
 	segc_block *blk = segc_xcalloc(1, sizeof *blk);
 
 	blk->kind = block_kind(n);
-	blk->loc = loc_of(b, n);
+	set_loc(b, &blk->loc, n);
 	switch (blk->kind) {
 	case SEGC_BLOCK_STEP:
 		blk->name = attr(n, "name");
@@ -379,7 +462,7 @@ static segc_block *build_body(builder *b, xmlNodePtr n)
 	size_t njobs = 0, cap = 0;
 
 	seq->kind = SEGC_BLOCK_SEQ;
-	seq->loc = loc_of(b, n);
+	set_loc(b, &seq->loc, n);
 	push_children(n, seq, &jobs, &njobs, &cap);
 	while (njobs) {
 		block_job j = jobs[--njobs];
@@ -400,7 +483,7 @@ static void build_node(builder *b, xmlNodePtr n, segc_node *x)
 	x->cls = class_attr(n);
 	x->split_and = attr_is(n, "split", "and");
 	x->join_and = attr_is(n, "join", "and");
-	x->loc = loc_of(b, n);
+	set_loc(b, &x->loc, n);
 }
 
 /* Fills arc 'a' from <arc> 'n'. */
@@ -412,7 +495,7 @@ static void build_arc(builder *b, xmlNodePtr n, segc_arc *a)
 	a->cost = expr_attr(b, n, "cost");
 	a->cls = class_attr(n);
 	a->loop = expr_attr(b, n, "loop");
-	a->loc = loc_of(b, n);
+	set_loc(b, &a->loc, n);
 }
 
 /* Fills graph 'g' from <graph> 'n'. */
@@ -421,7 +504,7 @@ static void build_graph(builder *b, xmlNodePtr n, segc_graph *g)
 	xmlNodePtr c;
 
 	g->name = ident_attr(b, n, "name");
-	g->loc = loc_of(b, n);
+	set_loc(b, &g->loc, n);
 	g->arc_form = count_children(n, "node") > 0;
 	if (!g->arc_form) {
 		g->body = build_body(b, n);
@@ -440,13 +523,14 @@ static void build_graph(builder *b, xmlNodePtr n, segc_graph *g)
 /* Fills expectation 'x' from <expect> 'n'. */
 static void build_expect(builder *b, xmlNodePtr n, segc_expect *x)
 {
-	x->component = attr(n, "component");
-	if (!x->component)
-		x->component = segc_xstrdup("total");
+	char *component = attr(n, "component");
+
+	x->component = trimmed(component ? component : "total");
+	free(component);
 	x->machine = attr(n, "machine");
 	x->source = attr(n, "source");
 	x->text = text_of(n);
-	x->loc = loc_of(b, n);
+	set_loc(b, &x->loc, n);
 	x->formula = parse_text(b, n, x->text, "the formula of <expect>");
 }
 
@@ -468,7 +552,7 @@ static segc_machine *machine_from(builder *b, xmlNodePtr n)
 	m->file = segc_xstrdup(b->file);
 	b->file = m->file;
 	m->name = ident_attr(b, n, "name");
-	m->loc = loc_of(b, n);
+	set_loc(b, &m->loc, n);
 	machine_arrays(m, n);
 	for (c = n->children; c; c = c->next) {
 		if (is_elem(c, "description"))
@@ -487,13 +571,15 @@ static segc_machine *machine_from(builder *b, xmlNodePtr n)
  * an error was recorded (the machine is still complete enough to be
  * checked further). */
 segc_machine *segc_xml_build_machine(segc_ctx *ctx, xmlNodePtr root,
-	const char *file, int *failed)
+	const segc_xml_source *src, segc_xml_locs *locs, int *failed)
 {
 	builder b;
 	segc_machine *m;
 
 	b.ctx = ctx;
-	b.file = file;
+	b.file = src->file;
+	b.src = src;
+	b.locs = locs;
 	b.failed = 0;
 	m = machine_from(&b, root);
 	*failed = b.failed;
@@ -526,7 +612,7 @@ static void model_child(builder *b, segc_model *m, xmlNodePtr c)
 
 		r->name = ident_attr(b, c, "name");
 		r->latex = attr(c, "latex");
-		r->loc = loc_of(b, c);
+		set_loc(b, &r->loc, c);
 	} else if (is_elem(c, "let")) {
 		build_binding(b, c, &m->lets[m->nlets++]);
 	} else if (is_elem(c, "function")) {
@@ -546,18 +632,20 @@ static void model_child(builder *b, segc_model *m, xmlNodePtr c)
 /* Builds a model from <model> element 'root'; sets '*failed' as
  * segc_xml_build_machine() does. */
 segc_model *segc_xml_build_model(segc_ctx *ctx, xmlNodePtr root,
-	const char *file, int *failed)
+	const segc_xml_source *src, segc_xml_locs *locs, int *failed)
 {
 	segc_model *m = segc_xcalloc(1, sizeof *m);
 	builder b;
 	xmlNodePtr c;
 
-	m->file = segc_xstrdup(file);
+	m->file = segc_xstrdup(src->file);
 	b.ctx = ctx;
 	b.file = m->file;
+	b.src = src;
+	b.locs = locs;
 	b.failed = 0;
 	m->name = ident_attr(&b, root, "name");
-	m->loc = loc_of(&b, root);
+	set_loc(&b, &m->loc, root);
 	model_arrays(m, root);
 	for (c = root->children; c && !segc_ctx_full(ctx); c = c->next)
 		if (c->type == XML_ELEMENT_NODE)

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,10 +32,18 @@
  * validator in one piece: it recurses once per level of nesting. */
 #define SCHEMA_CHUNK_DEPTH 64
 
+/* Above this work (elements, plus the square of the number of element
+ * children of each element), libxml2's RELAX NG validator, whose time
+ * grows with the square of the number of siblings, is not run: the
+ * element table of xmlcheck.c, which implements the same schema in
+ * linear time, is then the only structural check. */
+#define SCHEMA_WORK_BUDGET 2000000UL
+
 /* What the parser callbacks need: where to report, and the limits. */
 typedef struct reader {
 	segc_ctx *ctx;
 	const char *file;
+	segc_xml_source src;
 	unsigned long max_depth;
 	int stopped;      /* a callback refused the document */
 	int errors;       /* diagnostics recorded for this document */
@@ -44,7 +53,8 @@ typedef struct reader {
 enum doc_kind { DOC_MODEL, DOC_MACHINE };
 
 /* Copies libxml2's message 'msg' into 'sb' on one line, without the
- * trailing newline. */
+ * trailing newline; control characters (which a message may quote from
+ * the document) are written as \xHH, a tab as a space. */
 static void message_one_line(segc_strbuf *sb, const char *msg)
 {
 	size_t n;
@@ -58,6 +68,11 @@ static void message_one_line(segc_strbuf *sb, const char *msg)
 	for (p = msg; p < msg + n; p++) {
 		if (*p == '\n')
 			segc_strbuf_append(sb, "; ");
+		else if (*p == '\t')
+			segc_strbuf_appendc(sb, ' ');
+		else if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			segc_strbuf_appendf(sb, "\\x%02x",
+				(unsigned)(unsigned char)*p);
 		else
 			segc_strbuf_appendc(sb, *p);
 	}
@@ -149,6 +164,27 @@ static xmlParserInputPtr on_resolve_entity(void *ctx,
 	return NULL;
 }
 
+/* Records in the '_private' of the element just made by the parser 'p'
+ * the offset of the '<' of its start tag: the parser stands at the end of
+ * the tag, and no '<' can occur inside a tag. */
+static void record_offset(xmlParserCtxtPtr p, reader *rd)
+{
+	size_t off;
+
+	if (!p->node || !p->input || !p->input->cur || !p->input->base ||
+	    p->node->type != XML_ELEMENT_NODE)
+		return;
+	off = (size_t)p->input->consumed +
+		(size_t)(p->input->cur - p->input->base);
+	if (off >= rd->src.len || (rd->src.buf[off] != '>' &&
+				   rd->src.buf[off] != '/'))
+		return;
+	while (off > 0 && rd->src.buf[off] != '<')
+		off--;
+	if (rd->src.buf[off] == '<')
+		p->node->_private = (void *)(uintptr_t)(off + 1);
+}
+
 /* SAX: the start of an element.  Refuses elements nested deeper than the
  * max_depth limit, so that no tree deeper than that is ever built. */
 static void on_start_element(void *ctx, const xmlChar *localname,
@@ -172,6 +208,7 @@ static void on_start_element(void *ctx, const xmlChar *localname,
 	}
 	xmlSAX2StartElementNs(ctx, localname, prefix, uri, nb_namespaces,
 		namespaces, nb_attributes, nb_defaulted, attributes);
+	record_offset(p, rd);
 }
 
 /* Installs the callbacks of 'rd' on parser context 'p'. */
@@ -224,6 +261,141 @@ static xmlDocPtr parse_document(reader *rd, const char *buf, size_t len)
 	return doc;
 }
 
+/* ------------------------------------------------------------ positions */
+
+/* The offset recorded for element 'n' (see xmlread.h). */
+size_t segc_xml_node_offset(xmlNodePtr n)
+{
+	uintptr_t v;
+
+	if (!n || n->type != XML_ELEMENT_NODE || !n->_private)
+		return (size_t)-1;
+	v = (uintptr_t)n->_private;
+	return (size_t)(v - 1);
+}
+
+/* Fills the line index of 'src' (one pass over the text). */
+static void source_index_lines(segc_xml_source *src)
+{
+	size_t cap = 64, i;
+	const char *p, *end = src->buf + src->len;
+
+	src->line_start = segc_xmalloc(cap * sizeof *src->line_start);
+	src->line_start[0] = 0;
+	src->nlines = 1;
+	for (p = src->buf; p < end; p++) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			break;
+		if (src->nlines == cap) {
+			cap *= 2;
+			src->line_start = segc_xrealloc(src->line_start,
+				segc_xmul_size(cap, sizeof *src->line_start));
+		}
+		i = (size_t)(p - src->buf) + 1;
+		src->line_start[src->nlines++] = i;
+	}
+}
+
+/* The index of the line holding offset 'off' (binary search), or
+ * (size_t)-1. */
+static size_t line_index(const segc_xml_source *src, size_t off)
+{
+	size_t lo = 0, hi = src->nlines;
+
+	if (!src->line_start || off > src->len)
+		return (size_t)-1;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (src->line_start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The line and column of offset 'off' (see xmlread.h): a binary search
+ * in the line index, then the characters of the line are counted (bytes
+ * that do not continue a UTF-8 sequence). */
+void segc_xml_position(const segc_xml_source *src, size_t off,
+	unsigned long *line, unsigned long *col)
+{
+	size_t lo = line_index(src, off), i;
+	unsigned long c = 1;
+
+	if (lo == (size_t)-1) {
+		*line = 0;
+		*col = 0;
+		return;
+	}
+	for (i = src->line_start[lo]; i < off; i++)
+		c += ((unsigned char)src->buf[i] & 0xc0) != 0x80;
+	*line = (unsigned long)lo + 1;
+	*col = c;
+}
+
+/* The line of element 'n' (see xmlread.h). */
+unsigned long segc_xml_node_line(const segc_xml_source *src, xmlNodePtr n)
+{
+	size_t off = segc_xml_node_offset(n), i;
+
+	if (off == (size_t)-1 || !src ||
+	    (i = line_index(src, off)) == (size_t)-1)
+		return (unsigned long)xmlGetLineNo(n);
+	return (unsigned long)i + 1;
+}
+
+/* Non-zero when 'c' is XML white space. */
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The attribute offsets of 'qname' in the start tag of 'n' (see
+ * xmlread.h): the tag is scanned from its '<', attribute by attribute. */
+int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
+	const char *qname, size_t *name_off, size_t *value_off)
+{
+	size_t off = segc_xml_node_offset(n), len = strlen(qname), a;
+	const char *b = src ? src->buf : NULL;
+	size_t end = src ? src->len : 0;
+
+	if (off == (size_t)-1 || !b)
+		return -1;
+	off++;
+	while (off < end && !is_space(b[off]) && b[off] != '>' &&
+	       b[off] != '/')
+		off++;
+	for (;;) {
+		char quote;
+
+		while (off < end && is_space(b[off]))
+			off++;
+		if (off >= end || b[off] == '>' || b[off] == '/')
+			return -1;
+		a = off;
+		while (off < end && !is_space(b[off]) && b[off] != '=')
+			off++;
+		while (off < end && b[off] != '"' && b[off] != '\'')
+			off++;
+		if (off >= end)
+			return -1;
+		quote = b[off++];
+		if (off - a > 0 && (size_t)(off - a) >= len &&
+		    !strncmp(b + a, qname, len) &&
+		    (is_space(b[a + len]) || b[a + len] == '=')) {
+			*name_off = a;
+			*value_off = off;
+			return 0;
+		}
+		while (off < end && b[off] != quote)
+			off++;
+		off++;
+	}
+}
+
 /* Checks the root element of 'doc': <model> or <machine>, version="1".
  * Sets '*kind'; returns 0 when fine. */
 static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
@@ -238,7 +410,7 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 			"the document has no root element");
 		return -1;
 	}
-	line = (unsigned long)xmlGetLineNo(root);
+	line = segc_xml_node_line(&rd->src, root);
 	if (root->ns) {
 		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, 0,
 			"root element <%s> is in a namespace: SEG XML uses "
@@ -472,19 +644,65 @@ static int validate_cuts(reader *rd, xmlDocPtr doc, cut *cuts, size_t n)
 	return failed;
 }
 
-/* Checks 'doc' against the built-in schema.  The validator of libxml2
- * recurses on nesting, so a deep document is validated in pieces.
- * Returns 0 when valid. */
+/* The work libxml2's RELAX NG validator would do on the tree under
+ * 'root': its elements plus the square of each one's number of element
+ * children, stopping once above 'budget'.  Iterative. */
+static unsigned long schema_work(xmlNodePtr root, unsigned long budget)
+{
+	unsigned long work = 0;
+	xmlNodePtr n = root, c;
+
+	while (n && work <= budget) {
+		unsigned long k = 0;
+
+		for (c = n->children; c; c = c->next)
+			k += c->type == XML_ELEMENT_NODE;
+		work += 1 + k * k;
+		/* the next element in document order */
+		for (c = n->children; c && c->type != XML_ELEMENT_NODE;
+		     c = c->next)
+			;
+		if (c) {
+			n = c;
+			continue;
+		}
+		while (n && n != root) {
+			for (c = n->next; c && c->type != XML_ELEMENT_NODE;
+			     c = c->next)
+				;
+			if (c)
+				break;
+			n = n->parent;
+		}
+		n = n && n != root ? c : NULL;
+	}
+	return work;
+}
+
+/* Checks 'doc' against the schema: first the element table of
+ * xmlcheck.c (precise, located messages, linear time); when it finds
+ * nothing and the document is small enough, libxml2's RELAX NG validator
+ * with xml/seg.rng as well, whose message is reported if it disagrees.
+ * That validator recurses on nesting, so a deep document is validated in
+ * pieces.  Returns 0 when valid. */
 static int schema_validate(reader *rd, xmlDocPtr doc)
 {
-	xmlRelaxNGPtr schema = schema_compile(rd, segc_seg_rng);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	xmlRelaxNGPtr schema;
 	size_t ncuts;
 	cut *cuts;
 	int failed;
 
+	if (segc_xml_check_structure(rd->ctx, &rd->src, root)) {
+		rd->errors++;
+		return -1;
+	}
+	if (schema_work(root, SCHEMA_WORK_BUDGET) > SCHEMA_WORK_BUDGET)
+		return 0;
+	schema = schema_compile(rd, segc_seg_rng);
 	if (!schema)
 		return -1;
-	cuts = cut_deep_tree(doc, xmlDocGetRootElement(doc), &ncuts);
+	cuts = cut_deep_tree(doc, root, &ncuts);
 	failed = validate_piece(rd, schema, doc) != 0;
 	xmlRelaxNGFree(schema);
 	if (!failed)
@@ -514,50 +732,79 @@ static xmlDocPtr read_checked(reader *rd, const char *buf, size_t len,
 	return doc;
 }
 
-/* Sets up reader 'rd' for document 'name'. */
-static void reader_init(reader *rd, segc_ctx *ctx, const char *name)
+/* Sets up reader 'rd' for document 'name', the 'len' bytes of 'buf'. */
+static void reader_init(reader *rd, segc_ctx *ctx, const char *name,
+	const char *buf, size_t len)
 {
 	memset(rd, 0, sizeof *rd);
 	rd->ctx = ctx;
 	rd->file = name;
 	rd->max_depth = segc_ctx_limits(ctx)->max_depth;
+	rd->src.file = name;
+	rd->src.buf = buf;
+	rd->src.len = len;
+	source_index_lines(&rd->src);
 }
 
-/* Records that 'name' is a <'got'> where a <'want'> was expected. */
-static void wrong_kind(segc_ctx *ctx, const char *name, xmlDocPtr doc,
-	const char *got, const char *want)
+/* Releases what 'rd' holds. */
+static void reader_clear(reader *rd)
 {
-	segc_error(ctx, SEGC_ERR_INPUT, name,
-		(unsigned long)xmlGetLineNo(xmlDocGetRootElement(doc)), 0,
+	free(rd->src.line_start);
+	rd->src.line_start = NULL;
+}
+
+/* Records that the document of 'rd' is a <'got'> where a <'want'> was
+ * expected. */
+static void wrong_kind(reader *rd, xmlDocPtr doc, const char *got,
+	const char *want)
+{
+	segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file,
+		segc_xml_node_line(&rd->src, xmlDocGetRootElement(doc)), 0,
 		"the document is a <%s>, expected a <%s>", got, want);
 }
 
 /* Builds the model of 'doc' and checks its meaning; NULL on error. */
-static segc_model *model_of(segc_ctx *ctx, xmlDocPtr doc, const char *name)
+static segc_model *model_of(reader *rd, xmlDocPtr doc)
 {
+	segc_ctx *ctx = rd->ctx;
+	segc_xml_locs locs;
+	segc_text_locator locator;
 	int failed;
-	segc_model *m = segc_xml_build_model(ctx, xmlDocGetRootElement(doc),
-		name, &failed);
+	segc_model *m;
 
-	if ((segc_validate_model(ctx, m) || failed) && m) {
+	memset(&locs, 0, sizeof locs);
+	locator.text = segc_xml_locs_text;
+	locator.data = &locs;
+	m = segc_xml_build_model(ctx, xmlDocGetRootElement(doc), &rd->src,
+		&locs, &failed);
+	if ((segc_validate_model_located(ctx, m, &locator) || failed) && m) {
 		segc_model_free(m);
 		m = NULL;
 	}
+	segc_xml_locs_free(&locs);
 	return m;
 }
 
 /* Builds the machine of 'doc' and checks its meaning; NULL on error. */
-static segc_machine *machine_of(segc_ctx *ctx, xmlDocPtr doc,
-	const char *name)
+static segc_machine *machine_of(reader *rd, xmlDocPtr doc)
 {
+	segc_ctx *ctx = rd->ctx;
+	segc_xml_locs locs;
+	segc_text_locator locator;
 	int failed;
-	segc_machine *m = segc_xml_build_machine(ctx,
-		xmlDocGetRootElement(doc), name, &failed);
+	segc_machine *m;
 
-	if ((segc_validate_machine(ctx, m) || failed) && m) {
+	memset(&locs, 0, sizeof locs);
+	locator.text = segc_xml_locs_text;
+	locator.data = &locs;
+	m = segc_xml_build_machine(ctx, xmlDocGetRootElement(doc), &rd->src,
+		&locs, &failed);
+	if ((segc_validate_machine_located(ctx, m, &locator) || failed) &&
+	    m) {
 		segc_machine_free(m);
 		m = NULL;
 	}
+	segc_xml_locs_free(&locs);
 	return m;
 }
 
@@ -570,15 +817,14 @@ segc_model *segc_model_read_memory(segc_ctx *ctx, const char *buf,
 	xmlDocPtr doc;
 	segc_model *m = NULL;
 
-	reader_init(&rd, ctx, name);
+	reader_init(&rd, ctx, name, buf, len);
 	doc = read_checked(&rd, buf, len, &kind);
-	if (!doc)
-		return NULL;
-	if (kind != DOC_MODEL)
-		wrong_kind(ctx, name, doc, "machine", "model");
-	else
-		m = model_of(ctx, doc, name);
+	if (doc && kind != DOC_MODEL)
+		wrong_kind(&rd, doc, "machine", "model");
+	else if (doc)
+		m = model_of(&rd, doc);
 	xmlFreeDoc(doc);
+	reader_clear(&rd);
 	return m;
 }
 
@@ -591,15 +837,14 @@ segc_machine *segc_machine_read_memory(segc_ctx *ctx, const char *buf,
 	xmlDocPtr doc;
 	segc_machine *m = NULL;
 
-	reader_init(&rd, ctx, name);
+	reader_init(&rd, ctx, name, buf, len);
 	doc = read_checked(&rd, buf, len, &kind);
-	if (!doc)
-		return NULL;
-	if (kind != DOC_MACHINE)
-		wrong_kind(ctx, name, doc, "model", "machine");
-	else
-		m = machine_of(ctx, doc, name);
+	if (doc && kind != DOC_MACHINE)
+		wrong_kind(&rd, doc, "model", "machine");
+	else if (doc)
+		m = machine_of(&rd, doc);
 	xmlFreeDoc(doc);
+	reader_clear(&rd);
 	return m;
 }
 
@@ -610,24 +855,23 @@ int segc_validate_memory(segc_ctx *ctx, const char *buf, size_t len,
 	reader rd;
 	enum doc_kind kind;
 	xmlDocPtr doc;
-	int ok;
+	int ok = 0;
 
-	reader_init(&rd, ctx, name);
+	reader_init(&rd, ctx, name, buf, len);
 	doc = read_checked(&rd, buf, len, &kind);
-	if (!doc)
-		return -1;
-	if (kind == DOC_MODEL) {
-		segc_model *m = model_of(ctx, doc, name);
+	if (doc && kind == DOC_MODEL) {
+		segc_model *m = model_of(&rd, doc);
 
 		ok = m != NULL;
 		segc_model_free(m);
-	} else {
-		segc_machine *m = machine_of(ctx, doc, name);
+	} else if (doc) {
+		segc_machine *m = machine_of(&rd, doc);
 
 		ok = m != NULL;
 		segc_machine_free(m);
 	}
 	xmlFreeDoc(doc);
+	reader_clear(&rd);
 	return ok ? 0 : -1;
 }
 

@@ -37,8 +37,8 @@ static const struct doc_case cases[] = {
 	{ "undeclared name",
 	  "<model name='m' version='1'><resource name='t_x'/>"
 	  "<graph name='main'><step cost='t_y'/></graph></model>",
-	  "undeclared name 't_y' in attribute 'cost' of <step> "
-	  "(did you mean 't_x'?)" },
+	  "undeclared name 't_y' in attribute 'cost' of <step> at column 1 "
+	  "of the value (did you mean 't_x'?)" },
 	{ "SYSTEM entity naming a local file",
 	  "<!DOCTYPE model [<!ENTITY x SYSTEM 'test_xmlread.c'>]>"
 	  "<model name='m' version='1'><description>&x;</description>"
