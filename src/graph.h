@@ -15,31 +15,40 @@
 #ifndef SEGC_GRAPH_H
 #define SEGC_GRAPH_H
 
+#include <stdint.h>
+
 #include "segc.h"
 #include "model.h"
 
 #define SEGC_NONE ((size_t)-1)
 
+/* Nodes and arcs of one graph are numbered by 32-bit indices: a graph
+ * holds at most SEGC_MAX_INDEX of each (lowering reports a limit error
+ * past that), and SEGC_NIL marks "none" in the structures below. */
+typedef uint32_t segc_gix;
+#define SEGC_NIL ((segc_gix)-1)
+#define SEGC_MAX_INDEX ((size_t)SEGC_NIL - 1)
+
+/* A node (32 bytes).  A sum region node has the index of its body graph
+ * in 'sub' (whose 'var', 'from' and 'to' say the sum); others SEGC_NIL. */
 typedef struct segc_gnode {
 	segc_expr *cost;          /* NULL: no cost */
-	enum segc_class cls;
-	int split_and;
-	int join_and;
-	/* A sum region: 'sub' is the index of the body graph, else SEGC_NONE */
-	size_t sub;
-	const char *var;          /* borrowed from the model */
-	segc_expr *from, *to;
 	const char *id;           /* borrowed: the node id or step name; NULL */
 	const segc_srcloc *loc;   /* borrowed from the model; may be NULL */
+	segc_gix sub;
+	unsigned char cls;        /* enum segc_class */
+	unsigned char split_and;
+	unsigned char join_and;
 } segc_gnode;
 
+/* An arc (48 bytes). */
 typedef struct segc_garc {
-	size_t from, to;
+	segc_gix from, to;
 	segc_expr *prob;          /* never NULL after lowering */
 	segc_expr *cost;          /* NULL: none */
-	enum segc_class cls;
 	segc_expr *loop;          /* NULL, or the count of a back arc */
 	const segc_srcloc *loc;   /* may be NULL */
+	unsigned char cls;        /* enum segc_class of 'cost' */
 } segc_garc;
 
 typedef struct segc_lgraph {
@@ -50,6 +59,7 @@ typedef struct segc_lgraph {
 	size_t entry, exit;
 	size_t parent;            /* graph holding the sum region, or NONE */
 	const char *var;          /* the counter bound in this graph, or NULL */
+	segc_expr *from, *to;     /* its bounds (in the parent's scope) */
 	const char *name;         /* the model graph it comes from */
 	const segc_srcloc *loc;   /* may be NULL */
 } segc_lgraph;
@@ -116,34 +126,34 @@ SEGC_GIVE segc_expr *segc_reduce(segc_ctx *ctx, const segc_lowered *lw,
 
 /* ----------------------------------------------- the graph being reduced */
 
-/* A sum of terms kept as a list, so that long sequences cost O(1) per
- * step; see reduce.c. */
-typedef struct segc_tcell segc_tcell;
+/* A sum of terms kept as a list of cells of the graph's arena, so that
+ * long sequences cost O(1) per step; see reduce.c. */
 typedef struct segc_terms {
-	segc_tcell *head, *tail;
+	segc_gix head, tail;      /* cells; SEGC_NIL when empty */
 } segc_terms;
 
+/* A node being reduced (44 bytes): its cost, its arcs in doubly linked
+ * lists, how many arcs it has that are not back arcs and that are. */
 typedef struct segc_rnode {
 	segc_terms cost;
-	int split_and, join_and, alive;
-	size_t out_head, out_tail, in_head, in_tail;
-	size_t nout, nin;          /* arcs that are not back arcs */
-	size_t nloop_out, nloop_in;
-	size_t orig;               /* node of the lowered graph */
+	segc_gix out_head, out_tail, in_head, in_tail;
+	segc_gix nout, nin;
+	segc_gix nloop_out, nloop_in;
+	unsigned char split_and, join_and, alive;
 } segc_rnode;
 
+/* An arc being reduced (36 bytes).  Its probability and loop count are
+ * those of the lowered arc of the same index, except that 'prob_one'
+ * says that merged arcs have probability 1. */
 typedef struct segc_rarc {
-	size_t from, to;
-	size_t next_out, prev_out, next_in, prev_in;
-	segc_expr *prob;
+	segc_gix from, to;
+	segc_gix next_out, prev_out, next_in, prev_in;
 	segc_terms cost;
-	segc_expr *loop;
-	int alive;
-	size_t orig;
+	unsigned char alive, loop, prob_one;
 } segc_rarc;
 
-/* The graph being reduced: nodes and arcs of one lowered graph with the
- * costs of one component, arcs in doubly linked lists per node. */
+/* The graph being reduced: nodes and arcs of one lowered graph (same
+ * indices) with the costs of one component. */
 typedef struct segc_rgraph {
 	segc_ctx *ctx;
 	const segc_lgraph *src;
@@ -154,11 +164,20 @@ typedef struct segc_rgraph {
 	size_t entry, exit;
 	size_t alive;              /* nodes alive */
 	struct segc_tarena *arena;
+	segc_expr *one;            /* the number 1 */
+	/* NULL, or the nodes of the region that the general methods reduce
+	 * (from 'entry' to 'exit'): they see its nodes and the arcs between
+	 * them, nothing else. */
+	const unsigned char *mask;
 } segc_rgraph;
 
-/* The sum of a term list, as a new expression (0 when empty). */
-SEGC_GIVE segc_expr *segc_terms_sum(const segc_terms *t);
+/* The sum of term list 't' of 'r', as a new expression (0 when empty). */
+SEGC_GIVE segc_expr *segc_terms_sum(const segc_rgraph *r, const segc_terms *t);
 int segc_terms_empty(const segc_terms *t);
+/* The probability of arc 'k' of 'r' (borrowed); its loop count (borrowed;
+ * NULL when not a back arc). */
+segc_expr *segc_rarc_prob(const segc_rgraph *r, size_t k);
+segc_expr *segc_rarc_loop(const segc_rgraph *r, size_t k);
 /* Reports an error of 'code' located at node 'v' of 'r' (its id named). */
 void segc_rgraph_error(segc_rgraph *r, size_t v, enum segc_status code,
 	const char *fmt, ...)
@@ -166,6 +185,24 @@ void segc_rgraph_error(segc_rgraph *r, size_t v, enum segc_status code,
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
+
+/* Whether node 'v' / arc 'k' (not a back arc) is part of what the general
+ * methods see: alive and inside the mask. */
+int segc_rgraph_has_node(const segc_rgraph *r, size_t v);
+int segc_rgraph_has_arc(const segc_rgraph *r, size_t k);
+
+/* Regions (region.c).  segc_region_kind: the first node of the part of
+ * 'r' the general methods see that makes it an or-graph ('*or_at') and
+ * an and-graph ('*and_at'); SEGC_NONE where there is none.
+ * segc_region_pure: not both.  segc_region_find: the smallest region
+ * with one entry and one exit that holds no back arc (but the one that
+ * closes it, for a loop body), is all or or all and, and has more than
+ * one node; its nodes set in 'in', its ends in '*entry', '*exit'.
+ * 1 found, 0 none, -1 out of memory. */
+void segc_region_kind(const segc_rgraph *r, size_t *or_at, size_t *and_at);
+int segc_region_pure(const segc_rgraph *r);
+int segc_region_find(segc_rgraph *r, unsigned char *in, size_t *entry,
+	size_t *exit);
 
 /* The general methods (markov.c, taskgraph.c): the expected time of an
  * or-graph from the visit counts of its absorbing Markov chain, and the

@@ -61,16 +61,16 @@ size_t segc_lgraph_add_node(segc_lgraph *g, segc_expr *cost,
 {
 	segc_gnode *n;
 
-	if (grow((void **)&g->nodes, &g->capnodes, g->nnodes + 1,
-			sizeof(*g->nodes))) {
+	if (g->nnodes >= SEGC_MAX_INDEX || grow((void **)&g->nodes,
+			&g->capnodes, g->nnodes + 1, sizeof(*g->nodes))) {
 		segc_expr_free(cost);
 		return SEGC_NONE;
 	}
 	n = &g->nodes[g->nnodes];
 	memset(n, 0, sizeof(*n));
 	n->cost = cost;
-	n->cls = cls;
-	n->sub = SEGC_NONE;
+	n->cls = (unsigned char)cls;
+	n->sub = SEGC_NIL;
 	return g->nnodes++;
 }
 
@@ -81,8 +81,9 @@ size_t segc_lgraph_add_arc(segc_lgraph *g, size_t from, size_t to,
 {
 	segc_garc *a;
 
-	if (grow((void **)&g->arcs, &g->caparcs, g->narcs + 1,
-			sizeof(*g->arcs))) {
+	if (g->narcs >= SEGC_MAX_INDEX || from > SEGC_MAX_INDEX
+			|| to > SEGC_MAX_INDEX || grow((void **)&g->arcs,
+			&g->caparcs, g->narcs + 1, sizeof(*g->arcs))) {
 		segc_expr_free(prob);
 		segc_expr_free(cost);
 		segc_expr_free(loop);
@@ -90,11 +91,11 @@ size_t segc_lgraph_add_arc(segc_lgraph *g, size_t from, size_t to,
 	}
 	a = &g->arcs[g->narcs];
 	memset(a, 0, sizeof(*a));
-	a->from = from;
-	a->to = to;
+	a->from = (segc_gix)from;
+	a->to = (segc_gix)to;
 	a->prob = prob;
 	a->cost = cost;
-	a->cls = cls;
+	a->cls = (unsigned char)cls;
 	a->loop = loop;
 	return g->narcs++;
 }
@@ -104,11 +105,10 @@ static void lgraph_clear(segc_lgraph *g)
 {
 	size_t i;
 
-	for (i = 0; i < g->nnodes; i++) {
+	for (i = 0; i < g->nnodes; i++)
 		segc_expr_free(g->nodes[i].cost);
-		segc_expr_free(g->nodes[i].from);
-		segc_expr_free(g->nodes[i].to);
-	}
+	segc_expr_free(g->from);
+	segc_expr_free(g->to);
 	for (i = 0; i < g->narcs; i++) {
 		segc_expr_free(g->arcs[i].prob);
 		segc_expr_free(g->arcs[i].cost);
@@ -263,6 +263,7 @@ typedef struct lowerer {
 	size_t n, cap;
 	size_t ret_entry, ret_exit;   /* ends of the block just finished */
 	unsigned long max_nodes;
+	segc_expr *one;               /* the number 1, for plain arcs */
 } lowerer;
 
 /* Records that the graph grew past max_nodes (or out of memory). */
@@ -300,7 +301,8 @@ static int new_arc(lowerer *L, size_t g, size_t from, size_t to,
 	segc_expr *prob, const segc_srcloc *loc)
 {
 	size_t a = segc_lgraph_add_arc(&L->lw->graphs[g], from, to,
-		prob ? prob : segc_expr_int(1), NULL, SEGC_CLASS_COMP, NULL);
+		prob ? prob : segc_expr_copy(L->one), NULL, SEGC_CLASS_COMP,
+		NULL);
 
 	if (a == SEGC_NONE)
 		return too_big(L, loc);
@@ -468,11 +470,10 @@ static int frame_start(lowerer *L, frame *f)
 			return too_big(L, &b->loc);
 		L->lw->graphs[sub].loc = &b->loc;
 		L->lw->graphs[sub].name = L->lw->graphs[parent].name;
+		L->lw->graphs[sub].from = segc_expr_copy(b->from);
+		L->lw->graphs[sub].to = segc_expr_copy(b->to);
 		n = &L->lw->graphs[parent].nodes[f->sumnode];
-		n->sub = sub;
-		n->var = b->var;
-		n->from = segc_expr_copy(b->from);
-		n->to = segc_expr_copy(b->to);
+		n->sub = (segc_gix)sub;
 		f->parent_g = parent;
 		f->g = sub;
 	}
@@ -641,6 +642,7 @@ segc_lowered *segc_lower(segc_ctx *ctx, const segc_model *m,
 	L.lw = segc_lowered_new();
 	if (!L.lw)
 		return NULL;
+	L.one = segc_expr_int(1);
 	top = segc_lowered_add_graph(L.lw, SEGC_NONE, NULL);
 	L.lw->graphs[top].name = g->name;
 	L.lw->graphs[top].loc = &g->loc;
@@ -649,6 +651,7 @@ segc_lowered *segc_lower(segc_ctx *ctx, const segc_model *m,
 	else
 		rc = lower_blocks(&L, g->body, top);
 	free(L.st);
+	segc_expr_free(L.one);
 	if (rc) {
 		segc_lowered_free(L.lw);
 		return NULL;
@@ -701,12 +704,14 @@ static int map_graph(segc_lowered *lw, size_t gi, segc_expr_map_fn fn,
 		return -1;
 	for (i = 0; i < g->nnodes && !rc; i++) {
 		segc_gnode *n = &g->nodes[i];
+		segc_lgraph *sub = n->sub != SEGC_NIL ? &lw->graphs[n->sub]
+			: NULL;
 
 		rc = map_slot(&n->cost, fn, arg, bound, nb, n->loc);
-		if (!rc)
-			rc = map_slot(&n->from, fn, arg, bound, nb, n->loc);
-		if (!rc)
-			rc = map_slot(&n->to, fn, arg, bound, nb, n->loc);
+		if (!rc && sub)
+			rc = map_slot(&sub->from, fn, arg, bound, nb, n->loc);
+		if (!rc && sub)
+			rc = map_slot(&sub->to, fn, arg, bound, nb, n->loc);
 	}
 	for (i = 0; i < g->narcs && !rc; i++) {
 		segc_garc *a = &g->arcs[i];

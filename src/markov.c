@@ -256,15 +256,15 @@ static void build_system(solver *S, segc_rgraph *r, const size_t *idx)
 	size_t v, k;
 
 	for (v = 0; v < r->nnodes && !S->failed; v++)
-		if (r->nodes[v].alive)
+		if (segc_rgraph_has_node(r, v))
 			add_entry(S, idx[v], idx[v], segc_expr_int(1));
 	for (k = 0; k < r->narcs && !S->failed; k++) {
 		const segc_rarc *a = &r->arcs[k];
 
-		if (!a->alive || a->loop)
+		if (!segc_rgraph_has_arc(r, k))
 			continue;
 		add_entry(S, idx[a->to], idx[a->from],
-			segc_expr_neg(segc_expr_copy(a->prob)));
+			segc_expr_neg(segc_expr_copy(segc_rarc_prob(r, k))));
 	}
 	S->rows[idx[r->entry]].rhs = segc_expr_int(1);
 }
@@ -277,18 +277,20 @@ static segc_expr *expected_time(segc_rgraph *r, const size_t *idx,
 	size_t v, k;
 
 	for (v = 0; v < r->nnodes; v++)
-		if (r->nodes[v].alive && !segc_terms_empty(&r->nodes[v].cost))
+		if (segc_rgraph_has_node(r, v)
+				&& !segc_terms_empty(&r->nodes[v].cost))
 			t = segc_expr_add2(t, segc_expr_mul2(
 				segc_expr_copy(x[idx[v]]),
-				segc_terms_sum(&r->nodes[v].cost)));
+				segc_terms_sum(r, &r->nodes[v].cost)));
 	for (k = 0; k < r->narcs; k++) {
 		const segc_rarc *a = &r->arcs[k];
 
-		if (!a->alive || a->loop || segc_terms_empty(&a->cost))
+		if (!segc_rgraph_has_arc(r, k) || segc_terms_empty(&a->cost))
 			continue;
 		t = segc_expr_add2(t, segc_expr_mul2(segc_expr_mul2(
 			segc_expr_copy(x[idx[a->from]]),
-			segc_expr_copy(a->prob)), segc_terms_sum(&a->cost)));
+			segc_expr_copy(segc_rarc_prob(r, k))),
+			segc_terms_sum(r, &a->cost)));
 	}
 	return t;
 }
@@ -306,7 +308,7 @@ segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
 	if (!idx)
 		return NULL;
 	for (v = 0; v < r->nnodes; v++)
-		idx[v] = r->nodes[v].alive ? n++ : SEGC_NONE;
+		idx[v] = segc_rgraph_has_node(r, v) ? n++ : SEGC_NONE;
 	if (n > segc_ctx_limits(ctx)->max_markov_states) {
 		segc_rgraph_error(r, r->entry, SEGC_ERR_LIMIT, "the Markov "
 			"chain of this graph has %lu states, more than "

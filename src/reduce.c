@@ -35,67 +35,79 @@
 
 struct segc_tcell {
 	segc_expr *e;
-	segc_tcell *next;
+	segc_gix next;
 };
 
-#define ARENA_CHUNK 4096
+#define ARENA_SHIFT 14
+#define ARENA_CHUNK ((size_t)1 << ARENA_SHIFT)
 
-typedef struct tchunk {
-	struct tchunk *next;
-	size_t used;
-	segc_tcell cells[ARENA_CHUNK];
-} tchunk;
-
+/* Cells in chunks that never move, numbered by 32-bit indices. */
 struct segc_tarena {
-	tchunk *chunks;
+	struct segc_tcell **chunks;
+	size_t nchunks, capchunks;
+	size_t used;
 };
 
-/* A new cell holding 'e' (taken); NULL when out of memory. */
-static segc_tcell *cell_new(struct segc_tarena *a, segc_expr *e)
+/* Cell 'i' of arena 'a'. */
+static struct segc_tcell *cell_at(const struct segc_tarena *a, segc_gix i)
 {
-	segc_tcell *c;
+	return &a->chunks[i >> ARENA_SHIFT][i & (ARENA_CHUNK - 1)];
+}
 
-	if (!a->chunks || a->chunks->used == ARENA_CHUNK) {
-		tchunk *k = malloc(sizeof(*k));
+/* A new cell holding 'e' (taken); SEGC_NIL when out of memory. */
+static segc_gix cell_new(struct segc_tarena *a, segc_expr *e)
+{
+	struct segc_tcell *c;
 
-		if (!k) {
-			segc_expr_free(e);
-			return NULL;
+	if (a->used == a->nchunks * ARENA_CHUNK) {
+		if (a->used >= SEGC_MAX_INDEX - ARENA_CHUNK)
+			goto fail;
+		if (a->nchunks == a->capchunks) {
+			size_t cap = a->capchunks ? 2 * a->capchunks : 16;
+			struct segc_tcell **q = realloc(a->chunks,
+				cap * sizeof(*q));
+
+			if (!q)
+				goto fail;
+			a->chunks = q;
+			a->capchunks = cap;
 		}
-		k->next = a->chunks;
-		k->used = 0;
-		a->chunks = k;
+		a->chunks[a->nchunks] = malloc(ARENA_CHUNK * sizeof(**a->chunks));
+		if (!a->chunks[a->nchunks])
+			goto fail;
+		a->nchunks++;
 	}
-	c = &a->chunks->cells[a->chunks->used++];
+	c = cell_at(a, (segc_gix)a->used);
 	c->e = e;
-	c->next = NULL;
-	return c;
+	c->next = SEGC_NIL;
+	return (segc_gix)a->used++;
+fail:
+	segc_expr_free(e);
+	return SEGC_NIL;
 }
 
 /* Releases every cell of arena 'a' and the expressions they hold. */
 static void arena_free(struct segc_tarena *a)
 {
-	while (a->chunks) {
-		tchunk *k = a->chunks;
-		size_t i;
+	size_t i;
 
-		a->chunks = k->next;
-		for (i = 0; i < k->used; i++)
-			segc_expr_free(k->cells[i].e);
-		free(k);
-	}
+	for (i = 0; i < a->used; i++)
+		segc_expr_free(cell_at(a, (segc_gix)i)->e);
+	for (i = 0; i < a->nchunks; i++)
+		free(a->chunks[i]);
+	free(a->chunks);
 }
 
 /* Non-zero when 't' holds no term. */
 int segc_terms_empty(const segc_terms *t)
 {
-	return t->head == NULL;
+	return t->head == SEGC_NIL;
 }
 
 /* Appends 'e' (taken; zero or NULL dropped) to 't'; -1 out of memory. */
 static int terms_push(struct segc_tarena *a, segc_terms *t, segc_expr *e)
 {
-	segc_tcell *c;
+	segc_gix c;
 
 	if (!e)
 		return 0;
@@ -104,10 +116,10 @@ static int terms_push(struct segc_tarena *a, segc_terms *t, segc_expr *e)
 		return 0;
 	}
 	c = cell_new(a, e);
-	if (!c)
+	if (c == SEGC_NIL)
 		return -1;
-	if (t->tail)
-		t->tail->next = c;
+	if (t->tail != SEGC_NIL)
+		cell_at(a, t->tail)->next = c;
 	else
 		t->head = c;
 	t->tail = c;
@@ -115,42 +127,58 @@ static int terms_push(struct segc_tarena *a, segc_terms *t, segc_expr *e)
 }
 
 /* Moves every term of 'src' to the end of 'dst'. */
-static void terms_join(segc_terms *dst, segc_terms *src)
+static void terms_join(struct segc_tarena *a, segc_terms *dst,
+	segc_terms *src)
 {
-	if (!src->head)
+	if (src->head == SEGC_NIL)
 		return;
-	if (dst->tail)
-		dst->tail->next = src->head;
+	if (dst->tail != SEGC_NIL)
+		cell_at(a, dst->tail)->next = src->head;
 	else
 		dst->head = src->head;
 	dst->tail = src->tail;
-	src->head = src->tail = NULL;
+	src->head = src->tail = SEGC_NIL;
 }
 
-/* The sum of the terms of 't' (a new expression; 0 when empty). */
-segc_expr *segc_terms_sum(const segc_terms *t)
+/* The sum of the terms of 't' in arena 'a' (a new expression). */
+static segc_expr *terms_sum(const struct segc_tarena *a, const segc_terms *t)
 {
 	size_t n = 0, i = 0;
-	segc_tcell *c;
-	segc_expr **v;
+	segc_gix c;
+	segc_expr **v, *e;
 
-	if (!t->head)
+	if (t->head == SEGC_NIL)
 		return segc_expr_int(0);
 	if (t->head == t->tail)
-		return segc_expr_copy(t->head->e);
-	for (c = t->head; c; c = c->next)
+		return segc_expr_copy(cell_at(a, t->head)->e);
+	for (c = t->head; c != SEGC_NIL; c = cell_at(a, c)->next)
 		n++;
 	v = malloc(n * sizeof(*v));
 	if (!v)
 		return NULL;
-	for (c = t->head; c; c = c->next)
-		v[i++] = segc_expr_copy(c->e);
-	{
-		segc_expr *e = segc_expr_add(n, v);
+	for (c = t->head; c != SEGC_NIL; c = cell_at(a, c)->next)
+		v[i++] = segc_expr_copy(cell_at(a, c)->e);
+	e = segc_expr_add(n, v);
+	free(v);
+	return e;
+}
 
-		free(v);
-		return e;
+/* The sum of the terms of 't' of 'r' (a new expression; 0 when empty). */
+segc_expr *segc_terms_sum(const segc_rgraph *r, const segc_terms *t)
+{
+	return terms_sum(r->arena, t);
+}
+
+/* Empties 't' (the cells stay in the arena, their expressions released). */
+static void terms_clear(struct segc_tarena *a, segc_terms *t)
+{
+	segc_gix c;
+
+	for (c = t->head; c != SEGC_NIL; c = cell_at(a, c)->next) {
+		segc_expr_free(cell_at(a, c)->e);
+		cell_at(a, c)->e = NULL;
 	}
+	t->head = t->tail = SEGC_NIL;
 }
 
 /* Replaces the terms of 't' by their sum and gives a new reference to it
@@ -158,37 +186,20 @@ segc_expr *segc_terms_sum(const segc_terms *t)
 static segc_expr *terms_collapse(struct segc_tarena *a, segc_terms *t)
 {
 	segc_expr *e;
-	segc_tcell *c;
 
-	if (!t->head)
+	if (t->head == SEGC_NIL)
 		return NULL;
 	if (t->head == t->tail)
-		return segc_expr_copy(t->head->e);
-	e = segc_terms_sum(t);
+		return segc_expr_copy(cell_at(a, t->head)->e);
+	e = terms_sum(a, t);
 	if (!e)
 		return NULL;
-	for (c = t->head; c; c = c->next) {
-		segc_expr_free(c->e);
-		c->e = NULL;
-	}
-	t->head = t->tail = NULL;
+	terms_clear(a, t);
 	if (terms_push(a, t, segc_expr_copy(e))) {
 		segc_expr_free(e);
 		return NULL;
 	}
 	return e;
-}
-
-/* Empties 't' (the cells stay in the arena, their expressions released). */
-static void terms_clear(segc_terms *t)
-{
-	segc_tcell *c;
-
-	for (c = t->head; c; c = c->next) {
-		segc_expr_free(c->e);
-		c->e = NULL;
-	}
-	t->head = t->tail = NULL;
 }
 
 /* ----------------------------------------------------------- the graph */
@@ -197,7 +208,7 @@ static void terms_clear(segc_terms *t)
 void segc_rgraph_error(segc_rgraph *r, size_t v, enum segc_status code,
 	const char *fmt, ...)
 {
-	const segc_gnode *n = &r->src->nodes[r->nodes[v].orig];
+	const segc_gnode *n = &r->src->nodes[v];
 	const segc_srcloc *loc = n->loc ? n->loc : r->src->loc;
 	char msg[512];
 	va_list ap;
@@ -214,15 +225,27 @@ void segc_rgraph_error(segc_rgraph *r, size_t v, enum segc_status code,
 			loc ? loc->line : 0, loc ? loc->col : 0, "%s", msg);
 }
 
+/* The probability of arc 'k' (see graph.h). */
+segc_expr *segc_rarc_prob(const segc_rgraph *r, size_t k)
+{
+	return r->arcs[k].prob_one ? r->one : r->src->arcs[k].prob;
+}
+
+/* The loop count of arc 'k' (see graph.h). */
+segc_expr *segc_rarc_loop(const segc_rgraph *r, size_t k)
+{
+	return r->arcs[k].loop ? r->src->arcs[k].loop : NULL;
+}
+
 /* Links arc 'k' at the end of the out-list of its source. */
-static void link_out(segc_rgraph *r, size_t k)
+static void link_out(segc_rgraph *r, segc_gix k)
 {
 	segc_rarc *a = &r->arcs[k];
 	segc_rnode *u = &r->nodes[a->from];
 
-	a->next_out = SEGC_NONE;
+	a->next_out = SEGC_NIL;
 	a->prev_out = u->out_tail;
-	if (u->out_tail != SEGC_NONE)
+	if (u->out_tail != SEGC_NIL)
 		r->arcs[u->out_tail].next_out = k;
 	else
 		u->out_head = k;
@@ -234,14 +257,14 @@ static void link_out(segc_rgraph *r, size_t k)
 }
 
 /* Links arc 'k' at the end of the in-list of its target. */
-static void link_in(segc_rgraph *r, size_t k)
+static void link_in(segc_rgraph *r, segc_gix k)
 {
 	segc_rarc *a = &r->arcs[k];
 	segc_rnode *v = &r->nodes[a->to];
 
-	a->next_in = SEGC_NONE;
+	a->next_in = SEGC_NIL;
 	a->prev_in = v->in_tail;
-	if (v->in_tail != SEGC_NONE)
+	if (v->in_tail != SEGC_NIL)
 		r->arcs[v->in_tail].next_in = k;
 	else
 		v->in_head = k;
@@ -253,16 +276,16 @@ static void link_in(segc_rgraph *r, size_t k)
 }
 
 /* Unlinks arc 'k' from its source's out-list. */
-static void unlink_out(segc_rgraph *r, size_t k)
+static void unlink_out(segc_rgraph *r, segc_gix k)
 {
 	segc_rarc *a = &r->arcs[k];
 	segc_rnode *u = &r->nodes[a->from];
 
-	if (a->prev_out != SEGC_NONE)
+	if (a->prev_out != SEGC_NIL)
 		r->arcs[a->prev_out].next_out = a->next_out;
 	else
 		u->out_head = a->next_out;
-	if (a->next_out != SEGC_NONE)
+	if (a->next_out != SEGC_NIL)
 		r->arcs[a->next_out].prev_out = a->prev_out;
 	else
 		u->out_tail = a->prev_out;
@@ -273,16 +296,16 @@ static void unlink_out(segc_rgraph *r, size_t k)
 }
 
 /* Unlinks arc 'k' from its target's in-list. */
-static void unlink_in(segc_rgraph *r, size_t k)
+static void unlink_in(segc_rgraph *r, segc_gix k)
 {
 	segc_rarc *a = &r->arcs[k];
 	segc_rnode *v = &r->nodes[a->to];
 
-	if (a->prev_in != SEGC_NONE)
+	if (a->prev_in != SEGC_NIL)
 		r->arcs[a->prev_in].next_in = a->next_in;
 	else
 		v->in_head = a->next_in;
-	if (a->next_in != SEGC_NONE)
+	if (a->next_in != SEGC_NIL)
 		r->arcs[a->next_in].prev_in = a->prev_in;
 	else
 		v->in_tail = a->prev_in;
@@ -293,31 +316,26 @@ static void unlink_in(segc_rgraph *r, size_t k)
 }
 
 /* Removes arc 'k' from the graph. */
-static void kill_arc(segc_rgraph *r, size_t k)
+static void kill_arc(segc_rgraph *r, segc_gix k)
 {
-	segc_rarc *a = &r->arcs[k];
-
 	unlink_out(r, k);
 	unlink_in(r, k);
-	a->alive = 0;
-	terms_clear(&a->cost);
-	segc_expr_free(a->prob);
-	segc_expr_free(a->loop);
-	a->prob = a->loop = NULL;
+	r->arcs[k].alive = 0;
+	terms_clear(r->arena, &r->arcs[k].cost);
 }
 
 /* Puts arc 'a' into the in-list of its target in the place of arc 'b'. */
-static void replace_in(segc_rgraph *r, size_t a, size_t b)
+static void replace_in(segc_rgraph *r, segc_gix a, segc_gix b)
 {
 	segc_rarc *A = &r->arcs[a], *B = &r->arcs[b];
 
 	A->prev_in = B->prev_in;
 	A->next_in = B->next_in;
-	if (B->prev_in != SEGC_NONE)
+	if (B->prev_in != SEGC_NIL)
 		r->arcs[B->prev_in].next_in = a;
 	else
 		r->nodes[B->to].in_head = a;
-	if (B->next_in != SEGC_NONE)
+	if (B->next_in != SEGC_NIL)
 		r->arcs[B->next_in].prev_in = a;
 	else
 		r->nodes[B->to].in_tail = a;
@@ -325,7 +343,7 @@ static void replace_in(segc_rgraph *r, size_t a, size_t b)
 }
 
 /* Whether a cost of class 'cls' counts in component 'comp'. */
-static int in_component(enum segc_component comp, enum segc_class cls)
+static int in_component(enum segc_component comp, unsigned cls)
 {
 	if (comp == SEGC_TOTAL)
 		return 1;
@@ -337,21 +355,36 @@ static int in_component(enum segc_component comp, enum segc_class cls)
 /* Frees the working graph 'r'. */
 static void rgraph_free(segc_rgraph *r)
 {
-	size_t k;
-
 	if (!r)
 		return;
-	for (k = 0; k < r->narcs; k++) {
-		segc_expr_free(r->arcs[k].prob);
-		segc_expr_free(r->arcs[k].loop);
-	}
 	if (r->arena) {
 		arena_free(r->arena);
 		free(r->arena);
 	}
+	segc_expr_free(r->one);
 	free(r->nodes);
 	free(r->arcs);
 	free(r);
+}
+
+/* Sets up node 'i' of 'r' from lowered node 'n'; -1 out of memory. */
+static int rnode_init(segc_rgraph *r, size_t i, const segc_gnode *n,
+	enum segc_component comp, segc_expr *const *sums)
+{
+	segc_rnode *v = &r->nodes[i];
+	segc_expr *c = NULL;
+
+	v->cost.head = v->cost.tail = SEGC_NIL;
+	v->out_head = v->out_tail = v->in_head = v->in_tail = SEGC_NIL;
+	v->nout = v->nin = v->nloop_out = v->nloop_in = 0;
+	v->split_and = n->split_and;
+	v->join_and = n->join_and;
+	v->alive = 1;
+	if (n->sub != SEGC_NIL)
+		c = sums[i] ? segc_expr_copy(sums[i]) : NULL;
+	else if (n->cost && in_component(comp, n->cls))
+		c = segc_expr_copy(n->cost);
+	return terms_push(r->arena, &v->cost, c);
 }
 
 /* Builds the working graph of lowered graph 'g' for component 'comp';
@@ -368,47 +401,34 @@ static segc_rgraph *rgraph_new(segc_ctx *ctx, const segc_lgraph *g,
 	r->src = g;
 	r->nnodes = g->nnodes;
 	r->narcs = g->narcs;
-	r->nodes = calloc(g->nnodes + 1, sizeof(*r->nodes));
-	r->arcs = calloc(g->narcs + 1, sizeof(*r->arcs));
+	r->nodes = malloc((g->nnodes + 1) * sizeof(*r->nodes));
+	r->arcs = malloc((g->narcs + 1) * sizeof(*r->arcs));
 	r->arena = calloc(1, sizeof(*r->arena));
+	r->one = segc_expr_int(1);
 	if (!r->nodes || !r->arcs || !r->arena)
 		goto fail;
 	r->entry = g->entry;
 	r->exit = g->exit;
 	r->alive = g->nnodes;
-	for (i = 0; i < g->nnodes; i++) {
-		const segc_gnode *n = &g->nodes[i];
-		segc_rnode *v = &r->nodes[i];
-		segc_expr *c = NULL;
-
-		v->out_head = v->out_tail = v->in_head = v->in_tail = SEGC_NONE;
-		v->split_and = n->split_and;
-		v->join_and = n->join_and;
-		v->alive = 1;
-		v->orig = i;
-		if (n->sub != SEGC_NONE)
-			c = sums[i] ? segc_expr_copy(sums[i]) : NULL;
-		else if (n->cost && in_component(comp, n->cls))
-			c = segc_expr_copy(n->cost);
-		if (terms_push(r->arena, &v->cost, c))
+	for (i = 0; i < g->nnodes; i++)
+		if (rnode_init(r, i, &g->nodes[i], comp, sums))
 			goto fail;
-	}
 	for (i = 0; i < g->narcs; i++) {
 		const segc_garc *ga = &g->arcs[i];
 		segc_rarc *a = &r->arcs[i];
 
 		a->from = ga->from;
 		a->to = ga->to;
-		a->prob = segc_expr_copy(ga->prob);
-		a->loop = ga->loop ? segc_expr_copy(ga->loop) : NULL;
+		a->cost.head = a->cost.tail = SEGC_NIL;
+		a->loop = ga->loop != NULL;
 		a->alive = 1;
-		a->orig = i;
+		a->prob_one = 0;
 		if (ga->cost && in_component(comp, ga->cls)
 				&& terms_push(r->arena, &a->cost,
 					segc_expr_copy(ga->cost)))
 			goto fail;
-		link_out(r, i);
-		link_in(r, i);
+		link_out(r, (segc_gix)i);
+		link_in(r, (segc_gix)i);
 	}
 	return r;
 fail:
@@ -418,40 +438,24 @@ fail:
 
 /* ------------------------------------------------------------- work list */
 
+/* A FIFO of nodes, each queued at most once: a ring of nnodes slots. */
 typedef struct worklist {
-	size_t *v;
+	segc_gix *v;
 	size_t head, n, cap;
-	char *queued;
+	unsigned char *queued;
 } worklist;
 
-/* Queues node 'x' unless it is already queued; -1 out of memory. */
-static int wl_push(worklist *w, size_t x)
+/* Queues node 'x' unless it is already queued (the ring has a slot for
+ * every node, so it never fills). */
+static void wl_push(worklist *w, size_t x)
 {
-	if (w->queued[x])
-		return 0;
-	if (w->n == w->cap) {
-		size_t cap;
-		size_t *q;
+	size_t at = w->head + w->n;
 
-		if (w->head > 0) {
-			memmove(w->v, w->v + w->head,
-				(w->n - w->head) * sizeof(*w->v));
-			w->n -= w->head;
-			w->head = 0;
-		}
-		cap = w->cap ? 2 * w->cap : 64;
-		if (w->n < w->cap / 2)
-			cap = w->cap;
-		q = w->n == w->cap || cap != w->cap
-			? realloc(w->v, cap * sizeof(*q)) : w->v;
-		if (!q)
-			return -1;
-		w->v = q;
-		w->cap = cap;
-	}
-	w->v[w->n++] = x;
+	if (w->queued[x])
+		return;
+	w->v[at < w->cap ? at : at - w->cap] = (segc_gix)x;
+	w->n++;
 	w->queued[x] = 1;
-	return 0;
 }
 
 /* Takes the next queued node; SEGC_NONE when none is left. */
@@ -459,9 +463,12 @@ static size_t wl_pop(worklist *w)
 {
 	size_t x;
 
-	if (w->head == w->n)
+	if (w->n == 0)
 		return SEGC_NONE;
-	x = w->v[w->head++];
+	x = w->v[w->head];
+	if (++w->head == w->cap)
+		w->head = 0;
+	w->n--;
 	w->queued[x] = 0;
 	return x;
 }
@@ -471,8 +478,8 @@ static size_t wl_pop(worklist *w)
 typedef struct reducer {
 	segc_rgraph *r;
 	worklist wl;
-	size_t *count;     /* scratch: arcs per target (all zero between uses) */
-	size_t *buf;       /* scratch: arcs of one group */
+	segc_gix *count;   /* scratch: arcs per target (all zero between uses) */
+	segc_gix *buf;     /* scratch: arcs of one group */
 	int oom;
 } reducer;
 
@@ -485,99 +492,130 @@ static segc_expr *times(segc_expr *n, segc_expr *x)
 }
 
 /* Rule "self loop" at back arc 'k' from a node to itself. */
-static int rule_self_loop(reducer *R, size_t k)
+static int rule_self_loop(reducer *R, segc_gix k)
 {
 	segc_rgraph *r = R->r;
 	segc_rarc *a = &r->arcs[k];
 	segc_rnode *x = &r->nodes[a->from];
 	segc_expr *body = terms_collapse(r->arena, &x->cost);
 	segc_expr *ac = terms_collapse(r->arena, &a->cost);
-	segc_expr *n = segc_expr_copy(a->loop);
+	segc_expr *n = segc_rarc_loop(r, k);
 
-	terms_clear(&x->cost);
+	terms_clear(r->arena, &x->cost);
 	if (terms_push(r->arena, &x->cost, times(n, body)))
 		R->oom = 1;
 	if (ac && terms_push(r->arena, &x->cost, segc_expr_mul2(
 			segc_expr_sub2(segc_expr_copy(n), segc_expr_int(1)), ac)))
 		R->oom = 1;
-	segc_expr_free(n);
 	kill_arc(r, k);
-	for (k = x->in_head; k != SEGC_NONE; k = r->arcs[k].next_in)
-		if (wl_push(&R->wl, r->arcs[k].from))
-			R->oom = 1;
+	for (k = x->in_head; k != SEGC_NIL; k = r->arcs[k].next_in)
+		wl_push(&R->wl, r->arcs[k].from);
 	return 1;
 }
 
 /* The only arc of 'x' that is not a back arc, going out. */
-static size_t only_out(const segc_rgraph *r, const segc_rnode *x)
+static segc_gix only_out(const segc_rgraph *r, const segc_rnode *x)
 {
-	size_t k;
+	segc_gix k;
 
-	for (k = x->out_head; k != SEGC_NONE; k = r->arcs[k].next_out)
+	for (k = x->out_head; k != SEGC_NIL; k = r->arcs[k].next_out)
 		if (!r->arcs[k].loop)
 			return k;
-	return SEGC_NONE;
+	return SEGC_NIL;
 }
 
 /* The only arc of 'x' that is not a back arc, coming in. */
-static size_t only_in(const segc_rgraph *r, const segc_rnode *x)
+static segc_gix only_in(const segc_rgraph *r, const segc_rnode *x)
 {
-	size_t k;
+	segc_gix k;
 
-	for (k = x->in_head; k != SEGC_NONE; k = r->arcs[k].next_in)
+	for (k = x->in_head; k != SEGC_NIL; k = r->arcs[k].next_in)
 		if (!r->arcs[k].loop)
 			return k;
-	return SEGC_NONE;
+	return SEGC_NIL;
 }
 
-/* Rule "series": 'x' absorbs the target of its only arc 'k'. */
-static void rule_series(reducer *R, size_t xi, size_t k)
+/* Moves the out-arcs of 'y' to 'x' (in order). */
+static void move_out_arcs(segc_rgraph *r, size_t xi, size_t yi)
 {
-	segc_rgraph *r = R->r;
-	size_t yi = r->arcs[k].to, m;
-	segc_rnode *x = &r->nodes[xi], *y = &r->nodes[yi];
+	segc_gix m = r->nodes[yi].out_head;
 
-	terms_join(&x->cost, &r->arcs[k].cost);
-	terms_join(&x->cost, &y->cost);
-	kill_arc(r, k);
-	m = y->out_head;
-	while (m != SEGC_NONE) {
-		size_t next = r->arcs[m].next_out;
+	while (m != SEGC_NIL) {
+		segc_gix next = r->arcs[m].next_out;
 
 		unlink_out(r, m);
-		r->arcs[m].from = xi;
+		r->arcs[m].from = (segc_gix)xi;
 		link_out(r, m);
 		m = next;
 	}
-	x->split_and = y->split_and;
-	y->alive = 0;
+}
+
+/* Moves the in-arcs of 'x' to 'y' (in order). */
+static void move_in_arcs(segc_rgraph *r, size_t yi, size_t xi)
+{
+	segc_gix m = r->nodes[xi].in_head;
+
+	while (m != SEGC_NIL) {
+		segc_gix next = r->arcs[m].next_in;
+
+		unlink_in(r, m);
+		r->arcs[m].to = (segc_gix)yi;
+		link_in(r, m);
+		m = next;
+	}
+}
+
+/* Rule "series": 'x' and the target 'y' of its only arc 'k' become one
+ * node (costs of x, k and y in that order).  The one of them with fewer
+ * arcs to move goes, so that a node that many back arcs leave (the end of
+ * many nested loops) is not walked again at every step. */
+static void rule_series(reducer *R, size_t xi, segc_gix k)
+{
+	segc_rgraph *r = R->r;
+	size_t yi = r->arcs[k].to;
+	segc_rnode *x = &r->nodes[xi], *y = &r->nodes[yi];
+
+	terms_join(r->arena, &x->cost, &r->arcs[k].cost);
+	terms_join(r->arena, &x->cost, &y->cost);
+	kill_arc(r, k);
+	if (x->nin + x->nloop_in < y->nout + y->nloop_out) {
+		y->cost = x->cost;
+		x->cost.head = x->cost.tail = SEGC_NIL;
+		move_in_arcs(r, yi, xi);
+		y->join_and = x->join_and;
+		x->alive = 0;
+		if (r->entry == xi)
+			r->entry = yi;
+		wl_push(&R->wl, yi);
+	} else {
+		move_out_arcs(r, xi, yi);
+		x->split_and = y->split_and;
+		y->alive = 0;
+		if (r->exit == yi)
+			r->exit = xi;
+	}
 	r->alive--;
-	if (r->exit == yi)
-		r->exit = xi;
 }
 
 /* Rule "through": node 'x' with one arc in and one out joins the arcs. */
-static void rule_through(reducer *R, size_t xi, size_t a, size_t b)
+static void rule_through(reducer *R, size_t xi, segc_gix a, segc_gix b)
 {
 	segc_rgraph *r = R->r;
 	segc_rnode *x = &r->nodes[xi];
 
-	terms_join(&r->arcs[a].cost, &x->cost);
-	terms_join(&r->arcs[a].cost, &r->arcs[b].cost);
+	terms_join(r->arena, &r->arcs[a].cost, &x->cost);
+	terms_join(r->arena, &r->arcs[a].cost, &r->arcs[b].cost);
 	unlink_in(r, a);
 	unlink_out(r, b);
 	replace_in(r, a, b);
 	r->arcs[b].alive = 0;
-	segc_expr_free(r->arcs[b].prob);
-	segc_expr_free(r->arcs[b].loop);
-	r->arcs[b].prob = r->arcs[b].loop = NULL;
 	x->alive = 0;
 	r->alive--;
 }
 
 /* The maximum of the collapsed costs of arcs 'buf'[0..n): identical
  * arguments once, a lone argument itself, all empty: NULL. */
-static segc_expr *max_of(reducer *R, const size_t *buf, size_t n)
+static segc_expr *max_of(reducer *R, const segc_gix *buf, size_t n)
 {
 	segc_rgraph *r = R->r;
 	segc_expr **v = malloc(n * sizeof(*v));
@@ -611,7 +649,7 @@ static segc_expr *max_of(reducer *R, const size_t *buf, size_t n)
 }
 
 /* The expected cost sum p_k*c_k of or-arcs 'buf'[0..n). */
-static segc_expr *choice_of(reducer *R, const size_t *buf, size_t n)
+static segc_expr *choice_of(reducer *R, const segc_gix *buf, size_t n)
 {
 	segc_rgraph *r = R->r;
 	segc_expr **v = malloc(n * sizeof(*v));
@@ -621,11 +659,11 @@ static segc_expr *choice_of(reducer *R, const size_t *buf, size_t n)
 	if (!v)
 		return NULL;
 	for (i = 0; i < n; i++) {
-		segc_rarc *a = &r->arcs[buf[i]];
-		segc_expr *c = terms_collapse(r->arena, &a->cost);
+		segc_expr *c = terms_collapse(r->arena, &r->arcs[buf[i]].cost);
 
 		if (c)
-			v[m++] = segc_expr_mul2(segc_expr_copy(a->prob), c);
+			v[m++] = segc_expr_mul2(segc_expr_copy(
+				segc_rarc_prob(r, buf[i])), c);
 	}
 	e = m ? segc_expr_add(m, v) : NULL;
 	free(v);
@@ -634,7 +672,8 @@ static segc_expr *choice_of(reducer *R, const size_t *buf, size_t n)
 
 /* Replaces arcs 'buf'[0..n) (same source and target) by the first of
  * them, with cost 'c' (taken) and probability 1. */
-static void merge_arcs(reducer *R, const size_t *buf, size_t n, segc_expr *c)
+static void merge_arcs(reducer *R, const segc_gix *buf, size_t n,
+	segc_expr *c)
 {
 	segc_rgraph *r = R->r;
 	segc_rarc *first = &r->arcs[buf[0]];
@@ -642,9 +681,8 @@ static void merge_arcs(reducer *R, const size_t *buf, size_t n, segc_expr *c)
 
 	for (i = 1; i < n; i++)
 		kill_arc(r, buf[i]);
-	terms_clear(&first->cost);
-	segc_expr_free(first->prob);
-	first->prob = segc_expr_int(1);
+	terms_clear(r->arena, &first->cost);
+	first->prob_one = 1;
 	if (terms_push(r->arena, &first->cost, c))
 		R->oom = 1;
 }
@@ -654,9 +692,10 @@ static int rule_choice(reducer *R, size_t xi)
 {
 	segc_rgraph *r = R->r;
 	segc_rnode *x = &r->nodes[xi];
-	size_t k, n = 0, target = SEGC_NONE;
+	segc_gix k;
+	size_t n = 0, target = SEGC_NONE;
 
-	for (k = x->out_head; k != SEGC_NONE; k = r->arcs[k].next_out) {
+	for (k = x->out_head; k != SEGC_NIL; k = r->arcs[k].next_out) {
 		if (r->arcs[k].loop)
 			continue;
 		if (target == SEGC_NONE)
@@ -668,7 +707,8 @@ static int rule_choice(reducer *R, size_t xi)
 	if (n < 2 || r->nodes[target].join_and)
 		return 0;
 	merge_arcs(R, R->buf, n, choice_of(R, R->buf, n));
-	return wl_push(&R->wl, target) ? -1 : 1;
+	wl_push(&R->wl, target);
+	return 1;
 }
 
 /* Rule "fork/join" at and-split 'x': groups of its arcs reaching one
@@ -677,30 +717,102 @@ static int rule_fork(reducer *R, size_t xi)
 {
 	segc_rgraph *r = R->r;
 	segc_rnode *x = &r->nodes[xi];
-	size_t k, changed = 0;
+	segc_gix k, m;
+	int changed = 0;
 
-	for (k = x->out_head; k != SEGC_NONE; k = r->arcs[k].next_out)
+	for (k = x->out_head; k != SEGC_NIL; k = r->arcs[k].next_out)
 		if (!r->arcs[k].loop)
 			R->count[r->arcs[k].to]++;
-	for (k = x->out_head; k != SEGC_NONE; k = r->arcs[k].next_out) {
-		size_t t = r->arcs[k].to, n = 0, m;
+	for (k = x->out_head; k != SEGC_NIL; k = r->arcs[k].next_out) {
+		size_t t = r->arcs[k].to, n = 0;
 
 		if (r->arcs[k].loop || R->count[t] < 2 || t == xi
 				|| !r->nodes[t].join_and
 				|| R->count[t] != r->nodes[t].nin)
 			continue;
-		for (m = k; m != SEGC_NONE; m = r->arcs[m].next_out)
+		for (m = k; m != SEGC_NIL; m = r->arcs[m].next_out)
 			if (!r->arcs[m].loop && r->arcs[m].to == t)
 				R->buf[n++] = m;
 		R->count[t] = 1;
 		merge_arcs(R, R->buf, n, max_of(R, R->buf, n));
-		if (wl_push(&R->wl, t))
-			R->oom = 1;
+		wl_push(&R->wl, t);
 		changed = 1;
 	}
-	for (k = x->out_head; k != SEGC_NONE; k = r->arcs[k].next_out)
+	for (k = x->out_head; k != SEGC_NIL; k = r->arcs[k].next_out)
 		R->count[r->arcs[k].to] = 0;
-	return (int)changed;
+	return changed;
+}
+
+/* The back arc from 'x' to itself, or SEGC_NIL; walks the shorter of the
+ * node's two arc lists. */
+static segc_gix self_loop_of(const segc_rgraph *r, size_t xi)
+{
+	const segc_rnode *x = &r->nodes[xi];
+	segc_gix k;
+
+	if (!x->nloop_out || !x->nloop_in)
+		return SEGC_NIL;
+	if (x->nin + x->nloop_in < x->nout + x->nloop_out) {
+		for (k = x->in_head; k != SEGC_NIL; k = r->arcs[k].next_in)
+			if (r->arcs[k].loop && r->arcs[k].from == xi)
+				return k;
+		return SEGC_NIL;
+	}
+	for (k = x->out_head; k != SEGC_NIL; k = r->arcs[k].next_out)
+		if (r->arcs[k].loop && r->arcs[k].to == xi)
+			return k;
+	return SEGC_NIL;
+}
+
+/* Rule "retry": or-node 'x' with an arc 'k' back to itself (probability
+ * q, not a back arc) and one other arc 'o' out: 1/(1 - q) visits, so the
+ * cost (c + q*c_k)/(1 - q), and 'o' is then taken with probability 1. */
+static int rule_retry(reducer *R, size_t xi, segc_gix k, segc_gix o)
+{
+	segc_rgraph *r = R->r;
+	segc_rnode *x = &r->nodes[xi];
+	segc_expr *q = segc_rarc_prob(r, k);
+	segc_expr *c = terms_collapse(r->arena, &x->cost);
+	segc_expr *ck = terms_collapse(r->arena, &r->arcs[k].cost);
+	segc_expr *visits = segc_expr_div2(segc_expr_int(1),
+		segc_expr_sub2(segc_expr_int(1), segc_expr_copy(q)));
+
+	if (ck)
+		ck = segc_expr_mul2(segc_expr_copy(q), ck);
+	if (c && ck)
+		c = segc_expr_add2(c, ck);
+	else if (ck)
+		c = ck;
+	terms_clear(r->arena, &x->cost);
+	if (c && terms_push(r->arena, &x->cost, segc_expr_mul2(visits, c)))
+		R->oom = 1;
+	if (!c)
+		segc_expr_free(visits);
+	kill_arc(r, k);
+	r->arcs[o].prob_one = 1;
+	wl_push(&R->wl, r->arcs[o].to);
+	return 1;
+}
+
+/* The arc of or-node 'x' back to itself that is not a back arc, when 'x'
+ * has exactly one other arc out (in '*other'); else SEGC_NIL. */
+static segc_gix retry_arc(const segc_rgraph *r, size_t xi, segc_gix *other)
+{
+	const segc_rnode *x = &r->nodes[xi];
+	segc_gix k, self = SEGC_NIL;
+
+	if (x->split_and || x->join_and || x->nout != 2)
+		return SEGC_NIL;
+	*other = SEGC_NIL;
+	for (k = x->out_head; k != SEGC_NIL; k = r->arcs[k].next_out) {
+		if (r->arcs[k].loop)
+			continue;
+		if (r->arcs[k].to == xi)
+			self = k;
+		else
+			*other = k;
+	}
+	return *other != SEGC_NIL ? self : SEGC_NIL;
 }
 
 /* Applies the first rule that fits at node 'x'; 1 if the graph changed. */
@@ -708,11 +820,13 @@ static int try_node(reducer *R, size_t xi)
 {
 	segc_rgraph *r = R->r;
 	segc_rnode *x = &r->nodes[xi];
-	size_t k, a, b;
+	segc_gix k = self_loop_of(r, xi), a, b;
 
-	for (k = x->out_head; k != SEGC_NONE; k = r->arcs[k].next_out)
-		if (r->arcs[k].loop && r->arcs[k].to == xi)
-			return rule_self_loop(R, k);
+	if (k != SEGC_NIL)
+		return rule_self_loop(R, k);
+	k = retry_arc(r, xi, &b);
+	if (k != SEGC_NIL)
+		return rule_retry(R, xi, k, b);
 	if (x->nout == 1 && x->nloop_out == 0) {
 		a = only_out(r, x);
 		if (r->arcs[a].to != xi && r->nodes[r->arcs[a].to].nin == 1
@@ -729,7 +843,9 @@ static int try_node(reducer *R, size_t xi)
 			size_t u = r->arcs[a].from, w = r->arcs[b].to;
 
 			rule_through(R, xi, a, b);
-			return (wl_push(&R->wl, u) || wl_push(&R->wl, w)) ? -1 : 1;
+			wl_push(&R->wl, u);
+			wl_push(&R->wl, w);
+			return 1;
 		}
 	}
 	if (x->nout >= 2)
@@ -737,36 +853,28 @@ static int try_node(reducer *R, size_t xi)
 	return 0;
 }
 
-/* Runs the rules to a fixed point; -1 out of memory. */
+/* Runs the rules from the queued nodes to a fixed point; -1 out of
+ * memory. */
 static int run_rules(reducer *R, unsigned flags)
 {
 	segc_rgraph *r = R->r;
 	size_t x;
 
-	for (x = 0; x < r->nnodes; x++)
-		if (wl_push(&R->wl, x))
-			return -1;
 	while ((x = wl_pop(&R->wl)) != SEGC_NONE) {
 		int rc;
 
 		if (!r->nodes[x].alive)
 			continue;
 		if (flags & SEGC_REDUCE_GENERAL_ONLY) {
-			size_t k;
+			segc_gix k = self_loop_of(r, x);
 
-			rc = 0;
-			for (k = r->nodes[x].out_head; k != SEGC_NONE;
-					k = r->arcs[k].next_out)
-				if (r->arcs[k].loop && r->arcs[k].to == x) {
-					rc = rule_self_loop(R, k);
-					break;
-				}
+			rc = k != SEGC_NIL ? rule_self_loop(R, k) : 0;
 		} else
 			rc = try_node(R, x);
 		if (rc < 0 || R->oom)
 			return -1;
-		if (rc > 0 && wl_push(&R->wl, x))
-			return -1;
+		if (rc > 0)
+			wl_push(&R->wl, x);
 	}
 	return 0;
 }
@@ -786,32 +894,69 @@ static int has_back_arc(const segc_rgraph *r, size_t *where)
 	return 0;
 }
 
-/* Sends an irreducible remainder to the general method that fits it. */
+/* Replaces region 'in' of 'r' (entry 'a', exit 'b') by node 'a' of cost
+ * 'f' (taken): the arcs inside go, the back arc from 'b' to 'a' becomes
+ * a self loop, the arcs leaving 'b' leave 'a'. */
+static void collapse_region(reducer *R, const unsigned char *in, size_t a,
+	size_t b, segc_expr *f)
+{
+	segc_rgraph *r = R->r;
+	size_t v;
+	segc_gix k, next;
+	int back_inside = 0;
+
+	for (k = r->nodes[b].out_head; k != SEGC_NIL; k = r->arcs[k].next_out)
+		if (!r->arcs[k].loop && in[r->arcs[k].to])
+			back_inside = 1;
+	for (k = 0; k < r->narcs; k++) {
+		segc_rarc *c = &r->arcs[k];
+
+		if (!c->alive || !in[c->from] || !in[c->to])
+			continue;
+		if (c->loop && c->from == b && c->to == a && a != b) {
+			unlink_out(r, k);
+			c->from = (segc_gix)a;
+			link_out(r, k);
+		} else
+			kill_arc(r, k);
+	}
+	terms_clear(r->arena, &r->nodes[a].cost);
+	if (terms_push(r->arena, &r->nodes[a].cost, f))
+		R->oom = 1;
+	for (k = r->nodes[b].out_head; back_inside && k != SEGC_NIL;
+			k = r->arcs[k].next_out)
+		r->arcs[k].prob_one = 1;
+	if (a != b) {
+		move_out_arcs(r, a, b);
+		r->nodes[a].split_and = r->nodes[b].split_and;
+		if (r->exit == b)
+			r->exit = a;
+	}
+	for (v = 0; v < r->nnodes; v++)
+		if (in[v] && v != a && r->nodes[v].alive) {
+			for (k = r->nodes[v].out_head; k != SEGC_NIL; k = next) {
+				next = r->arcs[k].next_out;
+				kill_arc(r, k);
+			}
+			terms_clear(r->arena, &r->nodes[v].cost);
+			r->nodes[v].alive = 0;
+			r->alive--;
+		}
+	wl_push(&R->wl, a);
+	for (k = r->nodes[a].in_head; k != SEGC_NIL; k = r->arcs[k].next_in)
+		wl_push(&R->wl, r->arcs[k].from);
+	for (k = r->nodes[a].out_head; k != SEGC_NIL; k = r->arcs[k].next_out)
+		wl_push(&R->wl, r->arcs[k].to);
+}
+
+/* The general method that fits 'r' (the part in its mask, from its entry
+ * to its exit): visit counts for or, longest path for and; NULL with a
+ * diagnostic for a mixture. */
 static segc_expr *general(segc_rgraph *r, const segc_domains *dom)
 {
-	size_t v, and_at = SEGC_NONE, or_at = SEGC_NONE;
+	size_t or_at = SEGC_NONE, and_at = SEGC_NONE;
 
-	if (has_back_arc(r, &v)) {
-		segc_rgraph_error(r, v, SEGC_ERR_INPUT, "the region of a back "
-			"arc (loop) does not reduce to one node: its region "
-			"must have one entry (the arc's target) and one exit "
-			"(the arc's source)");
-		return NULL;
-	}
-	for (v = 0; v < r->nnodes; v++) {
-		const segc_rnode *x = &r->nodes[v];
-
-		if (!x->alive)
-			continue;
-		if (((x->nout >= 2 && x->split_and)
-				|| (x->nin >= 2 && x->join_and))
-				&& and_at == SEGC_NONE)
-			and_at = v;
-		if (((x->nout >= 2 && !x->split_and)
-				|| (x->nin >= 2 && !x->join_and))
-				&& or_at == SEGC_NONE)
-			or_at = v;
-	}
+	segc_region_kind(r, &or_at, &and_at);
 	if (and_at == SEGC_NONE)
 		return segc_markov_reduce(r->ctx, r, dom);
 	if (or_at == SEGC_NONE)
@@ -824,6 +969,74 @@ static segc_expr *general(segc_rgraph *r, const segc_domains *dom)
 	return NULL;
 }
 
+/* Reduces the smallest structured region that the rules leave (a loop
+ * body, or a part of one kind, or and) by the general methods, and
+ * replaces it by one node; 1 when one was reduced, 0 when none is left,
+ * -1 on error. */
+static int reduce_one_region(reducer *R, const segc_domains *dom)
+{
+	segc_rgraph *r = R->r;
+	unsigned char *in = calloc(r->nnodes + 1, 1);
+	size_t a, b, entry = r->entry, exit = r->exit;
+	segc_expr *f;
+	int rc;
+
+	if (!in)
+		return -1;
+	rc = segc_region_find(r, in, &a, &b);
+	if (rc <= 0) {
+		free(in);
+		return rc;
+	}
+	r->mask = in;
+	r->entry = a;
+	r->exit = b;
+	f = general(r, dom);
+	r->mask = NULL;
+	r->entry = entry;
+	r->exit = exit;
+	if (f)
+		collapse_region(R, in, a, b, f);
+	free(in);
+	return f ? 1 : -1;
+}
+
+/* Reduces what the rules leave: regions by the general methods, innermost
+ * first, the rules again after each; the formula, or NULL. */
+static segc_expr *reduce_rest(reducer *R, const segc_domains *dom,
+	unsigned flags)
+{
+	segc_rgraph *r = R->r;
+	size_t v;
+
+	for (;;) {
+		int rc;
+
+		if (r->alive == 1 && r->nodes[r->entry].out_head == SEGC_NIL)
+			return segc_terms_sum(r, &r->nodes[r->entry].cost);
+		if (!has_back_arc(r, &v) && segc_region_pure(r))
+			return general(r, dom);
+		rc = reduce_one_region(R, dom);
+		if (rc < 0)
+			return NULL;
+		if (rc == 0)
+			break;
+		if (run_rules(R, flags)) {
+			segc_error(r->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
+				"out of memory reducing a graph");
+			return NULL;
+		}
+	}
+	if (has_back_arc(r, &v)) {
+		segc_rgraph_error(r, v, SEGC_ERR_INPUT, "the region of a back "
+			"arc (loop) does not reduce to one node: its region "
+			"must have one entry (the arc's target) and one exit "
+			"(the arc's source)");
+		return NULL;
+	}
+	return general(r, dom);
+}
+
 /* Reduces one lowered graph for 'comp'; 'sums' as for rgraph_new. */
 static segc_expr *reduce_graph(segc_ctx *ctx, const segc_lgraph *g,
 	enum segc_component comp, segc_expr *const *sums,
@@ -831,23 +1044,26 @@ static segc_expr *reduce_graph(segc_ctx *ctx, const segc_lgraph *g,
 {
 	reducer R;
 	segc_expr *e = NULL;
+	size_t x;
 
 	memset(&R, 0, sizeof(R));
 	R.r = rgraph_new(ctx, g, comp, sums);
 	R.wl.queued = calloc(g->nnodes + 1, 1);
-	R.count = calloc(g->nnodes + 1, sizeof(size_t));
-	R.buf = malloc((g->narcs + 1) * sizeof(size_t));
-	if (!R.r || !R.wl.queued || !R.count || !R.buf
-			|| run_rules(&R, flags)) {
-		segc_error(ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
-			"out of memory reducing graph '%s'",
-			g->name ? g->name : "main");
-		goto done;
-	}
-	if (R.r->alive == 1 && R.r->nodes[R.r->entry].out_head == SEGC_NONE)
-		e = segc_terms_sum(&R.r->nodes[R.r->entry].cost);
-	else
-		e = general(R.r, dom);
+	R.wl.v = malloc((g->nnodes + 1) * sizeof(*R.wl.v));
+	R.wl.cap = g->nnodes + 1;
+	R.count = calloc(g->nnodes + 1, sizeof(*R.count));
+	R.buf = malloc((g->narcs + 1) * sizeof(*R.buf));
+	if (!R.r || !R.wl.queued || !R.wl.v || !R.count || !R.buf)
+		goto oom;
+	for (x = 0; x < g->nnodes; x++)
+		wl_push(&R.wl, x);
+	if (run_rules(&R, flags))
+		goto oom;
+	e = reduce_rest(&R, dom, flags);
+	goto done;
+oom:
+	segc_error(ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
+		"out of memory reducing graph '%s'", g->name ? g->name : "main");
 done:
 	rgraph_free(R.r);
 	free(R.wl.v);
@@ -857,15 +1073,16 @@ done:
 	return e;
 }
 
-/* The cost of a sum region: sum(var, from, to, body); 0 for a zero body. */
-static segc_expr *region_cost(const segc_gnode *n, segc_expr *body)
+/* The cost of sum region 'sub': sum(var, from, to, body); 0 for a zero
+ * body. */
+static segc_expr *region_cost(const segc_lgraph *sub, segc_expr *body)
 {
 	if (segc_expr_is_zero(body)) {
 		segc_expr_free(body);
 		return segc_expr_int(0);
 	}
-	return segc_expr_sum(n->var, segc_expr_copy(n->from),
-		segc_expr_copy(n->to), body);
+	return segc_expr_sum(sub->var, segc_expr_copy(sub->from),
+		segc_expr_copy(sub->to), body);
 }
 
 /* Reduces the lowered program 'lw' for 'comp' (see graph.h). */
@@ -882,17 +1099,22 @@ segc_expr *segc_reduce(segc_ctx *ctx, const segc_lowered *lw,
 	for (gi = lw->ngraphs; gi-- > 0;) {
 		const segc_lgraph *g = &lw->graphs[gi];
 
-		sums = calloc(g->nnodes + 1, sizeof(*sums));
-		if (!sums)
-			goto done;
-		for (i = 0; i < g->nnodes; i++)
-			if (g->nodes[i].sub != SEGC_NONE) {
-				sums[i] = region_cost(&g->nodes[i],
-					body[g->nodes[i].sub]);
-				body[g->nodes[i].sub] = NULL;
+		sums = NULL;
+		if (gi + 1 < lw->ngraphs) {
+			sums = calloc(g->nnodes + 1, sizeof(*sums));
+			if (!sums)
+				goto done;
+		}
+		for (i = 0; sums && i < g->nnodes; i++)
+			if (g->nodes[i].sub != SEGC_NIL) {
+				size_t sub = g->nodes[i].sub;
+
+				sums[i] = region_cost(&lw->graphs[sub],
+					body[sub]);
+				body[sub] = NULL;
 			}
 		body[gi] = reduce_graph(ctx, g, comp, sums, dom, flags);
-		for (i = 0; i < g->nnodes; i++)
+		for (i = 0; sums && i < g->nnodes; i++)
 			segc_expr_free(sums[i]);
 		free(sums);
 		if (!body[gi])

@@ -98,14 +98,18 @@ static int prune(segc_ctx *ctx, const segc_domains *dom, segc_expr **v,
 static segc_expr *arrival(segc_ctx *ctx, const segc_domains *dom,
 	segc_rgraph *r, size_t v, segc_expr **time, segc_expr **buf)
 {
-	size_t k, n = 0, j;
+	size_t n = 0, j;
+	segc_gix k;
 
-	for (k = r->nodes[v].in_head; k != SEGC_NONE; k = r->arcs[k].next_in) {
+	for (k = r->nodes[v].in_head; k != SEGC_NIL; k = r->arcs[k].next_in) {
 		const segc_rarc *a = &r->arcs[k];
-		segc_expr *t = segc_expr_copy(time[a->from]);
+		segc_expr *t;
 
+		if (!segc_rgraph_has_arc(r, k))
+			continue;
+		t = segc_expr_copy(time[a->from]);
 		if (!segc_terms_empty(&a->cost))
-			t = segc_expr_add2(t, segc_terms_sum(&a->cost));
+			t = segc_expr_add2(t, segc_terms_sum(r, &a->cost));
 		for (j = 0; j < n && buf[j] != t; j++)
 			;
 		if (j < n)
@@ -133,16 +137,20 @@ segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
 	size_t *queue = malloc((r->nnodes + 1) * sizeof(size_t));
 	segc_expr **time = calloc(r->nnodes + 1, sizeof(*time));
 	segc_expr **buf = malloc((r->narcs + 1) * sizeof(*buf));
-	size_t head = 0, tail = 0, v, k, done = 0;
+	size_t head = 0, tail = 0, v, done = 0, total = 0;
+	segc_gix k;
 	segc_expr *t = NULL;
 
 	if (!indeg || !queue || !time || !buf)
 		goto out;
 	for (v = 0; v < r->nnodes; v++)
-		if (r->nodes[v].alive) {
-			indeg[v] = r->nodes[v].nin;
+		if (segc_rgraph_has_node(r, v)) {
+			for (k = r->nodes[v].in_head; k != SEGC_NIL;
+					k = r->arcs[k].next_in)
+				indeg[v] += segc_rgraph_has_arc(r, k);
 			if (indeg[v] == 0)
 				queue[tail++] = v;
+			total++;
 		}
 	while (head < tail) {
 		segc_expr *in;
@@ -152,15 +160,16 @@ segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
 		if (!in)
 			goto out;
 		time[v] = segc_terms_empty(&r->nodes[v].cost) ? in
-			: segc_expr_add2(in, segc_terms_sum(&r->nodes[v].cost));
+			: segc_expr_add2(in, segc_terms_sum(r, &r->nodes[v].cost));
 		done++;
-		for (k = r->nodes[v].out_head; k != SEGC_NONE;
+		for (k = r->nodes[v].out_head; k != SEGC_NIL;
 				k = r->arcs[k].next_out)
-			if (!r->arcs[k].loop && --indeg[r->arcs[k].to] == 0)
+			if (segc_rgraph_has_arc(r, k)
+					&& --indeg[r->arcs[k].to] == 0)
 				queue[tail++] = r->arcs[k].to;
 	}
-	if (done < r->alive) {
-		for (v = 0; v < r->nnodes && !(r->nodes[v].alive
+	if (done < total) {
+		for (v = 0; v < r->nnodes && !(segc_rgraph_has_node(r, v)
 				&& indeg[v] > 0); v++)
 			;
 		segc_rgraph_error(r, v < r->nnodes ? v : r->entry,

@@ -255,12 +255,13 @@ static segc_model *gen_taskgraph(size_t n)
 	return m;
 }
 
-/* Seconds since an arbitrary origin. */
+/* Processor seconds used by this process (not wall time, so that a busy
+ * machine does not count against a case). */
 static double now(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -316,14 +317,47 @@ static void measure(const char *name, size_t n, segc_model *(*gen)(size_t),
 	printf("  peak RSS %6.1f MB\n", ru.ru_maxrss / 1024.0);
 }
 
+/* The generator of case 'name', or NULL. */
+static segc_model *(*generator(const char *name))(size_t)
+{
+	static const struct {
+		const char *name;
+		segc_model *(*gen)(size_t);
+	} cases[] = {
+		{ "sequence", gen_sequence }, { "nest", gen_nest },
+		{ "series-parallel", gen_series_parallel },
+		{ "markov", gen_markov }, { "taskgraph", gen_taskgraph },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++)
+		if (!strcmp(cases[i].name, name))
+			return cases[i].gen;
+	return NULL;
+}
+
+/* bench_reduce [--quick]: every case, each in a child process;
+ * bench_reduce --case NAME N [canonical]: one case in this process (for
+ * profilers). */
 int main(int argc, char **argv)
 {
 	size_t n;
 	int quick = argc > 1 && !strcmp(argv[1], "--quick");
 	size_t top = quick ? 10000 : 1000000;
 
-	printf("case                   nodes  times (derive from a model in "
-		"memory)\n");
+	if (argc > 3 && !strcmp(argv[1], "--case")) {
+		segc_model *(*gen)(size_t) = generator(argv[2]);
+
+		if (!gen)
+			return 2;
+		n = strtoul(argv[3], NULL, 10);
+		run_case(argv[2], n, gen(n), argc > 4);
+		printf("\n");
+		return 0;
+	}
+
+	printf("case                   nodes  processor times (derive from a "
+		"model in memory)\n");
 	for (n = 1000; n <= top; n *= 10)
 		measure("sequence", n, gen_sequence, 1);
 	for (n = 1000; n <= (quick ? 1000 : 10000); n *= 10)
