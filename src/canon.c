@@ -47,6 +47,7 @@ void segc_rf_set(segc_rf *r, const segc_rf *a)
 /* r = the number c. */
 void segc_rf_set_q(segc_canon *st, segc_rf *r, mpq_srcptr c)
 {
+	(void)st;
 	segc_poly_set_q(&r->num, c);
 	segc_poly_set_si(&r->den, 1);
 }
@@ -54,6 +55,7 @@ void segc_rf_set_q(segc_canon *st, segc_rf *r, mpq_srcptr c)
 /* r = the integer c. */
 void segc_rf_set_si(segc_canon *st, segc_rf *r, long c)
 {
+	(void)st;
 	segc_poly_set_si(&r->num, c);
 	segc_poly_set_si(&r->den, 1);
 }
@@ -233,6 +235,9 @@ size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 			segc_xmul_size(st->cap, sizeof(*st->atoms)));
 	}
 	st->atoms[st->natoms] = segc_expr_copy(atom);
+	if (atom->kind == SEGC_CALL && (!strcmp(atom->u.name, "max") ||
+		!strcmp(atom->u.name, "min")))
+		st->has_extrema = 1;
 	segc_expr_map_put(&st->atom_index, atom,
 		(void *)(st->natoms + 1));
 	return st->natoms++;
@@ -547,7 +552,15 @@ static int convert(segc_canon *st, const segc_expr *e, segc_rf *r)
 }
 
 /* r = the rational function of 'e'.  A node met a second time is
- * remembered, so shared sub-expressions are converted at most twice. */
+ * remembered, so shared sub-expressions are converted at most twice.
+ *
+ * The maps are keyed by node identity, so every key must stay alive as
+ * long as it is in a map: 'seen' holds a reference on each of its keys
+ * (and 'memo' only has keys that are in 'seen').  Many nodes met here are
+ * temporaries (canonical arguments of kernels, candidates compared by
+ * max/min) freed by their makers right after; without the reference a
+ * freed key would be read again when the map grows, and a new node built
+ * at the same address would be taken for the old one. */
 int segc_canon_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
 	void **slot;
@@ -560,14 +573,16 @@ int segc_canon_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		segc_rf_set(r, *slot);
 		return 0;
 	}
-	if (segc_expr_map_put(&st->seen, e, NULL))
+	if (segc_expr_map_put(&st->seen, e, NULL)) {
+		segc_expr_copy((segc_expr *)e);
 		return convert(st, e, r);
+	}
 	if (convert(st, e, r))
 		return -1;
 	m = segc_xmalloc(sizeof(*m));
 	segc_rf_init(m);
 	segc_rf_set(m, r);
-	segc_expr_map_put(&st->memo, segc_expr_copy((segc_expr *)e), m);
+	segc_expr_map_put(&st->memo, e, m);
 	return 0;
 }
 
@@ -787,6 +802,8 @@ static int rf_normalise(segc_canon *st, segc_rf *r)
 
 	if (rc == 0)
 		rc = rf_absorb(st, r);
+	if (rc == 0)
+		rc = segc_kernel_combine(st, r);
 	if (rc || segc_rf_is_poly(r))
 		return rc;
 	segc_poly_init(&g, 0);
@@ -899,8 +916,10 @@ static void canon_clear(segc_canon *st)
 		if (st->memo.keys[i]) {
 			segc_rf_clear(st->memo.values[i]);
 			free(st->memo.values[i]);
-			segc_expr_free((segc_expr *)st->memo.keys[i]);
 		}
+	for (i = 0; i < st->seen.cap; i++)
+		if (st->seen.keys[i])
+			segc_expr_free((segc_expr *)st->seen.keys[i]);
 	for (i = 0; i < st->nbern; i++)
 		mpq_clear(st->bernoulli[i]);
 	free(st->bernoulli);

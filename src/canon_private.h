@@ -31,6 +31,8 @@ typedef struct segc_canon {
 	mpq_t *bernoulli;         /* B_0 .. B_{nbern-1}, B_1 = -1/2 */
 	size_t nbern;
 	unsigned long fresh;      /* counter for names of bound variables */
+	int has_extrema;          /* some atom is a max or min */
+	int combining;            /* inside the normal form of an extremum */
 } segc_canon;
 
 void segc_rf_init(segc_rf *r);
@@ -58,6 +60,10 @@ segc_expr *segc_canon_expr(segc_canon *st, const segc_expr *e);
  * (taken); returns a canonical expression, or NULL with a diagnostic. */
 segc_expr *segc_kernel_simplify(segc_canon *st, const char *name, size_t n,
 	segc_expr **args);
+/* Combines the max (and then the min) atoms of polynomial 'r' whose
+ * coefficients are provably >= 0 into a single one, the normal form of a
+ * sum of extrema (doc/algebra.md); 0 or -1 with a diagnostic. */
+int segc_kernel_combine(segc_canon *st, segc_rf *r);
 /* The signs that 'r' provably has on the declared box. */
 enum {
 	SEGC_SIGN_NONNEG = 1, SEGC_SIGN_NONPOS = 2,

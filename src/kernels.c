@@ -233,94 +233,567 @@ static segc_expr *recanon(segc_canon *st, segc_expr *e)
 
 /* ----------------------------------------------------------- max, min */
 
-/* Splices nested calls of the same name; returns the new array and sets
- * '*n'.  Takes 'args'. */
-static segc_expr **flatten_args(const char *name, size_t *n, segc_expr **args)
-{
-	size_t i, j, m = 0;
-	segc_expr **out;
+/* The normal form of max and min (doc/algebra.md): the arguments are
+ * brought to a flat list of alternatives, each a rational function free of
+ * distributable extrema; provably dominated alternatives are dropped; the
+ * part common to all of them is taken out; what stays is sorted.
+ *
+ *   distribution  c + K*max(x, y) = max(c + K*x, c + K*y) for K >= 0
+ *                 c + K*min(x, y) = max(c + K*x, c + K*y) for K <= 0
+ *                 (the same for min with the kinds exchanged);
+ *   extraction    max(a + x, a + y) = a + max(x, y), and
+ *                 max(g*m*x, g*m*y) = g*m*max(x, y) for a number g > 0 and
+ *                 a monomial m >= 0 on the domains;
+ *                 where a is the termwise minimum of the alternatives (an
+ *                 absent monomial counting as 0).
+ * max and min are not turned into each other: -max(x, y) and min(-x, -y)
+ * stay different forms. */
 
-	for (i = 0; i < *n; i++)
-		m += is_call(args[i], name) ? args[i]->nargs : 1;
-	out = segc_xmalloc((m ? m : 1) * sizeof(*out));
-	m = 0;
-	for (i = 0; i < *n; i++) {
-		if (is_call(args[i], name)) {
-			for (j = 0; j < args[i]->nargs; j++)
-				out[m++] = segc_expr_copy(args[i]->args[j]);
-			segc_expr_free(args[i]);
-		} else {
-			out[m++] = args[i];
-		}
+/* More alternatives than this are not distributed further, and sums of
+ * extrema whose product would have more are not combined. */
+#define EXTREMUM_MAX_ALTS 128
+
+/* One alternative of a max/min being normalised. */
+struct alt {
+	segc_rf r;
+	segc_expr *e;   /* its canonical expression, once built */
+};
+
+/* A growable list of alternatives. */
+struct alts {
+	struct alt *v;
+	size_t n, cap;
+};
+
+/* Appends 'x' (moved) to 'a'. */
+static void alts_append(struct alts *a, const struct alt *x)
+{
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 8;
+		a->v = segc_xrealloc(a->v, segc_xmul_size(a->cap, sizeof(*a->v)));
 	}
-	*n = m;
-	return out;
+	a->v[a->n++] = *x;
 }
 
-/* Sorts 'v' by segc_expr_cmp and drops duplicates; returns the count. */
-static size_t sort_unique(segc_expr **v, size_t n)
+/* A new zero alternative at the end of 'a'. */
+static struct alt *alts_push(struct alts *a)
 {
-	size_t i, j, m = 0;
+	struct alt x;
 
-	for (i = 1; i < n; i++) {
-		segc_expr *x = v[i];
+	segc_rf_init(&x.r);
+	x.e = NULL;
+	alts_append(a, &x);
+	return &a->v[a->n - 1];
+}
 
-		for (j = i; j > 0 && segc_expr_cmp(v[j - 1], x) > 0; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
+/* Releases the alternatives of 'a'. */
+static void alts_clear(struct alts *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++) {
+		segc_rf_clear(&a->v[i].r);
+		segc_expr_free(a->v[i].e);
 	}
-	for (i = 0; i < n; i++) {
-		if (m && v[m - 1] == v[i])
-			segc_expr_free(v[i]);
-		else
-			v[m++] = v[i];
+	free(a->v);
+	a->v = NULL;
+	a->n = a->cap = 0;
+}
+
+/* 1 when atom 'a' is an extremum of the same kind as the one normalised
+ * (ismax), -1 of the other kind, 0 otherwise. */
+static int extremum_kind(const segc_expr *a, int ismax)
+{
+	if (is_call(a, "max"))
+		return ismax ? 1 : -1;
+	if (is_call(a, "min"))
+		return ismax ? -1 : 1;
+	return 0;
+}
+
+/* A variable of the polynomial 'r' that distributes into an extremum of
+ * kind 'ismax': an extremum atom in which 'r' is linear, with a
+ * coefficient K (set) provably >= 0 for the same kind, <= 0 for the
+ * other.  Returns (size_t)-1 when there is none. */
+static size_t find_distributable(segc_canon *st, segc_rf *r, int ismax,
+	segc_rf *K)
+{
+	size_t v;
+
+	if (!segc_rf_is_poly(r))
+		return (size_t)-1;
+	for (v = 0; v < r->num.nvars; v++) {
+		int kind = extremum_kind(st->atoms[v], ismax);
+
+		if (!kind || segc_poly_degree(&r->num, v) != 1 ||
+			segc_poly_min_degree(&r->num, v) < 0)
+			continue;
+		segc_poly_coeff_var(&K->num, &r->num, v, 1);
+		segc_poly_set_si(&K->den, 1);
+		if (segc_kernel_sign(st, K) &
+			(kind > 0 ? SEGC_SIGN_NONNEG : SEGC_SIGN_NONPOS))
+			return v;
 	}
-	return m;
+	return (size_t)-1;
+}
+
+/* Pushes on 'work' the alternatives rest + K*x_j of 'r' = rest + K*M,
+ * M = atom v with arguments x_j. */
+static int distribute(segc_canon *st, segc_rf *r, size_t v, segc_rf *K,
+	struct alts *work)
+{
+	const segc_expr *m = st->atoms[v];
+	segc_rf rest, x;
+	size_t j;
+	int rc = 0;
+
+	segc_rf_init(&rest);
+	segc_rf_init(&x);
+	segc_poly_coeff_var(&rest.num, &r->num, v, 0);
+	for (j = 0; j < m->nargs && rc == 0; j++) {
+		rc = segc_canon_to_rf(st, m->args[j], &x);
+		if (rc == 0)
+			rc = segc_rf_mul(st, &x, &x, K);
+		if (rc == 0)
+			rc = segc_rf_add(st, &alts_push(work)->r, &rest, &x);
+	}
+	segc_rf_clear(&rest);
+	segc_rf_clear(&x);
+	return rc;
+}
+
+/* Moves the alternatives of 'work' (emptied) into 'out', distributing
+ * every distributable extremum (up to EXTREMUM_MAX_ALTS alternatives). */
+static int flatten_alts(segc_canon *st, struct alts *work, int ismax,
+	struct alts *out)
+{
+	segc_rf K;
+	size_t total = work->n;
+	int rc = 0;
+
+	segc_rf_init(&K);
+	while (rc == 0 && work->n) {
+		struct alt a = work->v[--work->n];
+		size_t v = total < EXTREMUM_MAX_ALTS ?
+			find_distributable(st, &a.r, ismax, &K) : (size_t)-1;
+
+		if (v == (size_t)-1) {
+			alts_append(out, &a);
+			continue;
+		}
+		total += st->atoms[v]->nargs - 1;
+		rc = distribute(st, &a.r, v, &K, work);
+		segc_rf_clear(&a.r);
+	}
+	segc_rf_clear(&K);
+	return rc;
+}
+
+/* qsort order of alternatives by their canonical expressions. */
+static int alt_cmp(const void *a, const void *b)
+{
+	return segc_expr_cmp(((const struct alt *)a)->e,
+		((const struct alt *)b)->e);
+}
+
+/* Builds the canonical expression of every alternative, sorts them and
+ * drops duplicates. */
+static int sort_alts(segc_canon *st, struct alts *a)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < a->n; i++) {
+		segc_expr_free(a->v[i].e);
+		a->v[i].e = segc_canon_from_rf(st, &a->v[i].r);
+		if (!a->v[i].e)
+			return -1;
+	}
+	qsort(a->v, a->n, sizeof(*a->v), alt_cmp);
+	for (i = 0; i < a->n; i++) {
+		if (m && a->v[m - 1].e == a->v[i].e) {
+			segc_rf_clear(&a->v[i].r);
+			segc_expr_free(a->v[i].e);
+		} else {
+			a->v[m++] = a->v[i];
+		}
+	}
+	a->n = m;
+	return 0;
 }
 
 /* Non-zero when a - b provably has the sign 'want'. */
-static int proves(segc_canon *st, const segc_expr *a, const segc_expr *b,
-	unsigned want)
+static int proves(segc_canon *st, segc_rf *a, segc_rf *b, unsigned want)
 {
-	segc_rf ra, rb;
+	segc_rf d;
 	unsigned s = 0;
 
-	segc_rf_init(&ra);
-	segc_rf_init(&rb);
-	if (segc_canon_to_rf(st, a, &ra) == 0 &&
-		segc_canon_to_rf(st, b, &rb) == 0 &&
-		segc_rf_sub(st, &ra, &ra, &rb) == 0)
-		s = segc_kernel_sign(st, &ra);
-	segc_rf_clear(&ra);
-	segc_rf_clear(&rb);
+	segc_rf_init(&d);
+	if (segc_rf_sub(st, &d, a, b) == 0)
+		s = segc_kernel_sign(st, &d);
+	segc_rf_clear(&d);
 	return (s & want) != 0;
 }
 
-/* max (ismax) or min of canonical 'args' (taken). */
+/* Drops the alternatives that another one provably dominates (in the
+ * sorted order, so that the outcome is deterministic). */
+static void drop_dominated(segc_canon *st, struct alts *a, int ismax)
+{
+	unsigned want = ismax ? SEGC_SIGN_NONNEG : SEGC_SIGN_NONPOS;
+	char *gone = segc_xcalloc(a->n ? a->n : 1, 1);
+	size_t i, j, m = 0;
+
+	for (i = 0; i < a->n; i++)
+		for (j = 0; j < a->n && !gone[i]; j++)
+			if (j != i && !gone[j] &&
+				proves(st, &a->v[j].r, &a->v[i].r, want))
+				gone[i] = 1;
+	for (i = 0; i < a->n; i++) {
+		if (gone[i]) {
+			segc_rf_clear(&a->v[i].r);
+			segc_expr_free(a->v[i].e);
+		} else {
+			a->v[m++] = a->v[i];
+		}
+	}
+	a->n = m;
+	free(gone);
+}
+
+/* Lexicographic order of term i of 'p' and term j of 'q' over 'n'
+ * variables: >0 when the first is the larger monomial. */
+static int term_cmp(const segc_poly *p, size_t i, const segc_poly *q,
+	size_t j, size_t n)
+{
+	size_t v;
+
+	for (v = 0; v < n; v++) {
+		int32_t a = segc_poly_exp(p, i, v), b = segc_poly_exp(q, j, v);
+
+		if (a != b)
+			return a > b ? 1 : -1;
+	}
+	return 0;
+}
+
+/* c = the termwise minimum of 'c' and 'p': for each monomial the smaller
+ * of its two coefficients, an absent monomial counting as 0. */
+static void min_terms(segc_poly *c, const segc_poly *p)
+{
+	size_t n = c->nvars > p->nvars ? c->nvars : p->nvars;
+	size_t i = 0, j = 0;
+	int32_t *e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	segc_poly r;
+
+	segc_poly_extend(c, n);
+	segc_poly_init(&r, n);
+	while (i < c->len || j < p->len) {
+		int k = i == c->len ? -1 : j == p->len ? 1 :
+			term_cmp(c, i, p, j, n);
+
+		if (k > 0) {
+			if (mpq_sgn(c->coefs[i]) < 0)
+				segc_poly_push(&r, c->exps + i * n, c->coefs[i]);
+			i++;
+		} else if (k < 0) {
+			if (mpq_sgn(p->coefs[j]) < 0) {
+				size_t v;
+
+				for (v = 0; v < n; v++)
+					e[v] = segc_poly_exp(p, j, v);
+				segc_poly_push(&r, e, p->coefs[j]);
+			}
+			j++;
+		} else {
+			segc_poly_push(&r, c->exps + i * n,
+				mpq_cmp(c->coefs[i], p->coefs[j]) <= 0 ?
+				c->coefs[i] : p->coefs[j]);
+			i++;
+			j++;
+		}
+	}
+	segc_poly_swap(c, &r);
+	segc_poly_clear(&r);
+	free(e);
+}
+
+/* Takes out of the polynomial alternatives their termwise minimum 'c'
+ * (an absent monomial counts as 0): afterwards every monomial has
+ * coefficients >= 0 in all alternatives and 0 in at least one.  Adding
+ * the same polynomial to every alternative adds it to 'c' and leaves the
+ * rest unchanged, which is what makes c + max(...) canonical. */
+static int extract_common(segc_canon *st, struct alts *a, segc_poly *c)
+{
+	size_t i;
+	int rc = 0;
+
+	segc_poly_set(c, &a->v[0].r.num);
+	for (i = 1; i < a->n; i++)
+		min_terms(c, &a->v[i].r.num);
+	for (i = 0; i < a->n && c->len && rc == 0; i++)
+		rc = segc_poly_sub(&st->lim, &a->v[i].r.num, &a->v[i].r.num, c);
+	return rc;
+}
+
+/* The positive content g of the alternatives (gcd of the numerators over
+ * lcm of the denominators of all coefficients) and the monomial content
+ * 'mexp' (n variables), limited to the atoms whose powers are provably
+ * >= 0; divides every alternative by both. */
+static int extract_content(segc_canon *st, struct alts *a, mpq_t g,
+	int32_t *mexp, size_t n)
+{
+	size_t i, k, v;
+	int any = 0, rc = 0;
+	mpq_t inv;
+
+	mpz_set_ui(mpq_numref(g), 0);
+	mpz_set_ui(mpq_denref(g), 1);
+	for (v = 0; v < n; v++)
+		mexp[v] = 0;
+	for (i = 0; i < a->n; i++) {
+		segc_poly *p = &a->v[i].r.num;
+
+		segc_poly_extend(p, n);
+		for (k = 0; k < p->len; k++) {
+			mpz_gcd(mpq_numref(g), mpq_numref(g), mpq_numref(p->coefs[k]));
+			mpz_lcm(mpq_denref(g), mpq_denref(g), mpq_denref(p->coefs[k]));
+			for (v = 0; v < n; v++) {
+				int32_t e = segc_poly_exp(p, k, v);
+
+				if (!any || e < mexp[v])
+					mexp[v] = e;
+			}
+			any = 1;
+		}
+	}
+	if (!any) {
+		mpq_set_ui(g, 1, 1);
+		return 0;
+	}
+	for (v = 0; v < n; v++) {
+		segc_rf x;
+
+		if (mexp[v] == 0 || mexp[v] % 2 == 0)
+			continue;
+		segc_rf_init(&x);
+		segc_poly_set_var(&x.num, v, 1);
+		if (!(segc_kernel_sign(st, &x) & SEGC_SIGN_NONNEG))
+			mexp[v] = 0;
+		segc_rf_clear(&x);
+	}
+	mpq_init(inv);
+	mpq_inv(inv, g);
+	for (v = 0; v < n; v++)
+		mexp[v] = -mexp[v];
+	for (i = 0; i < a->n && rc == 0; i++) {
+		segc_poly_scale(&a->v[i].r.num, inv);
+		rc = segc_poly_shift(&st->lim, &a->v[i].r.num, mexp);
+	}
+	for (v = 0; v < n; v++)
+		mexp[v] = -mexp[v];
+	mpq_clear(inv);
+	return rc;
+}
+
+/* Non-zero when every alternative is a polynomial. */
+static int all_poly(const struct alts *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		if (!segc_rf_is_poly(&a->v[i].r))
+			return 0;
+	return 1;
+}
+
+/* The expression c + g*x^mexp*call, with 'call' (taken) an atom. */
+static segc_expr *assemble(segc_canon *st, segc_poly *c, mpq_srcptr g,
+	const int32_t *mexp, size_t n, segc_expr *call)
+{
+	size_t v = segc_canon_var(st, call), i;
+	int32_t *d = segc_xcalloc(st->natoms, sizeof(int32_t));
+	segc_expr *res = NULL;
+	segc_rf t;
+	int rc;
+
+	segc_expr_free(call);
+	for (i = 0; i < n; i++)
+		d[i] = mexp[i];
+	segc_rf_init(&t);
+	segc_poly_set_var(&t.num, v, 1);
+	segc_poly_extend(&t.num, st->natoms);
+	segc_poly_scale(&t.num, g);
+	rc = segc_poly_shift(&st->lim, &t.num, d);
+	if (rc == 0)
+		rc = segc_poly_add(&st->lim, &t.num, &t.num, c);
+	if (rc == 0)
+		res = segc_canon_from_rf(st, &t);
+	segc_rf_clear(&t);
+	free(d);
+	return res;
+}
+
+/* The call 'name' of the sorted alternatives (their expressions taken). */
+static segc_expr *alts_call(const char *name, struct alts *a)
+{
+	segc_expr **v = segc_xmalloc(segc_xmul_size(a->n, sizeof(*v)));
+	segc_expr *res;
+	size_t i;
+
+	for (i = 0; i < a->n; i++) {
+		v[i] = a->v[i].e;
+		a->v[i].e = NULL;
+	}
+	res = segc_expr_call(name, a->n, v);
+	free(v);
+	return res;
+}
+
+/* The polynomial alternatives of at least two: common part, content and
+ * sign out, then the call. */
+static segc_expr *extremum_poly(segc_canon *st, struct alts *a, int ismax)
+{
+	size_t n = st->natoms;
+	int32_t *mexp = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	segc_expr *res = NULL;
+	segc_poly c;
+	mpq_t g;
+	int rc;
+
+	segc_poly_init(&c, 0);
+	mpq_init(g);
+	rc = extract_common(st, a, &c);
+	if (rc == 0)
+		rc = extract_content(st, a, g, mexp, n);
+	if (rc == 0)
+		rc = sort_alts(st, a);
+	if (rc == 0)
+		res = assemble(st, &c, g, mexp, n,
+			alts_call(ismax ? "max" : "min", a));
+	segc_poly_clear(&c);
+	mpq_clear(g);
+	free(mexp);
+	return res;
+}
+
+/* The normal form of the extremum 'name' of the alternatives 'work'
+ * (emptied). */
+static segc_expr *extremum_of_alts(segc_canon *st, const char *name,
+	struct alts *work, int ismax)
+{
+	struct alts a = { NULL, 0, 0 };
+	segc_expr *res = NULL;
+
+	st->combining++;
+	if (flatten_alts(st, work, ismax, &a) == 0 && sort_alts(st, &a) == 0) {
+		drop_dominated(st, &a, ismax);
+		if (a.n == 1) {
+			res = a.v[0].e;
+			a.v[0].e = NULL;
+		} else if (all_poly(&a)) {
+			res = extremum_poly(st, &a, ismax);
+		} else {
+			res = alts_call(name, &a);
+		}
+	}
+	st->combining--;
+	alts_clear(&a);
+	return res;
+}
+
+/* max (ismax) or min of canonical 'args' (taken), in normal form. */
 static segc_expr *simplify_extremum(segc_canon *st, const char *name,
 	size_t n, segc_expr **args, int ismax)
 {
-	unsigned want = ismax ? SEGC_SIGN_NONNEG : SEGC_SIGN_NONPOS;
-	segc_expr **v = flatten_args(name, &n, args), *res;
-	char *gone;
-	size_t i, j, m;
+	struct alts work = { NULL, 0, 0 };
+	segc_expr *res = NULL;
+	size_t i;
+	int rc = 0;
 
-	n = sort_unique(v, n);
-	gone = segc_xcalloc(n ? n : 1, 1);
-	for (i = 0; i < n; i++)
-		for (j = 0; j < n && !gone[i]; j++)
-			if (j != i && !gone[j] && proves(st, v[j], v[i], want))
-				gone[i] = 1;
-	for (i = m = 0; i < n; i++) {
-		if (gone[i])
-			segc_expr_free(v[i]);
-		else
-			v[m++] = v[i];
+	for (i = 0; i < n; i++) {
+		if (rc == 0)
+			rc = segc_canon_to_rf(st, args[i], &alts_push(&work)->r);
+		segc_expr_free(args[i]);
 	}
-	free(gone);
-	res = m == 1 ? v[0] : segc_expr_call(name, m, v);
-	free(v);
+	if (rc == 0)
+		res = extremum_of_alts(st, name, &work, ismax);
+	alts_clear(&work);
 	return res;
+}
+
+/* Combines in polynomial 'r' the extrema of kind 'ismax' whose
+ * coefficients are provably >= 0 into one: K1*max(x, y) + K2*max(u, w) =
+ * max(K1*x + K2*u, ...), when there are two or more of them, or one
+ * whose coefficient is not a single term. */
+static int combine_kind(segc_canon *st, segc_rf *r, int ismax)
+{
+	size_t v, i, n = r->num.nvars, count = 0, multi = 0, prod = 1;
+	int big = 0;
+	char *mark = segc_xcalloc(n ? n : 1, 1);
+	struct alts work = { NULL, 0, 0 };
+	segc_rf K, rest, e;
+	segc_poly *part;
+	segc_expr *x = NULL;
+	int rc = 0;
+
+	segc_rf_init(&K);
+	for (v = 0; v < n; v++) {
+		if (extremum_kind(st->atoms[v], ismax) != 1 ||
+			segc_poly_degree(&r->num, v) != 1 ||
+			segc_poly_min_degree(&r->num, v) < 0)
+			continue;
+		segc_poly_coeff_var(&K.num, &r->num, v, 1);
+		if (segc_kernel_sign(st, &K) & SEGC_SIGN_NONNEG) {
+			mark[v] = 1;
+			count++;
+			multi |= K.num.len > 1;
+			prod *= st->atoms[v]->nargs;
+			if (prod > EXTREMUM_MAX_ALTS)
+				big = 1;
+		}
+	}
+	segc_rf_clear(&K);
+	if ((count < 2 && !multi) || big) {
+		free(mark);
+		return 0;
+	}
+	segc_rf_init(&rest);
+	segc_rf_init(&e);
+	part = &alts_push(&work)->r.num;
+	segc_poly_extend(part, n);
+	segc_poly_extend(&rest.num, n);
+	for (i = 0; i < r->num.len; i++) {
+		for (v = 0; v < n && !(mark[v] && segc_poly_exp(&r->num, i, v));
+			v++)
+			;
+		segc_poly_push(v < n ? part : &rest.num, r->num.exps + i * n,
+			r->num.coefs[i]);
+	}
+	free(mark);
+	x = extremum_of_alts(st, ismax ? "max" : "min", &work, ismax);
+	alts_clear(&work);
+	if (!x)
+		rc = -1;
+	if (rc == 0)
+		rc = segc_canon_to_rf(st, x, &e);
+	if (rc == 0)
+		rc = segc_rf_add(st, r, &rest, &e);
+	segc_expr_free(x);
+	segc_rf_clear(&rest);
+	segc_rf_clear(&e);
+	return rc;
+}
+
+/* Combines the extrema of a polynomial 'r' (see canon_private.h). */
+int segc_kernel_combine(segc_canon *st, segc_rf *r)
+{
+	int rc;
+
+	if (!st->has_extrema || st->combining || !segc_rf_is_poly(r))
+		return 0;
+	rc = combine_kind(st, r, 1);
+	if (rc == 0 && segc_rf_is_poly(r))
+		rc = combine_kind(st, r, 0);
+	return rc;
 }
 
 /* --------------------------------------------------------- ceil, floor */

@@ -29,6 +29,10 @@ static void declare(void)
 	segc_domains_set(dom, "r", zero, NULL, 0);
 	segc_domains_set(dom, "p", zero, one, 0);
 	segc_domains_set(dom, "k", NULL, NULL, 1);
+	segc_domains_set(dom, "u1", zero, NULL, 0);
+	segc_domains_set(dom, "u2", zero, NULL, 0);
+	segc_domains_set(dom, "u3", zero, NULL, 0);
+	segc_domains_set(dom, "u4", zero, NULL, 0);
 	mpq_clear(one);
 	mpq_clear(zero);
 }
@@ -130,7 +134,7 @@ static void test_rules(void)
 	static const char *const t[][2] = {
 		{ "max(N, 2*N)", "2*N" },
 		{ "max(N, P)", "max(N, P)" },
-		{ "max(x, 2*x)", "max(x, 2*x)" },
+		{ "max(x, 2*x)", "x + max(0, x)" },
 		{ "min(N, 2*N)", "N" },
 		{ "max(3, 1/2, 7)", "7" },
 		{ "min(3, 1/2, 7)", "1/2" },
@@ -140,7 +144,7 @@ static void test_rules(void)
 		{ "max(t + 1, t)", "t + 1" },
 		{ "max(p, 1)", "1" },
 		{ "max(p, 0)", "p" },
-		{ "max(1 - p, p)", "max(p, -p + 1)" },
+		{ "max(1 - p, p)", "-p + max(1, 2*p)" },
 		{ "max(N/P, N/(P + 1))", "N/P" },
 		{ "ceil(N)", "N" },
 		{ "ceil(x)", "ceil(x)" },
@@ -410,6 +414,265 @@ static void test_same(void)
 	same("max(2*N, N)", "max(N, 2*N)");
 }
 
+/* Many max with dominated arguments in one expression: the canonical form
+ * builds and frees temporary nodes (canonical arguments, dropped
+ * candidates) while its node maps keep growing.  A map that kept such a
+ * node without a reference read freed memory when it grew (seen by
+ * AddressSanitizer); the value and the node must also come out right. */
+static void test_temporaries(void)
+{
+	char *text = malloc(80 * 100), *want = malloc(80 * 100);
+	char *p = text, *q = want;
+	const char *err;
+	segc_expr *c, *c2, *w;
+	int i;
+
+	p += sprintf(p, "0");
+	q += sprintf(q, "0");
+	for (i = 1; i <= 60; i++) {
+		p += sprintf(p, " + max(t + r, r + %d*t + max(t, %d*t), x*y + %d)",
+			i, i + 1, i);
+		q += sprintf(q, " + max(r + %d*t, x*y + %d)", 2 * i + 1, i);
+	}
+	c = canon_of(text, &err);
+	c2 = c ? segc_canonical(ctx, dom, segc_expr_copy(c)) : NULL;
+	w = canon_of(want, &err);
+	tap_ok(c && c2 == c, "sixty max with dominated arguments: canonical "
+		"and idempotent");
+	tap_ok(c && c == w, "sixty max with dominated arguments: dominated "
+		"arguments dropped");
+	segc_expr_free(c);
+	segc_expr_free(c2);
+	segc_expr_free(w);
+	free(text);
+	free(want);
+}
+
+/* The normal form of max and min: forms and equal writings. */
+static void test_maxplus_rules(void)
+{
+	static const char *const t[][2] = {
+		{ "max(t + 1, r + 3)", "max(t, r + 2) + 1" },
+		{ "max(2*t, 4*r)", "2*max(t, 2*r)" },
+		{ "max(N*t, N*r)", "N*max(r, t)" },
+		{ "max(x*t, x*r)", "max(r*x, t*x)" },
+		{ "max(t, r) + max(u1, u2)",
+		  "max(r + u1, r + u2, t + u1, t + u2)" },
+		{ "min(t, r) + 1", "min(r, t) + 1" },
+		{ "max(0, N - P)", "-P + max(N, P)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		check(t[i][0], t[i][1]);
+	same("t_f + max(t_e + max(t_a + t_c, m_ab + m_be + t_a + t_b), "
+		"m_ab + t_a + t_b + t_d)", "t_a + t_f + max(t_c + t_e, "
+		"m_ab + t_b + t_d, m_ab + m_be + t_b + t_e)");
+	same("2*max(t, r)", "max(2*t, 2*r)");
+	same("max(max(t, r) + u1, u2)", "max(t + u1, r + u1, u2)");
+	same("max(t, r) + 3*max(u1, u2)", "max(t + 3*u1, t + 3*u2, "
+		"r + 3*u1, r + 3*u2)");
+	same("max(u1 - min(t, r), u2)", "max(u1 - t, u1 - r, u2)");
+	same("min(u1 + min(t, r), u2)", "min(u1 + t, u1 + r, u2)");
+	same("max(u1 + 3*N, u2 + N) + 2*N", "max(u1 + 5*N, u2 + 3*N)");
+	same("max(x + max(y, z), y + x)", "x + max(y, z)");
+	same("(N + 1)*max(t, r)", "max(N*t + t, N*r + r)");
+}
+
+static const char *const mp_names[] = { "u1", "u2", "u3", "u4" };
+
+/* A random max-plus expression over u1..u4 (all >= 0): sums, max and
+ * positive constant multiples, of depth at most 'd'. */
+static segc_expr *random_maxplus(int d)
+{
+	long op = d <= 0 ? 0 : range(0, 5), i, n;
+	segc_expr *v[3];
+
+	if (op <= 1)
+		return range(0, 4) ? segc_expr_sym(mp_names[range(0, 3)]) :
+			segc_expr_int(range(1, 3));
+	if (op == 5)
+		return segc_expr_mul2(segc_expr_int(range(1, 3)),
+			random_maxplus(d - 1));
+	n = range(2, 3);
+	for (i = 0; i < n; i++)
+		v[i] = random_maxplus(d - 1);
+	if (op <= 3)
+		return segc_expr_call("max", (size_t)n, v);
+	return segc_expr_add((size_t)n, v);
+}
+
+/* The sum (ADD) or product (MUL) of v[0..n-1] (kept). */
+static segc_expr *rebuild_like(enum segc_expr_kind k,
+	segc_expr **v, size_t n)
+{
+	segc_expr **w = malloc(n * sizeof(*w)), *r;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		w[i] = segc_expr_copy(v[i]);
+	r = k == SEGC_ADD ? segc_expr_add(n, w) : segc_expr_mul(n, w);
+	free(w);
+	return r;
+}
+
+/* Non-zero when 'e' is a call of max. */
+static int is_max(const segc_expr *e)
+{
+	return segc_expr_kind(e) == SEGC_CALL && !strcmp(segc_expr_name(e), "max");
+}
+
+/* Non-zero when a max occurs in 'e'. */
+static int has_max(const segc_expr *e)
+{
+	size_t i;
+
+	if (is_max(e))
+		return 1;
+	if (segc_expr_kind(e) == SEGC_NUM || segc_expr_kind(e) == SEGC_SYM)
+		return 0;
+	for (i = 0; i < segc_expr_nargs(e); i++)
+		if (has_max(segc_expr_arg(e, i)))
+			return 1;
+	return 0;
+}
+
+/* Non-zero when no max occurs in v[0..n-1] but at v[skip]. */
+static int max_free_but(segc_expr **v, size_t n, size_t skip)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (i != skip && has_max(v[i]))
+			return 0;
+	return 1;
+}
+
+/* 'e' (kept) rewritten at random by rules that keep its value:
+ * distributing a sum or a positive multiple into a max, regrouping and
+ * permuting the arguments of a max.  A context that holds a max itself
+ * is not distributed: max(a, b) + max(a, b) = max(2a, a + b, 2b) keeps
+ * the middle alternative, dominated only by the mean of the others (a
+ * limit of the normal form, doc/algebra.md). */
+static segc_expr *rewrite(const segc_expr *e)
+{
+	size_t i, j, n = segc_expr_nargs(e);
+	segc_expr **v, *res;
+	enum segc_expr_kind k = segc_expr_kind(e);
+
+	if (k != SEGC_ADD && k != SEGC_MUL && k != SEGC_CALL)
+		return segc_expr_copy((segc_expr *)e);
+	v = malloc((n + 1) * sizeof(*v));
+	for (i = 0; i < n; i++)
+		v[i] = rewrite(segc_expr_arg(e, i));
+	for (i = n; i > 1; i--) {
+		size_t r = (size_t)range(0, (long)i - 1);
+		segc_expr *t = v[i - 1];
+
+		v[i - 1] = v[r];
+		v[r] = t;
+	}
+	for (i = 0; i < n && k != SEGC_CALL; i++)
+		if (is_max(v[i]) && range(0, 1) && max_free_but(v, n, i)) {
+			/* c + max(x, y) = max(c + x, c + y); k*max = max(k*...) */
+			segc_expr *m = v[i], **w;
+			size_t nm = segc_expr_nargs(m);
+
+			w = malloc(nm * sizeof(*w));
+			v[i] = v[n - 1];
+			for (j = 0; j < nm; j++) {
+				segc_expr *rest = n == 2 ? segc_expr_copy(v[0]) :
+					rebuild_like(k, v, n - 1);
+
+				w[j] = k == SEGC_ADD ?
+					segc_expr_add2(rest, segc_expr_copy(segc_expr_arg(m, j))) :
+					segc_expr_mul2(rest, segc_expr_copy(segc_expr_arg(m, j)));
+			}
+			for (j = 0; j + 1 < n; j++)
+				segc_expr_free(v[j]);
+			segc_expr_free(m);
+			res = segc_expr_call("max", nm, w);
+			free(w);
+			free(v);
+			return res;
+		}
+	if (k == SEGC_CALL && n >= 3 && range(0, 1)) {
+		v[1] = segc_expr_call("max", n - 1, v + 1);
+		n = 2;
+	}
+	res = k == SEGC_ADD ? segc_expr_add(n, v) : k == SEGC_MUL ?
+		segc_expr_mul(n, v) : segc_expr_call(segc_expr_name(e), n, v);
+	free(v);
+	return res;
+}
+
+/* Random max-plus expressions: values at random points >= 0, two random
+ * rewritings giving the same node, idempotence. */
+static void test_maxplus_random(void)
+{
+	int i, point, wrong = 0, notsame = 0, notidem = 0, failed = 0;
+
+	for (i = 0; i < 300; i++) {
+		segc_expr *e = random_maxplus(4), *e1 = rewrite(e), *e2 = rewrite(e);
+		segc_expr *c = segc_canonical(ctx, dom, segc_expr_copy(e));
+		segc_expr *c1 = segc_canonical(ctx, dom, e1);
+		segc_expr *c2 = segc_canonical(ctx, dom, e2), *cc;
+
+		if (!c || !c1 || !c2) {
+			failed++;
+		} else {
+			if (c1 != c || c2 != c) {
+				char *a = segc_expr_to_string(c1 != c ? c1 : c2);
+				char *b = segc_expr_to_string(c);
+				char *x = segc_expr_to_string(e);
+
+				tap_diag("e = %s", x);
+				tap_diag("  canonical %s", b);
+				tap_diag("  rewritten %s", a);
+				free(a);
+				free(b);
+				free(x);
+				notsame++;
+			}
+			cc = segc_canonical(ctx, dom, segc_expr_copy(c));
+			notidem += cc != c;
+			segc_expr_free(cc);
+			for (point = 0; point < 4; point++) {
+				mpq_t v[4], a, b;
+				int q;
+
+				for (q = 0; q < 4; q++) {
+					mpq_init(v[q]);
+					mpq_set_si(v[q], range(0, 40),
+						(unsigned long)range(1, 5));
+					mpq_canonicalize(v[q]);
+				}
+				mpq_init(a);
+				mpq_init(b);
+				if (segc_expr_eval_q(a, e, 4, mp_names, (const mpq_t *)v) ||
+					segc_expr_eval_q(b, c, 4, mp_names,
+						(const mpq_t *)v) || !mpq_equal(a, b))
+					wrong++;
+				for (q = 0; q < 4; q++)
+					mpq_clear(v[q]);
+				mpq_clear(a);
+				mpq_clear(b);
+			}
+		}
+		segc_ctx_clear(ctx);
+		segc_expr_free(e);
+		segc_expr_free(c);
+		segc_expr_free(c1);
+		segc_expr_free(c2);
+	}
+	tap_ok(wrong == 0, "random max-plus: canonical form has the same values "
+		"(%d mismatches)", wrong);
+	tap_ok(notsame == 0, "random max-plus: rewritings give the same node "
+		"(%d not)", notsame);
+	tap_ok(notidem == 0, "random max-plus: idempotent (%d not)", notidem);
+	tap_ok(failed == 0, "random max-plus: no failure (%d)", failed);
+}
+
 /* The limits are reported, not exceeded. */
 static void test_limits(void)
 {
@@ -474,6 +737,9 @@ int main(void)
 	test_sums();
 	test_faulhaber();
 	test_same();
+	test_temporaries();
+	test_maxplus_rules();
+	test_maxplus_random();
 	test_random();
 	test_limits();
 	test_domains();
