@@ -1,10 +1,271 @@
-/* cmd_emit.c - the 'emit' command (not built yet). */
+/* cmd_emit.c - 'segc emit': writes BASE.c and BASE.h, a standalone C99
+ * predictor of the model, through temporary files renamed into place, so
+ * that nothing is half-written when anything fails. */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "cli.h"
+#include "output.h"
+
+/* Most --keep names. */
+#define MAX_KEEP 64
+
+/* The options of 'emit'. */
+typedef struct emit_opts {
+	const char *file;
+	const char *base;
+	const char *template_dir;
+	int with_main;
+	int accurate;
+	size_t nkeep;
+	const char *keep[MAX_KEEP];
+} emit_opts;
+
+/* Consumes an option of 'emit' itself: 1 when consumed, 0 when not one,
+ * -1 after a usage error. */
+static int emit_option(cli_common *c, int argc, char **argv, int *i,
+	emit_opts *o)
+{
+	const char *v;
+	int r;
+
+	if (!strcmp(argv[*i], "--main")) {
+		o->with_main = 1;
+		(*i)++;
+		return 1;
+	}
+	if (!strcmp(argv[*i], "--accurate")) {
+		o->accurate = 1;
+		(*i)++;
+		return 1;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "output", 'o', &v)) != 0) {
+		if (r > 0)
+			o->base = v;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "template", 0, &v)) != 0) {
+		if (r > 0)
+			o->template_dir = v;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "keep", 0, &v)) != 0) {
+		if (r > 0 && o->nkeep == MAX_KEEP)
+			return cli_usage(c, "at most %d --keep names", MAX_KEEP), -1;
+		if (r > 0)
+			o->keep[o->nkeep++] = v;
+		return r;
+	}
+	return 0;
+}
+
+/* Reads the arguments of 'emit'; -1 after a usage error, 1 after --help,
+ * else 0. */
+static int emit_args(segc_ctx *ctx, cli_common *c, int argc, char **argv,
+	emit_opts *o)
+{
+	int i = 1, r;
+
+	while (i < argc) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			cli_command_help(c->command);
+			return 1;
+		}
+		if (argv[i][0] == '-' && argv[i][1]) {
+			r = emit_option(c, argc, argv, &i, o);
+			if (!r)
+				r = cli_common_option(ctx, c, argc, argv, &i);
+			if (r < 0)
+				return -1;
+			if (!r)
+				return cli_usage(c, "unknown option '%s'", argv[i]), -1;
+			continue;
+		}
+		if (o->file)
+			return cli_usage(c, "one model at a time"), -1;
+		o->file = argv[i++];
+	}
+	if (!o->file)
+		return cli_usage(c, "a model is required"), -1;
+	return 0;
+}
+
+/* The last component of the path 'path'. */
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* Writes 'text' to a new temporary file beside 'path'; its name goes to
+ * 'tmp' (malloc'd).  0 on success, else reports and returns -1. */
+static int write_temp(const char *path, const char *text, char **tmp)
+{
+	FILE *f;
+	int fd;
+
+	*tmp = malloc(strlen(path) + 16);
+	if (!*tmp)
+		return -1;
+	sprintf(*tmp, "%s.tmp-XXXXXX", path);
+	fd = mkstemp(*tmp);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		fprintf(stderr, "segc: emit: cannot write %s: %s\n", path,
+			strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(*tmp);
+		}
+		free(*tmp);
+		*tmp = NULL;
+		return -1;
+	}
+	if (fputs(text, f) == EOF || fclose(f) == EOF) {
+		fprintf(stderr, "segc: emit: cannot write %s: %s\n", path,
+			strerror(errno));
+		unlink(*tmp);
+		free(*tmp);
+		*tmp = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Writes both files, or neither (as far as rename allows). */
+static int write_files(const char *base, const char *c_text,
+	const char *h_text, int quiet)
+{
+	char *path[2], *tmp[2] = { NULL, NULL };
+	const char *text[2] = { c_text, h_text };
+	int k, rc = CLI_USAGE;
+
+	path[0] = malloc(strlen(base) + 3);
+	path[1] = malloc(strlen(base) + 3);
+	if (!path[0] || !path[1])
+		goto out;
+	sprintf(path[0], "%s.c", base);
+	sprintf(path[1], "%s.h", base);
+	for (k = 0; k < 2; k++)
+		if (write_temp(path[k], text[k], &tmp[k]))
+			goto out;
+	for (k = 0; k < 2; k++)
+		if (rename(tmp[k], path[k])) {
+			fprintf(stderr, "segc: emit: cannot write %s: %s\n",
+				path[k], strerror(errno));
+			goto out;
+		}
+	for (k = 0; k < 2; k++) {
+		if (!quiet)
+			printf("%s\n", path[k]);
+		free(tmp[k]);
+		tmp[k] = NULL;
+	}
+	rc = CLI_OK;
+out:
+	for (k = 0; k < 2; k++) {
+		if (tmp[k])
+			unlink(tmp[k]);
+		free(tmp[k]);
+		free(path[k]);
+	}
+	return rc;
+}
+
+/* Derives the canonical form of every component into 'in'; 0 on
+ * success. */
+static int derive_all(segc_ctx *ctx, const segc_setting *s,
+	segc_emit_input *in)
+{
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		in->formulas[k] = segc_derive_canonical(ctx, s,
+			(enum segc_component)k);
+		if (!in->formulas[k])
+			return -1;
+	}
+	return 0;
+}
+
+/* Renders the files of the model under 's'; 0 on success. */
+static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
+	const char *base, char **c_text, char **h_text)
+{
+	const char *args[MAX_KEEP + 2];
+	segc_emit_input in;
+	segc_templates t;
+	segc_where w = { NULL, 0, 0, NULL };
+	size_t k;
+	int rc = -1;
+
+	memset(&in, 0, sizeof in);
+	memset(&t, 0, sizeof t);
+	args[0] = "N";
+	args[1] = "P";
+	for (k = 0; k < o->nkeep; k++)
+		args[k + 2] = o->keep[k];
+	in.model_name = segc_model_name(s->model);
+	in.description = segc_model_description(s->model);
+	in.base = base_name(base);
+	in.nargs = o->nkeep + 2;
+	in.args = args;
+	in.with_main = o->with_main;
+	in.accurate = o->accurate;
+	w.file = o->file;
+	if ((o->template_dir ? segc_templates_read(ctx, &t, o->template_dir)
+	     : segc_templates_builtin(&t)) == 0 && !derive_all(ctx, s, &in))
+		rc = segc_emit_render(ctx, &t, &in, &w, c_text, h_text);
+	for (k = 0; k < 4; k++)
+		segc_expr_free(in.formulas[k]);
+	segc_templates_clear(&t);
+	return rc;
+}
 
 /* Runs 'segc emit'. */
 int cmd_emit(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_not_built("emit");
+	segc_ctx *ctx = segc_ctx_new();
+	emit_opts o;
+	segc_model *model = NULL;
+	segc_machine *machine = NULL;
+	segc_setting s;
+	cli_common c;
+	char *c_text = NULL, *h_text = NULL;
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	cli_common_init(&c, "emit");
+	rc = emit_args(ctx, &c, argc, argv, &o);
+	if (rc) {
+		rc = rc > 0 ? CLI_OK : CLI_USAGE;
+		goto out;
+	}
+	rc = cli_load(ctx, &c, o.file, &model, &machine);
+	if (rc)
+		goto out;
+	s.model = model;
+	s.machine = machine;
+	s.bindings = c.bindings;
+	if (!o.base)
+		o.base = segc_model_name(model);
+	render(ctx, &s, &o, o.base, &c_text, &h_text);
+	rc = cli_report(ctx);
+	if (!rc && (!c_text || !h_text))
+		rc = CLI_USAGE;
+	if (!rc)
+		rc = write_files(o.base, c_text, h_text, c.quiet);
+out:
+	free(c_text);
+	free(h_text);
+	segc_model_free(model);
+	segc_machine_free(machine);
+	cli_common_clear(&c);
+	segc_ctx_free(ctx);
+	return rc;
 }

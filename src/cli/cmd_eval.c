@@ -1,10 +1,742 @@
-/* cmd_eval.c - the 'eval' command (not built yet). */
+/* cmd_eval.c - 'segc eval': every component of a model evaluated with MPFR
+ * over a grid of parameter values, printed as a table (or CSV), and
+ * optionally plotted against the swept parameter (SVG). */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "output.h"
+
+#define MAX_AXES 32
+#define MAX_POINTS 1000000UL
+#define NCOLS_FIXED 6
+
+/* One NAME=RANGE: the name and its exact values. */
+typedef struct axis {
+	char *name;
+	size_t n, cap;
+	mpq_t *v;
+} axis;
+
+/* The options of 'eval'. */
+typedef struct eval_opts {
+	const char *file;
+	const char *svg;
+	long precision;
+	long digits;
+	int csv;
+	int canonical;
+	size_t naxes;
+	axis axes[MAX_AXES];
+} eval_opts;
+
+static const char *const fixed_cols[NCOLS_FIXED] = {
+	"comp", "comm", "io", "total", "speedup", "efficiency"
+};
+
+/* -------------------------------------------------------------- ranges */
+
+/* Appends the value 'q' to 'a'. */
+static void axis_add(axis *a, const mpq_t q)
+{
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 8;
+		a->v = realloc(a->v, a->cap * sizeof *a->v);
+		if (!a->v)
+			abort();
+	}
+	mpq_init(a->v[a->n]);
+	mpq_set(a->v[a->n++], q);
+}
+
+/* The exact value of the number or expression 'text' (of 'len' bytes). */
+static int exact_value(segc_ctx *ctx, const char *text, size_t len, mpq_t q)
+{
+	char *s = malloc(len + 1);
+	segc_expr *e;
+	int rc = -1;
+
+	if (!s)
+		return -1;
+	memcpy(s, text, len);
+	s[len] = '\0';
+	e = segc_expr_parse(ctx, s, NULL);
+	if (e && !segc_expr_eval_q(q, e, 0, NULL, NULL))
+		rc = 0;
+	segc_expr_free(e);
+	free(s);
+	return rc;
+}
+
+/* Fills 'a' from "A..B" or "A..B*K" at 'r' (dots at 'dots'). */
+static int parse_span(segc_ctx *ctx, axis *a, const char *r,
+	const char *dots)
+{
+	const char *star = strchr(dots, '*');
+	mpq_t lo, hi, k, x;
+	int rc = -1;
+
+	mpq_init(lo); mpq_init(hi); mpq_init(k); mpq_init(x);
+	if (exact_value(ctx, r, (size_t)(dots - r), lo) ||
+	    exact_value(ctx, dots + 2, star ? (size_t)(star - dots - 2)
+	    : strlen(dots + 2), hi) || (star && exact_value(ctx, star + 1,
+	    strlen(star + 1), k)))
+		goto out;
+	if (!star && (mpz_cmp_ui(mpq_denref(lo), 1) ||
+	    mpz_cmp_ui(mpq_denref(hi), 1)))
+		goto out;
+	if (mpq_cmp(lo, hi) > 0 || (star && (mpq_cmp_ui(k, 1, 1) <= 0 ||
+	    mpq_sgn(lo) <= 0)))
+		goto out;
+	for (mpq_set(x, lo); mpq_cmp(x, hi) <= 0 && a->n <= MAX_POINTS;) {
+		axis_add(a, x);
+		if (star)
+			mpq_mul(x, x, k);
+		else
+			mpz_add_ui(mpq_numref(x), mpq_numref(x), 1);
+	}
+	rc = a->n > MAX_POINTS ? -1 : 0;
+out:
+	mpq_clear(lo); mpq_clear(hi); mpq_clear(k); mpq_clear(x);
+	return rc;
+}
+
+/* A copy of the 'n' bytes at 's'. */
+static char *name_copy(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (!d)
+		abort();
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+/* Parses NAME=RANGE into a new axis of 'o'; 0 on success. */
+static int parse_axis(segc_ctx *ctx, cli_common *c, eval_opts *o,
+	const char *arg)
+{
+	const char *eq = strchr(arg, '='), *r, *dots;
+	axis *a;
+	size_t i;
+
+	if (o->naxes == MAX_AXES)
+		return cli_usage(c, "at most %d NAME=RANGE", MAX_AXES), -1;
+	a = &o->axes[o->naxes];
+	memset(a, 0, sizeof *a);
+	if (!eq || eq == arg)
+		return cli_usage(c, "'%s' is not NAME=RANGE", arg), -1;
+	a->name = name_copy(arg, (size_t)(eq - arg));
+	r = eq + 1;
+	dots = strstr(r, "..");
+	if (dots) {
+		if (parse_span(ctx, a, r, dots))
+			goto bad;
+	} else {
+		for (;;) {
+			const char *comma = strchr(r, ',');
+			size_t len = comma ? (size_t)(comma - r) : strlen(r);
+			mpq_t q;
+
+			mpq_init(q);
+			i = (size_t)exact_value(ctx, r, len, q);
+			if (!i)
+				axis_add(a, q);
+			mpq_clear(q);
+			if (i)
+				goto bad;
+			if (!comma)
+				break;
+			r = comma + 1;
+		}
+	}
+	o->naxes++;
+	segc_ctx_clear(ctx);
+	return 0;
+bad:
+	segc_ctx_clear(ctx);
+	for (i = 0; i < a->n; i++)
+		mpq_clear(a->v[i]);
+	free(a->v);
+	free(a->name);
+	return cli_usage(c, "bad range in '%s': V, A..B (integers), A..B*K "
+		"(K > 1, A > 0) or V1,V2,... with exact numbers", arg), -1;
+}
+
+/* ------------------------------------------------------------- options */
+
+/* Reads a whole number option within [lo, hi]. */
+static int number_option(cli_common *c, const char *name, const char *v,
+	long lo, long hi, long *out)
+{
+	char *end;
+	long x = strtol(v, &end, 10);
+
+	if (!*v || *end || x < lo || x > hi)
+		return cli_usage(c, "--%s needs a whole number from %ld to %ld",
+			name, lo, hi), -1;
+	*out = x;
+	return 1;
+}
+
+/* Consumes an option of 'eval' itself: 1, 0 (not one) or -1. */
+static int eval_option(cli_common *c, int argc, char **argv, int *i,
+	eval_opts *o)
+{
+	const char *v;
+	int r;
+
+	if (!strcmp(argv[*i], "--csv")) {
+		o->csv = 1;
+		(*i)++;
+		return 1;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "precision", 0, &v)) != 0)
+		return r < 0 ? r : number_option(c, "precision", v,
+			MPFR_PREC_MIN > 2 ? MPFR_PREC_MIN : 2, 100000, &o->precision);
+	if ((r = cli_option_value(c, argc, argv, i, "digits", 0, &v)) != 0)
+		return r < 0 ? r : number_option(c, "digits", v, 1, 1000,
+			&o->digits);
+	if ((r = cli_option_value(c, argc, argv, i, "form", 0, &v)) != 0) {
+		if (r > 0 && strcmp(v, "structural") && strcmp(v, "canonical"))
+			return cli_usage(c, "unknown form '%s' (structural or "
+				"canonical)", v), -1;
+		if (r > 0)
+			o->canonical = !strcmp(v, "canonical");
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "svg", 0, &v)) != 0) {
+		if (r > 0)
+			o->svg = v;
+		return r;
+	}
+	return 0;
+}
+
+/* Reads the arguments of 'eval'; -1 after a usage error, 1 after --help,
+ * else 0. */
+static int eval_args(segc_ctx *ctx, cli_common *c, int argc, char **argv,
+	eval_opts *o)
+{
+	int i = 1, r;
+
+	while (i < argc) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			cli_command_help(c->command);
+			return 1;
+		}
+		if (argv[i][0] == '-' && argv[i][1]) {
+			r = eval_option(c, argc, argv, &i, o);
+			if (!r)
+				r = cli_common_option(ctx, c, argc, argv, &i);
+			if (r < 0)
+				return -1;
+			if (!r)
+				return cli_usage(c, "unknown option '%s'", argv[i]), -1;
+			continue;
+		}
+		if (!o->file && !strchr(argv[i], '='))
+			o->file = argv[i++];
+		else if (parse_axis(ctx, c, o, argv[i++]))
+			return -1;
+	}
+	if (!o->file)
+		return cli_usage(c, "a model is required"), -1;
+	return 0;
+}
+
+/* ---------------------------------------------------------- the table */
+
+/* The cells of the table, row after row, and the plotted values. */
+typedef struct table {
+	size_t ncols, ncells, cap;
+	char **cells;
+	size_t npoints;
+	double *x, *y[4];        /* the swept value and each component */
+} table;
+
+/* Appends one cell (a copy of 'text'). */
+static void table_put(table *t, const char *text)
+{
+	if (t->ncells == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->cells = realloc(t->cells, t->cap * sizeof *t->cells);
+		if (!t->cells)
+			abort();
+	}
+	t->cells[t->ncells] = malloc(strlen(text) + 1);
+	if (!t->cells[t->ncells])
+		abort();
+	strcpy(t->cells[t->ncells++], text);
+}
+
+/* Appends the value 'x' formatted to 'digits' significant digits. */
+static void table_put_mpfr(table *t, mpfr_srcptr x, long digits)
+{
+	char buf[1100];
+
+	mpfr_snprintf(buf, sizeof buf, "%.*Rg", (int)digits, x);
+	table_put(t, buf);
+}
+
+/* Appends the exact rational 'q'. */
+static void table_put_mpq(table *t, const mpq_t q)
+{
+	char *s = mpq_get_str(NULL, 10, q);
+
+	if (!s)
+		abort();
+	table_put(t, s);
+	free(s);
+}
+
+/* Prints the table: aligned columns, or CSV. */
+static void table_print(const table *t, int csv)
+{
+	size_t *w = calloc(t->ncols, sizeof *w), i, j;
+
+	if (!w)
+		abort();
+	for (i = 0; i < t->ncells; i++)
+		if (strlen(t->cells[i]) > w[i % t->ncols])
+			w[i % t->ncols] = strlen(t->cells[i]);
+	for (i = 0; i < t->ncells; i += t->ncols) {
+		for (j = 0; j < t->ncols; j++) {
+			if (csv)
+				printf("%s%s", j ? "," : "", t->cells[i + j]);
+			else
+				printf("%s%*s", j ? "  " : "", (int)w[j],
+					t->cells[i + j]);
+		}
+		printf("\n");
+	}
+	free(w);
+}
+
+/* Releases 't'. */
+static void table_clear(table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->ncells; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	free(t->x);
+	for (i = 0; i < 4; i++)
+		free(t->y[i]);
+}
+
+/* --------------------------------------------------------- evaluation */
+
+/* What the evaluation of one run needs. */
+typedef struct run {
+	segc_ctx *ctx;
+	const eval_opts *o;
+	segc_expr *f[4];
+	const char **names;      /* the axes' names, then "P" when absent */
+	mpq_t *values;
+	size_t npoint;           /* names at a point */
+	size_t p_index;          /* index of P among the names */
+	size_t swept;            /* the plotted axis, or (size_t)-1 */
+	segc_where where;
+	const char *title;       /* the model's name */
+	table t;
+} run;
+
+/* Evaluates 'e' at the current point into 'x'; 0 on success. */
+static int eval_at(run *r, const segc_expr *e, mpfr_t x)
+{
+	segc_point pt;
+
+	pt.n = r->npoint;
+	pt.names = r->names;
+	pt.values = (const mpq_t *)r->values;
+	return segc_eval_mpfr(r->ctx, x, e, &pt, &r->where);
+}
+
+/* Records where the evaluation failed: the values of the point. */
+static void report_point(run *r)
+{
+	char buf[512];
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < r->o->naxes && len < sizeof buf - 1; i++) {
+		char *q = mpq_get_str(NULL, 10, r->values[i]);
+
+		if (!q)
+			abort();
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%s",
+			i ? ", " : "", r->names[i], q);
+		free(q);
+		if (len >= sizeof buf)
+			len = sizeof buf - 1;
+	}
+	segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0, 0,
+		"the evaluation failed at the point %s", buf);
+}
+
+/* Evaluates the current point and appends its row; 0 on success. */
+static int eval_row(run *r)
+{
+	mpfr_t v[4], t1, s;
+	mpq_t saved;
+	size_t i;
+	int rc = -1, k;
+
+	for (k = 0; k < 4; k++)
+		mpfr_init2(v[k], (mpfr_prec_t)r->o->precision);
+	mpfr_init2(t1, (mpfr_prec_t)r->o->precision);
+	mpfr_init2(s, (mpfr_prec_t)r->o->precision);
+	mpq_init(saved);
+	for (i = 0; i < r->o->naxes; i++)
+		table_put_mpq(&r->t, r->values[i]);
+	for (k = 0; k < 4; k++)
+		if (eval_at(r, r->f[(k + 1) % 4], v[(k + 1) % 4]))
+			goto out;
+	mpq_set(saved, r->values[r->p_index]);
+	mpq_set_ui(r->values[r->p_index], 1, 1);
+	k = eval_at(r, r->f[0], t1);
+	mpq_set(r->values[r->p_index], saved);
+	if (k)
+		goto out;
+	for (k = 1; k < 4; k++)
+		table_put_mpfr(&r->t, v[k], r->o->digits);
+	table_put_mpfr(&r->t, v[0], r->o->digits);
+	if (mpfr_zero_p(v[0])) {
+		table_put(&r->t, "-");
+		table_put(&r->t, "-");
+	} else {
+		mpfr_div(s, t1, v[0], MPFR_RNDN);
+		table_put_mpfr(&r->t, s, r->o->digits);
+		mpfr_div_q(s, s, saved, MPFR_RNDN);
+		table_put_mpfr(&r->t, s, r->o->digits);
+	}
+	if (r->swept != (size_t)-1) {
+		r->t.x[r->t.npoints] = mpq_get_d(r->values[r->swept]);
+		for (k = 0; k < 4; k++)
+			r->t.y[k][r->t.npoints] = mpfr_get_d(v[k], MPFR_RNDN);
+		r->t.npoints++;
+	}
+	rc = 0;
+out:
+	for (k = 0; k < 4; k++)
+		mpfr_clear(v[k]);
+	mpfr_clear(t1);
+	mpfr_clear(s);
+	mpq_clear(saved);
+	return rc;
+}
+
+/* The number of points of the grid (0 when more than MAX_POINTS). */
+static size_t grid_points(const eval_opts *o)
+{
+	size_t i, n = 1;
+
+	for (i = 0; i < o->naxes; i++) {
+		if (o->axes[i].n && n > MAX_POINTS / o->axes[i].n)
+			return 0;
+		n *= o->axes[i].n;
+	}
+	return n;
+}
+
+/* Evaluates every point of the grid, the first axis outermost. */
+static int eval_grid(run *r)
+{
+	size_t idx[MAX_AXES] = { 0 }, i;
+
+	for (;;) {
+		for (i = 0; i < r->o->naxes; i++)
+			mpq_set(r->values[i], r->o->axes[i].v[idx[i]]);
+		if (eval_row(r)) {
+			report_point(r);
+			return -1;
+		}
+		for (i = r->o->naxes; i-- > 0;) {
+			if (++idx[i] < r->o->axes[i].n)
+				break;
+			idx[i] = 0;
+		}
+		if (i == (size_t)-1)
+			return 0;
+	}
+}
+
+/* Non-zero when 'name' is among the first 'n' of 'v'; else adds it
+ * (when there is room) and returns 0. */
+static int seen_before(const char **v, size_t *n, size_t cap,
+	const char *name)
+{
+	size_t j;
+
+	for (j = 0; j < *n; j++)
+		if (!strcmp(v[j], name))
+			return 1;
+	if (*n < cap)
+		v[(*n)++] = name;
+	return 0;
+}
+
+/* Non-zero when 'name' is one of the axes. */
+static int is_axis(const run *r, const char *name)
+{
+	size_t j;
+
+	for (j = 0; j < r->o->naxes; j++)
+		if (!strcmp(r->names[j], name))
+			return 1;
+	return 0;
+}
+
+/* Reports every name the formulas need that the grid does not give, and
+ * every uninterpreted call, each once. */
+static int check_names(run *r)
+{
+	const char *seen[256];
+	size_t nseen = 0, i, n;
+	int k, calls, bad = 0;
+
+	for (calls = 0; calls < 2; calls++)
+		for (k = 0; k < 4; k++) {
+			const char **v;
+
+			n = segc_output_names(r->f[k], calls, &v);
+			for (i = 0; i < n; i++) {
+				if ((!calls && is_axis(r, v[i])) ||
+				    seen_before(seen, &nseen, 256, v[i]))
+					continue;
+				if (calls)
+					segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0,
+						0, "the function '%s' is not defined (an "
+						"uninterpreted call): give a machine that "
+						"defines it", v[i]);
+				else
+					segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0,
+						0, "'%s' has no value: give %s=RANGE, -D "
+						"%s=VALUE or a machine that binds it", v[i],
+						v[i], v[i]);
+				bad = 1;
+			}
+			free(v);
+		}
+	return bad ? -1 : 0;
+}
+
+/* --------------------------------------------------------------- SVG */
+
+/* Writes the plot of the components against the swept axis to the file
+ * of --svg; 0 on success. */
+static int write_svg(run *r)
+{
+	static const char *const labels[4] = { "total", "comp", "comm", "io" };
+	segc_svg_series series[4];
+	size_t n = 0;
+	char *svg, title[300];
+	FILE *f;
+	int k, rc = -1;
+
+	for (k = 1; k <= 4; k++) {
+		if (segc_expr_is_zero(r->f[k % 4]))
+			continue;
+		series[n].label = labels[k % 4];
+		series[n].n = r->t.npoints;
+		series[n].x = r->t.x;
+		series[n].y = r->t.y[k % 4];
+		n++;
+	}
+	snprintf(title, sizeof title, "%.200s", r->title);
+	svg = segc_svg_loglog(title, r->names[r->swept], "time", n, series);
+	if (!svg) {
+		fprintf(stderr, "segc: eval: nothing to plot on log-log axes "
+			"(no positive values)\n");
+		return -1;
+	}
+	f = fopen(r->o->svg, "w");
+	if (f && fputs(svg, f) != EOF && fclose(f) == 0)
+		rc = 0;
+	else {
+		if (f)
+			fclose(f);
+		remove(r->o->svg);
+		fprintf(stderr, "segc: eval: cannot write %s\n", r->o->svg);
+	}
+	free(svg);
+	return rc;
+}
+
+/* The axis plotted: the only one with several values; -1 (reported)
+ * when there is none or more than one. */
+static int choose_swept(cli_common *c, run *r)
+{
+	size_t i;
+
+	r->swept = (size_t)-1;
+	for (i = 0; i < r->o->naxes; i++)
+		if (r->o->axes[i].n > 1) {
+			if (r->swept != (size_t)-1)
+				return cli_usage(c, "--svg plots against one swept "
+					"parameter: give the others one value"), -1;
+			r->swept = i;
+		}
+	if (r->swept == (size_t)-1)
+		return cli_usage(c, "--svg needs a parameter with several "
+			"values"), -1;
+	return 0;
+}
+
+/* --------------------------------------------------------- the command */
+
+/* Prepares the names and values of a point: the axes, then P = 1 when no
+ * axis gives P (so that the speedup is defined). */
+static void setup_point(run *r)
+{
+	size_t i;
+
+	r->npoint = r->o->naxes;
+	r->names = calloc(r->npoint + 1, sizeof *r->names);
+	r->values = malloc((r->npoint + 1) * sizeof *r->values);
+	if (!r->names || !r->values)
+		abort();
+	r->p_index = (size_t)-1;
+	for (i = 0; i < r->o->naxes; i++) {
+		r->names[i] = r->o->axes[i].name;
+		if (!strcmp(r->names[i], "P"))
+			r->p_index = i;
+	}
+	if (r->p_index == (size_t)-1) {
+		r->p_index = r->npoint;
+		r->names[r->npoint++] = "P";
+	}
+	for (i = 0; i < r->npoint; i++) {
+		mpq_init(r->values[i]);
+		mpq_set_ui(r->values[i], 1, 1);
+	}
+}
+
+/* Allocates the plotted values for 'n' points. */
+static void setup_plot(run *r, size_t n)
+{
+	int k;
+
+	r->t.x = malloc((n + 1) * sizeof *r->t.x);
+	for (k = 0; k < 4; k++)
+		r->t.y[k] = malloc((n + 1) * sizeof *r->t.y[k]);
+	if (!r->t.x || !r->t.y[0] || !r->t.y[1] || !r->t.y[2] || !r->t.y[3])
+		abort();
+}
+
+/* Derives the four components: the structural form (cheap to evaluate
+ * exactly; a sum binder with many terms by its closed form), or the
+ * canonical form with --form canonical. */
+static int derive_all(run *r, const segc_setting *s)
+{
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		r->f[k] = !r->o->canonical ? segc_derive_structural(r->ctx, s,
+			(enum segc_component)k) : segc_derive_canonical(r->ctx, s,
+			(enum segc_component)k);
+		if (!r->f[k])
+			return -1;
+	}
+	return 0;
+}
+
+/* Computes and prints the table (and the plot); returns the exit code. */
+static int evaluate(cli_common *c, run *r, const segc_setting *s)
+{
+	size_t n = grid_points(r->o), i;
+	int rc;
+
+	if (!n)
+		return cli_usage(c, "the grid has more than %lu points",
+			MAX_POINTS);
+	if (r->o->svg && choose_swept(c, r))
+		return CLI_USAGE;
+	if (!r->o->svg)
+		r->swept = (size_t)-1;
+	setup_point(r);
+	setup_plot(r, n);
+	r->t.ncols = r->o->naxes + NCOLS_FIXED;
+	for (i = 0; i < r->o->naxes; i++)
+		table_put(&r->t, r->o->axes[i].name);
+	for (i = 0; i < NCOLS_FIXED; i++)
+		table_put(&r->t, fixed_cols[i]);
+	if (!derive_all(r, s) && !check_names(r))
+		eval_grid(r);
+	rc = cli_report(r->ctx);
+	if (rc)
+		return rc;
+	table_print(&r->t, r->o->csv);
+	if (r->o->svg && write_svg(r))
+		return CLI_USAGE;
+	return CLI_OK;
+}
+
+/* Releases the run and the options. */
+static void run_clear(run *r, eval_opts *o)
+{
+	size_t i, j;
+	int k;
+
+	for (k = 0; k < 4; k++)
+		segc_expr_free(r->f[k]);
+	for (i = 0; r->values && i < r->npoint; i++)
+		mpq_clear(r->values[i]);
+	free(r->values);
+	free(r->names);
+	table_clear(&r->t);
+	for (i = 0; i < o->naxes; i++) {
+		for (j = 0; j < o->axes[i].n; j++)
+			mpq_clear(o->axes[i].v[j]);
+		free(o->axes[i].v);
+		free(o->axes[i].name);
+	}
+}
 
 /* Runs 'segc eval'. */
 int cmd_eval(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_not_built("eval");
+	segc_ctx *ctx = segc_ctx_new();
+	eval_opts o;
+	run r;
+	segc_model *model = NULL;
+	segc_machine *machine = NULL;
+	segc_setting s;
+	cli_common c;
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	memset(&r, 0, sizeof r);
+	o.precision = 128;
+	o.digits = 6;
+	cli_common_init(&c, "eval");
+	rc = eval_args(ctx, &c, argc, argv, &o);
+	if (rc) {
+		rc = rc > 0 ? CLI_OK : CLI_USAGE;
+		goto out;
+	}
+	rc = cli_load(ctx, &c, o.file, &model, &machine);
+	if (rc)
+		goto out;
+	s.model = model;
+	s.machine = machine;
+	s.bindings = c.bindings;
+	r.ctx = ctx;
+	r.o = &o;
+	r.where.file = o.file;
+	r.title = segc_model_name(model);
+	rc = evaluate(&c, &r, &s);
+out:
+	run_clear(&r, &o);
+	segc_model_free(model);
+	segc_machine_free(machine);
+	cli_common_clear(&c);
+	segc_ctx_free(ctx);
+	return rc;
 }

@@ -1,0 +1,747 @@
+/* emit.c - the C predictor of a model: one function per component, each
+ * printed from its evaluation plan (plan.c), placed into the templates of
+ * templates/ (compiled in, or the user's) by their named placeholders.
+ * Nothing here writes files: the command does. */
+#include <stdlib.h>
+#include <string.h>
+#include "output.h"
+
+/* Words a C identifier of the emitted code must not be: keywords of C99
+ * to C23 and C++, and the names <math.h> declares that the code calls or
+ * might meet as macros. */
+static const char *const reserved_words[] = {
+	"auto", "break", "case", "char", "const", "continue", "default", "do",
+	"double", "else", "enum", "extern", "float", "for", "goto", "if",
+	"inline", "int", "long", "register", "restrict", "return", "short",
+	"signed", "sizeof", "static", "struct", "switch", "typedef", "union",
+	"unsigned", "void", "volatile", "while", "bool", "true", "false",
+	"nullptr", "alignas", "alignof", "constexpr", "static_assert",
+	"thread_local", "typeof", "typeof_unqual", "asm", "fortran",
+	"class", "new", "delete", "this", "template", "operator", "namespace",
+	"private", "public", "protected", "virtual", "friend", "try", "catch",
+	"throw", "explicit", "mutable", "using", "typename", "and", "or",
+	"not", "xor", "compl", "bitand", "bitor", "and_eq", "or_eq",
+	"xor_eq", "not_eq", "main", "errno", "math_errhandling", "INFINITY",
+	"NAN", "HUGE_VAL", "HUGE_VALF", "HUGE_VALL", "acos", "asin", "atan",
+	"atan2", "ceil", "cos", "cosh", "exp", "exp2", "fabs", "floor", "fmod",
+	"frexp", "ldexp", "log", "log10", "log2", "modf", "pow", "sin",
+	"sinh", "sqrt", "tan", "tanh", "fmax", "fmin", "fma", "cbrt", "hypot",
+	"round", "trunc", "nan", "erf", "erfc", "tgamma", "lgamma", "expm1",
+	"log1p", "logb", "ilogb", "rint", "nearbyint", "remainder",
+	"copysign", "fdim", "scalbn", "isnan", "isinf", "isfinite",
+	"isnormal", "signbit", "fpclassify", "float_t", "double_t", NULL
+};
+
+/* Non-zero when 'name' is reserved for C, C++ or <math.h>. */
+static int is_reserved(const char *name)
+{
+	size_t i;
+
+	if (name[0] == '_' || (name[0] == 'E' && ((name[1] >= 'A' &&
+	    name[1] <= 'Z') || (name[1] >= '0' && name[1] <= '9'))) ||
+	    !strncmp(name, "FP_", 3) || !strncmp(name, "MATH_", 5))
+		return 1;
+	for (i = 0; reserved_words[i]; i++)
+		if (!strcmp(reserved_words[i], name))
+			return 1;
+	return 0;
+}
+
+/* 'name' as a safe C identifier: other characters replaced by '_', a
+ * leading digit or underscore prefixed with 'm', a reserved word given a
+ * trailing '_'. */
+char *segc_emit_identifier(const char *name)
+{
+	segc_strbuf b;
+	const char *s;
+
+	segc_strbuf_init(&b);
+	if (!name[0] || name[0] == '_' || (name[0] >= '0' && name[0] <= '9'))
+		segc_strbuf_appendc(&b, 'm');
+	for (s = name; *s; s++) {
+		char c = *s;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			(c >= '0' && c <= '9') || c == '_';
+
+		segc_strbuf_appendc(&b, ok ? c : '_');
+	}
+	if (is_reserved(segc_strbuf_str(&b)))
+		segc_strbuf_appendc(&b, '_');
+	return segc_strbuf_take(&b);
+}
+
+/* The character written into a comment for the byte at 's': printable
+ * ASCII as itself, a control character as a space, the first byte of a
+ * non-ASCII character as '_' and its other bytes as nothing (0). */
+static char comment_char(const unsigned char *s)
+{
+	if (*s >= 0x80)
+		return *s >= 0xC0 ? '_' : 0;
+	return *s < 0x20 || *s == 0x7F ? ' ' : (char)*s;
+}
+
+/* Appends 'text' to a C comment, safe: no comment delimiters, trigraphs,
+ * line splices or characters outside printable ASCII; lines wrapped at
+ * about 72 columns, each started by 'lead'. */
+static void put_comment_text(segc_strbuf *b, const char *text,
+	const char *lead)
+{
+	const unsigned char *s;
+	size_t col = 0;
+
+	segc_strbuf_append(b, lead);
+	for (s = (const unsigned char *)text; *s; s++) {
+		char c = comment_char(s);
+
+		if (!c)
+			continue;
+		if (c == ' ' && col > 64) {
+			segc_strbuf_appendc(b, '\n');
+			segc_strbuf_append(b, lead);
+			col = 0;
+			continue;
+		}
+		segc_strbuf_appendc(b, c);
+		col++;
+		if ((c == '*' && s[1] == '/') || (c == '/' && s[1] == '*') ||
+		    (c == '?' && comment_char(s + 1) == '?') || c == '\\')
+			segc_strbuf_appendc(b, ' ');
+	}
+}
+
+/* ------------------------------------------------------------ numbers */
+
+/* Appends 'd' as a C double literal that reads back exactly. */
+static void put_double(segc_strbuf *b, double d)
+{
+	char buf[64];
+	int prec;
+
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, d);
+		if (strtod(buf, NULL) == d)
+			break;
+	}
+	if (strtod(buf, NULL) != d)
+		snprintf(buf, sizeof buf, "%a", d);
+	segc_strbuf_append(b, buf);
+	if (!strpbrk(buf, ".enpx"))
+		segc_strbuf_append(b, ".0");
+}
+
+/* --------------------------------------------------- printing a plan */
+
+/* Names of the values of one plan. */
+typedef struct namer {
+	const segc_plan *p;
+	char **arg;           /* C names of the arguments */
+	const char *tprefix;  /* temporaries */
+	const char *cprefix;  /* constants */
+	size_t *number;       /* per value: its number among temps/consts */
+	int accurate;         /* double-double values */
+} namer;
+
+/* Appends the C name of value 'i'. */
+static void put_value(segc_strbuf *b, const namer *nm, size_t i)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	if (in->op == SEGC_OP_ARG)
+		segc_strbuf_append(b, nm->arg[in->a]);
+	else
+		segc_strbuf_appendf(b, "%s%lu", in->op == SEGC_OP_CONST ?
+			nm->cprefix : nm->tprefix, (unsigned long)nm->number[i]);
+}
+
+/* Appends the C expression of instruction 'i'. */
+static void put_insn_expr(segc_strbuf *b, const namer *nm, size_t i)
+{
+	static const char *const infix[] = { " + ", " - ", " * ", " / " };
+	static const char *const fn[] = {
+		"ceil", "floor", "sqrt", "log2", "fmax", "fmin"
+	};
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	switch (in->op) {
+	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL: case SEGC_OP_DIV:
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, infix[in->op - SEGC_OP_ADD]);
+		put_value(b, nm, in->b);
+		break;
+	case SEGC_OP_NEG:
+		segc_strbuf_append(b, "-");
+		put_value(b, nm, in->a);
+		break;
+	case SEGC_OP_FMAX: case SEGC_OP_FMIN:
+		segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_CEIL]);
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, ", ");
+		put_value(b, nm, in->b);
+		segc_strbuf_append(b, ")");
+		break;
+	default:
+		segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_CEIL]);
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, ")");
+		break;
+	}
+}
+
+/* Appends value 'i' as a double-double operand. */
+static void put_dd_value(segc_strbuf *b, const namer *nm, size_t i)
+{
+	if (nm->p->insn[i].op == SEGC_OP_ARG) {
+		segc_strbuf_append(b, "dd_d(");
+		put_value(b, nm, i);
+		segc_strbuf_appendc(b, ')');
+	} else {
+		put_value(b, nm, i);
+	}
+}
+
+/* Appends the double-double expression of instruction 'i'; an argument
+ * operand of + and * is passed as a plain double. */
+static void put_dd_expr(segc_strbuf *b, const namer *nm, size_t i)
+{
+	static const char *const fn[] = {
+		"dd_add", "dd_sub", "dd_mul", "dd_div", "dd_neg", "dd_ceil",
+		"dd_floor", "dd_sqrt", "dd_log2", "dd_max", "dd_min"
+	};
+	const segc_plan_insn *in = &nm->p->insn[i];
+	size_t x = in->a, y = in->b;
+	int commutes = in->op == SEGC_OP_ADD || in->op == SEGC_OP_MUL;
+
+	if (commutes && nm->p->insn[x].op == SEGC_OP_ARG) {
+		x = in->b;
+		y = in->a;
+	}
+	if (commutes && nm->p->insn[y].op == SEGC_OP_ARG) {
+		segc_strbuf_appendf(b, "%s_d(", fn[in->op - SEGC_OP_ADD]);
+		put_dd_value(b, nm, x);
+		segc_strbuf_append(b, ", ");
+		put_value(b, nm, y);
+		segc_strbuf_appendc(b, ')');
+		return;
+	}
+	segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_ADD]);
+	put_dd_value(b, nm, x);
+	if (in->op == SEGC_OP_ADD || in->op == SEGC_OP_SUB ||
+	    in->op == SEGC_OP_MUL || in->op == SEGC_OP_DIV ||
+	    in->op == SEGC_OP_FMAX || in->op == SEGC_OP_FMIN) {
+		segc_strbuf_append(b, ", ");
+		put_dd_value(b, nm, y);
+	}
+	segc_strbuf_appendc(b, ')');
+}
+
+/* Appends the constant 'q' as a double-double: the nearest double and
+ * the double nearest to what it leaves. */
+static void put_dd_const(segc_strbuf *b, double hi, mpq_srcptr q)
+{
+	mpq_t r;
+	double lo = 0;
+
+	mpq_init(r);
+	mpq_set_d(r, hi);
+	mpq_sub(r, q, r);
+	if (segc_plan_round(&lo, r))
+		lo = 0;
+	mpq_clear(r);
+	segc_strbuf_append(b, "{ ");
+	put_double(b, hi);
+	segc_strbuf_append(b, ", ");
+	put_double(b, lo);
+	segc_strbuf_append(b, " }");
+}
+
+/* Appends one live instruction as a declaration. */
+static void put_insn(segc_strbuf *b, const namer *nm, size_t i)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	segc_strbuf_append(b, nm->accurate ? "\tconst segc_dd " :
+		"\tconst double ");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = ");
+	if (in->op == SEGC_OP_CONST) {
+		if (nm->accurate)
+			put_dd_const(b, in->value, in->q);
+		else
+			put_double(b, in->value);
+		segc_strbuf_append(b, "; /* ");
+		segc_strbuf_append_mpq(b, in->q);
+		segc_strbuf_append(b, " */\n");
+		return;
+	}
+	if (nm->accurate)
+		put_dd_expr(b, nm, i);
+	else
+		put_insn_expr(b, nm, i);
+	segc_strbuf_append(b, ";\n");
+}
+
+/* Appends the body statements of the plan: constants, then one temporary
+ * per operation, then the return. */
+static void put_plan_body(segc_strbuf *b, const namer *nm)
+{
+	const segc_plan *p = nm->p;
+	size_t i;
+	int *used = segc_xcalloc(p->nargs + 1, sizeof *used);
+
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].op == SEGC_OP_ARG && p->insn[i].uses)
+			used[p->insn[i].a] = 1;
+	for (i = 0; i < p->nargs; i++)
+		if (!used[i])
+			segc_strbuf_appendf(b, "\t(void)%s;\n", nm->arg[i]);
+	free(used);
+	if (nm->accurate)
+		segc_strbuf_append(b, "\tSEGC_DD_USES;\n");
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].op != SEGC_OP_ARG && p->insn[i].uses)
+			put_insn(b, nm, i);
+	segc_strbuf_append(b, "\n\treturn ");
+	put_value(b, nm, p->result);
+	if (nm->accurate && p->insn[p->result].op != SEGC_OP_ARG)
+		segc_strbuf_append(b, ".hi");
+	segc_strbuf_append(b, ";\n");
+}
+
+/* Numbers the constants and the temporaries of 'nm->p' separately. */
+static void number_values(namer *nm)
+{
+	size_t i, nc = 0, nt = 0;
+
+	nm->number = segc_xcalloc(nm->p->n + 1, sizeof *nm->number);
+	for (i = 0; i < nm->p->n; i++) {
+		if (!nm->p->insn[i].uses)
+			continue;
+		if (nm->p->insn[i].op == SEGC_OP_CONST)
+			nm->number[i] = nc++;
+		else if (nm->p->insn[i].op != SEGC_OP_ARG)
+			nm->number[i] = nt++;
+	}
+}
+
+/* ------------------------------------------------------ the functions */
+
+/* The state of one rendering. */
+typedef struct emitter {
+	segc_ctx *ctx;
+	const segc_emit_input *in;
+	const segc_where *where;
+	char *prefix;          /* C prefix of the functions */
+	char **arg;            /* C names of the arguments */
+	char *tprefix, *cprefix;
+	segc_strbuf functions, prototypes, wrappers, wnames, fnames;
+	size_t nfuncs;
+} emitter;
+
+static const char *const component_words[4] = {
+	"total time", "computation time", "communication time",
+	"input and output time"
+};
+
+/* Appends the parameter list "(double N, double P, ...)". */
+static void put_params(segc_strbuf *b, const emitter *em)
+{
+	size_t i;
+
+	segc_strbuf_appendc(b, '(');
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(b, "%sdouble %s", i ? ", " : "", em->arg[i]);
+	segc_strbuf_appendc(b, ')');
+}
+
+/* Appends the comment before the function of component 'c'. */
+static void put_function_comment(segc_strbuf *b, int c,
+	const segc_expr *e, const segc_plan *p, int accurate)
+{
+	char *text = segc_expr_to_string(e);
+
+	segc_strbuf_appendf(b, "\n/* The %s of the model, %lu operations%s:\n",
+		component_words[c], p->flops, accurate ?
+		" in double-double arithmetic" : "");
+	put_comment_text(b, text ? text : "", " *   ");
+	segc_strbuf_append(b, " */\n");
+	free(text);
+}
+
+/* Renders the function of component 'c' from its plan. */
+static void put_function(emitter *em, int c, const segc_expr *e,
+	const segc_plan *p)
+{
+	const char *cname = segc_component_name((enum segc_component)c);
+	namer nm;
+	size_t i;
+
+	nm.p = p;
+	nm.arg = em->arg;
+	nm.tprefix = em->tprefix;
+	nm.cprefix = em->cprefix;
+	nm.accurate = em->in->accurate;
+	number_values(&nm);
+	put_function_comment(&em->functions, c, e, p, em->in->accurate);
+	segc_strbuf_appendf(&em->functions, "double %s_%s", em->prefix, cname);
+	put_params(&em->functions, em);
+	segc_strbuf_append(&em->functions, "\n{\n");
+	put_plan_body(&em->functions, &nm);
+	segc_strbuf_append(&em->functions, "}\n");
+	free(nm.number);
+	segc_strbuf_appendf(&em->prototypes, "/* The %s. */\ndouble %s_%s",
+		component_words[c], em->prefix, cname);
+	put_params(&em->prototypes, em);
+	segc_strbuf_append(&em->prototypes, ";\n");
+	segc_strbuf_appendf(&em->wrappers, "\n/* %s_%s at the point 'a'. */\n"
+		"static double call_%s(const double *a)\n{\n\treturn %s_%s(",
+		em->prefix, cname, cname, em->prefix, cname);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(&em->wrappers, "%sa[%lu]", i ? ", " : "",
+			(unsigned long)i);
+	segc_strbuf_append(&em->wrappers, ");\n}\n");
+	segc_strbuf_appendf(&em->wnames, "%scall_%s", em->nfuncs ? ", " : "",
+		cname);
+	segc_strbuf_appendf(&em->fnames, "%s\"%s\"", em->nfuncs ? ", " : "",
+		cname);
+	em->nfuncs++;
+}
+
+/* Records an error at the emitter's place. */
+static void emit_error(emitter *em, enum segc_status code, const char *fmt,
+	const char *name)
+{
+	const segc_where *w = em->where;
+
+	segc_error(em->ctx, code, w ? w->file : NULL, w ? w->line : 0,
+		w ? w->col : 0, fmt, name);
+}
+
+/* Non-zero when 'name' is one of the arguments. */
+static int is_arg(const segc_emit_input *in, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < in->nargs; i++)
+		if (!strcmp(in->args[i], name))
+			return 1;
+	return 0;
+}
+
+/* Reports every unbound name and uninterpreted call of the formulas, each
+ * once; 0 when there is none. */
+static int check_emittable(emitter *em)
+{
+	const char **seen = NULL;
+	size_t nseen = 0, c, i, j, n;
+	int calls, bad = 0;
+
+	for (calls = 0; calls < 2; calls++)
+		for (c = 0; c < 4; c++) {
+			const char **v;
+
+			if (!em->in->formulas[c])
+				continue;
+			n = segc_output_names(em->in->formulas[c], calls, &v);
+			for (i = 0; i < n; i++) {
+				if (!calls && is_arg(em->in, v[i]))
+					continue;
+				for (j = 0; j < nseen && strcmp(seen[j], v[i]); j++)
+					;
+				if (j < nseen)
+					continue;
+				seen = segc_xrealloc(seen, (nseen + 1) * sizeof *seen);
+				seen[nseen++] = v[i];
+				emit_error(em, SEGC_ERR_INPUT, calls ?
+					"cannot emit C while the uninterpreted call '%s' "
+					"remains: give a machine that defines it" :
+					"cannot emit C while '%s' is unbound: bind it "
+					"(-D, a machine) or keep it as an argument "
+					"(--keep)", v[i]);
+				bad = 1;
+			}
+			free(v);
+		}
+	free(seen);
+	return bad ? -1 : 0;
+}
+
+/* Non-zero when 'name' is 'prefix' followed by digits only. */
+static int prefix_digits(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (strncmp(name, prefix, n) || !name[n])
+		return 0;
+	for (name += n; *name; name++)
+		if (*name < '0' || *name > '9')
+			return 0;
+	return 1;
+}
+
+/* A prefix for numbered locals that no argument name collides with. */
+static char *local_prefix(const emitter *em, char first)
+{
+	segc_strbuf b;
+	size_t i;
+	int clash = 1;
+
+	segc_strbuf_init(&b);
+	segc_strbuf_appendc(&b, first);
+	while (clash) {
+		clash = 0;
+		for (i = 0; i < em->in->nargs; i++)
+			if (prefix_digits(em->arg[i], segc_strbuf_str(&b)))
+				clash = 1;
+		if (clash)
+			segc_strbuf_appendc(&b, first);
+	}
+	return segc_strbuf_take(&b);
+}
+
+/* Chooses the C names of the prefix and the arguments; -1 when two
+ * arguments end up with the same name. */
+static int choose_names(emitter *em)
+{
+	size_t i, j;
+
+	em->prefix = segc_emit_identifier(em->in->model_name);
+	em->arg = segc_xcalloc(em->in->nargs + 1, sizeof *em->arg);
+	for (i = 0; i < em->in->nargs; i++)
+		em->arg[i] = segc_emit_identifier(em->in->args[i]);
+	for (i = 0; i < em->in->nargs; i++)
+		for (j = 0; j < i; j++)
+			if (!strcmp(em->arg[i], em->arg[j])) {
+				emit_error(em, SEGC_ERR_INPUT, "two arguments "
+					"would both be named '%s' in C", em->arg[i]);
+				return -1;
+			}
+	em->tprefix = local_prefix(em, 't');
+	em->cprefix = local_prefix(em, 'c');
+	return 0;
+}
+
+/* Renders every function; 0 on success. */
+static int render_functions(emitter *em)
+{
+	int c;
+
+	for (c = 0; c < 4; c++) {
+		const segc_expr *e = em->in->formulas[c];
+		segc_plan *p;
+
+		if (!e || (c && segc_expr_is_zero(e)))
+			continue;
+		p = segc_plan_build(em->ctx, e, em->in->nargs, em->in->args,
+			em->where);
+		if (!p)
+			return -1;
+		put_function(em, c, e, p);
+		segc_plan_free(p);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------- templates */
+
+/* Appends the value of the key at 'key' ('n' bytes) or returns -1. */
+static int put_key(segc_strbuf *b, const char *key, size_t n, size_t nkeys,
+	const char *const *keys, const char *const *values)
+{
+	size_t i;
+
+	for (i = 0; i < nkeys; i++)
+		if (strlen(keys[i]) == n && !strncmp(keys[i], key, n)) {
+			segc_strbuf_append(b, values[i]);
+			return 0;
+		}
+	return -1;
+}
+
+/* Replaces every @KEY@ of 'tmpl'. */
+char *segc_template_fill(segc_ctx *ctx, const char *tmpl,
+	const char *tmpl_name, size_t nkeys, const char *const *keys,
+	const char *const *values)
+{
+	segc_strbuf b;
+	const char *s = tmpl;
+	unsigned long line = 1;
+
+	segc_strbuf_init(&b);
+	while (*s) {
+		size_t n = 0;
+
+		if (*s == '@')
+			while ((s[1 + n] >= 'A' && s[1 + n] <= 'Z') || s[1 + n] == '_')
+				n++;
+		if (*s != '@' || !n || s[1 + n] != '@') {
+			line += *s == '\n';
+			segc_strbuf_appendc(&b, *s++);
+			continue;
+		}
+		if (put_key(&b, s + 1, n, nkeys, keys, values)) {
+			segc_error(ctx, SEGC_ERR_INPUT, tmpl_name, line, 0,
+				"unknown placeholder '@%.*s@'", (int)n, s + 1);
+			segc_strbuf_free(&b);
+			return NULL;
+		}
+		s += n + 2;
+	}
+	return segc_strbuf_take(&b);
+}
+
+/* The header guard of the prefix. */
+static char *guard_name(const char *prefix)
+{
+	segc_strbuf b;
+	const char *s;
+
+	segc_strbuf_init(&b);
+	segc_strbuf_append(&b, "SEGC_PREDICTOR_");
+	for (s = prefix; *s; s++)
+		segc_strbuf_appendc(&b, *s >= 'a' && *s <= 'z' ?
+			(char)(*s - 'a' + 'A') : *s);
+	segc_strbuf_append(&b, "_H");
+	return segc_strbuf_take(&b);
+}
+
+/* The description as comment lines (empty when there is none). */
+static char *description_comment(const char *d)
+{
+	segc_strbuf b;
+
+	segc_strbuf_init(&b);
+	if (d && *d) {
+		segc_strbuf_append(&b, " *\n");
+		put_comment_text(&b, d, " * ");
+	} else {
+		segc_strbuf_append(&b, " *");
+	}
+	return segc_strbuf_take(&b);
+}
+
+/* The main part, or "" without --main. */
+static char *render_main(emitter *em, const segc_templates *t)
+{
+	const char *keys[] = {
+		"NARGS", "NFUNCS", "ARG_NAMES", "FUNC_NAMES", "WRAPPERS",
+		"WRAPPER_NAMES"
+	};
+	const char *values[6];
+	char nargs[32], nfuncs[32];
+	segc_strbuf names;
+	char *text;
+	size_t i;
+
+	if (!em->in->with_main)
+		return segc_xstrdup("");
+	segc_strbuf_init(&names);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(&names, "%s\"%s\"", i ? ", " : "", em->arg[i]);
+	snprintf(nargs, sizeof nargs, "%lu", (unsigned long)em->in->nargs);
+	snprintf(nfuncs, sizeof nfuncs, "%lu", (unsigned long)em->nfuncs);
+	values[0] = nargs;
+	values[1] = nfuncs;
+	values[2] = segc_strbuf_str(&names);
+	values[3] = segc_strbuf_str(&em->fnames);
+	values[4] = segc_strbuf_str(&em->wrappers);
+	values[5] = segc_strbuf_str(&em->wnames);
+	text = segc_template_fill(em->ctx, t->main_part, "main.c.in", 6, keys,
+		values);
+	segc_strbuf_free(&names);
+	return text;
+}
+
+/* Fills the file templates; 0 on success. */
+static int render_files(emitter *em, const segc_templates *t, char **c_text,
+	char **h_text)
+{
+	const char *keys[] = {
+		"BASE", "MODEL", "DESCRIPTION", "GUARD", "PROTOTYPES",
+		"FUNCTIONS", "MAIN", "PREFIX", "HELPERS"
+	};
+	const char *values[9];
+	char *guard = guard_name(em->prefix);
+	char *desc = description_comment(em->in->description);
+	char *main_part = render_main(em, t);
+	char *model = segc_emit_identifier(em->in->model_name);
+
+	values[0] = em->in->base;
+	values[1] = model;
+	values[2] = desc;
+	values[3] = guard;
+	values[4] = segc_strbuf_str(&em->prototypes);
+	values[5] = segc_strbuf_str(&em->functions);
+	values[6] = main_part ? main_part : "";
+	values[7] = em->prefix;
+	values[8] = em->in->accurate ? t->dd_part : "";
+	*c_text = main_part ? segc_template_fill(em->ctx, t->c_file,
+		"predictor.c.in", 9, keys, values) : NULL;
+	*h_text = *c_text ? segc_template_fill(em->ctx, t->h_file,
+		"predictor.h.in", 9, keys, values) : NULL;
+	free(guard);
+	free(desc);
+	free(main_part);
+	free(model);
+	return *c_text && *h_text ? 0 : -1;
+}
+
+/* Releases what 'em' holds. */
+static void emitter_clear(emitter *em)
+{
+	size_t i;
+
+	for (i = 0; em->arg && i < em->in->nargs; i++)
+		free(em->arg[i]);
+	free(em->arg);
+	free(em->prefix);
+	free(em->tprefix);
+	free(em->cprefix);
+	segc_strbuf_free(&em->functions);
+	segc_strbuf_free(&em->prototypes);
+	segc_strbuf_free(&em->wrappers);
+	segc_strbuf_free(&em->wnames);
+	segc_strbuf_free(&em->fnames);
+}
+
+/* Non-zero when 'base' may stand in #include "...": letters, digits and
+ * "_-.+" only. */
+static int base_is_safe(const char *base)
+{
+	const char *s;
+
+	for (s = base; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || strchr("_-.+", *s)))
+			return 0;
+	return *base != '\0';
+}
+
+/* Renders the C file and the header of 'in'. */
+int segc_emit_render(segc_ctx *ctx, const segc_templates *t,
+	const segc_emit_input *in, const segc_where *where, char **c_text,
+	char **h_text)
+{
+	emitter em;
+	int rc = -1;
+
+	memset(&em, 0, sizeof em);
+	em.ctx = ctx;
+	em.in = in;
+	em.where = where;
+	*c_text = *h_text = NULL;
+	if (!base_is_safe(in->base)) {
+		emit_error(&em, SEGC_ERR_INPUT, "the file name '%s' may hold only "
+			"letters, digits and '_', '-', '.', '+'", in->base);
+		return -1;
+	}
+	if (check_emittable(&em) || choose_names(&em) ||
+	    render_functions(&em) || render_files(&em, t, c_text, h_text)) {
+		free(*c_text);
+		free(*h_text);
+		*c_text = *h_text = NULL;
+	} else {
+		rc = 0;
+	}
+	emitter_clear(&em);
+	return rc;
+}

@@ -1,0 +1,85 @@
+#!/bin/sh
+# hostile.sh - names, descriptions and 'latex' attributes that try to
+# inject code into the C and the LaTeX that segc writes: the description
+# stays inside comments and escaped text, C keywords and <math.h> names
+# are renamed, unsafe 'latex' attributes are refused.
+. "$top_srcdir/tests/cli/lib.sh"
+model=$top_srcdir/tests/cli/hostile/desc.xml
+
+# The emitted C.
+"$SEGC" emit -q --main --keep fmax --keep t1 --keep c0 --keep ceil \
+	-o "$tmp/h" "$model" 2>"$tmp/err"
+ok $? "emit a model with hostile names and description"
+[ "$(grep -c '^#include' "$tmp/h.c")" -eq 5 ] &&
+	! grep -q '^#include' "$tmp/h.h"
+ok $? "the description adds no line of code"
+for cc in $CC ${CLANG:-}; do
+	$cc -std=c99 -Wall -Wextra -Werror -pedantic -o "$tmp/h-$cc" "$tmp/h.c" \
+		-lm 2>"$tmp/cc.err"
+	st=$?
+	ok $st "the hostile predictor compiles with $cc"
+	[ $st -eq 0 ] || diag "$(head -20 "$tmp/cc.err")"
+done
+grep -q 'double double__total(double N, double P, double fmax_, double t1, double c0, double ceil_)' "$tmp/h.h"
+ok $? "keywords and <math.h> names are renamed"
+if [ -x "$tmp/h-$CC" ]; then
+	"$tmp/h-$CC" N=8 P=2 fmax_=1 t1=2 c0=3 ceil_=4 > "$tmp/out" &&
+		[ "$(sed -n 2p "$tmp/out" | cut -f7)" = 46 ]
+	ok $? "the hostile predictor computes 8/2*(1*3 + 2*4) + (2 - 1)*2 = 46"
+fi
+
+# The LaTeX document.
+"$SEGC" latex --standalone "$model" > "$tmp/h.tex" 2>"$tmp/err"
+ok $? "latex --standalone of the hostile model"
+! grep -q '\\input{/etc' "$tmp/h.tex" && ! grep -q '\\immediate' "$tmp/h.tex" &&
+	! grep -q '\^\^' "$tmp/h.tex"
+ok $? "the description's commands are escaped"
+if [ -n "${PDFLATEX:-}" ]; then
+	(cd "$tmp" && "$PDFLATEX" -interaction=nonstopmode -halt-on-error \
+		-no-shell-escape h.tex > h.out 2>&1)
+	ok $? "pdflatex compiles the hostile document"
+	! grep -q '/etc/passwd' "$tmp/h.log" && [ ! -e "$tmp/pwned" ]
+	ok $? "the document reads and writes no other file"
+else
+	skip "pdflatex hostile" "no pdflatex"
+	skip "pdflatex hostile reads nothing" "no pdflatex"
+fi
+
+# Unsafe 'latex' attributes, each refused.
+n=0
+while IFS= read -r attack; do
+	n=$((n + 1))
+	esc=$(printf '%s' "$attack" | sed 's/[\\|&]/\\&/g')
+	sed "s|@ATTACK@|$esc|" > "$tmp/a$n.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<model name="attack" version="1">
+  <param name="x" latex="@ATTACK@"/>
+  <graph name="main"><step cost="x*N"/></graph>
+</model>
+XML
+	"$SEGC" latex "$tmp/a$n.xml" > "$tmp/out" 2>"$tmp/err"
+	[ $? -eq 2 ] && grep -q "attribute 'latex' of parameter 'x'" "$tmp/err" &&
+		[ ! -s "$tmp/out" ]
+	ok $? "refused latex attribute: $(printf '%s' "$attack" | tr '\\' '/')"
+done <<'EOF2'
+\input{/etc/passwd}
+\immediate\write18{ls}
+^^5cinput{/etc/passwd}
+\def\x{y}
+\csname input\endcsname
+x}\end{document}
+\catcode`\^^M=13
+$x$
+a%b
+\openout
+\include{x}
+\read
+x^
+{x
+\begin{verbatim}
+&amp;
+#1
+EOF2
+"$SEGC" latex "$top_srcdir/xml/find_max.xml" > /dev/null
+ok $? "safe latex attributes are accepted"
+done_testing

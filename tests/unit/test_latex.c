@@ -1,0 +1,113 @@
+/* test_latex.c - the LaTeX printer, string in, string out, and the checks
+ * of 'latex' attributes and the escaping of free text. */
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "output.h"
+
+/* An expression and its LaTeX. */
+static const struct { const char *in, *want; } cases[] = {
+	{ "t_assign + N_element*(t_loop + t_if + P_max*t_assign)",
+	  "t_{\\mathrm{assign}} + N_{\\mathrm{element}}\\,\\left(t_{\\mathrm{loop}}"
+	  " + t_{\\mathrm{if}} + P_{\\mathrm{max}}\\,t_{\\mathrm{assign}}\\right)" },
+	{ "2*N^3/P*t_stmt", "\\frac{2 N^{3}\\,t_{\\mathrm{stmt}}}{P}" },
+	{ "N/P", "\\frac{N}{P}" },
+	{ "1/P", "\\frac{1}{P}" },
+	{ "N/P^2", "\\frac{N}{P^{2}}" },
+	{ "a - b", "a - b" },
+	{ "-a + 2", "-a + 2" },
+	{ "a - 2*b", "a - 2 b" },
+	{ "x/2", "\\frac{x}{2}" },
+	{ "3*x/4", "\\frac{3 x}{4}" },
+	{ "0.46*x", "0.46 x" },
+	{ "12.5e-9*x", "1.25 \\cdot 10^{-8} x" },
+	{ "2*3", "6" },
+	{ "tau_mem", "\\tau_{\\mathrm{mem}}" },
+	{ "mu_ld_c", "\\mu_{\\mathrm{ld},c}" },
+	{ "a_b_c", "a_{b,c}" },
+	{ "alpha*beta", "\\alpha \\beta" },
+	{ "x__y", "\\mathit{x\\_\\_y}" },
+	{ "rate", "\\mathit{rate}" },
+	{ "ceil(B*(i - 1)/X)",
+	  "\\left\\lceil \\frac{B\\,\\left(i - 1\\right)}{X} \\right\\rceil" },
+	{ "floor(N/2)", "\\left\\lfloor \\frac{N}{2} \\right\\rfloor" },
+	{ "max(a, b + c)", "\\max\\left\\{a, b + c\\right\\}" },
+	{ "min(a, b)", "\\min\\left\\{a, b\\right\\}" },
+	{ "log2(P)", "\\log_2 P" },
+	{ "N*log2(P)", "N\\,\\log_2\\left(P\\right)" },
+	{ "sqrt(N + 1)", "\\sqrt{N + 1}" },
+	{ "sum(i, 1, N, i^2)", "\\sum_{i=1}^{N} i^{2}" },
+	{ "tree_bcast(8*N)", "\\mathrm{tree\\_bcast}\\left(8 N\\right)" },
+	{ "(a + b)^2", "\\left(a + b\\right)^{2}" },
+	{ "(P - 1)*x", "\\left(P - 1\\right)\\,x" },
+	{ "N*N", "N^{2}" },
+	{ "(a + b)/(c + d)", "\\frac{a + b}{c + d}" },
+	{ "2*(a + b)", "2 \\left(a + b\\right)" },
+	{ "(-2)^3", "-8" },
+	{ "x^-1", "\\frac{1}{x}" },
+};
+
+/* Attributes and whether they are safe. */
+static const struct { const char *attr; int safe; } attrs[] = {
+	{ "N_{element}", 1 }, { "t(\\mathbf{v}_{assign})", 1 },
+	{ "\\tau_{\\mathrm{mem}}", 1 }, { "\\mathit{update\\_row}", 1 },
+	{ "x'", 1 }, { "\\hat{x}^{2}", 1 }, { "\\input{/etc/passwd}", 0 },
+	{ "\\write18{ls}", 0 }, { "^^5cinput", 0 }, { "x^", 0 }, { "{x", 0 },
+	{ "x}", 0 }, { "}{", 0 }, { "a%b", 0 }, { "$x$", 0 }, { "a&b", 0 },
+	{ "#1", 0 }, { "\\def\\x{}", 0 }, { "\\csname", 0 }, { "~", 0 },
+	{ "\\catcode", 0 }, { "\\", 0 }, { "x\t", 0 }, { "\xc3\xa9", 0 },
+};
+
+/* Escaped free text. */
+static const struct { const char *in, *want; } texts[] = {
+	{ "a & b", "a \\& b" },
+	{ "100% {x} $y$ #1 ^ ~ _ \\input",
+	  "100\\% \\{x\\} \\$y\\$ \\#1 \\textasciicircum{} \\textasciitilde{} "
+	  "\\_ \\textbackslash{}input" },
+	{ "1--2", "1-{}-{}2" },
+	{ "\xc2\xb5s \xe2\x80\x93 \xe6\xbc\xa2", "\\textmu{}s -- [U+6F22]" },
+	{ "bad \xff byte", "bad ? byte" },
+};
+
+/* The LaTeX of the expression text 'in', or NULL. */
+static char *latex_of(segc_ctx *ctx, const char *in)
+{
+	segc_expr *e = segc_expr_parse(ctx, in, NULL);
+	char *s;
+
+	if (!e)
+		return NULL;
+	s = segc_latex_expr(e, NULL);
+	segc_expr_free(e);
+	return s;
+}
+
+/* Runs the tables. */
+int main(void)
+{
+	segc_ctx *ctx = segc_ctx_new();
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = latex_of(ctx, cases[i].in);
+
+		tap_is(got, cases[i].want, cases[i].in);
+		free(got);
+	}
+	for (i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
+		int r = segc_latex_attr_check(ctx, attrs[i].attr, "parameter 'x'",
+			NULL);
+
+		tap_ok((r == 0) == attrs[i].safe, "latex attribute %s is %s",
+			attrs[i].attr, attrs[i].safe ? "safe" : "refused");
+	}
+	for (i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		char *got = segc_latex_escape_text(texts[i].in);
+
+		tap_is(got, texts[i].want, "escape text");
+		free(got);
+	}
+	segc_ctx_free(ctx);
+	segc_library_cleanup();
+	return tap_done();
+}
