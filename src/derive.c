@@ -1,10 +1,22 @@
 /* derive.c - a model's formula: pick the program's graph, lower it, apply
  * the setting (bindings, lets, functions, machine) to its expressions,
- * reduce it for one component; the canonical form on top. */
+ * reduce it for one component; the structural form is that formula lightly
+ * simplified (structural.c), the canonical form is the canonical form of
+ * the structural one. */
 #include <string.h>
 
 #include "graph.h"
 #include "model.h"
+#include "structural.h"
+
+/* What derive() returns: the formula as reduced, lightly simplified, or
+ * in canonical form (of the reduced or of the simplified formula). */
+enum derive_form {
+	FORM_REDUCED,
+	FORM_STRUCTURAL,
+	FORM_CANONICAL_OF_REDUCED,
+	FORM_CANONICAL
+};
 
 static const char *const component_names[] = { "total", "comp", "comm",
 	"io" };
@@ -26,9 +38,9 @@ const char *segc_component_name(enum segc_component c)
 	return (unsigned)c < 4 ? component_names[c] : "total";
 }
 
-/* Derives the formula of 'comp' under 's' (see graph.h). */
-segc_expr *segc_derive_flags(segc_ctx *ctx, const segc_setting *s,
-	enum segc_component comp, unsigned flags, int canonical)
+/* The formula of 'comp' under 's' in form 'form', reduced with 'flags'. */
+static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
+	enum segc_component comp, unsigned flags, enum derive_form form)
 {
 	const segc_graph *g = s->model ? segc_model_main_graph(s->model)
 		: NULL;
@@ -49,7 +61,9 @@ segc_expr *segc_derive_flags(segc_ctx *ctx, const segc_setting *s,
 		goto out;
 	dom = segc_setting_domains(ctx, s);
 	e = segc_reduce(ctx, lw, comp, dom, flags);
-	if (e && canonical)
+	if (form == FORM_STRUCTURAL || form == FORM_CANONICAL)
+		e = segc_structural_simplify(e);
+	if (e && form >= FORM_CANONICAL_OF_REDUCED)
 		e = segc_canonical(ctx, dom, e);
 out:
 	segc_domains_free(dom);
@@ -57,16 +71,28 @@ out:
 	return e;
 }
 
-/* The structural formula (see segc_model.h). */
+/* Derives the formula of 'comp' under 's' as reduced, or its canonical
+ * form (see graph.h). */
+segc_expr *segc_derive_flags(segc_ctx *ctx, const segc_setting *s,
+	enum segc_component comp, unsigned flags, int canonical)
+{
+	return derive(ctx, s, comp, flags, canonical ?
+		FORM_CANONICAL_OF_REDUCED : FORM_REDUCED);
+}
+
+/* The structural formula (see segc_model.h): as reduced, then lightly
+ * simplified. */
 segc_expr *segc_derive_structural(segc_ctx *ctx, const segc_setting *s,
 	enum segc_component component)
 {
-	return segc_derive_flags(ctx, s, component, 0, 0);
+	return derive(ctx, s, component, 0, FORM_STRUCTURAL);
 }
 
-/* The canonical formula (see segc_model.h). */
+/* The canonical formula (see segc_model.h), from the structural one: the
+ * same canonical form (tests/unit/test_structural.c), from a smaller
+ * input when like terms merged. */
 segc_expr *segc_derive_canonical(segc_ctx *ctx, const segc_setting *s,
 	enum segc_component component)
 {
-	return segc_derive_flags(ctx, s, component, 0, 1);
+	return derive(ctx, s, component, 0, FORM_CANONICAL);
 }

@@ -17,6 +17,28 @@ for m in find_max surface_estimation merge dot_product cg_tree pmm \
 	same_file "$golden/$m.txt" "$tmp/$m.txt" "derive $m"
 done
 
+# The structural form is simplified inside but keeps the shape; it parses
+# back and 'check' confirms it against the model (same canonical form),
+# for every bundled model and component.
+out=$("$SEGC" derive --form structural --component comp \
+	"$top_srcdir/xml/cg_tree.xml")
+[ "$out" = "(10*N/P + 2*N^2/P + 2*P)*t_stmt" ]
+ok $? "cg_tree comp: like terms merged, t_stmt pulled out (got '$out')"
+out=$("$SEGC" derive --form structural --component comp \
+	"$top_srcdir/xml/pmm.xml")
+[ "$out" = "2*N^3/P*t_stmt" ]
+ok $? "pmm comp: equal factors merged (got '$out')"
+bad=
+for m in "$top_srcdir"/xml/*.xml "$top_srcdir"/xml/examples/*.xml; do
+	for c in total comp comm io; do
+		f=$("$SEGC" derive --form structural --component $c "$m") &&
+		"$SEGC" check --component $c --expect "$f" "$m" \
+			>/dev/null 2>&1 || bad="$bad ${m##*/}:$c"
+	done
+done
+[ -z "$bad" ]
+ok $? "every structural form checks against its model (failed:$bad)"
+
 # The canonical form parses back to itself.
 f=$("$SEGC" derive "$top_srcdir/xml/cg_tree.xml")
 g=$("$SEGC" derive "$top_srcdir/xml/find_max.xml")
