@@ -385,7 +385,8 @@ static int copy_arc_graph(lowerer *L, size_t g, const segc_graph *src)
 		L->lw->graphs[g].arcs[k].loc = &a->loc;
 	}
 	tmp.narcs = src->narcs;
-	tmp.arcs = L->lw->graphs[g].arcs + L->lw->graphs[g].narcs - src->narcs;
+	tmp.arcs = src->narcs ? L->lw->graphs[g].arcs +
+		L->lw->graphs[g].narcs - src->narcs : NULL;
 	for (i = 0; i < tmp.narcs; i++) {
 		tmp.arcs[i].from -= base;
 		tmp.arcs[i].to -= base;
