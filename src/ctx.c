@@ -80,6 +80,30 @@ static void ctx_push(segc_ctx *ctx, enum segc_status code, char *file,
 	d->message = message;
 }
 
+/* The message in 'sb' made one line of printable text: a message may
+ * quote the input, and the input may hold control characters (a newline
+ * would split the diagnostic, an escape sequence would reach the
+ * terminal).  Each such byte becomes \xHH.  Returns the new string. */
+static char *ctx_printable(segc_strbuf *sb)
+{
+	const unsigned char *p = (const unsigned char *)segc_strbuf_str(sb);
+	segc_strbuf out;
+
+	for (; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			break;
+	if (!*p)
+		return segc_strbuf_take(sb);
+	segc_strbuf_init(&out);
+	for (p = (const unsigned char *)segc_strbuf_str(sb); *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			segc_strbuf_appendf(&out, "\\x%02x", (unsigned)*p);
+		else
+			segc_strbuf_appendc(&out, (char)*p);
+	segc_strbuf_free(sb);
+	return segc_strbuf_take(&out);
+}
+
 /* Records a diagnostic of class 'code' at 'file':'line':'col' with a
  * printf-style message.  The status of 'ctx' becomes the most severe code
  * seen.  Once the context is full the diagnostic is counted in the status
@@ -101,7 +125,7 @@ void segc_error(segc_ctx *ctx, enum segc_status code, const char *file,
 	segc_strbuf_vappendf(&sb, fmt, ap);
 	va_end(ap);
 	ctx_push(ctx, code, file ? segc_xstrdup(file) : NULL, line, col,
-		segc_strbuf_take(&sb));
+		ctx_printable(&sb));
 }
 
 /* The number of diagnostics kept in 'ctx'. */

@@ -56,12 +56,16 @@ static void block_end(const dot_writer *w, segc_strbuf *sb,
 		segc_strbuf_append(sb, out ? "o" : "i");
 }
 
+/* The deepest indentation written: deeper nesting is not indented
+ * further, so that the output stays linear in the size of the model. */
+#define DOT_MAX_INDENT 32
+
 /* Starts a line of the node buffer at the current indentation. */
 static void node_line(dot_writer *w)
 {
 	int i;
 
-	for (i = 0; i < w->indent; i++)
+	for (i = 0; i < w->indent && i < DOT_MAX_INDENT; i++)
 		segc_strbuf_append(w->nodes, "  ");
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_limits.h"
 
 /* Sets 'c' to no options given for 'command'. */
 void cli_common_init(cli_common *c, const char *command)
@@ -75,6 +76,8 @@ int cli_common_option(segc_ctx *ctx, cli_common *c, int argc, char **argv,
 		*i += 1;
 		return 1;
 	}
+	if ((r = cli_limit_option(ctx, c, argc, argv, i)) != 0)
+		return r;
 	r = cli_option_value(c, argc, argv, i, "machine", 'm', &value);
 	if (r) {
 		if (r > 0)

@@ -56,6 +56,7 @@ static void usage(void)
 	       "  -m, --machine FILE  apply the machine described in FILE\n"
 	       "  -D NAME=VALUE       bind a parameter (repeatable)\n"
 	       "  -q                  quiet\n"
+	       "      --limit NAME=VALUE  change an internal limit (doc/limits.md)\n"
 	       "  -h, --help          show this help (or a command's help)\n"
 	       "      --version       show the version\n\n"
 	       "Exit status: 0 success, 1 an expectation does not hold (check),\n"
@@ -90,7 +91,8 @@ void cli_command_help(const char *name)
 		printf("Common options:\n"
 		       "  -m, --machine FILE  apply the machine described in FILE\n"
 		       "  -D NAME=VALUE       bind a parameter (repeatable)\n"
-		       "  -q                  quiet\n\n"
+		       "  -q                  quiet\n"
+		       "      --limit NAME=VALUE  change an internal limit\n\n"
 		       "See 'man segc' for every option of this command.\n");
 		return;
 	}
