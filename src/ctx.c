@@ -86,22 +86,10 @@ static void ctx_push(segc_ctx *ctx, enum segc_status code, char *file,
  * terminal).  Each such byte becomes \xHH.  Returns the new string. */
 static char *ctx_printable(segc_strbuf *sb)
 {
-	const unsigned char *p = (const unsigned char *)segc_strbuf_str(sb);
-	segc_strbuf out;
+	char *s = segc_printable_dup(segc_strbuf_str(sb));
 
-	for (; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			break;
-	if (!*p)
-		return segc_strbuf_take(sb);
-	segc_strbuf_init(&out);
-	for (p = (const unsigned char *)segc_strbuf_str(sb); *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			segc_strbuf_appendf(&out, "\\x%02x", (unsigned)*p);
-		else
-			segc_strbuf_appendc(&out, (char)*p);
 	segc_strbuf_free(sb);
-	return segc_strbuf_take(&out);
+	return s;
 }
 
 /* Records a diagnostic of class 'code' at 'file':'line':'col' with a

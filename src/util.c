@@ -218,3 +218,20 @@ void segc_limits_init(segc_limits *limits)
 	limits->max_errors = 50;
 	limits->max_mva_p = 1024;
 }
+
+/* A copy of 's' made one line of printable text: each control byte
+ * (below 0x20, and DEL) becomes \xHH, so that text quoted from the input
+ * cannot split a line or send escape sequences to a terminal. */
+char *segc_printable_dup(const char *s)
+{
+	const unsigned char *p;
+	segc_strbuf out;
+
+	segc_strbuf_init(&out);
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			segc_strbuf_appendf(&out, "\\x%02x", (unsigned)*p);
+		else
+			segc_strbuf_appendc(&out, (char)*p);
+	return segc_strbuf_take(&out);
+}

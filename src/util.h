@@ -57,4 +57,7 @@ int segc_name_is_identifier(const char *s);
 /* Fills 'limits' with the defaults of doc/limits.md. */
 void segc_limits_init(segc_limits *limits);
 
+/* A malloc'd copy of 's' with control bytes written as \xHH. */
+char *segc_printable_dup(const char *s);
+
 #endif

@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "model.h"
+#include "util.h"
 
 /* Options of 'check' besides COMMON. */
 typedef struct check_opts {
@@ -125,6 +126,7 @@ static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
 	segc_setting s;
 	segc_expr *got, *want = NULL, *diff = NULL;
 	const char *comp = segc_component_name(it->comp);
+	char *source;
 	int rc = 0;
 
 	s.model = m;
@@ -140,25 +142,26 @@ static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
 		segc_expr_free(want);
 		return rc ? rc : CLI_USAGE;
 	}
+	source = it->source ? segc_printable_dup(it->source) : NULL;
 	if (got == want) {
 		if (!c->quiet)
-			printf("ok: %s%s%s%s\n", comp, it->source ? " (" : "",
-				it->source ? it->source : "",
-				it->source ? ")" : "");
+			printf("ok: %s%s%s%s\n", comp, source ? " (" : "",
+				source ? source : "", source ? ")" : "");
 	} else {
 		segc_domains *dom = segc_setting_domains(ctx, &s);
 
 		diff = segc_canonical(ctx, dom, segc_expr_sub2(
 			segc_expr_copy(got), segc_expr_copy(want)));
 		segc_domains_free(dom);
-		printf("MISMATCH: %s%s%s%s\n", comp, it->source ? " (" : "",
-			it->source ? it->source : "", it->source ? ")" : "");
+		printf("MISMATCH: %s%s%s%s\n", comp, source ? " (" : "",
+			source ? source : "", source ? ")" : "");
 		print_side("derived:", got);
 		print_side("expected:", want);
 		if (diff)
 			print_side("derived - expected:", diff);
 		rc = 1;
 	}
+	free(source);
 	segc_expr_free(got);
 	segc_expr_free(want);
 	segc_expr_free(diff);
