@@ -995,6 +995,49 @@ size_t segc_expr_size(const segc_expr *e)
 	return n;
 }
 
+/* The number of nodes of 'e' written out as a tree (a shared node counts
+ * once per occurrence), or 'cap' if that is larger: a DAG of a few nodes
+ * can stand for a tree too large to print.  Post-order over the DAG with
+ * an explicit stack; each node's count is kept in a map. */
+size_t segc_expr_tree_size(const segc_expr *e, size_t cap)
+{
+	struct node_stack s = { NULL, 0, 0 };
+	segc_expr_map done;
+	size_t i, n, result;
+	void **slot;
+
+	segc_expr_map_init(&done);
+	stack_push(&s, e);
+	while (s.n) {
+		const segc_expr *x = s.v[s.n - 1];
+		int ready = 1;
+
+		if (segc_expr_map_find(&done, x)) {
+			s.n--;
+			continue;
+		}
+		for (i = 0; i < x->nargs; i++)
+			if (!segc_expr_map_find(&done, x->args[i])) {
+				stack_push(&s, x->args[i]);
+				ready = 0;
+			}
+		if (!ready)
+			continue;
+		n = 1;
+		for (i = 0; i < x->nargs && n < cap; i++) {
+			slot = segc_expr_map_find(&done, x->args[i]);
+			n += (size_t)(uintptr_t)*slot;
+		}
+		segc_expr_map_put(&done, x, (void *)(uintptr_t)(n < cap ? n : cap));
+		s.n--;
+	}
+	slot = segc_expr_map_find(&done, e);
+	result = (size_t)(uintptr_t)*slot;
+	free(s.v);
+	segc_expr_map_clear(&done);
+	return result;
+}
+
 /* ------------------------------------------------------------ substitution */
 
 /* What a substitution needs while it walks. */

@@ -60,6 +60,7 @@ typedef struct segc_limits {
 	unsigned long max_markov_states; /* states of a Markov chain */
 	unsigned long max_errors;        /* diagnostics kept before giving up */
 	unsigned long max_mva_p;         /* processors in mva_mem */
+	unsigned long max_output_nodes;  /* nodes of a formula written out */
 } segc_limits;
 
 typedef struct segc_ctx segc_ctx;
@@ -163,6 +164,9 @@ SEGC_GIVE segc_expr *segc_expr_subst(SEGC_TAKE segc_expr *e, const char *name,
 	SEGC_KEEP segc_expr *value);
 /* Number of distinct nodes of the DAG below 'e'. */
 size_t segc_expr_size(SEGC_KEEP const segc_expr *e);
+/* Number of nodes of 'e' written out as a tree (shared nodes counted at
+ * each occurrence), saturating at 'cap'. */
+size_t segc_expr_tree_size(SEGC_KEEP const segc_expr *e, size_t cap);
 
 /* Where an expression's text stands, for error messages: the document, the
  * line of the element, and a phrase naming the element and attribute

@@ -33,6 +33,7 @@ static const struct limit_field limit_fields[] = {
 	ULIMIT(max_markov_states),
 	ULIMIT(max_errors),
 	ULIMIT(max_mva_p),
+	ULIMIT(max_output_nodes),
 };
 
 #define NLIMITS (sizeof limit_fields / sizeof limit_fields[0])

@@ -127,6 +127,23 @@ edge max_markov_states 5 "5 states, more than max_markov_states \(4\)" derive "$
 model "$tmp/mva.xml" "mva_mem(3, a, b)"
 edge max_mva_p 3 "processors of mva_mem exceeds the limit 2" derive "$tmp/mva.xml"
 
+# max_output_nodes: a*(a + b) written out is MUL(a, ADD(a, b)): 5 nodes.
+model "$tmp/out5.xml" "a*(a + b)"
+edge max_output_nodes 5 "more than 4 nodes when written out \(max_output_nodes\)" "derive --form structural" "$tmp/out5.xml"
+# Lets that use the previous one twice: a tiny DAG, an exponential text.
+{
+	echo '<model name="lets" version="1"><param name="a"/><let name="l0" value="a"/>'
+	k=1
+	while [ $k -le 40 ]; do
+		echo "<let name=\"l$k\" value=\"l$((k - 1))*(l$((k - 1)) + a)\"/>"
+		k=$((k + 1))
+	done
+	echo '<graph name="main"><step cost="l40"/></graph></model>'
+} >"$tmp/lets.xml"
+"$SEGC" derive --form structural "$tmp/lets.xml" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 3 ] && grep -q "max_output_nodes" "$tmp/err" && [ ! -s "$tmp/out" ]
+ok $? "an exponentially long formula is refused (exit 3), not printed"
+
 # max_errors: how many diagnostics are printed (the exit code stays 2).
 bad=$top_srcdir/tests/bad/many_errors.xml
 for k in 1 3; do
