@@ -19,7 +19,24 @@ typedef struct cli_common {
 	const char *machine_file;  /* -m, --machine; NULL if none */
 	segc_bindings *bindings;   /* -D NAME=VALUE, in order */
 	int quiet;                 /* -q */
+	const char *file;          /* the one FILE operand, when taken */
 } cli_common;
+
+/* A command's own options, tried on argv[*i]: 1 consumed (advancing *i),
+ * 0 not one of them, -1 a usage error (reported). */
+typedef int (*cli_option_fn)(cli_common *c, int argc, char **argv, int *i,
+	void *opts);
+/* A command's operands other than the one FILE: 1 taken, 0 not one of
+ * them (it becomes the FILE), -1 an error (reported). */
+typedef int (*cli_operand_fn)(segc_ctx *ctx, cli_common *c,
+	const char *arg, void *opts);
+
+/* Reads a command's arguments: --help, "--", the command's options
+ * through 'option' (may be NULL), the COMMON options, and the operands:
+ * those 'operand' takes (may be NULL), and exactly one FILE into c->file.
+ * Returns 0, 1 after printing the help, or -1 after a usage error. */
+int cli_parse_args(segc_ctx *ctx, cli_common *c, int argc, char **argv,
+	cli_option_fn option, cli_operand_fn operand, void *opts);
 
 void cli_common_init(cli_common *c, const char *command);
 void cli_common_clear(cli_common *c);

@@ -40,43 +40,6 @@ typedef struct check_item {
 	segc_where where;
 } check_item;
 
-/* Parses the command line; 0, or an exit code (-1: help shown). */
-static int parse_args(segc_ctx *ctx, cli_common *c, check_opts *o,
-	int argc, char **argv)
-{
-	int i = 1, r;
-
-	while (i < argc) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			cli_command_help("check");
-			return -1;
-		}
-		if ((r = cli_common_option(ctx, c, argc, argv, &i)) != 0) {
-			if (r < 0)
-				return CLI_USAGE;
-			continue;
-		}
-		if ((r = cli_option_value(c, argc, argv, &i, "component", 0,
-				&o->component)) != 0 ||
-		    (r = cli_option_value(c, argc, argv, &i, "expect", 0,
-				&o->expect)) != 0) {
-			if (r < 0)
-				return CLI_USAGE;
-			continue;
-		}
-		if (argv[i][0] == '-' && argv[i][1])
-			return cli_usage(c, "unknown option '%s'", argv[i]);
-		if (o->model)
-			return cli_usage(c, "more than one model given");
-		o->model = argv[i++];
-	}
-	if (!o->model)
-		return cli_usage(c, "no model given");
-	if (o->component && segc_component_parse(o->component) < 0)
-		return cli_usage(c, "unknown component '%s' (total, comp, "
-			"comm or io)", o->component);
-	return 0;
-}
 
 /* The path of 'file' relative to the directory of 'model_path'. */
 static char *relative_path(const char *model_path, const char *file)
@@ -245,6 +208,34 @@ static int check_text(segc_ctx *ctx, cli_common *c, const segc_model *m,
 	rc = check_one(ctx, c, m, &it);
 	segc_expr_free(it.formula);
 	return rc;
+}
+
+/* The options of 'check' besides COMMON (a cli_option_fn). */
+static int check_option(cli_common *c, int argc, char **argv, int *i,
+	void *opts)
+{
+	check_opts *o = opts;
+	int r;
+
+	if ((r = cli_option_value(c, argc, argv, i, "component", 0,
+			&o->component)) != 0)
+		return r;
+	return cli_option_value(c, argc, argv, i, "expect", 0, &o->expect);
+}
+
+/* Reads the command line; 0, or an exit code (-1: help shown). */
+static int parse_args(segc_ctx *ctx, cli_common *c, check_opts *o,
+	int argc, char **argv)
+{
+	int r = cli_parse_args(ctx, c, argc, argv, check_option, NULL, o);
+
+	if (r)
+		return r > 0 ? -1 : CLI_USAGE;
+	o->model = c->file;
+	if (o->component && segc_component_parse(o->component) < 0)
+		return cli_usage(c, "unknown component '%s' (total, comp, "
+			"comm or io)", o->component);
+	return 0;
 }
 
 /* Runs 'segc check'. */

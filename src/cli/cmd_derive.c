@@ -15,38 +15,29 @@ typedef struct derive_opts {
 	const char *model;
 } derive_opts;
 
-/* Parses the command line into 'c' and 'o'; 0, or an exit code. */
+
+/* The options of 'derive' besides COMMON (a cli_option_fn). */
+static int derive_option(cli_common *c, int argc, char **argv, int *i,
+	void *opts)
+{
+	derive_opts *o = opts;
+	int r;
+
+	if ((r = cli_option_value(c, argc, argv, i, "component", 0,
+			&o->component)) != 0)
+		return r;
+	return cli_option_value(c, argc, argv, i, "form", 0, &o->form);
+}
+
+/* Reads the command line; 0, or an exit code (-1: help shown). */
 static int parse_args(segc_ctx *ctx, cli_common *c, derive_opts *o,
 	int argc, char **argv)
 {
-	int i = 1, r;
+	int r = cli_parse_args(ctx, c, argc, argv, derive_option, NULL, o);
 
-	while (i < argc) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			cli_command_help("derive");
-			return -1;
-		}
-		if ((r = cli_common_option(ctx, c, argc, argv, &i)) != 0) {
-			if (r < 0)
-				return CLI_USAGE;
-			continue;
-		}
-		if ((r = cli_option_value(c, argc, argv, &i, "component", 0,
-				&o->component)) != 0 ||
-		    (r = cli_option_value(c, argc, argv, &i, "form", 0,
-				&o->form)) != 0) {
-			if (r < 0)
-				return CLI_USAGE;
-			continue;
-		}
-		if (argv[i][0] == '-' && argv[i][1])
-			return cli_usage(c, "unknown option '%s'", argv[i]);
-		if (o->model)
-			return cli_usage(c, "more than one model given");
-		o->model = argv[i++];
-	}
-	if (!o->model)
-		return cli_usage(c, "no model given");
+	if (r)
+		return r > 0 ? -1 : CLI_USAGE;
+	o->model = c->file;
 	if (segc_component_parse(o->component) < 0)
 		return cli_usage(c, "unknown component '%s' (total, comp, "
 			"comm or io)", o->component);

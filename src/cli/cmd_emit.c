@@ -29,8 +29,9 @@ typedef struct emit_opts {
 /* Consumes an option of 'emit' itself: 1 when consumed, 0 when not one,
  * -1 after a usage error. */
 static int emit_option(cli_common *c, int argc, char **argv, int *i,
-	emit_opts *o)
+	void *opts)
 {
+	emit_opts *o = opts;
 	const char *v;
 	int r;
 
@@ -61,37 +62,6 @@ static int emit_option(cli_common *c, int argc, char **argv, int *i,
 			o->keep[o->nkeep++] = v;
 		return r;
 	}
-	return 0;
-}
-
-/* Reads the arguments of 'emit'; -1 after a usage error, 1 after --help,
- * else 0. */
-static int emit_args(segc_ctx *ctx, cli_common *c, int argc, char **argv,
-	emit_opts *o)
-{
-	int i = 1, r;
-
-	while (i < argc) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			cli_command_help(c->command);
-			return 1;
-		}
-		if (argv[i][0] == '-' && argv[i][1]) {
-			r = emit_option(c, argc, argv, &i, o);
-			if (!r)
-				r = cli_common_option(ctx, c, argc, argv, &i);
-			if (r < 0)
-				return -1;
-			if (!r)
-				return cli_usage(c, "unknown option '%s'", argv[i]), -1;
-			continue;
-		}
-		if (o->file)
-			return cli_usage(c, "one model at a time"), -1;
-		o->file = argv[i++];
-	}
-	if (!o->file)
-		return cli_usage(c, "a model is required"), -1;
 	return 0;
 }
 
@@ -241,7 +211,9 @@ int cmd_emit(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	cli_common_init(&c, "emit");
-	rc = emit_args(ctx, &c, argc, argv, &o);
+	rc = cli_parse_args(ctx, &c, argc, argv, emit_option,
+		NULL, &o);
+	o.file = c.file;
 	if (rc) {
 		rc = rc > 0 ? CLI_OK : CLI_USAGE;
 		goto out;

@@ -185,8 +185,9 @@ static int number_option(cli_common *c, const char *name, const char *v,
 
 /* Consumes an option of 'eval' itself: 1, 0 (not one) or -1. */
 static int eval_option(cli_common *c, int argc, char **argv, int *i,
-	eval_opts *o)
+	void *opts)
 {
+	eval_opts *o = opts;
 	const char *v;
 	int r;
 
@@ -217,36 +218,14 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 	return 0;
 }
 
-/* Reads the arguments of 'eval'; -1 after a usage error, 1 after --help,
- * else 0. */
-static int eval_args(segc_ctx *ctx, cli_common *c, int argc, char **argv,
-	eval_opts *o)
+/* Takes the operand 'arg' when it is a range NAME=RANGE; else it is the
+ * model. */
+static int eval_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts)
 {
-	int i = 1, r;
-
-	while (i < argc) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			cli_command_help(c->command);
-			return 1;
-		}
-		if (argv[i][0] == '-' && argv[i][1]) {
-			r = eval_option(c, argc, argv, &i, o);
-			if (!r)
-				r = cli_common_option(ctx, c, argc, argv, &i);
-			if (r < 0)
-				return -1;
-			if (!r)
-				return cli_usage(c, "unknown option '%s'", argv[i]), -1;
-			continue;
-		}
-		if (!o->file && !strchr(argv[i], '='))
-			o->file = argv[i++];
-		else if (parse_axis(ctx, c, o, argv[i++]))
-			return -1;
-	}
-	if (!o->file)
-		return cli_usage(c, "a model is required"), -1;
-	return 0;
+	if (!strchr(arg, '='))
+		return 0;
+	return parse_axis(ctx, c, opts, arg) ? -1 : 1;
 }
 
 /* ---------------------------------------------------------- the table */
@@ -716,7 +695,9 @@ int cmd_eval(int argc, char **argv)
 	o.precision = 128;
 	o.digits = 6;
 	cli_common_init(&c, "eval");
-	rc = eval_args(ctx, &c, argc, argv, &o);
+	rc = cli_parse_args(ctx, &c, argc, argv, eval_option,
+		eval_operand, &o);
+	o.file = c.file;
 	if (rc) {
 		rc = rc > 0 ? CLI_OK : CLI_USAGE;
 		goto out;

@@ -20,8 +20,9 @@ typedef struct latex_opts {
 /* Consumes an option of 'latex' itself at argv[*i]: 1 when consumed, 0
  * when not one, -1 after a usage error. */
 static int latex_option(cli_common *c, int argc, char **argv, int *i,
-	latex_opts *o)
+	void *opts)
 {
+	latex_opts *o = opts;
 	const char *v;
 	int r;
 
@@ -44,37 +45,6 @@ static int latex_option(cli_common *c, int argc, char **argv, int *i,
 			o->canonical = !strcmp(v, "canonical");
 		return r;
 	}
-	return 0;
-}
-
-/* Reads the arguments of 'latex'; -1 after a usage error, 1 after
- * --help, else 0. */
-static int latex_args(segc_ctx *ctx, cli_common *c, int argc, char **argv,
-	latex_opts *o)
-{
-	int i = 1, r;
-
-	while (i < argc) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			cli_command_help(c->command);
-			return 1;
-		}
-		if (argv[i][0] == '-' && argv[i][1]) {
-			r = latex_option(c, argc, argv, &i, o);
-			if (!r)
-				r = cli_common_option(ctx, c, argc, argv, &i);
-			if (r < 0)
-				return -1;
-			if (!r)
-				return cli_usage(c, "unknown option '%s'", argv[i]), -1;
-			continue;
-		}
-		if (o->file)
-			return cli_usage(c, "one model at a time"), -1;
-		o->file = argv[i++];
-	}
-	if (!o->file)
-		return cli_usage(c, "a model is required"), -1;
 	return 0;
 }
 
@@ -132,7 +102,9 @@ int cmd_latex(int argc, char **argv)
 	int rc;
 
 	cli_common_init(&c, "latex");
-	rc = latex_args(ctx, &c, argc, argv, &o);
+	rc = cli_parse_args(ctx, &c, argc, argv, latex_option,
+		NULL, &o);
+	o.file = c.file;
 	if (rc) {
 		rc = rc > 0 ? CLI_OK : CLI_USAGE;
 		goto out;

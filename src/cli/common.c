@@ -99,6 +99,58 @@ int cli_common_option(segc_ctx *ctx, cli_common *c, int argc, char **argv,
 	return 1;
 }
 
+/* Hands the operand 'arg' to the command, or takes it as the FILE. */
+static int take_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	cli_operand_fn operand, void *opts)
+{
+	int r = operand ? operand(ctx, c, arg, opts) : 0;
+
+	if (r)
+		return r < 0 ? -1 : 0;
+	if (c->file)
+		return cli_usage(c, "one file at a time ('%s' and '%s')",
+			c->file, arg), -1;
+	c->file = arg;
+	return 0;
+}
+
+/* Reads the arguments of a command (see cli.h). */
+int cli_parse_args(segc_ctx *ctx, cli_common *c, int argc, char **argv,
+	cli_option_fn option, cli_operand_fn operand, void *opts)
+{
+	int i = 1, r, options = 1;
+
+	while (i < argc) {
+		const char *a = argv[i];
+
+		if (options && (!strcmp(a, "--help") || !strcmp(a, "-h"))) {
+			cli_command_help(c->command);
+			return 1;
+		}
+		if (options && !strcmp(a, "--")) {
+			options = 0;
+			i++;
+			continue;
+		}
+		if (options && a[0] == '-' && a[1]) {
+			r = option ? option(c, argc, argv, &i, opts) : 0;
+			if (!r)
+				r = cli_common_option(ctx, c, argc, argv, &i);
+			if (r < 0)
+				return -1;
+			if (!r)
+				return cli_usage(c, "unknown option '%s'", a), -1;
+			continue;
+		}
+		if (take_operand(ctx, c, a, operand, opts))
+			return -1;
+		i++;
+	}
+	if (!c->file)
+		return cli_usage(c, "a file is required"), -1;
+	return 0;
+}
+
 /* Prints every diagnostic of 'ctx' and returns the exit code they call
  * for. */
 int cli_report(segc_ctx *ctx)
