@@ -222,6 +222,26 @@ int segc_rf_pow(segc_canon *st, segc_rf *r, segc_rf *a, long e)
 
 /* --------------------------------------------------------------- atoms */
 
+/* The SEGC_ATOM_* flags of 'atom'. */
+static unsigned char atom_flags(const segc_canon *st, const segc_expr *atom)
+{
+	mpq_srcptr lo = NULL, hi = NULL;
+	int integer;
+
+	if (atom->kind == SEGC_SYM) {
+		segc_domains_get(st->dom, atom->u.name, &lo, &hi, &integer);
+		if (lo && !hi && mpq_sgn(lo) == 0)
+			return SEGC_ATOM_NONNEG;
+		return lo || hi ? 0 : SEGC_ATOM_UNBOUNDED;
+	}
+	if (atom->kind != SEGC_CALL)
+		return SEGC_ATOM_UNBOUNDED;
+	if (!strcmp(atom->u.name, "max") || !strcmp(atom->u.name, "min"))
+		return SEGC_ATOM_EXTREMUM | SEGC_ATOM_UNBOUNDED;
+	return strcmp(atom->u.name, "sqrt") ? SEGC_ATOM_UNBOUNDED :
+		SEGC_ATOM_NONNEG;
+}
+
 /* The variable of 'atom'; the table takes a reference if it is new. */
 size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 {
@@ -233,10 +253,11 @@ size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 		st->cap = st->cap ? 2 * st->cap : 16;
 		st->atoms = segc_xrealloc(st->atoms,
 			segc_xmul_size(st->cap, sizeof(*st->atoms)));
+		st->flags = segc_xrealloc(st->flags, st->cap);
 	}
 	st->atoms[st->natoms] = segc_expr_copy(atom);
-	if (atom->kind == SEGC_CALL && (!strcmp(atom->u.name, "max") ||
-		!strcmp(atom->u.name, "min")))
+	st->flags[st->natoms] = atom_flags(st, atom);
+	if (st->flags[st->natoms] & SEGC_ATOM_EXTREMUM)
 		st->has_extrema = 1;
 	segc_expr_map_put(&st->atom_index, atom,
 		(void *)(st->natoms + 1));
@@ -310,11 +331,15 @@ static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	mpq_t c;
 	int rc = 0;
 
+	n = 0;
 	for (i = 0; i < e->nargs; i++)
-		if (e->args[i]->kind != SEGC_NUM)
-			segc_canon_var(st, e->args[i]->kind == SEGC_SYM ?
+		if (e->args[i]->kind != SEGC_NUM) {
+			size_t v = segc_canon_var(st, e->args[i]->kind == SEGC_SYM ?
 				e->args[i] : e->args[i]->args[0]);
-	n = st->natoms;
+
+			if (v + 1 > n)
+				n = v + 1;
+		}
 	ex = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	mpq_init(c);
 	mpq_set_ui(c, 1, 1);
@@ -330,6 +355,7 @@ static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 				(int32_t)mpz_get_si(mpq_numref(f->args[1]->u.value));
 	}
 	segc_poly_zero(&r->num);
+	segc_poly_trim(&r->num);
 	segc_poly_extend(&r->num, n);
 	if (mpq_sgn(c))
 		segc_poly_push(&r->num, ex, c);
@@ -683,45 +709,74 @@ static int reduce_sqrt(segc_canon *st, segc_rf *r)
 	return -1;
 }
 
-/* The output rank of each variable: rank[v] = position of atoms[v] in
- * the order of segc_expr_cmp among the variables 0 .. n-1. */
-static size_t *atom_ranks(const segc_canon *st, size_t n)
+/* Sorts the variables v[0 .. m-1] by segc_expr_cmp of their atoms (a
+ * merge sort: m log m comparisons). */
+static void sort_vars(const segc_canon *st, size_t *v, size_t m)
 {
-	size_t *order = segc_xmalloc((n ? n : 1) * sizeof(size_t));
-	size_t *rank = segc_xmalloc((n ? n : 1) * sizeof(size_t));
-	size_t i, j;
+	size_t *tmp = segc_xmalloc((m ? m : 1) * sizeof(size_t));
+	size_t width, i;
 
-	for (i = 0; i < n; i++)
-		order[i] = i;
-	for (i = 1; i < n; i++) {
-		size_t x = order[i];
+	for (width = 1; width < m; width *= 2) {
+		for (i = 0; i < m; i += 2 * width) {
+			size_t mid = i + width < m ? i + width : m;
+			size_t hi = i + 2 * width < m ? i + 2 * width : m;
+			size_t a = i, b = mid, t = i;
 
-		for (j = i; j > 0 && segc_expr_cmp(st->atoms[order[j - 1]],
-			st->atoms[x]) > 0; j--)
-			order[j] = order[j - 1];
-		order[j] = x;
+			while (a < mid && b < hi)
+				tmp[t++] = segc_expr_cmp(st->atoms[v[a]],
+					st->atoms[v[b]]) <= 0 ? v[a++] : v[b++];
+			while (a < mid)
+				tmp[t++] = v[a++];
+			while (b < hi)
+				tmp[t++] = v[b++];
+		}
+		memcpy(v, tmp, m * sizeof(size_t));
 	}
-	for (i = 0; i < n; i++)
-		rank[order[i]] = i;
-	free(order);
-	return rank;
+	free(tmp);
 }
 
-/* Order of the output: >0 when term i of p comes after term j. */
-static int out_cmp(const segc_poly *p, const size_t *byrank, size_t i,
-	size_t j)
+/* The variables that occur in 'p', in the order of their atoms by
+ * segc_expr_cmp ('*k' set to their number): byrank[r] is the variable of
+ * rank r.  Only the variables present are sorted, so that the cost does
+ * not grow with the size of the atom table. */
+static size_t *used_by_rank(const segc_canon *st, const segc_poly *p,
+	size_t *k)
+{
+	size_t n = p->nvars, i, v, m = 0;
+	char *used = segc_xcalloc(n ? n : 1, 1);
+	size_t *byrank = segc_xmalloc((n ? n : 1) * sizeof(size_t));
+
+	for (i = 0; i < p->len; i++) {
+		const int32_t *e = p->exps + i * n;
+
+		for (v = 0; v < n; v++)
+			used[v] |= e[v] != 0;
+	}
+	for (v = 0; v < n; v++)
+		if (used[v])
+			byrank[m++] = v;
+	free(used);
+	sort_vars(st, byrank, m);
+	*k = m;
+	return byrank;
+}
+
+/* Order of the output: >0 when term i of p comes after term j ('byrank'
+ * lists the k variables present). */
+static int out_cmp(const segc_poly *p, const size_t *byrank, size_t k,
+	size_t i, size_t j)
 {
 	const int32_t *a = p->exps + i * p->nvars, *b = p->exps + j * p->nvars;
-	size_t r, n = p->nvars;
+	size_t r;
 	int za = 1, zb = 1;
 
-	for (r = 0; r < n; r++) {
-		za &= a[r] == 0;
-		zb &= b[r] == 0;
+	for (r = 0; r < k; r++) {
+		za &= a[byrank[r]] == 0;
+		zb &= b[byrank[r]] == 0;
 	}
 	if (za != zb)
 		return za ? 1 : -1;
-	for (r = 0; r < n; r++) {
+	for (r = 0; r < k; r++) {
 		size_t v = byrank[r];
 
 		if (a[v] != b[v])
@@ -731,8 +786,9 @@ static int out_cmp(const segc_poly *p, const size_t *byrank, size_t i,
 }
 
 /* The term indices of 'p' in output order ('byrank'[r] = variable of
- * rank r). */
-static size_t *output_order(const segc_poly *p, const size_t *byrank)
+ * rank r, k of them). */
+static size_t *output_order(const segc_poly *p, const size_t *byrank,
+	size_t k)
 {
 	size_t *ix = segc_xmalloc((p->len ? p->len : 1) * sizeof(size_t));
 	size_t *tmp = segc_xmalloc((p->len ? p->len : 1) * sizeof(size_t));
@@ -744,15 +800,15 @@ static size_t *output_order(const segc_poly *p, const size_t *byrank)
 		for (i = 0; i < n; i += 2 * width) {
 			size_t mid = i + width < n ? i + width : n;
 			size_t hi = i + 2 * width < n ? i + 2 * width : n;
-			size_t a = i, b = mid, k = i;
+			size_t a = i, b = mid, t = i;
 
 			while (a < mid && b < hi)
-				tmp[k++] = out_cmp(p, byrank, ix[a], ix[b]) <= 0 ?
+				tmp[t++] = out_cmp(p, byrank, k, ix[a], ix[b]) <= 0 ?
 					ix[a++] : ix[b++];
 			while (a < mid)
-				tmp[k++] = ix[a++];
+				tmp[t++] = ix[a++];
 			while (b < hi)
-				tmp[k++] = ix[b++];
+				tmp[t++] = ix[b++];
 		}
 		memcpy(ix, tmp, n * sizeof(size_t));
 	}
@@ -760,28 +816,16 @@ static size_t *output_order(const segc_poly *p, const size_t *byrank)
 	return ix;
 }
 
-/* Inverse of a rank table: byrank[rank[v]] = v. */
-static size_t *invert_ranks(const size_t *rank, size_t n)
-{
-	size_t *byrank = segc_xmalloc((n ? n : 1) * sizeof(size_t));
-	size_t v;
-
-	for (v = 0; v < n; v++)
-		byrank[rank[v]] = v;
-	return byrank;
-}
-
 /* Makes the denominator primitive with a positive first coefficient in
  * the output order, dividing the numerator by the same number. */
 static void normalise_den_sign(segc_canon *st, segc_rf *r)
 {
-	size_t n = r->den.nvars, *rank = atom_ranks(st, n);
-	size_t *byrank = invert_ranks(rank, n), *ix;
+	size_t k, *byrank = used_by_rank(st, &r->den, &k), *ix;
 	mpq_t scale;
 
 	mpq_init(scale);
 	segc_poly_primitive(&r->den, scale);
-	ix = output_order(&r->den, byrank);
+	ix = output_order(&r->den, byrank, k);
 	if (mpq_sgn(r->den.coefs[ix[0]]) < 0) {
 		segc_poly_neg(&r->den);
 		mpq_neg(scale, scale);
@@ -790,7 +834,6 @@ static void normalise_den_sign(segc_canon *st, segc_rf *r)
 	segc_poly_scale(&r->num, scale);
 	mpq_clear(scale);
 	free(ix);
-	free(rank);
 	free(byrank);
 }
 
@@ -828,10 +871,10 @@ static int rf_normalise(segc_canon *st, segc_rf *r)
 /* The expression of polynomial 'p' in output order. */
 static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 {
-	size_t n = p->nvars, *rank = atom_ranks(st, n);
-	size_t *byrank = invert_ranks(rank, n), *ix = output_order(p, byrank);
+	size_t n = p->nvars, m, *byrank = used_by_rank(st, p, &m);
+	size_t *ix = output_order(p, byrank, m);
 	segc_expr **terms = segc_xmalloc((p->len ? p->len : 1) * sizeof(*terms));
-	segc_expr **f = segc_xmalloc((n + 1) * sizeof(*f));
+	segc_expr **f = segc_xmalloc((m + 1) * sizeof(*f));
 	segc_expr *res;
 	size_t i, r, k;
 
@@ -840,10 +883,10 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 
 		k = 0;
 		f[k++] = segc_expr_num(p->coefs[ix[i]]);
-		for (r = 0; r < 2 * n; r++) {
-			size_t v = byrank[r % n];
+		for (r = 0; r < 2 * m; r++) {
+			size_t v = byrank[r % m];
 
-			if (r < n ? e[v] > 0 : e[v] < 0)
+			if (r < m ? e[v] > 0 : e[v] < 0)
 				f[k++] = segc_expr_powi(segc_expr_copy(st->atoms[v]),
 					e[v]);
 		}
@@ -853,7 +896,6 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 	free(terms);
 	free(f);
 	free(ix);
-	free(rank);
 	free(byrank);
 	return res;
 }
@@ -912,6 +954,7 @@ static void canon_clear(segc_canon *st)
 	for (i = 0; i < st->natoms; i++)
 		segc_expr_free(st->atoms[i]);
 	free(st->atoms);
+	free(st->flags);
 	for (i = 0; i < st->memo.cap; i++)
 		if (st->memo.keys[i]) {
 			segc_rf_clear(st->memo.values[i]);

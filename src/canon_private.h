@@ -24,6 +24,7 @@ typedef struct segc_canon {
 	const segc_domains *dom;
 	segc_poly_lim lim;
 	segc_expr **atoms;        /* references held */
+	unsigned char *flags;     /* SEGC_ATOM_* of each atom */
 	size_t natoms, cap;
 	segc_expr_map atom_index; /* atom -> index + 1 */
 	segc_expr_map memo;       /* node -> segc_rf * (keys referenced) */
@@ -34,6 +35,14 @@ typedef struct segc_canon {
 	int has_extrema;          /* some atom is a max or min */
 	int combining;            /* inside the normal form of an extremum */
 } segc_canon;
+
+/* What an atom is, for the sign test and the normal form of max/min. */
+enum {
+	SEGC_ATOM_EXTREMUM = 1,  /* a max or a min */
+	SEGC_ATOM_UNBOUNDED = 2, /* no bound known: neither declared nor a sqrt */
+	SEGC_ATOM_NONNEG = 4     /* >= 0 with no other bound: declared with
+	                          * minimum 0 and no maximum, or a sqrt */
+};
 
 void segc_rf_init(segc_rf *r);
 void segc_rf_clear(segc_rf *r);
@@ -60,9 +69,11 @@ segc_expr *segc_canon_expr(segc_canon *st, const segc_expr *e);
  * (taken); returns a canonical expression, or NULL with a diagnostic. */
 segc_expr *segc_kernel_simplify(segc_canon *st, const char *name, size_t n,
 	segc_expr **args);
-/* Combines the max (and then the min) atoms of polynomial 'r' whose
- * coefficients are provably >= 0 into a single one, the normal form of a
- * sum of extrema (doc/algebra.md); 0 or -1 with a diagnostic. */
+/* Normalises the extrema of polynomial 'r': an extremum atom multiplied
+ * by a coefficient K of two or more terms, free of extrema and provably
+ * >= 0, becomes one atom: K*max(x, y) = max(K*x, K*y).  Several extrema of
+ * a sum stay separate atoms (doc/algebra.md); 0 or -1 with a
+ * diagnostic. */
 int segc_kernel_combine(segc_canon *st, segc_rf *r);
 /* The signs that 'r' provably has on the declared box. */
 enum {

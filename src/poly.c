@@ -229,10 +229,42 @@ int segc_poly_is_integral(const segc_poly *p)
 	return 1;
 }
 
-/* Exponent of 'v' in term 'i'. */
-int32_t segc_poly_exp(const segc_poly *p, size_t i, size_t v)
+/* Drops the trailing variables absent from 'p' (see poly.h). */
+void segc_poly_trim(segc_poly *p)
 {
-	return v < p->nvars ? term_exp(p, i)[v] : 0;
+	size_t i, v, n = p->nvars, w = 0;
+
+	for (i = 0; i < p->len && w < n; i++) {
+		const int32_t *e = term_exp(p, i);
+
+		for (v = n; v > w; v--)
+			if (e[v - 1]) {
+				w = v;
+				break;
+			}
+	}
+	if (w == n)
+		return;
+	for (i = 0; i < p->len; i++)
+		memmove(p->exps + i * w, p->exps + i * n, w * sizeof(int32_t));
+	p->nvars = w;
+}
+
+/* Marks the variables present in 'p' (see poly.h). */
+size_t segc_poly_used_vars(const segc_poly *p, char *used)
+{
+	size_t i, v, n = p->nvars, k = 0;
+
+	memset(used, 0, n);
+	for (i = 0; i < p->len; i++) {
+		const int32_t *e = term_exp(p, i);
+
+		for (v = 0; v < n; v++)
+			used[v] |= e[v] != 0;
+	}
+	for (v = 0; v < n; v++)
+		k += used[v];
+	return k;
 }
 
 /* Lexicographic comparison of two exponent vectors: >0 when 'a' is the

@@ -50,6 +50,8 @@ void segc_poly_set_si(segc_poly *p, long c);
 void segc_poly_set_var(segc_poly *p, size_t v, int32_t e);
 /* Pads the exponent vectors of 'p' to 'nvars' (no-op if already longer). */
 void segc_poly_extend(segc_poly *p, size_t nvars);
+/* Drops the trailing variables that no term of 'p' has. */
+void segc_poly_trim(segc_poly *p);
 
 int segc_poly_is_zero(const segc_poly *p);
 /* Non-zero when 'p' is a number (zero included). */
@@ -59,7 +61,13 @@ int segc_poly_is_one(const segc_poly *p);
 int segc_poly_is_integral(const segc_poly *p);
 int segc_poly_equal(const segc_poly *a, const segc_poly *b);
 /* Exponent of variable 'v' in term 'i' (0 beyond nvars). */
-int32_t segc_poly_exp(const segc_poly *p, size_t i, size_t v);
+static inline int32_t segc_poly_exp(const segc_poly *p, size_t i, size_t v)
+{
+	return v < p->nvars ? p->exps[i * p->nvars + v] : 0;
+}
+/* used[v] = 1 for each variable v < p->nvars with a non-zero exponent in
+ * some term, 0 for the others; returns the number of those variables. */
+size_t segc_poly_used_vars(const segc_poly *p, char *used);
 /* Largest / smallest exponent of 'v' over the terms (0 for zero). */
 int32_t segc_poly_degree(const segc_poly *p, size_t v);
 int32_t segc_poly_min_degree(const segc_poly *p, size_t v);
