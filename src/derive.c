@@ -38,23 +38,6 @@ const char *segc_component_name(enum segc_component c)
 	return (unsigned)c < 4 ? component_names[c] : "total";
 }
 
-/* 'e', or NULL with a limit error when written out it would have more
- * nodes than max_output_nodes: lets that use each other twice make a
- * small shared formula whose text is exponential. */
-static segc_expr *check_written_size(segc_ctx *ctx, const segc_setting *s,
-	segc_expr *e)
-{
-	unsigned long cap = segc_ctx_limits(ctx)->max_output_nodes;
-
-	if (!cap || segc_expr_tree_size(e, (size_t)cap + 1) <= cap)
-		return e;
-	segc_error(ctx, SEGC_ERR_LIMIT, s->model->file, s->model->loc.line, 0,
-		"the formula would have more than %lu nodes when written out "
-		"(max_output_nodes)", cap);
-	segc_expr_free(e);
-	return NULL;
-}
-
 /* The formula of 'comp' under 's' in form 'form', reduced with 'flags'. */
 static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	enum segc_component comp, unsigned flags, enum derive_form form)
@@ -82,8 +65,6 @@ static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 		e = segc_structural_simplify(e);
 	if (e && form >= FORM_CANONICAL_OF_REDUCED)
 		e = segc_canonical(ctx, dom, e);
-	if (e && form != FORM_REDUCED)
-		e = check_written_size(ctx, s, e);
 out:
 	segc_domains_free(dom);
 	segc_lowered_free(lw);

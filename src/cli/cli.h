@@ -72,6 +72,11 @@ int cli_report(segc_ctx *ctx);
 int cli_load(segc_ctx *ctx, cli_common *c, const char *path,
 	segc_model **model, segc_machine **machine);
 
+/* 0 when 'e' is small enough to write out (max_output_nodes: shared
+ * subexpressions can make a small formula's text exponential); else
+ * records a limit error located at 'file' (may be NULL) and returns -1. */
+int cli_writable(segc_ctx *ctx, const char *file, const segc_expr *e);
+
 /* Prints the help of one command (its synopsis and options) to stdout. */
 void cli_command_help(const char *command);
 

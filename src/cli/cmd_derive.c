@@ -76,7 +76,7 @@ int cmd_derive(int argc, char **argv)
 	else
 		e = segc_derive_canonical(ctx, &s,
 			(enum segc_component)segc_component_parse(o.component));
-	if (!e) {
+	if (!e || cli_writable(ctx, c.file, e)) {
 		rc = cli_report(ctx);
 		if (!rc)
 			rc = CLI_USAGE;

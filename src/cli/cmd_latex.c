@@ -48,13 +48,19 @@ static int latex_option(cli_common *c, int argc, char **argv, int *i,
 	return 0;
 }
 
-/* Derives component 'comp' in the chosen form. */
+/* Derives component 'comp' in the chosen form, if it can be written out. */
 static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	const latex_opts *o, int comp)
 {
-	return o->canonical ? segc_derive_canonical(ctx, s,
+	segc_expr *e = o->canonical ? segc_derive_canonical(ctx, s,
 		(enum segc_component)comp) : segc_derive_structural(ctx, s,
 		(enum segc_component)comp);
+
+	if (e && cli_writable(ctx, NULL, e)) {
+		segc_expr_free(e);
+		e = NULL;
+	}
+	return e;
 }
 
 /* Builds the LaTeX text asked for; NULL with diagnostics on failure. */

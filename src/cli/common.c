@@ -206,6 +206,18 @@ int cli_load(segc_ctx *ctx, cli_common *c, const char *path,
 	return rc ? rc : CLI_USAGE;
 }
 
+/* Checks that 'e' can be written out (see cli.h). */
+int cli_writable(segc_ctx *ctx, const char *file, const segc_expr *e)
+{
+	unsigned long cap = segc_ctx_limits(ctx)->max_output_nodes;
+
+	if (!cap || segc_expr_tree_size(e, (size_t)cap + 1) <= cap)
+		return 0;
+	segc_error(ctx, SEGC_ERR_LIMIT, file, 0, 0, "the formula would have "
+		"more than %lu nodes when written out (max_output_nodes)", cap);
+	return -1;
+}
+
 /* Says that 'command' is not built yet. */
 int cli_not_built(const char *command)
 {
