@@ -568,14 +568,43 @@ static segc_expr *parse_primary(struct parser *P)
 	}
 }
 
+/* 'e', or NULL after a limit error at offset 'off' when the number that
+ * folding left in front of it (the number itself, or the leading factor
+ * of a product) has more than max_coeff_bits bits in its numerator or
+ * denominator: products and powers of literals fold as they are parsed,
+ * and must stop before they grow without bound. */
+static segc_expr *bounded(struct parser *P, size_t off, segc_expr *e)
+{
+	const segc_expr *n = e;
+	unsigned long cap = P->limits->max_coeff_bits;
+	mpq_srcptr q;
+
+	if (!e || !cap)
+		return e;
+	if (segc_expr_kind(n) == SEGC_MUL)
+		n = segc_expr_arg(n, 0);
+	if (!segc_expr_is_num(n))
+		return e;
+	q = segc_expr_value(n);
+	if (mpz_sizeinbase(mpq_numref(q), 2) <= cap &&
+	    mpz_sizeinbase(mpq_denref(q), 2) <= cap)
+		return e;
+	segc_expr_free(e);
+	report_at(P, SEGC_ERR_LIMIT, off, "the size in bits of a coefficient "
+		"exceeds the limit %lu (max_coeff_bits)", cap);
+	return NULL;
+}
+
 /* power := primary ('^' unary)? */
 static segc_expr *parse_power(struct parser *P)
 {
 	segc_expr *base = parse_primary(P), *exponent;
+	size_t off;
 
 	if (!base || P->tok.type != TOK_CARET)
 		return base;
-	if (!enter(P, P->tok.start)) {
+	off = P->tok.start;
+	if (!enter(P, off)) {
 		segc_expr_free(base);
 		return NULL;
 	}
@@ -586,7 +615,7 @@ static segc_expr *parse_power(struct parser *P)
 		segc_expr_free(base);
 		return NULL;
 	}
-	return segc_expr_pow(base, exponent);
+	return bounded(P, off, segc_expr_pow(base, exponent));
 }
 
 /* unary := '-' unary | power */
@@ -611,6 +640,8 @@ static segc_expr *parse_term(struct parser *P)
 	enum token_type op;
 
 	while (left && (P->tok.type == TOK_STAR || P->tok.type == TOK_SLASH)) {
+		size_t off = P->tok.start;
+
 		op = P->tok.type;
 		advance(P);
 		right = parse_unary(P);
@@ -618,8 +649,8 @@ static segc_expr *parse_term(struct parser *P)
 			segc_expr_free(left);
 			return NULL;
 		}
-		left = op == TOK_STAR ? segc_expr_mul2(left, right) :
-			segc_expr_div2(left, right);
+		left = bounded(P, off, op == TOK_STAR ?
+			segc_expr_mul2(left, right) : segc_expr_div2(left, right));
 	}
 	return left;
 }
