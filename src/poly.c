@@ -875,6 +875,48 @@ static void table_clear(struct prod_table *t, int small)
 	free(t->slots);
 }
 
+/* The size in limbs of the largest numerator or denominator of 'p'. */
+static double max_coeff_limbs(const segc_poly *p)
+{
+	size_t i, m = 0, k;
+
+	for (i = 0; i < p->len; i++) {
+		k = mpz_size(mpq_numref(p->coefs[i]));
+		if (k > m)
+			m = k;
+		k = mpz_size(mpq_denref(p->coefs[i]));
+		if (k > m)
+			m = k;
+	}
+	return (double)(m ? m : 1);
+}
+
+/* Checks, before multiplying, that the product of 'a' and 'b' is work
+ * within reason: term products times the limbs multiplied in each, at
+ * most SEGC_POLY_WORK_PER_TERM times max_terms.  The size limits are
+ * checked after an operation; this bounds the time spent before it
+ * ((y + 1)^100000 has few terms per step but huge coefficients). */
+static int check_work(const segc_poly_lim *lim, const segc_poly *a,
+	const segc_poly *b)
+{
+	double work;
+
+	if (!lim || !lim->max_terms)
+		return 0;
+	work = (double)a->len * (double)b->len * max_coeff_limbs(a) *
+		max_coeff_limbs(b);
+	if (work <= (double)lim->max_terms * SEGC_POLY_WORK_PER_TERM)
+		return 0;
+	if (lim->ctx)
+		segc_error(lim->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
+			"a product of polynomials of %zu and %zu terms with "
+			"coefficients of up to %.0f and %.0f limbs is too much "
+			"work (limit: %d x max_terms)", a->len, b->len,
+			max_coeff_limbs(a), max_coeff_limbs(b),
+			SEGC_POLY_WORK_PER_TERM);
+	return -1;
+}
+
 /* r = a * b for general a, b (at least two terms each). */
 static int mul_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly *b)
@@ -886,6 +928,8 @@ static int mul_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	size_t minlen = a->len < b->len ? a->len : b->len;
 	int small, rc;
 
+	if (check_work(lim, a, b))
+		return -1;
 	zimage_init(&za, a);
 	zimage_init(&zb, b);
 	small = za.small && zb.small &&

@@ -29,6 +29,10 @@ typedef struct segc_poly {
 	mpq_t *coefs;   /* len coefficients, the first len initialised */
 } segc_poly;
 
+/* Work allowed for one product, per term of max_terms: term products
+ * times limbs multiplied. */
+#define SEGC_POLY_WORK_PER_TERM 1000
+
 /* Limits applied by the operations; zero fields mean "no limit". */
 typedef struct segc_poly_lim {
 	segc_ctx *ctx;              /* where limits are reported, or NULL */

@@ -84,6 +84,12 @@ edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20" deri
 # A coefficient folded by the parser is checked as it is folded.
 model "$tmp/bits3.xml" "2^20*a"
 edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20" derive "$tmp/bits3.xml"
+# The work of one polynomial product is bounded before it starts:
+# (y + 1)^100000 has few terms per squaring but huge coefficients.
+model "$tmp/work.xml" "(a + 1)^100000"
+"$SEGC" derive "$tmp/work.xml" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 3 ] && grep -q "too much work" "$tmp/err" && [ ! -s "$tmp/out" ]
+ok $? "a product too large to compute is refused before it starts (exit 3)"
 # ... so that a product of huge literals stops early instead of growing.
 model "$tmp/bits4.xml" "1e99999*1e99999*1e99999*1e99999*1e99999*1e99999*1e99999*1e99999*a"
 "$SEGC" derive "$tmp/bits4.xml" >"$tmp/out" 2>"$tmp/err"
