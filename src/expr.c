@@ -24,6 +24,8 @@
 
 /* Children of ADD/MUL held on the stack before a node is built. */
 #define LOCAL_ARGS 16
+/* The largest sum or product flattened into an enclosing one. */
+#define FLATTEN_MAX 4096
 
 /* The store: buckets of chained nodes, a power of two of them. */
 static struct {
@@ -379,6 +381,16 @@ static segc_expr *make_node(enum segc_expr_kind kind, const char *name,
 
 /* ------------------------------------------------------- sums, products */
 
+/* Non-zero when the operand 'e' of a 'kind' node is flattened into it:
+ * it is of the same kind and not larger than FLATTEN_MAX.  A shared
+ * product of products (f(x)*f(x+1), nested forty times) would otherwise
+ * become one node with 2^40 factors; beyond the bound it stays nested,
+ * which costs nothing but the flat shape. */
+static int flattens(enum segc_expr_kind kind, const segc_expr *e)
+{
+	return e->kind == (unsigned char)kind && e->nargs <= FLATTEN_MAX;
+}
+
 /* The number of operands of the 'n' entries of 'v' once nested nodes of
  * 'kind' are flattened. */
 static size_t flat_count(enum segc_expr_kind kind, size_t n, segc_expr **v)
@@ -386,7 +398,7 @@ static size_t flat_count(enum segc_expr_kind kind, size_t n, segc_expr **v)
 	size_t i, total = 0;
 
 	for (i = 0; i < n; i++)
-		total += v[i]->kind == (unsigned char)kind ? v[i]->nargs : 1;
+		total += flattens(kind, v[i]) ? v[i]->nargs : 1;
 	return total;
 }
 
@@ -411,7 +423,7 @@ static size_t flatten(enum segc_expr_kind kind, size_t n, segc_expr **v,
 	size_t i, j, k = 0;
 
 	for (i = 0; i < n; i++) {
-		if (v[i]->kind != (unsigned char)kind) {
+		if (!flattens(kind, v[i])) {
 			collect_operand(kind, v[i], acc, out, &k);
 			continue;
 		}
@@ -470,8 +482,7 @@ static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
 	mpq_init(acc);
 	mpq_set_ui(acc, kind == SEGC_ADD ? 0 : 1, 1);
 	lead = n > 0 && (v[0]->kind == SEGC_NUM ||
-		(v[0]->kind == (unsigned char)kind &&
-		 v[0]->args[0]->kind == SEGC_NUM));
+		(flattens(kind, v[0]) && v[0]->args[0]->kind == SEGC_NUM));
 	k = flatten(kind, n, v, acc, out);
 	free_array(n, v);
 	e = finish_nary(kind, out, k, acc, lead);

@@ -111,7 +111,9 @@ enum segc_expr_kind {
  * mul: flattens nested MULs, multiplies number factors into one placed
  * first, drops 1; a zero factor gives 0.  pow: x^1 = x, x^0 = 1, number^int
  * folded, (x^a)^b = x^(a*b) for integers a, b.  Other than that, argument
- * order is kept: the structural shape stays as built. */
+ * order is kept: the structural shape stays as built.  A nested sum or
+ * product of more than 4096 operands is kept nested rather than
+ * flattened, so that shared formulas cannot grow exponentially. */
 SEGC_GIVE segc_expr *segc_expr_num(const mpq_t q);
 SEGC_GIVE segc_expr *segc_expr_int(long v);
 SEGC_GIVE segc_expr *segc_expr_rat(long num, unsigned long den);

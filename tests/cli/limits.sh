@@ -90,6 +90,21 @@ model "$tmp/work.xml" "(a + 1)^100000"
 "$SEGC" derive "$tmp/work.xml" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 3 ] && grep -q "too much work" "$tmp/err" && [ ! -s "$tmp/out" ]
 ok $? "a product too large to compute is refused before it starts (exit 3)"
+# Functions that each call the previous one twice with other arguments:
+# a small shared formula of 2^40 factors; it must stop, not hang.
+{
+	echo '<model name="fn" version="1"><param name="a"/>'
+	echo '<function name="f0" args="x">x + 1</function>'
+	k=1
+	while [ $k -le 40 ]; do
+		echo "<function name=\"f$k\" args=\"x\">f$((k - 1))(x)*f$((k - 1))(x + 1)</function>"
+		k=$((k + 1))
+	done
+	echo '<graph name="main"><step cost="f40(a)"/></graph></model>'
+} >"$tmp/fn.xml"
+"$SEGC" derive "$tmp/fn.xml" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 3 ] && [ ! -s "$tmp/out" ]
+ok $? "functions doubling forty times stop with a limit (exit 3)"
 # ... so that a product of huge literals stops early instead of growing.
 model "$tmp/bits4.xml" "1e99999*1e99999*1e99999*1e99999*1e99999*1e99999*1e99999*1e99999*a"
 "$SEGC" derive "$tmp/bits4.xml" >"$tmp/out" 2>"$tmp/err"
