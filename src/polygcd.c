@@ -63,6 +63,11 @@ static void max_norm(mpz_ptr m, const segc_poly *p)
 
 /* ------------------------------------------------------------ GCDHEU */
 
+/* GCDHEU gives up when an evaluated image would have more bits than this
+ * (Geddes, Czapor and Labahn bound length(xi) * degree the same way);
+ * nested over many variables the images otherwise grow without end. */
+#define HEU_MAX_BITS 16384UL
+
 /* r = p with x_v := xi (integer coefficients). */
 static int eval_var(const segc_poly_lim *lim, segc_poly *r,
 	const segc_poly *p, size_t v, mpz_srcptr xi)
@@ -275,9 +280,15 @@ static int heu(segc_poly *g, segc_poly *f, segc_poly *h, const size_t *vars,
 		rc = 1;
 	}
 	if (rc != 1) {
+		int32_t df = segc_poly_degree(&f1, vars[0]);
+		int32_t dh = segc_poly_degree(&h1, vars[0]);
+		unsigned long deg = (unsigned long)(df > dh ? df : dh) + 1;
+
 		first_xi(xi, &f1, &h1);
 		for (tries = 0; tries < 6 && rc != 1; tries++) {
-			if (mpz_sizeinbase(xi, 2) > 100000)
+			/* The images grow to about deg * bits(xi) bits at
+			 * each level; past HEU_MAX_BITS the PRS is cheaper. */
+			if (mpz_sizeinbase(xi, 2) > HEU_MAX_BITS / deg)
 				break;
 			rc = heu_try(g, &f1, &h1, vars, nv, xi);
 			if (rc < 0)
@@ -479,11 +490,98 @@ static int disjoint_vars(const segc_poly *a, const segc_poly *b)
 	return 1;
 }
 
+/* r = p with every variable but x_v replaced by the integer pt[w]: an
+ * image of 'p' in x_v alone. */
+static void image_in(segc_poly *r, const segc_poly *p, size_t v,
+	const unsigned long *pt)
+{
+	segc_poly out;
+	mpz_t t;
+	mpq_t c;
+	size_t i, w;
+
+	segc_poly_init(&out, p->nvars);
+	mpz_init(t);
+	mpq_init(c);
+	for (i = 0; i < p->len; i++) {
+		mpz_set(mpq_numref(c), mpq_numref(p->coefs[i]));
+		for (w = 0; w < p->nvars; w++) {
+			int32_t e = segc_poly_exp(p, i, w);
+
+			if (w != v && e > 0) {
+				mpz_ui_pow_ui(t, pt[w], (unsigned long)e);
+				mpz_mul(mpq_numref(c), mpq_numref(c), t);
+			}
+		}
+		segc_poly_push(&out, p->exps + i * p->nvars, c);
+		for (w = 0; w < p->nvars; w++)
+			if (w != v)
+				out.exps[(out.len - 1) * out.nvars + w] = 0;
+	}
+	segc_poly_normalise(NULL, &out);
+	segc_poly_swap(r, &out);
+	segc_poly_clear(&out);
+	mpz_clear(t);
+	mpq_clear(c);
+}
+
+/* Non-zero when 'a' and 'b' are proved coprime by images: if, for every
+ * variable x_v, the gcd of the images of 'a' and 'b' in x_v alone (the
+ * other variables set to small integers that keep both leading
+ * coefficients in x_v non-zero) is a number, then the true gcd, whose
+ * image divides both images with its degree in x_v intact, has no x_v.
+ * Zero means "not proved", never "not coprime".  The usual case of
+ * canonical forms, a gcd of 1 over many variables, then costs one
+ * univariate gcd per variable instead of a recursion over all of them. */
+static int coprime_by_images(segc_poly *a, segc_poly *b, const size_t *vars,
+	size_t nv)
+{
+	unsigned long *pt = segc_xmalloc(segc_xmul_size(a->nvars ? a->nvars : 1,
+		sizeof(unsigned long)));
+	unsigned long seed = 7;
+	segc_poly ia, ib, g;
+	size_t k, w;
+	int ok = nv >= 2, tries;
+
+	segc_poly_init(&ia, a->nvars);
+	segc_poly_init(&ib, a->nvars);
+	segc_poly_init(&g, a->nvars);
+	for (k = 0; ok && k < nv; k++) {
+		size_t v = vars[k];
+		int32_t da = segc_poly_degree(a, v), db = segc_poly_degree(b, v);
+
+		if (da == 0 || db == 0)
+			continue;
+		ok = 0;
+		for (tries = 0; tries < 3 && !ok; tries++) {
+			/* Small deterministic points, another set per try. */
+			for (w = 0; w < a->nvars; w++) {
+				seed = seed * 1103515245UL + 12345UL;
+				pt[w] = 2 + (seed >> 16) % 61;
+			}
+			image_in(&ia, a, v, pt);
+			image_in(&ib, b, v, pt);
+			if (segc_poly_degree(&ia, v) != da ||
+				segc_poly_degree(&ib, v) != db)
+				continue;
+			if (gcd_core(NULL, &g, &ia, &ib, 1) != 0)
+				break;
+			ok = segc_poly_is_const(&g);
+			break;
+		}
+	}
+	segc_poly_clear(&ia);
+	segc_poly_clear(&ib);
+	segc_poly_clear(&g);
+	free(pt);
+	return ok;
+}
+
 /* gcd of two integer-primitive polynomials without monomial content. */
 static int gcd_primitive(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	segc_poly *b, int useheu)
 {
-	size_t *vars;
+	size_t *vars, nv;
 	int rc;
 
 	if (a->len == 1 || b->len == 1 || disjoint_vars(a, b)) {
@@ -495,7 +593,11 @@ static int gcd_primitive(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 		return 0;
 	}
 	vars = segc_xmalloc((a->nvars ? a->nvars : 1) * sizeof(size_t));
-	if (useheu && heu(g, a, b, vars, list_vars(a, b, vars)) == 1)
+	nv = list_vars(a, b, vars);
+	if (useheu && coprime_by_images(a, b, vars, nv)) {
+		segc_poly_set_si(g, 1);
+		rc = 0;
+	} else if (useheu && heu(g, a, b, vars, nv) == 1)
 		rc = 0;
 	else
 		rc = prs_gcd(lim, g, a, b, useheu);

@@ -194,6 +194,45 @@ static void test_gcd(void)
 	tap_ok(notg == 0, "gcd(a*g, b*g) = g for coprime a, b (%d bad)", notg);
 }
 
+/* The heuristic gcd (with its proof of coprimality by univariate images)
+ * and the PRS agree on random pairs, coprime ones and ones with a planted
+ * common factor; a coprime pair is often sparse with few variables in
+ * common, where a wrong "coprime" answer would show. */
+static void test_gcd_agree(void)
+{
+	int i, differ = 0, coprime = 0;
+
+	for (i = 0; i < 300; i++) {
+		segc_poly a, b, g, r1, r2;
+
+		/* Three variables, low degrees: the PRS alone is slow
+		 * beyond. */
+		random_poly_in(&a, 3, (int)range(1, 5), 2, 0);
+		random_poly_in(&b, 3, (int)range(1, 5), 2, 0);
+		if (i % 3 == 0) {
+			random_poly_in(&g, 3, (int)range(1, 3), 2, 0);
+			if (g.len) {
+				segc_poly_mul(NULL, &a, &a, &g);
+				segc_poly_mul(NULL, &b, &b, &g);
+			}
+			segc_poly_clear(&g);
+		}
+		segc_poly_init(&r1, NV);
+		segc_poly_init(&r2, NV);
+		segc_poly_gcd(NULL, &r1, &a, &b);
+		segc_poly_gcd_prs(NULL, &r2, &a, &b);
+		differ += !segc_poly_equal(&r1, &r2);
+		coprime += segc_poly_is_one(&r2);
+		segc_poly_clear(&a);
+		segc_poly_clear(&b);
+		segc_poly_clear(&r1);
+		segc_poly_clear(&r2);
+	}
+	tap_ok(differ == 0 && coprime > 50 && coprime < 250,
+		"heuristic and PRS gcds agree on 300 pairs, %d coprime "
+		"(%d differ)", coprime, differ);
+}
+
 /* Known gcds, including the univariate and constant cases. */
 static void test_known(void)
 {
@@ -249,6 +288,7 @@ int main(void)
 	test_mul_div();
 	test_pow();
 	test_gcd();
+	test_gcd_agree();
 	test_known();
 	return tap_done();
 }
