@@ -130,9 +130,17 @@ static int rf_add_signed(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b,
 	segc_poly_init(&cb, 0);
 	segc_poly_init(&t, 0);
 	rc = segc_poly_gcd(&st->lim, &g, &a->den, &b->den);
-	if (rc == 0 && (segc_poly_divexact(&st->lim, &ca, &a->den, &g) != 1 ||
-		segc_poly_divexact(&st->lim, &cb, &b->den, &g) != 1))
-		rc = -1;
+	if (rc == 0) {
+		int d = segc_poly_divexact(&st->lim, &ca, &a->den, &g);
+
+		if (d == 1)
+			d = segc_poly_divexact(&st->lim, &cb, &b->den, &g);
+		if (d == 0)
+			segc_error(st->ctx, SEGC_ERR_INTERNAL, NULL, 0, 0,
+				"a gcd does not divide a denominator");
+		if (d != 1)
+			rc = -1;    /* d < 0: a limit, already reported */
+	}
 	if (rc == 0)
 		rc = segc_poly_mul(&st->lim, &t, &a->num, &cb);
 	if (rc == 0)
@@ -851,12 +859,16 @@ static int rf_normalise(segc_canon *st, segc_rf *r)
 		return rc;
 	segc_poly_init(&g, 0);
 	rc = segc_poly_gcd(&st->lim, &g, &r->num, &r->den);
-	if (rc == 0 && !segc_poly_is_const(&g) && !segc_poly_is_zero(&g) &&
-		(segc_poly_divexact(&st->lim, &r->num, &r->num, &g) != 1 ||
-		segc_poly_divexact(&st->lim, &r->den, &r->den, &g) != 1)) {
-		segc_error(st->ctx, SEGC_ERR_INTERNAL, NULL, 0, 0,
-			"a gcd does not divide its operands");
-		rc = -1;
+	if (rc == 0 && !segc_poly_is_const(&g) && !segc_poly_is_zero(&g)) {
+		int d = segc_poly_divexact(&st->lim, &r->num, &r->num, &g);
+
+		if (d == 1)
+			d = segc_poly_divexact(&st->lim, &r->den, &r->den, &g);
+		if (d == 0)
+			segc_error(st->ctx, SEGC_ERR_INTERNAL, NULL, 0, 0,
+				"a gcd does not divide its operands");
+		if (d != 1)
+			rc = -1;    /* d < 0: a limit, already reported */
 	}
 	segc_poly_clear(&g);
 	if (rc == 0)

@@ -12,6 +12,8 @@ struct segc_ctx {
 	size_t n_diags;
 	size_t cap_diags;
 	enum segc_status status;
+	unsigned long long work;    /* units charged (segc_ctx_charge) */
+	int work_reported;          /* max_work was reached and said so */
 };
 
 /* A new context with the default limits and no diagnostics. */
@@ -139,4 +141,38 @@ void segc_ctx_clear(segc_ctx *ctx)
 {
 	ctx_release_diags(ctx);
 	ctx->status = SEGC_OK;
+	ctx->work = 0;
+	ctx->work_reported = 0;
+}
+
+/* Charges polynomial arithmetic to 'ctx'; see util.h. */
+int segc_ctx_charge(segc_ctx *ctx, double units)
+{
+	unsigned long long max;
+
+	if (!ctx || !ctx->limits.max_work)
+		return 0;
+	max = ctx->limits.max_work;
+	if (ctx->work_reported)
+		return -1;
+	/* Every operation costs its allocations and bookkeeping too. */
+	units += 16;
+	/* Saturating: a single huge charge fails without wrapping. */
+	if (units >= (double)(max - ctx->work) + 1.0)
+		ctx->work = max + 1;
+	else
+		ctx->work += (unsigned long long)units;
+	if (ctx->work <= max)
+		return 0;
+	ctx->work_reported = 1;
+	segc_error(ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "simplifying this formula "
+		"takes more than %llu units of polynomial arithmetic "
+		"(max_work)", max);
+	return -1;
+}
+
+/* The units of work charged to 'ctx' so far. */
+unsigned long long segc_ctx_work(const segc_ctx *ctx)
+{
+	return ctx ? ctx->work : 0;
 }

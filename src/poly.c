@@ -476,6 +476,8 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 		segc_poly_extend(v[i], nvars);
 		total += v[i]->len;
 	}
+	if (lim && segc_ctx_charge(lim->ctx, (double)total))
+		return -1;
 	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
 	tmp = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
 	for (i = 0; i < n; i++)
@@ -505,6 +507,8 @@ static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	int rc;
 
 	unify(a, b);
+	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len + b->len)))
+		return -1;
 	n = a->nvars;
 	segc_poly_init(&out, n);
 	reserve(&out, a->len + b->len);
@@ -595,6 +599,8 @@ int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d)
 
 /* ------------------------------------------------------ multiplication */
 
+static double max_coeff_limbs(const segc_poly *p);
+
 /* r = a * (the single term b_k). */
 static int mul_term(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	const segc_poly *b, size_t k)
@@ -602,6 +608,9 @@ static int mul_term(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly out;
 	int rc;
 
+	if (lim && segc_ctx_charge(lim->ctx, (double)a->len *
+		max_coeff_limbs(a)))
+		return -1;
 	segc_poly_init(&out, a->nvars);
 	segc_poly_set(&out, a);
 	segc_poly_scale(&out, b->coefs[k]);
@@ -901,11 +910,14 @@ static int check_work(const segc_poly_lim *lim, const segc_poly *a,
 {
 	double work;
 
-	if (!lim || !lim->max_terms)
+	if (!lim)
 		return 0;
 	work = (double)a->len * (double)b->len * max_coeff_limbs(a) *
 		max_coeff_limbs(b);
-	if (work <= (double)lim->max_terms * SEGC_POLY_WORK_PER_TERM)
+	if (segc_ctx_charge(lim->ctx, work))
+		return -1;
+	if (!lim->max_terms ||
+		work <= (double)lim->max_terms * SEGC_POLY_WORK_PER_TERM)
 		return 0;
 	if (lim->ctx)
 		segc_error(lim->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
@@ -1090,8 +1102,13 @@ static int div_emit(const segc_poly_lim *lim, segc_poly *q,
 	const int32_t *maxdeg)
 {
 	size_t v, n = h->nvars;
-	int32_t *e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	int32_t *e;
 
+	/* This term meets every term of b on its way through the heap. */
+	if (lim && segc_ctx_charge(lim->ctx, (double)b->len *
+		(double)(1 + mpz_size(mpq_numref(c)) + mpz_size(mpq_denref(c)))))
+		return -1;
+	e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
 	for (v = 0; v < n; v++) {
 		e[v] = m[v] - term_exp(b, 0)[v];
 		if (e[v] < 0 || e[v] > maxdeg[v]) {

@@ -61,12 +61,25 @@ static void max_norm(mpz_ptr m, const segc_poly *p)
 			mpz_abs(m, mpq_numref(p->coefs[i]));
 }
 
+/* Limbs of the largest (integer) coefficient of 'p'. */
+static size_t max_limbs(const segc_poly *p)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < p->len; i++)
+		if (mpz_size(mpq_numref(p->coefs[i])) > m)
+			m = mpz_size(mpq_numref(p->coefs[i]));
+	return m;
+}
+
 /* ------------------------------------------------------------ GCDHEU */
 
 /* GCDHEU gives up when an evaluated image would have more bits than this
  * (Geddes, Czapor and Labahn bound length(xi) * degree the same way);
  * nested over many variables the images otherwise grow without end. */
 #define HEU_MAX_BITS 16384UL
+/* ... and after this many evaluation points over all its levels. */
+#define HEU_MAX_TRIES 24
 
 /* r = p with x_v := xi (integer coefficients). */
 static int eval_var(const segc_poly_lim *lim, segc_poly *r,
@@ -85,6 +98,13 @@ static int eval_var(const segc_poly_lim *lim, segc_poly *r,
 			mpz_set_ui(pw[d], 1);
 		else
 			mpz_mul(pw[d], pw[d - 1], xi);
+	}
+	if (lim && segc_ctx_charge(lim->ctx, (double)p->len *
+		(double)(2 + mpz_size(pw[deg]) + max_limbs(p)))) {
+		for (d = 0; d <= deg; d++)
+			mpz_clear(pw[d]);
+		free(pw);
+		return -1;
 	}
 	segc_poly_init(&out, p->nvars);
 	mpq_init(c);
@@ -114,7 +134,7 @@ static int interpolate(const segc_poly_lim *lim, segc_poly *r, segc_poly *h,
 	int32_t power = 0;
 	mpq_t c;
 	size_t i;
-	int rc;
+	int rc = 0;
 
 	segc_poly_init(&out, h->nvars);
 	segc_poly_init(&cur, h->nvars);
@@ -126,6 +146,11 @@ static int interpolate(const segc_poly_lim *lim, segc_poly *r, segc_poly *h,
 	while (cur.len) {
 		size_t k = 0;
 
+		if (lim && segc_ctx_charge(lim->ctx, (double)cur.len *
+			(double)(1 + mpz_size(xi)))) {
+			rc = -1;
+			break;
+		}
 		for (i = 0; i < cur.len; i++) {
 			mpz_ptr z = mpq_numref(cur.coefs[i]);
 
@@ -154,7 +179,8 @@ static int interpolate(const segc_poly_lim *lim, segc_poly *r, segc_poly *h,
 		cur.len = k;
 		power++;
 	}
-	rc = segc_poly_normalise(lim, &out);
+	if (rc == 0)
+		rc = segc_poly_normalise(lim, &out);
 	make_lead_positive(&out);
 	segc_poly_swap(r, &out);
 	segc_poly_clear(&out);
@@ -206,24 +232,25 @@ static void next_xi(mpz_ptr xi)
 }
 
 /* Non-zero when 'h' divides both 'f' and 'g'. */
-static int divides_both(segc_poly *h, segc_poly *f, segc_poly *g)
+static int divides_both(const segc_poly_lim *lim, segc_poly *h, segc_poly *f,
+	segc_poly *g)
 {
 	segc_poly q;
 	int ok;
 
 	segc_poly_init(&q, h->nvars);
-	ok = segc_poly_divexact(NULL, &q, f, h) == 1 &&
-		segc_poly_divexact(NULL, &q, g, h) == 1;
+	ok = segc_poly_divexact(lim, &q, f, h) == 1 &&
+		segc_poly_divexact(lim, &q, g, h) == 1;
 	segc_poly_clear(&q);
 	return ok;
 }
 
-static int heu(segc_poly *g, segc_poly *f, segc_poly *h, const size_t *vars,
-	size_t nv);
+static int heu(const segc_poly_lim *lim, int *left, segc_poly *g,
+	segc_poly *f, segc_poly *h, const size_t *vars, size_t nv);
 
 /* One attempt of GCDHEU at 'xi': 1 found, 0 not, -1 gave up. */
-static int heu_try(segc_poly *g, segc_poly *f, segc_poly *h,
-	const size_t *vars, size_t nv, mpz_srcptr xi)
+static int heu_try(const segc_poly_lim *lim, int *left, segc_poly *g,
+	segc_poly *f, segc_poly *h, const size_t *vars, size_t nv, mpz_srcptr xi)
 {
 	segc_poly ff, hh, gg;
 	int rc = 0;
@@ -231,17 +258,17 @@ static int heu_try(segc_poly *g, segc_poly *f, segc_poly *h,
 	segc_poly_init(&ff, f->nvars);
 	segc_poly_init(&hh, f->nvars);
 	segc_poly_init(&gg, f->nvars);
-	if (eval_var(NULL, &ff, f, vars[0], xi) || eval_var(NULL, &hh, h,
+	if (eval_var(lim, &ff, f, vars[0], xi) || eval_var(lim, &hh, h,
 		vars[0], xi))
 		rc = -1;
 	else if (ff.len && hh.len) {
-		rc = heu(&gg, &ff, &hh, vars + 1, nv - 1);
-		if (rc == 1 && interpolate(NULL, &gg, &gg, vars[0], xi))
+		rc = heu(lim, left, &gg, &ff, &hh, vars + 1, nv - 1);
+		if (rc == 1 && interpolate(lim, &gg, &gg, vars[0], xi))
 			rc = -1;
 		if (rc == 1) {
 			segc_poly_primitive(&gg, NULL);
 			make_lead_positive(&gg);
-			rc = divides_both(&gg, f, h);
+			rc = divides_both(lim, &gg, f, h);
 			if (rc)
 				segc_poly_swap(g, &gg);
 		} else if (rc == 0) {
@@ -255,9 +282,11 @@ static int heu_try(segc_poly *g, segc_poly *f, segc_poly *h,
 }
 
 /* GCDHEU over the variables 'vars' (nv of them) for integer polynomials:
- * 1 and 'g' set, or -1 when it gives up. */
-static int heu(segc_poly *g, segc_poly *f, segc_poly *h, const size_t *vars,
-	size_t nv)
+ * 1 and 'g' set, or -1 when it gives up.  '*left' counts down the
+ * evaluation points all levels may still try: an unlucky point at one
+ * level repeats every level below, so tries multiply with the depth. */
+static int heu(const segc_poly_lim *lim, int *left, segc_poly *g,
+	segc_poly *f, segc_poly *h, const size_t *vars, size_t nv)
 {
 	mpz_t cf, ch, c, xi;
 	segc_poly f1, h1;
@@ -288,9 +317,11 @@ static int heu(segc_poly *g, segc_poly *f, segc_poly *h, const size_t *vars,
 		for (tries = 0; tries < 6 && rc != 1; tries++) {
 			/* The images grow to about deg * bits(xi) bits at
 			 * each level; past HEU_MAX_BITS the PRS is cheaper. */
-			if (mpz_sizeinbase(xi, 2) > HEU_MAX_BITS / deg)
+			if (mpz_sizeinbase(xi, 2) > HEU_MAX_BITS / deg ||
+				*left <= 0)
 				break;
-			rc = heu_try(g, &f1, &h1, vars, nv, xi);
+			--*left;
+			rc = heu_try(lim, left, g, &f1, &h1, vars, nv, xi);
 			if (rc < 0)
 				break;
 			next_xi(xi);
@@ -492,14 +523,17 @@ static int disjoint_vars(const segc_poly *a, const segc_poly *b)
 
 /* r = p with every variable but x_v replaced by the integer pt[w]: an
  * image of 'p' in x_v alone. */
-static void image_in(segc_poly *r, const segc_poly *p, size_t v,
-	const unsigned long *pt)
+static int image_in(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *p, size_t v, const unsigned long *pt)
 {
 	segc_poly out;
 	mpz_t t;
 	mpq_t c;
 	size_t i, w;
 
+	if (lim && segc_ctx_charge(lim->ctx, (double)p->len *
+		(double)(p->nvars + max_limbs(p))))
+		return -1;
 	segc_poly_init(&out, p->nvars);
 	mpz_init(t);
 	mpq_init(c);
@@ -523,6 +557,7 @@ static void image_in(segc_poly *r, const segc_poly *p, size_t v,
 	segc_poly_clear(&out);
 	mpz_clear(t);
 	mpq_clear(c);
+	return 0;
 }
 
 /* Non-zero when 'a' and 'b' are proved coprime by images: if, for every
@@ -533,8 +568,8 @@ static void image_in(segc_poly *r, const segc_poly *p, size_t v,
  * Zero means "not proved", never "not coprime".  The usual case of
  * canonical forms, a gcd of 1 over many variables, then costs one
  * univariate gcd per variable instead of a recursion over all of them. */
-static int coprime_by_images(segc_poly *a, segc_poly *b, const size_t *vars,
-	size_t nv)
+static int coprime_by_images(const segc_poly_lim *lim, segc_poly *a,
+	segc_poly *b, const size_t *vars, size_t nv)
 {
 	unsigned long *pt = segc_xmalloc(segc_xmul_size(a->nvars ? a->nvars : 1,
 		sizeof(unsigned long)));
@@ -559,12 +594,13 @@ static int coprime_by_images(segc_poly *a, segc_poly *b, const size_t *vars,
 				seed = seed * 1103515245UL + 12345UL;
 				pt[w] = 2 + (seed >> 16) % 61;
 			}
-			image_in(&ia, a, v, pt);
-			image_in(&ib, b, v, pt);
+			if (image_in(lim, &ia, a, v, pt) ||
+				image_in(lim, &ib, b, v, pt))
+				break;
 			if (segc_poly_degree(&ia, v) != da ||
 				segc_poly_degree(&ib, v) != db)
 				continue;
-			if (gcd_core(NULL, &g, &ia, &ib, 1) != 0)
+			if (gcd_core(lim, &g, &ia, &ib, 1) != 0)
 				break;
 			ok = segc_poly_is_const(&g);
 			break;
@@ -582,7 +618,7 @@ static int gcd_primitive(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	segc_poly *b, int useheu)
 {
 	size_t *vars, nv;
-	int rc;
+	int rc, left;
 
 	if (a->len == 1 || b->len == 1 || disjoint_vars(a, b)) {
 		segc_poly_set_si(g, 1);
@@ -594,10 +630,11 @@ static int gcd_primitive(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	}
 	vars = segc_xmalloc((a->nvars ? a->nvars : 1) * sizeof(size_t));
 	nv = list_vars(a, b, vars);
-	if (useheu && coprime_by_images(a, b, vars, nv)) {
+	left = HEU_MAX_TRIES;
+	if (useheu && coprime_by_images(lim, a, b, vars, nv)) {
 		segc_poly_set_si(g, 1);
 		rc = 0;
-	} else if (useheu && heu(g, a, b, vars, nv) == 1)
+	} else if (useheu && heu(lim, &left, g, a, b, vars, nv) == 1)
 		rc = 0;
 	else
 		rc = prs_gcd(lim, g, a, b, useheu);

@@ -61,6 +61,7 @@ typedef struct segc_limits {
 	unsigned long max_errors;        /* diagnostics kept before giving up */
 	unsigned long max_mva_p;         /* processors in mva_mem */
 	unsigned long max_output_nodes;  /* nodes of a formula written out */
+	unsigned long max_work;          /* polynomial arithmetic per context */
 } segc_limits;
 
 typedef struct segc_ctx segc_ctx;
@@ -83,6 +84,9 @@ enum segc_status segc_ctx_status(SEGC_KEEP const segc_ctx *ctx);
 /* Non-zero once max_errors diagnostics are recorded: stop early. */
 int segc_ctx_full(SEGC_KEEP const segc_ctx *ctx);
 void segc_ctx_clear(SEGC_KEEP segc_ctx *ctx);
+/* The units of polynomial arithmetic (about one limb product each) spent
+ * through 'ctx' since it was made or cleared; bounded by max_work. */
+unsigned long long segc_ctx_work(SEGC_KEEP const segc_ctx *ctx);
 
 /* Releases the library's global tables (expression store).  Call once at
  * the very end, after every expression has been freed. */

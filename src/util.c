@@ -218,6 +218,7 @@ void segc_limits_init(segc_limits *limits)
 	limits->max_errors = 50;
 	limits->max_mva_p = 1024;
 	limits->max_output_nodes = 20000000;
+	limits->max_work = 4000000000UL;
 }
 
 /* A copy of 's' made one line of printable text: each control byte

@@ -57,6 +57,12 @@ int segc_name_is_identifier(const char *s);
 /* Fills 'limits' with the defaults of doc/limits.md. */
 void segc_limits_init(segc_limits *limits);
 
+/* Charges 'units' of polynomial arithmetic (about one limb product each,
+ * plus 16 for the operation itself) to 'ctx' (may be NULL): 0, or -1 once the total passes max_work, after
+ * recording that limit once.  Every later charge fails too, so that a
+ * computation stops wherever it stands. */
+int segc_ctx_charge(segc_ctx *ctx, double units);
+
 /* A malloc'd copy of 's' with control bytes written as \xHH. */
 char *segc_printable_dup(const char *s);
 

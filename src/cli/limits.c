@@ -34,6 +34,7 @@ static const struct limit_field limit_fields[] = {
 	ULIMIT(max_errors),
 	ULIMIT(max_mva_p),
 	ULIMIT(max_output_nodes),
+	ULIMIT(max_work),
 };
 
 #define NLIMITS (sizeof limit_fields / sizeof limit_fields[0])

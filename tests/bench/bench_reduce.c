@@ -285,7 +285,8 @@ static void run_case(const char *name, size_t n, segc_model *m, int canonical)
 	printf("%-18s %9zu  structural %8.3f s (%zu nodes)", name, n,
 		t1 - t0, size);
 	if (canonical)
-		printf("  canonical %8.3f s%s", t2 - t1, e ? "" : " FAILED");
+		printf("  canonical %8.3f s, %.3g work%s", t2 - t1,
+			(double)segc_ctx_work(ctx), e ? "" : " FAILED");
 	if (!e && segc_ctx_n_diags(ctx))
 		printf("  [%s]", segc_ctx_diag(ctx, 0)->message);
 	fflush(stdout);

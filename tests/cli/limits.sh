@@ -85,9 +85,10 @@ edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20" deri
 model "$tmp/bits3.xml" "2^20*a"
 edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20" derive "$tmp/bits3.xml"
 # The work of one polynomial product is bounded before it starts:
-# (y + 1)^100000 has few terms per squaring but huge coefficients.
+# (y + 1)^100000 has few terms per squaring but huge coefficients.  (The
+# total budget, max_work, is lifted to see this one.)
 model "$tmp/work.xml" "(a + 1)^100000"
-"$SEGC" derive "$tmp/work.xml" >"$tmp/out" 2>"$tmp/err"
+"$SEGC" derive --limit max_work=0 "$tmp/work.xml" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 3 ] && grep -q "too much work" "$tmp/err" && [ ! -s "$tmp/out" ]
 ok $? "a product too large to compute is refused before it starts (exit 3)"
 # Functions that each call the previous one twice with other arguments:
@@ -162,6 +163,31 @@ edge max_output_nodes 5 "more than 4 nodes when written out \(max_output_nodes\)
 "$SEGC" derive --form structural "$tmp/lets.xml" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 3 ] && grep -q "max_output_nodes" "$tmp/err" && [ ! -s "$tmp/out" ]
 ok $? "an exponentially long formula is refused (exit 3), not printed"
+
+# max_work: the least budget that derives a product and a quotient whose
+# gcd is not trivial, found by bisection, is the edge.
+cat >"$tmp/work2.xml" <<EOM
+<model name="work" version="1"><param name="a"/><param name="b"/>
+<graph name="main"><step cost="(a + b + 1)^6*(a - b)/((a - b)*(a + 2*b)^2)"/></graph>
+</model>
+EOM
+lo=0 hi=100000000
+"$SEGC" derive --limit max_work=$hi "$tmp/work2.xml" >/dev/null 2>&1
+ok $? "max_work: the product derives within $hi units"
+while [ $((hi - lo)) -gt 1 ]; do
+	mid=$(((lo + hi) / 2))
+	if "$SEGC" derive --limit max_work=$mid "$tmp/work2.xml" \
+		>/dev/null 2>&1; then
+		hi=$mid
+	else
+		lo=$mid
+	fi
+done
+edge max_work "$hi" "takes more than $lo units of polynomial arithmetic \(max_work\)" derive "$tmp/work2.xml"
+# (y + 1)^100000 runs out of the default budget before it starts.
+"$SEGC" derive "$tmp/work.xml" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 3 ] && grep -q "(max_work)" "$tmp/err" && [ ! -s "$tmp/out" ]
+ok $? "max_work: (a + 1)^100000 stops at once on the default budget"
 
 # max_errors: how many diagnostics are printed (the exit code stays 2).
 bad=$top_srcdir/tests/bad/many_errors.xml

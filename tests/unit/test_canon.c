@@ -727,6 +727,31 @@ static void test_limits(void)
 		"max_mva_p is reported as a limit");
 	segc_ctx_clear(ctx);
 	*l = saved;
+	/* max_work: the work of one canonical form, counted, then refused
+	 * with a budget one unit short; clearing the context resets it. */
+	{
+		unsigned long long used;
+
+		tap_ok(segc_ctx_work(ctx) == 0, "a cleared context has spent "
+			"no work");
+		c = canon_of("(a + b + 1)^5/((a + b + 1)*(a - 2*b))", &err);
+		used = segc_ctx_work(ctx);
+		tap_ok(c && used > 0, "the work of a canonical form is "
+			"counted (%llu units)", used);
+		segc_expr_free(c);
+		segc_ctx_clear(ctx);
+		l->max_work = (unsigned long)used;
+		c = canon_of("(a + b + 1)^5/((a + b + 1)*(a - 2*b))", &err);
+		tap_ok(c != NULL, "max_work: the same budget suffices again");
+		segc_expr_free(c);
+		segc_ctx_clear(ctx);
+		l->max_work = (unsigned long)used - 1;
+		c = canon_of("(a + b + 1)^5/((a + b + 1)*(a - 2*b))", &err);
+		tap_ok(!c && segc_ctx_status(ctx) == SEGC_ERR_LIMIT,
+			"max_work one unit short is reported as a limit");
+		segc_ctx_clear(ctx);
+		*l = saved;
+	}
 }
 
 /* The domain table. */
