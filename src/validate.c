@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output.h"
 #include "validate.h"
 #include "symtab.h"
 #include "util.h"
@@ -1441,6 +1442,15 @@ int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
 	check_graph_calls(&c, m);
 	failed = c.failed;
 	checker_clear(&c);
+	/* The 'latex' attributes, against the safe subset of LaTeX, so that
+	 * validate refuses what latex would. */
+	{
+		segc_latex_names tex;
+
+		if (segc_latex_names_of_model(ctx, m, &tex))
+			failed = 1;
+		segc_latex_names_clear(&tex);
+	}
 	if (m->machine && segc_validate_machine_located(ctx, m->machine,
 		    locator))
 		failed = 1;

@@ -61,6 +61,10 @@ XML
 	[ $? -eq 2 ] && grep -q "attribute 'latex' of parameter 'x'" "$tmp/err" &&
 		[ ! -s "$tmp/out" ]
 	ok $? "refused latex attribute: $(printf '%s' "$attack" | tr '\\' '/')"
+	# validate refuses it too, with the same message.
+	"$SEGC" validate "$tmp/a$n.xml" > "$tmp/out2" 2>"$tmp/err2"
+	[ $? -eq 2 ] && cmp -s "$tmp/err" "$tmp/err2" && [ ! -s "$tmp/out2" ]
+	ok $? "validate refuses it with the same message"
 done <<'EOF2'
 \input{/etc/passwd}
 \immediate\write18{ls}
