@@ -953,6 +953,19 @@ static void trim_alts(struct alts *a)
 	}
 }
 
+static size_t widest(const struct alts *a);
+
+/* The terms of the numerators of 'a', all together. */
+static double terms_of(const struct alts *a)
+{
+	double t = 0;
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		t += (double)a->v[i].r.num.len;
+	return t;
+}
+
 /* Brings the alternatives 'a' to a fixed point of extraction (into 'c'),
  * distribution and pruning: on return no alternative distributes, none
  * is dominated, and the polynomial alternatives have no common part. */
@@ -975,6 +988,11 @@ static int settle_alts(segc_canon *st, struct alts *a, int ismax,
 		if (k > 0)
 			continue;
 		if (sort_alts(st, a))
+			return -1;
+		/* Each pair may be compared, term by term, though cheap
+		 * tests rule most pairs out: an eighth is charged. */
+		if (segc_ctx_charge(st->ctx, (double)a->n * terms_of(a) *
+			(1.0 + (double)widest(a) / 8) / 8))
 			return -1;
 		n0 = a->n;
 		drop_dominated(st, a, ismax);
