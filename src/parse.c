@@ -633,46 +633,133 @@ static segc_expr *parse_unary(struct parser *P)
 	return e ? segc_expr_neg(e) : NULL;
 }
 
+/* The operands of a chain of '+'/'-' or '*'/'/', built into one node at
+ * the end: a sum or product of more than FLATTEN_MAX operands (see
+ * expr.c) is not flattened into an enclosing one, so folding the chain
+ * two at a time would nest it where the printed text does not. */
+struct chain {
+	segc_expr **v;
+	size_t n, cap;
+};
+
+/* Appends 'e' (taken) to 'c'. */
+static void chain_push(struct chain *c, segc_expr *e)
+{
+	if (c->n == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 8;
+		c->v = segc_xrealloc(c->v, segc_xmul_size(c->cap,
+			sizeof(*c->v)));
+	}
+	c->v[c->n++] = e;
+}
+
+/* Releases the operands of 'c' and its array. */
+static void chain_free(struct chain *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		segc_expr_free(c->v[i]);
+	free(c->v);
+}
+
+/* The number that folding puts in front of 'e' as a factor (1 if none)
+ * multiplied into 'q'. */
+static void fold_number(mpq_ptr q, const segc_expr *e)
+{
+	if (segc_expr_kind(e) == SEGC_MUL)
+		e = segc_expr_arg(e, 0);
+	if (segc_expr_is_num(e))
+		mpq_mul(q, q, segc_expr_value(e));
+}
+
+/* Non-zero, after a limit error at offset 'off', when the number 'q' that
+ * the factors so far fold into has more than max_coeff_bits bits:
+ * products of literals must stop before they grow without bound. */
+static int too_many_bits(struct parser *P, size_t off, mpq_srcptr q)
+{
+	unsigned long cap = P->limits->max_coeff_bits;
+
+	if (!cap || (mpz_sizeinbase(mpq_numref(q), 2) <= cap &&
+	    mpz_sizeinbase(mpq_denref(q), 2) <= cap))
+		return 0;
+	report_at(P, SEGC_ERR_LIMIT, off, "the size in bits of a coefficient "
+		"exceeds the limit %lu (max_coeff_bits)", cap);
+	return 1;
+}
+
 /* term := unary (('*' | '/') unary)* */
 static segc_expr *parse_term(struct parser *P)
 {
 	segc_expr *left = parse_unary(P), *right;
+	struct chain c = { NULL, 0, 0 };
 	enum token_type op;
+	segc_expr *e = NULL;
+	int ok = 1;
+	mpq_t folded;
 
-	while (left && (P->tok.type == TOK_STAR || P->tok.type == TOK_SLASH)) {
+	if (!left || (P->tok.type != TOK_STAR && P->tok.type != TOK_SLASH))
+		return left;
+	mpq_init(folded);
+	mpq_set_ui(folded, 1, 1);
+	fold_number(folded, left);
+	chain_push(&c, left);
+	while (P->tok.type == TOK_STAR || P->tok.type == TOK_SLASH) {
 		size_t off = P->tok.start;
 
 		op = P->tok.type;
 		advance(P);
 		right = parse_unary(P);
 		if (!right) {
-			segc_expr_free(left);
-			return NULL;
+			ok = 0;
+			break;
 		}
-		left = bounded(P, off, op == TOK_STAR ?
-			segc_expr_mul2(left, right) : segc_expr_div2(left, right));
+		if (op == TOK_SLASH)
+			right = segc_expr_pow(right, segc_expr_int(-1));
+		fold_number(folded, right);
+		chain_push(&c, right);
+		if (too_many_bits(P, off, folded)) {
+			ok = 0;
+			break;
+		}
 	}
-	return left;
+	if (ok) {
+		e = segc_expr_mul(c.n, c.v);
+		c.n = 0;
+	}
+	chain_free(&c);
+	mpq_clear(folded);
+	return e;
 }
 
 /* expr := term (('+' | '-') term)* */
 static segc_expr *parse_expr(struct parser *P)
 {
 	segc_expr *left = parse_term(P), *right;
+	struct chain c = { NULL, 0, 0 };
 	enum token_type op;
+	segc_expr *e = NULL;
+	int ok = 1;
 
-	while (left && (P->tok.type == TOK_PLUS || P->tok.type == TOK_MINUS)) {
+	if (!left || (P->tok.type != TOK_PLUS && P->tok.type != TOK_MINUS))
+		return left;
+	chain_push(&c, left);
+	while (P->tok.type == TOK_PLUS || P->tok.type == TOK_MINUS) {
 		op = P->tok.type;
 		advance(P);
 		right = parse_term(P);
 		if (!right) {
-			segc_expr_free(left);
-			return NULL;
+			ok = 0;
+			break;
 		}
-		left = op == TOK_PLUS ? segc_expr_add2(left, right) :
-			segc_expr_sub2(left, right);
+		chain_push(&c, op == TOK_PLUS ? right : segc_expr_neg(right));
 	}
-	return left;
+	if (ok) {
+		e = segc_expr_add(c.n, c.v);
+		c.n = 0;
+	}
+	chain_free(&c);
+	return e;
 }
 
 /* Parses 'text' as a whole expression; see segc.h. */

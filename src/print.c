@@ -93,7 +93,10 @@ static void print_product(segc_strbuf *sb, mpq_srcptr coef, int negate,
 		} else {
 			if (items)
 				segc_strbuf_appendc(sb, '*');
-			print_expr(sb, f[i], CTX_FACTOR);
+			/* A product in a product (one too large to be
+			 * flattened) keeps its parentheses. */
+			print_expr(sb, f[i], f[i]->kind == SEGC_MUL ?
+				CTX_BASE : CTX_FACTOR);
 		}
 		items = 1;
 	}
@@ -155,7 +158,8 @@ static void print_add(segc_strbuf *sb, const segc_expr *e)
 {
 	size_t i;
 
-	print_expr(sb, e->args[0], CTX_TOP);
+	/* Only a sum (one too large to be flattened) is parenthesized. */
+	print_expr(sb, e->args[0], CTX_NEGATED);
 	for (i = 1; i < e->nargs; i++) {
 		if (looks_negative(e->args[i])) {
 			segc_strbuf_append(sb, " - ");

@@ -1,6 +1,7 @@
 /* test_parse.c - the parser and the printer: text in, text out; exact
  * numbers; diagnostics with their positions; printing then parsing random
  * expressions gives back the same node. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -262,6 +263,52 @@ static void test_round_trip(segc_ctx *ctx)
 		"(%ld with literals over the limit)", n, skipped);
 }
 
+/* Sums and products too large to be flattened (more than 4096 operands)
+ * stay nested in an enclosing one; the text keeps their parentheses and
+ * parses back to the same node, and a long flat chain parses to one
+ * node, as when it is built at once. */
+static void test_long_chains(segc_ctx *ctx)
+{
+	enum { LONG = 5000 };
+	segc_expr **v = malloc(LONG * sizeof(*v));
+	segc_expr *flat[2], *nested[2];
+	char name[16];
+	int k, i;
+
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < LONG; i++) {
+			snprintf(name, sizeof name, "x%d", i);
+			v[i] = segc_expr_sym(name);
+		}
+		flat[k] = k ? segc_expr_mul(LONG, v) : segc_expr_add(LONG, v);
+		nested[k] = k ? segc_expr_mul2(segc_expr_copy(flat[k]),
+				segc_expr_sym("y")) :
+			segc_expr_add2(segc_expr_copy(flat[k]),
+				segc_expr_sym("y"));
+	}
+	for (k = 0; k < 2; k++) {
+		const char *what = k ? "product" : "sum";
+		char *s = segc_expr_to_string(flat[k]);
+		segc_expr *f = parse(ctx, s);
+
+		tap_ok(f == flat[k] && segc_expr_nargs(f) == LONG,
+			"a %s of %d operands parses to one node", what, LONG);
+		segc_expr_free(f);
+		free(s);
+		s = segc_expr_to_string(nested[k]);
+		f = parse(ctx, s);
+		tap_ok(segc_expr_nargs(nested[k]) == 2 && f == nested[k] &&
+			strchr(s, '(') != NULL, "a %s of %d operands nested in "
+			"another prints in parentheses and parses back", what,
+			LONG);
+		segc_expr_free(f);
+		free(s);
+		segc_expr_free(flat[k]);
+		segc_expr_free(nested[k]);
+	}
+	free(v);
+}
+
 int main(void)
 {
 	segc_ctx *ctx = segc_ctx_new();
@@ -270,6 +317,7 @@ int main(void)
 	test_errors(ctx);
 	test_limits(ctx);
 	test_round_trip(ctx);
+	test_long_chains(ctx);
 	segc_ctx_free(ctx);
 	tap_ok(segc_expr_live_nodes() == 0, "no node leaked");
 	segc_library_cleanup();
