@@ -77,7 +77,7 @@ static size_t max_limbs(const segc_poly *p)
 /* GCDHEU gives up when an evaluated image would have more bits than this
  * (Geddes, Czapor and Labahn bound length(xi) * degree the same way);
  * nested over many variables the images otherwise grow without end. */
-#define HEU_MAX_BITS 16384UL
+#define HEU_MAX_BITS 1048576UL
 /* ... and after this many evaluation points over all its levels. */
 #define HEU_MAX_TRIES 24
 
@@ -209,6 +209,15 @@ static void first_xi(mpz_ptr xi, const segc_poly *f, const segc_poly *g)
 	mpz_abs(fn, fn);
 	mpz_tdiv_q(gn, gn, mpq_numref(g->coefs[0]));
 	mpz_abs(gn, gn);
+	mpz_set(t, mpz_cmp(fn, gn) < 0 ? fn : gn);
+	mpz_mul_2exp(t, t, 1);
+	mpz_add_ui(t, t, 2);
+	if (mpz_cmp(t, xi) > 0)
+		mpz_set(xi, t);
+	/* At least 2*min(|f|, |g|) + 2: below it, a candidate that divides
+	 * both operands need not be their gcd (1 always divides). */
+	max_norm(fn, f);
+	max_norm(gn, g);
 	mpz_set(t, mpz_cmp(fn, gn) < 0 ? fn : gn);
 	mpz_mul_2exp(t, t, 1);
 	mpz_add_ui(t, t, 2);
@@ -560,14 +569,16 @@ static int image_in(const segc_poly_lim *lim, segc_poly *r,
 	return 0;
 }
 
-/* Non-zero when 'a' and 'b' are proved coprime by images: if, for every
- * variable x_v, the gcd of the images of 'a' and 'b' in x_v alone (the
- * other variables set to small integers that keep both leading
- * coefficients in x_v non-zero) is a number, then the true gcd, whose
- * image divides both images with its degree in x_v intact, has no x_v.
- * Zero means "not proved", never "not coprime".  The usual case of
- * canonical forms, a gcd of 1 over many variables, then costs one
- * univariate gcd per variable instead of a recursion over all of them. */
+/* 1 when 'a' and 'b' are proved coprime by images, 0 when not proved
+ * (never "not coprime"), -1 on a limit.  For each variable x_v, the other
+ * variables are set to small integers that keep both leading
+ * coefficients in x_v non-zero, and the gcd of the two univariate images
+ * is taken: the true gcd's image divides it with its degree in x_v
+ * intact, so when it is a number for every x_v, the gcd has no variable
+ * at all.  The usual case of canonical forms, a gcd of 1 over many
+ * variables, then costs one univariate gcd per variable instead of a
+ * recursion over all of them; the first variable whose image gcd is not
+ * a number ends the test. */
 static int coprime_by_images(const segc_poly_lim *lim, segc_poly *a,
 	segc_poly *b, const size_t *vars, size_t nv)
 {
@@ -576,41 +587,44 @@ static int coprime_by_images(const segc_poly_lim *lim, segc_poly *a,
 	unsigned long seed = 7;
 	segc_poly ia, ib, g;
 	size_t k, w;
-	int ok = nv >= 2, tries;
+	int rc = nv >= 2, tries, absent;
 
 	segc_poly_init(&ia, a->nvars);
 	segc_poly_init(&ib, a->nvars);
 	segc_poly_init(&g, a->nvars);
-	for (k = 0; ok && k < nv; k++) {
+	for (k = 0; k < nv && rc == 1; k++) {
 		size_t v = vars[k];
 		int32_t da = segc_poly_degree(a, v), db = segc_poly_degree(b, v);
 
-		if (da == 0 || db == 0)
-			continue;
-		ok = 0;
-		for (tries = 0; tries < 3 && !ok; tries++) {
+		absent = da == 0 || db == 0;
+		for (tries = 0; tries < 3 && !absent; tries++) {
 			/* Small deterministic points, another set per try. */
 			for (w = 0; w < a->nvars; w++) {
 				seed = seed * 1103515245UL + 12345UL;
 				pt[w] = 2 + (seed >> 16) % 61;
 			}
 			if (image_in(lim, &ia, a, v, pt) ||
-				image_in(lim, &ib, b, v, pt))
+				image_in(lim, &ib, b, v, pt)) {
+				rc = -1;
 				break;
+			}
 			if (segc_poly_degree(&ia, v) != da ||
 				segc_poly_degree(&ib, v) != db)
 				continue;
 			if (gcd_core(lim, &g, &ia, &ib, 1) != 0)
-				break;
-			ok = segc_poly_is_const(&g);
+				rc = -1;
+			else
+				absent = segc_poly_is_const(&g);
 			break;
 		}
+		if (rc == 1 && !absent)
+			rc = 0;
 	}
 	segc_poly_clear(&ia);
 	segc_poly_clear(&ib);
 	segc_poly_clear(&g);
 	free(pt);
-	return ok;
+	return rc;
 }
 
 /* gcd of two integer-primitive polynomials without monomial content. */
@@ -618,7 +632,7 @@ static int gcd_primitive(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	segc_poly *b, int useheu)
 {
 	size_t *vars, nv;
-	int rc, left;
+	int rc, left, coprime;
 
 	if (a->len == 1 || b->len == 1 || disjoint_vars(a, b)) {
 		segc_poly_set_si(g, 1);
@@ -631,13 +645,17 @@ static int gcd_primitive(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	vars = segc_xmalloc((a->nvars ? a->nvars : 1) * sizeof(size_t));
 	nv = list_vars(a, b, vars);
 	left = HEU_MAX_TRIES;
-	if (useheu && coprime_by_images(lim, a, b, vars, nv)) {
+	coprime = useheu ? coprime_by_images(lim, a, b, vars, nv) : 0;
+	if (coprime < 0) {
+		rc = -1;
+	} else if (coprime) {
 		segc_poly_set_si(g, 1);
 		rc = 0;
-	} else if (useheu && heu(lim, &left, g, a, b, vars, nv) == 1)
+	} else if (useheu && heu(lim, &left, g, a, b, vars, nv) == 1) {
 		rc = 0;
-	else
+	} else {
 		rc = prs_gcd(lim, g, a, b, useheu);
+	}
 	free(vars);
 	return rc;
 }

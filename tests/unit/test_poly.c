@@ -144,7 +144,7 @@ static void test_gcd(void)
 {
 	int i, bad = 0, notg = 0;
 
-	for (i = 0; i < 150; i++) {
+	for (i = 0; i < 1500; i++) {
 		segc_poly a, b, g, ag, bg, r, q, cof;
 
 		int nv = i % 2 ? NV : 2;
