@@ -571,8 +571,8 @@ static segc_expr *parse_primary(struct parser *P)
 /* 'e', or NULL after a limit error at offset 'off' when the number that
  * folding left in front of it (the number itself, or the leading factor
  * of a product) has more than max_coeff_bits bits in its numerator or
- * denominator: products and powers of literals fold as they are parsed,
- * and must stop before they grow without bound. */
+ * denominator: powers of literals fold as they are parsed, and must stop
+ * before they grow without bound (products: too_many_bits). */
 static segc_expr *bounded(struct parser *P, size_t off, segc_expr *e)
 {
 	const segc_expr *n = e;
