@@ -568,30 +568,49 @@ static segc_expr *parse_primary(struct parser *P)
 	}
 }
 
-/* 'e', or NULL after a limit error at offset 'off' when the number that
- * folding left in front of it (the number itself, or the leading factor
- * of a product) has more than max_coeff_bits bits in its numerator or
- * denominator: powers of literals fold as they are parsed, and must stop
- * before they grow without bound (products: too_many_bits). */
-static segc_expr *bounded(struct parser *P, size_t off, segc_expr *e)
+/* The number that folding puts in front of 'e' as a factor: 'e' itself,
+ * or the leading factor of a product; NULL when there is none. */
+static mpq_srcptr leading_number(const segc_expr *e)
 {
-	const segc_expr *n = e;
-	unsigned long cap = P->limits->max_coeff_bits;
-	mpq_srcptr q;
+	if (segc_expr_kind(e) == SEGC_MUL)
+		e = segc_expr_arg(e, 0);
+	return segc_expr_is_num(e) ? segc_expr_value(e) : NULL;
+}
 
-	if (!e || !cap)
-		return e;
-	if (segc_expr_kind(n) == SEGC_MUL)
-		n = segc_expr_arg(n, 0);
-	if (!segc_expr_is_num(n))
-		return e;
-	q = segc_expr_value(n);
-	if (mpz_sizeinbase(mpq_numref(q), 2) <= cap &&
-	    mpz_sizeinbase(mpq_denref(q), 2) <= cap)
-		return e;
-	segc_expr_free(e);
+/* The leading number of 'e' (1 if none) multiplied into 'q'. */
+static void fold_number(mpq_ptr q, const segc_expr *e)
+{
+	mpq_srcptr n = leading_number(e);
+
+	if (n)
+		mpq_mul(q, q, n);
+}
+
+/* Non-zero, after a limit error at offset 'off', when the folded number
+ * 'q' has more than max_coeff_bits bits in its numerator or denominator:
+ * products and powers of literals fold as they are parsed, and must stop
+ * before they grow without bound. */
+static int too_many_bits(struct parser *P, size_t off, mpq_srcptr q)
+{
+	unsigned long cap = P->limits->max_coeff_bits;
+
+	if (!cap || (mpz_sizeinbase(mpq_numref(q), 2) <= cap &&
+	    mpz_sizeinbase(mpq_denref(q), 2) <= cap))
+		return 0;
 	report_at(P, SEGC_ERR_LIMIT, off, "the size in bits of a coefficient "
 		"exceeds the limit %lu (max_coeff_bits)", cap);
+	return 1;
+}
+
+/* 'e', or NULL after a limit error at offset 'off' when its leading
+ * number has too many bits (a folded power of literals). */
+static segc_expr *bounded(struct parser *P, size_t off, segc_expr *e)
+{
+	mpq_srcptr n = e ? leading_number(e) : NULL;
+
+	if (!n || !too_many_bits(P, off, n))
+		return e;
+	segc_expr_free(e);
 	return NULL;
 }
 
@@ -661,31 +680,6 @@ static void chain_free(struct chain *c)
 	for (i = 0; i < c->n; i++)
 		segc_expr_free(c->v[i]);
 	free(c->v);
-}
-
-/* The number that folding puts in front of 'e' as a factor (1 if none)
- * multiplied into 'q'. */
-static void fold_number(mpq_ptr q, const segc_expr *e)
-{
-	if (segc_expr_kind(e) == SEGC_MUL)
-		e = segc_expr_arg(e, 0);
-	if (segc_expr_is_num(e))
-		mpq_mul(q, q, segc_expr_value(e));
-}
-
-/* Non-zero, after a limit error at offset 'off', when the number 'q' that
- * the factors so far fold into has more than max_coeff_bits bits:
- * products of literals must stop before they grow without bound. */
-static int too_many_bits(struct parser *P, size_t off, mpq_srcptr q)
-{
-	unsigned long cap = P->limits->max_coeff_bits;
-
-	if (!cap || (mpz_sizeinbase(mpq_numref(q), 2) <= cap &&
-	    mpz_sizeinbase(mpq_denref(q), 2) <= cap))
-		return 0;
-	report_at(P, SEGC_ERR_LIMIT, off, "the size in bits of a coefficient "
-		"exceeds the limit %lu (max_coeff_bits)", cap);
-	return 1;
 }
 
 /* term := unary (('*' | '/') unary)* */
