@@ -4,7 +4,9 @@
 # more under another locale, time zone, home directory and working
 # directory.  Compares standard output, standard error, the exit status
 # and the files 'emit' writes.  A command that is not built yet is
-# skipped.
+# skipped.  DETERMINISM_SHARD=K/N runs only the K-th of N interleaved
+# shares of the models, so that slow runs (under valgrind) can be spread
+# over several processes; the default is all of them.
 : "${SEGC:?}" "${top_srcdir:?}"
 . "$top_srcdir/tests/cli/lib.sh"
 
@@ -53,6 +55,23 @@ same() {
 	diff -r "$tmp/$1.dir" "$tmp/$2.dir" >/dev/null 2>&1
 }
 
+shard=${DETERMINISM_SHARD:-1/1}
+shard_k=${shard%/*}
+shard_n=${shard#*/}
+case $shard_k/$shard_n in
+*[!0-9/]* | /* | */ | 0/* | */0 | */*/*) shard_k=0 ;;
+esac
+if [ "$shard_k" -eq 0 ] || [ "$shard_k" -gt "$shard_n" ]; then
+	echo "Bail out! DETERMINISM_SHARD='$shard' is not K/N with 1 <= K <= N"
+	exit 1
+fi
+# mine: counts a model; true when it belongs to this shard.
+shard_i=0
+mine() {
+	shard_i=$((shard_i + 1))
+	[ $(((shard_i - 1) % shard_n + 1)) -eq "$shard_k" ]
+}
+
 skipped=
 # check NAME ARGS...: one command, three runs.
 check() {
@@ -93,6 +112,7 @@ machines() {
 
 for model in "$top_srcdir"/xml/*.xml "$top_srcdir"/xml/examples/*.xml; do
 	case $model in */seg.rng) continue ;; esac
+	mine || continue
 	short=${model#"$top_srcdir"/}
 	for m in "" $(machines "$model"); do
 		if [ -n "$m" ]; then
@@ -120,6 +140,7 @@ for model in "$top_srcdir"/xml/*.xml "$top_srcdir"/xml/examples/*.xml; do
 	done
 done
 for m in "$top_srcdir"/xml/machines/*.xml; do
+	mine || continue
 	check "${m#"$top_srcdir"/}: validate" validate "$m"
 done
 done_testing
