@@ -66,6 +66,18 @@ int segc_rf_is_poly(const segc_rf *r)
 	return segc_poly_is_one(&r->den);
 }
 
+/* Records an input error quoting 'e' (see canon_private.h). */
+void segc_canon_refuse(segc_canon *st, const char *fmt, const segc_expr *e)
+{
+	enum { MAX_QUOTE = 48 };
+	char *t = segc_expr_to_string(e);
+
+	if (t && strlen(t) > MAX_QUOTE)
+		strcpy(t + MAX_QUOTE - 3, "...");
+	segc_error(st->ctx, SEGC_ERR_INPUT, NULL, 0, 0, fmt, t ? t : "?");
+	free(t);
+}
+
 /* Records a division by zero. */
 static int division_by_zero(segc_canon *st)
 {
@@ -422,8 +434,8 @@ static int exponent_value(segc_canon *st, const segc_expr *x, long *e)
 		return -1;
 	q = c->kind == SEGC_NUM ? c->u.value : NULL;
 	if (!q || mpz_cmp_ui(mpq_denref(q), 1)) {
-		segc_error(st->ctx, SEGC_ERR_INPUT, NULL, 0, 0,
-			"exponent is not an integer constant");
+		segc_canon_refuse(st, "the exponent %s is not an integer "
+			"constant", c);
 		rc = -1;
 	} else if (!mpz_fits_slong_p(mpq_numref(q)) || (m > 0 &&
 		(mpz_cmpabs_ui(mpq_numref(q), (unsigned long)m) > 0))) {
@@ -463,8 +475,8 @@ static int mva_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		return -1;
 	if (p->kind != SEGC_NUM || mpz_cmp_ui(mpq_denref(p->u.value), 1) ||
 		mpq_sgn(p->u.value) <= 0) {
-		segc_error(st->ctx, SEGC_ERR_INPUT, NULL, 0, 0, "the first argument "
-			"of mva_mem must be a positive integer constant");
+		segc_canon_refuse(st, "the first argument of mva_mem, %s, "
+			"is not a positive integer constant", p);
 		rc = -1;
 	} else if (!mpz_fits_ulong_p(mpq_numref(p->u.value)) ||
 		(maxp && mpz_cmp_ui(mpq_numref(p->u.value), maxp) > 0)) {
@@ -995,5 +1007,19 @@ segc_expr *segc_canonical(segc_ctx *ctx, const segc_domains *dom, segc_expr *e)
 	res = segc_canon_expr(&st, e);
 	canon_clear(&st);
 	segc_expr_free(e);
+	return res;
+}
+
+/* segc_canonical() of an expression that stands at 'where' (see
+ * segc.h). */
+segc_expr *segc_canonical_at(segc_ctx *ctx, const segc_domains *dom,
+	segc_expr *e, const segc_where *where)
+{
+	size_t from = segc_ctx_n_diags(ctx);
+	segc_expr *res = segc_canonical(ctx, dom, e);
+
+	if (!res && where)
+		segc_ctx_place_diags(ctx, from, where->file, where->line,
+			where->col, where->what);
 	return res;
 }

@@ -64,6 +64,9 @@ int segc_canon_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
 segc_expr *segc_canon_from_rf(segc_canon *st, segc_rf *r);
 /* to_rf then from_rf. */
 segc_expr *segc_canon_expr(segc_canon *st, const segc_expr *e);
+/* Records an input error whose message 'fmt' has one %s, which becomes
+ * 'e' as text (cut to a few dozen characters). */
+void segc_canon_refuse(segc_canon *st, const char *fmt, const segc_expr *e);
 
 /* kernels.c: simplifies the built-in call 'name' of canonical 'args'
  * (taken); returns a canonical expression, or NULL with a diagnostic. */

@@ -136,6 +136,32 @@ enum segc_status segc_ctx_status(const segc_ctx *ctx)
 	return ctx->status;
 }
 
+/* Places the unplaced diagnostics from 'from' on; see util.h. */
+void segc_ctx_place_diags(segc_ctx *ctx, size_t from, const char *file,
+	unsigned long line, unsigned long col, const char *what)
+{
+	segc_diag *d;
+	segc_strbuf sb;
+	size_t i;
+
+	for (i = from; i < ctx->n_diags; i++) {
+		d = &ctx->diags[i];
+		if (d->file)
+			continue;
+		if (what) {
+			segc_strbuf_init(&sb);
+			segc_strbuf_appendf(&sb, "%s: %s", what, d->message);
+			free((char *)d->message);
+			d->message = ctx_printable(&sb);
+		}
+		if (!file)
+			continue;
+		d->file = segc_xstrdup(file);
+		d->line = line;
+		d->col = col;
+	}
+}
+
 /* Forgets every diagnostic of 'ctx'; its limits stay. */
 void segc_ctx_clear(segc_ctx *ctx)
 {

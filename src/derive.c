@@ -47,6 +47,7 @@ static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	segc_lowered *lw;
 	segc_domains *dom = NULL;
 	segc_expr *e = NULL;
+	size_t from = segc_ctx_n_diags(ctx);
 
 	if (!g) {
 		segc_error(ctx, SEGC_ERR_INPUT, s->model ? s->model->file
@@ -60,11 +61,15 @@ static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	if (segc_setting_apply_lowered(ctx, s, lw))
 		goto out;
 	dom = segc_setting_domains(ctx, s);
+	if (form == FORM_STRUCTURAL && segc_check_lowered(ctx, lw, dom))
+		goto out;
 	e = segc_reduce(ctx, lw, comp, dom, flags);
 	if (form == FORM_STRUCTURAL || form == FORM_CANONICAL)
 		e = segc_structural_simplify(e);
 	if (e && form >= FORM_CANONICAL_OF_REDUCED)
 		e = segc_canonical(ctx, dom, e);
+	if (!e)
+		segc_locate_errors(ctx, from, s, g, dom);
 out:
 	segc_domains_free(dom);
 	segc_lowered_free(lw);

@@ -106,6 +106,22 @@ int segc_lowered_map(segc_lowered *lw, segc_expr_map_fn fn, void *arg);
 int segc_setting_apply_lowered(segc_ctx *ctx, const segc_setting *s,
 	segc_lowered *lw);
 
+/* After a derivation of graph 'g' under 's' failed: gives the diagnostics
+ * of 'ctx' from index 'from' on that name no file the place of the first
+ * expression of the program whose own canonical form (under 'dom') is
+ * refused as bad input, else the model's file (locate.c). */
+void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
+	const segc_graph *g, const segc_domains *dom);
+/* Brings every expression of 'lw' to canonical form on its own (under
+ * 'dom'): -1 with a diagnostic at its element for the first one refused
+ * as bad input, else 0 (limits reached on the way are not errors here). */
+int segc_check_lowered(segc_ctx *ctx, segc_lowered *lw,
+	const segc_domains *dom);
+/* The same for the program of model 'm' under its own setting (its
+ * parameters' values, its inline machine), for validation: 0, or -1 with
+ * a diagnostic (also when the program cannot be lowered). */
+int segc_check_model_expressions(segc_ctx *ctx, const segc_model *m);
+
 /* segc_derive_structural (canonical == 0) or segc_derive_canonical, with
  * reduction flags 'flags' (for tests of the general methods). */
 SEGC_GIVE segc_expr *segc_derive_flags(segc_ctx *ctx, const segc_setting *s,

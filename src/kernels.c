@@ -1282,8 +1282,7 @@ static segc_expr *log2_number(segc_canon *st, segc_expr *a)
 	segc_expr *res;
 
 	if (mpq_sgn(q) <= 0) {
-		segc_error(st->ctx, SEGC_ERR_INPUT, NULL, 0, 0,
-			"log2 of a number that is not positive");
+		segc_canon_refuse(st, "log2 of %s, which is not positive", a);
 		segc_expr_free(a);
 		return NULL;
 	}
@@ -1443,8 +1442,7 @@ static segc_expr *sqrt_number(segc_canon *st, segc_expr *a)
 	segc_expr *res;
 
 	if (mpq_sgn(q) < 0) {
-		segc_error(st->ctx, SEGC_ERR_INPUT, NULL, 0, 0,
-			"sqrt of a negative number");
+		segc_canon_refuse(st, "sqrt of %s, which is negative", a);
 		segc_expr_free(a);
 		return NULL;
 	}

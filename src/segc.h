@@ -228,6 +228,12 @@ int segc_domains_get(SEGC_KEEP const segc_domains *d, const char *name,
  * a non-integer exponent: SEGC_ERR_INPUT; a limit: SEGC_ERR_LIMIT). */
 SEGC_GIVE segc_expr *segc_canonical(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
+/* The same for an expression that stands at 'where' in a document (may
+ * be NULL): a diagnostic that names no place gets that one, and the
+ * message starts with what 'where' says it is. */
+SEGC_GIVE segc_expr *segc_canonical_at(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e,
+	const segc_where *where);
 
 /* Evaluates 'e' exactly at rational values of its names: 'names'[i] has
  * value 'values'[i].  Returns 0 and sets 'result' on success; -1 when 'e'

@@ -23,7 +23,10 @@ SEGC_GIVE segc_model *segc_model_read_file(SEGC_KEEP segc_ctx *ctx,
 /* The same for a machine document. */
 SEGC_GIVE segc_machine *segc_machine_read_file(SEGC_KEEP segc_ctx *ctx,
 	const char *path);
-/* Validates a document of either kind without keeping it: 0 when valid. */
+/* Validates a document of either kind without keeping it: 0 when valid.
+ * A model's program is also lowered, and each of its expressions brought
+ * to canonical form under the model's own setting, so that what every
+ * command would refuse as bad input is refused here too. */
 int segc_validate_file(SEGC_KEEP segc_ctx *ctx, const char *path);
 void segc_model_free(SEGC_TAKE segc_model *m);
 void segc_machine_free(SEGC_TAKE segc_machine *m);

@@ -62,6 +62,12 @@ void segc_limits_init(segc_limits *limits);
  * recording that limit once.  Every later charge fails too, so that a
  * computation stops wherever it stands. */
 int segc_ctx_charge(segc_ctx *ctx, double units);
+/* Gives every diagnostic of 'ctx' from index 'from' on that names no file
+ * the place 'file':'line':'col' ('file' is copied; NULL leaves the place
+ * unknown) and, when 'what' is not NULL, puts "WHAT: " in front of its
+ * message. */
+void segc_ctx_place_diags(segc_ctx *ctx, size_t from, const char *file,
+	unsigned long line, unsigned long col, const char *what);
 
 /* A malloc'd copy of 's' with control bytes written as \xHH. */
 char *segc_printable_dup(const char *s);

@@ -25,6 +25,7 @@
 
 #define SEGC_XMLREAD_INTERNAL
 #include "xmlread.h"
+#include "graph.h"
 #include "validate.h"
 #include "util.h"
 
@@ -862,7 +863,11 @@ int segc_validate_memory(segc_ctx *ctx, const char *buf, size_t len,
 	if (doc && kind == DOC_MODEL) {
 		segc_model *m = model_of(&rd, doc);
 
-		ok = m != NULL;
+		/* A model is also lowered and its expressions brought to
+		 * canonical form one by one, so that validation refuses what
+		 * every command would (a division by zero, an exponent that
+		 * is not an integer constant). */
+		ok = m != NULL && segc_check_model_expressions(ctx, m) == 0;
 		segc_model_free(m);
 	} else if (doc) {
 		segc_machine *m = machine_of(&rd, doc);

@@ -76,7 +76,7 @@ static segc_expr *expected_form(segc_ctx *ctx, const segc_setting *s,
 		segc_expr_copy(it->formula), &it->where);
 
 	if (e)
-		e = segc_canonical(ctx, dom, e);
+		e = segc_canonical_at(ctx, dom, e, &it->where);
 	segc_domains_free(dom);
 	return e;
 }

@@ -87,4 +87,38 @@ ok $? "missing file: exit code 2"
 echo "missing.xml: error: cannot open: No such file or directory" >"$tmp/want"
 same_file "$tmp/want" "$tmp/err" "missing file: diagnostics"
 
+# Errors the algebra finds (formula_* in the catalog) are refused by every
+# command that derives a formula, with the diagnostics validate gives, at
+# the element concerned, and with nothing written.
+for name in formula_division_by_zero formula_exponent_symbolic \
+	formula_mva_mem_symbolic formula_log2_not_positive; do
+	for cmd in "derive" "derive --form structural" "latex" \
+		"latex --standalone" "emit -o $tmp/pred" "eval N=1..3" \
+		"check --expect N"; do
+		rm -f "$tmp/pred.c" "$tmp/pred.h"
+		code=0
+		# shellcheck disable=SC2086 # $cmd is words on purpose
+		(cd "$bad" && "$SEGC" $cmd "$name.xml") >"$tmp/out" \
+			2>"$tmp/err" || code=$?
+		[ "$code" -eq 2 ] && [ ! -s "$tmp/out" ] &&
+			[ ! -e "$tmp/pred.c" ] && [ ! -e "$tmp/pred.h" ]
+		ok $? "$name: $cmd: exit code 2, nothing written"
+		[ "$code" -eq 2 ] || diag "got exit code $code"
+		same_file "$bad/$name.err" "$tmp/err" "$name: $cmd: diagnostics"
+	done
+done
+code=0
+(cd "$bad" && "$SEGC" check formula_expect_fractional_power.xml) \
+	>"$tmp/out" 2>"$tmp/err" || code=$?
+[ "$code" -eq 2 ] && [ ! -s "$tmp/out" ]
+ok $? "formula_expect_fractional_power: check: exit code 2"
+same_file "$bad/formula_expect_fractional_power.err" "$tmp/err" \
+	"formula_expect_fractional_power: check: diagnostics"
+echo "segc: error: the formula of --expect: division by zero" >"$tmp/want"
+(cd "$bad" && "$SEGC" check --expect "N/(P - P)" \
+	formula_expect_fractional_power.xml) >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ]
+ok $? "--expect dividing by zero: exit code 2"
+same_file "$tmp/want" "$tmp/err" "--expect dividing by zero: diagnostics"
+
 done_testing

@@ -1,10 +1,13 @@
 /* fuzz_xml.c - fuzz target of the XML reader: any bytes are read as a
  * model, as a machine and validated.  Each must either succeed with no
  * error recorded or fail with errors recorded (input or limit, each one
- * line); reading a document as a model and validating it must agree. */
+ * line); reading a document as a model and validating it must agree,
+ * validation refusing a model that reads only for the expressions of its
+ * program (graph.h, segc_check_model_expressions). */
 #include <stdlib.h>
 
 #include "fuzz.h"
+#include "graph.h"
 #include "xmlread.h"
 
 /* One input: a document. */
@@ -14,13 +17,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	segc_ctx *ctx = fuzz_ctx_new();
 	segc_model *model;
 	segc_machine *machine;
-	int valid, is_model, is_machine;
+	int valid, is_model, is_machine, refused = 0;
 
 	model = segc_model_read_memory(ctx, buf, size, "fuzz.xml");
 	if (model) {
 		fuzz_check(segc_ctx_status(ctx) == SEGC_OK,
 			"a model read records no error");
 		fuzz_check(segc_model_name(model) != NULL, "a model has a name");
+		refused = segc_check_model_expressions(ctx, model) != 0;
+		if (refused)
+			fuzz_check_failure(ctx);
 		segc_model_free(model);
 	} else {
 		fuzz_check_failure(ctx);
@@ -47,7 +53,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else
 		fuzz_check_failure(ctx);
 	if (is_model)
-		fuzz_check(valid, "a model that reads is valid");
+		fuzz_check(valid != refused, "a model that reads is valid "
+			"unless its expressions are refused");
 	if (is_machine)
 		fuzz_check(valid, "a machine that reads is valid");
 	if (valid)

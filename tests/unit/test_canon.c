@@ -109,15 +109,20 @@ static void test_table(void)
 		{ "1/(2*x)", "1/x/2" },
 		{ "x/0", "error: division by zero" },
 		{ "1/(x - x)", "error: division by zero" },
-		{ "x^y", "error: exponent is not an integer constant" },
-		{ "x^(1/2)", "error: exponent is not an integer constant" },
+		{ "x^y", "error: the exponent y is not an integer constant" },
+		{ "x^(1/2)", "error: the exponent 1/2 is not an integer "
+		  "constant" },
 		{ "x^(3 - 1)", "x^2" },
 		{ "mva_mem(1, a, b)", "b" },
 		{ "mva_mem(2, a, b)", "(a*b + 2*b^2)/(a + b)" },
-		{ "mva_mem(x, a, b)", "error: the first argument of mva_mem must "
-		  "be a positive integer constant" },
-		{ "mva_mem(0, a, b)", "error: the first argument of mva_mem must "
-		  "be a positive integer constant" },
+		{ "mva_mem(x, a, b)", "error: the first argument of mva_mem, x, "
+		  "is not a positive integer constant" },
+		{ "mva_mem(0, a, b)", "error: the first argument of mva_mem, 0, "
+		  "is not a positive integer constant" },
+		{ "x^(y + y^2 + y^3 + y^4 + y^5 + y^6 + y^7 + y^8 + y^9)",
+		  "error: the exponent y^9 + y^8 + y^7 + y^6 + y^5 + y^4 + y^3 + "
+		  "y^2... "
+		  "is not an integer constant" },
 		{ "f(2*x + x)", "f(3*x)" },
 		{ "tree_bcast(8*N) + 2*tree_bcast(8) - tree_bcast(4*N + 4*N)",
 		  "2*tree_bcast(8)" },
@@ -161,7 +166,7 @@ static void test_rules(void)
 		{ "log2(8)", "3" },
 		{ "log2(1/4)", "-2" },
 		{ "log2(12)", "log2(3) + 2" },
-		{ "log2(0)", "error: log2 of a number that is not positive" },
+		{ "log2(0)", "error: log2 of 0, which is not positive" },
 		{ "log2(8*N)", "log2(N) + 3" },
 		{ "log2(N^3)", "3*log2(N)" },
 		{ "log2(x^3)", "log2(x^3)" },
@@ -173,7 +178,7 @@ static void test_rules(void)
 		{ "sqrt(16/9)", "4/3" },
 		{ "sqrt(2)", "sqrt(2)" },
 		{ "sqrt(2)^2", "2" },
-		{ "sqrt(-4)", "error: sqrt of a negative number" },
+		{ "sqrt(-4)", "error: sqrt of -4, which is negative" },
 		{ "sqrt(x)^2", "x" },
 		{ "sqrt(x)^3", "x*sqrt(x)" },
 		{ "sqrt(x)*sqrt(x)*y", "x*y" },
@@ -754,6 +759,28 @@ static void test_limits(void)
 	}
 }
 
+/* segc_canonical_at: an error found in an expression gets the place and
+ * the name of that expression; a success records nothing. */
+static void test_placed(void)
+{
+	segc_where w = { "model.xml", 7, 3, "the formula of <expect>" };
+	segc_expr *e = segc_expr_parse(ctx, "N/(P - P)", NULL);
+	const segc_diag *d;
+
+	tap_ok(segc_canonical_at(ctx, dom, e, &w) == NULL,
+		"canonical_at: refused");
+	d = segc_ctx_diag(ctx, 0);
+	tap_ok(d && d->file && !strcmp(d->file, "model.xml") &&
+		d->line == 7 && d->col == 3, "canonical_at: placed");
+	tap_is(d ? d->message : "", "the formula of <expect>: division by "
+		"zero", "canonical_at: named");
+	segc_ctx_clear(ctx);
+	e = segc_canonical_at(ctx, dom, segc_expr_parse(ctx, "N + N", NULL),
+		&w);
+	tap_ok(e && segc_ctx_n_diags(ctx) == 0, "canonical_at: success");
+	segc_expr_free(e);
+}
+
 /* The domain table. */
 static void test_domains(void)
 {
@@ -784,6 +811,7 @@ int main(void)
 	test_maxplus_random();
 	test_random();
 	test_limits();
+	test_placed();
 	test_domains();
 	segc_domains_free(dom);
 	segc_ctx_free(ctx);

@@ -1,0 +1,223 @@
+/* locate.c - the place in the document of an error found in a whole
+ * formula.  The canonical form refuses some inputs only once it sees them
+ * (a division by zero, an exponent that is not an integer constant, log2
+ * of a negative number, mva_mem of a non-integer): by then the formula is
+ * made of the expressions of many elements, and their places are gone.
+ * Each expression of the lowered program is then brought to canonical
+ * form on its own, in source order, and the first one refused for bad
+ * input gives the error its element.  The forms that are not canonical
+ * (structural, LaTeX, evaluation) run the same check before they reduce,
+ * so that every command refuses the same documents. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "model.h"
+#include "util.h"
+
+/* A set of expressions already tried (expressions are hash-consed, so the
+ * same text in a thousand steps is one pointer, tried once). */
+typedef struct seen_set {
+	const segc_expr **slot;
+	size_t cap, n;
+} seen_set;
+
+/* Adds 'e' to 's'; non-zero if it was there already. */
+static int seen_add(seen_set *s, const segc_expr *e)
+{
+	size_t i, h;
+
+	if (2 * (s->n + 1) > s->cap) {
+		seen_set t;
+
+		t.cap = s->cap ? 2 * s->cap : 64;
+		t.n = 0;
+		t.slot = segc_xcalloc(t.cap, sizeof(*t.slot));
+		for (i = 0; i < s->cap; i++)
+			if (s->slot[i])
+				seen_add(&t, s->slot[i]);
+		free(s->slot);
+		*s = t;
+	}
+	h = (size_t)(((uintptr_t)e >> 4) * 2654435761u);
+	for (i = h & (s->cap - 1); s->slot[i]; i = (i + 1) & (s->cap - 1))
+		if (s->slot[i] == e)
+			return 1;
+	s->slot[i] = e;
+	s->n++;
+	return 0;
+}
+
+typedef struct locator {
+	segc_ctx *scratch;           /* one expression's diagnostics */
+	const segc_domains *dom;
+	seen_set seen;
+	const segc_srcloc *found;    /* the first refused expression's place */
+} locator;
+
+/* Non-zero when the canonical form of 'e' is refused as bad input; its
+ * diagnostics are then left in the scratch context. */
+static int refused(locator *L, segc_expr *e)
+{
+	segc_expr *c;
+
+	if (segc_ctx_n_diags(L->scratch))
+		segc_ctx_clear(L->scratch);
+	c = segc_canonical(L->scratch, L->dom, segc_expr_copy(e));
+	segc_expr_free(c);
+	return !c && segc_ctx_status(L->scratch) == SEGC_ERR_INPUT;
+}
+
+/* The map function of segc_lowered_map: tries expression 'e' (kept as it
+ * is) until one is refused. */
+static segc_expr *try_expr(void *arg, segc_expr *e, const char *const *bound,
+	size_t nbound, const segc_srcloc *loc)
+{
+	locator *L = arg;
+
+	(void)bound;
+	(void)nbound;
+	if (L->found || !loc || !loc->file || seen_add(&L->seen, e))
+		return e;
+	if (refused(L, e))
+		L->found = loc;
+	return e;
+}
+
+/* Records the first diagnostic of the scratch context of 'L' in 'ctx' at
+ * 'loc', after "WHAT: " when 'what' is not NULL. */
+static void report(segc_ctx *ctx, const locator *L, const segc_srcloc *loc,
+	const char *what)
+{
+	const segc_diag *d = segc_ctx_diag(L->scratch, 0);
+
+	segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,
+		"%s%s%s", what ? what : "", what ? ": " : "",
+		d ? d->message : "the expression is refused");
+}
+
+/* A locator whose scratch context has the limits of 'ctx'. */
+static void locator_init(locator *L, segc_ctx *ctx, const segc_domains *dom)
+{
+	memset(L, 0, sizeof(*L));
+	L->scratch = segc_ctx_new();
+	*segc_ctx_limits(L->scratch) = *segc_ctx_limits(ctx);
+	L->dom = dom;
+}
+
+/* Releases what 'L' holds. */
+static void locator_clear(locator *L)
+{
+	segc_ctx_free(L->scratch);
+	free(L->seen.slot);
+}
+
+/* Refuses lowered program 'lw' when one of its expressions is (see
+ * graph.h). */
+int segc_check_lowered(segc_ctx *ctx, segc_lowered *lw,
+	const segc_domains *dom)
+{
+	locator L;
+	int rc = 0;
+
+	locator_init(&L, ctx, dom);
+	segc_lowered_map(lw, try_expr, &L);
+	if (L.found) {
+		report(ctx, &L, L.found, NULL);
+		rc = -1;
+	}
+	locator_clear(&L);
+	return rc;
+}
+
+/* Places the diagnostics of 'ctx' from 'from' on that name no file (see
+ * graph.h). */
+void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
+	const segc_graph *g, const segc_domains *dom)
+{
+	const char *file = s->model ? s->model->file : NULL;
+	segc_lowered *lw;
+	locator L;
+	size_t i;
+
+	for (i = from; i < segc_ctx_n_diags(ctx); i++)
+		if (!segc_ctx_diag(ctx, i)->file)
+			break;
+	if (i == segc_ctx_n_diags(ctx) || segc_ctx_status(ctx) !=
+	    SEGC_ERR_INPUT)
+		return;
+	locator_init(&L, ctx, dom);
+	lw = g ? segc_lower(L.scratch, s->model, g) : NULL;
+	if (lw && !segc_setting_apply_lowered(L.scratch, s, lw))
+		segc_lowered_map(lw, try_expr, &L);
+	if (L.found)
+		segc_ctx_place_diags(ctx, from, L.found->file, L.found->line,
+			L.found->col, NULL);
+	else
+		segc_ctx_place_diags(ctx, from, file, 0, 0, NULL);
+	segc_lowered_free(lw);
+	locator_clear(&L);
+}
+
+/* Checks the formulas of the expectations of 'm' under setting 's' with
+ * 'L': -1 when one is refused as bad input (each such one reported). */
+static int check_expects(segc_ctx *ctx, locator *L, const segc_setting *s,
+	const segc_model *m)
+{
+	const segc_expect *x;
+	segc_where w;
+	segc_expr *e;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < m->nexpects; i++) {
+		x = &m->expects[i];
+		if (!x->formula)
+			continue;
+		w.file = x->loc.file;
+		w.line = x->loc.line;
+		w.col = x->loc.col;
+		w.what = "the formula of <expect>";
+		segc_ctx_clear(L->scratch);
+		e = segc_setting_apply(L->scratch, s, segc_expr_copy(x->formula),
+			&w);
+		if (!e)
+			continue;   /* names are the validator's to report */
+		if (refused(L, e)) {
+			report(ctx, L, &x->loc, w.what);
+			rc = -1;
+		}
+		segc_expr_free(e);
+	}
+	return rc;
+}
+
+/* Checks the expressions of model 'm' under its own setting (see
+ * graph.h). */
+int segc_check_model_expressions(segc_ctx *ctx, const segc_model *m)
+{
+	segc_setting s;
+	const segc_graph *g = segc_model_main_graph(m);
+	segc_lowered *lw;
+	segc_domains *dom;
+	locator L;
+	int rc;
+
+	s.model = m;
+	s.machine = NULL;
+	s.bindings = NULL;
+	dom = segc_setting_domains(ctx, &s);
+	lw = g ? segc_lower(ctx, m, g) : NULL;
+	rc = g && !lw ? -1 : 0;
+	if (lw && (segc_setting_apply_lowered(ctx, &s, lw) ||
+		   segc_check_lowered(ctx, lw, dom)))
+		rc = -1;
+	segc_lowered_free(lw);
+	locator_init(&L, ctx, dom);
+	if (check_expects(ctx, &L, &s, m))
+		rc = -1;
+	locator_clear(&L);
+	segc_domains_free(dom);
+	return rc;
+}
