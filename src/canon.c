@@ -1010,6 +1010,26 @@ segc_expr *segc_canonical(segc_ctx *ctx, const segc_domains *dom, segc_expr *e)
 	return res;
 }
 
+/* The signs of 'e' the domains prove (see segc.h). */
+unsigned segc_proved_signs(segc_ctx *ctx, const segc_domains *dom,
+	const segc_expr *e)
+{
+	segc_ctx *tmp = segc_ctx_new();
+	segc_canon st;
+	segc_rf r;
+	unsigned s = 0;
+
+	*segc_ctx_limits(tmp) = *segc_ctx_limits(ctx);
+	canon_init(&st, tmp, dom);
+	segc_rf_init(&r);
+	if (segc_canon_to_rf(&st, e, &r) == 0)
+		s = segc_kernel_sign(&st, &r);
+	segc_rf_clear(&r);
+	canon_clear(&st);
+	segc_ctx_free(tmp);
+	return s;
+}
+
 /* segc_canonical() of an expression that stands at 'where' (see
  * segc.h). */
 segc_expr *segc_canonical_at(segc_ctx *ctx, const segc_domains *dom,

@@ -80,8 +80,8 @@ segc_expr *segc_kernel_simplify(segc_canon *st, const char *name, size_t n,
 int segc_kernel_combine(segc_canon *st, segc_rf *r);
 /* The signs that 'r' provably has on the declared box. */
 enum {
-	SEGC_SIGN_NONNEG = 1, SEGC_SIGN_NONPOS = 2,
-	SEGC_SIGN_POS = 4, SEGC_SIGN_NEG = 8
+	SEGC_SIGN_NONNEG = SEGC_PROVED_NONNEG, SEGC_SIGN_NONPOS = SEGC_PROVED_NONPOS,
+	SEGC_SIGN_POS = SEGC_PROVED_POS, SEGC_SIGN_NEG = SEGC_PROVED_NEG
 };
 unsigned segc_kernel_sign(segc_canon *st, segc_rf *r);
 /* Non-zero when the polynomial 'p' takes integer values on the box. */

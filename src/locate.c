@@ -211,7 +211,8 @@ int segc_check_model_expressions(segc_ctx *ctx, const segc_model *m)
 	lw = g ? segc_lower(ctx, m, g) : NULL;
 	rc = g && !lw ? -1 : 0;
 	if (lw && (segc_setting_apply_lowered(ctx, &s, lw) ||
-		   segc_check_lowered(ctx, lw, dom)))
+		   segc_check_lowered(ctx, lw, dom) ||
+		   segc_check_probability_ranges(ctx, lw, dom)))
 		rc = -1;
 	segc_lowered_free(lw);
 	locator_init(&L, ctx, dom);
@@ -219,5 +220,62 @@ int segc_check_model_expressions(segc_ctx *ctx, const segc_model *m)
 		rc = -1;
 	locator_clear(&L);
 	segc_domains_free(dom);
+	return rc;
+}
+
+/* The text of 'e' for a message, cut to a few dozen characters. */
+static char *quote(const segc_expr *e)
+{
+	enum { MAX_QUOTE = 48 };
+	char *t = segc_expr_to_string(e);
+
+	if (t && strlen(t) > MAX_QUOTE)
+		strcpy(t + MAX_QUOTE - 3, "...");
+	return t;
+}
+
+/* Refuses 'lw' when an arc's probability is proved outside [0, 1] (see
+ * graph.h). */
+int segc_check_probability_ranges(segc_ctx *ctx, segc_lowered *lw,
+	const segc_domains *dom)
+{
+	seen_set seen;
+	size_t gi, i;
+	int rc = 0;
+
+	memset(&seen, 0, sizeof(seen));
+	for (gi = 0; gi < lw->ngraphs && !segc_ctx_full(ctx); gi++) {
+		const segc_lgraph *g = &lw->graphs[gi];
+
+		for (i = 0; i < g->narcs && !segc_ctx_full(ctx); i++) {
+			const segc_garc *a = &g->arcs[i];
+			segc_expr *above;
+			const char *why = NULL;
+			char *t;
+
+			if (!a->prob || a->loop || !a->loc ||
+			    seen_add(&seen, a->prob))
+				continue;
+			above = segc_expr_sub2(segc_expr_copy(a->prob),
+				segc_expr_int(1));
+			if (segc_proved_signs(ctx, dom, a->prob) &
+			    SEGC_PROVED_NEG)
+				why = "negative";
+			else if (segc_proved_signs(ctx, dom, above) &
+			    SEGC_PROVED_POS)
+				why = "greater than 1";
+			segc_expr_free(above);
+			if (!why)
+				continue;
+			t = quote(a->prob);
+			segc_error(ctx, SEGC_ERR_INPUT, a->loc->file,
+				a->loc->line, a->loc->col, "the probability %s "
+				"is %s on the declared domains", t ? t : "?",
+				why);
+			free(t);
+			rc = -1;
+		}
+	}
+	free(seen.slot);
 	return rc;
 }

@@ -228,6 +228,15 @@ int segc_domains_get(SEGC_KEEP const segc_domains *d, const char *name,
  * a non-integer exponent: SEGC_ERR_INPUT; a limit: SEGC_ERR_LIMIT). */
 SEGC_GIVE segc_expr *segc_canonical(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
+/* What the declared domains prove about the sign of 'e': a set of the
+ * bits below, 0 when nothing is proved (also when 'e' has no canonical
+ * form; nothing is recorded in 'ctx' then, whose limits apply). */
+enum {
+	SEGC_PROVED_NONNEG = 1, SEGC_PROVED_NONPOS = 2,
+	SEGC_PROVED_POS = 4, SEGC_PROVED_NEG = 8
+};
+unsigned segc_proved_signs(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *e);
 /* The same for an expression that stands at 'where' in a document (may
  * be NULL): a diagnostic that names no place gets that one, and the
  * message starts with what 'where' says it is. */

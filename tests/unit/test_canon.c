@@ -781,6 +781,33 @@ static void test_placed(void)
 	segc_expr_free(e);
 }
 
+/* segc_proved_signs: what the box proves, nothing where it does not
+ * decide, and nothing (and no diagnostic) for a refused expression. */
+static void test_proved_signs(void)
+{
+	static const struct { const char *text; unsigned want; } t[] = {
+		{ "N", SEGC_PROVED_POS | SEGC_PROVED_NONNEG },
+		{ "p - 2", SEGC_PROVED_NEG | SEGC_PROVED_NONPOS },
+		{ "t + 1/2", SEGC_PROVED_POS | SEGC_PROVED_NONNEG },
+		{ "p*t", SEGC_PROVED_NONNEG },
+		{ "p - 1/2", 0 },
+		{ "k", 0 },
+		{ "0", SEGC_PROVED_NONNEG | SEGC_PROVED_NONPOS },
+		{ "1/(N - N)", 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		segc_expr *e = segc_expr_parse(ctx, t[i].text, NULL);
+		unsigned got = segc_proved_signs(ctx, dom, e);
+
+		tap_ok(got == t[i].want, "proved signs of %s: %u (want %u)",
+			t[i].text, got, t[i].want);
+		segc_expr_free(e);
+	}
+	tap_ok(segc_ctx_n_diags(ctx) == 0, "proved signs record nothing");
+}
+
 /* The domain table. */
 static void test_domains(void)
 {
@@ -812,6 +839,7 @@ int main(void)
 	test_random();
 	test_limits();
 	test_placed();
+	test_proved_signs();
 	test_domains();
 	segc_domains_free(dom);
 	segc_ctx_free(ctx);
