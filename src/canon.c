@@ -69,11 +69,8 @@ int segc_rf_is_poly(const segc_rf *r)
 /* Records an input error quoting 'e' (see canon_private.h). */
 void segc_canon_refuse(segc_canon *st, const char *fmt, const segc_expr *e)
 {
-	enum { MAX_QUOTE = 48 };
-	char *t = segc_expr_to_string(e);
+	char *t = segc_expr_quote(e);
 
-	if (t && strlen(t) > MAX_QUOTE)
-		strcpy(t + MAX_QUOTE - 3, "...");
 	segc_error(st->ctx, SEGC_ERR_INPUT, NULL, 0, 0, fmt, t ? t : "?");
 	free(t);
 }

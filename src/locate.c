@@ -223,17 +223,6 @@ int segc_check_model_expressions(segc_ctx *ctx, const segc_model *m)
 	return rc;
 }
 
-/* The text of 'e' for a message, cut to a few dozen characters. */
-static char *quote(const segc_expr *e)
-{
-	enum { MAX_QUOTE = 48 };
-	char *t = segc_expr_to_string(e);
-
-	if (t && strlen(t) > MAX_QUOTE)
-		strcpy(t + MAX_QUOTE - 3, "...");
-	return t;
-}
-
 /* Refuses 'lw' when an arc's probability is proved outside [0, 1] (see
  * graph.h). */
 int segc_check_probability_ranges(segc_ctx *ctx, segc_lowered *lw,
@@ -267,7 +256,7 @@ int segc_check_probability_ranges(segc_ctx *ctx, segc_lowered *lw,
 			segc_expr_free(above);
 			if (!why)
 				continue;
-			t = quote(a->prob);
+			t = segc_expr_quote(a->prob);
 			segc_error(ctx, SEGC_ERR_INPUT, a->loc->file,
 				a->loc->line, a->loc->col, "the probability %s "
 				"is %s on the declared domains", t ? t : "?",

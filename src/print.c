@@ -293,3 +293,14 @@ int segc_expr_print(FILE *out, const segc_expr *e)
 	free(s);
 	return r;
 }
+
+/* The text of 'e' for a diagnostic (see util.h). */
+char *segc_expr_quote(const segc_expr *e)
+{
+	enum { MAX_QUOTE = 48 };
+	char *t = segc_expr_to_string(e);
+
+	if (t && strlen(t) > MAX_QUOTE)
+		strcpy(t + MAX_QUOTE - 3, "...");
+	return t;
+}

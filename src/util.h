@@ -62,6 +62,10 @@ void segc_limits_init(segc_limits *limits);
  * recording that limit once.  Every later charge fails too, so that a
  * computation stops wherever it stands. */
 int segc_ctx_charge(segc_ctx *ctx, double units);
+/* The text of expression 'e' for a diagnostic, cut to 48 characters
+ * (ending in "..." when cut); malloc'd, NULL when out of memory. */
+char *segc_expr_quote(const segc_expr *e);
+
 /* Gives every diagnostic of 'ctx' from index 'from' on that names no file
  * the place 'file':'line':'col' ('file' is copied; NULL leaves the place
  * unknown) and, when 'what' is not NULL, puts "WHAT: " in front of its
