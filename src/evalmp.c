@@ -463,12 +463,15 @@ static int eval_closed_sum(evaluator *ev, const segc_expr *e, val *out)
 }
 
 /* sum(i, lo, hi, body): term by term, or by its closed form when it has
- * many terms. */
+ * many terms.  As for the closed forms G(hi) - G(lo - 1) of the canonical
+ * form, a sum with hi < lo - 1 is minus the sum from hi + 1 to lo - 1
+ * (and hi = lo - 1 gives 0), so that a formula has one value at a point
+ * whichever form is evaluated. */
 static int eval_sum(evaluator *ev, const segc_expr *e, val *out)
 {
 	mpz_t lo, hi, i;
 	val x;
-	int rc = -1;
+	int rc = -1, negate = 0;
 
 	mpz_init(lo);
 	mpz_init(hi);
@@ -479,6 +482,14 @@ static int eval_sum(evaluator *ev, const segc_expr *e, val *out)
 	    sum_bound(ev, segc_expr_arg(e, 1), segc_expr_name(e), hi))
 		goto out;
 	mpz_sub(i, hi, lo);
+	if (mpz_cmp_si(i, -1) < 0) {
+		/* hi < lo - 1: the terms hi + 1 .. lo - 1, negated */
+		mpz_swap(lo, hi);
+		mpz_add_ui(lo, lo, 1);
+		mpz_sub_ui(hi, hi, 1);
+		mpz_sub(i, hi, lo);
+		negate = 1;
+	}
 	if (mpz_cmp_si(i, SUM_CLOSED_FORM_TERMS) > 0) {
 		int r = eval_closed_sum(ev, e, out);
 
@@ -504,6 +515,10 @@ static int eval_sum(evaluator *ev, const segc_expr *e, val *out)
 		val_clear(&x);
 	}
 	pop_binder(ev);
+	if (negate && out->exact)
+		mpq_neg(out->q, out->q);
+	else if (negate)
+		mpfr_neg(out->f, out->f, MPFR_RNDN);
 	rc = 0;
 out:
 	mpz_clear(lo);
