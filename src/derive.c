@@ -62,7 +62,7 @@ static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 		goto out;
 	dom = segc_setting_domains(ctx, s);
 	if ((form == FORM_STRUCTURAL && segc_check_lowered(ctx, lw, dom)) ||
-	    segc_check_probability_ranges(ctx, lw, dom))
+	    segc_check_ranges(ctx, lw, dom))
 		goto out;
 	e = segc_reduce(ctx, lw, comp, dom, flags);
 	if (form == FORM_STRUCTURAL || form == FORM_CANONICAL)

@@ -117,10 +117,11 @@ void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
  * as bad input, else 0 (limits reached on the way are not errors here). */
 int segc_check_lowered(segc_ctx *ctx, segc_lowered *lw,
 	const segc_domains *dom);
-/* Refuses 'lw' (-1, a diagnostic at each arc concerned) when the
- * probability of an arc (a case of a branch, an or-arc, the remainder
- * made explicit) is proved negative or greater than 1 on 'dom'. */
-int segc_check_probability_ranges(segc_ctx *ctx, segc_lowered *lw,
+/* Refuses 'lw' (-1, a diagnostic at each element concerned) when 'dom'
+ * proves out of range the probability of an arc (a case of a branch, an
+ * or-arc, the remainder made explicit: [0, 1]), a loop count (>= 0) or
+ * the number of iterations to - from + 1 of a counter loop (>= 0). */
+int segc_check_ranges(segc_ctx *ctx, segc_lowered *lw,
 	const segc_domains *dom);
 /* The same for the program of model 'm' under its own setting (its
  * parameters' values, its inline machine), for validation: 0, or -1 with

@@ -212,7 +212,7 @@ int segc_check_model_expressions(segc_ctx *ctx, const segc_model *m)
 	rc = g && !lw ? -1 : 0;
 	if (lw && (segc_setting_apply_lowered(ctx, &s, lw) ||
 		   segc_check_lowered(ctx, lw, dom) ||
-		   segc_check_probability_ranges(ctx, lw, dom)))
+		   segc_check_ranges(ctx, lw, dom)))
 		rc = -1;
 	segc_lowered_free(lw);
 	locator_init(&L, ctx, dom);
@@ -223,48 +223,84 @@ int segc_check_model_expressions(segc_ctx *ctx, const segc_model *m)
 	return rc;
 }
 
-/* Refuses 'lw' when an arc's probability is proved outside [0, 1] (see
- * graph.h). */
-int segc_check_probability_ranges(segc_ctx *ctx, segc_lowered *lw,
+/* Reports 'e' at 'loc' (-1) when the domains prove it negative, or, with
+ * 'upper', greater than 1: "the WHAT E is negative on the declared
+ * domains"; else 0. */
+static int out_of_range(segc_ctx *ctx, const segc_domains *dom,
+	segc_expr *e, int upper, const segc_srcloc *loc, const char *what)
+{
+	const char *why = NULL;
+	segc_expr *above;
+	char *t;
+
+	if (segc_proved_signs(ctx, dom, e) & SEGC_PROVED_NEG) {
+		why = "negative";
+	} else if (upper) {
+		above = segc_expr_sub2(segc_expr_copy(e), segc_expr_int(1));
+		if (segc_proved_signs(ctx, dom, above) & SEGC_PROVED_POS)
+			why = "greater than 1";
+		segc_expr_free(above);
+	}
+	if (!why)
+		return 0;
+	t = segc_expr_quote(e);
+	segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,
+		"the %s %s is %s on the declared domains", what, t ? t : "?",
+		why);
+	free(t);
+	return -1;
+}
+
+/* Refuses 'lw' when a probability, a count or a number of iterations is
+ * proved out of its range (see graph.h). */
+int segc_check_ranges(segc_ctx *ctx, segc_lowered *lw,
 	const segc_domains *dom)
 {
-	seen_set seen;
+	seen_set probs, counts;
 	size_t gi, i;
 	int rc = 0;
 
-	memset(&seen, 0, sizeof(seen));
+	memset(&probs, 0, sizeof(probs));
+	memset(&counts, 0, sizeof(counts));
 	for (gi = 0; gi < lw->ngraphs && !segc_ctx_full(ctx); gi++) {
 		const segc_lgraph *g = &lw->graphs[gi];
 
+		for (i = 0; i < g->nnodes && !segc_ctx_full(ctx); i++) {
+			const segc_gnode *n = &g->nodes[i];
+			const segc_lgraph *sub;
+			segc_expr *runs;
+
+			if (n->sub == SEGC_NIL || !n->loc)
+				continue;
+			sub = &lw->graphs[n->sub];
+			if (!sub->from || !sub->to)
+				continue;
+			/* to >= from - 1: the loop runs to - from + 1 >= 0
+			 * times */
+			runs = segc_expr_add2(segc_expr_sub2(
+				segc_expr_copy(sub->to), segc_expr_copy(
+				sub->from)), segc_expr_int(1));
+			if (out_of_range(ctx, dom, runs, 0, n->loc,
+			    "number of iterations to - from + 1 ="))
+				rc = -1;
+			segc_expr_free(runs);
+		}
 		for (i = 0; i < g->narcs && !segc_ctx_full(ctx); i++) {
 			const segc_garc *a = &g->arcs[i];
-			segc_expr *above;
-			const char *why = NULL;
-			char *t;
 
-			if (!a->prob || a->loop || !a->loc ||
-			    seen_add(&seen, a->prob))
+			if (!a->loc)
 				continue;
-			above = segc_expr_sub2(segc_expr_copy(a->prob),
-				segc_expr_int(1));
-			if (segc_proved_signs(ctx, dom, a->prob) &
-			    SEGC_PROVED_NEG)
-				why = "negative";
-			else if (segc_proved_signs(ctx, dom, above) &
-			    SEGC_PROVED_POS)
-				why = "greater than 1";
-			segc_expr_free(above);
-			if (!why)
-				continue;
-			t = segc_expr_quote(a->prob);
-			segc_error(ctx, SEGC_ERR_INPUT, a->loc->file,
-				a->loc->line, a->loc->col, "the probability %s "
-				"is %s on the declared domains", t ? t : "?",
-				why);
-			free(t);
-			rc = -1;
+			if (a->loop && !seen_add(&counts, a->loop) &&
+			    out_of_range(ctx, dom, a->loop, 0, a->loc,
+			    "loop count"))
+				rc = -1;
+			if (!a->loop && a->prob && !seen_add(&probs, a->prob) &&
+			    out_of_range(ctx, dom, a->prob, 1, a->loc,
+			    "probability"))
+				rc = -1;
 		}
 	}
-	free(seen.slot);
+	free(probs.slot);
+	free(counts.slot);
 	return rc;
 }

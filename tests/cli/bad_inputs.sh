@@ -87,12 +87,13 @@ ok $? "missing file: exit code 2"
 echo "missing.xml: error: cannot open: No such file or directory" >"$tmp/want"
 same_file "$tmp/want" "$tmp/err" "missing file: diagnostics"
 
-# Errors the algebra finds (formula_*, prob_symbolic_* in the catalog) are
-# refused by every command that derives a formula, with the diagnostics
-# validate gives, at the element concerned, and with nothing written.
+# Errors the algebra finds (formula_*, prob_symbolic_*, count_* in the
+# catalog) are refused by every command that derives a formula, with the
+# diagnostics validate gives, at the element concerned, and with nothing
+# written.
 for name in formula_division_by_zero formula_exponent_symbolic \
 	formula_mva_mem_symbolic formula_log2_not_positive \
-	prob_symbolic_out_of_range; do
+	prob_symbolic_out_of_range count_negative; do
 	for cmd in "derive" "derive --form structural" "latex" \
 		"latex --standalone" "emit -o $tmp/pred" "eval N=1..3" \
 		"check --expect N"; do
