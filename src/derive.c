@@ -61,7 +61,7 @@ static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	if (segc_setting_apply_lowered(ctx, s, lw))
 		goto out;
 	dom = segc_setting_domains(ctx, s);
-	if ((form == FORM_STRUCTURAL && segc_check_lowered(ctx, lw, dom)) ||
+	if (segc_check_lowered(ctx, lw, dom) ||
 	    segc_check_ranges(ctx, lw, dom))
 		goto out;
 	e = segc_reduce(ctx, lw, comp, dom, flags);

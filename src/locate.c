@@ -3,11 +3,14 @@
  * (a division by zero, an exponent that is not an integer constant, log2
  * of a negative number, mva_mem of a non-integer): by then the formula is
  * made of the expressions of many elements, and their places are gone.
- * Each expression of the lowered program is then brought to canonical
- * form on its own, in source order, and the first one refused for bad
- * input gives the error its element.  The forms that are not canonical
- * (structural, LaTeX, evaluation) run the same check before they reduce,
- * so that every command refuses the same documents. */
+ * Each expression of the lowered program is therefore brought to
+ * canonical form on its own, in source order, before the program is
+ * reduced, and the first one refused for bad input gives the error its
+ * element; every form and every command so refuse the same documents,
+ * even where the whole formula would lose the bad part (a body run 0
+ * times).  An error that only the combination shows is placed after the
+ * fact by segc_locate_errors().  Probabilities, loop counts and counter
+ * bounds are checked against their ranges here too. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
