@@ -3,12 +3,14 @@
  * setting and compares them exactly.
  *
  * The setting of an <expect>: its component (default total), the machine
- * its 'machine' attribute names (a file relative to the model's directory)
- * or else the one of -m (or else the model's inline machine), and the -D
- * bindings.  An <expect> names its machine because the hand derivation
- * used it, so that machine wins over -m.  With --component, only the
- * expectations of that component are checked; with --expect FORMULA, that
- * one formula, for --component (default total) under -m and -D.
+ * its 'machine' attribute names (a file relative to the model's directory;
+ * a regular file, so that a document cannot make segc wait on a pipe or
+ * read a device) or else the one of -m (or else the model's inline
+ * machine), and the -D bindings.  An <expect> names its machine because
+ * the hand derivation used it, so that machine wins over -m.  With
+ * --component, only the expectations of that component are checked; with
+ * --expect FORMULA, that one formula, for --component (default total)
+ * under -m and -D.
  *
  * Output: one line per expectation, "ok: COMPONENT (SOURCE)", or
  * "MISMATCH: COMPONENT (SOURCE)" followed by the derived and expected
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "model.h"
@@ -56,6 +59,24 @@ static char *relative_path(const char *model_path, const char *file)
 	memcpy(p, model_path, dir);
 	strcpy(p + dir, file);
 	return p;
+}
+
+/* The machine that <expect> 'x' of model 'm' names, read from 'path'; NULL
+ * with a diagnostic.  The document named it, not the user: it must be a
+ * regular file, so that a FIFO cannot hang the command nor a device be
+ * read. */
+static segc_machine *expect_machine(segc_ctx *ctx, const segc_expect *x,
+	const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		segc_error(ctx, SEGC_ERR_INPUT, x->loc.file, x->loc.line,
+			x->loc.col, "the machine '%s' of <expect> is not a "
+			"regular file", x->machine);
+		return NULL;
+	}
+	return segc_machine_read_file(ctx, path);
 }
 
 /* Prints 'label' and 'e' on one line (indented). */
@@ -167,7 +188,7 @@ static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
 			char *path = relative_path(m->file ? m->file : "",
 				x->machine);
 
-			own = path ? segc_machine_read_file(ctx, path) : NULL;
+			own = path ? expect_machine(ctx, x, path) : NULL;
 			free(path);
 			if (!own) {
 				rc = worse(rc, cli_report(ctx));

@@ -86,4 +86,31 @@ x^
 EOF2
 "$SEGC" latex "$top_srcdir/xml/find_max.xml" > /dev/null
 ok $? "safe latex attributes are accepted"
+
+# A machine that an <expect> names must be a regular file: a FIFO would
+# make check wait for ever, a device be read.  Each is refused at once
+# (timeout 20 s, where there is a timeout command), exit 2.
+mkfifo "$tmp/fifo" 2>/dev/null || : >"$tmp/fifo"
+for m in fifo /dev/zero /dev/null "$tmp"; do
+	cat >"$tmp/named.xml" <<EOF3
+<model name="named" version="1">
+  <graph name="main"><step cost="N"/></graph>
+  <expect machine="$m">N</expect>
+</model>
+EOF3
+	if command -v timeout >/dev/null 2>&1; then
+		timeout 20 "$SEGC" check "$tmp/named.xml" >"$tmp/out" 2>"$tmp/err"
+	else
+		"$SEGC" check "$tmp/named.xml" >"$tmp/out" 2>"$tmp/err"
+	fi
+	[ $? -eq 2 ] && [ ! -s "$tmp/out" ] &&
+		grep -q "named.xml:3: error: the machine '$m' of <expect> is not a regular file" "$tmp/err"
+	st=$?
+	case $m in
+	fifo) what="a FIFO" ;;
+	/dev/*) what="device $m" ;;
+	*) what="a directory" ;;
+	esac
+	ok $st "an <expect> naming $what as its machine is refused"
+done
 done_testing
