@@ -57,18 +57,28 @@ typedef struct locator {
 	const segc_domains *dom;
 	seen_set seen;
 	const segc_srcloc *found;    /* the first refused expression's place */
+	unsigned long max_work;      /* for all the expressions (0: none) */
+	unsigned long long spent;    /* units spent on them so far */
 } locator;
 
 /* Non-zero when the canonical form of 'e' is refused as bad input; its
- * diagnostics are then left in the scratch context. */
+ * diagnostics are then left in the scratch context.  All the expressions
+ * together get the max_work of one derivation: past it the rest are not
+ * tried (their errors are the derivation's to find), so that many
+ * expensive expressions cannot make the check outlast the budget. */
 static int refused(locator *L, segc_expr *e)
 {
 	segc_expr *c;
 
-	if (segc_ctx_n_diags(L->scratch))
-		segc_ctx_clear(L->scratch);
+	if (L->max_work && L->spent >= L->max_work)
+		return 0;
+	segc_ctx_clear(L->scratch);
+	if (L->max_work)
+		segc_ctx_limits(L->scratch)->max_work =
+			(unsigned long)(L->max_work - L->spent);
 	c = segc_canonical(L->scratch, L->dom, segc_expr_copy(e));
 	segc_expr_free(c);
+	L->spent += segc_ctx_work(L->scratch);
 	return !c && segc_ctx_status(L->scratch) == SEGC_ERR_INPUT;
 }
 
@@ -107,6 +117,7 @@ static void locator_init(locator *L, segc_ctx *ctx, const segc_domains *dom)
 	L->scratch = segc_ctx_new();
 	*segc_ctx_limits(L->scratch) = *segc_ctx_limits(ctx);
 	L->dom = dom;
+	L->max_work = segc_ctx_limits(ctx)->max_work;
 }
 
 /* Releases what 'L' holds. */
