@@ -61,11 +61,16 @@ typedef struct locator {
 	unsigned long long spent;    /* units spent on them so far */
 } locator;
 
+/* The share of max_work that the check of all the expressions of a
+ * program may spend: one sixteenth, so that the check adds at most that
+ * to a derivation that runs into the limit. */
+#define CHECK_WORK_SHARE 16
+
 /* Non-zero when the canonical form of 'e' is refused as bad input; its
  * diagnostics are then left in the scratch context.  All the expressions
- * together get the max_work of one derivation: past it the rest are not
- * tried (their errors are the derivation's to find), so that many
- * expensive expressions cannot make the check outlast the budget. */
+ * together get a share of max_work: past it the rest are not tried (their
+ * errors are the derivation's to find and to place), so that expensive
+ * expressions cannot make the check outlast the derivation. */
 static int refused(locator *L, segc_expr *e)
 {
 	segc_expr *c;
@@ -118,6 +123,8 @@ static void locator_init(locator *L, segc_ctx *ctx, const segc_domains *dom)
 	*segc_ctx_limits(L->scratch) = *segc_ctx_limits(ctx);
 	L->dom = dom;
 	L->max_work = segc_ctx_limits(ctx)->max_work;
+	if (L->max_work)
+		L->max_work = L->max_work / CHECK_WORK_SHARE + 1;
 }
 
 /* Releases what 'L' holds. */
