@@ -55,14 +55,8 @@ static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 			"the model has no graph");
 		return NULL;
 	}
-	lw = segc_lower(ctx, s->model, g);
+	lw = segc_lower_checked(ctx, s, g, &dom);
 	if (!lw)
-		return NULL;
-	if (segc_setting_apply_lowered(ctx, s, lw))
-		goto out;
-	dom = segc_setting_domains(ctx, s);
-	if (segc_check_lowered(ctx, lw, dom) ||
-	    segc_check_ranges(ctx, lw, dom))
 		goto out;
 	e = segc_reduce(ctx, lw, comp, dom, flags);
 	if (form == FORM_STRUCTURAL || form == FORM_CANONICAL)

@@ -123,6 +123,12 @@ int segc_check_lowered(segc_ctx *ctx, segc_lowered *lw,
  * the number of iterations to - from + 1 of a counter loop (>= 0). */
 int segc_check_ranges(segc_ctx *ctx, segc_lowered *lw,
 	const segc_domains *dom);
+/* Lowers graph 'g' of the model of 's', applies the setting and runs the
+ * two checks above: the lowered program, or NULL with a diagnostic.
+ * '*dom' gets the setting's domains once the setting applies (also when a
+ * check then fails); the caller frees it. */
+segc_lowered *segc_lower_checked(segc_ctx *ctx, const segc_setting *s,
+	const segc_graph *g, segc_domains **dom);
 /* The same for the program of model 'm' under its own setting (its
  * parameters' values, its inline machine), for validation: 0, or -1 with
  * a diagnostic (also when the program cannot be lowered). */

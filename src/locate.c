@@ -181,6 +181,23 @@ void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
 	locator_clear(&L);
 }
 
+/* Lowers graph 'g' under 's' with every check (see graph.h). */
+segc_lowered *segc_lower_checked(segc_ctx *ctx, const segc_setting *s,
+	const segc_graph *g, segc_domains **dom)
+{
+	segc_lowered *lw = segc_lower(ctx, s->model, g);
+
+	*dom = NULL;
+	if (lw && !segc_setting_apply_lowered(ctx, s, lw)) {
+		*dom = segc_setting_domains(ctx, s);
+		if (!segc_check_lowered(ctx, lw, *dom) &&
+		    !segc_check_ranges(ctx, lw, *dom))
+			return lw;
+	}
+	segc_lowered_free(lw);
+	return NULL;
+}
+
 /* Checks the formulas of the expectations of 'm' under setting 's' with
  * 'L': -1 when one is refused as bad input (each such one reported). */
 static int check_expects(segc_ctx *ctx, locator *L, const segc_setting *s,
@@ -228,14 +245,12 @@ int segc_check_model_expressions(segc_ctx *ctx, const segc_model *m)
 	s.model = m;
 	s.machine = NULL;
 	s.bindings = NULL;
-	dom = segc_setting_domains(ctx, &s);
-	lw = g ? segc_lower(ctx, m, g) : NULL;
+	dom = NULL;
+	lw = g ? segc_lower_checked(ctx, &s, g, &dom) : NULL;
 	rc = g && !lw ? -1 : 0;
-	if (lw && (segc_setting_apply_lowered(ctx, &s, lw) ||
-		   segc_check_lowered(ctx, lw, dom) ||
-		   segc_check_ranges(ctx, lw, dom)))
-		rc = -1;
 	segc_lowered_free(lw);
+	if (!dom)
+		dom = segc_setting_domains(ctx, &s);
 	locator_init(&L, ctx, dom);
 	if (check_expects(ctx, &L, &s, m))
 		rc = -1;
