@@ -271,7 +271,9 @@ size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 		st->atoms = segc_xrealloc(st->atoms,
 			segc_xmul_size(st->cap, sizeof(*st->atoms)));
 		st->flags = segc_xrealloc(st->flags, st->cap);
+		st->lowb = segc_xrealloc(st->lowb, st->cap);
 	}
+	st->lowb[st->natoms] = 0;
 	st->atoms[st->natoms] = segc_expr_copy(atom);
 	st->flags[st->natoms] = atom_flags(st, atom);
 	if (st->flags[st->natoms] & SEGC_ATOM_EXTREMUM)
@@ -520,7 +522,7 @@ static int check_arity(segc_canon *st, const segc_expr *e)
 	static const struct { const char *name; unsigned min, max; } tab[] = {
 		{ "max", 1, ~0u }, { "min", 1, ~0u }, { "ceil", 1, 1 },
 		{ "floor", 1, 1 }, { "log2", 1, 1 }, { "sqrt", 1, 1 },
-		{ "mva_mem", 3, 3 }
+		{ "mva_mem", 3, 3 }, { "if", 3, 3 }
 	};
 	size_t i;
 
@@ -544,6 +546,14 @@ static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 
 	if (check_arity(st, e))
 		return -1;
+	if (!strcmp(e->u.name, "if"))
+		return segc_if_to_rf(st, e, r);
+	if (segc_is_condition_op(e->u.name)) {
+		segc_canon_refuse(st, "the comparison %s stands where a value "
+			"is expected (only the first argument of if is a "
+			"condition)", e);
+		return -1;
+	}
 	if (!strcmp(e->u.name, "mva_mem"))
 		return mva_to_rf(st, e, r);
 	args = segc_xcalloc(e->nargs ? e->nargs : 1, sizeof(*args));
@@ -965,6 +975,9 @@ static void canon_init(segc_canon *st, segc_ctx *ctx, const segc_domains *dom)
 	segc_expr_map_init(&st->atom_index);
 	segc_expr_map_init(&st->memo);
 	segc_expr_map_init(&st->seen);
+	mpq_init(st->zero);
+	mpq_init(st->one);
+	mpq_set_ui(st->one, 1, 1);
 }
 
 /* Releases what 'st' holds. */
@@ -976,6 +989,10 @@ static void canon_clear(segc_canon *st)
 		segc_expr_free(st->atoms[i]);
 	free(st->atoms);
 	free(st->flags);
+	free(st->lowb);
+	free(st->bound);
+	mpq_clear(st->zero);
+	mpq_clear(st->one);
 	for (i = 0; i < st->memo.cap; i++)
 		if (st->memo.keys[i]) {
 			segc_rf_clear(st->memo.values[i]);

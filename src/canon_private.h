@@ -34,6 +34,11 @@ typedef struct segc_canon {
 	unsigned long fresh;      /* counter for names of bound variables */
 	int has_extrema;          /* some atom is a max or min */
 	int combining;            /* inside the normal form of an extremum */
+	const char **bound;       /* counters of the sums being converted */
+	size_t nbound, capbound;
+	unsigned char *lowb;      /* lower bound known of each atom: 0 not
+	                           * yet computed, 1 none, 2 >= 0, 3 >= 1 */
+	mpq_t zero, one;          /* the bounds that 'lowb' stands for */
 } segc_canon;
 
 /* What an atom is, for the sign test and the normal form of max/min. */
@@ -89,5 +94,22 @@ int segc_kernel_integer_valued(segc_canon *st, const segc_poly *p);
 
 /* summation.c: r = the sum node 'e' in closed form or as an atom. */
 int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
+/* Non-zero when 'name' is the counter of a sum being converted (an
+ * integer). */
+int segc_canon_is_counter(const segc_canon *st, const char *name);
+
+/* piecewise.c: conditions and if(c, a, b).  A condition call is a
+ * relation (<, <=, >, >=, ==, !=) or and/or/not. */
+int segc_is_condition_op(const char *name);
+/* The canonical form of condition 'c', negated when 'neg': the condition
+ * with '*truth' = -1, or NULL with '*truth' 1 (true), 0 (false) or -2
+ * (an error, recorded). */
+segc_expr *segc_cond_canon(segc_canon *st, const segc_expr *c, int neg,
+	int *truth);
+/* r = the if node 'e' (cond, a, b) in canonical form. */
+int segc_if_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
+/* r = if(c, a, b) for any expressions (borrowed). */
+int segc_if_make(segc_canon *st, segc_rf *r, const segc_expr *c,
+	const segc_expr *a, const segc_expr *b);
 
 #endif

@@ -13,6 +13,8 @@
 #include "canon_private.h"
 #include "util.h"
 
+static segc_expr *call1(const char *name, segc_expr *a);
+
 /* ------------------------------------------------------------- signs */
 
 /* Non-zero when 'a' is a call of 'name'. */
@@ -21,8 +23,82 @@ static int is_call(const segc_expr *a, const char *name)
 	return a->kind == SEGC_CALL && !strcmp(a->u.name, name);
 }
 
+/* The lowb code (canon_private.h) that canonical 'x' has: 3 when the
+ * domains prove x >= 1, 2 when they prove x >= 0, else 1. */
+static unsigned char low_of(segc_canon *st, const segc_expr *x)
+{
+	segc_rf r, one;
+	unsigned char res = 1;
+
+	segc_rf_init(&r);
+	segc_rf_init(&one);
+	segc_rf_set_si(st, &one, 1);
+	if (segc_canon_to_rf(st, x, &r) == 0) {
+		if (segc_kernel_sign(st, &r) & SEGC_SIGN_NONNEG)
+			res = 2;
+		if (res == 2 && segc_rf_sub(st, &r, &r, &one) == 0 &&
+			(segc_kernel_sign(st, &r) & SEGC_SIGN_NONNEG))
+			res = 3;
+	}
+	segc_rf_clear(&r);
+	segc_rf_clear(&one);
+	return res;
+}
+
+/* The lowb code of a kernel atom 'a' from its arguments: ceil and floor
+ * keep the bounds 0 and 1 (ceil also lifts a positive argument to 1),
+ * log2 is >= 0 from 1 on and >= 1 from 2 on, max takes the best bound
+ * of its arguments, min and if the worst, a sum of a body >= 0 is >= 0
+ * (an empty sum is 0). */
+static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
+{
+	unsigned char best, k;
+	size_t i;
+
+	if (a->kind == SEGC_SUM)
+		return low_of(st, a->args[2]) > 1 ? 2 : 1;
+	if (a->kind != SEGC_CALL)
+		return 1;
+	if ((is_call(a, "ceil") || is_call(a, "floor")) && a->nargs == 1) {
+		segc_rf r;
+		unsigned s = 0;
+
+		k = low_of(st, a->args[0]);
+		if (k == 2 && is_call(a, "ceil")) {
+			segc_rf_init(&r);
+			if (segc_canon_to_rf(st, a->args[0], &r) == 0)
+				s = segc_kernel_sign(st, &r);
+			segc_rf_clear(&r);
+			if (s & SEGC_SIGN_POS)
+				k = 3;
+		}
+		return k;
+	}
+	if (is_call(a, "log2") && a->nargs == 1) {
+		segc_expr *h = segc_expr_mul2(segc_expr_rat(1, 2),
+			segc_expr_copy(a->args[0]));
+
+		k = low_of(st, h);
+		segc_expr_free(h);
+		return k == 3 ? 3 : low_of(st, a->args[0]) == 3 ? 2 : 1;
+	}
+	if (is_call(a, "max") || is_call(a, "min") || is_call(a, "if")) {
+		int ismax = is_call(a, "max");
+
+		best = ismax ? 1 : 3;
+		for (i = is_call(a, "if"); i < a->nargs; i++) {
+			k = low_of(st, a->args[i]);
+			best = ismax ? (k > best ? k : best) :
+				(k < best ? k : best);
+		}
+		return best;
+	}
+	return 1;
+}
+
 /* The bounds of the atom of variable 'v' ('lo'/'hi' set or left NULL);
- * returns non-zero when the atom is >= 0 by its nature (a sqrt). */
+ * returns non-zero when the atom is >= 0 by its nature (a sqrt).  The
+ * counter of a sum being converted is an integer. */
 static int atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 	mpq_srcptr *hi, int *integer)
 {
@@ -30,11 +106,29 @@ static int atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 
 	*lo = *hi = NULL;
 	*integer = 0;
-	if (a->kind == SEGC_SYM)
-		segc_domains_get(st->dom, a->u.name, lo, hi, integer);
-	else if (is_call(a, "ceil") || is_call(a, "floor"))
-		*integer = 1;
-	return is_call(a, "sqrt");
+	if (a->kind == SEGC_SYM) {
+		if (!segc_domains_get(st->dom, a->u.name, lo, hi, integer))
+			*integer = segc_canon_is_counter(st, a->u.name);
+		return 0;
+	}
+	if (is_call(a, "sqrt"))
+		return 1;
+	if (is_call(a, "_frac")) {
+		*lo = st->zero;
+		*hi = st->one;
+		return 0;
+	}
+	*integer = is_call(a, "ceil") || is_call(a, "floor");
+	if (!st->lowb[v]) {
+		unsigned char k;
+
+		st->lowb[v] = 1;  /* no bound while it is being computed */
+		k = kernel_low(st, a);
+		st->lowb[v] = k;
+	}
+	if (st->lowb[v] > 1)
+		*lo = st->lowb[v] == 3 ? st->one : st->zero;
+	return 0;
 }
 
 /* Signs of a box-shifted polynomial 'q' whose variables marked in 'free'
@@ -177,8 +271,66 @@ static int sign_prepass(segc_canon *st, const segc_poly *p, char *used)
 	return both;
 }
 
-/* The provable signs of polynomial 'p' on the box. */
+/* q = 'p' with every floor(x) (ceil(x)) atom of a polynomial argument x
+ * replaced by x - f (x + f), f a fresh atom in [0, 1] (a relaxation of
+ * the fractional part): returns 0, or -1 when 'p' has no such atom. */
+static int unround(segc_canon *st, const segc_poly *p, segc_poly *q)
+{
+	size_t v, n = p->nvars;
+	int found = 0, rc = 0;
+
+	segc_poly_set(q, p);
+	for (v = 0; v < n && rc == 0; v++) {
+		const segc_expr *a = st->atoms[v];
+		segc_expr *f;
+		segc_rf x;
+		segc_poly s;
+
+		if (!segc_poly_has_var(p, v) || a->kind != SEGC_CALL ||
+			a->nargs != 1 || (strcmp(a->u.name, "floor") &&
+			strcmp(a->u.name, "ceil")) || segc_poly_min_degree(p, v) < 0)
+			continue;
+		segc_rf_init(&x);
+		if (segc_canon_to_rf(st, a->args[0], &x) || !segc_rf_is_poly(&x)) {
+			segc_rf_clear(&x);
+			continue;
+		}
+		f = call1("_frac", segc_expr_copy((segc_expr *)a));
+		segc_poly_init(&s, 0);
+		segc_poly_set_var(&s, segc_canon_var(st, f), 1);
+		segc_expr_free(f);
+		if (!strcmp(a->u.name, "floor"))
+			segc_poly_neg(&s);
+		rc = segc_poly_add(NULL, &s, &s, &x.num);
+		if (rc == 0)
+			rc = segc_poly_compose_var(NULL, q, q, v, &s);
+		segc_poly_clear(&s);
+		segc_rf_clear(&x);
+		found = 1;
+	}
+	return found && rc == 0 ? 0 : -1;
+}
+
+/* The provable signs of polynomial 'p' on the box, with floor and ceil
+ * relaxed to their arguments when their own bounds prove nothing. */
+static unsigned poly_sign_plain(segc_canon *st, const segc_poly *p);
+
 static unsigned poly_sign(segc_canon *st, const segc_poly *p)
+{
+	unsigned s = poly_sign_plain(st, p);
+	segc_poly q;
+
+	if (s & (SEGC_SIGN_POS | SEGC_SIGN_NEG))
+		return s;
+	segc_poly_init(&q, 0);
+	if (unround(st, p, &q) == 0)
+		s |= poly_sign_plain(st, &q);
+	segc_poly_clear(&q);
+	return s;
+}
+
+/* The provable signs of polynomial 'p' on the box. */
+static unsigned poly_sign_plain(segc_canon *st, const segc_poly *p)
 {
 	char *used = segc_xmalloc(p->nvars ? p->nvars : 1);
 	int pre = sign_prepass(st, p, used);

@@ -1,14 +1,30 @@
 /* summation.c - sum(i, lo, hi, body) in closed form.
  *
+ * A sum adds its body over the integers i with lo <= i <= hi, and is 0
+ * when there is none, as a C loop does: the bounds become L = ceil(lo)
+ * and H = floor(hi) first.  The counter is an integer inside the body.
+ *
  * When the canonical body is a polynomial in i (i only in the polynomial
  * part, with non-negative exponents, not inside any atom, and not in the
  * denominator), Faulhaber's formula with exact Bernoulli numbers gives
- * G(n) = sum_{i=1}^{n} body, and the sum is G(hi) - G(lo - 1) for any
- * (symbolic) bounds.  Otherwise the sum stays an atom SUM(v, lo, hi, body)
- * with canonical parts, where the bound variable is renamed to "_s<k>":
- * k is one more than the deepest nesting of sums in the body, raised until
- * the name is not free in the body, so that sums differing only in the
- * name of their variable get the same atom. */
+ * G(n) = sum_{i=1}^{n} body, and G(H) - G(L - 1) is the sum wherever
+ * H - L + 1 >= 0; the result is if(H - L + 1 >= 0, G(H) - G(L - 1), 0),
+ * which the canonical form of if reduces to the closed form where the
+ * domains prove the range never empty by more than one.
+ *
+ * A body that holds if(c, a, b) with c affine in i (an inner loop whose
+ * range depends on i) is split where c changes: i >= T on one side and
+ * i <= T - 1 on the other, with T rounded exactly (ceil or floor), and
+ * each part summed over its range, intersected with [L, H] piecewise
+ * (decided by the domains where they can).  A condition free of i is
+ * taken out of the sum.
+ *
+ * Terms of the body that cannot be summed in closed form stay an atom
+ * SUM(v, L, H, body) with canonical parts, their constant factors taken
+ * out, where the bound variable is renamed to "_s<k>": k is one more than
+ * the deepest nesting of sums in the body, raised until the name is not
+ * free in the body, so that sums differing only in the name of their
+ * variable get the same atom. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,26 +197,49 @@ static int closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
 	return rc;
 }
 
-/* Non-zero when the body 'r' is a polynomial in x_v that Faulhaber's
- * formula can sum: 'name' not inside any other atom, not in the
- * denominator, no negative power. */
-static int summable(segc_canon *st, const segc_rf *r, size_t v,
-	const char *name)
-{
-	size_t w;
+/* ----------------------------------------------------------- counters */
 
-	if (v != (size_t)-1 && (segc_poly_has_var(&r->den, v) ||
-		segc_poly_min_degree(&r->num, v) < 0))
-		return 0;
-	for (w = 0; w < r->num.nvars || w < r->den.nvars; w++) {
-		if (w == v || !(segc_poly_has_var(&r->num, w) ||
-			segc_poly_has_var(&r->den, w)))
-			continue;
-		if (segc_expr_has_sym(st->atoms[w], name))
-			return 0;
-	}
-	return 1;
+/* Non-zero when 'name' is the counter of a sum being converted. */
+int segc_canon_is_counter(const segc_canon *st, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < st->nbound; i++)
+		if (!strcmp(st->bound[i], name))
+			return 1;
+	return 0;
 }
+
+/* Makes 'name' (borrowed until the matching pop) an integer counter. */
+static void push_counter(segc_canon *st, const char *name)
+{
+	if (st->nbound == st->capbound) {
+		st->capbound = st->capbound ? 2 * st->capbound : 4;
+		st->bound = segc_xrealloc(st->bound,
+			segc_xmul_size(st->capbound, sizeof(*st->bound)));
+	}
+	st->bound[st->nbound++] = name;
+}
+
+static void pop_counter(segc_canon *st)
+{
+	st->nbound--;
+}
+
+/* r = the canonical form of 'e' (taken) with 'name' a counter. */
+static int counter_to_rf(segc_canon *st, const char *name, segc_expr *e,
+	segc_rf *r)
+{
+	int rc;
+
+	push_counter(st, name);
+	rc = segc_canon_to_rf(st, e, r);
+	pop_counter(st);
+	segc_expr_free(e);
+	return rc;
+}
+
+/* ---------------------------------------------------------- sum atoms */
 
 /* Deepest nesting of sums in 'e'; 'memo' maps visited nodes to their
  * depth + 1. */
@@ -220,41 +259,49 @@ static unsigned long sum_depth(const segc_expr *e, segc_expr_map *memo)
 	return d;
 }
 
-/* The atom SUM(_s<k>, lo, hi, body) for a body that is not summable. */
-static int sum_atom(segc_canon *st, segc_rf *r, const segc_expr *e,
-	segc_rf *body)
+/* r = the atom SUM(_s<k>, lo, hi, body) of counter 'name' for a body
+ * that is not summed in closed form; 'lo' and 'hi' are canonical. */
+static int sum_atom(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
-	segc_expr *b = segc_canon_from_rf(st, body), *lo, *hi, *s;
+	segc_expr *b = segc_canon_from_rf(st, body), *s;
 	segc_expr_map memo;
 	unsigned long k;
-	char name[32];
+	char fresh[32];
+	segc_rf t;
+	int rc;
 
 	if (!b)
 		return -1;
+	if (!segc_expr_has_sym(b, name)) {
+		/* a body free of the counter is a product after all */
+		s = segc_expr_add2(segc_expr_sub2(segc_expr_copy(
+			(segc_expr *)hi), segc_expr_copy((segc_expr *)lo)),
+			segc_expr_int(1));
+		s = segc_expr_mul2(s, b);
+		rc = segc_canon_to_rf(st, s, r);
+		segc_expr_free(s);
+		return rc;
+	}
 	segc_expr_map_init(&memo);
 	k = sum_depth(b, &memo) + 1;
 	segc_expr_map_clear(&memo);
 	do
-		snprintf(name, sizeof(name), "_s%lu", k++);
-	while (strcmp(name, e->u.name) && segc_expr_has_sym(b, name));
-	if (strcmp(name, e->u.name)) {
-		s = segc_expr_sym(name);
-		b = segc_expr_subst(b, e->u.name, s);
+		snprintf(fresh, sizeof(fresh), "_s%lu", k++);
+	while (strcmp(fresh, name) && segc_expr_has_sym(b, fresh));
+	if (strcmp(fresh, name)) {
+		s = segc_expr_sym(fresh);
+		b = segc_expr_subst(b, name, s);
 		segc_expr_free(s);
-		s = segc_canon_expr(st, b);
-		segc_expr_free(b);
-		if (!(b = s))
+		segc_rf_init(&t);
+		rc = counter_to_rf(st, fresh, b, &t);
+		b = rc ? NULL : segc_canon_from_rf(st, &t);
+		segc_rf_clear(&t);
+		if (!b)
 			return -1;
 	}
-	lo = segc_canon_expr(st, e->args[0]);
-	hi = segc_canon_expr(st, e->args[1]);
-	if (!lo || !hi) {
-		segc_expr_free(lo);
-		segc_expr_free(hi);
-		segc_expr_free(b);
-		return -1;
-	}
-	s = segc_expr_sum(name, lo, hi, b);
+	s = segc_expr_sum(fresh, segc_expr_copy((segc_expr *)lo),
+		segc_expr_copy((segc_expr *)hi), b);
 	segc_poly_set_var(&r->num, segc_canon_var(st, s), 1);
 	segc_poly_set_si(&r->den, 1);
 	segc_expr_free(s);
@@ -271,32 +318,463 @@ static size_t var_of_name(segc_canon *st, const char *name)
 	return slot ? (size_t)(*slot) - 1 : (size_t)-1;
 }
 
+/* Non-zero when variable 'w' is an atom other than 'name' itself in
+ * which 'name' occurs. */
+static int holds_counter(segc_canon *st, size_t w, const char *name)
+{
+	const segc_expr *a = st->atoms[w];
+
+	return a->kind != SEGC_SYM && segc_expr_has_sym(a, name);
+}
+
+/* ------------------------------------------------------ substitution */
+
+/* r = 'p' with its variable 'w' replaced by 'x' (Horner's rule);
+ * returns 1 when 'p' has a negative power of x_w. */
+static int poly_at(segc_canon *st, segc_rf *r, const segc_poly *p, size_t w,
+	segc_rf *x)
+{
+	int32_t k, deg = segc_poly_degree(p, w);
+	segc_rf acc, c;
+	int rc = 0;
+
+	if (segc_poly_min_degree(p, w) < 0)
+		return 1;
+	segc_rf_init(&acc);
+	segc_rf_init(&c);
+	for (k = deg; k >= 0 && rc == 0; k--) {
+		rc = segc_rf_mul(st, &acc, &acc, x);
+		segc_poly_coeff_var(&c.num, p, w, k);
+		segc_poly_set_si(&c.den, 1);
+		if (rc == 0)
+			rc = segc_rf_add(st, &acc, &acc, &c);
+	}
+	segc_rf_set(r, &acc);
+	segc_rf_clear(&acc);
+	segc_rf_clear(&c);
+	return rc;
+}
+
+/* r = 'body' with the atom of variable 'w' replaced by the expression
+ * 'x'; 1 when that cannot be done (a negative power), -1 on error. */
+static int subst_atom(segc_canon *st, segc_rf *r, segc_rf *body, size_t w,
+	const segc_expr *x, const char *name)
+{
+	segc_rf xv, n, d;
+	int rc;
+
+	segc_rf_init(&xv);
+	segc_rf_init(&n);
+	segc_rf_init(&d);
+	rc = counter_to_rf(st, name, segc_expr_copy((segc_expr *)x), &xv);
+	if (rc == 0)
+		rc = poly_at(st, &n, &body->num, w, &xv);
+	if (rc == 0)
+		rc = poly_at(st, &d, &body->den, w, &xv);
+	if (rc == 0)
+		rc = segc_rf_div(st, r, &n, &d);
+	segc_rf_clear(&xv);
+	segc_rf_clear(&n);
+	segc_rf_clear(&d);
+	return rc;
+}
+
+/* --------------------------------------------------------- the sums */
+
+static int sum_range(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
+
+/* The canonical expression of the sum of 'body' over [lo, hi] (NULL on
+ * error). */
+static segc_expr *sum_expr(segc_canon *st, const char *name, segc_rf *body,
+	const segc_expr *lo, const segc_expr *hi)
+{
+	segc_rf r;
+	segc_expr *e = NULL;
+
+	segc_rf_init(&r);
+	if (sum_range(st, &r, name, body, lo, hi) == 0)
+		e = segc_canon_from_rf(st, &r);
+	segc_rf_clear(&r);
+	return e;
+}
+
+/* r = if(c, sum of 'b1' over [lo1, hi1], sum of 'b2' over [lo2, hi2]),
+ * summing only the side that the domains leave possible. */
+static int sum_pick(segc_canon *st, segc_rf *r, const char *name,
+	const segc_expr *c, segc_rf *b1, const segc_expr *lo1,
+	const segc_expr *hi1, segc_rf *b2, const segc_expr *lo2,
+	const segc_expr *hi2)
+{
+	int truth, rc = -1;
+	segc_expr *k = segc_cond_canon(st, c, 0, &truth), *s1 = NULL, *s2;
+
+	if (truth == -2)
+		return -1;
+	if (truth == 1)
+		rc = sum_range(st, r, name, b1, lo1, hi1);
+	else if (truth == 0)
+		rc = sum_range(st, r, name, b2, lo2, hi2);
+	else if ((s1 = sum_expr(st, name, b1, lo1, hi1)) != NULL &&
+		(s2 = sum_expr(st, name, b2, lo2, hi2)) != NULL) {
+		rc = segc_if_make(st, r, k, s1, s2);
+		segc_expr_free(s2);
+	}
+	segc_expr_free(s1);
+	segc_expr_free(k);
+	return rc;
+}
+
+/* A relation node 'op'(a, b), taking both. */
+static segc_expr *rel(const char *op, segc_expr *a, segc_expr *b)
+{
+	segc_expr *v[2];
+
+	v[0] = a;
+	v[1] = b;
+	return segc_expr_call(op, 2, v);
+}
+
+/* A call of 'f' with one argument (taken). */
+static segc_expr *call1(const char *f, segc_expr *a)
+{
+	return segc_expr_call(f, 1, &a);
+}
+
+/* For a condition c = (q OP k) whose q is alpha*i + beta with alpha a
+ * non-zero number and beta free of the counter: sets '*t' to the integer
+ * boundary T and returns 1 when c is i >= T, -1 when it is i <= T; 0
+ * when c is not of that form. */
+static int affine_boundary(segc_canon *st, const segc_expr *c,
+	const char *name, segc_expr **t)
+{
+	segc_rf q;
+	segc_poly a, b;
+	size_t v, w;
+	int dir = 0, strict;
+	segc_expr *x;
+	segc_rf br;
+
+	*t = NULL;
+	if (c->kind != SEGC_CALL || c->nargs != 2 || (strcmp(c->u.name, ">=") &&
+		strcmp(c->u.name, ">")))
+		return 0;
+	strict = !strcmp(c->u.name, ">");
+	segc_rf_init(&q);
+	if (counter_to_rf(st, name, segc_expr_copy(c->args[0]), &q) ||
+		!segc_rf_is_poly(&q) || (v = var_of_name(st, name)) ==
+		(size_t)-1 || segc_poly_degree(&q.num, v) != 1 ||
+		segc_poly_min_degree(&q.num, v) < 0) {
+		segc_rf_clear(&q);
+		return 0;
+	}
+	for (w = 0; w < q.num.nvars; w++)
+		if (segc_poly_has_var(&q.num, w) && holds_counter(st, w, name)) {
+			segc_rf_clear(&q);
+			return 0;
+		}
+	segc_poly_init(&a, 0);
+	segc_poly_init(&b, 0);
+	segc_poly_coeff_var(&a, &q.num, v, 1);
+	segc_poly_coeff_var(&b, &q.num, v, 0);
+	if (segc_poly_is_const(&a) && !segc_poly_is_zero(&a)) {
+		int pos = mpq_sgn(a.coefs[0]) > 0;
+
+		/* i OP t with t = (k - beta) / alpha, OP flipped when
+		 * alpha < 0 */
+		segc_rf_init(&br);
+		segc_poly_swap(&br.num, &b);
+		segc_poly_set_si(&br.den, 1);
+		x = segc_canon_from_rf(st, &br);
+		segc_rf_clear(&br);
+		if (x) {
+			x = segc_expr_sub2(segc_expr_copy(c->args[1]), x);
+			x = segc_expr_div2(x, segc_expr_num(a.coefs[0]));
+			if (pos)
+				*t = strict ? segc_expr_add2(call1("floor", x),
+					segc_expr_int(1)) : call1("ceil", x);
+			else
+				*t = strict ? segc_expr_sub2(call1("ceil", x),
+					segc_expr_int(1)) : call1("floor", x);
+			dir = pos ? 1 : -1;
+		}
+	}
+	segc_poly_clear(&a);
+	segc_poly_clear(&b);
+	segc_rf_clear(&q);
+	return dir;
+}
+
+/* r = the sum over [lo, hi] of 'body', split at the if atom of variable
+ * 'w' whose condition depends on the counter; 1 when its condition is
+ * not affine in the counter. */
+static int split_if(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
+{
+	segc_expr *A = segc_expr_copy(st->atoms[w]), *t = NULL, *t1, *c1, *c2;
+	segc_rf ba, bb, p1, p2;
+	int dir = 0, rc;
+
+	segc_rf_init(&ba);
+	segc_rf_init(&bb);
+	segc_rf_init(&p1);
+	segc_rf_init(&p2);
+	rc = subst_atom(st, &ba, body, w, A->args[1], name);
+	if (rc == 0)
+		rc = subst_atom(st, &bb, body, w, A->args[2], name);
+	if (rc == 0 && !segc_expr_has_sym(A->args[0], name)) {
+		segc_expr *s1 = sum_expr(st, name, &ba, lo, hi), *s2 = NULL;
+
+		rc = s1 && (s2 = sum_expr(st, name, &bb, lo, hi)) ?
+			segc_if_make(st, r, A->args[0], s1, s2) : -1;
+		segc_expr_free(s1);
+		segc_expr_free(s2);
+	} else if (rc == 0 && (dir = affine_boundary(st, A->args[0], name,
+		&t)) != 0) {
+		segc_expr *a1 = segc_expr_copy((segc_expr *)lo),
+			*b1 = segc_expr_copy((segc_expr *)hi);
+
+		if (dir < 0) {
+			/* i <= T: [lo, min(hi, T)] and [max(lo, T + 1), hi] */
+			t1 = segc_expr_add2(segc_expr_copy(t), segc_expr_int(1));
+			c1 = rel("<=", segc_expr_copy(t), segc_expr_copy(b1));
+			c2 = rel(">=", segc_expr_copy(t1), segc_expr_copy(a1));
+			rc = sum_pick(st, &p1, name, c1, &ba, a1, t, &ba, a1, b1);
+			if (rc == 0)
+				rc = sum_pick(st, &p2, name, c2, &bb, t1, b1,
+					&bb, a1, b1);
+		} else {
+			/* i >= T: [max(lo, T), hi] and [lo, min(hi, T - 1)] */
+			t1 = segc_expr_sub2(segc_expr_copy(t), segc_expr_int(1));
+			c1 = rel(">=", segc_expr_copy(t), segc_expr_copy(a1));
+			c2 = rel("<=", segc_expr_copy(t1), segc_expr_copy(b1));
+			rc = sum_pick(st, &p1, name, c1, &ba, t, b1, &ba, a1, b1);
+			if (rc == 0)
+				rc = sum_pick(st, &p2, name, c2, &bb, a1, t1,
+					&bb, a1, b1);
+		}
+		if (rc == 0)
+			rc = segc_rf_add(st, r, &p1, &p2);
+		segc_expr_free(t1);
+		segc_expr_free(c1);
+		segc_expr_free(c2);
+		segc_expr_free(a1);
+		segc_expr_free(b1);
+	} else if (rc == 0) {
+		rc = 1;
+	}
+	segc_expr_free(t);
+	segc_expr_free(A);
+	segc_rf_clear(&ba);
+	segc_rf_clear(&bb);
+	segc_rf_clear(&p1);
+	segc_rf_clear(&p2);
+	return rc;
+}
+
+/* The variable of the first if atom of 'body' that holds the counter,
+ * or -1. */
+static size_t find_if(segc_canon *st, const segc_rf *body, const char *name)
+{
+	size_t w;
+
+	for (w = 0; w < body->num.nvars || w < body->den.nvars; w++)
+		if ((segc_poly_has_var(&body->num, w) ||
+			segc_poly_has_var(&body->den, w)) &&
+			st->atoms[w]->kind == SEGC_CALL &&
+			!strcmp(st->atoms[w]->u.name, "if") &&
+			segc_expr_has_sym(st->atoms[w], name))
+			return w;
+	return (size_t)-1;
+}
+
+/* r = the closed form of the sum of the polynomial body 'p' (over the
+ * denominator 'den', free of the counter) over [lo, hi], valid where
+ * hi - lo + 1 >= 0, as if(hi - lo + 1 >= 0, G(hi) - G(lo - 1), 0). */
+static int closed_sum(segc_canon *st, segc_rf *r, const char *name,
+	const segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi)
+{
+	segc_rf b, l, h, g;
+	segc_expr *ge = NULL, *c, *z;
+	size_t v = var_of_name(st, name);
+	int rc;
+
+	segc_rf_init(&b);
+	segc_rf_init(&l);
+	segc_rf_init(&h);
+	segc_rf_init(&g);
+	segc_poly_set(&b.num, p);
+	segc_poly_set(&b.den, den);
+	rc = segc_canon_to_rf(st, lo, &l);
+	if (rc == 0)
+		rc = segc_canon_to_rf(st, hi, &h);
+	if (rc == 0)
+		rc = closed_form(st, &g, &b, v == (size_t)-1 ||
+			!segc_poly_has_var(&b.num, v) ? (size_t)-1 / 2 : v,
+			&l, &h);
+	if (rc == 0 && !(ge = segc_canon_from_rf(st, &g)))
+		rc = -1;
+	if (rc == 0) {
+		c = rel(">=", segc_expr_add2(segc_expr_sub2(segc_expr_copy(
+			(segc_expr *)hi), segc_expr_copy((segc_expr *)lo)),
+			segc_expr_int(1)), segc_expr_int(0));
+		z = segc_expr_int(0);
+		rc = segc_if_make(st, r, c, ge, z);
+		segc_expr_free(c);
+		segc_expr_free(z);
+	}
+	segc_expr_free(ge);
+	segc_rf_clear(&b);
+	segc_rf_clear(&l);
+	segc_rf_clear(&h);
+	segc_rf_clear(&g);
+	return rc;
+}
+
+/* Non-zero when term 'i' of 'p' can be summed in closed form: no atom
+ * of it other than the counter holds the counter, and the counter has
+ * no negative power. */
+static int clean_term(segc_canon *st, const segc_poly *p, size_t i,
+	size_t v, const char *name)
+{
+	size_t w;
+
+	for (w = 0; w < p->nvars; w++) {
+		int32_t e = segc_poly_exp(p, i, w);
+
+		if (!e)
+			continue;
+		if (w == v ? e < 0 : holds_counter(st, w, name))
+			return 0;
+	}
+	return 1;
+}
+
+/* r = the sum over [lo, hi] of the terms of 'p' (over 'den') that have
+ * no closed form: a SUM atom of their primitive part, times the
+ * monomial of counter-free atoms and the number they share. */
+static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
+	segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi)
+{
+	int32_t *mins = segc_xcalloc(p->nvars ? p->nvars : 1, sizeof(int32_t));
+	size_t w, v = var_of_name(st, name);
+	segc_rf body, f;
+	mpq_t scale;
+	int rc;
+
+	segc_poly_min_exps(p, mins);
+	for (w = 0; w < p->nvars; w++)
+		if (w == v || holds_counter(st, w, name) || mins[w] < 0)
+			mins[w] = 0;
+	segc_rf_init(&body);
+	segc_rf_init(&f);
+	mpq_init(scale);
+	segc_poly_set(&body.num, p);
+	segc_poly_set(&body.den, den);
+	for (w = 0; w < p->nvars; w++)
+		mins[w] = -mins[w];
+	rc = segc_poly_shift(&st->lim, &body.num, mins);
+	segc_poly_primitive(&body.num, scale);
+	if (rc == 0)
+		rc = sum_atom(st, &f, name, &body, lo, hi);
+	if (rc == 0) {
+		for (w = 0; w < p->nvars; w++)
+			mins[w] = -mins[w];
+		segc_poly_set_q(&body.num, scale);
+		segc_poly_set_si(&body.den, 1);
+		rc = segc_poly_shift(&st->lim, &body.num, mins);
+	}
+	if (rc == 0)
+		rc = segc_rf_mul(st, r, &f, &body);
+	mpq_clear(scale);
+	segc_rf_clear(&body);
+	segc_rf_clear(&f);
+	free(mins);
+	return rc;
+}
+
+/* r = the sum over [lo, hi] of a body free of ifs that hold the counter:
+ * the terms with a closed form summed so, the others kept as one sum. */
+static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
+{
+	size_t i, w, v = var_of_name(st, name);
+	segc_poly clean, dirty;
+	segc_rf a, b;
+	int rc = 0;
+
+	for (w = 0; w < body->den.nvars; w++)
+		if (segc_poly_has_var(&body->den, w) && (w == v ||
+			holds_counter(st, w, name)))
+			return sum_atom(st, r, name, body, lo, hi);
+	segc_poly_init(&clean, body->num.nvars);
+	segc_poly_init(&dirty, body->num.nvars);
+	for (i = 0; i < body->num.len; i++)
+		segc_poly_push(clean_term(st, &body->num, i, v, name) ?
+			&clean : &dirty, body->num.exps + i * body->num.nvars,
+			body->num.coefs[i]);
+	segc_poly_normalise(NULL, &clean);
+	segc_poly_normalise(NULL, &dirty);
+	segc_rf_init(&a);
+	segc_rf_init(&b);
+	if (clean.len || !dirty.len)
+		rc = closed_sum(st, &a, name, &clean, &body->den, lo, hi);
+	if (rc == 0 && dirty.len)
+		rc = rest_sum(st, &b, name, &dirty, &body->den, lo, hi);
+	if (rc == 0)
+		rc = segc_rf_add(st, r, &a, &b);
+	segc_poly_clear(&clean);
+	segc_poly_clear(&dirty);
+	segc_rf_clear(&a);
+	segc_rf_clear(&b);
+	return rc;
+}
+
+/* r = the sum of 'body' (a rational function in which the counter 'name'
+ * is a name) over the integers of [lo, hi], integer bounds. */
+static int sum_range(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
+{
+	size_t w = find_if(st, body, name);
+	int rc;
+
+	if (segc_ctx_charge(st->ctx, 16))
+		return -1;
+	if (w == (size_t)-1)
+		return plain_sum(st, r, name, body, lo, hi);
+	rc = split_if(st, r, name, body, w, lo, hi);
+	return rc == 1 ? sum_atom(st, r, name, body, lo, hi) : rc;
+}
+
+/* The canonical form of f(x), f ceil or floor. */
+static segc_expr *rounded(segc_canon *st, const char *f, segc_expr *x)
+{
+	segc_expr *c = call1(f, segc_expr_copy(x)), *res;
+
+	res = segc_canon_expr(st, c);
+	segc_expr_free(c);
+	return res;
+}
+
 /* r = the sum node 'e' (see canon_private.h). */
 int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
-	segc_rf body, lo, hi;
-	size_t v;
+	segc_rf body;
+	segc_expr *lo, *hi;
 	int rc;
 
 	segc_rf_init(&body);
-	segc_rf_init(&lo);
-	segc_rf_init(&hi);
-	rc = segc_canon_to_rf(st, e->args[2], &body);
-	if (rc == 0)
-		rc = segc_canon_to_rf(st, e->args[0], &lo);
-	if (rc == 0)
-		rc = segc_canon_to_rf(st, e->args[1], &hi);
-	if (rc == 0) {
-		v = var_of_name(st, e->u.name);
-		if (!summable(st, &body, v, e->u.name))
-			rc = sum_atom(st, r, e, &body);
-		else if (v == (size_t)-1 || !segc_poly_has_var(&body.num, v))
-			rc = closed_form(st, r, &body, (size_t)-1 / 2, &lo, &hi);
-		else
-			rc = closed_form(st, r, &body, v, &lo, &hi);
-	}
+	rc = counter_to_rf(st, e->u.name, segc_expr_copy(e->args[2]), &body);
+	lo = rc ? NULL : rounded(st, "ceil", e->args[0]);
+	hi = lo ? rounded(st, "floor", e->args[1]) : NULL;
+	if (hi)
+		rc = sum_range(st, r, e->u.name, &body, lo, hi);
+	else
+		rc = -1;
+	segc_expr_free(lo);
+	segc_expr_free(hi);
 	segc_rf_clear(&body);
-	segc_rf_clear(&lo);
-	segc_rf_clear(&hi);
 	return rc;
 }

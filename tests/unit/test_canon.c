@@ -199,28 +199,44 @@ static void test_rules(void)
 static void test_sums(void)
 {
 	static const char *const t[][2] = {
-		{ "sum(i, 1, n, i)", "n^2/2 + n/2" },
-		{ "sum(i, 1, n, i^2)", "n^3/3 + n^2/2 + n/6" },
-		{ "sum(i, 1, n, 1)", "n" },
-		{ "sum(i, a, b, 1)", "-a + b + 1" },
-		{ "sum(i, 1, n, x)", "n*x" },
-		{ "sum(i, 1, n, sum(j, 1, i, 1))", "n^2/2 + n/2" },
-		{ "sum(i, 1, n, i/(x + 1))", "(n^2/2 + n/2)/(x + 1)" },
-		{ "sum(i, 1, n, f(i))", "sum(_s1, 1, n, f(_s1))" },
-		{ "sum(q, 1, n, 1/q)", "sum(_s1, 1, n, 1/_s1)" },
-		{ "sum(i, 1, n, i*f(i)) + i", "i + sum(_s1, 1, n, _s1*f(_s1))" },
-		{ "sum(i, 1, n, sum(j, 1, i, f(j)))",
-		  "sum(_s2, 1, n, sum(_s1, 1, _s2, f(_s1)))" },
+		{ "sum(i, 1, N, i)", "N^2/2 + N/2" },
+		{ "sum(i, 1, N, i^2)", "N^3/3 + N^2/2 + N/6" },
+		{ "sum(i, 1, N, 1)", "N" },
+		{ "sum(i, N, P, 1)", "if(>=(N - P, 2), 0, -N + P + 1)" },
+		{ "sum(i, 1, n, 1)", "if(>=(floor(n), 0), floor(n), 0)" },
+		{ "sum(i, 1, N, x)", "N*x" },
+		{ "sum(i, 1, N, sum(j, 1, i, 1))", "N^2/2 + N/2" },
+		{ "sum(i, 1, N, i/(x + 1))", "(N^2/2 + N/2)/(x + 1)" },
+		{ "sum(i, 1, N, f(i))", "sum(_s1, 1, N, f(_s1))" },
+		{ "sum(q, 1, N, 1/q)", "sum(_s1, 1, N, 1/_s1)" },
+		{ "sum(i, 1, N, i*f(i)) + i", "i + sum(_s1, 1, N, _s1*f(_s1))" },
+		{ "sum(i, 1, N, sum(j, 1, i, f(j)))",
+		  "sum(_s2, 1, N, sum(_s1, 1, _s2, f(_s1)))" },
+		/* empty ranges add nothing, as a C loop */
+		{ "sum(i, 5, 3, 1)", "0" },
+		{ "sum(i, 1, 0, i)", "0" },
+		{ "sum(i, 3, 5/2, i)", "0" },
+		{ "sum(i, 1/2, 7/2, i)", "6" },
+		/* pairs i < j - 1: the inner range is empty for i >= N - 1 */
+		{ "sum(i, 1, N, sum(j, i + 2, N, 1))", "N^2/2 - 3*N/2 + 1" },
+		{ "sum(i, 1, N, sum(j, 1, N - 2*i, 1))",
+		  "N*floor(N/2) - floor(N/2)^2 - floor(N/2)" },
+		{ "sum(i, 1, N/P, 1)", "floor(N/P)" },
+		/* constant factors and terms come out of a sum */
+		{ "sum(j, 1, N, x + f(j)*y)", "N*x + y*sum(_s1, 1, N, f(_s1))" },
+		{ "sum(j, 1, N, 2*f(j))", "2*sum(_s1, 1, N, f(_s1))" },
 	};
 	size_t i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
 		check(t[i][0], t[i][1]);
 	same("sum(i, 1, n, f(i))", "sum(j, 1, n, f(j))");
+	same("sum(i, 1, N, sum(j, i + 2, N, t))",
+		"sum(k, 1, N - 2, (N - k - 1)*t)");
 	same("sum(i, 1, N, (i + 1)^2)", "N^3/3 + 3*N^2/2 + 13*N/6");
 }
 
-/* sum(i, 1, n, i^k) against brute force, k <= 20, n <= 50. */
+/* sum(i, 1, N, i^k) against brute force, k <= 20, 1 <= N <= 50. */
 static void test_faulhaber(void)
 {
 	int k, n, bad = 0;
@@ -230,14 +246,14 @@ static void test_faulhaber(void)
 		char text[64];
 		segc_expr *c;
 
-		snprintf(text, sizeof(text), "sum(i, 1, n, i^%d)", k);
+		snprintf(text, sizeof(text), "sum(i, 1, N, i^%d)", k);
 		c = canon_of(text, &err);
 		if (!c) {
 			bad++;
 			continue;
 		}
-		for (n = 0; n <= 50; n++) {
-			const char *names[1] = { "n" };
+		for (n = 1; n <= 50; n++) {
+			const char *names[1] = { "N" };
 			mpq_t v[1], got;
 			mpz_t want, t;
 			int i;
@@ -262,8 +278,8 @@ static void test_faulhaber(void)
 		}
 		segc_expr_free(c);
 	}
-	tap_ok(bad == 0, "sum(i, 1, n, i^k) equals brute force for k <= 20, "
-		"n <= 50 (%d mismatches)", bad);
+	tap_ok(bad == 0, "sum(i, 1, N, i^k) equals brute force for k <= 20, "
+		"N <= 50 (%d mismatches)", bad);
 }
 
 /* ------------------------------------------------------- randomized */
