@@ -287,8 +287,34 @@ static int out_of_range(segc_ctx *ctx, const segc_domains *dom,
 	return -1;
 }
 
-/* Refuses 'lw' when a probability, a count or a number of iterations is
- * proved out of its range (see graph.h). */
+/* Reports the count n of the back arc 'a' (-1) when the domains prove
+ * it negative, or, when the back arc has a cost, unless they prove
+ * n >= 1: that arc is taken n - 1 times (FORMAT.md, the arc form), and
+ * n = 0 would make its time negative. */
+static int loop_count_unproved(segc_ctx *ctx, const segc_domains *dom,
+	const segc_garc *a)
+{
+	int costly = a->cost && !segc_expr_is_zero(a->cost);
+	segc_expr *m = costly ? segc_expr_sub2(segc_expr_copy(a->loop),
+		segc_expr_int(1)) : segc_expr_copy(a->loop);
+	unsigned s = segc_proved_signs(ctx, dom, m);
+	char *t;
+
+	segc_expr_free(m);
+	if (costly ? (s & SEGC_PROVED_NONNEG) : !(s & SEGC_PROVED_NEG))
+		return 0;
+	t = segc_expr_quote(a->loop);
+	segc_error(ctx, SEGC_ERR_INPUT, a->loc->file, a->loc->line,
+		a->loc->col, costly ? "the loop count %s is not proved >= 1 on "
+		"the declared domains, and its back arc has a cost: it is "
+		"taken n - 1 times" : "the loop count %s is negative on the "
+		"declared domains", t ? t : "?");
+	free(t);
+	return -1;
+}
+
+/* Refuses 'lw' when a probability or a loop count is out of its range
+ * (see graph.h); an empty counter loop is no error: it runs 0 times. */
 int segc_check_ranges(segc_ctx *ctx, segc_lowered *lw,
 	const segc_domains *dom)
 {
@@ -301,34 +327,12 @@ int segc_check_ranges(segc_ctx *ctx, segc_lowered *lw,
 	for (gi = 0; gi < lw->ngraphs && !segc_ctx_full(ctx); gi++) {
 		const segc_lgraph *g = &lw->graphs[gi];
 
-		for (i = 0; i < g->nnodes && !segc_ctx_full(ctx); i++) {
-			const segc_gnode *n = &g->nodes[i];
-			const segc_lgraph *sub;
-			segc_expr *runs;
-
-			if (n->sub == SEGC_NIL || !n->loc)
-				continue;
-			sub = &lw->graphs[n->sub];
-			if (!sub->from || !sub->to)
-				continue;
-			/* to >= from - 1: the loop runs to - from + 1 >= 0
-			 * times */
-			runs = segc_expr_add2(segc_expr_sub2(
-				segc_expr_copy(sub->to), segc_expr_copy(
-				sub->from)), segc_expr_int(1));
-			if (out_of_range(ctx, dom, runs, 0, n->loc,
-			    "number of iterations to - from + 1 ="))
-				rc = -1;
-			segc_expr_free(runs);
-		}
 		for (i = 0; i < g->narcs && !segc_ctx_full(ctx); i++) {
 			const segc_garc *a = &g->arcs[i];
 
 			if (!a->loc)
 				continue;
-			if (a->loop && !seen_add(&counts, a->loop) &&
-			    out_of_range(ctx, dom, a->loop, 0, a->loc,
-			    "loop count"))
+			if (a->loop && loop_count_unproved(ctx, dom, a))
 				rc = -1;
 			if (!a->loop && a->prob && !seen_add(&probs, a->prob) &&
 			    out_of_range(ctx, dom, a->prob, 1, a->loc,

@@ -441,8 +441,29 @@ static segc_expr *call1(const char *f, segc_expr *a)
 	return segc_expr_call(f, 1, &a);
 }
 
-/* For a condition c = (q OP k) whose q is alpha*i + beta with alpha a
- * non-zero number and beta free of the counter: sets '*t' to the integer
+/* The sign (1 or -1) that the coefficient 'a' of the counter provably
+ * has, 0 when it is not proved or 'a' holds a counter-dependent atom. */
+static int coeff_sign(segc_canon *st, const segc_poly *a, const char *name)
+{
+	segc_rf r;
+	size_t w;
+	unsigned s;
+
+	if (segc_poly_is_zero(a))
+		return 0;
+	for (w = 0; w < a->nvars; w++)
+		if (segc_poly_has_var(a, w) && segc_expr_has_sym(st->atoms[w],
+			name))
+			return 0;
+	segc_rf_init(&r);
+	segc_poly_set(&r.num, a);
+	s = segc_kernel_sign(st, &r);
+	segc_rf_clear(&r);
+	return (s & SEGC_SIGN_POS) ? 1 : (s & SEGC_SIGN_NEG) ? -1 : 0;
+}
+
+/* For a condition c = (q OP k) whose q is alpha*i + beta with alpha of a
+ * proved sign and free of the counter, as beta is: sets '*t' to the integer
  * boundary T and returns 1 when c is i >= T, -1 when it is i <= T; 0
  * when c is not of that form. */
 static int affine_boundary(segc_canon *st, const segc_expr *c,
@@ -454,6 +475,7 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 	int dir = 0, strict;
 	segc_expr *x;
 	segc_rf br;
+	int sign;
 
 	*t = NULL;
 	if (c->kind != SEGC_CALL || c->nargs != 2 || (strcmp(c->u.name, ">=") &&
@@ -477,8 +499,10 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 	segc_poly_init(&b, 0);
 	segc_poly_coeff_var(&a, &q.num, v, 1);
 	segc_poly_coeff_var(&b, &q.num, v, 0);
-	if (segc_poly_is_const(&a) && !segc_poly_is_zero(&a)) {
-		int pos = mpq_sgn(a.coefs[0]) > 0;
+	sign = coeff_sign(st, &a, name);
+	if (sign) {
+		int pos = sign > 0;
+		segc_expr *ae;
 
 		/* i OP t with t = (k - beta) / alpha, OP flipped when
 		 * alpha < 0 */
@@ -486,10 +510,16 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 		segc_poly_swap(&br.num, &b);
 		segc_poly_set_si(&br.den, 1);
 		x = segc_canon_from_rf(st, &br);
+		segc_poly_swap(&br.num, &a);
+		ae = x ? segc_canon_from_rf(st, &br) : NULL;
 		segc_rf_clear(&br);
+		if (x && !ae) {
+			segc_expr_free(x);
+			x = NULL;
+		}
 		if (x) {
 			x = segc_expr_sub2(segc_expr_copy(c->args[1]), x);
-			x = segc_expr_div2(x, segc_expr_num(a.coefs[0]));
+			x = segc_expr_div2(x, ae);
 			if (pos)
 				*t = strict ? segc_expr_add2(call1("floor", x),
 					segc_expr_int(1)) : call1("ceil", x);

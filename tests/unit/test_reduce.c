@@ -137,8 +137,8 @@ static const tcase table[] = {
 	  "<arc from=\"x\" to=\"y\" cost=\"c\"/>"
 	  "<arc from=\"y\" to=\"x\" loop=\"n\"/>", NULL, SEGC_TOTAL,
 	  "n*(a + c + b)" },
-	{ "<node id=\"x\" cost=\"a\"/><arc from=\"x\" to=\"x\" loop=\"n\" "
-	  "cost=\"b\"/>", NULL, SEGC_TOTAL, "n*a + (n - 1)*b" },
+	{ "<node id=\"x\" cost=\"a\"/><arc from=\"x\" to=\"x\" loop=\"N\" "
+	  "cost=\"b\"/>", NULL, SEGC_TOTAL, "N*a + (N - 1)*b" },
 	/* a loop whose body is a retry cycle: a region for visit counts */
 	{ "<node id=\"s\" cost=\"a\"/><node id=\"x\" cost=\"b\"/>"
 	  "<node id=\"y\" cost=\"c\"/><node id=\"t\" cost=\"d\"/>"
