@@ -1,7 +1,8 @@
 #!/bin/sh
 # writes.sh - every write of the command is checked and all or nothing:
 # standard output on a full device or closed, --svg targets that are not
-# regular files or cannot be written.  On exit 2 nothing is written and no
+# regular files or cannot be written, and emit's BASE.c and BASE.h
+# replaced as a pair or not at all.  On exit 2 nothing is written and no
 # path of the user is removed or changed.
 . "$top_srcdir/tests/cli/lib.sh"
 m=$top_srcdir/xml/cg_tree.xml
@@ -48,6 +49,10 @@ if [ -c /dev/full ]; then
 		--svg "$tmp/full/plot.svg"
 	[ ! -e "$tmp/full/plot.svg" ]
 	ok $? "eval --svg: the plot is not left when standard output fails"
+	fails_on_full emit emit -m "$nc" -o "$tmp/full/pred" "$m"
+	[ ! -e "$tmp/full/pred.c" ] && [ ! -e "$tmp/full/pred.h" ]
+	ok $? "emit: no file left when standard output fails"
+	no_temporaries "$tmp/full" "emit on a full standard output"
 	fails_on_full dot dot "$m"
 	fails_on_full "validate --help" validate --help
 	fails_on_full "derive --help" derive --help
@@ -56,6 +61,16 @@ if [ -c /dev/full ]; then
 	"$SEGC" validate "$m" >/dev/full 2>"$tmp/err"
 	ok $? "validate: writes nothing, so a full standard output is no error"
 
+	printf 'old c\n' >"$tmp/full/keep.c"
+	printf 'old h\n' >"$tmp/full/keep.h"
+	cp "$tmp/full/keep.c" "$tmp/want.c"
+	cp "$tmp/full/keep.h" "$tmp/want.h"
+	fails_on_full "emit over old files" emit -m "$nc" \
+		-o "$tmp/full/keep" "$m"
+	cmp -s "$tmp/want.c" "$tmp/full/keep.c" &&
+		cmp -s "$tmp/want.h" "$tmp/full/keep.h"
+	ok $? "emit: old BASE.c and BASE.h put back when standard output fails"
+	no_temporaries "$tmp/full" "emit over old files"
 else
 	skip "standard output on a full device" "no /dev/full"
 fi
@@ -65,6 +80,12 @@ fi
 st=$?
 [ $st -eq 2 ] && grep -q '^segc: error: standard output: ' "$tmp/err"
 ok $? "derive: a closed standard output is exit 2 with a message"
+mkdir "$tmp/closed"
+"$SEGC" emit -q -m "$nc" -o "$tmp/closed/p" "$m" >&- 2>"$tmp/err"
+ok $? "emit -q: a closed standard output is no error when nothing is printed"
+"$SEGC" emit -q -m "$nc" -o "$tmp/p" "$m" 2>"$tmp/err"
+cmp -s "$tmp/p.c" "$tmp/closed/p.c" && cmp -s "$tmp/p.h" "$tmp/closed/p.h"
+ok $? "emit -q: a closed standard output does not end up in the files"
 
 # --- targets of --svg that are not regular files ----------------------------
 mkdir "$tmp/empty"
@@ -133,6 +154,70 @@ else
 	ok $? "--svg whose write fails: exit 2, nothing printed, file unchanged"
 	[ $st -eq 2 ] || diag "exit $st" "$(cat "$tmp/err")"
 	no_temporaries "$tmp/ro" "--svg whose write fails"
+fi
+
+# --- emit: the pair BASE.c and BASE.h -----------------------------------------
+mkdir "$tmp/pair" "$tmp/pair/base.h"
+printf 'old content of base.c\n' >"$tmp/pair/base.c"
+cp "$tmp/pair/base.c" "$tmp/want.c"
+"$SEGC" emit -m "$nc" -o "$tmp/pair/base" "$m" >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 2 ] && [ ! -s "$tmp/out" ]
+ok $? "emit with BASE.h a directory: exit 2, nothing printed"
+cmp -s "$tmp/want.c" "$tmp/pair/base.c" && [ -d "$tmp/pair/base.h" ]
+ok $? "emit with BASE.h a directory: BASE.c unchanged"
+no_temporaries "$tmp/pair" "emit with BASE.h a directory"
+
+# A rename that fails after the first one succeeded (a library preloaded to
+# make rename() fail for BASE.h): BASE.c gets its old content back.
+cat >"$tmp/shim.c" <<'EOF'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rename(const char *from, const char *to)
+{
+	static int (*real)(const char *, const char *);
+	const char *mark = getenv("SHIM_MARK");
+	size_t n = strlen(to);
+
+	if (!real)
+		real = (int (*)(const char *, const char *))dlsym(RTLD_NEXT,
+			"rename");
+	if (n > 2 && !strcmp(to + n - 2, ".h") && mark) {
+		FILE *f = fopen(mark, "w");
+
+		if (f)
+			fclose(f);
+		errno = EIO;
+		return -1;
+	}
+	return real(from, to);
+}
+EOF
+mkdir "$tmp/second"
+printf 'old c\n' >"$tmp/second/b.c"
+printf 'old h\n' >"$tmp/second/b.h"
+cp "$tmp/second/b.c" "$tmp/want.c"
+cp "$tmp/second/b.h" "$tmp/want.h"
+if ${CC:-cc} -shared -fPIC -o "$tmp/shim.so" "$tmp/shim.c" -ldl \
+	2>/dev/null; then
+	SHIM_MARK=$tmp/mark LD_PRELOAD=$tmp/shim.so "$SEGC" emit -m "$nc" \
+		-o "$tmp/second/b" "$m" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+fi
+if [ -f "$tmp/mark" ]; then
+	[ $st -eq 2 ] && [ ! -s "$tmp/out" ]
+	ok $? "emit whose second rename fails: exit 2, nothing printed"
+	cmp -s "$tmp/want.c" "$tmp/second/b.c" &&
+		cmp -s "$tmp/want.h" "$tmp/second/b.h"
+	ok $? "emit whose second rename fails: the old BASE.c is back"
+	no_temporaries "$tmp/second" "emit whose second rename fails"
+else
+	skip "emit whose second rename fails" "cannot preload a library here"
 fi
 
 # --- what still works ---------------------------------------------------------
