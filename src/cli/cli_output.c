@@ -284,14 +284,12 @@ static void file_restore(cli_file *f)
 	if (!f->placed)
 		return;
 	f->placed = 0;
-	if (f->backup ? rename(f->backup, f->path) : unlink(f->path)) {
+	if (f->backup ? rename(f->backup, f->path) : unlink(f->path))
 		fprintf(stderr, "segc: %s: cannot restore %s: %s%s%s\n",
 			f->command, f->shown, strerror(errno),
 			f->backup ? "; its old content is in " : "",
 			f->backup ? f->backup : "");
-		free(f->backup);
-	} else if (f->backup)
-		free(f->backup);
+	free(f->backup);
 	f->backup = NULL;
 }
 
