@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_output.h"
 #include "output.h"
 
 #define MAX_AXES 32
@@ -273,7 +274,7 @@ static void table_put_mpq(table *t, const mpq_t q)
 	free(s);
 }
 
-/* Prints the table: aligned columns, or CSV. */
+/* Puts the table on standard output: aligned columns, or CSV. */
 static void table_print(const table *t, int csv)
 {
 	size_t *w = calloc(t->ncols, sizeof *w), i, j;
@@ -286,12 +287,12 @@ static void table_print(const table *t, int csv)
 	for (i = 0; i < t->ncells; i += t->ncols) {
 		for (j = 0; j < t->ncols; j++) {
 			if (csv)
-				printf("%s%s", j ? "," : "", t->cells[i + j]);
+				cli_printf("%s%s", j ? "," : "", t->cells[i + j]);
 			else
-				printf("%s%*s", j ? "  " : "", (int)w[j],
+				cli_printf("%s%*s", j ? "  " : "", (int)w[j],
 					t->cells[i + j]);
 		}
-		printf("\n");
+		cli_puts("\n");
 	}
 	free(w);
 }
@@ -323,6 +324,7 @@ typedef struct run {
 	size_t swept;            /* the plotted axis, or (size_t)-1 */
 	segc_where where;
 	const char *title;       /* the model's name */
+	cli_file *svg;           /* the file of --svg, or NULL */
 	table t;
 } run;
 
@@ -509,15 +511,14 @@ static int check_names(run *r)
 /* --------------------------------------------------------------- SVG */
 
 /* Writes the plot of the components against the swept axis to the file
- * of --svg; 0 on success. */
+ * of --svg (renamed into place when the command ends); 0 on success. */
 static int write_svg(run *r)
 {
 	static const char *const labels[4] = { "total", "comp", "comm", "io" };
 	segc_svg_series series[4];
 	size_t n = 0;
 	char *svg, title[300];
-	FILE *f;
-	int k, rc = -1;
+	int k, rc;
 
 	for (k = 1; k <= 4; k++) {
 		if (segc_expr_is_zero(r->f[k % 4]))
@@ -535,15 +536,7 @@ static int write_svg(run *r)
 			"(no positive values)\n");
 		return -1;
 	}
-	f = fopen(r->o->svg, "w");
-	if (f && fputs(svg, f) != EOF && fclose(f) == 0)
-		rc = 0;
-	else {
-		if (f)
-			fclose(f);
-		remove(r->o->svg);
-		fprintf(stderr, "segc: eval: cannot write %s\n", r->o->svg);
-	}
+	rc = cli_output_write(r->svg, svg);
 	free(svg);
 	return rc;
 }
@@ -626,7 +619,9 @@ static int derive_all(run *r, const segc_setting *s)
 	return 0;
 }
 
-/* Computes and prints the table (and the plot); returns the exit code. */
+/* Computes the table and puts it on standard output, and writes the plot
+ * (its file created first, so that a bad target fails before the work);
+ * returns the exit code. */
 static int evaluate(cli_common *c, run *r, const segc_setting *s)
 {
 	size_t n = grid_points(r->o), i;
@@ -636,6 +631,8 @@ static int evaluate(cli_common *c, run *r, const segc_setting *s)
 		return cli_usage(c, "the grid has more than %lu points",
 			MAX_POINTS);
 	if (r->o->svg && choose_swept(c, r))
+		return CLI_USAGE;
+	if (r->o->svg && !(r->svg = cli_output_open("eval", r->o->svg)))
 		return CLI_USAGE;
 	if (!r->o->svg)
 		r->swept = (size_t)-1;
