@@ -619,6 +619,52 @@ static int derive_all(run *r, const segc_setting *s)
 	return 0;
 }
 
+/* Reports (-1) a value of an axis outside the domain the model declares
+ * for that name: there the canonical and structural forms may rightly
+ * differ (a simplification used the domain), so no value is given. */
+static int check_domains(run *r, const segc_setting *s)
+{
+	segc_domains *d = segc_setting_domains(r->ctx, s);
+	size_t i, j;
+	int bad = 0;
+
+	if (!d)
+		return -1;
+	for (i = 0; i < r->o->naxes; i++) {
+		const axis *a = &r->o->axes[i];
+		mpq_srcptr lo, hi;
+		int integer;
+
+		if (!segc_domains_get(d, a->name, &lo, &hi, &integer))
+			continue;
+		for (j = 0; j < a->n; j++) {
+			mpq_srcptr v = a->v[j];
+			const char *why = lo && mpq_cmp(v, lo) < 0 ? "below its "
+				"minimum" : hi && mpq_cmp(v, hi) > 0 ? "above its "
+				"maximum" : integer && mpz_cmp_ui(mpq_denref(v), 1) ?
+				"not an integer" : NULL;
+			char *q, *l, *h;
+
+			if (!why)
+				continue;
+			q = mpq_get_str(NULL, 10, v);
+			l = lo ? mpq_get_str(NULL, 10, lo) : NULL;
+			h = hi ? mpq_get_str(NULL, 10, hi) : NULL;
+			segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0, 0,
+				"%s=%s is %s: the model declares %s in [%s, %s]%s",
+				a->name, q, why, a->name, l ? l : "-inf",
+				h ? h : "+inf", integer ? ", an integer" : "");
+			free(q);
+			free(l);
+			free(h);
+			bad = 1;
+			break;
+		}
+	}
+	segc_domains_free(d);
+	return bad ? -1 : 0;
+}
+
 /* Computes the table and puts it on standard output, and writes the plot
  * (its file created first, so that a bad target fails before the work);
  * returns the exit code. */
@@ -643,7 +689,7 @@ static int evaluate(cli_common *c, run *r, const segc_setting *s)
 		table_put(&r->t, r->o->axes[i].name);
 	for (i = 0; i < NCOLS_FIXED; i++)
 		table_put(&r->t, fixed_cols[i]);
-	if (!derive_all(r, s) && !check_names(r))
+	if (!check_domains(r, s) && !derive_all(r, s) && !check_names(r))
 		eval_grid(r);
 	rc = cli_report(r->ctx);
 	if (rc)
