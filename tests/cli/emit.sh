@@ -227,6 +227,54 @@ else
 	skip "piecewise formulas in C" "this segc writes no if for them yet"
 fi
 
+# Names that C, the standard headers or the compilers define are renamed
+# (a trailing '_'), whatever their class: predefined macros of the GNU
+# dialects, macros and typedefs of <stdio.h>, <stdlib.h>, <math.h>,
+# <limits.h>, <float.h>, <stdint.h>, <inttypes.h>, <errno.h>,
+# <signal.h>, <complex.h> and their POSIX extensions, the emitted code's
+# own helpers and locals.  The predictor (plain, --accurate, --main) must
+# compile in C99 and gnu17 alone, and included after all those headers.
+names="linux unix i386 i686 sun BUFSIZ NULL EOF FILE stdin stderr SEEK_SET
+TMP_MAX FILENAME_MAX EXIT_SUCCESS RAND_MAX MB_CUR_MAX div_t size_t M_PI NAN
+INFINITY HUGE_VAL FP_NAN float_t INT_MAX CHAR_BIT DBL_EPSILON ERANGE int32_t
+BIG_ENDIAN WNOHANG u_int uint SIGINT PRId64 I complex dd_add two_sum segc_dd
+t0 c0 k0 fmax main"
+{
+	echo '<model name="names" version="1">'
+	for n in $names; do echo "  <resource name=\"$n\"/>"; done
+	echo '  <graph name="main">'
+	printf '    <step cost="%s"/>\n' "$(echo $names | sed 's/ / + /g')"
+	echo '    <loop var="i" from="1" to="N"><step cost="sqrt(i)*k0"/></loop>'
+	echo '  </graph>'
+	echo '</model>'
+} > "$tmp/names.xml"
+kopts=
+for n in $names; do kopts="$kopts --keep $n"; done
+{
+	for h in stdio stdlib math limits float stdint inttypes errno signal \
+	    complex; do
+		echo "#include <$h.h>"
+	done
+	echo '#include "names.c"'
+} > "$tmp/names_all.c"
+for aopt in "" --accurate --main; do
+	"$SEGC" emit -q $aopt $kopts -o "$tmp/names" "$tmp/names.xml" \
+		2>"$tmp/err"
+	ok $? "emit $aopt keeps names that C or its headers define"
+	for cc in $compilers; do
+		for std in "$CFLAGS_STRICT" "-std=gnu17 -Wall -Wextra -Werror"; do
+			for f in names.c names_all.c; do
+				$cc $std -c -o "$tmp/names.o" "$tmp/$f" 2>"$tmp/cc.err"
+				st=$?
+				ok $st "$f $aopt compiles with $cc $std"
+				[ $st -eq 0 ] || diag "$(head -10 "$tmp/cc.err")"
+			done
+		done
+	done
+done
+grep -q 'double linux_, double unix_, double i386_' "$tmp/names.h"
+ok $? "predefined macros are renamed with a trailing _"
+
 # Refusals.
 m=$top_srcdir/xml/cg_tree.xml
 "$SEGC" emit -o "$tmp/refused" "$m" 2>"$tmp/err"

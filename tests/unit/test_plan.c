@@ -206,7 +206,13 @@ static void test_identifiers(void)
 	static const struct { const char *in, *want; } c[] = {
 		{ "N", "N" }, { "double", "double_" }, { "fmax", "fmax_" },
 		{ "_x", "m_x" }, { "EDOM", "EDOM_" }, { "t_stmt", "t_stmt" },
-		{ "main", "main_" }, { "class", "class_" }
+		{ "main", "main_" }, { "class", "class_" }, { "linux", "linux_" },
+		{ "i386", "i386_" }, { "BUFSIZ", "BUFSIZ_" }, { "NULL", "NULL_" },
+		{ "size_t", "size_t_" }, { "INT_MAX", "INT_MAX_" },
+		{ "M_PI", "M_PI_" }, { "M_x", "M_x" }, { "SIGINT", "SIGINT_" },
+		{ "PRIORITY", "PRIORITY" }, { "PRId64", "PRId64_" },
+		{ "dd_add", "dd_add_" }, { "uint", "uint_" }, { "I", "I_" },
+		{ "t_max", "t_max" }, { "N_MAX", "N_MAX_" }
 	};
 	size_t i;
 
