@@ -275,6 +275,55 @@ done
 grep -q 'double linux_, double unix_, double i386_' "$tmp/names.h"
 ok $? "predefined macros are renamed with a trailing _"
 
+# --keep wins over every value of the name: a machine's cost (t_stmt) and
+# constant (t_byte, in the bodies of its functions) become arguments the
+# functions use, checked against segc eval with those values given by -D;
+# a model's <param value> likewise.  A name both kept and bound by -D is
+# refused.
+m=$top_srcdir/xml/cg_tree.xml
+ncube=$top_srcdir/xml/machines/ncube2.xml
+"$SEGC" emit -q --main -m "$ncube" --keep t_stmt --keep t_byte \
+	-o "$tmp/kept" "$m" 2>"$tmp/err" &&
+	$CC $CFLAGS_STRICT -o "$tmp/kept" "$tmp/kept.c" -lm 2>"$tmp/cc.err" &&
+	! sed -n '/^double cg_tree_total/,/^}/p' "$tmp/kept.c" | grep -q '(void)t_'
+ok $? "--keep names that a machine binds makes arguments the function uses"
+kgrid="N=1..100000*10 P=1..64*2 t_stmt=1/4 t_byte=3/8"
+"$tmp/kept" N=1..100000*10 P=1..64*2 t_stmt=0.25 t_byte=0.375 \
+	> "$tmp/kept.tsv" &&
+	"$SEGC" eval --form canonical --csv --digits 40 --precision 256 \
+	-m "$ncube" -D t_stmt=1/4 -D t_byte=3/8 "$m" $kgrid > "$tmp/kept.csv" &&
+	"$ulpdiff" "$tmp/kept.tsv" "$tmp/kept.csv" > "$tmp/kept.ulp"
+st=$?
+u=$(sed -n 's/^max_ulp //p' "$tmp/kept.ulp")
+[ $st -eq 0 ] && [ -n "$u" ] && [ "$u" -le "$MAX_ULP" ]
+ok $? "the kept machine values are the arguments' (max $u ulp)"
+cat > "$tmp/kparam.xml" <<'EOF'
+<model name="kparam" version="1">
+  <param name="w" value="3"/>
+  <resource name="t"/>
+  <machine name="m" version="1"><cost name="t" value="2"/></machine>
+  <graph name="main"><step cost="w*N + t*P"/></graph>
+</model>
+EOF
+cat > "$tmp/kparam_ref.c" <<'EOF'
+#include "kparam.h"
+int main(void)
+{
+	return !(kparam_total(10, 3, 0.5, 7) == 0.5 * 10 + 7 * 3 &&
+		kparam_total(4, 5, 2, 0.25) == 2 * 4 + 0.25 * 5);
+}
+EOF
+"$SEGC" emit -q --keep w --keep t -o "$tmp/kparam" "$tmp/kparam.xml" \
+	2>"$tmp/err" && $CC $CFLAGS_STRICT -o "$tmp/kparam_ref" \
+	"$tmp/kparam_ref.c" "$tmp/kparam.c" -lm 2>"$tmp/cc.err" &&
+	"$tmp/kparam_ref"
+ok $? "--keep wins over a <param value> and an inline machine's cost"
+"$SEGC" emit -D t_stmt=1 --keep t_stmt -m "$ncube" -o "$tmp/kboth" "$m" \
+	2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "'t_stmt' is both kept" "$tmp/err" &&
+	[ ! -e "$tmp/kboth.c" ]
+ok $? "a name both kept and bound by -D is refused"
+
 # Refusals.
 m=$top_srcdir/xml/cg_tree.xml
 "$SEGC" emit -o "$tmp/refused" "$m" 2>"$tmp/err"
