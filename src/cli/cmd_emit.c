@@ -155,6 +155,32 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	return rc;
 }
 
+/* Makes every --keep name win over the values the model or a machine
+ * gives it: bound to itself, it stays a symbol, an argument of the
+ * functions.  A name kept and bound with -D is refused.  0 on success. */
+static int keep_names(segc_ctx *ctx, cli_common *c, const emit_opts *o)
+{
+	size_t k, i;
+	char *text;
+	int rc = 0;
+
+	for (k = 0; k < o->nkeep; k++) {
+		if (!segc_name_is_identifier(o->keep[k]))
+			return cli_usage(c, "--keep %s: not a name", o->keep[k]);
+		for (i = 0; i < segc_bindings_count(c->bindings); i++)
+			if (!strcmp(segc_bindings_name(c->bindings, i), o->keep[k]))
+				return cli_usage(c, "'%s' is both kept (--keep) and "
+					"bound (-D)", o->keep[k]);
+	}
+	for (k = 0; k < o->nkeep && !rc; k++) {
+		text = segc_xmalloc(2 * strlen(o->keep[k]) + 2);
+		sprintf(text, "%s=%s", o->keep[k], o->keep[k]);
+		rc = segc_bindings_add(ctx, c->bindings, text) ? cli_report(ctx) : 0;
+		free(text);
+	}
+	return rc;
+}
+
 /* Runs 'segc emit'. */
 int cmd_emit(int argc, char **argv)
 {
@@ -177,7 +203,9 @@ int cmd_emit(int argc, char **argv)
 		rc = rc > 0 ? CLI_OK : CLI_USAGE;
 		goto out;
 	}
-	rc = cli_load(ctx, &c, o.file, &model, &machine);
+	rc = keep_names(ctx, &c, &o);
+	if (!rc)
+		rc = cli_load(ctx, &c, o.file, &model, &machine);
 	if (rc)
 		goto out;
 	s.model = model;
