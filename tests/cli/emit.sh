@@ -18,6 +18,21 @@ tab=$(printf '\t')
 compilers=$CC
 [ -n "${CLANG:-}" ] && compilers="$compilers $CLANG"
 
+# values_in_domain MODEL NAME K: a grid of values for the kept NAME inside
+# the domain MODEL declares for it (eval refuses points outside it): two
+# integers >= 1 for an integer or a name whose minimum is 1, two small
+# fractions for a name with a maximum (the bundled ones are at least 1/4),
+# else 0.25 and 0.375; one value for the third name on.
+values_in_domain() {
+	decl=$(grep -o "<param name=\"$2\"[^>]*>" "$1" | head -1)
+	case $decl in
+	*integer=\"true\"*|*min=\"1\"*) v="2,3" one=3 ;;
+	*max=*) v="0.125,0.25" one=0.25 ;;
+	*) v="0.25,0.375" one=3 ;;
+	esac
+	if [ "$3" -le 2 ]; then echo "$v"; else echo "$one"; fi
+}
+
 # emit_one NAME MODEL MACHINE BINDINGS KEEP: emits NAME with --main into
 # $tmp; sets 'args' to the grid for the predictor and for segc eval.
 emit_one() {
@@ -35,7 +50,7 @@ emit_one() {
 		for k in $(echo "$keep" | tr ',' ' '); do
 			kopts="$kopts --keep $k"
 			nk=$((nk + 1))
-			if [ $nk -le 2 ]; then grid="$grid $k=0.25,0.375"; else grid="$grid $k=3"; fi
+			grid="$grid $k=$(values_in_domain "$top_srcdir/xml/$model" "$k" $nk)"
 		done
 	fi
 	"$SEGC" emit -q --main $opts $kopts -o "$tmp/$name" \
