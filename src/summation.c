@@ -259,6 +259,61 @@ static unsigned long sum_depth(const segc_expr *e, segc_expr_map *memo)
 	return d;
 }
 
+/* How many terms a sum with number bounds and no closed form may have
+ * to be added up term by term in the canonical form. */
+#define SEGC_SUM_UNROLL 1024
+
+static int few_terms(const segc_expr *lo, const segc_expr *hi);
+
+/* r = the sum of 'b' (taken) for 'name' = lo .. hi (integers), term by
+ * term. */
+static int unrolled(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, const segc_expr *lo, const segc_expr *hi)
+{
+	mpz_t k;
+	mpq_t q;
+	segc_rf t;
+	int rc = 0;
+
+	mpz_init(k);
+	mpq_init(q);
+	segc_rf_init(&t);
+	segc_rf_set_si(st, r, 0);
+	for (mpz_set(k, mpq_numref(lo->u.value)); rc == 0 &&
+		mpz_cmp(k, mpq_numref(hi->u.value)) <= 0; mpz_add_ui(k, k, 1)) {
+		segc_expr *v, *e;
+
+		mpq_set_z(q, k);
+		v = segc_expr_num(q);
+		e = segc_expr_subst(segc_expr_copy(b), name, v);
+		segc_expr_free(v);
+		rc = segc_canon_to_rf(st, e, &t);
+		segc_expr_free(e);
+		if (rc == 0)
+			rc = segc_rf_add(st, r, r, &t);
+	}
+	segc_rf_clear(&t);
+	mpq_clear(q);
+	mpz_clear(k);
+	segc_expr_free(b);
+	return rc;
+}
+
+/* Non-zero when lo and hi are numbers at most SEGC_SUM_UNROLL apart. */
+static int few_terms(const segc_expr *lo, const segc_expr *hi)
+{
+	mpz_t n;
+	int few;
+
+	if (lo->kind != SEGC_NUM || hi->kind != SEGC_NUM)
+		return 0;
+	mpz_init(n);
+	mpz_sub(n, mpq_numref(hi->u.value), mpq_numref(lo->u.value));
+	few = mpz_cmp_si(n, SEGC_SUM_UNROLL) < 0;
+	mpz_clear(n);
+	return few;
+}
+
 /* r = the atom SUM(_s<k>, lo, hi, body) of counter 'name' for a body
  * that is not summed in closed form; 'lo' and 'hi' are canonical. */
 static int sum_atom(segc_canon *st, segc_rf *r, const char *name,
@@ -283,6 +338,8 @@ static int sum_atom(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr_free(s);
 		return rc;
 	}
+	if (few_terms(lo, hi))
+		return unrolled(st, r, name, b, lo, hi);
 	segc_expr_map_init(&memo);
 	k = sum_depth(b, &memo) + 1;
 	segc_expr_map_clear(&memo);
