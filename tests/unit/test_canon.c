@@ -206,11 +206,11 @@ static void test_sums(void)
 		{ "sum(i, 1, n, x)", "n*x" },
 		{ "sum(i, 1, n, sum(j, 1, i, 1))", "n^2/2 + n/2" },
 		{ "sum(i, 1, n, i/(x + 1))", "(n^2/2 + n/2)/(x + 1)" },
-		{ "sum(i, 1, n, f(i))", "sum(_s1, 1, n, f(_s1))" },
-		{ "sum(q, 1, n, 1/q)", "sum(_s1, 1, n, 1/_s1)" },
-		{ "sum(i, 1, n, i*f(i)) + i", "i + sum(_s1, 1, n, _s1*f(_s1))" },
+		{ "sum(i, 1, n, f(i))", "sum(i, 1, n, f(i))" },
+		{ "sum(q, 1, n, 1/q)", "sum(i, 1, n, 1/i)" },
+		{ "sum(i, 1, n, i*f(i)) + i", "i + sum(j, 1, n, j*f(j))" },
 		{ "sum(i, 1, n, sum(j, 1, i, f(j)))",
-		  "sum(_s2, 1, n, sum(_s1, 1, _s2, f(_s1)))" },
+		  "sum(i, 1, n, sum(j, 1, i, f(j)))" },
 	};
 	size_t i;
 
