@@ -767,7 +767,8 @@ static void name_set_add(name_set *s, const char *name)
 static int is_builtin(const char *f)
 {
 	static const char *const b[] = {
-		"max", "min", "ceil", "floor", "log2", "sqrt", "mva_mem", NULL
+		"max", "min", "ceil", "floor", "log2", "sqrt", "mva_mem", "if",
+		"and", "or", "not", "<", "<=", ">", ">=", "==", "!=", NULL
 	};
 	size_t i;
 
