@@ -1,7 +1,7 @@
 #!/bin/sh
 # conditions.sh - piecewise formulas in models: if(c, a, b), comparisons,
 # and, or, not.  Reserved words refused as names, with exit 2; the
-# structural formula printed, evaluated and typeset.
+# structural formula printed and typeset (eval.sh evaluates it).
 . "$top_srcdir/tests/cli/lib.sh"
 
 cat >"$tmp/reserved.xml" <<'XML'
@@ -64,5 +64,20 @@ ok $? "a model with conditions validates"
 "$SEGC" derive --form structural "$tmp/if.xml" >"$tmp/out"
 echo 'if(l <= p, alpha + l*beta, 2*alpha + l*beta) + if(N >= 2 and not N == 5 or P != 1, N, 0)' >"$tmp/want"
 same_file "$tmp/want" "$tmp/out" "the structural formula keeps its conditions"
+
+printf '%s\n' '\begin{cases} \alpha + l \beta & \text{if } l \le p,\\ 2 \alpha + l \beta & \text{otherwise} \end{cases} + \begin{cases} N & \text{if } \left(N \ge 2 \wedge \neg \left(N = 5\right)\right) \vee P \ne 1,\\ 0 & \text{otherwise} \end{cases}' >"$tmp/want"
+"$SEGC" latex "$tmp/if.xml" >"$tmp/out"
+same_file "$tmp/want" "$tmp/out" "conditions typeset as cases"
+
+mkdir "$tmp/doc"
+"$SEGC" latex --standalone "$tmp/if.xml" >"$tmp/doc/if.tex"
+ok $? "latex --standalone of a model with conditions"
+if [ -n "${PDFLATEX:-}" ]; then
+	(cd "$tmp/doc" && "$PDFLATEX" -interaction=nonstopmode -halt-on-error \
+		-no-shell-escape if.tex >if.out 2>&1)
+	ok $? "pdflatex compiles the cases"
+else
+	skip "pdflatex compiles the cases" "no pdflatex"
+fi
 
 done_testing
