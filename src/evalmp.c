@@ -442,7 +442,9 @@ out:
 	return rc;
 }
 
-/* max or min of the arguments of 'e' ('want' is +1 for max, -1 for min). */
+/* max or min of the arguments of 'e' ('want' is +1 for max, -1 for min):
+ * it moves by no more than the largest error of the arguments, added to
+ * the error of the one chosen. */
 static int eval_extremum(evaluator *ev, const segc_expr *e, val *out,
 	int want)
 {
@@ -469,8 +471,7 @@ static int eval_extremum(evaluator *ev, const segc_expr *e, val *out,
 	}
 	if (inexact) {
 		val_inexact(out);
-		if (mpfr_cmp(err, out->err) > 0)
-			mpfr_set(out->err, err, MPFR_RNDU);
+		mpfr_add(out->err, out->err, err, MPFR_RNDU);
 	}
 	mpfr_clear(err);
 	return 0;
