@@ -2,7 +2,14 @@
  * names, for tests and cross-checks of the canonical form.  Only what is
  * rational at the point evaluates; anything else (a name without a value,
  * log2 or sqrt of a non-power, division by zero, an uninterpreted call, an
- * oversized power or sum) makes the evaluation fail with -1. */
+ * oversized power or sum) makes the evaluation fail with -1.
+ *
+ * if(c, a, b) evaluates its condition exactly and then only the branch it
+ * picks; and/or evaluate their operands from the left and stop once the
+ * value is known.  sum(i, lo, hi, body) adds body for every integer i
+ * with lo <= i <= hi, as the C loop for (i = ceil(lo); i <= hi; i++): 0
+ * when there is none. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +19,7 @@
 /* Bounds of the work one evaluation may do. */
 #define EVAL_MAX_BITS 16777216UL    /* bits of a power's result */
 #define EVAL_MAX_SUM_TERMS 1000000L /* terms of one sum */
+#define EVAL_MAX_TOTAL_TERMS 10000000UL /* terms of all sums, nested */
 #define EVAL_MAX_MVA_P 1000000L     /* processors of mva_mem */
 #define EVAL_MAX_ROOT 1024UL        /* denominator of a rational exponent */
 
@@ -22,11 +30,12 @@ struct binding {
 	const struct binding *next;
 };
 
-/* The values given by the caller. */
+/* The values given by the caller, and the sum terms still allowed. */
 struct point {
 	size_t n;
 	const char *const *names;
 	const mpq_t *values;
+	unsigned long *terms_left;
 };
 
 static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
@@ -271,13 +280,82 @@ static int apply_builtin(mpq_t r, const char *name, const mpq_t *v,
 	return -1;
 }
 
+/* The truth of the relation 'op' between values compared as 'c' (<0, 0,
+ * >0); -1 for an unknown relation. */
+static int relation_holds(const char *op, int c)
+{
+	if (!strcmp(op, "<"))
+		return c < 0;
+	if (!strcmp(op, "<="))
+		return c <= 0;
+	if (!strcmp(op, ">"))
+		return c > 0;
+	if (!strcmp(op, ">="))
+		return c >= 0;
+	if (!strcmp(op, "=="))
+		return c == 0;
+	if (!strcmp(op, "!="))
+		return c != 0;
+	return -1;
+}
+
+/* The truth (0 or 1) of the condition 'e'; -1 when it is not one or an
+ * operand it needs has no rational value. */
+static int eval_cond(const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	int t = -1, conj;
+	size_t i;
+	mpq_t x, y;
+
+	if (!segc_expr_is_condition(e))
+		return -1;
+	if (!strcmp(e->u.name, "not")) {
+		t = eval_cond(e->args[0], b, pt);
+		return t < 0 ? -1 : !t;
+	}
+	if (!strcmp(e->u.name, "and") || !strcmp(e->u.name, "or")) {
+		conj = e->u.name[0] == 'a';
+		for (i = 0; i < e->nargs; i++) {
+			t = eval_cond(e->args[i], b, pt);
+			if (t < 0 || t != conj)
+				return t;
+		}
+		return conj;
+	}
+	mpq_init(x);
+	mpq_init(y);
+	if (!eval(x, e->args[0], b, pt) && !eval(y, e->args[1], b, pt))
+		t = relation_holds(e->u.name, mpq_cmp(x, y));
+	mpq_clear(x);
+	mpq_clear(y);
+	return t;
+}
+
+/* Evaluates if(c, a, b): the branch the condition picks, only. */
+static int eval_if(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	int t = eval_cond(e->args[0], b, pt);
+
+	if (t < 0)
+		return -1;
+	return eval(r, e->args[t ? 1 : 2], b, pt);
+}
+
 /* Evaluates the call 'e'. */
 static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 	const struct point *pt)
 {
-	mpq_t *v = segc_xmalloc(segc_xmul_size(e->nargs ? e->nargs : 1,
-		sizeof(*v)));
-	int bad = eval_args(v, e, b, pt);
+	mpq_t *v;
+	int bad;
+
+	if (e->nargs == 3 && !strcmp(e->u.name, "if"))
+		return eval_if(r, e, b, pt);
+	if (segc_expr_is_condition(e))
+		return -1;
+	v = segc_xmalloc(segc_xmul_size(e->nargs ? e->nargs : 1, sizeof(*v)));
+	bad = eval_args(v, e, b, pt);
 
 	if (!bad)
 		bad = apply_builtin(r, e->u.name, (const mpq_t *)v, e->nargs);
@@ -285,9 +363,9 @@ static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 	return bad;
 }
 
-/* Adds body(i) for i = 'from'..'to' to 'r', 'sign' times. */
+/* Adds body(i) for i = 'from'..'to' to 'r'. */
 static int sum_range(mpq_t r, const segc_expr *e, long from, long to,
-	int sign, const struct binding *b, const struct point *pt)
+	const struct binding *b, const struct point *pt)
 {
 	struct binding inner;
 	mpq_t i, t;
@@ -300,10 +378,12 @@ static int sum_range(mpq_t r, const segc_expr *e, long from, long to,
 	inner.value = i;
 	inner.next = b;
 	for (k = from; k <= to && !bad; k++) {
+		bad = !*pt->terms_left;
+		if (bad)
+			break;
+		--*pt->terms_left;
 		mpq_set_si(i, k, 1);
 		bad = eval(t, e->args[2], &inner, pt);
-		if (sign < 0)
-			mpq_neg(t, t);
 		mpq_add(r, r, t);
 	}
 	mpq_clear(i);
@@ -311,34 +391,47 @@ static int sum_range(mpq_t r, const segc_expr *e, long from, long to,
 	return bad ? -1 : 0;
 }
 
-/* Evaluates sum(i, lo, hi, body) with integer bounds.  As for the closed
- * forms F(hi) - F(lo - 1) of the canonical form, a sum with hi < lo - 1 is
- * minus the sum from hi + 1 to lo - 1, and hi = lo - 1 gives 0. */
-static int eval_sum(mpq_t r, const segc_expr *e, const struct binding *b,
-	const struct point *pt)
+/* Sets 'z' to ceil (when 'up') or floor of the value of 'e'. */
+static int eval_bound(mpz_t z, const segc_expr *e, int up,
+	const struct binding *b, const struct point *pt)
 {
-	long lo, hi;
 	mpq_t q;
 	int bad;
 
 	mpq_init(q);
-	bad = eval(q, e->args[0], b, pt) ||
-		mpz_cmp_ui(mpq_denref(q), 1) != 0 ||
-		!mpz_fits_slong_p(mpq_numref(q));
-	lo = bad ? 0 : mpz_get_si(mpq_numref(q));
-	bad = bad || eval(q, e->args[1], b, pt) ||
-		mpz_cmp_ui(mpq_denref(q), 1) != 0 ||
-		!mpz_fits_slong_p(mpq_numref(q));
-	hi = bad ? 0 : mpz_get_si(mpq_numref(q));
+	bad = eval(q, e, b, pt);
+	if (!bad && up)
+		mpz_cdiv_q(z, mpq_numref(q), mpq_denref(q));
+	else if (!bad)
+		mpz_fdiv_q(z, mpq_numref(q), mpq_denref(q));
 	mpq_clear(q);
-	if (bad || lo < -EVAL_MAX_SUM_TERMS || lo > EVAL_MAX_SUM_TERMS ||
-	    hi < -EVAL_MAX_SUM_TERMS || hi > EVAL_MAX_SUM_TERMS)
-		return -1;
+	return bad;
+}
+
+/* Evaluates sum(i, lo, hi, body): body for i = ceil(lo) .. floor(hi), 0
+ * when that range is empty (whatever the bounds, as a C loop). */
+static int eval_sum(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	mpz_t lo, hi;
+	int bad;
+
+	mpz_init(lo);
+	mpz_init(hi);
 	mpq_set_ui(r, 0, 1);
-	if (hi >= lo)
-		return hi - lo >= EVAL_MAX_SUM_TERMS ? -1 :
-			sum_range(r, e, lo, hi, 1, b, pt);
-	return sum_range(r, e, hi + 1, lo - 1, -1, b, pt);
+	bad = eval_bound(lo, e->args[0], 1, b, pt) ||
+		eval_bound(hi, e->args[1], 0, b, pt);
+	if (!bad && mpz_cmp(hi, lo) >= 0) {
+		mpz_sub(hi, hi, lo);
+		bad = !mpz_fits_slong_p(lo) || mpz_cmp_si(hi,
+			EVAL_MAX_SUM_TERMS) >= 0 || mpz_cmp_si(lo,
+			LONG_MAX - EVAL_MAX_SUM_TERMS) > 0 ||
+			sum_range(r, e, mpz_get_si(lo), mpz_get_si(lo) +
+				mpz_get_si(hi), b, pt);
+	}
+	mpz_clear(lo);
+	mpz_clear(hi);
+	return bad ? -1 : 0;
 }
 
 /* Sets 'r' to the value of 'e' in the bindings 'b' and the point 'pt'. */
@@ -378,6 +471,7 @@ static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
 int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 	const char *const *names, const mpq_t *values)
 {
+	unsigned long terms = EVAL_MAX_TOTAL_TERMS;
 	struct point pt;
 	mpq_t r;
 	int bad;
@@ -387,6 +481,7 @@ int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 	pt.n = n;
 	pt.names = names;
 	pt.values = values;
+	pt.terms_left = &terms;
 	mpq_init(r);
 	bad = eval(r, e, NULL, &pt);
 	if (!bad)

@@ -1207,3 +1207,41 @@ segc_expr *segc_expr_subst(segc_expr *e, const char *name, segc_expr *value)
 	segc_expr_free(e);
 	return r;
 }
+
+/* Non-zero when 'name' is a reserved word of the expression language
+ * (FORMAT.md section 2): no parameter, resource, let or function may take
+ * it. */
+int segc_expr_is_reserved(const char *name)
+{
+	return !strcmp(name, "if") || !strcmp(name, "and") ||
+		!strcmp(name, "or") || !strcmp(name, "not");
+}
+
+/* Non-zero when 'name' is the name of a relation call ("<", "<=", ">",
+ * ">=", "==", "!="). */
+int segc_expr_is_relation_name(const char *name)
+{
+	static const char *const rel[] = { "<", "<=", ">", ">=", "==", "!=" };
+	size_t i;
+
+	for (i = 0; i < sizeof rel / sizeof rel[0]; i++)
+		if (!strcmp(name, rel[i]))
+			return 1;
+	return 0;
+}
+
+/* Non-zero when 'e' is a condition: a relation of two values, or and/or
+ * of at least two conditions' nodes, or not of one. */
+int segc_expr_is_condition(const segc_expr *e)
+{
+	const char *f;
+
+	if (!e || e->kind != SEGC_CALL)
+		return 0;
+	f = e->u.name;
+	if (segc_expr_is_relation_name(f))
+		return e->nargs == 2;
+	if (!strcmp(f, "and") || !strcmp(f, "or"))
+		return e->nargs >= 2;
+	return !strcmp(f, "not") && e->nargs == 1;
+}

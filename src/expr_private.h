@@ -52,4 +52,21 @@ void **segc_expr_map_find(const segc_expr_map *m, const segc_expr *key);
  * already there (its value unchanged). */
 int segc_expr_map_put(segc_expr_map *m, const segc_expr *key, void *value);
 
+/* The reserved words "if", "and", "or", "not" of the expression language:
+ * non-zero when 'name' is one. */
+int segc_expr_is_reserved(const char *name);
+/* Non-zero when 'name' names a relation call: "<", "<=", ">", ">=", "=="
+ * or "!=" (of two arguments). */
+int segc_expr_is_relation_name(const char *name);
+/* Non-zero when 'e' is a condition: a relation call of two arguments,
+ * "and"/"or" of two or more, "not" of one.  Conditions stand as the first
+ * argument of the call "if" (of three), or inside and/or/not. */
+int segc_expr_is_condition(const segc_expr *e);
+
+/* 'e' with the internal names of its sum binders ("_s1", "_s2", ...)
+ * replaced by readable ones (i, j, k, l, m, then i1, i2, ...), each not
+ * occurring in its body nor bound by an enclosing sum: the same formula up
+ * to the names of bound variables, for printing. */
+segc_expr *segc_expr_readable_binders(const segc_expr *e);
+
 #endif

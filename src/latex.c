@@ -2,10 +2,17 @@
  * \frac, products by juxtaposition, subscripts from underscores, Greek
  * letters by name, the declared 'latex' spelling of parameters and
  * resources.  The printer never simplifies: it prints the expression it is
- * given, only choosing where to put signs and fraction bars. */
+ * given, only choosing where to put signs and fraction bars.
+ *
+ * if(c, a, b) is a cases environment, an if in the else branch adding
+ * cases to it; relations are <, \le, >, \ge, =, \ne; and, or, not are
+ * \wedge, \vee and \neg.  The internal variables of canonical sums are
+ * given readable names first (segc_expr_readable_binders), as in the
+ * text. */
 #include <stdlib.h>
 #include <string.h>
 #include "output.h"
+#include "expr_private.h"
 
 /* Where a subexpression stands, for deciding its parentheses. */
 enum level {
@@ -561,6 +568,100 @@ static int is_simple(const segc_expr *e)
 		mpz_cmp_ui(mpq_denref(segc_expr_value(e)), 1) == 0;
 }
 
+/* ------------------------------------------------------- conditions */
+
+/* What surrounds a condition, for its parentheses. */
+enum cond_level { CL_TOP, CL_OR, CL_AND, CL_NOT };
+
+static void latex_cond(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, enum cond_level cl);
+
+/* The LaTeX of the relation named 'op'. */
+static const char *relation_symbol(const char *op)
+{
+	static const char *const pairs[][2] = {
+		{ "<", "<" }, { "<=", "\\le" }, { ">", ">" }, { ">=", "\\ge" },
+		{ "==", "=" }, { "!=", "\\ne" }
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+		if (!strcmp(pairs[i][0], op))
+			return pairs[i][1];
+	return op;
+}
+
+/* Appends the operands of the and/or 'e' joined by \wedge or \vee. */
+static void latex_chain(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	int conj = !strcmp(segc_expr_name(e), "and");
+	size_t i;
+
+	for (i = 0; i < segc_expr_nargs(e); i++) {
+		if (i)
+			segc_strbuf_append(b, conj ? " \\wedge " : " \\vee ");
+		latex_cond(b, segc_expr_arg(e, i), names, conj ? CL_AND : CL_OR);
+	}
+}
+
+/* Appends the condition 'e' at 'cl': a chain of \wedge or \vee inside
+ * another one, and what \neg applies to, in parentheses, so that no
+ * reader has to know which binds tighter.  A value where a condition
+ * should be is typeset as a value. */
+static void latex_cond(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, enum cond_level cl)
+{
+	const char *f = segc_expr_name(e);
+	int paren;
+
+	if (!segc_expr_is_condition(e)) {
+		latex_expr(b, e, names, LV_SUM);
+		return;
+	}
+	if (!strcmp(f, "not")) {
+		segc_strbuf_append(b, "\\neg ");
+		latex_cond(b, segc_expr_arg(e, 0), names, CL_NOT);
+		return;
+	}
+	paren = cl == CL_NOT || (cl != CL_TOP &&
+		!segc_expr_is_relation_name(f));
+	if (paren)
+		segc_strbuf_append(b, "\\left(");
+	if (segc_expr_is_relation_name(f)) {
+		latex_expr(b, segc_expr_arg(e, 0), names, LV_SUM);
+		segc_strbuf_appendf(b, " %s ", relation_symbol(f));
+		latex_expr(b, segc_expr_arg(e, 1), names, LV_SUM);
+	} else {
+		latex_chain(b, e, names);
+	}
+	if (paren)
+		segc_strbuf_append(b, "\\right)");
+}
+
+/* Non-zero when 'e' is if(c, a, b). */
+static int is_if(const segc_expr *e)
+{
+	return segc_expr_kind(e) == SEGC_CALL && segc_expr_nargs(e) == 3 &&
+		!strcmp(segc_expr_name(e), "if");
+}
+
+/* Appends if(c, a, b) as a cases environment; an if in the else branch
+ * continues it with more cases. */
+static void latex_if(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	segc_strbuf_append(b, "\\begin{cases} ");
+	for (; is_if(e); e = segc_expr_arg(e, 2)) {
+		latex_expr(b, segc_expr_arg(e, 1), names, LV_SUM);
+		segc_strbuf_append(b, " & \\text{if } ");
+		latex_cond(b, segc_expr_arg(e, 0), names, CL_TOP);
+		segc_strbuf_append(b, ",\\\\ ");
+	}
+	latex_expr(b, e, names, LV_SUM);
+	segc_strbuf_append(b, " & \\text{otherwise} \\end{cases}");
+}
+
 /* Appends the call 'e': the built-in functions with their notation, any
  * other as an upright name with its arguments in parentheses. */
 static void latex_call(segc_strbuf *b, const segc_expr *e,
@@ -568,7 +669,13 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 {
 	const char *f = segc_expr_name(e);
 
-	if (!strcmp(f, "max") || !strcmp(f, "min")) {
+	if (is_if(e)) {
+		latex_if(b, e, names);
+	} else if (segc_expr_is_condition(e)) {
+		segc_strbuf_append(b, "\\left(");
+		latex_cond(b, e, names, CL_TOP);
+		segc_strbuf_append(b, "\\right)");
+	} else if (!strcmp(f, "max") || !strcmp(f, "min")) {
 		segc_strbuf_appendf(b, "\\%s\\left\\{", f);
 		put_args(b, e, names);
 		segc_strbuf_append(b, "\\right\\}");
@@ -654,6 +761,8 @@ static int needs_parens(const segc_expr *e, enum level lv)
 		return (lv >= LV_PROD && mpq_sgn(q) < 0) || (lv == LV_BASE &&
 			mpz_cmp_ui(mpq_denref(q), 1) != 0);
 	case SEGC_CALL:
+		if (is_if(e))
+			return lv >= LV_PROD;
 		return lv == LV_BASE && !strcmp(segc_expr_name(e), "log2");
 	default:
 		return 0;
@@ -702,10 +811,12 @@ static void latex_expr(segc_strbuf *b, const segc_expr *e,
 /* 'e' as LaTeX math on one line. */
 char *segc_latex_expr(const segc_expr *e, const segc_latex_names *names)
 {
+	segc_expr *r = segc_expr_readable_binders(e);
 	segc_strbuf b;
 
 	segc_strbuf_init(&b);
-	latex_expr(&b, e, names, LV_SUM);
+	latex_expr(&b, r, names, LV_SUM);
+	segc_expr_free(r);
 	return segc_strbuf_take(&b);
 }
 
@@ -794,7 +905,7 @@ static int breakable_product(const segc_expr *e)
 /* 'e' broken between the terms of its outermost sum (or of the sum that
  * ends an outermost product, inside \bigl( \bigr), which may span lines)
  * into lines of at most about 'width' printed characters. */
-char *segc_latex_expr_lines(const segc_expr *e,
+static char *latex_lines(const segc_expr *e,
 	const segc_latex_names *names, size_t width, size_t *nlines)
 {
 	segc_strbuf out;
@@ -827,4 +938,16 @@ char *segc_latex_expr_lines(const segc_expr *e,
 		nlines);
 	segc_strbuf_append(&out, "\\bigr)");
 	return segc_strbuf_take(&out);
+}
+
+/* 'e' broken into lines (see latex_lines), its internal sum variables
+ * given readable names first. */
+char *segc_latex_expr_lines(const segc_expr *e,
+	const segc_latex_names *names, size_t width, size_t *nlines)
+{
+	segc_expr *r = segc_expr_readable_binders(e);
+	char *s = latex_lines(r, names, width, nlines);
+
+	segc_expr_free(r);
+	return s;
 }

@@ -1,6 +1,10 @@
 /* parse.c - the parser of the expression language (FORMAT.md section 2).
  *
- * A recursive-descent parser over a one-token lookahead.  Numbers are
+ * A recursive-descent parser over a one-token lookahead.  Conditions (the
+ * first argument of if(c, a, b)) are relations, "not", and chains of
+ * "and" and "or"; a '(' where a condition may start opens a parenthesized
+ * condition when a comparison or a logical word stands directly inside it
+ * (looked ahead), else an expression.  Numbers are
  * read exactly as rationals.  Expressions are built through the
  * constructors of expr.c, so the result carries their light
  * normalisation.  Every recursion (a parenthesis, a call, a unary minus,
@@ -21,7 +25,8 @@
 
 enum token_type {
 	TOK_END, TOK_NUMBER, TOK_NAME, TOK_PLUS, TOK_MINUS, TOK_STAR,
-	TOK_SLASH, TOK_CARET, TOK_LPAREN, TOK_RPAREN, TOK_COMMA, TOK_BAD
+	TOK_SLASH, TOK_CARET, TOK_LPAREN, TOK_RPAREN, TOK_COMMA, TOK_BAD,
+	TOK_LT, TOK_LE, TOK_GT, TOK_GE, TOK_EQ, TOK_NE, TOK_ASSIGN
 };
 
 /* A token: its type and where it stands in the text. */
@@ -41,6 +46,10 @@ struct parser {
 	unsigned long depth;
 	unsigned long max_depth;
 	int failed;
+	/* the offsets of the '(' known to open conditions: those enclosing
+	 * the comparison or logical word the last look-ahead found */
+	size_t *cond_opens;
+	size_t n_cond_opens, cap_cond_opens;
 };
 
 /* ---------------------------------------------------------------- lexer */
@@ -102,6 +111,31 @@ static enum token_type punct_type(char c)
 	return p ? types[p - chars] : TOK_BAD;
 }
 
+/* The type of the comparison (or '=') token at 's', and its length in
+ * '*len'; TOK_BAD when there is none. */
+static enum token_type relation_type(const char *s, size_t *len)
+{
+	int eq = s[1] == '=';
+
+	*len = eq ? 2 : 1;
+	switch (s[0]) {
+	case '<':
+		return eq ? TOK_LE : TOK_LT;
+	case '>':
+		return eq ? TOK_GE : TOK_GT;
+	case '=':
+		return eq ? TOK_EQ : TOK_ASSIGN;
+	case '!':
+		if (eq)
+			return TOK_NE;
+		break;
+	default:
+		break;
+	}
+	*len = 1;
+	return TOK_BAD;
+}
+
 /* Reads the token at offset 'i' (after white space) into the lookahead. */
 static void lex_at(struct parser *P, size_t i)
 {
@@ -124,6 +158,11 @@ static void lex_at(struct parser *P, size_t i)
 		P->tok.type = TOK_NAME;
 		for (end = i; is_name_char((unsigned char)s[end]); end++)
 			;
+	} else if (strchr("<>=!", s[i])) {
+		size_t len;
+
+		P->tok.type = relation_type(s + i, &len);
+		end = i + len;
 	} else {
 		P->tok.type = punct_type(s[i]);
 		end = i + 1;
@@ -135,6 +174,25 @@ static void lex_at(struct parser *P, size_t i)
 static void advance(struct parser *P)
 {
 	lex_at(P, P->tok.start + P->tok.len);
+}
+
+/* Non-zero when the current token is the name 'word'. */
+static int is_word(const struct parser *P, const char *word)
+{
+	return P->tok.type == TOK_NAME && P->tok.len == strlen(word) &&
+		!strncmp(P->text + P->tok.start, word, P->tok.len);
+}
+
+/* Non-zero when the token type 't' is a comparison. */
+static int is_relation(enum token_type t)
+{
+	return t >= TOK_LT && t <= TOK_NE;
+}
+
+/* Non-zero when the current token is "and", "or" or "not". */
+static int is_logic_word(const struct parser *P)
+{
+	return is_word(P, "and") || is_word(P, "or") || is_word(P, "not");
 }
 
 /* --------------------------------------------------------------- errors */
@@ -261,9 +319,47 @@ static void describe_token(const struct parser *P, segc_strbuf *sb)
 			segc_strbuf_appendf(sb, "byte 0x%02x", c);
 		break;
 	default:
-		segc_strbuf_appendf(sb, "'%c'", c);
+		segc_strbuf_appendf(sb, "'%.*s'", n, s);
 		break;
 	}
+}
+
+/* Reports the current token when it is '&', '|' or '!', written for a
+ * logical word, and returns 1; else returns 0. */
+static int logic_character(struct parser *P)
+{
+	char c = P->text[P->tok.start];
+
+	if (P->tok.type != TOK_BAD || (c != '&' && c != '|' && c != '!'))
+		return 0;
+	report_at(P, SEGC_ERR_INPUT, P->tok.start, "unexpected character "
+		"'%c' (conditions are written with 'and', 'or', 'not')", c);
+	return 1;
+}
+
+/* Reports the current token when it is one that stands only in a
+ * condition (a comparison, "and", "or", "not") or is a likely mistake for
+ * one ('=', '&', '|', '!') and returns 1; else returns 0. */
+static int misplaced_condition(struct parser *P)
+{
+	const char *s = P->text + P->tok.start;
+	int n = (int)P->tok.len;
+
+	if (is_relation(P->tok.type)) {
+		report_at(P, SEGC_ERR_INPUT, P->tok.start, "a comparison ('%.*s') "
+			"may stand only in the condition of 'if' (its first "
+			"argument)", n, s);
+	} else if (P->tok.type == TOK_ASSIGN) {
+		report_at(P, SEGC_ERR_INPUT, P->tok.start, "'=' is not an "
+			"operator: compare with '==' in the condition of 'if'");
+	} else if (is_logic_word(P)) {
+		report_at(P, SEGC_ERR_INPUT, P->tok.start, "'%.*s' is a reserved "
+			"word of conditions, which stand only in the condition "
+			"of 'if' (its first argument)", n, s);
+	} else {
+		return logic_character(P);
+	}
+	return 1;
 }
 
 /* Reports the current token as unexpected. */
@@ -271,6 +367,8 @@ static void unexpected(struct parser *P)
 {
 	segc_strbuf msg;
 
+	if (misplaced_condition(P))
+		return;
 	segc_strbuf_init(&msg);
 	segc_strbuf_append(&msg, "unexpected ");
 	describe_token(P, &msg);
@@ -294,6 +392,8 @@ static void missing_close(struct parser *P, size_t open, const char *fn,
 {
 	segc_strbuf msg;
 
+	if (misplaced_condition(P))
+		return;
 	segc_strbuf_init(&msg);
 	segc_strbuf_append(&msg, fn ? "expected ',' or ')'" : "expected ')'");
 	segc_strbuf_append(&msg, " to close '(' ");
@@ -530,6 +630,11 @@ out:
 	return r;
 }
 
+static segc_expr *parse_if(struct parser *P);
+static void reserved_word(struct parser *P);
+
+/* ------------------------------------------------------------- values */
+
 /* primary := number | name | call | '(' expr ')' */
 static segc_expr *parse_primary(struct parser *P)
 {
@@ -541,6 +646,16 @@ static segc_expr *parse_primary(struct parser *P)
 	case TOK_NUMBER:
 		return parse_number(P);
 	case TOK_NAME:
+		if (is_word(P, "if")) {
+			advance(P);
+			if (P->tok.type == TOK_LPAREN)
+				return parse_if(P);
+			lex_at(P, off);
+		}
+		if (is_word(P, "if") || is_logic_word(P)) {
+			reserved_word(P);
+			return NULL;
+		}
 		advance(P);
 		if (P->tok.type == TOK_LPAREN)
 			return parse_call(P, off, len);
@@ -756,6 +871,252 @@ static segc_expr *parse_expr(struct parser *P)
 	return e;
 }
 
+/* ----------------------------------------------------------- conditions */
+
+static segc_expr *parse_cond(struct parser *P);
+
+/* Remembers the '(' at offset 'off' as one that opens a condition. */
+static void push_cond_open(struct parser *P, size_t off)
+{
+	if (P->n_cond_opens == P->cap_cond_opens) {
+		P->cap_cond_opens = P->cap_cond_opens ?
+			2 * P->cap_cond_opens : 16;
+		P->cond_opens = segc_xrealloc(P->cond_opens,
+			segc_xmul_size(P->cap_cond_opens,
+			sizeof(*P->cond_opens)));
+	}
+	P->cond_opens[P->n_cond_opens++] = off;
+}
+
+/* Non-zero when the '(' at offset 'off' is known to open a condition. */
+static int known_cond_open(const struct parser *P, size_t off)
+{
+	size_t i;
+
+	for (i = 0; i < P->n_cond_opens; i++)
+		if (P->cond_opens[i] == off)
+			return 1;
+	return 0;
+}
+
+/* Non-zero when the '(' of the current token opens a condition: a
+ * comparison, '=' or a logical word stands inside it, outside the
+ * parentheses of any call.  Looks ahead without consuming; the '('
+ * around the word found are remembered, so that nested parenthesized
+ * conditions are not scanned again. */
+static int group_is_condition(struct parser *P)
+{
+	struct parser Q = *P;
+	size_t depth = 0, in_call = 0;
+	int after_name = 0;
+
+	if (known_cond_open(P, P->tok.start))
+		return 1;
+	P->n_cond_opens = 0;
+	for (; Q.tok.type != TOK_END; after_name = Q.tok.type == TOK_NAME,
+	     advance(&Q)) {
+		if (Q.tok.type == TOK_LPAREN && (in_call || after_name)) {
+			in_call++;
+		} else if (Q.tok.type == TOK_LPAREN) {
+			depth++;
+			push_cond_open(P, Q.tok.start);
+		} else if (Q.tok.type == TOK_RPAREN && in_call) {
+			in_call--;
+		} else if (Q.tok.type == TOK_RPAREN) {
+			P->n_cond_opens--;
+			if (--depth == 0)
+				break;
+		} else if (!in_call && (is_relation(Q.tok.type) ||
+			   Q.tok.type == TOK_ASSIGN || is_logic_word(&Q))) {
+			return 1;
+		}
+	}
+	P->n_cond_opens = 0;
+	return 0;
+}
+
+/* Reports the current token where a comparison should follow a value in
+ * a condition. */
+static void condition_expected(struct parser *P)
+{
+	segc_strbuf msg;
+
+	if (logic_character(P))
+		return;
+	segc_strbuf_init(&msg);
+	segc_strbuf_append(&msg, "the condition of 'if' compares two values: "
+		"expected '<', '<=', '>', '>=', '==' or '!=', found ");
+	describe_token(P, &msg);
+	report(P, SEGC_ERR_INPUT, P->tok.start, &msg);
+}
+
+/* Reports what follows a complete condition where ',' or ')' closing it
+ * was expected ('open' is the offset of the '(' it is in, of 'if' when
+ * 'in_if'). */
+static void after_cond_error(struct parser *P, size_t open, int in_if)
+{
+	enum token_type t = P->tok.type;
+
+	if (is_relation(t))
+		report_at(P, SEGC_ERR_INPUT, P->tok.start, "comparisons do not "
+			"chain: join them with 'and' (a < b and b < c)");
+	else if (t == TOK_PLUS || t == TOK_MINUS || t == TOK_STAR ||
+		 t == TOK_SLASH || t == TOK_CARET)
+		report_at(P, SEGC_ERR_INPUT, P->tok.start, "a condition is not "
+			"a value: write if(condition, value, value) to use one");
+	else if (in_if && t == TOK_RPAREN)
+		report_at(P, SEGC_ERR_INPUT, P->tok.start, "'if' takes 3 "
+			"arguments (condition, value where it holds, value "
+			"elsewhere), found 1");
+	else
+		missing_close(P, open, in_if ? "if" : NULL, 2);
+}
+
+/* rel := expr ('<' | '<=' | '>' | '>=' | '==' | '!=') expr
+ *      | 'not' rel | '(' cond ')' */
+static segc_expr *parse_rel(struct parser *P)
+{
+	size_t open = P->tok.start;
+	segc_expr *args[2];
+	char op[3];
+
+	if (is_word(P, "not") || (P->tok.type == TOK_LPAREN &&
+	    group_is_condition(P))) {
+		int negation = P->tok.type == TOK_NAME;
+
+		if (!enter(P, open))
+			return NULL;
+		advance(P);
+		args[0] = negation ? parse_rel(P) : parse_cond(P);
+		if (args[0] && !negation && P->tok.type != TOK_RPAREN) {
+			after_cond_error(P, open, 0);
+			segc_expr_free(args[0]);
+			args[0] = NULL;
+		} else if (args[0] && !negation) {
+			advance(P);
+		}
+		P->depth--;
+		return args[0] && negation ? segc_expr_call("not", 1, args) :
+			args[0];
+	}
+	args[0] = parse_expr(P);
+	if (!args[0])
+		return NULL;
+	if (!is_relation(P->tok.type)) {
+		if (P->tok.type == TOK_ASSIGN)
+			report_at(P, SEGC_ERR_INPUT, P->tok.start, "'=' is not a "
+				"comparison: write '==' to test equality");
+		else
+			condition_expected(P);
+		segc_expr_free(args[0]);
+		return NULL;
+	}
+	memcpy(op, P->text + P->tok.start, P->tok.len);
+	op[P->tok.len] = '\0';
+	advance(P);
+	args[1] = parse_expr(P);
+	if (!args[1]) {
+		segc_expr_free(args[0]);
+		return NULL;
+	}
+	return segc_expr_call(op, 2, args);
+}
+
+/* A chain of operands joined by the word 'word' ("and" or "or") built
+ * into one call, operands that are calls of 'word' themselves spliced in;
+ * one operand alone is itself.  NULL on error (reported). */
+static segc_expr *parse_chain(struct parser *P, const char *word)
+{
+	struct chain c = { NULL, 0, 0 };
+	int conj = !strcmp(word, "and");
+	segc_expr *e;
+	size_t i;
+
+	for (;;) {
+		e = conj ? parse_rel(P) : parse_chain(P, "and");
+		if (!e) {
+			chain_free(&c);
+			return NULL;
+		}
+		if (segc_expr_kind(e) == SEGC_CALL &&
+		    !strcmp(segc_expr_name(e), word)) {
+			for (i = 0; i < segc_expr_nargs(e); i++)
+				chain_push(&c, segc_expr_copy(segc_expr_arg(e,
+					i)));
+			segc_expr_free(e);
+		} else {
+			chain_push(&c, e);
+		}
+		if (!is_word(P, word))
+			break;
+		advance(P);
+	}
+	e = c.n == 1 ? c.v[0] : segc_expr_call(word, c.n, c.v);
+	free(c.v);
+	return e;
+}
+
+/* cond := rel (('and' | 'or') rel)*, 'and' binding tighter than 'or' */
+static segc_expr *parse_cond(struct parser *P)
+{
+	return parse_chain(P, "or");
+}
+
+/* Parses the arguments of if(cond, a, b) after the name 'if', from its
+ * '('. */
+static segc_expr *parse_if(struct parser *P)
+{
+	size_t open = P->tok.start, n = 0;
+	segc_expr *args[3];
+
+	if (!enter(P, open))
+		return NULL;
+	advance(P);
+	args[n] = parse_cond(P);
+	while (args[n] && ++n < 3) {
+		if (P->tok.type != TOK_COMMA) {
+			if (n == 1)
+				after_cond_error(P, open, 1);
+			else if (P->tok.type == TOK_RPAREN)
+				report_at(P, SEGC_ERR_INPUT, P->tok.start,
+					"'if' takes 3 arguments (condition, "
+					"value where it holds, value "
+					"elsewhere), found 2");
+			else
+				missing_close(P, open, "if", 2);
+			break;
+		}
+		advance(P);
+		args[n] = parse_expr(P);
+	}
+	if (n == 3 && P->tok.type == TOK_COMMA)
+		report_at(P, SEGC_ERR_INPUT, P->tok.start, "'if' takes 3 "
+			"arguments (condition, value where it holds, value "
+			"elsewhere), found more");
+	else if (n == 3 && P->tok.type != TOK_RPAREN)
+		missing_close(P, open, "if", 2);
+	P->depth--;
+	if (n == 3 && !P->failed) {
+		advance(P);
+		return segc_expr_call("if", 3, args);
+	}
+	while (n)
+		segc_expr_free(args[--n]);
+	return NULL;
+}
+
+/* Reports a reserved word standing where a value is expected, at the
+ * current token. */
+static void reserved_word(struct parser *P)
+{
+	if (is_word(P, "if"))
+		report_at(P, SEGC_ERR_INPUT, P->tok.start, "'if' is a reserved "
+			"word: write if(condition, value where it holds, value "
+			"elsewhere)");
+	else
+		misplaced_condition(P);
+}
+
 /* Parses 'text' as a whole expression; see segc.h. */
 segc_expr *segc_expr_parse(segc_ctx *ctx, const char *text,
 	const segc_where *where)
@@ -779,7 +1140,8 @@ segc_expr *segc_expr_parse(segc_ctx *ctx, const char *text,
 	if (e && P.tok.type != TOK_END) {
 		unexpected(&P);
 		segc_expr_free(e);
-		return NULL;
+		e = NULL;
 	}
+	free(P.cond_opens);
 	return e;
 }

@@ -62,6 +62,7 @@ typedef struct segc_limits {
 	unsigned long max_mva_p;         /* processors in mva_mem */
 	unsigned long max_output_nodes;  /* nodes of a formula written out */
 	unsigned long max_work;          /* polynomial arithmetic per context */
+	unsigned long max_eval_terms;    /* terms of sums one evaluation adds */
 } segc_limits;
 
 typedef struct segc_ctx segc_ctx;

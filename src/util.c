@@ -219,6 +219,7 @@ void segc_limits_init(segc_limits *limits)
 	limits->max_mva_p = 1024;
 	limits->max_output_nodes = 20000000;
 	limits->max_work = 4000000000UL;
+	limits->max_eval_terms = 10000000;
 }
 
 /* A copy of 's' made one line of printable text: each control byte

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expr_private.h"
 #include "output.h"
 #include "validate.h"
 #include "symtab.h"
@@ -208,7 +209,9 @@ static const struct builtin {
 } builtins[] = {
 	{ "max", 1, 0 }, { "min", 1, 0 }, { "ceil", 1, 1 }, { "floor", 1, 1 },
 	{ "log2", 1, 1 }, { "sqrt", 1, 1 }, { "sum", 4, 4 },
-	{ "mva_mem", 3, 3 }, { NULL, 0, 0 }
+	{ "mva_mem", 3, 3 }, { "if", 3, 3 }, { "<", 2, 2 }, { "<=", 2, 2 },
+	{ ">", 2, 2 }, { ">=", 2, 2 }, { "==", 2, 2 }, { "!=", 2, 2 },
+	{ "and", 2, 0 }, { "or", 2, 0 }, { "not", 1, 1 }, { NULL, 0, 0 }
 };
 
 /* The built-in 'name', or NULL. */
@@ -373,11 +376,49 @@ static void check_call(checker *c, const char *name, size_t n)
 			f->nargs, f->nargs == 1 ? "" : "s", n);
 }
 
+static void check_expr(checker *c, const segc_expr *e);
+
+/* Checks the condition 'e' (the first argument of if(), or an operand of
+ * and/or/not): a comparison of two values, or and/or/not of
+ * conditions. */
+static void check_cond(checker *c, const segc_expr *e)
+{
+	size_t i;
+
+	if (!segc_expr_is_condition(e)) {
+		check_error(c, c->loc, SEGC_ERR_INPUT, "%s: a value stands "
+			"where if() needs a condition (a comparison)",
+			describe(c));
+		check_expr(c, e);
+		return;
+	}
+	for (i = 0; i < segc_expr_nargs(e); i++) {
+		if (segc_expr_is_relation_name(segc_expr_name(e)))
+			check_expr(c, segc_expr_arg(e, i));
+		else
+			check_cond(c, segc_expr_arg(e, i));
+	}
+}
+
 /* Checks every name and call in 'e'. */
 static void check_expr(checker *c, const segc_expr *e)
 {
 	size_t i, n;
 
+	if (segc_expr_is_condition(e)) {
+		check_error(c, c->loc, SEGC_ERR_INPUT, "%s: a condition (%s) "
+			"stands where a value is expected: only the first "
+			"argument of if() is one", describe(c),
+			segc_expr_name(e));
+		return;
+	}
+	if (segc_expr_kind(e) == SEGC_CALL && segc_expr_nargs(e) == 3 &&
+	    !strcmp(segc_expr_name(e), "if")) {
+		check_cond(c, segc_expr_arg(e, 0));
+		check_expr(c, segc_expr_arg(e, 1));
+		check_expr(c, segc_expr_arg(e, 2));
+		return;
+	}
 	switch (segc_expr_kind(e)) {
 	case SEGC_NUM:
 		return;
@@ -434,14 +475,28 @@ static void check_attr(checker *c, const segc_expr *e, const segc_srcloc *loc,
 	check_described(c, e, loc, NULL, attr, elem);
 }
 
+/* Reports, and returns 1, when 'name' (declared by <'kind'> at 'loc',
+ * as 'role' when not NULL) is a reserved word of the expression
+ * language. */
+static int reserved_name(checker *c, const char *name, const char *kind,
+	const char *role, const segc_srcloc *loc)
+{
+	if (!name || !segc_expr_is_reserved(name))
+		return 0;
+	check_error(c, loc, SEGC_ERR_INPUT, "<%s>%s%s '%s': the name is a "
+		"reserved word of the expression language (if, and, or, not)",
+		kind, role ? ": " : "", role ? role : "", name);
+	return 1;
+}
+
 /* Declares global 'name' of <'kind'> at 'loc', reporting a name already
- * declared. */
+ * declared or reserved. */
 static void declare(checker *c, const char *name, const char *kind,
 	const segc_srcloc *loc)
 {
 	long i;
 
-	if (!name)
+	if (!name || reserved_name(c, name, kind, NULL, loc))
 		return;
 	i = names_find(&c->global, name);
 	if (i >= 0 && c->global.line[i])
@@ -465,7 +520,8 @@ static void declare_functions(checker *c, size_t n, const segc_function *f)
 	for (i = 0; i < n; i++) {
 		if (!f[i].name)
 			continue;
-		if (find_builtin(f[i].name))
+		if (!reserved_name(c, f[i].name, "function", NULL, &f[i].loc) &&
+		    find_builtin(f[i].name))
 			check_error(c, &f[i].loc, SEGC_ERR_INPUT, "<function> "
 				"'%s': a built-in function has that name",
 				f[i].name);
@@ -632,8 +688,11 @@ static void check_functions(checker *c, size_t n, const segc_function *f,
 	for (i = 0; i < n; i++) {
 		nm[i] = f[i].name ? f[i].name : "";
 		locs[i] = &f[i].loc;
-		for (j = 0; j < f[i].nargs; j++)
+		for (j = 0; j < f[i].nargs; j++) {
+			reserved_name(c, f[i].args[j], "function", "argument",
+				&f[i].loc);
 			names_add(&c->local, f[i].args[j], "arg", 0);
+		}
 		segc_strbuf_reset(&what);
 		segc_strbuf_appendf(&what, "the body of <function> '%s'",
 			nm[i]);
@@ -980,11 +1039,12 @@ static void open_loop_scope(checker *c, const segc_block *b)
 {
 	long i = names_find(&c->local, b->var);
 
-	if (i >= 0)
+	if (!reserved_name(c, b->var, "loop", "variable", &b->loc) && i >= 0)
 		check_error(c, &b->loc, SEGC_ERR_INPUT, "<loop>: variable "
 			"'%s' is already the variable of an enclosing loop",
 			b->var);
-	else if (names_find(&c->global, b->var) >= 0)
+	else if (i < 0 && !segc_expr_is_reserved(b->var) &&
+		 names_find(&c->global, b->var) >= 0)
 		check_error(c, &b->loc, SEGC_ERR_INPUT, "<loop>: variable "
 			"'%s' hides the <%s> of that name", b->var,
 			c->global.kind[names_find(&c->global, b->var)]);

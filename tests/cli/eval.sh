@@ -1,6 +1,7 @@
 #!/bin/sh
 # eval.sh - 'segc eval': the table, CSV, exact ranges, correctly rounded
-# digits, and the errors (unbound names, bad ranges) with exit 2.
+# digits, and the errors (unbound names, bad ranges) with exit 2; sums as
+# C loops, if(), undecidable comparisons and the budget of sum terms.
 . "$top_srcdir/tests/cli/lib.sh"
 m=$top_srcdir/xml/cg_tree.xml
 nc=$top_srcdir/xml/machines/ncube2.xml
@@ -53,25 +54,98 @@ for x in "cg_tree.xml N=1..1000*10 P=1..64*2" \
 	ok $? "structural and canonical forms of $f evaluate alike"
 done
 
-# Sums whose upper bound falls below the lower one: every form follows the
-# closed forms G(hi) - G(lo - 1), so sum(i, N, 1, i) at N = 4 is
-# -(2 + 3) = -5, term by term as in closed form.
+# Sums run as C loops: body for every integer i with lo <= i <= hi, none
+# when there is none, whatever the bounds.  The expected values come from
+# the loops written out in awk.
 cat >"$tmp/rev.xml" <<'EOF'
 <model name="rev" version="1">
   <graph name="main">
     <step cost="sum(i, N, 1, i)"/>
     <step cost="sum(i, N, 1, sqrt(i))" class="comm"/>
     <loop var="k" from="1" to="N"><step cost="sum(j, k, 2, j*k)" class="io"/></loop>
+    <loop var="k" from="1/2" to="N/3"><step cost="k" class="io"/></loop>
   </graph>
 </model>
 EOF
-"$SEGC" eval --digits 17 "$tmp/rev.xml" N=1..9 > "$tmp/s" &&
-	"$SEGC" eval --digits 17 --form canonical "$tmp/rev.xml" N=1..9 \
-	> "$tmp/c" && cmp -s "$tmp/s" "$tmp/c"
-ok $? "reversed sums: structural and canonical forms evaluate alike"
-"$SEGC" eval --csv "$tmp/rev.xml" N=4 | sed -n 2p | cut -d, -f2 >"$tmp/v"
-echo -5 >"$tmp/want"
-same_file "$tmp/want" "$tmp/v" "reversed sums: sum(i, 4, 1, i) is -5"
+awk 'BEGIN {
+	print "N,comp,comm,io,total"
+	for (N = 1; N <= 9; N++) {
+		c = 0; for (i = N; i <= 1; i++) c += i
+		m = 0; for (i = N; i <= 1; i++) m += sqrt(i)
+		o = 0; for (k = 1; k <= N; k++) for (j = k; j <= 2; j++) o += j*k
+		for (k = 1; k <= N/3; k++) o += k
+		print N "," c "," m "," o "," c + m + o
+	}
+}' >"$tmp/want"
+"$SEGC" eval --csv --digits 17 "$tmp/rev.xml" N=1..9 | cut -d, -f1-5 >"$tmp/s"
+same_file "$tmp/want" "$tmp/s" "empty and fractional ranges: the C loops' values"
+"$SEGC" eval --csv --digits 17 --form canonical "$tmp/rev.xml" N=1..9 |
+	cut -d, -f1-5 >"$tmp/c"
+# The canonical form gets these closed forms with the new summation
+# (summation.c); until then this comparison is expected to fail.
+tap_n=$((tap_n + 1))
+if cmp -s "$tmp/want" "$tmp/c"; then
+	echo "ok $tap_n - the canonical form evaluates alike # TODO closed forms of empty ranges"
+else
+	echo "not ok $tap_n - the canonical form evaluates alike # TODO closed forms of empty ranges"
+fi
+
+# if(c, a, b) in a cost: the branch its condition picks, against awk.
+cat >"$tmp/if.xml" <<'EOF'
+<model name="if" version="1">
+  <param name="l"/>
+  <graph name="main">
+    <step cost="if(l &lt;= P, 3 + l*(2 + l), 5 + 2*l)"/>
+    <step cost="if(N >= 2 and not N == 5 or P != 1, N, 0)" class="comm"/>
+    <loop var="k" from="1" to="N"><step cost="if(2*k > N, k, 0)" class="io"/></loop>
+  </graph>
+</model>
+EOF
+awk 'BEGIN {
+	print "N,P,l,comp,comm,io"
+	for (N = 1; N <= 6; N++) for (P = 1; P <= 2; P++) {
+		l = 2
+		c = l <= P ? 3 + l*(2 + l) : 5 + 2*l
+		m = (N >= 2 && !(N == 5)) || P != 1 ? N : 0
+		o = 0; for (k = 1; k <= N; k++) o += 2*k > N ? k : 0
+		print N "," P "," l "," c "," m "," o
+	}
+}' >"$tmp/want"
+"$SEGC" eval --csv "$tmp/if.xml" N=1..6 P=1,2 l=2 | cut -d, -f1-6 >"$tmp/s"
+same_file "$tmp/want" "$tmp/s" "if: the branch its condition picks"
+
+# A comparison whose sides agree to within rounding is never guessed.
+cat >"$tmp/irr.xml" <<'EOF'
+<model name="irr" version="1">
+  <graph name="main">
+    <step cost="if(sqrt(N)*sqrt(N) == N, 1, 0)"/>
+    <step cost="if(sqrt(2)*sqrt(2) >= 2 - 1/10^40, 10, 0) + floor(sqrt(N + 1/10^30))" class="comm"/>
+  </graph>
+</model>
+EOF
+"$SEGC" eval --csv "$tmp/irr.xml" N=4 | sed -n 2p | cut -d, -f2,3 >"$tmp/s"
+echo 1,12 >"$tmp/want"
+same_file "$tmp/want" "$tmp/s" "comparisons of irrational values decided beyond their rounding"
+"$SEGC" eval "$tmp/irr.xml" N=2 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 3 ] && [ ! -s "$tmp/out" ] &&
+	grep -q "cannot decide the comparison .*sqrt(N)^2 == N.* at [0-9]* bits" "$tmp/err"
+ok $? "a comparison equal to within rounding: exit 3, said so"
+
+# All the terms of nested sums count against max_eval_terms: at N = 9,
+# 9 + 81 + 729 = 819 terms.
+cat >"$tmp/trip.xml" <<'EOF'
+<model name="trip" version="1">
+  <graph name="main">
+    <step cost="sum(i, 1, N, sum(j, 1, N, sum(k, 1, N, sqrt(i + j + k))))"/>
+  </graph>
+</model>
+EOF
+"$SEGC" eval --limit max_eval_terms=819 "$tmp/trip.xml" N=9 >"$tmp/out"
+ok $? "nested sums within max_eval_terms"
+"$SEGC" eval --limit max_eval_terms=818 "$tmp/trip.xml" N=9 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 3 ] && [ ! -s "$tmp/out" ] &&
+	grep -q "more than 818 terms of sums (max_eval_terms)" "$tmp/err"
+ok $? "nested sums past max_eval_terms: exit 3, the limit named"
 
 "$SEGC" eval --precision 1 -m "$nc" "$m" N=1 P=1 > /dev/null 2>&1
 [ $? -eq 2 ]

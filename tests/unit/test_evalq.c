@@ -1,11 +1,15 @@
 /* test_evalq.c - exact evaluation: built-in functions, sums, mva_mem,
- * failures; and the constructors' normalisation preserves values (random
- * expressions against values computed alongside). */
+ * if and conditions, failures; and the constructors' normalisation
+ * preserves values (random expressions against values computed
+ * alongside).  MPFR evaluation of the same table agrees with the exact
+ * values, and decides comparisons of irrational values only beyond
+ * their rounding. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "segc.h"
 #include "expr_private.h"
+#include "output.h"
 #include "gen_expr.h"
 #include "tap.h"
 
@@ -35,11 +39,45 @@ static const struct {
 	{ "sqrt(x)", "fail" },
 	{ "sum(i, 1, n, i^2)", "30" },
 	{ "sum(i, 1, 0, i)", "0" },
-	{ "sum(i, 3, 1, i)", "-2" },
+	{ "sum(i, 3, 1, i)", "0" },
+	{ "sum(i, 5, 3, 1)", "0" },
+	{ "sum(i, n, p, i)", "0" },
+	{ "sum(i, p, n, i)", "7" },
 	{ "sum(x, 1, 3, x) + x", "15/2" },
 	{ "sum(i, 1, n, sum(j, 1, i, 1))", "10" },
-	{ "sum(i, 1, x, i)", "fail" },
+	{ "sum(i, 1, n, sum(j, i, 2, j))", "5" },
+	{ "sum(i, 1, x, i)", "1" },
+	{ "sum(i, 1/2, 7/2, i)", "6" },
+	{ "sum(i, -x, x, i^2)", "2" },
+	{ "sum(i, x, x, 1)", "0" },
+	{ "sum(i, 1, n/3, 1)", "1" },
 	{ "sum(i, 1, 10000000, i)", "fail" },
+	{ "sum(i, 1, 1000, sum(j, 1, 1000, sum(k, 1, 1000, 1)))", "fail" },
+	{ "sum(i, 1, 100, sum(j, 1, 100, sum(k, 1, 100, 1)))", "1000000" },
+	{ "if(x < n, 1, 2)", "1" },
+	{ "if(x >= n, 1, 2)", "2" },
+	{ "if(n <= 4, 1, 2)", "1" },
+	{ "if(n > 4, 1, 2)", "2" },
+	{ "if(n == 4, 1, 2)", "1" },
+	{ "if(n != 4, 1, 2)", "2" },
+	{ "if(x == 3/2, 1, 2)", "1" },
+	{ "if(p < 0, 1/p, 1/(p - p))", "-1/2" },
+	{ "if(p > 0, 1/p, 0)", "0" },
+	{ "if(x > 1 and n > 4, 1, 2)", "2" },
+	{ "if(x > 1 and n > 3 and p < 0, 1, 2)", "1" },
+	{ "if(x > 2 or n > 3, 1, 2)", "1" },
+	{ "if(x > 2 or n > 5 or p == -2, 1, 2)", "1" },
+	{ "if(x > 2 or n > 5, 1, 2)", "2" },
+	{ "if(x < 2 or 1/(n - 4) > 0, 1, 2)", "1" },
+	{ "if(x > 2 and 1/(n - 4) > 0, 1, 2)", "2" },
+	{ "if(x < 2 and 1/(n - 4) > 0, 1, 2)", "fail" },
+	{ "if(not x < 2, 1, 2)", "2" },
+	{ "if(not (x > 2 or n < 4), 1, 2)", "1" },
+	{ "if(sqrt(x) > 1, 1, 2)", "fail" },
+	{ "if(f(x) > 1, 1, 2)", "fail" },
+	{ "2*if(n >= 2, n - 1, 0) + if(p >= 2, p - 1, 0)", "6" },
+	{ "if(if(x > 1, x, 0) == 3/2, n, p)", "4" },
+	{ "sum(i, 1, n, if(i <= 2, i, 10*i))", "73" },
 	{ "mva_mem(1, x, n)", "4" },
 	{ "mva_mem(2, 1, 1)", "3/2" },
 	{ "mva_mem(3, a_0, b_0)", "fail" },
@@ -147,12 +185,118 @@ static void test_random(void)
 		mpq_clear(values[i]);
 }
 
+/* The MPFR value of 'text' at the point of the cases, with 'bits' of
+ * precision, printed to 40 significant digits into 'buf'; "fail" or
+ * "limit" on an error of that class. */
+static void eval_mpfr_text(segc_ctx *ctx, const char *text, mpfr_prec_t bits,
+	char *buf, size_t size)
+{
+	static const char *const names[] = { "x", "n", "p" };
+	segc_expr *e = segc_expr_parse(ctx, text, NULL);
+	segc_point pt;
+	mpq_t v[3];
+	mpfr_t r;
+	int i, rc;
+
+	for (i = 0; i < 3; i++)
+		mpq_init(v[i]);
+	mpq_set_si(v[0], 3, 2);
+	mpq_set_si(v[1], 4, 1);
+	mpq_set_si(v[2], -2, 1);
+	pt.n = 3;
+	pt.names = names;
+	pt.values = (const mpq_t *)v;
+	mpfr_init2(r, bits);
+	segc_ctx_clear(ctx);
+	rc = e ? segc_eval_mpfr(ctx, r, e, &pt, NULL) : -1;
+	if (rc)
+		snprintf(buf, size, "%s", segc_ctx_status(ctx) ==
+			SEGC_ERR_LIMIT ? "limit" : "fail");
+	else
+		mpfr_snprintf(buf, size, "%.40Rg", r);
+	segc_ctx_clear(ctx);
+	mpfr_clear(r);
+	for (i = 0; i < 3; i++)
+		mpq_clear(v[i]);
+	segc_expr_free(e);
+}
+
+/* MPFR evaluation gives the exact values of the table (where they are
+ * defined), rounded. */
+static void test_mpfr_agrees(segc_ctx *ctx)
+{
+	size_t i;
+	int bad = 0;
+	char got[128];
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		mpq_t q;
+		mpfr_t f;
+		char want[128];
+
+		/* rational exponents are for exact evaluation only */
+		if (!strcmp(cases[i].want, "fail") || strstr(cases[i].in, "^("))
+			continue;
+		mpq_init(q);
+		mpfr_init2(f, 200);
+		mpq_set_str(q, cases[i].want, 10);
+		mpfr_set_q(f, q, MPFR_RNDN);
+		mpfr_snprintf(want, sizeof want, "%.40Rg", f);
+		eval_mpfr_text(ctx, cases[i].in, 200, got, sizeof got);
+		if (strcmp(got, want) && bad++ < 5)
+			tap_diag("%s: MPFR %s, exact %s", cases[i].in, got, want);
+		mpq_clear(q);
+		mpfr_clear(f);
+	}
+	tap_ok(bad == 0, "MPFR evaluation agrees with exact evaluation on "
+		"the table (%d differ)", bad);
+}
+
+/* Comparisons, floor and ceil of irrational values: decided where the
+ * error bounds allow, at a higher precision where needed, refused where
+ * no precision decides.  Expected values by hand: sqrt(2) =
+ * 1.41421356237309504880168872420969807..., sqrt(10^20 + 1) = 10^10 +
+ * 5*10^-11 - ... */
+static void test_mpfr_decisions(segc_ctx *ctx)
+{
+	static const struct { const char *in, *want; } t[] = {
+		{ "if(sqrt(2) < 1.4142135623730950488016887242097, 1, 0)", "1" },
+		{ "if(sqrt(2) > 1.4142135623730950488016887242096, 1, 0)", "1" },
+		{ "if(sqrt(2)*sqrt(2) >= 2 - 1/10^40, 1, 0)", "1" },
+		{ "if(sqrt(2)*sqrt(2) == 2, 1, 0)", "limit" },
+		{ "if(sqrt(2)^2 != 2, 1, 0)", "limit" },
+		{ "floor(sqrt(10^20 + 1)*10)", "100000000000" },
+		{ "ceil(sqrt(10^20 + 1)*10)", "100000000001" },
+		{ "floor(sqrt(2)*sqrt(2))", "limit" },
+		{ "floor(sqrt(8)/sqrt(2))", "limit" },
+		{ "floor(log2(3)*1000)", "1584" },
+		{ "sum(i, 1, sqrt(10), i)", "6" },
+		{ "sum(i, sqrt(2), 2*sqrt(2), i)", "2" },
+		{ "sum(i, -sqrt(2), sqrt(5), i^2)", "6" },
+		{ "sum(i, 1, sqrt(2)*sqrt(2), i)", "limit" },
+		{ "if(x > 1 and sqrt(n) == 2, 7, 8)", "7" },
+		{ "if(max(sqrt(2), 1.5) < 1.5 + 1/10^30, 1, 0)", "1" },
+		{ "if(1/(sqrt(2) - 1.41421356) > 0, 1, 0)", "1" },
+		{ "if((sqrt(2) - 1.4142135623730950488016887242)^3 > 0, 1, 0)", "1" },
+		{ "if((sqrt(2) - 1.4142135623730950488016887243)^3 < 0, 1, 0)", "1" },
+	};
+	size_t i;
+	char got[128];
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		eval_mpfr_text(ctx, t[i].in, 53, got, sizeof got);
+		tap_is(got, t[i].want, t[i].in);
+	}
+}
+
 int main(void)
 {
 	segc_ctx *ctx = segc_ctx_new();
 
 	test_cases(ctx);
 	test_random();
+	test_mpfr_agrees(ctx);
+	test_mpfr_decisions(ctx);
 	segc_ctx_free(ctx);
 	tap_ok(segc_expr_live_nodes() == 0, "no node leaked");
 	segc_library_cleanup();

@@ -45,6 +45,28 @@ static const struct { const char *in, *want; } cases[] = {
 	{ "2*(a + b)", "2 \\left(a + b\\right)" },
 	{ "(-2)^3", "-8" },
 	{ "x^-1", "\\frac{1}{x}" },
+	{ "if(N >= 2, a, b)", "\\begin{cases} a & \\text{if } N \\ge 2,\\\\ b & "
+	  "\\text{otherwise} \\end{cases}" },
+	{ "if(N < 2, a, if(N <= 4, b, c))", "\\begin{cases} a & \\text{if } N < 2,"
+	  "\\\\ b & \\text{if } N \\le 4,\\\\ c & \\text{otherwise} \\end{cases}" },
+	{ "if(N < 2, if(P > 1, a, b), c)", "\\begin{cases} \\begin{cases} a & "
+	  "\\text{if } P > 1,\\\\ b & \\text{otherwise} \\end{cases} & \\text{if } "
+	  "N < 2,\\\\ c & \\text{otherwise} \\end{cases}" },
+	{ "if(N == 1 and P != 1 or N > P, a, b)", "\\begin{cases} a & \\text{if } "
+	  "\\left(N = 1 \\wedge P \\ne 1\\right) \\vee N > P,\\\\ b & "
+	  "\\text{otherwise} \\end{cases}" },
+	{ "if(N == 1 and (P < 1 or N >= P), a, b)", "\\begin{cases} a & \\text{if } "
+	  "N = 1 \\wedge \\left(P < 1 \\vee N \\ge P\\right),\\\\ b & "
+	  "\\text{otherwise} \\end{cases}" },
+	{ "if(not N == 1, a, b)", "\\begin{cases} a & \\text{if } \\neg "
+	  "\\left(N = 1\\right),\\\\ b & \\text{otherwise} \\end{cases}" },
+	{ "2*if(N > 1, a, b)", "2 \\left(\\begin{cases} a & \\text{if } N > 1,"
+	  "\\\\ b & \\text{otherwise} \\end{cases}\\right)" },
+	{ "if(N/P > 1, N/P, 1) + x", "\\begin{cases} \\frac{N}{P} & \\text{if } "
+	  "\\frac{N}{P} > 1,\\\\ 1 & \\text{otherwise} \\end{cases} + x" },
+	{ "sum(_s1, 1, N, _s1^2)", "\\sum_{i=1}^{N} i^{2}" },
+	{ "sum(_s2, 1, N, sum(_s1, 1, _s2, _s1*i))",
+	  "\\sum_{j=1}^{N} \\left(\\sum_{k=1}^{j} k i\\right)" },
 };
 
 /* Attributes and whether they are safe. */

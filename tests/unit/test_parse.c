@@ -70,6 +70,38 @@ static const struct {
 	{ "t_assign + N_element*(t_loop + t_if + P_max*t_assign)",
 	  "t_assign + N_element*(t_loop + t_if + P_max*t_assign)" },
 	{ "(1 + 2*R2/(a + R2))*b", "(1 + 2*R2/(a + R2))*b" },
+	{ "if(N>=2, a, b)", "if(N >= 2, a, b)" },
+	{ "if(l<=p, alpha + d*(beta + tau*(l + h)), 0)",
+	  "if(l <= p, alpha + d*(beta + tau*(l + h)), 0)" },
+	{ "if(a<b and c>d or e==f, 1, 2)", "if(a < b and c > d or e == f, 1, 2)" },
+	{ "if(a < b and (c > d or e != f), 1, 2)",
+	  "if(a < b and (c > d or e != f), 1, 2)" },
+	{ "if((a < b or c < d) and e < f, x, y)",
+	  "if((a < b or c < d) and e < f, x, y)" },
+	{ "if(not a < b, x, y)", "if(not a < b, x, y)" },
+	{ "if(not not a < b, x, y)", "if(not not a < b, x, y)" },
+	{ "if(not (a < b and c < d), x, y)", "if(not (a < b and c < d), x, y)" },
+	{ "if(not (a < b or c < d) or e < f, x, y)",
+	  "if(not (a < b or c < d) or e < f, x, y)" },
+	{ "if(((a < b)), x, y)", "if(a < b, x, y)" },
+	{ "if((a + 1)*2 > c, x, y)", "if(2*(a + 1) > c, x, y)" },
+	{ "if((a + 1)/2 > c, x, y)", "if((a + 1)/2 > c, x, y)" },
+	{ "if((a) < (b), x, y)", "if(a < b, x, y)" },
+	{ "if((a < b and c < d) and e < f, x, y)",
+	  "if(a < b and c < d and e < f, x, y)" },
+	{ "if(a < b or (c < d or e < f), x, y)",
+	  "if(a < b or c < d or e < f, x, y)" },
+	{ "if(f(x, 2) <= max(a, b), if(x > 0, 1, 2), 3)",
+	  "if(f(x, 2) <= max(a, b), if(x > 0, 1, 2), 3)" },
+	{ "if(if(x > 0, x, 0) == 0, 1, 2)", "if(if(x > 0, x, 0) == 0, 1, 2)" },
+	{ "2*if(N == 1, 0, N) + 1", "2*if(N == 1, 0, N) + 1" },
+	{ "if(x != 0, 1/x, 0)^2", "if(x != 0, 1/x, 0)^2" },
+	{ "1/if(x > 0, x, 1)", "1/if(x > 0, x, 1)" },
+	{ "if(-x >= -1, -x, x)", "if(-x >= -1, -x, x)" },
+	{ "if(a-b<c-d, a - b, c - d)", "if(a - b < c - d, a - b, c - d)" },
+	{ "if(sum(i, 1, N, i) > 3, 1, 0)", "if(sum(i, 1, N, i) > 3, 1, 0)" },
+	{ "t_if + if_x + android + order + note + notx",
+	  "t_if + if_x + android + order + note + notx" },
 };
 
 /* 'text' on one line, for a test name: white space as blanks; static
@@ -158,6 +190,72 @@ static const struct {
 	{ "a +\n  (b\n", 3, SEGC_ERR_INPUT, 9, 1,
 	  "attribute 'cost' of <step>: expected ')' to close '(' at line 8, "
 	  "column 3, found end of the expression" },
+	{ "x < 3", 1, SEGC_ERR_INPUT, 7, 3,
+	  "attribute 'cost' of <step>: a comparison ('<') may stand only in the "
+	  "condition of 'if' (its first argument)" },
+	{ "f(x >= 3)", 1, SEGC_ERR_INPUT, 7, 5,
+	  "attribute 'cost' of <step>: a comparison ('>=') may stand only in "
+	  "the condition of 'if' (its first argument)" },
+	{ "(x != 3)", 1, SEGC_ERR_INPUT, 7, 4,
+	  "attribute 'cost' of <step>: a comparison ('!=') may stand only in "
+	  "the condition of 'if' (its first argument)" },
+	{ "if(x < 1, a < b, c)", 1, SEGC_ERR_INPUT, 7, 13,
+	  "attribute 'cost' of <step>: a comparison ('<') may stand only in the "
+	  "condition of 'if' (its first argument)" },
+	{ "x = 1", 1, SEGC_ERR_INPUT, 7, 3,
+	  "attribute 'cost' of <step>: '=' is not an operator: compare with "
+	  "'==' in the condition of 'if'" },
+	{ "if(x = 1, a, b)", 1, SEGC_ERR_INPUT, 7, 6,
+	  "attribute 'cost' of <step>: '=' is not a comparison: write '==' to "
+	  "test equality" },
+	{ "if(x, a, b)", 1, SEGC_ERR_INPUT, 7, 5,
+	  "attribute 'cost' of <step>: the condition of 'if' compares two "
+	  "values: expected '<', '<=', '>', '>=', '==' or '!=', found ','" },
+	{ "if(x and y, a, b)", 1, SEGC_ERR_INPUT, 7, 6,
+	  "attribute 'cost' of <step>: the condition of 'if' compares two "
+	  "values: expected '<', '<=', '>', '>=', '==' or '!=', found name "
+	  "'and'" },
+	{ "if(x < 1 && y < 2, a, b)", 1, SEGC_ERR_INPUT, 7, 10,
+	  "attribute 'cost' of <step>: unexpected character '&' (conditions are "
+	  "written with 'and', 'or', 'not')" },
+	{ "if(x < 1, a)", 1, SEGC_ERR_INPUT, 7, 12,
+	  "attribute 'cost' of <step>: 'if' takes 3 arguments (condition, value "
+	  "where it holds, value elsewhere), found 2" },
+	{ "if(x < 1)", 1, SEGC_ERR_INPUT, 7, 9,
+	  "attribute 'cost' of <step>: 'if' takes 3 arguments (condition, value "
+	  "where it holds, value elsewhere), found 1" },
+	{ "if(x < 1, a, b, c)", 1, SEGC_ERR_INPUT, 7, 15,
+	  "attribute 'cost' of <step>: 'if' takes 3 arguments (condition, value "
+	  "where it holds, value elsewhere), found more" },
+	{ "if(x < 1 < 2, a, b)", 1, SEGC_ERR_INPUT, 7, 10,
+	  "attribute 'cost' of <step>: comparisons do not chain: join them with "
+	  "'and' (a < b and b < c)" },
+	{ "if((x < 1) + 1 > 0, a, b)", 1, SEGC_ERR_INPUT, 7, 12,
+	  "attribute 'cost' of <step>: a condition is not a value: write "
+	  "if(condition, value, value) to use one" },
+	{ "if((x < 1 y), a, b)", 1, SEGC_ERR_INPUT, 7, 11,
+	  "attribute 'cost' of <step>: expected ')' to close '(' at column 4, "
+	  "found name 'y'" },
+	{ "if(x <, a, b)", 1, SEGC_ERR_INPUT, 7, 7,
+	  "attribute 'cost' of <step>: unexpected ','" },
+	{ "a and b", 1, SEGC_ERR_INPUT, 7, 3,
+	  "attribute 'cost' of <step>: 'and' is a reserved word of conditions, "
+	  "which stand only in the condition of 'if' (its first argument)" },
+	{ "not x", 1, SEGC_ERR_INPUT, 7, 1,
+	  "attribute 'cost' of <step>: 'not' is a reserved word of conditions, "
+	  "which stand only in the condition of 'if' (its first argument)" },
+	{ "or(a, b)", 1, SEGC_ERR_INPUT, 7, 1,
+	  "attribute 'cost' of <step>: 'or' is a reserved word of conditions, "
+	  "which stand only in the condition of 'if' (its first argument)" },
+	{ "if + 1", 1, SEGC_ERR_INPUT, 7, 1,
+	  "attribute 'cost' of <step>: 'if' is a reserved word: write "
+	  "if(condition, value where it holds, value elsewhere)" },
+	{ "sum(if, 1, 2, 3)", 1, SEGC_ERR_INPUT, 7, 5,
+	  "attribute 'cost' of <step>: 'if' is a reserved word: write "
+	  "if(condition, value where it holds, value elsewhere)" },
+	{ "!x", 1, SEGC_ERR_INPUT, 7, 1,
+	  "attribute 'cost' of <step>: unexpected character '!' (conditions "
+	  "are written with 'and', 'or', 'not')" },
 	{ "1e100001", 1, SEGC_ERR_LIMIT, 7, 1,
 	  "attribute 'cost' of <step>: exponent of number literal too large "
 	  "(more than 100000)" },
@@ -263,6 +361,193 @@ static void test_round_trip(segc_ctx *ctx)
 		"(%ld with literals over the limit)", n, skipped);
 }
 
+static segc_expr *gen_value(struct gen_rng *r, int depth);
+
+/* "and" or "or" ('word') of the 'n' conditions 'ops' (taken), an operand
+ * of the same word spliced in, as the parser builds it. */
+static segc_expr *gen_chain(const char *word, size_t n, segc_expr **ops)
+{
+	segc_expr *v[16];
+	size_t i, j, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (segc_expr_kind(ops[i]) == SEGC_CALL &&
+		    !strcmp(segc_expr_name(ops[i]), word)) {
+			for (j = 0; j < segc_expr_nargs(ops[i]); j++)
+				v[k++] = segc_expr_copy(segc_expr_arg(ops[i], j));
+			segc_expr_free(ops[i]);
+		} else {
+			v[k++] = ops[i];
+		}
+	}
+	return segc_expr_call(word, k, v);
+}
+
+/* A random condition of at most 'depth' levels of logic. */
+static segc_expr *gen_cond(struct gen_rng *r, int depth)
+{
+	static const char *const rel[] = { "<", "<=", ">", ">=", "==", "!=" };
+	long op = depth <= 0 ? 0 : gen_range(r, 0, 4);
+	segc_expr *a[2];
+
+	if (op <= 1) {
+		a[0] = gen_value(r, (int)gen_range(r, 0, 2));
+		a[1] = gen_value(r, (int)gen_range(r, 0, 2));
+		return segc_expr_call(rel[gen_range(r, 0, 5)], 2, a);
+	}
+	if (op == 2) {
+		a[0] = gen_cond(r, depth - 1);
+		return segc_expr_call("not", 1, a);
+	}
+	a[0] = gen_cond(r, depth - 1);
+	a[1] = gen_cond(r, depth - 1);
+	return gen_chain(op == 3 ? "and" : "or", 2, a);
+}
+
+/* A random value that may hold if(c, a, b) anywhere. */
+static segc_expr *gen_value(struct gen_rng *r, int depth)
+{
+	long op = depth <= 0 ? 0 : gen_range(r, 0, 4);
+	segc_expr *a[3];
+	int ok;
+	mpq_t v;
+
+	if (op == 0) {
+		mpq_init(v);
+		a[0] = gen_expr(r, depth, 1, v, &ok);
+		mpq_clear(v);
+		return a[0];
+	}
+	if (op == 1) {
+		a[0] = gen_cond(r, (int)gen_range(r, 0, 3));
+		a[1] = gen_value(r, depth - 1);
+		a[2] = gen_value(r, depth - 1);
+		return segc_expr_call("if", 3, a);
+	}
+	if (op == 2)
+		return segc_expr_sub2(gen_value(r, depth - 1),
+			gen_value(r, depth - 1));
+	if (op == 3)
+		return segc_expr_div2(gen_value(r, depth - 1),
+			gen_value(r, depth - 1));
+	return segc_expr_powi(gen_value(r, depth - 1), gen_range(r, -2, 3));
+}
+
+/* Random formulas with if, comparisons, and, or, not print and parse
+ * back to the same node. */
+static void test_round_trip_conditions(segc_ctx *ctx)
+{
+	struct gen_rng r = { 0x2545f4914f6cdd1dULL };
+	long i, n = 3000, bad = 0, skipped = 0;
+
+	for (i = 0; i < n; i++) {
+		segc_expr *e = gen_value(&r, (int)gen_range(&r, 1, 5));
+		char *s = segc_expr_to_string(e);
+		segc_expr *f = parse(ctx, s);
+
+		if (!f && segc_ctx_status(ctx) == SEGC_ERR_LIMIT)
+			skipped++;
+		else if (f != e && bad++ < 5)
+			tap_diag("round trip fails: %s", s);
+		segc_ctx_clear(ctx);
+		free(s);
+		segc_expr_free(e);
+		segc_expr_free(f);
+	}
+	tap_ok(bad == 0, "%ld random formulas with conditions print and parse "
+		"back (%ld over a limit)", n, skipped);
+}
+
+/* A condition that is not parenthesized as the parser would flatten it,
+ * and conditions or values standing where the language does not allow
+ * them, still print (never crash), the first as the same condition. */
+static void test_print_unusual(segc_ctx *ctx)
+{
+	segc_expr *p = parse(ctx, "if(a < b and c < d and e < f, x, y)");
+	segc_expr *a[3], *nested, *c;
+	char *s;
+
+	a[0] = segc_expr_copy(segc_expr_arg(segc_expr_arg(p, 0), 0));
+	a[1] = segc_expr_copy(segc_expr_arg(segc_expr_arg(p, 0), 1));
+	nested = segc_expr_call("and", 2, a);
+	a[0] = nested;
+	a[1] = segc_expr_copy(segc_expr_arg(segc_expr_arg(p, 0), 2));
+	a[0] = segc_expr_call("and", 2, a);
+	a[1] = segc_expr_sym("x");
+	a[2] = segc_expr_sym("y");
+	c = segc_expr_call("if", 3, a);
+	s = segc_expr_to_string(c);
+	tap_is(s, "if((a < b and c < d) and e < f, x, y)", "nested and keeps "
+		"its parentheses");
+	free(s);
+	segc_expr_free(c);
+	a[0] = segc_expr_copy(segc_expr_arg(segc_expr_arg(p, 0), 0));
+	a[1] = segc_expr_sym("y");
+	c = segc_expr_call("max", 2, a);
+	a[0] = segc_expr_sym("x");
+	a[1] = c;
+	a[2] = segc_expr_int(1);
+	c = segc_expr_call("if", 3, a);
+	s = segc_expr_to_string(c);
+	tap_is(s, "if(x, max((a < b), y), 1)", "misplaced condition and value "
+		"print as they are");
+	free(s);
+	segc_expr_free(c);
+	segc_expr_free(p);
+}
+
+/* The internal names of canonical sums' variables print as readable
+ * names that occur nowhere else in the formula, and the text parses to a
+ * formula that prints the same and has the same value. */
+static void test_readable_binders(segc_ctx *ctx)
+{
+	static const struct { const char *in, *out; } t[] = {
+		{ "sum(_s1, 1, n, 2*_s1)", "sum(i, 1, n, 2*i)" },
+		{ "sum(_s2, 1, n, sum(_s1, 1, _s2, _s1*_s2 + i))",
+		  "sum(j, 1, n, sum(k, 1, j, k*j + i))" },
+		{ "sum(_s1, 1, n, _s1) + sum(_s1, 1, n^2, _s1^2)",
+		  "sum(i, 1, n, i) + sum(i, 1, n^2, i^2)" },
+		{ "sum(_s1, 1, n, sum(i, 1, _s1, i*_s1))",
+		  "sum(j, 1, n, sum(i, 1, j, i*j))" },
+		{ "sum(_s1, 1, i + j + k + l + m, _s1)",
+		  "sum(i1, 1, i + j + k + l + m, i1)" },
+		{ "sum(_s1, 1, n, sum(_s2, _s1, n, _s1 - _s2))",
+		  "sum(i, 1, n, sum(j, i, n, i - j))" },
+		{ "sum(_s1x, 1, n, _s1x) + sum(_s, 1, n, _s)",
+		  "sum(_s1x, 1, n, _s1x) + sum(_s, 1, n, _s)" },
+	};
+	static const char *const names[] = { "n", "i", "j", "k", "l", "m" };
+	mpq_t v[6], a, b;
+	size_t c, q;
+
+	for (q = 0; q < 6; q++) {
+		mpq_init(v[q]);
+		mpq_set_si(v[q], (long)q + 3, 1);
+	}
+	mpq_init(a);
+	mpq_init(b);
+	for (c = 0; c < sizeof t / sizeof t[0]; c++) {
+		segc_expr *e = parse(ctx, t[c].in), *f;
+		char *s = segc_expr_to_string(e), *s2;
+
+		tap_is(s, t[c].out, t[c].in);
+		f = parse(ctx, s);
+		s2 = segc_expr_to_string(f);
+		tap_ok(f && !strcmp(s, s2) && !segc_expr_eval_q(a, e, 6, names,
+			(const mpq_t *)v) && !segc_expr_eval_q(b, f, 6, names,
+			(const mpq_t *)v) && mpq_equal(a, b),
+			"'%s' parses back to the same formula", s);
+		free(s);
+		free(s2);
+		segc_expr_free(e);
+		segc_expr_free(f);
+	}
+	for (q = 0; q < 6; q++)
+		mpq_clear(v[q]);
+	mpq_clear(a);
+	mpq_clear(b);
+}
+
 /* Sums and products too large to be flattened (more than 4096 operands)
  * stay nested in an enclosing one; the text keeps their parentheses and
  * parses back to the same node, and a long flat chain parses to one
@@ -317,6 +602,9 @@ int main(void)
 	test_errors(ctx);
 	test_limits(ctx);
 	test_round_trip(ctx);
+	test_round_trip_conditions(ctx);
+	test_print_unusual(ctx);
+	test_readable_binders(ctx);
 	test_long_chains(ctx);
 	segc_ctx_free(ctx);
 	tap_ok(segc_expr_live_nodes() == 0, "no node leaked");
