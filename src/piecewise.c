@@ -80,6 +80,19 @@ static int decide(const char *op, unsigned s)
 	return -1;
 }
 
+/* Non-zero when the first term of the canonical expression 'q' (in the
+ * order of the canonical form, which does not depend on the order in
+ * which atoms were met) has a negative coefficient. */
+static int expr_leads_negative(const segc_expr *q)
+{
+	const segc_expr *t = q->kind == SEGC_ADD ? q->args[0] : q;
+
+	if (t->kind == SEGC_NUM)
+		return mpq_sgn(t->u.value) < 0;
+	return t->kind == SEGC_MUL && t->args[0]->kind == SEGC_NUM &&
+		mpq_sgn(t->args[0]->u.value) < 0;
+}
+
 /* Splits 'p' (normalised, taken) into its non-constant part, returned
  * as a canonical expression, and its constant term negated in 'k'. */
 static segc_expr *split_const(segc_canon *st, segc_poly *p, mpq_t k)
@@ -127,9 +140,6 @@ static segc_expr *rel_of_poly(segc_canon *st, const char *op, segc_poly *p,
 	if (*truth >= 0)
 		return NULL;
 	segc_poly_primitive(p, NULL);
-	if ((!strcmp(op, "==") || !strcmp(op, "!=")) && p->len &&
-		mpq_sgn(p->coefs[0]) < 0)
-		segc_poly_neg(p);
 	if (!strcmp(op, ">") && segc_kernel_integer_valued(st, p)) {
 		segc_poly one;
 
@@ -141,6 +151,12 @@ static segc_expr *rel_of_poly(segc_canon *st, const char *op, segc_poly *p,
 	}
 	mpq_init(k);
 	q = split_const(st, p, k);
+	if (q && (!strcmp(op, "==") || !strcmp(op, "!=")) &&
+		expr_leads_negative(q)) {
+		segc_expr_free(q);
+		segc_poly_neg(p);
+		q = split_const(st, p, k);
+	}
 	if (q)
 		q = rel_node(op, q, segc_expr_num(k));
 	mpq_clear(k);
@@ -316,20 +332,13 @@ segc_expr *segc_cond_canon(segc_canon *st, const segc_expr *c, int neg,
 
 /* ------------------------------------------------------------------ if */
 
-/* Non-zero when the relation 'c' has a left side whose leading
- * coefficient is negative. */
-static int leads_negative(segc_canon *st, const segc_expr *c)
+/* Non-zero when the relation 'c' has a left side whose leading term is
+ * negative. */
+static int leads_negative(const segc_expr *c)
 {
-	segc_rf r;
-	int neg = 0;
-
 	if (c->kind != SEGC_CALL || c->nargs != 2 || !rel_find(c->u.name))
 		return 0;
-	segc_rf_init(&r);
-	if (segc_canon_to_rf(st, c->args[0], &r) == 0 && r.num.len)
-		neg = mpq_sgn(r.num.coefs[0]) < 0;
-	segc_rf_clear(&r);
-	return neg;
+	return expr_leads_negative(c->args[0]);
 }
 
 /* Non-zero when 'a' and 'b' are equal at 'name' = k for every integer k
@@ -458,7 +467,7 @@ int segc_if_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		return -1;
 	if (truth >= 0)
 		return segc_canon_to_rf(st, e->args[truth ? 1 : 2], r);
-	if (leads_negative(st, c)) {
+	if (leads_negative(c)) {
 		segc_expr_free(c);
 		c = segc_cond_canon(st, e->args[0], 1, &truth);
 		if (truth == -2)

@@ -467,8 +467,14 @@ static int sum_pick(segc_canon *st, segc_rf *r, const char *name,
 	const segc_expr *hi)
 {
 	int truth, rc = -1;
-	segc_expr *k = segc_cond_canon(st, rev, 0, &truth), *s1 = NULL, *s2;
+	segc_expr *k, *s1 = NULL, *s2;
 
+	if (segc_poly_is_zero(&b->num)) {
+		/* nothing to add on either range (an inner loop's empty side) */
+		segc_rf_set_si(st, r, 0);
+		return 0;
+	}
+	k = segc_cond_canon(st, rev, 0, &truth);
 	if (truth == -2)
 		return -1;
 	segc_expr_free(k);
@@ -528,22 +534,36 @@ static int coeff_sign(segc_canon *st, const segc_poly *a, const char *name)
 	return (s & SEGC_SIGN_POS) ? 1 : (s & SEGC_SIGN_NEG) ? -1 : 0;
 }
 
-/* For a condition c = (q OP k) whose q is alpha*i + beta with alpha of a
- * proved sign and free of the counter, as beta is: sets '*t' to the integer
- * boundary T and returns 1 when c is i >= T, -1 when it is i <= T; 0
- * when c is not of that form. */
-static int affine_boundary(segc_canon *st, const segc_expr *c,
-	const char *name, segc_expr **t)
+/* (k - beta) / alpha, taking 'k' and borrowing the others. */
+static segc_expr *solve_for(segc_expr *k, const segc_expr *beta,
+	const segc_expr *alpha)
 {
-	segc_rf q;
+	return segc_expr_div2(segc_expr_sub2(k, segc_expr_copy(
+		(segc_expr *)beta)), segc_expr_copy((segc_expr *)alpha));
+}
+
+/* For a condition c = (q OP k) whose q is alpha*i + beta with alpha of a
+ * proved sign and free of the counter, as beta is: returns 1 when c is
+ * i >= T, -1 when it is i <= T, with '*t' = T, and '*u' the bound where c
+ * fails begins or ends (i <= U, resp. i >= U); 0 when c is not of that
+ * form.  For q integer-valued (alpha and beta then are) both bounds are
+ * written with floor, one the other plus 1: for alpha > 0, c fails where
+ * q <= ceil(k) - 1, i.e. i <= U = floor((ceil(k) - 1 - beta)/alpha), and
+ * holds from T = U + 1; for alpha < 0 it holds up to
+ * T = floor((ceil(k) - beta)/alpha) and fails from U = T + 1.  So the
+ * boundaries of several inner loops (N - B*i, N - B*(i - 1)) come out in
+ * the one atom floor(N/B), which the domains can compare.  Otherwise T is
+ * ceil((k - beta)/alpha) or floor(...) and U is T -+ 1. */
+static int affine_boundary(segc_canon *st, const segc_expr *c,
+	const char *name, segc_expr **t, segc_expr **u)
+{
+	segc_rf q, br;
 	segc_poly a, b;
 	size_t v, w;
-	int dir = 0, strict;
-	segc_expr *x;
-	segc_rf br;
-	int sign;
+	int dir = 0, strict, sign, integral;
+	segc_expr *ae = NULL, *be = NULL, *x;
 
-	*t = NULL;
+	*t = *u = NULL;
 	if (c->kind != SEGC_CALL || c->nargs != 2 || (strcmp(c->u.name, ">=") &&
 		strcmp(c->u.name, ">")))
 		return 0;
@@ -561,40 +581,53 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 			segc_rf_clear(&q);
 			return 0;
 		}
+	push_counter(st, name);
+	integral = segc_kernel_integer_valued(st, &q.num);
+	pop_counter(st);
 	segc_poly_init(&a, 0);
 	segc_poly_init(&b, 0);
 	segc_poly_coeff_var(&a, &q.num, v, 1);
 	segc_poly_coeff_var(&b, &q.num, v, 0);
 	sign = coeff_sign(st, &a, name);
+	segc_rf_init(&br);
 	if (sign) {
-		int pos = sign > 0;
-		segc_expr *ae;
-
-		/* i OP t with t = (k - beta) / alpha, OP flipped when
-		 * alpha < 0 */
-		segc_rf_init(&br);
 		segc_poly_swap(&br.num, &b);
 		segc_poly_set_si(&br.den, 1);
-		x = segc_canon_from_rf(st, &br);
+		be = segc_canon_from_rf(st, &br);
 		segc_poly_swap(&br.num, &a);
-		ae = x ? segc_canon_from_rf(st, &br) : NULL;
-		segc_rf_clear(&br);
-		if (x && !ae) {
+		ae = be ? segc_canon_from_rf(st, &br) : NULL;
+	}
+	if (ae) {
+		x = solve_for(segc_expr_copy(c->args[1]), be, ae);
+		dir = sign;
+		if (strict) {
+			/* alpha > 0: i > x; alpha < 0: i < x */
+			*u = call1(sign > 0 ? "floor" : "ceil", x);
+			*t = sign > 0 ? segc_expr_add2(segc_expr_copy(*u),
+				segc_expr_int(1)) : segc_expr_sub2(segc_expr_copy(
+				*u), segc_expr_int(1));
+		} else if (integral && sign > 0) {
+			/* q >= k is q > ceil(k) - 1 */
 			segc_expr_free(x);
-			x = NULL;
-		}
-		if (x) {
-			x = segc_expr_sub2(segc_expr_copy(c->args[1]), x);
-			x = segc_expr_div2(x, ae);
-			if (pos)
-				*t = strict ? segc_expr_add2(call1("floor", x),
-					segc_expr_int(1)) : call1("ceil", x);
-			else
-				*t = strict ? segc_expr_sub2(call1("ceil", x),
-					segc_expr_int(1)) : call1("floor", x);
-			dir = pos ? 1 : -1;
+			*u = call1("floor", solve_for(segc_expr_sub2(call1("ceil",
+				segc_expr_copy(c->args[1])), segc_expr_int(1)),
+				be, ae));
+			*t = segc_expr_add2(segc_expr_copy(*u), segc_expr_int(1));
+		} else if (integral) {
+			segc_expr_free(x);
+			*t = call1("floor", solve_for(call1("ceil", segc_expr_copy(
+				c->args[1])), be, ae));
+			*u = segc_expr_add2(segc_expr_copy(*t), segc_expr_int(1));
+		} else {
+			*t = call1(sign > 0 ? "ceil" : "floor", x);
+			*u = sign > 0 ? segc_expr_sub2(segc_expr_copy(*t),
+				segc_expr_int(1)) : segc_expr_add2(segc_expr_copy(*t),
+				segc_expr_int(1));
 		}
 	}
+	segc_expr_free(ae);
+	segc_expr_free(be);
+	segc_rf_clear(&br);
 	segc_poly_clear(&a);
 	segc_poly_clear(&b);
 	segc_rf_clear(&q);
@@ -607,8 +640,8 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 static int split_if(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
 {
-	segc_expr *A = segc_expr_copy(st->atoms[w]), *t = NULL, *t1, *c1, *c2,
-		*r1, *r2;
+	segc_expr *A = segc_expr_copy(st->atoms[w]), *t = NULL, *t1 = NULL,
+		*c1, *c2, *r1, *r2;
 	segc_rf ba, bb, p1, p2;
 	int dir = 0, rc;
 
@@ -627,13 +660,12 @@ static int split_if(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr_free(s1);
 		segc_expr_free(s2);
 	} else if (rc == 0 && (dir = affine_boundary(st, A->args[0], name,
-		&t)) != 0) {
+		&t, &t1)) != 0) {
 		segc_expr *a1 = segc_expr_copy((segc_expr *)lo),
 			*b1 = segc_expr_copy((segc_expr *)hi);
 
 		if (dir < 0) {
-			/* i <= T: [lo, min(hi, T)] and [max(lo, T + 1), hi] */
-			t1 = segc_expr_add2(segc_expr_copy(t), segc_expr_int(1));
+			/* i <= T: [lo, min(hi, T)] and [max(lo, U), hi] */
 			c1 = rel("<=", segc_expr_copy(t), segc_expr_copy(b1));
 			r1 = rel("<=", segc_expr_copy(b1), segc_expr_copy(t));
 			c2 = rel(">=", segc_expr_copy(t1), segc_expr_copy(a1));
@@ -643,8 +675,7 @@ static int split_if(segc_canon *st, segc_rf *r, const char *name,
 				rc = sum_pick(st, &p2, name, c2, r2, &bb, t1, b1,
 					a1, b1);
 		} else {
-			/* i >= T: [max(lo, T), hi] and [lo, min(hi, T - 1)] */
-			t1 = segc_expr_sub2(segc_expr_copy(t), segc_expr_int(1));
+			/* i >= T: [max(lo, T), hi] and [lo, min(hi, U)] */
 			c1 = rel(">=", segc_expr_copy(t), segc_expr_copy(a1));
 			r1 = rel(">=", segc_expr_copy(a1), segc_expr_copy(t));
 			c2 = rel("<=", segc_expr_copy(t1), segc_expr_copy(b1));
