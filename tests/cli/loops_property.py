@@ -11,6 +11,9 @@ counter takes every integer from ceil(lo) to floor(hi), none when that is
 empty) in exact rational arithmetic, and compared with
 
   derive   segc derive -D N= -D B= -D t=1: an exact number, compared exactly;
+  derive formula
+           segc derive -D t=1: the formula, read back by this script as
+           FORMAT.md 2 defines the language, evaluated exactly;
   eval     segc eval --csv --digits 30 -D t=1 N=.. B=..: relative 1e-12;
   canon    the same with --form canonical;
   emit     segc emit -D t=1 --keep B, compiled with $CC and run: 1e-13.
@@ -420,6 +423,244 @@ def fixed_models():
 
 
 # ---------------------------------------------------------------------------
+# Reading back what 'segc derive' prints: the expression language of
+# FORMAT.md 2, evaluated exactly with the semantics the contract gives it
+# (sum over the integers from ceil(lo) to hi, nothing when there are none).
+
+class Unreadable(Exception):
+    """A formula outside the expression language, or one this test cannot
+    evaluate exactly (log2, sqrt, an unknown call)."""
+
+
+def tokens(text):
+    """The tokens of 'text': numbers, names, operators, punctuation."""
+    out = []
+    pos = 0
+    two = ("<=", ">=", "==", "!=")
+    while pos < len(text):
+        c = text[pos]
+        if c.isspace():
+            pos += 1
+        elif c.isdigit() or (c == "." and text[pos + 1:pos + 2].isdigit()):
+            end = pos
+            while end < len(text) and (text[end].isdigit() or text[end] == "."):
+                end += 1
+            if end < len(text) and text[end] in "eE":
+                e = end + 1
+                if e < len(text) and text[e] in "+-":
+                    e += 1
+                if e < len(text) and text[e].isdigit():
+                    end = e
+                    while end < len(text) and text[end].isdigit():
+                        end += 1
+            out.append(("num", text[pos:end]))
+            pos = end
+        elif c.isalpha() or c == "_":
+            end = pos
+            while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+                end += 1
+            out.append(("name", text[pos:end]))
+            pos = end
+        elif text[pos:pos + 2] in two:
+            out.append(("op", text[pos:pos + 2]))
+            pos += 2
+        elif c in "+-*/^(),<>":
+            out.append(("op", c))
+            pos += 1
+        else:
+            raise Unreadable("unexpected character %r at %d" % (c, pos))
+    return out
+
+
+class Formula:
+    """A parsed formula as nested tuples; 'value' evaluates it."""
+
+    RELATIONS = ("<", "<=", ">", ">=", "==", "!=")
+
+    def __init__(self, text):
+        self.toks = tokens(text)
+        self.pos = 0
+        self.tree = self.expr()
+        if self.pos != len(self.toks):
+            raise Unreadable("unexpected %r after the formula"
+                             % self.toks[self.pos][1])
+
+    def peek(self, k=0):
+        n = self.pos + k
+        return self.toks[n][1] if n < len(self.toks) else None
+
+    def take(self, want=None):
+        if self.pos >= len(self.toks):
+            raise Unreadable("the formula ends too early")
+        tok = self.toks[self.pos]
+        if want is not None and tok[1] != want:
+            raise Unreadable("expected %r, found %r" % (want, tok[1]))
+        self.pos += 1
+        return tok
+
+    def expr(self):
+        e = self.term()
+        while self.peek() in ("+", "-"):
+            op = self.take()[1]
+            e = (op, e, self.term())
+        return e
+
+    def term(self):
+        e = self.unary()
+        while self.peek() in ("*", "/"):
+            op = self.take()[1]
+            e = (op, e, self.unary())
+        return e
+
+    def unary(self):
+        if self.peek() == "-":
+            self.take()
+            return ("neg", self.unary())
+        return self.power()
+
+    def power(self):
+        e = self.primary()
+        if self.peek() == "^":
+            self.take()
+            e = ("^", e, self.unary())
+        return e
+
+    def primary(self):
+        kind, text = self.take()
+        if kind == "num":
+            return ("num", Fraction(text))
+        if text == "(":
+            e = self.expr()
+            self.take(")")
+            return e
+        if kind != "name" or text in ("and", "or", "not"):
+            raise Unreadable("unexpected %r" % text)
+        if self.peek() != "(":
+            return ("name", text)
+        self.take("(")
+        if text == "if":
+            c = self.cond()
+            self.take(",")
+            a = self.expr()
+            self.take(",")
+            b = self.expr()
+            self.take(")")
+            return ("if", c, a, b)
+        args = [self.expr()]
+        while self.peek() == ",":
+            self.take()
+            args.append(self.expr())
+        self.take(")")
+        return ("call", text, args)
+
+    def cond(self):
+        e = self.conj()
+        while self.peek() == "or":
+            self.take()
+            e = ("or", e, self.conj())
+        return e
+
+    def conj(self):
+        e = self.rel()
+        while self.peek() == "and":
+            self.take()
+            e = ("and", e, self.rel())
+        return e
+
+    def rel(self):
+        if self.peek() == "not":
+            self.take()
+            return ("not", self.rel())
+        if self.peek() == "(":
+            save = self.pos
+            try:
+                return self.comparison()
+            except Unreadable:
+                self.pos = save
+            self.take("(")
+            c = self.cond()
+            self.take(")")
+            return c
+        return self.comparison()
+
+    def comparison(self):
+        a = self.expr()
+        op = self.peek()
+        if op not in self.RELATIONS:
+            raise Unreadable("expected a comparison, found %r" % op)
+        self.take()
+        return ("rel", op, a, self.expr())
+
+    def value(self, env):
+        return evaluate(self.tree, dict(env))
+
+
+def evaluate(e, env):
+    """The exact value of the tree 'e' where 'env' binds its names."""
+    op = e[0]
+    if op == "num":
+        return e[1]
+    if op == "name":
+        if e[1] not in env:
+            raise Unreadable("the name %r is not bound" % e[1])
+        return env[e[1]]
+    if op == "neg":
+        return -evaluate(e[1], env)
+    if op in ("+", "-", "*", "/"):
+        a, b = evaluate(e[1], env), evaluate(e[2], env)
+        if op == "/" and b == 0:
+            raise Unreadable("a division by zero")
+        return {"+": a + b, "-": a - b, "*": a * b,
+                "/": a / b if b else 0}[op]
+    if op == "^":
+        a, b = evaluate(e[1], env), evaluate(e[2], env)
+        if b.denominator != 1 or (a == 0 and b < 0):
+            raise Unreadable("the power %s^%s" % (a, b))
+        return a ** int(b)
+    if op == "if":
+        return evaluate(e[2] if holds(e[1], env) else e[3], env)
+    return call(e[1], e[2], env)
+
+
+def holds(c, env):
+    """Whether the condition 'c' holds under 'env'."""
+    if c[0] == "not":
+        return not holds(c[1], env)
+    if c[0] == "and":
+        return holds(c[1], env) and holds(c[2], env)
+    if c[0] == "or":
+        return holds(c[1], env) or holds(c[2], env)
+    a, b = evaluate(c[2], env), evaluate(c[3], env)
+    return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b,
+            "==": a == b, "!=": a != b}[c[1]]
+
+
+def call(fn, args, env):
+    """A built-in function of FORMAT.md 2 that has an exact value."""
+    if fn == "sum" and len(args) == 4 and args[0][0] == "name":
+        var = args[0][1]
+        lo, hi = evaluate(args[1], env), evaluate(args[2], env)
+        total = Fraction(0)
+        i = math.ceil(lo)
+        inner = dict(env)
+        while i <= hi:
+            inner[var] = Fraction(i)
+            total += evaluate(args[3], inner)
+            i += 1
+        return total
+    vals = [evaluate(a, env) for a in args]
+    if fn == "floor" and len(vals) == 1:
+        return Fraction(math.floor(vals[0]))
+    if fn == "ceil" and len(vals) == 1:
+        return Fraction(math.ceil(vals[0]))
+    if fn == "max" and vals:
+        return max(vals)
+    if fn == "min" and vals:
+        return min(vals)
+    raise Unreadable("the call %s(...) has no exact value here" % fn)
+
+
+# ---------------------------------------------------------------------------
 # Running segc.
 
 class Tap:
@@ -455,6 +696,8 @@ def run(args, cwd=None, timeout=60):
                            universal_newlines=True, timeout=timeout, cwd=cwd)
     except subprocess.TimeoutExpired:
         return 124, "", "timed out after %d s" % timeout
+    except OSError as e:
+        return 127, "", "cannot run %s: %s" % (args[0], e)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -464,10 +707,23 @@ def first_lines(text, k=6):
     return lines[:k] + more
 
 
-def describe(model):
-    """The diagnostic lines that show a model: its loops as C."""
-    return ["model %s (%s):" % (model.name, model.note)] + \
-        ["  " + line for line in model.c()]
+class Case:
+    """What the checks need of a model: its name (the file is NAME.xml in
+    the work directory), its points (N, B) with their literal values, and
+    the lines that show it in a diagnostic."""
+
+    def __init__(self, name, values, shown):
+        self.name, self.values, self.shown = name, values, shown
+
+    @staticmethod
+    def of_model(model, points):
+        return Case(model.name, dict(((n, b), model.value(n, b))
+                                     for n, b in points),
+                    ["model %s (%s):" % (model.name, model.note)]
+                    + ["  " + line for line in model.c()])
+
+    def points(self):
+        return sorted(self.values)
 
 
 def exact(text):
@@ -482,11 +738,12 @@ def close(got, want, rtol):
     return abs(got - want) <= rtol * max(abs(want), 1)
 
 
-def report(tap, model, kind, npoints, bad, extra=()):
-    """One TAP line for 'kind' on 'model': 'bad' lists the disagreements
+def report(tap, case, kind, bad, extra=()):
+    """One TAP line for 'kind' on 'case': 'bad' lists the disagreements
     as (N, B, literal value, what segc gave)."""
+    npoints = len(case.values)
     if not bad:
-        tap.ok(True, "%s %s (%d points)" % (model.name, kind, npoints))
+        tap.ok(True, "%s %s (%d points)" % (case.name, kind, npoints))
         return
     n, b, want, got = bad[0]
     lines = ["%d of %d points disagree; the first: N=%d B=%d" % (
@@ -494,18 +751,23 @@ def report(tap, model, kind, npoints, bad, extra=()):
         "  loops run literally: %s (%.17g)" % (want, float(want)),
         "  %s gives:%s%s" % (kind, " " if len(got) < 60 else "\n    ",
                              got[:400])]
-    tap.ok(False, "%s %s" % (model.name, kind),
-           lines + list(extra) + describe(model))
+    tap.ok(False, "%s %s" % (case.name, kind),
+           lines + list(extra) + case.shown)
 
 
-def check_derive(tap, model, work, points):
-    """segc derive with every name bound: the exact value at each point."""
+def fail(tap, case, kind, lines):
+    tap.ok(False, "%s %s" % (case.name, kind), list(lines) + case.shown)
+
+
+def check_derive(tap, case, work, points):
+    """segc derive with every name bound: the exact value at each of
+    'points' (a subset of the case's)."""
     bad = []
     errs = []
     for n, b in points:
-        want = model.value(n, b)
+        want = case.values[(n, b)]
         st, out, err = run([SEGC, "derive", "-D", "N=%d" % n, "-D", "B=%d" % b,
-                            "-D", "t=1", model.name + ".xml"], cwd=work)
+                            "-D", "t=1", case.name + ".xml"], cwd=work)
         got = exact(out) if st == 0 else None
         if got == want:
             continue
@@ -518,11 +780,40 @@ def check_derive(tap, model, work, points):
         bad.append((n, b, want, text))
         if not errs:
             errs = first_lines(err, 4)
-    report(tap, model, "derive", len(points), bad, errs)
+    sub = Case(case.name, dict((p, case.values[p]) for p in points),
+               case.shown)
+    report(tap, sub, "derive", bad, errs)
+
+
+def check_formula(tap, case, work):
+    """segc derive with N and B free: its formula, read back by this test
+    and evaluated exactly at every point."""
+    kind = "derive formula"
+    st, out, err = run([SEGC, "derive", "-D", "t=1", case.name + ".xml"],
+                       cwd=work)
+    try:
+        if st != 0:
+            raise Unreadable("exit %d: %s"
+                             % (st, " / ".join(first_lines(err, 2))))
+        formula = Formula(out.strip())
+    except Unreadable as e:
+        fail(tap, case, kind, ["cannot read the formula back: %s" % e,
+                               "  derive gives: " + out.strip()[:400]])
+        return
+    bad = []
+    for (n, b), want in sorted(case.values.items()):
+        try:
+            got = formula.value({"N": Fraction(n), "B": Fraction(b)})
+        except Unreadable as e:
+            got = str(e)
+        if got != want:
+            bad.append((n, b, want, str(got)))
+    report(tap, case, kind, bad,
+           ["  the formula: " + out.strip()[:400]] if bad else [])
 
 
 def parse_csv(out):
-    """The rows of 'segc eval --csv' as dicts of exact values."""
+    """The rows of 'segc eval --csv' as dicts of the printed cells."""
     lines = out.strip().splitlines()
     if not lines:
         return None
@@ -536,99 +827,161 @@ def parse_csv(out):
     return rows
 
 
-def check_eval(tap, model, work, form):
-    """segc eval over the whole grid: 'total' against the literal value."""
+def grid_args(values):
+    """NAME=RANGE arguments of segc eval for a set of values."""
+    values = sorted(set(values))
+    if values == list(range(values[0], values[-1] + 1)) and len(values) > 1:
+        return "%d..%d" % (values[0], values[-1])
+    return ",".join(str(v) for v in values)
+
+
+def check_eval(tap, case, work, form):
+    """segc eval over the grid of the case's N and B: 'total' against the
+    literal value at each of its points."""
     kind = "eval" if form is None else "eval --form " + form
     args = [SEGC, "eval", "--csv", "--digits", "30", "-D", "t=1"]
     if form is not None:
         args += ["--form", form]
-    args += [model.name + ".xml", "N=%d..%d" % (N_VALUES[0], N_VALUES[-1]),
-             "B=%d..%d" % (B_VALUES[0], B_VALUES[-1])]
-    npoints = len(N_VALUES) * len(B_VALUES)
+    pts = case.points()
+    args += [case.name + ".xml", "N=" + grid_args(n for n, b in pts),
+             "B=" + grid_args(b for n, b in pts)]
     st, out, err = run(args, cwd=work)
     rows = parse_csv(out) if st == 0 else None
-    if rows is None or len(rows) != npoints:
-        tap.ok(False, "%s %s" % (model.name, kind),
-               ["segc %s failed (exit %d):" % (kind, st)] + first_lines(err)
-               + first_lines(out, 3) + describe(model))
+    if rows is None:
+        fail(tap, case, kind, ["segc %s failed (exit %d):" % (kind, st)]
+             + first_lines(err) + first_lines(out, 3))
         return
-    bad = []
+    got = {}
     for row in rows:
         try:
-            n, b = int(row["N"]), int(row["B"])
-            got = Fraction(row["total"])
+            got[(int(row["N"]), int(row["B"]))] = row["total"]
         except (KeyError, ValueError):
-            tap.ok(False, "%s %s" % (model.name, kind),
-                   ["unreadable row: %s" % row] + describe(model))
+            fail(tap, case, kind, ["unreadable row: %s" % row])
             return
-        want = model.value(n, b)
-        if not close(got, want, EVAL_RTOL):
-            bad.append((n, b, want, row["total"]))
-    report(tap, model, kind, npoints, bad)
+    bad = []
+    for (n, b), want in sorted(case.values.items()):
+        text = got.get((n, b), "no row")
+        try:
+            good = close(Fraction(text), want, EVAL_RTOL)
+        except ValueError:
+            good = False
+        if not good:
+            bad.append((n, b, want, text))
+    report(tap, case, kind, bad)
 
 
 DRIVER = """#include <stdio.h>
 #include "%(name)s.h"
+static const int points[][2] = {
+%(points)s
+};
 int main(void)
 {
-\tint n, b;
-\tfor (n = %(n0)d; n <= %(n1)d; n++)
-\t\tfor (b = %(b0)d; b <= %(b1)d; b++)
-\t\t\tprintf("%%d %%d %%.17g\\n", n, b, %(name)s_total(n, 1, b));
+\tsize_t k;
+\tfor (k = 0; k < sizeof points / sizeof points[0]; k++)
+\t\tprintf("%%d %%d %%.17g\\n", points[k][0], points[k][1],
+\t\t       %(name)s_total(points[k][0], 1, points[k][1]));
 \treturn 0;
 }
 """
 
 
-def check_emit(tap, model, work):
-    """The emitted C, compiled and run over the grid."""
-    base = os.path.join(work, model.name)
-    name = "%s emit" % model.name
+def check_emit(tap, case, work):
+    """The emitted C (B kept as an argument), compiled and run at every
+    point."""
+    base = os.path.join(work, case.name)
     st, out, err = run([SEGC, "emit", "-q", "-D", "t=1", "--keep", "B",
-                        "-o", model.name, model.name + ".xml"], cwd=work)
+                        "-o", case.name, case.name + ".xml"], cwd=work)
     if st != 0:
-        tap.ok(False, name, ["segc emit failed (exit %d):" % st]
-               + first_lines(err) + describe(model))
+        fail(tap, case, "emit",
+             ["segc emit failed (exit %d):" % st] + first_lines(err))
         return
     driver = base + "_driver.c"
     with open(driver, "w") as f:
-        f.write(DRIVER % {"name": model.name, "n0": N_VALUES[0],
-                          "n1": N_VALUES[-1], "b0": B_VALUES[0],
-                          "b1": B_VALUES[-1]})
+        f.write(DRIVER % {"name": case.name, "points": ",\n".join(
+            "\t{%d, %d}" % p for p in case.points())})
     exe = base + "_run"
     st, out, err = run(CC.split() + ["-std=c99", "-O1", "-I", work, "-o", exe,
                                      driver, base + ".c", "-lm"])
     if st != 0:
-        tap.ok(False, name, ["the emitted C does not compile with %s:" % CC]
-               + first_lines(err, 10) + describe(model))
+        fail(tap, case, "emit", ["the emitted C does not compile with %s:"
+                                 % CC] + first_lines(err, 10))
         return
     st, out, err = run([exe])
     lines = out.split("\n")[:-1] if st == 0 else []
-    if len(lines) != len(N_VALUES) * len(B_VALUES):
-        tap.ok(False, name, ["the predictor failed (exit %d)" % st]
-               + first_lines(err) + describe(model))
+    if len(lines) != len(case.values):
+        fail(tap, case, "emit", ["the predictor failed (exit %d)" % st]
+             + first_lines(err))
         return
     bad = []
     for line in lines:
         n, b, v = line.split()
         n, b = int(n), int(b)
-        want = model.value(n, b)
+        want = case.values[(n, b)]
         try:
             good = close(Fraction(v), want, EMIT_RTOL)
         except ValueError:
             good = False
         if not good:
             bad.append((n, b, want, v))
-    report(tap, model, "emit", len(lines), bad)
+    report(tap, case, "emit", bad)
+
+
+def check_case(tap, case, work, derive_points):
+    """Every comparison on a case whose file is in 'work'."""
+    check_derive(tap, case, work, derive_points)
+    check_formula(tap, case, work)
+    check_eval(tap, case, work, None)
+    check_eval(tap, case, work, "canonical")
+    check_emit(tap, case, work)
 
 
 def check_model(tap, model, work):
+    """Every comparison on a generated model over the grid."""
     with open(os.path.join(work, model.name + ".xml"), "w") as f:
         f.write(model.xml())
-    check_derive(tap, model, work, DERIVE_POINTS)
-    check_eval(tap, model, work, None)
-    check_eval(tap, model, work, "canonical")
-    check_emit(tap, model, work)
+    grid = [(n, b) for n in N_VALUES for b in B_VALUES]
+    check_case(tap, Case.of_model(model, grid), work, DERIVE_POINTS)
+
+
+def saved_case(path, work):
+    """A saved model and the values its comment gives, one per line
+    'N=.. B=.. total=..'; copied into 'work'."""
+    with open(path) as f:
+        text = f.read()
+    values = {}
+    for line in text.splitlines():
+        words = dict(w.split("=", 1) for w in line.split() if "=" in w)
+        if set(words) == {"N", "B", "total"}:
+            values[(int(words["N"]), int(words["B"]))] = Fraction(
+                words["total"])
+    name = os.path.basename(path)[:-len(".xml")]
+    with open(os.path.join(work, name + ".xml"), "w") as f:
+        f.write(text)
+    graph = text[text.index("<graph"):text.index("</graph>")]
+    return Case(name, values, ["model %s:" % os.path.relpath(path)]
+                + ["  " + line.strip() for line in graph.splitlines()[1:]])
+
+
+def check_reader(tap):
+    """The formula reader on formulas worked out by hand."""
+    cases = [("-N^2 + 2^-1", {"N": 3}, Fraction(-17, 2)),
+             ("a/b/c", {"a": 12, "b": 2, "c": 3}, 2),
+             ("sum(i, 5, 3, 1) + sum(i, 1/2, N/2, i)", {"N": 7}, 6),
+             ("if(N >= 2 and not (N > 3 or N == 1), 1, 0)", {"N": 3}, 1),
+             ("if((N - 1)*2 > 3 or N < 2, floor(-N/2), ceil(N/2))",
+              {"N": 3}, -2),
+             ("max(N, 2*N - 5, 1.5e1)/min(3, N)", {"N": 11}, Fraction(17, 3))]
+    bad = []
+    for text, env, want in cases:
+        try:
+            got = Formula(text).value(dict((k, Fraction(v))
+                                           for k, v in env.items()))
+        except Unreadable as e:
+            got = str(e)
+        if got != want:
+            bad.append("%s at %s: want %s, got %s" % (text, env, want, got))
+    tap.ok(not bad, "the formula reader gives the hand values", bad)
 
 
 def main(argv):
@@ -662,8 +1015,15 @@ def main(argv):
             tap.ok(not bad, "%s: the literal loops give the hand counts"
                    % model.name,
                    ["N=%d B=%d: hand count %s, literal %s" % x for x in bad])
+        check_reader(tap)
         for model, counts in fixed:
             check_model(tap, model, work)
+        saved = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                             "models")
+        for name in sorted(os.listdir(saved)):
+            if name.startswith("loops_") and name.endswith(".xml"):
+                case = saved_case(os.path.join(saved, name), work)
+                check_case(tap, case, work, case.points())
         rng = random.Random(seed)
         for k in range(count):
             check_model(tap, gen_model(rng, "loops_r%02d" % k), work)
