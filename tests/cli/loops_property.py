@@ -15,11 +15,16 @@ empty) in exact rational arithmetic, and compared with
            segc derive -D t=1: the formula, read back by this script as
            FORMAT.md 2 defines the language, evaluated exactly;
   eval     segc eval --csv --digits 30 -D t=1 N=.. B=..: relative 1e-12;
-  canon    the same with --form canonical;
+  eval --form canonical
+           the same with the canonical form;
   emit     segc emit -D t=1 --keep B, compiled with $CC and run: 1e-13.
 
-Prints TAP, one line per model and kind of comparison; a failure shows the
-loop nest, the first point where segc disagrees and both values.
+First the two examples of the contract (pairs i, j >= i + 2 up to N: 0 at
+N = 2, 36 at N = 10; to="N/B": 3 iterations at N = 10, B = 3), then the
+saved models tests/cli/models/loops_*.xml at the points their comment
+gives ("N=.. B=.. total=.."), then the random models.  Prints TAP, one
+line per model and kind of comparison; a failure shows the loop nest, how
+many points disagree, the first of them and both values.
 
 Usage: loops_property.py [--models K] [--seed S] [--keep-dir DIR]
 Environment: SEGC, CC (default cc), LOOPS_PROPERTY_MODELS, TMPDIR.
@@ -239,10 +244,14 @@ class Loop:
         return out
 
     def run(self, env, budget):
-        """The sum of the body over the integers of [lo, hi], literally."""
+        """The sum of the body over the integers of [lo, hi], literally;
+        counts in budget[1] (budget[2]) the ranges found empty in an inner
+        (the outermost) loop."""
         total = Fraction(0)
         i = math.ceil(self.lo.value(env))
         hi = self.hi.value(env)
+        if i > hi:
+            budget[1 if COUNTERS.index(self.var) > 0 else 2] += 1
         while i <= hi:
             env[self.var] = Fraction(i)
             for b in self.body:
@@ -280,7 +289,7 @@ class Model:
         return out
 
     def value(self, n, b, budget=None):
-        budget = budget if budget is not None else [10**9]
+        budget = budget if budget is not None else [10**9, 0, 0]
         env = {"N": Fraction(n), "B": Fraction(b), "t": Fraction(1)}
         return sum((blk.run(env, budget) for blk in self.blocks), Fraction(0))
 
@@ -395,14 +404,17 @@ def gen_model(rng, name):
         if rng.random() < 0.15:
             blocks.insert(0, Step(gen_poly(rng, [], False)))
         m = Model(name, blocks)
-        budget = [MAX_ITERATIONS]
+        budget = [MAX_ITERATIONS, 0, 0]
         try:
             values = [m.value(n, b, budget) for n in N_VALUES for b in B_VALUES]
         except OverflowError:
             continue
         if any(v != 0 for v in values):
-            m.note = "depth %d%s" % (depth, ", floor/ceil in costs"
-                                     if with_floor else "")
+            m.features = [("depth %d" % depth, True),
+                          ("floor/ceil in costs", with_floor),
+                          ("an empty inner range", budget[1] > 0),
+                          ("the outer range empty", budget[2] > 0)]
+            m.note = ", ".join(f for f, on in m.features if on)
             return m
 
 
@@ -679,10 +691,6 @@ class Tap:
                 for part in str(line).splitlines():
                     print("#   " + part)
         sys.stdout.flush()
-
-    def skip(self, name, reason):
-        self.n += 1
-        print("ok %d - %s # SKIP %s" % (self.n, name, reason))
 
     def done(self):
         print("1..%d" % self.n)
@@ -1025,8 +1033,16 @@ def main(argv):
                 case = saved_case(os.path.join(saved, name), work)
                 check_case(tap, case, work, case.points())
         rng = random.Random(seed)
+        seen = {}
         for k in range(count):
-            check_model(tap, gen_model(rng, "loops_r%02d" % k), work)
+            model = gen_model(rng, "loops_r%02d" % k)
+            for feature, on in model.features:
+                seen[feature] = seen.get(feature, 0) + (1 if on else 0)
+            check_model(tap, model, work)
+        print("# of the %d random models, how many have (at some point of"
+              " the grid):" % count)
+        for feature in sorted(seen):
+            print("#   %s: %d" % (feature, seen[feature]))
     finally:
         if keep is None:
             shutil.rmtree(work, ignore_errors=True)
