@@ -392,8 +392,15 @@ static const segc_expr *value_source(applier *A, const char *name, int *sym)
 
 	*sym = 0;
 	for (i = segc_bindings_count(A->b); i-- > 0;)
-		if (!strcmp(segc_bindings_name(A->b, i), name))
-			return segc_bindings_value(A->b, i);
+		if (!strcmp(segc_bindings_name(A->b, i), name)) {
+			const segc_expr *v = segc_bindings_value(A->b, i);
+
+			/* NAME=NAME (emit --keep NAME): a symbol, whatever
+			 * else would bind it. */
+			*sym = segc_expr_kind(v) == SEGC_SYM &&
+				!strcmp(segc_expr_name(v), name);
+			return *sym ? NULL : v;
+		}
 	if (p && p->value)
 		return p->value;
 	if (A->m && (bd = find_binding(A->m->nlets, A->m->lets, name)))

@@ -39,6 +39,7 @@ typedef struct segc_canon {
 	unsigned char *lowb;      /* lower bound known of each atom: 0 not
 	                           * yet computed, 1 none, 2 >= 0, 3 >= 1 */
 	mpq_t zero, one;          /* the bounds that 'lowb' stands for */
+	int relaxing;             /* depth of relaxed sign tests */
 } segc_canon;
 
 /* What an atom is, for the sign test and the normal form of max/min. */

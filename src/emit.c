@@ -7,8 +7,13 @@
 #include "output.h"
 
 /* Words a C identifier of the emitted code must not be: keywords of C99
- * to C23 and C++, and the names <math.h> declares that the code calls or
- * might meet as macros. */
+ * to C23 and C++; what the standard headers (and, by default, glibc's
+ * POSIX extensions of them) define as object-like macros or typedefs, so
+ * that a program may include any of them before the generated header;
+ * the names <math.h> declares that the code calls; the macros gcc and
+ * clang predefine outside the reserved namespace (linux, unix, i386 under
+ * the GNU dialects, and those of other targets); the emitted code's own
+ * helpers. */
 static const char *const reserved_words[] = {
 	"auto", "break", "case", "char", "const", "continue", "default", "do",
 	"double", "else", "enum", "extern", "float", "for", "goto", "if",
@@ -29,17 +34,86 @@ static const char *const reserved_words[] = {
 	"round", "trunc", "nan", "erf", "erfc", "tgamma", "lgamma", "expm1",
 	"log1p", "logb", "ilogb", "rint", "nearbyint", "remainder",
 	"copysign", "fdim", "scalbn", "isnan", "isinf", "isfinite",
-	"isnormal", "signbit", "fpclassify", "float_t", "double_t", NULL
+	"isnormal", "signbit", "fpclassify", "float_t", "double_t",
+	/* the standard headers */
+	"BUFSIZ", "CHAR_BIT", "CLOCKS_PER_SEC", "DECIMAL_DIG", "EOF",
+	"EXIT_FAILURE", "EXIT_SUCCESS", "FILE", "I", "L_tmpnam", "NULL",
+	"NDEBUG", "ONCE_FLAG_INIT", "SEEK_CUR", "SEEK_END", "SEEK_SET",
+	"TIME_UTC", "TMP_MAX", "TSS_DTOR_ITERATIONS", "WEOF", "complex",
+	"imaginary", "noreturn", "offsetof", "once_flag", "stderr", "stdin",
+	"stdout", "jmp_buf", "va_list", "va_arg", "va_copy", "va_end",
+	"va_start", "assert", "setjmp",
+	/* their POSIX and glibc extensions (the default of gcc and clang) */
+	"BIG_ENDIAN", "BYTE_ORDER", "FD_SETSIZE", "LITTLE_ENDIAN", "L_ctermid",
+	"MINSIGSTKSZ", "NFDBITS", "NGREG", "NSIG", "PDP_ENDIAN", "PIPE_BUF",
+	"P_tmpdir", "WCONTINUED", "WEXITED", "WNOHANG", "WNOWAIT", "WSTOPPED",
+	"WUNTRACED", "fd_mask", "sigjmp_buf", "u_char", "u_int", "u_long",
+	"u_short", "uint", "ulong", "ushort", "alloca",
+	/* predefined by compilers for some target */
+	"linux", "unix", "i386", "i486", "i586", "i686", "sun", "sparc",
+	"mips", "vax", "m68k", "mc68000", "mc68010", "mc68020", "hppa",
+	"hp9000", "hp800", "hpux", "ns32000", "pyr", "tahoe", "u3b2", "u370",
+	"sgi", "host_mips", "MIPSEB", "MIPSEL", "R3000", "R4000", "AMIGA",
+	"amiga", "MSDOS", "WIN32", "WINNT", "BSD", "bsd4_2", "bsd4_3",
+	"sequent", "ultrix", "PPC", "powerpc", "ppc",
+	/* the emitted code's helpers */
+	"two_sum", "fast_two_sum", "two_prod",
+	NULL
 };
 
-/* Non-zero when 'name' is reserved for C, C++ or <math.h>. */
+/* Prefixes that the standard headers (and POSIX) reserve for their
+ * macros and types, or that the emitted code uses, each followed by the
+ * characters that may come next ("" for any); and suffixes. */
+static const struct { const char *prefix, *next; } reserved_prefixes[] = {
+	{ "FP_", "" }, { "MATH_", "" }, { "FLT_", "" }, { "DBL_", "" },
+	{ "LDBL_", "" }, { "FE_", "" }, { "LC_", "" }, { "ATOMIC_", "" },
+	{ "atomic_", "" }, { "memory_order", "" }, { "cnd_", "" },
+	{ "mtx_", "" }, { "thrd_", "" }, { "tss_", "" }, { "SA_", "" },
+	{ "SI_", "" }, { "SS_", "" }, { "sa_", "" }, { "si_", "" },
+	{ "sigev_", "" }, { "sival_", "" }, { "BUS_", "" }, { "CLD_", "" },
+	{ "FPE_", "" }, { "ILL_", "" }, { "POLL_", "" }, { "SEGV_", "" },
+	{ "TRAP_", "" }, { "CLOCK_", "" }, { "TIMER_", "" },
+	{ "PTHREAD_", "" }, { "dd_", "" }, { "segc_", "" }, { "SEGC_", "" },
+	{ "SIG", "ABCDEFGHIJKLMNOPQRSTUVWXYZ_" },
+	{ "PRI", "abcdefghijklmnopqrstuvwxyzX" },
+	{ "SCN", "abcdefghijklmnopqrstuvwxyzX" },
+	{ "M_", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" },
+	{ NULL, NULL }
+};
+static const char *const reserved_suffixes[] = {
+	"_MAX", "_MIN", "_t", NULL
+};
+
+/* Non-zero when 'name' begins with a reserved prefix or ends with a
+ * reserved suffix. */
+static int has_reserved_affix(const char *name)
+{
+	size_t i, n = strlen(name), k;
+
+	for (i = 0; reserved_prefixes[i].prefix; i++) {
+		k = strlen(reserved_prefixes[i].prefix);
+		if (!strncmp(name, reserved_prefixes[i].prefix, k) &&
+		    (!*reserved_prefixes[i].next || (name[k] &&
+		     strchr(reserved_prefixes[i].next, name[k]))))
+			return 1;
+	}
+	for (i = 0; reserved_suffixes[i]; i++) {
+		k = strlen(reserved_suffixes[i]);
+		if (n >= k && !strcmp(name + n - k, reserved_suffixes[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Non-zero when 'name' is reserved for C, C++, the standard headers or
+ * the compilers (see above). */
 static int is_reserved(const char *name)
 {
 	size_t i;
 
 	if (name[0] == '_' || (name[0] == 'E' && ((name[1] >= 'A' &&
 	    name[1] <= 'Z') || (name[1] >= '0' && name[1] <= '9'))) ||
-	    !strncmp(name, "FP_", 3) || !strncmp(name, "MATH_", 5))
+	    has_reserved_affix(name))
 		return 1;
 	for (i = 0; reserved_words[i]; i++)
 		if (!strcmp(reserved_words[i], name))
@@ -137,9 +211,19 @@ typedef struct namer {
 	char **arg;           /* C names of the arguments */
 	const char *tprefix;  /* temporaries */
 	const char *cprefix;  /* constants */
+	const char *kprefix;  /* loop counters */
 	size_t *number;       /* per value: its number among temps/consts */
 	int accurate;         /* double-double values */
 } namer;
+
+/* Non-zero when value 'i' is a plain double in every mode: an argument
+ * or a loop counter. */
+static int is_plain(const namer *nm, size_t i)
+{
+	enum segc_plan_op op = nm->p->insn[i].op;
+
+	return op == SEGC_OP_ARG || op == SEGC_OP_COUNTER;
+}
 
 /* Appends the C name of value 'i'. */
 static void put_value(segc_strbuf *b, const namer *nm, size_t i)
@@ -150,7 +234,40 @@ static void put_value(segc_strbuf *b, const namer *nm, size_t i)
 		segc_strbuf_append(b, nm->arg[in->a]);
 	else
 		segc_strbuf_appendf(b, "%s%lu", in->op == SEGC_OP_CONST ?
-			nm->cprefix : nm->tprefix, (unsigned long)nm->number[i]);
+			nm->cprefix : in->op == SEGC_OP_COUNTER ? nm->kprefix :
+			nm->tprefix, (unsigned long)nm->number[i]);
+}
+
+/* Appends value 'i' as a double: its high part in double-double. */
+static void put_plain(segc_strbuf *b, const namer *nm, size_t i)
+{
+	put_value(b, nm, i);
+	if (nm->accurate && !is_plain(nm, i))
+		segc_strbuf_append(b, ".hi");
+}
+
+/* Appends the C expression of the comparison 'op' of values 'x' and 'y'
+ * in double: == and != without comparing doubles for equality. */
+static void put_compare(segc_strbuf *b, const namer *nm,
+	enum segc_plan_op op, size_t x, size_t y)
+{
+	static const char *const infix[] = { " < ", " <= ", " > ", " >= " };
+
+	if (op == SEGC_OP_EQ || op == SEGC_OP_NE) {
+		segc_strbuf_append(b, op == SEGC_OP_EQ ? "(" : "!(");
+		put_value(b, nm, x);
+		segc_strbuf_append(b, " <= ");
+		put_value(b, nm, y);
+		segc_strbuf_append(b, " && ");
+		put_value(b, nm, x);
+		segc_strbuf_append(b, " >= ");
+		put_value(b, nm, y);
+		segc_strbuf_append(b, ")");
+		return;
+	}
+	put_value(b, nm, x);
+	segc_strbuf_append(b, infix[op - SEGC_OP_LT]);
+	put_value(b, nm, y);
 }
 
 /* Appends the C expression of instruction 'i'. */
@@ -168,8 +285,8 @@ static void put_insn_expr(segc_strbuf *b, const namer *nm, size_t i)
 		segc_strbuf_append(b, infix[in->op - SEGC_OP_ADD]);
 		put_value(b, nm, in->b);
 		break;
-	case SEGC_OP_NEG:
-		segc_strbuf_append(b, "-");
+	case SEGC_OP_NEG: case SEGC_OP_NOT:
+		segc_strbuf_append(b, in->op == SEGC_OP_NEG ? "-" : "!");
 		put_value(b, nm, in->a);
 		break;
 	case SEGC_OP_FMAX: case SEGC_OP_FMIN:
@@ -178,6 +295,10 @@ static void put_insn_expr(segc_strbuf *b, const namer *nm, size_t i)
 		segc_strbuf_append(b, ", ");
 		put_value(b, nm, in->b);
 		segc_strbuf_append(b, ")");
+		break;
+	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
+	case SEGC_OP_EQ: case SEGC_OP_NE:
+		put_compare(b, nm, in->op, in->a, in->b);
 		break;
 	default:
 		segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_CEIL]);
@@ -190,7 +311,7 @@ static void put_insn_expr(segc_strbuf *b, const namer *nm, size_t i)
 /* Appends value 'i' as a double-double operand. */
 static void put_dd_value(segc_strbuf *b, const namer *nm, size_t i)
 {
-	if (nm->p->insn[i].op == SEGC_OP_ARG) {
+	if (is_plain(nm, i)) {
 		segc_strbuf_append(b, "dd_d(");
 		put_value(b, nm, i);
 		segc_strbuf_appendc(b, ')');
@@ -199,23 +320,29 @@ static void put_dd_value(segc_strbuf *b, const namer *nm, size_t i)
 	}
 }
 
-/* Appends the double-double expression of instruction 'i'; an argument
- * operand of + and * is passed as a plain double. */
+/* Appends the double-double expression of instruction 'i'; a plain
+ * operand of + and * is passed as a double. */
 static void put_dd_expr(segc_strbuf *b, const namer *nm, size_t i)
 {
 	static const char *const fn[] = {
 		"dd_add", "dd_sub", "dd_mul", "dd_div", "dd_neg", "dd_ceil",
-		"dd_floor", "dd_sqrt", "dd_log2", "dd_max", "dd_min"
+		"dd_floor", "dd_sqrt", "dd_log2", "dd_max", "dd_min", "dd_lt",
+		"dd_le", "dd_gt", "dd_ge", "dd_eq", "dd_ne"
 	};
 	const segc_plan_insn *in = &nm->p->insn[i];
 	size_t x = in->a, y = in->b;
 	int commutes = in->op == SEGC_OP_ADD || in->op == SEGC_OP_MUL;
 
-	if (commutes && nm->p->insn[x].op == SEGC_OP_ARG) {
+	if (in->op == SEGC_OP_NOT) {
+		segc_strbuf_append(b, "!");
+		put_value(b, nm, x);
+		return;
+	}
+	if (commutes && is_plain(nm, x)) {
 		x = in->b;
 		y = in->a;
 	}
-	if (commutes && nm->p->insn[y].op == SEGC_OP_ARG) {
+	if (commutes && is_plain(nm, y)) {
 		segc_strbuf_appendf(b, "%s_d(", fn[in->op - SEGC_OP_ADD]);
 		put_dd_value(b, nm, x);
 		segc_strbuf_append(b, ", ");
@@ -225,9 +352,7 @@ static void put_dd_expr(segc_strbuf *b, const namer *nm, size_t i)
 	}
 	segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_ADD]);
 	put_dd_value(b, nm, x);
-	if (in->op == SEGC_OP_ADD || in->op == SEGC_OP_SUB ||
-	    in->op == SEGC_OP_MUL || in->op == SEGC_OP_DIV ||
-	    in->op == SEGC_OP_FMAX || in->op == SEGC_OP_FMIN) {
+	if (segc_plan_noperands(in) == 2) {
 		segc_strbuf_append(b, ", ");
 		put_dd_value(b, nm, y);
 	}
@@ -236,12 +361,14 @@ static void put_dd_expr(segc_strbuf *b, const namer *nm, size_t i)
 
 /* Appends the constant 'q' as a double-double: the nearest double and
  * the double nearest to what it leaves. */
-static void put_dd_const(segc_strbuf *b, double hi, mpq_srcptr q)
+static void put_dd_const(segc_strbuf *b, mpq_srcptr q)
 {
 	mpq_t r;
-	double lo = 0;
+	double hi = 0, lo = 0;
 
 	mpq_init(r);
+	if (segc_plan_round(&hi, q))
+		hi = 0;
 	mpq_set_d(r, hi);
 	mpq_sub(r, q, r);
 	if (segc_plan_round(&lo, r))
@@ -254,30 +381,262 @@ static void put_dd_const(segc_strbuf *b, double hi, mpq_srcptr q)
 	segc_strbuf_append(b, " }");
 }
 
-/* Appends one live instruction as a declaration. */
-static void put_insn(segc_strbuf *b, const namer *nm, size_t i)
+/* Appends 'depth' tabs. */
+static void put_indent(segc_strbuf *b, unsigned depth)
+{
+	while (depth--)
+		segc_strbuf_appendc(b, '\t');
+}
+
+/* The C type of value 'i'. */
+static const char *value_type(const namer *nm, size_t i)
+{
+	if (segc_plan_is_condition(&nm->p->insn[i]))
+		return "int";
+	return nm->accurate ? "segc_dd" : "double";
+}
+
+/* Appends value 'i' as an operand of its own type's operations: a plain
+ * one made a double-double in double-double. */
+static void put_operand(segc_strbuf *b, const namer *nm, size_t i)
+{
+	if (nm->accurate && !segc_plan_is_condition(&nm->p->insn[i]))
+		put_dd_value(b, nm, i);
+	else
+		put_value(b, nm, i);
+}
+
+/* Appends a constant's declaration. */
+static void put_const(segc_strbuf *b, const namer *nm, size_t i,
+	unsigned depth)
 {
 	const segc_plan_insn *in = &nm->p->insn[i];
 
-	segc_strbuf_append(b, nm->accurate ? "\tconst segc_dd " :
-		"\tconst double ");
+	put_indent(b, depth);
+	segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
 	put_value(b, nm, i);
 	segc_strbuf_append(b, " = ");
-	if (in->op == SEGC_OP_CONST) {
-		if (nm->accurate)
-			put_dd_const(b, in->value, in->q);
-		else
-			put_double(b, in->value);
-		segc_strbuf_append(b, "; /* ");
-		segc_strbuf_append_mpq(b, in->q);
-		segc_strbuf_append(b, " */\n");
+	if (nm->accurate)
+		put_dd_const(b, in->q);
+	else
+		put_double(b, in->value);
+	segc_strbuf_append(b, "; /* ");
+	segc_strbuf_append_mpq(b, in->q);
+	if (!nm->accurate && in->rounding)
+		segc_strbuf_append(b, in->rounding > 0 ? ", rounded up" :
+			", rounded down");
+	segc_strbuf_append(b, " */\n");
+}
+
+static void put_block(segc_strbuf *b, const namer *nm, size_t blk,
+	unsigned depth);
+
+/* Non-zero when block 'blk' has a statement to print. */
+static int block_has_code(const namer *nm, size_t blk)
+{
+	const segc_plan_block *k = &nm->p->blocks[blk];
+	size_t i;
+
+	for (i = k->first; i < k->end; i++)
+		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
+		    nm->p->insn[i].op != SEGC_OP_CONST && !is_plain(nm, i))
+			return 1;
+	return 0;
+}
+
+/* Appends "name = value;" at 'depth'. */
+static void put_assign(segc_strbuf *b, const namer *nm, size_t name,
+	size_t value, unsigned depth)
+{
+	put_indent(b, depth);
+	put_value(b, nm, name);
+	segc_strbuf_append(b, " = ");
+	put_operand(b, nm, value);
+	segc_strbuf_append(b, ";\n");
+}
+
+/* Appends the SELECT 'i': a conditional expression, or an if/else when
+ * either side has code of its own. */
+static void put_select(segc_strbuf *b, const namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	put_indent(b, depth);
+	if (!block_has_code(nm, in->sub[0]) && !block_has_code(nm, in->sub[1])) {
+		segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
+		put_value(b, nm, i);
+		segc_strbuf_append(b, " = ");
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, " ? ");
+		put_operand(b, nm, in->b);
+		segc_strbuf_append(b, " : ");
+		put_operand(b, nm, in->c);
+		segc_strbuf_append(b, ";\n");
 		return;
 	}
+	segc_strbuf_appendf(b, "%s ", value_type(nm, i));
+	put_value(b, nm, i);
+	segc_strbuf_append(b, ";\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "if (");
+	put_value(b, nm, in->a);
+	segc_strbuf_append(b, ") {\n");
+	put_block(b, nm, in->sub[0], depth + 1);
+	put_assign(b, nm, i, in->b, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "} else {\n");
+	put_block(b, nm, in->sub[1], depth + 1);
+	put_assign(b, nm, i, in->c, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "}\n");
+}
+
+/* Appends the AND or OR 'i': the right operand computed only when the
+ * left one leaves the result undecided. */
+static void put_junction(segc_strbuf *b, const namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	int is_and = in->op == SEGC_OP_AND;
+
+	put_indent(b, depth);
+	if (!block_has_code(nm, in->sub[0])) {
+		segc_strbuf_append(b, "const int ");
+		put_value(b, nm, i);
+		segc_strbuf_append(b, " = ");
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, is_and ? " && " : " || ");
+		put_value(b, nm, in->b);
+		segc_strbuf_append(b, ";\n");
+		return;
+	}
+	segc_strbuf_append(b, "int ");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = ");
+	put_value(b, nm, in->a);
+	segc_strbuf_append(b, ";\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, is_and ? "if (" : "if (!");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, ") {\n");
+	put_block(b, nm, in->sub[0], depth + 1);
+	put_assign(b, nm, i, in->b, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "}\n");
+}
+
+/* Appends the SUM 'i': a loop over its counter from 'a' while <= 'b',
+ * NaN when it would count beyond 2^53 (or a bound is NaN). */
+static void put_sum(segc_strbuf *b, const namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	put_indent(b, depth);
+	segc_strbuf_appendf(b, "%s ", value_type(nm, i));
+	put_value(b, nm, i);
+	segc_strbuf_append(b, nm->accurate ? " = dd_d(0);\n" : " = 0;\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "if (");
+	put_plain(b, nm, in->b);
+	segc_strbuf_append(b, " - ");
+	put_plain(b, nm, in->a);
+	segc_strbuf_append(b, " < 9007199254740992.0) {\n");
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "double ");
+	put_value(b, nm, in->counter);
+	segc_strbuf_append(b, ";\n\n");
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "for (");
+	put_value(b, nm, in->counter);
+	segc_strbuf_append(b, " = ");
+	put_plain(b, nm, in->a);
+	segc_strbuf_append(b, "; ");
+	if (nm->accurate && !is_plain(nm, in->b)) {
+		segc_strbuf_append(b, "dd_le(dd_d(");
+		put_value(b, nm, in->counter);
+		segc_strbuf_append(b, "), ");
+		put_value(b, nm, in->b);
+		segc_strbuf_append(b, ")");
+	} else {
+		put_value(b, nm, in->counter);
+		segc_strbuf_append(b, " <= ");
+		put_value(b, nm, in->b);
+	}
+	segc_strbuf_append(b, "; ");
+	put_value(b, nm, in->counter);
+	segc_strbuf_append(b, " += 1) {\n");
+	put_block(b, nm, in->sub[0], depth + 2);
+	put_indent(b, depth + 2);
+	put_value(b, nm, i);
+	if (nm->accurate) {
+		segc_strbuf_append(b, is_plain(nm, in->c) ? " = dd_add_d(" :
+			" = dd_add(");
+		put_value(b, nm, i);
+		segc_strbuf_append(b, ", ");
+		put_value(b, nm, in->c);
+		segc_strbuf_append(b, ");\n");
+	} else {
+		segc_strbuf_append(b, " += ");
+		put_value(b, nm, in->c);
+		segc_strbuf_append(b, ";\n");
+	}
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "}\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "} else {\n");
+	put_indent(b, depth + 1);
+	put_value(b, nm, i);
+	segc_strbuf_append(b, nm->accurate ? " = dd_d(NAN);\n" : " = NAN;\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "}\n");
+}
+
+/* Appends one live instruction as a declaration (or the statements of a
+ * conditional or a loop). */
+static void put_insn(segc_strbuf *b, const namer *nm, size_t i,
+	unsigned depth)
+{
+	switch (nm->p->insn[i].op) {
+	case SEGC_OP_CONST:
+		put_const(b, nm, i, depth);
+		return;
+	case SEGC_OP_SELECT:
+		put_select(b, nm, i, depth);
+		return;
+	case SEGC_OP_AND: case SEGC_OP_OR:
+		put_junction(b, nm, i, depth);
+		return;
+	case SEGC_OP_SUM:
+		put_sum(b, nm, i, depth);
+		return;
+	default:
+		break;
+	}
+	put_indent(b, depth);
+	segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = ");
 	if (nm->accurate)
 		put_dd_expr(b, nm, i);
 	else
 		put_insn_expr(b, nm, i);
 	segc_strbuf_append(b, ";\n");
+}
+
+/* Appends the statements of block 'blk', in the order of their values,
+ * at 'depth'. */
+static void put_block(segc_strbuf *b, const namer *nm, size_t blk,
+	unsigned depth)
+{
+	const segc_plan_block *k = &nm->p->blocks[blk];
+	size_t i;
+
+	for (i = k->first; i < k->end; i++)
+		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
+		    !is_plain(nm, i))
+			put_insn(b, nm, i, depth);
 }
 
 /* Appends the body statements of the plan: constants, then one temporary
@@ -297,20 +656,17 @@ static void put_plan_body(segc_strbuf *b, const namer *nm)
 	free(used);
 	if (nm->accurate)
 		segc_strbuf_append(b, "\tSEGC_DD_USES;\n");
-	for (i = 0; i < p->n; i++)
-		if (p->insn[i].op != SEGC_OP_ARG && p->insn[i].uses)
-			put_insn(b, nm, i);
+	put_block(b, nm, 0, 1);
 	segc_strbuf_append(b, "\n\treturn ");
-	put_value(b, nm, p->result);
-	if (nm->accurate && p->insn[p->result].op != SEGC_OP_ARG)
-		segc_strbuf_append(b, ".hi");
+	put_plain(b, nm, p->result);
 	segc_strbuf_append(b, ";\n");
 }
 
-/* Numbers the constants and the temporaries of 'nm->p' separately. */
+/* Numbers the constants, the temporaries and the counters of 'nm->p'
+ * separately. */
 static void number_values(namer *nm)
 {
-	size_t i, nc = 0, nt = 0;
+	size_t i, nc = 0, nt = 0, nk = 0;
 
 	nm->number = segc_xcalloc(nm->p->n + 1, sizeof *nm->number);
 	for (i = 0; i < nm->p->n; i++) {
@@ -318,6 +674,8 @@ static void number_values(namer *nm)
 			continue;
 		if (nm->p->insn[i].op == SEGC_OP_CONST)
 			nm->number[i] = nc++;
+		else if (nm->p->insn[i].op == SEGC_OP_COUNTER)
+			nm->number[i] = nk++;
 		else if (nm->p->insn[i].op != SEGC_OP_ARG)
 			nm->number[i] = nt++;
 	}
@@ -332,7 +690,7 @@ typedef struct emitter {
 	const segc_where *where;
 	char *prefix;          /* C prefix of the functions */
 	char **arg;            /* C names of the arguments */
-	char *tprefix, *cprefix;
+	char *tprefix, *cprefix, *kprefix;
 	segc_strbuf functions, prototypes, wrappers, wnames, fnames;
 	size_t nfuncs;
 } emitter;
@@ -379,6 +737,7 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	nm.arg = em->arg;
 	nm.tprefix = em->tprefix;
 	nm.cprefix = em->cprefix;
+	nm.kprefix = em->kprefix;
 	nm.accurate = em->in->accurate;
 	number_values(&nm);
 	put_function_comment(&em->functions, c, e, p, em->in->accurate);
@@ -517,6 +876,7 @@ static int choose_names(emitter *em)
 			}
 	em->tprefix = local_prefix(em, 't');
 	em->cprefix = local_prefix(em, 'c');
+	em->kprefix = local_prefix(em, 'k');
 	return 0;
 }
 
@@ -696,6 +1056,7 @@ static void emitter_clear(emitter *em)
 	free(em->prefix);
 	free(em->tprefix);
 	free(em->cprefix);
+	free(em->kprefix);
 	segc_strbuf_free(&em->functions);
 	segc_strbuf_free(&em->prototypes);
 	segc_strbuf_free(&em->wrappers);

@@ -271,44 +271,174 @@ static int sign_prepass(segc_canon *st, const segc_poly *p, char *used)
 	return both;
 }
 
-/* q = 'p' with every floor(x) (ceil(x)) atom of a polynomial argument x
- * replaced by x - f (x + f), f a fresh atom in [0, 1] (a relaxation of
- * the fractional part): returns 0, or -1 when 'p' has no such atom. */
-static int unround(segc_canon *st, const segc_poly *p, segc_poly *q)
-{
-	size_t v, n = p->nvars;
-	int found = 0, rc = 0;
+/* Rounding atoms that one relaxed sign test replaces, and the pairs
+ * floor(x), ceil(x) of one argument whose two cases it tries. */
+#define SEGC_RELAX_ATOMS 8
+#define SEGC_RELAX_PAIRS 3
+#define SEGC_RELAX_DEPTH 2
 
-	segc_poly_set(q, p);
-	for (v = 0; v < n && rc == 0; v++) {
+/* One floor or ceil atom of a polynomial whose sign is tested. */
+struct rounding {
+	size_t v;        /* its variable */
+	int isceil;
+	size_t partner;  /* index in the list of the other rounding of the
+	                  * same argument, or (size_t)-1 */
+	size_t pair;     /* number of its pair, when it has a partner */
+	segc_rf x;       /* the argument */
+};
+
+/* r = 'p' (a polynomial) with x_v replaced by 'val' (Horner's rule);
+ * 'p' must have no negative power of x_v. */
+static int poly_subst_rf(segc_canon *st, segc_rf *r, const segc_poly *p,
+	size_t v, segc_rf *val)
+{
+	int32_t k;
+	segc_rf acc, c;
+	int rc = 0;
+
+	segc_rf_init(&acc);
+	segc_rf_init(&c);
+	for (k = segc_poly_degree(p, v); k >= 0 && rc == 0; k--) {
+		rc = segc_rf_mul(st, &acc, &acc, val);
+		segc_poly_coeff_var(&c.num, p, v, k);
+		segc_poly_set_si(&c.den, 1);
+		if (rc == 0)
+			rc = segc_rf_add(st, &acc, &acc, &c);
+	}
+	segc_rf_set(r, &acc);
+	segc_rf_clear(&acc);
+	segc_rf_clear(&c);
+	return rc;
+}
+
+/* r = r with x_v replaced by 'val'. */
+static int rf_subst(segc_canon *st, segc_rf *r, size_t v, segc_rf *val)
+{
+	segc_rf n, d;
+	int rc;
+
+	segc_rf_init(&n);
+	segc_rf_init(&d);
+	rc = poly_subst_rf(st, &n, &r->num, v, val);
+	if (rc == 0)
+		rc = poly_subst_rf(st, &d, &r->den, v, val);
+	if (rc == 0)
+		rc = segc_rf_div(st, r, &n, &d);
+	segc_rf_clear(&n);
+	segc_rf_clear(&d);
+	return rc;
+}
+
+/* Lists the floor and ceil atoms of 'p' (non-negative powers only) in
+ * 'R', with their arguments; returns how many, at most
+ * SEGC_RELAX_ATOMS, or 0 when an argument has no canonical form. */
+static size_t roundings_of(segc_canon *st, const segc_poly *p,
+	struct rounding *R)
+{
+	size_t v, i, j, n = 0, pairs = 0;
+
+	for (v = 0; v < p->nvars && n < SEGC_RELAX_ATOMS; v++) {
 		const segc_expr *a = st->atoms[v];
-		segc_expr *f;
-		segc_rf x;
-		segc_poly s;
 
 		if (!segc_poly_has_var(p, v) || a->kind != SEGC_CALL ||
 			a->nargs != 1 || (strcmp(a->u.name, "floor") &&
 			strcmp(a->u.name, "ceil")) || segc_poly_min_degree(p, v) < 0)
 			continue;
-		segc_rf_init(&x);
-		if (segc_canon_to_rf(st, a->args[0], &x) || !segc_rf_is_poly(&x)) {
-			segc_rf_clear(&x);
-			continue;
+		R[n].v = v;
+		R[n].isceil = a->u.name[0] == 'c';
+		R[n].partner = (size_t)-1;
+		segc_rf_init(&R[n].x);
+		if (segc_canon_to_rf(st, a->args[0], &R[n].x)) {
+			segc_rf_clear(&R[n].x);
+			for (i = 0; i < n; i++)
+				segc_rf_clear(&R[i].x);
+			return 0;
 		}
-		f = call1("_frac", segc_expr_copy((segc_expr *)a));
-		segc_poly_init(&s, 0);
-		segc_poly_set_var(&s, segc_canon_var(st, f), 1);
-		segc_expr_free(f);
-		if (!strcmp(a->u.name, "floor"))
-			segc_poly_neg(&s);
-		rc = segc_poly_add(NULL, &s, &s, &x.num);
-		if (rc == 0)
-			rc = segc_poly_compose_var(NULL, q, q, v, &s);
-		segc_poly_clear(&s);
-		segc_rf_clear(&x);
-		found = 1;
+		n++;
 	}
-	return found && rc == 0 ? 0 : -1;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n && pairs < SEGC_RELAX_PAIRS; j++)
+			if (R[i].partner == (size_t)-1 && R[j].partner ==
+				(size_t)-1 && R[i].isceil != R[j].isceil &&
+				st->atoms[R[i].v]->args[0] ==
+				st->atoms[R[j].v]->args[0]) {
+				R[i].partner = j;
+				R[j].partner = i;
+				R[i].pair = R[j].pair = pairs++;
+			}
+	return n;
+}
+
+/* The value that rounding 'k' of 'R' takes in case 'mask' (bit b set:
+ * the argument of pair b is not an integer): the argument itself when
+ * it is an integer; else x - f for a floor and x + f for a lone ceil,
+ * f a fresh atom in [0, 1] shared by a pair, whose ceil is then
+ * x - f + 1. */
+static int rounding_value(segc_canon *st, segc_rf *val, struct rounding *R,
+	size_t k, unsigned mask)
+{
+	const struct rounding *r = &R[k];
+	int paired = r->partner != (size_t)-1, rc;
+	size_t fv = paired && r->isceil ? R[r->partner].v : r->v;
+	segc_expr *f;
+	segc_rf t;
+
+	segc_rf_set(val, &r->x);
+	if (paired && !(mask >> r->pair & 1))
+		return 0;
+	f = segc_expr_call("_frac", 1, (segc_expr *[]){
+		segc_expr_copy(st->atoms[fv]) });
+	segc_rf_init(&t);
+	segc_poly_set_var(&t.num, segc_canon_var(st, f), 1);
+	segc_poly_set_si(&t.den, 1);
+	segc_expr_free(f);
+	if (!r->isceil || paired)
+		segc_poly_neg(&t.num);
+	rc = segc_rf_add(st, val, val, &t);
+	if (rc == 0 && paired && r->isceil) {
+		segc_rf_set_si(st, &t, 1);
+		rc = segc_rf_add(st, val, val, &t);
+	}
+	segc_rf_clear(&t);
+	return rc;
+}
+
+/* The signs of 'p' proved with its floor and ceil atoms relaxed to
+ * their arguments (see rounding_value), in every case of its pairs:
+ * only the signs proved in all cases. */
+static unsigned relaxed_sign(segc_canon *st, const segc_poly *p)
+{
+	struct rounding R[SEGC_RELAX_ATOMS];
+	size_t n, k, pairs = 0;
+	unsigned mask, s = ~0u;
+	segc_rf r, val;
+
+	if (st->relaxing >= SEGC_RELAX_DEPTH || !(n = roundings_of(st, p, R)))
+		return 0;
+	for (k = 0; k < n; k++)
+		if (R[k].partner != (size_t)-1 && R[k].pair + 1 > pairs)
+			pairs = R[k].pair + 1;
+	st->relaxing++;
+	segc_rf_init(&r);
+	segc_rf_init(&val);
+	for (mask = 0; mask < (1u << pairs) && s; mask++) {
+		int rc = 0;
+
+		segc_poly_set(&r.num, p);
+		segc_poly_set_si(&r.den, 1);
+		for (k = 0; k < n && rc == 0; k++) {
+			rc = rounding_value(st, &val, R, k, mask);
+			if (rc == 0)
+				rc = rf_subst(st, &r, R[k].v, &val);
+		}
+		s &= rc ? 0 : segc_kernel_sign(st, &r);
+	}
+	st->relaxing--;
+	segc_rf_clear(&r);
+	segc_rf_clear(&val);
+	for (k = 0; k < n; k++)
+		segc_rf_clear(&R[k].x);
+	return s == ~0u ? 0 : s;
 }
 
 /* The provable signs of polynomial 'p' on the box, with floor and ceil
@@ -318,15 +448,10 @@ static unsigned poly_sign_plain(segc_canon *st, const segc_poly *p);
 static unsigned poly_sign(segc_canon *st, const segc_poly *p)
 {
 	unsigned s = poly_sign_plain(st, p);
-	segc_poly q;
 
 	if (s & (SEGC_SIGN_POS | SEGC_SIGN_NEG))
 		return s;
-	segc_poly_init(&q, 0);
-	if (unround(st, p, &q) == 0)
-		s |= poly_sign_plain(st, &q);
-	segc_poly_clear(&q);
-	return s;
+	return s | relaxed_sign(st, p);
 }
 
 /* The provable signs of polynomial 'p' on the box. */

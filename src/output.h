@@ -65,29 +65,76 @@ enum segc_plan_op {
 	SEGC_OP_ADD, SEGC_OP_SUB, SEGC_OP_MUL, SEGC_OP_DIV,
 	SEGC_OP_NEG,    /* -a */
 	SEGC_OP_CEIL, SEGC_OP_FLOOR, SEGC_OP_SQRT, SEGC_OP_LOG2,
-	SEGC_OP_FMAX, SEGC_OP_FMIN
+	SEGC_OP_FMAX, SEGC_OP_FMIN,
+	/* Conditions (1 or 0): a < b, a <= b, a > b, a >= b, a == b, a != b
+	 * (false when either is NaN, except !=), !a. */
+	SEGC_OP_LT, SEGC_OP_LE, SEGC_OP_GT, SEGC_OP_GE, SEGC_OP_EQ, SEGC_OP_NE,
+	SEGC_OP_NOT,
+	/* a && b, a || b: block sub[0] (computing b) runs only when a does
+	 * not decide. */
+	SEGC_OP_AND, SEGC_OP_OR,
+	/* a ? b : c: block sub[0] computes b, block sub[1] computes c; only
+	 * the one chosen runs. */
+	SEGC_OP_SELECT,
+	/* The counter of a loop: an integer held in a double, defined by the
+	 * SUM that owns the block it lies in. */
+	SEGC_OP_COUNTER,
+	/* The sum of c over the counter 'counter' = a, a + 1, ... while it
+	 * is <= b (a is an integer; nothing when a > b): block sub[0], the
+	 * body, runs once per value.  NaN when a or b is NaN or the loop
+	 * would count beyond 2^53. */
+	SEGC_OP_SUM
 };
 
-/* One instruction: the value number it defines is its index. */
+/* Where an instruction is computed: the function's body (block 0), a
+ * branch of a SELECT, the right operand of AND/OR, or a loop body. */
+enum segc_plan_block_kind {
+	SEGC_PLAN_BODY, SEGC_PLAN_BRANCH, SEGC_PLAN_LOOP
+};
+
+/* A block: its instructions lie among the indices [first, end), with
+ * those of the blocks nested in it and some of its ancestors' (hoisted). */
+typedef struct segc_plan_block {
+	enum segc_plan_block_kind kind;
+	size_t parent;      /* the enclosing block (0 for block 0) */
+	size_t first, end;
+} segc_plan_block;
+
+/* One instruction: the value number it defines is its index.  Its
+ * operands come before it, in its block or an enclosing one. */
 typedef struct segc_plan_insn {
 	enum segc_plan_op op;
-	size_t a, b;        /* operands: earlier instruction indices */
-	double value;       /* CONST: the correctly rounded double */
+	size_t a, b, c;     /* operands: earlier instruction indices */
+	size_t block;       /* the block it is computed in */
+	size_t sub[2];      /* AND, OR, SELECT, SUM: the blocks it owns */
+	size_t counter;     /* SUM: its COUNTER instruction */
+	double value;       /* CONST: the rounded double */
+	int rounding;       /* CONST: 0 to nearest, 1 up, -1 down (a bound of
+			       a comparison with an exact value) */
 	mpq_t q;            /* CONST: the exact rational */
 	unsigned uses;      /* uses by live instructions (0: dead, not printed) */
 } segc_plan_insn;
 
-/* The straight-line program computing one formula from its arguments;
- * each value is computed once (value numbering). */
+/* The program computing one formula from its arguments, straight-line
+ * but for its blocks; each value is computed once (value numbering). */
 typedef struct segc_plan {
 	size_t n, cap;
 	segc_plan_insn *insn;
+	size_t nblocks;
+	segc_plan_block *blocks;  /* blocks[0]: the function's body */
 	size_t result;
 	size_t nargs;
 	char **args;         /* argument names, in order */
-	unsigned long flops; /* live + - * / and calls */
+	unsigned long flops; /* live operations, calls and comparisons */
 	void *memo;          /* private */
 } segc_plan;
+
+/* The number of operands (a, b, c) instruction 'in' reads. */
+unsigned segc_plan_noperands(const segc_plan_insn *in);
+
+/* Non-zero when instruction 'in' computes a condition (1 or 0) rather
+ * than a number. */
+int segc_plan_is_condition(const segc_plan_insn *in);
 
 /* Builds the plan of 'e' (a canonical form), whose free names must all be
  * among 'args'.  Records an error (SEGC_ERR_INPUT) naming every other

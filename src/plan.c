@@ -5,7 +5,12 @@
  * in order, then other atoms), integer powers by repeated squaring, the
  * negative powers of a sum of terms by one division at the end.  Every
  * value is numbered: an operation already computed is not computed again,
- * and a shared subexpression is planned once. */
+ * and a shared subexpression is planned once.  A piecewise formula
+ * (if(cond, a, b)) computes only the side its condition chooses, and/or
+ * only what their first operands leave undecided; a sum with no closed
+ * form becomes a loop.  Those computations lie in blocks: a value is
+ * reused only where its block is still open, and a loop body's
+ * computations that do not depend on it are hoisted out of it. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,25 +45,36 @@ typedef struct builder {
 	const segc_where *where;
 	segc_plan *p;
 	segc_expr_map exprs;       /* node -> value number + 1 */
+	size_t cur;                /* the block being filled */
+	size_t capblocks;
+	unsigned char *open;       /* per block: still being filled */
+	size_t nbound, capbound;   /* the variables of the open loops */
+	const char **bound_names;
+	size_t *bound_values;      /* their COUNTER instructions */
 	int failed;
 } builder;
 
 static int plan_expr(builder *bd, const segc_expr *e, size_t *out);
+static int round_dir(double *out, mpq_srcptr q, int dir);
 
 /* ---------------------------------------------------- value numbering */
 
-/* Non-zero when instruction 'i' of 'p' is (op, a, b) (or the constant q). */
-static int insn_same(const segc_plan_insn *i, enum segc_plan_op op,
-	size_t a, size_t b, mpq_srcptr q)
+/* Non-zero when value 'i' may be used in the block being filled: its
+ * block is still open. */
+static int visible(const builder *bd, size_t i)
 {
-	if (i->op != op)
-		return 0;
-	if (op == SEGC_OP_CONST)
-		return mpq_equal(i->q, q);
-	return i->a == a && i->b == b;
+	return bd->open[bd->p->insn[i].block];
 }
 
-/* Appends the instruction (op, a, b); returns its value number. */
+/* Non-zero when instruction 'i' of 'p' is (op, a, b). */
+static int insn_same(const segc_plan_insn *i, enum segc_plan_op op,
+	size_t a, size_t b)
+{
+	return i->op == op && i->a == a && i->b == b;
+}
+
+/* Appends the instruction (op, a, b) to the block being filled; returns
+ * its value number. */
 static size_t new_insn(builder *bd, enum segc_plan_op op, size_t a, size_t b)
 {
 	segc_plan *p = bd->p;
@@ -75,50 +91,123 @@ static size_t new_insn(builder *bd, enum segc_plan_op op, size_t a, size_t b)
 	p->insn[i].op = op;
 	p->insn[i].a = a;
 	p->insn[i].b = b;
+	p->insn[i].block = bd->cur;
 	return i;
 }
 
-/* The value number of (op, a, b): the plan's own when it has it already,
- * else a new instruction.  Commutative operands are ordered first. */
+/* The number of operands of 'in'. */
+unsigned segc_plan_noperands(const segc_plan_insn *in)
+{
+	switch (in->op) {
+	case SEGC_OP_CONST: case SEGC_OP_ARG: case SEGC_OP_COUNTER:
+		return 0;
+	case SEGC_OP_NEG: case SEGC_OP_CEIL: case SEGC_OP_FLOOR:
+	case SEGC_OP_SQRT: case SEGC_OP_LOG2: case SEGC_OP_NOT:
+		return 1;
+	case SEGC_OP_SELECT: case SEGC_OP_SUM:
+		return 3;
+	default:
+		return 2;
+	}
+}
+
+/* Non-zero when 'in' computes a condition. */
+int segc_plan_is_condition(const segc_plan_insn *in)
+{
+	return (in->op >= SEGC_OP_LT && in->op <= SEGC_OP_NOT) ||
+		in->op == SEGC_OP_AND || in->op == SEGC_OP_OR;
+}
+
+/* The block a new (op, a, b) goes to: the one being filled, or an
+ * enclosing one where its operands are known, out of loop bodies (it is
+ * then computed once, not per iteration) and, for a comparison, which
+ * cannot fail, out of branches too. */
+static size_t placement(const builder *bd, enum segc_plan_op op, size_t a,
+	size_t b)
+{
+	const segc_plan *p = bd->p;
+	segc_plan_insn probe;
+	size_t blk = bd->cur;
+	unsigned n;
+
+	probe.op = op;
+	n = segc_plan_noperands(&probe);
+	while (blk) {
+		const segc_plan_block *k = &p->blocks[blk];
+
+		if (k->kind != SEGC_PLAN_LOOP && !(op >= SEGC_OP_LT &&
+		    op <= SEGC_OP_NOT))
+			break;
+		if ((n >= 1 && p->insn[a].block == blk) ||
+		    (n >= 2 && p->insn[b].block == blk))
+			break;
+		blk = k->parent;
+	}
+	return blk;
+}
+
+/* The value number of (op, a, b): the plan's own when it has it already
+ * where it can be used, else a new instruction.  Commutative operands are
+ * ordered first. */
 static size_t emit_op(builder *bd, enum segc_plan_op op, size_t a, size_t b)
 {
 	segc_plan *p = bd->p;
-	size_t i;
+	size_t i, save;
 
 	if ((op == SEGC_OP_ADD || op == SEGC_OP_MUL || op == SEGC_OP_FMAX ||
-	     op == SEGC_OP_FMIN) && a > b) {
+	     op == SEGC_OP_FMIN || op == SEGC_OP_EQ || op == SEGC_OP_NE) &&
+	    a > b) {
 		size_t t = a;
 
 		a = b;
 		b = t;
 	}
 	for (i = p->n; i-- > 0;)
-		if (insn_same(&p->insn[i], op, a, b, NULL))
+		if (insn_same(&p->insn[i], op, a, b) && visible(bd, i))
 			return i;
-	return new_insn(bd, op, a, b);
+	save = bd->cur;
+	bd->cur = placement(bd, op, a, b);
+	i = new_insn(bd, op, a, b);
+	bd->cur = save;
+	return i;
 }
 
-/* The value number of the constant 'q' (rounded to double). */
-static size_t emit_const(builder *bd, mpq_srcptr q)
+/* The value number of the constant 'q' rounded in direction 'dir' (0 to
+ * nearest, 1 up, -1 down).  Constants belong to block 0. */
+static size_t emit_const_dir(builder *bd, mpq_srcptr q, int dir)
 {
 	segc_plan *p = bd->p;
-	size_t i;
-	double d;
+	size_t i, save;
+	double d, nearest;
 
-	for (i = 0; i < p->n; i++)
-		if (insn_same(&p->insn[i], SEGC_OP_CONST, 0, 0, q))
-			return i;
-	if (segc_plan_round(&d, q)) {
+	if (round_dir(&d, q, dir) ||
+	    segc_plan_round(&nearest, q)) {
 		segc_error(bd->ctx, SEGC_ERR_LIMIT, bd->where ? bd->where->file
 			: NULL, bd->where ? bd->where->line : 0, 0,
 			"a coefficient is too large for a double");
 		bd->failed = 1;
-		d = 0;
+		d = nearest = 0;
 	}
+	if (d == nearest)
+		dir = 0;
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].op == SEGC_OP_CONST && p->insn[i].rounding == dir
+		    && mpq_equal(p->insn[i].q, q))
+			return i;
+	save = bd->cur;
+	bd->cur = 0;
 	i = new_insn(bd, SEGC_OP_CONST, 0, 0);
+	bd->cur = save;
 	p->insn[i].value = d;
+	p->insn[i].rounding = dir;
 	mpq_set(p->insn[i].q, q);
 	return i;
+}
+
+/* The value number of the constant 'q' (rounded to nearest). */
+static size_t emit_const(builder *bd, mpq_srcptr q)
+{
+	return emit_const_dir(bd, q, 0);
 }
 
 /* The value number of the constant 'v'. */
@@ -573,6 +662,366 @@ static int plan_mva(builder *bd, const segc_expr *e, size_t *out)
 	return 0;
 }
 
+/* ------------------------------------------------------------ blocks */
+
+/* Opens a block of 'kind' inside the one being filled, and fills it. */
+static size_t block_open(builder *bd, enum segc_plan_block_kind kind)
+{
+	segc_plan *p = bd->p;
+	size_t b;
+
+	if (p->nblocks == bd->capblocks) {
+		bd->capblocks = bd->capblocks ? 2 * bd->capblocks : 8;
+		p->blocks = segc_xrealloc(p->blocks,
+			segc_xmul_size(bd->capblocks, sizeof *p->blocks));
+		bd->open = segc_xrealloc(bd->open, bd->capblocks);
+	}
+	b = p->nblocks++;
+	p->blocks[b].kind = kind;
+	p->blocks[b].parent = bd->cur;
+	p->blocks[b].first = p->n;
+	p->blocks[b].end = p->n;
+	bd->open[b] = 1;
+	bd->cur = b;
+	return b;
+}
+
+/* Closes the block being filled: its values are no longer used; the
+ * enclosing block is filled again. */
+static void block_close(builder *bd)
+{
+	segc_plan_block *k = &bd->p->blocks[bd->cur];
+
+	k->end = bd->p->n;
+	bd->open[bd->cur] = 0;
+	bd->cur = k->parent;
+}
+
+/* ------------------------------------------------------- conditions */
+
+/* The comparison operators of the expression language. */
+static const struct {
+	const char *name;
+	enum segc_plan_op op, mirror;   /* a op b is b mirror a */
+} relations[] = {
+	{ "<", SEGC_OP_LT, SEGC_OP_GT }, { "<=", SEGC_OP_LE, SEGC_OP_GE },
+	{ ">", SEGC_OP_GT, SEGC_OP_LT }, { ">=", SEGC_OP_GE, SEGC_OP_LE },
+	{ "==", SEGC_OP_EQ, SEGC_OP_EQ }, { "!=", SEGC_OP_NE, SEGC_OP_NE }
+};
+
+/* The index of the comparison named 'f' in relations[], or -1. */
+static int relation_index(const char *f)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof relations / sizeof relations[0]; i++)
+		if (!strcmp(relations[i].name, f))
+			return (int)i;
+	return -1;
+}
+
+/* Non-zero when 'e' is a condition: a comparison, and, or, not. */
+static int is_condition(const segc_expr *e)
+{
+	const char *f;
+
+	if (segc_expr_kind(e) != SEGC_CALL)
+		return 0;
+	f = segc_expr_name(e);
+	return relation_index(f) >= 0 || !strcmp(f, "and") ||
+		!strcmp(f, "or") || !strcmp(f, "not");
+}
+
+/* A condition being planned: 'known' 0 or 1 when decided while planning,
+ * else -1 and 'value' computes it. */
+typedef struct cond {
+	int known;
+	size_t value;
+} cond;
+
+static int plan_cond(builder *bd, const segc_expr *e, cond *out);
+
+/* Non-zero when value 'i' is exact whenever the formula's inputs are: an
+ * argument or a loop counter. */
+static int is_exact(const builder *bd, size_t i)
+{
+	enum segc_plan_op op = bd->p->insn[i].op;
+
+	return op == SEGC_OP_ARG || op == SEGC_OP_COUNTER;
+}
+
+/* Decides 'x' op 'q' where both are exact numbers. */
+static int compare_known(enum segc_plan_op op, int cmp)
+{
+	switch (op) {
+	case SEGC_OP_LT: return cmp < 0;
+	case SEGC_OP_LE: return cmp <= 0;
+	case SEGC_OP_GT: return cmp > 0;
+	case SEGC_OP_GE: return cmp >= 0;
+	case SEGC_OP_EQ: return cmp == 0;
+	default: return cmp != 0;
+	}
+}
+
+/* Plans 'x' op 'q' for the value 'x' and the number 'q'.  When 'x' is
+ * exact, 'q' is rounded the way that keeps the comparison exact (x >= q
+ * if and only if x >= the least double >= q, ...), and == or != with a
+ * 'q' that no double equals is decided now; else 'q' is rounded to
+ * nearest, as every coefficient. */
+static void plan_compare_const(builder *bd, enum segc_plan_op op, size_t x,
+	mpq_srcptr q, cond *out)
+{
+	int dir = 0;
+	double d;
+	mpq_t back;
+
+	if (is_exact(bd, x)) {
+		dir = op == SEGC_OP_LT || op == SEGC_OP_GE ? 1 :
+			op == SEGC_OP_LE || op == SEGC_OP_GT ? -1 : 0;
+		if ((op == SEGC_OP_EQ || op == SEGC_OP_NE) &&
+		    !segc_plan_round(&d, q)) {
+			mpq_init(back);
+			mpq_set_d(back, d);
+			if (!mpq_equal(back, q)) {
+				out->known = op == SEGC_OP_NE;
+				mpq_clear(back);
+				return;
+			}
+			mpq_clear(back);
+		}
+	}
+	out->value = emit_op(bd, op, x, emit_const_dir(bd, q, dir));
+}
+
+/* Plans the comparison 'e' (two arguments). */
+static int plan_relation(builder *bd, const segc_expr *e, int r, cond *out)
+{
+	const segc_expr *x = segc_expr_arg(e, 0), *y = segc_expr_arg(e, 1);
+	enum segc_plan_op op = relations[r].op;
+	size_t vx, vy;
+
+	if (segc_expr_nargs(e) != 2)
+		return plan_fail(bd, "the comparison '%s' needs two operands",
+			relations[r].name);
+	if (segc_expr_kind(x) == SEGC_NUM && segc_expr_kind(y) == SEGC_NUM) {
+		out->known = compare_known(op, mpq_cmp(segc_expr_value(x),
+			segc_expr_value(y)));
+		return 0;
+	}
+	if (segc_expr_kind(x) == SEGC_NUM) {
+		x = segc_expr_arg(e, 1);
+		y = segc_expr_arg(e, 0);
+		op = relations[r].mirror;
+	}
+	if (plan_expr(bd, x, &vx))
+		return -1;
+	if (segc_expr_kind(y) == SEGC_NUM) {
+		plan_compare_const(bd, op, vx, segc_expr_value(y), out);
+		return 0;
+	}
+	if (plan_expr(bd, y, &vy))
+		return -1;
+	out->value = emit_op(bd, op, vx, vy);
+	return 0;
+}
+
+/* Plans and(...) (is_and) or or(...): each operand after the first in a
+ * block of its own, computed only when those before it leave the result
+ * undecided. */
+static int plan_junction(builder *bd, const segc_expr *e, int is_and,
+	cond *out)
+{
+	size_t i, blk, k;
+	cond next;
+
+	if (!segc_expr_nargs(e))
+		return plan_fail(bd, "'%s' needs at least one condition",
+			segc_expr_name(e));
+	if (plan_cond(bd, segc_expr_arg(e, 0), out))
+		return -1;
+	for (i = 1; i < segc_expr_nargs(e); i++) {
+		if (out->known == !is_and)
+			return 0;
+		if (out->known >= 0) {
+			if (plan_cond(bd, segc_expr_arg(e, i), out))
+				return -1;
+			continue;
+		}
+		next.known = -1;
+		blk = block_open(bd, SEGC_PLAN_BRANCH);
+		if (plan_cond(bd, segc_expr_arg(e, i), &next))
+			return -1;
+		block_close(bd);
+		if (next.known == !is_and) {
+			out->known = next.known;
+			continue;
+		}
+		if (next.known >= 0)
+			continue;
+		k = new_insn(bd, is_and ? SEGC_OP_AND : SEGC_OP_OR, out->value,
+			next.value);
+		bd->p->insn[k].sub[0] = blk;
+		out->value = k;
+	}
+	return 0;
+}
+
+/* Plans the condition 'e'. */
+static int plan_cond(builder *bd, const segc_expr *e, cond *out)
+{
+	const char *f = segc_expr_kind(e) == SEGC_CALL ? segc_expr_name(e) : "";
+	int r = relation_index(f);
+
+	out->known = -1;
+	out->value = 0;
+	if (r >= 0)
+		return plan_relation(bd, e, r, out);
+	if (!strcmp(f, "and") || !strcmp(f, "or"))
+		return plan_junction(bd, e, !strcmp(f, "and"), out);
+	if (!strcmp(f, "not") && segc_expr_nargs(e) == 1) {
+		if (plan_cond(bd, segc_expr_arg(e, 0), out))
+			return -1;
+		if (out->known >= 0)
+			out->known = !out->known;
+		else
+			out->value = emit_op(bd, SEGC_OP_NOT, out->value, 0);
+		return 0;
+	}
+	return plan_fail(bd, "cannot emit C: %s stands where a condition (a "
+		"comparison) is expected", *f ? f : "a number");
+}
+
+/* Plans if(cond, a, b): each side in a block of its own, computed only
+ * when chosen (nothing of the other when the condition is decided now). */
+static int plan_if(builder *bd, const segc_expr *e, size_t *out)
+{
+	size_t v[2], blk[2], k;
+	cond c;
+	int i;
+
+	if (segc_expr_nargs(e) != 3)
+		return plan_fail(bd, "cannot emit C: '%s' needs a condition and "
+			"two values", "if");
+	if (plan_cond(bd, segc_expr_arg(e, 0), &c))
+		return -1;
+	if (c.known >= 0)
+		return plan_expr(bd, segc_expr_arg(e, c.known ? 1 : 2), out);
+	for (i = 0; i < 2; i++) {
+		blk[i] = block_open(bd, SEGC_PLAN_BRANCH);
+		if (plan_expr(bd, segc_expr_arg(e, 1 + i), &v[i]))
+			return -1;
+		block_close(bd);
+	}
+	k = new_insn(bd, SEGC_OP_SELECT, c.value, v[0]);
+	bd->p->insn[k].c = v[1];
+	bd->p->insn[k].sub[0] = blk[0];
+	bd->p->insn[k].sub[1] = blk[1];
+	*out = k;
+	return 0;
+}
+
+/* ------------------------------------------------------------- sums */
+
+/* Non-zero when value 'i' is an integer wherever it is defined: a loop
+ * counter, a ceil or a floor. */
+static int is_integral(const builder *bd, size_t i)
+{
+	enum segc_plan_op op = bd->p->insn[i].op;
+
+	return op == SEGC_OP_COUNTER || op == SEGC_OP_CEIL ||
+		op == SEGC_OP_FLOOR;
+}
+
+/* The first counter of a loop from 'e' (dir 1): ceil(e), exactly when
+ * 'e' is a number; or the bound of the last (dir -1): floor(e) when 'e'
+ * is a number, else 'e' itself. */
+static int plan_bound(builder *bd, const segc_expr *e, int dir, size_t *out)
+{
+	mpz_t z;
+	mpq_t q;
+	size_t v;
+
+	if (segc_expr_kind(e) == SEGC_NUM) {
+		mpz_init(z);
+		mpq_init(q);
+		if (dir > 0)
+			mpz_cdiv_q(z, mpq_numref(segc_expr_value(e)),
+				mpq_denref(segc_expr_value(e)));
+		else
+			mpz_fdiv_q(z, mpq_numref(segc_expr_value(e)),
+				mpq_denref(segc_expr_value(e)));
+		mpq_set_z(q, z);
+		*out = emit_const_dir(bd, q, dir);
+		mpq_clear(q);
+		mpz_clear(z);
+		return 0;
+	}
+	if (plan_expr(bd, e, &v))
+		return -1;
+	*out = dir > 0 && !is_integral(bd, v) ?
+		emit_op(bd, SEGC_OP_CEIL, v, 0) : v;
+	return 0;
+}
+
+/* Binds the variable 'name' to the counter 'v' in the loop being
+ * planned. */
+static void bind_counter(builder *bd, const char *name, size_t v)
+{
+	if (bd->nbound == bd->capbound) {
+		bd->capbound = bd->capbound ? 2 * bd->capbound : 4;
+		bd->bound_names = segc_xrealloc(bd->bound_names,
+			segc_xmul_size(bd->capbound, sizeof *bd->bound_names));
+		bd->bound_values = segc_xrealloc(bd->bound_values,
+			segc_xmul_size(bd->capbound, sizeof *bd->bound_values));
+	}
+	bd->bound_names[bd->nbound] = name;
+	bd->bound_values[bd->nbound++] = v;
+}
+
+/* Plans the body of the loop of 'e' in the block being filled, with its
+ * own memory of planned nodes (its variable may shadow an outer one). */
+static int plan_body(builder *bd, const segc_expr *e, size_t counter,
+	size_t *out)
+{
+	segc_expr_map outer = bd->exprs;
+	int rc;
+
+	segc_expr_map_init(&bd->exprs);
+	bind_counter(bd, segc_expr_name(e), counter);
+	rc = plan_expr(bd, segc_expr_arg(e, 2), out);
+	bd->nbound--;
+	segc_expr_map_clear(&bd->exprs);
+	bd->exprs = outer;
+	return rc;
+}
+
+/* Plans sum(var, lo, hi, body) as a loop: the counter from ceil(lo)
+ * while it is <= hi. */
+static int plan_sum(builder *bd, const segc_expr *e, size_t *out)
+{
+	size_t first, last, counter, body, blk, k;
+
+	if (segc_expr_nargs(e) != 3)
+		return plan_fail(bd, "cannot emit C: the sum over '%s' is "
+			"malformed", segc_expr_name(e));
+	if (plan_bound(bd, segc_expr_arg(e, 0), 1, &first) ||
+	    plan_bound(bd, segc_expr_arg(e, 1), -1, &last))
+		return -1;
+	blk = block_open(bd, SEGC_PLAN_LOOP);
+	counter = new_insn(bd, SEGC_OP_COUNTER, 0, 0);
+	if (plan_body(bd, e, counter, &body))
+		return -1;
+	block_close(bd);
+	k = new_insn(bd, SEGC_OP_SUM, first, last);
+	bd->p->insn[k].c = body;
+	bd->p->insn[k].sub[0] = blk;
+	bd->p->insn[k].counter = counter;
+	*out = k;
+	return 0;
+}
+
+/* ------------------------------------------------------ other calls */
+
 /* Plans a call of a built-in function; any other is an error. */
 static int plan_call(builder *bd, const segc_expr *e, size_t *out)
 {
@@ -589,6 +1038,11 @@ static int plan_call(builder *bd, const segc_expr *e, size_t *out)
 		return plan_extremum(bd, e, SEGC_OP_FMIN, out);
 	if (!strcmp(f, "mva_mem"))
 		return plan_mva(bd, e, out);
+	if (!strcmp(f, "if"))
+		return plan_if(bd, e, out);
+	if (is_condition(e))
+		return plan_fail(bd, "cannot emit C: the condition '%s' stands "
+			"where a number is expected", f);
 	for (i = 0; i < sizeof un / sizeof un[0]; i++)
 		if (!strcmp(f, un[i].name) && segc_expr_nargs(e) == 1) {
 			if (plan_expr(bd, segc_expr_arg(e, 0), &v))
@@ -600,14 +1054,35 @@ static int plan_call(builder *bd, const segc_expr *e, size_t *out)
 		"'%s' remains: give a machine that defines it", f);
 }
 
-/* Plans a symbol: one of the arguments. */
+/* The value number of argument 'k' (in block 0). */
+static size_t emit_arg(builder *bd, size_t k)
+{
+	size_t i, save;
+
+	for (i = 0; i < bd->p->n; i++)
+		if (insn_same(&bd->p->insn[i], SEGC_OP_ARG, k, 0))
+			return i;
+	save = bd->cur;
+	bd->cur = 0;
+	i = new_insn(bd, SEGC_OP_ARG, k, 0);
+	bd->cur = save;
+	return i;
+}
+
+/* Plans a symbol: the counter of an enclosing loop over it, else one of
+ * the arguments. */
 static int plan_sym(builder *bd, const segc_expr *e, size_t *out)
 {
 	size_t i;
 
+	for (i = bd->nbound; i-- > 0;)
+		if (!strcmp(bd->bound_names[i], segc_expr_name(e))) {
+			*out = bd->bound_values[i];
+			return 0;
+		}
 	for (i = 0; i < bd->p->nargs; i++)
 		if (!strcmp(bd->p->args[i], segc_expr_name(e))) {
-			*out = emit_op(bd, SEGC_OP_ARG, i, 0);
+			*out = emit_arg(bd, i);
 			return 0;
 		}
 	return plan_fail(bd, "cannot emit C while '%s' is unbound: bind it "
@@ -615,13 +1090,14 @@ static int plan_sym(builder *bd, const segc_expr *e, size_t *out)
 		segc_expr_name(e));
 }
 
-/* Plans 'e' (each node once); its value number goes to 'out'. */
+/* Plans 'e' (each node once where its value can be used); its value
+ * number goes to 'out'. */
 static int plan_expr(builder *bd, const segc_expr *e, size_t *out)
 {
 	void **slot = segc_expr_map_find(&bd->exprs, e);
 	int rc;
 
-	if (slot) {
+	if (slot && visible(bd, (size_t)(uintptr_t)*slot - 1)) {
 		*out = (size_t)(uintptr_t)*slot - 1;
 		return 0;
 	}
@@ -637,29 +1113,25 @@ static int plan_expr(builder *bd, const segc_expr *e, size_t *out)
 		rc = plan_call(bd, e, out);
 		break;
 	case SEGC_SUM:
-		rc = plan_fail(bd, "cannot emit C for a sum over '%s' that has "
-			"no closed form", segc_expr_name(e));
+		rc = plan_sum(bd, e, out);
 		break;
 	default:
 		rc = plan_poly(bd, e, out);
 		break;
 	}
-	if (!rc)
+	if (rc)
+		return rc;
+	slot = segc_expr_map_find(&bd->exprs, e);
+	if (slot)
+		*slot = (void *)(uintptr_t)(*out + 1);
+	else
 		segc_expr_map_put(&bd->exprs, e, (void *)(uintptr_t)(*out + 1));
-	return rc;
-}
-
-/* Non-zero when instruction 'in' has a second operand. */
-static int binary(const segc_plan_insn *in)
-{
-	return in->op == SEGC_OP_ADD || in->op == SEGC_OP_SUB ||
-		in->op == SEGC_OP_MUL || in->op == SEGC_OP_DIV ||
-		in->op == SEGC_OP_FMAX || in->op == SEGC_OP_FMIN;
+	return 0;
 }
 
 /* Counts the uses of every value by the live instructions (those the
- * result depends on; the result counts as one use) and the operations
- * among them. */
+ * result depends on; the result counts as one use, a loop's counter one
+ * more) and the operations among them. */
 static void count_uses(segc_plan *p)
 {
 	size_t i;
@@ -668,14 +1140,28 @@ static void count_uses(segc_plan *p)
 	p->flops = 0;
 	for (i = p->n; i-- > 0;) {
 		segc_plan_insn *in = &p->insn[i];
+		unsigned n = segc_plan_noperands(in);
 
-		if (!in->uses || in->op == SEGC_OP_CONST || in->op == SEGC_OP_ARG)
+		if (!in->uses || !n)
 			continue;
 		p->flops++;
 		p->insn[in->a].uses++;
-		if (binary(in))
+		if (n >= 2)
 			p->insn[in->b].uses++;
+		if (n >= 3)
+			p->insn[in->c].uses++;
+		if (in->op == SEGC_OP_SUM)
+			p->insn[in->counter].uses++;
 	}
+}
+
+/* Releases what 'bd' holds but the plan. */
+static void builder_clear(builder *bd)
+{
+	segc_expr_map_clear(&bd->exprs);
+	free(bd->open);
+	free(bd->bound_names);
+	free(bd->bound_values);
 }
 
 /* Builds the plan of 'e' over the arguments 'args'. */
@@ -694,12 +1180,21 @@ segc_plan *segc_plan_build(segc_ctx *ctx, const segc_expr *e, size_t nargs,
 	for (i = 0; i < nargs; i++)
 		bd.p->args[i] = segc_xstrdup(args[i]);
 	segc_expr_map_init(&bd.exprs);
+	block_open(&bd, SEGC_PLAN_BODY);
 	if (plan_expr(&bd, e, &bd.p->result) || bd.failed) {
-		segc_expr_map_clear(&bd.exprs);
+		builder_clear(&bd);
 		segc_plan_free(bd.p);
 		return NULL;
 	}
-	segc_expr_map_clear(&bd.exprs);
+	if (segc_plan_is_condition(&bd.p->insn[bd.p->result])) {
+		plan_fail(&bd, "cannot emit C: the formula is a condition, %s",
+			"not a number");
+		builder_clear(&bd);
+		segc_plan_free(bd.p);
+		return NULL;
+	}
+	bd.p->blocks[0].end = bd.p->n;
+	builder_clear(&bd);
 	count_uses(bd.p);
 	return bd.p;
 }
@@ -717,27 +1212,37 @@ void segc_plan_free(segc_plan *p)
 		free(p->args[i]);
 	free(p->args);
 	free(p->insn);
+	free(p->blocks);
 	free(p);
 }
 
-/* The correctly rounded double of 'q', subnormals included. */
-int segc_plan_round(double *out, mpq_srcptr q)
+/* The double nearest to 'q' (dir 0), or the least double >= q (dir 1),
+ * or the greatest <= q (dir -1), subnormals included.  -1 when it
+ * overflows. */
+static int round_dir(double *out, mpq_srcptr q, int dir)
 {
 	mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+	mpfr_rnd_t rnd = dir > 0 ? MPFR_RNDU : dir < 0 ? MPFR_RNDD : MPFR_RNDN;
 	mpfr_t x;
 	int t;
 
 	mpfr_set_emin(-1073);
 	mpfr_set_emax(1024);
 	mpfr_init2(x, 53);
-	t = mpfr_set_q(x, q, MPFR_RNDN);
-	mpfr_subnormalize(x, t, MPFR_RNDN);
-	*out = mpfr_get_d(x, MPFR_RNDN);
+	t = mpfr_set_q(x, q, rnd);
+	mpfr_subnormalize(x, t, rnd);
+	*out = mpfr_get_d(x, rnd);
 	t = mpfr_inf_p(x);
 	mpfr_clear(x);
 	mpfr_set_emin(emin);
 	mpfr_set_emax(emax);
 	return t ? -1 : 0;
+}
+
+/* The correctly rounded double of 'q', subnormals included. */
+int segc_plan_round(double *out, mpq_srcptr q)
+{
+	return round_dir(out, q, 0);
 }
 
 /* ---------------------------------------------------------- free names */
@@ -767,7 +1272,8 @@ static void name_set_add(name_set *s, const char *name)
 static int is_builtin(const char *f)
 {
 	static const char *const b[] = {
-		"max", "min", "ceil", "floor", "log2", "sqrt", "mva_mem", NULL
+		"max", "min", "ceil", "floor", "log2", "sqrt", "mva_mem", "if",
+		"and", "or", "not", "<", "<=", ">", ">=", "==", "!=", NULL
 	};
 	size_t i;
 

@@ -399,24 +399,33 @@ static segc_expr *sum_expr(segc_canon *st, const char *name, segc_rf *body,
 	return e;
 }
 
-/* r = if(c, sum of 'b1' over [lo1, hi1], sum of 'b2' over [lo2, hi2]),
- * summing only the side that the domains leave possible. */
+/* r = if(c, sum of 'b' over [lo1, hi1], sum of 'b' over [lo, hi]):
+ * the sum over [max(lo, T), hi] or [lo, min(hi, T)], written with the
+ * condition c that T is inside and 'rev' that it is not.  Only the side
+ * that the domains leave possible is summed; when they prove 'rev', the
+ * bounds of the loop are kept as they are. */
 static int sum_pick(segc_canon *st, segc_rf *r, const char *name,
-	const segc_expr *c, segc_rf *b1, const segc_expr *lo1,
-	const segc_expr *hi1, segc_rf *b2, const segc_expr *lo2,
-	const segc_expr *hi2)
+	const segc_expr *c, const segc_expr *rev, segc_rf *b,
+	const segc_expr *lo1, const segc_expr *hi1, const segc_expr *lo,
+	const segc_expr *hi)
 {
 	int truth, rc = -1;
-	segc_expr *k = segc_cond_canon(st, c, 0, &truth), *s1 = NULL, *s2;
+	segc_expr *k = segc_cond_canon(st, rev, 0, &truth), *s1 = NULL, *s2;
 
 	if (truth == -2)
 		return -1;
+	segc_expr_free(k);
 	if (truth == 1)
-		rc = sum_range(st, r, name, b1, lo1, hi1);
+		return sum_range(st, r, name, b, lo, hi);
+	k = segc_cond_canon(st, c, 0, &truth);
+	if (truth == -2)
+		return -1;
+	if (truth == 1)
+		rc = sum_range(st, r, name, b, lo1, hi1);
 	else if (truth == 0)
-		rc = sum_range(st, r, name, b2, lo2, hi2);
-	else if ((s1 = sum_expr(st, name, b1, lo1, hi1)) != NULL &&
-		(s2 = sum_expr(st, name, b2, lo2, hi2)) != NULL) {
+		rc = sum_range(st, r, name, b, lo, hi);
+	else if ((s1 = sum_expr(st, name, b, lo1, hi1)) != NULL &&
+		(s2 = sum_expr(st, name, b, lo, hi)) != NULL) {
 		rc = segc_if_make(st, r, k, s1, s2);
 		segc_expr_free(s2);
 	}
@@ -541,7 +550,8 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 static int split_if(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
 {
-	segc_expr *A = segc_expr_copy(st->atoms[w]), *t = NULL, *t1, *c1, *c2;
+	segc_expr *A = segc_expr_copy(st->atoms[w]), *t = NULL, *t1, *c1, *c2,
+		*r1, *r2;
 	segc_rf ba, bb, p1, p2;
 	int dir = 0, rc;
 
@@ -568,26 +578,32 @@ static int split_if(segc_canon *st, segc_rf *r, const char *name,
 			/* i <= T: [lo, min(hi, T)] and [max(lo, T + 1), hi] */
 			t1 = segc_expr_add2(segc_expr_copy(t), segc_expr_int(1));
 			c1 = rel("<=", segc_expr_copy(t), segc_expr_copy(b1));
+			r1 = rel("<=", segc_expr_copy(b1), segc_expr_copy(t));
 			c2 = rel(">=", segc_expr_copy(t1), segc_expr_copy(a1));
-			rc = sum_pick(st, &p1, name, c1, &ba, a1, t, &ba, a1, b1);
+			r2 = rel(">=", segc_expr_copy(a1), segc_expr_copy(t1));
+			rc = sum_pick(st, &p1, name, c1, r1, &ba, a1, t, a1, b1);
 			if (rc == 0)
-				rc = sum_pick(st, &p2, name, c2, &bb, t1, b1,
-					&bb, a1, b1);
+				rc = sum_pick(st, &p2, name, c2, r2, &bb, t1, b1,
+					a1, b1);
 		} else {
 			/* i >= T: [max(lo, T), hi] and [lo, min(hi, T - 1)] */
 			t1 = segc_expr_sub2(segc_expr_copy(t), segc_expr_int(1));
 			c1 = rel(">=", segc_expr_copy(t), segc_expr_copy(a1));
+			r1 = rel(">=", segc_expr_copy(a1), segc_expr_copy(t));
 			c2 = rel("<=", segc_expr_copy(t1), segc_expr_copy(b1));
-			rc = sum_pick(st, &p1, name, c1, &ba, t, b1, &ba, a1, b1);
+			r2 = rel("<=", segc_expr_copy(b1), segc_expr_copy(t1));
+			rc = sum_pick(st, &p1, name, c1, r1, &ba, t, b1, a1, b1);
 			if (rc == 0)
-				rc = sum_pick(st, &p2, name, c2, &bb, a1, t1,
-					&bb, a1, b1);
+				rc = sum_pick(st, &p2, name, c2, r2, &bb, a1, t1,
+					a1, b1);
 		}
 		if (rc == 0)
 			rc = segc_rf_add(st, r, &p1, &p2);
 		segc_expr_free(t1);
 		segc_expr_free(c1);
 		segc_expr_free(c2);
+		segc_expr_free(r1);
+		segc_expr_free(r2);
 		segc_expr_free(a1);
 		segc_expr_free(b1);
 	} else if (rc == 0) {

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_output.h"
 #include "model.h"
 #include "util.h"
 
@@ -84,7 +85,7 @@ static void print_side(const char *label, const segc_expr *e)
 {
 	char *t = segc_expr_to_string(e);
 
-	printf("  %-9s %s\n", label, t ? t : "?");
+	cli_printf("  %-9s %s\n", label, t ? t : "?");
 	free(t);
 }
 
@@ -129,7 +130,7 @@ static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
 	source = it->source ? segc_printable_dup(it->source) : NULL;
 	if (got == want) {
 		if (!c->quiet)
-			printf("ok: %s%s%s%s\n", comp, source ? " (" : "",
+			cli_printf("ok: %s%s%s%s\n", comp, source ? " (" : "",
 				source ? source : "", source ? ")" : "");
 	} else {
 		segc_domains *dom = segc_setting_domains(ctx, &s);
@@ -137,7 +138,7 @@ static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
 		diff = segc_canonical(ctx, dom, segc_expr_sub2(
 			segc_expr_copy(got), segc_expr_copy(want)));
 		segc_domains_free(dom);
-		printf("MISMATCH: %s%s%s%s\n", comp, source ? " (" : "",
+		cli_printf("MISMATCH: %s%s%s%s\n", comp, source ? " (" : "",
 			source ? source : "", source ? ")" : "");
 		print_side("derived:", got);
 		print_side("expected:", want);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_output.h"
 
 /* Options of 'derive' besides COMMON. */
 typedef struct derive_opts {
@@ -83,7 +84,7 @@ int cmd_derive(int argc, char **argv)
 		goto out;
 	}
 	text = segc_expr_to_string(e);
-	printf("%s\n", text);
+	cli_printf("%s\n", text);
 	free(text);
 	rc = cli_report(ctx);
 out:

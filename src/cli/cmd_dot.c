@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "cli_output.h"
 #include "dot.h"
 
 /* Runs 'segc dot'. */
@@ -28,12 +29,8 @@ int cmd_dot(int argc, char **argv)
 	if (!rc) {
 		segc_strbuf_init(&out);
 		segc_model_to_dot(ctx, model, &out);
-		fputs(segc_strbuf_str(&out), stdout);
+		cli_puts(segc_strbuf_str(&out));
 		segc_strbuf_free(&out);
-		if (fflush(stdout) || ferror(stdout)) {
-			fprintf(stderr, "segc: dot: cannot write the output\n");
-			rc = CLI_USAGE;
-		}
 	}
 	segc_machine_free(machine);
 	segc_model_free(model);

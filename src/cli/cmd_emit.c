@@ -1,15 +1,14 @@
 /* cmd_emit.c - 'segc emit': writes BASE.c and BASE.h, a standalone C99
- * predictor of the model, through temporary files renamed into place, so
- * that nothing is half-written when anything fails. */
+ * predictor of the model, through temporary files that cli_output_end
+ * renames into place as a pair: both files replaced, or neither. */
 #include <config.h>
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "cli_output.h"
 #include "output.h"
 
 /* Most --keep names. */
@@ -73,78 +72,37 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-/* Writes 'text' to a new temporary file beside 'path'; its name goes to
- * 'tmp' (malloc'd).  0 on success, else reports and returns -1. */
-static int write_temp(const char *path, const char *text, char **tmp)
+/* Starts BASE.c and BASE.h, in that order, into 'f' (their temporary
+ * files created, both targets checked); 0, or -1 (printed). */
+static int open_files(const char *base, cli_file *f[2])
 {
-	FILE *f;
-	int fd;
+	static const char *const suffix[2] = { ".c", ".h" };
+	char *path = malloc(strlen(base) + 3);
+	int k;
 
-	*tmp = malloc(strlen(path) + 16);
-	if (!*tmp)
+	if (!path)
 		return -1;
-	sprintf(*tmp, "%s.tmp-XXXXXX", path);
-	fd = mkstemp(*tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		fprintf(stderr, "segc: emit: cannot write %s: %s\n", path,
-			strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(*tmp);
-		}
-		free(*tmp);
-		*tmp = NULL;
-		return -1;
+	for (k = 0; k < 2; k++) {
+		sprintf(path, "%s%s", base, suffix[k]);
+		f[k] = cli_output_open("emit", path);
+		if (!f[k])
+			break;
 	}
-	if (fputs(text, f) == EOF || fclose(f) == EOF) {
-		fprintf(stderr, "segc: emit: cannot write %s: %s\n", path,
-			strerror(errno));
-		unlink(*tmp);
-		free(*tmp);
-		*tmp = NULL;
-		return -1;
-	}
-	return 0;
+	free(path);
+	return k == 2 ? 0 : -1;
 }
 
-/* Writes both files, or neither (as far as rename allows). */
-static int write_files(const char *base, const char *c_text,
+/* Writes the texts into the files 'f' and prints their paths (unless
+ * 'quiet'); they are renamed into place together when the command
+ * ends. */
+static int write_files(const char *base, cli_file *f[2], const char *c_text,
 	const char *h_text, int quiet)
 {
-	char *path[2], *tmp[2] = { NULL, NULL };
-	const char *text[2] = { c_text, h_text };
-	int k, rc = CLI_USAGE;
-
-	path[0] = malloc(strlen(base) + 3);
-	path[1] = malloc(strlen(base) + 3);
-	if (!path[0] || !path[1])
-		goto out;
-	sprintf(path[0], "%s.c", base);
-	sprintf(path[1], "%s.h", base);
-	for (k = 0; k < 2; k++)
-		if (write_temp(path[k], text[k], &tmp[k]))
-			goto out;
-	for (k = 0; k < 2; k++)
-		if (rename(tmp[k], path[k])) {
-			fprintf(stderr, "segc: emit: cannot write %s: %s\n",
-				path[k], strerror(errno));
-			goto out;
-		}
-	for (k = 0; k < 2; k++) {
-		if (!quiet)
-			printf("%s\n", path[k]);
-		free(tmp[k]);
-		tmp[k] = NULL;
-	}
-	rc = CLI_OK;
-out:
-	for (k = 0; k < 2; k++) {
-		if (tmp[k])
-			unlink(tmp[k]);
-		free(tmp[k]);
-		free(path[k]);
-	}
-	return rc;
+	if (cli_output_write(f[0], c_text) || cli_output_write(f[1], h_text))
+		return CLI_USAGE;
+	if (!quiet)
+		cli_printf("%s.c\n%s.h\n", base, base);
+	return CLI_OK;
 }
 
 /* Derives the canonical form of every component into 'in'; 0 on
@@ -197,6 +155,32 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	return rc;
 }
 
+/* Makes every --keep name win over the values the model or a machine
+ * gives it: bound to itself, it stays a symbol, an argument of the
+ * functions.  A name kept and bound with -D is refused.  0 on success. */
+static int keep_names(segc_ctx *ctx, cli_common *c, const emit_opts *o)
+{
+	size_t k, i;
+	char *text;
+	int rc = 0;
+
+	for (k = 0; k < o->nkeep; k++) {
+		if (!segc_name_is_identifier(o->keep[k]))
+			return cli_usage(c, "--keep %s: not a name", o->keep[k]);
+		for (i = 0; i < segc_bindings_count(c->bindings); i++)
+			if (!strcmp(segc_bindings_name(c->bindings, i), o->keep[k]))
+				return cli_usage(c, "'%s' is both kept (--keep) and "
+					"bound (-D)", o->keep[k]);
+	}
+	for (k = 0; k < o->nkeep && !rc; k++) {
+		text = segc_xmalloc(2 * strlen(o->keep[k]) + 2);
+		sprintf(text, "%s=%s", o->keep[k], o->keep[k]);
+		rc = segc_bindings_add(ctx, c->bindings, text) ? cli_report(ctx) : 0;
+		free(text);
+	}
+	return rc;
+}
+
 /* Runs 'segc emit'. */
 int cmd_emit(int argc, char **argv)
 {
@@ -207,6 +191,7 @@ int cmd_emit(int argc, char **argv)
 	segc_setting s;
 	cli_common c;
 	char *c_text = NULL, *h_text = NULL;
+	cli_file *f[2];
 	int rc;
 
 	memset(&o, 0, sizeof o);
@@ -218,7 +203,9 @@ int cmd_emit(int argc, char **argv)
 		rc = rc > 0 ? CLI_OK : CLI_USAGE;
 		goto out;
 	}
-	rc = cli_load(ctx, &c, o.file, &model, &machine);
+	rc = keep_names(ctx, &c, &o);
+	if (!rc)
+		rc = cli_load(ctx, &c, o.file, &model, &machine);
 	if (rc)
 		goto out;
 	s.model = model;
@@ -226,12 +213,16 @@ int cmd_emit(int argc, char **argv)
 	s.bindings = c.bindings;
 	if (!o.base)
 		o.base = segc_model_name(model);
+	if (open_files(o.base, f)) {
+		rc = CLI_USAGE;
+		goto out;
+	}
 	render(ctx, &s, &o, o.base, &c_text, &h_text);
 	rc = cli_report(ctx);
 	if (!rc && (!c_text || !h_text))
 		rc = CLI_USAGE;
 	if (!rc)
-		rc = write_files(o.base, c_text, h_text, c.quiet);
+		rc = write_files(o.base, f, c_text, h_text, c.quiet);
 out:
 	free(c_text);
 	free(h_text);

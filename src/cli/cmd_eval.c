@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_output.h"
 #include "output.h"
 
 #define MAX_AXES 32
@@ -273,7 +274,7 @@ static void table_put_mpq(table *t, const mpq_t q)
 	free(s);
 }
 
-/* Prints the table: aligned columns, or CSV. */
+/* Puts the table on standard output: aligned columns, or CSV. */
 static void table_print(const table *t, int csv)
 {
 	size_t *w = calloc(t->ncols, sizeof *w), i, j;
@@ -286,12 +287,12 @@ static void table_print(const table *t, int csv)
 	for (i = 0; i < t->ncells; i += t->ncols) {
 		for (j = 0; j < t->ncols; j++) {
 			if (csv)
-				printf("%s%s", j ? "," : "", t->cells[i + j]);
+				cli_printf("%s%s", j ? "," : "", t->cells[i + j]);
 			else
-				printf("%s%*s", j ? "  " : "", (int)w[j],
+				cli_printf("%s%*s", j ? "  " : "", (int)w[j],
 					t->cells[i + j]);
 		}
-		printf("\n");
+		cli_puts("\n");
 	}
 	free(w);
 }
@@ -323,6 +324,7 @@ typedef struct run {
 	size_t swept;            /* the plotted axis, or (size_t)-1 */
 	segc_where where;
 	const char *title;       /* the model's name */
+	cli_file *svg;           /* the file of --svg, or NULL */
 	table t;
 } run;
 
@@ -509,15 +511,14 @@ static int check_names(run *r)
 /* --------------------------------------------------------------- SVG */
 
 /* Writes the plot of the components against the swept axis to the file
- * of --svg; 0 on success. */
+ * of --svg (renamed into place when the command ends); 0 on success. */
 static int write_svg(run *r)
 {
 	static const char *const labels[4] = { "total", "comp", "comm", "io" };
 	segc_svg_series series[4];
 	size_t n = 0;
 	char *svg, title[300];
-	FILE *f;
-	int k, rc = -1;
+	int k, rc;
 
 	for (k = 1; k <= 4; k++) {
 		if (segc_expr_is_zero(r->f[k % 4]))
@@ -535,15 +536,7 @@ static int write_svg(run *r)
 			"(no positive values)\n");
 		return -1;
 	}
-	f = fopen(r->o->svg, "w");
-	if (f && fputs(svg, f) != EOF && fclose(f) == 0)
-		rc = 0;
-	else {
-		if (f)
-			fclose(f);
-		remove(r->o->svg);
-		fprintf(stderr, "segc: eval: cannot write %s\n", r->o->svg);
-	}
+	rc = cli_output_write(r->svg, svg);
 	free(svg);
 	return rc;
 }
@@ -626,7 +619,55 @@ static int derive_all(run *r, const segc_setting *s)
 	return 0;
 }
 
-/* Computes and prints the table (and the plot); returns the exit code. */
+/* Reports (-1) a value of an axis outside the domain the model declares
+ * for that name: there the canonical and structural forms may rightly
+ * differ (a simplification used the domain), so no value is given. */
+static int check_domains(run *r, const segc_setting *s)
+{
+	segc_domains *d = segc_setting_domains(r->ctx, s);
+	size_t i, j;
+	int bad = 0;
+
+	if (!d)
+		return -1;
+	for (i = 0; i < r->o->naxes; i++) {
+		const axis *a = &r->o->axes[i];
+		mpq_srcptr lo, hi;
+		int integer;
+
+		if (!segc_domains_get(d, a->name, &lo, &hi, &integer))
+			continue;
+		for (j = 0; j < a->n; j++) {
+			mpq_srcptr v = a->v[j];
+			const char *why = lo && mpq_cmp(v, lo) < 0 ? "below its "
+				"minimum" : hi && mpq_cmp(v, hi) > 0 ? "above its "
+				"maximum" : integer && mpz_cmp_ui(mpq_denref(v), 1) ?
+				"not an integer" : NULL;
+			char *q, *l, *h;
+
+			if (!why)
+				continue;
+			q = mpq_get_str(NULL, 10, v);
+			l = lo ? mpq_get_str(NULL, 10, lo) : NULL;
+			h = hi ? mpq_get_str(NULL, 10, hi) : NULL;
+			segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0, 0,
+				"%s=%s is %s: the model declares %s in [%s, %s]%s",
+				a->name, q, why, a->name, l ? l : "-inf",
+				h ? h : "+inf", integer ? ", an integer" : "");
+			free(q);
+			free(l);
+			free(h);
+			bad = 1;
+			break;
+		}
+	}
+	segc_domains_free(d);
+	return bad ? -1 : 0;
+}
+
+/* Computes the table and puts it on standard output, and writes the plot
+ * (its file created first, so that a bad target fails before the work);
+ * returns the exit code. */
 static int evaluate(cli_common *c, run *r, const segc_setting *s)
 {
 	size_t n = grid_points(r->o), i;
@@ -637,6 +678,8 @@ static int evaluate(cli_common *c, run *r, const segc_setting *s)
 			MAX_POINTS);
 	if (r->o->svg && choose_swept(c, r))
 		return CLI_USAGE;
+	if (r->o->svg && !(r->svg = cli_output_open("eval", r->o->svg)))
+		return CLI_USAGE;
 	if (!r->o->svg)
 		r->swept = (size_t)-1;
 	setup_point(r);
@@ -646,7 +689,7 @@ static int evaluate(cli_common *c, run *r, const segc_setting *s)
 		table_put(&r->t, r->o->axes[i].name);
 	for (i = 0; i < NCOLS_FIXED; i++)
 		table_put(&r->t, fixed_cols[i]);
-	if (!derive_all(r, s) && !check_names(r))
+	if (!check_domains(r, s) && !derive_all(r, s) && !check_names(r))
 		eval_grid(r);
 	rc = cli_report(r->ctx);
 	if (rc)

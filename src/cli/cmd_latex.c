@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_output.h"
 #include "output.h"
 
 /* The options of 'latex'. */
@@ -127,7 +128,7 @@ int cmd_latex(int argc, char **argv)
 	if (!rc && !text)
 		rc = CLI_USAGE;
 	if (!rc)
-		fputs(text, stdout);
+		cli_puts(text);
 out:
 	free(text);
 	segc_latex_names_clear(&names);

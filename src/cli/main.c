@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_output.h"
 
 /* One command of the program and its one-line summary. */
 struct command {
@@ -98,8 +99,8 @@ void cli_command_help(const char *name)
 	}
 }
 
-/* Runs the command named in argv[1]. */
-int main(int argc, char **argv)
+/* Runs the command named in argv[1]; returns its exit code. */
+static int dispatch(int argc, char **argv)
 {
 	size_t i;
 	int rc;
@@ -135,4 +136,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "segc: unknown command '%s'\n", argv[1]);
 	fprintf(stderr, "Try 'segc --help' for more information.\n");
 	return CLI_USAGE;
+}
+
+/* Runs the command, then writes its output, all or nothing. */
+int main(int argc, char **argv)
+{
+	return cli_output_end(dispatch(argc, argv));
 }

@@ -5,8 +5,11 @@
 # same (canonical) formula: the largest error in units in the last place is
 # reported per model and must not exceed MAX_ULP (cancellation in an
 # expanded form, as in cg_simple, costs a few ulp more than the 1 or 2 of
-# most models); with --accurate it must not exceed 1.  Then the refusals:
-# unbound names and uninterpreted calls are named, exit 2, nothing written.
+# most models); with --accurate it must not exceed 1.  Then formulas with
+# sums that have no closed form (loops in C) and piecewise ones (if), whose
+# predictors are compared with the same computation done literally by an
+# independent C program in long double.  Then the refusals: unbound names
+# and uninterpreted calls are named, exit 2, nothing written.
 . "$top_srcdir/tests/cli/lib.sh"
 MAX_ULP=${MAX_ULP:-6}
 ulpdiff=$top_builddir/tests/cli/ulpdiff
@@ -74,6 +77,252 @@ while IFS=$tab read -r name model machine binds keep outputs; do
 	echo "$name $u (--accurate: $ud)" >> "$tmp/summary"
 done < "$tmp/manifest"
 diag "largest error in ulp per model:" "$(cat "$tmp/summary" 2>/dev/null)"
+
+# literal_check NAME KEEP...: emits $tmp/NAME.xml (plain and --accurate)
+# and compiles it with $tmp/NAME_ref.c, an independent program that runs
+# the model's loops literally in long double and exits 0 when the
+# predictor agrees at every point, with each compiler in C99 and gnu17.
+literal_check() {
+	name=$1
+	shift
+	kopts=
+	for k in "$@"; do kopts="$kopts --keep $k"; done
+	for mode in plain accurate; do
+		aopt=
+		[ $mode = accurate ] && aopt=--accurate
+		d=$tmp/$name-$mode
+		mkdir -p "$d"
+		"$SEGC" emit -q $aopt $kopts -o "$d/$name" "$tmp/$name.xml" \
+			2>"$tmp/err"
+		st=$?
+		ok $st "emit $name $aopt"
+		[ $st -eq 0 ] || diag "$(cat "$tmp/err")"
+		cp "$tmp/${name}_ref.c" "$d/"
+		for cc in $compilers; do
+			for std in "$CFLAGS_STRICT" "-std=gnu17 -Wall -Wextra -Werror -O2"; do
+				$cc $std -o "$d/ref" "$d/${name}_ref.c" "$d/$name.c" \
+					-lm 2>"$tmp/cc.err" && "$d/ref" > "$tmp/out"
+				st=$?
+				ok $st "$name ($mode) agrees with its loops run literally ($cc $std)"
+				[ $st -eq 0 ] || diag "$(head -20 "$tmp/cc.err" "$tmp/out")"
+			done
+		done
+	done
+}
+
+# The driver of a reference program: REFERENCE(n, p) against NAME_total at
+# N in 1..70, P in 1..6, a = 0.375, t = 0.75.
+ref_main='
+int main(void)
+{
+	long n, p, bad = 0;
+
+	for (n = 1; n <= 70; n++)
+		for (p = 1; p <= 6; p++) {
+			long double want = reference(n, p, 0.375L, 0.75L);
+			double got = TOTAL(n, p, 0.375, 0.75);
+
+			if (!(fabsl(got - want) <= 1e-13L * (1 + fabsl(want)))) {
+				printf("N=%ld P=%ld: %.17g, want %.17Lg\n", n, p,
+					got, want);
+				bad++;
+			}
+		}
+	return bad != 0;
+}'
+
+# Sums with no closed form: the body's sqrt, floor and log2 keep them as
+# sums, which emit writes as loops (nested, the inner one using the outer
+# counter, ranges empty for some N and P, bounds that are not integers).
+cat > "$tmp/loops.xml" <<'EOF'
+<model name="loops" version="1">
+  <param name="a"/>
+  <resource name="t"/>
+  <graph name="main">
+    <loop var="i" from="1" to="N">
+      <step cost="sqrt(i)*t"/>
+      <loop var="j" from="i" to="N/2">
+        <step cost="floor(N/j) + a"/>
+      </loop>
+    </loop>
+    <loop var="k" from="P/3" to="N - P">
+      <step cost="log2(k + P)"/>
+    </loop>
+  </graph>
+</model>
+EOF
+cat > "$tmp/loops_ref.c" <<'EOF'
+#include <math.h>
+#include <stdio.h>
+#include "loops.h"
+#define TOTAL loops_total
+
+/* The model's total time, its loops run literally. */
+static long double reference(long n, long p, long double a, long double t)
+{
+	long double s = 0;
+	long i, j, k;
+
+	for (i = 1; i <= n; i++) {
+		s += sqrtl((long double)i) * t;
+		for (j = i; j <= n / 2; j++)
+			s += (long double)(n / j) + a;
+	}
+	for (k = (p + 2) / 3; k <= n - p; k++)
+		s += log2l((long double)(k + p));
+	return s;
+}
+EOF
+printf "%s\n" "$ref_main" >> "$tmp/loops_ref.c"
+literal_check loops a t
+grep -q 'for (' "$tmp/loops-plain/loops.c"
+ok $? "sums with no closed form are loops in C"
+
+# Piecewise formulas: a loop empty when N < 2*P, whose closed form holds
+# only where it is not, and a loop inside a loop whose range is empty for
+# some values of the outer counter.  Checked when this segc's canonical
+# form says so with if.
+cat > "$tmp/pieces.xml" <<'EOF'
+<model name="pieces" version="1">
+  <param name="a"/>
+  <resource name="t"/>
+  <graph name="main">
+    <loop var="i" from="1" to="N - 2*P">
+      <step cost="i*t"/>
+    </loop>
+    <loop var="i" from="1" to="N/3">
+      <loop var="j" from="2*i" to="N - P">
+        <step cost="a*j + t"/>
+      </loop>
+    </loop>
+  </graph>
+</model>
+EOF
+cat > "$tmp/pieces_ref.c" <<'EOF'
+#include <math.h>
+#include <stdio.h>
+#include "pieces.h"
+#define TOTAL pieces_total
+
+/* The model's total time, its loops run literally. */
+static long double reference(long n, long p, long double a, long double t)
+{
+	long double s = 0;
+	long i, j;
+
+	for (i = 1; i <= n - 2 * p; i++)
+		s += i * t;
+	for (i = 1; i <= n / 3; i++)
+		for (j = 2 * i; j <= n - p; j++)
+			s += a * j + t;
+	return s;
+}
+EOF
+printf "%s\n" "$ref_main" >> "$tmp/pieces_ref.c"
+if "$SEGC" derive "$tmp/pieces.xml" 2>/dev/null | grep -q 'if('; then
+	literal_check pieces a t
+	grep -q 'if (\| ? ' "$tmp/pieces-plain/pieces.c"
+	ok $? "a piecewise formula is a conditional in C"
+else
+	skip "piecewise formulas in C" "this segc writes no if for them yet"
+fi
+
+# Names that C, the standard headers or the compilers define are renamed
+# (a trailing '_'), whatever their class: predefined macros of the GNU
+# dialects, macros and typedefs of <stdio.h>, <stdlib.h>, <math.h>,
+# <limits.h>, <float.h>, <stdint.h>, <inttypes.h>, <errno.h>,
+# <signal.h>, <complex.h> and their POSIX extensions, the emitted code's
+# own helpers and locals.  The predictor (plain, --accurate, --main) must
+# compile in C99 and gnu17 alone, and included after all those headers.
+names="linux unix i386 i686 sun BUFSIZ NULL EOF FILE stdin stderr SEEK_SET
+TMP_MAX FILENAME_MAX EXIT_SUCCESS RAND_MAX MB_CUR_MAX div_t size_t M_PI NAN
+INFINITY HUGE_VAL FP_NAN float_t INT_MAX CHAR_BIT DBL_EPSILON ERANGE int32_t
+BIG_ENDIAN WNOHANG u_int uint SIGINT PRId64 I complex dd_add two_sum segc_dd
+t0 c0 k0 fmax main"
+{
+	echo '<model name="names" version="1">'
+	for n in $names; do echo "  <resource name=\"$n\"/>"; done
+	echo '  <graph name="main">'
+	printf '    <step cost="%s"/>\n' "$(echo $names | sed 's/ / + /g')"
+	echo '    <loop var="i" from="1" to="N"><step cost="sqrt(i)*k0"/></loop>'
+	echo '  </graph>'
+	echo '</model>'
+} > "$tmp/names.xml"
+kopts=
+for n in $names; do kopts="$kopts --keep $n"; done
+{
+	for h in stdio stdlib math limits float stdint inttypes errno signal \
+	    complex; do
+		echo "#include <$h.h>"
+	done
+	echo '#include "names.c"'
+} > "$tmp/names_all.c"
+for aopt in "" --accurate --main; do
+	"$SEGC" emit -q $aopt $kopts -o "$tmp/names" "$tmp/names.xml" \
+		2>"$tmp/err"
+	ok $? "emit $aopt keeps names that C or its headers define"
+	for cc in $compilers; do
+		for std in "$CFLAGS_STRICT" "-std=gnu17 -Wall -Wextra -Werror"; do
+			for f in names.c names_all.c; do
+				$cc $std -c -o "$tmp/names.o" "$tmp/$f" 2>"$tmp/cc.err"
+				st=$?
+				ok $st "$f $aopt compiles with $cc $std"
+				[ $st -eq 0 ] || diag "$(head -10 "$tmp/cc.err")"
+			done
+		done
+	done
+done
+grep -q 'double linux_, double unix_, double i386_' "$tmp/names.h"
+ok $? "predefined macros are renamed with a trailing _"
+
+# --keep wins over every value of the name: a machine's cost (t_stmt) and
+# constant (t_byte, in the bodies of its functions) become arguments the
+# functions use, checked against segc eval with those values given by -D;
+# a model's <param value> likewise.  A name both kept and bound by -D is
+# refused.
+m=$top_srcdir/xml/cg_tree.xml
+ncube=$top_srcdir/xml/machines/ncube2.xml
+"$SEGC" emit -q --main -m "$ncube" --keep t_stmt --keep t_byte \
+	-o "$tmp/kept" "$m" 2>"$tmp/err" &&
+	$CC $CFLAGS_STRICT -o "$tmp/kept" "$tmp/kept.c" -lm 2>"$tmp/cc.err" &&
+	! sed -n '/^double cg_tree_total/,/^}/p' "$tmp/kept.c" | grep -q '(void)t_'
+ok $? "--keep names that a machine binds makes arguments the function uses"
+kgrid="N=1..100000*10 P=1..64*2 t_stmt=1/4 t_byte=3/8"
+"$tmp/kept" N=1..100000*10 P=1..64*2 t_stmt=0.25 t_byte=0.375 \
+	> "$tmp/kept.tsv" &&
+	"$SEGC" eval --form canonical --csv --digits 40 --precision 256 \
+	-m "$ncube" -D t_stmt=1/4 -D t_byte=3/8 "$m" $kgrid > "$tmp/kept.csv" &&
+	"$ulpdiff" "$tmp/kept.tsv" "$tmp/kept.csv" > "$tmp/kept.ulp"
+st=$?
+u=$(sed -n 's/^max_ulp //p' "$tmp/kept.ulp")
+[ $st -eq 0 ] && [ -n "$u" ] && [ "$u" -le "$MAX_ULP" ]
+ok $? "the kept machine values are the arguments' (max $u ulp)"
+cat > "$tmp/kparam.xml" <<'EOF'
+<model name="kparam" version="1">
+  <param name="w" value="3"/>
+  <resource name="t"/>
+  <machine name="m" version="1"><cost name="t" value="2"/></machine>
+  <graph name="main"><step cost="w*N + t*P"/></graph>
+</model>
+EOF
+cat > "$tmp/kparam_ref.c" <<'EOF'
+#include "kparam.h"
+int main(void)
+{
+	return !(kparam_total(10, 3, 0.5, 7) == 0.5 * 10 + 7 * 3 &&
+		kparam_total(4, 5, 2, 0.25) == 2 * 4 + 0.25 * 5);
+}
+EOF
+"$SEGC" emit -q --keep w --keep t -o "$tmp/kparam" "$tmp/kparam.xml" \
+	2>"$tmp/err" && $CC $CFLAGS_STRICT -o "$tmp/kparam_ref" \
+	"$tmp/kparam_ref.c" "$tmp/kparam.c" -lm 2>"$tmp/cc.err" &&
+	"$tmp/kparam_ref"
+ok $? "--keep wins over a <param value> and an inline machine's cost"
+"$SEGC" emit -D t_stmt=1 --keep t_stmt -m "$ncube" -o "$tmp/kboth" "$m" \
+	2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "'t_stmt' is both kept" "$tmp/err" &&
+	[ ! -e "$tmp/kboth.c" ]
+ok $? "a name both kept and bound by -D is refused"
 
 # Refusals.
 m=$top_srcdir/xml/cg_tree.xml
