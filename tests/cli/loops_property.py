@@ -37,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 from fractions import Fraction
 
 SEGC = os.environ.get("SEGC", "segc")
@@ -967,8 +968,9 @@ def saved_case(path, work):
     with open(os.path.join(work, name + ".xml"), "w") as f:
         f.write(text)
     graph = text[text.index("<graph"):text.index("</graph>")]
-    return Case(name, values, ["model %s:" % os.path.relpath(path)]
-                + ["  " + line.strip() for line in graph.splitlines()[1:]])
+    body = textwrap.dedent("\n".join(graph.splitlines()[1:]))
+    return Case(name, values, ["model tests/cli/models/%s.xml:" % name]
+                + ["  " + line for line in body.splitlines() if line.strip()])
 
 
 def check_reader(tap):
