@@ -2,10 +2,9 @@
  * growable string buffer, identifier checks and the default limits.  Not
  * part of the public interface.
  *
- * Allocation: segc_xmalloc() and friends call abort() when the system is
- * out of memory.  This is the library's one exception to "never abort",
- * the same policy GMP follows for its own allocations: an allocation
- * failure cannot be reported through a context that itself needs memory. */
+ * Allocation: segc_xmalloc() and friends never return NULL: when the
+ * system is out of memory they take the failure path of the memory policy
+ * of segc.h (the handler of segc_memory_guard(), then abort()). */
 #ifndef SEGC_UTIL_H
 #define SEGC_UTIL_H
 
@@ -19,8 +18,23 @@ void *segc_xcalloc(size_t n, size_t size);
 void *segc_xrealloc(void *p, size_t n);
 char *segc_xstrdup(const char *s);
 char *segc_xstrndup(const char *s, size_t n);
-/* n * size, aborting on overflow. */
+/* n * size; an overflow is an allocation failure. */
 size_t segc_xmul_size(size_t n, size_t size);
+/* The failure path of the memory policy for a request of 'n' bytes: the
+ * handler, then abort(). */
+void segc_out_of_memory(size_t n)
+#ifdef __GNUC__
+	__attribute__((noreturn))
+#endif
+	;
+/* Counts 'bytes' more of documents read through 'ctx', and applies its
+ * new budget to the address space when segc_memory_guard() is on. */
+void segc_ctx_count_input(segc_ctx *ctx, size_t bytes);
+/* Limits the address space to the budget 'bytes' when segc_memory_guard()
+ * is on (nothing otherwise). */
+void segc_memory_apply(unsigned long bytes);
+/* Routes libxml2's allocations through segc's (xmlread.c). */
+void segc_xml_memory_setup(void);
 
 /* A growable, always NUL-terminated string. */
 typedef struct segc_strbuf {

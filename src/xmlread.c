@@ -98,7 +98,9 @@ static void report_xml_error(reader *rd, const xmlError *e,
 	segc_strbuf_append(&sb, prefix);
 	message_one_line(&sb, e->message);
 	rd->errors++;
-	segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col, "%s",
+	segc_error(rd->ctx, e->code == XML_ERR_NO_MEMORY ? SEGC_ERR_LIMIT :
+		SEGC_ERR_INPUT, rd->file, line, col, "%s%s",
+		e->code == XML_ERR_NO_MEMORY ? "out of memory: " : "",
 		segc_strbuf_str(&sb));
 	segc_strbuf_free(&sb);
 }
@@ -244,8 +246,8 @@ static xmlDocPtr parse_document(reader *rd, const char *buf, size_t len)
 	}
 	p = xmlNewParserCtxt();
 	if (!p) {
-		segc_error(rd->ctx, SEGC_ERR_INTERNAL, rd->file, 0, 0,
-			"cannot create an XML parser");
+		segc_error(rd->ctx, SEGC_ERR_LIMIT, rd->file, 0, 0,
+			"out of memory: cannot create an XML parser");
 		return NULL;
 	}
 	parser_setup(p, rd);
@@ -744,6 +746,7 @@ static void reader_init(reader *rd, segc_ctx *ctx, const char *name,
 	rd->src.file = name;
 	rd->src.buf = buf;
 	rd->src.len = len;
+	segc_ctx_count_input(ctx, len);
 	source_index_lines(&rd->src);
 }
 
@@ -995,4 +998,28 @@ int segc_validate_file(segc_ctx *ctx, const char *path)
 	rc = segc_validate_memory(ctx, buf, len, path);
 	free(buf);
 	return rc;
+}
+
+/* libxml2's allocation functions, through segc's failure path. */
+static void *xml_malloc(size_t n)
+{
+	return segc_xmalloc(n);
+}
+
+/* libxml2's reallocation function. */
+static void *xml_realloc(void *p, size_t n)
+{
+	return segc_xrealloc(p, n);
+}
+
+/* libxml2's string copy. */
+static char *xml_strdup(const char *s)
+{
+	return segc_xstrdup(s);
+}
+
+/* Routes libxml2's allocations through segc's (segc_memory_guard()). */
+void segc_xml_memory_setup(void)
+{
+	xmlMemSetup(free, xml_malloc, xml_realloc, xml_strdup);
 }
