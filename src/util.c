@@ -296,6 +296,90 @@ const char *segc_strbuf_str(const segc_strbuf *sb)
 	return sb->data ? sb->data : "";
 }
 
+/* ----------------------------------------------------------- name index */
+
+/* A hash of the string 's' (FNV-1a). */
+static size_t name_hash(const char *s)
+{
+	size_t h = (size_t)14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * (size_t)1099511628211ULL;
+	return h;
+}
+
+/* The name of record 'i' of an array (see segc_name_index_find). */
+static const char *record_name(const void *base, size_t i, size_t stride,
+	size_t offset)
+{
+	return *(const char *const *)((const char *)base + i * stride +
+		offset);
+}
+
+/* Releases the slots of 'ix' and leaves it empty. */
+void segc_name_index_free(segc_name_index *ix)
+{
+	free(ix->slots);
+	ix->slots = NULL;
+	ix->cap = ix->n = 0;
+}
+
+/* The slot of 'name' in 'ix': where it is, or the empty one where it
+ * would go. */
+static size_t index_slot(const segc_name_index *ix, const void *base,
+	size_t stride, size_t offset, const char *name)
+{
+	size_t i = name_hash(name) & (ix->cap - 1);
+
+	while (ix->slots[i] && strcmp(record_name(base, ix->slots[i] - 1,
+			stride, offset), name))
+		i = (i + 1) & (ix->cap - 1);
+	return i;
+}
+
+/* Indexes the records of 'ix' again, in slots for 'count' of them. */
+static void index_rebuild(segc_name_index *ix, const void *base,
+	size_t count, size_t stride, size_t offset)
+{
+	size_t i, n = ix->n;
+
+	free(ix->slots);
+	ix->cap = 64;
+	while (ix->cap < 2 * count)
+		ix->cap *= 2;
+	ix->slots = segc_xcalloc(ix->cap, sizeof(*ix->slots));
+	for (i = 0; i < n; i++) {
+		size_t k = index_slot(ix, base, stride, offset,
+			record_name(base, i, stride, offset));
+
+		if (!ix->slots[k])
+			ix->slots[k] = i + 1;
+	}
+}
+
+/* Finds 'name' among the records, indexing those appended since the last
+ * lookup (the first of equal names is kept). */
+size_t segc_name_index_find(segc_name_index *ix, const void *base,
+	size_t count, size_t stride, size_t offset, const char *name)
+{
+	size_t k;
+
+	if (count < ix->n)
+		segc_name_index_free(ix);
+	if (!count)
+		return (size_t)-1;
+	if (ix->cap < 2 * count)
+		index_rebuild(ix, base, count, stride, offset);
+	for (; ix->n < count; ix->n++) {
+		k = index_slot(ix, base, stride, offset,
+			record_name(base, ix->n, stride, offset));
+		if (!ix->slots[k])
+			ix->slots[k] = ix->n + 1;
+	}
+	k = index_slot(ix, base, stride, offset, name);
+	return ix->slots[k] ? ix->slots[k] - 1 : (size_t)-1;
+}
+
 /* Non-zero for an ASCII letter or underscore. */
 static int is_ident_start(char c)
 {

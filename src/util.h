@@ -65,6 +65,22 @@ char *segc_strbuf_take(segc_strbuf *sb);
 /* The contents, borrowed: valid until the next change of 'sb'. */
 const char *segc_strbuf_str(const segc_strbuf *sb);
 
+/* An index by name of an array of records (each with a 'char *' name at
+ * a fixed offset), so that a lookup takes constant time: records appended
+ * to the array are indexed at the next lookup.  A zeroed index is empty. */
+typedef struct segc_name_index {
+	size_t *slots;   /* position + 1 of a record, 0 for an empty slot */
+	size_t cap;      /* slots, a power of two */
+	size_t n;        /* records indexed so far: the first n */
+} segc_name_index;
+
+void segc_name_index_free(segc_name_index *ix);
+/* The position of the first record named 'name' among the 'count'
+ * records at 'base', each 'stride' bytes with its name at 'offset';
+ * (size_t)-1 when there is none. */
+size_t segc_name_index_find(segc_name_index *ix, const void *base,
+	size_t count, size_t stride, size_t offset, const char *name);
+
 /* Non-zero when 's' is an identifier: [A-Za-z_][A-Za-z0-9_]*. */
 int segc_name_is_identifier(const char *s);
 
