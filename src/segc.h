@@ -112,8 +112,8 @@ void segc_library_cleanup(void);
  * as the segc command does with status 3), routes the allocations of GMP
  * (hence MPFR) and libxml2 through the same failure path, and from then on
  * limits the address space of the process (setrlimit RLIMIT_AS) to what
- * it uses at that time plus the budget of the last context that read a
- * document, so that running short of memory is an allocation failure and
+ * it uses at that time, plus 16 MiB for the stack, plus the budget of the
+ * last context that read a document, so that running short of memory is an allocation failure and
  * not the kernel's out-of-memory killer.  Under AddressSanitizer, which
  * reserves terabytes of shadow memory, the address space is not limited.
  * The limit never raises one the process already had. */
