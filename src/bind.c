@@ -370,18 +370,6 @@ static void fail(applier *A, enum segc_status code, const char *fmt,
 
 static segc_expr *apply(applier *A, const segc_expr *e, const env *E);
 
-/* The binding named 'name' among 'n' bindings, or NULL. */
-static const segc_binding *find_binding(size_t n, const segc_binding *v,
-	const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(v[i].name, name))
-			return &v[i];
-	return NULL;
-}
-
 /* The value a global name resolves to (see the top of the file), as a
  * borrowed expression; NULL on error. */
 static const segc_expr *value_source(applier *A, const char *name, int *sym)
@@ -403,13 +391,11 @@ static const segc_expr *value_source(applier *A, const char *name, int *sym)
 		}
 	if (p && p->value)
 		return p->value;
-	if (A->m && (bd = find_binding(A->m->nlets, A->m->lets, name)))
+	if (A->m && (bd = segc_model_let(A->m, name)))
 		return bd->value;
-	if (A->mach && (bd = find_binding(A->mach->nconsts,
-			A->mach->consts, name)))
+	if (A->mach && (bd = segc_machine_const(A->mach, name)))
 		return bd->value;
-	if (A->mach && (bd = find_binding(A->mach->ncosts, A->mach->costs,
-			name)))
+	if (A->mach && (bd = segc_machine_cost(A->mach, name)))
 		return bd->value;
 	if (p || !strcmp(name, "N") || !strcmp(name, "P")
 			|| (A->m && segc_model_resource(A->m, name)))
@@ -792,7 +778,7 @@ static void declare_counter(segc_domains *d, const char *var, segc_expr *lo,
 static int model_name(const segc_model *m, const char *name)
 {
 	return segc_model_param(m, name) || segc_model_resource(m, name)
-		|| find_binding(m->nlets, m->lets, name)
+		|| segc_model_let(m, name)
 		|| !strcmp(name, "N") || !strcmp(name, "P");
 }
 

@@ -1,5 +1,6 @@
 /* ctx.c - the error context: recorded diagnostics, their worst severity,
  * and the limits every stage checks. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -14,6 +15,7 @@ struct segc_ctx {
 	enum segc_status status;
 	unsigned long long work;    /* units charged (segc_ctx_charge) */
 	int work_reported;          /* max_work was reached and said so */
+	unsigned long long input;   /* bytes of documents read */
 };
 
 /* A new context with the default limits and no diagnostics. */
@@ -201,4 +203,26 @@ int segc_ctx_charge(segc_ctx *ctx, double units)
 unsigned long long segc_ctx_work(const segc_ctx *ctx)
 {
 	return ctx ? ctx->work : 0;
+}
+
+/* The memory budget of 'ctx': max_memory, or the floor plus so many bytes
+ * per byte of the documents read (segc.h), saturating. */
+unsigned long segc_ctx_memory(const segc_ctx *ctx)
+{
+	unsigned long long b;
+
+	if (ctx->limits.max_memory)
+		return ctx->limits.max_memory;
+	b = ctx->input > ULONG_MAX / SEGC_MEMORY_PER_BYTE ? ULONG_MAX :
+		SEGC_MEMORY_FLOOR + ctx->input * SEGC_MEMORY_PER_BYTE;
+	return b < SEGC_MEMORY_FLOOR || b > ULONG_MAX ? ULONG_MAX :
+		(unsigned long)b;
+}
+
+/* Counts a document of 'bytes' read through 'ctx' and applies the new
+ * budget to the process (when segc_memory_guard() is on). */
+void segc_ctx_count_input(segc_ctx *ctx, size_t bytes)
+{
+	ctx->input += bytes;
+	segc_memory_apply(segc_ctx_memory(ctx));
 }

@@ -121,6 +121,7 @@ static void locator_init(locator *L, segc_ctx *ctx, const segc_domains *dom)
 	memset(L, 0, sizeof(*L));
 	L->scratch = segc_ctx_new();
 	*segc_ctx_limits(L->scratch) = *segc_ctx_limits(ctx);
+	segc_ctx_limits(L->scratch)->max_memory = segc_ctx_memory(ctx);
 	L->dom = dom;
 	L->max_work = segc_ctx_limits(ctx)->max_work;
 	if (L->max_work)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "util.h"
 
 /* Grows '*p' (elements of 'size' bytes) to hold 'need'; 0 or -1. */
 static int grow(void **p, size_t *cap, size_t need, size_t size)
@@ -23,9 +24,7 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
 		return 0;
 	while (n < need)
 		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		return -1;
+	q = segc_xrealloc(*p, segc_xmul_size(n, size));
 	*p = q;
 	*cap = n;
 	return 0;
@@ -34,7 +33,7 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
 /* A new, empty lowered program. */
 segc_lowered *segc_lowered_new(void)
 {
-	return calloc(1, sizeof(segc_lowered));
+	return segc_xcalloc(1, sizeof(segc_lowered));
 }
 
 /* Adds an empty graph whose sum region stands in graph 'parent' and binds
@@ -135,8 +134,8 @@ void segc_lowered_free(segc_lowered *lw)
 int segc_lgraph_find_ends(segc_lgraph *g)
 {
 	size_t i, nin = 0, nout = 0;
-	char *has_in = calloc(g->nnodes + 1, 1);
-	char *has_out = calloc(g->nnodes + 1, 1);
+	char *has_in = segc_xcalloc(g->nnodes + 1, 1);
+	char *has_out = segc_xcalloc(g->nnodes + 1, 1);
 	int rc = 0;
 
 	if (!has_in || !has_out) {
@@ -199,8 +198,8 @@ static void fill_node_probs(segc_lgraph *g, size_t v, const size_t *out,
 /* Makes every probability of 'g' explicit (see graph.h). */
 void segc_lgraph_fill_probs(segc_lgraph *g)
 {
-	size_t *first = calloc(g->nnodes + 1, sizeof(size_t));
-	size_t *order = malloc((g->narcs + 1) * sizeof(size_t));
+	size_t *first = segc_xcalloc(g->nnodes + 1, sizeof(size_t));
+	size_t *order = segc_xmalloc(segc_xmul_size(g->narcs + 1, sizeof(size_t)));
 	size_t i, v;
 
 	if (!first || !order)
@@ -216,7 +215,7 @@ void segc_lgraph_fill_probs(segc_lgraph *g)
 	}
 	first[g->nnodes] = i;
 	{
-		size_t *fill = calloc(g->nnodes + 1, sizeof(size_t));
+		size_t *fill = segc_xcalloc(g->nnodes + 1, sizeof(size_t));
 
 		if (!fill)
 			goto done;
@@ -266,7 +265,7 @@ typedef struct lowerer {
 	segc_expr *one;               /* the number 1, for plain arcs */
 } lowerer;
 
-/* Records that the graph grew past max_nodes (or out of memory). */
+/* Records that the graph grew past max_nodes. */
 static int too_big(lowerer *L, const segc_srcloc *loc)
 {
 	segc_error(L->ctx, SEGC_ERR_LIMIT, loc->file, loc->line, loc->col,
@@ -334,7 +333,7 @@ static int push(lowerer *L, const segc_block *b, size_t g)
 		return too_big(L, &b->loc);
 	if (L->n == L->cap) {
 		size_t cap = L->cap ? 2 * L->cap : 64;
-		frame *q = realloc(L->st, cap * sizeof(*q));
+		frame *q = segc_xrealloc(L->st, segc_xmul_size(cap, sizeof(*q)));
 
 		if (!q)
 			return too_big(L, &b->loc);
@@ -681,7 +680,7 @@ static size_t scope_of(const segc_lowered *lw, size_t g, const char ***out)
 	for (h = g; h != SEGC_NONE; h = lw->graphs[h].parent)
 		if (lw->graphs[h].var)
 			n++;
-	v = malloc((n + 1) * sizeof(*v));
+	v = segc_xmalloc(segc_xmul_size(n + 1, sizeof(*v)));
 	if (!v)
 		return SEGC_NONE;
 	k = n;

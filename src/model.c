@@ -3,6 +3,7 @@
  * stack, never by recursion. */
 #include <config.h>
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,6 +139,8 @@ void segc_machine_free(segc_machine *m)
 	bindings_free(m->nconsts, m->consts);
 	bindings_free(m->ncosts, m->costs);
 	functions_free(m->nfunctions, m->functions);
+	segc_name_index_free(&m->ix_consts);
+	segc_name_index_free(&m->ix_costs);
 	free(m);
 }
 
@@ -173,6 +176,10 @@ void segc_model_free(segc_model *m)
 		segc_expr_free(m->expects[i].formula);
 	}
 	free(m->expects);
+	segc_name_index_free(&m->ix_params);
+	segc_name_index_free(&m->ix_resources);
+	segc_name_index_free(&m->ix_lets);
+	segc_name_index_free(&m->ix_graphs);
 	free(m);
 }
 
@@ -194,38 +201,62 @@ const segc_machine *segc_model_inline_machine(const segc_model *m)
 	return m ? m->machine : NULL;
 }
 
+/* The record named 'name' among the 'n' records of type T at 'v', found
+ * through index 'ix' (a cache: the model stays logically const). */
+#define FIND(ix, v, n, T) ((n) && (k = segc_name_index_find( \
+	(segc_name_index *)&(ix), (v), (n), sizeof(T), offsetof(T, name), \
+	name)) != (size_t)-1 ? &(v)[k] : NULL)
+
 /* The parameter 'name' of 'm', or NULL. */
 const segc_param *segc_model_param(const segc_model *m, const char *name)
 {
-	size_t i;
+	size_t k;
 
-	for (i = 0; i < m->nparams; i++)
-		if (!strcmp(m->params[i].name, name))
-			return &m->params[i];
-	return NULL;
+	return FIND(m->ix_params, m->params, m->nparams, segc_param);
 }
 
 /* The resource 'name' of 'm', or NULL. */
 const segc_resource *segc_model_resource(const segc_model *m,
 	const char *name)
 {
-	size_t i;
+	size_t k;
 
-	for (i = 0; i < m->nresources; i++)
-		if (!strcmp(m->resources[i].name, name))
-			return &m->resources[i];
-	return NULL;
+	return FIND(m->ix_resources, m->resources, m->nresources,
+		segc_resource);
 }
 
 /* The graph 'name' of 'm', or NULL. */
 const segc_graph *segc_model_graph(const segc_model *m, const char *name)
 {
-	size_t i;
+	size_t k;
 
-	for (i = 0; i < m->ngraphs; i++)
-		if (!strcmp(m->graphs[i].name, name))
-			return &m->graphs[i];
-	return NULL;
+	return FIND(m->ix_graphs, m->graphs, m->ngraphs, segc_graph);
+}
+
+/* The let 'name' of 'm', or NULL. */
+const segc_binding *segc_model_let(const segc_model *m, const char *name)
+{
+	size_t k;
+
+	return FIND(m->ix_lets, m->lets, m->nlets, segc_binding);
+}
+
+/* The constant 'name' of machine 'm', or NULL. */
+const segc_binding *segc_machine_const(const segc_machine *m,
+	const char *name)
+{
+	size_t k;
+
+	return FIND(m->ix_consts, m->consts, m->nconsts, segc_binding);
+}
+
+/* The cost 'name' of machine 'm', or NULL. */
+const segc_binding *segc_machine_cost(const segc_machine *m,
+	const char *name)
+{
+	size_t k;
+
+	return FIND(m->ix_costs, m->costs, m->ncosts, segc_binding);
 }
 
 /* The program of 'm': the graph "main", else the first; NULL if none. */

@@ -10,6 +10,7 @@
 
 #include "segc.h"
 #include "segc_model.h"
+#include "util.h"
 
 /* Where an element stands: the file (shared, owned by the model or
  * machine), its line, and its column where known (else 0). */
@@ -146,6 +147,7 @@ struct segc_machine {
 	size_t nfunctions;
 	segc_function *functions;
 	segc_srcloc loc;
+	segc_name_index ix_consts, ix_costs;   /* lookups by name */
 };
 
 struct segc_model {
@@ -166,6 +168,8 @@ struct segc_model {
 	size_t nexpects;
 	segc_expect *expects;
 	segc_srcloc loc;
+	/* Lookups by name, built as they are needed (model.c). */
+	segc_name_index ix_params, ix_resources, ix_lets, ix_graphs;
 };
 
 /* Lookups by name; NULL when absent. */
@@ -173,6 +177,11 @@ const segc_param *segc_model_param(const segc_model *m, const char *name);
 const segc_resource *segc_model_resource(const segc_model *m,
 	const char *name);
 const segc_graph *segc_model_graph(const segc_model *m, const char *name);
+const segc_binding *segc_model_let(const segc_model *m, const char *name);
+const segc_binding *segc_machine_const(const segc_machine *m,
+	const char *name);
+const segc_binding *segc_machine_cost(const segc_machine *m,
+	const char *name);
 /* The program: the graph named "main", else the first. */
 const segc_graph *segc_model_main_graph(const segc_model *m);
 

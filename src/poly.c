@@ -8,6 +8,22 @@
 
 /* ------------------------------------------------------------- storage */
 
+/* The bytes held by every live polynomial (segc_poly_held). */
+static size_t poly_held;
+
+/* Records that 'p' now holds 'bytes'. */
+static void account(segc_poly *p, size_t bytes)
+{
+	poly_held = poly_held - p->held + bytes;
+	p->held = bytes;
+}
+
+/* The bytes held by every live polynomial. */
+size_t segc_poly_held(void)
+{
+	return poly_held;
+}
+
 /* An empty polynomial over 'nvars' variables. */
 void segc_poly_init(segc_poly *p, size_t nvars)
 {
@@ -16,6 +32,7 @@ void segc_poly_init(segc_poly *p, size_t nvars)
 	p->cap = 0;
 	p->exps = NULL;
 	p->coefs = NULL;
+	p->held = 0;
 }
 
 /* Releases 'p'. */
@@ -24,6 +41,7 @@ void segc_poly_clear(segc_poly *p)
 	segc_poly_zero(p);
 	free(p->exps);
 	free(p->coefs);
+	account(p, 0);
 	segc_poly_init(p, 0);
 }
 
@@ -46,10 +64,11 @@ void segc_poly_zero(segc_poly *p)
 	p->len = 0;
 }
 
-/* Room for at least 'n' terms in 'p'. */
+/* Room for at least 'n' terms in 'p': exactly 'n' the first time (most
+ * polynomials are made once, one term for an atom), doubling after. */
 static void reserve(segc_poly *p, size_t n)
 {
-	size_t cap = p->cap ? p->cap : 4;
+	size_t cap = p->cap ? p->cap : n;
 
 	if (n <= p->cap)
 		return;
@@ -60,6 +79,8 @@ static void reserve(segc_poly *p, size_t n)
 			sizeof(int32_t)));
 	p->coefs = segc_xrealloc(p->coefs, segc_xmul_size(cap, sizeof(mpq_t)));
 	p->cap = cap;
+	account(p, cap * (p->nvars ? p->nvars : 1) * sizeof(int32_t) +
+		cap * sizeof(mpq_t));
 }
 
 /* The exponent vector of term 'i'. */
@@ -105,6 +126,7 @@ void segc_poly_set(segc_poly *r, const segc_poly *a)
 		free(r->coefs);
 		r->coefs = NULL;
 		r->nvars = a->nvars;
+		account(r, 0);
 	}
 	reserve(r, a->len);
 	if (a->len && a->nvars)
@@ -175,6 +197,8 @@ void segc_poly_extend(segc_poly *p, size_t nvars)
 	free(p->exps);
 	p->exps = e;
 	p->nvars = nvars;
+	account(p, (p->cap ? p->cap : 1) * nvars * sizeof(int32_t) +
+		p->cap * sizeof(mpq_t));
 }
 
 /* Brings 'a' and 'b' to the same number of variables. */
@@ -352,13 +376,30 @@ static int limit_error(const segc_poly_lim *lim, const char *what,
 	return -1;
 }
 
-/* Checks 'n' terms against the limit. */
+/* Checks that the polynomials, with 'more' bytes to come, stay within
+ * half of the memory budget of the context of 'lim'. */
+static int check_memory(const segc_poly_lim *lim, size_t more)
+{
+	unsigned long half;
+
+	if (!lim || !lim->ctx)
+		return 0;
+	half = segc_ctx_memory(lim->ctx) / 2;
+	if (poly_held <= half && more <= half - poly_held)
+		return 0;
+	segc_error(lim->ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "the polynomials of "
+		"this formula need more than %lu bytes, half of the memory "
+		"budget (max_memory)", half);
+	return -1;
+}
+
+/* Checks 'n' terms against the limit, and the memory they hold. */
 static int check_terms(const segc_poly_lim *lim, size_t n)
 {
 	if (lim && lim->max_terms && n > lim->max_terms)
 		return limit_error(lim, "number of terms of a polynomial",
 			(unsigned long)lim->max_terms);
-	return 0;
+	return check_memory(lim, 0);
 }
 
 /* Checks an exponent against the limit and the range of int32_t. */
@@ -460,6 +501,17 @@ int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p)
 	return segc_poly_sum(lim, p, 1, &one);
 }
 
+/* The bytes that a sum of 'total' terms over 'nvars' variables may hold:
+ * its operands padded to 'nvars' and its result (saturating). */
+static size_t sum_bytes(size_t total, size_t nvars)
+{
+	size_t per = (nvars ? nvars : 1) * sizeof(int32_t) + sizeof(mpq_t);
+
+	if (per && total > ((size_t)-1 / 2) / per)
+		return (size_t)-1 / 2;
+	return 2 * total * per;
+}
+
 /* r = v[0] + ... + v[n-1] by sorting all terms together. */
 int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	segc_poly **v)
@@ -469,13 +521,15 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	segc_poly out;
 	int rc;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (v[i]->nvars > nvars)
 			nvars = v[i]->nvars;
-	for (i = 0; i < n; i++) {
-		segc_poly_extend(v[i], nvars);
 		total += v[i]->len;
 	}
+	if (check_memory(lim, sum_bytes(total, nvars)))
+		return -1;
+	for (i = 0; i < n; i++)
+		segc_poly_extend(v[i], nvars);
 	if (lim && segc_ctx_charge(lim->ctx, (double)total))
 		return -1;
 	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));

@@ -27,6 +27,7 @@ typedef struct segc_poly {
 	size_t cap;     /* allocated terms */
 	int32_t *exps;  /* len * nvars exponents */
 	mpq_t *coefs;   /* len coefficients, the first len initialised */
+	size_t held;    /* bytes of 'exps' and 'coefs', charged (below) */
 } segc_poly;
 
 /* Work allowed for one product, per term of max_terms: term products
@@ -119,6 +120,13 @@ void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
 void segc_poly_primitive(segc_poly *p, mpq_ptr scale);
 /* Checks the limits on the coefficients and terms of 'p'. */
 int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p);
+/* The bytes that the exponent vectors and coefficient slots of every
+ * live polynomial take.  Each operation that checks the number of terms
+ * also checks this against half of the memory budget of its context
+ * (segc_ctx_memory): the dense exponent vectors make a polynomial of t
+ * terms over v atoms take 4tv bytes, which can grow as the square of the
+ * input. */
+size_t segc_poly_held(void);
 
 /* g = gcd(a, b): integer coefficients with gcd 1 and a positive leading
  * coefficient; gcd(0, 0) = 0.  Exponents should be non-negative (a

@@ -63,6 +63,7 @@ typedef struct segc_limits {
 	unsigned long max_output_nodes;  /* nodes of a formula written out */
 	unsigned long max_work;          /* polynomial arithmetic per context */
 	unsigned long max_eval_terms;    /* terms of sums one evaluation adds */
+	unsigned long max_memory;        /* bytes of memory (0: automatic) */
 } segc_limits;
 
 typedef struct segc_ctx segc_ctx;
@@ -92,6 +93,40 @@ unsigned long long segc_ctx_work(SEGC_KEEP const segc_ctx *ctx);
 /* Releases the library's global tables (expression store).  Call once at
  * the very end, after every expression has been freed. */
 void segc_library_cleanup(void);
+
+/* Memory policy, the one of the whole library.  The memory of a document
+ * is bounded by max_memory: by default (0) SEGC_MEMORY_FLOOR bytes plus
+ * SEGC_MEMORY_PER_BYTE times the bytes of the documents read through the
+ * context (doc/limits.md).  It is enforced in two ways:
+ *  - the polynomials of the canonical form, the one structure whose size
+ *    may grow faster than the input (an exponent per atom and term), are
+ *    charged against it: past half of it the formula is refused with a
+ *    SEGC_ERR_LIMIT diagnostic that names max_memory;
+ *  - every allocation of the library (and, once segc_memory_guard() is
+ *    called, of GMP, MPFR and libxml2) that fails goes to one failure
+ *    path: the out-of-memory handler, then abort() if there is none or it
+ *    returns.  The library itself never exits: by default it aborts, as
+ *    GMP does, since a failure to allocate cannot be reported through a
+ *    context that itself needs memory.
+ * A program that wants a clean refusal instead calls segc_memory_guard()
+ * once, first thing: it installs 'handler' (which should report and exit,
+ * as the segc command does with status 3), routes the allocations of GMP
+ * (hence MPFR) and libxml2 through the same failure path, and from then on
+ * limits the address space of the process (setrlimit RLIMIT_AS) to what
+ * it uses at that time, plus 16 MiB for the stack, plus the budget of the
+ * last context that read a document, so that running short of memory is an allocation failure and
+ * not the kernel's out-of-memory killer.  Under AddressSanitizer, which
+ * reserves terabytes of shadow memory, the address space is not limited.
+ * The limit never raises one the process already had. */
+#define SEGC_MEMORY_FLOOR (1024UL * 1024 * 1024)
+#define SEGC_MEMORY_PER_BYTE 64UL
+typedef void (*segc_oom_handler)(size_t request);
+void segc_memory_guard(segc_oom_handler handler);
+/* The budget in bytes that segc_memory_guard() enforces now (0: none). */
+unsigned long segc_memory_budget(void);
+/* The memory budget of 'ctx' in bytes: max_memory, or the default above
+ * for the documents it read so far. */
+unsigned long segc_ctx_memory(SEGC_KEEP const segc_ctx *ctx);
 
 /* ------------------------------------------------------------- expressions */
 

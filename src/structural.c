@@ -70,7 +70,8 @@ static segc_expr *const *factors_of(segc_expr *const *self, size_t *n)
 #define NOT_FOUND ((size_t)-1)
 
 /* An index of the nodes keys[0..n-1] (the array belongs to the user):
- * positions by identity, the first of equal keys. */
+ * positions by identity, the first of equal keys.  A NULL key (the number
+ * term of a sum) is never indexed, and is never looked for. */
 struct index {
 	segc_expr_map map;
 	size_t mapped;        /* keys[0..mapped-1] are in 'map' */
@@ -97,8 +98,9 @@ static size_t index_find(struct index *ix, segc_expr *const *keys, size_t n,
 		return NOT_FOUND;
 	}
 	for (; ix->mapped < n; ix->mapped++)
-		segc_expr_map_put(&ix->map, keys[ix->mapped],
-			(void *)(uintptr_t)(ix->mapped + 1));
+		if (keys[ix->mapped])
+			segc_expr_map_put(&ix->map, keys[ix->mapped],
+				(void *)(uintptr_t)(ix->mapped + 1));
 	slot = segc_expr_map_find(&ix->map, k);
 	return slot ? (uintptr_t)*slot - 1 : NOT_FOUND;
 }

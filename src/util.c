@@ -6,14 +6,125 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include "util.h"
 
-/* Returns 'p', or aborts when an allocation failed ('p' NULL, 'n' > 0). */
+/* AddressSanitizer reserves terabytes of shadow memory: no limit on the
+ * address space can be set under it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SEGC_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SEGC_UNDER_ASAN 1
+#endif
+#endif
+#ifndef SEGC_UNDER_ASAN
+#define SEGC_UNDER_ASAN 0
+#endif
+
+/* Room left above the address space in use when the guard is set, for
+ * stacks and the allocator's own bookkeeping. */
+#define GUARD_SLACK (16ULL * 1024 * 1024)
+
+/* The state of the memory policy (segc.h): the handler, and the limit on
+ * the address space once segc_memory_guard() is called. */
+static struct {
+	segc_oom_handler handler;
+	int limiting;                  /* RLIMIT_AS is ours to set */
+	unsigned long long base;       /* address space in use, plus slack */
+	struct rlimit initial;         /* the limit the process had */
+	unsigned long budget;          /* the budget applied last */
+} guard;
+
+/* The failure path of every allocation: the handler, then abort(). */
+void segc_out_of_memory(size_t n)
+{
+	if (guard.handler)
+		guard.handler(n);
+	abort();
+}
+
+/* Returns 'p', or takes the failure path when an allocation failed. */
 static void *check_alloc(void *p, size_t n)
 {
 	if (!p && n)
-		abort();
+		segc_out_of_memory(n);
 	return p;
+}
+
+/* GMP's allocation functions, through segc's failure path. */
+static void *gmp_alloc(size_t n)
+{
+	return segc_xmalloc(n);
+}
+
+/* GMP's reallocation function ('old' is the previous size). */
+static void *gmp_realloc(void *p, size_t old, size_t n)
+{
+	(void)old;
+	return segc_xrealloc(p, n);
+}
+
+/* GMP's release function. */
+static void gmp_free(void *p, size_t n)
+{
+	(void)n;
+	free(p);
+}
+
+/* The bytes of address space the process uses now (0 when unknown). */
+static unsigned long long address_space_now(void)
+{
+	unsigned long long pages = 0;
+	long page = sysconf(_SC_PAGESIZE);
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%llu", &pages) != 1)
+		pages = 0;
+	fclose(f);
+	return page > 0 ? pages * (unsigned long long)page : 0;
+}
+
+/* Installs the failure path of the memory policy (segc.h). */
+void segc_memory_guard(segc_oom_handler handler)
+{
+	guard.handler = handler;
+	mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
+	segc_xml_memory_setup();
+	if (SEGC_UNDER_ASAN || getrlimit(RLIMIT_AS, &guard.initial))
+		return;
+	guard.base = address_space_now() + GUARD_SLACK;
+	guard.limiting = 1;
+	segc_memory_apply(SEGC_MEMORY_FLOOR);
+}
+
+/* Limits the address space to the base plus 'bytes', never above the
+ * limit the process had. */
+void segc_memory_apply(unsigned long bytes)
+{
+	struct rlimit rl = guard.initial;
+	unsigned long long cap = guard.base + bytes;
+
+	if (!guard.limiting)
+		return;
+	guard.budget = bytes;
+	if (cap < guard.base)
+		cap = ~0ULL;
+	if (rl.rlim_cur == RLIM_INFINITY || cap < (unsigned long long)rl.rlim_cur)
+		rl.rlim_cur = (rlim_t)cap;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_cur > rl.rlim_max)
+		rl.rlim_cur = rl.rlim_max;
+	setrlimit(RLIMIT_AS, &rl);
+}
+
+/* The budget enforced now (0: none). */
+unsigned long segc_memory_budget(void)
+{
+	return guard.limiting ? guard.budget : 0;
 }
 
 /* Allocates 'n' bytes (at least one); aborts when out of memory. */
@@ -56,7 +167,7 @@ char *segc_xstrndup(const char *s, size_t n)
 size_t segc_xmul_size(size_t n, size_t size)
 {
 	if (size && n > SIZE_MAX / size)
-		abort();
+		segc_out_of_memory(SIZE_MAX);
 	return n * size;
 }
 
@@ -90,7 +201,7 @@ static void strbuf_reserve(segc_strbuf *sb, size_t extra)
 	size_t cap;
 
 	if (need < extra)
-		abort();
+		segc_out_of_memory(SIZE_MAX);
 	if (need <= sb->cap)
 		return;
 	cap = sb->cap ? sb->cap : 64;
@@ -185,6 +296,90 @@ const char *segc_strbuf_str(const segc_strbuf *sb)
 	return sb->data ? sb->data : "";
 }
 
+/* ----------------------------------------------------------- name index */
+
+/* A hash of the string 's' (FNV-1a). */
+static size_t name_hash(const char *s)
+{
+	size_t h = (size_t)14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * (size_t)1099511628211ULL;
+	return h;
+}
+
+/* The name of record 'i' of an array (see segc_name_index_find). */
+static const char *record_name(const void *base, size_t i, size_t stride,
+	size_t offset)
+{
+	return *(const char *const *)((const char *)base + i * stride +
+		offset);
+}
+
+/* Releases the slots of 'ix' and leaves it empty. */
+void segc_name_index_free(segc_name_index *ix)
+{
+	free(ix->slots);
+	ix->slots = NULL;
+	ix->cap = ix->n = 0;
+}
+
+/* The slot of 'name' in 'ix': where it is, or the empty one where it
+ * would go. */
+static size_t index_slot(const segc_name_index *ix, const void *base,
+	size_t stride, size_t offset, const char *name)
+{
+	size_t i = name_hash(name) & (ix->cap - 1);
+
+	while (ix->slots[i] && strcmp(record_name(base, ix->slots[i] - 1,
+			stride, offset), name))
+		i = (i + 1) & (ix->cap - 1);
+	return i;
+}
+
+/* Indexes the records of 'ix' again, in slots for 'count' of them. */
+static void index_rebuild(segc_name_index *ix, const void *base,
+	size_t count, size_t stride, size_t offset)
+{
+	size_t i, n = ix->n;
+
+	free(ix->slots);
+	ix->cap = 64;
+	while (ix->cap < 2 * count)
+		ix->cap *= 2;
+	ix->slots = segc_xcalloc(ix->cap, sizeof(*ix->slots));
+	for (i = 0; i < n; i++) {
+		size_t k = index_slot(ix, base, stride, offset,
+			record_name(base, i, stride, offset));
+
+		if (!ix->slots[k])
+			ix->slots[k] = i + 1;
+	}
+}
+
+/* Finds 'name' among the records, indexing those appended since the last
+ * lookup (the first of equal names is kept). */
+size_t segc_name_index_find(segc_name_index *ix, const void *base,
+	size_t count, size_t stride, size_t offset, const char *name)
+{
+	size_t k;
+
+	if (count < ix->n)
+		segc_name_index_free(ix);
+	if (!count)
+		return (size_t)-1;
+	if (ix->cap < 2 * count)
+		index_rebuild(ix, base, count, stride, offset);
+	for (; ix->n < count; ix->n++) {
+		k = index_slot(ix, base, stride, offset,
+			record_name(base, ix->n, stride, offset));
+		if (!ix->slots[k])
+			ix->slots[k] = ix->n + 1;
+	}
+	k = index_slot(ix, base, stride, offset, name);
+	return ix->slots[k] ? ix->slots[k] - 1 : (size_t)-1;
+}
+
 /* Non-zero for an ASCII letter or underscore. */
 static int is_ident_start(char c)
 {
@@ -220,6 +415,7 @@ void segc_limits_init(segc_limits *limits)
 	limits->max_output_nodes = 20000000;
 	limits->max_work = 4000000000UL;
 	limits->max_eval_terms = 10000000;
+	limits->max_memory = 0;
 }
 
 /* A copy of 's' made one line of printable text: each control byte

@@ -2,10 +2,9 @@
  * growable string buffer, identifier checks and the default limits.  Not
  * part of the public interface.
  *
- * Allocation: segc_xmalloc() and friends call abort() when the system is
- * out of memory.  This is the library's one exception to "never abort",
- * the same policy GMP follows for its own allocations: an allocation
- * failure cannot be reported through a context that itself needs memory. */
+ * Allocation: segc_xmalloc() and friends never return NULL: when the
+ * system is out of memory they take the failure path of the memory policy
+ * of segc.h (the handler of segc_memory_guard(), then abort()). */
 #ifndef SEGC_UTIL_H
 #define SEGC_UTIL_H
 
@@ -19,8 +18,23 @@ void *segc_xcalloc(size_t n, size_t size);
 void *segc_xrealloc(void *p, size_t n);
 char *segc_xstrdup(const char *s);
 char *segc_xstrndup(const char *s, size_t n);
-/* n * size, aborting on overflow. */
+/* n * size; an overflow is an allocation failure. */
 size_t segc_xmul_size(size_t n, size_t size);
+/* The failure path of the memory policy for a request of 'n' bytes: the
+ * handler, then abort(). */
+void segc_out_of_memory(size_t n)
+#ifdef __GNUC__
+	__attribute__((noreturn))
+#endif
+	;
+/* Counts 'bytes' more of documents read through 'ctx', and applies its
+ * new budget to the address space when segc_memory_guard() is on. */
+void segc_ctx_count_input(segc_ctx *ctx, size_t bytes);
+/* Limits the address space to the budget 'bytes' when segc_memory_guard()
+ * is on (nothing otherwise). */
+void segc_memory_apply(unsigned long bytes);
+/* Routes libxml2's allocations through segc's (xmlread.c). */
+void segc_xml_memory_setup(void);
 
 /* A growable, always NUL-terminated string. */
 typedef struct segc_strbuf {
@@ -50,6 +64,22 @@ void segc_strbuf_append_mpq(segc_strbuf *sb, mpq_srcptr q);
 char *segc_strbuf_take(segc_strbuf *sb);
 /* The contents, borrowed: valid until the next change of 'sb'. */
 const char *segc_strbuf_str(const segc_strbuf *sb);
+
+/* An index by name of an array of records (each with a 'char *' name at
+ * a fixed offset), so that a lookup takes constant time: records appended
+ * to the array are indexed at the next lookup.  A zeroed index is empty. */
+typedef struct segc_name_index {
+	size_t *slots;   /* position + 1 of a record, 0 for an empty slot */
+	size_t cap;      /* slots, a power of two */
+	size_t n;        /* records indexed so far: the first n */
+} segc_name_index;
+
+void segc_name_index_free(segc_name_index *ix);
+/* The position of the first record named 'name' among the 'count'
+ * records at 'base', each 'stride' bytes with its name at 'offset';
+ * (size_t)-1 when there is none. */
+size_t segc_name_index_find(segc_name_index *ix, const void *base,
+	size_t count, size_t stride, size_t offset, const char *name);
 
 /* Non-zero when 's' is an identifier: [A-Za-z_][A-Za-z0-9_]*. */
 int segc_name_is_identifier(const char *s);

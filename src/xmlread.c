@@ -98,7 +98,9 @@ static void report_xml_error(reader *rd, const xmlError *e,
 	segc_strbuf_append(&sb, prefix);
 	message_one_line(&sb, e->message);
 	rd->errors++;
-	segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col, "%s",
+	segc_error(rd->ctx, e->code == XML_ERR_NO_MEMORY ? SEGC_ERR_LIMIT :
+		SEGC_ERR_INPUT, rd->file, line, col, "%s%s",
+		e->code == XML_ERR_NO_MEMORY ? "out of memory: " : "",
 		segc_strbuf_str(&sb));
 	segc_strbuf_free(&sb);
 }
@@ -186,6 +188,90 @@ static void record_offset(xmlParserCtxtPtr p, reader *rd)
 		p->node->_private = (void *)(uintptr_t)(off + 1);
 }
 
+/* The most attributes one element may have: libxml2 compares each one
+ * with those before it and appends it to a list it walks from the start,
+ * so its time grows as the square of an element's attributes; no element
+ * of the format takes more than ten. */
+#define MAX_ATTRIBUTES 1024
+
+/* The offset just after the first 'end' at or after 'off' in the 'len'
+ * bytes of 'b' (len when there is none). */
+static size_t skip_past(const char *b, size_t len, size_t off,
+	const char *end)
+{
+	size_t n = strlen(end);
+
+	for (; off + n <= len; off++)
+		if (b[off] == end[0] && !memcmp(b + off, end, n))
+			return off + n;
+	return len;
+}
+
+/* The offset after the tag that starts at 'off' (its '<'), counting in
+ * '*n' its '=' outside quoted values: its attributes. */
+static size_t scan_tag(const char *b, size_t len, size_t off, size_t *n)
+{
+	char quote = 0;
+
+	*n = 0;
+	for (off++; off < len; off++) {
+		if (quote) {
+			quote = b[off] == quote ? 0 : quote;
+		} else if (b[off] == '"' || b[off] == '\'') {
+			quote = b[off];
+		} else if (b[off] == '=') {
+			(*n)++;
+		} else if (b[off] == '>') {
+			return off + 1;
+		}
+	}
+	return len;
+}
+
+/* Non-zero when the 'len' bytes of 'b' have 'w' at offset 'off'. */
+static int has_at(const char *b, size_t len, size_t off, const char *w)
+{
+	size_t n = strlen(w);
+
+	return off + n <= len && !memcmp(b + off, w, n);
+}
+
+/* Refuses, before libxml2 sees it, a document with an element of more
+ * than MAX_ATTRIBUTES attributes: one pass over the text, which skips
+ * comments, CDATA sections and processing instructions.  0 when fine. */
+static int check_attribute_counts(reader *rd, const char *b, size_t len)
+{
+	size_t off = 0, n;
+	unsigned long line, col;
+	const char *p;
+
+	while ((p = memchr(b + off, '<', len - off)) != NULL) {
+		off = (size_t)(p - b);
+		if (has_at(b, len, off, "<!--"))
+			off = skip_past(b, len, off + 4, "-->");
+		else if (has_at(b, len, off, "<![CDATA["))
+			off = skip_past(b, len, off + 9, "]]>");
+		else if (has_at(b, len, off, "<?"))
+			off = skip_past(b, len, off + 2, "?>");
+		else {
+			size_t at = off;
+
+			off = scan_tag(b, len, off, &n);
+			if (n <= MAX_ATTRIBUTES)
+				continue;
+			segc_xml_position(&rd->src, at, &line, &col);
+			segc_error(rd->ctx, SEGC_ERR_LIMIT, rd->file, line, col,
+				"an element has %zu attributes, more than the "
+				"fixed limit of %d", n, MAX_ATTRIBUTES);
+			rd->errors++;
+			return -1;
+		}
+		if (off >= len)
+			break;
+	}
+	return 0;
+}
+
 /* SAX: the start of an element.  Refuses elements nested deeper than the
  * max_depth limit, so that no tree deeper than that is ever built. */
 static void on_start_element(void *ctx, const xmlChar *localname,
@@ -242,10 +328,12 @@ static xmlDocPtr parse_document(reader *rd, const char *buf, size_t len)
 			"document too large for the XML parser");
 		return NULL;
 	}
+	if (check_attribute_counts(rd, buf, len))
+		return NULL;
 	p = xmlNewParserCtxt();
 	if (!p) {
-		segc_error(rd->ctx, SEGC_ERR_INTERNAL, rd->file, 0, 0,
-			"cannot create an XML parser");
+		segc_error(rd->ctx, SEGC_ERR_LIMIT, rd->file, 0, 0,
+			"out of memory: cannot create an XML parser");
 		return NULL;
 	}
 	parser_setup(p, rd);
@@ -323,6 +411,7 @@ static size_t line_index(const segc_xml_source *src, size_t off)
 void segc_xml_position(const segc_xml_source *src, size_t off,
 	unsigned long *line, unsigned long *col)
 {
+	segc_xml_source *cache = (segc_xml_source *)src;
 	size_t lo = line_index(src, off), i;
 	unsigned long c = 1;
 
@@ -331,8 +420,15 @@ void segc_xml_position(const segc_xml_source *src, size_t off,
 		*col = 0;
 		return;
 	}
-	for (i = src->line_start[lo]; i < off; i++)
+	i = src->line_start[lo];
+	if (src->col_col && src->col_off >= i && src->col_off <= off) {
+		i = src->col_off;
+		c = src->col_col;
+	}
+	for (; i < off; i++)
 		c += ((unsigned char)src->buf[i] & 0xc0) != 0x80;
+	cache->col_off = off;
+	cache->col_col = c;
 	*line = (unsigned long)lo + 1;
 	*col = c;
 }
@@ -354,21 +450,15 @@ static int is_space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* The attribute offsets of 'qname' in the start tag of 'n' (see
- * xmlread.h): the tag is scanned from its '<', attribute by attribute. */
-int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
-	const char *qname, size_t *name_off, size_t *value_off)
+/* Looks for attribute 'qname' among the attributes of a start tag from
+ * offset 'off' of 'src' to the end of the tag: 0 with the offsets of its
+ * name and value, and in '*next' the offset after it; -1 when absent. */
+static int scan_attrs(const segc_xml_source *src, size_t off,
+	const char *qname, size_t *name_off, size_t *value_off, size_t *next)
 {
-	size_t off = segc_xml_node_offset(n), len = strlen(qname), a;
-	const char *b = src ? src->buf : NULL;
-	size_t end = src ? src->len : 0;
+	const char *b = src->buf;
+	size_t end = src->len, len = strlen(qname), a;
 
-	if (off == (size_t)-1 || !b)
-		return -1;
-	off++;
-	while (off < end && !is_space(b[off]) && b[off] != '>' &&
-	       b[off] != '/')
-		off++;
 	for (;;) {
 		char quote;
 
@@ -384,17 +474,44 @@ int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
 		if (off >= end)
 			return -1;
 		quote = b[off++];
-		if (off - a > 0 && (size_t)(off - a) >= len &&
-		    !strncmp(b + a, qname, len) &&
-		    (is_space(b[a + len]) || b[a + len] == '=')) {
-			*name_off = a;
-			*value_off = off;
-			return 0;
-		}
+		*value_off = off;
 		while (off < end && b[off] != quote)
 			off++;
 		off++;
+		if (*value_off - a >= len && !strncmp(b + a, qname, len) &&
+		    (is_space(b[a + len]) || b[a + len] == '=')) {
+			*name_off = a;
+			*next = off;
+			return 0;
+		}
 	}
+}
+
+/* The attribute offsets of 'qname' in the start tag of 'n' (see
+ * xmlread.h): the tag is scanned from its '<', attribute by attribute. */
+int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
+	const char *qname, size_t *name_off, size_t *value_off)
+{
+	segc_xml_source *cache = (segc_xml_source *)src;
+	size_t off = segc_xml_node_offset(n), first, next;
+	const char *b = src ? src->buf : NULL;
+	int found;
+
+	if (off == (size_t)-1 || !b)
+		return -1;
+	first = off + 1;
+	while (first < src->len && !is_space(b[first]) && b[first] != '>' &&
+	       b[first] != '/')
+		first++;
+	found = src->attr_next && src->attr_elem == off &&
+		!scan_attrs(src, src->attr_next, qname, name_off, value_off,
+			&next);
+	if (!found && scan_attrs(src, first, qname, name_off, value_off,
+			&next))
+		return -1;
+	cache->attr_elem = off;
+	cache->attr_next = next;
+	return 0;
 }
 
 /* Checks the root element of 'doc': <model> or <machine>, version="1".
@@ -744,6 +861,7 @@ static void reader_init(reader *rd, segc_ctx *ctx, const char *name,
 	rd->src.file = name;
 	rd->src.buf = buf;
 	rd->src.len = len;
+	segc_ctx_count_input(ctx, len);
 	source_index_lines(&rd->src);
 }
 
@@ -995,4 +1113,28 @@ int segc_validate_file(segc_ctx *ctx, const char *path)
 	rc = segc_validate_memory(ctx, buf, len, path);
 	free(buf);
 	return rc;
+}
+
+/* libxml2's allocation functions, through segc's failure path. */
+static void *xml_malloc(size_t n)
+{
+	return segc_xmalloc(n);
+}
+
+/* libxml2's reallocation function. */
+static void *xml_realloc(void *p, size_t n)
+{
+	return segc_xrealloc(p, n);
+}
+
+/* libxml2's string copy. */
+static char *xml_strdup(const char *s)
+{
+	return segc_xstrdup(s);
+}
+
+/* Routes libxml2's allocations through segc's (segc_memory_guard()). */
+void segc_xml_memory_setup(void)
+{
+	xmlMemSetup(free, xml_malloc, xml_realloc, xml_strdup);
 }

@@ -33,6 +33,14 @@ typedef struct segc_xml_source {
 	size_t len;
 	size_t *line_start;      /* offset of the first byte of each line */
 	size_t nlines;
+	/* Caches of the last lookups, so that the positions of many
+	 * diagnostics on one long line, or of many attributes of one
+	 * element, cost time linear in the line (changed by the const
+	 * functions below, which are not thread-safe). */
+	size_t col_off;          /* the offset of the last column computed */
+	unsigned long col_col;   /* its column (0: none) */
+	size_t attr_elem;        /* the element of the last attribute found */
+	size_t attr_next;        /* the offset just after it (0: none) */
 } segc_xml_source;
 
 /* The offset in the source of the '<' that starts element 'n', or

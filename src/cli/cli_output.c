@@ -189,6 +189,17 @@ static void drop_all(void)
 		file_drop(&files[--nfiles]);
 }
 
+/* Removes the temporary files not yet committed, allocating nothing (see
+ * cli_output.h). */
+void cli_output_abandon(void)
+{
+	size_t i;
+
+	for (i = 0; i < nfiles; i++)
+		if (files[i].tmp)
+			unlink(files[i].tmp);
+}
+
 /* Starts a file of 'command' at 'path' (see cli_output.h). */
 cli_file *cli_output_open(const char *command, const char *path)
 {

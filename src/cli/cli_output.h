@@ -8,6 +8,11 @@
 /* One file a command writes, owned by this module. */
 typedef struct cli_file cli_file;
 
+/* Removes the temporary files of outputs not yet in place, without
+ * allocating or freeing: for the out-of-memory handler, which exits at
+ * once. */
+void cli_output_abandon(void);
+
 /* Appends to the command's standard output (printf-like). */
 void cli_printf(const char *fmt, ...)
 #ifdef __GNUC__

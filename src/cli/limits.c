@@ -36,6 +36,7 @@ static const struct limit_field limit_fields[] = {
 	ULIMIT(max_output_nodes),
 	ULIMIT(max_work),
 	ULIMIT(max_eval_terms),
+	ULIMIT(max_memory),
 };
 
 #define NLIMITS (sizeof limit_fields / sizeof limit_fields[0])

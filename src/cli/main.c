@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cli_output.h"
@@ -99,12 +100,31 @@ void cli_command_help(const char *name)
 	}
 }
 
+/* The out-of-memory handler (segc_memory_guard): says so and exits 3
+ * at once, so that nothing buffered for standard output is written. */
+static void out_of_memory(size_t request)
+{
+	char msg[160];
+	int n = snprintf(msg, sizeof msg, "segc: error: out of memory: the "
+		"run needs more than the limit of %lu bytes (max_memory)\n",
+		segc_memory_budget());
+
+	(void)request;
+	if (!segc_memory_budget())
+		n = snprintf(msg, sizeof msg, "segc: error: out of memory\n");
+	if (n > 0 && write(STDERR_FILENO, msg, (size_t)n) < 0)
+		n = 0;
+	cli_output_abandon();
+	_exit(CLI_LIMIT);
+}
+
 /* Runs the command named in argv[1]; returns its exit code. */
 static int dispatch(int argc, char **argv)
 {
 	size_t i;
 	int rc;
 
+	segc_memory_guard(out_of_memory);
 	if (argc < 2) {
 		fprintf(stderr, "segc: missing command\n"
 			"Try 'segc --help' for more information.\n");
