@@ -72,6 +72,7 @@ typedef struct locator {
 	const segc_domains *dom;
 	seen_set seen;
 	const segc_srcloc *found;    /* the first refused expression's place */
+	enum segc_status want;       /* refused: as bad input, or a limit */
 	unsigned long max_work;      /* for all the expressions (0: none) */
 	unsigned long long spent;    /* units spent on them so far */
 } locator;
@@ -81,13 +82,16 @@ typedef struct locator {
  * to a derivation that runs into the limit. */
 #define CHECK_WORK_SHARE 16
 
-/* Non-zero when the canonical form of 'e' is refused as bad input; its
- * diagnostics are then left in the scratch context.  All the expressions
- * together get a share of max_work: past it the rest are not tried (their
- * errors are the derivation's to find and to place), so that expensive
- * expressions cannot make the check outlast the derivation. */
+/* Non-zero when the canonical form of 'e' is refused as bad input (or,
+ * when 'L' wants limits, reaches a limit other than its share of
+ * max_work); its diagnostics are then left in the scratch context.  All
+ * the expressions together get a share of max_work: past it the rest are
+ * not tried (their errors are the derivation's to find and to place), so
+ * that expensive expressions cannot make the check outlast the
+ * derivation. */
 static int refused(locator *L, segc_expr *e)
 {
+	const segc_limits *lim = segc_ctx_limits(L->scratch);
 	segc_expr *c;
 
 	if (L->max_work && L->spent >= L->max_work)
@@ -99,7 +103,10 @@ static int refused(locator *L, segc_expr *e)
 	c = segc_canonical(L->scratch, L->dom, segc_expr_copy(e));
 	segc_expr_free(c);
 	L->spent += segc_ctx_work(L->scratch);
-	return !c && segc_ctx_status(L->scratch) == SEGC_ERR_INPUT;
+	if (c || segc_ctx_status(L->scratch) != L->want)
+		return 0;
+	return L->want != SEGC_ERR_LIMIT || !lim->max_work ||
+		segc_ctx_work(L->scratch) <= lim->max_work;
 }
 
 /* The map function of segc_lowered_map: tries expression 'e' (kept as it
@@ -125,7 +132,7 @@ static void report(segc_ctx *ctx, const locator *L, const segc_srcloc *loc,
 {
 	const segc_diag *d = segc_ctx_diag(L->scratch, 0);
 
-	segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,
+	segc_error(ctx, L->want, loc->file, loc->line, loc->col,
 		"%s%s%s", what ? what : "", what ? ": " : "",
 		d ? d->message : "the expression is refused");
 }
@@ -137,6 +144,7 @@ static void locator_init(locator *L, segc_ctx *ctx, const segc_domains *dom)
 	L->scratch = segc_ctx_new();
 	*segc_ctx_limits(L->scratch) = *segc_ctx_limits(ctx);
 	L->dom = dom;
+	L->want = SEGC_ERR_INPUT;
 	L->max_work = segc_ctx_limits(ctx)->max_work;
 	if (L->max_work)
 		L->max_work = L->max_work / CHECK_WORK_SHARE + 1;
@@ -168,11 +176,14 @@ int segc_check_lowered(segc_ctx *ctx, segc_lowered *lw,
 }
 
 /* Places the diagnostics of 'ctx' from 'from' on that name no file (see
- * graph.h). */
+ * graph.h): bad input at the first expression refused as bad input, a
+ * limit at the first expression that reaches a limit on its own; else at
+ * graph 'g', else in the model's file. */
 void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
 	const segc_graph *g, const segc_domains *dom)
 {
-	const char *file = s->model ? s->model->file : NULL;
+	enum segc_status status = segc_ctx_status(ctx);
+	const segc_srcloc *at;
 	segc_lowered *lw;
 	locator L;
 	size_t i;
@@ -180,18 +191,21 @@ void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
 	for (i = from; i < segc_ctx_n_diags(ctx); i++)
 		if (!segc_ctx_diag(ctx, i)->file)
 			break;
-	if (i == segc_ctx_n_diags(ctx) || segc_ctx_status(ctx) !=
-	    SEGC_ERR_INPUT)
+	if (i == segc_ctx_n_diags(ctx) || (status != SEGC_ERR_INPUT &&
+	    status != SEGC_ERR_LIMIT))
 		return;
 	locator_init(&L, ctx, dom);
+	L.want = status;
 	lw = g ? segc_lower(L.scratch, s->model, g) : NULL;
 	if (lw && !segc_setting_apply_lowered(L.scratch, s, lw))
 		segc_lowered_map(lw, try_expr, &L);
-	if (L.found)
-		segc_ctx_place_diags(ctx, from, L.found->file, L.found->line,
-			L.found->col, NULL);
+	at = L.found ? L.found : g ? &g->loc : NULL;
+	if (at && at->file)
+		segc_ctx_place_diags(ctx, from, at->file, at->line, at->col,
+			NULL);
 	else
-		segc_ctx_place_diags(ctx, from, file, 0, 0, NULL);
+		segc_ctx_place_diags(ctx, from, s->model ? s->model->file :
+			NULL, 0, 0, NULL);
 	segc_lowered_free(lw);
 	locator_clear(&L);
 }

@@ -47,4 +47,45 @@ EOF1
 refused 2 "self_p.xml:5: error: <node> 'b' cannot reach the exit 'e': the <arc> at line 9, which leads there, has probability 0" \
 	"-D p=1 makes a self loop certain" "$SEGC" derive -D p=1 self_p.xml
 
+# A limit reached in the formula names the element that reaches it alone,
+# else the graph.
+cat >"$tmp/terms.xml" <<'EOF1'
+<model name="m" version="1">
+  <resource name="a"/>
+  <resource name="b"/>
+  <graph name="main">
+    <step cost="a"/>
+    <step cost="(a+b)^30"/>
+  </graph>
+</model>
+EOF1
+for cmd in "derive" "check --expect a" "emit -o pred"; do
+	# shellcheck disable=SC2086 # $cmd is words on purpose
+	refused 3 "terms.xml:6: error: number of terms of a polynomial exceeds the limit 10" \
+		"a step too large alone: $cmd" "$SEGC" $cmd --limit max_terms=10 \
+		terms.xml
+done
+cat >"$tmp/terms_nest.xml" <<'EOF1'
+<model name="m" version="1">
+  <resource name="a"/>
+  <resource name="b"/>
+  <resource name="c"/>
+  <graph name="main">
+    <loop count="a+b+c">
+      <loop count="a+b+c">
+        <loop count="a+b+c">
+          <step cost="a+b+c"/>
+        </loop>
+      </loop>
+    </loop>
+  </graph>
+</model>
+EOF1
+refused 3 "terms_nest.xml:5: error: number of terms of a polynomial exceeds the limit 10" \
+	"a limit only the whole formula reaches" "$SEGC" derive \
+	--limit max_terms=10 terms_nest.xml
+refused 3 "terms_nest.xml:5: error: simplifying this formula takes more than 100 units of polynomial arithmetic (max_work)" \
+	"max_work reached by the whole formula" "$SEGC" derive \
+	--limit max_work=100 terms_nest.xml
+
 done_testing
