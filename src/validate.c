@@ -1374,6 +1374,21 @@ static void declare_model_names(checker *c, const segc_model *m)
 		names_add(&c->global, "P", "param", 0);
 }
 
+/* Checks that the machine <expect> 'x' of 'm' names, if any, lies inside
+ * the model's directory. */
+static void check_expect_machine(checker *c, const segc_model *m,
+	const segc_expect *x)
+{
+	char *path;
+
+	if (!x->machine)
+		return;
+	path = segc_expect_machine_path(c->ctx, m, x);
+	if (!path)
+		c->failed = 1;
+	free(path);
+}
+
 /* Checks the expressions of the params, lets and expects of 'm'. */
 static void check_model_values(checker *c, const segc_model *m)
 {
@@ -1396,9 +1411,11 @@ static void check_model_values(checker *c, const segc_model *m)
 		check_attr(c, m->lets[i].value, &m->lets[i].loc, "value",
 			"let");
 	check_binding_cycles(c, m->nlets, m->lets, "<let>");
-	for (i = 0; i < m->nexpects; i++)
+	for (i = 0; i < m->nexpects; i++) {
 		check_at(c, m->expects[i].formula, &m->expects[i].loc,
 			"the formula of <expect>");
+		check_expect_machine(c, m, &m->expects[i]);
+	}
 }
 
 /* Checks model 'm' (see validate.h). */
