@@ -88,4 +88,75 @@ refused 3 "terms_nest.xml:5: error: simplifying this formula takes more than 100
 	"max_work reached by the whole formula" "$SEGC" derive \
 	--limit max_work=100 terms_nest.xml
 
+# Recursion through a machine's functions is recursion (exit 2), named
+# at the function where the cycle starts, also when the machine comes
+# from -m.
+cat >"$tmp/rec_machine.xml" <<'EOF1'
+<machine name="mm" version="1">
+  <function name="f" args="x">g(x) + 1</function>
+</machine>
+EOF1
+cat >"$tmp/rec_model.xml" <<'EOF1'
+<model name="m" version="1">
+  <function name="g" args="x">f(x) * 2</function>
+  <graph name="main"><step cost="g(N)"/></graph>
+</model>
+EOF1
+for cmd in "derive" "latex" "eval N=1" "check --expect N"; do
+	# shellcheck disable=SC2086 # $cmd is words on purpose
+	refused 2 "rec_model.xml:2: error: <function>: recursion is not allowed: 'g' -> 'f' -> 'g'" \
+		"model and -m machine functions calling each other: $cmd" \
+		"$SEGC" $cmd -m rec_machine.xml rec_model.xml
+done
+cat >"$tmp/rec_self.xml" <<'EOF1'
+<machine name="mm" version="1">
+  <function name="f" args="x">f(x) + 1</function>
+</machine>
+EOF1
+cat >"$tmp/rec_call.xml" <<'EOF1'
+<model name="m" version="1">
+  <graph name="main"><step cost="f(N)"/></graph>
+</model>
+EOF1
+refused 2 "rec_self.xml:2: error: <function>: recursion is not allowed: 'f' -> 'f'" \
+	"a -m machine function calling itself" "$SEGC" derive \
+	-m rec_self.xml rec_call.xml
+
+# max_depth and max_literal_digits cannot be raised past what the stack
+# and GMP take: a usage error that names the most.
+refused 2 "segc: derive: --limit max_depth: the value is not a number from 0 to 20000 (the most this limit can be)
+Try 'segc derive --help' for more information." \
+	"--limit max_depth=60000" "$SEGC" derive --limit max_depth=60000 \
+	-m rec_self.xml rec_call.xml
+refused 2 "segc: derive: --limit max_literal_digits: the value is not a number from 0 to 1000000 (the most this limit can be)
+Try 'segc derive --help' for more information." \
+	"--limit max_literal_digits=2^64-1" "$SEGC" derive \
+	--limit max_literal_digits=18446744073709551615 rec_call.xml
+cat >"$tmp/literal.xml" <<'EOF1'
+<model name="m" version="1">
+  <graph name="main"><step cost="1e99999999999999*N"/></graph>
+</model>
+EOF1
+refused 3 "literal.xml:2: error: attribute 'cost' of <step>: exponent of number literal too large (more than 10000000) at column 1 of the value" \
+	"1e99999999999999 at the largest max_literal_digits" "$SEGC" derive \
+	--limit max_literal_digits=1000000 --limit max_coeff_bits=0 literal.xml
+
+# A formula nested deeper than max_depth (20,000 nested loops, each
+# adding a level of sum and one of product) is refused before the
+# recursive walks over it could overflow the stack.
+awk 'BEGIN { n = 19990
+	print "<model name=\"deep\" version=\"1\"><resource name=\"a\"/>"
+	print "<graph name=\"main\">"
+	for (i = 0; i < n; i++) print "<loop count=\"N\"><step cost=\"a\"/>"
+	print "<step cost=\"a\"/>"
+	for (i = 0; i < n; i++) print "</loop>"
+	print "</graph>"
+	print "</model>" }' >"$tmp/deep_formula.xml"
+for cmd in "derive" "latex" "eval N=2"; do
+	# shellcheck disable=SC2086 # $cmd is words on purpose
+	refused 3 "deep_formula.xml:2: error: the formula of the program nests more than 20064 levels deep (max_depth)" \
+		"a formula 40,000 levels deep: $cmd" "$SEGC" $cmd \
+		deep_formula.xml
+done
+
 done_testing
