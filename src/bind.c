@@ -308,6 +308,8 @@ typedef struct applier {
 	const env *memo_env;     /* the scope whose results are memoised */
 	unsigned long gen;       /* its generation (0: global scope) */
 	unsigned long depth, max_depth, expansions;
+	const segc_function **expanding;  /* functions being expanded */
+	size_t nexpanding, capexpanding;
 	int failed;
 } applier;
 
@@ -328,7 +330,10 @@ static void applier_init(applier *A, segc_ctx *ctx, const segc_setting *s)
 	A->m = s->model;
 	A->mach = setting_machine(s);
 	A->b = s->bindings;
-	A->max_depth = segc_ctx_limits(ctx)->max_depth + 64;
+	A->max_depth = segc_ctx_limits(ctx)->max_depth;
+	if (A->max_depth > SEGC_MAX_DEPTH_CEILING)
+		A->max_depth = SEGC_MAX_DEPTH_CEILING;
+	A->max_depth += 64;
 	table_init(&A->names, sizeof(name_entry));
 	table_init(&A->exprs, sizeof(memo_entry));
 	table_init(&A->calls, sizeof(memo_entry));
@@ -348,6 +353,7 @@ static void applier_clear(applier *A)
 	free(s);
 	memo_free(&A->exprs);
 	memo_free(&A->calls);
+	free(A->expanding);
 }
 
 /* Records an error at the current location. */
@@ -480,6 +486,31 @@ static const segc_function *find_function(applier *A, const char *name)
 	return NULL;
 }
 
+/* Non-zero, with a diagnostic at the function where the cycle starts,
+ * when 'f' is being expanded already: it calls itself, through the
+ * functions expanded since (of the model, of the machine or both). */
+static int recursion(applier *A, const segc_function *f)
+{
+	size_t i = A->nexpanding, k;
+	segc_strbuf sb;
+
+	while (i > 0 && A->expanding[i - 1] != f)
+		i--;
+	if (i == 0)
+		return 0;
+	segc_strbuf_init(&sb);
+	for (k = i - 1; k < A->nexpanding; k++)
+		segc_strbuf_appendf(&sb, "'%s' -> ", A->expanding[k]->name);
+	segc_strbuf_appendf(&sb, "'%s'", f->name);
+	if (!A->failed)
+		segc_error(A->ctx, SEGC_ERR_INPUT, f->loc.file, f->loc.line,
+			f->loc.col, "<function>: recursion is not allowed: %s",
+			segc_strbuf_str(&sb));
+	segc_strbuf_free(&sb);
+	A->failed = 1;
+	return 1;
+}
+
 /* Expands function 'f' at processed arguments 'args' (borrowed). */
 static segc_expr *expand(applier *A, const segc_function *f,
 	segc_expr **args)
@@ -493,6 +524,8 @@ static segc_expr *expand(applier *A, const segc_function *f,
 
 	if (me->key)
 		return segc_expr_copy(me->value);
+	if (recursion(A, f))
+		return NULL;
 	if (++A->expansions > 4096 + A->max_depth) {
 		fail(A, SEGC_ERR_LIMIT, "expanding '%s' nests too deeply "
 			"(in %s)", f->name);
@@ -504,9 +537,16 @@ static segc_expr *expand(applier *A, const segc_function *f,
 		frames[i].value = args[i];
 		frames[i].up = i ? &frames[i - 1] : NULL;
 	}
+	if (A->nexpanding == A->capexpanding) {
+		A->capexpanding = A->capexpanding ? 2 * A->capexpanding : 16;
+		A->expanding = segc_xrealloc(A->expanding, segc_xmul_size(
+			A->capexpanding, sizeof(*A->expanding)));
+	}
+	A->expanding[A->nexpanding++] = f;
 	A->memo_env = NULL;
 	A->gen = (unsigned long)-1;
 	v = apply(A, f->body, f->nargs ? &frames[f->nargs - 1] : NULL);
+	A->nexpanding--;
 	A->memo_env = save_env;
 	A->gen = save_gen;
 	A->expansions--;

@@ -3,11 +3,14 @@
  * reduce it for one component; the structural form is that formula lightly
  * simplified (structural.c), the canonical form is the canonical form of
  * the structural one. */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "graph.h"
 #include "model.h"
 #include "structural.h"
+#include "util.h"
 
 /* What derive() returns: the formula as reduced, lightly simplified, or
  * in canonical form (of the reduced or of the simplified formula). */
@@ -38,6 +41,126 @@ const char *segc_component_name(enum segc_component c)
 	return (unsigned)c < 4 ? component_names[c] : "total";
 }
 
+/* A map from expressions to their depth, for formula_depth(). */
+typedef struct depth_map {
+	const segc_expr **key;
+	unsigned long *depth;
+	size_t cap, n;
+} depth_map;
+
+/* The slot of 'e' in 'm' (its key NULL when absent). */
+static size_t depth_slot(const depth_map *m, const segc_expr *e)
+{
+	size_t i = (size_t)(((uintptr_t)e >> 4) * 2654435761u) & (m->cap - 1);
+
+	while (m->key[i] && m->key[i] != e)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+/* Records that 'e' is 'depth' deep in 'm'. */
+static void depth_put(depth_map *m, const segc_expr *e, unsigned long depth)
+{
+	size_t i;
+
+	if (2 * (m->n + 1) > m->cap) {
+		depth_map t;
+
+		t.cap = m->cap ? 2 * m->cap : 256;
+		t.n = 0;
+		t.key = segc_xcalloc(t.cap, sizeof(*t.key));
+		t.depth = segc_xcalloc(t.cap, sizeof(*t.depth));
+		for (i = 0; i < m->cap; i++)
+			if (m->key[i])
+				depth_put(&t, m->key[i], m->depth[i]);
+		free(m->key);
+		free(m->depth);
+		*m = t;
+	}
+	i = depth_slot(m, e);
+	if (!m->key[i])
+		m->n++;
+	m->key[i] = e;
+	m->depth[i] = depth;
+}
+
+/* The depth of 'e' known to 'm', or 0. */
+static unsigned long depth_get(const depth_map *m, const segc_expr *e)
+{
+	size_t i;
+
+	if (!m->cap)
+		return 0;
+	i = depth_slot(m, e);
+	return m->key[i] ? m->depth[i] : 0;
+}
+
+/* Non-zero when formula 'e' nests more than 'max' levels deep (its
+ * shared parts counted once): an explicit stack, so that a formula too
+ * deep for the recursive walks that follow is found without recursion. */
+static int formula_too_deep(const segc_expr *e, unsigned long max)
+{
+	const segc_expr **stack = segc_xmalloc(16 * sizeof(*stack));
+	size_t n = 0, cap = 16, i, k;
+	depth_map m;
+	int deep = 0;
+
+	memset(&m, 0, sizeof(m));
+	stack[n++] = e;
+	while (n && !deep) {
+		const segc_expr *x = stack[n - 1];
+		unsigned long d = 0, c;
+
+		k = segc_expr_nargs(x);
+		if (depth_get(&m, x)) {
+			n--;
+			continue;
+		}
+		for (i = 0; i < k; i++)
+			if (!(c = depth_get(&m, segc_expr_arg(x, i))))
+				break;
+			else if (c > d)
+				d = c;
+		if (i == k) {
+			depth_put(&m, x, d + 1);
+			deep = d + 1 > max;
+			n--;
+			continue;
+		}
+		if (n + k > cap) {
+			cap = 2 * (n + k);
+			stack = segc_xrealloc(stack,
+				segc_xmul_size(cap, sizeof(*stack)));
+		}
+		for (i = 0; i < k; i++)
+			if (!depth_get(&m, segc_expr_arg(x, i)))
+				stack[n++] = segc_expr_arg(x, i);
+	}
+	free(stack);
+	free(m.key);
+	free(m.depth);
+	return deep;
+}
+
+/* 'e' (taken), or NULL after a limit error at graph 'g' of 's' when it
+ * nests deeper than the expressions may (max_depth and its margin). */
+static segc_expr *bounded_depth(segc_ctx *ctx, const segc_setting *s,
+	const segc_graph *g, segc_expr *e)
+{
+	unsigned long max = segc_ctx_limits(ctx)->max_depth;
+
+	if (max > SEGC_MAX_DEPTH_CEILING)
+		max = SEGC_MAX_DEPTH_CEILING;
+	if (!e || !formula_too_deep(e, max + 64))
+		return e;
+	segc_expr_free(e);
+	segc_error(ctx, SEGC_ERR_LIMIT, g->loc.file ? g->loc.file :
+		s->model->file, g->loc.line, g->loc.col, "the formula of the "
+		"program nests more than %lu levels deep (max_depth)",
+		max + 64);
+	return NULL;
+}
+
 /* The formula of 'comp' under 's' in form 'form', reduced with 'flags'. */
 static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	enum segc_component comp, unsigned flags, enum derive_form form)
@@ -58,7 +181,7 @@ static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	lw = segc_lower_checked(ctx, s, g, &dom);
 	if (!lw)
 		goto out;
-	e = segc_reduce(ctx, lw, comp, dom, flags);
+	e = bounded_depth(ctx, s, g, segc_reduce(ctx, lw, comp, dom, flags));
 	if (form == FORM_STRUCTURAL || form == FORM_CANONICAL)
 		e = segc_structural_simplify(e);
 	if (e && form >= FORM_CANONICAL_OF_REDUCED)

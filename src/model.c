@@ -3,11 +3,14 @@
  * stack, never by recursion. */
 #include <config.h>
 
+#include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
+#include "util.h"
 
 /* Releases the fields of parameter 'p'. */
 static void param_clear(segc_param *p)
@@ -267,4 +270,98 @@ const segc_graph *segc_model_main_graph(const segc_model *m)
 	if (g)
 		return g;
 	return m->ngraphs ? &m->graphs[0] : NULL;
+}
+
+/* Non-zero when path 'p' has a component "..". */
+static int has_dot_dot(const char *p)
+{
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			return 1;
+		p += n;
+		p += strspn(p, "/");
+	}
+	return 0;
+}
+
+/* The directory of 'file' (a new string): "." when it has none. */
+static char *directory_of(const char *file)
+{
+	const char *slash = file ? strrchr(file, '/') : NULL;
+
+	if (!slash)
+		return segc_xstrdup(".");
+	if (slash == file)
+		return segc_xstrdup("/");
+	return segc_xstrndup(file, (size_t)(slash - file));
+}
+
+/* Non-zero when real path 'p' lies inside real directory 'dir'. */
+static int path_inside(const char *p, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n == 1 && dir[0] == '/')
+		return p[0] == '/';
+	return !strncmp(p, dir, n) && p[n] == '/';
+}
+
+/* Records that the machine of <expect> 'x' is refused: 'why'. */
+static void machine_refused(segc_ctx *ctx, const segc_expect *x,
+	const char *why)
+{
+	char *name = segc_printable_dup(x->machine);
+
+	segc_error(ctx, SEGC_ERR_INPUT, x->loc.file, x->loc.line, x->loc.col,
+		"the machine '%s' of <expect> %s; it must be named by a "
+		"relative path inside the model's directory", name, why);
+	free(name);
+}
+
+/* The path of the machine that <expect> 'x' of model 'm' names (see
+ * model.h). */
+char *segc_expect_machine_path(segc_ctx *ctx, const segc_model *m,
+	const segc_expect *x)
+{
+	char *dir, *path, *real_dir = NULL, *real = NULL;
+	size_t n;
+
+	if (!x->machine)
+		return NULL;
+	if (!x->machine[0]) {
+		machine_refused(ctx, x, "is empty");
+		return NULL;
+	}
+	if (x->machine[0] == '/') {
+		machine_refused(ctx, x, "is an absolute path");
+		return NULL;
+	}
+	if (has_dot_dot(x->machine)) {
+		machine_refused(ctx, x, "goes up a directory ('..')");
+		return NULL;
+	}
+	dir = directory_of(m->file);
+	n = strlen(dir);
+	path = segc_xmalloc(n + strlen(x->machine) + 2);
+	memcpy(path, dir, n);
+	path[n] = '/';
+	strcpy(path + n + 1, x->machine);
+	real_dir = realpath(dir, NULL);
+	real = real_dir ? realpath(path, NULL) : NULL;
+	if (real && !path_inside(real, real_dir)) {
+		machine_refused(ctx, x, "leads out of the model's directory "
+			"(through a symbolic link)");
+		free(path);
+		path = NULL;
+	} else if (real) {
+		free(path);
+		path = real;
+		real = NULL;
+	}
+	free(real);
+	free(real_dir);
+	free(dir);
+	return path;
 }

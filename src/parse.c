@@ -513,7 +513,9 @@ static segc_expr *literal_value(const struct literal *lit, long e)
 static segc_expr *parse_number(struct parser *P)
 {
 	const char *s = P->text + P->tok.start;
-	unsigned long max_digits = P->limits->max_literal_digits;
+	unsigned long max_digits = P->limits->max_literal_digits <
+		SEGC_MAX_LITERAL_DIGITS_CEILING ?
+		P->limits->max_literal_digits : SEGC_MAX_LITERAL_DIGITS_CEILING;
 	struct literal lit;
 	long e = 0;
 
@@ -530,10 +532,10 @@ static segc_expr *parse_number(struct parser *P)
 		return NULL;
 	}
 	if (lit.exp_len && read_exponent(lit.exp_part, lit.exp_len,
-	    max_digits > ULONG_MAX / 10 ? ULONG_MAX : 10 * max_digits, &e)) {
+	    10 * max_digits, &e)) {
 		report_at(P, SEGC_ERR_LIMIT, P->tok.start,
 			"exponent of number literal too large (more than %lu)",
-			max_digits > ULONG_MAX / 10 ? ULONG_MAX : 10 * max_digits);
+			10 * max_digits);
 		return NULL;
 	}
 	advance(P);

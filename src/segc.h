@@ -66,6 +66,14 @@ typedef struct segc_limits {
 	unsigned long max_memory;        /* bytes of memory (0: automatic) */
 } segc_limits;
 
+/* The largest max_depth and max_literal_digits that take effect; larger
+ * settings count as these (doc/limits.md).  Expressions nested
+ * max_depth deep are walked recursively, and the stack must hold that
+ * (about 370 bytes a level); a literal's exponent (up to ten times
+ * max_literal_digits) must stay a number GMP can make. */
+#define SEGC_MAX_DEPTH_CEILING 20000UL
+#define SEGC_MAX_LITERAL_DIGITS_CEILING 1000000UL
+
 typedef struct segc_ctx segc_ctx;
 
 SEGC_GIVE segc_ctx *segc_ctx_new(void);

@@ -716,6 +716,68 @@ static void check_functions(checker *c, size_t n, const segc_function *f,
 	free(locs);
 }
 
+/* Adds to 'g' an edge from function 'from' to each function that 'e'
+ * calls, resolved through 'c' as a derivation resolves them (the
+ * machine's first).  Walks 'e' with an explicit stack. */
+static void add_function_calls(digraph *g, const checker *c, size_t from,
+	const segc_expr *e)
+{
+	const segc_expr **stack = segc_xmalloc(sizeof *stack);
+	size_t n = 0, cap = 1, i;
+	const fn_sig *f;
+
+	stack[n++] = e;
+	while (n) {
+		e = stack[--n];
+		if (segc_expr_kind(e) == SEGC_CALL &&
+		    (f = find_fn(c, segc_expr_name(e))) != NULL)
+			digraph_add(g, from, (size_t)(f - c->fns));
+		if (n + segc_expr_nargs(e) > cap) {
+			cap = 2 * (n + segc_expr_nargs(e));
+			stack = segc_xrealloc(stack,
+				segc_xmul_size(cap, sizeof *stack));
+		}
+		for (i = 0; i < segc_expr_nargs(e); i++)
+			stack[n++] = segc_expr_arg(e, i);
+	}
+	free(stack);
+}
+
+/* Reports recursion through the functions of model 'm' and of its inline
+ * machine together, whose signatures 'c' holds in that order; a cycle
+ * among the functions of one of them alone is reported with them. */
+static void check_mixed_recursion(checker *c, const segc_model *m)
+{
+	const segc_machine *mach = m->machine;
+	size_t n = m->nfunctions + mach->nfunctions, i, len, *cycle;
+	const char **nm = segc_xcalloc(n + 1, sizeof *nm);
+	const segc_srcloc **locs = segc_xcalloc(n + 1, sizeof *locs);
+	const segc_function *f;
+	int mixed = 0;
+	digraph g;
+
+	digraph_init(&g, n);
+	for (i = 0; i < n && c->nfns == n; i++) {
+		f = i < m->nfunctions ? &m->functions[i] :
+			&mach->functions[i - m->nfunctions];
+		nm[i] = f->name ? f->name : "";
+		locs[i] = &f->loc;
+		if (f->body)
+			add_function_calls(&g, c, i, f->body);
+	}
+	len = c->nfns == n ? find_cycle(&g, &cycle) : 0;
+	for (i = 0; i < len; i++)
+		mixed |= cycle[i] < m->nfunctions ? 1 : 2;
+	if (len)
+		free(cycle);
+	if (mixed == 3)
+		report_cycle(c, &g, "<function>", nm, locs, "recursion is not "
+			"allowed:");
+	digraph_clear(&g);
+	free(nm);
+	free(locs);
+}
+
 /* Non-zero when expression 'e' (may be NULL) uses name 'name'. */
 static int uses(const segc_expr *e, const char *name)
 {
@@ -1434,6 +1496,21 @@ static void declare_model_names(checker *c, const segc_model *m)
 		names_add(&c->global, "P", "param", 0);
 }
 
+/* Checks that the machine <expect> 'x' of 'm' names, if any, lies inside
+ * the model's directory. */
+static void check_expect_machine(checker *c, const segc_model *m,
+	const segc_expect *x)
+{
+	char *path;
+
+	if (!x->machine)
+		return;
+	path = segc_expect_machine_path(c->ctx, m, x);
+	if (!path)
+		c->failed = 1;
+	free(path);
+}
+
 /* Checks the expressions of the params, lets and expects of 'm'. */
 static void check_model_values(checker *c, const segc_model *m)
 {
@@ -1456,9 +1533,11 @@ static void check_model_values(checker *c, const segc_model *m)
 		check_attr(c, m->lets[i].value, &m->lets[i].loc, "value",
 			"let");
 	check_binding_cycles(c, m->nlets, m->lets, "<let>");
-	for (i = 0; i < m->nexpects; i++)
+	for (i = 0; i < m->nexpects; i++) {
 		check_at(c, m->expects[i].formula, &m->expects[i].loc,
 			"the formula of <expect>");
+		check_expect_machine(c, m, &m->expects[i]);
+	}
 }
 
 /* Checks model 'm' (see validate.h). */
@@ -1493,6 +1572,8 @@ int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
 			m->machine->functions);
 	check_model_values(&c, m);
 	check_functions(&c, m->nfunctions, m->functions, 0);
+	if (m->machine)
+		check_mixed_recursion(&c, m);
 	for (i = 0; i < m->ngraphs && !segc_ctx_full(ctx); i++) {
 		if (m->graphs[i].arc_form)
 			check_arc_graph(&c, &m->graphs[i]);

@@ -832,6 +832,29 @@ static int schema_validate(reader *rd, xmlDocPtr doc)
 	return failed ? -1 : 0;
 }
 
+/* Refuses a document that holds a NUL byte, which no XML document may
+ * hold and where the parser would stop reading (so that anything could
+ * follow a valid document): -1 with an error at its line and column (in
+ * characters), else 0. */
+static int refuse_nul_byte(reader *rd, const char *buf, size_t len)
+{
+	const char *nul = memchr(buf, '\0', len), *p;
+	unsigned long line = 1, col = 1;
+
+	if (!nul)
+		return 0;
+	for (p = buf; p < nul; p++)
+		if (*p == '\n') {
+			line++;
+			col = 1;
+		} else if (((unsigned char)*p & 0xC0) != 0x80) {
+			col++;
+		}
+	segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col, "the document "
+		"contains a NUL byte (character 0), which XML does not allow");
+	return -1;
+}
+
 /* Parses 'buf' and checks it against the schema; returns the document
  * and its kind, or NULL with diagnostics. */
 static xmlDocPtr read_checked(reader *rd, const char *buf, size_t len,
@@ -839,6 +862,8 @@ static xmlDocPtr read_checked(reader *rd, const char *buf, size_t len,
 {
 	xmlDocPtr doc;
 
+	if (refuse_nul_byte(rd, buf, len))
+		return NULL;
 	xmlInitParser();
 	doc = parse_document(rd, buf, len);
 	if (!doc)

@@ -3,9 +3,9 @@
  * setting and compares them exactly.
  *
  * The setting of an <expect>: its component (default total), the machine
- * its 'machine' attribute names (a file relative to the model's directory;
- * a regular file, so that a document cannot make segc wait on a pipe or
- * read a device) or else the one of -m (or else the model's inline
+ * its 'machine' attribute names (a file inside the model's directory,
+ * named relative to it; a regular file, so that a document cannot make
+ * segc wait on a pipe or read a device) or else the one of -m (or else the model's inline
  * machine), and the -D bindings.  An <expect> names its machine because
  * the hand derivation used it, so that machine wins over -m.  With
  * --component, only the expectations of that component are checked; with
@@ -18,6 +18,7 @@
  * Exit: 0 all hold, 1 one does not, 2 bad input, 3 a limit. */
 #include <config.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,23 +46,6 @@ typedef struct check_item {
 } check_item;
 
 
-/* The path of 'file' relative to the directory of 'model_path'. */
-static char *relative_path(const char *model_path, const char *file)
-{
-	const char *slash = strrchr(model_path, '/');
-	size_t dir = slash ? (size_t)(slash - model_path) + 1 : 0;
-	char *p;
-
-	if (file[0] == '/')
-		dir = 0;
-	p = malloc(dir + strlen(file) + 1);
-	if (!p)
-		return NULL;
-	memcpy(p, model_path, dir);
-	strcpy(p + dir, file);
-	return p;
-}
-
 /* The machine that <expect> 'x' of model 'm' names, read from 'path'; NULL
  * with a diagnostic.  The document named it, not the user: it must be a
  * regular file, so that a FIFO cannot hang the command nor a device be
@@ -71,7 +55,13 @@ static segc_machine *expect_machine(segc_ctx *ctx, const segc_expect *x,
 {
 	struct stat st;
 
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (stat(path, &st) != 0) {
+		segc_error(ctx, SEGC_ERR_INPUT, x->loc.file, x->loc.line,
+			x->loc.col, "the machine '%s' of <expect> cannot be "
+			"opened: %s", x->machine, strerror(errno));
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
 		segc_error(ctx, SEGC_ERR_INPUT, x->loc.file, x->loc.line,
 			x->loc.col, "the machine '%s' of <expect> is not a "
 			"regular file", x->machine);
@@ -186,8 +176,7 @@ static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
 		it.where.line = x->loc.line;
 		it.where.what = "the formula of <expect>";
 		if (x->machine) {
-			char *path = relative_path(m->file ? m->file : "",
-				x->machine);
+			char *path = segc_expect_machine_path(ctx, m, x);
 
 			own = path ? expect_machine(ctx, x, path) : NULL;
 			free(path);

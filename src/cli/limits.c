@@ -12,23 +12,27 @@
 
 #include "cli_limits.h"
 
-/* One limit: its name (the field of segc_limits) and where it lives. */
+/* One limit: its name (the field of segc_limits), where it lives and its
+ * largest value (0: that of its type). */
 struct limit_field {
 	const char *name;
 	size_t offset;
 	int is_long;   /* max_exponent is a long; the others unsigned long */
+	unsigned long max;
 };
 
-#define ULIMIT(f) { #f, offsetof(segc_limits, f), 0 }
+#define ULIMIT(f) { #f, offsetof(segc_limits, f), 0, 0 }
 
 static const struct limit_field limit_fields[] = {
 	ULIMIT(max_file_bytes),
-	ULIMIT(max_depth),
+	{ "max_depth", offsetof(segc_limits, max_depth), 0,
+		SEGC_MAX_DEPTH_CEILING },
 	ULIMIT(max_nodes),
 	ULIMIT(max_terms),
-	ULIMIT(max_literal_digits),
+	{ "max_literal_digits", offsetof(segc_limits, max_literal_digits), 0,
+		SEGC_MAX_LITERAL_DIGITS_CEILING },
 	ULIMIT(max_coeff_bits),
-	{ "max_exponent", offsetof(segc_limits, max_exponent), 1 },
+	{ "max_exponent", offsetof(segc_limits, max_exponent), 1, 0 },
 	ULIMIT(max_sum_degree),
 	ULIMIT(max_markov_states),
 	ULIMIT(max_errors),
@@ -104,9 +108,12 @@ static int limit_apply(segc_ctx *ctx, const cli_common *c, const char *arg)
 		return -1;
 	}
 	max = f->is_long ? (unsigned long)LONG_MAX : ULONG_MAX;
+	if (f->max)
+		max = f->max;
 	if (limit_number(eq + 1, max, &v)) {
 		cli_usage(c, "--limit %s: the value is not a number from 0 "
-			"to %lu", f->name, max);
+			"to %lu%s", f->name, max, f->max ? " (the most this "
+			"limit can be)" : "");
 		return -1;
 	}
 	if (f->is_long)

@@ -91,7 +91,8 @@ ok $? "safe latex attributes are accepted"
 # make check wait for ever, a device be read.  Each is refused at once
 # (timeout 20 s, where there is a timeout command), exit 2.
 mkfifo "$tmp/fifo" 2>/dev/null || : >"$tmp/fifo"
-for m in fifo /dev/zero /dev/null "$tmp"; do
+mkdir "$tmp/dir"
+for m in fifo dir; do
 	cat >"$tmp/named.xml" <<EOF3
 <model name="named" version="1">
   <graph name="main"><step cost="N"/></graph>
@@ -108,9 +109,65 @@ EOF3
 	st=$?
 	case $m in
 	fifo) what="a FIFO" ;;
-	/dev/*) what="device $m" ;;
 	*) what="a directory" ;;
 	esac
 	ok $st "an <expect> naming $what as its machine is refused"
 done
+
+# A machine that an <expect> names lies inside the model's directory:
+# an absolute path, a '..' or a symbolic link out of it is refused by
+# validate and by check, at the <expect>, before any file is opened.
+echo '<machine name="outside" version="1"/>' >"$tmp/outside.xml"
+mkdir "$tmp/models" "$tmp/models/m"
+ln -s ../outside.xml "$tmp/models/link.xml"
+ln -s .. "$tmp/models/up"
+cp "$tmp/outside.xml" "$tmp/models/m/inside.xml"
+ln -s m/inside.xml "$tmp/models/link_in.xml"
+for m in /dev/zero /etc/passwd "$tmp/outside.xml" ../outside.xml \
+	m/../../outside.xml link.xml up/outside.xml ""; do
+	case $m in
+	"") why="is empty" ;;
+	/*) why="is an absolute path" ;;
+	*..*) why="goes up a directory ('..')" ;;
+	*) why="leads out of the model's directory (through a symbolic link)" ;;
+	esac
+	cat >"$tmp/models/named.xml" <<EOF3
+<model name="named" version="1">
+  <graph name="main"><step cost="N"/></graph>
+  <expect machine="$m">N</expect>
+</model>
+EOF3
+	echo "named.xml:3: error: the machine '$m' of <expect> $why; it must be named by a relative path inside the model's directory" >"$tmp/want"
+	for cmd in validate check; do
+		code=0
+		(cd "$tmp/models" && "$SEGC" $cmd named.xml) >"$tmp/out" \
+			2>"$tmp/err" || code=$?
+		[ $code -eq 2 ] && [ ! -s "$tmp/out" ] &&
+			cmp -s "$tmp/want" "$tmp/err"
+		ok $? "$cmd refuses the machine '$m' of an <expect>"
+		[ $code -eq 2 ] || diag "got exit code $code"
+	done
+done
+# Inside the directory, also through a symbolic link, it is read.
+for m in m/inside.xml link_in.xml ./m//inside.xml; do
+	cat >"$tmp/models/named.xml" <<EOF3
+<model name="named" version="1">
+  <graph name="main"><step cost="N"/></graph>
+  <expect machine="$m">N</expect>
+</model>
+EOF3
+	(cd "$tmp/models" && "$SEGC" validate named.xml &&
+		"$SEGC" check -q named.xml) >"$tmp/out" 2>"$tmp/err"
+	ok $? "the machine '$m' inside the model's directory is read"
+done
+# A machine that does not exist is said so at the <expect>.
+cat >"$tmp/models/named.xml" <<EOF3
+<model name="named" version="1">
+  <graph name="main"><step cost="N"/></graph>
+  <expect machine="missing.xml">N</expect>
+</model>
+EOF3
+(cd "$tmp/models" && "$SEGC" check named.xml) >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -qx "named.xml:3: error: the machine 'missing.xml' of <expect> cannot be opened: No such file or directory" "$tmp/err"
+ok $? "a missing machine is said so at the <expect>"
 done_testing
