@@ -184,10 +184,18 @@ static int iv_inv(ival *r, const ival *a)
 		return EV_UNDEFINED;
 	if (s == 2)
 		return EV_UNDECIDED;
-	mpq_inv(r->lo, a->hi);
-	mpq_inv(r->hi, a->lo);
-	if (iv_exact(a))
+	if (iv_exact(a)) {
+		mpq_inv(r->lo, a->lo);
 		mpq_set(r->hi, r->lo);
+	} else {
+		mpq_t lo;
+
+		mpq_init(lo);
+		mpq_inv(lo, a->hi);
+		mpq_inv(r->hi, a->lo);
+		mpq_swap(lo, r->lo);
+		mpq_clear(lo);
+	}
 	return EV_OK;
 }
 
