@@ -703,7 +703,110 @@ static int reduce_sqrt_poly(segc_canon *st, segc_rf *r, const segc_poly *p,
 	return rc;
 }
 
-/* Reduces every power of a sqrt atom in 'r' to exponent 0 or 1. */
+/* Non-zero when variable 'v' is a sqrt atom whose argument the domains
+ * prove >= 0. */
+static int sqrt_of_nonneg(segc_canon *st, size_t v)
+{
+	const segc_expr *a = st->atoms[v];
+	unsigned s = 0;
+	segc_rf u;
+
+	if (a->kind != SEGC_CALL || strcmp(a->u.name, "sqrt"))
+		return 0;
+	segc_rf_init(&u);
+	if (segc_canon_to_rf(st, st->atoms[v]->args[0], &u) == 0)
+		s = segc_kernel_sign(st, &u);
+	segc_rf_clear(&u);
+	return (s & SEGC_SIGN_NONNEG) != 0;
+}
+
+/* Two sqrt atoms v < w of arguments proven >= 0 that stand together in a
+ * term of 'p' ('*pv', '*pw'); 0 when there are none. */
+static int find_sqrt_pair(segc_canon *st, const segc_poly *p, size_t *pv,
+	size_t *pw)
+{
+	size_t i, v, w;
+
+	for (i = 0; i < p->len; i++)
+		for (v = 0; v < p->nvars; v++) {
+			if (segc_poly_exp(p, i, v) != 1)
+				continue;
+			for (w = v + 1; w < p->nvars; w++)
+				if (segc_poly_exp(p, i, w) == 1 &&
+				    sqrt_of_nonneg(st, v) &&
+				    sqrt_of_nonneg(st, w)) {
+					*pv = v;
+					*pw = w;
+					return 1;
+				}
+		}
+	return 0;
+}
+
+/* r = p with sqrt(a)*sqrt(b) (variables v, w, a and b proven >= 0)
+ * replaced by sqrt(a*b) in every term that holds both. */
+static int merge_sqrt_pair(segc_canon *st, segc_rf *r, const segc_poly *p,
+	size_t v, size_t w)
+{
+	segc_expr *prod = segc_expr_mul2(
+		segc_expr_copy(st->atoms[v]->args[0]),
+		segc_expr_copy(st->atoms[w]->args[0]));
+	segc_expr *root = segc_expr_call("sqrt", 1, &prod);
+	segc_rf c, t, u;
+	segc_poly c1;
+	int rc;
+
+	segc_poly_init(&c1, 0);
+	segc_rf_init(&c);
+	segc_rf_init(&t);
+	segc_rf_init(&u);
+	segc_poly_coeff_var(&c1, p, v, 1);
+	segc_poly_coeff_var(&c.num, &c1, w, 1);
+	segc_poly_set(&r->num, p);
+	segc_poly_set_si(&r->den, 1);
+	segc_poly_set_var(&t.num, v, 1);
+	segc_poly_set_var(&u.num, w, 1);
+	rc = segc_rf_mul(st, &t, &t, &u);
+	if (rc == 0)
+		rc = segc_rf_mul(st, &t, &t, &c);
+	if (rc == 0)
+		rc = segc_rf_sub(st, r, r, &t);
+	if (rc == 0)
+		rc = segc_canon_to_rf(st, root, &u);
+	if (rc == 0)
+		rc = segc_rf_mul(st, &t, &c, &u);
+	if (rc == 0)
+		rc = segc_rf_add(st, r, r, &t);
+	segc_expr_free(root);
+	segc_poly_clear(&c1);
+	segc_rf_clear(&c);
+	segc_rf_clear(&t);
+	segc_rf_clear(&u);
+	return rc;
+}
+
+/* n = the sqrt powers of 'p' reduced (sqrt variable 'vp' if not -1) or,
+ * when there are none, a pair of sqrt atoms merged; '*changed' says
+ * whether anything was. */
+static int reduce_sqrt_step(segc_canon *st, segc_rf *n, const segc_poly *p,
+	size_t vp, int *changed)
+{
+	size_t v, w;
+
+	if (vp != (size_t)-1) {
+		*changed = 1;
+		return reduce_sqrt_poly(st, n, p, vp);
+	}
+	if (find_sqrt_pair(st, p, &v, &w)) {
+		*changed = 1;
+		return merge_sqrt_pair(st, n, p, v, w);
+	}
+	segc_poly_set(&n->num, p);
+	return 0;
+}
+
+/* Reduces every power of a sqrt atom in 'r' to exponent 0 or 1, and
+ * merges sqrt(a)*sqrt(b) into sqrt(a*b) where a, b >= 0 are proven. */
 static int reduce_sqrt(segc_canon *st, segc_rf *r)
 {
 	int round, rc = 0;
@@ -711,20 +814,19 @@ static int reduce_sqrt(segc_canon *st, segc_rf *r)
 	for (round = 0; round < 1000 && rc == 0; round++) {
 		size_t vn = find_sqrt_power(st, &r->num);
 		size_t vd = find_sqrt_power(st, &r->den);
+		int changed = 0;
 		segc_rf n, d;
 
-		if (vn == (size_t)-1 && vd == (size_t)-1)
-			return 0;
 		segc_rf_init(&n);
 		segc_rf_init(&d);
-		if (vn != (size_t)-1)
-			rc = reduce_sqrt_poly(st, &n, &r->num, vn);
-		else
-			segc_poly_set(&n.num, &r->num);
-		if (rc == 0 && vd != (size_t)-1)
-			rc = reduce_sqrt_poly(st, &d, &r->den, vd);
-		else if (rc == 0)
-			segc_poly_set(&d.num, &r->den);
+		rc = reduce_sqrt_step(st, &n, &r->num, vn, &changed);
+		if (rc == 0)
+			rc = reduce_sqrt_step(st, &d, &r->den, vd, &changed);
+		if (rc == 0 && !changed) {
+			segc_rf_clear(&n);
+			segc_rf_clear(&d);
+			return 0;
+		}
 		if (rc == 0)
 			rc = segc_rf_div(st, r, &n, &d);
 		segc_rf_clear(&n);

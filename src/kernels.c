@@ -14,6 +14,7 @@
 #include "util.h"
 
 static segc_expr *call1(const char *name, segc_expr *a);
+static size_t sqrt_base(segc_canon *st, size_t s);
 
 /* ------------------------------------------------------------- signs */
 
@@ -445,13 +446,143 @@ static unsigned relaxed_sign(segc_canon *st, const segc_poly *p)
  * relaxed to their arguments when their own bounds prove nothing. */
 static unsigned poly_sign_plain(segc_canon *st, const segc_poly *p);
 
+/* Most terms of a polynomial that the square test below looks at. */
+#define SQUARES_MAX_TERMS 32
+
+/* Non-zero when variable 'v' is >= 0 on the box. */
+static int var_nonneg(segc_canon *st, size_t v)
+{
+	mpq_srcptr lo, hi;
+	int integer;
+
+	return atom_bounds(st, v, &lo, &hi, &integer) ||
+		(lo && mpq_sgn(lo) >= 0);
+}
+
+/* Non-zero when the monomial of term 'i' of 'q' is >= 0 on the box:
+ * every variable of odd exponent is. */
+static int monomial_nonneg(segc_canon *st, const segc_poly *q, size_t i)
+{
+	size_t v;
+
+	for (v = 0; v < q->nvars; v++)
+		if (segc_poly_exp(q, i, v) % 2 && !var_nonneg(st, v))
+			return 0;
+	return 1;
+}
+
+/* Non-zero when the monomials of terms 'i' and 'j' of 'q' multiply to the
+ * square of that of term 't'. */
+static int square_pair(const segc_poly *q, size_t i, size_t j, size_t t)
+{
+	size_t v;
+
+	for (v = 0; v < q->nvars; v++)
+		if (segc_poly_exp(q, i, v) + segc_poly_exp(q, j, v) !=
+			2 * segc_poly_exp(q, t, v))
+			return 0;
+	return 1;
+}
+
+/* Cancels the negative term 't' of 'q' against two positive terms
+ * a*M_i and b*M_j with M_i*M_j = m_t^2, M_i, M_j >= 0 and c_t^2 <= 4ab:
+ * a*M_i + c_t*m_t + (c_t^2/4a)*M_j >= 0 (the arithmetic-geometric mean
+ * inequality), so removing it keeps a proof of q >= 0 sound. */
+static int cancel_cross_term(segc_canon *st, segc_poly *q, size_t t)
+{
+	size_t i, j;
+	mpq_t c2, ab;
+	int done = 0;
+
+	mpq_init(c2);
+	mpq_init(ab);
+	mpq_mul(c2, q->coefs[t], q->coefs[t]);
+	for (i = 0; i < q->len && !done; i++)
+		for (j = 0; j < q->len && !done; j++) {
+			if (i == j || i == t || j == t ||
+			    mpq_sgn(q->coefs[i]) <= 0 ||
+			    mpq_sgn(q->coefs[j]) <= 0 || !square_pair(q, i, j, t))
+				continue;
+			mpq_mul(ab, q->coefs[i], q->coefs[j]);
+			mpz_mul_2exp(mpq_numref(ab), mpq_numref(ab), 2);
+			mpq_canonicalize(ab);
+			if (mpq_cmp(c2, ab) > 0 || !monomial_nonneg(st, q, i) ||
+			    !monomial_nonneg(st, q, j))
+				continue;
+			mpq_div(ab, c2, q->coefs[i]);
+			mpq_div_2exp(ab, ab, 2);
+			mpq_sub(q->coefs[j], q->coefs[j], ab);
+			mpq_set_ui(q->coefs[i], 0, 1);
+			mpq_set_ui(q->coefs[t], 0, 1);
+			done = 1;
+		}
+	mpq_clear(c2);
+	mpq_clear(ab);
+	return done;
+}
+
+/* Writes every x as sqrt(x)^2 in 'q' where a sqrt(x) atom occurs in it
+ * and x >= 0 is proven. */
+static void square_sqrt_bases(segc_canon *st, segc_poly *q)
+{
+	size_t s, k;
+
+	for (s = 0; s < q->nvars; s++) {
+		size_t x = sqrt_base(st, s);
+
+		if (x == (size_t)-1 || x >= q->nvars)
+			continue;
+		for (k = 0; k < q->len; k++) {
+			int32_t *e = q->exps + k * q->nvars;
+
+			e[s] += 2 * e[x];
+			e[x] = 0;
+		}
+	}
+}
+
+/* Non-zero when 'p' (negated when 'neg') is proven >= 0 as a sum of
+ * squares of binomials plus a rest the box proves >= 0: for
+ * N^2 + 4*P - 4*N*sqrt(P) = (N - 2*sqrt(P))^2.  Each negative term is
+ * cancelled against two positive ones (cancel_cross_term) after x is
+ * written as sqrt(x)^2. */
+static int squares_nonneg(segc_canon *st, const segc_poly *p, int neg)
+{
+	segc_poly q;
+	size_t t;
+	int any = 0, res = 0;
+
+	if (p->len < 3 || p->len > SQUARES_MAX_TERMS)
+		return 0;
+	segc_poly_init(&q, p->nvars);
+	segc_poly_set(&q, p);
+	if (neg)
+		segc_poly_neg(&q);
+	square_sqrt_bases(st, &q);
+	if (segc_poly_normalise(&st->lim, &q) == 0) {
+		for (t = 0; t < q.len; t++)
+			if (mpq_sgn(q.coefs[t]) < 0)
+				any |= cancel_cross_term(st, &q, t);
+		if (any && segc_poly_normalise(&st->lim, &q) == 0)
+			res = segc_poly_is_zero(&q) ||
+				(poly_sign_plain(st, &q) & SEGC_SIGN_NONNEG);
+	}
+	segc_poly_clear(&q);
+	return res;
+}
+
 static unsigned poly_sign(segc_canon *st, const segc_poly *p)
 {
 	unsigned s = poly_sign_plain(st, p);
 
 	if (s & (SEGC_SIGN_POS | SEGC_SIGN_NEG))
 		return s;
-	return s | relaxed_sign(st, p);
+	s |= relaxed_sign(st, p);
+	if (!(s & SEGC_SIGN_NONNEG) && squares_nonneg(st, p, 0))
+		s |= SEGC_SIGN_NONNEG;
+	if (!(s & SEGC_SIGN_NONPOS) && squares_nonneg(st, p, 1))
+		s |= SEGC_SIGN_NONPOS;
+	return s;
 }
 
 /* The provable signs of polynomial 'p' on the box. */
@@ -1104,6 +1235,95 @@ static int extract_common(segc_canon *st, struct alts *a, int ismax,
 	return rc;
 }
 
+/* The variable of the argument of the sqrt atom 's', when that argument
+ * is an atom proven >= 0 (so that x = sqrt(x)^2); else (size_t)-1. */
+static size_t sqrt_base(segc_canon *st, size_t s)
+{
+	const segc_expr *a = st->atoms[s];
+	void **slot;
+	size_t x;
+	segc_rf r;
+	unsigned sign;
+
+	if (!is_call(a, "sqrt") || a->nargs != 1)
+		return (size_t)-1;
+	slot = segc_expr_map_find(&st->atom_index, a->args[0]);
+	if (!slot)
+		return (size_t)-1;
+	x = (size_t)*slot - 1;
+	segc_rf_init(&r);
+	segc_poly_set_var(&r.num, x, 1);
+	sign = segc_kernel_sign(st, &r);
+	segc_rf_clear(&r);
+	return (sign & SEGC_SIGN_NONNEG) ? x : (size_t)-1;
+}
+
+/* The smallest "half exponent" e_s + 2*e_x of sqrt atom 's' and its
+ * argument 'x' over the terms of the alternatives 'a'. */
+static int32_t half_content(const struct alts *a, size_t s, size_t x)
+{
+	int32_t m = INT32_MAX;
+	size_t i, k;
+
+	for (i = 0; i < a->n; i++) {
+		const segc_poly *p = &a->v[i].r.num;
+
+		for (k = 0; k < p->len; k++) {
+			int32_t h = (s < p->nvars ? segc_poly_exp(p, k, s) : 0) +
+				2 * (x < p->nvars ? segc_poly_exp(p, k, x) : 0);
+
+			if (h < m)
+				m = h;
+		}
+	}
+	return m;
+}
+
+/* Divides every term of polynomial 'p' by sqrt(x)^m (variables 's' =
+ * sqrt(x) and 'x'), written back with s to the power 0 or 1. */
+static int divide_half(segc_canon *st, segc_poly *p, size_t s, size_t x,
+	int32_t m)
+{
+	size_t k, n = s > x ? s + 1 : x + 1;
+
+	segc_poly_extend(p, n);
+	for (k = 0; k < p->len; k++) {
+		int32_t *e = p->exps + k * p->nvars;
+		int32_t h = e[s] + 2 * e[x] - m;
+
+		e[x] = h / 2;
+		e[s] = h % 2;
+	}
+	return segc_poly_normalise(&st->lim, p);
+}
+
+/* The second part of the content: sqrt(x)^m taken out of alternatives in
+ * which every term holds x^i*sqrt(x)^j with j + 2*i >= m, for x >= 0
+ * proven: max(a*P, b*sqrt(P)) = sqrt(P)*max(a*sqrt(P), b).  'mexp' (of
+ * 'n' variables) is multiplied by what is taken out. */
+static int extract_sqrt_content(segc_canon *st, struct alts *a,
+	int32_t *mexp, size_t n)
+{
+	size_t s, x, i;
+	int rc = 0;
+
+	for (s = 0; s < n && rc == 0; s++) {
+		int32_t m;
+
+		x = sqrt_base(st, s);
+		if (x == (size_t)-1 || x >= n)
+			continue;
+		m = half_content(a, s, x);
+		if (m < 1 || m == INT32_MAX)
+			continue;
+		for (i = 0; i < a->n && rc == 0; i++)
+			rc = divide_half(st, &a->v[i].r.num, s, x, m);
+		mexp[x] += m / 2;
+		mexp[s] += m % 2;
+	}
+	return rc;
+}
+
 /* The positive content g of the alternatives (gcd of the numerators over
  * lcm of the denominators of all coefficients) and the monomial content
  * 'mexp' (n variables), limited to the atoms whose powers are provably
@@ -1161,7 +1381,7 @@ static int extract_content(segc_canon *st, struct alts *a, mpq_t g,
 	for (v = 0; v < n; v++)
 		mexp[v] = -mexp[v];
 	mpq_clear(inv);
-	return rc;
+	return rc ? rc : extract_sqrt_content(st, a, mexp, n);
 }
 
 /* Non-zero when every alternative is a polynomial. */

@@ -12,9 +12,16 @@
  * --expect FORMULA, that one formula, for --component (default total)
  * under -m and -D.
  *
- * Output: one line per expectation, "ok: COMPONENT (SOURCE)", or
- * "MISMATCH: COMPONENT (SOURCE)" followed by the derived and expected
- * formulas and their difference (derived - expected), all canonical.
+ * The verdicts (FORMAT.md section 7): "ok: COMPONENT (SOURCE)" when the
+ * canonical forms are the same, proved equal.  Otherwise both formulas
+ * (the derived one in its structural form, so that the canonical form is
+ * not trusted for the verdict) are evaluated exactly at sample points of
+ * the declared domains (witness.c): "MISMATCH: COMPONENT (SOURCE)" at the
+ * first point where they differ, or "UNPROVEN: COMPONENT (SOURCE)" when
+ * they agree at every point tried.  Either is followed by the derived and
+ * expected formulas and their difference (derived - expected), all
+ * canonical; a mismatch then shows the witness point and both values
+ * there, an unproven one the counts of the points.
  * Exit: 0 all hold, 1 one does not, 2 bad input, 3 a limit. */
 #include <config.h>
 
@@ -28,6 +35,10 @@
 #include "cli_output.h"
 #include "model.h"
 #include "util.h"
+#include "witness.h"
+
+/* Sample points tried for a witness. */
+#define CHECK_POINTS 200
 
 /* Options of 'check' besides COMMON. */
 typedef struct check_opts {
@@ -79,29 +90,111 @@ static void print_side(const char *label, const segc_expr *e)
 	free(t);
 }
 
-/* The expected formula of 'it' in canonical form under 's'. */
+/* The expected formula of 'it' under 's', the setting applied ('*raw')
+ * and in canonical form (returned). */
 static segc_expr *expected_form(segc_ctx *ctx, const segc_setting *s,
-	const check_item *it)
+	const check_item *it, segc_expr **raw)
 {
 	segc_domains *dom = segc_setting_domains(ctx, s);
 	segc_expr *e = segc_setting_apply(ctx, s,
 		segc_expr_copy(it->formula), &it->where);
 
+	*raw = e ? segc_expr_copy(e) : NULL;
 	if (e)
 		e = segc_canonical_at(ctx, dom, e, &it->where);
 	segc_domains_free(dom);
 	return e;
 }
 
-/* Checks one expectation; returns 0 ok, 1 mismatch, else an error code
- * (diagnostics printed). */
+/* Prints the point of witness 'w' and both values there. */
+static void print_witness(const segc_witness *w)
+{
+	size_t i;
+	char *a = segc_witness_value_text(&w->a);
+	char *b = segc_witness_value_text(&w->b);
+
+	cli_printf("  witness: ");
+	for (i = 0; i < w->n; i++) {
+		char *v = mpq_get_str(NULL, 10, w->values[i]);
+
+		cli_printf("%s%s=%s", i ? ", " : "", w->names[i], v);
+		free(v);
+	}
+	cli_printf("%s\n", w->n ? "" : "(no names)");
+	for (i = 0; i < w->nfunctions; i++)
+		cli_printf("  where %s\n", w->functions[i]);
+	cli_printf("  derived there:  %s\n  expected there: %s\n", a, b);
+	free(a);
+	free(b);
+}
+
+/* Prints what the points of an unsuccessful search 'w' gave. */
+static void print_unproven(const segc_witness *w)
+{
+	cli_printf("  not proved equal, and no witness: they agree at %lu of "
+		"%lu sample points", w->exact + w->close, w->tried);
+	if (w->close)
+		cli_printf(" (%lu exactly, %lu to %lu bits)", w->exact,
+			w->close, w->bits);
+	if (w->skipped)
+		cli_printf("; %lu had no value", w->skipped);
+	cli_printf("\n");
+}
+
+/* Looks for a witness that derived formula of 'it' and 'expected' (the
+ * setting applied, not canonical) differ, into 'w'. */
+static void find_witness(segc_ctx *ctx, const segc_setting *s,
+	const check_item *it, const segc_expr *expected, segc_witness *w)
+{
+	segc_expr *got = segc_derive_structural(ctx, s, it->comp);
+	segc_domains *dom = segc_setting_domains(ctx, s);
+
+	segc_ctx_clear(ctx);
+	if (got && expected)
+		segc_witness_search(w, dom, got, expected, CHECK_POINTS);
+	segc_domains_free(dom);
+	segc_expr_free(got);
+}
+
+/* Prints the verdict on 'it' when the canonical forms 'got' and 'want'
+ * differ; returns 1 (the expectation does not hold). */
+static int report_difference(segc_ctx *ctx, const segc_setting *s,
+	const check_item *it, segc_expr *got, segc_expr *want,
+	const segc_expr *raw, const char *title)
+{
+	segc_domains *dom = segc_setting_domains(ctx, s);
+	segc_expr *diff = segc_canonical(ctx, dom, segc_expr_sub2(
+		segc_expr_copy(got), segc_expr_copy(want)));
+	segc_witness w;
+
+	segc_domains_free(dom);
+	segc_ctx_clear(ctx);
+	segc_witness_init(&w);
+	find_witness(ctx, s, it, raw, &w);
+	cli_printf("%s: %s\n", w.found ? "MISMATCH" : "UNPROVEN", title);
+	print_side("derived:", got);
+	print_side("expected:", want);
+	if (diff)
+		print_side("derived - expected:", diff);
+	if (w.found)
+		print_witness(&w);
+	else
+		print_unproven(&w);
+	segc_witness_clear(&w);
+	segc_expr_free(diff);
+	return 1;
+}
+
+/* Checks one expectation; returns 0 ok, 1 mismatch or unproven, else an
+ * error code (diagnostics printed). */
 static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
 	const check_item *it)
 {
 	segc_setting s;
-	segc_expr *got, *want = NULL, *diff = NULL;
+	segc_expr *got, *want = NULL, *raw = NULL;
 	const char *comp = segc_component_name(it->comp);
-	char *source;
+	char *source, *title;
+	segc_strbuf sb;
 	int rc = 0;
 
 	s.model = m;
@@ -109,37 +202,30 @@ static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
 	s.bindings = c->bindings;
 	got = segc_derive_canonical(ctx, &s, it->comp);
 	if (got)
-		want = expected_form(ctx, &s, it);
+		want = expected_form(ctx, &s, it, &raw);
 	if (!got || !want) {
 		rc = cli_report(ctx);
 		segc_ctx_clear(ctx);
 		segc_expr_free(got);
 		segc_expr_free(want);
+		segc_expr_free(raw);
 		return rc ? rc : CLI_USAGE;
 	}
 	source = it->source ? segc_printable_dup(it->source) : NULL;
+	segc_strbuf_init(&sb);
+	segc_strbuf_appendf(&sb, "%s%s%s%s", comp, source ? " (" : "",
+		source ? source : "", source ? ")" : "");
+	title = segc_strbuf_take(&sb);
 	if (got == want) {
 		if (!c->quiet)
-			cli_printf("ok: %s%s%s%s\n", comp, source ? " (" : "",
-				source ? source : "", source ? ")" : "");
-	} else {
-		segc_domains *dom = segc_setting_domains(ctx, &s);
-
-		diff = segc_canonical(ctx, dom, segc_expr_sub2(
-			segc_expr_copy(got), segc_expr_copy(want)));
-		segc_domains_free(dom);
-		cli_printf("MISMATCH: %s%s%s%s\n", comp, source ? " (" : "",
-			source ? source : "", source ? ")" : "");
-		print_side("derived:", got);
-		print_side("expected:", want);
-		if (diff)
-			print_side("derived - expected:", diff);
-		rc = 1;
-	}
+			cli_printf("ok: %s\n", title);
+	} else
+		rc = report_difference(ctx, &s, it, got, want, raw, title);
+	free(title);
 	free(source);
 	segc_expr_free(got);
 	segc_expr_free(want);
-	segc_expr_free(diff);
+	segc_expr_free(raw);
 	return rc;
 }
 
