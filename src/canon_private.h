@@ -40,6 +40,7 @@ typedef struct segc_canon {
 	                           * yet computed, 1 none, 2 >= 0, 3 >= 1 */
 	mpq_t zero, one;          /* the bounds that 'lowb' stands for */
 	int relaxing;             /* depth of relaxed sign tests */
+	int quasi;                /* inside a sum by residues */
 } segc_canon;
 
 /* What an atom is, for the sign test and the normal form of max/min. */

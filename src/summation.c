@@ -197,6 +197,8 @@ static int closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
 	return rc;
 }
 
+static segc_expr *rounded(segc_canon *st, const char *f, segc_expr *x);
+
 /* ----------------------------------------------------------- counters */
 
 /* Non-zero when 'name' is the counter of a sum being converted. */
@@ -829,6 +831,191 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
+/* The largest period of a quasi-polynomial body summed by residues. */
+#define SEGC_QUASI_PERIOD 64
+
+/* The coefficient of the counter in the argument of the floor or ceil
+ * atom 'a', when that argument is a polynomial of degree 1 in the counter
+ * with a number as coefficient and no other atom holding the counter:
+ * returns 1 and sets 'c'; else 0. */
+static int affine_round(segc_canon *st, const segc_expr *a, const char *name,
+	mpq_t c)
+{
+	segc_rf x;
+	segc_poly k;
+	size_t v, w;
+	int ok = 0;
+
+	if (a->kind != SEGC_CALL || a->nargs != 1 || (strcmp(a->u.name,
+		"floor") && strcmp(a->u.name, "ceil")))
+		return 0;
+	segc_rf_init(&x);
+	segc_poly_init(&k, 0);
+	if (counter_to_rf(st, name, segc_expr_copy(a->args[0]), &x) == 0 &&
+		segc_rf_is_poly(&x) && (v = var_of_name(st, name)) != (size_t)-1
+		&& segc_poly_degree(&x.num, v) == 1 &&
+		segc_poly_min_degree(&x.num, v) >= 0) {
+		ok = 1;
+		for (w = 0; w < x.num.nvars; w++)
+			if (segc_poly_has_var(&x.num, w) && holds_counter(st, w,
+				name))
+				ok = 0;
+		segc_poly_coeff_var(&k, &x.num, v, 1);
+		if (ok && segc_poly_is_const(&k) && k.len)
+			mpq_set(c, k.coefs[0]);
+		else
+			ok = 0;
+	}
+	segc_poly_clear(&k);
+	segc_rf_clear(&x);
+	return ok;
+}
+
+/* The period q (2 .. SEGC_QUASI_PERIOD) after which every atom of 'p'
+ * that holds the counter, each a floor or ceil of an argument affine in
+ * it with a number as coefficient, grows by an integer: the lcm of the
+ * denominators of those coefficients; 0 when there is none such. */
+static unsigned long quasi_period(segc_canon *st, const segc_poly *p,
+	const char *name)
+{
+	unsigned long q = 1;
+	size_t w;
+	mpq_t c;
+	mpz_t l;
+
+	mpq_init(c);
+	mpz_init_set_ui(l, 1);
+	for (w = 0; w < p->nvars && q; w++) {
+		if (!segc_poly_has_var(p, w) || !holds_counter(st, w, name))
+			continue;
+		if (!affine_round(st, st->atoms[w], name, c)) {
+			q = 0;
+			break;
+		}
+		mpz_lcm(l, l, mpq_denref(c));
+		q = mpz_cmp_ui(l, SEGC_QUASI_PERIOD) <= 0 ? mpz_get_ui(l) : 0;
+	}
+	mpq_clear(c);
+	mpz_clear(l);
+	return q > 1 ? q : 0;
+}
+
+/* Folds into 'l' the denominators of the counter's coefficients in every
+ * floor and ceil of 'e' that holds the counter; 0 when one of them is not
+ * affine in it with a number as coefficient or 'l' passes
+ * SEGC_QUASI_PERIOD. */
+static int round_periods(segc_canon *st, const segc_expr *e,
+	const char *name, mpz_t l)
+{
+	size_t k;
+	mpq_t c;
+	int ok = 1;
+
+	if (!segc_expr_has_sym(e, name))
+		return 1;
+	if (e->kind == SEGC_CALL && e->nargs == 1 && (!strcmp(e->u.name,
+		"floor") || !strcmp(e->u.name, "ceil"))) {
+		mpq_init(c);
+		ok = affine_round(st, e, name, c);
+		if (ok)
+			mpz_lcm(l, l, mpq_denref(c));
+		mpq_clear(c);
+		return ok && mpz_cmp_ui(l, SEGC_QUASI_PERIOD) <= 0;
+	}
+	for (k = 0; k < e->nargs && ok; k++)
+		ok = round_periods(st, e->args[k], name, l);
+	return ok;
+}
+
+/* The period of the floor and ceil of the counter anywhere in 'body'
+ * (inside conditions too), 2 .. SEGC_QUASI_PERIOD, or 0. */
+static unsigned long body_period(segc_canon *st, segc_rf *body,
+	const char *name)
+{
+	segc_expr *e = segc_canon_from_rf(st, body);
+	unsigned long q = 0;
+	mpz_t l;
+
+	mpz_init_set_ui(l, 1);
+	if (e && round_periods(st, e, name, l))
+		q = mpz_get_ui(l);
+	mpz_clear(l);
+	segc_expr_free(e);
+	return q > 1 ? q : 0;
+}
+
+/* r = the sum over [lo, hi] of the quasi-polynomial 'p' / 'den' of period
+ * q, by residues: i = q*i' + m for m = 0 .. q - 1, where every floor and
+ * ceil of the body grows by an integer times i' and so comes out of its
+ * atom, and i' runs over [ceil((lo - m)/q), floor((hi - m)/q)]. */
+static int quasi_sum(segc_canon *st, segc_rf *r, const char *name,
+	const segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi, unsigned long q)
+{
+	segc_rf body, part;
+	segc_expr *b;
+	unsigned long m;
+	char fresh[32];
+	int rc = 0;
+
+	segc_rf_init(&body);
+	segc_rf_init(&part);
+	segc_poly_set(&body.num, p);
+	segc_poly_set(&body.den, den);
+	b = segc_canon_from_rf(st, &body);
+	segc_rf_set_si(st, r, 0);
+	st->quasi++;
+	/* a fresh counter: the declared domain of 'name' (the range of its
+	 * loop) does not hold for i' */
+	snprintf(fresh, sizeof fresh, "_q%lu", st->fresh++);
+	for (m = 0; m < q && b && rc == 0; m++) {
+		segc_expr *i = segc_expr_add2(segc_expr_mul2(segc_expr_int(
+			(long)q), segc_expr_sym(fresh)), segc_expr_int((long)m));
+		segc_expr *e = segc_expr_subst(segc_expr_copy(b), name, i);
+		segc_expr *l = segc_expr_div2(segc_expr_sub2(segc_expr_copy(
+			(segc_expr *)lo), segc_expr_int((long)m)),
+			segc_expr_int((long)q));
+		segc_expr *h = segc_expr_div2(segc_expr_sub2(segc_expr_copy(
+			(segc_expr *)hi), segc_expr_int((long)m)),
+			segc_expr_int((long)q));
+		segc_expr *lc = rounded(st, "ceil", l), *hc = lc ?
+			rounded(st, "floor", h) : NULL;
+
+		segc_expr_free(i);
+		segc_expr_free(l);
+		segc_expr_free(h);
+		rc = hc ? counter_to_rf(st, fresh, e, &body) : (segc_expr_free(e),
+			-1);
+		if (rc == 0)
+			rc = sum_range(st, &part, fresh, &body, lc, hc);
+		if (rc == 0)
+			rc = segc_rf_add(st, r, r, &part);
+		segc_expr_free(lc);
+		segc_expr_free(hc);
+	}
+	st->quasi--;
+	if (!b)
+		rc = -1;
+	segc_expr_free(b);
+	segc_rf_clear(&body);
+	segc_rf_clear(&part);
+	return rc;
+}
+
+/* r = the sum over [lo, hi] of the terms 'p' (over 'den') that Faulhaber
+ * cannot sum: by residues when they are a quasi-polynomial of a small
+ * period, else a sum atom. */
+static int dirty_sum(segc_canon *st, segc_rf *r, const char *name,
+	segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi)
+{
+	unsigned long q = st->quasi ? 0 : quasi_period(st, p, name);
+
+	if (q)
+		return quasi_sum(st, r, name, p, den, lo, hi, q);
+	return rest_sum(st, r, name, p, den, lo, hi);
+}
+
 /* r = the sum over [lo, hi] of a body free of ifs that hold the counter:
  * the terms with a closed form summed so, the others kept as one sum. */
 static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
@@ -856,7 +1043,7 @@ static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
 	if (clean.len || !dirty.len)
 		rc = closed_sum(st, &a, name, &clean, &body->den, lo, hi);
 	if (rc == 0 && dirty.len)
-		rc = rest_sum(st, &b, name, &dirty, &body->den, lo, hi);
+		rc = dirty_sum(st, &b, name, &dirty, &body->den, lo, hi);
 	if (rc == 0)
 		rc = segc_rf_add(st, r, &a, &b);
 	segc_poly_clear(&clean);
@@ -872,6 +1059,7 @@ static int sum_range(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
 	size_t w = find_if(st, body, name);
+	unsigned long q;
 	int rc;
 
 	if (segc_ctx_charge(st->ctx, 16))
@@ -879,6 +1067,8 @@ static int sum_range(segc_canon *st, segc_rf *r, const char *name,
 	if (w == (size_t)-1)
 		return plain_sum(st, r, name, body, lo, hi);
 	rc = split_if(st, r, name, body, w, lo, hi);
+	if (rc == 1 && !st->quasi && (q = body_period(st, body, name)) != 0)
+		return quasi_sum(st, r, name, &body->num, &body->den, lo, hi, q);
 	return rc == 1 ? sum_atom(st, r, name, body, lo, hi) : rc;
 }
 
