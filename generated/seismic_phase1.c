@@ -14,7 +14,7 @@
 /* The total time of the model, 11 operations:
  *   111*Its*Sz_rds*X_rds/5000000000 + 111*Its*Sz_wrs*X_wrs/5000000000
  *   + Its*T_it_comp + 27*Its*X_rds/625000 + 153*Its*X_wrs/100000 */
-double seismic_total(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+double seismic_phase1_total(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
 	(void)N;
 	(void)P;
@@ -38,7 +38,7 @@ double seismic_total(double N, double P, double Its, double Sz_rds, double Sz_wr
 
 /* The computation time of the model, 1 operations:
  *   Its*T_it_comp */
-double seismic_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
 	(void)N;
 	(void)P;
@@ -54,7 +54,7 @@ double seismic_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs
 /* The input and output time of the model, 10 operations:
  *   111*Its*Sz_rds*X_rds/5000000000 + 111*Its*Sz_wrs*X_wrs/5000000000
  *   + 27*Its*X_rds/625000 + 153*Its*X_wrs/100000 */
-double seismic_io(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
 	(void)N;
 	(void)P;

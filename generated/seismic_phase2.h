@@ -3,21 +3,21 @@
  * edit it.
  *
  * SPECseis96, one phase: Armstrong and Eigenmann 1997, eqs. 1-4 */
-#ifndef SEGC_PREDICTOR_SEISMIC_H
-#define SEGC_PREDICTOR_SEISMIC_H
+#ifndef SEGC_PREDICTOR_SEISMIC_PHASE2_H
+#define SEGC_PREDICTOR_SEISMIC_PHASE2_H
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
-double seismic_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs);
+double seismic_phase2_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs);
 /* The computation time. */
-double seismic_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs);
+double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs);
 /* The communication time. */
-double seismic_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs);
+double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs);
 /* The input and output time. */
-double seismic_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs);
+double seismic_phase2_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs);
 
 #ifdef __cplusplus
 }

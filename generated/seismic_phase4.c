@@ -15,7 +15,7 @@
  *   217*Its*P*Sz_msgs*X_msgs/100000000 + 13*Its*P*X_msgs/125000 - 217*Its*Sz_msgs*X_msgs/100000000
  *   + 19*Its*Sz_rds*X_rds/250000000 + 19*Its*Sz_wrs*X_wrs/250000000 +
  *   Its*T_it_comp - 13*Its*X_msgs/125000 + 37*Its*X_rds/250000 + 21*Its*X_wrs/4000 */
-double seismic_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+double seismic_phase4_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
 	(void)N;
 	const double c0 = 0.00525; /* 21/4000 */
@@ -53,7 +53,7 @@ double seismic_total(double N, double P, double Its, double Sz_msgs, double Sz_r
 
 /* The computation time of the model, 1 operations:
  *   Its*T_it_comp */
-double seismic_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+double seismic_phase4_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
 	(void)N;
 	(void)P;
@@ -71,7 +71,7 @@ double seismic_comp(double N, double P, double Its, double Sz_msgs, double Sz_rd
 /* The communication time of the model, 8 operations:
  *   217*Its*P*Sz_msgs*X_msgs/100000000 + 13*Its*P*X_msgs/125000 - 217*Its*Sz_msgs*X_msgs/100000000
  *   - 13*Its*X_msgs/125000 */
-double seismic_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+double seismic_phase4_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
 	(void)N;
 	(void)Sz_rds;
@@ -98,7 +98,7 @@ double seismic_comm(double N, double P, double Its, double Sz_msgs, double Sz_rd
 /* The input and output time of the model, 10 operations:
  *   19*Its*Sz_rds*X_rds/250000000 + 19*Its*Sz_wrs*X_wrs/250000000 + 37*Its*X_rds/250000
  *   + 21*Its*X_wrs/4000 */
-double seismic_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+double seismic_phase4_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
 	(void)N;
 	(void)P;

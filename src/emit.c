@@ -863,7 +863,8 @@ static int choose_names(emitter *em)
 {
 	size_t i, j;
 
-	em->prefix = segc_emit_identifier(em->in->model_name);
+	em->prefix = segc_emit_identifier(em->in->prefix ? em->in->prefix :
+		em->in->model_name);
 	em->arg = segc_xcalloc(em->in->nargs + 1, sizeof *em->arg);
 	for (i = 0; i < em->in->nargs; i++)
 		em->arg[i] = segc_emit_identifier(em->in->args[i]);

@@ -72,6 +72,7 @@ typedef struct locator {
 	const segc_domains *dom;
 	seen_set seen;
 	const segc_srcloc *found;    /* the first refused expression's place */
+	segc_ctx *report_to;         /* non-NULL: report every refused one */
 	enum segc_status want;       /* refused: as bad input, or a limit */
 	unsigned long max_work;      /* for all the expressions (0: none) */
 	unsigned long long spent;    /* units spent on them so far */
@@ -109,8 +110,12 @@ static int refused(locator *L, segc_expr *e)
 		segc_ctx_work(L->scratch) <= lim->max_work;
 }
 
+static void report(segc_ctx *ctx, const locator *L, const segc_srcloc *loc,
+	const char *what);
+
 /* The map function of segc_lowered_map: tries expression 'e' (kept as it
- * is) until one is refused. */
+ * is) until one is refused, or with L->report_to reports every one
+ * refused (up to the limit of diagnostics). */
 static segc_expr *try_expr(void *arg, segc_expr *e, const char *const *bound,
 	size_t nbound, const segc_srcloc *loc)
 {
@@ -118,10 +123,15 @@ static segc_expr *try_expr(void *arg, segc_expr *e, const char *const *bound,
 
 	(void)bound;
 	(void)nbound;
-	if (L->found || !loc || !loc->file || seen_add(&L->seen, e))
+	if ((L->found && (!L->report_to || segc_ctx_full(L->report_to))) ||
+	    !loc || !loc->file || seen_add(&L->seen, e))
 		return e;
-	if (refused(L, e))
+	if (!refused(L, e))
+		return e;
+	if (!L->found)
 		L->found = loc;
+	if (L->report_to)
+		report(L->report_to, L, loc, NULL);
 	return e;
 }
 
@@ -167,11 +177,10 @@ int segc_check_lowered(segc_ctx *ctx, segc_lowered *lw,
 	int rc = 0;
 
 	locator_init(&L, ctx, dom);
+	L.report_to = ctx;
 	segc_lowered_map(lw, try_expr, &L);
-	if (L.found) {
-		report(ctx, &L, L.found, NULL);
+	if (L.found)
 		rc = -1;
-	}
 	locator_clear(&L);
 	return rc;
 }

@@ -169,7 +169,9 @@ void segc_templates_clear(segc_templates *t);
 
 /* What to emit. */
 typedef struct segc_emit_input {
-	const char *model_name;   /* sanitised into the C prefix */
+	const char *model_name;   /* for the comments; and the C prefix
+	                           * when 'prefix' is NULL */
+	const char *prefix;       /* sanitised into the C prefix; may be NULL */
 	const char *description;  /* may be NULL */
 	const char *base;         /* the file base (header name: base.h) */
 	size_t nargs;

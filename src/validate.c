@@ -164,6 +164,7 @@ typedef struct checker {
 	segc_strbuf what_buf;
 	const segc_text_locator *locator;   /* may be NULL */
 	names reported;      /* names already reported in it */
+	names counters;      /* every loop variable of the model, first wins */
 	/* calls of user functions made by it, collected when non-NULL */
 	size_t *calls;
 	size_t ncalls, capcalls;
@@ -326,7 +327,13 @@ static void undeclared(checker *c, const char *name)
 	near = suggest(name, &c->local, &c->global);
 	segc_strbuf_init(&pos);
 	append_name_position(c, &pos, name);
-	if (near)
+	if (names_find(&c->counters, name) >= 0)
+		check_error(c, c->loc, SEGC_ERR_INPUT, "undeclared name '%s' "
+			"in %s%s: '%s' is the counter of the loop at line %lu and "
+			"is not defined here", name, describe(c),
+			segc_strbuf_str(&pos), name,
+			c->counters.line[names_find(&c->counters, name)]);
+	else if (near)
 		check_error(c, c->loc, SEGC_ERR_INPUT, "undeclared name '%s' "
 			"in %s%s (did you mean '%s'?)", name, describe(c),
 			segc_strbuf_str(&pos), near);
@@ -345,6 +352,71 @@ static void note_call(checker *c, size_t i)
 			segc_xmul_size(c->capcalls, sizeof *c->calls));
 	}
 	c->calls[c->ncalls++] = i;
+}
+
+/* Non-zero when 'a' and 'b' are the same ASCII text up to the case of
+ * letters (no locale). */
+static int same_letters(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+		char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+
+		if (x != y)
+			return 0;
+	}
+	return !*a && !*b;
+}
+
+/* Names of other languages' mathematical functions that the expression
+ * language writes otherwise, and how. */
+static const struct lookalike {
+	const char *name, *advice;
+} lookalikes[] = {
+	{ "log", "did you mean 'log2'? (the only logarithm)" },
+	{ "ln", "did you mean 'log2'? (the only logarithm)" },
+	{ "log10", "did you mean 'log2'? (the only logarithm)" },
+	{ "lg", "did you mean 'log2'? (the only logarithm)" },
+	{ "pow", "did you mean x^k? (k a whole number)" },
+	{ "exp", "the language has no exponential (x^k needs a whole "
+	  "number k)" },
+	{ "abs", "did you mean max(x, -x)?" }, { "fabs", "did you mean "
+	  "max(x, -x)?" }, { "round", "did you mean floor(x + 1/2)?" },
+	{ "trunc", "did you mean floor or ceil?" },
+	{ "ceiling", "did you mean 'ceil'?" },
+	{ "mod", "did you mean x - y*floor(x/y)?" },
+	{ "fmod", "did you mean x - y*floor(x/y)?" },
+	{ "fmax", "did you mean 'max'?" }, { "fmin", "did you mean 'min'?" },
+	{ NULL, NULL }
+};
+
+/* Reports a call of 'name', which no <function> defines, when it looks
+ * like a built-in: another spelling of one (Max, LOG2), or a function of
+ * other languages (log, pow, exp).  Other names stay uninterpreted. */
+static void check_lookalike(checker *c, const char *name)
+{
+	segc_strbuf pos;
+	size_t i;
+
+	segc_strbuf_init(&pos);
+	append_name_position(c, &pos, name);
+	for (i = 0; builtins[i].name; i++)
+		if (same_letters(builtins[i].name, name)) {
+			check_error(c, c->loc, SEGC_ERR_INPUT, "call of '%s' in "
+				"%s%s: no such function (did you mean '%s'?)", name,
+				describe(c), segc_strbuf_str(&pos), builtins[i].name);
+			segc_strbuf_free(&pos);
+			return;
+		}
+	for (i = 0; lookalikes[i].name; i++)
+		if (same_letters(lookalikes[i].name, name)) {
+			check_error(c, c->loc, SEGC_ERR_INPUT, "call of '%s' in "
+				"%s%s: not a built-in function: %s", name,
+				describe(c), segc_strbuf_str(&pos),
+				lookalikes[i].advice);
+			break;
+		}
+	segc_strbuf_free(&pos);
 }
 
 /* Checks the number of arguments of a call of 'name' with 'n'. */
@@ -366,8 +438,10 @@ static void check_call(checker *c, const char *name, size_t n)
 		return;
 	}
 	f = find_fn(c, name);
-	if (!f)
+	if (!f) {
+		check_lookalike(c, name);
 		return;
+	}
 	if (c->calls)
 		note_call(c, (size_t)(f - c->fns));
 	if (f->nargs != n)
@@ -551,6 +625,7 @@ static void checker_clear(checker *c)
 	names_clear(&c->global);
 	names_clear(&c->local);
 	names_clear(&c->reported);
+	names_clear(&c->counters);
 	segc_strbuf_free(&c->what_buf);
 	segc_symtab_clear(&c->fn_index);
 	segc_symtab_clear(&c->resources);
@@ -1113,6 +1188,32 @@ static void open_loop_scope(checker *c, const segc_block *b)
 	names_add(&c->local, b->var, "loop", b->loc.line);
 }
 
+/* Records in c->counters the variable of every <loop> under 'body' (the
+ * first loop of each name), for the message of a counter used outside
+ * its loop.  An explicit stack replaces recursion. */
+static void collect_counters(checker *c, const segc_block *body)
+{
+	const segc_block **stack = segc_xmalloc(sizeof *stack);
+	size_t n = 0, cap = 1, i;
+
+	stack[n++] = body;
+	while (n) {
+		const segc_block *b = stack[--n];
+
+		if (b->kind == SEGC_BLOCK_LOOP && b->var &&
+		    names_find(&c->counters, b->var) < 0)
+			names_add(&c->counters, b->var, "loop", b->loc.line);
+		if (n + b->nchildren > cap) {
+			cap = 2 * (n + b->nchildren);
+			stack = segc_xrealloc(stack,
+				segc_xmul_size(cap, sizeof *stack));
+		}
+		for (i = b->nchildren; i-- > 0;)
+			stack[n++] = b->children[i];
+	}
+	free(stack);
+}
+
 /* Checks the blocks under 'body' of a graph of 'm', loop variables in
  * scope within their loops.  An explicit stack replaces recursion. */
 static void check_blocks(checker *c, const segc_model *m,
@@ -1562,9 +1663,12 @@ int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
 	for (i = 0; i < m->nresources; i++)
 		if (m->resources[i].name)
 			segc_symtab_add(&c.resources, m->resources[i].name, i);
-	for (i = 0; i < m->ngraphs; i++)
+	for (i = 0; i < m->ngraphs; i++) {
 		if (m->graphs[i].name)
 			segc_symtab_add(&c.graphs, m->graphs[i].name, i);
+		if (!m->graphs[i].arc_form && m->graphs[i].body)
+			collect_counters(&c, m->graphs[i].body);
+	}
 	declare_model_names(&c, m);
 	declare_functions(&c, m->nfunctions, m->functions);
 	if (m->machine)
@@ -1596,4 +1700,70 @@ int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
 		    locator))
 		failed = 1;
 	return failed ? -1 : 0;
+}
+
+/* ------------------------------------------------- names given by users */
+
+/* Keeps in '*best' the name of 'v' nearest 'name' (distance '*d'). */
+static void nearest_of(const char *name, const char *cand, size_t *d,
+	const char **best)
+{
+	size_t k = segc_edit_distance(name, cand);
+
+	if (k && k < *d) {
+		*d = k;
+		*best = cand;
+	}
+}
+
+/* Non-zero when 'name' is among the 'n' bindings 'b'; else offers each
+ * to nearest_of(). */
+static int among_bindings(const char *name, size_t n, const segc_binding *b,
+	size_t *d, const char **best)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(b[i].name, name))
+			return 1;
+		nearest_of(name, b[i].name, d, best);
+	}
+	return 0;
+}
+
+/* Says whether 'name' is one a user may give a value (-D, a grid): N, P,
+ * a parameter, resource or let of the model, a const or cost of the
+ * machine (the explicit one, else the inline one).  When not, '*near' is
+ * the nearest such name within a third of its length, or NULL. */
+int segc_setting_declares(const segc_setting *s, const char *name,
+	const char **near)
+{
+	const segc_model *m = s->model;
+	const segc_machine *mach = s->machine ? s->machine :
+		m ? m->machine : NULL;
+	size_t d = (strlen(name) + 2) / 3 + 1, i;
+
+	*near = NULL;
+	if (!strcmp(name, "N") || !strcmp(name, "P"))
+		return 1;
+	nearest_of(name, "N", &d, near);
+	nearest_of(name, "P", &d, near);
+	for (i = 0; m && i < m->nparams; i++) {
+		if (!strcmp(m->params[i].name, name))
+			return 1;
+		nearest_of(name, m->params[i].name, &d, near);
+	}
+	for (i = 0; m && i < m->nresources; i++) {
+		if (!strcmp(m->resources[i].name, name))
+			return 1;
+		nearest_of(name, m->resources[i].name, &d, near);
+	}
+	if (m && among_bindings(name, m->nlets, m->lets, &d, near))
+		return 1;
+	if (mach && (among_bindings(name, mach->nconsts, mach->consts, &d,
+	    near) || among_bindings(name, mach->ncosts, mach->costs, &d, near)))
+		return 1;
+	if (*near && strlen(name) < 2)
+		*near = NULL;
+	return 0;
 }

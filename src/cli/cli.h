@@ -72,6 +72,12 @@ int cli_report(segc_ctx *ctx);
 int cli_load(segc_ctx *ctx, cli_common *c, const char *path,
 	segc_model **model, segc_machine **machine);
 
+/* 0 when the model and machine of 's' declare 'name', which 'how' ("-D",
+ * "--keep", "grid name") gives a value; else reports a usage error with
+ * the nearest declared name and returns CLI_USAGE. */
+int cli_check_declared(const cli_common *c, const segc_setting *s,
+	const char *how, const char *name);
+
 /* 0 when 'e' is small enough to write out (max_output_nodes: shared
  * subexpressions can make a small formula's text exponential); else
  * records a limit error located at 'file' (may be NULL) and returns -1. */
@@ -79,6 +85,8 @@ int cli_writable(segc_ctx *ctx, const char *file, const segc_expr *e);
 
 /* Prints the help of one command (its synopsis and options) to stdout. */
 void cli_command_help(const char *command);
+/* Prints the options of 'command', then the COMMON ones (help.c). */
+void cli_options_help(const char *command);
 
 /* The commands: each gets argv after the command word (argv[0] is the
  * command) and returns the exit code. */

@@ -19,6 +19,7 @@ typedef struct emit_opts {
 	const char *file;
 	const char *base;
 	const char *template_dir;
+	const char *prefix;       /* --prefix; NULL: BASE's last component */
 	int with_main;
 	int accurate;
 	size_t nkeep;
@@ -47,6 +48,14 @@ static int emit_option(cli_common *c, int argc, char **argv, int *i,
 	if ((r = cli_option_value(c, argc, argv, i, "output", 'o', &v)) != 0) {
 		if (r > 0)
 			o->base = v;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "prefix", 0, &v)) != 0) {
+		if (r > 0 && !segc_name_is_identifier(v))
+			return cli_usage(c, "--prefix %s: not a name (letters, "
+				"digits and '_', not starting with a digit)", v), -1;
+		if (r > 0)
+			o->prefix = v;
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "template", 0, &v)) != 0) {
@@ -141,6 +150,7 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	in.model_name = segc_model_name(s->model);
 	in.description = segc_model_description(s->model);
 	in.base = base_name(base);
+	in.prefix = o->prefix ? o->prefix : in.base;
 	in.nargs = o->nkeep + 2;
 	in.args = args;
 	in.with_main = o->with_main;

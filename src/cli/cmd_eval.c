@@ -30,6 +30,8 @@ typedef struct eval_opts {
 	long digits;
 	int csv;
 	int canonical;
+	const char *procs;       /* --procs: the processor count (P) */
+	int speedup;             /* the speedup columns are printed */
 	size_t naxes;
 	axis axes[MAX_AXES];
 } eval_opts;
@@ -131,6 +133,11 @@ static int parse_axis(segc_ctx *ctx, cli_common *c, eval_opts *o,
 	memset(a, 0, sizeof *a);
 	if (!eq || eq == arg)
 		return cli_usage(c, "'%s' is not NAME=RANGE", arg), -1;
+	for (i = 0; i < o->naxes; i++)
+		if (strlen(o->axes[i].name) == (size_t)(eq - arg) &&
+		    !strncmp(o->axes[i].name, arg, (size_t)(eq - arg)))
+			return cli_usage(c, "%s: '%s' is given twice in the grid",
+				arg, o->axes[i].name), -1;
 	a->name = name_copy(arg, (size_t)(eq - arg));
 	r = eq + 1;
 	dots = strstr(r, "..");
@@ -211,6 +218,11 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 			o->canonical = !strcmp(v, "canonical");
 		return r;
 	}
+	if ((r = cli_option_value(c, argc, argv, i, "procs", 0, &v)) != 0) {
+		if (r > 0)
+			o->procs = v;
+		return r;
+	}
 	if ((r = cli_option_value(c, argc, argv, i, "svg", 0, &v)) != 0) {
 		if (r > 0)
 			o->svg = v;
@@ -274,6 +286,102 @@ static void table_put_mpq(table *t, const mpq_t q)
 	free(s);
 }
 
+/* The number of decimals 'a' (> 0) is printed with: those of
+ * 'digits' significant digits, fewer when its decimal ends sooner. */
+static unsigned long decimals_of(const mpq_t a, long digits)
+{
+	unsigned long v2, v5, end;
+	long e = 0;
+	mpz_t d, f;
+	mpq_t x;
+
+	mpq_init(x);
+	mpq_set(x, a);
+	for (; mpq_cmp_ui(x, 10, 1) >= 0; e++) {
+		mpz_mul_ui(mpq_denref(x), mpq_denref(x), 10);
+		mpq_canonicalize(x);
+	}
+	for (; mpq_cmp_ui(x, 1, 1) < 0; e--) {
+		mpz_mul_ui(mpq_numref(x), mpq_numref(x), 10);
+		mpq_canonicalize(x);
+	}
+	mpq_clear(x);
+	mpz_init_set(d, mpq_denref(a));
+	mpz_init_set_ui(f, 2);
+	v2 = mpz_remove(d, d, f);
+	mpz_set_ui(f, 5);
+	v5 = mpz_remove(d, d, f);
+	end = v2 > v5 ? v2 : v5;
+	e = digits - 1 - e < 0 ? 0 : digits - 1 - e;
+	if (!mpz_cmp_ui(d, 1) && (unsigned long)e > end)
+		e = (long)end;
+	mpz_clear(d);
+	mpz_clear(f);
+	return (unsigned long)e;
+}
+
+/* The decimal digits of round('a' * 10^'s'), ties to even. */
+static char *scaled_digits(const mpq_t a, unsigned long s)
+{
+	mpz_t n, r;
+	char *str;
+	int cmp;
+
+	mpz_init(n);
+	mpz_init(r);
+	mpz_ui_pow_ui(n, 10, s);
+	mpz_mul(n, n, mpq_numref(a));
+	mpz_fdiv_qr(n, r, n, mpq_denref(a));
+	mpz_mul_2exp(r, r, 1);
+	cmp = mpz_cmp(r, mpq_denref(a));
+	if (cmp > 0 || (cmp == 0 && mpz_odd_p(n)))
+		mpz_add_ui(n, n, 1);
+	str = mpz_get_str(NULL, 10, n);
+	if (!str)
+		abort();
+	mpz_clear(n);
+	mpz_clear(r);
+	return str;
+}
+
+/* Appends 'q' as a decimal in fixed notation, correctly rounded (ties to
+ * even) to 'digits' significant digits, exact when it ends sooner: the
+ * parameter columns of --csv. */
+static void table_put_decimal(table *t, const mpq_t q, long digits)
+{
+	unsigned long s;
+	size_t len, pad, i = 0, k;
+	char *str, *out;
+	mpq_t a;
+
+	mpq_init(a);
+	mpq_abs(a, q);
+	s = mpq_sgn(q) ? decimals_of(a, digits) : 0;
+	str = scaled_digits(a, s);
+	len = strlen(str);
+	while (s && len > 1 && str[len - 1] == '0') {
+		str[--len] = '\0';
+		s--;
+	}
+	out = malloc(len + s + 4);
+
+	if (!out)
+		abort();
+	pad = len <= s ? s + 1 - len : 0;
+	if (mpq_sgn(q) < 0)
+		out[i++] = '-';
+	for (k = 0; k < pad + len; k++) {
+		if (s && k == pad + len - s)
+			out[i++] = '.';
+		out[i++] = k < pad ? '0' : str[k - pad];
+	}
+	out[i] = '\0';
+	table_put(t, out);
+	free(str);
+	free(out);
+	mpq_clear(a);
+}
+
 /* Puts the table on standard output: aligned columns, or CSV. */
 static void table_print(const table *t, int csv)
 {
@@ -321,6 +429,8 @@ typedef struct run {
 	mpq_t *values;
 	size_t npoint;           /* names at a point */
 	size_t p_index;          /* index of P among the names */
+	int speedup;             /* the speedup columns are printed */
+	size_t procs;            /* then the axis of --procs */
 	size_t swept;            /* the plotted axis, or (size_t)-1 */
 	segc_where where;
 	const char *title;       /* the model's name */
@@ -361,6 +471,26 @@ static void report_point(run *r)
 		"the evaluation failed at the point %s", buf);
 }
 
+/* Appends the speedup T(1)/T ('t1' over 't') and the efficiency (the
+ * speedup over the processor count 'p'): '-' when T is 0. */
+static void put_speedup(run *r, mpfr_srcptr t, mpfr_srcptr t1,
+	const mpq_t p)
+{
+	mpfr_t s;
+
+	if (mpfr_zero_p(t)) {
+		table_put(&r->t, "-");
+		table_put(&r->t, "-");
+		return;
+	}
+	mpfr_init2(s, (mpfr_prec_t)r->o->precision);
+	mpfr_div(s, t1, t, MPFR_RNDN);
+	table_put_mpfr(&r->t, s, r->o->digits);
+	mpfr_div_q(s, s, p, MPFR_RNDN);
+	table_put_mpfr(&r->t, s, r->o->digits);
+	mpfr_clear(s);
+}
+
 /* Evaluates the current point and appends its row; 0 on success. */
 static int eval_row(run *r)
 {
@@ -375,27 +505,24 @@ static int eval_row(run *r)
 	mpfr_init2(s, (mpfr_prec_t)r->o->precision);
 	mpq_init(saved);
 	for (i = 0; i < r->o->naxes; i++)
-		table_put_mpq(&r->t, r->values[i]);
+		if (r->o->csv)
+			table_put_decimal(&r->t, r->values[i], r->o->digits);
+		else
+			table_put_mpq(&r->t, r->values[i]);
 	for (k = 0; k < 4; k++)
 		if (eval_at(r, r->f[(k + 1) % 4], v[(k + 1) % 4]))
 			goto out;
-	mpq_set(saved, r->values[r->p_index]);
-	mpq_set_ui(r->values[r->p_index], 1, 1);
-	k = eval_at(r, r->f[0], t1);
-	mpq_set(r->values[r->p_index], saved);
-	if (k)
-		goto out;
 	for (k = 1; k < 4; k++)
 		table_put_mpfr(&r->t, v[k], r->o->digits);
 	table_put_mpfr(&r->t, v[0], r->o->digits);
-	if (mpfr_zero_p(v[0])) {
-		table_put(&r->t, "-");
-		table_put(&r->t, "-");
-	} else {
-		mpfr_div(s, t1, v[0], MPFR_RNDN);
-		table_put_mpfr(&r->t, s, r->o->digits);
-		mpfr_div_q(s, s, saved, MPFR_RNDN);
-		table_put_mpfr(&r->t, s, r->o->digits);
+	if (r->speedup) {
+		mpq_set(saved, r->values[r->procs]);
+		mpq_set_ui(r->values[r->procs], 1, 1);
+		k = eval_at(r, r->f[0], t1);
+		mpq_set(r->values[r->procs], saved);
+		if (k)
+			goto out;
+		put_speedup(r, v[0], t1, saved);
 	}
 	if (r->swept != (size_t)-1) {
 		r->t.x[r->t.npoints] = mpq_get_d(r->values[r->swept]);
@@ -665,6 +792,41 @@ static int check_domains(run *r, const segc_setting *s)
 	return bad ? -1 : 0;
 }
 
+/* Decides the speedup columns: printed when the grid gives the processor
+ * count (--procs, default P) and the total depends on it; refused (-1,
+ * reported) when the model's domain for it leaves out 1, where T(1) is
+ * not defined. */
+static int choose_speedup(run *r, const segc_setting *s)
+{
+	const char *p = r->o->procs ? r->o->procs : "P", **v;
+	segc_domains *d;
+	mpq_srcptr lo, hi;
+	size_t i, n;
+	int integer;
+
+	r->speedup = 0;
+	for (r->procs = 0; r->procs < r->o->naxes; r->procs++)
+		if (!strcmp(r->o->axes[r->procs].name, p))
+			break;
+	if (r->procs == r->o->naxes)
+		return 0;
+	n = segc_output_names(r->f[0], 0, &v);
+	for (i = 0; i < n && !r->speedup; i++)
+		r->speedup = !strcmp(v[i], p);
+	free(v);
+	if (!r->speedup || !(d = segc_setting_domains(r->ctx, s)))
+		return r->speedup ? -1 : 0;
+	if (segc_domains_get(d, p, &lo, &hi, &integer) && ((lo &&
+	    mpq_cmp_ui(lo, 1, 1) > 0) || (hi && mpq_cmp_ui(hi, 1, 1) < 0)))
+		segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0, 0, "the "
+			"speedup T(%s=1)/T is undefined: %s=1 is outside the "
+			"domain the model declares for %s; name another "
+			"processor count with --procs, or evaluate without %s "
+			"in the grid", p, p, p, p);
+	segc_domains_free(d);
+	return segc_ctx_status(r->ctx) == SEGC_OK ? 0 : -1;
+}
+
 /* Computes the table and puts it on standard output, and writes the plot
  * (its file created first, so that a bad target fails before the work);
  * returns the exit code. */
@@ -684,13 +846,15 @@ static int evaluate(cli_common *c, run *r, const segc_setting *s)
 		r->swept = (size_t)-1;
 	setup_point(r);
 	setup_plot(r, n);
-	r->t.ncols = r->o->naxes + NCOLS_FIXED;
-	for (i = 0; i < r->o->naxes; i++)
-		table_put(&r->t, r->o->axes[i].name);
-	for (i = 0; i < NCOLS_FIXED; i++)
-		table_put(&r->t, fixed_cols[i]);
-	if (!check_domains(r, s) && !derive_all(r, s) && !check_names(r))
+	if (!check_domains(r, s) && !derive_all(r, s) && !check_names(r) &&
+	    !choose_speedup(r, s)) {
+		r->t.ncols = r->o->naxes + NCOLS_FIXED - (r->speedup ? 0 : 2);
+		for (i = 0; i < r->o->naxes; i++)
+			table_put(&r->t, r->o->axes[i].name);
+		for (i = 0; i < r->t.ncols - r->o->naxes; i++)
+			table_put(&r->t, fixed_cols[i]);
 		eval_grid(r);
+	}
 	rc = cli_report(r->ctx);
 	if (rc)
 		return rc;
@@ -719,6 +883,21 @@ static void run_clear(run *r, eval_opts *o)
 		free(o->axes[i].v);
 		free(o->axes[i].name);
 	}
+}
+
+/* Checks the grid's names: each declared by the model or machine;
+ * CLI_USAGE (reported) otherwise. */
+static int check_axes(const cli_common *c, const eval_opts *o,
+	const segc_setting *s)
+{
+	size_t i;
+
+	for (i = 0; i < o->naxes; i++)
+		if (cli_check_declared(c, s, "grid name", o->axes[i].name))
+			return CLI_USAGE;
+	if (o->procs && cli_check_declared(c, s, "--procs", o->procs))
+		return CLI_USAGE;
+	return CLI_OK;
 }
 
 /* Runs 'segc eval'. */
@@ -755,7 +934,9 @@ int cmd_eval(int argc, char **argv)
 	r.o = &o;
 	r.where.file = o.file;
 	r.title = segc_model_name(model);
-	rc = evaluate(&c, &r, &s);
+	rc = check_axes(&c, &o, &s);
+	if (!rc)
+		rc = evaluate(&c, &r, &s);
 out:
 	run_clear(&r, &o);
 	segc_model_free(model);

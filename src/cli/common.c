@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "cli_limits.h"
+#include "validate.h"
 
 /* Sets 'c' to no options given for 'command'. */
 void cli_common_init(cli_common *c, const char *command)
@@ -64,6 +65,22 @@ int cli_option_value(const cli_common *c, int argc, char **argv, int *i,
 	return 1;
 }
 
+/* Reports (1) a -D assignment 'text' whose name an earlier -D gave. */
+static int given_twice(const cli_common *c, const char *text)
+{
+	const char *eq = strchr(text, '=');
+	size_t i, len = eq ? (size_t)(eq - text) : strlen(text);
+
+	for (i = 0; i < segc_bindings_count(c->bindings); i++) {
+		const char *name = segc_bindings_name(c->bindings, i);
+
+		if (strlen(name) == len && !strncmp(name, text, len))
+			return cli_usage(c, "-D %s: '%s' is given twice", text,
+				name), 1;
+	}
+	return 0;
+}
+
 /* Consumes a COMMON option at argv[*i]. */
 int cli_common_option(segc_ctx *ctx, cli_common *c, int argc, char **argv,
 	int *i)
@@ -92,6 +109,8 @@ int cli_common_option(segc_ctx *ctx, cli_common *c, int argc, char **argv,
 		if (r <= 0)
 			return r;
 	}
+	if (given_twice(c, value))
+		return -1;
 	if (segc_bindings_add(ctx, c->bindings, value) < 0) {
 		cli_report(ctx);
 		return -1;
@@ -185,6 +204,46 @@ int cli_report(segc_ctx *ctx)
 	}
 }
 
+/* Reports (CLI_USAGE) 'name', which 'how' gives a value ("-D", "--keep",
+ * "the grid"), when the model and machine of 's' do not declare it. */
+int cli_check_declared(const cli_common *c, const segc_setting *s,
+	const char *how, const char *name)
+{
+	const char *near;
+
+	if (segc_setting_declares(s, name, &near))
+		return 0;
+	if (near)
+		return cli_usage(c, "%s '%s': the model declares no such name "
+			"(did you mean '%s'?)", how, name, near);
+	return cli_usage(c, "%s '%s': the model declares no such name (not "
+		"a parameter, resource, let, machine const or cost, N or P)",
+		how, name);
+}
+
+/* Checks every name of -D (and --keep, bound to itself) against the
+ * model and machine: CLI_USAGE (reported) when one is not declared. */
+static int check_bindings(const cli_common *c, const segc_model *model,
+	const segc_machine *machine)
+{
+	segc_setting s;
+	size_t i;
+
+	s.model = model;
+	s.machine = machine;
+	s.bindings = c->bindings;
+	for (i = 0; i < segc_bindings_count(c->bindings); i++) {
+		const char *name = segc_bindings_name(c->bindings, i);
+		const segc_expr *v = segc_bindings_value(c->bindings, i);
+		int kept = segc_expr_kind(v) == SEGC_SYM &&
+			!strcmp(segc_expr_name(v), name);
+
+		if (cli_check_declared(c, &s, kept ? "--keep" : "-D", name))
+			return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
 /* Reads the model at 'path' and the machine of -m. */
 int cli_load(segc_ctx *ctx, cli_common *c, const char *path,
 	segc_model **model, segc_machine **machine)
@@ -196,8 +255,16 @@ int cli_load(segc_ctx *ctx, cli_common *c, const char *path,
 	if (*model && c->machine_file)
 		*machine = segc_machine_read_file(ctx, c->machine_file);
 	if (*model && (!c->machine_file || *machine) &&
-	    segc_ctx_status(ctx) == SEGC_OK)
-		return CLI_OK;
+	    segc_ctx_status(ctx) == SEGC_OK) {
+		rc = check_bindings(c, *model, *machine);
+		if (!rc)
+			return CLI_OK;
+		segc_machine_free(*machine);
+		segc_model_free(*model);
+		*model = NULL;
+		*machine = NULL;
+		return rc;
+	}
 	segc_machine_free(*machine);
 	segc_model_free(*model);
 	*model = NULL;

@@ -24,15 +24,15 @@ static const struct command commands[] = {
 	  "[COMMON] [--component C] [--form F] [--standalone] MODEL.xml",
 	  "print the formula as LaTeX, or a complete document" },
 	{ "emit", cmd_emit,
-	  "[COMMON] [-o BASE] [--keep NAME]... [--template DIR] [--main]\n"
-	  "                 [--accurate] MODEL.xml",
+	  "[COMMON] [-o BASE] [--prefix NAME] [--keep NAME]...\n"
+	  "                 [--template DIR] [--main] [--accurate] MODEL.xml",
 	  "write a standalone C99 predictor (BASE.c, BASE.h)" },
 	{ "check", cmd_check,
 	  "[COMMON] [--component C] [--expect FORMULA] MODEL.xml",
 	  "compare the derived formula with the expected ones" },
 	{ "eval", cmd_eval,
 	  "[COMMON] [--precision BITS] [--digits D] [--csv] [--svg FILE]\n"
-	  "                 [--form F] MODEL.xml NAME=RANGE...",
+	  "                 [--form F] [--procs NAME] MODEL.xml NAME=RANGE...",
 	  "evaluate every component over a grid (MPFR)" },
 	{ "validate", cmd_validate,
 	  "[COMMON] MODEL.xml|MACHINE.xml",
@@ -90,12 +90,7 @@ void cli_command_help(const char *name)
 			continue;
 		printf("Usage: segc %s %s\n%s.\n\n", commands[i].name,
 		       commands[i].synopsis, commands[i].summary);
-		printf("Common options:\n"
-		       "  -m, --machine FILE  apply the machine described in FILE\n"
-		       "  -D NAME=VALUE       bind a parameter (repeatable)\n"
-		       "  -q                  quiet\n"
-		       "      --limit NAME=VALUE  change an internal limit\n\n"
-		       "See 'man segc' for every option of this command.\n");
+		cli_options_help(name);
 		return;
 	}
 }

@@ -92,7 +92,7 @@ same_file "$tmp/want" "$tmp/err" "missing file: diagnostics"
 # diagnostics validate gives, at the element concerned, and with nothing
 # written.
 for name in formula_division_by_zero formula_exponent_symbolic \
-	formula_mva_mem_symbolic formula_log2_not_positive \
+	formula_every_error formula_mva_mem_symbolic formula_log2_not_positive \
 	formula_in_loop_run_zero_times prob_symbolic_out_of_range \
 	count_negative loop_arc_cost_zero; do
 	for cmd in "derive" "derive --form structural" "latex" \

@@ -300,7 +300,7 @@ ncube=$top_srcdir/xml/machines/ncube2.xml
 "$SEGC" emit -q --main -m "$ncube" --keep t_stmt --keep t_byte \
 	-o "$tmp/kept" "$m" 2>"$tmp/err" &&
 	$CC $CFLAGS_STRICT -o "$tmp/kept" "$tmp/kept.c" -lm 2>"$tmp/cc.err" &&
-	! sed -n '/^double cg_tree_total/,/^}/p' "$tmp/kept.c" | grep -q '(void)t_'
+	! sed -n '/^double kept_total/,/^}/p' "$tmp/kept.c" | grep -q '(void)t_'
 ok $? "--keep names that a machine binds makes arguments the function uses"
 kgrid="N=1..100000*10 P=1..64*2 t_stmt=1/4 t_byte=3/8"
 "$tmp/kept" N=1..100000*10 P=1..64*2 t_stmt=0.25 t_byte=0.375 \
@@ -375,4 +375,36 @@ ok $? "a missing template is named"
 
 ls "$tmp" | grep -q 'tmp-' && st=1 || st=0
 ok $st "no temporary files left behind"
+# The functions are named after -o's last component (or --prefix), so two
+# predictors of one model link into one program.
+mach=$top_srcdir/xml/machines/ncube2.xml
+"$SEGC" emit -q -m "$mach" -o "$tmp/slow" "$top_srcdir/xml/cg_tree.xml" &&
+	"$SEGC" emit -q -m "$mach" -D mflops=1 -o "$tmp/fast" \
+	"$top_srcdir/xml/cg_tree.xml" &&
+	"$SEGC" emit -q -m "$mach" --prefix other -o "$tmp/third" \
+	"$top_srcdir/xml/cg_tree.xml"
+ok $? "emit with -o slow, -o fast and --prefix other"
+cat > "$tmp/both.c" <<'EOF2'
+#include <stdio.h>
+#include "fast.h"
+#include "slow.h"
+#include "third.h"
+int main(void)
+{
+	return !(fast_total(1000, 4) < slow_total(1000, 4) &&
+		other_total(1000, 4) == slow_total(1000, 4));
+}
+EOF2
+for cc in $compilers; do
+	(cd "$tmp" && $cc $CFLAGS_STRICT -o both both.c fast.c slow.c third.c \
+		-lm 2>"$tmp/cc.err" && ./both)
+	ok $? "two predictors of one model link into one program ($cc)"
+done
+code=0
+"$SEGC" emit --prefix 9x -o "$tmp/bad" "$top_srcdir/xml/find_max.xml" \
+	>"$tmp/out" 2>"$tmp/err" || code=$?
+[ "$code" -eq 2 ] && [ ! -e "$tmp/bad.c" ] &&
+	grep -q "^segc: emit: --prefix 9x: not a name" "$tmp/err"
+ok $? "--prefix that is not a C name is refused"
+
 done_testing

@@ -154,4 +154,35 @@ ok $? "nested sums past max_eval_terms: exit 3, the limit named"
 "$SEGC" eval --precision 1 -m "$nc" "$m" N=1 P=1 > /dev/null 2>&1
 [ $? -eq 2 ]
 ok $? "a precision below the minimum is refused"
+# --csv prints the parameters as decimals, correctly rounded from their
+# exact values; no speedup columns without the processor count in the grid.
+cat > "$tmp/csv.want" <<'EOF2'
+N_element,P_max,t_if,t_loop,t_assign,comp,comm,io,total
+1,0.333333,0.142857,1,1,2.47619,0,0,2.47619
+1,0.1,0.142857,1,1,2.24286,0,0,2.24286
+1,1,0.142857,1,1,3.14286,0,0,3.14286
+1,0.0000000125,0.142857,1,1,2.14286,0,0,2.14286
+EOF2
+"$SEGC" eval --csv "$top_srcdir/xml/find_max.xml" N_element=1 \
+	P_max=1/3,0.1,99999999/100000000,1/80000000 t_if=1/7 t_loop=1 \
+	t_assign=1 >"$tmp/csv.got" 2>&1
+same_file "$tmp/csv.want" "$tmp/csv.got" "--csv: decimal parameters, no speedup"
+
+# T(P=1) outside P's declared domain: the speedup is refused, said why.
+cat > "$tmp/p2.xml" <<'EOF2'
+<model name="p2" version="1">
+  <param name="P" min="2" integer="true"/>
+  <param name="w"/>
+  <graph name="main"><step cost="N/P + w"/></graph>
+</model>
+EOF2
+code=0
+"$SEGC" eval "$tmp/p2.xml" N=100 P=2,4 w=1 >"$tmp/out" 2>"$tmp/err" ||
+	code=$?
+[ "$code" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "the speedup T(P=1)/T is undefined: P=1 is outside the domain" "$tmp/err"
+ok $? "speedup refused where T(P=1) is outside P's domain"
+"$SEGC" eval --procs w "$tmp/p2.xml" N=100 P=2 w=1,2 >"$tmp/out" 2>&1 &&
+	head -1 "$tmp/out" | grep -q "speedup  efficiency$"
+ok $? "--procs names the processor count"
+
 done_testing

@@ -7,8 +7,8 @@
 model=$top_srcdir/tests/cli/hostile/desc.xml
 
 # The emitted C.
-"$SEGC" emit -q --main --keep fmax --keep t1 --keep c0 --keep ceil \
-	-o "$tmp/h" "$model" 2>"$tmp/err"
+"$SEGC" emit -q --main --prefix double --keep fmax --keep t1 --keep c0 \
+	--keep ceil -o "$tmp/h" "$model" 2>"$tmp/err"
 ok $? "emit a model with hostile names and description"
 [ "$(grep -c '^#include' "$tmp/h.c")" -eq 5 ] &&
 	! grep -q '^#include' "$tmp/h.h"

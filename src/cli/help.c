@@ -1,0 +1,68 @@
+/* help.c - the options of each command as 'segc CMD --help' lists them:
+ * one line per option the command's parser accepts (the test
+ * tests/cli/help.sh holds the help, the parser and the man page to the
+ * same list). */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The options of one command, one help line each. */
+static const struct command_options {
+	const char *command;
+	const char *lines;
+} options[] = {
+	{ "derive",
+	  "      --component C   total, comp, comm or io (default total)\n"
+	  "      --form F        canonical (default) or structural\n" },
+	{ "latex",
+	  "      --component C   total, comp, comm or io (default total)\n"
+	  "      --form F        structural (default) or canonical\n"
+	  "      --standalone    a complete document with every component\n" },
+	{ "emit",
+	  "  -o, --output BASE   write BASE.c and BASE.h (default: the "
+	  "model's name)\n"
+	  "      --prefix NAME   name the functions NAME_total, ... (default:\n"
+	  "                      BASE's last component)\n"
+	  "      --keep NAME     make NAME an argument of the functions "
+	  "(repeatable)\n"
+	  "      --template DIR  read the templates from DIR\n"
+	  "      --main          add a main() that prints a table over a grid\n"
+	  "      --accurate      evaluate in double-double arithmetic\n" },
+	{ "check",
+	  "      --component C   total, comp, comm or io (default: every "
+	  "<expect>)\n"
+	  "      --expect FORMULA  compare with FORMULA instead of the "
+	  "<expect>s\n" },
+	{ "eval",
+	  "      --precision BITS  MPFR precision (default 128)\n"
+	  "      --digits D      significant digits printed (default 6)\n"
+	  "      --csv           comma-separated values\n"
+	  "      --svg FILE      also plot the components against the swept "
+	  "name\n"
+	  "      --form F        structural (default) or canonical\n"
+	  "      --procs NAME    the processor count of speedup and "
+	  "efficiency\n"
+	  "                      (default P)\n" },
+};
+
+/* Prints the options of 'command' (nothing for a command without any),
+ * then the COMMON options. */
+void cli_options_help(const char *command)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof options / sizeof options[0]; i++)
+		if (!strcmp(options[i].command, command))
+			printf("Options:\n%s\n", options[i].lines);
+	printf("Common options:\n"
+	       "  -m, --machine FILE  apply the machine described in FILE\n"
+	       "  -D, --define NAME=VALUE  bind a declared name (repeatable)\n"
+	       "  -q, --quiet         quiet\n"
+	       "      --limit NAME=VALUE  change an internal limit "
+	       "(doc/limits.md)\n"
+	       "  -h, --help          show this help\n\n"
+	       "See 'man segc' for every option of this command.\n");
+}
