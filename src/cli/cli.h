@@ -97,6 +97,7 @@ int cmd_check(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
+int cmd_fit(int argc, char **argv);
 
 /* The answer of a command that is not built yet: says so, exit 2. */
 int cli_not_built(const char *command);

@@ -40,6 +40,10 @@ static const struct command commands[] = {
 	{ "dot", cmd_dot,
 	  "[COMMON] MODEL.xml",
 	  "print the graph in Graphviz DOT" },
+	{ "fit", cmd_fit,
+	  "[COMMON] --free NAME... [-o MACHINE.xml] [--weight W]\n"
+	  "                 [--digits D] MODEL.xml DATA.csv",
+	  "fit resources or machine constants to measured times" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -1,0 +1,340 @@
+/* cmd_fit.c - 'segc fit': the values of the free names (resources,
+ * machine constants) that fit measured times best in least squares,
+ * exactly over Q; every equation's residual, the largest relative error,
+ * R^2; -o writes the fitted machine. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpfr.h>
+
+#include "cli.h"
+#include "cli_output.h"
+#include "fit.h"
+
+#define MAX_FREE 256
+
+/* The options of 'fit'. */
+typedef struct fit_opts {
+	const char *free[MAX_FREE];
+	size_t nfree;
+	int taking_free;         /* operands after --free are names */
+	const char *data;
+	const char *output;
+	long digits;
+	enum segc_fit_weight weight;
+} fit_opts;
+
+/* Non-zero when 's' is a name (letter or '_', then letters, digits,
+ * '_'). */
+static int is_name(const char *s)
+{
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+	    *s == '_'))
+		return 0;
+	for (s++; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		    (*s >= '0' && *s <= '9') || *s == '_'))
+			return 0;
+	return 1;
+}
+
+/* Adds the names of the comma-separated list 'list' to the free names;
+ * -1 after a usage error.  The list lives in argv. */
+static int add_free(cli_common *c, fit_opts *o, char *list)
+{
+	char *p = list, *comma;
+
+	for (;;) {
+		comma = strchr(p, ',');
+		if (comma)
+			*comma = '\0';
+		if (!is_name(p))
+			return cli_usage(c, "--free: '%s' is not a name", p), -1;
+		if (o->nfree == MAX_FREE)
+			return cli_usage(c, "at most %d free names", MAX_FREE), -1;
+		o->free[o->nfree++] = p;
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+/* Consumes an option of 'fit' itself: 1, 0 (not one) or -1. */
+static int fit_option(cli_common *c, int argc, char **argv, int *i,
+	void *opts)
+{
+	fit_opts *o = opts;
+	const char *v;
+	char *end;
+	int r;
+
+	o->taking_free = 0;
+	if ((r = cli_option_value(c, argc, argv, i, "free", 0, &v)) != 0) {
+		if (r > 0 && add_free(c, o, argv[*i - 1] + (v - argv[*i - 1])))
+			return -1;
+		o->taking_free = r > 0;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "output", 'o', &v)) != 0) {
+		if (r > 0)
+			o->output = v;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "weight", 0, &v)) != 0) {
+		if (r > 0 && strcmp(v, "absolute") && strcmp(v, "relative"))
+			return cli_usage(c, "--weight is absolute or relative, "
+				"not '%s'", v), -1;
+		if (r > 0)
+			o->weight = strcmp(v, "relative") ? SEGC_FIT_ABSOLUTE
+				: SEGC_FIT_RELATIVE;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "digits", 0, &v)) != 0) {
+		if (r < 0)
+			return r;
+		o->digits = strtol(v, &end, 10);
+		if (!*v || *end || o->digits < 1 || o->digits > 1000)
+			return cli_usage(c, "--digits needs a whole number from 1 "
+				"to 1000"), -1;
+		return 1;
+	}
+	return 0;
+}
+
+/* Takes the operands: names right after --free, then MODEL.xml (the
+ * FILE), then DATA.csv. */
+static int fit_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts)
+{
+	fit_opts *o = opts;
+
+	(void)ctx;
+	if (o->taking_free && is_name(arg)) {
+		if (o->nfree == MAX_FREE)
+			return cli_usage(c, "at most %d free names", MAX_FREE), -1;
+		o->free[o->nfree++] = arg;
+		return 1;
+	}
+	o->taking_free = 0;
+	if (!c->file)
+		return 0;
+	if (o->data)
+		return cli_usage(c, "one model and one data file ('%s' is one "
+			"more)", arg), -1;
+	o->data = arg;
+	return 1;
+}
+
+/* ------------------------------------------------------------ printing */
+
+/* 'q' to 'digits' significant digits (%g style); malloc'd. */
+static char *decimal(mpq_srcptr q, long digits)
+{
+	mpfr_t x;
+	char *s = NULL;
+
+	mpfr_init2(x, (mpfr_prec_t)(digits * 4 + 64));
+	mpfr_set_q(x, q, MPFR_RNDN);
+	if (mpfr_asprintf(&s, "%.*Rg", (int)digits, x) < 0)
+		abort();
+	mpfr_clear(x);
+	return s;
+}
+
+/* Prints "NAME = EXACT" and, when that is not already short and exact,
+ * "  (DECIMAL)". */
+static void print_value(const char *name, mpq_srcptr q, long digits)
+{
+	char *exact = segc_q_exact_text(q), *d = decimal(q, digits);
+
+	if (strcmp(exact, d))
+		cli_printf("%s = %s  (%s)\n", name, exact, d);
+	else
+		cli_printf("%s = %s\n", name, exact);
+	free(exact);
+	mpfr_free_str(d);
+}
+
+/* Prints the table of equations: line, column, measured, fitted,
+ * residual, relative error. */
+static void print_equations(const segc_fit *f, const segc_csv *data,
+	long digits)
+{
+	size_t i;
+	mpq_t t;
+
+	mpq_init(t);
+	cli_printf("%6s  %-6s  %*s  %*s  %*s  %*s\n", "line", "column",
+		(int)digits + 6, "measured", (int)digits + 6, "fitted",
+		(int)digits + 6, "residual", (int)digits + 6, "relative");
+	for (i = 0; i < segc_fit_nequations(f); i++) {
+		segc_fit_equation eq;
+		char *m, *v, *r, *rel = NULL;
+
+		segc_fit_equation_get(f, i, &eq);
+		mpq_sub(t, eq.measured, eq.fitted);
+		m = decimal(eq.measured, digits);
+		v = decimal(eq.fitted, digits);
+		r = decimal(t, digits);
+		if (mpq_sgn(eq.measured)) {
+			mpq_div(t, t, eq.measured);
+			rel = decimal(t, digits);
+		}
+		cli_printf("%6lu  %-6s  %*s  %*s  %*s  %*s\n",
+			segc_csv_line(data, eq.row),
+			segc_component_name(eq.component), (int)digits + 6, m,
+			(int)digits + 6, v, (int)digits + 6, r, (int)digits + 6,
+			rel ? rel : "-");
+		mpfr_free_str(m);
+		mpfr_free_str(v);
+		mpfr_free_str(r);
+		if (rel)
+			mpfr_free_str(rel);
+	}
+	mpq_clear(t);
+}
+
+/* Prints the largest relative error and R^2. */
+static void print_summary(const segc_fit *f, const segc_csv *data,
+	long digits)
+{
+	segc_fit_equation eq;
+	size_t k;
+	char *s;
+	mpq_t q;
+
+	mpq_init(q);
+	if (!segc_fit_max_relative(f, q, &k)) {
+		segc_fit_equation_get(f, k, &eq);
+		s = decimal(q, digits);
+		cli_printf("largest relative error: %s (line %lu, %s)\n", s,
+			segc_csv_line(data, eq.row),
+			segc_component_name(eq.component));
+		mpfr_free_str(s);
+	} else {
+		cli_printf("largest relative error: - (no measured value is "
+			"non-zero)\n");
+	}
+	if (!segc_fit_r2(f, q)) {
+		s = decimal(q, digits);
+		cli_printf("R^2: %s\n", s);
+		mpfr_free_str(s);
+	} else {
+		cli_printf("R^2: - (every measured value is the same)\n");
+	}
+	mpq_clear(q);
+}
+
+/* Prints the whole result. */
+static void print_fit(const segc_fit *f, const segc_csv *data,
+	const fit_opts *o, int quiet)
+{
+	size_t j;
+
+	cli_printf("# exact linear least squares over Q%s: %lu free names, "
+		"%lu equations from %lu rows of %s\n", o->weight ==
+		SEGC_FIT_RELATIVE ? " (relative errors)" : "",
+		(unsigned long)segc_fit_nfree(f),
+		(unsigned long)segc_fit_nequations(f),
+		(unsigned long)segc_csv_nrows(data), o->data);
+	for (j = 0; j < segc_fit_nfree(f); j++)
+		print_value(segc_fit_name(f, j), segc_fit_value(f, j),
+			o->digits);
+	if (!quiet)
+		print_equations(f, data, o->digits);
+	print_summary(f, data, o->digits);
+}
+
+/* ---------------------------------------------------------- the command */
+
+/* Writes the fitted machine to the file 'out'; 0 on success. */
+static int write_machine(cli_file *out, const segc_fit *f,
+	const segc_setting *s, const fit_opts *o)
+{
+	char name[256], desc[1024], *xml;
+	int rc;
+
+	snprintf(name, sizeof name, "%.200s_fit", segc_model_name(s->model));
+	snprintf(desc, sizeof desc, "fitted by segc fit to %.900s", o->data);
+	xml = segc_fit_machine_xml(f, s, name, desc);
+	rc = cli_output_write(out, xml);
+	free(xml);
+	return rc;
+}
+
+/* Reads the data, fits, prints and writes; returns the exit code. */
+static int run_fit(segc_ctx *ctx, cli_common *c, const fit_opts *o,
+	const segc_setting *s)
+{
+	cli_file *out = NULL;
+	segc_fit_request req;
+	segc_csv *data;
+	segc_fit *f = NULL;
+	int rc;
+
+	if (o->output && !(out = cli_output_open("fit", o->output)))
+		return CLI_USAGE;
+	data = segc_csv_read_file(ctx, o->data);
+	if (data) {
+		req.setting = s;
+		req.nfree = o->nfree;
+		req.free = o->free;
+		req.data = data;
+		req.weight = o->weight;
+		f = segc_fit_run(ctx, &req);
+	}
+	rc = cli_report(ctx);
+	if (!rc && !f)
+		rc = CLI_INTERNAL;
+	if (!rc) {
+		print_fit(f, data, o, c->quiet);
+		if (out && write_machine(out, f, s, o))
+			rc = CLI_USAGE;
+	}
+	segc_fit_free(f);
+	segc_csv_free(data);
+	return rc;
+}
+
+/* Runs 'segc fit'. */
+int cmd_fit(int argc, char **argv)
+{
+	segc_ctx *ctx = segc_ctx_new();
+	segc_model *model = NULL;
+	segc_machine *machine = NULL;
+	segc_setting s;
+	cli_common c;
+	fit_opts o;
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	o.digits = 12;
+	cli_common_init(&c, "fit");
+	rc = cli_parse_args(ctx, &c, argc, argv, fit_option, fit_operand, &o);
+	if (rc) {
+		rc = rc > 0 ? CLI_OK : CLI_USAGE;
+		goto out;
+	}
+	if (!o.data || !o.nfree) {
+		rc = cli_usage(&c, !o.data ? "a model and a data file are "
+			"required (MODEL.xml DATA.csv)" : "give the names to fit "
+			"with --free NAME...");
+		goto out;
+	}
+	rc = cli_load(ctx, &c, c.file, &model, &machine);
+	if (rc)
+		goto out;
+	s.model = model;
+	s.machine = machine;
+	s.bindings = c.bindings;
+	rc = run_fit(ctx, &c, &o, &s);
+out:
+	segc_model_free(model);
+	segc_machine_free(machine);
+	cli_common_clear(&c);
+	segc_ctx_free(ctx);
+	return rc;
+}
