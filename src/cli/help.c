@@ -46,6 +46,12 @@ static const struct command_options {
 	  "      --procs NAME    the processor count of speedup and "
 	  "efficiency\n"
 	  "                      (default P)\n" },
+	{ "fit",
+	  "      --free NAME...  the names to fit (repeatable, or a comma "
+	  "list)\n"
+	  "  -o, --output FILE   write the fitted machine to FILE\n"
+	  "      --weight W      absolute (default) or relative errors\n"
+	  "      --digits D      significant digits printed (default 12)\n" },
 };
 
 /* Prints the options of 'command' (nothing for a command without any),
