@@ -21,6 +21,7 @@
 #include <string.h>
 #include "output.h"
 #include "expr_private.h"
+#include "cyclic.h"
 
 /* Extra bits for inexact intermediate values. */
 #define GUARD_BITS 32
@@ -769,6 +770,38 @@ static int eval_cond(evaluator *ev, const segc_expr *e, int *truth)
 	return 0;
 }
 
+/* The recurrence of an overlapped loop (cyclic.c), computed exactly
+ * from the exact values of its arguments, in at most max_eval_terms
+ * iterations. */
+static int eval_maxplus(evaluator *ev, const segc_expr *e, val *out)
+{
+	size_t n = segc_expr_nargs(e), i;
+	mpq_t *q = segc_xmalloc(segc_xmul_size(n + 1, sizeof(mpq_t)));
+	const char *why = NULL;
+	int rc = 0;
+	val x;
+
+	for (i = 0; i < n; i++)
+		mpq_init(q[i]);
+	for (i = 0; i < n && !rc; i++) {
+		rc = eval_new(ev, segc_expr_arg(e, i), &x);
+		if (!rc && !x.exact)
+			rc = fail(ev, SEGC_ERR_INPUT, "the costs of an overlapped "
+				"loop must be rational numbers here%s", "");
+		else if (!rc)
+			mpq_set(q[i], x.q);
+		val_clear(&x);
+	}
+	if (!rc && segc_maxplus_eval(out->q, n, (const mpq_t *)q,
+			segc_ctx_limits(ev->ctx)->max_eval_terms, &why))
+		rc = fail(ev, SEGC_ERR_INPUT, "%s", why);
+	out->exact = 1;
+	for (i = 0; i < n; i++)
+		mpq_clear(q[i]);
+	free(q);
+	return rc;
+}
+
 /* A call: a built-in function, else an error naming it. */
 static int eval_call(evaluator *ev, const segc_expr *e, val *out)
 {
@@ -790,6 +823,8 @@ static int eval_call(evaluator *ev, const segc_expr *e, val *out)
 		return eval_unary(ev, e, out);
 	if (!strcmp(f, "mva_mem"))
 		return eval_mva(ev, e, out);
+	if (!strcmp(f, SEGC_MAXPLUS))
+		return eval_maxplus(ev, e, out);
 	return fail(ev, SEGC_ERR_INPUT, "the function '%s' is not defined "
 		"(an uninterpreted call): give a machine that defines it", f);
 }

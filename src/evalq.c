@@ -15,6 +15,7 @@
 
 #include "expr_private.h"
 #include "util.h"
+#include "cyclic.h"
 
 /* Bounds of the work one evaluation may do. */
 #define EVAL_MAX_BITS 16777216UL    /* bits of a power's result */
@@ -252,6 +253,15 @@ static int extremum(mpq_t r, const mpq_t *v, size_t n, int sign)
 }
 
 /* Applies the built-in 'name' to the 'n' values 'v'. */
+/* The recurrence atom maxplus(...) (cyclic.c), within the terms this
+ * evaluator allows a sum. */
+static int maxplus_q(mpq_t r, const mpq_t *v, size_t n)
+{
+	const char *why;
+
+	return segc_maxplus_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why) ? -1 : 0;
+}
+
 static int apply_builtin(mpq_t r, const char *name, const mpq_t *v,
 	size_t n)
 {
@@ -261,6 +271,8 @@ static int apply_builtin(mpq_t r, const char *name, const mpq_t *v,
 		return extremum(r, v, n, -1);
 	if (!strcmp(name, "mva_mem"))
 		return n == 3 ? mva_q(r, v[0], v[1], v[2]) : -1;
+	if (!strcmp(name, SEGC_MAXPLUS))
+		return maxplus_q(r, v, n);
 	if (n != 1)
 		return -1;
 	if (!strcmp(name, "ceil") || !strcmp(name, "floor")) {

@@ -49,13 +49,28 @@ typedef struct segc_garc {
 	segc_expr *loop;          /* NULL, or the count of a back arc */
 	const segc_srcloc *loc;   /* may be NULL */
 	unsigned char cls;        /* enum segc_class of 'cost' */
+	unsigned char overlap;    /* a back arc whose iterations overlap */
 } segc_garc;
+
+/* A forward edge (FORMAT.md 3.2): 'to' in iteration i + dist waits for
+ * 'from' in iteration i, plus 'cost', inside the region of back arc
+ * 'owner' (the smallest region of a back arc holding both ends).  Kept
+ * apart from the arcs, so that only the cyclic reduction sees them. */
+typedef struct segc_gfwd {
+	segc_gix from, to, owner;
+	unsigned long dist;
+	segc_expr *cost;          /* NULL: none */
+	const segc_srcloc *loc;   /* may be NULL */
+	unsigned char cls;        /* enum segc_class of 'cost' */
+} segc_gfwd;
 
 typedef struct segc_lgraph {
 	size_t nnodes, capnodes;
 	segc_gnode *nodes;
 	size_t narcs, caparcs;
 	segc_garc *arcs;
+	size_t nfwd, capfwd;
+	segc_gfwd *fwd;           /* forward edges */
 	size_t entry, exit;
 	size_t parent;            /* graph holding the sum region, or NONE */
 	const char *var;          /* the counter bound in this graph, or NULL */
@@ -231,6 +246,21 @@ void segc_region_kind(const segc_rgraph *r, size_t *or_at, size_t *and_at);
 int segc_region_pure(const segc_rgraph *r);
 int segc_region_find(segc_rgraph *r, unsigned char *in, size_t *entry,
 	size_t *exit);
+
+/* Whether a cost of class 'cls' counts in component 'comp'. */
+int segc_in_component(enum segc_component comp, unsigned cls);
+
+/* Cyclic regions (cyclic_region.c).  segc_cyclic_needed: back arc 'k' of
+ * 'g' has overlap="true" or forward edges with a cost in 'comp'.
+ * segc_cyclic_region: marks the region of back arc 'k' of 'r' in 'in'
+ * (zeroed by the caller) and sets '*out' to its time over all its
+ * iterations (cyclic.c); 1 done, 0 when another back arc inside must be
+ * reduced first, -1 with a diagnostic. */
+int segc_cyclic_needed(const segc_lgraph *g, size_t k,
+	enum segc_component comp);
+int segc_cyclic_region(segc_rgraph *r, const segc_lgraph *g, size_t k,
+	enum segc_component comp, const segc_domains *dom, unsigned char *in,
+	segc_expr **out);
 
 /* The general methods (markov.c, taskgraph.c): the expected time of an
  * or-graph from the visit counts of its absorbing Markov chain, and the

@@ -14,6 +14,9 @@
 #include "graph.h"
 #include "util.h"
 
+/* Steps the regions of the loop arcs around forward edges may take. */
+#define FORWARD_WORK 200000000UL
+
 /* Grows '*p' (elements of 'size' bytes) to hold 'need'; 0 or -1. */
 static int grow(void **p, size_t *cap, size_t need, size_t size)
 {
@@ -113,8 +116,11 @@ static void lgraph_clear(segc_lgraph *g)
 		segc_expr_free(g->arcs[i].cost);
 		segc_expr_free(g->arcs[i].loop);
 	}
+	for (i = 0; i < g->nfwd; i++)
+		segc_expr_free(g->fwd[i].cost);
 	free(g->nodes);
 	free(g->arcs);
+	free(g->fwd);
 }
 
 /* Releases 'lw' and everything in it. */
@@ -349,10 +355,182 @@ static int push(lowerer *L, const segc_block *b, size_t g)
 	return 0;
 }
 
+/* Adds forward edge 'a' of an arc-form graph copied at node 'base' to
+ * graph 'g' (its owner set later). */
+static int add_forward(lowerer *L, size_t g, size_t base, const segc_arc *a)
+{
+	segc_lgraph *lg = &L->lw->graphs[g];
+	segc_gfwd *f;
+
+	if (lg->nfwd >= SEGC_MAX_INDEX || grow((void **)&lg->fwd, &lg->capfwd,
+			lg->nfwd + 1, sizeof(*lg->fwd)))
+		return too_big(L, &a->loc);
+	f = &lg->fwd[lg->nfwd++];
+	memset(f, 0, sizeof(*f));
+	f->from = (segc_gix)(base + a->from_index);
+	f->to = (segc_gix)(base + a->to_index);
+	f->owner = SEGC_NIL;
+	f->dist = a->forward;
+	f->cost = a->cost ? segc_expr_copy(a->cost) : NULL;
+	f->loc = &a->loc;
+	f->cls = (unsigned char)a->cls;
+	return 0;
+}
+
+/* The non-loop arcs of one copied arc-form graph, by source and by
+ * target (compressed rows over the nodes of the graph). */
+typedef struct plain_adj {
+	size_t *out_start, *out, *in_start, *in;
+} plain_adj;
+
+/* Fills 'j' from the non-loop arcs arcs[first..first+n) of 'g'. */
+static void plain_adj_init(plain_adj *j, const segc_lgraph *g, size_t first,
+	size_t n)
+{
+	size_t k, v, *fo, *fi;
+
+	j->out_start = segc_xcalloc(g->nnodes + 2, sizeof(size_t));
+	j->in_start = segc_xcalloc(g->nnodes + 2, sizeof(size_t));
+	j->out = segc_xmalloc((n + 1) * sizeof(size_t));
+	j->in = segc_xmalloc((n + 1) * sizeof(size_t));
+	fo = segc_xcalloc(g->nnodes + 1, sizeof(size_t));
+	fi = segc_xcalloc(g->nnodes + 1, sizeof(size_t));
+	for (k = first; k < first + n; k++)
+		if (!g->arcs[k].loop) {
+			j->out_start[g->arcs[k].from + 1]++;
+			j->in_start[g->arcs[k].to + 1]++;
+		}
+	for (v = 0; v < g->nnodes; v++) {
+		j->out_start[v + 1] += j->out_start[v];
+		j->in_start[v + 1] += j->in_start[v];
+	}
+	for (k = first; k < first + n; k++)
+		if (!g->arcs[k].loop) {
+			v = g->arcs[k].from;
+			j->out[j->out_start[v] + fo[v]++] = g->arcs[k].to;
+			v = g->arcs[k].to;
+			j->in[j->in_start[v] + fi[v]++] = g->arcs[k].from;
+		}
+	free(fo);
+	free(fi);
+}
+
+/* Releases 'j'. */
+static void plain_adj_clear(plain_adj *j)
+{
+	free(j->out_start);
+	free(j->in_start);
+	free(j->out);
+	free(j->in);
+}
+
+/* Marks in 'seen' the nodes reached from 'start' along the arcs of 'j'
+ * (backward when 'back'). */
+static void reach_plain(const plain_adj *j, size_t start, int back,
+	unsigned char *seen, size_t *queue)
+{
+	const size_t *first = back ? j->in_start : j->out_start;
+	const size_t *list = back ? j->in : j->out;
+	size_t head = 0, tail = 0, k;
+
+	seen[start] = 1;
+	queue[tail++] = start;
+	while (head < tail) {
+		size_t v = queue[head++];
+
+		for (k = first[v]; k < first[v + 1]; k++)
+			if (!seen[list[k]]) {
+				seen[list[k]] = 1;
+				queue[tail++] = list[k];
+			}
+	}
+}
+
+/* Marks in 'in' the region of back arc 'k' of 'g' (its target reaches
+ * the node, the node reaches its source); returns its size. */
+static size_t loop_region(const segc_lgraph *g, const plain_adj *j,
+	size_t k, unsigned char *in, unsigned char *tmp, size_t *queue)
+{
+	size_t v, size = 0;
+
+	memset(in, 0, g->nnodes);
+	memset(tmp, 0, g->nnodes);
+	reach_plain(j, g->arcs[k].to, 0, in, queue);
+	reach_plain(j, g->arcs[k].from, 1, tmp, queue);
+	for (v = 0; v < g->nnodes; v++) {
+		in[v] = in[v] && tmp[v];
+		size += in[v];
+	}
+	return size;
+}
+
+/* Reports forward edge 'f' of 'g', which no loop region holds. */
+static void orphan_forward(lowerer *L, const segc_lgraph *g,
+	const segc_gfwd *f)
+{
+	segc_error(L->ctx, SEGC_ERR_INPUT, f->loc->file, f->loc->line,
+		f->loc->col, "<arc> from '%s' to '%s': a forward edge must lie "
+		"inside the region of a loop arc (from the loop arc's target "
+		"to its source)", g->nodes[f->from].id, g->nodes[f->to].id);
+}
+
+/* Sets the owner of forward edges fwd[from..] of 'g' among the back arcs
+ * arcs[first..first+n): the smallest region holding both ends; an error
+ * at each forward edge that no region holds.  The regions cost the size
+ * of the graph each: past FORWARD_WORK in all, a limit error. */
+static int assign_owners(lowerer *L, segc_lgraph *g, size_t from,
+	size_t first, size_t n)
+{
+	unsigned char *in = segc_xcalloc(g->nnodes + 1, 1);
+	unsigned char *tmp = segc_xcalloc(g->nnodes + 1, 1);
+	size_t *queue = segc_xmalloc((g->nnodes + 1) * sizeof(*queue));
+	size_t *best = segc_xcalloc(g->nfwd + 1, sizeof(*best));
+	size_t k, i, work = 0;
+	plain_adj j;
+	int rc = 0;
+
+	plain_adj_init(&j, g, first, n);
+	for (k = first; k < first + n && !rc; k++) {
+		size_t size;
+
+		if (!g->arcs[k].loop)
+			continue;
+		work += g->nnodes + n + g->nfwd - from;
+		if (work > FORWARD_WORK) {
+			segc_error(L->ctx, SEGC_ERR_LIMIT, g->fwd[from].loc->file,
+				g->fwd[from].loc->line, g->fwd[from].loc->col,
+				"too many loop arcs around forward edges: "
+				"finding their regions would take more than "
+				"%lu steps", (unsigned long)FORWARD_WORK);
+			rc = -1;
+			break;
+		}
+		size = loop_region(g, &j, k, in, tmp, queue);
+		for (i = from; i < g->nfwd; i++)
+			if (in[g->fwd[i].from] && in[g->fwd[i].to] &&
+			    (g->fwd[i].owner == SEGC_NIL || size < best[i])) {
+				g->fwd[i].owner = (segc_gix)k;
+				best[i] = size;
+			}
+	}
+	for (i = from; i < g->nfwd && !rc; i++)
+		if (g->fwd[i].owner == SEGC_NIL) {
+			orphan_forward(L, g, &g->fwd[i]);
+			rc = -1;
+		}
+	plain_adj_clear(&j);
+	free(in);
+	free(tmp);
+	free(queue);
+	free(best);
+	return rc;
+}
+
 /* Copies arc-form graph 'src' into graph 'g'; sets the return ends. */
 static int copy_arc_graph(lowerer *L, size_t g, const segc_graph *src)
 {
 	size_t base = L->lw->graphs[g].nnodes, i;
+	size_t nfwd_before = L->lw->graphs[g].nfwd;
 	segc_lgraph tmp;
 
 	for (i = 0; i < src->nnodes; i++) {
@@ -373,19 +551,30 @@ static int copy_arc_graph(lowerer *L, size_t g, const segc_graph *src)
 	tmp.nodes = L->lw->graphs[g].nodes + base;
 	for (i = 0; i < src->narcs; i++) {
 		const segc_arc *a = &src->arcs[i];
-		size_t k = segc_lgraph_add_arc(&L->lw->graphs[g],
+		size_t k;
+
+		if (a->forward) {
+			if (add_forward(L, g, base, a))
+				return -1;
+			continue;
+		}
+		k = segc_lgraph_add_arc(&L->lw->graphs[g],
 			base + a->from_index, base + a->to_index,
 			a->prob ? segc_expr_copy(a->prob) : NULL,
 			a->cost ? segc_expr_copy(a->cost) : NULL, a->cls,
 			a->loop ? segc_expr_copy(a->loop) : NULL);
-
 		if (k == SEGC_NONE)
 			return too_big(L, &a->loc);
 		L->lw->graphs[g].arcs[k].loc = &a->loc;
+		L->lw->graphs[g].arcs[k].overlap = a->loop && a->overlap;
+		tmp.narcs++;
 	}
-	tmp.narcs = src->narcs;
-	tmp.arcs = src->narcs ? L->lw->graphs[g].arcs +
-		L->lw->graphs[g].narcs - src->narcs : NULL;
+	tmp.arcs = tmp.narcs ? L->lw->graphs[g].arcs +
+		L->lw->graphs[g].narcs - tmp.narcs : NULL;
+	if (nfwd_before < L->lw->graphs[g].nfwd && assign_owners(L,
+			&L->lw->graphs[g], nfwd_before,
+			L->lw->graphs[g].narcs - tmp.narcs, tmp.narcs))
+		return -1;
 	for (i = 0; i < tmp.narcs; i++) {
 		tmp.arcs[i].from -= base;
 		tmp.arcs[i].to -= base;
@@ -722,6 +911,9 @@ static int map_graph(segc_lowered *lw, size_t gi, segc_expr_map_fn fn,
 		if (!rc)
 			rc = map_slot(&a->loop, fn, arg, bound, nb, a->loc);
 	}
+	for (i = 0; i < g->nfwd && !rc; i++)
+		rc = map_slot(&g->fwd[i].cost, fn, arg, bound, nb,
+			g->fwd[i].loc);
 	free(bound);
 	return rc;
 }

@@ -106,6 +106,9 @@ typedef struct segc_node {
 	segc_srcloc loc;
 } segc_node;
 
+/* The largest distance of a forward edge (forward="d"). */
+#define SEGC_MAX_FORWARD 100000UL
+
 typedef struct segc_arc {
 	char *from, *to;
 	size_t from_index, to_index;  /* into the graph's nodes */
@@ -113,6 +116,8 @@ typedef struct segc_arc {
 	segc_expr *cost;     /* NULL: none */
 	enum segc_class cls;
 	segc_expr *loop;     /* non-NULL: a back arc, the region runs n times */
+	unsigned long forward; /* > 0: a forward edge of that distance */
+	int overlap;         /* overlap="true" on a back arc */
 	segc_srcloc loc;
 } segc_arc;
 

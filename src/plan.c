@@ -1038,6 +1038,10 @@ static int plan_call(builder *bd, const segc_expr *e, size_t *out)
 		return plan_extremum(bd, e, SEGC_OP_FMIN, out);
 	if (!strcmp(f, "mva_mem"))
 		return plan_mva(bd, e, out);
+	if (!strcmp(f, "maxplus"))
+		return plan_fail(bd, "cannot emit C: no closed form: a recurrence "
+			"(%s, the schedule of a loop whose iterations overlap); "
+			"use segc eval, or give every cost a number", f);
 	if (!strcmp(f, "if"))
 		return plan_if(bd, e, out);
 	if (is_condition(e))
@@ -1273,6 +1277,7 @@ static int is_builtin(const char *f)
 {
 	static const char *const b[] = {
 		"max", "min", "ceil", "floor", "log2", "sqrt", "mva_mem", "if",
+		"maxplus",
 		"and", "or", "not", "<", "<=", ">", ">=", "==", "!=", NULL
 	};
 	size_t i;

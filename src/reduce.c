@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "util.h"
 
 /* ------------------------------------------------------------ term lists */
 
@@ -350,6 +351,12 @@ static int in_component(enum segc_component comp, unsigned cls)
 	return (comp == SEGC_COMP && cls == SEGC_CLASS_COMP)
 		|| (comp == SEGC_COMM && cls == SEGC_CLASS_COMM)
 		|| (comp == SEGC_IO && cls == SEGC_CLASS_IO);
+}
+
+/* Whether a cost of class 'cls' counts in component 'comp' (graph.h). */
+int segc_in_component(enum segc_component comp, unsigned cls)
+{
+	return in_component(comp, cls);
 }
 
 /* Frees the working graph 'r'. */
@@ -949,6 +956,63 @@ static void collapse_region(reducer *R, const unsigned char *in, size_t a,
 		wl_push(&R->wl, r->arcs[k].to);
 }
 
+/* Reduces the region of cyclic back arc 'k' to one node (cyclic.c);
+ * 1 done, 0 not yet (a loop inside comes first), -1 on error. */
+static int reduce_cyclic(reducer *R, const segc_lgraph *g, size_t k,
+	enum segc_component comp, const segc_domains *dom)
+{
+	segc_rgraph *r = R->r;
+	unsigned char *in = segc_xcalloc(r->nnodes + 1, 1);
+	size_t a = r->arcs[k].to, b = r->arcs[k].from;
+	segc_expr *f;
+	int rc = segc_cyclic_region(r, g, k, comp, dom, in, &f);
+
+	if (rc == 1) {
+		collapse_region(R, in, a, b, f);
+		if (r->arcs[k].alive)
+			kill_arc(r, (segc_gix)k);
+	}
+	free(in);
+	return rc;
+}
+
+/* Reduces the regions of the cyclic back arcs of 'g' (overlapping
+ * iterations, forward edges), inner ones first; 0, or -1 on error. */
+static int cyclic_pass(reducer *R, const segc_lgraph *g,
+	enum segc_component comp, const segc_domains *dom)
+{
+	unsigned char *done = segc_xcalloc(g->narcs + 1, 1);
+	size_t k, left;
+	int progress = 1, rc = 0;
+
+	while (progress && !rc) {
+		progress = 0;
+		left = 0;
+		for (k = 0; k < g->narcs && !rc; k++) {
+			int one;
+
+			if (done[k] || !segc_cyclic_needed(g, k, comp))
+				continue;
+			one = reduce_cyclic(R, g, k, comp, dom);
+			rc = one < 0 ? -1 : 0;
+			done[k] = one == 1;
+			progress |= one == 1;
+			left += one == 0;
+		}
+	}
+	for (k = 0; !rc && left && k < g->narcs; k++)
+		if (!done[k] && segc_cyclic_needed(g, k, comp)) {
+			segc_rgraph_error(R->r, g->arcs[k].from, SEGC_ERR_INPUT,
+				"the region of a loop with overlapping "
+				"iterations or forward edges holds another loop: "
+				"not supported; put the inner loop into one "
+				"node's cost");
+			rc = -1;
+		}
+	free(done);
+	return rc;
+}
+
 /* The general method that fits 'r' (the part in its mask, from its entry
  * to its exit): visit counts for or, longest path for and; NULL with a
  * diagnostic for a mixture. */
@@ -1055,6 +1119,8 @@ static segc_expr *reduce_graph(segc_ctx *ctx, const segc_lgraph *g,
 	R.buf = malloc((g->narcs + 1) * sizeof(*R.buf));
 	if (!R.r || !R.wl.queued || !R.wl.v || !R.count || !R.buf)
 		goto oom;
+	if (cyclic_pass(&R, g, comp, dom))
+		goto done;
 	for (x = 0; x < g->nnodes; x++)
 		wl_push(&R.wl, x);
 	if (run_rules(&R, flags))

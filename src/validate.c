@@ -1344,7 +1344,7 @@ static void reach(const segc_graph *g, const arc_lists *l, size_t start,
 			const segc_arc *a = &g->arcs[list[k]];
 			size_t to = backward ? a->from_index : a->to_index;
 
-			if ((a->loop && !with_loops) || seen[to])
+			if ((a->loop && !with_loops) || a->forward || seen[to])
 				continue;
 			seen[to] = 1;
 			queue[tail++] = to;
@@ -1363,7 +1363,7 @@ static long find_end(checker *c, const segc_graph *g, int in)
 	segc_strbuf sb;
 
 	for (i = 0; i < g->narcs; i++)
-		if (!g->arcs[i].loop)
+		if (!g->arcs[i].loop && !g->arcs[i].forward)
 			has[in ? g->arcs[i].to_index : g->arcs[i].from_index] = 1;
 	segc_strbuf_init(&sb);
 	for (i = 0; i < g->nnodes; i++) {
@@ -1432,7 +1432,7 @@ static void check_arc_probabilities(checker *c, const segc_graph *g,
 		for (n = 0, k = l->out_start[v]; k < l->out_start[v + 1]; k++) {
 			const segc_arc *a = &g->arcs[l->out[k]];
 
-			if (a->loop)
+			if (a->loop || a->forward)
 				continue;
 			if (g->nodes[v].split_and && a->prob)
 				check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> "

@@ -486,6 +486,18 @@ static void build_node(builder *b, xmlNodePtr n, segc_node *x)
 	set_loc(b, &x->loc, n);
 }
 
+/* The distance in attribute "forward" of 'n' (0 when absent; the
+ * checker admits only a positive integer of at most
+ * SEGC_MAX_FORWARD). */
+static unsigned long forward_attr(xmlNodePtr n)
+{
+	char *v = attr(n, "forward");
+	unsigned long d = v ? strtoul(v, NULL, 10) : 0;
+
+	free(v);
+	return d <= SEGC_MAX_FORWARD ? d : 0;
+}
+
 /* Fills arc 'a' from <arc> 'n'. */
 static void build_arc(builder *b, xmlNodePtr n, segc_arc *a)
 {
@@ -495,6 +507,8 @@ static void build_arc(builder *b, xmlNodePtr n, segc_arc *a)
 	a->cost = expr_attr(b, n, "cost");
 	a->cls = class_attr(n);
 	a->loop = expr_attr(b, n, "loop");
+	a->forward = forward_attr(n);
+	a->overlap = attr_is(n, "overlap", "true");
 	set_loc(b, &a->loc, n);
 }
 

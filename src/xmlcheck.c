@@ -108,7 +108,7 @@ static const attr_rule a_node[] = {
 static const attr_rule a_arc[] = {
 	{ "from", 1, NULL }, { "to", 1, NULL }, { "prob", 0, NULL },
 	{ "cost", 0, NULL }, { "class", 0, v_class }, { "loop", 0, NULL },
-	{ NULL, 0, NULL }
+	{ "forward", 0, NULL }, { "overlap", 0, v_bool }, { NULL, 0, NULL }
 };
 
 /* The roots. */
@@ -357,6 +357,78 @@ static void check_loop(checker *k, xmlNodePtr n)
 		}
 }
 
+/* Non-zero when 'v' (white space around it allowed) is a positive
+ * integer of at most SEGC_MAX_FORWARD written in decimal digits. */
+static int forward_ok(const char *v)
+{
+	char *t = segc_xstrdup(v), *p = t, *end;
+	unsigned long d;
+	int ok;
+
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	end = p;
+	while (*end >= '0' && *end <= '9')
+		end++;
+	ok = end > p && end - p <= 6;
+	while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+		end++;
+	d = ok ? strtoul(p, NULL, 10) : 0;
+	ok = ok && !*end && d >= 1 && d <= SEGC_MAX_FORWARD;
+	free(t);
+	return ok;
+}
+
+/* Non-zero when attribute 'name' of 'n' is "true" (white space around
+ * it allowed). */
+static int attr_true(xmlNodePtr n, const char *name)
+{
+	xmlChar *v = xmlGetNoNsProp(n, BAD_CAST name);
+	const char *p = (const char *)v;
+	size_t len;
+	int r;
+
+	while (p && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	len = p ? strlen(p) : 0;
+	while (len && (p[len - 1] == ' ' || p[len - 1] == '\t' ||
+		       p[len - 1] == '\n' || p[len - 1] == '\r'))
+		len--;
+	r = p && len == 4 && !strncmp(p, "true", 4);
+	xmlFree(v);
+	return r;
+}
+
+/* The <arc> rule: forward="d" a positive integer, on an arc that is no
+ * loop arc and has no prob; overlap only on a loop arc. */
+static void check_arc(checker *k, xmlNodePtr n)
+{
+	xmlChar *fw = xmlGetNoNsProp(n, BAD_CAST "forward");
+	int loop = xmlHasNsProp(n, BAD_CAST "loop", NULL) != NULL;
+
+	if (fw && !forward_ok((const char *)fw))
+		problem(k, n, attr_off(k, n, "forward"), "<arc> attribute "
+			"'forward': \"%s\" is not a positive integer constant "
+			"of at most %lu (the distance in iterations)",
+			(const char *)fw, SEGC_MAX_FORWARD);
+	else if (fw && loop)
+		problem(k, n, attr_off(k, n, "forward"), "<arc>: a forward "
+			"edge (forward) cannot also be a loop arc (loop)");
+	else if (fw && xmlHasNsProp(n, BAD_CAST "prob", NULL))
+		problem(k, n, attr_off(k, n, "prob"), "<arc>: a forward edge "
+			"is always a dependency and takes no 'prob'");
+	if (loop && xmlHasNsProp(n, BAD_CAST "cost", NULL) &&
+	    attr_true(n, "overlap"))
+		problem(k, n, attr_off(k, n, "cost"), "<arc>: a loop arc with "
+			"overlapping iterations takes no 'cost' (iterations "
+			"wait for each other only through forward edges: put "
+			"the cost on one)");
+	if (!loop && xmlHasNsProp(n, BAD_CAST "overlap", NULL))
+		problem(k, n, attr_off(k, n, "overlap"), "<arc>: 'overlap' "
+			"goes on a loop arc (one with 'loop')");
+	xmlFree(fw);
+}
+
 /* Checks the attributes of 'n' against 'rule'. */
 static void check_attributes(checker *k, xmlNodePtr n, const elem_rule *rule)
 {
@@ -393,6 +465,8 @@ static void check_attributes(checker *k, xmlNodePtr n, const elem_rule *rule)
 				(const char *)n->name, ar->name);
 	if (!strcmp(rule->name, "loop"))
 		check_loop(k, n);
+	if (!strcmp(rule->name, "arc"))
+		check_arc(k, n);
 	segc_strbuf_free(&qn);
 }
 

@@ -1,0 +1,72 @@
+#!/bin/sh
+# forward.sh - loops whose iterations overlap through forward edges:
+# 'segc eval' of the recurrence and 'segc derive' of the closed form (all
+# costs numbers) equal a literal unrolling of the iterations, the longest
+# path of the DAG of all n iterations computed here in Python with exact
+# fractions; 'emit' refuses the recurrence, saying so.
+. "$top_srcdir/tests/cli/lib.sh"
+m=$top_srcdir/tests/cli/models/forward_pipeline.xml
+
+# unroll C N: the finish time of 'done' in iteration N, by relaxing every
+# edge of the unrolled DAG until nothing changes.
+unroll() {
+	python3 - "$1" "$2" <<'PY'
+import sys
+from fractions import Fraction as F
+c, n = F(sys.argv[1]), int(sys.argv[2])
+cost = {"load": F(2), "work": c, "send": F(3, 2), "done": F(1, 2)}
+edges = [("load", "work", 0, 0), ("load", "send", 0, 1),
+         ("work", "done", 0, 0), ("send", "done", 0, 0),
+         ("work", "work", 1, F(1, 4)), ("done", "load", 2, 0)]
+fin = {(i, v): cost[v] for i in range(1, n + 1) for v in cost}
+changed = True
+while changed:
+    changed = False
+    for i in range(1, n + 1):
+        for u, v, d, w in edges:
+            if i - d >= 1:
+                t = fin[(i - d, u)] + w + cost[v]
+                if t > fin[(i, v)]:
+                    fin[(i, v)], changed = t, True
+print(fin[(n, "done")] if n else 0)
+PY
+}
+
+for c in 0 3 7/2; do
+	"$SEGC" eval --csv --digits 40 "$m" n=0..24 c="$c" > "$tmp/out"
+	ok $? "eval the recurrence at c = $c"
+	bad=0
+	for n in $(seq 0 24); do
+		got=$(awk -F, -v n="$n" 'NR > 1 && $1 == n { print $6 }' "$tmp/out")
+		want=$(unroll "$c" "$n")
+		if ! python3 -c "import sys; from fractions import Fraction as F; sys.exit(F('$got') != F('$want'))"; then
+			echo "# c=$c n=$n: eval $got, unrolled $want"
+			bad=1
+		fi
+	done
+	[ $bad -eq 0 ]
+	ok $? "eval equals the unrolling at c = $c, n = 0..24"
+done
+
+"$SEGC" derive -D c=3 "$m" > "$tmp/closed"
+ok $? "derive a closed form when every cost is a number"
+grep -q maxplus "$tmp/closed"
+[ $? -ne 0 ]
+ok $? "the closed form is no recurrence ($(cat "$tmp/closed"))"
+"$SEGC" eval --csv --digits 40 -D c=3 "$m" n=0..40 > "$tmp/out"
+bad=0
+for n in $(seq 0 40); do
+	got=$(awk -F, -v n="$n" 'NR > 1 && $1 == n { print $5 }' "$tmp/out")
+	want=$(unroll 3 "$n")
+	if ! python3 -c "import sys; from fractions import Fraction as F; sys.exit(F('$got') != F('$want'))"; then
+		echo "# n=$n: closed form $got, unrolled $want"
+		bad=1
+	fi
+done
+[ $bad -eq 0 ]
+ok $? "the closed form equals the unrolling"
+
+"$SEGC" emit --keep n --keep c -o "$tmp/p" "$m" 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "no closed form: a recurrence" "$tmp/err"
+ok $? "emit refuses the recurrence, saying why"
+done_testing
