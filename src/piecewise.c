@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "canon_private.h"
+#include "expr_private.h"
 #include "util.h"
 
 /* How many integer points a finite side may have for the branch check. */
@@ -419,6 +420,89 @@ static int finite_side(segc_canon *st, const segc_expr *c,
 	return res;
 }
 
+/* Non-zero when 'e' holds a call of if. */
+static int has_if(const segc_expr *e)
+{
+	size_t i;
+
+	if (e->kind == SEGC_CALL && !strcmp(e->u.name, "if"))
+		return 1;
+	for (i = 0; i < e->nargs; i++)
+		if (has_if(e->args[i]))
+			return 1;
+	return 0;
+}
+
+/* What the canonical condition 'k' is when the canonical relation 'c'
+ * has the truth 'truth': 1, 0, or -1 when that does not tell.  The same
+ * relation is decided; q >= k1 decides q >= k2 for k2 <= k1, and
+ * q < k1 decides q >= k2 for k2 >= k1. */
+static int implied(const segc_expr *k, const segc_expr *c, int truth)
+{
+	const segc_expr *k1, *k2;
+	int cmp;
+
+	if (k == c)
+		return truth;
+	if (k->kind != SEGC_CALL || c->kind != SEGC_CALL || strcmp(k->u.name,
+		">=") || strcmp(c->u.name, ">=") || k->nargs != 2 ||
+		c->nargs != 2 || k->args[0] != c->args[0])
+		return -1;
+	k1 = c->args[1];
+	k2 = k->args[1];
+	if (k1->kind != SEGC_NUM || k2->kind != SEGC_NUM)
+		return -1;
+	cmp = mpq_cmp(k2->u.value, k1->u.value);
+	if (truth && cmp <= 0)
+		return 1;
+	if (!truth && cmp >= 0)
+		return 0;
+	return -1;
+}
+
+/* 'e' (borrowed) with every if whose condition the relation 'c' of truth
+ * 'truth' decides replaced by the branch it picks (not canonical). */
+static segc_expr *assume(const segc_expr *e, const segc_expr *c, int truth)
+{
+	segc_expr **args;
+	segc_expr *res;
+	size_t i;
+	int t;
+
+	if (!has_if(e) || e->kind == SEGC_NUM || e->kind == SEGC_SYM)
+		return segc_expr_copy((segc_expr *)e);
+	if (e->kind == SEGC_CALL && !strcmp(e->u.name, "if") && e->nargs == 3 &&
+		(t = implied(e->args[0], c, truth)) >= 0)
+		return assume(e->args[t ? 1 : 2], c, truth);
+	args = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*args)));
+	for (i = 0; i < e->nargs; i++)
+		args[i] = assume(e->args[i], c, truth);
+	res = segc_expr_rebuild(e->kind, e->kind == SEGC_CALL ||
+		e->kind == SEGC_SUM ? e->u.name : NULL, e->nargs, args);
+	free(args);
+	return res;
+}
+
+/* 'x' (taken) canonical again with the ifs that 'c' of truth 'truth'
+ * decides resolved: a branch of if(c, ...) may assume c. */
+static segc_expr *under(segc_canon *st, segc_expr *x, const segc_expr *c,
+	int truth)
+{
+	segc_expr *y, *res;
+
+	if (!x || !has_if(x))
+		return x;
+	y = assume(x, c, truth);
+	if (y == x) {
+		segc_expr_free(y);
+		return x;
+	}
+	res = segc_canon_expr(st, y);
+	segc_expr_free(y);
+	segc_expr_free(x);
+	return res;
+}
+
 /* r = the canonical if(c, a, b) with canonical parts 'a' and 'b' (both
  * taken) and canonical condition 'c' (taken). */
 static int if_atom(segc_canon *st, segc_rf *r, segc_expr *c, segc_expr *a,
@@ -480,8 +564,9 @@ int segc_if_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 			return -1;
 		neg = 1;
 	}
-	a = segc_canon_expr(st, e->args[neg ? 2 : 1]);
-	b = a ? segc_canon_expr(st, e->args[neg ? 1 : 2]) : NULL;
+	a = under(st, segc_canon_expr(st, e->args[neg ? 2 : 1]), c, 1);
+	b = a ? under(st, segc_canon_expr(st, e->args[neg ? 1 : 2]), c, 0) :
+		NULL;
 	if (!a || !b) {
 		segc_expr_free(a);
 		segc_expr_free(c);

@@ -243,6 +243,11 @@ static void test_sums(void)
 		{ "sum(i, 1, N, sum(j, 1, N - 2*i, 1))",
 		  "N*floor(N/2) - floor(N/2)^2 - floor(N/2)" },
 		{ "sum(i, 1, N/P, 1)", "floor(N/P)" },
+		/* a branch assumes the condition of its if */
+		{ "if(N >= 3, if(N >= 2, a, b), if(N >= 5, c, d))",
+		  "if(N >= 3, a, d)" },
+		{ "if(N >= 3, if(N >= 4, a, b), c)",
+		  "if(N >= 3, if(N >= 4, a, b), c)" },
 		/* constant factors and terms come out of a sum */
 		{ "sum(j, 1, N, x + f(j)*y)", "N*x + y*sum(i, 1, N, f(i))" },
 		{ "sum(j, 1, N, 2*f(j))", "2*sum(i, 1, N, f(i))" },
