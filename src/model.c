@@ -192,6 +192,15 @@ const char *segc_model_name(const segc_model *m)
 	return m ? m->name : NULL;
 }
 
+/* The line of the element of the program of 'm' (its main graph, else
+ * the model), for diagnostics about the whole formula; 0 when unknown. */
+unsigned long segc_model_program_line(const segc_model *m)
+{
+	const segc_graph *g = m ? segc_model_main_graph(m) : NULL;
+
+	return g && g->loc.line ? g->loc.line : m ? m->loc.line : 0;
+}
+
 /* The description of model 'm', or NULL. */
 const char *segc_model_description(const segc_model *m)
 {

@@ -32,6 +32,10 @@ void segc_model_free(SEGC_TAKE segc_model *m);
 void segc_machine_free(SEGC_TAKE segc_machine *m);
 
 const char *segc_model_name(SEGC_KEEP const segc_model *m);
+/* The line of the program's element (the main graph, else the model) in
+ * the document, where diagnostics about the whole formula stand; 0 when
+ * unknown. */
+unsigned long segc_model_program_line(SEGC_KEEP const segc_model *m);
 const char *segc_model_description(SEGC_KEEP const segc_model *m);
 /* The inline machine, or NULL. */
 const segc_machine *segc_model_inline_machine(SEGC_KEEP const segc_model *m);

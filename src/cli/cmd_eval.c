@@ -467,7 +467,7 @@ static void report_point(run *r)
 		if (len >= sizeof buf)
 			len = sizeof buf - 1;
 	}
-	segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0, 0,
+	segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, r->where.line, 0,
 		"the evaluation failed at the point %s", buf);
 }
 
@@ -619,12 +619,12 @@ static int check_names(run *r)
 				    seen_before(seen, &nseen, 256, v[i]))
 					continue;
 				if (calls)
-					segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0,
+					segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, r->where.line,
 						0, "the function '%s' is not defined (an "
 						"uninterpreted call): give a machine that "
 						"defines it", v[i]);
 				else
-					segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0,
+					segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, r->where.line,
 						0, "'%s' has no value: give %s=RANGE, -D "
 						"%s=VALUE or a machine that binds it", v[i],
 						v[i], v[i]);
@@ -818,7 +818,7 @@ static int choose_speedup(run *r, const segc_setting *s)
 		return r->speedup ? -1 : 0;
 	if (segc_domains_get(d, p, &lo, &hi, &integer) && ((lo &&
 	    mpq_cmp_ui(lo, 1, 1) > 0) || (hi && mpq_cmp_ui(hi, 1, 1) < 0)))
-		segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0, 0, "the "
+		segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, r->where.line, 0, "the "
 			"speedup T(%s=1)/T is undefined: %s=1 is outside the "
 			"domain the model declares for %s; name another "
 			"processor count with --procs, or evaluate without %s "
@@ -933,6 +933,7 @@ int cmd_eval(int argc, char **argv)
 	r.ctx = ctx;
 	r.o = &o;
 	r.where.file = o.file;
+	r.where.line = segc_model_program_line(model);
 	r.title = segc_model_name(model);
 	rc = check_axes(&c, &o, &s);
 	if (!rc)
