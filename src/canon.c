@@ -237,6 +237,51 @@ int segc_rf_pow(segc_canon *st, segc_rf *r, segc_rf *a, long e)
 	return rc;
 }
 
+/* r = the polynomial 'p' with x_v replaced by 'x' (Horner's rule); 1
+ * when 'p' has a negative power of x_v. */
+static int poly_at(segc_canon *st, segc_rf *r, const segc_poly *p, size_t v,
+	segc_rf *x)
+{
+	int32_t k;
+	segc_rf acc, c;
+	int rc = 0;
+
+	if (segc_poly_min_degree(p, v) < 0)
+		return 1;
+	segc_rf_init(&acc);
+	segc_rf_init(&c);
+	for (k = segc_poly_degree(p, v); k >= 0 && rc == 0; k--) {
+		rc = segc_rf_mul(st, &acc, &acc, x);
+		segc_poly_coeff_var(&c.num, p, v, k);
+		segc_poly_set_si(&c.den, 1);
+		if (rc == 0)
+			rc = segc_rf_add(st, &acc, &acc, &c);
+	}
+	segc_rf_set(r, &acc);
+	segc_rf_clear(&acc);
+	segc_rf_clear(&c);
+	return rc;
+}
+
+/* r = 'a' with x_v replaced by 'x' (see canon_private.h). */
+int segc_rf_subst_var(segc_canon *st, segc_rf *r, const segc_rf *a,
+	size_t v, segc_rf *x)
+{
+	segc_rf n, d;
+	int rc;
+
+	segc_rf_init(&n);
+	segc_rf_init(&d);
+	rc = poly_at(st, &n, &a->num, v, x);
+	if (rc == 0)
+		rc = poly_at(st, &d, &a->den, v, x);
+	if (rc == 0)
+		rc = segc_rf_div(st, r, &n, &d);
+	segc_rf_clear(&n);
+	segc_rf_clear(&d);
+	return rc;
+}
+
 /* --------------------------------------------------------------- atoms */
 
 /* The SEGC_ATOM_* flags of 'atom'. */

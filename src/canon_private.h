@@ -62,6 +62,10 @@ int segc_rf_sub(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
 int segc_rf_mul(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
 int segc_rf_div(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
 int segc_rf_pow(segc_canon *st, segc_rf *r, segc_rf *a, long e);
+/* r = 'a' with variable 'v' replaced by 'x' ('r' may be 'a'): 0, -1 on
+ * error, 1 when 'a' has a negative power of x_v. */
+int segc_rf_subst_var(segc_canon *st, segc_rf *r, const segc_rf *a,
+	size_t v, segc_rf *x);
 
 /* The variable of 'atom' (a canonical SYM, CALL or SUM), added if new. */
 size_t segc_canon_var(segc_canon *st, segc_expr *atom);

@@ -288,48 +288,6 @@ struct rounding {
 	segc_rf x;       /* the argument */
 };
 
-/* r = 'p' (a polynomial) with x_v replaced by 'val' (Horner's rule);
- * 'p' must have no negative power of x_v. */
-static int poly_subst_rf(segc_canon *st, segc_rf *r, const segc_poly *p,
-	size_t v, segc_rf *val)
-{
-	int32_t k;
-	segc_rf acc, c;
-	int rc = 0;
-
-	segc_rf_init(&acc);
-	segc_rf_init(&c);
-	for (k = segc_poly_degree(p, v); k >= 0 && rc == 0; k--) {
-		rc = segc_rf_mul(st, &acc, &acc, val);
-		segc_poly_coeff_var(&c.num, p, v, k);
-		segc_poly_set_si(&c.den, 1);
-		if (rc == 0)
-			rc = segc_rf_add(st, &acc, &acc, &c);
-	}
-	segc_rf_set(r, &acc);
-	segc_rf_clear(&acc);
-	segc_rf_clear(&c);
-	return rc;
-}
-
-/* r = r with x_v replaced by 'val'. */
-static int rf_subst(segc_canon *st, segc_rf *r, size_t v, segc_rf *val)
-{
-	segc_rf n, d;
-	int rc;
-
-	segc_rf_init(&n);
-	segc_rf_init(&d);
-	rc = poly_subst_rf(st, &n, &r->num, v, val);
-	if (rc == 0)
-		rc = poly_subst_rf(st, &d, &r->den, v, val);
-	if (rc == 0)
-		rc = segc_rf_div(st, r, &n, &d);
-	segc_rf_clear(&n);
-	segc_rf_clear(&d);
-	return rc;
-}
-
 /* Lists the floor and ceil atoms of 'p' (non-negative powers only) in
  * 'R', with their arguments; returns how many, at most
  * SEGC_RELAX_ATOMS, or 0 when an argument has no canonical form. */
@@ -430,7 +388,7 @@ static unsigned relaxed_sign(segc_canon *st, const segc_poly *p)
 		for (k = 0; k < n && rc == 0; k++) {
 			rc = rounding_value(st, &val, R, k, mask);
 			if (rc == 0)
-				rc = rf_subst(st, &r, R[k].v, &val);
+				rc = segc_rf_subst_var(st, &r, &r, R[k].v, &val);
 		}
 		s &= rc ? 0 : segc_kernel_sign(st, &r);
 	}

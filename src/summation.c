@@ -388,53 +388,19 @@ static int holds_counter(segc_canon *st, size_t w, const char *name)
 
 /* ------------------------------------------------------ substitution */
 
-/* r = 'p' with its variable 'w' replaced by 'x' (Horner's rule);
- * returns 1 when 'p' has a negative power of x_w. */
-static int poly_at(segc_canon *st, segc_rf *r, const segc_poly *p, size_t w,
-	segc_rf *x)
-{
-	int32_t k, deg = segc_poly_degree(p, w);
-	segc_rf acc, c;
-	int rc = 0;
-
-	if (segc_poly_min_degree(p, w) < 0)
-		return 1;
-	segc_rf_init(&acc);
-	segc_rf_init(&c);
-	for (k = deg; k >= 0 && rc == 0; k--) {
-		rc = segc_rf_mul(st, &acc, &acc, x);
-		segc_poly_coeff_var(&c.num, p, w, k);
-		segc_poly_set_si(&c.den, 1);
-		if (rc == 0)
-			rc = segc_rf_add(st, &acc, &acc, &c);
-	}
-	segc_rf_set(r, &acc);
-	segc_rf_clear(&acc);
-	segc_rf_clear(&c);
-	return rc;
-}
-
 /* r = 'body' with the atom of variable 'w' replaced by the expression
  * 'x'; 1 when that cannot be done (a negative power), -1 on error. */
 static int subst_atom(segc_canon *st, segc_rf *r, segc_rf *body, size_t w,
 	const segc_expr *x, const char *name)
 {
-	segc_rf xv, n, d;
+	segc_rf xv;
 	int rc;
 
 	segc_rf_init(&xv);
-	segc_rf_init(&n);
-	segc_rf_init(&d);
 	rc = counter_to_rf(st, name, segc_expr_copy((segc_expr *)x), &xv);
 	if (rc == 0)
-		rc = poly_at(st, &n, &body->num, w, &xv);
-	if (rc == 0)
-		rc = poly_at(st, &d, &body->den, w, &xv);
-	if (rc == 0)
-		rc = segc_rf_div(st, r, &n, &d);
+		rc = segc_rf_subst_var(st, r, body, w, &xv);
 	segc_rf_clear(&xv);
-	segc_rf_clear(&n);
-	segc_rf_clear(&d);
 	return rc;
 }
 
