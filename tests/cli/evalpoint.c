@@ -77,5 +77,18 @@ int main(int argc, char **argv)
 				mpfr_cmpabs(d, f[1]) <= 0;
 		}
 	}
+	for (i = 0; i < 2; i++) {
+		segc_expr_free(e[i]);
+		mpq_clear(q[i]);
+		mpfr_clear(f[i]);
+	}
+	mpfr_clear(d);
+	for (i = 0; i < n; i++)
+		mpq_clear(values[i]);
+	free(values);
+	free(names);
+	segc_ctx_free(ctx);
+	segc_library_cleanup();
+	mpfr_free_cache();
 	return rc;
 }
