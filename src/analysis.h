@@ -143,14 +143,17 @@ void segc_optimum_clear(segc_optimum *o);
 
 /* Every real root of a piecewise formula: its decimal text ('digits'
  * significant digits, or the exact fraction of a rational root, then
- * 'exact' set), and the open intervals where the formula is zero
- * throughout. */
+ * 'exact' set); the open intervals where the formula is zero
+ * throughout; the points where it jumps across zero. */
 typedef struct segc_solution {
 	size_t n;
 	char **root;
 	int *exact;
 	size_t nzero;
 	char **zero;       /* "A..B" (open interval) */
+	size_t njump;
+	char **jump;       /* where it changes sign by a jump of a kernel,
+			      without vanishing: the point */
 } segc_solution;
 
 /* Finds the roots of 'ps'; 0 (never fails). */

@@ -167,10 +167,8 @@ static void unique_candidates(segc_optimum *o)
 			mpz_clear(o->cand[i]);
 			continue;
 		}
-		if (k != i) {
-			mpz_swap(o->cand[k], o->cand[i]);
-			mpz_clear(o->cand[i]);
-		}
+		if (k != i)
+			memcpy(o->cand[k], o->cand[i], sizeof(mpz_t));
 		k++;
 	}
 	o->ncand = k;
@@ -279,6 +277,28 @@ static void solve_interval(segc_solution *out, const segc_upiece *p,
 	segc_roots_clear(&rs);
 }
 
+/* The sign of the limit at x of piece 'p' (continued to x), or 0. */
+static int limit_sign(const segc_upiece *p, mpq_srcptr x)
+{
+	return segc_upoly_sign_at(&p->num, x) * segc_upoly_sign_at(&p->den, x);
+}
+
+/* Records point piece 'i' when the formula jumps across zero there: the
+ * limits from both sides have opposite signs. */
+static void note_jump(segc_solution *out, const segc_pieces *ps, size_t i)
+{
+	const segc_upiece *p = &ps->p[i];
+	int l, r;
+
+	if (!i || i + 1 >= ps->n || !segc_upoly_sign_at(&p->num, p->lo))
+		return;
+	l = limit_sign(&ps->p[i - 1], p->lo);
+	r = limit_sign(&ps->p[i + 1], p->lo);
+	if (l * r < 0)
+		push_text(&out->jump, &out->njump, mpq_get_str(NULL, 10,
+			p->lo));
+}
+
 /* The real roots of 'ps' (see analysis.h). */
 int segc_solve(segc_solution *out, segc_pieces *ps, int digits)
 {
@@ -293,6 +313,8 @@ int segc_solve(segc_solution *out, segc_pieces *ps, int digits)
 		else if (!segc_upoly_sign_at(&p->num, p->lo) &&
 			 segc_upoly_sign_at(&p->den, p->lo))
 			push_root(out, mpq_get_str(NULL, 10, p->lo), 1);
+		else
+			note_jump(out, ps, i);
 	}
 	return 0;
 }
@@ -306,6 +328,9 @@ void segc_solution_clear(segc_solution *s)
 		free(s->root[i]);
 	for (i = 0; i < s->nzero; i++)
 		free(s->zero[i]);
+	for (i = 0; i < s->njump; i++)
+		free(s->jump[i]);
+	free(s->jump);
 	free(s->root);
 	free(s->exact);
 	free(s->zero);

@@ -307,6 +307,23 @@ static int not_rational(builder *B, const segc_expr *e)
 	return -1;
 }
 
+/* r = the atom 'e' free of the variable when its exact value is a
+ * rational number (ceil(log2(1)) is 0); else -1 (recorded). */
+static int constant_atom(builder *B, const segc_expr *e, urat *r)
+{
+	mpq_t q;
+	int rc = -1;
+
+	mpq_init(q);
+	if (!segc_expr_has_sym(e, B->var) &&
+	    !segc_expr_eval_q(q, e, 0, NULL, NULL)) {
+		segc_upoly_set_q(&r->num, q);
+		rc = 0;
+	}
+	mpq_clear(q);
+	return rc ? not_rational(B, e) : 0;
+}
+
 /* r = 'e' as a rational function of the variable, the kernels at their
  * current values. */
 static int to_urat(builder *B, const segc_expr *e, urat *r)
@@ -339,7 +356,7 @@ static int to_urat(builder *B, const segc_expr *e, urat *r)
 				segc_upoly_set_q(&r->num, B->kval[i]);
 				return 0;
 			}
-		return not_rational(B, e);
+		return constant_atom(B, e, r);
 	}
 }
 

@@ -90,6 +90,28 @@ int cmd_eval(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 
+/* The analysis commands (cmd_optimize.c, cmd_solve.c, cmd_whatif.c,
+ * cmd_sensitivity.c) and what they share (cli_analysis.c). */
+int cmd_optimize(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+/* Reads the range "A..B" ('integers': integer ends) of option 'what'
+ * into lo, hi; 0, or CLI_USAGE after a usage error (an empty range). */
+int cli_range(segc_ctx *ctx, const cli_common *c, const char *what,
+	const char *text, int integers, mpq_t lo, mpq_t hi);
+/* Splits "NAME=REST": '*name' malloc'd, '*rest' into 'text'; 0, or
+ * CLI_USAGE after a usage error naming 'what'. */
+int cli_name_range(const cli_common *c, const char *what, const char *text,
+	char **name, const char **rest);
+/* 0 when 'name' is declared and left free by 's' (so it may vary); else
+ * CLI_USAGE after a usage error (unknown name, or bound to a value). */
+int cli_free_name(segc_ctx *ctx, const cli_common *c, const segc_setting *s,
+	const char *name);
+/* The help text of the options of an analysis command, or NULL. */
+const char *cli_analysis_options(const char *command);
+/* Prints the exact 'q', with " (about D)" to 12 digits unless an
+ * integer. */
+void cli_print_number(mpq_srcptr q);
+
 /* The answer of a command that is not built yet: says so, exit 2. */
 int cli_not_built(const char *command);
 

@@ -40,6 +40,14 @@ static const struct command commands[] = {
 	{ "dot", cmd_dot,
 	  "[COMMON] MODEL.xml",
 	  "print the graph in Graphviz DOT" },
+	{ "optimize", cmd_optimize,
+	  "[COMMON] (--min | --max) Q --over NAME=A..B MODEL.xml\n"
+	  "                 [NAME=VALUE...]",
+	  "the integer NAME in A..B where Q is least or most, certified" },
+	{ "solve", cmd_solve,
+	  "[COMMON] --for NAME --in A..B [--digits D] EQUATION MODEL.xml\n"
+	  "                 [NAME=VALUE...]",
+	  "every real root of an equation in NAME, isolated exactly" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -90,6 +98,8 @@ void cli_command_help(const char *name)
 			continue;
 		printf("Usage: segc %s %s\n%s.\n\n", commands[i].name,
 		       commands[i].synopsis, commands[i].summary);
+		if (cli_analysis_options(name))
+			printf("Options:\n%s\n", cli_analysis_options(name));
 		printf("Common options:\n"
 		       "  -m, --machine FILE  apply the machine described in FILE\n"
 		       "  -D NAME=VALUE       bind a parameter (repeatable)\n"

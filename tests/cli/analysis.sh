@@ -1,0 +1,167 @@
+#!/bin/sh
+# analysis.sh - the analysis commands: optimize (the best block size
+# against exact brute force in Python, the processor count of PerPreT's
+# CG over 10^9 values), solve (exact rational roots, irrational ones to
+# 30 digits against Python's decimal, a crossing at a jump), and the
+# errors of bad specifications, each with exit 2 and nothing written.
+. "$top_srcdir/tests/cli/lib.sh"
+m=$top_srcdir/xml/cg_tree.xml
+nc=$top_srcdir/xml/machines/ncube2.xml
+bs=$top_srcdir/tests/cli/models/blocksize.xml
+
+# usage CMD... : exit 2, nothing on stdout, a "segc: CMD:" or located
+# message on stderr.
+fails() {
+	"$SEGC" "$@" > "$tmp/out" 2> "$tmp/err"
+	[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && [ -s "$tmp/err" ]
+}
+
+# ------------------------------------------------------------ optimize
+
+# T = a*B + b*N/B: the best integer B is the floor or the ceil of
+# sqrt(b*N/a), whichever gives the smaller exact T (ties: the smaller B);
+# compared with every B of the range in exact rational arithmetic.
+for c in "3 7 100 1 1000" "1 1 90 1 50" "2 5 1000 1 200" "5 1 7 1 9" \
+	 "3 7 100 20 30" "1/3 5/2 1000 1 100" "7 3 100 2 2"; do
+	set -- $c
+	"$SEGC" optimize -q --min total --over "B=$4..$5" "$bs" "t_work=$1" \
+		"t_msg=$2" "N=$3" > "$tmp/out"
+	got=$(cat "$tmp/out")
+	want=$(python3 -c "
+from fractions import Fraction as F
+a, b, N = F('$1'), F('$2'), F('$3')
+print('B = %d' % min(range($4, $5 + 1), key=lambda B: (a*B + b*N/B, B)))")
+	[ "$got" = "$want" ]
+	ok $? "optimize a*B + b*N/B for a, b, N, range = $c: $want"
+done
+
+"$SEGC" optimize --min total --over B=1..1000 "$bs" t_work=3 t_msg=7 N=100 \
+	> "$tmp/out"
+cat > "$tmp/want" <<'TXT'
+B = 15
+total = 275/3 (about 91.6666666667)
+the minimum of total over B=1..1000, certified exactly:
+  pieces: 3 (a rational function of B on each)
+  stationary points: 15.2752523165
+  candidates compared: 1, 2, 15, 16, 999, 1000
+TXT
+same_file "$tmp/want" "$tmp/out" "optimize prints the value and its certificate"
+
+"$SEGC" optimize --max "comm - comp" --over B=1..50 "$bs" t_work=1 \
+	t_msg=1 N=100 > "$tmp/out"
+head -2 "$tmp/out" | tr '\n' ' ' | grep -q '^B = 1 comm - comp = 99 $'
+ok $? "optimize --max of an expression of the components"
+
+# PerPreT's CG with tree communication on the nCUBE/2, N = 1000: the
+# processor count of least time over 1..10^9, from the paper's formula
+# (cg_tree.xml's <expect>) and the machine's constants, by exhaustive
+# exact evaluation over 1..5000 in Python.
+want=$(python3 -c "
+from fractions import Fraction as F
+N, t = 1000, F(1, 430000)
+def msg(b): return F(100, 10**6) + b*F(45, 10**8) + F(50, 10**6)
+def T(P):
+    L = (P - 1).bit_length()
+    return (F(10*N + 2*N*N, P) + 2*P)*t + L*(msg(8*N) + 2*msg(8) + msg(F(8*N, P)) + 2*msg(8))
+B = min(range(1, 5001), key=lambda P: (T(P), P))
+print('P = %d' % B); print('total = %s' % T(B))")
+start=$(date +%s%N)
+"$SEGC" optimize --min total --over P=1..10^9 -m "$nc" "$m" N=1000 > "$tmp/out"
+rc=$?
+end=$(date +%s%N)
+ms=$(( (end - start) / 1000000 ))
+[ $rc -eq 0 ] && [ "$(head -1 "$tmp/out")" = "$(echo "$want" | head -1)" ] &&
+	head -2 "$tmp/out" | tail -1 | grep -q "^$(echo "$want" | tail -1) "
+ok $? "optimize P over 1..10^9 on cg_tree/ncube2 = exhaustive 1..5000"
+diag "optimize over 10^9 values took ${ms} ms"
+[ "$ms" -lt 5000 ]
+ok $? "optimize over 10^9 values is fast (never enumerates)"
+"$SEGC" optimize -q --min total --over P=1..5000 -m "$nc" "$m" N=1000 \
+	> "$tmp/out2"
+[ "$(head -1 "$tmp/out")" = "$(cat "$tmp/out2")" ]
+ok $? "the same optimum over 1..5000"
+
+# ------------------------------------------------------------- solve
+
+"$SEGC" solve --for B --in 1..100 "total = 100" "$bs" t_work=3 t_msg=7 \
+	N=100 > "$tmp/out"
+printf '%s\n' 'B = 10 (exact)' 'B = 70/3 (exact)' > "$tmp/want"
+same_file "$tmp/want" "$tmp/out" "solve: 3B + 700/B = 100 has the rational roots 10 and 70/3"
+
+want=$(python3 -c "
+from decimal import Decimal as D, getcontext
+getcontext().prec = 60
+r = D(249).sqrt(); a, b = (93 - r)/6, (93 + r)/6
+getcontext().prec = 30
+print('B = %s (correctly rounded)' % (+a)); print('B = %s (correctly rounded)' % (+b))")
+"$SEGC" solve --for B --in 1..100 "total = 93" "$bs" t_work=3 t_msg=7 \
+	N=100 > "$tmp/out"
+[ "$(cat "$tmp/out")" = "$want" ]
+ok $? "solve: (93 +- sqrt(249))/6 to 30 digits, as Python's decimal"
+
+want=$(python3 -c "
+from decimal import Decimal as D, getcontext
+getcontext().prec = 80
+r = (D(700)/3).sqrt()
+getcontext().prec = 40
+print('B = %s (correctly rounded)' % (+r))")
+"$SEGC" solve --digits 40 --for B --in 1..100 "comp = comm" "$bs" \
+	t_work=3 t_msg=7 N=100 > "$tmp/out"
+[ "$(cat "$tmp/out")" = "$want" ]
+ok $? "solve: comp = comm at sqrt(700/3), 40 digits"
+
+"$SEGC" solve --for B --in 1..100 "total = 90" "$bs" t_work=3 t_msg=7 \
+	N=100 > "$tmp/out"
+[ "$(cat "$tmp/out")" = "no root in 1..100" ]
+ok $? "solve: no root"
+
+# The efficiency of CG on the nCUBE/2 (N = 1000) is above 1/2 up to P =
+# 128 and below from 129 on: the tree depth ceil(log2(P)) jumps there.
+"$SEGC" solve --for P --in 1..10^9 "efficiency = 1/2" -m "$nc" "$m" \
+	N=1000 > "$tmp/out"
+grep -q '^P = 128 (no root: the two sides cross where' "$tmp/out"
+ok $? "solve: efficiency = 1/2 crosses at the jump after P = 128"
+
+# ------------------------------------------------------------ errors
+
+fails optimize --min total --over Q=1..5 "$bs" &&
+	grep -q "optimize: unknown name 'Q'" "$tmp/err"
+ok $? "optimize: an unknown name"
+fails optimize --min total --over B=5..1 "$bs" &&
+	grep -q "optimize: the range '5..1' in --over is empty" "$tmp/err"
+ok $? "optimize: an empty range"
+fails optimize --min total --over B=1..5 "$bs" B=3 &&
+	grep -q "'B' is both bound and varied" "$tmp/err"
+ok $? "optimize: a name both bound and varied"
+fails optimize --min total --over B=1..5 "$bs" &&
+	grep -q "'t_work' has no value" "$tmp/err"
+ok $? "optimize: a name left without value"
+fails optimize --min total --over B=0..5 "$bs" t_work=1 t_msg=1 &&
+	grep -q "range 0..5 of 'B' leaves its declared domain" "$tmp/err"
+ok $? "optimize: a range outside the declared domain"
+fails optimize --min total --max comp --over B=1..5 "$bs"
+ok $? "optimize: --min and --max together"
+fails optimize --min total "$bs"
+ok $? "optimize: no --over"
+fails optimize --min "total +" --over B=1..5 "$bs" t_work=1 t_msg=1
+ok $? "optimize: a quantity that does not parse"
+fails optimize --min "max(B, 3)*total" --over B=1..5 "$bs" t_work=1 t_msg=1 \
+	N=3 && grep -q "'B' occurs inside 'max(" "$tmp/err"
+ok $? "optimize: the name inside max() (not handled) is refused"
+fails solve --for B --in 1..100 "N = 3" "$bs" t_work=3 t_msg=7 N=100 &&
+	grep -q "the equation does not involve 'B'" "$tmp/err"
+ok $? "solve: an equation without the variable"
+fails solve --for B --in 1..100 "total" "$bs" t_work=3 t_msg=7 N=100 &&
+	grep -q "is not an equation" "$tmp/err"
+ok $? "solve: not an equation"
+fails solve --for B "total = 3" "$bs" t_work=3 t_msg=7 N=100
+ok $? "solve: no --in"
+fails solve --for B --in 3..1 "total = 3" "$bs" t_work=3 t_msg=7 N=100
+ok $? "solve: an empty range"
+
+for c in optimize solve; do
+	"$SEGC" $c --help > "$tmp/out" && grep -q '^Options:' "$tmp/out"
+	ok $? "$c --help lists its options"
+done
+
+done_testing
