@@ -78,6 +78,16 @@ char *segc_root_decimal(segc_roots *rs, size_t i, int digits);
 /* Sets 'f' to floor and 'c' to ceil of root 'i' (narrowing it). */
 void segc_root_floor_ceil(segc_roots *rs, size_t i, mpz_t f, mpz_t c);
 
+/* ----------------------------------------------------------- derivatives */
+
+/* The derivative of 'e' with respect to 'name' (calculus.c), not
+ * simplified: max, min and if() give an if() of the derivatives of their
+ * branches; ceil and floor give 0 (their derivative between jumps).
+ * NULL with a diagnostic where there is no exact derivative (log2 of the
+ * name, the name in an exponent or in an uninterpreted call). */
+SEGC_GIVE segc_expr *segc_expr_diff(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_expr *e, const char *name);
+
 /* ------------------------------------------------------------ quantities */
 
 /* The formula of 'text' under 's' (quantity.c): an expression of total,

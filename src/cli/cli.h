@@ -106,6 +106,31 @@ int cli_name_range(const cli_common *c, const char *what, const char *text,
  * CLI_USAGE after a usage error (unknown name, or bound to a value). */
 int cli_free_name(segc_ctx *ctx, const cli_common *c, const segc_setting *s,
 	const char *name);
+/* A grid of NAME=RANGE operands (cli_grid.c): each axis a name and its
+ * exact values. */
+#define CLI_MAX_AXES 32
+typedef struct cli_axis {
+	char *name;
+	size_t n;
+	mpq_t *v;
+} cli_axis;
+typedef struct cli_grid {
+	size_t naxes;
+	cli_axis axes[CLI_MAX_AXES];
+} cli_grid;
+/* Adds "NAME=RANGE" (V, A..B, A..B*K, V1,V2,...) to 'g'; 0, or
+ * CLI_USAGE after a usage error. */
+int cli_grid_add(segc_ctx *ctx, const cli_common *c, cli_grid *g,
+	const char *arg);
+/* The number of points (0 when too many). */
+size_t cli_grid_points(const cli_grid *g);
+/* Sets values[i] to the value of axis i at point 'k' (last axis
+ * fastest). */
+void cli_grid_point(const cli_grid *g, size_t k, mpq_t *values);
+void cli_grid_clear(cli_grid *g);
+int cmd_whatif(int argc, char **argv);
+int cmd_sensitivity(int argc, char **argv);
+
 /* The help text of the options of an analysis command, or NULL. */
 const char *cli_analysis_options(const char *command);
 /* Prints the exact 'q', with " (about D)" to 12 digits unless an

@@ -66,7 +66,8 @@ int cli_name_range(const cli_common *c, const char *what, const char *text,
 			break;
 	if (!n || i < n)
 		return cli_usage(c, "%s '%s' is not NAME=%s", what, text,
-			strstr(what, "over") ? "A..B" : "VALUE");
+			strstr(what, "over") ? "A..B" : strstr(what, "grid") ?
+			"RANGE" : "VALUE");
 	*name = malloc(n + 1);
 	if (!*name)
 		abort();

@@ -48,6 +48,9 @@ static const struct command commands[] = {
 	  "[COMMON] --for NAME --in A..B [--digits D] EQUATION MODEL.xml\n"
 	  "                 [NAME=VALUE...]",
 	  "every real root of an equation in NAME, isolated exactly" },
+	{ "sensitivity", cmd_sensitivity,
+	  "[COMMON] [--component C] [--digits D] MODEL.xml [NAME=RANGE...]",
+	  "exact derivatives and elasticities of every free name" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

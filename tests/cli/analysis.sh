@@ -159,7 +159,67 @@ ok $? "solve: no --in"
 fails solve --for B --in 3..1 "total = 3" "$bs" t_work=3 t_msg=7 N=100
 ok $? "solve: an empty range"
 
-for c in optimize solve; do
+# ------------------------------------------------------- sensitivity
+
+"$SEGC" sensitivity "$bs" > "$tmp/out"
+cat > "$tmp/want" <<'TXT'
+total = B*t_work + N*t_msg/B
+dtotal/dB = t_work - N*t_msg/B^2
+elasticity of B = (B^2*t_work - N*t_msg)/(B^2*t_work + N*t_msg)
+dtotal/dN = t_msg/B
+elasticity of N = N*t_msg/(B^2*t_work + N*t_msg)
+dtotal/dt_msg = N/B
+elasticity of t_msg = N*t_msg/(B^2*t_work + N*t_msg)
+dtotal/dt_work = B
+elasticity of t_work = B^2*t_work/(B^2*t_work + N*t_msg)
+TXT
+same_file "$tmp/want" "$tmp/out" "sensitivity: the derivatives and elasticities of a*B + b*N/B"
+
+# comm = N*t_msg/B is homogeneous of degree 1 in (N, t_msg, B): its
+# elasticities add up to 1 (Euler); total is homogeneous of degree 1 in
+# the costs (t_work, t_msg): theirs add up to 1 at every point.
+"$SEGC" sensitivity --component comm "$bs" > "$tmp/out"
+sum=$(sed -n 's/^elasticity of [a-zA-Z_]* = //p' "$tmp/out" | python3 -c "
+import sys
+from fractions import Fraction as F
+print(sum(F(l.strip()) for l in sys.stdin))")
+[ "$sum" = 1 ]
+ok $? "sensitivity: the elasticities of a homogeneous formula of degree 1 add up to 1"
+"$SEGC" sensitivity "$bs" > "$tmp/out"
+python3 - "$tmp/out" <<'PY'
+import sys
+from fractions import Fraction as F
+e = {}
+for l in open(sys.argv[1]):
+    if l.startswith('elasticity of '):
+        k, v = l[len('elasticity of '):].split(' = ')
+        e[k] = v.strip().replace('^', '**')
+for B, N, tw, tm in [(1, 1, 1, 1), (10, 100, 3, 7), (7, 3, F(1, 3), F(5, 2))]:
+    env = dict(B=F(B), N=F(N), t_work=F(tw), t_msg=F(tm))
+    assert eval(e['t_work'], {}, env) + eval(e['t_msg'], {}, env) == 1
+    assert eval(e['B'], {}, env) == (B*B*tw - N*tm) / F(B*B*tw + N*tm)
+PY
+ok $? "sensitivity: the elasticities of the costs add up to 1 at every point"
+
+"$SEGC" sensitivity "$bs" B=10 N=100 t_work=3 t_msg=7 | tail -5 > "$tmp/out"
+cat > "$tmp/want" <<'TXT'
+at B=10, N=100, t_work=3, t_msg=7:
+  1. N: elasticity 0.7, derivative 0.7
+  2. t_msg: elasticity 0.7, derivative 10
+  3. B: elasticity -0.4, derivative -4
+  4. t_work: elasticity 0.3, derivative 10
+TXT
+same_file "$tmp/want" "$tmp/out" "sensitivity: a point, the names ranked by elasticity"
+
+fails sensitivity "$bs" B=10 N=100 t_work=3 &&
+	grep -q "t_msg" "$tmp/err"
+ok $? "sensitivity: a grid without a value of a free name"
+fails sensitivity "$bs" B=5..1
+ok $? "sensitivity: an empty range"
+fails sensitivity --component cpu "$bs"
+ok $? "sensitivity: an unknown component"
+
+for c in optimize solve sensitivity; do
 	"$SEGC" $c --help > "$tmp/out" && grep -q '^Options:' "$tmp/out"
 	ok $? "$c --help lists its options"
 done
