@@ -103,6 +103,28 @@ SEGC_GIVE segc_expr *segc_quantity_canonical(SEGC_KEEP segc_ctx *ctx,
 	const segc_setting *s, SEGC_TAKE segc_expr *e, const char *var,
 	mpq_srcptr lo, mpq_srcptr hi);
 
+/* ------------------------------------------------------------- scenarios */
+
+/* The formula of 'comp' under 's' (scale.c), structural, with each cost
+ * of 'names' (a resource of the model, a constant or cost of the
+ * machine) multiplied by 'factor' wherever it is used.  NULL with a
+ * diagnostic (a name that is not a cost). */
+SEGC_GIVE segc_expr *segc_scale_names(SEGC_KEEP segc_ctx *ctx,
+	const segc_setting *s, enum segc_component comp, size_t n,
+	const char *const *names, mpq_srcptr factor);
+/* The same with every cost of component 'cls' multiplied by 'factor':
+ * for the total, it must be comp + comm + io (else an error). */
+SEGC_GIVE segc_expr *segc_scale_class(SEGC_KEEP segc_ctx *ctx,
+	const segc_setting *s, enum segc_component comp,
+	enum segc_component cls, mpq_srcptr factor);
+
+/* The speedup before/after of two canonical formulas, in canonical form;
+ * where both are if() on the same condition, branch by branch (so that
+ * halving every cost of a piecewise formula gives 2). */
+SEGC_GIVE segc_expr *segc_scale_speedup(SEGC_KEEP segc_ctx *ctx,
+	const segc_setting *s, SEGC_KEEP const segc_expr *before,
+	SEGC_KEEP const segc_expr *after);
+
 /* ---------------------------------------------- one variable, piecewise */
 
 /* A canonical formula of one variable 'var' cut into pieces on each of

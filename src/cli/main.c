@@ -48,6 +48,10 @@ static const struct command commands[] = {
 	  "[COMMON] --for NAME --in A..B [--digits D] EQUATION MODEL.xml\n"
 	  "                 [NAME=VALUE...]",
 	  "every real root of an equation in NAME, isolated exactly" },
+	{ "whatif", cmd_whatif,
+	  "[COMMON] --scale SPEC... [--component C] [--digits D] MODEL.xml\n"
+	  "                 [NAME=RANGE...]",
+	  "the exact speedup when some costs change by a factor" },
 	{ "sensitivity", cmd_sensitivity,
 	  "[COMMON] [--component C] [--digits D] MODEL.xml [NAME=RANGE...]",
 	  "exact derivatives and elasticities of every free name" },

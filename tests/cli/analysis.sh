@@ -219,7 +219,59 @@ ok $? "sensitivity: an empty range"
 fails sensitivity --component cpu "$bs"
 ok $? "sensitivity: an unknown component"
 
-for c in optimize solve sensitivity; do
+# ------------------------------------------------------------ whatif
+
+# The T800 communication model (Papaefstathiou et al., eq. 5) is pure
+# communication: halving its costs, as a class or by name, halves it.
+sc=$top_srcdir/xml/machines/t800_supercluster.xml
+"$SEGC" whatif -m "$sc" --scale class:comm=1/2 \
+	--scale alpha,alpha_2,beta,tau=1/2 "$top_srcdir/xml/t800_comm.xml" \
+	> "$tmp/out"
+printf '%s\n' 'scenario class:comm=1/2:' '  speedup = T_before/T_after = 2' \
+	'scenario alpha,alpha_2,beta,tau=1/2:' \
+	'  speedup = T_before/T_after = 2' > "$tmp/want"
+same_file "$tmp/want" "$tmp/out" "whatif: halving the costs of a pure-comm model gives exactly 2"
+
+# T = t_work*B + t_msg*N/B with t_msg halved: by hand
+# (B*t_work + N*t_msg/B)/(B*t_work + N*t_msg/(2*B)); at B=10, N=100,
+# t_work=3, t_msg=7: 100/65.
+"$SEGC" whatif --scale t_msg=1/2 "$bs" B=10 N=100 t_work=3 t_msg=7 \
+	> "$tmp/out"
+cat > "$tmp/want" <<'TXT'
+scenario t_msg=1/2:
+  speedup = T_before/T_after = (2*B^2*t_work + 2*N*t_msg)/(2*B^2*t_work + N*t_msg)
+ B    N  t_work  t_msg  T_before  T_after  speedup
+10  100       3      7       100       65  1.53846
+TXT
+same_file "$tmp/want" "$tmp/out" "whatif: a named cost halved, exact and over a grid"
+
+# On the nCUBE/2 every communication cost is a machine constant of
+# message(): scaling the class or those constants is the same scenario.
+"$SEGC" whatif -m "$nc" --scale class:comm=1/2 \
+	--scale t_send_setup,t_recv_setup,t_byte=1/2 "$m" > "$tmp/out"
+[ "$(sed -n 2p "$tmp/out")" = "$(sed -n 4p "$tmp/out")" ] &&
+	[ "$(wc -l < "$tmp/out")" -eq 4 ]
+ok $? "whatif: class:comm equals scaling every communication constant"
+
+fails whatif --scale B=2 "$bs" && grep -q "'B' is not a cost" "$tmp/err"
+ok $? "whatif: a scale of a name that is not a cost"
+fails whatif --scale t_foo=2 "$bs" && grep -q "'t_foo' is not a cost" "$tmp/err"
+ok $? "whatif: a scale of an unknown name"
+fails whatif --scale class:cpu=2 "$bs" && grep -q "unknown class" "$tmp/err"
+ok $? "whatif: an unknown class"
+fails whatif --scale t_msg=0 "$bs" && grep -q "not a positive exact number" "$tmp/err"
+ok $? "whatif: a factor that is not positive"
+fails whatif --scale t_msg "$bs"
+ok $? "whatif: a SPEC without a factor"
+fails whatif "$bs"
+ok $? "whatif: no --scale"
+fails whatif --scale class:comm=2 "$top_srcdir/xml/examples/fork_join.xml" &&
+	grep -q "the total is not the sum comp + comm + io" "$tmp/err"
+ok $? "whatif: a class of a total with concurrent regions is refused"
+fails whatif --scale t_msg=1/2 "$bs" B=3..1
+ok $? "whatif: an empty range"
+
+for c in optimize solve sensitivity whatif; do
 	"$SEGC" $c --help > "$tmp/out" && grep -q '^Options:' "$tmp/out"
 	ok $? "$c --help lists its options"
 done
