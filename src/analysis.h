@@ -129,19 +129,25 @@ SEGC_GIVE segc_expr *segc_scale_speedup(SEGC_KEEP segc_ctx *ctx,
 
 /* A canonical formula of one variable 'var' cut into pieces on each of
  * which it is a rational function num/den (gcd 1, den monic): a point
- * (lo == hi) or an open interval (lo, hi); the points and intervals
- * alternate and cover the range.  The kernels ceil(log2(var)) and
- * floor(log2(var)) are constant on each piece; any other kernel of var
- * is refused. */
+ * (lo == hi) or an open interval (lo, hi), in order, covering the range.
+ * The kernels ceil(log2(var)) and floor(log2(var)) are constant on each
+ * piece, and max, min and if() of rational functions of var take one
+ * argument; any other kernel of var is refused.  Where a max, min or
+ * if() switches at an irrational point, the piece is a 'sliver': a
+ * narrow interval around it that holds no integer, with no formula (the
+ * pieces on either side hold the formulas that meet there). */
 typedef struct segc_upiece {
 	mpq_t lo, hi;
 	segc_upoly num, den;
+	int sliver;        /* a sliver: no formula, holds no integer */
+	size_t root;       /* a sliver's switch, among 'breaks' */
 } segc_upiece;
 
 typedef struct segc_pieces {
 	size_t n, cap;
 	segc_upiece *p;
 	size_t nkernels;   /* the kernels of var, constant on each piece */
+	segc_roots breaks; /* the points where max, min or if() switch */
 } segc_pieces;
 
 /* Cuts 'f' (canonical, every name but 'var' bound) over [lo, hi] into
@@ -188,8 +194,11 @@ typedef struct segc_solution {
 			      without vanishing: the point */
 } segc_solution;
 
-/* Finds the roots of 'ps'; 0 (never fails). */
-int segc_solve(segc_solution *out, segc_pieces *ps, int digits);
+/* Finds the roots of 'ps'; 0, or -1 with a diagnostic (a root at a
+ * point where a max, min or if() switches, when which side holds there
+ * is not known exactly). */
+int segc_solve(SEGC_KEEP segc_ctx *ctx, segc_solution *out,
+	segc_pieces *ps, int digits, const char *file);
 void segc_solution_clear(segc_solution *s);
 
 #endif

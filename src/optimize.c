@@ -122,6 +122,8 @@ static int search_piece(search *S, const segc_upiece *p)
 	segc_upoly d, t;
 	int rc;
 
+	if (p->sliver)
+		return 0;
 	if (mpq_equal(p->lo, p->hi)) {
 		if (mpz_cmp_ui(mpq_denref(p->lo), 1))
 			return 0;
@@ -299,8 +301,122 @@ static void note_jump(segc_solution *out, const segc_pieces *ps, size_t i)
 			p->lo));
 }
 
+/* The number of distinct roots of a * b in [u, v]. */
+static size_t roots_in(const segc_upoly *a, const segc_upoly *b,
+	mpq_srcptr u, mpq_srcptr v)
+{
+	segc_upoly t;
+	segc_roots rs;
+	size_t n = 0;
+
+	segc_upoly_init(&t);
+	segc_upoly_mul(&t, a, b);
+	if (segc_upoly_degree(&t) >= 1) {
+		segc_roots_init(&rs);
+		segc_upoly_roots(&rs, &t, u, v);
+		n = rs.n;
+		segc_roots_clear(&rs);
+	}
+	segc_upoly_clear(&t);
+	return n;
+}
+
+/* One side of a sliver: the formula met there, its numerator without
+ * the factor it shares with the switch polynomial, and whether it
+ * vanishes at the switch. */
+typedef struct side {
+	const segc_upiece *p;
+	segc_upoly rest, shared;
+	int zero;
+} side;
+
+/* Prepares side 's' of piece 'p' at the sliver of switch 'k'. */
+static void side_init(side *s, const segc_upiece *p, segc_pieces *ps,
+	size_t k)
+{
+	segc_upoly r, one;
+	mpq_t q;
+
+	s->p = p;
+	segc_upoly_init(&s->rest);
+	segc_upoly_init(&s->shared);
+	segc_upoly_init(&r);
+	segc_upoly_init(&one);
+	mpq_init(q);
+	mpq_set_ui(q, 1, 1);
+	segc_upoly_set_q(&one, q);
+	segc_upoly_gcd(&s->shared, &p->num, &ps->breaks.sqf);
+	if (p->num.len)
+		segc_upoly_divrem(&s->rest, &r, &p->num, &s->shared);
+	s->zero = !p->num.len || roots_in(&s->shared, &one,
+		ps->breaks.r[k].lo, ps->breaks.r[k].hi) > 0;
+	mpq_clear(q);
+	segc_upoly_clear(&one);
+	segc_upoly_clear(&r);
+}
+
+/* Releases 's'. */
+static void side_clear(side *s)
+{
+	segc_upoly_clear(&s->rest);
+	segc_upoly_clear(&s->shared);
+}
+
+/* Narrows the sliver of switch 'k' until neither side has a root or a
+ * pole in it but at the switch itself; 0, or -1 when that fails. */
+static int clear_sliver(segc_pieces *ps, size_t k, side *l, side *r)
+{
+	mpq_t w;
+	int n;
+
+	mpq_init(w);
+	for (n = 0; n < 256; n++) {
+		segc_root *x = &ps->breaks.r[k];
+
+		if (!roots_in(&l->rest, &l->p->den, x->lo, x->hi) &&
+		    !roots_in(&r->rest, &r->p->den, x->lo, x->hi))
+			break;
+		mpq_sub(w, x->hi, x->lo);
+		mpq_div_2exp(w, w, 1);
+		segc_root_refine(&ps->breaks, k, w);
+	}
+	mpq_clear(w);
+	return n < 256 ? 0 : -1;
+}
+
+/* The roots at the sliver 'i': its switch when both sides vanish there,
+ * or a crossing of zero there; -1 (recorded) when it cannot tell. */
+static int solve_sliver(segc_ctx *ctx, segc_solution *out, segc_pieces *ps,
+	size_t i, int digits, const char *file)
+{
+	size_t k = ps->p[i].root;
+	side l, r;
+	int rc = 0, sl, sr;
+
+	side_init(&l, &ps->p[i - 1], ps, k);
+	side_init(&r, &ps->p[i + 1], ps, k);
+	if (clear_sliver(ps, k, &l, &r) || l.zero != r.zero) {
+		segc_error(ctx, SEGC_ERR_LIMIT, file, 0, 0, "a root lies where "
+			"a max, min or if() switches, and the side that holds "
+			"there is not known exactly");
+		rc = -1;
+	} else if (l.zero)
+		push_root(out, segc_root_decimal(&ps->breaks, k, digits), 0);
+	else if (l.p->num.len && r.p->num.len) {
+		sl = limit_sign(l.p, ps->breaks.r[k].lo);
+		sr = limit_sign(r.p, ps->breaks.r[k].hi);
+		if (sl * sr < 0)
+			push_text(&out->jump, &out->njump, segc_root_decimal(
+				&ps->breaks, k, digits));
+	}
+	side_clear(&l);
+	side_clear(&r);
+	return rc;
+}
+
 /* The real roots of 'ps' (see analysis.h). */
-int segc_solve(segc_solution *out, segc_pieces *ps, int digits)
+int segc_solve(segc_ctx *ctx, segc_solution *out, segc_pieces *ps,
+	int digits, const char *file)
 {
 	size_t i;
 
@@ -308,7 +424,10 @@ int segc_solve(segc_solution *out, segc_pieces *ps, int digits)
 	for (i = 0; i < ps->n; i++) {
 		const segc_upiece *p = &ps->p[i];
 
-		if (!mpq_equal(p->lo, p->hi))
+		if (p->sliver) {
+			if (solve_sliver(ctx, out, ps, i, digits, file))
+				return -1;
+		} else if (!mpq_equal(p->lo, p->hi))
 			solve_interval(out, p, digits);
 		else if (!segc_upoly_sign_at(&p->num, p->lo) &&
 			 segc_upoly_sign_at(&p->den, p->lo))

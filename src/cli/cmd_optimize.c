@@ -101,8 +101,8 @@ static void print_optimum(const cli_common *c, const optimize_opts *o,
 		o->maximize ? "the maximum" : "the minimum", o->quantity,
 		o->over);
 	cli_printf("  pieces: %lu (a rational function of %s on each%s)\n",
-		(unsigned long)opt->npieces, o->var, nkernels ? "; where "
-		"ceil/floor(log2) jump" : "");
+		(unsigned long)opt->npieces, o->var, nkernels ? "; cut where "
+		"max, min, if() or ceil/floor(log2) change" : "");
 	cli_printf("  stationary points:");
 	for (i = 0; i < opt->nstat; i++)
 		cli_printf("%s %s", i ? "," : "", opt->stat[i]);

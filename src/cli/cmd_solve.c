@@ -149,9 +149,8 @@ static void print_solution(const solve_opts *o, const segc_solution *sol)
 		cli_printf("the equation holds for every %s in the open "
 			"interval %s\n", o->var, sol->zero[i]);
 	for (i = 0; i < sol->njump; i++)
-		cli_printf("%s = %s (no root: the two sides cross where "
-			"ceil/floor(log2(%s)) jumps)\n", o->var, sol->jump[i],
-			o->var);
+		cli_printf("%s = %s (no root: the two sides cross there at "
+			"a jump)\n", o->var, sol->jump[i]);
 	if (!sol->n && !sol->nzero && !sol->njump)
 		cli_printf("no root in %s\n", o->in);
 }
@@ -181,8 +180,8 @@ static int run(segc_ctx *ctx, cli_common *c, solve_opts *o,
 	rc = segc_pieces_build(ctx, &ps, e, o->var, o->lo, o->hi, c->file);
 	segc_expr_free(e);
 	if (!rc) {
-		segc_solve(&sol, &ps, (int)o->digits);
-		print_solution(o, &sol);
+		if (!segc_solve(ctx, &sol, &ps, (int)o->digits, c->file))
+			print_solution(o, &sol);
 		segc_solution_clear(&sol);
 	}
 	segc_pieces_clear(&ps);

@@ -81,6 +81,29 @@ ok $? "optimize over 10^9 values is fast (never enumerates)"
 [ "$(head -1 "$tmp/out")" = "$(cat "$tmp/out2")" ]
 ok $? "the same optimum over 1..5000"
 
+# max, min and if() of rational functions of B: the range is cut where
+# they switch (irrational points too); every answer against Python's
+# exact brute force over 1..200.
+for q in "max(B^2, 30*B+1) - 20*B" "min(B^2 - 50*B, -3*B) + 100/B" \
+	 "if(B^2 <= 30*B + 1, 1000/B, B)" "max(B, 1000/B, 7*B - 300)" \
+	 "min(3*B + 500/B, 2*B+700/B)"; do
+	for mode in min max; do
+		got=$("$SEGC" optimize -q --$mode "$q" --over B=1..200 "$bs")
+		want=$(python3 -c "
+from fractions import Fraction as F
+def mx(*a): return max(a)
+def mn(*a): return min(a)
+def iff(c, a, b): return a if c else b
+e = '$q'.replace('^', '**').replace('max', 'mx').replace('min', 'mn')
+e = e.replace('if(B**2 <= 30*B + 1,', 'iff(B**2 <= 30*B + 1,')
+f = lambda B: eval(e, {'mx': mx, 'mn': mn, 'iff': iff}, {'B': F(B)})
+s = 1 if '$mode' == 'min' else -1
+print('B = %d' % min(range(1, 201), key=lambda B: (s*f(B), B)))")
+		[ "$got" = "$want" ]
+		ok $? "optimize --$mode $q over 1..200: $want"
+	done
+done
+
 # ------------------------------------------------------------- solve
 
 "$SEGC" solve --for B --in 1..100 "total = 100" "$bs" t_work=3 t_msg=7 \
@@ -119,8 +142,34 @@ ok $? "solve: no root"
 # 128 and below from 129 on: the tree depth ceil(log2(P)) jumps there.
 "$SEGC" solve --for P --in 1..10^9 "efficiency = 1/2" -m "$nc" "$m" \
 	N=1000 > "$tmp/out"
-grep -q '^P = 128 (no root: the two sides cross where' "$tmp/out"
+grep -q '^P = 128 (no root: the two sides cross there at a jump)$' "$tmp/out"
 ok $? "solve: efficiency = 1/2 crosses at the jump after P = 128"
+
+# Where max(B^2, 30B + 1) switches, at 15 + sqrt(226), the equation
+# max(B^2, 30B + 1) = 30B + 1 stops holding; if() jumps across zero there.
+want=$(python3 -c "
+from decimal import Decimal as D, getcontext
+getcontext().prec = 60
+r = 15 + D(226).sqrt()
+getcontext().prec = 30
+print(+r)")
+"$SEGC" solve --for B --in 1..100 "max(B^2, 30*B + 1) = 30*B + 1" "$bs" \
+	> "$tmp/out"
+printf '%s\n' 'B = 1 (exact)' "B = $want (correctly rounded)" \
+	'the equation holds for every B in the open interval 1..7681/256' \
+	> "$tmp/want"
+same_file "$tmp/want" "$tmp/out" "solve: a max holds up to its switch 15 + sqrt(226)"
+want=$(python3 -c "
+from decimal import Decimal as D, getcontext
+getcontext().prec = 60
+r = 15 + D(227).sqrt()
+getcontext().prec = 30
+print(+r)")
+"$SEGC" solve --for B --in 1..100 "if(B^2 <= 30*B + 1, B, 100 - B) = 40" \
+	"$bs" > "$tmp/out"
+printf '%s\n' 'B = 60 (exact)' \
+	"B = $want (no root: the two sides cross there at a jump)" > "$tmp/want"
+same_file "$tmp/want" "$tmp/out" "solve: an if() (B integer: B^2 - 30B >= 2) jumps across the value at 15 + sqrt(227)"
 
 # ------------------------------------------------------------ errors
 
@@ -145,9 +194,12 @@ fails optimize --min total "$bs"
 ok $? "optimize: no --over"
 fails optimize --min "total +" --over B=1..5 "$bs" t_work=1 t_msg=1
 ok $? "optimize: a quantity that does not parse"
-fails optimize --min "max(B, 3)*total" --over B=1..5 "$bs" t_work=1 t_msg=1 \
-	N=3 && grep -q "'B' occurs inside 'max(" "$tmp/err"
-ok $? "optimize: the name inside max() (not handled) is refused"
+fails optimize --min "sqrt(B)*total" --over B=1..5 "$bs" t_work=1 t_msg=1 \
+	N=3 && grep -q "'B' occurs inside 'sqrt(B)'" "$tmp/err"
+ok $? "optimize: the name inside sqrt() (not handled) is refused"
+fails optimize --min "max(ceil(N/B), 3)" --over B=1..5 "$bs" N=10 &&
+	grep -q "'B' occurs inside 'max(" "$tmp/err"
+ok $? "optimize: a max of something not rational in the name is refused"
 fails solve --for B --in 1..100 "N = 3" "$bs" t_work=3 t_msg=7 N=100 &&
 	grep -q "the equation does not involve 'B'" "$tmp/err"
 ok $? "solve: an equation without the variable"
