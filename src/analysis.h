@@ -88,6 +88,15 @@ void segc_root_floor_ceil(segc_roots *rs, size_t i, mpz_t f, mpz_t c);
 SEGC_GIVE segc_expr *segc_expr_diff(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_expr *e, const char *name);
 
+/* The leading term of the canonical formula 'e' as 'name' grows without
+ * bound, the other names fixed (asymptotic.c): c * name^a * log2(name)^b
+ * with the largest (a, b), c exact and canonical under 'dom' (may be
+ * NULL); ceil(log2(name)) and floor(log2(name)) grow as log2(name).  NULL
+ * with a diagnostic for any other function of the name. */
+SEGC_GIVE segc_expr *segc_asymptotic(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *e,
+	const char *name);
+
 /* ------------------------------------------------------------ quantities */
 
 /* The formula of 'text' under 's' (quantity.c): an expression of total,

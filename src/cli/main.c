@@ -18,7 +18,8 @@ struct command {
 
 static const struct command commands[] = {
 	{ "derive", cmd_derive,
-	  "[COMMON] [--component C] [--form F] MODEL.xml",
+	  "[COMMON] [--component C] [--form F] [--asymptotic NAME]\n"
+	  "                 MODEL.xml",
 	  "print the timing formula (canonical or structural form)" },
 	{ "latex", cmd_latex,
 	  "[COMMON] [--component C] [--form F] [--standalone] MODEL.xml",

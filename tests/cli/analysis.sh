@@ -323,6 +323,35 @@ ok $? "whatif: a class of a total with concurrent regions is refused"
 fails whatif --scale t_msg=1/2 "$bs" B=3..1
 ok $? "whatif: an empty range"
 
+# ------------------------------------------------ derive --asymptotic
+
+# CG on the nCUBE/2: T = N^2/(215000 P) + 9 N L/2500000 + 9 N L/(2500000 P)
+# + N/(43000 P) + P/215000 + 1143 L/1250000 with L = ceil(log2(P)), by
+# hand from cg_tree.xml's <expect> and the machine (t_stmt = 1/430000, a
+# message of b bytes 150e-6 + 0.45e-6 b): as P grows, P/215000 leads (the
+# 2P statements of the reduction); as N grows, N^2/(215000 P); the
+# communication grows as log2(P) with the coefficient 9N/2500000 +
+# 1143/1250000.
+"$SEGC" derive --asymptotic P -m "$nc" "$m" > "$tmp/out" &&
+	[ "$(cat "$tmp/out")" = "P/215000" ]
+ok $? "derive --asymptotic P: P/215000"
+"$SEGC" derive --asymptotic N -m "$nc" "$m" > "$tmp/out" &&
+	[ "$(cat "$tmp/out")" = "N^2/P/215000" ]
+ok $? "derive --asymptotic N: N^2/P/215000"
+"$SEGC" derive --asymptotic P --component comm -m "$nc" "$m" > "$tmp/out" &&
+	[ "$(cat "$tmp/out")" = "9*N*log2(P)/2500000 + 1143*log2(P)/1250000" ]
+ok $? "derive --asymptotic P of comm: the log2(P) term with its exact coefficient"
+"$SEGC" derive --asymptotic B "$bs" > "$tmp/out" &&
+	[ "$(cat "$tmp/out")" = "B*t_work" ]
+ok $? "derive --asymptotic B of t_work*B + t_msg*N/B: B*t_work"
+fails derive --asymptotic Q "$bs" && grep -q "unknown name 'Q'" "$tmp/err"
+ok $? "derive --asymptotic: an unknown name"
+fails derive --asymptotic k "$top_srcdir/xml/examples/fork_join.xml" &&
+	grep -q "the growth of 'max(" "$tmp/err"
+ok $? "derive --asymptotic: a max of the name is refused"
+fails derive --asymptotic N -D N=4 "$bs"
+ok $? "derive --asymptotic: a bound name"
+
 for c in optimize solve sensitivity whatif; do
 	"$SEGC" $c --help > "$tmp/out" && grep -q '^Options:' "$tmp/out"
 	ok $? "$c --help lists its options"
