@@ -12,10 +12,9 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "urat.h"
 #include "util.h"
 
-/* The largest degree of a piece's numerator or denominator. */
-#define MAX_DEGREE 1000
 /* The largest number of pieces. */
 #define MAX_PIECES 100000
 
@@ -38,6 +37,7 @@ typedef struct builder {
 	size_t nk;
 	kernel *k;
 	int log2;                  /* some kernel is a log2 one */
+	segc_urat_conv conv;       /* the kernels' values as atoms */
 } builder;
 
 /* ------------------------------------------------------------- kernels */
@@ -62,15 +62,7 @@ static int is_log2_kernel(const segc_expr *e, const char *var)
 /* Records that 'e' holds the variable where it cannot be handled. */
 static int refuse_atom(builder *B, const segc_expr *e)
 {
-	char *t = segc_expr_to_string(e);
-
-	segc_error(B->ctx, SEGC_ERR_INPUT, B->file, 0, 0, "'%s' occurs inside "
-		"'%.200s', which is not handled exactly (only rational "
-		"functions of %s, with ceil(log2(%s)), floor(log2(%s)), and "
-		"max, min, if() of rational functions)", B->var, t, B->var,
-		B->var, B->var);
-	free(t);
-	return -1;
+	return segc_urat_refuse(&B->conv, e);
 }
 
 /* Adds kernel 'e' of 'kind' to 'B' unless it is there. */
@@ -325,225 +317,24 @@ static void kernels_at(builder *B, mpq_srcptr x)
 			log2_at(&B->k[i], x);
 }
 
-/* ----------------------------------------------- rational functions */
-
-/* A rational function num/den being built. */
-typedef struct urat {
-	segc_upoly num, den;
-} urat;
-
-static void urat_init(urat *r)
+/* What a call of the formula is on the current piece (a segc_urat_atom_fn):
+ * a log2 kernel its value, a max, min or if() the argument it takes; 1
+ * for a call that is no kernel. */
+static int kernel_atom(const segc_urat_conv *c, const segc_expr *e,
+	segc_urat *r)
 {
-	segc_upoly_init(&r->num);
-	segc_upoly_init(&r->den);
-}
-
-static void urat_clear(urat *r)
-{
-	segc_upoly_clear(&r->num);
-	segc_upoly_clear(&r->den);
-}
-
-/* Divides num and den by their gcd and makes den monic. */
-static void urat_reduce(urat *r)
-{
-	segc_upoly g, rem;
-	mpq_t l;
+	const builder *B = c->arg;
 	size_t i;
 
-	segc_upoly_init(&g);
-	segc_upoly_init(&rem);
-	segc_upoly_gcd(&g, &r->num, &r->den);
-	if (segc_upoly_degree(&g) > 0) {
-		segc_upoly_divrem(&r->num, &rem, &r->num, &g);
-		segc_upoly_divrem(&r->den, &rem, &r->den, &g);
-	}
-	mpq_init(l);
-	mpq_set(l, r->den.c[r->den.len - 1]);
-	for (i = 0; i < r->den.len; i++)
-		mpq_div(r->den.c[i], r->den.c[i], l);
-	for (i = 0; i < r->num.len; i++)
-		mpq_div(r->num.c[i], r->num.c[i], l);
-	mpq_clear(l);
-	segc_upoly_clear(&g);
-	segc_upoly_clear(&rem);
-}
-
-/* r = a * b (or a + b when 'add'). */
-static void urat_combine(urat *r, urat *a, urat *b, int add)
-{
-	segc_upoly t;
-
-	segc_upoly_init(&t);
-	if (add) {
-		segc_upoly_mul(&t, &a->num, &b->den);
-		segc_upoly_mul(&r->num, &b->num, &a->den);
-		segc_upoly_add(&r->num, &r->num, &t);
-	} else
-		segc_upoly_mul(&r->num, &a->num, &b->num);
-	segc_upoly_mul(&r->den, &a->den, &b->den);
-	segc_upoly_clear(&t);
-	urat_reduce(r);
-}
-
-/* Records a degree past MAX_DEGREE; -1. */
-static int too_high(builder *B)
-{
-	segc_error(B->ctx, SEGC_ERR_LIMIT, B->file, 0, 0, "the formula has "
-		"degree more than %d in '%s'", MAX_DEGREE, B->var);
-	return -1;
-}
-
-static int to_urat(builder *B, const segc_expr *e, urat *r);
-
-/* r = the sum ('add') or product of the arguments of 'e'. */
-static int fold_args(builder *B, const segc_expr *e, urat *r, int add)
-{
-	urat a;
-	size_t i;
-	mpq_t one;
-
-	mpq_init(one);
-	mpq_set_ui(one, add ? 0 : 1, 1);
-	segc_upoly_set_q(&r->num, one);
-	mpq_set_ui(one, 1, 1);
-	segc_upoly_set_q(&r->den, one);
-	mpq_clear(one);
-	for (i = 0; i < segc_expr_nargs(e); i++) {
-		urat_init(&a);
-		if (to_urat(B, segc_expr_arg(e, i), &a)) {
-			urat_clear(&a);
-			return -1;
-		}
-		urat_combine(r, r, &a, add);
-		urat_clear(&a);
-		if (r->num.len > MAX_DEGREE + 1 || r->den.len > MAX_DEGREE + 1)
-			return too_high(B);
-	}
-	return 0;
-}
-
-/* r = base ^ exponent, the exponent an integer. */
-static int to_urat_pow(builder *B, const segc_expr *e, urat *r)
-{
-	const segc_expr *x = segc_expr_arg(e, 1);
-	mpq_srcptr q = segc_expr_kind(x) == SEGC_NUM ? segc_expr_value(x)
-		: NULL;
-	urat b;
-	long n, i;
-	int rc = -1;
-
-	if (!q || mpz_cmp_ui(mpq_denref(q), 1) ||
-	    !mpz_fits_slong_p(mpq_numref(q)))
-		return refuse_atom(B, e);
-	n = mpz_get_si(mpq_numref(q));
-	urat_init(&b);
-	if (to_urat(B, segc_expr_arg(e, 0), &b))
-		goto out;
-	if ((n > 0 ? n : -n) * (long)(b.num.len + b.den.len) > 2L * MAX_DEGREE) {
-		rc = too_high(B);
-		goto out;
-	}
-	if (n < 0 && !b.num.len) {
-		segc_error(B->ctx, SEGC_ERR_INPUT, B->file, 0, 0,
-			"division by zero");
-		goto out;
-	}
-	segc_upoly_set(&r->num, n < 0 ? &b.den : &b.num);
-	segc_upoly_set(&r->den, n < 0 ? &b.num : &b.den);
-	segc_upoly_set(&b.num, &r->num);
-	segc_upoly_set(&b.den, &r->den);
-	for (i = 1; i < (n > 0 ? n : -n); i++)
-		urat_combine(r, r, &b, 0);
-	if (!n) {
-		mpq_t one;
-
-		mpq_init(one);
-		mpq_set_ui(one, 1, 1);
-		segc_upoly_set_q(&r->num, one);
-		segc_upoly_set_q(&r->den, one);
-		mpq_clear(one);
-	}
-	urat_reduce(r);
-	rc = 0;
-out:
-	urat_clear(&b);
-	return rc;
-}
-
-/* Records a name left without a value or an atom that is no rational
- * number; -1. */
-static int not_rational(builder *B, const segc_expr *e)
-{
-	char *t = segc_expr_to_string(e);
-
-	if (segc_expr_kind(e) == SEGC_SYM)
-		segc_error(B->ctx, SEGC_ERR_INPUT, B->file, 0, 0, "'%s' has no "
-			"value: give %s=VALUE or -D %s=VALUE", t, t, t);
-	else
-		segc_error(B->ctx, SEGC_ERR_INPUT, B->file, 0, 0, "'%.200s' is "
-			"not a rational number: the exact analysis needs every "
-			"atom but '%s' to be one", t, B->var);
-	free(t);
-	return -1;
-}
-
-/* r = the atom 'e' free of the variable when its exact value is a
- * rational number (ceil(log2(1)) is 0); else -1 (recorded). */
-static int constant_atom(builder *B, const segc_expr *e, urat *r)
-{
-	mpq_t q;
-	int rc = -1;
-
-	mpq_init(q);
-	if (!segc_expr_has_sym(e, B->var) &&
-	    !segc_expr_eval_q(q, e, 0, NULL, NULL)) {
-		segc_upoly_set_q(&r->num, q);
-		rc = 0;
-	}
-	mpq_clear(q);
-	return rc ? not_rational(B, e) : 0;
-}
-
-/* r = 'e' as a rational function of the variable, the kernels at their
- * current values. */
-static int to_urat(builder *B, const segc_expr *e, urat *r)
-{
-	size_t i;
-	mpq_t one;
-
-	mpq_init(one);
-	mpq_set_ui(one, 1, 1);
-	segc_upoly_set_q(&r->den, one);
-	mpq_clear(one);
-	switch (segc_expr_kind(e)) {
-	case SEGC_NUM:
-		segc_upoly_set_q(&r->num, segc_expr_value(e));
+	for (i = 0; i < B->nk; i++) {
+		if (B->k[i].e != e)
+			continue;
+		if (B->k[i].kind != K_CEIL_LOG2 && B->k[i].kind != K_FLOOR_LOG2)
+			return segc_urat_of(c, segc_expr_arg(e, B->k[i].choice), r);
+		segc_upoly_set_q(&r->num, B->k[i].val);
 		return 0;
-	case SEGC_SYM:
-		if (strcmp(segc_expr_name(e), B->var))
-			return not_rational(B, e);
-		segc_upoly_set_x(&r->num);
-		return 0;
-	case SEGC_ADD:
-		return fold_args(B, e, r, 1);
-	case SEGC_MUL:
-		return fold_args(B, e, r, 0);
-	case SEGC_POW:
-		return to_urat_pow(B, e, r);
-	default:
-		for (i = 0; i < B->nk; i++)
-			if (B->k[i].e != e)
-				continue;
-			else if (B->k[i].kind == K_CEIL_LOG2 ||
-				 B->k[i].kind == K_FLOOR_LOG2) {
-				segc_upoly_set_q(&r->num, B->k[i].val);
-				return 0;
-			} else
-				return to_urat(B, segc_expr_arg(e,
-					B->k[i].choice), r);
-		return constant_atom(B, e, r);
 	}
+	return 1;
 }
 
 /* ------------------------------------------------------------ switches */
@@ -555,19 +346,19 @@ static int times_difference(builder *B, segc_upoly *bp, const segc_expr *a,
 {
 	segc_expr *d = segc_expr_sub2(segc_expr_copy((segc_expr *)a),
 		segc_expr_copy((segc_expr *)b));
-	urat r;
+	segc_urat r;
 	int rc;
 
-	urat_init(&r);
-	rc = to_urat(B, d, &r);
+	segc_urat_init(&r);
+	rc = segc_urat_of(&B->conv, d, &r);
 	segc_expr_free(d);
 	if (!rc && segc_upoly_degree(&r.num) >= 1)
 		segc_upoly_mul(bp, bp, &r.num);
 	if (!rc && segc_upoly_degree(&r.den) >= 1)
 		segc_upoly_mul(bp, bp, &r.den);
-	urat_clear(&r);
-	if (!rc && bp->len > MAX_DEGREE + 1)
-		rc = too_high(B);
+	segc_urat_clear(&r);
+	if (!rc && bp->len > SEGC_URAT_MAX_DEGREE + 1)
+		rc = segc_urat_too_high(&B->conv);
 	return rc;
 }
 
@@ -762,7 +553,7 @@ static int add_piece(builder *B, segc_pieces *ps, const segc_expr *f,
 	mpq_srcptr lo, mpq_srcptr hi, size_t root)
 {
 	segc_upiece *p;
-	urat r;
+	segc_urat r;
 	mpq_t m;
 
 	if (ps->n == ps->cap) {
@@ -770,15 +561,15 @@ static int add_piece(builder *B, segc_pieces *ps, const segc_expr *f,
 		ps->p = segc_xrealloc(ps->p, segc_xmul_size(ps->cap,
 			sizeof *ps->p));
 	}
-	urat_init(&r);
+	segc_urat_init(&r);
 	if (root == (size_t)-1) {
 		mpq_init(m);
 		mpq_add(m, lo, hi);
 		mpq_div_2exp(m, m, 1);
 		kernels_at(B, m);
 		mpq_clear(m);
-		if (to_urat(B, f, &r)) {
-			urat_clear(&r);
+		if (segc_urat_of(&B->conv, f, &r)) {
+			segc_urat_clear(&r);
 			return -1;
 		}
 	}
@@ -829,6 +620,11 @@ int segc_pieces_build(segc_ctx *ctx, segc_pieces *out, const segc_expr *f,
 	B.ctx = ctx;
 	B.var = var;
 	B.file = file;
+	B.conv.ctx = ctx;
+	B.conv.var = var;
+	B.conv.file = file;
+	B.conv.atom = kernel_atom;
+	B.conv.arg = &B;
 	if (collect_kernels(&B, f))
 		goto out;
 	if (B.log2 && mpq_sgn(lo) <= 0) {
