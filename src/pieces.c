@@ -16,7 +16,7 @@
 #include "util.h"
 
 /* The largest number of pieces. */
-#define MAX_PIECES 100000
+#define MAX_PIECES 20000
 
 /* The kinds of kernels of the variable handled. */
 enum kernel_kind { K_CEIL_LOG2, K_FLOOR_LOG2, K_MAX, K_MIN, K_IF };

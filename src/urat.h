@@ -7,7 +7,7 @@
 #include "analysis.h"
 
 /* The largest degree of a numerator or denominator. */
-#define SEGC_URAT_MAX_DEGREE 1000
+#define SEGC_URAT_MAX_DEGREE 64
 
 /* A rational function num/den: gcd 1, den monic once built. */
 typedef struct segc_urat {

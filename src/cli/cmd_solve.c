@@ -36,9 +36,9 @@ static int solve_option(cli_common *c, int argc, char **argv, int *i,
 	if ((r = cli_option_value(c, argc, argv, i, "digits", 0, &v)) <= 0)
 		return r;
 	o->digits = strtol(v, &end, 10);
-	if (!*v || *end || o->digits < 1 || o->digits > 10000)
+	if (!*v || *end || o->digits < 1 || o->digits > 1000)
 		return cli_usage(c, "--digits needs a whole number from 1 to "
-			"10000"), -1;
+			"1000"), -1;
 	return 1;
 }
 

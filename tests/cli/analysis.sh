@@ -200,6 +200,14 @@ ok $? "optimize: the name inside sqrt() (not handled) is refused"
 fails optimize --min "max(ceil(N/B), 3)" --over B=1..5 "$bs" N=10 &&
 	grep -q "'B' occurs inside 'max(" "$tmp/err"
 ok $? "optimize: a max of something not rational in the name is refused"
+"$SEGC" optimize -q --min total --over P=1..10^30000 -m "$nc" "$m" N=1000 \
+	> "$tmp/out" 2> "$tmp/err"
+[ $? -eq 3 ] && [ ! -s "$tmp/out" ] && grep -q "more than 20000 pieces" "$tmp/err"
+ok $? "optimize: a range of 10^30000 values with log2 is refused as a limit"
+"$SEGC" optimize -q --min "(B^2 - B/3 + 1/7)^40" --over B=1..9 "$bs" \
+	> "$tmp/out" 2> "$tmp/err"
+[ $? -eq 3 ] && [ ! -s "$tmp/out" ] && grep -q "degree more than 64" "$tmp/err"
+ok $? "optimize: a formula of degree 80 is refused as a limit (exit 3)"
 fails solve --for B --in 1..100 "N = 3" "$bs" t_work=3 t_msg=7 N=100 &&
 	grep -q "the equation does not involve 'B'" "$tmp/err"
 ok $? "solve: an equation without the variable"
