@@ -208,6 +208,12 @@ ok $? "optimize: a range of 10^30000 values with log2 is refused as a limit"
 	> "$tmp/out" 2> "$tmp/err"
 [ $? -eq 3 ] && [ ! -s "$tmp/out" ] && grep -q "degree more than 64" "$tmp/err"
 ok $? "optimize: a formula of degree 80 is refused as a limit (exit 3)"
+fails optimize --min "total*sqrt(2)" --over B=1..9 "$bs" t_work=1 t_msg=1 \
+	N=4 && grep -q "'sqrt(2)' is not a rational number" "$tmp/err"
+ok $? "optimize: an irrational constant is refused, not rounded"
+"$SEGC" optimize -q --min "total*sqrt(4)" --over B=1..9 "$bs" t_work=1 \
+	t_msg=1 N=4 > "$tmp/out" && [ "$(cat "$tmp/out")" = "B = 2" ]
+ok $? "optimize: sqrt(4) is the rational 2"
 fails solve --for B --in 1..100 "N = 3" "$bs" t_work=3 t_msg=7 N=100 &&
 	grep -q "the equation does not involve 'B'" "$tmp/err"
 ok $? "solve: an equation without the variable"
