@@ -87,6 +87,9 @@ void segc_root_floor_ceil(segc_roots *rs, size_t i, mpz_t f, mpz_t c);
  * name, the name in an exponent or in an uninterpreted call). */
 SEGC_GIVE segc_expr *segc_expr_diff(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_expr *e, const char *name);
+/* Non-zero when 'e' has a ceil or floor of an expression of 'name':
+ * its derivative is the one between their jumps. */
+int segc_expr_has_jump(SEGC_KEEP const segc_expr *e, const char *name);
 
 /* The leading term of the canonical formula 'e' as 'name' grows without
  * bound, the other names fixed (asymptotic.c): c * name^a * log2(name)^b

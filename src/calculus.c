@@ -214,3 +214,20 @@ segc_expr *segc_expr_diff(segc_ctx *ctx, const segc_expr *e,
 {
 	return diff(ctx, e, name);
 }
+
+/* Non-zero when 'e' has a ceil or floor of 'name' (see analysis.h). */
+int segc_expr_has_jump(const segc_expr *e, const char *name)
+{
+	size_t i;
+
+	if (!segc_expr_has_sym(e, name))
+		return 0;
+	if (segc_expr_kind(e) == SEGC_CALL && segc_expr_nargs(e) == 1 &&
+	    (!strcmp(segc_expr_name(e), "ceil") ||
+	     !strcmp(segc_expr_name(e), "floor")))
+		return 1;
+	for (i = 0; i < segc_expr_nargs(e); i++)
+		if (segc_expr_has_jump(segc_expr_arg(e, i), name))
+			return 1;
+	return 0;
+}

@@ -117,6 +117,9 @@ static void print_formulas(const char *component, const sens *S)
 	for (i = 0; i < S->n; i++) {
 		cli_printf("d%s/d%s = ", component, S->names[i]);
 		put_expr(S->d[i]);
+		if (segc_expr_has_jump(S->t, S->names[i]))
+			cli_printf("  (between the jumps of ceil and floor of "
+				"%s, taken there as constants)\n", S->names[i]);
 		cli_printf("elasticity of %s = ", S->names[i]);
 		put_expr(S->e[i]);
 	}

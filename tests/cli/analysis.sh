@@ -277,6 +277,16 @@ at B=10, N=100, t_work=3, t_msg=7:
 TXT
 same_file "$tmp/want" "$tmp/out" "sensitivity: a point, the names ranked by elasticity"
 
+# CG on the nCUBE/2: between the jumps of L = ceil(log2(P)), by hand,
+# dT/dP = -N^2/(215000 P^2) - 9 N L/(2500000 P^2) - N/(43000 P^2)
+# + 1/215000, and the output says L is held constant.
+"$SEGC" sensitivity -m "$nc" "$m" > "$tmp/out"
+grep -A1 '^dtotal/dP = ' "$tmp/out" > "$tmp/got"
+printf '%s\n' 'dtotal/dP = -N^2/P^2/215000 - 9*N*ceil(log2(P))/P^2/2500000 - N/P^2/43000 + 1/215000' \
+	'  (between the jumps of ceil and floor of P, taken there as constants)' \
+	> "$tmp/want"
+same_file "$tmp/want" "$tmp/got" "sensitivity: dT/dP of CG between the jumps of ceil(log2(P))"
+
 fails sensitivity "$bs" B=10 N=100 t_work=3 &&
 	grep -q "t_msg" "$tmp/err"
 ok $? "sensitivity: a grid without a value of a free name"
