@@ -4,6 +4,7 @@
  * too) or every cost of one component (class). */
 #include <config.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,40 +55,74 @@ static segc_bindings *keeping(segc_ctx *ctx, const segc_bindings *b,
 	return k;
 }
 
+/* Records why name 'i' of 'names' cannot be scaled under 's' (not a
+ * cost, or named twice); 0 when it can. */
+static int check_name(segc_ctx *ctx, const segc_setting *s, size_t i,
+	const char *const *names)
+{
+	const char *file = s->model ? s->model->file : NULL;
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (!strcmp(names[j], names[i])) {
+			segc_error(ctx, SEGC_ERR_INPUT, file, 0, 0, "'%s' is "
+				"named twice in one scenario", names[i]);
+			return -1;
+		}
+	if (is_cost(s, names[i]))
+		return 0;
+	segc_error(ctx, SEGC_ERR_INPUT, file, 0, 0, "'%s' is not a cost (a "
+		"resource of the model or a constant or cost of the machine): "
+		"only costs scale", names[i]);
+	return -1;
+}
+
+/* 'f' (taken) with every name of 'names' replaced at once by 'factor'
+ * times its value under 's': each first by a placeholder, so that a
+ * value holding another of the names is not scaled twice. */
+static segc_expr *replace_all(segc_ctx *ctx, const segc_setting *s,
+	segc_expr *f, size_t n, const char *const *names, mpq_srcptr factor)
+{
+	char ph[40];
+	segc_expr *v;
+	size_t i;
+
+	for (i = 0; f && i < n; i++) {
+		snprintf(ph, sizeof ph, "__segc_scaled_%lu", (unsigned long)i);
+		v = segc_expr_sym(ph);
+		f = segc_expr_subst(f, names[i], v);
+		segc_expr_free(v);
+	}
+	for (i = 0; f && i < n; i++) {
+		v = segc_setting_apply(ctx, s, segc_expr_sym(names[i]), NULL);
+		if (!v) {
+			segc_expr_free(f);
+			return NULL;
+		}
+		v = segc_expr_mul2(segc_expr_num(factor), v);
+		snprintf(ph, sizeof ph, "__segc_scaled_%lu", (unsigned long)i);
+		f = segc_expr_subst(f, ph, v);
+		segc_expr_free(v);
+	}
+	return f;
+}
+
 /* The formula of 'comp' with the named costs scaled (see analysis.h). */
 segc_expr *segc_scale_names(segc_ctx *ctx, const segc_setting *s,
 	enum segc_component comp, size_t n, const char *const *names,
 	mpq_srcptr factor)
 {
 	segc_setting kept = *s;
-	segc_expr *f, *v, *q;
+	segc_expr *f;
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!is_cost(s, names[i])) {
-			segc_error(ctx, SEGC_ERR_INPUT, s->model ? s->model->file
-				: NULL, 0, 0, "'%s' is not a cost (a resource of "
-				"the model or a constant or cost of the machine): "
-				"only costs scale", names[i]);
+		if (check_name(ctx, s, i, names))
 			return NULL;
-		}
 	kept.bindings = keeping(ctx, s->bindings, n, names);
 	f = segc_derive_structural(ctx, &kept, comp);
 	segc_bindings_free((segc_bindings *)kept.bindings);
-	q = segc_expr_num(factor);
-	for (i = 0; f && i < n; i++) {
-		v = segc_setting_apply(ctx, s, segc_expr_sym(names[i]), NULL);
-		if (!v) {
-			segc_expr_free(f);
-			f = NULL;
-			break;
-		}
-		v = segc_expr_mul2(segc_expr_copy(q), v);
-		f = segc_expr_subst(f, names[i], v);
-		segc_expr_free(v);
-	}
-	segc_expr_free(q);
-	return f;
+	return replace_all(ctx, s, f, n, names, factor);
 }
 
 /* Non-zero when the total of 's' is exactly comp + comm + io; -1 on

@@ -329,6 +329,15 @@ same_file "$tmp/want" "$tmp/out" "whatif: a named cost halved, exact and over a 
 	[ "$(wc -l < "$tmp/out")" -eq 4 ]
 ok $? "whatif: class:comm equals scaling every communication constant"
 
+# The nCUBE/2's t_stmt is 1/(mflops*10^6): doubling the constant mflops
+# is halving the cost t_stmt, inside the machine's definitions too.
+"$SEGC" whatif -m "$nc" --scale mflops=2 --scale t_stmt=1/2 "$m" > "$tmp/out"
+[ "$(sed -n 2p "$tmp/out")" = "$(sed -n 4p "$tmp/out")" ]
+ok $? "whatif: doubling mflops is halving t_stmt = 1/(mflops*10^6)"
+
+fails whatif --scale t_msg,t_msg=2 "$bs" &&
+	grep -q "'t_msg' is named twice" "$tmp/err"
+ok $? "whatif: a cost named twice in one scenario"
 fails whatif --scale B=2 "$bs" && grep -q "'B' is not a cost" "$tmp/err"
 ok $? "whatif: a scale of a name that is not a cost"
 fails whatif --scale t_foo=2 "$bs" && grep -q "'t_foo' is not a cost" "$tmp/err"
