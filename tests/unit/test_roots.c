@@ -1,12 +1,14 @@
 /* test_roots.c - real roots of polynomials over Q: a table of polynomials,
  * intervals and the roots expected (exact fractions, or decimal digits
- * computed independently with Python's decimal module), then products of
- * random rational linear factors whose roots must all come back exact. */
+ * computed independently with Python's decimal module), products of
+ * random rational linear factors whose roots must all come back exact,
+ * and random quadratics against their closed form in MPFR. */
 #include <config.h>
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <mpfr.h>
 #include "analysis.h"
 #include "tap.h"
 
@@ -214,10 +216,90 @@ static void floor_ceil(void)
 	mpq_clear(lo); mpq_clear(hi); mpz_clear(f); mpz_clear(c);
 }
 
+/* Non-zero when 'n' is a perfect square. */
+static int perfect_square(long n)
+{
+	mpz_t z;
+	int r;
+
+	mpz_init_set_si(z, n);
+	r = mpz_perfect_square_p(z);
+	mpz_clear(z);
+	return r;
+}
+
+/* Random quadratics a x^2 + b x + c with irrational roots: the roots to
+ * 30 digits equal (-b -+ sqrt(b^2 - 4ac))/(2a) computed with MPFR at
+ * 400 bits (ordered by the sign of a). */
+static void random_quadratics(void)
+{
+	int round, ok = 1, tried = 0;
+	mpfr_t d, r[2];
+	char want[2][64];
+
+	mpfr_inits2(400, d, r[0], r[1], (mpfr_ptr)0);
+	for (round = 0; round < 300; round++) {
+		long a = (long)(next() % 199) - 99, b = (long)(next() % 2001) -
+			1000, c = (long)(next() % 2001) - 1000, disc;
+		const char *co[6] = { NULL, NULL, NULL };
+		char sa[24], sb[24], sc[24];
+		segc_upoly p;
+		mpq_t lo, hi;
+		char *got;
+		int k;
+
+		disc = b * b - 4 * a * c;
+		if (!a || disc <= 0 || perfect_square(disc))
+			continue;
+		tried++;
+		mpfr_set_si(d, disc, MPFR_RNDN);
+		mpfr_sqrt(d, d, MPFR_RNDN);
+		for (k = 0; k < 2; k++) {
+			if (k == (a < 0))
+				mpfr_neg(r[k], d, MPFR_RNDN);
+			else
+				mpfr_set(r[k], d, MPFR_RNDN);
+			mpfr_sub_si(r[k], r[k], b, MPFR_RNDN);
+			mpfr_div_si(r[k], r[k], 2 * a, MPFR_RNDN);
+			mpfr_snprintf(want[k], sizeof want[k], "%.30Rg", r[k]);
+		}
+		snprintf(sa, sizeof sa, "%ld", a);
+		snprintf(sb, sizeof sb, "%ld", b);
+		snprintf(sc, sizeof sc, "%ld", c);
+		co[0] = sc;
+		co[1] = sb;
+		co[2] = sa;
+		segc_upoly_init(&p);
+		poly_from(&p, co);
+		mpq_init(lo);
+		mpq_init(hi);
+		mpq_set_si(lo, -2000, 1);
+		mpq_set_si(hi, 2000, 1);
+		got = roots_text(&p, lo, hi, 30);
+		{
+			char both[140];
+
+			snprintf(both, sizeof both, "%s %s", want[0], want[1]);
+			if (strcmp(got, both)) {
+				ok = 0;
+				tap_diag("got %s, want %s", got, both);
+			}
+		}
+		free(got);
+		mpq_clear(lo);
+		mpq_clear(hi);
+		segc_upoly_clear(&p);
+	}
+	mpfr_clears(d, r[0], r[1], (mpfr_ptr)0);
+	tap_ok(ok && tried > 50, "%d random quadratics: both irrational roots "
+		"to 30 digits as MPFR's closed form", tried);
+}
+
 int main(void)
 {
 	table_cases();
 	random_products();
 	floor_ceil();
+	random_quadratics();
 	return tap_done();
 }
