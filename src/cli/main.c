@@ -69,7 +69,7 @@ static void usage(void)
 	       "Turn software execution graphs into exact timing formulas.\n\n"
 	       "Commands:\n");
 	for (i = 0; i < NCOMMANDS; i++)
-		printf("  %-9s %s\n", commands[i].name, commands[i].summary);
+		printf("  %-12s%s\n", commands[i].name, commands[i].summary);
 	printf("\nCommon options:\n"
 	       "  -m, --machine FILE  apply the machine described in FILE\n"
 	       "  -D NAME=VALUE       bind a parameter (repeatable)\n"
