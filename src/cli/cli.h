@@ -99,6 +99,53 @@ int cmd_validate(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 
+/* The analysis commands (cmd_optimize.c, cmd_solve.c, cmd_whatif.c,
+ * cmd_sensitivity.c) and what they share (cli_analysis.c). */
+int cmd_optimize(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+/* Reads the range "A..B" ('integers': integer ends) of option 'what'
+ * into lo, hi; 0, or CLI_USAGE after a usage error (an empty range). */
+int cli_range(segc_ctx *ctx, const cli_common *c, const char *what,
+	const char *text, int integers, mpq_t lo, mpq_t hi);
+/* Splits "NAME=REST": '*name' malloc'd, '*rest' into 'text'; 0, or
+ * CLI_USAGE after a usage error naming 'what'. */
+int cli_name_range(const cli_common *c, const char *what, const char *text,
+	char **name, const char **rest);
+/* 0 when 'name' is declared and left free by 's' (so it may vary); else
+ * CLI_USAGE after a usage error (unknown name, or bound to a value). */
+int cli_free_name(segc_ctx *ctx, const cli_common *c, const segc_setting *s,
+	const char *name);
+/* A grid of NAME=RANGE operands (cli_grid.c): each axis a name and its
+ * exact values. */
+#define CLI_MAX_AXES 32
+typedef struct cli_axis {
+	char *name;
+	size_t n;
+	mpq_t *v;
+} cli_axis;
+typedef struct cli_grid {
+	size_t naxes;
+	cli_axis axes[CLI_MAX_AXES];
+} cli_grid;
+/* Adds "NAME=RANGE" (V, A..B, A..B*K, V1,V2,...) to 'g'; 0, or
+ * CLI_USAGE after a usage error. */
+int cli_grid_add(segc_ctx *ctx, const cli_common *c, cli_grid *g,
+	const char *arg);
+/* The number of points (0 when too many). */
+size_t cli_grid_points(const cli_grid *g);
+/* Sets values[i] to the value of axis i at point 'k' (last axis
+ * fastest). */
+void cli_grid_point(const cli_grid *g, size_t k, mpq_t *values);
+void cli_grid_clear(cli_grid *g);
+int cmd_whatif(int argc, char **argv);
+int cmd_sensitivity(int argc, char **argv);
+
+/* The help text of the options of an analysis command, or NULL. */
+const char *cli_analysis_options(const char *command);
+/* Prints the exact 'q', with " (about D)" to 12 digits unless an
+ * integer. */
+void cli_print_number(mpq_srcptr q);
+
 /* The answer of a command that is not built yet: says so, exit 2. */
 int cli_not_built(const char *command);
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "cli.h"
 #include "cli_output.h"
 
@@ -14,6 +15,7 @@ typedef struct derive_opts {
 	const char *component;
 	const char *form;
 	const char *model;
+	const char *asymptotic;
 } derive_opts;
 
 
@@ -26,6 +28,9 @@ static int derive_option(cli_common *c, int argc, char **argv, int *i,
 
 	if ((r = cli_option_value(c, argc, argv, i, "component", 0,
 			&o->component)) != 0)
+		return r;
+	if ((r = cli_option_value(c, argc, argv, i, "asymptotic", 0,
+			&o->asymptotic)) != 0)
 		return r;
 	return cli_option_value(c, argc, argv, i, "form", 0, &o->form);
 }
@@ -48,12 +53,32 @@ static int parse_args(segc_ctx *ctx, cli_common *c, derive_opts *o,
 	return 0;
 }
 
+/* The leading term of 'e' (taken) as the name of --asymptotic grows;
+ * NULL after a diagnostic or a usage error (*rc set). */
+static segc_expr *asymptotic(segc_ctx *ctx, cli_common *c,
+	const derive_opts *o, const segc_setting *s, segc_expr *e, int *rc)
+{
+	segc_domains *d;
+	segc_expr *t = NULL;
+
+	if (e && (*rc = cli_free_name(ctx, c, s, o->asymptotic)) != 0) {
+		segc_expr_free(e);
+		return NULL;
+	}
+	d = e ? segc_setting_domains(ctx, s) : NULL;
+	if (d)
+		t = segc_asymptotic(ctx, d, e, o->asymptotic);
+	segc_domains_free(d);
+	segc_expr_free(e);
+	return t;
+}
+
 /* Runs 'segc derive'. */
 int cmd_derive(int argc, char **argv)
 {
 	segc_ctx *ctx = segc_ctx_new();
 	cli_common c;
-	derive_opts o = { "total", "canonical", NULL };
+	derive_opts o = { "total", "canonical", NULL, NULL };
 	segc_model *model = NULL;
 	segc_machine *machine = NULL;
 	segc_setting s;
@@ -71,12 +96,16 @@ int cmd_derive(int argc, char **argv)
 	s.model = model;
 	s.machine = machine;
 	s.bindings = c.bindings;
-	if (!strcmp(o.form, "structural"))
+	if (!strcmp(o.form, "structural") && !o.asymptotic)
 		e = segc_derive_structural(ctx, &s,
 			(enum segc_component)segc_component_parse(o.component));
 	else
 		e = segc_derive_canonical(ctx, &s,
 			(enum segc_component)segc_component_parse(o.component));
+	if (o.asymptotic)
+		e = asymptotic(ctx, &c, &o, &s, e, &rc);
+	if (rc)
+		goto out;
 	if (!e || cli_writable(ctx, c.file, e)) {
 		rc = cli_report(ctx);
 		if (!rc)

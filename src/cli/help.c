@@ -16,7 +16,8 @@ static const struct command_options {
 } options[] = {
 	{ "derive",
 	  "      --component C   total, comp, comm or io (default total)\n"
-	  "      --form F        canonical (default) or structural\n" },
+	  "      --form F        canonical (default) or structural\n"
+	  "      --asymptotic NAME  the leading term(s) as NAME grows\n" },
 	{ "latex",
 	  "      --component C   total, comp, comm or io (default total)\n"
 	  "      --form F        structural (default) or canonical\n"
@@ -63,6 +64,8 @@ void cli_options_help(const char *command)
 	for (i = 0; i < sizeof options / sizeof options[0]; i++)
 		if (!strcmp(options[i].command, command))
 			printf("Options:\n%s\n", options[i].lines);
+	if (cli_analysis_options(command))
+		printf("Options:\n%s\n", cli_analysis_options(command));
 	printf("Common options:\n"
 	       "  -m, --machine FILE  apply the machine described in FILE\n"
 	       "  -D, --define NAME=VALUE  bind a declared name (repeatable)\n"

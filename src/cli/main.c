@@ -18,7 +18,8 @@ struct command {
 
 static const struct command commands[] = {
 	{ "derive", cmd_derive,
-	  "[COMMON] [--component C] [--form F] MODEL.xml",
+	  "[COMMON] [--component C] [--form F] [--asymptotic NAME]\n"
+	  "                 MODEL.xml",
 	  "print the timing formula (canonical or structural form)" },
 	{ "latex", cmd_latex,
 	  "[COMMON] [--component C] [--form F] [--standalone] MODEL.xml",
@@ -44,6 +45,21 @@ static const struct command commands[] = {
 	  "[COMMON] --free NAME... [-o MACHINE.xml] [--weight W]\n"
 	  "                 [--digits D] MODEL.xml DATA.csv",
 	  "fit resources or machine constants to measured times" },
+	{ "optimize", cmd_optimize,
+	  "[COMMON] (--min | --max) Q --over NAME=A..B MODEL.xml\n"
+	  "                 [NAME=VALUE...]",
+	  "the integer NAME in A..B where Q is least or most, certified" },
+	{ "solve", cmd_solve,
+	  "[COMMON] --for NAME --in A..B [--digits D] EQUATION MODEL.xml\n"
+	  "                 [NAME=VALUE...]",
+	  "every real root of an equation in NAME, isolated exactly" },
+	{ "whatif", cmd_whatif,
+	  "[COMMON] --scale SPEC... [--component C] [--digits D] MODEL.xml\n"
+	  "                 [NAME=RANGE...]",
+	  "the exact speedup when some costs change by a factor" },
+	{ "sensitivity", cmd_sensitivity,
+	  "[COMMON] [--component C] [--digits D] MODEL.xml [NAME=RANGE...]",
+	  "exact derivatives and elasticities of every free name" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -57,7 +73,7 @@ static void usage(void)
 	       "Turn software execution graphs into exact timing formulas.\n\n"
 	       "Commands:\n");
 	for (i = 0; i < NCOMMANDS; i++)
-		printf("  %-9s %s\n", commands[i].name, commands[i].summary);
+		printf("  %-12s%s\n", commands[i].name, commands[i].summary);
 	printf("\nCommon options:\n"
 	       "  -m, --machine FILE  apply the machine described in FILE\n"
 	       "  -D NAME=VALUE       bind a parameter (repeatable)\n"

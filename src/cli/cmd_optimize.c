@@ -1,0 +1,182 @@
+/* cmd_optimize.c - 'segc optimize': the integer value of a name in A..B
+ * where a quantity of the model is least (--min) or most (--max), its
+ * exact value, and how that was certified. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "cli.h"
+#include "cli_output.h"
+
+/* The options of 'optimize'. */
+typedef struct optimize_opts {
+	const char *quantity;
+	int maximize, both;
+	const char *over;
+	char *var;
+	mpq_t lo, hi;
+} optimize_opts;
+
+/* Consumes --min Q, --max Q or --over NAME=A..B. */
+static int optimize_option(cli_common *c, int argc, char **argv, int *i,
+	void *opts)
+{
+	optimize_opts *o = opts;
+	const char *v;
+	int r, k;
+
+	for (k = 0; k < 2; k++) {
+		r = cli_option_value(c, argc, argv, i, k ? "max" : "min", 0, &v);
+		if (r > 0) {
+			o->both |= o->quantity != NULL;
+			o->quantity = v;
+			o->maximize = k;
+		}
+		if (r)
+			return r;
+	}
+	r = cli_option_value(c, argc, argv, i, "over", 0, &v);
+	if (r > 0)
+		o->over = v;
+	return r;
+}
+
+/* Takes NAME=VALUE operands as bindings; the other operand is the
+ * model. */
+static int bind_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts)
+{
+	(void)opts;
+	if (!strchr(arg, '='))
+		return 0;
+	if (segc_bindings_add(ctx, c->bindings, arg) < 0) {
+		cli_report(ctx);
+		return -1;
+	}
+	return 1;
+}
+
+/* Reads the command line; 0, -1 after the help, or an exit code. */
+static int parse_args(segc_ctx *ctx, cli_common *c, optimize_opts *o,
+	int argc, char **argv)
+{
+	const char *range;
+	size_t i;
+	int r = cli_parse_args(ctx, c, argc, argv, optimize_option,
+		bind_operand, o);
+
+	if (r)
+		return r > 0 ? -1 : CLI_USAGE;
+	if (!o->quantity || o->both)
+		return cli_usage(c, "give one of --min Q and --max Q");
+	if (!o->over)
+		return cli_usage(c, "--over NAME=A..B is required");
+	if (cli_name_range(c, "--over", o->over, &o->var, &range) ||
+	    cli_range(ctx, c, "--over", range, 1, o->lo, o->hi))
+		return CLI_USAGE;
+	for (i = 0; i < segc_bindings_count(c->bindings); i++)
+		if (!strcmp(segc_bindings_name(c->bindings, i), o->var))
+			return cli_usage(c, "'%s' is both bound and varied",
+				o->var);
+	return 0;
+}
+
+/* Prints the optimum and its certificate. */
+static void print_optimum(const cli_common *c, const optimize_opts *o,
+	const segc_optimum *opt, size_t nkernels)
+{
+	char *t = mpz_get_str(NULL, 10, opt->best);
+	size_t i;
+
+	cli_printf("%s = %s\n", o->var, t);
+	free(t);
+	if (c->quiet)
+		return;
+	cli_printf("%s = ", o->quantity);
+	cli_print_number(opt->value);
+	cli_printf("\n%s of %s over %s, certified exactly:\n",
+		o->maximize ? "the maximum" : "the minimum", o->quantity,
+		o->over);
+	cli_printf("  pieces: %lu (a rational function of %s on each%s)\n",
+		(unsigned long)opt->npieces, o->var, nkernels ? "; cut where "
+		"max, min, if() or ceil/floor(log2) change" : "");
+	cli_printf("  stationary points:");
+	for (i = 0; i < opt->nstat; i++)
+		cli_printf("%s %s", i ? "," : "", opt->stat[i]);
+	cli_printf("%s\n  candidates compared:", opt->nstat ? "" : " none");
+	for (i = 0; i < opt->ncand; i++) {
+		t = mpz_get_str(NULL, 10, opt->cand[i]);
+		cli_printf("%s %s", i ? "," : "", t);
+		free(t);
+	}
+	cli_puts("\n");
+}
+
+/* Derives the quantity, cuts it into pieces and finds the optimum. */
+static int run(segc_ctx *ctx, cli_common *c, optimize_opts *o,
+	const segc_setting *s)
+{
+	segc_where w = { NULL, 0, 0, "the quantity of --min/--max" };
+	segc_expr *e;
+	segc_pieces ps;
+	segc_optimum opt;
+	int rc;
+
+	if ((rc = cli_free_name(ctx, c, s, o->var)) != 0)
+		return rc;
+	e = segc_quantity(ctx, s, o->quantity, &w);
+	if (e)
+		e = segc_quantity_canonical(ctx, s, e, o->var, o->lo, o->hi);
+	if (!e)
+		return cli_report(ctx);
+	rc = segc_pieces_build(ctx, &ps, e, o->var, o->lo, o->hi, c->file);
+	segc_expr_free(e);
+	if (!rc && !segc_optimize(ctx, &opt, &ps, o->maximize, o->var,
+			c->file)) {
+		print_optimum(c, o, &opt, ps.nkernels);
+		segc_optimum_clear(&opt);
+	} else if (!rc)
+		segc_optimum_clear(&opt);
+	segc_pieces_clear(&ps);
+	rc = cli_report(ctx);
+	return rc;
+}
+
+/* Runs 'segc optimize'. */
+int cmd_optimize(int argc, char **argv)
+{
+	segc_ctx *ctx = segc_ctx_new();
+	optimize_opts o;
+	segc_model *model = NULL;
+	segc_machine *machine = NULL;
+	segc_setting s;
+	cli_common c;
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	mpq_init(o.lo);
+	mpq_init(o.hi);
+	cli_common_init(&c, "optimize");
+	rc = parse_args(ctx, &c, &o, argc, argv);
+	if (!rc)
+		rc = cli_load(ctx, &c, c.file, &model, &machine);
+	if (!rc) {
+		s.model = model;
+		s.machine = machine;
+		s.bindings = c.bindings;
+		rc = run(ctx, &c, &o, &s);
+	}
+	if (rc < 0)
+		rc = CLI_OK;
+	free(o.var);
+	mpq_clear(o.lo);
+	mpq_clear(o.hi);
+	segc_machine_free(machine);
+	segc_model_free(model);
+	cli_common_clear(&c);
+	segc_ctx_free(ctx);
+	return rc;
+}

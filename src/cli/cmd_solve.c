@@ -1,0 +1,225 @@
+/* cmd_solve.c - 'segc solve': every real root in a name of an equation
+ * between quantities of the model (comp = comm, efficiency = 1/2), each
+ * isolated exactly and printed correctly rounded, rational roots exact. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "cli.h"
+#include "cli_output.h"
+
+/* The options of 'solve'. */
+typedef struct solve_opts {
+	const char *var;
+	const char *in;
+	const char *equation;
+	long digits;
+	mpq_t lo, hi;
+} solve_opts;
+
+/* Consumes --for NAME, --in A..B or --digits D. */
+static int solve_option(cli_common *c, int argc, char **argv, int *i,
+	void *opts)
+{
+	solve_opts *o = opts;
+	const char *v;
+	char *end;
+	int r;
+
+	if ((r = cli_option_value(c, argc, argv, i, "for", 0, &o->var)) != 0)
+		return r;
+	if ((r = cli_option_value(c, argc, argv, i, "in", 0, &o->in)) != 0)
+		return r;
+	if ((r = cli_option_value(c, argc, argv, i, "digits", 0, &v)) <= 0)
+		return r;
+	o->digits = strtol(v, &end, 10);
+	if (!*v || *end || o->digits < 1 || o->digits > 1000)
+		return cli_usage(c, "--digits needs a whole number from 1 to "
+			"1000"), -1;
+	return 1;
+}
+
+/* The first operand is the equation; later ones with '=' are bindings;
+ * the other is the model. */
+static int solve_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts)
+{
+	solve_opts *o = opts;
+
+	if (!o->equation) {
+		o->equation = arg;
+		return 1;
+	}
+	if (!strchr(arg, '='))
+		return 0;
+	if (segc_bindings_add(ctx, c->bindings, arg) < 0) {
+		cli_report(ctx);
+		return -1;
+	}
+	return 1;
+}
+
+/* Reads the command line; 0, -1 after the help, or an exit code. */
+static int parse_args(segc_ctx *ctx, cli_common *c, solve_opts *o,
+	int argc, char **argv)
+{
+	size_t i;
+	int r = cli_parse_args(ctx, c, argc, argv, solve_option,
+		solve_operand, o);
+
+	if (r)
+		return r > 0 ? -1 : CLI_USAGE;
+	if (!o->var)
+		return cli_usage(c, "--for NAME is required");
+	if (!o->in)
+		return cli_usage(c, "--in A..B is required: the range where "
+			"the roots are sought");
+	if (cli_range(ctx, c, "--in", o->in, 0, o->lo, o->hi))
+		return CLI_USAGE;
+	for (i = 0; i < segc_bindings_count(c->bindings); i++)
+		if (!strcmp(segc_bindings_name(c->bindings, i), o->var))
+			return cli_usage(c, "'%s' is both bound and solved for",
+				o->var);
+	return 0;
+}
+
+/* The position of the one '=' of 'eq' that is not part of <=, >=, ==,
+ * !=; NULL when there is none or several (-1 in '*several'). */
+static const char *equals_sign(const char *eq, int *several)
+{
+	const char *p, *found = NULL;
+
+	*several = 0;
+	for (p = eq; *p; p++) {
+		if (*p != '=')
+			continue;
+		if ((p > eq && strchr("<>!=", p[-1])) || p[1] == '=')
+			continue;
+		if (found)
+			*several = 1;
+		found = p;
+	}
+	return found;
+}
+
+/* The formula left - right of the equation (structural); NULL after a
+ * diagnostic or a usage error (*rc set). */
+static segc_expr *difference(segc_ctx *ctx, const cli_common *c,
+	const solve_opts *o, const segc_setting *s, int *rc)
+{
+	segc_where w = { NULL, 0, 0, "the equation" };
+	int several;
+	const char *eq = equals_sign(o->equation, &several);
+	char *left;
+	segc_expr *a, *b;
+
+	if (!eq || several) {
+		*rc = cli_usage(c, "'%s' is not an equation LEFT = RIGHT",
+			o->equation);
+		return NULL;
+	}
+	left = malloc((size_t)(eq - o->equation) + 1);
+	if (!left)
+		abort();
+	memcpy(left, o->equation, (size_t)(eq - o->equation));
+	left[eq - o->equation] = '\0';
+	a = segc_quantity(ctx, s, left, &w);
+	b = a ? segc_quantity(ctx, s, eq + 1, &w) : NULL;
+	free(left);
+	if (!b) {
+		segc_expr_free(a);
+		*rc = cli_report(ctx);
+		return NULL;
+	}
+	return segc_expr_sub2(a, b);
+}
+
+/* Prints the roots. */
+static void print_solution(const solve_opts *o, const segc_solution *sol)
+{
+	size_t i;
+
+	for (i = 0; i < sol->n; i++)
+		cli_printf("%s = %s (%s)\n", o->var, sol->root[i],
+			sol->exact[i] ? "exact" : "correctly rounded");
+	for (i = 0; i < sol->nzero; i++)
+		cli_printf("the equation holds for every %s in the open "
+			"interval %s\n", o->var, sol->zero[i]);
+	for (i = 0; i < sol->njump; i++)
+		cli_printf("%s = %s (no root: the two sides cross there at "
+			"a jump)\n", o->var, sol->jump[i]);
+	if (!sol->n && !sol->nzero && !sol->njump)
+		cli_printf("no root in %s\n", o->in);
+}
+
+/* Finds and prints the roots. */
+static int run(segc_ctx *ctx, cli_common *c, solve_opts *o,
+	const segc_setting *s)
+{
+	segc_expr *e;
+	segc_pieces ps;
+	segc_solution sol;
+	int rc = 0;
+
+	if ((rc = cli_free_name(ctx, c, s, o->var)) != 0)
+		return rc;
+	e = difference(ctx, c, o, s, &rc);
+	if (!e)
+		return rc ? rc : CLI_USAGE;
+	e = segc_quantity_canonical(ctx, s, e, o->var, o->lo, o->hi);
+	if (!e)
+		return cli_report(ctx);
+	if (!segc_expr_has_sym(e, o->var) && !segc_expr_is_zero(e)) {
+		segc_expr_free(e);
+		return cli_usage(c, "the equation does not involve '%s'",
+			o->var);
+	}
+	rc = segc_pieces_build(ctx, &ps, e, o->var, o->lo, o->hi, c->file);
+	segc_expr_free(e);
+	if (!rc) {
+		if (!segc_solve(ctx, &sol, &ps, (int)o->digits, c->file))
+			print_solution(o, &sol);
+		segc_solution_clear(&sol);
+	}
+	segc_pieces_clear(&ps);
+	return cli_report(ctx);
+}
+
+/* Runs 'segc solve'. */
+int cmd_solve(int argc, char **argv)
+{
+	segc_ctx *ctx = segc_ctx_new();
+	solve_opts o;
+	segc_model *model = NULL;
+	segc_machine *machine = NULL;
+	segc_setting s;
+	cli_common c;
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	o.digits = 30;
+	mpq_init(o.lo);
+	mpq_init(o.hi);
+	cli_common_init(&c, "solve");
+	rc = parse_args(ctx, &c, &o, argc, argv);
+	if (!rc)
+		rc = cli_load(ctx, &c, c.file, &model, &machine);
+	if (!rc) {
+		s.model = model;
+		s.machine = machine;
+		s.bindings = c.bindings;
+		rc = run(ctx, &c, &o, &s);
+	}
+	if (rc < 0)
+		rc = CLI_OK;
+	mpq_clear(o.lo);
+	mpq_clear(o.hi);
+	segc_machine_free(machine);
+	segc_model_free(model);
+	cli_common_clear(&c);
+	segc_ctx_free(ctx);
+	return rc;
+}
