@@ -134,7 +134,9 @@ static const char *const option_help[][2] = {
 	  "  NAME=VALUE          bind a parameter (as -D)\n" },
 	{ "solve",
 	  "  --for NAME          the name solved for\n"
-	  "  --in A..B           the range where roots are sought (exact numbers)\n"
+	  "  --in A..B           the range where roots are sought (exact numbers;\n"
+	  "                      default: the declared domain of NAME, bounded\n"
+	  "                      by Cauchy's bound on the roots)\n"
 	  "  --digits D          significant digits of irrational roots (30)\n"
 	  "  EQUATION            LEFT = RIGHT, each side as Q of optimize\n"
 	  "  NAME=VALUE          bind a parameter (as -D)\n" },

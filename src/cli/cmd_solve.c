@@ -18,6 +18,7 @@ typedef struct solve_opts {
 	const char *equation;
 	long digits;
 	mpq_t lo, hi;
+	char *range;          /* the range searched, as A..B */
 } solve_opts;
 
 /* Consumes --for NAME, --in A..B or --digits D. */
@@ -74,10 +75,7 @@ static int parse_args(segc_ctx *ctx, cli_common *c, solve_opts *o,
 		return r > 0 ? -1 : CLI_USAGE;
 	if (!o->var)
 		return cli_usage(c, "--for NAME is required");
-	if (!o->in)
-		return cli_usage(c, "--in A..B is required: the range where "
-			"the roots are sought");
-	if (cli_range(ctx, c, "--in", o->in, 0, o->lo, o->hi))
+	if (o->in && cli_range(ctx, c, "--in", o->in, 0, o->lo, o->hi))
 		return CLI_USAGE;
 	for (i = 0; i < segc_bindings_count(c->bindings); i++)
 		if (!strcmp(segc_bindings_name(c->bindings, i), o->var))
@@ -152,7 +150,86 @@ static void print_solution(const solve_opts *o, const segc_solution *sol)
 		cli_printf("%s = %s (no root: the two sides cross there at "
 			"a jump)\n", o->var, sol->jump[i]);
 	if (!sol->n && !sol->nzero && !sol->njump)
-		cli_printf("no root in %s\n", o->in);
+		cli_printf("no root in %s\n", o->range);
+}
+
+/* m = 1 + max |a_i / a_n|: every real root of 'p' lies in (-m, m)
+ * (Cauchy's bound). */
+static void cauchy_bound(mpq_t m, const segc_upoly *p)
+{
+	mpq_t t;
+	size_t i;
+
+	mpq_init(t);
+	mpq_set_ui(m, 0, 1);
+	for (i = 0; i + 1 < p->len; i++) {
+		mpq_div(t, p->c[i], p->c[p->len - 1]);
+		mpq_abs(t, t);
+		if (mpq_cmp(t, m) > 0)
+			mpq_set(m, t);
+	}
+	mpq_set_ui(t, 1, 1);
+	mpq_add(m, m, t);
+	mpq_clear(t);
+}
+
+/* Without --in: the declared domain of the name, its missing ends
+ * replaced by Cauchy's bound on the roots of the formula (which must be
+ * one rational function: no kernel of the name); 0 or an exit code. */
+static int default_range(segc_ctx *ctx, const cli_common *c, solve_opts *o,
+	const segc_setting *s, const segc_expr *e)
+{
+	segc_domains *d = segc_setting_domains(ctx, s);
+	mpq_srcptr dlo = NULL, dhi = NULL;
+	segc_pieces ps;
+	int integer, rc = 0;
+	mpq_t m;
+
+	if (!d)
+		return cli_report(ctx);
+	segc_domains_get(d, o->var, &dlo, &dhi, &integer);
+	mpq_init(m);
+	if (dlo)
+		mpq_set(m, dlo);
+	else if (dhi)
+		mpq_set(m, dhi);
+	if ((!dlo || !dhi) && segc_pieces_build(ctx, &ps, e, o->var, m, m,
+	    c->file))
+		rc = cli_report(ctx);
+	else if ((!dlo || !dhi) && ps.nkernels)
+		rc = cli_usage(c, "give --in A..B: the declared domain of '%s' "
+			"is not bounded and the equation has max, min, if() or "
+			"log2 of it", o->var);
+	else if (!dlo || !dhi)
+		cauchy_bound(m, &ps.p[0].num);
+	if (!dlo || !dhi)
+		segc_pieces_clear(&ps);
+	if (!rc) {
+		if (dlo)
+			mpq_set(o->lo, dlo);
+		else
+			mpq_neg(o->lo, m);
+		mpq_set(o->hi, dhi ? dhi : m);
+		if (mpq_cmp(o->lo, o->hi) > 0)
+			mpq_set(o->hi, o->lo);
+	}
+	mpq_clear(m);
+	segc_domains_free(d);
+	return rc;
+}
+
+/* Sets the text of the range searched. */
+static void range_text(solve_opts *o)
+{
+	char *a = mpq_get_str(NULL, 10, o->lo), *b = mpq_get_str(NULL, 10,
+		o->hi);
+
+	o->range = malloc(strlen(a) + strlen(b) + 3);
+	if (!o->range)
+		abort();
+	sprintf(o->range, "%s..%s", a, b);
+	free(a);
+	free(b);
 }
 
 /* Finds and prints the roots. */
@@ -169,7 +246,8 @@ static int run(segc_ctx *ctx, cli_common *c, solve_opts *o,
 	e = difference(ctx, c, o, s, &rc);
 	if (!e)
 		return rc ? rc : CLI_USAGE;
-	e = segc_quantity_canonical(ctx, s, e, o->var, o->lo, o->hi);
+	e = segc_quantity_canonical(ctx, s, e, o->in ? o->var : NULL, o->lo,
+		o->hi);
 	if (!e)
 		return cli_report(ctx);
 	if (!segc_expr_has_sym(e, o->var) && !segc_expr_is_zero(e)) {
@@ -177,6 +255,11 @@ static int run(segc_ctx *ctx, cli_common *c, solve_opts *o,
 		return cli_usage(c, "the equation does not involve '%s'",
 			o->var);
 	}
+	if (!o->in && (rc = default_range(ctx, c, o, s, e)) != 0) {
+		segc_expr_free(e);
+		return rc;
+	}
+	range_text(o);
 	rc = segc_pieces_build(ctx, &ps, e, o->var, o->lo, o->hi, c->file);
 	segc_expr_free(e);
 	if (!rc) {
@@ -217,6 +300,7 @@ int cmd_solve(int argc, char **argv)
 		rc = CLI_OK;
 	mpq_clear(o.lo);
 	mpq_clear(o.hi);
+	free(o.range);
 	segc_machine_free(machine);
 	segc_model_free(model);
 	cli_common_clear(&c);

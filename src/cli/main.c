@@ -50,7 +50,7 @@ static const struct command commands[] = {
 	  "                 [NAME=VALUE...]",
 	  "the integer NAME in A..B where Q is least or most, certified" },
 	{ "solve", cmd_solve,
-	  "[COMMON] --for NAME --in A..B [--digits D] EQUATION MODEL.xml\n"
+	  "[COMMON] --for NAME [--in A..B] [--digits D] EQUATION MODEL.xml\n"
 	  "                 [NAME=VALUE...]",
 	  "every real root of an equation in NAME, isolated exactly" },
 	{ "whatif", cmd_whatif,

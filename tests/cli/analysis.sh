@@ -220,8 +220,19 @@ ok $? "solve: an equation without the variable"
 fails solve --for B --in 1..100 "total" "$bs" t_work=3 t_msg=7 N=100 &&
 	grep -q "is not an equation" "$tmp/err"
 ok $? "solve: not an equation"
-fails solve --for B "total = 3" "$bs" t_work=3 t_msg=7 N=100
-ok $? "solve: no --in"
+# Without --in: B >= 1 (declared), and below Cauchy's bound 1 + 93/3 +
+# 700/3 on the roots of 3B^2 - 93B + 700.
+"$SEGC" solve --for B "total = 93" "$bs" t_work=3 t_msg=7 N=100 \
+	> "$tmp/out2" &&
+	"$SEGC" solve --for B --in 1..100 "total = 93" "$bs" t_work=3 \
+	t_msg=7 N=100 > "$tmp/out" && cmp -s "$tmp/out" "$tmp/out2"
+ok $? "solve: without --in, the declared domain bounded by Cauchy's bound"
+"$SEGC" solve --for B "total = 1" "$bs" t_work=3 t_msg=7 N=100 > "$tmp/out"
+[ "$(cat "$tmp/out")" = "no root in 1..703/3" ]
+ok $? "solve: without --in, the range searched is said"
+fails solve --for P "efficiency = 1/2" -m "$nc" "$m" N=1000 &&
+	grep -q "give --in A..B" "$tmp/err"
+ok $? "solve: without --in, an unbounded name under log2 is refused"
 fails solve --for B --in 3..1 "total = 3" "$bs" t_work=3 t_msg=7 N=100
 ok $? "solve: an empty range"
 
