@@ -852,6 +852,11 @@ static void test_known_gaps(void)
 		{ "max(1/(a + 2), a) + y", "max(1/(a + 2) + y, a + y)" },
 		/* max and min are not turned into each other. */
 		{ "-max(x, a)", "min(-x, -a)" },
+		/* A factor is not distributed into the branches of an if: the
+		 * closed form of a sum whose range may be empty by more than
+		 * one is if(N >= 2, ..., 0), and a constant pulled out of the
+		 * sum stays outside that atom. */
+		{ "sum(i, 2, N - 1, 1)", "-sum(i, 2, N - 1, -1)" },
 		/* A square polynomial factor stays under a square root. */
 		{ "sqrt(x*(x + 1)^2)/(x + 1)", "sqrt(x)" },
 	};
