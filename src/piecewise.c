@@ -503,13 +503,25 @@ static segc_expr *under(segc_canon *st, segc_expr *x, const segc_expr *c,
 	return res;
 }
 
+/* The canonical form of -x (x taken). */
+static segc_expr *negated(segc_canon *st, segc_expr *x)
+{
+	segc_expr *y = segc_expr_neg(x), *res = segc_canon_expr(st, y);
+
+	segc_expr_free(y);
+	return res;
+}
+
 /* r = the canonical if(c, a, b) with canonical parts 'a' and 'b' (both
- * taken) and canonical condition 'c' (taken). */
+ * taken) and canonical condition 'c' (taken).  A sign comes out: the
+ * first branch that is not 0 leads with a positive term, so that
+ * -if(c, -x, -y) and if(c, x, y) coincide (a constant taken out of a
+ * sum whose range may be empty). */
 static int if_atom(segc_canon *st, segc_rf *r, segc_expr *c, segc_expr *a,
 	segc_expr *b)
 {
 	segc_expr *args[3], *e;
-	int side, rc;
+	int side, rc, neg;
 
 	if (a == b || (side = finite_side(st, c, a, b)) == 1) {
 		segc_expr_free(c);
@@ -525,12 +537,24 @@ static int if_atom(segc_canon *st, segc_rf *r, segc_expr *c, segc_expr *a,
 		segc_expr_free(b);
 		return rc;
 	}
+	neg = expr_leads_negative(segc_expr_is_zero(a) ? b : a);
+	if (neg) {
+		a = negated(st, a);
+		b = a ? negated(st, b) : (segc_expr_free(b), NULL);
+		if (!a || !b) {
+			segc_expr_free(a);
+			segc_expr_free(c);
+			return -1;
+		}
+	}
 	args[0] = c;
 	args[1] = a;
 	args[2] = b;
 	e = segc_expr_call("if", 3, args);
 	segc_poly_set_var(&r->num, segc_canon_var(st, e), 1);
 	segc_poly_set_si(&r->den, 1);
+	if (neg)
+		segc_poly_neg(&r->num);
 	segc_expr_free(e);
 	return 0;
 }
