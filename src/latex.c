@@ -111,9 +111,22 @@ static int splits_cleanly(const char *name)
 		!strstr(name, "__");
 }
 
+/* The number of digits that end 'name' when letters come before them
+ * (w11: 2), else 0. */
+static size_t trailing_digits(const char *name)
+{
+	size_t n = strlen(name), k = n;
+
+	while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+		k--;
+	return k > 0 && k < n ? n - k : 0;
+}
+
 /* Appends the name 'name': its declared spelling if any; else the part
  * before the first underscore as the symbol (italic), the other parts as
- * a subscript list: tau_mem -> \tau_{\mathrm{mem}}, a_b_c -> a_{b,c}. */
+ * a subscript list: tau_mem -> \tau_{\mathrm{mem}}, a_b_c -> a_{b,c};
+ * a name without underscore that ends in digits has them as its
+ * subscript: w11 -> w_{11}. */
 static void put_symbol(segc_strbuf *b, const char *name,
 	const segc_latex_names *names)
 {
@@ -131,6 +144,16 @@ static void put_symbol(segc_strbuf *b, const char *name,
 		return;
 	}
 	us = strchr(name, '_');
+	if (!us && trailing_digits(name)) {
+		/* w11 -> w_{11}, alpha2 -> \alpha_{2} */
+		size_t n = strlen(name), k = n - trailing_digits(name);
+
+		put_name_part(b, name, k, "mathit");
+		segc_strbuf_append(b, "_{");
+		segc_strbuf_appendn(b, name + k, n - k);
+		segc_strbuf_appendc(b, '}');
+		return;
+	}
 	put_name_part(b, name, us ? (size_t)(us - name) : strlen(name),
 		"mathit");
 	if (!us)
