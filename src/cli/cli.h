@@ -53,6 +53,15 @@ int cli_common_option(segc_ctx *ctx, cli_common *c, int argc, char **argv,
 int cli_option_value(const cli_common *c, int argc, char **argv, int *i,
 	const char *name, char shortopt, const char **value);
 
+/* Reads the whole number 'v' of option --'name': 1 and '*out' set when it
+ * lies in [lo, hi], else -1 after a usage error. */
+int cli_number_option(const cli_common *c, const char *name, const char *v,
+	long lo, long hi, long *out);
+/* Consumes --digits D (D from 1 to 1000) into '*digits': 1, 0 when
+ * argv[*i] is another option, -1 after a usage error. */
+int cli_digits_option(const cli_common *c, int argc, char **argv, int *i,
+	long *digits);
+
 /* Reports a usage error: "segc: CMD: MESSAGE" and a hint line.  Returns
  * CLI_USAGE. */
 int cli_usage(const cli_common *c, const char *fmt, ...)

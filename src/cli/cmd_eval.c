@@ -177,20 +177,6 @@ bad:
 
 /* ------------------------------------------------------------- options */
 
-/* Reads a whole number option within [lo, hi]. */
-static int number_option(cli_common *c, const char *name, const char *v,
-	long lo, long hi, long *out)
-{
-	char *end;
-	long x = strtol(v, &end, 10);
-
-	if (!*v || *end || x < lo || x > hi)
-		return cli_usage(c, "--%s needs a whole number from %ld to %ld",
-			name, lo, hi), -1;
-	*out = x;
-	return 1;
-}
-
 /* Consumes an option of 'eval' itself: 1, 0 (not one) or -1. */
 static int eval_option(cli_common *c, int argc, char **argv, int *i,
 	void *opts)
@@ -205,11 +191,10 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 		return 1;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "precision", 0, &v)) != 0)
-		return r < 0 ? r : number_option(c, "precision", v,
+		return r < 0 ? r : cli_number_option(c, "precision", v,
 			MPFR_PREC_MIN > 2 ? MPFR_PREC_MIN : 2, 100000, &o->precision);
-	if ((r = cli_option_value(c, argc, argv, i, "digits", 0, &v)) != 0)
-		return r < 0 ? r : number_option(c, "digits", v, 1, 1000,
-			&o->digits);
+	if ((r = cli_digits_option(c, argc, argv, i, &o->digits)) != 0)
+		return r;
 	if ((r = cli_option_value(c, argc, argv, i, "form", 0, &v)) != 0) {
 		if (r > 0 && strcmp(v, "structural") && strcmp(v, "canonical"))
 			return cli_usage(c, "unknown form '%s' (structural or "

@@ -68,7 +68,6 @@ static int fit_option(cli_common *c, int argc, char **argv, int *i,
 {
 	fit_opts *o = opts;
 	const char *v;
-	char *end;
 	int r;
 
 	o->taking_free = 0;
@@ -92,16 +91,7 @@ static int fit_option(cli_common *c, int argc, char **argv, int *i,
 				: SEGC_FIT_RELATIVE;
 		return r;
 	}
-	if ((r = cli_option_value(c, argc, argv, i, "digits", 0, &v)) != 0) {
-		if (r < 0)
-			return r;
-		o->digits = strtol(v, &end, 10);
-		if (!*v || *end || o->digits < 1 || o->digits > 1000)
-			return cli_usage(c, "--digits needs a whole number from 1 "
-				"to 1000"), -1;
-		return 1;
-	}
-	return 0;
+	return cli_digits_option(c, argc, argv, i, &o->digits);
 }
 
 /* Takes the operands: names right after --free, then MODEL.xml (the

@@ -33,20 +33,12 @@ static int sens_option(cli_common *c, int argc, char **argv, int *i,
 	void *opts)
 {
 	sens_opts *o = opts;
-	const char *v;
-	char *end;
 	int r;
 
 	if ((r = cli_option_value(c, argc, argv, i, "component", 0,
 			&o->component)) != 0)
 		return r;
-	if ((r = cli_option_value(c, argc, argv, i, "digits", 0, &v)) <= 0)
-		return r;
-	o->digits = strtol(v, &end, 10);
-	if (!*v || *end || o->digits < 1 || o->digits > 1000)
-		return cli_usage(c, "--digits needs a whole number from 1 to "
-			"1000"), -1;
-	return 1;
+	return cli_digits_option(c, argc, argv, i, &o->digits);
 }
 
 /* Takes NAME=RANGE operands into the grid. */

@@ -26,21 +26,13 @@ static int solve_option(cli_common *c, int argc, char **argv, int *i,
 	void *opts)
 {
 	solve_opts *o = opts;
-	const char *v;
-	char *end;
 	int r;
 
 	if ((r = cli_option_value(c, argc, argv, i, "for", 0, &o->var)) != 0)
 		return r;
 	if ((r = cli_option_value(c, argc, argv, i, "in", 0, &o->in)) != 0)
 		return r;
-	if ((r = cli_option_value(c, argc, argv, i, "digits", 0, &v)) <= 0)
-		return r;
-	o->digits = strtol(v, &end, 10);
-	if (!*v || *end || o->digits < 1 || o->digits > 1000)
-		return cli_usage(c, "--digits needs a whole number from 1 to "
-			"1000"), -1;
-	return 1;
+	return cli_digits_option(c, argc, argv, i, &o->digits);
 }
 
 /* The first operand is the equation; later ones with '=' are bindings;

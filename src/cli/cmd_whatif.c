@@ -38,7 +38,6 @@ static int whatif_option(cli_common *c, int argc, char **argv, int *i,
 {
 	whatif_opts *o = opts;
 	const char *v;
-	char *end;
 	int r;
 
 	if ((r = cli_option_value(c, argc, argv, i, "scale", 0, &v)) != 0) {
@@ -52,13 +51,7 @@ static int whatif_option(cli_common *c, int argc, char **argv, int *i,
 	if ((r = cli_option_value(c, argc, argv, i, "component", 0,
 			&o->component)) != 0)
 		return r;
-	if ((r = cli_option_value(c, argc, argv, i, "digits", 0, &v)) <= 0)
-		return r;
-	o->digits = strtol(v, &end, 10);
-	if (!*v || *end || o->digits < 1 || o->digits > 1000)
-		return cli_usage(c, "--digits needs a whole number from 1 to "
-			"1000"), -1;
-	return 1;
+	return cli_digits_option(c, argc, argv, i, &o->digits);
 }
 
 /* Takes NAME=RANGE operands into the grid. */

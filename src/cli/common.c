@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -63,6 +64,31 @@ int cli_option_value(const cli_common *c, int argc, char **argv, int *i,
 	*value = argv[*i + 1];
 	*i += 2;
 	return 1;
+}
+
+/* Reads the whole number 'v' of option --'name' within [lo, hi] (see
+ * cli.h). */
+int cli_number_option(const cli_common *c, const char *name, const char *v,
+	long lo, long hi, long *out)
+{
+	char *end;
+	long x = strtol(v, &end, 10);
+
+	if (!*v || *end || x < lo || x > hi)
+		return cli_usage(c, "--%s needs a whole number from %ld to %ld",
+			name, lo, hi), -1;
+	*out = x;
+	return 1;
+}
+
+/* Consumes --digits D, 1 to 1000 (see cli.h). */
+int cli_digits_option(const cli_common *c, int argc, char **argv, int *i,
+	long *digits)
+{
+	const char *v;
+	int r = cli_option_value(c, argc, argv, i, "digits", 0, &v);
+
+	return r <= 0 ? r : cli_number_option(c, "digits", v, 1, 1000, digits);
 }
 
 /* Reports (1) a -D assignment 'text' whose name an earlier -D gave. */
