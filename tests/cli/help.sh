@@ -32,7 +32,8 @@ for c in $commands; do
 	src=$top_srcdir/src/cli/cmd_$c.c
 	[ -f "$src" ] || continue
 	parsed=$( { sed -n 's/.*cli_option_value(c, argc, argv, i, "\([a-z-]*\)".*/--\1/p' "$src"
-		sed -n 's/.*strcmp(argv\[\*i\], "\(--[a-z-]*\)").*/\1/p' "$src"; } |
+		sed -n 's/.*strcmp(argv\[\*i\], "\(--[a-z-]*\)").*/\1/p' "$src"
+		sed -n 's/.*cli_digits_option(.*/--digits/p' "$src"; } |
 		sort -u)
 	for o in $parsed; do
 		grep -q -- "^ *\(-[a-zA-Z], \)\{0,1\}$o\b" "$tmp/help"
