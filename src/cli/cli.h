@@ -129,9 +129,18 @@ int cli_free_name(segc_ctx *ctx, const cli_common *c, const segc_setting *s,
 #define CLI_MAX_AXES 32
 typedef struct cli_axis {
 	char *name;
-	size_t n;
+	size_t n, cap;
 	mpq_t *v;
 } cli_axis;
+/* Fills 'a' (its values empty) from RANGE 'r': V, A..B (integers), A..B*K
+ * (K > 1, A > 0) or V1,V2,..., with exact numbers; 0, or -1 when 'r' is
+ * malformed or has more than 'max' values. */
+int cli_axis_fill(segc_ctx *ctx, cli_axis *a, const char *r, size_t max);
+/* Releases the values and the name of 'a' and empties it. */
+void cli_axis_clear(cli_axis *a);
+/* The exact value of the number or expression in the 'len' bytes at
+ * 'text' into 'q': 0, or -1 when it is none (ctx is cleared). */
+int cli_exact_number(segc_ctx *ctx, const char *text, size_t len, mpq_t q);
 typedef struct cli_grid {
 	size_t naxes;
 	cli_axis axes[CLI_MAX_AXES];

@@ -10,9 +10,9 @@
 #include "cli.h"
 #include "cli_output.h"
 
-/* The exact value of the expression in the 'len' bytes at 'text'. */
-static int exact_number(segc_ctx *ctx, const char *text, size_t len,
-	mpq_t q)
+/* The exact value of the expression in the 'len' bytes at 'text' (see
+ * cli.h). */
+int cli_exact_number(segc_ctx *ctx, const char *text, size_t len, mpq_t q)
 {
 	char *s = malloc(len + 1);
 	segc_expr *e;
@@ -37,8 +37,8 @@ int cli_range(segc_ctx *ctx, const cli_common *c, const char *what,
 {
 	const char *dots = strstr(text, "..");
 
-	if (!dots || exact_number(ctx, text, (size_t)(dots - text), lo) ||
-	    exact_number(ctx, dots + 2, strlen(dots + 2), hi))
+	if (!dots || cli_exact_number(ctx, text, (size_t)(dots - text), lo) ||
+	    cli_exact_number(ctx, dots + 2, strlen(dots + 2), hi))
 		return cli_usage(c, "bad range '%s' in %s: A..B with exact "
 			"numbers", text, what);
 	if (integers && (mpz_cmp_ui(mpq_denref(lo), 1) ||

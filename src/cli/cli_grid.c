@@ -10,50 +10,34 @@
 
 #define MAX_POINTS 100000UL
 
-/* The exact value of the expression in the 'len' bytes at 'text'. */
-static int value_of(segc_ctx *ctx, const char *text, size_t len, mpq_t q)
+/* Appends 'q' to axis 'a'; -1 past 'max' values. */
+static int axis_add(cli_axis *a, mpq_srcptr q, size_t max)
 {
-	char *s = malloc(len + 1);
-	segc_expr *e;
-	int rc = -1;
-
-	if (!s)
-		abort();
-	memcpy(s, text, len);
-	s[len] = '\0';
-	e = len ? segc_expr_parse(ctx, s, NULL) : NULL;
-	if (e && !segc_expr_eval_q(q, e, 0, NULL, NULL))
-		rc = 0;
-	segc_expr_free(e);
-	free(s);
-	segc_ctx_clear(ctx);
-	return rc;
-}
-
-/* Appends 'q' to axis 'a'; -1 past MAX_POINTS values. */
-static int axis_add(cli_axis *a, mpq_srcptr q)
-{
-	if (a->n >= MAX_POINTS)
+	if (a->n >= max)
 		return -1;
-	a->v = realloc(a->v, (a->n + 1) * sizeof *a->v);
-	if (!a->v)
-		abort();
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 8;
+		a->v = realloc(a->v, a->cap * sizeof *a->v);
+		if (!a->v)
+			abort();
+	}
 	mpq_init(a->v[a->n]);
 	mpq_set(a->v[a->n++], q);
 	return 0;
 }
 
 /* Fills 'a' from "A..B" or "A..B*K" ('dots' at the dots of 'r'). */
-static int span(segc_ctx *ctx, cli_axis *a, const char *r, const char *dots)
+static int span(segc_ctx *ctx, cli_axis *a, const char *r, const char *dots,
+	size_t max)
 {
 	const char *star = strchr(dots, '*');
 	mpq_t lo, hi, k, x;
 	int rc = -1;
 
 	mpq_init(lo); mpq_init(hi); mpq_init(k); mpq_init(x);
-	if (value_of(ctx, r, (size_t)(dots - r), lo) || value_of(ctx,
+	if (cli_exact_number(ctx, r, (size_t)(dots - r), lo) || cli_exact_number(ctx,
 	    dots + 2, star ? (size_t)(star - dots - 2) : strlen(dots + 2), hi)
-	    || (star && value_of(ctx, star + 1, strlen(star + 1), k)))
+	    || (star && cli_exact_number(ctx, star + 1, strlen(star + 1), k)))
 		goto out;
 	if ((!star && (mpz_cmp_ui(mpq_denref(lo), 1) ||
 	    mpz_cmp_ui(mpq_denref(hi), 1))) || mpq_cmp(lo, hi) > 0 ||
@@ -61,7 +45,7 @@ static int span(segc_ctx *ctx, cli_axis *a, const char *r, const char *dots)
 		goto out;
 	rc = 0;
 	for (mpq_set(x, lo); mpq_cmp(x, hi) <= 0 && !rc;) {
-		rc = axis_add(a, x);
+		rc = axis_add(a, x, max);
 		if (star)
 			mpq_mul(x, x, k);
 		else
@@ -73,7 +57,7 @@ out:
 }
 
 /* Fills 'a' from "V1,V2,...". */
-static int list(segc_ctx *ctx, cli_axis *a, const char *r)
+static int list(segc_ctx *ctx, cli_axis *a, const char *r, size_t max)
 {
 	mpq_t q;
 	int rc = 0;
@@ -83,7 +67,7 @@ static int list(segc_ctx *ctx, cli_axis *a, const char *r)
 		const char *comma = strchr(r, ',');
 		size_t len = comma ? (size_t)(comma - r) : strlen(r);
 
-		if (value_of(ctx, r, len, q) || axis_add(a, q)) {
+		if (cli_exact_number(ctx, r, len, q) || axis_add(a, q, max)) {
 			rc = -1;
 			break;
 		}
@@ -95,8 +79,16 @@ static int list(segc_ctx *ctx, cli_axis *a, const char *r)
 	return rc;
 }
 
-/* Releases axis 'a'. */
-static void axis_clear(cli_axis *a)
+/* Fills 'a' from RANGE 'r' (see cli.h). */
+int cli_axis_fill(segc_ctx *ctx, cli_axis *a, const char *r, size_t max)
+{
+	const char *dots = strstr(r, "..");
+
+	return dots ? span(ctx, a, r, dots, max) : list(ctx, a, r, max);
+}
+
+/* Releases axis 'a' (see cli.h). */
+void cli_axis_clear(cli_axis *a)
 {
 	size_t i;
 
@@ -124,12 +116,11 @@ int cli_grid_add(segc_ctx *ctx, const cli_common *c, cli_grid *g,
 	for (i = 0; i < g->naxes; i++)
 		if (!strcmp(g->axes[i].name, a->name)) {
 			cli_usage(c, "'%s' is given twice", a->name);
-			axis_clear(a);
+			cli_axis_clear(a);
 			return CLI_USAGE;
 		}
-	if (strstr(r, "..") ? span(ctx, a, r, strstr(r, "..")) :
-	    list(ctx, a, r)) {
-		axis_clear(a);
+	if (cli_axis_fill(ctx, a, r, MAX_POINTS)) {
+		cli_axis_clear(a);
 		return cli_usage(c, "bad range in '%s': V, A..B (integers), "
 			"A..B*K (K > 1, A > 0) or V1,V2,... with exact numbers, "
 			"at most %lu values", arg, MAX_POINTS);
@@ -168,6 +159,6 @@ void cli_grid_clear(cli_grid *g)
 	size_t i;
 
 	for (i = 0; i < g->naxes; i++)
-		axis_clear(&g->axes[i]);
+		cli_axis_clear(&g->axes[i]);
 	g->naxes = 0;
 }

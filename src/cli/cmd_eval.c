@@ -15,13 +15,6 @@
 #define MAX_POINTS 1000000UL
 #define NCOLS_FIXED 6
 
-/* One NAME=RANGE: the name and its exact values. */
-typedef struct axis {
-	char *name;
-	size_t n, cap;
-	mpq_t *v;
-} axis;
-
 /* The options of 'eval'. */
 typedef struct eval_opts {
 	const char *file;
@@ -33,7 +26,7 @@ typedef struct eval_opts {
 	const char *procs;       /* --procs: the processor count (P) */
 	int speedup;             /* the speedup columns are printed */
 	size_t naxes;
-	axis axes[MAX_AXES];
+	cli_axis axes[MAX_AXES];
 } eval_opts;
 
 static const char *const fixed_cols[NCOLS_FIXED] = {
@@ -41,71 +34,6 @@ static const char *const fixed_cols[NCOLS_FIXED] = {
 };
 
 /* -------------------------------------------------------------- ranges */
-
-/* Appends the value 'q' to 'a'. */
-static void axis_add(axis *a, const mpq_t q)
-{
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 8;
-		a->v = realloc(a->v, a->cap * sizeof *a->v);
-		if (!a->v)
-			abort();
-	}
-	mpq_init(a->v[a->n]);
-	mpq_set(a->v[a->n++], q);
-}
-
-/* The exact value of the number or expression 'text' (of 'len' bytes). */
-static int exact_value(segc_ctx *ctx, const char *text, size_t len, mpq_t q)
-{
-	char *s = malloc(len + 1);
-	segc_expr *e;
-	int rc = -1;
-
-	if (!s)
-		return -1;
-	memcpy(s, text, len);
-	s[len] = '\0';
-	e = segc_expr_parse(ctx, s, NULL);
-	if (e && !segc_expr_eval_q(q, e, 0, NULL, NULL))
-		rc = 0;
-	segc_expr_free(e);
-	free(s);
-	return rc;
-}
-
-/* Fills 'a' from "A..B" or "A..B*K" at 'r' (dots at 'dots'). */
-static int parse_span(segc_ctx *ctx, axis *a, const char *r,
-	const char *dots)
-{
-	const char *star = strchr(dots, '*');
-	mpq_t lo, hi, k, x;
-	int rc = -1;
-
-	mpq_init(lo); mpq_init(hi); mpq_init(k); mpq_init(x);
-	if (exact_value(ctx, r, (size_t)(dots - r), lo) ||
-	    exact_value(ctx, dots + 2, star ? (size_t)(star - dots - 2)
-	    : strlen(dots + 2), hi) || (star && exact_value(ctx, star + 1,
-	    strlen(star + 1), k)))
-		goto out;
-	if (!star && (mpz_cmp_ui(mpq_denref(lo), 1) ||
-	    mpz_cmp_ui(mpq_denref(hi), 1)))
-		goto out;
-	if (mpq_cmp(lo, hi) > 0 || (star && (mpq_cmp_ui(k, 1, 1) <= 0 ||
-	    mpq_sgn(lo) <= 0)))
-		goto out;
-	for (mpq_set(x, lo); mpq_cmp(x, hi) <= 0 && a->n <= MAX_POINTS;) {
-		axis_add(a, x);
-		if (star)
-			mpq_mul(x, x, k);
-		else
-			mpz_add_ui(mpq_numref(x), mpq_numref(x), 1);
-	}
-	rc = a->n > MAX_POINTS ? -1 : 0;
-out:
-	mpq_clear(lo); mpq_clear(hi); mpq_clear(k); mpq_clear(x);
-	return rc;
-}
 
 /* A copy of the 'n' bytes at 's'. */
 static char *name_copy(const char *s, size_t n)
@@ -123,8 +51,8 @@ static char *name_copy(const char *s, size_t n)
 static int parse_axis(segc_ctx *ctx, cli_common *c, eval_opts *o,
 	const char *arg)
 {
-	const char *eq = strchr(arg, '='), *r, *dots;
-	axis *a;
+	const char *eq = strchr(arg, '=');
+	cli_axis *a;
 	size_t i;
 
 	if (o->naxes == MAX_AXES)
@@ -139,40 +67,14 @@ static int parse_axis(segc_ctx *ctx, cli_common *c, eval_opts *o,
 			return cli_usage(c, "%s: '%s' is given twice in the grid",
 				arg, o->axes[i].name), -1;
 	a->name = name_copy(arg, (size_t)(eq - arg));
-	r = eq + 1;
-	dots = strstr(r, "..");
-	if (dots) {
-		if (parse_span(ctx, a, r, dots))
-			goto bad;
-	} else {
-		for (;;) {
-			const char *comma = strchr(r, ',');
-			size_t len = comma ? (size_t)(comma - r) : strlen(r);
-			mpq_t q;
-
-			mpq_init(q);
-			i = (size_t)exact_value(ctx, r, len, q);
-			if (!i)
-				axis_add(a, q);
-			mpq_clear(q);
-			if (i)
-				goto bad;
-			if (!comma)
-				break;
-			r = comma + 1;
-		}
+	if (cli_axis_fill(ctx, a, eq + 1, MAX_POINTS)) {
+		cli_axis_clear(a);
+		return cli_usage(c, "bad range in '%s': V, A..B (integers), "
+			"A..B*K (K > 1, A > 0) or V1,V2,... with exact numbers",
+			arg), -1;
 	}
 	o->naxes++;
-	segc_ctx_clear(ctx);
 	return 0;
-bad:
-	segc_ctx_clear(ctx);
-	for (i = 0; i < a->n; i++)
-		mpq_clear(a->v[i]);
-	free(a->v);
-	free(a->name);
-	return cli_usage(c, "bad range in '%s': V, A..B (integers), A..B*K "
-		"(K > 1, A > 0) or V1,V2,... with exact numbers", arg), -1;
 }
 
 /* ------------------------------------------------------------- options */
@@ -743,7 +645,7 @@ static int check_domains(run *r, const segc_setting *s)
 	if (!d)
 		return -1;
 	for (i = 0; i < r->o->naxes; i++) {
-		const axis *a = &r->o->axes[i];
+		const cli_axis *a = &r->o->axes[i];
 		mpq_srcptr lo, hi;
 		int integer;
 
@@ -852,7 +754,7 @@ static int evaluate(cli_common *c, run *r, const segc_setting *s)
 /* Releases the run and the options. */
 static void run_clear(run *r, eval_opts *o)
 {
-	size_t i, j;
+	size_t i;
 	int k;
 
 	for (k = 0; k < 4; k++)
@@ -862,12 +764,8 @@ static void run_clear(run *r, eval_opts *o)
 	free(r->values);
 	free(r->names);
 	table_clear(&r->t);
-	for (i = 0; i < o->naxes; i++) {
-		for (j = 0; j < o->axes[i].n; j++)
-			mpq_clear(o->axes[i].v[j]);
-		free(o->axes[i].v);
-		free(o->axes[i].name);
-	}
+	for (i = 0; i < o->naxes; i++)
+		cli_axis_clear(&o->axes[i]);
 }
 
 /* Checks the grid's names: each declared by the model or machine;
