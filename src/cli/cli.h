@@ -4,8 +4,8 @@
 #ifndef SEGC_CLI_H
 #define SEGC_CLI_H
 
-#include "segc.h"
-#include "segc_model.h"
+#include <segc/segc.h>
+#include <segc/segc_model.h>
 
 /* Exit codes of CLI.md. */
 enum {

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <mpfr.h>
 
-#include "cli.h"
-#include "cli_output.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
 
 /* The exact value of the expression in the 'len' bytes at 'text' (see
  * cli.h). */

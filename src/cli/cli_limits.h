@@ -3,7 +3,7 @@
 #ifndef SEGC_CLI_LIMITS_H
 #define SEGC_CLI_LIMITS_H
 
-#include "cli.h"
+#include "cli/cli.h"
 
 /* If argv[*i] is "--limit NAME=VALUE" (or "--limit=NAME=VALUE"), sets that
  * limit of 'ctx', advances *i and returns 1; returns -1 after a usage

@@ -21,9 +21,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "cli_output.h"
-#include "util.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "base/util.h"
 
 /* Most files one command writes. */
 #define MAX_FILES 4

@@ -31,11 +31,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
-#include "cli_output.h"
-#include "model.h"
-#include "util.h"
-#include "witness.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "model/model.h"
+#include "base/util.h"
+#include "algebra/witness.h"
 
 /* Sample points tried for a witness. */
 #define CHECK_POINTS 200

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "cli.h"
-#include "cli_output.h"
+#include "analysis/analysis.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
 
 /* Options of 'derive' besides COMMON. */
 typedef struct derive_opts {

@@ -4,9 +4,9 @@
 
 #include <stdio.h>
 
-#include "cli.h"
-#include "cli_output.h"
-#include "dot.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "output/dot.h"
 
 /* Runs 'segc dot'. */
 int cmd_dot(int argc, char **argv)

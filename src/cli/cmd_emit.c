@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "cli_output.h"
-#include "output.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "output/output.h"
 
 /* Most --keep names. */
 #define MAX_KEEP 64

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "cli_output.h"
-#include "output.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "output/output.h"
 
 #define MAX_AXES 32
 #define MAX_POINTS 1000000UL

@@ -10,9 +10,9 @@
 
 #include <mpfr.h>
 
-#include "cli.h"
-#include "cli_output.h"
-#include "fit.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "analysis/fit.h"
 
 #define MAX_FREE 256
 

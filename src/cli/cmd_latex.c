@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "cli_output.h"
-#include "output.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "output/output.h"
 
 /* The options of 'latex'. */
 typedef struct latex_opts {

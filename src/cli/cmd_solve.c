@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "cli.h"
-#include "cli_output.h"
+#include "analysis/analysis.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
 
 /* The options of 'solve'. */
 typedef struct solve_opts {

@@ -2,7 +2,7 @@
  * against the format (schema, then meaning); silent when it is valid. */
 #include <config.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 /* Runs 'segc validate'. */
 int cmd_validate(int argc, char **argv)

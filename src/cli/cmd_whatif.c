@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "cli.h"
-#include "cli_output.h"
-#include "output.h"
+#include "analysis/analysis.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "output/output.h"
 
 #define MAX_SCENARIOS 64
 

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "cli_limits.h"
-#include "validate.h"
+#include "cli/cli.h"
+#include "cli/cli_limits.h"
+#include "model/validate.h"
 
 /* Sets 'c' to no options given for 'command'. */
 void cli_common_init(cli_common *c, const char *command)

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_limits.h"
+#include "cli/cli_limits.h"
 
 /* One limit: its name (the field of segc_limits), where it lives and its
  * largest value (0: that of its type). */

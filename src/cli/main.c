@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "cli_output.h"
+#include "cli/cli.h"
+#include "cli/cli_output.h"
 
 /* One command of the program and its one-line summary. */
 struct command {

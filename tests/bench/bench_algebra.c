@@ -7,8 +7,8 @@
 #include <string.h>
 #include <time.h>
 #include <sys/resource.h>
-#include "segc.h"
-#include "poly.h"
+#include <segc/segc.h>
+#include "algebra/poly.h"
 
 /* Seconds of a monotonic clock. */
 static double now(void)

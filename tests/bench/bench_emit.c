@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "output.h"
-#include "segc_model.h"
+#include "output/output.h"
+#include <segc/segc_model.h>
 
 #ifndef BENCH_CC
 #define BENCH_CC "cc"

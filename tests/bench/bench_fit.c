@@ -10,9 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "segc.h"
-#include "segc_model.h"
-#include "fit.h"
+#include <segc/segc.h>
+#include <segc/segc_model.h>
+#include "analysis/fit.h"
 
 #define NFREE 10
 #define NROWS 100000

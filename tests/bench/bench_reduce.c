@@ -13,11 +13,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "segc.h"
-#include "segc_model.h"
-#include "model.h"
-#include "graph.h"
-#include "util.h"
+#include <segc/segc.h>
+#include <segc/segc_model.h>
+#include "model/model.h"
+#include "graph/graph.h"
+#include "base/util.h"
 
 static unsigned long rng_state = 42;
 

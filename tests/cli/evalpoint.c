@@ -12,8 +12,8 @@
 #include <string.h>
 #include <mpfr.h>
 
-#include "segc.h"
-#include "output.h"
+#include <segc/segc.h>
+#include "output/output.h"
 
 /* Evaluates 'e' at the point into 'f' (exactly rounded when rational);
  * sets '*exact' when segc_expr_eval_q could do it. */

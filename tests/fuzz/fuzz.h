@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "segc.h"
+#include <segc/segc.h>
 
 /* The entry point of every target: one input, any bytes. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "output.h"
+#include "output/output.h"
 
 /* Most nodes visited when deciding whether evaluating is cheap. */
 #define WALK_BUDGET 4000

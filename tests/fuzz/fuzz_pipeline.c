@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "output.h"
-#include "xmlread.h"
+#include "output/output.h"
+#include "xml/xmlread.h"
 
 /* Most names kept as arguments of the emitted functions. */
 #define MAX_ARGS 64

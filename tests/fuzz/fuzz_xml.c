@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "fuzz.h"
-#include "graph.h"
-#include "xmlread.h"
+#include "graph/graph.h"
+#include "xml/xmlread.h"
 
 /* One input: a document. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

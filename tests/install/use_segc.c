@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <segc.h>
+#include <segc/segc.h>
 
 /* Prints the canonical form of argv[1] (default: a quotient that cancels). */
 int main(int argc, char **argv)

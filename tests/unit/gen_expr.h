@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <gmp.h>
-#include "segc.h"
+#include <segc/segc.h>
 
 /* The names of the generator and their values at the test point. */
 static const char *const gen_names[] = { "a", "b", "c", "x_1" };

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "segc.h"
+#include <segc/segc.h>
 #include "tap.h"
 
 static segc_ctx *ctx;

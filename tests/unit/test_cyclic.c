@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "segc.h"
-#include "segc_model.h"
-#include "util.h"
+#include <segc/segc.h>
+#include <segc/segc_model.h>
+#include "base/util.h"
 
 #define MAX_M 7
 #define MAX_ARCS 40

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "segc.h"
-#include "expr_private.h"
-#include "output.h"
+#include <segc/segc.h>
+#include "expr/expr_private.h"
+#include "output/output.h"
 #include "gen_expr.h"
 #include "tap.h"
 

@@ -11,9 +11,9 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "segc.h"
-#include "segc_model.h"
-#include "fit.h"
+#include <segc/segc.h>
+#include <segc/segc_model.h>
+#include "analysis/fit.h"
 
 static char tmpdir[] = "/tmp/segc-fit-XXXXXX";
 static unsigned long rng_state = 4242;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
-#include "output.h"
+#include "output/output.h"
 
 /* An expression and its LaTeX. */
 static const struct { const char *in, *want; } cases[] = {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "segc.h"
-#include "expr_private.h"
+#include <segc/segc.h>
+#include "expr/expr_private.h"
 #include "gen_expr.h"
 #include "tap.h"
 

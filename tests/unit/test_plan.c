@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
-#include "output.h"
+#include "output/output.h"
 
 static const char *const args2[] = { "N", "P" };
 

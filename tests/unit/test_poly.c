@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "poly.h"
+#include "algebra/poly.h"
 #include "tap.h"
 
 #define NV 4

@@ -14,10 +14,10 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "segc.h"
-#include "segc_model.h"
-#include "graph.h"
-#include "util.h"
+#include <segc/segc.h>
+#include <segc/segc_model.h>
+#include "graph/graph.h"
+#include "base/util.h"
 
 static char tmpdir[] = "/tmp/segc-reduce-XXXXXX";
 static unsigned long rng_state = 12345;

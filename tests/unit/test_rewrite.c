@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "segc.h"
-#include "witness.h"
+#include <segc/segc.h>
+#include "algebra/witness.h"
 #include "tap.h"
 
 #define FORMULAS 300

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <mpfr.h>
-#include "analysis.h"
+#include "analysis/analysis.h"
 #include "tap.h"
 
 /* One case: coefficients from the constant term up, the interval, the

@@ -12,11 +12,11 @@
 #include <string.h>
 
 #include "tap.h"
-#include "segc.h"
-#include "segc_model.h"
-#include "graph.h"
-#include "structural.h"
-#include "util.h"
+#include <segc/segc.h>
+#include <segc/segc_model.h>
+#include "graph/graph.h"
+#include "algebra/structural.h"
+#include "base/util.h"
 
 /* One table case: the input and the simplified text wanted. */
 static const char *const table[][2] = {

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "xmlread.h"
-#include "validate.h"
+#include "xml/xmlread.h"
+#include "model/validate.h"
 
 /* A document and the first diagnostic it must give (NULL: valid). */
 struct doc_case {

@@ -1,0 +1,121 @@
+/* canon_private.h - the state shared by the modules of the canonical form:
+ * rational functions over a table of atoms (canon.c), simplification of
+ * kernels (kernels.c) and closed forms of sums (summation.c).  Not
+ * installed. */
+#ifndef SEGC_CANON_PRIVATE_H
+#define SEGC_CANON_PRIVATE_H
+
+#include <segc/segc.h>
+#include "expr/expr_private.h"
+#include "algebra/poly.h"
+
+/* A rational function num/den.  Invariant after every operation: den has
+ * non-negative exponents, no monomial content, and is 1 or has at least
+ * two terms. */
+typedef struct segc_rf {
+	segc_poly num, den;
+} segc_rf;
+
+/* One canonicalisation: the atoms met so far (variable i of every
+ * polynomial is atoms[i]), memoised conversions, cached Bernoulli
+ * numbers. */
+typedef struct segc_canon {
+	segc_ctx *ctx;
+	const segc_domains *dom;
+	segc_poly_lim lim;
+	segc_expr **atoms;        /* references held */
+	unsigned char *flags;     /* SEGC_ATOM_* of each atom */
+	size_t natoms, cap;
+	segc_expr_map atom_index; /* atom -> index + 1 */
+	segc_expr_map memo;       /* node -> segc_rf * (keys referenced) */
+	segc_expr_map seen;       /* nodes converted once */
+	mpq_t *bernoulli;         /* B_0 .. B_{nbern-1}, B_1 = -1/2 */
+	size_t nbern;
+	unsigned long fresh;      /* counter for names of bound variables */
+	int has_extrema;          /* some atom is a max or min */
+	int combining;            /* inside the normal form of an extremum */
+	const char **bound;       /* counters of the sums being converted */
+	size_t nbound, capbound;
+	unsigned char *lowb;      /* lower bound known of each atom: 0 not
+	                           * yet computed, 1 none, 2 >= 0, 3 >= 1 */
+	mpq_t zero, one;          /* the bounds that 'lowb' stands for */
+	int relaxing;             /* depth of relaxed sign tests */
+	int quasi;                /* inside a sum by residues */
+} segc_canon;
+
+/* What an atom is, for the sign test and the normal form of max/min. */
+enum {
+	SEGC_ATOM_EXTREMUM = 1,  /* a max or a min */
+	SEGC_ATOM_UNBOUNDED = 2, /* no bound known: neither declared nor a sqrt */
+	SEGC_ATOM_NONNEG = 4     /* >= 0 with no other bound: declared with
+	                          * minimum 0 and no maximum, or a sqrt */
+};
+
+void segc_rf_init(segc_rf *r);
+void segc_rf_clear(segc_rf *r);
+void segc_rf_set(segc_rf *r, const segc_rf *a);
+void segc_rf_set_q(segc_canon *st, segc_rf *r, mpq_srcptr c);
+void segc_rf_set_si(segc_canon *st, segc_rf *r, long c);
+int segc_rf_is_poly(const segc_rf *r);
+int segc_rf_add(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
+int segc_rf_sub(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
+int segc_rf_mul(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
+int segc_rf_div(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
+int segc_rf_pow(segc_canon *st, segc_rf *r, segc_rf *a, long e);
+/* r = 'a' with variable 'v' replaced by 'x' ('r' may be 'a'): 0, -1 on
+ * error, 1 when 'a' has a negative power of x_v. */
+int segc_rf_subst_var(segc_canon *st, segc_rf *r, const segc_rf *a,
+	size_t v, segc_rf *x);
+
+/* The variable of 'atom' (a canonical SYM, CALL or SUM), added if new. */
+size_t segc_canon_var(segc_canon *st, segc_expr *atom);
+/* r = the rational function of 'e'; 0 or -1 with a diagnostic. */
+int segc_canon_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
+/* The canonical expression of 'r' (which is normalised on the way). */
+segc_expr *segc_canon_from_rf(segc_canon *st, segc_rf *r);
+/* to_rf then from_rf. */
+segc_expr *segc_canon_expr(segc_canon *st, const segc_expr *e);
+/* Records an input error whose message 'fmt' has one %s, which becomes
+ * 'e' as text (cut to a few dozen characters). */
+void segc_canon_refuse(segc_canon *st, const char *fmt, const segc_expr *e);
+
+/* kernels.c: simplifies the built-in call 'name' of canonical 'args'
+ * (taken); returns a canonical expression, or NULL with a diagnostic. */
+segc_expr *segc_kernel_simplify(segc_canon *st, const char *name, size_t n,
+	segc_expr **args);
+/* Normalises the extrema of polynomial 'r': an extremum atom multiplied
+ * by a coefficient K of two or more terms, free of extrema and provably
+ * >= 0, becomes one atom: K*max(x, y) = max(K*x, K*y).  Several extrema of
+ * a sum stay separate atoms (doc/algebra.md); 0 or -1 with a
+ * diagnostic. */
+int segc_kernel_combine(segc_canon *st, segc_rf *r);
+/* The signs that 'r' provably has on the declared box. */
+enum {
+	SEGC_SIGN_NONNEG = SEGC_PROVED_NONNEG, SEGC_SIGN_NONPOS = SEGC_PROVED_NONPOS,
+	SEGC_SIGN_POS = SEGC_PROVED_POS, SEGC_SIGN_NEG = SEGC_PROVED_NEG
+};
+unsigned segc_kernel_sign(segc_canon *st, segc_rf *r);
+/* Non-zero when the polynomial 'p' takes integer values on the box. */
+int segc_kernel_integer_valued(segc_canon *st, const segc_poly *p);
+
+/* summation.c: r = the sum node 'e' in closed form or as an atom. */
+int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
+/* Non-zero when 'name' is the counter of a sum being converted (an
+ * integer). */
+int segc_canon_is_counter(const segc_canon *st, const char *name);
+
+/* piecewise.c: conditions and if(c, a, b).  A condition call is a
+ * relation (<, <=, >, >=, ==, !=) or and/or/not. */
+int segc_is_condition_op(const char *name);
+/* The canonical form of condition 'c', negated when 'neg': the condition
+ * with '*truth' = -1, or NULL with '*truth' 1 (true), 0 (false) or -2
+ * (an error, recorded). */
+segc_expr *segc_cond_canon(segc_canon *st, const segc_expr *c, int neg,
+	int *truth);
+/* r = the if node 'e' (cond, a, b) in canonical form. */
+int segc_if_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
+/* r = if(c, a, b) for any expressions (borrowed). */
+int segc_if_make(segc_canon *st, segc_rf *r, const segc_expr *c,
+	const segc_expr *a, const segc_expr *b);
+
+#endif

@@ -1,0 +1,141 @@
+/* poly.h - sparse multivariate (Laurent) polynomials over Q.
+ *
+ * A polynomial is an array of terms sorted by decreasing monomial in the
+ * lexicographic order of its variables (variable 0 most significant).  A
+ * monomial is a vector of 'nvars' signed exponents; a variable is an index
+ * into a table kept by the caller (the canonical form keeps a table of
+ * atoms).  Two polynomials with different 'nvars' are combined as if the
+ * shorter one had zero exponents for the missing trailing variables, which
+ * keeps both sorted.  Coefficients are GMP rationals, never zero.
+ *
+ * Every operation that can grow a polynomial takes a segc_poly_lim: the
+ * limits on terms, exponents and coefficient bits, and the context where
+ * an exceeded limit is reported (NULL context: fail silently).  Those
+ * operations return 0 on success and -1 on failure. Results may alias
+ * operands. */
+#ifndef SEGC_POLY_H
+#define SEGC_POLY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gmp.h>
+#include <segc/segc.h>
+
+typedef struct segc_poly {
+	size_t nvars;   /* length of each exponent vector */
+	size_t len;     /* terms */
+	size_t cap;     /* allocated terms */
+	int32_t *exps;  /* len * nvars exponents */
+	mpq_t *coefs;   /* len coefficients, the first len initialised */
+	size_t held;    /* bytes of 'exps' and 'coefs', charged (below) */
+} segc_poly;
+
+/* Work allowed for one product, per term of max_terms: term products
+ * times limbs multiplied. */
+#define SEGC_POLY_WORK_PER_TERM 1000
+
+/* Limits applied by the operations; zero fields mean "no limit". */
+typedef struct segc_poly_lim {
+	segc_ctx *ctx;              /* where limits are reported, or NULL */
+	size_t max_terms;
+	long max_exponent;
+	unsigned long max_coeff_bits;
+} segc_poly_lim;
+
+void segc_poly_init(segc_poly *p, size_t nvars);
+void segc_poly_clear(segc_poly *p);
+void segc_poly_swap(segc_poly *a, segc_poly *b);
+/* Makes 'p' the zero polynomial (keeps its memory). */
+void segc_poly_zero(segc_poly *p);
+/* r = a (deep copy). */
+void segc_poly_set(segc_poly *r, const segc_poly *a);
+void segc_poly_set_q(segc_poly *p, mpq_srcptr c);
+void segc_poly_set_si(segc_poly *p, long c);
+/* p = x_v ^ e (extends 'p' so that v < nvars). */
+void segc_poly_set_var(segc_poly *p, size_t v, int32_t e);
+/* Pads the exponent vectors of 'p' to 'nvars' (no-op if already longer). */
+void segc_poly_extend(segc_poly *p, size_t nvars);
+/* Drops the trailing variables that no term of 'p' has. */
+void segc_poly_trim(segc_poly *p);
+
+int segc_poly_is_zero(const segc_poly *p);
+/* Non-zero when 'p' is a number (zero included). */
+int segc_poly_is_const(const segc_poly *p);
+int segc_poly_is_one(const segc_poly *p);
+/* Non-zero when every coefficient is an integer. */
+int segc_poly_is_integral(const segc_poly *p);
+int segc_poly_equal(const segc_poly *a, const segc_poly *b);
+/* Exponent of variable 'v' in term 'i' (0 beyond nvars). */
+static inline int32_t segc_poly_exp(const segc_poly *p, size_t i, size_t v)
+{
+	return v < p->nvars ? p->exps[i * p->nvars + v] : 0;
+}
+/* used[v] = 1 for each variable v < p->nvars with a non-zero exponent in
+ * some term, 0 for the others; returns the number of those variables. */
+size_t segc_poly_used_vars(const segc_poly *p, char *used);
+/* Largest / smallest exponent of 'v' over the terms (0 for zero). */
+int32_t segc_poly_degree(const segc_poly *p, size_t v);
+int32_t segc_poly_min_degree(const segc_poly *p, size_t v);
+/* Non-zero when some term has a non-zero exponent of 'v'. */
+int segc_poly_has_var(const segc_poly *p, size_t v);
+/* out[v] = smallest exponent of v over the terms, v < p->nvars. */
+void segc_poly_min_exps(const segc_poly *p, int32_t *out);
+
+/* Appends a term without keeping the order; call segc_poly_normalise()
+ * before any other use.  'exp' has p->nvars entries. */
+void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c);
+/* Sorts the terms, adds those with equal monomials, drops zeros. */
+int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p);
+
+int segc_poly_add(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	segc_poly *b);
+int segc_poly_sub(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	segc_poly *b);
+/* r = sum of the n polynomials (push, sort, merge). */
+int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
+	segc_poly **v);
+void segc_poly_neg(segc_poly *p);
+/* p = c * p. */
+void segc_poly_scale(segc_poly *p, mpq_srcptr c);
+/* p = p * x^d: 'd' has p->nvars entries. */
+int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d);
+int segc_poly_mul(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	segc_poly *b);
+int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	unsigned long e);
+/* q = a / b when b divides a exactly, with non-negative exponents
+ * throughout: returns 1 and sets 'q'; 0 when the division is not exact
+ * ('q' undefined); -1 on a limit. */
+int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
+	segc_poly *b);
+/* r = p with x_v replaced by 's' (exponents of v in p must be >= 0). */
+int segc_poly_compose_var(const segc_poly_lim *lim, segc_poly *r,
+	segc_poly *p, size_t v, segc_poly *s);
+/* out = the coefficient of x_v^d in 'p' (a polynomial free of x_v). */
+void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
+	int32_t d);
+/* Makes the coefficients integers with gcd 1 and returns in 'scale' the
+ * rational such that old p = scale * new p ('scale' may be NULL).  The
+ * sign is kept. */
+void segc_poly_primitive(segc_poly *p, mpq_ptr scale);
+/* Checks the limits on the coefficients and terms of 'p'. */
+int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p);
+/* The bytes that the exponent vectors and coefficient slots of every
+ * live polynomial take.  Each operation that checks the number of terms
+ * also checks this against half of the memory budget of its context
+ * (segc_ctx_memory): the dense exponent vectors make a polynomial of t
+ * terms over v atoms take 4tv bytes, which can grow as the square of the
+ * input. */
+size_t segc_poly_held(void);
+
+/* g = gcd(a, b): integer coefficients with gcd 1 and a positive leading
+ * coefficient; gcd(0, 0) = 0.  Exponents should be non-negative (a
+ * negative exponent is treated as a unit). */
+int segc_poly_gcd(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
+	segc_poly *b);
+/* The same gcd by the pseudo-remainder sequence only, never the heuristic
+ * (the fallback, exposed for tests). */
+int segc_poly_gcd_prs(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
+	segc_poly *b);
+
+#endif

@@ -1,0 +1,1070 @@
+/* summation.c - sum(i, lo, hi, body) in closed form.
+ *
+ * A sum adds its body over the integers i with lo <= i <= hi, and is 0
+ * when there is none, as a C loop does: the bounds become L = ceil(lo)
+ * and H = floor(hi) first.  The counter is an integer inside the body.
+ *
+ * When the canonical body is a polynomial in i (i only in the polynomial
+ * part, with non-negative exponents, not inside any atom, and not in the
+ * denominator), Faulhaber's formula with exact Bernoulli numbers gives
+ * G(n) = sum_{i=1}^{n} body, and G(H) - G(L - 1) is the sum wherever
+ * H - L + 1 >= 0; the result is if(H - L + 1 >= 0, G(H) - G(L - 1), 0),
+ * which the canonical form of if reduces to the closed form where the
+ * domains prove the range never empty by more than one.
+ *
+ * A body that holds if(c, a, b) with c affine in i (an inner loop whose
+ * range depends on i) is split where c changes: i >= T on one side and
+ * i <= T - 1 on the other, with T rounded exactly (ceil or floor), and
+ * each part summed over its range, intersected with [L, H] piecewise
+ * (decided by the domains where they can).  A condition free of i is
+ * taken out of the sum.
+ *
+ * Terms of the body that cannot be summed in closed form stay an atom
+ * SUM(v, L, H, body) with canonical parts, their constant factors taken
+ * out, where the bound variable is renamed to "_s<k>": k is one more than
+ * the deepest nesting of sums in the body, raised until the name is not
+ * free in the body, so that sums differing only in the name of their
+ * variable get the same atom. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/canon_private.h"
+#include "base/util.h"
+
+/* Makes sure B_0 .. B_m are cached (B_1 = -1/2). */
+static void bernoulli_upto(segc_canon *st, size_t m)
+{
+	size_t k, j;
+	mpz_t bin;
+	mpq_t t, acc;
+
+	if (m < st->nbern)
+		return;
+	st->bernoulli = segc_xrealloc(st->bernoulli,
+		segc_xmul_size(m + 1, sizeof(mpq_t)));
+	mpz_init(bin);
+	mpq_init(t);
+	mpq_init(acc);
+	for (k = st->nbern; k <= m; k++) {
+		mpq_init(st->bernoulli[k]);
+		if (k == 0) {
+			mpq_set_ui(st->bernoulli[0], 1, 1);
+			continue;
+		}
+		mpq_set_ui(acc, 0, 1);
+		for (j = 0; j < k; j++) {
+			mpz_bin_uiui(bin, k + 1, j);
+			mpq_set_z(t, bin);
+			mpq_mul(t, t, st->bernoulli[j]);
+			mpq_add(acc, acc, t);
+		}
+		mpq_set_ui(t, 1, k + 1);
+		mpq_mul(acc, acc, t);
+		mpq_neg(st->bernoulli[k], acc);
+	}
+	st->nbern = m + 1;
+	mpz_clear(bin);
+	mpq_clear(t);
+	mpq_clear(acc);
+}
+
+/* f[m] += coefficient of n^m in sum_{i=1}^{n} i^k, m = 0..k+1. */
+static void faulhaber_add(segc_canon *st, mpq_t *f, size_t k)
+{
+	size_t j;
+	mpz_t bin;
+	mpq_t t, inv;
+
+	mpz_init(bin);
+	mpq_init(t);
+	mpq_init(inv);
+	mpq_set_ui(inv, 1, k + 1);
+	for (j = 0; j <= k; j++) {
+		mpz_bin_uiui(bin, k + 1, j);
+		mpq_set_z(t, bin);
+		if (j == 1)
+			mpq_neg(t, t);
+		mpq_mul(t, t, st->bernoulli[j]);
+		mpq_mul(t, t, inv);
+		mpq_add(f[k + 1 - j], f[k + 1 - j], t);
+	}
+	mpz_clear(bin);
+	mpq_clear(t);
+	mpq_clear(inv);
+}
+
+/* Builds g[m] (polynomials free of x_v), m = 0..deg+1, with
+ * G(n) = sum_m g[m] n^m = sum_{i=1}^{n} num(i). */
+static int antidifference(segc_canon *st, segc_poly *g, const segc_poly *num,
+	size_t v, size_t deg)
+{
+	mpq_t *f = segc_xmalloc((deg + 2) * sizeof(mpq_t));
+	segc_poly c, t;
+	size_t k, m;
+	int rc = 0;
+
+	segc_poly_init(&c, num->nvars);
+	segc_poly_init(&t, num->nvars);
+	for (m = 0; m < deg + 2; m++)
+		mpq_init(f[m]);
+	for (k = 0; k <= deg && rc == 0; k++) {
+		segc_poly_coeff_var(&c, num, v, (int32_t)k);
+		if (c.len == 0)
+			continue;
+		for (m = 0; m < deg + 2; m++)
+			mpq_set_ui(f[m], 0, 1);
+		faulhaber_add(st, f, k);
+		for (m = 0; m < k + 2 && rc == 0; m++) {
+			if (!mpq_sgn(f[m]))
+				continue;
+			segc_poly_set(&t, &c);
+			segc_poly_scale(&t, f[m]);
+			rc = segc_poly_add(&st->lim, &g[m], &g[m], &t);
+		}
+	}
+	for (m = 0; m < deg + 2; m++)
+		mpq_clear(f[m]);
+	free(f);
+	segc_poly_clear(&c);
+	segc_poly_clear(&t);
+	return rc;
+}
+
+/* r = G(x) = sum_m g[m] x^m by Horner's rule. */
+static int horner(segc_canon *st, segc_rf *r, segc_poly *g, size_t n,
+	segc_rf *x)
+{
+	segc_rf acc, c;
+	size_t m;
+	int rc = 0;
+
+	segc_rf_init(&acc);
+	segc_rf_init(&c);
+	for (m = n; m-- > 0 && rc == 0;) {
+		rc = segc_rf_mul(st, &acc, &acc, x);
+		segc_poly_set(&c.num, &g[m]);
+		if (rc == 0)
+			rc = segc_rf_add(st, &acc, &acc, &c);
+	}
+	segc_rf_set(r, &acc);
+	segc_rf_clear(&acc);
+	segc_rf_clear(&c);
+	return rc;
+}
+
+/* r = sum_{v=lo}^{hi} body in closed form (body polynomial in x_v). */
+static int closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
+	segc_rf *lo, segc_rf *hi)
+{
+	size_t deg = (size_t)segc_poly_degree(&body->num, v), m, n;
+	unsigned long maxdeg = segc_ctx_limits(st->ctx)->max_sum_degree;
+	segc_poly *g;
+	segc_rf a, b, one;
+	int rc;
+
+	if (maxdeg && deg > maxdeg) {
+		segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "the degree %zu of "
+			"a summed polynomial exceeds the limit %lu", deg, maxdeg);
+		return -1;
+	}
+	bernoulli_upto(st, deg);
+	n = deg + 2;
+	g = segc_xmalloc(n * sizeof(segc_poly));
+	for (m = 0; m < n; m++)
+		segc_poly_init(&g[m], body->num.nvars);
+	segc_rf_init(&a);
+	segc_rf_init(&b);
+	segc_rf_init(&one);
+	segc_rf_set_si(st, &one, 1);
+	rc = antidifference(st, g, &body->num, v, deg);
+	if (rc == 0)
+		rc = horner(st, &a, g, n, hi);
+	if (rc == 0)
+		rc = segc_rf_sub(st, &b, lo, &one);
+	if (rc == 0)
+		rc = horner(st, &b, g, n, &b);
+	if (rc == 0)
+		rc = segc_rf_sub(st, &a, &a, &b);
+	segc_poly_set(&one.num, &body->den);
+	if (rc == 0)
+		rc = segc_rf_div(st, r, &a, &one);
+	for (m = 0; m < n; m++)
+		segc_poly_clear(&g[m]);
+	free(g);
+	segc_rf_clear(&a);
+	segc_rf_clear(&b);
+	segc_rf_clear(&one);
+	return rc;
+}
+
+static segc_expr *rounded(segc_canon *st, const char *f, segc_expr *x);
+
+/* ----------------------------------------------------------- counters */
+
+/* Non-zero when 'name' is the counter of a sum being converted. */
+int segc_canon_is_counter(const segc_canon *st, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < st->nbound; i++)
+		if (!strcmp(st->bound[i], name))
+			return 1;
+	return 0;
+}
+
+/* Makes 'name' (borrowed until the matching pop) an integer counter. */
+static void push_counter(segc_canon *st, const char *name)
+{
+	if (st->nbound == st->capbound) {
+		st->capbound = st->capbound ? 2 * st->capbound : 4;
+		st->bound = segc_xrealloc(st->bound,
+			segc_xmul_size(st->capbound, sizeof(*st->bound)));
+	}
+	st->bound[st->nbound++] = name;
+}
+
+static void pop_counter(segc_canon *st)
+{
+	st->nbound--;
+}
+
+/* r = the canonical form of 'e' (taken) with 'name' a counter. */
+static int counter_to_rf(segc_canon *st, const char *name, segc_expr *e,
+	segc_rf *r)
+{
+	int rc;
+
+	push_counter(st, name);
+	rc = segc_canon_to_rf(st, e, r);
+	pop_counter(st);
+	segc_expr_free(e);
+	return rc;
+}
+
+/* ---------------------------------------------------------- sum atoms */
+
+/* Deepest nesting of sums in 'e'; 'memo' maps visited nodes to their
+ * depth + 1. */
+static unsigned long sum_depth(const segc_expr *e, segc_expr_map *memo)
+{
+	void **slot = segc_expr_map_find(memo, e);
+	unsigned long d = 0, k;
+	size_t i;
+
+	if (slot)
+		return (unsigned long)(size_t)*slot - 1;
+	for (i = 0; i < e->nargs; i++)
+		if ((k = sum_depth(e->args[i], memo)) > d)
+			d = k;
+	d += e->kind == SEGC_SUM;
+	segc_expr_map_put(memo, e, (void *)(size_t)(d + 1));
+	return d;
+}
+
+/* How many terms a sum with number bounds and no closed form may have
+ * to be added up term by term in the canonical form. */
+#define SEGC_SUM_UNROLL 1024
+
+static int few_terms(const segc_expr *lo, const segc_expr *hi);
+
+/* r = the sum of 'b' (taken) for 'name' = lo .. hi (integers), term by
+ * term. */
+static int unrolled(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, const segc_expr *lo, const segc_expr *hi)
+{
+	mpz_t k;
+	mpq_t q;
+	segc_rf t;
+	int rc = 0;
+
+	mpz_init(k);
+	mpq_init(q);
+	segc_rf_init(&t);
+	segc_rf_set_si(st, r, 0);
+	for (mpz_set(k, mpq_numref(lo->u.value)); rc == 0 &&
+		mpz_cmp(k, mpq_numref(hi->u.value)) <= 0; mpz_add_ui(k, k, 1)) {
+		segc_expr *v, *e;
+
+		mpq_set_z(q, k);
+		v = segc_expr_num(q);
+		e = segc_expr_subst(segc_expr_copy(b), name, v);
+		segc_expr_free(v);
+		rc = segc_canon_to_rf(st, e, &t);
+		segc_expr_free(e);
+		if (rc == 0)
+			rc = segc_rf_add(st, r, r, &t);
+	}
+	segc_rf_clear(&t);
+	mpq_clear(q);
+	mpz_clear(k);
+	segc_expr_free(b);
+	return rc;
+}
+
+/* Non-zero when lo and hi are numbers at most SEGC_SUM_UNROLL apart. */
+static int few_terms(const segc_expr *lo, const segc_expr *hi)
+{
+	mpz_t n;
+	int few;
+
+	if (lo->kind != SEGC_NUM || hi->kind != SEGC_NUM)
+		return 0;
+	mpz_init(n);
+	mpz_sub(n, mpq_numref(hi->u.value), mpq_numref(lo->u.value));
+	few = mpz_cmp_si(n, SEGC_SUM_UNROLL) < 0;
+	mpz_clear(n);
+	return few;
+}
+
+/* r = the atom SUM(_s<k>, lo, hi, body) of counter 'name' for a body
+ * that is not summed in closed form; 'lo' and 'hi' are canonical. */
+static int sum_atom(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
+{
+	segc_expr *b = segc_canon_from_rf(st, body), *s;
+	segc_expr_map memo;
+	unsigned long k;
+	char fresh[32];
+	segc_rf t;
+	int rc;
+
+	if (!b)
+		return -1;
+	if (!segc_expr_has_sym(b, name)) {
+		/* a body free of the counter is a product after all */
+		s = segc_expr_add2(segc_expr_sub2(segc_expr_copy(
+			(segc_expr *)hi), segc_expr_copy((segc_expr *)lo)),
+			segc_expr_int(1));
+		s = segc_expr_mul2(s, b);
+		rc = segc_canon_to_rf(st, s, r);
+		segc_expr_free(s);
+		return rc;
+	}
+	if (few_terms(lo, hi))
+		return unrolled(st, r, name, b, lo, hi);
+	segc_expr_map_init(&memo);
+	k = sum_depth(b, &memo) + 1;
+	segc_expr_map_clear(&memo);
+	do
+		snprintf(fresh, sizeof(fresh), "_s%lu", k++);
+	while (strcmp(fresh, name) && segc_expr_has_sym(b, fresh));
+	if (strcmp(fresh, name)) {
+		s = segc_expr_sym(fresh);
+		b = segc_expr_subst(b, name, s);
+		segc_expr_free(s);
+		segc_rf_init(&t);
+		rc = counter_to_rf(st, fresh, b, &t);
+		b = rc ? NULL : segc_canon_from_rf(st, &t);
+		segc_rf_clear(&t);
+		if (!b)
+			return -1;
+	}
+	s = segc_expr_sum(fresh, segc_expr_copy((segc_expr *)lo),
+		segc_expr_copy((segc_expr *)hi), b);
+	segc_poly_set_var(&r->num, segc_canon_var(st, s), 1);
+	segc_poly_set_si(&r->den, 1);
+	segc_expr_free(s);
+	return 0;
+}
+
+/* The variable of the name 'name' if it is already an atom, else -1. */
+static size_t var_of_name(segc_canon *st, const char *name)
+{
+	segc_expr *sym = segc_expr_sym(name);
+	void **slot = segc_expr_map_find(&st->atom_index, sym);
+
+	segc_expr_free(sym);
+	return slot ? (size_t)(*slot) - 1 : (size_t)-1;
+}
+
+/* Non-zero when variable 'w' is an atom other than 'name' itself in
+ * which 'name' occurs. */
+static int holds_counter(segc_canon *st, size_t w, const char *name)
+{
+	const segc_expr *a = st->atoms[w];
+
+	return a->kind != SEGC_SYM && segc_expr_has_sym(a, name);
+}
+
+/* ------------------------------------------------------ substitution */
+
+/* r = 'body' with the atom of variable 'w' replaced by the expression
+ * 'x'; 1 when that cannot be done (a negative power), -1 on error. */
+static int subst_atom(segc_canon *st, segc_rf *r, segc_rf *body, size_t w,
+	const segc_expr *x, const char *name)
+{
+	segc_rf xv;
+	int rc;
+
+	segc_rf_init(&xv);
+	rc = counter_to_rf(st, name, segc_expr_copy((segc_expr *)x), &xv);
+	if (rc == 0)
+		rc = segc_rf_subst_var(st, r, body, w, &xv);
+	segc_rf_clear(&xv);
+	return rc;
+}
+
+/* --------------------------------------------------------- the sums */
+
+static int sum_range(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
+
+/* The canonical expression of the sum of 'body' over [lo, hi] (NULL on
+ * error). */
+static segc_expr *sum_expr(segc_canon *st, const char *name, segc_rf *body,
+	const segc_expr *lo, const segc_expr *hi)
+{
+	segc_rf r;
+	segc_expr *e = NULL;
+
+	segc_rf_init(&r);
+	if (sum_range(st, &r, name, body, lo, hi) == 0)
+		e = segc_canon_from_rf(st, &r);
+	segc_rf_clear(&r);
+	return e;
+}
+
+/* r = if(c, sum of 'b' over [lo1, hi1], sum of 'b' over [lo, hi]):
+ * the sum over [max(lo, T), hi] or [lo, min(hi, T)], written with the
+ * condition c that T is inside and 'rev' that it is not.  Only the side
+ * that the domains leave possible is summed; when they prove 'rev', the
+ * bounds of the loop are kept as they are. */
+static int sum_pick(segc_canon *st, segc_rf *r, const char *name,
+	const segc_expr *c, const segc_expr *rev, segc_rf *b,
+	const segc_expr *lo1, const segc_expr *hi1, const segc_expr *lo,
+	const segc_expr *hi)
+{
+	int truth, rc = -1;
+	segc_expr *k, *s1 = NULL, *s2;
+
+	if (segc_poly_is_zero(&b->num)) {
+		/* nothing to add on either range (an inner loop's empty side) */
+		segc_rf_set_si(st, r, 0);
+		return 0;
+	}
+	k = segc_cond_canon(st, rev, 0, &truth);
+	if (truth == -2)
+		return -1;
+	segc_expr_free(k);
+	if (truth == 1)
+		return sum_range(st, r, name, b, lo, hi);
+	k = segc_cond_canon(st, c, 0, &truth);
+	if (truth == -2)
+		return -1;
+	if (truth == 1)
+		rc = sum_range(st, r, name, b, lo1, hi1);
+	else if (truth == 0)
+		rc = sum_range(st, r, name, b, lo, hi);
+	else if ((s1 = sum_expr(st, name, b, lo1, hi1)) != NULL &&
+		(s2 = sum_expr(st, name, b, lo, hi)) != NULL) {
+		rc = segc_if_make(st, r, k, s1, s2);
+		segc_expr_free(s2);
+	}
+	segc_expr_free(s1);
+	segc_expr_free(k);
+	return rc;
+}
+
+/* A relation node 'op'(a, b), taking both. */
+static segc_expr *rel(const char *op, segc_expr *a, segc_expr *b)
+{
+	segc_expr *v[2];
+
+	v[0] = a;
+	v[1] = b;
+	return segc_expr_call(op, 2, v);
+}
+
+/* A call of 'f' with one argument (taken). */
+static segc_expr *call1(const char *f, segc_expr *a)
+{
+	return segc_expr_call(f, 1, &a);
+}
+
+/* The sign (1 or -1) that the coefficient 'a' of the counter provably
+ * has, 0 when it is not proved or 'a' holds a counter-dependent atom. */
+static int coeff_sign(segc_canon *st, const segc_poly *a, const char *name)
+{
+	segc_rf r;
+	size_t w;
+	unsigned s;
+
+	if (segc_poly_is_zero(a))
+		return 0;
+	for (w = 0; w < a->nvars; w++)
+		if (segc_poly_has_var(a, w) && segc_expr_has_sym(st->atoms[w],
+			name))
+			return 0;
+	segc_rf_init(&r);
+	segc_poly_set(&r.num, a);
+	s = segc_kernel_sign(st, &r);
+	segc_rf_clear(&r);
+	return (s & SEGC_SIGN_POS) ? 1 : (s & SEGC_SIGN_NEG) ? -1 : 0;
+}
+
+/* (k - beta) / alpha, taking 'k' and borrowing the others. */
+static segc_expr *solve_for(segc_expr *k, const segc_expr *beta,
+	const segc_expr *alpha)
+{
+	return segc_expr_div2(segc_expr_sub2(k, segc_expr_copy(
+		(segc_expr *)beta)), segc_expr_copy((segc_expr *)alpha));
+}
+
+/* For a condition c = (q OP k) whose q is alpha*i + beta with alpha of a
+ * proved sign and free of the counter, as beta is: returns 1 when c is
+ * i >= T, -1 when it is i <= T, with '*t' = T, and '*u' the bound where c
+ * fails begins or ends (i <= U, resp. i >= U); 0 when c is not of that
+ * form.  For q integer-valued (alpha and beta then are) both bounds are
+ * written with floor, one the other plus 1: for alpha > 0, c fails where
+ * q <= ceil(k) - 1, i.e. i <= U = floor((ceil(k) - 1 - beta)/alpha), and
+ * holds from T = U + 1; for alpha < 0 it holds up to
+ * T = floor((ceil(k) - beta)/alpha) and fails from U = T + 1.  So the
+ * boundaries of several inner loops (N - B*i, N - B*(i - 1)) come out in
+ * the one atom floor(N/B), which the domains can compare.  Otherwise T is
+ * ceil((k - beta)/alpha) or floor(...) and U is T -+ 1. */
+static int affine_boundary(segc_canon *st, const segc_expr *c,
+	const char *name, segc_expr **t, segc_expr **u)
+{
+	segc_rf q, br;
+	segc_poly a, b;
+	size_t v, w;
+	int dir = 0, strict, sign, integral;
+	segc_expr *ae = NULL, *be = NULL, *x;
+
+	*t = *u = NULL;
+	if (c->kind != SEGC_CALL || c->nargs != 2 || (strcmp(c->u.name, ">=") &&
+		strcmp(c->u.name, ">")))
+		return 0;
+	strict = !strcmp(c->u.name, ">");
+	segc_rf_init(&q);
+	if (counter_to_rf(st, name, segc_expr_copy(c->args[0]), &q) ||
+		!segc_rf_is_poly(&q) || (v = var_of_name(st, name)) ==
+		(size_t)-1 || segc_poly_degree(&q.num, v) != 1 ||
+		segc_poly_min_degree(&q.num, v) < 0) {
+		segc_rf_clear(&q);
+		return 0;
+	}
+	for (w = 0; w < q.num.nvars; w++)
+		if (segc_poly_has_var(&q.num, w) && holds_counter(st, w, name)) {
+			segc_rf_clear(&q);
+			return 0;
+		}
+	push_counter(st, name);
+	integral = segc_kernel_integer_valued(st, &q.num);
+	pop_counter(st);
+	segc_poly_init(&a, 0);
+	segc_poly_init(&b, 0);
+	segc_poly_coeff_var(&a, &q.num, v, 1);
+	segc_poly_coeff_var(&b, &q.num, v, 0);
+	sign = coeff_sign(st, &a, name);
+	segc_rf_init(&br);
+	if (sign) {
+		segc_poly_swap(&br.num, &b);
+		segc_poly_set_si(&br.den, 1);
+		be = segc_canon_from_rf(st, &br);
+		segc_poly_swap(&br.num, &a);
+		ae = be ? segc_canon_from_rf(st, &br) : NULL;
+	}
+	if (ae) {
+		x = solve_for(segc_expr_copy(c->args[1]), be, ae);
+		dir = sign;
+		if (strict) {
+			/* alpha > 0: i > x; alpha < 0: i < x */
+			*u = call1(sign > 0 ? "floor" : "ceil", x);
+			*t = sign > 0 ? segc_expr_add2(segc_expr_copy(*u),
+				segc_expr_int(1)) : segc_expr_sub2(segc_expr_copy(
+				*u), segc_expr_int(1));
+		} else if (integral && sign > 0) {
+			/* q >= k is q > ceil(k) - 1 */
+			segc_expr_free(x);
+			*u = call1("floor", solve_for(segc_expr_sub2(call1("ceil",
+				segc_expr_copy(c->args[1])), segc_expr_int(1)),
+				be, ae));
+			*t = segc_expr_add2(segc_expr_copy(*u), segc_expr_int(1));
+		} else if (integral) {
+			segc_expr_free(x);
+			*t = call1("floor", solve_for(call1("ceil", segc_expr_copy(
+				c->args[1])), be, ae));
+			*u = segc_expr_add2(segc_expr_copy(*t), segc_expr_int(1));
+		} else {
+			*t = call1(sign > 0 ? "ceil" : "floor", x);
+			*u = sign > 0 ? segc_expr_sub2(segc_expr_copy(*t),
+				segc_expr_int(1)) : segc_expr_add2(segc_expr_copy(*t),
+				segc_expr_int(1));
+		}
+	}
+	segc_expr_free(ae);
+	segc_expr_free(be);
+	segc_rf_clear(&br);
+	segc_poly_clear(&a);
+	segc_poly_clear(&b);
+	segc_rf_clear(&q);
+	return dir;
+}
+
+/* r = the sum over [lo, hi] of 'body', split at the if atom of variable
+ * 'w' whose condition depends on the counter; 1 when its condition is
+ * not affine in the counter. */
+static int split_if(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
+{
+	segc_expr *A = segc_expr_copy(st->atoms[w]), *t = NULL, *t1 = NULL,
+		*c1, *c2, *r1, *r2;
+	segc_rf ba, bb, p1, p2;
+	int dir = 0, rc;
+
+	segc_rf_init(&ba);
+	segc_rf_init(&bb);
+	segc_rf_init(&p1);
+	segc_rf_init(&p2);
+	rc = subst_atom(st, &ba, body, w, A->args[1], name);
+	if (rc == 0)
+		rc = subst_atom(st, &bb, body, w, A->args[2], name);
+	if (rc == 0 && !segc_expr_has_sym(A->args[0], name)) {
+		segc_expr *s1 = sum_expr(st, name, &ba, lo, hi), *s2 = NULL;
+
+		rc = s1 && (s2 = sum_expr(st, name, &bb, lo, hi)) ?
+			segc_if_make(st, r, A->args[0], s1, s2) : -1;
+		segc_expr_free(s1);
+		segc_expr_free(s2);
+	} else if (rc == 0 && (dir = affine_boundary(st, A->args[0], name,
+		&t, &t1)) != 0) {
+		segc_expr *a1 = segc_expr_copy((segc_expr *)lo),
+			*b1 = segc_expr_copy((segc_expr *)hi);
+
+		if (dir < 0) {
+			/* i <= T: [lo, min(hi, T)] and [max(lo, U), hi] */
+			c1 = rel("<=", segc_expr_copy(t), segc_expr_copy(b1));
+			r1 = rel("<=", segc_expr_copy(b1), segc_expr_copy(t));
+			c2 = rel(">=", segc_expr_copy(t1), segc_expr_copy(a1));
+			r2 = rel(">=", segc_expr_copy(a1), segc_expr_copy(t1));
+			rc = sum_pick(st, &p1, name, c1, r1, &ba, a1, t, a1, b1);
+			if (rc == 0)
+				rc = sum_pick(st, &p2, name, c2, r2, &bb, t1, b1,
+					a1, b1);
+		} else {
+			/* i >= T: [max(lo, T), hi] and [lo, min(hi, U)] */
+			c1 = rel(">=", segc_expr_copy(t), segc_expr_copy(a1));
+			r1 = rel(">=", segc_expr_copy(a1), segc_expr_copy(t));
+			c2 = rel("<=", segc_expr_copy(t1), segc_expr_copy(b1));
+			r2 = rel("<=", segc_expr_copy(b1), segc_expr_copy(t1));
+			rc = sum_pick(st, &p1, name, c1, r1, &ba, t, b1, a1, b1);
+			if (rc == 0)
+				rc = sum_pick(st, &p2, name, c2, r2, &bb, a1, t1,
+					a1, b1);
+		}
+		if (rc == 0)
+			rc = segc_rf_add(st, r, &p1, &p2);
+		segc_expr_free(t1);
+		segc_expr_free(c1);
+		segc_expr_free(c2);
+		segc_expr_free(r1);
+		segc_expr_free(r2);
+		segc_expr_free(a1);
+		segc_expr_free(b1);
+	} else if (rc == 0) {
+		rc = 1;
+	}
+	segc_expr_free(t);
+	segc_expr_free(A);
+	segc_rf_clear(&ba);
+	segc_rf_clear(&bb);
+	segc_rf_clear(&p1);
+	segc_rf_clear(&p2);
+	return rc;
+}
+
+/* The variable of the first if atom of 'body' that holds the counter,
+ * or -1. */
+static size_t find_if(segc_canon *st, const segc_rf *body, const char *name)
+{
+	size_t w;
+
+	for (w = 0; w < body->num.nvars || w < body->den.nvars; w++)
+		if ((segc_poly_has_var(&body->num, w) ||
+			segc_poly_has_var(&body->den, w)) &&
+			st->atoms[w]->kind == SEGC_CALL &&
+			!strcmp(st->atoms[w]->u.name, "if") &&
+			segc_expr_has_sym(st->atoms[w], name))
+			return w;
+	return (size_t)-1;
+}
+
+/* r = the closed form of the sum of the polynomial body 'p' (over the
+ * denominator 'den', free of the counter) over [lo, hi], valid where
+ * hi - lo + 1 >= 0, as if(hi - lo + 1 >= 0, G(hi) - G(lo - 1), 0). */
+static int closed_sum(segc_canon *st, segc_rf *r, const char *name,
+	const segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi)
+{
+	segc_rf b, l, h, g;
+	segc_expr *ge = NULL, *c, *z;
+	size_t v = var_of_name(st, name);
+	int rc;
+
+	segc_rf_init(&b);
+	segc_rf_init(&l);
+	segc_rf_init(&h);
+	segc_rf_init(&g);
+	segc_poly_set(&b.num, p);
+	segc_poly_set(&b.den, den);
+	rc = segc_canon_to_rf(st, lo, &l);
+	if (rc == 0)
+		rc = segc_canon_to_rf(st, hi, &h);
+	if (rc == 0)
+		rc = closed_form(st, &g, &b, v == (size_t)-1 ||
+			!segc_poly_has_var(&b.num, v) ? (size_t)-1 / 2 : v,
+			&l, &h);
+	if (rc == 0 && !(ge = segc_canon_from_rf(st, &g)))
+		rc = -1;
+	if (rc == 0) {
+		c = rel(">=", segc_expr_add2(segc_expr_sub2(segc_expr_copy(
+			(segc_expr *)hi), segc_expr_copy((segc_expr *)lo)),
+			segc_expr_int(1)), segc_expr_int(0));
+		z = segc_expr_int(0);
+		rc = segc_if_make(st, r, c, ge, z);
+		segc_expr_free(c);
+		segc_expr_free(z);
+	}
+	segc_expr_free(ge);
+	segc_rf_clear(&b);
+	segc_rf_clear(&l);
+	segc_rf_clear(&h);
+	segc_rf_clear(&g);
+	return rc;
+}
+
+/* Non-zero when term 'i' of 'p' can be summed in closed form: no atom
+ * of it other than the counter holds the counter, and the counter has
+ * no negative power. */
+static int clean_term(segc_canon *st, const segc_poly *p, size_t i,
+	size_t v, const char *name)
+{
+	size_t w;
+
+	for (w = 0; w < p->nvars; w++) {
+		int32_t e = segc_poly_exp(p, i, w);
+
+		if (!e)
+			continue;
+		if (w == v ? e < 0 : holds_counter(st, w, name))
+			return 0;
+	}
+	return 1;
+}
+
+/* r = the sum over [lo, hi] of the terms of 'p' (over 'den') that have
+ * no closed form: a SUM atom of their primitive part, times the
+ * monomial of counter-free atoms and the number they share. */
+static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
+	segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi)
+{
+	int32_t *mins = segc_xcalloc(p->nvars ? p->nvars : 1, sizeof(int32_t));
+	size_t w, v = var_of_name(st, name);
+	segc_rf body, f;
+	mpq_t scale;
+	int rc;
+
+	segc_poly_min_exps(p, mins);
+	for (w = 0; w < p->nvars; w++)
+		if (w == v || holds_counter(st, w, name) || mins[w] < 0)
+			mins[w] = 0;
+	segc_rf_init(&body);
+	segc_rf_init(&f);
+	mpq_init(scale);
+	segc_poly_set(&body.num, p);
+	segc_poly_set(&body.den, den);
+	for (w = 0; w < p->nvars; w++)
+		mins[w] = -mins[w];
+	rc = segc_poly_shift(&st->lim, &body.num, mins);
+	segc_poly_primitive(&body.num, scale);
+	if (rc == 0)
+		rc = sum_atom(st, &f, name, &body, lo, hi);
+	if (rc == 0) {
+		for (w = 0; w < p->nvars; w++)
+			mins[w] = -mins[w];
+		segc_poly_set_q(&body.num, scale);
+		segc_poly_set_si(&body.den, 1);
+		rc = segc_poly_shift(&st->lim, &body.num, mins);
+	}
+	if (rc == 0)
+		rc = segc_rf_mul(st, r, &f, &body);
+	mpq_clear(scale);
+	segc_rf_clear(&body);
+	segc_rf_clear(&f);
+	free(mins);
+	return rc;
+}
+
+/* The largest period of a quasi-polynomial body summed by residues. */
+#define SEGC_QUASI_PERIOD 64
+
+/* The coefficient of the counter in the argument of the floor or ceil
+ * atom 'a', when that argument is a polynomial of degree 1 in the counter
+ * with a number as coefficient and no other atom holding the counter:
+ * returns 1 and sets 'c'; else 0. */
+static int affine_round(segc_canon *st, const segc_expr *a, const char *name,
+	mpq_t c)
+{
+	segc_rf x;
+	segc_poly k;
+	size_t v, w;
+	int ok = 0;
+
+	if (a->kind != SEGC_CALL || a->nargs != 1 || (strcmp(a->u.name,
+		"floor") && strcmp(a->u.name, "ceil")))
+		return 0;
+	segc_rf_init(&x);
+	segc_poly_init(&k, 0);
+	if (counter_to_rf(st, name, segc_expr_copy(a->args[0]), &x) == 0 &&
+		segc_rf_is_poly(&x) && (v = var_of_name(st, name)) != (size_t)-1
+		&& segc_poly_degree(&x.num, v) == 1 &&
+		segc_poly_min_degree(&x.num, v) >= 0) {
+		ok = 1;
+		for (w = 0; w < x.num.nvars; w++)
+			if (segc_poly_has_var(&x.num, w) && holds_counter(st, w,
+				name))
+				ok = 0;
+		segc_poly_coeff_var(&k, &x.num, v, 1);
+		if (ok && segc_poly_is_const(&k) && k.len)
+			mpq_set(c, k.coefs[0]);
+		else
+			ok = 0;
+	}
+	segc_poly_clear(&k);
+	segc_rf_clear(&x);
+	return ok;
+}
+
+/* The period q (2 .. SEGC_QUASI_PERIOD) after which every atom of 'p'
+ * that holds the counter, each a floor or ceil of an argument affine in
+ * it with a number as coefficient, grows by an integer: the lcm of the
+ * denominators of those coefficients; 0 when there is none such. */
+static unsigned long quasi_period(segc_canon *st, const segc_poly *p,
+	const char *name)
+{
+	unsigned long q = 1;
+	size_t w;
+	mpq_t c;
+	mpz_t l;
+
+	mpq_init(c);
+	mpz_init_set_ui(l, 1);
+	for (w = 0; w < p->nvars && q; w++) {
+		if (!segc_poly_has_var(p, w) || !holds_counter(st, w, name))
+			continue;
+		if (!affine_round(st, st->atoms[w], name, c)) {
+			q = 0;
+			break;
+		}
+		mpz_lcm(l, l, mpq_denref(c));
+		q = mpz_cmp_ui(l, SEGC_QUASI_PERIOD) <= 0 ? mpz_get_ui(l) : 0;
+	}
+	mpq_clear(c);
+	mpz_clear(l);
+	return q > 1 ? q : 0;
+}
+
+/* Folds into 'l' the denominators of the counter's coefficients in every
+ * floor and ceil of 'e' that holds the counter; 0 when one of them is not
+ * affine in it with a number as coefficient or 'l' passes
+ * SEGC_QUASI_PERIOD. */
+static int round_periods(segc_canon *st, const segc_expr *e,
+	const char *name, mpz_t l)
+{
+	size_t k;
+	mpq_t c;
+	int ok = 1;
+
+	if (!segc_expr_has_sym(e, name))
+		return 1;
+	if (e->kind == SEGC_CALL && e->nargs == 1 && (!strcmp(e->u.name,
+		"floor") || !strcmp(e->u.name, "ceil"))) {
+		mpq_init(c);
+		ok = affine_round(st, e, name, c);
+		if (ok)
+			mpz_lcm(l, l, mpq_denref(c));
+		mpq_clear(c);
+		return ok && mpz_cmp_ui(l, SEGC_QUASI_PERIOD) <= 0;
+	}
+	for (k = 0; k < e->nargs && ok; k++)
+		ok = round_periods(st, e->args[k], name, l);
+	return ok;
+}
+
+/* The period of the floor and ceil of the counter anywhere in 'body'
+ * (inside conditions too), 2 .. SEGC_QUASI_PERIOD, or 0. */
+static unsigned long body_period(segc_canon *st, segc_rf *body,
+	const char *name)
+{
+	segc_expr *e = segc_canon_from_rf(st, body);
+	unsigned long q = 0;
+	mpz_t l;
+
+	mpz_init_set_ui(l, 1);
+	if (e && round_periods(st, e, name, l))
+		q = mpz_get_ui(l);
+	mpz_clear(l);
+	segc_expr_free(e);
+	return q > 1 ? q : 0;
+}
+
+/* r = the sum over [lo, hi] of the quasi-polynomial 'p' / 'den' of period
+ * q, by residues: i = q*i' + m for m = 0 .. q - 1, where every floor and
+ * ceil of the body grows by an integer times i' and so comes out of its
+ * atom, and i' runs over [ceil((lo - m)/q), floor((hi - m)/q)]. */
+static int quasi_sum(segc_canon *st, segc_rf *r, const char *name,
+	const segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi, unsigned long q)
+{
+	segc_rf body, part;
+	segc_expr *b;
+	unsigned long m;
+	char fresh[32];
+	int rc = 0;
+
+	segc_rf_init(&body);
+	segc_rf_init(&part);
+	segc_poly_set(&body.num, p);
+	segc_poly_set(&body.den, den);
+	b = segc_canon_from_rf(st, &body);
+	segc_rf_set_si(st, r, 0);
+	st->quasi++;
+	/* a fresh counter: the declared domain of 'name' (the range of its
+	 * loop) does not hold for i' */
+	snprintf(fresh, sizeof fresh, "_q%lu", st->fresh++);
+	for (m = 0; m < q && b && rc == 0; m++) {
+		segc_expr *i = segc_expr_add2(segc_expr_mul2(segc_expr_int(
+			(long)q), segc_expr_sym(fresh)), segc_expr_int((long)m));
+		segc_expr *e = segc_expr_subst(segc_expr_copy(b), name, i);
+		segc_expr *l = segc_expr_div2(segc_expr_sub2(segc_expr_copy(
+			(segc_expr *)lo), segc_expr_int((long)m)),
+			segc_expr_int((long)q));
+		segc_expr *h = segc_expr_div2(segc_expr_sub2(segc_expr_copy(
+			(segc_expr *)hi), segc_expr_int((long)m)),
+			segc_expr_int((long)q));
+		segc_expr *lc = rounded(st, "ceil", l), *hc = lc ?
+			rounded(st, "floor", h) : NULL;
+
+		segc_expr_free(i);
+		segc_expr_free(l);
+		segc_expr_free(h);
+		rc = hc ? counter_to_rf(st, fresh, e, &body) : (segc_expr_free(e),
+			-1);
+		if (rc == 0)
+			rc = sum_range(st, &part, fresh, &body, lc, hc);
+		if (rc == 0)
+			rc = segc_rf_add(st, r, r, &part);
+		segc_expr_free(lc);
+		segc_expr_free(hc);
+	}
+	st->quasi--;
+	if (!b)
+		rc = -1;
+	segc_expr_free(b);
+	segc_rf_clear(&body);
+	segc_rf_clear(&part);
+	return rc;
+}
+
+/* r = the sum over [lo, hi] of the terms 'p' (over 'den') that Faulhaber
+ * cannot sum: by residues when they are a quasi-polynomial of a small
+ * period, else a sum atom. */
+static int dirty_sum(segc_canon *st, segc_rf *r, const char *name,
+	segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi)
+{
+	unsigned long q = st->quasi ? 0 : quasi_period(st, p, name);
+
+	if (q)
+		return quasi_sum(st, r, name, p, den, lo, hi, q);
+	return rest_sum(st, r, name, p, den, lo, hi);
+}
+
+/* r = the sum over [lo, hi] of a body free of ifs that hold the counter:
+ * the terms with a closed form summed so, the others kept as one sum. */
+static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
+{
+	size_t i, w, v = var_of_name(st, name);
+	segc_poly clean, dirty;
+	segc_rf a, b;
+	int rc = 0;
+
+	for (w = 0; w < body->den.nvars; w++)
+		if (segc_poly_has_var(&body->den, w) && (w == v ||
+			holds_counter(st, w, name)))
+			return sum_atom(st, r, name, body, lo, hi);
+	segc_poly_init(&clean, body->num.nvars);
+	segc_poly_init(&dirty, body->num.nvars);
+	for (i = 0; i < body->num.len; i++)
+		segc_poly_push(clean_term(st, &body->num, i, v, name) ?
+			&clean : &dirty, body->num.exps + i * body->num.nvars,
+			body->num.coefs[i]);
+	segc_poly_normalise(NULL, &clean);
+	segc_poly_normalise(NULL, &dirty);
+	segc_rf_init(&a);
+	segc_rf_init(&b);
+	if (clean.len || !dirty.len)
+		rc = closed_sum(st, &a, name, &clean, &body->den, lo, hi);
+	if (rc == 0 && dirty.len)
+		rc = dirty_sum(st, &b, name, &dirty, &body->den, lo, hi);
+	if (rc == 0)
+		rc = segc_rf_add(st, r, &a, &b);
+	segc_poly_clear(&clean);
+	segc_poly_clear(&dirty);
+	segc_rf_clear(&a);
+	segc_rf_clear(&b);
+	return rc;
+}
+
+/* r = the sum of 'body' (a rational function in which the counter 'name'
+ * is a name) over the integers of [lo, hi], integer bounds. */
+static int sum_range(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
+{
+	size_t w = find_if(st, body, name);
+	unsigned long q;
+	int rc;
+
+	if (segc_ctx_charge(st->ctx, 16))
+		return -1;
+	if (w == (size_t)-1)
+		return plain_sum(st, r, name, body, lo, hi);
+	rc = split_if(st, r, name, body, w, lo, hi);
+	if (rc == 1 && !st->quasi && (q = body_period(st, body, name)) != 0)
+		return quasi_sum(st, r, name, &body->num, &body->den, lo, hi, q);
+	return rc == 1 ? sum_atom(st, r, name, body, lo, hi) : rc;
+}
+
+/* The canonical form of f(x), f ceil or floor. */
+static segc_expr *rounded(segc_canon *st, const char *f, segc_expr *x)
+{
+	segc_expr *c = call1(f, segc_expr_copy(x)), *res;
+
+	res = segc_canon_expr(st, c);
+	segc_expr_free(c);
+	return res;
+}
+
+/* r = the sum node 'e' (see canon_private.h). */
+int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	segc_rf body;
+	segc_expr *lo, *hi;
+	int rc;
+
+	segc_rf_init(&body);
+	rc = counter_to_rf(st, e->u.name, segc_expr_copy(e->args[2]), &body);
+	lo = rc ? NULL : rounded(st, "ceil", e->args[0]);
+	hi = lo ? rounded(st, "floor", e->args[1]) : NULL;
+	if (hi)
+		rc = sum_range(st, r, e->u.name, &body, lo, hi);
+	else
+		rc = -1;
+	segc_expr_free(lo);
+	segc_expr_free(hi);
+	segc_rf_clear(&body);
+	return rc;
+}

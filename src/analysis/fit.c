@@ -1,0 +1,851 @@
+/* fit.c - the fit of a model's formula to measured times (segc fit):
+ * the columns of the data and the free names checked, the formula of
+ * every measured component split exactly into c_0 + sum_j c_j x_j (or
+ * refused when it is not linear in the free names x_j), the equations of
+ * the rows accumulated into exact normal equations (lsq.c) and solved,
+ * and every equation evaluated with the fitted values. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/fit.h"
+#include "model/model.h"
+#include "output/output.h"
+#include "base/util.h"
+
+/* A coefficient of the split formula, evaluated at each row: a number,
+ * the value of a column, or an expression of the columns. */
+typedef struct coef {
+	enum { COEF_NUM, COEF_COLUMN, COEF_EXPR } kind;
+	size_t col;
+	segc_expr *e;
+} coef;
+
+/* One measured column: its component, its formula, and the formula's
+ * coefficients c[0] (the part without free names), c[1 + j] (of x_j). */
+typedef struct part {
+	enum segc_component comp;
+	size_t col;
+	segc_expr *f;
+	coef *c;
+} part;
+
+struct segc_fit {
+	size_t nfree;
+	char **names;
+	int *kind;               /* FIT_RESOURCE, ... per free name */
+	mpq_t *x;
+	size_t neq, capeq;
+	size_t *row;
+	enum segc_component *comp;
+	mpq_t *measured, *fitted;
+	int r2_defined;
+	mpq_t r2;
+	int max_defined;
+	size_t max_eq;
+	mpq_t max_rel;
+};
+
+/* What a free name is in the model or machine. */
+enum { FIT_RESOURCE = 0, FIT_CONST, FIT_COST, FIT_PARAM };
+
+/* The state of one run. */
+typedef struct fitter {
+	segc_ctx *ctx;
+	const segc_fit_request *r;
+	const segc_csv *data;
+	const char *file;        /* of the data */
+	const char *model_file;
+	const segc_machine *mach;
+	segc_fit *fit;
+	segc_bindings *bindings;
+	segc_setting s;
+	size_t nparts;
+	part parts[4];
+	const char **headers;
+	int *is_param;           /* per column: a parameter column */
+	segc_lsq *lsq;
+	mpq_t *a;                /* one equation: nfree + 1 entries */
+} fitter;
+
+static const char *const comp_cols[] = { "time", "total", "comp", "comm",
+	"io" };
+static const enum segc_component comp_of[] = { SEGC_TOTAL, SEGC_TOTAL,
+	SEGC_COMP, SEGC_COMM, SEGC_IO };
+
+/* ------------------------------------------------------------ columns */
+
+/* Records an error at the header cell of column 'j'. */
+static void header_error(fitter *F, size_t j, const char *fmt,
+	const char *a, const char *b)
+{
+	segc_error(F->ctx, SEGC_ERR_INPUT, F->file,
+		segc_csv_line(F->data, (size_t)-1),
+		segc_csv_col(F->data, (size_t)-1, j), fmt, a, b);
+}
+
+/* The index in comp_cols of the measurement column 'name', or -1. */
+static int measurement_column(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof comp_cols / sizeof *comp_cols; i++)
+		if (!strcmp(comp_cols[i], name))
+			return (int)i;
+	return -1;
+}
+
+/* Non-zero when 'name' is something the formula may contain: a
+ * parameter, N, P, a resource, a constant or cost of the machine. */
+static int model_name(const fitter *F, const char *name)
+{
+	const segc_model *m = F->s.model;
+
+	return segc_model_param(m, name) || !strcmp(name, "N") ||
+		!strcmp(name, "P") || segc_model_resource(m, name) ||
+		(F->mach && (segc_machine_const(F->mach, name) ||
+		segc_machine_cost(F->mach, name)));
+}
+
+/* Non-zero when -D binds 'name'. */
+static int fixed(const fitter *F, const char *name)
+{
+	size_t i, n = segc_bindings_count(F->r->setting->bindings);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(segc_bindings_name(F->r->setting->bindings, i),
+		    name))
+			return 1;
+	return 0;
+}
+
+/* Adds the part measured by column 'j' (checking that its component is
+ * measured once). */
+static void add_part(fitter *F, size_t j, enum segc_component comp)
+{
+	size_t k;
+
+	for (k = 0; k < F->nparts; k++)
+		if (F->parts[k].comp == comp) {
+			header_error(F, j, "the column '%s' measures %s again",
+				F->headers[j], segc_component_name(comp));
+			return;
+		}
+	F->parts[F->nparts].comp = comp;
+	F->parts[F->nparts++].col = j;
+}
+
+/* Sorts the columns into measurements and parameters. */
+static int classify_columns(fitter *F)
+{
+	size_t j, n = segc_csv_ncols(F->data);
+
+	F->headers = segc_xcalloc(n + 1, sizeof *F->headers);
+	F->is_param = segc_xcalloc(n + 1, sizeof *F->is_param);
+	for (j = 0; j < n; j++) {
+		const char *h = segc_csv_header(F->data, j);
+		int m = measurement_column(h);
+
+		F->headers[j] = h;
+		if (m >= 0)
+			add_part(F, j, comp_of[m]);
+		else if (!model_name(F, h))
+			header_error(F, j, "the column '%s' is neither a name of "
+				"the model nor a measurement (time, total, comp, "
+				"comm, io)%s", h, "");
+		else if (fixed(F, h))
+			header_error(F, j, "the column '%s' gives a value that "
+				"-D %s also gives", h, h);
+		else
+			F->is_param[j] = 1;
+	}
+	if (!F->nparts && segc_ctx_status(F->ctx) == SEGC_OK)
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->file,
+			segc_csv_line(F->data, (size_t)-1), 0, "no measured "
+			"column: give a column time (or total), comp, comm or io");
+	if (!segc_csv_nrows(F->data) && segc_ctx_status(F->ctx) == SEGC_OK)
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->file, 0, 0, "no rows "
+			"of measurements");
+	return segc_ctx_status(F->ctx) == SEGC_OK ? 0 : -1;
+}
+
+/* ---------------------------------------------------------- free names */
+
+/* The kind of the free name 'name' (FIT_...), or -1 after an error. */
+static int free_kind(fitter *F, const char *name)
+{
+	const segc_param *p = segc_model_param(F->s.model, name);
+
+	if (segc_model_resource(F->s.model, name))
+		return FIT_RESOURCE;
+	if (F->mach && segc_machine_const(F->mach, name))
+		return FIT_CONST;
+	if (F->mach && segc_machine_cost(F->mach, name))
+		return FIT_COST;
+	if (p && !p->value)
+		return FIT_PARAM;
+	segc_error(F->ctx, SEGC_ERR_INPUT, NULL, 0, 0, "--free %s: %s", name,
+		p ? "a parameter with a value in the model cannot be fitted "
+		"(fit a resource, a machine constant or a parameter without "
+		"value)" : "not a resource, machine constant or parameter of "
+		"the model");
+	return -1;
+}
+
+/* Checks the free names and records their kinds. */
+static int check_free(fitter *F)
+{
+	size_t j, k, n = segc_csv_ncols(F->data);
+	segc_fit *f = F->fit;
+
+	for (j = 0; j < f->nfree; j++) {
+		const char *name = f->names[j];
+
+		f->kind[j] = free_kind(F, name);
+		for (k = 0; k < j; k++)
+			if (!strcmp(f->names[k], name))
+				segc_error(F->ctx, SEGC_ERR_INPUT, NULL, 0, 0,
+					"--free %s: given twice", name);
+		if (fixed(F, name))
+			segc_error(F->ctx, SEGC_ERR_INPUT, NULL, 0, 0, "--free "
+				"%s: also fixed with -D %s", name, name);
+		for (k = 0; k < n; k++)
+			if (!strcmp(F->headers[k], name))
+				header_error(F, k, "the free name '%s' is also a "
+					"column of the data%s", name, "");
+	}
+	return segc_ctx_status(F->ctx) == SEGC_OK ? 0 : -1;
+}
+
+/* Adds the binding NAME=NAME (the name stays a symbol) to 'b'. */
+static void keep_symbol(segc_ctx *ctx, segc_bindings *b, const char *name)
+{
+	segc_strbuf sb;
+
+	segc_strbuf_init(&sb);
+	segc_strbuf_appendf(&sb, "%s=%s", name, name);
+	segc_bindings_add(ctx, b, sb.data);
+	segc_strbuf_free(&sb);
+}
+
+/* The setting of the fit: the request's, with -D kept and the free
+ * names and the parameter columns kept as symbols. */
+static int make_setting(fitter *F)
+{
+	const segc_bindings *b = F->r->setting->bindings;
+	size_t i, n = segc_bindings_count(b);
+
+	F->bindings = segc_bindings_new();
+	for (i = 0; i < n; i++) {
+		char *v = segc_expr_to_string(segc_bindings_value(b, i));
+		segc_strbuf sb;
+
+		segc_strbuf_init(&sb);
+		segc_strbuf_appendf(&sb, "%s=%s", segc_bindings_name(b, i), v);
+		segc_bindings_add(F->ctx, F->bindings, sb.data);
+		segc_strbuf_free(&sb);
+		free(v);
+	}
+	for (i = 0; i < F->fit->nfree; i++)
+		keep_symbol(F->ctx, F->bindings, F->fit->names[i]);
+	for (i = 0; i < segc_csv_ncols(F->data); i++)
+		if (F->is_param[i])
+			keep_symbol(F->ctx, F->bindings, F->headers[i]);
+	F->s.bindings = F->bindings;
+	return segc_ctx_status(F->ctx) == SEGC_OK ? 0 : -1;
+}
+
+/* --------------------------------------------------------- the formula */
+
+/* The column of the parameter 'name', or (size_t)-1. */
+static size_t param_column(const fitter *F, const char *name)
+{
+	size_t j;
+
+	for (j = 0; j < segc_csv_ncols(F->data); j++)
+		if (F->is_param[j] && !strcmp(F->headers[j], name))
+			return j;
+	return (size_t)-1;
+}
+
+/* The index of free name 'name', or (size_t)-1. */
+static size_t free_index(const fitter *F, const char *name)
+{
+	size_t j;
+
+	for (j = 0; j < F->fit->nfree; j++)
+		if (!strcmp(F->fit->names[j], name))
+			return j;
+	return (size_t)-1;
+}
+
+/* Checks that every name of part 'P' has a value (a column or free) and
+ * that no call is left uninterpreted. */
+static void check_part_names(fitter *F, const part *P)
+{
+	const char **v;
+	size_t i, n = segc_output_names(P->f, 0, &v);
+
+	for (i = 0; i < n; i++)
+		if (param_column(F, v[i]) == (size_t)-1 &&
+		    free_index(F, v[i]) == (size_t)-1)
+			segc_error(F->ctx, SEGC_ERR_INPUT, F->file,
+				segc_csv_line(F->data, (size_t)-1), 0, "'%s' (in "
+				"the formula of %s) has no value: give a column %s, "
+				"-D %s=VALUE or a machine that binds it", v[i],
+				segc_component_name(P->comp), v[i], v[i]);
+	free(v);
+	n = segc_output_names(P->f, 1, &v);
+	for (i = 0; i < n; i++)
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->model_file, 0, 0, "the "
+			"function '%s' is not defined (an uninterpreted call): "
+			"give a machine that defines it", v[i]);
+	free(v);
+}
+
+/* Derives the formula of every measured component and checks its
+ * names; each free name must occur in one of them. */
+static int derive_parts(fitter *F)
+{
+	size_t k, j;
+
+	for (k = 0; k < F->nparts; k++) {
+		F->parts[k].f = segc_derive_canonical(F->ctx, &F->s,
+			F->parts[k].comp);
+		if (!F->parts[k].f)
+			return -1;
+		check_part_names(F, &F->parts[k]);
+	}
+	for (j = 0; j < F->fit->nfree; j++) {
+		for (k = 0; k < F->nparts; k++)
+			if (segc_expr_has_sym(F->parts[k].f, F->fit->names[j]))
+				break;
+		if (k == F->nparts)
+			segc_error(F->ctx, SEGC_ERR_INPUT, NULL, 0, 0, "--free "
+				"%s: '%s' does not occur in the formula of the "
+				"measured %s", F->fit->names[j], F->fit->names[j],
+				F->nparts == 1 ? "component" : "components");
+	}
+	return segc_ctx_status(F->ctx) == SEGC_OK ? 0 : -1;
+}
+
+/* 'e' with free name j set to 1 (j < nfree, else none) and every other
+ * free name to 0, in canonical form; NULL when that fails. */
+static segc_expr *at_unit(fitter *F, segc_ctx *scratch,
+	const segc_domains *dom, const segc_expr *e, size_t unit)
+{
+	segc_expr *zero = segc_expr_int(0), *one = segc_expr_int(1);
+	segc_expr *r = segc_expr_copy((segc_expr *)e);
+	size_t j;
+
+	for (j = 0; j < F->fit->nfree; j++)
+		r = segc_expr_subst(r, F->fit->names[j], j == unit ? one : zero);
+	segc_expr_free(zero);
+	segc_expr_free(one);
+	return segc_canonical(scratch, dom, r);
+}
+
+/* Sets the coefficient 'c' from its canonical expression 'e' (taken). */
+static void set_coef(fitter *F, coef *c, segc_expr *e)
+{
+	c->e = e;
+	c->kind = COEF_EXPR;
+	if (segc_expr_is_num(e))
+		c->kind = COEF_NUM;
+	else if (segc_expr_kind(e) == SEGC_SYM &&
+	    (c->col = param_column(F, segc_expr_name(e))) != (size_t)-1)
+		c->kind = COEF_COLUMN;
+}
+
+/* Splits part 'P' into its coefficients: c_0 = f at x = 0, c_j = f at
+ * x = e_j minus c_0; returns 0 when f = c_0 + sum_j c_j x_j exactly
+ * (canonical forms are unique), -1 when it is not linear. */
+static int split_part(fitter *F, segc_ctx *scratch, const segc_domains *dom,
+	part *P)
+{
+	size_t j, n = F->fit->nfree;
+	segc_expr *rest, *c0;
+
+	P->c = segc_xcalloc(n + 1, sizeof *P->c);
+	c0 = at_unit(F, scratch, dom, P->f, n);
+	if (!c0)
+		return -1;
+	set_coef(F, &P->c[0], c0);
+	rest = segc_expr_sub2(segc_expr_copy(P->f), segc_expr_copy(c0));
+	for (j = 0; j < n; j++) {
+		segc_expr *cj = at_unit(F, scratch, dom, P->f, j);
+
+		if (cj)
+			cj = segc_canonical(scratch, dom, segc_expr_sub2(cj,
+				segc_expr_copy(c0)));
+		if (!cj) {
+			segc_expr_free(rest);
+			return -1;
+		}
+		set_coef(F, &P->c[1 + j], cj);
+		rest = segc_expr_sub2(rest, segc_expr_mul2(segc_expr_copy(cj),
+			segc_expr_sym(F->fit->names[j])));
+	}
+	rest = segc_canonical(scratch, dom, rest);
+	j = rest && segc_expr_is_zero(rest);
+	segc_expr_free(rest);
+	return j ? 0 : -1;
+}
+
+/* Non-zero when free name 'j' alone enters 'f' nonlinearly: f is not
+ * f|x_j=0 + x_j (f|x_j=1 - f|x_j=0). */
+static int nonlinear_in(fitter *F, segc_ctx *scratch,
+	const segc_domains *dom, const segc_expr *f, size_t j)
+{
+	const char *x = F->fit->names[j];
+	segc_expr *zero = segc_expr_int(0), *one = segc_expr_int(1);
+	segc_expr *f0 = segc_expr_subst(segc_expr_copy((segc_expr *)f), x, zero);
+	segc_expr *f1 = segc_expr_subst(segc_expr_copy((segc_expr *)f), x, one);
+	segc_expr *d;
+	int r;
+
+	segc_expr_free(zero);
+	segc_expr_free(one);
+	d = segc_expr_sub2(segc_expr_add2(segc_expr_copy(f0),
+		segc_expr_mul2(segc_expr_sym(x), segc_expr_sub2(f1, f0))),
+		segc_expr_copy((segc_expr *)f));
+	d = segc_canonical(scratch, dom, d);
+	r = !d || !segc_expr_is_zero(d);
+	segc_expr_free(d);
+	return r;
+}
+
+/* Reports that part 'P' is not linear in the free names, naming those
+ * that enter it nonlinearly on their own. */
+static void report_nonlinear(fitter *F, segc_ctx *scratch,
+	const segc_domains *dom, const part *P)
+{
+	segc_strbuf sb;
+	size_t j;
+
+	segc_strbuf_init(&sb);
+	for (j = 0; j < F->fit->nfree; j++)
+		if (nonlinear_in(F, scratch, dom, P->f, j))
+			segc_strbuf_appendf(&sb, "%s%s", sb.len ? ", " : "",
+				F->fit->names[j]);
+	segc_error(F->ctx, SEGC_ERR_INPUT, F->model_file, 0, 0, "the formula "
+		"of %s is not linear in the free names (%s%s): segc fit solves "
+		"linear least squares exactly and does not fit nonlinear "
+		"formulas; fix such names with -D", segc_component_name(P->comp),
+		sb.len ? "nonlinear in " : "products of free names",
+		sb.len ? sb.data : "");
+	segc_strbuf_free(&sb);
+}
+
+/* Splits every part, under the domains of the setting; a scratch
+ * context takes the failures of substitutions (a free name set to 0
+ * where it divides), which only mean that the formula is not linear. */
+static int split_parts(fitter *F)
+{
+	segc_domains *dom = segc_setting_domains(F->ctx, &F->s);
+	segc_ctx *scratch = segc_ctx_new();
+	size_t k;
+
+	*segc_ctx_limits(scratch) = *segc_ctx_limits(F->ctx);
+	for (k = 0; dom && k < F->nparts; k++) {
+		if (!split_part(F, scratch, dom, &F->parts[k]))
+			continue;
+		if (segc_ctx_status(scratch) == SEGC_ERR_LIMIT)
+			segc_error(F->ctx, SEGC_ERR_LIMIT, F->model_file, 0, 0,
+				"%s", segc_ctx_diag(scratch, 0)->message);
+		else
+			report_nonlinear(F, scratch, dom, &F->parts[k]);
+		segc_ctx_clear(scratch);
+	}
+	segc_ctx_free(scratch);
+	segc_domains_free(dom);
+	return dom && segc_ctx_status(F->ctx) == SEGC_OK ? 0 : -1;
+}
+
+/* ---------------------------------------------------------- the rows */
+
+/* Checks the values of the parameter columns against the domains the
+ * model declares (the canonical form may rely on them). */
+static int check_domains(fitter *F)
+{
+	segc_domains *dom = segc_setting_domains(F->ctx, &F->s);
+	size_t i, j, n = segc_csv_nrows(F->data);
+
+	for (j = 0; dom && j < segc_csv_ncols(F->data); j++) {
+		mpq_srcptr lo, hi;
+		int integer;
+
+		if (!F->is_param[j] ||
+		    !segc_domains_get(dom, F->headers[j], &lo, &hi, &integer))
+			continue;
+		for (i = 0; i < n && !segc_ctx_full(F->ctx); i++) {
+			mpq_srcptr v = segc_csv_row(F->data, i)[j];
+
+			if ((lo && mpq_cmp(v, lo) < 0) || (hi && mpq_cmp(v, hi) >
+			    0) || (integer && mpz_cmp_ui(mpq_denref(v), 1)))
+				segc_error(F->ctx, SEGC_ERR_INPUT, F->file,
+					segc_csv_line(F->data, i), segc_csv_col(F->data,
+					i, j), "the value of '%s' lies outside the domain "
+					"the model declares for it%s", F->headers[j],
+					integer ? " (an integer)" : "");
+		}
+	}
+	segc_domains_free(dom);
+	return dom && segc_ctx_status(F->ctx) == SEGC_OK ? 0 : -1;
+}
+
+/* Evaluates coefficient 'c' at row 'i' into 'q'; -1 after an error. */
+static int coef_value(fitter *F, const coef *c, size_t i, mpq_t q)
+{
+	const mpq_t *row = segc_csv_row(F->data, i);
+
+	if (c->kind == COEF_NUM) {
+		mpq_set(q, segc_expr_value(c->e));
+		return 0;
+	}
+	if (c->kind == COEF_COLUMN) {
+		mpq_set(q, row[c->col]);
+		return 0;
+	}
+	if (!segc_expr_eval_q(q, c->e, segc_csv_ncols(F->data), F->headers,
+	    row))
+		return 0;
+	segc_error(F->ctx, SEGC_ERR_INPUT, F->file, segc_csv_line(F->data, i),
+		0, "the formula has no exact rational value at this row");
+	return -1;
+}
+
+/* The equation of part 'P' at row 'i' in F->a: the coefficients of the
+ * free names, then the measured value minus c_0. */
+static int equation(fitter *F, const part *P, size_t i)
+{
+	size_t j, n = F->fit->nfree;
+
+	for (j = 0; j <= n; j++)
+		if (coef_value(F, &P->c[j], i, F->a[j ? j - 1 : n]))
+			return -1;
+	mpq_sub(F->a[n], segc_csv_row(F->data, i)[P->col], F->a[n]);
+	return 0;
+}
+
+/* Divides the equation in F->a by the measured value of part 'P' at row
+ * 'i' (relative weights); -1 when that value is zero. */
+static int weigh_relative(fitter *F, const part *P, size_t i)
+{
+	mpq_srcptr m = segc_csv_row(F->data, i)[P->col];
+	size_t j;
+
+	if (!mpq_sgn(m)) {
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->file,
+			segc_csv_line(F->data, i), segc_csv_col(F->data, i,
+			P->col), "a measured value of 0 has no relative error "
+			"(--weight relative)");
+		return -1;
+	}
+	for (j = 0; j <= F->fit->nfree; j++)
+		mpq_div(F->a[j], F->a[j], m);
+	return 0;
+}
+
+/* Adds the equations of every row to the normal equations. */
+static int accumulate(fitter *F)
+{
+	size_t i, k, n = segc_csv_nrows(F->data);
+
+	for (i = 0; i < n && !segc_ctx_full(F->ctx); i++)
+		for (k = 0; k < F->nparts; k++) {
+			if (equation(F, &F->parts[k], i) ||
+			    (F->r->weight == SEGC_FIT_RELATIVE &&
+			    weigh_relative(F, &F->parts[k], i)))
+				continue;
+			segc_lsq_add(F->lsq, (const mpq_t *)F->a,
+				F->a[F->fit->nfree]);
+		}
+	return segc_ctx_status(F->ctx) == SEGC_OK ? 0 : -1;
+}
+
+/* Reports the free names that dependent unknown 'j' cannot be told
+ * apart from. */
+static void report_dependency(fitter *F, size_t j, size_t rank)
+{
+	size_t i, n = F->fit->nfree, neq = segc_csv_nrows(F->data) * F->nparts;
+	mpq_t *v = segc_xcalloc(n, sizeof *v);
+	segc_strbuf sb;
+
+	for (i = 0; i < n; i++)
+		mpq_init(v[i]);
+	segc_lsq_dependency(F->lsq, j, v);
+	segc_strbuf_init(&sb);
+	for (i = 0; i < j; i++)
+		if (mpq_sgn(v[i]))
+			segc_strbuf_appendf(&sb, "%s%s", sb.len ? ", " : "",
+				F->fit->names[i]);
+	if (sb.len)
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->file, 0, 0, "the equations "
+			"cannot tell apart %s and %s: only a combination of them "
+			"is determined (rank %lu of %lu free names, %lu equations); "
+			"add rows where they vary independently or fix some with "
+			"-D", sb.data, F->fit->names[j], (unsigned long)rank,
+			(unsigned long)n, (unsigned long)neq);
+	else
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->file, 0, 0, "the free "
+			"name '%s' has the coefficient 0 in every equation: the "
+			"data say nothing about it", F->fit->names[j]);
+	segc_strbuf_free(&sb);
+	for (i = 0; i < n; i++)
+		mpq_clear(v[i]);
+	free(v);
+}
+
+/* Solves the normal equations; reports a rank deficiency. */
+static int solve(fitter *F)
+{
+	size_t n = F->fit->nfree, j, rank;
+	int *dep = segc_xcalloc(n + 1, sizeof *dep);
+
+	rank = segc_lsq_solve(F->lsq, F->fit->x, dep);
+	for (j = 0; rank < n && j < n; j++)
+		if (dep[j])
+			report_dependency(F, j, rank);
+	free(dep);
+	return rank == n ? 0 : -1;
+}
+
+/* ------------------------------------------------------ the equations */
+
+/* Appends equation (row 'i', part 'P') with the fitted value of F->a. */
+static void add_equation(fitter *F, const part *P, size_t i)
+{
+	segc_fit *f = F->fit;
+	size_t j, k = f->neq, n = f->nfree;
+	mpq_t t;
+
+	if (f->neq == f->capeq) {
+		f->capeq = f->capeq ? 2 * f->capeq : 64;
+		f->row = segc_xrealloc(f->row, f->capeq * sizeof *f->row);
+		f->comp = segc_xrealloc(f->comp, f->capeq * sizeof *f->comp);
+		f->measured = segc_xrealloc(f->measured,
+			f->capeq * sizeof(mpq_t));
+		f->fitted = segc_xrealloc(f->fitted, f->capeq * sizeof(mpq_t));
+	}
+	f->row[k] = i;
+	f->comp[k] = P->comp;
+	mpq_init(f->measured[k]);
+	mpq_init(f->fitted[k]);
+	mpq_init(t);
+	mpq_set(f->measured[k], segc_csv_row(F->data, i)[P->col]);
+	mpq_sub(f->fitted[k], f->measured[k], F->a[n]);
+	for (j = 0; j < n; j++) {
+		mpq_mul(t, F->a[j], f->x[j]);
+		mpq_add(f->fitted[k], f->fitted[k], t);
+	}
+	mpq_clear(t);
+	f->neq++;
+}
+
+/* Sets R^2 and the largest relative error from the equations. */
+static void statistics(segc_fit *f)
+{
+	mpq_t mean, t, ss_res, ss_tot;
+	size_t k;
+
+	mpq_init(mean); mpq_init(t); mpq_init(ss_res); mpq_init(ss_tot);
+	for (k = 0; k < f->neq; k++)
+		mpq_add(mean, mean, f->measured[k]);
+	mpz_mul_ui(mpq_denref(mean), mpq_denref(mean), (unsigned long)f->neq);
+	mpq_canonicalize(mean);
+	for (k = 0; k < f->neq; k++) {
+		mpq_sub(t, f->measured[k], f->fitted[k]);
+		mpq_mul(t, t, t);
+		mpq_add(ss_res, ss_res, t);
+		mpq_sub(t, f->measured[k], mean);
+		mpq_mul(t, t, t);
+		mpq_add(ss_tot, ss_tot, t);
+		if (!mpq_sgn(f->measured[k]))
+			continue;
+		mpq_sub(t, f->measured[k], f->fitted[k]);
+		mpq_div(t, t, f->measured[k]);
+		mpq_abs(t, t);
+		if (!f->max_defined || mpq_cmp(t, f->max_rel) > 0) {
+			mpq_set(f->max_rel, t);
+			f->max_eq = k;
+			f->max_defined = 1;
+		}
+	}
+	f->r2_defined = mpq_sgn(ss_tot) != 0;
+	if (f->r2_defined) {
+		mpq_div(f->r2, ss_res, ss_tot);
+		mpq_set_ui(t, 1, 1);
+		mpq_sub(f->r2, t, f->r2);
+	}
+	mpq_clear(mean); mpq_clear(t); mpq_clear(ss_res); mpq_clear(ss_tot);
+}
+
+/* Evaluates every equation with the fitted values. */
+static int evaluate(fitter *F)
+{
+	size_t i, k, n = segc_csv_nrows(F->data);
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < F->nparts; k++) {
+			if (equation(F, &F->parts[k], i))
+				return -1;
+			add_equation(F, &F->parts[k], i);
+		}
+	statistics(F->fit);
+	return 0;
+}
+
+/* --------------------------------------------------------- the run */
+
+/* A new, empty result for the free names of 'r'. */
+static segc_fit *fit_new(const segc_fit_request *r)
+{
+	segc_fit *f = segc_xcalloc(1, sizeof *f);
+	size_t j;
+
+	f->nfree = r->nfree;
+	f->names = segc_xcalloc(r->nfree + 1, sizeof *f->names);
+	f->kind = segc_xcalloc(r->nfree + 1, sizeof *f->kind);
+	f->x = segc_xcalloc(r->nfree + 1, sizeof *f->x);
+	for (j = 0; j < r->nfree; j++) {
+		f->names[j] = segc_xstrdup(r->free[j]);
+		mpq_init(f->x[j]);
+	}
+	mpq_init(f->r2);
+	mpq_init(f->max_rel);
+	return f;
+}
+
+/* Releases what the run holds besides the result. */
+static void fitter_clear(fitter *F)
+{
+	size_t k, j;
+
+	for (k = 0; k < F->nparts; k++) {
+		for (j = 0; F->parts[k].c && j <= F->fit->nfree; j++)
+			segc_expr_free(F->parts[k].c[j].e);
+		free(F->parts[k].c);
+		segc_expr_free(F->parts[k].f);
+	}
+	for (j = 0; F->a && j <= F->fit->nfree; j++)
+		mpq_clear(F->a[j]);
+	free(F->a);
+	segc_lsq_free(F->lsq);
+	segc_bindings_free(F->bindings);
+	free(F->headers);
+	free(F->is_param);
+}
+
+/* Fits the free names of 'r' (see fit.h). */
+segc_fit *segc_fit_run(segc_ctx *ctx, const segc_fit_request *r)
+{
+	fitter F;
+	size_t j;
+	int rc;
+
+	memset(&F, 0, sizeof F);
+	F.ctx = ctx;
+	F.r = r;
+	F.data = r->data;
+	F.file = segc_csv_file(r->data);
+	F.model_file = r->setting->model->file;
+	F.s = *r->setting;
+	F.mach = r->setting->machine ? r->setting->machine :
+		segc_model_inline_machine(r->setting->model);
+	F.fit = fit_new(r);
+	F.lsq = segc_lsq_new(r->nfree);
+	F.a = segc_xcalloc(r->nfree + 1, sizeof *F.a);
+	for (j = 0; j <= r->nfree; j++)
+		mpq_init(F.a[j]);
+	rc = classify_columns(&F) || check_free(&F) || make_setting(&F) ||
+		derive_parts(&F) || split_parts(&F) || check_domains(&F) ||
+		accumulate(&F) || solve(&F) || evaluate(&F);
+	fitter_clear(&F);
+	if (rc || segc_ctx_status(ctx) != SEGC_OK) {
+		segc_fit_free(F.fit);
+		return NULL;
+	}
+	return F.fit;
+}
+
+/* Releases 'f'. */
+void segc_fit_free(segc_fit *f)
+{
+	size_t j;
+
+	if (!f)
+		return;
+	for (j = 0; j < f->nfree; j++) {
+		free(f->names[j]);
+		mpq_clear(f->x[j]);
+	}
+	for (j = 0; j < f->neq; j++) {
+		mpq_clear(f->measured[j]);
+		mpq_clear(f->fitted[j]);
+	}
+	free(f->names);
+	free(f->kind);
+	free(f->x);
+	free(f->row);
+	free(f->comp);
+	free(f->measured);
+	free(f->fitted);
+	mpq_clear(f->r2);
+	mpq_clear(f->max_rel);
+	free(f);
+}
+
+/* The number of free names. */
+size_t segc_fit_nfree(const segc_fit *f)
+{
+	return f->nfree;
+}
+
+/* The name of free name 'j'. */
+const char *segc_fit_name(const segc_fit *f, size_t j)
+{
+	return f->names[j];
+}
+
+/* The fitted value of free name 'j'. */
+mpq_srcptr segc_fit_value(const segc_fit *f, size_t j)
+{
+	return f->x[j];
+}
+
+/* The number of equations. */
+size_t segc_fit_nequations(const segc_fit *f)
+{
+	return f->neq;
+}
+
+/* Equation 'i'. */
+void segc_fit_equation_get(const segc_fit *f, size_t i,
+	segc_fit_equation *eq)
+{
+	eq->row = f->row[i];
+	eq->component = f->comp[i];
+	eq->measured = f->measured[i];
+	eq->fitted = f->fitted[i];
+}
+
+/* R^2 (see fit.h). */
+int segc_fit_r2(const segc_fit *f, mpq_t r2)
+{
+	if (!f->r2_defined)
+		return -1;
+	mpq_set(r2, f->r2);
+	return 0;
+}
+
+/* The largest relative error (see fit.h). */
+int segc_fit_max_relative(const segc_fit *f, mpq_t rel, size_t *eq)
+{
+	if (!f->max_defined)
+		return -1;
+	mpq_set(rel, f->max_rel);
+	*eq = f->max_eq;
+	return 0;
+}

@@ -1,0 +1,503 @@
+/* evalq.c - exact evaluation of an expression at rational values of its
+ * names, for tests and cross-checks of the canonical form.  Only what is
+ * rational at the point evaluates; anything else (a name without a value,
+ * log2 or sqrt of a non-power, division by zero, an uninterpreted call, an
+ * oversized power or sum) makes the evaluation fail with -1.
+ *
+ * if(c, a, b) evaluates its condition exactly and then only the branch it
+ * picks; and/or evaluate their operands from the left and stop once the
+ * value is known.  sum(i, lo, hi, body) adds body for every integer i
+ * with lo <= i <= hi, as the C loop for (i = ceil(lo); i <= hi; i++): 0
+ * when there is none. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expr/expr_private.h"
+#include "base/util.h"
+#include "graph/cyclic.h"
+
+/* Bounds of the work one evaluation may do. */
+#define EVAL_MAX_BITS 16777216UL    /* bits of a power's result */
+#define EVAL_MAX_SUM_TERMS 1000000L /* terms of one sum */
+#define EVAL_MAX_TOTAL_TERMS 10000000UL /* terms of all sums, nested */
+#define EVAL_MAX_MVA_P 1000000L     /* processors of mva_mem */
+#define EVAL_MAX_ROOT 1024UL        /* denominator of a rational exponent */
+
+/* A name bound by an enclosing sum, and the bindings further out. */
+struct binding {
+	const char *name;
+	mpq_srcptr value;
+	const struct binding *next;
+};
+
+/* The values given by the caller, and the sum terms still allowed. */
+struct point {
+	size_t n;
+	const char *const *names;
+	const mpq_t *values;
+	unsigned long *terms_left;
+};
+
+static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt);
+
+/* Sets 'r' to the value of 'name': the innermost binding, else the first
+ * of the caller's names; -1 if it has none. */
+static int eval_sym(mpq_t r, const char *name, const struct binding *b,
+	const struct point *pt)
+{
+	size_t i;
+
+	for (; b; b = b->next) {
+		if (!strcmp(b->name, name)) {
+			mpq_set(r, b->value);
+			return 0;
+		}
+	}
+	for (i = 0; i < pt->n; i++) {
+		if (!strcmp(pt->names[i], name)) {
+			mpq_set(r, pt->values[i]);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Sets 'r' to the sum (ADD) or product (MUL) of the children of 'e'. */
+static int eval_nary(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	int bad = 0;
+	size_t i;
+	mpq_t t;
+
+	mpq_init(t);
+	mpq_set_ui(r, e->kind == SEGC_ADD ? 0 : 1, 1);
+	for (i = 0; i < e->nargs && !bad; i++) {
+		bad = eval(t, e->args[i], b, pt);
+		if (e->kind == SEGC_ADD)
+			mpq_add(r, r, t);
+		else
+			mpq_mul(r, r, t);
+	}
+	mpq_clear(t);
+	return bad ? -1 : 0;
+}
+
+/* Sets 'r' to 'x' ^ 'k' for an integer 'k'; -1 for 0^-k or a result too
+ * large. */
+static int pow_int(mpq_t r, mpq_srcptr x, mpz_srcptr k)
+{
+	size_t bits;
+	unsigned long uk;
+	mpq_t t;
+
+	if (mpq_sgn(x) == 0 || (mpz_cmpabs_ui(mpq_numref(x), 1) == 0 &&
+	    mpz_cmp_ui(mpq_denref(x), 1) == 0)) {
+		if (mpq_sgn(x) == 0 && mpz_sgn(k) < 0)
+			return -1;
+		if (mpz_sgn(k) == 0 || (mpq_sgn(x) > 0) || mpz_even_p(k))
+			mpq_set_ui(r, mpq_sgn(x) != 0 || mpz_sgn(k) == 0, 1);
+		else
+			mpq_set(r, x);
+		return 0;
+	}
+	if (mpz_cmpabs_ui(k, EVAL_MAX_BITS) > 0)
+		return -1;
+	uk = mpz_get_ui(k);
+	bits = mpz_sizeinbase(mpq_numref(x), 2);
+	if (mpz_sizeinbase(mpq_denref(x), 2) > bits)
+		bits = mpz_sizeinbase(mpq_denref(x), 2);
+	if (uk && bits > EVAL_MAX_BITS / uk)
+		return -1;
+	mpq_init(t);
+	mpz_pow_ui(mpq_numref(t), mpq_numref(x), uk);
+	mpz_pow_ui(mpq_denref(t), mpq_denref(x), uk);
+	if (mpz_sgn(k) < 0)
+		mpq_inv(t, t);
+	mpq_set(r, t);
+	mpq_clear(t);
+	return 0;
+}
+
+/* Replaces 'z' by its exact 'n'-th root; -1 if it has none. */
+static int exact_root(mpz_t z, unsigned long n)
+{
+	if (mpz_sgn(z) < 0 && n % 2 == 0)
+		return -1;
+	return mpz_root(z, z, n) ? 0 : -1;
+}
+
+/* Sets 'r' to 'x' ^ 'y': an integer power, or a rational one where the
+ * root is exact. */
+static int pow_q(mpq_t r, mpq_srcptr x, mpq_srcptr y)
+{
+	unsigned long n;
+	mpq_t t;
+	int bad;
+
+	if (mpz_cmp_ui(mpq_denref(y), 1) == 0)
+		return pow_int(r, x, mpq_numref(y));
+	if (mpz_cmp_ui(mpq_denref(y), EVAL_MAX_ROOT) > 0)
+		return -1;
+	n = mpz_get_ui(mpq_denref(y));
+	mpq_init(t);
+	bad = pow_int(t, x, mpq_numref(y)) || exact_root(mpq_numref(t), n) ||
+		exact_root(mpq_denref(t), n);
+	if (!bad)
+		mpq_set(r, t);
+	mpq_clear(t);
+	return bad ? -1 : 0;
+}
+
+/* Evaluates the 'n' arguments of 'e' into 'v' (initialised here; the
+ * caller clears them with clear_args). */
+static int eval_args(mpq_t *v, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	int bad = 0;
+	size_t i;
+
+	for (i = 0; i < e->nargs; i++) {
+		mpq_init(v[i]);
+		if (!bad)
+			bad = eval(v[i], e->args[i], b, pt);
+	}
+	return bad ? -1 : 0;
+}
+
+/* Clears the 'n' rationals of 'v' and frees the array. */
+static void clear_args(mpq_t *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		mpq_clear(v[i]);
+	free(v);
+}
+
+/* log2('x') for an exact power of two; -1 otherwise. */
+static int log2_q(mpq_t r, mpq_srcptr x)
+{
+	mpz_srcptr p = mpq_numref(x), q = mpq_denref(x);
+
+	if (mpq_sgn(x) <= 0)
+		return -1;
+	if (mpz_cmp_ui(q, 1) == 0 && mpz_popcount(p) == 1) {
+		mpq_set_ui(r, mpz_scan1(p, 0), 1);
+		return 0;
+	}
+	if (mpz_cmp_ui(p, 1) == 0 && mpz_popcount(q) == 1) {
+		mpq_set_si(r, -(long)mpz_scan1(q, 0), 1);
+		return 0;
+	}
+	return -1;
+}
+
+/* sqrt('x') for the square of a rational; -1 otherwise. */
+static int sqrt_q(mpq_t r, mpq_srcptr x)
+{
+	if (mpq_sgn(x) < 0 || !mpz_perfect_square_p(mpq_numref(x)) ||
+	    !mpz_perfect_square_p(mpq_denref(x)))
+		return -1;
+	mpz_sqrt(mpq_numref(r), mpq_numref(x));
+	mpz_sqrt(mpq_denref(r), mpq_denref(x));
+	return 0;
+}
+
+/* mva_mem('p', 'a', 'b'): R(1) = b, R(k+1) = (1 + k*R(k)/(a + R(k)))*b
+ * (FORMAT.md section 2). */
+static int mva_q(mpq_t r, mpq_srcptr p, mpq_srcptr a, mpq_srcptr b)
+{
+	long k, n;
+	mpq_t t, kq;
+	int bad = 0;
+
+	if (mpz_cmp_ui(mpq_denref(p), 1) != 0 || mpq_sgn(p) <= 0 ||
+	    mpz_cmp_si(mpq_numref(p), EVAL_MAX_MVA_P) > 0)
+		return -1;
+	n = mpz_get_si(mpq_numref(p));
+	mpq_init(t);
+	mpq_init(kq);
+	mpq_set(r, b);
+	for (k = 1; k < n && !bad; k++) {
+		mpq_add(t, a, r);
+		bad = mpq_sgn(t) == 0;
+		if (bad)
+			break;
+		mpq_div(t, r, t);
+		mpq_set_si(kq, k, 1);
+		mpq_mul(t, t, kq);
+		mpq_set_ui(kq, 1, 1);
+		mpq_add(t, t, kq);
+		mpq_mul(r, t, b);
+	}
+	mpq_clear(t);
+	mpq_clear(kq);
+	return bad ? -1 : 0;
+}
+
+/* Sets 'r' to max (sign 1) or min (sign -1) of the 'n' values 'v'. */
+static int extremum(mpq_t r, const mpq_t *v, size_t n, int sign)
+{
+	size_t i;
+
+	if (!n)
+		return -1;
+	mpq_set(r, v[0]);
+	for (i = 1; i < n; i++)
+		if (mpq_cmp(v[i], r) * sign > 0)
+			mpq_set(r, v[i]);
+	return 0;
+}
+
+/* Applies the built-in 'name' to the 'n' values 'v'. */
+/* The recurrence atom maxplus(...) (cyclic.c), within the terms this
+ * evaluator allows a sum. */
+static int maxplus_q(mpq_t r, const mpq_t *v, size_t n)
+{
+	const char *why;
+
+	return segc_maxplus_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why) ? -1 : 0;
+}
+
+static int apply_builtin(mpq_t r, const char *name, const mpq_t *v,
+	size_t n)
+{
+	if (!strcmp(name, "max"))
+		return extremum(r, v, n, 1);
+	if (!strcmp(name, "min"))
+		return extremum(r, v, n, -1);
+	if (!strcmp(name, "mva_mem"))
+		return n == 3 ? mva_q(r, v[0], v[1], v[2]) : -1;
+	if (!strcmp(name, SEGC_MAXPLUS))
+		return maxplus_q(r, v, n);
+	if (n != 1)
+		return -1;
+	if (!strcmp(name, "ceil") || !strcmp(name, "floor")) {
+		if (name[0] == 'c')
+			mpz_cdiv_q(mpq_numref(r), mpq_numref(v[0]),
+				mpq_denref(v[0]));
+		else
+			mpz_fdiv_q(mpq_numref(r), mpq_numref(v[0]),
+				mpq_denref(v[0]));
+		mpz_set_ui(mpq_denref(r), 1);
+		return 0;
+	}
+	if (!strcmp(name, "log2"))
+		return log2_q(r, v[0]);
+	if (!strcmp(name, "sqrt"))
+		return sqrt_q(r, v[0]);
+	return -1;
+}
+
+/* The truth of the relation 'op' between values compared as 'c' (<0, 0,
+ * >0); -1 for an unknown relation. */
+static int relation_holds(const char *op, int c)
+{
+	if (!strcmp(op, "<"))
+		return c < 0;
+	if (!strcmp(op, "<="))
+		return c <= 0;
+	if (!strcmp(op, ">"))
+		return c > 0;
+	if (!strcmp(op, ">="))
+		return c >= 0;
+	if (!strcmp(op, "=="))
+		return c == 0;
+	if (!strcmp(op, "!="))
+		return c != 0;
+	return -1;
+}
+
+/* The truth (0 or 1) of the condition 'e'; -1 when it is not one or an
+ * operand it needs has no rational value. */
+static int eval_cond(const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	int t = -1, conj;
+	size_t i;
+	mpq_t x, y;
+
+	if (!segc_expr_is_condition(e))
+		return -1;
+	if (!strcmp(e->u.name, "not")) {
+		t = eval_cond(e->args[0], b, pt);
+		return t < 0 ? -1 : !t;
+	}
+	if (!strcmp(e->u.name, "and") || !strcmp(e->u.name, "or")) {
+		conj = e->u.name[0] == 'a';
+		for (i = 0; i < e->nargs; i++) {
+			t = eval_cond(e->args[i], b, pt);
+			if (t < 0 || t != conj)
+				return t;
+		}
+		return conj;
+	}
+	mpq_init(x);
+	mpq_init(y);
+	if (!eval(x, e->args[0], b, pt) && !eval(y, e->args[1], b, pt))
+		t = relation_holds(e->u.name, mpq_cmp(x, y));
+	mpq_clear(x);
+	mpq_clear(y);
+	return t;
+}
+
+/* Evaluates if(c, a, b): the branch the condition picks, only. */
+static int eval_if(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	int t = eval_cond(e->args[0], b, pt);
+
+	if (t < 0)
+		return -1;
+	return eval(r, e->args[t ? 1 : 2], b, pt);
+}
+
+/* Evaluates the call 'e'. */
+static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	mpq_t *v;
+	int bad;
+
+	if (e->nargs == 3 && !strcmp(e->u.name, "if"))
+		return eval_if(r, e, b, pt);
+	if (segc_expr_is_condition(e))
+		return -1;
+	v = segc_xmalloc(segc_xmul_size(e->nargs ? e->nargs : 1, sizeof(*v)));
+	bad = eval_args(v, e, b, pt);
+
+	if (!bad)
+		bad = apply_builtin(r, e->u.name, (const mpq_t *)v, e->nargs);
+	clear_args(v, e->nargs);
+	return bad;
+}
+
+/* Adds body(i) for i = 'from'..'to' to 'r'. */
+static int sum_range(mpq_t r, const segc_expr *e, long from, long to,
+	const struct binding *b, const struct point *pt)
+{
+	struct binding inner;
+	mpq_t i, t;
+	long k;
+	int bad = 0;
+
+	mpq_init(i);
+	mpq_init(t);
+	inner.name = e->u.name;
+	inner.value = i;
+	inner.next = b;
+	for (k = from; k <= to && !bad; k++) {
+		bad = !*pt->terms_left;
+		if (bad)
+			break;
+		--*pt->terms_left;
+		mpq_set_si(i, k, 1);
+		bad = eval(t, e->args[2], &inner, pt);
+		mpq_add(r, r, t);
+	}
+	mpq_clear(i);
+	mpq_clear(t);
+	return bad ? -1 : 0;
+}
+
+/* Sets 'z' to ceil (when 'up') or floor of the value of 'e'. */
+static int eval_bound(mpz_t z, const segc_expr *e, int up,
+	const struct binding *b, const struct point *pt)
+{
+	mpq_t q;
+	int bad;
+
+	mpq_init(q);
+	bad = eval(q, e, b, pt);
+	if (!bad && up)
+		mpz_cdiv_q(z, mpq_numref(q), mpq_denref(q));
+	else if (!bad)
+		mpz_fdiv_q(z, mpq_numref(q), mpq_denref(q));
+	mpq_clear(q);
+	return bad;
+}
+
+/* Evaluates sum(i, lo, hi, body): body for i = ceil(lo) .. floor(hi), 0
+ * when that range is empty (whatever the bounds, as a C loop). */
+static int eval_sum(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	mpz_t lo, hi;
+	int bad;
+
+	mpz_init(lo);
+	mpz_init(hi);
+	mpq_set_ui(r, 0, 1);
+	bad = eval_bound(lo, e->args[0], 1, b, pt) ||
+		eval_bound(hi, e->args[1], 0, b, pt);
+	if (!bad && mpz_cmp(hi, lo) >= 0) {
+		mpz_sub(hi, hi, lo);
+		bad = !mpz_fits_slong_p(lo) || mpz_cmp_si(hi,
+			EVAL_MAX_SUM_TERMS) >= 0 || mpz_cmp_si(lo,
+			LONG_MAX - EVAL_MAX_SUM_TERMS) > 0 ||
+			sum_range(r, e, mpz_get_si(lo), mpz_get_si(lo) +
+				mpz_get_si(hi), b, pt);
+	}
+	mpz_clear(lo);
+	mpz_clear(hi);
+	return bad ? -1 : 0;
+}
+
+/* Sets 'r' to the value of 'e' in the bindings 'b' and the point 'pt'. */
+static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	mpq_t x, y;
+	int bad;
+
+	switch (e->kind) {
+	case SEGC_NUM:
+		mpq_set(r, e->u.value);
+		return 0;
+	case SEGC_SYM:
+		return eval_sym(r, e->u.name, b, pt);
+	case SEGC_ADD:
+	case SEGC_MUL:
+		return eval_nary(r, e, b, pt);
+	case SEGC_POW:
+		mpq_init(x);
+		mpq_init(y);
+		bad = eval(x, e->args[0], b, pt) || eval(y, e->args[1], b, pt) ||
+			pow_q(r, x, y);
+		mpq_clear(x);
+		mpq_clear(y);
+		return bad ? -1 : 0;
+	case SEGC_CALL:
+		return eval_call(r, e, b, pt);
+	case SEGC_SUM:
+		return eval_sum(r, e, b, pt);
+	default:
+		return -1;
+	}
+}
+
+/* Evaluates 'e' at 'names'[i] = 'values'[i]; see segc.h. */
+int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
+	const char *const *names, const mpq_t *values)
+{
+	unsigned long terms = EVAL_MAX_TOTAL_TERMS;
+	struct point pt;
+	mpq_t r;
+	int bad;
+
+	if (!e)
+		return -1;
+	pt.n = n;
+	pt.names = names;
+	pt.values = values;
+	pt.terms_left = &terms;
+	mpq_init(r);
+	bad = eval(r, e, NULL, &pt);
+	if (!bad)
+		mpq_set(result, r);
+	mpq_clear(r);
+	return bad ? -1 : 0;
+}

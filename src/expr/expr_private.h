@@ -1,0 +1,72 @@
+/* expr_private.h - the layout of expression nodes and helpers for the
+ * modules of libsegc that walk expressions.  Not installed. */
+#ifndef SEGC_EXPR_PRIVATE_H
+#define SEGC_EXPR_PRIVATE_H
+
+#include <stddef.h>
+#include <segc/segc.h>
+
+/* One node of the shared expression store.  Nodes are created only by the
+ * constructors, which look them up first: equal structure, same node.
+ * Reference counts are not atomic: the expression store is not
+ * thread-safe. */
+struct segc_expr {
+	struct segc_expr *next;  /* next node in the same bucket of the store */
+	unsigned long refs;      /* references held by callers and parents */
+	unsigned long hash;      /* structural, from the children's hashes */
+	unsigned char kind;      /* enum segc_expr_kind */
+	unsigned int nargs;      /* children in args[] */
+	union {
+		mpq_t value;         /* NUM */
+		const char *name;    /* SYM, CALL, SUM (stored after args[]) */
+	} u;
+	struct segc_expr *args[]; /* ADD, MUL, CALL: operands; POW: base,
+	                           * exponent; SUM: lo, hi, body */
+};
+
+/* The number of nodes alive in the store (for leak checks in tests). */
+size_t segc_expr_live_nodes(void);
+
+/* Builds a node of 'kind' (ADD, MUL, POW, CALL or SUM) from 'n' children,
+ * through the matching constructor; 'name' for CALL and SUM.  Takes the
+ * references of 'args'. */
+segc_expr *segc_expr_rebuild(enum segc_expr_kind kind, const char *name,
+	size_t n, segc_expr **args);
+
+/* Non-zero when 'e' is a NUM holding an integer. */
+int segc_expr_is_integer(const segc_expr *e);
+
+/* A set (or map) of expression nodes, keyed by identity; for walks over
+ * the DAG that must visit each node once. */
+typedef struct segc_expr_map {
+	const segc_expr **keys;
+	void **values;
+	size_t n, cap;
+} segc_expr_map;
+
+void segc_expr_map_init(segc_expr_map *m);
+void segc_expr_map_clear(segc_expr_map *m);
+/* The slot of 'key' (NULL if absent). */
+void **segc_expr_map_find(const segc_expr_map *m, const segc_expr *key);
+/* Adds 'key' with 'value' unless present; returns 1 if added, 0 if it was
+ * already there (its value unchanged). */
+int segc_expr_map_put(segc_expr_map *m, const segc_expr *key, void *value);
+
+/* The reserved words "if", "and", "or", "not" of the expression language:
+ * non-zero when 'name' is one. */
+int segc_expr_is_reserved(const char *name);
+/* Non-zero when 'name' names a relation call: "<", "<=", ">", ">=", "=="
+ * or "!=" (of two arguments). */
+int segc_expr_is_relation_name(const char *name);
+/* Non-zero when 'e' is a condition: a relation call of two arguments,
+ * "and"/"or" of two or more, "not" of one.  Conditions stand as the first
+ * argument of the call "if" (of three), or inside and/or/not. */
+int segc_expr_is_condition(const segc_expr *e);
+
+/* 'e' with the internal names of its sum binders ("_s1", "_s2", ...)
+ * replaced by readable ones (i, j, k, l, m, then i1, i2, ...), each not
+ * occurring in its body nor bound by an enclosing sum: the same formula up
+ * to the names of bound variables, for printing. */
+segc_expr *segc_expr_readable_binders(const segc_expr *e);
+
+#endif

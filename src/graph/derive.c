@@ -1,0 +1,221 @@
+/* derive.c - a model's formula: pick the program's graph, lower it, apply
+ * the setting (bindings, lets, functions, machine) to its expressions,
+ * reduce it for one component; the structural form is that formula lightly
+ * simplified (structural.c), the canonical form is the canonical form of
+ * the structural one. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph/graph.h"
+#include "model/model.h"
+#include "algebra/structural.h"
+#include "base/util.h"
+
+/* What derive() returns: the formula as reduced, lightly simplified, or
+ * in canonical form (of the reduced or of the simplified formula). */
+enum derive_form {
+	FORM_REDUCED,
+	FORM_STRUCTURAL,
+	FORM_CANONICAL_OF_REDUCED,
+	FORM_CANONICAL
+};
+
+static const char *const component_names[] = { "total", "comp", "comm",
+	"io" };
+
+/* "total", "comp", "comm", "io" -> component; -1 if none. */
+int segc_component_parse(const char *name)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (name && !strcmp(name, component_names[i]))
+			return i;
+	return -1;
+}
+
+/* The name of component 'c'. */
+const char *segc_component_name(enum segc_component c)
+{
+	return (unsigned)c < 4 ? component_names[c] : "total";
+}
+
+/* A map from expressions to their depth, for formula_depth(). */
+typedef struct depth_map {
+	const segc_expr **key;
+	unsigned long *depth;
+	size_t cap, n;
+} depth_map;
+
+/* The slot of 'e' in 'm' (its key NULL when absent). */
+static size_t depth_slot(const depth_map *m, const segc_expr *e)
+{
+	size_t i = (size_t)(((uintptr_t)e >> 4) * 2654435761u) & (m->cap - 1);
+
+	while (m->key[i] && m->key[i] != e)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+/* Records that 'e' is 'depth' deep in 'm'. */
+static void depth_put(depth_map *m, const segc_expr *e, unsigned long depth)
+{
+	size_t i;
+
+	if (2 * (m->n + 1) > m->cap) {
+		depth_map t;
+
+		t.cap = m->cap ? 2 * m->cap : 256;
+		t.n = 0;
+		t.key = segc_xcalloc(t.cap, sizeof(*t.key));
+		t.depth = segc_xcalloc(t.cap, sizeof(*t.depth));
+		for (i = 0; i < m->cap; i++)
+			if (m->key[i])
+				depth_put(&t, m->key[i], m->depth[i]);
+		free(m->key);
+		free(m->depth);
+		*m = t;
+	}
+	i = depth_slot(m, e);
+	if (!m->key[i])
+		m->n++;
+	m->key[i] = e;
+	m->depth[i] = depth;
+}
+
+/* The depth of 'e' known to 'm', or 0. */
+static unsigned long depth_get(const depth_map *m, const segc_expr *e)
+{
+	size_t i;
+
+	if (!m->cap)
+		return 0;
+	i = depth_slot(m, e);
+	return m->key[i] ? m->depth[i] : 0;
+}
+
+/* Non-zero when formula 'e' nests more than 'max' levels deep (its
+ * shared parts counted once): an explicit stack, so that a formula too
+ * deep for the recursive walks that follow is found without recursion. */
+static int formula_too_deep(const segc_expr *e, unsigned long max)
+{
+	const segc_expr **stack = segc_xmalloc(16 * sizeof(*stack));
+	size_t n = 0, cap = 16, i, k;
+	depth_map m;
+	int deep = 0;
+
+	memset(&m, 0, sizeof(m));
+	stack[n++] = e;
+	while (n && !deep) {
+		const segc_expr *x = stack[n - 1];
+		unsigned long d = 0, c;
+
+		k = segc_expr_nargs(x);
+		if (depth_get(&m, x)) {
+			n--;
+			continue;
+		}
+		for (i = 0; i < k; i++)
+			if (!(c = depth_get(&m, segc_expr_arg(x, i))))
+				break;
+			else if (c > d)
+				d = c;
+		if (i == k) {
+			depth_put(&m, x, d + 1);
+			deep = d + 1 > max;
+			n--;
+			continue;
+		}
+		if (n + k > cap) {
+			cap = 2 * (n + k);
+			stack = segc_xrealloc(stack,
+				segc_xmul_size(cap, sizeof(*stack)));
+		}
+		for (i = 0; i < k; i++)
+			if (!depth_get(&m, segc_expr_arg(x, i)))
+				stack[n++] = segc_expr_arg(x, i);
+	}
+	free(stack);
+	free(m.key);
+	free(m.depth);
+	return deep;
+}
+
+/* 'e' (taken), or NULL after a limit error at graph 'g' of 's' when it
+ * nests deeper than the expressions may (max_depth and its margin). */
+static segc_expr *bounded_depth(segc_ctx *ctx, const segc_setting *s,
+	const segc_graph *g, segc_expr *e)
+{
+	unsigned long max = segc_ctx_limits(ctx)->max_depth;
+
+	if (max > SEGC_MAX_DEPTH_CEILING)
+		max = SEGC_MAX_DEPTH_CEILING;
+	if (!e || !formula_too_deep(e, max + 64))
+		return e;
+	segc_expr_free(e);
+	segc_error(ctx, SEGC_ERR_LIMIT, g->loc.file ? g->loc.file :
+		s->model->file, g->loc.line, g->loc.col, "the formula of the "
+		"program nests more than %lu levels deep (max_depth)",
+		max + 64);
+	return NULL;
+}
+
+/* The formula of 'comp' under 's' in form 'form', reduced with 'flags'. */
+static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
+	enum segc_component comp, unsigned flags, enum derive_form form)
+{
+	const segc_graph *g = s->model ? segc_model_main_graph(s->model)
+		: NULL;
+	segc_lowered *lw;
+	segc_domains *dom = NULL;
+	segc_expr *e = NULL;
+	size_t from = segc_ctx_n_diags(ctx);
+
+	if (!g) {
+		segc_error(ctx, SEGC_ERR_INPUT, s->model ? s->model->file
+			: NULL, s->model ? s->model->loc.line : 0, 0,
+			"the model has no graph");
+		return NULL;
+	}
+	lw = segc_lower_checked(ctx, s, g, &dom);
+	if (!lw)
+		goto out;
+	e = bounded_depth(ctx, s, g, segc_reduce(ctx, lw, comp, dom, flags));
+	if (form == FORM_STRUCTURAL || form == FORM_CANONICAL)
+		e = segc_structural_simplify(e);
+	if (e && form >= FORM_CANONICAL_OF_REDUCED)
+		e = segc_canonical(ctx, dom, e);
+	if (!e)
+		segc_locate_errors(ctx, from, s, g, dom);
+out:
+	segc_domains_free(dom);
+	segc_lowered_free(lw);
+	return e;
+}
+
+/* Derives the formula of 'comp' under 's' as reduced, or its canonical
+ * form (see graph.h). */
+segc_expr *segc_derive_flags(segc_ctx *ctx, const segc_setting *s,
+	enum segc_component comp, unsigned flags, int canonical)
+{
+	return derive(ctx, s, comp, flags, canonical ?
+		FORM_CANONICAL_OF_REDUCED : FORM_REDUCED);
+}
+
+/* The structural formula (see segc_model.h): as reduced, then lightly
+ * simplified. */
+segc_expr *segc_derive_structural(segc_ctx *ctx, const segc_setting *s,
+	enum segc_component component)
+{
+	return derive(ctx, s, component, 0, FORM_STRUCTURAL);
+}
+
+/* The canonical formula (see segc_model.h), from the structural one: the
+ * same canonical form (tests/unit/test_structural.c), from a smaller
+ * input when like terms merged. */
+segc_expr *segc_derive_canonical(segc_ctx *ctx, const segc_setting *s,
+	enum segc_component component)
+{
+	return derive(ctx, s, component, 0, FORM_CANONICAL);
+}

@@ -1,0 +1,55 @@
+/* validate.h - the semantic checks of models and machines (FORMAT.md):
+ * declared names, arities, recursion, graph calls, probabilities and the
+ * shape of arc-form graphs.  Private to the library. */
+#ifndef SEGC_VALIDATE_H
+#define SEGC_VALIDATE_H
+
+#include "model/model.h"
+
+/* Checks model 'm' (and its inline machine); records every error found
+ * in 'ctx' (up to its limit) and returns 0 when there is none.  Fills the
+ * from_index/to_index of the arcs.  'm' may be NULL (returns -1). */
+int segc_validate_model(SEGC_KEEP segc_ctx *ctx, segc_model *m);
+/* Gives the text of the expression that stands at element location
+ * 'loc' (the address of a location in the model) as attribute 'attr'
+ * (NULL: the element's text), malloc'd, or NULL when unknown: it lets
+ * messages say where in the text a name stands. */
+typedef struct segc_text_locator {
+	char *(*text)(void *data, const segc_srcloc *loc, const char *attr);
+	void *data;
+} segc_text_locator;
+
+/* The same as segc_validate_model(); undeclared names are located in the
+ * texts 'locator' (may be NULL) gives ("at column 5 of the value"). */
+int segc_validate_model_located(SEGC_KEEP segc_ctx *ctx, segc_model *m,
+	const segc_text_locator *locator);
+/* The same as segc_validate_machine() with a locator. */
+int segc_validate_machine_located(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_machine *m, const segc_text_locator *locator);
+/* The offset in expression text 't' of the first occurrence of 'name' as
+ * a name token (not part of a longer name or of a number), or
+ * (size_t)-1. */
+size_t segc_find_name_token(const char *t, const char *name);
+
+/* Checks machine 'm': its const and cost values may use its consts only;
+ * its function bodies their arguments, its consts and costs, N and P. */
+int segc_validate_machine(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_machine *m);
+/* Checks that the 'n' probabilities 'probs' (NULL: omitted) of the
+ * alternatives of one choice at 'loc' ('what': "<branch>", "the arcs
+ * leaving node 'a'") are well formed: at most one omitted, each number in
+ * [0, 1], the numbers summing to 1 (at most 1 with one omitted), and a
+ * symbolic sum equal to 1 in canonical form.  Returns 0 when they are. */
+int segc_check_probabilities(SEGC_KEEP segc_ctx *ctx, size_t n,
+	segc_expr *const *probs, const segc_srcloc *loc, const char *what);
+/* The edit distance of 'a' and 'b' (for "did you mean"), or a large
+ * number when they are too long to compare. */
+size_t segc_edit_distance(const char *a, const char *b);
+/* Non-zero when 'name' may be given a value by the user (-D, a grid): N,
+ * P, a parameter, resource or let of the model, a const or cost of the
+ * setting's machine.  Else 0, with '*near' the nearest such name (for
+ * "did you mean") or NULL. */
+int segc_setting_declares(const segc_setting *s, const char *name,
+	const char **near);
+
+#endif

@@ -1,0 +1,976 @@
+/* latex.c - a formula as LaTeX math, as a paper typesets it: quotients as
+ * \frac, products by juxtaposition, subscripts from underscores, Greek
+ * letters by name, the declared 'latex' spelling of parameters and
+ * resources.  The printer never simplifies: it prints the expression it is
+ * given, only choosing where to put signs and fraction bars.
+ *
+ * if(c, a, b) is a cases environment, an if in the else branch adding
+ * cases to it; relations are <, \le, >, \ge, =, \ne; and, or, not are
+ * \wedge, \vee and \neg.  The internal variables of canonical sums are
+ * given readable names first (segc_expr_readable_binders), as in the
+ * text. */
+#include <stdlib.h>
+#include <string.h>
+#include "output/output.h"
+#include "expr/expr_private.h"
+
+/* Where a subexpression stands, for deciding its parentheses. */
+enum level {
+	LV_SUM = 0,   /* a term, an argument, a whole formula */
+	LV_PROD = 1,  /* a factor of a product */
+	LV_BASE = 2   /* the base of a power */
+};
+
+/* What a rendered factor looks like, for choosing the product sign. */
+enum fkind { FK_NUM, FK_LETTER, FK_OTHER };
+
+static void latex_expr(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, enum level lv);
+
+static const char *const greek[] = {
+	"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta",
+	"iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma",
+	"tau", "upsilon", "phi", "chi", "psi", "omega", "Gamma", "Delta",
+	"Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi",
+	"Omega", "varepsilon", "vartheta", "varpi", "varrho", "varsigma",
+	"varphi", NULL
+};
+
+/* Non-zero when the 'n' bytes at 's' name a Greek letter. */
+static int is_greek(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; greek[i]; i++)
+		if (strlen(greek[i]) == n && !strncmp(greek[i], s, n))
+			return 1;
+	return 0;
+}
+
+/* Non-zero when every one of the 'n' bytes at 's' is a digit. */
+static int all_digits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return n > 0;
+}
+
+/* Appends the 'n' bytes at 's' with underscores escaped. */
+static void put_escaped_name(segc_strbuf *b, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '_')
+			segc_strbuf_append(b, "\\_");
+		else
+			segc_strbuf_appendc(b, s[i]);
+	}
+}
+
+/* Appends one part of a name ('n' bytes at 's'): a Greek letter as its
+ * command, a single character or a number as itself, a word in 'font'. */
+static void put_name_part(segc_strbuf *b, const char *s, size_t n,
+	const char *font)
+{
+	if (is_greek(s, n)) {
+		segc_strbuf_appendc(b, '\\');
+		segc_strbuf_appendn(b, s, n);
+	} else if (n == 1 || all_digits(s, n)) {
+		segc_strbuf_appendn(b, s, n);
+	} else {
+		segc_strbuf_appendf(b, "\\%s{", font);
+		segc_strbuf_appendn(b, s, n);
+		segc_strbuf_appendc(b, '}');
+	}
+}
+
+/* The declared LaTeX spelling of 'name' in 'names', or NULL. */
+static const char *declared_latex(const segc_latex_names *names,
+	const char *name)
+{
+	size_t i;
+
+	if (!names)
+		return NULL;
+	for (i = 0; i < names->n; i++)
+		if (names->latex[i] && !strcmp(names->names[i], name))
+			return names->latex[i];
+	return NULL;
+}
+
+/* Non-zero when 'name' splits cleanly at its underscores (no empty part). */
+static int splits_cleanly(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 0 && name[0] != '_' && name[n - 1] != '_' &&
+		!strstr(name, "__");
+}
+
+/* The number of digits that end 'name' when letters come before them
+ * (w11: 2), else 0. */
+static size_t trailing_digits(const char *name)
+{
+	size_t n = strlen(name), k = n;
+
+	while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+		k--;
+	return k > 0 && k < n ? n - k : 0;
+}
+
+/* Appends the name 'name': its declared spelling if any; else the part
+ * before the first underscore as the symbol (italic), the other parts as
+ * a subscript list: tau_mem -> \tau_{\mathrm{mem}}, a_b_c -> a_{b,c};
+ * a name without underscore that ends in digits has them as its
+ * subscript: w11 -> w_{11}. */
+static void put_symbol(segc_strbuf *b, const char *name,
+	const segc_latex_names *names)
+{
+	const char *decl = declared_latex(names, name);
+	const char *us, *p;
+
+	if (decl) {
+		segc_strbuf_appendf(b, "{%s}", decl);
+		return;
+	}
+	if (!splits_cleanly(name)) {
+		segc_strbuf_append(b, "\\mathit{");
+		put_escaped_name(b, name, strlen(name));
+		segc_strbuf_appendc(b, '}');
+		return;
+	}
+	us = strchr(name, '_');
+	if (!us && trailing_digits(name)) {
+		/* w11 -> w_{11}, alpha2 -> \alpha_{2} */
+		size_t n = strlen(name), k = n - trailing_digits(name);
+
+		put_name_part(b, name, k, "mathit");
+		segc_strbuf_append(b, "_{");
+		segc_strbuf_appendn(b, name + k, n - k);
+		segc_strbuf_appendc(b, '}');
+		return;
+	}
+	put_name_part(b, name, us ? (size_t)(us - name) : strlen(name),
+		"mathit");
+	if (!us)
+		return;
+	segc_strbuf_append(b, "_{");
+	for (p = us + 1;;) {
+		const char *q = strchr(p, '_');
+		size_t n = q ? (size_t)(q - p) : strlen(p);
+
+		put_name_part(b, p, n, "mathrm");
+		if (!q)
+			break;
+		segc_strbuf_appendc(b, ',');
+		p = q + 1;
+	}
+	segc_strbuf_appendc(b, '}');
+}
+
+/* Non-zero when 'name' is typeset as a single letter without subscript. */
+static int is_letter_symbol(const char *name, const segc_latex_names *names)
+{
+	if (declared_latex(names, name))
+		return 0;
+	return strlen(name) == 1 || is_greek(name, strlen(name));
+}
+
+/* ------------------------------------------------------------ numbers */
+
+/* The number of fraction digits of the decimal expansion of 'q' when it
+ * terminates (denominator 2^a 5^b), else -1. */
+static long decimal_digits(mpq_srcptr q)
+{
+	mpz_t d, p;
+	unsigned long a, c;
+	long k = -1;
+
+	mpz_init_set(d, mpq_denref(q));
+	mpz_init_set_ui(p, 2);
+	a = mpz_remove(d, d, p);
+	mpz_set_ui(p, 5);
+	c = mpz_remove(d, d, p);
+	if (mpz_cmp_ui(d, 1) == 0)
+		k = (long)(a > c ? a : c);
+	mpz_clear(d);
+	mpz_clear(p);
+	return k;
+}
+
+/* Appends the decimal digits 's' (of the integer q*10^k) as a number with
+ * 'k' fraction digits: plainly when k <= 6, else in scientific notation if
+ * that is short; 1 when written, 0 when not. */
+static int put_scaled(segc_strbuf *b, const char *s, size_t k)
+{
+	size_t len = strlen(s), z;
+
+	if (k <= 6) {
+		if (len <= k) {
+			segc_strbuf_append(b, "0.");
+			for (z = len; z < k; z++)
+				segc_strbuf_appendc(b, '0');
+			segc_strbuf_append(b, s);
+		} else {
+			segc_strbuf_appendn(b, s, len - k);
+			segc_strbuf_appendc(b, '.');
+			segc_strbuf_append(b, s + len - k);
+		}
+		return 1;
+	}
+	for (z = 0; z < len && s[len - 1 - z] == '0'; z++)
+		;
+	if (len - z > 6)
+		return 0;
+	segc_strbuf_appendc(b, s[0]);
+	if (len - z > 1) {
+		segc_strbuf_appendc(b, '.');
+		segc_strbuf_appendn(b, s + 1, len - z - 1);
+	}
+	segc_strbuf_appendf(b, " \\cdot 10^{%ld}", (long)(len - 1) - (long)k);
+	return 1;
+}
+
+/* If the non-negative rational 'q' (not an integer) reads best as a
+ * decimal (its denominator a multiple of 10 dividing a power of ten),
+ * appends it as one ("0.46", "1.25 \cdot 10^{-8}") and returns 1; else 0. */
+static int put_decimal(segc_strbuf *b, mpq_srcptr q)
+{
+	long k;
+	mpz_t m;
+	char *s;
+	int done;
+
+	if (!mpz_divisible_ui_p(mpq_denref(q), 10))
+		return 0;
+	k = decimal_digits(q);
+	if (k < 0)
+		return 0;
+	mpz_init(m);
+	mpz_ui_pow_ui(m, 10, (unsigned long)k);
+	mpz_mul(m, m, mpq_numref(q));
+	mpz_divexact(m, m, mpq_denref(q));
+	s = mpz_get_str(NULL, 10, m);
+	mpz_clear(m);
+	done = put_scaled(b, s, (size_t)k);
+	free(s);
+	return done;
+}
+
+/* Appends the absolute value of 'q': an integer, a decimal, or \frac. */
+static void put_abs_number(segc_strbuf *b, mpq_srcptr q)
+{
+	mpq_t a;
+
+	mpq_init(a);
+	mpq_abs(a, q);
+	if (mpz_cmp_ui(mpq_denref(a), 1) == 0) {
+		segc_strbuf_append_mpz(b, mpq_numref(a));
+	} else if (!put_decimal(b, a)) {
+		segc_strbuf_append(b, "\\frac{");
+		segc_strbuf_append_mpz(b, mpq_numref(a));
+		segc_strbuf_append(b, "}{");
+		segc_strbuf_append_mpz(b, mpq_denref(a));
+		segc_strbuf_appendc(b, '}');
+	}
+	mpq_clear(a);
+}
+
+/* ------------------------------------------------------------- sums */
+
+/* Non-zero when the term 'e' carries a minus sign of its own: a negative
+ * number, or a product whose number factor is negative. */
+static int term_is_negative(const segc_expr *e)
+{
+	if (segc_expr_kind(e) == SEGC_NUM)
+		return mpq_sgn(segc_expr_value(e)) < 0;
+	if (segc_expr_kind(e) == SEGC_MUL &&
+	    segc_expr_kind(segc_expr_arg(e, 0)) == SEGC_NUM)
+		return mpq_sgn(segc_expr_value(segc_expr_arg(e, 0))) < 0;
+	return 0;
+}
+
+static void latex_term(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, int negate, enum level lv);
+
+/* Appends the terms of the sum 'e', with their signs. */
+static void latex_add(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	size_t i;
+
+	for (i = 0; i < segc_expr_nargs(e); i++) {
+		const segc_expr *t = segc_expr_arg(e, i);
+		int neg = term_is_negative(t);
+
+		if (neg)
+			segc_strbuf_append(b, i ? " - " : "-");
+		else if (i)
+			segc_strbuf_append(b, " + ");
+		latex_term(b, t, names, neg, LV_SUM);
+	}
+}
+
+/* ---------------------------------------------------------- products */
+
+/* Non-zero when 'e' is x^k with k a negative integer: a denominator. */
+static int is_reciprocal(const segc_expr *e)
+{
+	const segc_expr *x;
+
+	if (segc_expr_kind(e) != SEGC_POW)
+		return 0;
+	x = segc_expr_arg(e, 1);
+	return segc_expr_kind(x) == SEGC_NUM && mpq_sgn(segc_expr_value(x)) < 0 &&
+		mpz_cmp_ui(mpq_denref(segc_expr_value(x)), 1) == 0;
+}
+
+/* The kind of the rendered factor 'e'. */
+static enum fkind factor_kind(const segc_expr *e, const segc_latex_names *n)
+{
+	switch (segc_expr_kind(e)) {
+	case SEGC_NUM:
+		return FK_NUM;
+	case SEGC_SYM:
+		return is_letter_symbol(segc_expr_name(e), n) ? FK_LETTER
+			: FK_OTHER;
+	case SEGC_POW:
+		return segc_expr_kind(segc_expr_arg(e, 0)) == SEGC_SYM &&
+			is_letter_symbol(segc_expr_name(segc_expr_arg(e, 0)), n)
+			? FK_LETTER : FK_OTHER;
+	default:
+		return FK_OTHER;
+	}
+}
+
+/* Appends the separator between two juxtaposed factors of kinds 'l', 'r'. */
+static void put_product_sign(segc_strbuf *b, enum fkind l, enum fkind r)
+{
+	if (l == FK_NUM && r == FK_NUM)
+		segc_strbuf_append(b, " \\cdot ");
+	else if (l == FK_NUM || (l == FK_LETTER && r == FK_LETTER))
+		segc_strbuf_appendc(b, ' ');
+	else
+		segc_strbuf_append(b, "\\,");
+}
+
+/* A list of factors to juxtapose, with an optional number in front. */
+typedef struct factors {
+	mpz_srcptr coeff;          /* NULL: none (1) */
+	size_t n;
+	const segc_expr **f;
+	int invert;                /* print x^-k as x^k */
+} factors;
+
+/* Appends one factor, inverted (x^-k as x^k) when 'invert'. */
+static void put_factor(segc_strbuf *b, const segc_expr *f,
+	const segc_latex_names *names, int invert)
+{
+	const segc_expr *k;
+	mpq_t e;
+
+	if (!invert) {
+		latex_expr(b, f, names, LV_PROD);
+		return;
+	}
+	k = segc_expr_arg(f, 1);
+	mpq_init(e);
+	mpq_neg(e, segc_expr_value(k));
+	latex_expr(b, segc_expr_arg(f, 0), names,
+		mpq_cmp_ui(e, 1, 1) == 0 ? LV_PROD : LV_BASE);
+	if (mpq_cmp_ui(e, 1, 1) != 0) {
+		segc_strbuf_append(b, "^{");
+		segc_strbuf_append_mpz(b, mpq_numref(e));
+		segc_strbuf_appendc(b, '}');
+	}
+	mpq_clear(e);
+}
+
+/* The number of equal factors starting at fs->f[i]. */
+static size_t run_length(const factors *fs, size_t i)
+{
+	size_t j = i + 1;
+
+	while (j < fs->n && fs->f[j] == fs->f[i])
+		j++;
+	return j - i;
+}
+
+/* Appends 'k' equal factors 'f' as one power (typesetting only: x x is
+ * written x^{2}). */
+static void put_factor_run(segc_strbuf *b, const segc_expr *f, size_t k,
+	const segc_latex_names *names, int invert, int alone)
+{
+	if (k == 1 && !invert) {
+		latex_expr(b, f, names, alone ? LV_SUM : LV_PROD);
+		return;
+	}
+	if (k == 1 && alone && mpq_cmp_si(segc_expr_value(segc_expr_arg(f, 1)),
+	    -1, 1) == 0) {
+		latex_expr(b, segc_expr_arg(f, 0), names, LV_SUM);
+		return;
+	}
+	if (k == 1) {
+		put_factor(b, f, names, invert);
+		return;
+	}
+	if (invert) {
+		mpz_t e;
+
+		mpz_init(e);
+		mpz_neg(e, mpq_numref(segc_expr_value(segc_expr_arg(f, 1))));
+		mpz_mul_ui(e, e, (unsigned long)k);
+		latex_expr(b, segc_expr_arg(f, 0), names, LV_BASE);
+		segc_strbuf_append(b, "^{");
+		segc_strbuf_append_mpz(b, e);
+		segc_strbuf_appendc(b, '}');
+		mpz_clear(e);
+		return;
+	}
+	if (segc_expr_kind(f) == SEGC_POW) {
+		size_t i;
+
+		for (i = 0; i < k; i++) {
+			if (i)
+				segc_strbuf_append(b, "\\,");
+			put_factor(b, f, names, invert);
+		}
+		return;
+	}
+	latex_expr(b, f, names, LV_BASE);
+	segc_strbuf_appendf(b, "^{%lu}", (unsigned long)k);
+}
+
+/* Appends the juxtaposed factors of 'fs'; "1" when there are none.  A
+ * lone factor of a fraction needs no parentheses. */
+static void put_factors(segc_strbuf *b, const factors *fs,
+	const segc_latex_names *names, int in_fraction)
+{
+	enum fkind prev = FK_NUM;
+	size_t i, k;
+	int any = 0, coeff = fs->coeff && (mpz_cmp_ui(fs->coeff, 1) != 0 ||
+		fs->n == 0);
+
+	if (coeff) {
+		segc_strbuf_append_mpz(b, fs->coeff);
+		any = 1;
+	}
+	for (i = 0; i < fs->n; i += k) {
+		enum fkind kind = factor_kind(fs->f[i], names);
+
+		k = run_length(fs, i);
+		if (fs->invert && kind == FK_NUM)
+			kind = FK_OTHER;
+		if (any)
+			put_product_sign(b, prev, kind);
+		put_factor_run(b, fs->f[i], k, names, fs->invert,
+			in_fraction && !coeff && k == fs->n);
+		prev = kind;
+		any = 1;
+	}
+	if (!any)
+		segc_strbuf_appendc(b, '1');
+}
+
+/* Sorts the factors of the product 'e' (from 'first') into 'fn'
+ * (numerator) and 'fd' (x^-k: denominator). */
+static void split_factors(const segc_expr *e, size_t first, factors *fn,
+	factors *fd)
+{
+	size_t i;
+
+	for (i = first; i < segc_expr_nargs(e); i++) {
+		const segc_expr *f = segc_expr_arg(e, i);
+
+		if (is_reciprocal(f))
+			fd->f[fd->n++] = f;
+		else
+			fn->f[fn->n++] = f;
+	}
+}
+
+/* Appends 'fn' over 'fd' with the number 'c' (non-negative): a decimal 'c'
+ * in front, else its numerator and denominator in the fraction. */
+static void put_quotient(segc_strbuf *b, mpq_t c, factors *fn, factors *fd,
+	const segc_latex_names *names)
+{
+	if (mpz_cmp_ui(mpq_denref(c), 1) != 0) {
+		segc_strbuf dec;
+
+		segc_strbuf_init(&dec);
+		if (put_decimal(&dec, c) && segc_strbuf_str(&dec)) {
+			segc_strbuf_append(b, segc_strbuf_str(&dec));
+			mpq_set_ui(c, 1, 1);
+			if (fn->n || fd->n)
+				segc_strbuf_appendc(b, ' ');
+			else
+				fn->coeff = NULL;
+		}
+		segc_strbuf_free(&dec);
+		if (mpq_cmp_ui(c, 1, 1) == 0 && !fn->n && !fd->n)
+			return;
+	}
+	fn->coeff = mpq_numref(c);
+	if (mpz_cmp_ui(mpq_denref(c), 1) == 0 && !fd->n) {
+		put_factors(b, fn, names, 0);
+		return;
+	}
+	fd->coeff = mpz_cmp_ui(mpq_denref(c), 1) ? mpq_denref(c) : NULL;
+	segc_strbuf_append(b, "\\frac{");
+	put_factors(b, fn, names, 1);
+	segc_strbuf_append(b, "}{");
+	put_factors(b, fd, names, 1);
+	segc_strbuf_appendc(b, '}');
+}
+
+/* Appends the product 'e' (sign dropped when 'negate'): numerator over
+ * denominator when it has x^-k factors or a fractional number. */
+static void latex_mul(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, int negate)
+{
+	size_t n = segc_expr_nargs(e), first = 0;
+	const segc_expr **num = segc_xmalloc(segc_xmul_size(n, sizeof *num));
+	const segc_expr **den = segc_xmalloc(segc_xmul_size(n, sizeof *den));
+	factors fn = { NULL, 0, NULL, 0 }, fd = { NULL, 0, NULL, 1 };
+	mpq_t c;
+
+	mpq_init(c);
+	mpq_set_ui(c, 1, 1);
+	if (segc_expr_kind(segc_expr_arg(e, 0)) == SEGC_NUM) {
+		mpq_abs(c, segc_expr_value(segc_expr_arg(e, 0)));
+		first = 1;
+		if (!negate && mpq_sgn(segc_expr_value(segc_expr_arg(e, 0))) < 0)
+			segc_strbuf_appendc(b, '-');
+	}
+	fn.f = num;
+	fd.f = den;
+	split_factors(e, first, &fn, &fd);
+	put_quotient(b, c, &fn, &fd, names);
+	free(num);
+	free(den);
+	mpq_clear(c);
+}
+
+/* Appends the term 'e' of a sum, its own sign dropped when 'negate'. */
+static void latex_term(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, int negate, enum level lv)
+{
+	if (negate && segc_expr_kind(e) == SEGC_NUM)
+		put_abs_number(b, segc_expr_value(e));
+	else if (segc_expr_kind(e) == SEGC_MUL)
+		latex_mul(b, e, names, negate);
+	else
+		latex_expr(b, e, names, lv);
+}
+
+/* ------------------------------------------------------- other kinds */
+
+/* Appends the arguments of the call 'e', separated by commas. */
+static void put_args(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	size_t i;
+
+	for (i = 0; i < segc_expr_nargs(e); i++) {
+		if (i)
+			segc_strbuf_append(b, ", ");
+		latex_expr(b, segc_expr_arg(e, i), names, LV_SUM);
+	}
+}
+
+/* Non-zero when 'e' is a plain name or a non-negative integer. */
+static int is_simple(const segc_expr *e)
+{
+	if (segc_expr_kind(e) == SEGC_SYM)
+		return 1;
+	return segc_expr_kind(e) == SEGC_NUM && mpq_sgn(segc_expr_value(e)) >= 0 &&
+		mpz_cmp_ui(mpq_denref(segc_expr_value(e)), 1) == 0;
+}
+
+/* ------------------------------------------------------- conditions */
+
+/* What surrounds a condition, for its parentheses. */
+enum cond_level { CL_TOP, CL_OR, CL_AND, CL_NOT };
+
+static void latex_cond(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, enum cond_level cl);
+
+/* The LaTeX of the relation named 'op'. */
+static const char *relation_symbol(const char *op)
+{
+	static const char *const pairs[][2] = {
+		{ "<", "<" }, { "<=", "\\le" }, { ">", ">" }, { ">=", "\\ge" },
+		{ "==", "=" }, { "!=", "\\ne" }
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+		if (!strcmp(pairs[i][0], op))
+			return pairs[i][1];
+	return op;
+}
+
+/* Appends the operands of the and/or 'e' joined by \wedge or \vee. */
+static void latex_chain(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	int conj = !strcmp(segc_expr_name(e), "and");
+	size_t i;
+
+	for (i = 0; i < segc_expr_nargs(e); i++) {
+		if (i)
+			segc_strbuf_append(b, conj ? " \\wedge " : " \\vee ");
+		latex_cond(b, segc_expr_arg(e, i), names, conj ? CL_AND : CL_OR);
+	}
+}
+
+/* Appends the condition 'e' at 'cl': a chain of \wedge or \vee inside
+ * another one, and what \neg applies to, in parentheses, so that no
+ * reader has to know which binds tighter.  A value where a condition
+ * should be is typeset as a value. */
+static void latex_cond(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, enum cond_level cl)
+{
+	const char *f = segc_expr_name(e);
+	int paren;
+
+	if (!segc_expr_is_condition(e)) {
+		latex_expr(b, e, names, LV_SUM);
+		return;
+	}
+	if (!strcmp(f, "not")) {
+		segc_strbuf_append(b, "\\neg ");
+		latex_cond(b, segc_expr_arg(e, 0), names, CL_NOT);
+		return;
+	}
+	paren = cl == CL_NOT || (cl != CL_TOP &&
+		!segc_expr_is_relation_name(f));
+	if (paren)
+		segc_strbuf_append(b, "\\left(");
+	if (segc_expr_is_relation_name(f)) {
+		latex_expr(b, segc_expr_arg(e, 0), names, LV_SUM);
+		segc_strbuf_appendf(b, " %s ", relation_symbol(f));
+		latex_expr(b, segc_expr_arg(e, 1), names, LV_SUM);
+	} else {
+		latex_chain(b, e, names);
+	}
+	if (paren)
+		segc_strbuf_append(b, "\\right)");
+}
+
+/* Non-zero when 'e' is if(c, a, b). */
+static int is_if(const segc_expr *e)
+{
+	return segc_expr_kind(e) == SEGC_CALL && segc_expr_nargs(e) == 3 &&
+		!strcmp(segc_expr_name(e), "if");
+}
+
+/* Appends if(c, a, b) as a cases environment; an if in the else branch
+ * continues it with more cases. */
+static void latex_if(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	segc_strbuf_append(b, "\\begin{cases} ");
+	for (; is_if(e); e = segc_expr_arg(e, 2)) {
+		latex_expr(b, segc_expr_arg(e, 1), names, LV_SUM);
+		segc_strbuf_append(b, " & \\text{if } ");
+		latex_cond(b, segc_expr_arg(e, 0), names, CL_TOP);
+		segc_strbuf_append(b, ",\\\\ ");
+	}
+	latex_expr(b, e, names, LV_SUM);
+	segc_strbuf_append(b, " & \\text{otherwise} \\end{cases}");
+}
+
+/* Appends the call 'e': the built-in functions with their notation, any
+ * other as an upright name with its arguments in parentheses. */
+static void latex_call(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, enum level lv)
+{
+	const char *f = segc_expr_name(e);
+
+	if (is_if(e)) {
+		latex_if(b, e, names);
+	} else if (segc_expr_is_condition(e)) {
+		segc_strbuf_append(b, "\\left(");
+		latex_cond(b, e, names, CL_TOP);
+		segc_strbuf_append(b, "\\right)");
+	} else if (!strcmp(f, "max") || !strcmp(f, "min")) {
+		segc_strbuf_appendf(b, "\\%s\\left\\{", f);
+		put_args(b, e, names);
+		segc_strbuf_append(b, "\\right\\}");
+	} else if (!strcmp(f, "ceil") || !strcmp(f, "floor")) {
+		const char *side = f[0] == 'c' ? "ceil" : "floor";
+
+		segc_strbuf_appendf(b, "\\left\\l%s ", side);
+		put_args(b, e, names);
+		segc_strbuf_appendf(b, " \\right\\r%s", side);
+	} else if (!strcmp(f, "sqrt") && segc_expr_nargs(e) == 1) {
+		segc_strbuf_append(b, "\\sqrt{");
+		put_args(b, e, names);
+		segc_strbuf_appendc(b, '}');
+	} else if (!strcmp(f, "log2") && segc_expr_nargs(e) == 1 &&
+		   lv == LV_SUM && is_simple(segc_expr_arg(e, 0))) {
+		segc_strbuf_append(b, "\\log_2 ");
+		put_args(b, e, names);
+	} else if (!strcmp(f, "log2") && segc_expr_nargs(e) == 1) {
+		segc_strbuf_append(b, "\\log_2\\left(");
+		put_args(b, e, names);
+		segc_strbuf_append(b, "\\right)");
+	} else {
+		segc_strbuf_append(b, "\\mathrm{");
+		put_escaped_name(b, f, strlen(f));
+		segc_strbuf_append(b, "}\\left(");
+		put_args(b, e, names);
+		segc_strbuf_append(b, "\\right)");
+	}
+}
+
+/* Appends the power 'e': a negative integer exponent as a fraction. */
+static void latex_pow(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	const segc_expr *x = segc_expr_arg(e, 1);
+
+	if (is_reciprocal(e)) {
+		factors fd = { NULL, 1, &e, 1 };
+
+		segc_strbuf_append(b, "\\frac{1}{");
+		put_factors(b, &fd, names, 1);
+		segc_strbuf_appendc(b, '}');
+		return;
+	}
+	latex_expr(b, segc_expr_arg(e, 0), names, LV_BASE);
+	segc_strbuf_append(b, "^{");
+	latex_expr(b, x, names, LV_SUM);
+	segc_strbuf_appendc(b, '}');
+}
+
+/* Appends the sum binder 'e' (sum(i, lo, hi, body)). */
+static void latex_sum(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	const segc_expr *body = segc_expr_arg(e, 2);
+
+	segc_strbuf_append(b, "\\sum_{");
+	put_symbol(b, segc_expr_name(e), names);
+	segc_strbuf_appendc(b, '=');
+	latex_expr(b, segc_expr_arg(e, 0), names, LV_SUM);
+	segc_strbuf_append(b, "}^{");
+	latex_expr(b, segc_expr_arg(e, 1), names, LV_SUM);
+	segc_strbuf_append(b, "} ");
+	latex_expr(b, body, names, LV_PROD);
+}
+
+/* Non-zero when 'e' needs parentheses where level 'lv' puts it. */
+static int needs_parens(const segc_expr *e, enum level lv)
+{
+	mpq_srcptr q;
+
+	switch (segc_expr_kind(e)) {
+	case SEGC_ADD:
+		return lv >= LV_PROD;
+	case SEGC_MUL:
+	case SEGC_SUM:
+		return lv >= LV_PROD && (lv == LV_BASE ||
+			segc_expr_kind(e) == SEGC_SUM);
+	case SEGC_POW:
+		return lv == LV_BASE;
+	case SEGC_NUM:
+		q = segc_expr_value(e);
+		return (lv >= LV_PROD && mpq_sgn(q) < 0) || (lv == LV_BASE &&
+			mpz_cmp_ui(mpq_denref(q), 1) != 0);
+	case SEGC_CALL:
+		if (is_if(e))
+			return lv >= LV_PROD;
+		return lv == LV_BASE && !strcmp(segc_expr_name(e), "log2");
+	default:
+		return 0;
+	}
+}
+
+/* Appends 'e' at level 'lv', in parentheses where it needs them. */
+static void latex_expr(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, enum level lv)
+{
+	int paren = needs_parens(e, lv);
+
+	if (paren) {
+		segc_strbuf_append(b, "\\left(");
+		lv = LV_SUM;
+	}
+	switch (segc_expr_kind(e)) {
+	case SEGC_NUM:
+		if (mpq_sgn(segc_expr_value(e)) < 0)
+			segc_strbuf_appendc(b, '-');
+		put_abs_number(b, segc_expr_value(e));
+		break;
+	case SEGC_SYM:
+		put_symbol(b, segc_expr_name(e), names);
+		break;
+	case SEGC_ADD:
+		latex_add(b, e, names);
+		break;
+	case SEGC_MUL:
+		latex_mul(b, e, names, 0);
+		break;
+	case SEGC_POW:
+		latex_pow(b, e, names);
+		break;
+	case SEGC_CALL:
+		latex_call(b, e, names, lv);
+		break;
+	case SEGC_SUM:
+		latex_sum(b, e, names);
+		break;
+	}
+	if (paren)
+		segc_strbuf_append(b, "\\right)");
+}
+
+/* 'e' as LaTeX math on one line. */
+char *segc_latex_expr(const segc_expr *e, const segc_latex_names *names)
+{
+	segc_expr *r = segc_expr_readable_binders(e);
+	segc_strbuf b;
+
+	segc_strbuf_init(&b);
+	latex_expr(&b, r, names, LV_SUM);
+	segc_expr_free(r);
+	return segc_strbuf_take(&b);
+}
+
+/* ---------------------------------------------------- line breaking */
+
+/* About how wide the LaTeX source 's' prints: a command counts as one
+ * character, braces and \left/\right and font commands as none. */
+static size_t visible_width(const char *s)
+{
+	size_t w = 0;
+
+	while (*s) {
+		if (*s == '\\') {
+			const char *p = ++s;
+
+			while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))
+				s++;
+			if (s == p && *s)
+				s++;
+			if (!((s - p == 4 && !strncmp(p, "left", 4)) ||
+			      (s - p == 5 && !strncmp(p, "right", 5)) ||
+			      (s - p == 6 && !strncmp(p, "mathrm", 6)) ||
+			      (s - p == 6 && !strncmp(p, "mathit", 6)) ||
+			      (s - p == 4 && !strncmp(p, "frac", 4))))
+				w++;
+			continue;
+		}
+		if (*s != '{' && *s != '}' && *s != ' ' && *s != '_' && *s != '^')
+			w++;
+		s++;
+	}
+	return w;
+}
+
+/* Appends the terms of the sum 'e' to 'out', starting a new line
+ * (counted in '*nlines') before a term that would pass 'width'; '*line' is
+ * the width used on the current line. */
+static void put_broken_terms(segc_strbuf *out, const segc_expr *e,
+	const segc_latex_names *names, size_t width, size_t *line,
+	size_t *nlines)
+{
+	segc_strbuf term;
+	size_t i;
+
+	segc_strbuf_init(&term);
+	for (i = 0; i < segc_expr_nargs(e); i++) {
+		const segc_expr *t = segc_expr_arg(e, i);
+		int neg = term_is_negative(t);
+		size_t w;
+
+		segc_strbuf_append(&term, neg ? (i ? "- " : "-") : (i ? "+ " : ""));
+		latex_term(&term, t, names, neg, LV_SUM);
+		w = visible_width(segc_strbuf_str(&term));
+		if (i && *line + w > width) {
+			segc_strbuf_append(out, "\\\\\n");
+			(*nlines)++;
+			*line = 0;
+		} else if (i) {
+			segc_strbuf_appendc(out, ' ');
+		}
+		segc_strbuf_append(out, segc_strbuf_str(&term));
+		*line += w;
+		segc_strbuf_reset(&term);
+	}
+	segc_strbuf_free(&term);
+}
+
+/* Non-zero when 'e' is a product without denominators whose last factor
+ * is a sum: a(b + c + ...), which may break inside its parentheses. */
+static int breakable_product(const segc_expr *e)
+{
+	size_t i, n = segc_expr_nargs(e);
+
+	if (segc_expr_kind(e) != SEGC_MUL ||
+	    segc_expr_kind(segc_expr_arg(e, n - 1)) != SEGC_ADD)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (is_reciprocal(segc_expr_arg(e, i)) ||
+		    (segc_expr_kind(segc_expr_arg(e, i)) == SEGC_NUM &&
+		     mpz_cmp_ui(mpq_denref(segc_expr_value(segc_expr_arg(e, i))),
+		     1) != 0))
+			return 0;
+	return 1;
+}
+
+/* 'e' broken between the terms of its outermost sum (or of the sum that
+ * ends an outermost product, inside \bigl( \bigr), which may span lines)
+ * into lines of at most about 'width' printed characters. */
+static char *latex_lines(const segc_expr *e,
+	const segc_latex_names *names, size_t width, size_t *nlines)
+{
+	segc_strbuf out;
+	size_t line = 0, n = segc_expr_nargs(e), i;
+	factors fs;
+	char *one;
+
+	*nlines = 1;
+	one = segc_latex_expr(e, names);
+	if (visible_width(one) <= width ||
+	    (segc_expr_kind(e) != SEGC_ADD && !breakable_product(e)))
+		return one;
+	free(one);
+	segc_strbuf_init(&out);
+	if (segc_expr_kind(e) == SEGC_ADD) {
+		put_broken_terms(&out, e, names, width, &line, nlines);
+		return segc_strbuf_take(&out);
+	}
+	fs.coeff = NULL;
+	fs.n = 0;
+	fs.invert = 0;
+	fs.f = segc_xmalloc(segc_xmul_size(n, sizeof *fs.f));
+	for (i = 0; i + 1 < n; i++)
+		fs.f[fs.n++] = segc_expr_arg(e, i);
+	put_factors(&out, &fs, names, 0);
+	free(fs.f);
+	segc_strbuf_append(&out, "\\,\\bigl(");
+	line = visible_width(segc_strbuf_str(&out));
+	put_broken_terms(&out, segc_expr_arg(e, n - 1), names, width, &line,
+		nlines);
+	segc_strbuf_append(&out, "\\bigr)");
+	return segc_strbuf_take(&out);
+}
+
+/* 'e' broken into lines (see latex_lines), its internal sum variables
+ * given readable names first. */
+char *segc_latex_expr_lines(const segc_expr *e,
+	const segc_latex_names *names, size_t width, size_t *nlines)
+{
+	segc_expr *r = segc_expr_readable_binders(e);
+	char *s = latex_lines(r, names, width, nlines);
+
+	segc_expr_free(r);
+	return s;
+}

@@ -1,0 +1,104 @@
+/* templates.c - the templates of the emitted C: the ones compiled into the
+ * library (templates_builtin.c, generated from templates/ at build time)
+ * or the user's, read from a directory. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "output/output.h"
+
+/* Defined in the generated templates_builtin.c: the texts of
+ * predictor.c.in, predictor.h.in, main.c.in and dd.c.in. */
+extern const char *const segc_builtin_templates[4];
+
+/* The file names of the templates, in the order of segc_templates. */
+static const char *const template_files[4] = {
+	"predictor.c.in", "predictor.h.in", "main.c.in", "dd.c.in"
+};
+
+/* Most bytes a template file may have. */
+#define MAX_TEMPLATE_BYTES (1UL << 20)
+
+/* The slot of template 'i' in 't'. */
+static char **slot(segc_templates *t, int i)
+{
+	return i == 0 ? &t->c_file : i == 1 ? &t->h_file : i == 2 ?
+		&t->main_part : &t->dd_part;
+}
+
+/* Copies the compiled-in templates into 't'. */
+int segc_templates_builtin(segc_templates *t)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		*slot(t, i) = segc_xstrdup(segc_builtin_templates[i]);
+	return 0;
+}
+
+/* Reads the whole file 'path' (NUL bytes refused); NULL with an error. */
+static char *read_text(segc_ctx *ctx, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	segc_strbuf b;
+	char buf[4096];
+	size_t n;
+
+	if (!f) {
+		segc_error(ctx, SEGC_ERR_INPUT, path, 0, 0, "cannot read the "
+			"template: %s", strerror(errno));
+		return NULL;
+	}
+	segc_strbuf_init(&b);
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+		if (memchr(buf, '\0', n) || b.len + n > MAX_TEMPLATE_BYTES) {
+			segc_error(ctx, SEGC_ERR_INPUT, path, 0, 0, "not a template: "
+				"a NUL byte, or larger than %lu bytes",
+				MAX_TEMPLATE_BYTES);
+			fclose(f);
+			segc_strbuf_free(&b);
+			return NULL;
+		}
+		segc_strbuf_appendn(&b, buf, n);
+	}
+	if (ferror(f)) {
+		segc_error(ctx, SEGC_ERR_INPUT, path, 0, 0, "cannot read the "
+			"template");
+		fclose(f);
+		segc_strbuf_free(&b);
+		return NULL;
+	}
+	fclose(f);
+	return segc_strbuf_take(&b);
+}
+
+/* Reads the four templates from the directory 'dir'. */
+int segc_templates_read(segc_ctx *ctx, segc_templates *t, const char *dir)
+{
+	int i, rc = 0;
+
+	memset(t, 0, sizeof *t);
+	for (i = 0; i < 4; i++) {
+		segc_strbuf path;
+
+		segc_strbuf_init(&path);
+		segc_strbuf_appendf(&path, "%s/%s", dir, template_files[i]);
+		*slot(t, i) = read_text(ctx, segc_strbuf_str(&path));
+		if (!*slot(t, i))
+			rc = -1;
+		segc_strbuf_free(&path);
+	}
+	if (rc)
+		segc_templates_clear(t);
+	return rc;
+}
+
+/* Releases the texts of 't'. */
+void segc_templates_clear(segc_templates *t)
+{
+	free(t->c_file);
+	free(t->h_file);
+	free(t->main_part);
+	free(t->dd_part);
+	memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,669 @@
+/* xmlbuild.c - turns a schema-valid SEG XML tree into the in-memory model
+ * or machine of model.h: attributes become strings and parsed
+ * expressions, elements become blocks, nodes and arcs.  Identifiers and
+ * expressions are checked here, where the text is at hand; what they mean
+ * is checked afterwards (validate.c).  Blocks are built with an explicit
+ * stack: nesting depth costs no C stack. */
+#include <config.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#define SEGC_XMLREAD_INTERNAL
+#include "xml/xmlread.h"
+#include "base/util.h"
+
+/* The state of one build: where to report, the document's name as the
+ * model or machine owns it, and whether anything failed. */
+typedef struct builder {
+	segc_ctx *ctx;
+	const char *file;
+	const segc_xml_source *src;
+	segc_xml_locs *locs;     /* where each location came from; may be NULL */
+	int failed;
+} builder;
+
+/* One entry of a segc_xml_locs: a location of the model and its element. */
+struct segc_xml_loc_entry {
+	const segc_srcloc *loc;
+	xmlNodePtr node;
+};
+
+/* The source location of element 'n'. */
+static segc_srcloc loc_of(const builder *b, xmlNodePtr n)
+{
+	segc_srcloc loc;
+
+	loc.file = b->file;
+	loc.line = segc_xml_node_line(b->src, n);
+	loc.col = 0;
+	return loc;
+}
+
+static char *trimmed(const char *s);
+
+/* Sets '*loc' to the location of element 'n' and notes where it came
+ * from. */
+static void set_loc(builder *b, segc_srcloc *loc, xmlNodePtr n)
+{
+	segc_xml_locs *l = b->locs;
+
+	*loc = loc_of(b, n);
+	if (!l)
+		return;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->v = segc_xrealloc(l->v, segc_xmul_size(l->cap,
+			sizeof *l->v));
+	}
+	l->v[l->n].loc = loc;
+	l->v[l->n].node = n;
+	l->n++;
+	l->sorted = 0;
+}
+
+/* Orders two entries by the address of their location, for qsort(). */
+static int cmp_entry(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct segc_xml_loc_entry *)a)->loc;
+	uintptr_t y = (uintptr_t)((const struct segc_xml_loc_entry *)b)->loc;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The text of the expression at 'loc' (see xmlread.h). */
+char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
+	const char *attr_name)
+{
+	segc_xml_locs *l = data;
+	struct segc_xml_loc_entry key, *e;
+	xmlChar *v;
+	char *s;
+
+	if (!l || !l->n)
+		return NULL;
+	if (!l->sorted) {
+		qsort(l->v, l->n, sizeof *l->v, cmp_entry);
+		l->sorted = 1;
+	}
+	key.loc = loc;
+	e = bsearch(&key, l->v, l->n, sizeof *l->v, cmp_entry);
+	if (!e)
+		return NULL;
+	if (attr_name) {
+		v = xmlGetNoNsProp(e->node, BAD_CAST attr_name);
+		s = v ? segc_xstrdup((const char *)v) : NULL;
+	} else {
+		v = xmlNodeGetContent(e->node);
+		s = trimmed(v ? (const char *)v : "");
+	}
+	xmlFree(v);
+	return s;
+}
+
+/* Releases the entries of 'l'. */
+void segc_xml_locs_free(segc_xml_locs *l)
+{
+	free(l->v);
+	memset(l, 0, sizeof *l);
+}
+
+/* Non-zero when 'n' is the element 'name'. */
+static int is_elem(xmlNodePtr n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE &&
+		xmlStrEqual(n->name, BAD_CAST name);
+}
+
+/* The number of child elements of 'n' named 'name' (NULL: all). */
+static size_t count_children(xmlNodePtr n, const char *name)
+{
+	xmlNodePtr c;
+	size_t k = 0;
+
+	for (c = n->children; c; c = c->next)
+		if (c->type == XML_ELEMENT_NODE &&
+		    (!name || xmlStrEqual(c->name, BAD_CAST name)))
+			k++;
+	return k;
+}
+
+/* Allocates a zeroed array of 'n' objects of 'size' bytes (NULL if 0). */
+static void *array_new(size_t n, size_t size)
+{
+	return n ? segc_xcalloc(n, size) : NULL;
+}
+
+/* The value of attribute 'name' of 'n', malloc'd, or NULL when absent. */
+static char *attr(xmlNodePtr n, const char *name)
+{
+	xmlChar *v = xmlGetNoNsProp(n, BAD_CAST name);
+	char *s;
+
+	if (!v)
+		return NULL;
+	s = segc_xstrdup((const char *)v);
+	xmlFree(v);
+	return s;
+}
+
+/* 's' without the white space around it, malloc'd. */
+static char *trimmed(const char *s)
+{
+	size_t n;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' ||
+		     s[n - 1] == '\n' || s[n - 1] == '\r'))
+		n--;
+	return segc_xstrndup(s, n);
+}
+
+/* The text of element 'n', trimmed and malloc'd. */
+static char *text_of(xmlNodePtr n)
+{
+	xmlChar *v = xmlNodeGetContent(n);
+	char *s = trimmed(v ? (const char *)v : "");
+
+	xmlFree(v);
+	return s;
+}
+
+/* Records an error at element 'n'. */
+static void build_error(builder *b, xmlNodePtr n, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+static void build_error(builder *b, xmlNodePtr n, const char *fmt, ...)
+{
+	segc_strbuf sb;
+	va_list ap;
+
+	segc_strbuf_init(&sb);
+	va_start(ap, fmt);
+	segc_strbuf_vappendf(&sb, fmt, ap);
+	va_end(ap);
+	segc_error(b->ctx, SEGC_ERR_INPUT, b->file,
+		segc_xml_node_line(b->src, n), 0, "%s", segc_strbuf_str(&sb));
+	segc_strbuf_free(&sb);
+	b->failed = 1;
+}
+
+/* Checks that 'value' of attribute 'what' of element 'n' is an
+ * identifier. */
+static void check_identifier(builder *b, xmlNodePtr n, const char *what,
+	const char *value)
+{
+	if (value && !segc_name_is_identifier(value))
+		build_error(b, n, "<%s> attribute '%s': \"%s\" is not an "
+			"identifier ([A-Za-z_][A-Za-z0-9_]*)",
+			(const char *)n->name, what, value);
+}
+
+/* The identifier in attribute 'name' of 'n' (NULL when absent). */
+static char *ident_attr(builder *b, xmlNodePtr n, const char *name)
+{
+	char *v = attr(n, name);
+
+	check_identifier(b, n, name, v);
+	return v;
+}
+
+/* Parses 'text', which stands in element 'n' as 'what'. */
+static segc_expr *parse_text(builder *b, xmlNodePtr n, const char *text,
+	const char *what)
+{
+	segc_where where;
+	segc_expr *e;
+
+	where.file = b->file;
+	where.line = segc_xml_node_line(b->src, n);
+	where.col = 0;
+	where.what = what;
+	e = segc_expr_parse(b->ctx, text, &where);
+	if (!e)
+		b->failed = 1;
+	return e;
+}
+
+/* The expression in attribute 'name' of 'n', or NULL when absent (or
+ * wrong, then recorded). */
+static segc_expr *expr_attr(builder *b, xmlNodePtr n, const char *name)
+{
+	char *text = attr(n, name);
+	segc_strbuf what;
+	segc_expr *e;
+
+	if (!text)
+		return NULL;
+	segc_strbuf_init(&what);
+	segc_strbuf_append(&what, "attribute '");
+	segc_strbuf_append(&what, name);
+	segc_strbuf_append(&what, "' of <");
+	segc_strbuf_append(&what, (const char *)n->name);
+	segc_strbuf_append(&what, ">");
+	e = parse_text(b, n, text, segc_strbuf_str(&what));
+	segc_strbuf_free(&what);
+	free(text);
+	return e;
+}
+
+/* Non-zero when attribute 'name' of 'n' equals 'value' once the white
+ * space around it is removed (a RELAX NG token, as the schema compares
+ * its enumerated values). */
+static int attr_is(xmlNodePtr n, const char *name, const char *value)
+{
+	char *v = attr(n, name), *t;
+	int r = 0;
+
+	if (v) {
+		t = trimmed(v);
+		r = !strcmp(t, value);
+		free(t);
+	}
+	free(v);
+	return r;
+}
+
+/* The class in attribute "class" of 'n' (the schema admits only the
+ * three names). */
+static enum segc_class class_attr(xmlNodePtr n)
+{
+	if (attr_is(n, "class", "comm"))
+		return SEGC_CLASS_COMM;
+	if (attr_is(n, "class", "io"))
+		return SEGC_CLASS_IO;
+	return SEGC_CLASS_COMP;
+}
+
+/* Fills parameter 'p' from <param> 'n'. */
+static void build_param(builder *b, xmlNodePtr n, segc_param *p)
+{
+	p->name = ident_attr(b, n, "name");
+	p->value = expr_attr(b, n, "value");
+	p->min = expr_attr(b, n, "min");
+	p->max = expr_attr(b, n, "max");
+	p->integer = attr_is(n, "integer", "true");
+	p->latex = attr(n, "latex");
+	set_loc(b, &p->loc, n);
+}
+
+/* Fills binding 'x' from <let>, <const> or <cost> 'n'. */
+static void build_binding(builder *b, xmlNodePtr n, segc_binding *x)
+{
+	x->name = ident_attr(b, n, "name");
+	x->value = expr_attr(b, n, "value");
+	set_loc(b, &x->loc, n);
+}
+
+/* Splits the comma list 'list' of <function> 'n' into identifiers. */
+static void build_args(builder *b, xmlNodePtr n, const char *list,
+	segc_function *f)
+{
+	const char *p = list, *comma;
+	size_t k = 1, i;
+
+	for (comma = list; *comma; comma++)
+		k += *comma == ',';
+	f->args = segc_xcalloc(k, sizeof *f->args);
+	for (f->nargs = 0; f->nargs < k; f->nargs++) {
+		char *raw;
+
+		comma = strchr(p, ',');
+		raw = segc_xstrndup(p, comma ? (size_t)(comma - p) :
+			strlen(p));
+		f->args[f->nargs] = trimmed(raw);
+		free(raw);
+		check_identifier(b, n, "args", f->args[f->nargs]);
+		for (i = 0; i < f->nargs; i++)
+			if (!strcmp(f->args[i], f->args[f->nargs]))
+				build_error(b, n, "<function> '%s': argument "
+					"'%s' is listed twice", f->name ?
+					f->name : "", f->args[i]);
+		p = comma ? comma + 1 : p + strlen(p);
+	}
+}
+
+/* Fills function 'f' from <function> 'n'. */
+static void build_function(builder *b, xmlNodePtr n, segc_function *f)
+{
+	char *list = attr(n, "args"), *body = text_of(n);
+	segc_strbuf what;
+
+	f->name = ident_attr(b, n, "name");
+	set_loc(b, &f->loc, n);
+	build_args(b, n, list ? list : "", f);
+	segc_strbuf_init(&what);
+	segc_strbuf_appendf(&what, "the body of <function> '%s'",
+		f->name ? f->name : "");
+	f->body = parse_text(b, n, body, segc_strbuf_str(&what));
+	segc_strbuf_free(&what);
+	free(list);
+	free(body);
+}
+
+/* Builds the <use> children of <step> 'n' into block 'blk'. */
+static void build_uses(builder *b, xmlNodePtr n, segc_block *blk)
+{
+	xmlNodePtr c;
+
+	blk->uses = array_new(count_children(n, "use"), sizeof *blk->uses);
+	for (c = n->children; c; c = c->next) {
+		segc_use *u;
+
+		if (!is_elem(c, "use"))
+			continue;
+		u = &blk->uses[blk->nuses++];
+		u->resource = ident_attr(b, c, "resource");
+		u->count = expr_attr(b, c, "count");
+		if (!u->count)
+			u->count = segc_expr_int(1);
+		set_loc(b, &u->loc, c);
+	}
+}
+
+/* The kind of block element 'n'. */
+static enum segc_block_kind block_kind(xmlNodePtr n)
+{
+	if (is_elem(n, "step"))
+		return SEGC_BLOCK_STEP;
+	if (is_elem(n, "loop"))
+		return SEGC_BLOCK_LOOP;
+	if (is_elem(n, "branch"))
+		return SEGC_BLOCK_BRANCH;
+	if (is_elem(n, "case"))
+		return SEGC_BLOCK_CASE;
+	if (is_elem(n, "par"))
+		return SEGC_BLOCK_PAR;
+	if (is_elem(n, "call"))
+		return SEGC_BLOCK_CALL;
+	return SEGC_BLOCK_SEQ;
+}
+
+/* A new block of element 'n' with its own attributes (not its children). */
+static segc_block *block_new(builder *b, xmlNodePtr n)
+{
+	segc_block *blk = segc_xcalloc(1, sizeof *blk);
+
+	blk->kind = block_kind(n);
+	set_loc(b, &blk->loc, n);
+	switch (blk->kind) {
+	case SEGC_BLOCK_STEP:
+		blk->name = attr(n, "name");
+		blk->cost = expr_attr(b, n, "cost");
+		blk->cls = class_attr(n);
+		build_uses(b, n, blk);
+		break;
+	case SEGC_BLOCK_LOOP:
+		blk->count = expr_attr(b, n, "count");
+		blk->var = ident_attr(b, n, "var");
+		blk->from = expr_attr(b, n, "from");
+		blk->to = expr_attr(b, n, "to");
+		break;
+	case SEGC_BLOCK_CASE:
+		blk->prob = expr_attr(b, n, "prob");
+		break;
+	case SEGC_BLOCK_CALL:
+		blk->graph = ident_attr(b, n, "graph");
+		break;
+	default:
+		break;
+	}
+	return blk;
+}
+
+/* A block element waiting to be built, and where it goes. */
+typedef struct block_job {
+	xmlNodePtr elem;
+	segc_block **slot;
+} block_job;
+
+/* Gives 'blk' one child slot per child element of 'n' and pushes a job
+ * for each on 'jobs' (last child first, so they are built in document
+ * order). */
+static void push_children(xmlNodePtr n, segc_block *blk, block_job **jobs,
+	size_t *njobs, size_t *cap)
+{
+	size_t k = count_children(n, NULL), i;
+	xmlNodePtr c;
+
+	if (blk->kind == SEGC_BLOCK_STEP || blk->kind == SEGC_BLOCK_CALL)
+		return;
+	blk->children = array_new(k, sizeof *blk->children);
+	blk->nchildren = k;
+	if (*njobs + k > *cap) {
+		*cap = 2 * (*njobs + k);
+		*jobs = segc_xrealloc(*jobs, segc_xmul_size(*cap,
+			sizeof **jobs));
+	}
+	i = k;
+	for (c = n->last; c; c = c->prev) {
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		i--;
+		(*jobs)[*njobs].elem = c;
+		(*jobs)[*njobs].slot = &blk->children[i];
+		(*njobs)++;
+	}
+}
+
+/* Builds the blocks under container element 'n' (a <graph>) into a SEQ. */
+static segc_block *build_body(builder *b, xmlNodePtr n)
+{
+	segc_block *seq = segc_xcalloc(1, sizeof *seq);
+	block_job *jobs = NULL;
+	size_t njobs = 0, cap = 0;
+
+	seq->kind = SEGC_BLOCK_SEQ;
+	set_loc(b, &seq->loc, n);
+	push_children(n, seq, &jobs, &njobs, &cap);
+	while (njobs) {
+		block_job j = jobs[--njobs];
+		segc_block *blk = block_new(b, j.elem);
+
+		*j.slot = blk;
+		push_children(j.elem, blk, &jobs, &njobs, &cap);
+	}
+	free(jobs);
+	return seq;
+}
+
+/* Fills node 'x' from <node> 'n'. */
+static void build_node(builder *b, xmlNodePtr n, segc_node *x)
+{
+	x->id = ident_attr(b, n, "id");
+	x->cost = expr_attr(b, n, "cost");
+	x->cls = class_attr(n);
+	x->split_and = attr_is(n, "split", "and");
+	x->join_and = attr_is(n, "join", "and");
+	set_loc(b, &x->loc, n);
+}
+
+/* The distance in attribute "forward" of 'n' (0 when absent; the
+ * checker admits only a positive integer of at most
+ * SEGC_MAX_FORWARD). */
+static unsigned long forward_attr(xmlNodePtr n)
+{
+	char *v = attr(n, "forward");
+	unsigned long d = v ? strtoul(v, NULL, 10) : 0;
+
+	free(v);
+	return d <= SEGC_MAX_FORWARD ? d : 0;
+}
+
+/* Fills arc 'a' from <arc> 'n'. */
+static void build_arc(builder *b, xmlNodePtr n, segc_arc *a)
+{
+	a->from = ident_attr(b, n, "from");
+	a->to = ident_attr(b, n, "to");
+	a->prob = expr_attr(b, n, "prob");
+	a->cost = expr_attr(b, n, "cost");
+	a->cls = class_attr(n);
+	a->loop = expr_attr(b, n, "loop");
+	a->forward = forward_attr(n);
+	a->overlap = attr_is(n, "overlap", "true");
+	set_loc(b, &a->loc, n);
+}
+
+/* Fills graph 'g' from <graph> 'n'. */
+static void build_graph(builder *b, xmlNodePtr n, segc_graph *g)
+{
+	xmlNodePtr c;
+
+	g->name = ident_attr(b, n, "name");
+	set_loc(b, &g->loc, n);
+	g->arc_form = count_children(n, "node") > 0;
+	if (!g->arc_form) {
+		g->body = build_body(b, n);
+		return;
+	}
+	g->nodes = array_new(count_children(n, "node"), sizeof *g->nodes);
+	g->arcs = array_new(count_children(n, "arc"), sizeof *g->arcs);
+	for (c = n->children; c; c = c->next) {
+		if (is_elem(c, "node"))
+			build_node(b, c, &g->nodes[g->nnodes++]);
+		else if (is_elem(c, "arc"))
+			build_arc(b, c, &g->arcs[g->narcs++]);
+	}
+}
+
+/* Fills expectation 'x' from <expect> 'n'. */
+static void build_expect(builder *b, xmlNodePtr n, segc_expect *x)
+{
+	char *component = attr(n, "component");
+
+	x->component = trimmed(component ? component : "total");
+	free(component);
+	x->machine = attr(n, "machine");
+	x->source = attr(n, "source");
+	x->text = text_of(n);
+	set_loc(b, &x->loc, n);
+	x->formula = parse_text(b, n, x->text, "the formula of <expect>");
+}
+
+/* Allocates the arrays of machine 'm' for the children of 'n'. */
+static void machine_arrays(segc_machine *m, xmlNodePtr n)
+{
+	m->consts = array_new(count_children(n, "const"), sizeof *m->consts);
+	m->costs = array_new(count_children(n, "cost"), sizeof *m->costs);
+	m->functions = array_new(count_children(n, "function"),
+		sizeof *m->functions);
+}
+
+/* Builds a machine from <machine> 'n' with builder 'b'. */
+static segc_machine *machine_from(builder *b, xmlNodePtr n)
+{
+	segc_machine *m = segc_xcalloc(1, sizeof *m);
+	xmlNodePtr c;
+
+	m->file = segc_xstrdup(b->file);
+	b->file = m->file;
+	m->name = ident_attr(b, n, "name");
+	set_loc(b, &m->loc, n);
+	machine_arrays(m, n);
+	for (c = n->children; c; c = c->next) {
+		if (is_elem(c, "description"))
+			m->description = text_of(c);
+		else if (is_elem(c, "const"))
+			build_binding(b, c, &m->consts[m->nconsts++]);
+		else if (is_elem(c, "cost"))
+			build_binding(b, c, &m->costs[m->ncosts++]);
+		else if (is_elem(c, "function"))
+			build_function(b, c, &m->functions[m->nfunctions++]);
+	}
+	return m;
+}
+
+/* Builds a machine from <machine> element 'root'; sets '*failed' when
+ * an error was recorded (the machine is still complete enough to be
+ * checked further). */
+segc_machine *segc_xml_build_machine(segc_ctx *ctx, xmlNodePtr root,
+	const segc_xml_source *src, segc_xml_locs *locs, int *failed)
+{
+	builder b;
+	segc_machine *m;
+
+	b.ctx = ctx;
+	b.file = src->file;
+	b.src = src;
+	b.locs = locs;
+	b.failed = 0;
+	m = machine_from(&b, root);
+	*failed = b.failed;
+	return m;
+}
+
+/* Allocates the arrays of model 'm' for the children of 'n'. */
+static void model_arrays(segc_model *m, xmlNodePtr n)
+{
+	m->params = array_new(count_children(n, "param"), sizeof *m->params);
+	m->resources = array_new(count_children(n, "resource"),
+		sizeof *m->resources);
+	m->lets = array_new(count_children(n, "let"), sizeof *m->lets);
+	m->functions = array_new(count_children(n, "function"),
+		sizeof *m->functions);
+	m->graphs = array_new(count_children(n, "graph"), sizeof *m->graphs);
+	m->expects = array_new(count_children(n, "expect"),
+		sizeof *m->expects);
+}
+
+/* Builds child 'c' of <model> into 'm'. */
+static void model_child(builder *b, segc_model *m, xmlNodePtr c)
+{
+	if (is_elem(c, "description")) {
+		m->description = text_of(c);
+	} else if (is_elem(c, "param")) {
+		build_param(b, c, &m->params[m->nparams++]);
+	} else if (is_elem(c, "resource")) {
+		segc_resource *r = &m->resources[m->nresources++];
+
+		r->name = ident_attr(b, c, "name");
+		r->latex = attr(c, "latex");
+		set_loc(b, &r->loc, c);
+	} else if (is_elem(c, "let")) {
+		build_binding(b, c, &m->lets[m->nlets++]);
+	} else if (is_elem(c, "function")) {
+		build_function(b, c, &m->functions[m->nfunctions++]);
+	} else if (is_elem(c, "machine")) {
+		builder mb = *b;
+
+		m->machine = machine_from(&mb, c);
+		b->failed |= mb.failed;
+	} else if (is_elem(c, "graph")) {
+		build_graph(b, c, &m->graphs[m->ngraphs++]);
+	} else if (is_elem(c, "expect")) {
+		build_expect(b, c, &m->expects[m->nexpects++]);
+	}
+}
+
+/* Builds a model from <model> element 'root'; sets '*failed' as
+ * segc_xml_build_machine() does. */
+segc_model *segc_xml_build_model(segc_ctx *ctx, xmlNodePtr root,
+	const segc_xml_source *src, segc_xml_locs *locs, int *failed)
+{
+	segc_model *m = segc_xcalloc(1, sizeof *m);
+	builder b;
+	xmlNodePtr c;
+
+	m->file = segc_xstrdup(src->file);
+	b.ctx = ctx;
+	b.file = m->file;
+	b.src = src;
+	b.locs = locs;
+	b.failed = 0;
+	m->name = ident_attr(&b, root, "name");
+	set_loc(&b, &m->loc, root);
+	model_arrays(m, root);
+	for (c = root->children; c && !segc_ctx_full(ctx); c = c->next)
+		if (c->type == XML_ELEMENT_NODE)
+			model_child(&b, m, c);
+	*failed = b.failed;
+	return m;
+}

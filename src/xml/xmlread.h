@@ -1,0 +1,94 @@
+/* xmlread.h - the XML reader's private interface: reading documents from
+ * memory (for tests and fuzzing), and the steps the reader is made of.
+ * Only xmlread.c and xmlbuild.c include libxml2. */
+#ifndef SEGC_XMLREAD_H
+#define SEGC_XMLREAD_H
+
+#include "model/model.h"
+
+/* The same as segc_model_read_file() on the 'len' bytes of 'buf'; 'name'
+ * names the document in diagnostics. */
+SEGC_GIVE segc_model *segc_model_read_memory(SEGC_KEEP segc_ctx *ctx,
+	const char *buf, size_t len, const char *name);
+/* The same as segc_machine_read_file() on a buffer. */
+SEGC_GIVE segc_machine *segc_machine_read_memory(SEGC_KEEP segc_ctx *ctx,
+	const char *buf, size_t len, const char *name);
+/* The same as segc_validate_file() on a buffer: 0 when valid. */
+int segc_validate_memory(SEGC_KEEP segc_ctx *ctx, const char *buf,
+	size_t len, const char *name);
+
+/* The RELAX NG schema xml/seg.rng, compiled into the library
+ * (seg_rng.c, generated at build time). */
+extern const char segc_seg_rng[];
+
+#ifdef SEGC_XMLREAD_INTERNAL
+#include <libxml/tree.h>
+
+/* The text a document was parsed from and where its lines start: turns
+ * the offsets of start tags, which the reader records in each element's
+ * '_private' while it parses, into lines and columns. */
+typedef struct segc_xml_source {
+	const char *file;
+	const char *buf;
+	size_t len;
+	size_t *line_start;      /* offset of the first byte of each line */
+	size_t nlines;
+	/* Caches of the last lookups, so that the positions of many
+	 * diagnostics on one long line, or of many attributes of one
+	 * element, cost time linear in the line (changed by the const
+	 * functions below, which are not thread-safe). */
+	size_t col_off;          /* the offset of the last column computed */
+	unsigned long col_col;   /* its column (0: none) */
+	size_t attr_elem;        /* the element of the last attribute found */
+	size_t attr_next;        /* the offset just after it (0: none) */
+} segc_xml_source;
+
+/* The offset in the source of the '<' that starts element 'n', or
+ * (size_t)-1 when it was not recorded. */
+size_t segc_xml_node_offset(xmlNodePtr n);
+/* The line and column (in characters, from 1) of offset 'off'. */
+void segc_xml_position(const segc_xml_source *src, size_t off,
+	unsigned long *line, unsigned long *col);
+/* The line of element 'n' (of its '<'). */
+unsigned long segc_xml_node_line(const segc_xml_source *src, xmlNodePtr n);
+/* The offsets of the name and of the first character of the value of
+ * attribute 'qname' (as written, "prefix:name" or "name") in the start tag
+ * of 'n'; returns 0 when found. */
+int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
+	const char *qname, size_t *name_off, size_t *value_off);
+
+/* Checks the elements, attributes and text of the tree under 'root'
+ * against the rules of xml/seg.rng (an element table), with a located
+ * message for each problem.  Linear in the size of the document, without
+ * recursion.  Returns the number of problems recorded. */
+size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
+	xmlNodePtr root);
+
+/* Where the locations of a model or machine came from: for each, the
+ * element, so that the text of an expression can be found again for a
+ * message (segc_text_locator of validate.h). */
+typedef struct segc_xml_locs {
+	struct segc_xml_loc_entry *v;
+	size_t n, cap;
+	int sorted;
+} segc_xml_locs;
+
+/* The text of the expression at location 'loc' as attribute 'attr_name'
+ * (NULL: the element's text, trimmed), malloc'd; NULL when unknown.
+ * 'data' is a segc_xml_locs whose document is still in memory. */
+char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
+	const char *attr_name);
+/* Releases what 'l' holds. */
+void segc_xml_locs_free(segc_xml_locs *l);
+
+/* Builds a model from the root element of a schema-valid document.  Sets
+ * '*failed' when it recorded errors; the model is returned all the same,
+ * complete enough for the semantic checks.  'src' is the document. */
+segc_model *segc_xml_build_model(segc_ctx *ctx, xmlNodePtr root,
+	const segc_xml_source *src, segc_xml_locs *locs, int *failed);
+/* Builds a machine from a <machine> element, standalone or inline. */
+segc_machine *segc_xml_build_machine(segc_ctx *ctx, xmlNodePtr root,
+	const segc_xml_source *src, segc_xml_locs *locs, int *failed);
+#endif
+
+#endif
