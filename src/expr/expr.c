@@ -167,6 +167,8 @@ static segc_expr *node_create(const struct node_key *key)
 	e->refs = 1;
 	e->hash = key->hash;
 	e->kind = (unsigned char)key->kind;
+	e->builtin = (unsigned char)(key->kind == SEGC_CALL ?
+		segc_builtin_lookup(key->name) : SEGC_BUILTIN_NONE);
 	e->nargs = (unsigned int)key->nargs;
 	if (key->nargs)
 		memcpy(e->args, key->args, args_size);
@@ -757,6 +759,13 @@ const char *segc_expr_name(const segc_expr *e)
 	return e->kind == SEGC_NUM ? NULL : e->u.name;
 }
 
+/* The built-in of the call 'e' (see builtin.h). */
+enum segc_builtin segc_expr_builtin(const segc_expr *e)
+{
+	return e->kind == SEGC_CALL ? (enum segc_builtin)e->builtin :
+		SEGC_BUILTIN_NONE;
+}
+
 /* The number of children of 'e'. */
 size_t segc_expr_nargs(const segc_expr *e)
 {
@@ -1213,35 +1222,34 @@ segc_expr *segc_expr_subst(segc_expr *e, const char *name, segc_expr *value)
  * it. */
 int segc_expr_is_reserved(const char *name)
 {
-	return !strcmp(name, "if") || !strcmp(name, "and") ||
-		!strcmp(name, "or") || !strcmp(name, "not");
+	const segc_builtin_info *b = segc_builtin_get(
+		segc_builtin_lookup(name));
+
+	return b->id != SEGC_BUILTIN_NONE &&
+		(b->kind == SEGC_BUILTIN_CONDITIONAL ||
+		 b->kind == SEGC_BUILTIN_LOGIC);
 }
 
 /* Non-zero when 'name' is the name of a relation call ("<", "<=", ">",
  * ">=", "==", "!="). */
 int segc_expr_is_relation_name(const char *name)
 {
-	static const char *const rel[] = { "<", "<=", ">", ">=", "==", "!=" };
-	size_t i;
-
-	for (i = 0; i < sizeof rel / sizeof rel[0]; i++)
-		if (!strcmp(name, rel[i]))
-			return 1;
-	return 0;
+	return segc_builtin_get(segc_builtin_lookup(name))->kind ==
+		SEGC_BUILTIN_RELATION;
 }
 
 /* Non-zero when 'e' is a condition: a relation of two values, or and/or
  * of at least two conditions' nodes, or not of one. */
 int segc_expr_is_condition(const segc_expr *e)
 {
-	const char *f;
+	const segc_builtin_info *b;
 
 	if (!e || e->kind != SEGC_CALL)
 		return 0;
-	f = e->u.name;
-	if (segc_expr_is_relation_name(f))
+	b = segc_builtin_get((enum segc_builtin)e->builtin);
+	if (b->kind == SEGC_BUILTIN_RELATION)
 		return e->nargs == 2;
-	if (!strcmp(f, "and") || !strcmp(f, "or"))
+	if (b->id == SEGC_BUILTIN_AND || b->id == SEGC_BUILTIN_OR)
 		return e->nargs >= 2;
-	return !strcmp(f, "not") && e->nargs == 1;
+	return b->id == SEGC_BUILTIN_NOT && e->nargs == 1;
 }

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <segc/segc.h>
+#include "expr/builtin.h"
 
 /* One node of the shared expression store.  Nodes are created only by the
  * constructors, which look them up first: equal structure, same node.
@@ -15,6 +16,7 @@ struct segc_expr {
 	unsigned long refs;      /* references held by callers and parents */
 	unsigned long hash;      /* structural, from the children's hashes */
 	unsigned char kind;      /* enum segc_expr_kind */
+	unsigned char builtin;   /* CALL: enum segc_builtin of its name */
 	unsigned int nargs;      /* children in args[] */
 	union {
 		mpq_t value;         /* NUM */

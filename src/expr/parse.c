@@ -590,7 +590,7 @@ static segc_expr *make_sum(struct parser *P, size_t off, long n,
 {
 	segc_expr *r = NULL;
 
-	if (n != 4)
+	if (!segc_builtin_arity_ok(SEGC_BUILTIN_SUM, (size_t)n))
 		report_at(P, SEGC_ERR_INPUT, off,
 			"'sum' takes 4 arguments (variable, low, high, body), "
 			"found %ld", n);
@@ -621,7 +621,7 @@ static segc_expr *parse_call(struct parser *P, size_t name_off,
 	n = parse_args(P, open, fn, name_len, &args);
 	if (n < 0)
 		goto out;
-	if (!strcmp(name, "sum"))
+	if (segc_builtin_lookup(name) == SEGC_BUILTIN_SUM)
 		r = make_sum(P, name_off, n, args);
 	else
 		r = segc_expr_call(name, (size_t)n, args);

@@ -208,7 +208,7 @@ static void print_pow(segc_strbuf *sb, const segc_expr *e)
 /* Prints the operands of the "and" or "or" 'e' joined by its word. */
 static void print_chain(segc_strbuf *sb, const segc_expr *e)
 {
-	int conj = !strcmp(e->u.name, "and");
+	int conj = segc_expr_is_builtin(e, SEGC_BUILTIN_AND);
 	size_t i;
 
 	for (i = 0; i < e->nargs; i++) {
@@ -221,11 +221,9 @@ static void print_chain(segc_strbuf *sb, const segc_expr *e)
 /* Non-zero when the condition 'e' needs parentheses in 'ctx'. */
 static int cond_needs_parens(const segc_expr *e, enum cond_context ctx)
 {
-	const char *f = e->u.name;
-
-	if (!strcmp(f, "or"))
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_OR))
 		return ctx != COND_TOP;
-	if (!strcmp(f, "and"))
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_AND))
 		return ctx == COND_AND || ctx == COND_NOT;
 	return 0;
 }
@@ -244,7 +242,7 @@ static void print_cond(segc_strbuf *sb, const segc_expr *e,
 	parens = cond_needs_parens(e, ctx);
 	if (parens)
 		segc_strbuf_appendc(sb, '(');
-	if (!strcmp(e->u.name, "not")) {
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_NOT)) {
 		segc_strbuf_append(sb, "not ");
 		print_cond(sb, e->args[0], COND_NOT);
 	} else if (e->nargs == 2 && segc_expr_is_relation_name(e->u.name)) {
@@ -271,7 +269,7 @@ static void print_call(segc_strbuf *sb, const segc_expr *e)
 		segc_strbuf_appendc(sb, ')');
 		return;
 	}
-	if (e->kind == SEGC_CALL && e->nargs == 3 && !strcmp(e->u.name, "if")) {
+	if (e->nargs == 3 && segc_expr_is_builtin(e, SEGC_BUILTIN_IF)) {
 		segc_strbuf_append(sb, "if(");
 		print_cond(sb, e->args[0], COND_TOP);
 		segc_strbuf_append(sb, ", ");
@@ -281,7 +279,8 @@ static void print_call(segc_strbuf *sb, const segc_expr *e)
 		segc_strbuf_appendc(sb, ')');
 		return;
 	}
-	segc_strbuf_append(sb, e->kind == SEGC_SUM ? "sum" : e->u.name);
+	segc_strbuf_append(sb, e->kind == SEGC_SUM ?
+		segc_builtin_name(SEGC_BUILTIN_SUM) : e->u.name);
 	segc_strbuf_appendc(sb, '(');
 	if (e->kind == SEGC_SUM) {
 		segc_strbuf_append(sb, e->u.name);

@@ -7,9 +7,6 @@
 #include <segc/segc.h>
 #include "model/model.h"
 
-/* The name of the recurrence atom in formulas. */
-#define SEGC_MAXPLUS "maxplus"
-
 /* An arc of a cyclic region: nodes numbered from 0 in topological order
  * of the arcs of distance 0; 'cost' NULL for none (the caller owns it). */
 typedef struct segc_cyclic_arc {
@@ -31,14 +28,8 @@ typedef struct segc_cyclic {
 /* The time of region 'g' (its arcs get sorted): a closed form
  * piecewise in the count when every cost is a number (canonical under
  * 'dom', may be NULL) and the schedule becomes periodic, else the
- * recurrence atom maxplus(...). */
+ * recurrence atom maxplus(...) (see algebra/maxplus.h). */
 SEGC_GIVE segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 	segc_cyclic *g);
-
-/* Sets 'out' to the value of the atom maxplus(args): 0; -1 with '*why'
- * when the arguments are not a recurrence or the count is not an integer
- * >= 0; 1 when more than 'max_steps' iterations would be needed. */
-int segc_maxplus_eval(mpq_t out, size_t nargs, const mpq_t *args,
-	unsigned long max_steps, const char **why);
 
 #endif

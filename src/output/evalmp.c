@@ -21,7 +21,7 @@
 #include <string.h>
 #include "output/output.h"
 #include "expr/expr_private.h"
-#include "graph/cyclic.h"
+#include "algebra/maxplus.h"
 
 /* Extra bits for inexact intermediate values. */
 #define GUARD_BITS 32
@@ -521,7 +521,8 @@ static int round_integer(evaluator *ev, val *out, int up)
 		out->exact = 1;
 	} else {
 		undecided(ev, "%s of a value within its rounding error of an "
-			"integer", up ? "ceil" : "floor");
+			"integer", segc_builtin_name(up ? SEGC_BUILTIN_CEIL :
+			SEGC_BUILTIN_FLOOR));
 	}
 	mpz_clear(z);
 	return rc;
@@ -596,25 +597,26 @@ static void sqrt_value(val *out)
 static int eval_unary(evaluator *ev, const segc_expr *e, val *out)
 {
 	const char *f = segc_expr_name(e);
+	enum segc_builtin id = segc_expr_builtin(e);
 
 	if (segc_expr_nargs(e) != 1)
 		return fail(ev, SEGC_ERR_INPUT, "%s takes one argument", f);
 	if (eval_node(ev, segc_expr_arg(e, 0), out))
 		return -1;
-	if (!strcmp(f, "ceil") || !strcmp(f, "floor"))
-		return round_integer(ev, out, f[0] == 'c');
+	if (segc_builtin_get(id)->eval == SEGC_EVAL_ROUND)
+		return round_integer(ev, out, id == SEGC_BUILTIN_CEIL);
 	if (!sign_certain(out))
 		return undecided(ev, "the sign of the argument of %s (within "
 			"its rounding error of zero)", f);
-	if (!strcmp(f, "log2")) {
+	if (id == SEGC_BUILTIN_LOG2) {
 		if (val_sgn(out) <= 0)
 			return fail(ev, SEGC_ERR_INPUT, "log2 of a value that is "
-				"not positive (%s)", "log2");
+				"not positive (%s)", f);
 		log2_value(out);
 	} else {
 		if (val_sgn(out) < 0)
 			return fail(ev, SEGC_ERR_INPUT, "sqrt of a negative "
-				"value (%s)", "sqrt");
+				"value (%s)", f);
 		sqrt_value(out);
 	}
 	return 0;
@@ -754,13 +756,13 @@ static int eval_cond(evaluator *ev, const segc_expr *e, int *truth)
 			"needs a condition%s", "");
 	if (segc_expr_is_relation_name(f))
 		return eval_relation(ev, e, truth);
-	if (!strcmp(f, "not")) {
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_NOT)) {
 		if (eval_cond(ev, segc_expr_arg(e, 0), truth))
 			return -1;
 		*truth = !*truth;
 		return 0;
 	}
-	conj = !strcmp(f, "and");
+	conj = segc_expr_is_builtin(e, SEGC_BUILTIN_AND);
 	for (i = 0; i < segc_expr_nargs(e); i++) {
 		if (eval_cond(ev, segc_expr_arg(e, i), truth))
 			return -1;
@@ -808,7 +810,8 @@ static int eval_call(evaluator *ev, const segc_expr *e, val *out)
 	const char *f = segc_expr_name(e);
 	int truth;
 
-	if (!strcmp(f, "if") && segc_expr_nargs(e) == 3) {
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF) &&
+	    segc_expr_nargs(e) == 3) {
 		if (eval_cond(ev, segc_expr_arg(e, 0), &truth))
 			return -1;
 		return eval_node(ev, segc_expr_arg(e, truth ? 1 : 2), out);
@@ -816,15 +819,19 @@ static int eval_call(evaluator *ev, const segc_expr *e, val *out)
 	if (segc_expr_is_condition(e))
 		return fail(ev, SEGC_ERR_INPUT, "a condition (%s) stands where "
 			"a value is expected", f);
-	if (!strcmp(f, "max") || !strcmp(f, "min"))
-		return eval_extremum(ev, e, out, f[1] == 'a' ? 1 : -1);
-	if (!strcmp(f, "ceil") || !strcmp(f, "floor") ||
-	    !strcmp(f, "log2") || !strcmp(f, "sqrt"))
+	switch (segc_builtin_get(segc_expr_builtin(e))->eval) {
+	case SEGC_EVAL_EXTREMUM:
+		return eval_extremum(ev, e, out,
+			segc_expr_is_builtin(e, SEGC_BUILTIN_MAX) ? 1 : -1);
+	case SEGC_EVAL_ROUND: case SEGC_EVAL_LOG2: case SEGC_EVAL_SQRT:
 		return eval_unary(ev, e, out);
-	if (!strcmp(f, "mva_mem"))
+	case SEGC_EVAL_MVA:
 		return eval_mva(ev, e, out);
-	if (!strcmp(f, SEGC_MAXPLUS))
+	case SEGC_EVAL_MAXPLUS:
 		return eval_maxplus(ev, e, out);
+	default:
+		break;
+	}
 	return fail(ev, SEGC_ERR_INPUT, "the function '%s' is not defined "
 		"(an uninterpreted call): give a machine that defines it", f);
 }

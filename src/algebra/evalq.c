@@ -15,7 +15,7 @@
 
 #include "expr/expr_private.h"
 #include "base/util.h"
-#include "graph/cyclic.h"
+#include "algebra/maxplus.h"
 
 /* Bounds of the work one evaluation may do. */
 #define EVAL_MAX_BITS 16777216UL    /* bits of a power's result */
@@ -252,8 +252,7 @@ static int extremum(mpq_t r, const mpq_t *v, size_t n, int sign)
 	return 0;
 }
 
-/* Applies the built-in 'name' to the 'n' values 'v'. */
-/* The recurrence atom maxplus(...) (cyclic.c), within the terms this
+/* The recurrence atom maxplus(...) (maxplus.c), within the terms this
  * evaluator allows a sum. */
 static int maxplus_q(mpq_t r, const mpq_t *v, size_t n)
 {
@@ -262,21 +261,21 @@ static int maxplus_q(mpq_t r, const mpq_t *v, size_t n)
 	return segc_maxplus_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why) ? -1 : 0;
 }
 
-static int apply_builtin(mpq_t r, const char *name, const mpq_t *v,
+/* Applies the built-in 'id' to the 'n' values 'v'; -1 for any other. */
+static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 	size_t n)
 {
-	if (!strcmp(name, "max"))
-		return extremum(r, v, n, 1);
-	if (!strcmp(name, "min"))
-		return extremum(r, v, n, -1);
-	if (!strcmp(name, "mva_mem"))
+	switch (segc_builtin_get(id)->eval) {
+	case SEGC_EVAL_EXTREMUM:
+		return extremum(r, v, n, id == SEGC_BUILTIN_MAX ? 1 : -1);
+	case SEGC_EVAL_MVA:
 		return n == 3 ? mva_q(r, v[0], v[1], v[2]) : -1;
-	if (!strcmp(name, SEGC_MAXPLUS))
+	case SEGC_EVAL_MAXPLUS:
 		return maxplus_q(r, v, n);
-	if (n != 1)
-		return -1;
-	if (!strcmp(name, "ceil") || !strcmp(name, "floor")) {
-		if (name[0] == 'c')
+	case SEGC_EVAL_ROUND:
+		if (n != 1)
+			return -1;
+		if (id == SEGC_BUILTIN_CEIL)
 			mpz_cdiv_q(mpq_numref(r), mpq_numref(v[0]),
 				mpq_denref(v[0]));
 		else
@@ -284,31 +283,35 @@ static int apply_builtin(mpq_t r, const char *name, const mpq_t *v,
 				mpq_denref(v[0]));
 		mpz_set_ui(mpq_denref(r), 1);
 		return 0;
+	case SEGC_EVAL_LOG2:
+		return n == 1 ? log2_q(r, v[0]) : -1;
+	case SEGC_EVAL_SQRT:
+		return n == 1 ? sqrt_q(r, v[0]) : -1;
+	default:
+		return -1;
 	}
-	if (!strcmp(name, "log2"))
-		return log2_q(r, v[0]);
-	if (!strcmp(name, "sqrt"))
-		return sqrt_q(r, v[0]);
-	return -1;
 }
 
 /* The truth of the relation 'op' between values compared as 'c' (<0, 0,
  * >0); -1 for an unknown relation. */
-static int relation_holds(const char *op, int c)
+static int relation_holds(enum segc_builtin op, int c)
 {
-	if (!strcmp(op, "<"))
+	switch (op) {
+	case SEGC_BUILTIN_LT:
 		return c < 0;
-	if (!strcmp(op, "<="))
+	case SEGC_BUILTIN_LE:
 		return c <= 0;
-	if (!strcmp(op, ">"))
+	case SEGC_BUILTIN_GT:
 		return c > 0;
-	if (!strcmp(op, ">="))
+	case SEGC_BUILTIN_GE:
 		return c >= 0;
-	if (!strcmp(op, "=="))
+	case SEGC_BUILTIN_EQ:
 		return c == 0;
-	if (!strcmp(op, "!="))
+	case SEGC_BUILTIN_NE:
 		return c != 0;
-	return -1;
+	default:
+		return -1;
+	}
 }
 
 /* The truth (0 or 1) of the condition 'e'; -1 when it is not one or an
@@ -322,12 +325,13 @@ static int eval_cond(const segc_expr *e, const struct binding *b,
 
 	if (!segc_expr_is_condition(e))
 		return -1;
-	if (!strcmp(e->u.name, "not")) {
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_NOT)) {
 		t = eval_cond(e->args[0], b, pt);
 		return t < 0 ? -1 : !t;
 	}
-	if (!strcmp(e->u.name, "and") || !strcmp(e->u.name, "or")) {
-		conj = e->u.name[0] == 'a';
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_AND) ||
+	    segc_expr_is_builtin(e, SEGC_BUILTIN_OR)) {
+		conj = segc_expr_is_builtin(e, SEGC_BUILTIN_AND);
 		for (i = 0; i < e->nargs; i++) {
 			t = eval_cond(e->args[i], b, pt);
 			if (t < 0 || t != conj)
@@ -338,7 +342,7 @@ static int eval_cond(const segc_expr *e, const struct binding *b,
 	mpq_init(x);
 	mpq_init(y);
 	if (!eval(x, e->args[0], b, pt) && !eval(y, e->args[1], b, pt))
-		t = relation_holds(e->u.name, mpq_cmp(x, y));
+		t = relation_holds(segc_expr_builtin(e), mpq_cmp(x, y));
 	mpq_clear(x);
 	mpq_clear(y);
 	return t;
@@ -362,7 +366,7 @@ static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 	mpq_t *v;
 	int bad;
 
-	if (e->nargs == 3 && !strcmp(e->u.name, "if"))
+	if (e->nargs == 3 && segc_expr_is_builtin(e, SEGC_BUILTIN_IF))
 		return eval_if(r, e, b, pt);
 	if (segc_expr_is_condition(e))
 		return -1;
@@ -370,7 +374,8 @@ static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 	bad = eval_args(v, e, b, pt);
 
 	if (!bad)
-		bad = apply_builtin(r, e->u.name, (const mpq_t *)v, e->nargs);
+		bad = apply_builtin(r, segc_expr_builtin(e), (const mpq_t *)v,
+			e->nargs);
 	clear_args(v, e->nargs);
 	return bad;
 }

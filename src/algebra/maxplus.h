@@ -1,0 +1,54 @@
+/* maxplus.h - max-plus systems over exact rationals (maxplus.c): the
+ * recurrence of an overlapped loop, as held by the atom
+ *   maxplus(n, m, cost_1 .. cost_m, k, from_1, to_1, d_1, c_1, ..., c_k)
+ * (nodes numbered from 1, d = 0 for an arc inside an iteration, arcs in
+ * order of their targets), which the evaluators compute here.  Private to
+ * the library. */
+#ifndef SEGC_MAXPLUS_H
+#define SEGC_MAXPLUS_H
+
+#include <stddef.h>
+#include <gmp.h>
+
+/* The largest distance of an arc (the model's SEGC_MAX_FORWARD). */
+#define SEGC_MAXPLUS_MAX_DISTANCE 100000UL
+
+/* A decoded system: 'm' nodes of costs 'cost', 'k' arcs. */
+typedef struct segc_maxplus_sys {
+	size_t m, k;
+	const mpq_t *cost;        /* m */
+	size_t *from, *to;        /* k, nodes from 0 */
+	unsigned long *dist;      /* k */
+	const mpq_t *acost;       /* k (stride 'astride') */
+	size_t astride;
+	unsigned long D;          /* max(1, largest distance) */
+	unsigned char *state;     /* m: see segc_maxplus_prepare */
+	int carried;              /* some forward arc: iterations interact */
+} segc_maxplus_sys;
+
+/* Checks and decodes the values 'args' of the arguments of a maxplus
+ * atom into 's' (arrays malloc'd, release with segc_maxplus_clear even on
+ * failure); NULL, or what is wrong. */
+const char *segc_maxplus_decode(segc_maxplus_sys *s, size_t nargs,
+	const mpq_t *args);
+
+/* Marks in s->state the nodes the schedule carries from one iteration to
+ * the next, once m, k, from, to and dist are set (decode does it). */
+void segc_maxplus_prepare(segc_maxplus_sys *s);
+
+/* Releases the arrays of 's'. */
+void segc_maxplus_clear(segc_maxplus_sys *s);
+
+/* Finds T(1..p) and lambda with T(j) = T(p) + (j - p) lambda for all
+ * j >= p; 'T' gets p + 1 values (T[0] = 0) malloc'd.  0, or -1 when no
+ * period shows within 'max_steps' iterations. */
+int segc_maxplus_transient(const segc_maxplus_sys *s,
+	unsigned long max_steps, mpq_t **T, unsigned long *p, mpq_t lam);
+
+/* Sets 'out' to the value of the atom maxplus(args): 0; -1 with '*why'
+ * when the arguments are not a recurrence or the count is not an integer
+ * >= 0; 1 when more than 'max_steps' iterations would be needed. */
+int segc_maxplus_eval(mpq_t out, size_t nargs, const mpq_t *args,
+	unsigned long max_steps, const char **why);
+
+#endif

@@ -1,0 +1,110 @@
+/* builtin.h - the built-in functions of the expression language
+ * (FORMAT.md section 2) in one table: their names, arities, kinds and
+ * how each output typesets, emits and evaluates them.  A call node keeps
+ * the id of its name (segc_expr_builtin), so that the modules switch on
+ * the id and never compare names.  Private to the library. */
+#ifndef SEGC_EXPR_BUILTIN_H
+#define SEGC_EXPR_BUILTIN_H
+
+#include <stddef.h>
+#include <segc/segc.h>
+
+/* The built-ins; SEGC_BUILTIN_NONE for any other name (a function of the
+ * model or machine, or an uninterpreted one). */
+enum segc_builtin {
+	SEGC_BUILTIN_NONE = 0,
+	SEGC_BUILTIN_MAX, SEGC_BUILTIN_MIN,
+	SEGC_BUILTIN_CEIL, SEGC_BUILTIN_FLOOR,
+	SEGC_BUILTIN_LOG2, SEGC_BUILTIN_SQRT,
+	SEGC_BUILTIN_SUM, SEGC_BUILTIN_MVA_MEM, SEGC_BUILTIN_IF,
+	SEGC_BUILTIN_LT, SEGC_BUILTIN_LE, SEGC_BUILTIN_GT, SEGC_BUILTIN_GE,
+	SEGC_BUILTIN_EQ, SEGC_BUILTIN_NE,
+	SEGC_BUILTIN_AND, SEGC_BUILTIN_OR, SEGC_BUILTIN_NOT,
+	SEGC_BUILTIN_MAXPLUS,
+	SEGC_BUILTIN_COUNT
+};
+
+/* What a built-in is. */
+enum segc_builtin_kind {
+	SEGC_BUILTIN_FUNCTION,     /* a number from numbers */
+	SEGC_BUILTIN_BINDER,       /* sum(i, lo, hi, body): binds its first */
+	SEGC_BUILTIN_CONDITIONAL,  /* if(c, a, b) */
+	SEGC_BUILTIN_RELATION,     /* a comparison of two values */
+	SEGC_BUILTIN_LOGIC,        /* and/or/not of conditions */
+	SEGC_BUILTIN_RECURRENCE    /* maxplus(...): made by the reduction of
+	                            * overlapped loops, never read */
+};
+
+/* How the evaluators (exact, interval, MPFR) compute a built-in. */
+enum segc_builtin_eval {
+	SEGC_EVAL_NONE,        /* not a built-in: uninterpreted */
+	SEGC_EVAL_EXTREMUM,    /* max or min of the arguments */
+	SEGC_EVAL_ROUND,       /* ceil or floor to an integer */
+	SEGC_EVAL_LOG2,        /* logarithm to base 2 */
+	SEGC_EVAL_SQRT,        /* square root */
+	SEGC_EVAL_SUM,         /* the sum over the integers of a range */
+	SEGC_EVAL_MVA,         /* the mean-value recurrence of mva_mem */
+	SEGC_EVAL_SELECT,      /* one of two values after a condition */
+	SEGC_EVAL_COMPARE,     /* truth of a comparison */
+	SEGC_EVAL_LOGIC,       /* truth of and/or/not */
+	SEGC_EVAL_MAXPLUS      /* propagation of a max-plus system */
+};
+
+/* How the planner of emitted C (plan.c) handles a built-in. */
+enum segc_builtin_plan {
+	SEGC_PLAN_NONE,        /* not planned: refused as uninterpreted */
+	SEGC_PLAN_UNARY,       /* one instruction on one value */
+	SEGC_PLAN_EXTREMUM,    /* a chain of fmax/fmin */
+	SEGC_PLAN_SUM,         /* a counted loop */
+	SEGC_PLAN_MVA,         /* the recurrence unrolled */
+	SEGC_PLAN_SELECT,      /* a branch */
+	SEGC_PLAN_CONDITION,   /* only as the condition of a branch */
+	SEGC_PLAN_REFUSE       /* no closed form: refused with a reason */
+};
+
+/* One row of the table.  'max_args' 0: no most (variadic).  'latex' is
+ * the opening of its LaTeX notation and 'latex_close' the closing (NULL
+ * when latex.c typesets it otherwise); 'c' is the C function the emitted
+ * predictor calls (NULL when it is a construct, not a call). */
+typedef struct segc_builtin_info {
+	enum segc_builtin id;
+	const char *name;
+	size_t min_args, max_args;
+	enum segc_builtin_kind kind;
+	int input;             /* written in models (validator, binder) */
+	const char *latex, *latex_close;
+	const char *c;
+	enum segc_builtin_plan plan;
+	enum segc_builtin_eval eval;
+} segc_builtin_info;
+
+/* The built-in called 'name', or SEGC_BUILTIN_NONE.  For text being read
+ * only (the parser, the validator, call nodes as they are made). */
+enum segc_builtin segc_builtin_lookup(const char *name);
+
+/* The row of 'id' (any value below SEGC_BUILTIN_COUNT, NONE included: a
+ * row with a NULL name). */
+const segc_builtin_info *segc_builtin_get(enum segc_builtin id);
+
+/* The name of 'id' (NULL for SEGC_BUILTIN_NONE). */
+const char *segc_builtin_name(enum segc_builtin id);
+
+/* Non-zero when 'n' arguments suit 'id'. */
+int segc_builtin_arity_ok(enum segc_builtin id, size_t n);
+
+/* The built-in of the call node 'e'; SEGC_BUILTIN_NONE for a call of any
+ * other name and for nodes that are not calls. */
+enum segc_builtin segc_expr_builtin(SEGC_KEEP const segc_expr *e);
+
+/* Non-zero when 'e' is a call of 'id' (of any number of arguments). */
+int segc_expr_is_builtin(SEGC_KEEP const segc_expr *e, enum segc_builtin id);
+
+/* The call of the built-in 'id' on 'args' (see segc_expr_call). */
+SEGC_GIVE segc_expr *segc_expr_call_builtin(enum segc_builtin id, size_t n,
+	SEGC_TAKE segc_expr **args);
+
+/* The call of the built-in 'id' on the one argument 'a'. */
+SEGC_GIVE segc_expr *segc_expr_call1(enum segc_builtin id,
+	SEGC_TAKE segc_expr *a);
+
+#endif
