@@ -298,10 +298,11 @@ static unsigned char atom_flags(const segc_canon *st, const segc_expr *atom)
 	}
 	if (atom->kind != SEGC_CALL)
 		return SEGC_ATOM_UNBOUNDED;
-	if (!strcmp(atom->u.name, "max") || !strcmp(atom->u.name, "min"))
+	if (segc_builtin_get(segc_expr_builtin(atom))->eval ==
+	    SEGC_EVAL_EXTREMUM)
 		return SEGC_ATOM_EXTREMUM | SEGC_ATOM_UNBOUNDED;
-	return strcmp(atom->u.name, "sqrt") ? SEGC_ATOM_UNBOUNDED :
-		SEGC_ATOM_NONNEG;
+	return segc_expr_is_builtin(atom, SEGC_BUILTIN_SQRT) ?
+		SEGC_ATOM_NONNEG : SEGC_ATOM_UNBOUNDED;
 }
 
 /* The variable of 'atom'; the table takes a reference if it is new. */
@@ -561,25 +562,20 @@ static int mva_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	return rc;
 }
 
-/* Checks the number of arguments of a built-in function. */
+/* Checks the number of arguments of a call of a built-in function or
+ * of if (conditions are refused below, recurrences stay atoms). */
 static int check_arity(segc_canon *st, const segc_expr *e)
 {
-	static const struct { const char *name; unsigned min, max; } tab[] = {
-		{ "max", 1, ~0u }, { "min", 1, ~0u }, { "ceil", 1, 1 },
-		{ "floor", 1, 1 }, { "log2", 1, 1 }, { "sqrt", 1, 1 },
-		{ "mva_mem", 3, 3 }, { "if", 3, 3 }
-	};
-	size_t i;
+	enum segc_builtin id = segc_expr_builtin(e);
+	enum segc_builtin_kind k = segc_builtin_get(id)->kind;
 
-	for (i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
-		if (!strcmp(tab[i].name, e->u.name) &&
-			(e->nargs < tab[i].min || e->nargs > tab[i].max)) {
-			segc_error(st->ctx, SEGC_ERR_INPUT, NULL, 0, 0,
-				"wrong number of arguments (%u) for %s()",
-				e->nargs, e->u.name);
-			return -1;
-		}
-	return 0;
+	if (id == SEGC_BUILTIN_NONE || (k != SEGC_BUILTIN_FUNCTION &&
+	    k != SEGC_BUILTIN_CONDITIONAL) || segc_builtin_arity_ok(id,
+	    e->nargs))
+		return 0;
+	segc_error(st->ctx, SEGC_ERR_INPUT, NULL, 0, 0,
+		"wrong number of arguments (%u) for %s()", e->nargs, e->u.name);
+	return -1;
 }
 
 /* r = a call: built-ins simplified, others kept as atoms. */
@@ -591,7 +587,7 @@ static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 
 	if (check_arity(st, e))
 		return -1;
-	if (!strcmp(e->u.name, "if"))
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF))
 		return segc_if_to_rf(st, e, r);
 	if (segc_is_condition_op(e->u.name)) {
 		segc_canon_refuse(st, "the comparison %s stands where a value "
@@ -599,7 +595,7 @@ static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 			"condition)", e);
 		return -1;
 	}
-	if (!strcmp(e->u.name, "mva_mem"))
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_MVA_MEM))
 		return mva_to_rf(st, e, r);
 	args = segc_xcalloc(e->nargs ? e->nargs : 1, sizeof(*args));
 	for (i = 0; i < e->nargs && rc == 0; i++)
@@ -611,7 +607,8 @@ static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		free(args);
 		return -1;
 	}
-	s = segc_kernel_simplify(st, e->u.name, e->nargs, args);
+	s = segc_kernel_simplify(st, segc_expr_builtin(e), e->u.name,
+		e->nargs, args);
 	free(args);
 	if (!s)
 		return -1;
@@ -695,7 +692,7 @@ static size_t find_sqrt_power(const segc_canon *st, const segc_poly *p)
 	for (v = 0; v < p->nvars; v++) {
 		const segc_expr *a = st->atoms[v];
 
-		if (a->kind != SEGC_CALL || strcmp(a->u.name, "sqrt"))
+		if (!segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
 			continue;
 		for (i = 0; i < p->len; i++) {
 			int32_t e = segc_poly_exp(p, i, v);
@@ -756,7 +753,7 @@ static int sqrt_of_nonneg(segc_canon *st, size_t v)
 	unsigned s = 0;
 	segc_rf u;
 
-	if (a->kind != SEGC_CALL || strcmp(a->u.name, "sqrt"))
+	if (!segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
 		return 0;
 	segc_rf_init(&u);
 	if (segc_canon_to_rf(st, st->atoms[v]->args[0], &u) == 0)
@@ -796,7 +793,7 @@ static int merge_sqrt_pair(segc_canon *st, segc_rf *r, const segc_poly *p,
 	segc_expr *prod = segc_expr_mul2(
 		segc_expr_copy(st->atoms[v]->args[0]),
 		segc_expr_copy(st->atoms[w]->args[0]));
-	segc_expr *root = segc_expr_call("sqrt", 1, &prod);
+	segc_expr *root = segc_expr_call1(SEGC_BUILTIN_SQRT, prod);
 	segc_rf c, t, u;
 	segc_poly c1;
 	int rc;

@@ -81,8 +81,8 @@ void segc_canon_refuse(segc_canon *st, const char *fmt, const segc_expr *e);
 
 /* kernels.c: simplifies the built-in call 'name' of canonical 'args'
  * (taken); returns a canonical expression, or NULL with a diagnostic. */
-segc_expr *segc_kernel_simplify(segc_canon *st, const char *name, size_t n,
-	segc_expr **args);
+segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
+	const char *name, size_t n, segc_expr **args);
 /* Normalises the extrema of polynomial 'r': an extremum atom multiplied
  * by a coefficient K of two or more terms, free of extrema and provably
  * >= 0, becomes one atom: K*max(x, y) = max(K*x, K*y).  Several extrema of

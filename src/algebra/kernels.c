@@ -13,7 +13,6 @@
 #include "algebra/canon_private.h"
 #include "base/util.h"
 
-static segc_expr *call1(const char *name, segc_expr *a);
 static size_t sqrt_base(segc_canon *st, size_t s);
 
 /* ------------------------------------------------------------- signs */
@@ -60,12 +59,13 @@ static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
 		return low_of(st, a->args[2]) > 1 ? 2 : 1;
 	if (a->kind != SEGC_CALL)
 		return 1;
-	if ((is_call(a, "ceil") || is_call(a, "floor")) && a->nargs == 1) {
+	if (segc_builtin_get(segc_expr_builtin(a))->eval == SEGC_EVAL_ROUND &&
+	    a->nargs == 1) {
 		segc_rf r;
 		unsigned s = 0;
 
 		k = low_of(st, a->args[0]);
-		if (k == 2 && is_call(a, "ceil")) {
+		if (k == 2 && segc_expr_is_builtin(a, SEGC_BUILTIN_CEIL)) {
 			segc_rf_init(&r);
 			if (segc_canon_to_rf(st, a->args[0], &r) == 0)
 				s = segc_kernel_sign(st, &r);
@@ -75,7 +75,7 @@ static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
 		}
 		return k;
 	}
-	if (is_call(a, "log2") && a->nargs == 1) {
+	if (segc_expr_is_builtin(a, SEGC_BUILTIN_LOG2) && a->nargs == 1) {
 		segc_expr *h = segc_expr_mul2(segc_expr_rat(1, 2),
 			segc_expr_copy(a->args[0]));
 
@@ -83,11 +83,13 @@ static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
 		segc_expr_free(h);
 		return k == 3 ? 3 : low_of(st, a->args[0]) == 3 ? 2 : 1;
 	}
-	if (is_call(a, "max") || is_call(a, "min") || is_call(a, "if")) {
-		int ismax = is_call(a, "max");
+	if (segc_builtin_get(segc_expr_builtin(a))->eval == SEGC_EVAL_EXTREMUM
+	    || segc_expr_is_builtin(a, SEGC_BUILTIN_IF)) {
+		int ismax = segc_expr_is_builtin(a, SEGC_BUILTIN_MAX);
 
 		best = ismax ? 1 : 3;
-		for (i = is_call(a, "if"); i < a->nargs; i++) {
+		for (i = segc_expr_is_builtin(a, SEGC_BUILTIN_IF); i < a->nargs;
+		     i++) {
 			k = low_of(st, a->args[i]);
 			best = ismax ? (k > best ? k : best) :
 				(k < best ? k : best);
@@ -112,14 +114,15 @@ static int atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 			*integer = segc_canon_is_counter(st, a->u.name);
 		return 0;
 	}
-	if (is_call(a, "sqrt"))
+	if (segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
 		return 1;
 	if (is_call(a, "_frac")) {
 		*lo = st->zero;
 		*hi = st->one;
 		return 0;
 	}
-	*integer = is_call(a, "ceil") || is_call(a, "floor");
+	*integer = segc_builtin_get(segc_expr_builtin(a))->eval ==
+		SEGC_EVAL_ROUND;
 	if (!st->lowb[v]) {
 		unsigned char k;
 
@@ -300,11 +303,11 @@ static size_t roundings_of(segc_canon *st, const segc_poly *p,
 		const segc_expr *a = st->atoms[v];
 
 		if (!segc_poly_has_var(p, v) || a->kind != SEGC_CALL ||
-			a->nargs != 1 || (strcmp(a->u.name, "floor") &&
-			strcmp(a->u.name, "ceil")) || segc_poly_min_degree(p, v) < 0)
+			a->nargs != 1 || segc_builtin_get(segc_expr_builtin(a))->eval
+			!= SEGC_EVAL_ROUND || segc_poly_min_degree(p, v) < 0)
 			continue;
 		R[n].v = v;
-		R[n].isceil = a->u.name[0] == 'c';
+		R[n].isceil = segc_expr_is_builtin(a, SEGC_BUILTIN_CEIL);
 		R[n].partner = (size_t)-1;
 		segc_rf_init(&R[n].x);
 		if (segc_canon_to_rf(st, a->args[0], &R[n].x)) {
@@ -618,12 +621,6 @@ int segc_kernel_integer_valued(segc_canon *st, const segc_poly *p)
 
 /* ------------------------------------------------------------ helpers */
 
-/* A call node of 'name' with one argument (taken). */
-static segc_expr *call1(const char *name, segc_expr *a)
-{
-	return segc_expr_call(name, 1, &a);
-}
-
 /* The canonical form of 'e' (taken) inside 'st'. */
 static segc_expr *recanon(segc_canon *st, segc_expr *e)
 {
@@ -722,9 +719,9 @@ static void alts_clear(struct alts *a)
  * (ismax), -1 of the other kind, 0 otherwise. */
 static int extremum_kind(const segc_expr *a, int ismax)
 {
-	if (is_call(a, "max"))
+	if (segc_expr_is_builtin(a, SEGC_BUILTIN_MAX))
 		return ismax ? 1 : -1;
-	if (is_call(a, "min"))
+	if (segc_expr_is_builtin(a, SEGC_BUILTIN_MIN))
 		return ismax ? -1 : 1;
 	return 0;
 }
@@ -1203,7 +1200,7 @@ static size_t sqrt_base(segc_canon *st, size_t s)
 	segc_rf r;
 	unsigned sign;
 
-	if (!is_call(a, "sqrt") || a->nargs != 1)
+	if (!segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT) || a->nargs != 1)
 		return (size_t)-1;
 	slot = segc_expr_map_find(&st->atom_index, a->args[0]);
 	if (!slot)
@@ -1588,7 +1585,7 @@ static int spread_one(segc_canon *st, segc_rf *r, size_t v)
 	segc_poly_set_var(&e.num, v, 1);
 	rc = segc_rf_mul(st, &alts_push(&work)->r, &e, &K);
 	x = rc == 0 ? extremum_of_alts(st, m->u.name, &work,
-		is_call(m, "max")) : NULL;
+		segc_expr_is_builtin(m, SEGC_BUILTIN_MAX)) : NULL;
 	alts_clear(&work);
 	rc = x ? segc_canon_to_rf(st, x, &e) : -1;
 	if (rc == 0)
@@ -1663,10 +1660,10 @@ static void split_constant(segc_poly *ip, segc_poly *rp, const int32_t *e,
 
 /* ceil or floor of canonical 'a' (taken): integer-valued terms and the
  * integer part of the constant move out. */
-static segc_expr *simplify_round(segc_canon *st, const char *name,
+static segc_expr *simplify_round(segc_canon *st, enum segc_builtin id,
 	segc_expr *a)
 {
-	int isceil = !strcmp(name, "ceil");
+	int isceil = id == SEGC_BUILTIN_CEIL;
 	segc_poly ip, rp;
 	segc_rf r;
 	segc_expr *res = NULL;
@@ -1685,7 +1682,7 @@ static segc_expr *simplify_round(segc_canon *st, const char *name,
 	}
 	if (!segc_rf_is_poly(&r)) {
 		segc_rf_clear(&r);
-		return call1(name, a);
+		return segc_expr_call1(id, a);
 	}
 	segc_poly_init(&ip, r.num.nvars);
 	segc_poly_init(&rp, r.num.nvars);
@@ -1700,7 +1697,7 @@ static segc_expr *simplify_round(segc_canon *st, const char *name,
 			segc_poly_push(&rp, e, r.num.coefs[i]);
 	}
 	if (ip.len == 0) {
-		res = call1(name, a);
+		res = segc_expr_call1(id, a);
 		a = NULL;
 	} else {
 		segc_rf t;
@@ -1710,7 +1707,7 @@ static segc_expr *simplify_round(segc_canon *st, const char *name,
 		segc_poly_normalise(NULL, &t.num);
 		res = segc_canon_from_rf(st, &t);
 		if (res && !segc_expr_is_zero(res))
-			res = call1(name, res);
+			res = segc_expr_call1(id, res);
 		segc_poly_swap(&t.num, &ip);
 		segc_poly_normalise(NULL, &t.num);
 		segc_poly_set_si(&t.den, 1);
@@ -1743,7 +1740,7 @@ static segc_expr *log2_number(segc_canon *st, segc_expr *a)
 	}
 	k = (long)mpz_scan1(mpq_numref(q), 0) - (long)mpz_scan1(mpq_denref(q), 0);
 	if (k == 0)
-		return call1("log2", a);
+		return segc_expr_call1(SEGC_BUILTIN_LOG2, a);
 	mpq_init(r);
 	if (k > 0)
 		mpq_div_2exp(r, q, (unsigned long)k);
@@ -1751,7 +1748,8 @@ static segc_expr *log2_number(segc_canon *st, segc_expr *a)
 		mpq_mul_2exp(r, q, (unsigned long)-k);
 	res = segc_expr_int(k);
 	if (!(mpz_cmp_ui(mpq_numref(r), 1) == 0 && mpz_cmp_ui(mpq_denref(r), 1) == 0))
-		res = segc_expr_add2(res, call1("log2", segc_expr_num(r)));
+		res = segc_expr_add2(res, segc_expr_call1(SEGC_BUILTIN_LOG2,
+			segc_expr_num(r)));
 	mpq_clear(r);
 	segc_expr_free(a);
 	return res;
@@ -1789,7 +1787,7 @@ static segc_expr *pull_log2(segc_canon *st, segc_poly *p)
 	mpq_init(s);
 	segc_poly_primitive(p, s);
 	if (!(mpz_cmp_ui(mpq_numref(s), 1) == 0 && mpz_cmp_ui(mpq_denref(s), 1) == 0))
-		acc = call1("log2", segc_expr_num(s));
+		acc = segc_expr_call1(SEGC_BUILTIN_LOG2, segc_expr_num(s));
 	for (v = 0; v < n; v++) {
 		int32_t e = segc_poly_min_degree(p, v);
 		segc_rf x;
@@ -1800,7 +1798,8 @@ static segc_expr *pull_log2(segc_canon *st, segc_poly *p)
 		segc_poly_set_var(&x.num, v, 1);
 		if (segc_kernel_sign(st, &x) & SEGC_SIGN_POS) {
 			segc_expr *t = segc_expr_mul2(segc_expr_int(e),
-				call1("log2", segc_expr_copy(st->atoms[v])));
+				segc_expr_call1(SEGC_BUILTIN_LOG2,
+				segc_expr_copy(st->atoms[v])));
 
 			acc = acc ? segc_expr_add2(acc, t) : t;
 			m[v] = -e;
@@ -1821,10 +1820,10 @@ static segc_expr *log2_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 	segc_rf t;
 
 	if (is_plain_atom(p))
-		return call1("log2", orig);
+		return segc_expr_call1(SEGC_BUILTIN_LOG2, orig);
 	pulled = pull_log2(st, p);
 	if (!pulled)
-		return call1("log2", orig);
+		return segc_expr_call1(SEGC_BUILTIN_LOG2, orig);
 	segc_expr_free(orig);
 	if (segc_poly_is_one(p))
 		return recanon(st, pulled);
@@ -1837,7 +1836,8 @@ static segc_expr *log2_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 		segc_expr_free(pulled);
 		return NULL;
 	}
-	return recanon(st, segc_expr_add2(pulled, call1("log2", rest)));
+	return recanon(st, segc_expr_add2(pulled,
+		segc_expr_call1(SEGC_BUILTIN_LOG2, rest)));
 }
 
 /* log2 of canonical 'a' (taken). */
@@ -1873,14 +1873,15 @@ static segc_expr *simplify_log2(segc_canon *st, segc_expr *a)
 			segc_rf_clear(&n);
 			segc_rf_clear(&d);
 			segc_expr_free(a);
-			res = en && ed ? recanon(st, segc_expr_sub2(call1("log2", en),
-				call1("log2", ed))) : NULL;
+			res = en && ed ? recanon(st, segc_expr_sub2(
+				segc_expr_call1(SEGC_BUILTIN_LOG2, en),
+				segc_expr_call1(SEGC_BUILTIN_LOG2, ed))) : NULL;
 			if (!res) {
 				segc_expr_free(en);
 				segc_expr_free(ed);
 			}
 		} else {
-			res = call1("log2", a);
+			res = segc_expr_call1(SEGC_BUILTIN_LOG2, a);
 		}
 	}
 	segc_rf_clear(&r);
@@ -1903,7 +1904,7 @@ static segc_expr *sqrt_number(segc_canon *st, segc_expr *a)
 	}
 	if (!mpz_perfect_square_p(mpq_numref(q)) ||
 		!mpz_perfect_square_p(mpq_denref(q)))
-		return call1("sqrt", a);
+		return segc_expr_call1(SEGC_BUILTIN_SQRT, a);
 	mpq_init(r);
 	mpz_sqrt(mpq_numref(r), mpq_numref(q));
 	mpz_sqrt(mpq_denref(r), mpq_denref(q));
@@ -1961,7 +1962,7 @@ static segc_expr *sqrt_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 	if (!pulled) {
 		segc_rf_clear(&out);
 		segc_rf_clear(&rest);
-		return call1("sqrt", orig);
+		return segc_expr_call1(SEGC_BUILTIN_SQRT, orig);
 	}
 	segc_expr_free(orig);
 	segc_poly_swap(&rest.num, p);
@@ -1969,7 +1970,7 @@ static segc_expr *sqrt_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 	segc_poly_swap(&rest.num, p);
 	if (res)
 		res = recanon(st, segc_expr_mul2(segc_canon_from_rf(st, &out),
-			call1("sqrt", res)));
+			segc_expr_call1(SEGC_BUILTIN_SQRT, res)));
 	segc_rf_clear(&out);
 	segc_rf_clear(&rest);
 	return res;
@@ -1989,24 +1990,36 @@ static segc_expr *simplify_sqrt(segc_canon *st, segc_expr *a)
 	else if (segc_rf_is_poly(&r))
 		res = sqrt_poly(st, &r.num, a);
 	else
-		res = call1("sqrt", a);
+		res = segc_expr_call1(SEGC_BUILTIN_SQRT, a);
 	segc_rf_clear(&r);
 	return res;
 }
 
 /* -------------------------------------------------------------- driver */
 
-/* Simplifies the call 'name'('args') (see canon_private.h). */
-segc_expr *segc_kernel_simplify(segc_canon *st, const char *name, size_t n,
-	segc_expr **args)
+/* Simplifies the call 'name'('args') of the built-in 'id' (see
+ * canon_private.h). */
+segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
+	const char *name, size_t n, segc_expr **args)
 {
-	if (!strcmp(name, "max") || !strcmp(name, "min"))
-		return simplify_extremum(st, name, n, args, name[1] == 'a');
-	if (n == 1 && (!strcmp(name, "ceil") || !strcmp(name, "floor")))
-		return simplify_round(st, name, args[0]);
-	if (n == 1 && !strcmp(name, "log2"))
-		return simplify_log2(st, args[0]);
-	if (n == 1 && !strcmp(name, "sqrt"))
-		return simplify_sqrt(st, args[0]);
+	switch (segc_builtin_get(id)->eval) {
+	case SEGC_EVAL_EXTREMUM:
+		return simplify_extremum(st, name, n, args,
+			id == SEGC_BUILTIN_MAX);
+	case SEGC_EVAL_ROUND:
+		if (n == 1)
+			return simplify_round(st, id, args[0]);
+		break;
+	case SEGC_EVAL_LOG2:
+		if (n == 1)
+			return simplify_log2(st, args[0]);
+		break;
+	case SEGC_EVAL_SQRT:
+		if (n == 1)
+			return simplify_sqrt(st, args[0]);
+		break;
+	default:
+		break;
+	}
 	return segc_expr_call(name, n, args);
 }

@@ -425,7 +425,7 @@ static int has_if(const segc_expr *e)
 {
 	size_t i;
 
-	if (e->kind == SEGC_CALL && !strcmp(e->u.name, "if"))
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF))
 		return 1;
 	for (i = 0; i < e->nargs; i++)
 		if (has_if(e->args[i]))
@@ -471,7 +471,7 @@ static segc_expr *assume(const segc_expr *e, const segc_expr *c, int truth)
 
 	if (!has_if(e) || e->kind == SEGC_NUM || e->kind == SEGC_SYM)
 		return segc_expr_copy((segc_expr *)e);
-	if (e->kind == SEGC_CALL && !strcmp(e->u.name, "if") && e->nargs == 3 &&
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF) && e->nargs == 3 &&
 		(t = implied(e->args[0], c, truth)) >= 0)
 		return assume(e->args[t ? 1 : 2], c, truth);
 	args = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*args)));
@@ -550,7 +550,7 @@ static int if_atom(segc_canon *st, segc_rf *r, segc_expr *c, segc_expr *a,
 	args[0] = c;
 	args[1] = a;
 	args[2] = b;
-	e = segc_expr_call("if", 3, args);
+	e = segc_expr_call_builtin(SEGC_BUILTIN_IF, 3, args);
 	segc_poly_set_var(&r->num, segc_canon_var(st, e), 1);
 	segc_poly_set_si(&r->den, 1);
 	if (neg)
@@ -610,7 +610,7 @@ int segc_if_make(segc_canon *st, segc_rf *r, const segc_expr *c,
 	args[0] = segc_expr_copy((segc_expr *)c);
 	args[1] = segc_expr_copy((segc_expr *)a);
 	args[2] = segc_expr_copy((segc_expr *)b);
-	e = segc_expr_call("if", 3, args);
+	e = segc_expr_call_builtin(SEGC_BUILTIN_IF, 3, args);
 	rc = segc_if_to_rf(st, e, r);
 	segc_expr_free(e);
 	return rc;

@@ -197,7 +197,8 @@ static int closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
 	return rc;
 }
 
-static segc_expr *rounded(segc_canon *st, const char *f, segc_expr *x);
+static segc_expr *rounded(segc_canon *st, enum segc_builtin f,
+	segc_expr *x);
 
 /* ----------------------------------------------------------- counters */
 
@@ -475,10 +476,16 @@ static segc_expr *rel(const char *op, segc_expr *a, segc_expr *b)
 	return segc_expr_call(op, 2, v);
 }
 
-/* A call of 'f' with one argument (taken). */
-static segc_expr *call1(const char *f, segc_expr *a)
+/* ceil('a'), 'a' taken. */
+static segc_expr *ceil_of(segc_expr *a)
 {
-	return segc_expr_call(f, 1, &a);
+	return segc_expr_call1(SEGC_BUILTIN_CEIL, a);
+}
+
+/* floor('a'), 'a' taken. */
+static segc_expr *floor_of(segc_expr *a)
+{
+	return segc_expr_call1(SEGC_BUILTIN_FLOOR, a);
 }
 
 /* The sign (1 or -1) that the coefficient 'a' of the counter provably
@@ -570,24 +577,26 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 		dir = sign;
 		if (strict) {
 			/* alpha > 0: i > x; alpha < 0: i < x */
-			*u = call1(sign > 0 ? "floor" : "ceil", x);
+			*u = segc_expr_call1(sign > 0 ? SEGC_BUILTIN_FLOOR :
+				SEGC_BUILTIN_CEIL, x);
 			*t = sign > 0 ? segc_expr_add2(segc_expr_copy(*u),
 				segc_expr_int(1)) : segc_expr_sub2(segc_expr_copy(
 				*u), segc_expr_int(1));
 		} else if (integral && sign > 0) {
 			/* q >= k is q > ceil(k) - 1 */
 			segc_expr_free(x);
-			*u = call1("floor", solve_for(segc_expr_sub2(call1("ceil",
+			*u = floor_of(solve_for(segc_expr_sub2(ceil_of(
 				segc_expr_copy(c->args[1])), segc_expr_int(1)),
 				be, ae));
 			*t = segc_expr_add2(segc_expr_copy(*u), segc_expr_int(1));
 		} else if (integral) {
 			segc_expr_free(x);
-			*t = call1("floor", solve_for(call1("ceil", segc_expr_copy(
+			*t = floor_of(solve_for(ceil_of(segc_expr_copy(
 				c->args[1])), be, ae));
 			*u = segc_expr_add2(segc_expr_copy(*t), segc_expr_int(1));
 		} else {
-			*t = call1(sign > 0 ? "ceil" : "floor", x);
+			*t = segc_expr_call1(sign > 0 ? SEGC_BUILTIN_CEIL :
+				SEGC_BUILTIN_FLOOR, x);
 			*u = sign > 0 ? segc_expr_sub2(segc_expr_copy(*t),
 				segc_expr_int(1)) : segc_expr_add2(segc_expr_copy(*t),
 				segc_expr_int(1));
@@ -683,8 +692,7 @@ static size_t find_if(segc_canon *st, const segc_rf *body, const char *name)
 	for (w = 0; w < body->num.nvars || w < body->den.nvars; w++)
 		if ((segc_poly_has_var(&body->num, w) ||
 			segc_poly_has_var(&body->den, w)) &&
-			st->atoms[w]->kind == SEGC_CALL &&
-			!strcmp(st->atoms[w]->u.name, "if") &&
+			segc_expr_is_builtin(st->atoms[w], SEGC_BUILTIN_IF) &&
 			segc_expr_has_sym(st->atoms[w], name))
 			return w;
 	return (size_t)-1;
@@ -812,8 +820,8 @@ static int affine_round(segc_canon *st, const segc_expr *a, const char *name,
 	size_t v, w;
 	int ok = 0;
 
-	if (a->kind != SEGC_CALL || a->nargs != 1 || (strcmp(a->u.name,
-		"floor") && strcmp(a->u.name, "ceil")))
+	if (a->nargs != 1 || segc_builtin_get(segc_expr_builtin(a))->eval !=
+		SEGC_EVAL_ROUND)
 		return 0;
 	segc_rf_init(&x);
 	segc_poly_init(&k, 0);
@@ -879,8 +887,8 @@ static int round_periods(segc_canon *st, const segc_expr *e,
 
 	if (!segc_expr_has_sym(e, name))
 		return 1;
-	if (e->kind == SEGC_CALL && e->nargs == 1 && (!strcmp(e->u.name,
-		"floor") || !strcmp(e->u.name, "ceil"))) {
+	if (e->nargs == 1 && segc_builtin_get(segc_expr_builtin(e))->eval ==
+		SEGC_EVAL_ROUND) {
 		mpq_init(c);
 		ok = affine_round(st, e, name, c);
 		if (ok)
@@ -944,8 +952,8 @@ static int quasi_sum(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr *h = segc_expr_div2(segc_expr_sub2(segc_expr_copy(
 			(segc_expr *)hi), segc_expr_int((long)m)),
 			segc_expr_int((long)q));
-		segc_expr *lc = rounded(st, "ceil", l), *hc = lc ?
-			rounded(st, "floor", h) : NULL;
+		segc_expr *lc = rounded(st, SEGC_BUILTIN_CEIL, l), *hc = lc ?
+			rounded(st, SEGC_BUILTIN_FLOOR, h) : NULL;
 
 		segc_expr_free(i);
 		segc_expr_free(l);
@@ -1039,9 +1047,10 @@ static int sum_range(segc_canon *st, segc_rf *r, const char *name,
 }
 
 /* The canonical form of f(x), f ceil or floor. */
-static segc_expr *rounded(segc_canon *st, const char *f, segc_expr *x)
+static segc_expr *rounded(segc_canon *st, enum segc_builtin f,
+	segc_expr *x)
 {
-	segc_expr *c = call1(f, segc_expr_copy(x)), *res;
+	segc_expr *c = segc_expr_call1(f, segc_expr_copy(x)), *res;
 
 	res = segc_canon_expr(st, c);
 	segc_expr_free(c);
@@ -1057,8 +1066,8 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 
 	segc_rf_init(&body);
 	rc = counter_to_rf(st, e->u.name, segc_expr_copy(e->args[2]), &body);
-	lo = rc ? NULL : rounded(st, "ceil", e->args[0]);
-	hi = lo ? rounded(st, "floor", e->args[1]) : NULL;
+	lo = rc ? NULL : rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
+	hi = lo ? rounded(st, SEGC_BUILTIN_FLOOR, e->args[1]) : NULL;
 	if (hi)
 		rc = sum_range(st, r, e->u.name, &body, lo, hi);
 	else

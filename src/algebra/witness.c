@@ -410,18 +410,15 @@ static void iv_function(ival *r, const char *name, const ival *v, size_t n)
 	iv_clear(&c);
 }
 
-/* Non-zero when 'name' is a function the language defines. */
-static int is_builtin(const char *name)
+/* Non-zero when the call 'e' is of a function the language defines or
+ * an internal one ('_'); the recurrence maxplus counts as
+ * uninterpreted here. */
+static int is_builtin(const segc_expr *e)
 {
-	static const char *const builtin[] = { "max", "min", "ceil", "floor",
-		"log2", "sqrt", "mva_mem", "if", "and", "or", "not", "<", "<=",
-		">", ">=", "==", "!=" };
-	size_t i;
+	enum segc_builtin id = segc_expr_builtin(e);
 
-	for (i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++)
-		if (!strcmp(name, builtin[i]))
-			return 1;
-	return name[0] == '_';
+	return (id != SEGC_BUILTIN_NONE && id != SEGC_BUILTIN_MAXPLUS) ||
+		e->u.name[0] == '_';
 }
 
 /* ---------------------------------------------------------- evaluation */
@@ -430,17 +427,18 @@ static int is_builtin(const char *name)
 static int eval_cond(struct evaluator *ev, const segc_expr *c,
 	const struct binding *b)
 {
-	const char *op = c->kind == SEGC_CALL ? c->u.name : "";
+	enum segc_builtin op = segc_expr_builtin(c);
 	ival l, r;
 	int t, s;
 	size_t i;
 
-	if (!strcmp(op, "not") && c->nargs == 1) {
+	if (op == SEGC_BUILTIN_NOT && c->nargs == 1) {
 		t = eval_cond(ev, c->args[0], b);
 		return t < 0 ? t : !t;
 	}
-	if ((!strcmp(op, "and") || !strcmp(op, "or")) && c->nargs >= 1) {
-		int isand = op[0] == 'a', open = 0;
+	if ((op == SEGC_BUILTIN_AND || op == SEGC_BUILTIN_OR) &&
+	    c->nargs >= 1) {
+		int isand = op == SEGC_BUILTIN_AND, open = 0;
 
 		for (i = 0; i < c->nargs; i++) {
 			t = eval_cond(ev, c->args[i], b);
@@ -450,9 +448,8 @@ static int eval_cond(struct evaluator *ev, const segc_expr *c,
 		}
 		return open ? EV_UNDECIDED : isand;
 	}
-	if (c->kind != SEGC_CALL || c->nargs != 2 || !is_builtin(op) ||
-	    op[0] == '_' || (op[0] != '<' && op[0] != '>' && op[0] != '=' &&
-	    op[0] != '!'))
+	if (c->nargs != 2 ||
+	    segc_builtin_get(op)->kind != SEGC_BUILTIN_RELATION)
 		return EV_UNDEFINED;
 	iv_init(&l);
 	iv_init(&r);
@@ -464,15 +461,15 @@ static int eval_cond(struct evaluator *ev, const segc_expr *c,
 		s = iv_sign(&l);
 		if (s == 2)
 			t = EV_UNDECIDED;
-		else if (!strcmp(op, "<"))
+		else if (op == SEGC_BUILTIN_LT)
 			t = s < 0;
-		else if (!strcmp(op, "<="))
+		else if (op == SEGC_BUILTIN_LE)
 			t = s <= 0;
-		else if (!strcmp(op, ">"))
+		else if (op == SEGC_BUILTIN_GT)
 			t = s > 0;
-		else if (!strcmp(op, ">="))
+		else if (op == SEGC_BUILTIN_GE)
 			t = s >= 0;
-		else if (!strcmp(op, "=="))
+		else if (op == SEGC_BUILTIN_EQ)
 			t = s == 0;
 		else
 			t = s != 0;
@@ -482,30 +479,36 @@ static int eval_cond(struct evaluator *ev, const segc_expr *c,
 	return t;
 }
 
-/* Applies the built-in or uninterpreted 'name' to 'v'[0..n-1]. */
-static int apply_call(struct evaluator *ev, ival *r, const char *name,
+/* Applies the built-in or uninterpreted call 'e' to 'v'[0..n-1]. */
+static int apply_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	const ival *v, size_t n)
 {
-	if (!strcmp(name, "max") || !strcmp(name, "min")) {
+	enum segc_builtin id = segc_expr_builtin(e);
+
+	if (!is_builtin(e)) {
+		iv_function(r, e->u.name, v, n);
+		return EV_OK;
+	}
+	switch (segc_builtin_get(id)->eval) {
+	case SEGC_EVAL_EXTREMUM:
 		if (!n)
 			return EV_UNDEFINED;
-		iv_extremum(r, v, n, name[1] == 'a');
+		iv_extremum(r, v, n, id == SEGC_BUILTIN_MAX);
 		return EV_OK;
-	}
-	if (!strcmp(name, "mva_mem"))
+	case SEGC_EVAL_MVA:
 		return n == 3 ? iv_mva(ev, r, v) : EV_UNDEFINED;
-	if (is_builtin(name) && n != 1)
-		return EV_UNDEFINED;
-	if (!strcmp(name, "ceil") || !strcmp(name, "floor")) {
-		iv_round_int(r, &v[0], name[0] == 'c');
+	case SEGC_EVAL_ROUND:
+		if (n != 1)
+			return EV_UNDEFINED;
+		iv_round_int(r, &v[0], id == SEGC_BUILTIN_CEIL);
 		return EV_OK;
-	}
-	if (!strcmp(name, "sqrt") || !strcmp(name, "log2"))
-		return iv_root_log(ev, r, &v[0], name[0] == 'l');
-	if (is_builtin(name))
+	case SEGC_EVAL_SQRT: case SEGC_EVAL_LOG2:
+		if (n != 1)
+			return EV_UNDEFINED;
+		return iv_root_log(ev, r, &v[0], id == SEGC_BUILTIN_LOG2);
+	default:
 		return EV_UNDEFINED;
-	iv_function(r, name, v, n);
-	return EV_OK;
+	}
 }
 
 /* Evaluates the call 'e' (if evaluates only the branch it takes). */
@@ -516,7 +519,7 @@ static int eval_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	size_t i;
 	int bad = 0;
 
-	if (!strcmp(e->u.name, "if")) {
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF)) {
 		if (e->nargs != 3)
 			return EV_UNDEFINED;
 		bad = eval_cond(ev, e->args[0], b);
@@ -529,7 +532,7 @@ static int eval_call(struct evaluator *ev, ival *r, const segc_expr *e,
 			bad = eval(ev, &v[i], e->args[i], b);
 	}
 	if (!bad)
-		bad = apply_call(ev, r, e->u.name, v, e->nargs);
+		bad = apply_call(ev, r, e, v, e->nargs);
 	for (i = 0; i < e->nargs; i++)
 		iv_clear(&v[i]);
 	free(v);
@@ -779,7 +782,7 @@ static void collect(struct names *nm, const segc_expr *e,
 	}
 	if (e->kind == SEGC_NUM)
 		return;
-	if (e->kind == SEGC_CALL && !is_builtin(e->u.name))
+	if (e->kind == SEGC_CALL && !is_builtin(e))
 		add_call(nm, e);
 	inner.name = e->u.name;
 	inner.value = NULL;

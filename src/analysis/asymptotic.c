@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "expr/builtin.h"
 
 /* The leading behaviour of a subformula: coef * x^a * log2(x)^b. */
 typedef struct lead {
@@ -33,15 +34,14 @@ static int unknown(segc_ctx *ctx, const segc_expr *e, const char *x)
 /* Non-zero when 'e' is log2(x), ceil(log2(x)) or floor(log2(x)). */
 static int is_log(const segc_expr *e, const char *x)
 {
-	const char *f;
+	enum segc_builtin id = segc_expr_builtin(e);
 
 	if (segc_expr_kind(e) != SEGC_CALL || segc_expr_nargs(e) != 1)
 		return 0;
-	f = segc_expr_name(e);
-	if (!strcmp(f, "ceil") || !strcmp(f, "floor"))
+	if (segc_builtin_get(id)->eval == SEGC_EVAL_ROUND)
 		return is_log(segc_expr_arg(e, 0), x);
 	e = segc_expr_arg(e, 0);
-	return !strcmp(f, "log2") && segc_expr_kind(e) == SEGC_SYM &&
+	return id == SEGC_BUILTIN_LOG2 && segc_expr_kind(e) == SEGC_SYM &&
 		!strcmp(segc_expr_name(e), x);
 }
 
@@ -162,7 +162,7 @@ segc_expr *segc_asymptotic(segc_ctx *ctx, const segc_domains *dom,
 		return NULL;
 	}
 	log = segc_expr_sym(x);
-	log = segc_expr_call("log2", 1, &log);
+	log = segc_expr_call1(SEGC_BUILTIN_LOG2, log);
 	t = segc_expr_mul2(segc_expr_mul2(l.coef, segc_expr_powi(
 		segc_expr_sym(x), l.a)), segc_expr_powi(log, l.b));
 	return segc_canonical(ctx, dom, t);

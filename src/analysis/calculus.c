@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "expr/builtin.h"
 #include "base/util.h"
 
 static segc_expr *diff(segc_ctx *ctx, const segc_expr *e, const char *x);
@@ -106,7 +107,7 @@ static segc_expr *choose(segc_expr *cond, segc_expr *da, segc_expr *db)
 	args[0] = cond;
 	args[1] = da;
 	args[2] = db;
-	return segc_expr_call("if", 3, args);
+	return segc_expr_call_builtin(SEGC_BUILTIN_IF, 3, args);
 }
 
 /* The derivative of max or min of the arguments from 'first' on:
@@ -115,7 +116,7 @@ static segc_expr *diff_extremum(segc_ctx *ctx, const segc_expr *e,
 	const char *x, size_t first)
 {
 	size_t n = segc_expr_nargs(e) - first, i;
-	int is_max = !strcmp(segc_expr_name(e), "max");
+	int is_max = segc_expr_is_builtin(e, SEGC_BUILTIN_MAX);
 	segc_expr *a = segc_expr_arg(e, first), *rest, *da, *dr, **args;
 	segc_expr *rel[2];
 
@@ -142,19 +143,22 @@ static segc_expr *diff_extremum(segc_ctx *ctx, const segc_expr *e,
 /* The derivative of a call. */
 static segc_expr *diff_call(segc_ctx *ctx, const segc_expr *e, const char *x)
 {
-	const char *f = segc_expr_name(e);
+	enum segc_builtin id = segc_expr_builtin(e);
 	segc_expr *da, *db;
 
-	if (!strcmp(f, "ceil") || !strcmp(f, "floor"))
+	switch (segc_builtin_get(id)->eval) {
+	case SEGC_EVAL_ROUND:
 		return segc_expr_int(0);
-	if (!strcmp(f, "max") || !strcmp(f, "min"))
+	case SEGC_EVAL_EXTREMUM:
 		return diff_extremum(ctx, e, x, 0);
-	if (!strcmp(f, "sqrt")) {
+	case SEGC_EVAL_SQRT:
 		da = diff(ctx, segc_expr_arg(e, 0), x);
 		return da ? segc_expr_div2(da, segc_expr_mul2(segc_expr_int(2),
 			segc_expr_copy((segc_expr *)e))) : NULL;
+	default:
+		break;
 	}
-	if (!strcmp(f, "if") && segc_expr_nargs(e) == 3) {
+	if (id == SEGC_BUILTIN_IF && segc_expr_nargs(e) == 3) {
 		da = diff(ctx, segc_expr_arg(e, 1), x);
 		db = da ? diff(ctx, segc_expr_arg(e, 2), x) : NULL;
 		if (!db) {
@@ -163,7 +167,7 @@ static segc_expr *diff_call(segc_ctx *ctx, const segc_expr *e, const char *x)
 		}
 		return choose(segc_expr_copy(segc_expr_arg(e, 0)), da, db);
 	}
-	if (!strcmp(f, "log2"))
+	if (id == SEGC_BUILTIN_LOG2)
 		return refuse(ctx, e, x, "the derivative of log2 needs ln 2, "
 			"which is not a rational number");
 	return refuse(ctx, e, x, "the name is an argument of a function "
@@ -222,9 +226,8 @@ int segc_expr_has_jump(const segc_expr *e, const char *name)
 
 	if (!segc_expr_has_sym(e, name))
 		return 0;
-	if (segc_expr_kind(e) == SEGC_CALL && segc_expr_nargs(e) == 1 &&
-	    (!strcmp(segc_expr_name(e), "ceil") ||
-	     !strcmp(segc_expr_name(e), "floor")))
+	if (segc_expr_nargs(e) == 1 &&
+	    segc_builtin_get(segc_expr_builtin(e))->eval == SEGC_EVAL_ROUND)
 		return 1;
 	for (i = 0; i < segc_expr_nargs(e); i++)
 		if (segc_expr_has_jump(segc_expr_arg(e, i), name))

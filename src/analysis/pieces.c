@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "expr/builtin.h"
 #include "analysis/urat.h"
 #include "base/util.h"
 
@@ -47,13 +48,12 @@ static int is_log2_kernel(const segc_expr *e, const char *var)
 {
 	const segc_expr *a;
 
-	if (segc_expr_kind(e) != SEGC_CALL || segc_expr_nargs(e) != 1 ||
-	    (strcmp(segc_expr_name(e), "ceil") &&
-	     strcmp(segc_expr_name(e), "floor")))
+	if (segc_expr_nargs(e) != 1 ||
+	    segc_builtin_get(segc_expr_builtin(e))->eval != SEGC_EVAL_ROUND)
 		return 0;
 	a = segc_expr_arg(e, 0);
-	if (segc_expr_kind(a) != SEGC_CALL || strcmp(segc_expr_name(a),
-	    "log2") || segc_expr_nargs(a) != 1)
+	if (!segc_expr_is_builtin(a, SEGC_BUILTIN_LOG2) ||
+	    segc_expr_nargs(a) != 1)
 		return 0;
 	a = segc_expr_arg(a, 0);
 	return segc_expr_kind(a) == SEGC_SYM && !strcmp(segc_expr_name(a), var);
@@ -138,21 +138,22 @@ static int condition_ok(const builder *B, const segc_expr *c)
  * not. */
 static int call_kernel(builder *B, const segc_expr *e)
 {
-	const char *f = segc_expr_name(e);
+	enum segc_builtin id = segc_expr_builtin(e);
 	size_t i, n = segc_expr_nargs(e);
 
 	if (is_log2_kernel(e, B->var)) {
-		add_kernel(B, e, strcmp(f, "ceil") ? K_FLOOR_LOG2 : K_CEIL_LOG2);
+		add_kernel(B, e, id == SEGC_BUILTIN_CEIL ? K_CEIL_LOG2 :
+			K_FLOOR_LOG2);
 		return 0;
 	}
-	if ((!strcmp(f, "max") || !strcmp(f, "min")) && n) {
+	if ((id == SEGC_BUILTIN_MAX || id == SEGC_BUILTIN_MIN) && n) {
 		for (i = 0; i < n; i++)
 			if (!rational_in(B, segc_expr_arg(e, i)))
 				return refuse_atom(B, e);
-		add_kernel(B, e, strcmp(f, "max") ? K_MIN : K_MAX);
+		add_kernel(B, e, id == SEGC_BUILTIN_MAX ? K_MAX : K_MIN);
 		return 0;
 	}
-	if (!strcmp(f, "if") && n == 3 && condition_ok(B, segc_expr_arg(e, 0))
+	if (id == SEGC_BUILTIN_IF && n == 3 && condition_ok(B, segc_expr_arg(e, 0))
 	    && rational_in(B, segc_expr_arg(e, 1)) &&
 	    rational_in(B, segc_expr_arg(e, 2))) {
 		add_kernel(B, e, K_IF);

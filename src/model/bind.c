@@ -25,6 +25,7 @@
 
 #include "graph/graph.h"
 #include "model/model.h"
+#include "expr/builtin.h"
 #include "base/util.h"
 
 /* ------------------------------------------------------------- bindings */
@@ -457,25 +458,14 @@ static segc_expr *apply_sym(applier *A, const segc_expr *e, const env *E)
 	return resolve_global(A, name);
 }
 
-/* Non-zero for the names of built-in functions. */
-static int is_builtin(const char *name)
+/* The function the call 'e' expands, or NULL: the machine's first; none
+ * for a built-in that models write (expr/builtin.h). */
+static const segc_function *find_function(applier *A, const segc_expr *e)
 {
-	static const char *const b[] = { "max", "min", "ceil", "floor",
-		"log2", "sqrt", "mva_mem", "sum" };
+	const char *name = segc_expr_name(e);
 	size_t i;
 
-	for (i = 0; i < sizeof(b) / sizeof(*b); i++)
-		if (!strcmp(b[i], name))
-			return 1;
-	return 0;
-}
-
-/* The function a call of 'name' expands, or NULL: the machine's first. */
-static const segc_function *find_function(applier *A, const char *name)
-{
-	size_t i;
-
-	if (is_builtin(name))
+	if (segc_builtin_get(segc_expr_builtin(e))->input)
 		return NULL;
 	for (i = 0; A->mach && i < A->mach->nfunctions; i++)
 		if (!strcmp(A->mach->functions[i].name, name))
@@ -561,7 +551,7 @@ static segc_expr *apply_call(applier *A, const segc_expr *e, const env *E)
 {
 	size_t n = segc_expr_nargs(e), i;
 	segc_expr **args = segc_xcalloc(n + 1, sizeof(*args));
-	const segc_function *f = find_function(A, segc_expr_name(e));
+	const segc_function *f = find_function(A, e);
 	segc_expr *v = NULL;
 
 	for (i = 0; i < n; i++)

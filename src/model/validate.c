@@ -202,28 +202,14 @@ static const fn_sig *find_fn(const checker *c, const char *name)
 	return i == SEGC_SYMTAB_NONE ? NULL : &c->fns[i];
 }
 
-/* The built-in functions: name, least and most number of arguments (0:
- * no most). */
-static const struct builtin {
-	const char *name;
-	size_t min, max;
-} builtins[] = {
-	{ "max", 1, 0 }, { "min", 1, 0 }, { "ceil", 1, 1 }, { "floor", 1, 1 },
-	{ "log2", 1, 1 }, { "sqrt", 1, 1 }, { "sum", 4, 4 },
-	{ "mva_mem", 3, 3 }, { "if", 3, 3 }, { "<", 2, 2 }, { "<=", 2, 2 },
-	{ ">", 2, 2 }, { ">=", 2, 2 }, { "==", 2, 2 }, { "!=", 2, 2 },
-	{ "and", 2, 0 }, { "or", 2, 0 }, { "not", 1, 1 }, { NULL, 0, 0 }
-};
-
-/* The built-in 'name', or NULL. */
-static const struct builtin *find_builtin(const char *name)
+/* The built-in 'name' that models may write (expr/builtin.h), or
+ * NULL. */
+static const segc_builtin_info *find_builtin(const char *name)
 {
-	size_t i;
+	const segc_builtin_info *b = segc_builtin_get(
+		segc_builtin_lookup(name));
 
-	for (i = 0; builtins[i].name; i++)
-		if (!strcmp(builtins[i].name, name))
-			return &builtins[i];
-	return NULL;
+	return b->id != SEGC_BUILTIN_NONE && b->input ? b : NULL;
 }
 
 /* What the expression being checked is, in words. */
@@ -400,11 +386,13 @@ static void check_lookalike(checker *c, const char *name)
 
 	segc_strbuf_init(&pos);
 	append_name_position(c, &pos, name);
-	for (i = 0; builtins[i].name; i++)
-		if (same_letters(builtins[i].name, name)) {
+	for (i = 1; i < SEGC_BUILTIN_COUNT; i++)
+		if (segc_builtin_get(i)->input &&
+		    same_letters(segc_builtin_name(i), name)) {
 			check_error(c, c->loc, SEGC_ERR_INPUT, "call of '%s' in "
 				"%s%s: no such function (did you mean '%s'?)", name,
-				describe(c), segc_strbuf_str(&pos), builtins[i].name);
+				describe(c), segc_strbuf_str(&pos),
+				segc_builtin_name(i));
 			segc_strbuf_free(&pos);
 			return;
 		}
@@ -422,16 +410,16 @@ static void check_lookalike(checker *c, const char *name)
 /* Checks the number of arguments of a call of 'name' with 'n'. */
 static void check_call(checker *c, const char *name, size_t n)
 {
-	const struct builtin *b = find_builtin(name);
+	const segc_builtin_info *b = find_builtin(name);
 	const fn_sig *f;
 
 	if (b) {
-		if (n < b->min || (b->max && n > b->max))
+		if (!segc_builtin_arity_ok(b->id, n))
 			check_error(c, c->loc, SEGC_ERR_INPUT, "%s: %s() "
 				"takes %s%zu argument%s, not %zu", describe(c),
-				name, b->max ? "" : "at least ", b->min,
-				b->min == 1 ? "" : "s", n);
-		if (!strcmp(name, "sum"))
+				name, b->max_args ? "" : "at least ",
+				b->min_args, b->min_args == 1 ? "" : "s", n);
+		if (b->kind == SEGC_BUILTIN_BINDER)
 			check_error(c, c->loc, SEGC_ERR_INPUT, "%s: the "
 				"first argument of sum() must be a name",
 				describe(c));
@@ -487,7 +475,7 @@ static void check_expr(checker *c, const segc_expr *e)
 		return;
 	}
 	if (segc_expr_kind(e) == SEGC_CALL && segc_expr_nargs(e) == 3 &&
-	    !strcmp(segc_expr_name(e), "if")) {
+	    segc_expr_is_builtin(e, SEGC_BUILTIN_IF)) {
 		check_cond(c, segc_expr_arg(e, 0));
 		check_expr(c, segc_expr_arg(e, 1));
 		check_expr(c, segc_expr_arg(e, 2));

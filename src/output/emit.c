@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/output.h"
+#include "expr/builtin.h"
 
 /* Words a C identifier of the emitted code must not be: keywords of C99
  * to C23 and C++; what the standard headers (and, by default, glibc's
@@ -270,13 +271,22 @@ static void put_compare(segc_strbuf *b, const namer *nm,
 	put_value(b, nm, y);
 }
 
+/* The C function of the instruction 'op' (SEGC_OP_CEIL .. SEGC_OP_FMIN,
+ * in that order): the one of its built-in. */
+static const char *c_function(enum segc_plan_op op)
+{
+	static const enum segc_builtin of[] = {
+		SEGC_BUILTIN_CEIL, SEGC_BUILTIN_FLOOR, SEGC_BUILTIN_SQRT,
+		SEGC_BUILTIN_LOG2, SEGC_BUILTIN_MAX, SEGC_BUILTIN_MIN
+	};
+
+	return segc_builtin_get(of[op - SEGC_OP_CEIL])->c;
+}
+
 /* Appends the C expression of instruction 'i'. */
 static void put_insn_expr(segc_strbuf *b, const namer *nm, size_t i)
 {
 	static const char *const infix[] = { " + ", " - ", " * ", " / " };
-	static const char *const fn[] = {
-		"ceil", "floor", "sqrt", "log2", "fmax", "fmin"
-	};
 	const segc_plan_insn *in = &nm->p->insn[i];
 
 	switch (in->op) {
@@ -290,7 +300,7 @@ static void put_insn_expr(segc_strbuf *b, const namer *nm, size_t i)
 		put_value(b, nm, in->a);
 		break;
 	case SEGC_OP_FMAX: case SEGC_OP_FMIN:
-		segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_CEIL]);
+		segc_strbuf_appendf(b, "%s(", c_function(in->op));
 		put_value(b, nm, in->a);
 		segc_strbuf_append(b, ", ");
 		put_value(b, nm, in->b);
@@ -301,7 +311,7 @@ static void put_insn_expr(segc_strbuf *b, const namer *nm, size_t i)
 		put_compare(b, nm, in->op, in->a, in->b);
 		break;
 	default:
-		segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_CEIL]);
+		segc_strbuf_appendf(b, "%s(", c_function(in->op));
 		put_value(b, nm, in->a);
 		segc_strbuf_append(b, ")");
 		break;

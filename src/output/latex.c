@@ -599,26 +599,20 @@ enum cond_level { CL_TOP, CL_OR, CL_AND, CL_NOT };
 static void latex_cond(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names, enum cond_level cl);
 
-/* The LaTeX of the relation named 'op'. */
-static const char *relation_symbol(const char *op)
+/* The LaTeX of the relation 'e'. */
+static const char *relation_symbol(const segc_expr *e)
 {
-	static const char *const pairs[][2] = {
-		{ "<", "<" }, { "<=", "\\le" }, { ">", ">" }, { ">=", "\\ge" },
-		{ "==", "=" }, { "!=", "\\ne" }
-	};
-	size_t i;
+	const segc_builtin_info *b = segc_builtin_get(segc_expr_builtin(e));
 
-	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-		if (!strcmp(pairs[i][0], op))
-			return pairs[i][1];
-	return op;
+	return b->kind == SEGC_BUILTIN_RELATION ? b->latex :
+		segc_expr_name(e);
 }
 
 /* Appends the operands of the and/or 'e' joined by \wedge or \vee. */
 static void latex_chain(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names)
 {
-	int conj = !strcmp(segc_expr_name(e), "and");
+	int conj = segc_expr_is_builtin(e, SEGC_BUILTIN_AND);
 	size_t i;
 
 	for (i = 0; i < segc_expr_nargs(e); i++) {
@@ -642,7 +636,7 @@ static void latex_cond(segc_strbuf *b, const segc_expr *e,
 		latex_expr(b, e, names, LV_SUM);
 		return;
 	}
-	if (!strcmp(f, "not")) {
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_NOT)) {
 		segc_strbuf_append(b, "\\neg ");
 		latex_cond(b, segc_expr_arg(e, 0), names, CL_NOT);
 		return;
@@ -653,7 +647,7 @@ static void latex_cond(segc_strbuf *b, const segc_expr *e,
 		segc_strbuf_append(b, "\\left(");
 	if (segc_expr_is_relation_name(f)) {
 		latex_expr(b, segc_expr_arg(e, 0), names, LV_SUM);
-		segc_strbuf_appendf(b, " %s ", relation_symbol(f));
+		segc_strbuf_appendf(b, " %s ", relation_symbol(e));
 		latex_expr(b, segc_expr_arg(e, 1), names, LV_SUM);
 	} else {
 		latex_chain(b, e, names);
@@ -665,8 +659,8 @@ static void latex_cond(segc_strbuf *b, const segc_expr *e,
 /* Non-zero when 'e' is if(c, a, b). */
 static int is_if(const segc_expr *e)
 {
-	return segc_expr_kind(e) == SEGC_CALL && segc_expr_nargs(e) == 3 &&
-		!strcmp(segc_expr_name(e), "if");
+	return segc_expr_nargs(e) == 3 &&
+		segc_expr_is_builtin(e, SEGC_BUILTIN_IF);
 }
 
 /* Appends if(c, a, b) as a cases environment; an if in the else branch
@@ -691,6 +685,8 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names, enum level lv)
 {
 	const char *f = segc_expr_name(e);
+	enum segc_builtin id = segc_expr_builtin(e);
+	const segc_builtin_info *bi = segc_builtin_get(id);
 
 	if (is_if(e)) {
 		latex_if(b, e, names);
@@ -698,28 +694,16 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 		segc_strbuf_append(b, "\\left(");
 		latex_cond(b, e, names, CL_TOP);
 		segc_strbuf_append(b, "\\right)");
-	} else if (!strcmp(f, "max") || !strcmp(f, "min")) {
-		segc_strbuf_appendf(b, "\\%s\\left\\{", f);
-		put_args(b, e, names);
-		segc_strbuf_append(b, "\\right\\}");
-	} else if (!strcmp(f, "ceil") || !strcmp(f, "floor")) {
-		const char *side = f[0] == 'c' ? "ceil" : "floor";
-
-		segc_strbuf_appendf(b, "\\left\\l%s ", side);
-		put_args(b, e, names);
-		segc_strbuf_appendf(b, " \\right\\r%s", side);
-	} else if (!strcmp(f, "sqrt") && segc_expr_nargs(e) == 1) {
-		segc_strbuf_append(b, "\\sqrt{");
-		put_args(b, e, names);
-		segc_strbuf_appendc(b, '}');
-	} else if (!strcmp(f, "log2") && segc_expr_nargs(e) == 1 &&
+	} else if (id == SEGC_BUILTIN_LOG2 && segc_expr_nargs(e) == 1 &&
 		   lv == LV_SUM && is_simple(segc_expr_arg(e, 0))) {
 		segc_strbuf_append(b, "\\log_2 ");
 		put_args(b, e, names);
-	} else if (!strcmp(f, "log2") && segc_expr_nargs(e) == 1) {
-		segc_strbuf_append(b, "\\log_2\\left(");
+	} else if (bi->kind == SEGC_BUILTIN_FUNCTION && bi->latex_close &&
+		   (bi->eval == SEGC_EVAL_EXTREMUM ||
+		   bi->eval == SEGC_EVAL_ROUND || segc_expr_nargs(e) == 1)) {
+		segc_strbuf_append(b, bi->latex);
 		put_args(b, e, names);
-		segc_strbuf_append(b, "\\right)");
+		segc_strbuf_append(b, bi->latex_close);
 	} else {
 		segc_strbuf_append(b, "\\mathrm{");
 		put_escaped_name(b, f, strlen(f));
@@ -786,7 +770,8 @@ static int needs_parens(const segc_expr *e, enum level lv)
 	case SEGC_CALL:
 		if (is_if(e))
 			return lv >= LV_PROD;
-		return lv == LV_BASE && !strcmp(segc_expr_name(e), "log2");
+		return lv == LV_BASE &&
+			segc_expr_is_builtin(e, SEGC_BUILTIN_LOG2);
 	default:
 		return 0;
 	}

@@ -720,18 +720,6 @@ static int relation_index(const char *f)
 	return -1;
 }
 
-/* Non-zero when 'e' is a condition: a comparison, and, or, not. */
-static int is_condition(const segc_expr *e)
-{
-	const char *f;
-
-	if (segc_expr_kind(e) != SEGC_CALL)
-		return 0;
-	f = segc_expr_name(e);
-	return relation_index(f) >= 0 || !strcmp(f, "and") ||
-		!strcmp(f, "or") || !strcmp(f, "not");
-}
-
 /* A condition being planned: 'known' 0 or 1 when decided while planning,
  * else -1 and 'value' computes it. */
 typedef struct cond {
@@ -876,9 +864,12 @@ static int plan_cond(builder *bd, const segc_expr *e, cond *out)
 	out->value = 0;
 	if (r >= 0)
 		return plan_relation(bd, e, r, out);
-	if (!strcmp(f, "and") || !strcmp(f, "or"))
-		return plan_junction(bd, e, !strcmp(f, "and"), out);
-	if (!strcmp(f, "not") && segc_expr_nargs(e) == 1) {
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_AND) ||
+	    segc_expr_is_builtin(e, SEGC_BUILTIN_OR))
+		return plan_junction(bd, e,
+			segc_expr_is_builtin(e, SEGC_BUILTIN_AND), out);
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_NOT) &&
+	    segc_expr_nargs(e) == 1) {
 		if (plan_cond(bd, segc_expr_arg(e, 0), out))
 			return -1;
 		if (out->known >= 0)
@@ -901,7 +892,7 @@ static int plan_if(builder *bd, const segc_expr *e, size_t *out)
 
 	if (segc_expr_nargs(e) != 3)
 		return plan_fail(bd, "cannot emit C: '%s' needs a condition and "
-			"two values", "if");
+			"two values", segc_expr_name(e));
 	if (plan_cond(bd, segc_expr_arg(e, 0), &c))
 		return -1;
 	if (c.known >= 0)
@@ -1022,38 +1013,53 @@ static int plan_sum(builder *bd, const segc_expr *e, size_t *out)
 
 /* ------------------------------------------------------ other calls */
 
+/* The instruction of the one-argument built-in 'id'. */
+static enum segc_plan_op unary_op(enum segc_builtin id)
+{
+	switch (id) {
+	case SEGC_BUILTIN_CEIL:
+		return SEGC_OP_CEIL;
+	case SEGC_BUILTIN_FLOOR:
+		return SEGC_OP_FLOOR;
+	case SEGC_BUILTIN_SQRT:
+		return SEGC_OP_SQRT;
+	default:
+		return SEGC_OP_LOG2;
+	}
+}
+
 /* Plans a call of a built-in function; any other is an error. */
 static int plan_call(builder *bd, const segc_expr *e, size_t *out)
 {
-	static const struct { const char *name; enum segc_plan_op op; } un[] = {
-		{ "ceil", SEGC_OP_CEIL }, { "floor", SEGC_OP_FLOOR },
-		{ "sqrt", SEGC_OP_SQRT }, { "log2", SEGC_OP_LOG2 }
-	};
+	enum segc_builtin id = segc_expr_builtin(e);
 	const char *f = segc_expr_name(e);
-	size_t i, v;
+	size_t v;
 
-	if (!strcmp(f, "max"))
-		return plan_extremum(bd, e, SEGC_OP_FMAX, out);
-	if (!strcmp(f, "min"))
-		return plan_extremum(bd, e, SEGC_OP_FMIN, out);
-	if (!strcmp(f, "mva_mem"))
+	switch (segc_builtin_get(id)->plan) {
+	case SEGC_PLAN_EXTREMUM:
+		return plan_extremum(bd, e, id == SEGC_BUILTIN_MAX ?
+			SEGC_OP_FMAX : SEGC_OP_FMIN, out);
+	case SEGC_PLAN_MVA:
 		return plan_mva(bd, e, out);
-	if (!strcmp(f, "maxplus"))
+	case SEGC_PLAN_REFUSE:
 		return plan_fail(bd, "cannot emit C: no closed form: a recurrence "
 			"(%s, the schedule of a loop whose iterations overlap); "
 			"use segc eval, or give every cost a number", f);
-	if (!strcmp(f, "if"))
+	case SEGC_PLAN_SELECT:
 		return plan_if(bd, e, out);
-	if (is_condition(e))
+	case SEGC_PLAN_CONDITION:
 		return plan_fail(bd, "cannot emit C: the condition '%s' stands "
 			"where a number is expected", f);
-	for (i = 0; i < sizeof un / sizeof un[0]; i++)
-		if (!strcmp(f, un[i].name) && segc_expr_nargs(e) == 1) {
-			if (plan_expr(bd, segc_expr_arg(e, 0), &v))
-				return -1;
-			*out = emit_op(bd, un[i].op, v, 0);
-			return 0;
-		}
+	case SEGC_PLAN_UNARY:
+		if (segc_expr_nargs(e) != 1)
+			break;
+		if (plan_expr(bd, segc_expr_arg(e, 0), &v))
+			return -1;
+		*out = emit_op(bd, unary_op(id), v, 0);
+		return 0;
+	default:
+		break;
+	}
 	return plan_fail(bd, "cannot emit C while the uninterpreted call "
 		"'%s' remains: give a machine that defines it", f);
 }
@@ -1272,22 +1278,6 @@ static void name_set_add(name_set *s, const char *name)
 	s->v[s->n++] = name;
 }
 
-/* Non-zero when 'f' is a function the outputs know (not uninterpreted). */
-static int is_builtin(const char *f)
-{
-	static const char *const b[] = {
-		"max", "min", "ceil", "floor", "log2", "sqrt", "mva_mem", "if",
-		"maxplus",
-		"and", "or", "not", "<", "<=", ">", ">=", "==", "!=", NULL
-	};
-	size_t i;
-
-	for (i = 0; b[i]; i++)
-		if (!strcmp(b[i], f))
-			return 1;
-	return 0;
-}
-
 static void names_walk(const segc_expr *e, int calls, name_set *s,
 	segc_expr_map *seen);
 
@@ -1329,7 +1319,7 @@ static void names_walk(const segc_expr *e, int calls, name_set *s,
 		names_sum(e, calls, s);
 		return;
 	case SEGC_CALL:
-		if (calls && !is_builtin(segc_expr_name(e)))
+		if (calls && segc_expr_builtin(e) == SEGC_BUILTIN_NONE)
 			name_set_add(s, segc_expr_name(e));
 		break;
 	default:
