@@ -10,7 +10,17 @@
  *
  * The library never prints to the terminal and never exits: failures are
  * recorded in a segc_ctx (code, location, message) and the function returns
- * NULL or a non-zero status. */
+ * NULL or a non-zero status.
+ *
+ * This header is the core: context, expressions, domains, canonical form.
+ * The rest of the interface has one header a concern, each including this
+ * one: <segc/segc_model.h> (reading, validating, deriving), <segc/check.h>
+ * (comparing two formulas), <segc/latex.h>, <segc/emit.h> (the C
+ * predictor), <segc/eval.h> (MPFR evaluation), <segc/plot.h>,
+ * <segc/dot.h>, <segc/fit.h> and <segc/analysis.h>.
+ *
+ * Only what the headers declare with SEGC_API is exported by the shared
+ * library. */
 #ifndef SEGC_H
 #define SEGC_H
 
@@ -22,9 +32,21 @@
 extern "C" {
 #endif
 
+/* Ownership marks: documentation the compiler sees (see above).  An
+ * output argument (a pointer the call writes through) is marked SEGC_KEEP:
+ * the call borrows it, and what it stores there is GIVEn when the comment
+ * says so. */
 #define SEGC_GIVE
 #define SEGC_TAKE
 #define SEGC_KEEP
+
+/* Marks a function of the public interface: exported from the shared
+ * library, which is compiled with every other symbol hidden. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SEGC_API __attribute__((visibility("default")))
+#else
+#define SEGC_API
+#endif
 
 /* ---------------------------------------------------------------- context */
 
@@ -76,31 +98,32 @@ typedef struct segc_limits {
 
 typedef struct segc_ctx segc_ctx;
 
-SEGC_GIVE segc_ctx *segc_ctx_new(void);
-void segc_ctx_free(SEGC_TAKE segc_ctx *ctx);
-segc_limits *segc_ctx_limits(SEGC_KEEP segc_ctx *ctx);
+SEGC_API SEGC_GIVE segc_ctx *segc_ctx_new(void);
+SEGC_API void segc_ctx_free(SEGC_TAKE segc_ctx *ctx);
+SEGC_API segc_limits *segc_ctx_limits(SEGC_KEEP segc_ctx *ctx);
 /* Records a diagnostic (printf-style message).  'file' is copied. */
-void segc_error(SEGC_KEEP segc_ctx *ctx, enum segc_status code,
+SEGC_API void segc_error(SEGC_KEEP segc_ctx *ctx, enum segc_status code,
 	const char *file, unsigned long line, unsigned long col,
 	const char *fmt, ...)
 #ifdef __GNUC__
 	__attribute__((format(printf, 6, 7)))
 #endif
 	;
-size_t segc_ctx_n_diags(SEGC_KEEP const segc_ctx *ctx);
-const segc_diag *segc_ctx_diag(SEGC_KEEP const segc_ctx *ctx, size_t i);
+SEGC_API size_t segc_ctx_n_diags(SEGC_KEEP const segc_ctx *ctx);
+SEGC_API const segc_diag *segc_ctx_diag(SEGC_KEEP const segc_ctx *ctx,
+	size_t i);
 /* The most severe code recorded so far (SEGC_OK when none). */
-enum segc_status segc_ctx_status(SEGC_KEEP const segc_ctx *ctx);
+SEGC_API enum segc_status segc_ctx_status(SEGC_KEEP const segc_ctx *ctx);
 /* Non-zero once max_errors diagnostics are recorded: stop early. */
-int segc_ctx_full(SEGC_KEEP const segc_ctx *ctx);
-void segc_ctx_clear(SEGC_KEEP segc_ctx *ctx);
+SEGC_API int segc_ctx_full(SEGC_KEEP const segc_ctx *ctx);
+SEGC_API void segc_ctx_clear(SEGC_KEEP segc_ctx *ctx);
 /* The units of polynomial arithmetic (about one limb product each) spent
  * through 'ctx' since it was made or cleared; bounded by max_work. */
-unsigned long long segc_ctx_work(SEGC_KEEP const segc_ctx *ctx);
+SEGC_API unsigned long long segc_ctx_work(SEGC_KEEP const segc_ctx *ctx);
 
 /* Releases the library's global tables (expression store).  Call once at
  * the very end, after every expression has been freed. */
-void segc_library_cleanup(void);
+SEGC_API void segc_library_cleanup(void);
 
 /* Memory policy, the one of the whole library.  The memory of a document
  * is bounded by max_memory: by default (0) SEGC_MEMORY_FLOOR bytes plus
@@ -129,12 +152,12 @@ void segc_library_cleanup(void);
 #define SEGC_MEMORY_FLOOR (1024UL * 1024 * 1024)
 #define SEGC_MEMORY_PER_BYTE 64UL
 typedef void (*segc_oom_handler)(size_t request);
-void segc_memory_guard(segc_oom_handler handler);
+SEGC_API void segc_memory_guard(segc_oom_handler handler);
 /* The budget in bytes that segc_memory_guard() enforces now (0: none). */
-unsigned long segc_memory_budget(void);
+SEGC_API unsigned long segc_memory_budget(void);
 /* The memory budget of 'ctx' in bytes: max_memory, or the default above
  * for the documents it read so far. */
-unsigned long segc_ctx_memory(SEGC_KEEP const segc_ctx *ctx);
+SEGC_API unsigned long segc_ctx_memory(SEGC_KEEP const segc_ctx *ctx);
 
 /* ------------------------------------------------------------- expressions */
 
@@ -162,61 +185,66 @@ enum segc_expr_kind {
  * order is kept: the structural shape stays as built.  A nested sum or
  * product of more than 4096 operands is kept nested rather than
  * flattened, so that shared formulas cannot grow exponentially. */
-SEGC_GIVE segc_expr *segc_expr_num(const mpq_t q);
-SEGC_GIVE segc_expr *segc_expr_int(long v);
-SEGC_GIVE segc_expr *segc_expr_rat(long num, unsigned long den);
-SEGC_GIVE segc_expr *segc_expr_sym(const char *name);
-SEGC_GIVE segc_expr *segc_expr_add(size_t n, SEGC_TAKE segc_expr **terms);
-SEGC_GIVE segc_expr *segc_expr_mul(size_t n, SEGC_TAKE segc_expr **factors);
-SEGC_GIVE segc_expr *segc_expr_add2(SEGC_TAKE segc_expr *a,
+SEGC_API SEGC_GIVE segc_expr *segc_expr_num(const mpq_t q);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_int(long v);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_rat(long num, unsigned long den);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_sym(const char *name);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_add(size_t n,
+	SEGC_TAKE segc_expr **terms);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_mul(size_t n,
+	SEGC_TAKE segc_expr **factors);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_add2(SEGC_TAKE segc_expr *a,
 	SEGC_TAKE segc_expr *b);
-SEGC_GIVE segc_expr *segc_expr_sub2(SEGC_TAKE segc_expr *a,
+SEGC_API SEGC_GIVE segc_expr *segc_expr_sub2(SEGC_TAKE segc_expr *a,
 	SEGC_TAKE segc_expr *b);
-SEGC_GIVE segc_expr *segc_expr_mul2(SEGC_TAKE segc_expr *a,
+SEGC_API SEGC_GIVE segc_expr *segc_expr_mul2(SEGC_TAKE segc_expr *a,
 	SEGC_TAKE segc_expr *b);
 /* a/b, built as a * b^-1. */
-SEGC_GIVE segc_expr *segc_expr_div2(SEGC_TAKE segc_expr *a,
+SEGC_API SEGC_GIVE segc_expr *segc_expr_div2(SEGC_TAKE segc_expr *a,
 	SEGC_TAKE segc_expr *b);
 /* -a: a number negated; a product with a leading number gets it negated;
  * otherwise (-1)*a. */
-SEGC_GIVE segc_expr *segc_expr_neg(SEGC_TAKE segc_expr *a);
-SEGC_GIVE segc_expr *segc_expr_pow(SEGC_TAKE segc_expr *base,
+SEGC_API SEGC_GIVE segc_expr *segc_expr_neg(SEGC_TAKE segc_expr *a);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_pow(SEGC_TAKE segc_expr *base,
 	SEGC_TAKE segc_expr *exponent);
-SEGC_GIVE segc_expr *segc_expr_powi(SEGC_TAKE segc_expr *base, long e);
-SEGC_GIVE segc_expr *segc_expr_call(const char *name, size_t n,
+SEGC_API SEGC_GIVE segc_expr *segc_expr_powi(SEGC_TAKE segc_expr *base, long e);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_call(const char *name, size_t n,
 	SEGC_TAKE segc_expr **args);
-SEGC_GIVE segc_expr *segc_expr_sum(const char *var, SEGC_TAKE segc_expr *lo,
+SEGC_API SEGC_GIVE segc_expr *segc_expr_sum(const char *var,
+	SEGC_TAKE segc_expr *lo,
 	SEGC_TAKE segc_expr *hi, SEGC_TAKE segc_expr *body);
 
-SEGC_GIVE segc_expr *segc_expr_copy(SEGC_KEEP segc_expr *e);
-void segc_expr_free(SEGC_TAKE segc_expr *e);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_copy(SEGC_KEEP segc_expr *e);
+SEGC_API void segc_expr_free(SEGC_TAKE segc_expr *e);
 
 /* Accessors; all borrow.  name: of a SYM, CALL or SUM (its variable).
  * nargs/arg: children of ADD, MUL, CALL; POW has (base, exponent); SUM has
  * (lo, hi, body).  value: the rational of a NUM. */
-enum segc_expr_kind segc_expr_kind(SEGC_KEEP const segc_expr *e);
-const char *segc_expr_name(SEGC_KEEP const segc_expr *e);
-size_t segc_expr_nargs(SEGC_KEEP const segc_expr *e);
-segc_expr *segc_expr_arg(SEGC_KEEP const segc_expr *e, size_t i);
-mpq_srcptr segc_expr_value(SEGC_KEEP const segc_expr *e);
+SEGC_API enum segc_expr_kind segc_expr_kind(SEGC_KEEP const segc_expr *e);
+SEGC_API const char *segc_expr_name(SEGC_KEEP const segc_expr *e);
+SEGC_API size_t segc_expr_nargs(SEGC_KEEP const segc_expr *e);
+SEGC_API segc_expr *segc_expr_arg(SEGC_KEEP const segc_expr *e, size_t i);
+SEGC_API mpq_srcptr segc_expr_value(SEGC_KEEP const segc_expr *e);
 /* A hash of the structure, equal for equal expressions, stable across
  * runs (no addresses). */
-unsigned long segc_expr_hash(SEGC_KEEP const segc_expr *e);
+SEGC_API unsigned long segc_expr_hash(SEGC_KEEP const segc_expr *e);
 /* A total, deterministic structural order (no addresses): <0, 0, >0. */
-int segc_expr_cmp(SEGC_KEEP const segc_expr *a, SEGC_KEEP const segc_expr *b);
-int segc_expr_is_num(SEGC_KEEP const segc_expr *e);
-int segc_expr_is_zero(SEGC_KEEP const segc_expr *e);
-int segc_expr_is_one(SEGC_KEEP const segc_expr *e);
+SEGC_API int segc_expr_cmp(SEGC_KEEP const segc_expr *a,
+	SEGC_KEEP const segc_expr *b);
+SEGC_API int segc_expr_is_num(SEGC_KEEP const segc_expr *e);
+SEGC_API int segc_expr_is_zero(SEGC_KEEP const segc_expr *e);
+SEGC_API int segc_expr_is_one(SEGC_KEEP const segc_expr *e);
 /* Non-zero when 'name' occurs free in 'e' (SUM binds its variable). */
-int segc_expr_has_sym(SEGC_KEEP const segc_expr *e, const char *name);
+SEGC_API int segc_expr_has_sym(SEGC_KEEP const segc_expr *e, const char *name);
 /* 'e' with every free occurrence of 'name' replaced by 'value'. */
-SEGC_GIVE segc_expr *segc_expr_subst(SEGC_TAKE segc_expr *e, const char *name,
+SEGC_API SEGC_GIVE segc_expr *segc_expr_subst(SEGC_TAKE segc_expr *e,
+	const char *name,
 	SEGC_KEEP segc_expr *value);
 /* Number of distinct nodes of the DAG below 'e'. */
-size_t segc_expr_size(SEGC_KEEP const segc_expr *e);
+SEGC_API size_t segc_expr_size(SEGC_KEEP const segc_expr *e);
 /* Number of nodes of 'e' written out as a tree (shared nodes counted at
  * each occurrence), saturating at 'cap'. */
-size_t segc_expr_tree_size(SEGC_KEEP const segc_expr *e, size_t cap);
+SEGC_API size_t segc_expr_tree_size(SEGC_KEEP const segc_expr *e, size_t cap);
 
 /* Where an expression's text stands, for error messages: the document, the
  * line of the element, and a phrase naming the element and attribute
@@ -234,14 +262,15 @@ typedef struct segc_where {
  * exact.  Applies the constructors' light normalisation.  Does not check
  * names or arities.  On error records every located diagnostic in 'ctx'
  * and returns NULL.  'where' may be NULL. */
-SEGC_GIVE segc_expr *segc_expr_parse(SEGC_KEEP segc_ctx *ctx, const char *text,
+SEGC_API SEGC_GIVE segc_expr *segc_expr_parse(SEGC_KEEP segc_ctx *ctx,
+	const char *text,
 	const segc_where *where);
 
 /* Prints 'e' in the expression language, on one line, fully parenthesised
  * where needed, so that segc_expr_parse() gives back the same expression.
  * The result is malloc'd; free() it. */
-char *segc_expr_to_string(SEGC_KEEP const segc_expr *e);
-int segc_expr_print(FILE *out, SEGC_KEEP const segc_expr *e);
+SEGC_API char *segc_expr_to_string(SEGC_KEEP const segc_expr *e);
+SEGC_API int segc_expr_print(FILE *out, SEGC_KEEP const segc_expr *e);
 
 /* ---------------------------------------------------------------- domains */
 
@@ -249,15 +278,15 @@ int segc_expr_print(FILE *out, SEGC_KEEP const segc_expr *e);
  * integrality.  Names not in the set are unconstrained. */
 typedef struct segc_domains segc_domains;
 
-SEGC_GIVE segc_domains *segc_domains_new(void);
-void segc_domains_free(SEGC_TAKE segc_domains *d);
+SEGC_API SEGC_GIVE segc_domains *segc_domains_new(void);
+SEGC_API void segc_domains_free(SEGC_TAKE segc_domains *d);
 /* Declares 'name': 'min'/'max' may be NULL (unbounded). Redeclaring
  * replaces. */
-void segc_domains_set(SEGC_KEEP segc_domains *d, const char *name,
+SEGC_API void segc_domains_set(SEGC_KEEP segc_domains *d, const char *name,
 	mpq_srcptr min, mpq_srcptr max, int integer);
 /* Looks 'name' up: returns 0 if unknown; else sets the pointers (NULL where
  * unbounded) and returns 1. */
-int segc_domains_get(SEGC_KEEP const segc_domains *d, const char *name,
+SEGC_API int segc_domains_get(SEGC_KEEP const segc_domains *d, const char *name,
 	mpq_srcptr *min, mpq_srcptr *max, int *integer);
 
 /* -------------------------------------------------------------- canonical */
@@ -270,7 +299,7 @@ int segc_domains_get(SEGC_KEEP const segc_domains *d, const char *name,
  * mva_mem unrolled.  Equal formulas give the same pointer.  Uninterpreted
  * calls stay.  Returns NULL with a diagnostic on failure (division by zero,
  * a non-integer exponent: SEGC_ERR_INPUT; a limit: SEGC_ERR_LIMIT). */
-SEGC_GIVE segc_expr *segc_canonical(SEGC_KEEP segc_ctx *ctx,
+SEGC_API SEGC_GIVE segc_expr *segc_canonical(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
 /* What the declared domains prove about the sign of 'e': a set of the
  * bits below, 0 when nothing is proved (also when 'e' has no canonical
@@ -279,12 +308,12 @@ enum {
 	SEGC_PROVED_NONNEG = 1, SEGC_PROVED_NONPOS = 2,
 	SEGC_PROVED_POS = 4, SEGC_PROVED_NEG = 8
 };
-unsigned segc_proved_signs(SEGC_KEEP segc_ctx *ctx,
+SEGC_API unsigned segc_proved_signs(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *e);
 /* The same for an expression that stands at 'where' in a document (may
  * be NULL): a diagnostic that names no place gets that one, and the
  * message starts with what 'where' says it is. */
-SEGC_GIVE segc_expr *segc_canonical_at(SEGC_KEEP segc_ctx *ctx,
+SEGC_API SEGC_GIVE segc_expr *segc_canonical_at(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e,
 	const segc_where *where);
 
@@ -293,7 +322,8 @@ SEGC_GIVE segc_expr *segc_canonical_at(SEGC_KEEP segc_ctx *ctx,
  * is not a rational at that point (a name without a value, log2/sqrt of a
  * non-power, an uninterpreted call, division by zero).  Never records
  * errors: for tests and cross-checks. */
-int segc_expr_eval_q(mpq_t result, SEGC_KEEP const segc_expr *e, size_t n,
+SEGC_API int segc_expr_eval_q(mpq_t result, SEGC_KEEP const segc_expr *e,
+	size_t n,
 	const char *const *names, const mpq_t *values);
 
 #ifdef __cplusplus

@@ -18,42 +18,82 @@ typedef struct segc_machine segc_machine;
 /* Reads and validates (schema, then semantics) a model document.  Records
  * every error found (up to the limit) and returns NULL if there was any.
  * Reads only 'path': no network, no external entities, no DTD. */
-SEGC_GIVE segc_model *segc_model_read_file(SEGC_KEEP segc_ctx *ctx,
+SEGC_API SEGC_GIVE segc_model *segc_model_read_file(SEGC_KEEP segc_ctx *ctx,
 	const char *path);
 /* The same for a machine document. */
-SEGC_GIVE segc_machine *segc_machine_read_file(SEGC_KEEP segc_ctx *ctx,
+SEGC_API SEGC_GIVE segc_machine *segc_machine_read_file(SEGC_KEEP segc_ctx *ctx,
 	const char *path);
 /* Validates a document of either kind without keeping it: 0 when valid.
  * A model's program is also lowered, and each of its expressions brought
  * to canonical form under the model's own setting, so that what every
  * command would refuse as bad input is refused here too. */
-int segc_validate_file(SEGC_KEEP segc_ctx *ctx, const char *path);
-void segc_model_free(SEGC_TAKE segc_model *m);
-void segc_machine_free(SEGC_TAKE segc_machine *m);
+SEGC_API int segc_validate_file(SEGC_KEEP segc_ctx *ctx, const char *path);
+SEGC_API void segc_model_free(SEGC_TAKE segc_model *m);
+SEGC_API void segc_machine_free(SEGC_TAKE segc_machine *m);
 
-const char *segc_model_name(SEGC_KEEP const segc_model *m);
+SEGC_API const char *segc_model_name(SEGC_KEEP const segc_model *m);
 /* The line of the program's element (the main graph, else the model) in
  * the document, where diagnostics about the whole formula stand; 0 when
  * unknown. */
-unsigned long segc_model_program_line(SEGC_KEEP const segc_model *m);
-const char *segc_model_description(SEGC_KEEP const segc_model *m);
+SEGC_API unsigned long segc_model_program_line(SEGC_KEEP const segc_model *m);
+SEGC_API const char *segc_model_description(SEGC_KEEP const segc_model *m);
 /* The inline machine, or NULL. */
-const segc_machine *segc_model_inline_machine(SEGC_KEEP const segc_model *m);
+SEGC_API const segc_machine *segc_model_inline_machine(
+	SEGC_KEEP const segc_model *m);
+/* The file the model was read from (borrowed), or NULL. */
+SEGC_API const char *segc_model_file(SEGC_KEEP const segc_model *m);
+
+/* ---------------------------------------------------------- expectations */
+
+/* An <expect> of a model (FORMAT.md section 7): a formula derived by hand
+ * for one component, under the model's machine or one it names.  Opaque:
+ * it belongs to its model and is read through the accessors below, whose
+ * strings and expressions are borrowed from it. */
+typedef struct segc_expect segc_expect;
+
+/* The number of <expect> elements of 'm', and the 'i'-th of them. */
+SEGC_API size_t segc_model_n_expects(SEGC_KEEP const segc_model *m);
+SEGC_API const segc_expect *segc_model_expect(SEGC_KEEP const segc_model *m,
+	size_t i);
+/* The component as written ("total" when omitted). */
+SEGC_API const char *segc_expect_component(SEGC_KEEP const segc_expect *x);
+/* The 'machine' attribute as written, or NULL. */
+SEGC_API const char *segc_expect_machine(SEGC_KEEP const segc_expect *x);
+/* The 'source' attribute, or NULL. */
+SEGC_API const char *segc_expect_source(SEGC_KEEP const segc_expect *x);
+/* The formula as parsed (not canonical). */
+SEGC_API segc_expr *segc_expect_formula(SEGC_KEEP const segc_expect *x);
+/* Sets the file, line and column of 'where' to the place of the element
+ * (its 'what' is left alone). */
+SEGC_API void segc_expect_where(SEGC_KEEP const segc_expect *x,
+	SEGC_KEEP segc_where *where);
+/* The file of the machine that <expect> 'x' of model 'm' names (a new
+ * string), or NULL ('x' names none, or with a diagnostic at 'x').  The
+ * document names it, not the user, so it must lie inside the model's
+ * directory: a relative path without a ".." component, and, where it
+ * exists, a real path (symbolic links followed) inside the real
+ * directory of the model.  An existing file gets its real path; one that
+ * does not exist its path, for the reader to report. */
+SEGC_API SEGC_GIVE char *segc_expect_machine_path(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_model *m, SEGC_KEEP const segc_expect *x);
 
 /* ----------------------------------------------------------- bindings */
 
 /* Parameter values given on the command line (-D NAME=VALUE), strongest
  * of the binding order. */
 typedef struct segc_bindings segc_bindings;
-SEGC_GIVE segc_bindings *segc_bindings_new(void);
-void segc_bindings_free(SEGC_TAKE segc_bindings *b);
+SEGC_API SEGC_GIVE segc_bindings *segc_bindings_new(void);
+SEGC_API void segc_bindings_free(SEGC_TAKE segc_bindings *b);
 /* Parses "NAME=VALUE" (VALUE an expression); 0 on success, else records
  * an error and returns -1. */
-int segc_bindings_add(SEGC_KEEP segc_ctx *ctx, SEGC_KEEP segc_bindings *b,
+SEGC_API int segc_bindings_add(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP segc_bindings *b,
 	const char *assignment);
-size_t segc_bindings_count(SEGC_KEEP const segc_bindings *b);
-const char *segc_bindings_name(SEGC_KEEP const segc_bindings *b, size_t i);
-segc_expr *segc_bindings_value(SEGC_KEEP const segc_bindings *b, size_t i);
+SEGC_API size_t segc_bindings_count(SEGC_KEEP const segc_bindings *b);
+SEGC_API const char *segc_bindings_name(SEGC_KEEP const segc_bindings *b,
+	size_t i);
+SEGC_API segc_expr *segc_bindings_value(SEGC_KEEP const segc_bindings *b,
+	size_t i);
 
 /* ----------------------------------------------------------- reduction */
 
@@ -61,8 +101,8 @@ enum segc_component {
 	SEGC_TOTAL = 0, SEGC_COMP, SEGC_COMM, SEGC_IO
 };
 /* "total", "comp", "comm", "io" -> component; -1 if none. */
-int segc_component_parse(const char *name);
-const char *segc_component_name(enum segc_component c);
+SEGC_API int segc_component_parse(const char *name);
+SEGC_API const char *segc_component_name(enum segc_component c);
 
 /* What a formula is derived under: the model, an optional machine (an
  * explicit one replaces the model's inline machine), optional bindings. */
@@ -76,22 +116,28 @@ typedef struct segc_setting {
  * form: the shape of the graph kept (as a paper writes it), lets and
  * functions expanded, bindings and the machine applied, light
  * simplification inside.  NULL with diagnostics on failure. */
-SEGC_GIVE segc_expr *segc_derive_structural(SEGC_KEEP segc_ctx *ctx,
+SEGC_API SEGC_GIVE segc_expr *segc_derive_structural(SEGC_KEEP segc_ctx *ctx,
 	const segc_setting *s, enum segc_component component);
 /* The canonical form of the same formula (segc_canonical under the
  * domains the model declares). */
-SEGC_GIVE segc_expr *segc_derive_canonical(SEGC_KEEP segc_ctx *ctx,
+SEGC_API SEGC_GIVE segc_expr *segc_derive_canonical(SEGC_KEEP segc_ctx *ctx,
 	const segc_setting *s, enum segc_component component);
 /* The domains the model declares (params' min/max/integer, N and P,
  * resources >= 0), for segc_canonical(). */
-SEGC_GIVE segc_domains *segc_setting_domains(SEGC_KEEP segc_ctx *ctx,
+SEGC_API SEGC_GIVE segc_domains *segc_setting_domains(SEGC_KEEP segc_ctx *ctx,
 	const segc_setting *s);
 /* An expression written in the model's language (an <expect>, --expect)
  * with the setting applied the same way as to a derived formula: lets and
  * functions expanded, bindings and machine substituted, names checked.
  * 'where' locates errors. */
-SEGC_GIVE segc_expr *segc_setting_apply(SEGC_KEEP segc_ctx *ctx,
+SEGC_API SEGC_GIVE segc_expr *segc_setting_apply(SEGC_KEEP segc_ctx *ctx,
 	const segc_setting *s, SEGC_TAKE segc_expr *e, const segc_where *where);
+/* Non-zero when 'name' may be given a value by the user (-D, a grid): N,
+ * P, a parameter, resource or let of the model, a const or cost of the
+ * setting's machine.  Else 0, with '*near' the nearest such name (for
+ * "did you mean") or NULL. */
+SEGC_API int segc_setting_declares(SEGC_KEEP const segc_setting *s,
+	SEGC_KEEP const char *name, SEGC_KEEP const char **near);
 
 #ifdef __cplusplus
 }

@@ -1,64 +1,9 @@
 /* witness.h - looking for a point of the declared domains where two
- * formulas differ, each evaluated exactly (or, where sqrt or log2 of a
- * non-square or non-power occurs, in rational intervals that surely hold
- * the value).  What 'segc check' says when the canonical forms differ:
- * MISMATCH with the point, or UNPROVEN with the number of points that
- * agreed.  Not installed; the ownership rule of segc.h applies. */
+ * formulas differ.  The interface is public (<segc/check.h>); this header
+ * stays for the library's own includes. */
 #ifndef SEGC_WITNESS_H
 #define SEGC_WITNESS_H
 
-#include <segc/segc.h>
-
-/* The value of a formula at a point: 'lo' <= value <= 'hi', both
- * rational; exact when 'lo' == 'hi'. */
-typedef struct segc_witness_value {
-	mpq_t lo, hi;
-} segc_witness_value;
-
-/* The outcome of a search.  'found': a point where the two formulas
- * differ ('names'[i] = 'values'[i], sorted by name; 'a' and 'b' the two
- * values there, exactly equal never, and disjoint when not exact).
- * Otherwise the counts say what the points gave: 'exact' agreed exactly,
- * 'close' agreed to 'bits' bits (irrational values whose intervals never
- * separated), 'skipped' had no value on one side (a division by zero, a
- * sum too long to add up, a log2 of a non-positive number).
- * 'functions' are the definitions given to uninterpreted functions
- * ("f(x1) = 1 + 2*x1 + x1^2"): any function will do for them, and a
- * witness holds for those. */
-typedef struct segc_witness {
-	int found;
-	unsigned long tried, exact, close, skipped, bits;
-	size_t n;
-	char **names;
-	mpq_t *values;
-	segc_witness_value a, b;
-	size_t nfunctions;
-	char **functions;
-} segc_witness;
-
-void segc_witness_init(SEGC_KEEP segc_witness *w);
-void segc_witness_clear(SEGC_KEEP segc_witness *w);
-
-/* Evaluates 'a' and 'b' at 'npoints' points of the domains 'dom' (names
- * not declared there take any rational value): the corners of the box and
- * next to them, small integers and rationals, a few large values, the
- * integrality declared respected; chosen by a fixed seed, so the result
- * is deterministic.  Stops at the first point where they differ.  Fills
- * 'w' (initialised) and returns 1 when a witness was found, else 0. */
-int segc_witness_search(SEGC_KEEP segc_witness *w,
-	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *a,
-	SEGC_KEEP const segc_expr *b, unsigned long npoints);
-
-/* Evaluates 'e' at the point 'names'[i] = 'values'[i] the way the search
- * does, to at least 'bits' bits where a value is irrational.  Returns 0 with
- * 'v' (initialised) set, -1 when 'e' has no value there (or one too costly
- * to find). */
-int segc_witness_eval(SEGC_KEEP segc_witness_value *v,
-	SEGC_KEEP const segc_expr *e, size_t n, const char *const *names,
-	const mpq_t *values, unsigned long bits);
-
-/* The text of 'v': the rational when exact, else "[LO, HI]" with
- * decimal ends rounded outwards (malloc'd). */
-char *segc_witness_value_text(SEGC_KEEP const segc_witness_value *v);
+#include <segc/check.h>
 
 #endif

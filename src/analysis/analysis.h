@@ -1,7 +1,9 @@
 /* analysis.h - exact analysis of a formula in one variable: polynomials
- * of one variable over Q and their real roots (roots.c), derivatives of
- * formulas (calculus.c), the optimum of a formula over an integer range
- * and the roots of an equation (optimize.c), scaled scenarios (scale.c).
+ * of one variable over Q and their real roots (roots.c), and the pieces
+ * of a formula of one variable (pieces.c).  What users call, derivatives
+ * (calculus.c), asymptotics (asymptotic.c), quantities (quantity.c), the
+ * optimum and the roots of an equation (optimize.c), scaled scenarios
+ * (scale.c), is declared in <segc/analysis.h>, included here.
  * The ownership rule of segc.h applies; nothing here prints. */
 #ifndef SEGC_ANALYSIS_H
 #define SEGC_ANALYSIS_H
@@ -10,6 +12,7 @@
 #include <gmp.h>
 #include <segc/segc.h>
 #include <segc/segc_model.h>
+#include <segc/analysis.h>
 
 /* ------------------------------------------ polynomials in one variable */
 
@@ -78,65 +81,6 @@ char *segc_root_decimal(segc_roots *rs, size_t i, int digits);
 /* Sets 'f' to floor and 'c' to ceil of root 'i' (narrowing it). */
 void segc_root_floor_ceil(segc_roots *rs, size_t i, mpz_t f, mpz_t c);
 
-/* ----------------------------------------------------------- derivatives */
-
-/* The derivative of 'e' with respect to 'name' (calculus.c), not
- * simplified: max, min and if() give an if() of the derivatives of their
- * branches; ceil and floor give 0 (their derivative between jumps).
- * NULL with a diagnostic where there is no exact derivative (log2 of the
- * name, the name in an exponent or in an uninterpreted call). */
-SEGC_GIVE segc_expr *segc_expr_diff(SEGC_KEEP segc_ctx *ctx,
-	SEGC_KEEP const segc_expr *e, const char *name);
-/* Non-zero when 'e' has a ceil or floor of an expression of 'name':
- * its derivative is the one between their jumps. */
-int segc_expr_has_jump(SEGC_KEEP const segc_expr *e, const char *name);
-
-/* The leading term of the canonical formula 'e' as 'name' grows without
- * bound, the other names fixed (asymptotic.c): c * name^a * log2(name)^b
- * with the largest (a, b), c exact and canonical under 'dom' (may be
- * NULL); ceil(log2(name)) and floor(log2(name)) grow as log2(name).  NULL
- * with a diagnostic for any other function of the name. */
-SEGC_GIVE segc_expr *segc_asymptotic(SEGC_KEEP segc_ctx *ctx,
-	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *e,
-	const char *name);
-
-/* ------------------------------------------------------------ quantities */
-
-/* The formula of 'text' under 's' (quantity.c): an expression of total,
- * comp, comm, io (the components), speedup (T(P=1)/T), efficiency
- * (speedup/P) and the model's names, each name replaced by what the
- * setting gives it; not canonical.  NULL with diagnostics on failure. */
-SEGC_GIVE segc_expr *segc_quantity(SEGC_KEEP segc_ctx *ctx,
-	const segc_setting *s, const char *text, const segc_where *where);
-/* The canonical form of 'e' under the domains 's' declares, with 'var'
- * (unless NULL) confined to [lo, hi]: an error when that range leaves
- * the declared domain of 'var'. */
-SEGC_GIVE segc_expr *segc_quantity_canonical(SEGC_KEEP segc_ctx *ctx,
-	const segc_setting *s, SEGC_TAKE segc_expr *e, const char *var,
-	mpq_srcptr lo, mpq_srcptr hi);
-
-/* ------------------------------------------------------------- scenarios */
-
-/* The formula of 'comp' under 's' (scale.c), structural, with each cost
- * of 'names' (a resource of the model, a constant or cost of the
- * machine) multiplied by 'factor' wherever it is used.  NULL with a
- * diagnostic (a name that is not a cost). */
-SEGC_GIVE segc_expr *segc_scale_names(SEGC_KEEP segc_ctx *ctx,
-	const segc_setting *s, enum segc_component comp, size_t n,
-	const char *const *names, mpq_srcptr factor);
-/* The same with every cost of component 'cls' multiplied by 'factor':
- * for the total, it must be comp + comm + io (else an error). */
-SEGC_GIVE segc_expr *segc_scale_class(SEGC_KEEP segc_ctx *ctx,
-	const segc_setting *s, enum segc_component comp,
-	enum segc_component cls, mpq_srcptr factor);
-
-/* The speedup before/after of two canonical formulas, in canonical form;
- * where both are if() on the same condition, branch by branch (so that
- * halving every cost of a piecewise formula gives 2). */
-SEGC_GIVE segc_expr *segc_scale_speedup(SEGC_KEEP segc_ctx *ctx,
-	const segc_setting *s, SEGC_KEEP const segc_expr *before,
-	SEGC_KEEP const segc_expr *after);
-
 /* ---------------------------------------------- one variable, piecewise */
 
 /* A canonical formula of one variable 'var' cut into pieces on each of
@@ -169,48 +113,5 @@ int segc_pieces_build(SEGC_KEEP segc_ctx *ctx, segc_pieces *out,
 	SEGC_KEEP const segc_expr *f, const char *var, mpq_srcptr lo,
 	mpq_srcptr hi, const char *file);
 void segc_pieces_clear(segc_pieces *ps);
-
-/* The integer of [lo, hi] where a formula is least (most, 'maximize'),
- * and how that is certified: every stationary point (root of the
- * numerator of the derivative) and pole isolated exactly on each piece,
- * and the integers around them and at the ends of the pieces compared
- * exactly.  Ties go to the smallest integer. */
-typedef struct segc_optimum {
-	mpz_t best;
-	mpq_t value;
-	size_t npieces;
-	size_t nstat;
-	char **stat;       /* the stationary points in decimal, increasing */
-	size_t ncand;
-	mpz_t *cand;       /* the integer candidates, increasing */
-} segc_optimum;
-
-/* Finds the optimum of 'ps' over the integers its pieces cover;
- * 0, or -1 with a diagnostic (the formula undefined at an integer). */
-int segc_optimize(SEGC_KEEP segc_ctx *ctx, segc_optimum *out,
-	segc_pieces *ps, int maximize, const char *var, const char *file);
-void segc_optimum_clear(segc_optimum *o);
-
-/* Every real root of a piecewise formula: its decimal text ('digits'
- * significant digits, or the exact fraction of a rational root, then
- * 'exact' set); the open intervals where the formula is zero
- * throughout; the points where it jumps across zero. */
-typedef struct segc_solution {
-	size_t n;
-	char **root;
-	int *exact;
-	size_t nzero;
-	char **zero;       /* "A..B" (open interval) */
-	size_t njump;
-	char **jump;       /* where it changes sign by a jump of a kernel,
-			      without vanishing: the point */
-} segc_solution;
-
-/* Finds the roots of 'ps'; 0, or -1 with a diagnostic (a root at a
- * point where a max, min or if() switches, when which side holds there
- * is not known exactly). */
-int segc_solve(SEGC_KEEP segc_ctx *ctx, segc_solution *out,
-	segc_pieces *ps, int digits, const char *file);
-void segc_solution_clear(segc_solution *s);
 
 #endif

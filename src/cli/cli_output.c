@@ -23,7 +23,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
-#include "base/util.h"
+#include "cli/cli_util.h"
 
 /* Most files one command writes. */
 #define MAX_FILES 4
@@ -40,7 +40,7 @@ struct cli_file {
 	int placed;      /* 'tmp' renamed over 'path' */
 };
 
-static segc_strbuf out_text;
+static cli_buf out_text;
 static cli_file files[MAX_FILES];
 static size_t nfiles;
 
@@ -50,14 +50,14 @@ void cli_printf(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	segc_strbuf_vappendf(&out_text, fmt, ap);
+	cli_buf_vappendf(&out_text, fmt, ap);
 	va_end(ap);
 }
 
 /* Appends 'text' to standard output. */
 void cli_puts(const char *text)
 {
-	segc_strbuf_append(&out_text, text);
+	cli_buf_append(&out_text, text);
 }
 
 /* Prints "segc: COMMAND: cannot write PATH: REASON" for 'f'. */
@@ -87,7 +87,7 @@ static int resolve_target(cli_file *f)
 	struct stat st;
 
 	if (lstat(f->shown, &st) && errno == ENOENT) {
-		f->path = segc_xstrdup(f->shown);
+		f->path = cli_xstrdup(f->shown);
 		return 0;
 	}
 	if (stat(f->shown, &st)) {
@@ -114,7 +114,7 @@ static char *temp_pattern(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
-	char *p = segc_xmalloc(dir + sizeof ".segc-XXXXXX");
+	char *p = cli_xmalloc(dir + sizeof ".segc-XXXXXX");
 
 	memcpy(p, path, dir);
 	strcpy(p + dir, ".segc-XXXXXX");
@@ -217,7 +217,7 @@ cli_file *cli_output_open(const char *command, const char *path)
 	memset(f, 0, sizeof *f);
 	f->fd = -1;
 	f->command = command;
-	f->shown = segc_xstrdup(path);
+	f->shown = cli_xstrdup(path);
 	if (resolve_target(f) || make_temp(f)) {
 		file_drop(f);
 		nfiles--;
@@ -387,7 +387,7 @@ int cli_output_end(int rc)
 {
 	if (rc != CLI_OK && rc != CLI_MISMATCH) {
 		drop_all();
-		segc_strbuf_free(&out_text);
+		cli_buf_free(&out_text);
 		return rc;
 	}
 	if (nfiles > 0)
@@ -400,6 +400,6 @@ int cli_output_end(int rc)
 	} else
 		drop_backups();
 	drop_all();
-	segc_strbuf_free(&out_text);
+	cli_buf_free(&out_text);
 	return rc;
 }

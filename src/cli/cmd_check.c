@@ -31,11 +31,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <segc/check.h>
+
 #include "cli/cli.h"
 #include "cli/cli_output.h"
-#include "model/model.h"
-#include "base/util.h"
-#include "algebra/witness.h"
+#include "cli/cli_util.h"
 
 /* Sample points tried for a witness. */
 #define CHECK_POINTS 200
@@ -64,18 +64,20 @@ typedef struct check_item {
 static segc_machine *expect_machine(segc_ctx *ctx, const segc_expect *x,
 	const char *path)
 {
+	segc_where at;
 	struct stat st;
 
+	segc_expect_where(x, &at);
 	if (stat(path, &st) != 0) {
-		segc_error(ctx, SEGC_ERR_INPUT, x->loc.file, x->loc.line,
-			x->loc.col, "the machine '%s' of <expect> cannot be "
-			"opened: %s", x->machine, strerror(errno));
+		segc_error(ctx, SEGC_ERR_INPUT, at.file, at.line, at.col,
+			"the machine '%s' of <expect> cannot be opened: %s",
+			segc_expect_machine(x), strerror(errno));
 		return NULL;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		segc_error(ctx, SEGC_ERR_INPUT, x->loc.file, x->loc.line,
-			x->loc.col, "the machine '%s' of <expect> is not a "
-			"regular file", x->machine);
+		segc_error(ctx, SEGC_ERR_INPUT, at.file, at.line, at.col,
+			"the machine '%s' of <expect> is not a regular file",
+			segc_expect_machine(x));
 		return NULL;
 	}
 	return segc_machine_read_file(ctx, path);
@@ -194,7 +196,7 @@ static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
 	segc_expr *got, *want = NULL, *raw = NULL;
 	const char *comp = segc_component_name(it->comp);
 	char *source, *title;
-	segc_strbuf sb;
+	cli_buf sb;
 	int rc = 0;
 
 	s.model = m;
@@ -211,11 +213,11 @@ static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
 		segc_expr_free(raw);
 		return rc ? rc : CLI_USAGE;
 	}
-	source = it->source ? segc_printable_dup(it->source) : NULL;
-	segc_strbuf_init(&sb);
-	segc_strbuf_appendf(&sb, "%s%s%s%s", comp, source ? " (" : "",
+	source = it->source ? cli_printable_dup(it->source) : NULL;
+	cli_buf_init(&sb);
+	cli_buf_appendf(&sb, "%s%s%s%s", comp, source ? " (" : "",
 		source ? source : "", source ? ")" : "");
-	title = segc_strbuf_take(&sb);
+	title = cli_buf_take(&sb);
 	if (got == want) {
 		if (!c->quiet)
 			cli_printf("ok: %s\n", title);
@@ -244,24 +246,23 @@ static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
 	size_t i, done = 0;
 	int rc = 0;
 
-	for (i = 0; i < m->nexpects; i++) {
-		const segc_expect *x = &m->expects[i];
+	for (i = 0; i < segc_model_n_expects(m); i++) {
+		const segc_expect *x = segc_model_expect(m, i);
 		segc_machine *own = NULL;
 		check_item it;
-		int comp = segc_component_parse(x->component ? x->component
-			: "total");
+		int comp = segc_component_parse(segc_expect_component(x));
 
 		if (only && comp != segc_component_parse(only))
 			continue;
 		memset(&it, 0, sizeof(it));
 		it.comp = comp < 0 ? SEGC_TOTAL : (enum segc_component)comp;
 		it.machine = machine;
-		it.formula = x->formula;
-		it.source = x->source;
-		it.where.file = x->loc.file;
-		it.where.line = x->loc.line;
+		it.formula = segc_expect_formula(x);
+		it.source = segc_expect_source(x);
+		segc_expect_where(x, &it.where);
+		it.where.col = 0;   /* the element's, not the formula's */
 		it.where.what = "the formula of <expect>";
-		if (x->machine) {
+		if (segc_expect_machine(x)) {
 			char *path = segc_expect_machine_path(ctx, m, x);
 
 			own = path ? expect_machine(ctx, x, path) : NULL;
@@ -279,7 +280,7 @@ static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
 	}
 	if (done == 0 && rc == 0 && !c->quiet)
 		fprintf(stderr, "segc: check: %s: no expectation%s%s to "
-			"check\n", m->file ? m->file : "model",
+			"check\n", segc_model_file(m) ? segc_model_file(m) : "model",
 			only ? " of component " : "", only ? only : "");
 	return rc;
 }

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include <segc/analysis.h>
+
 #include "cli/cli.h"
 #include "cli/cli_output.h"
 

@@ -3,10 +3,12 @@
 #include <config.h>
 
 #include <stdio.h>
+#include <stdlib.h>
+
+#include <segc/dot.h>
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
-#include "output/dot.h"
 
 /* Runs 'segc dot'. */
 int cmd_dot(int argc, char **argv)
@@ -14,7 +16,6 @@ int cmd_dot(int argc, char **argv)
 	segc_ctx *ctx = segc_ctx_new();
 	segc_model *model = NULL;
 	segc_machine *machine = NULL;
-	segc_strbuf out;
 	cli_common c;
 	int rc;
 
@@ -27,10 +28,13 @@ int cmd_dot(int argc, char **argv)
 	}
 	rc = cli_load(ctx, &c, c.file, &model, &machine);
 	if (!rc) {
-		segc_strbuf_init(&out);
-		segc_model_to_dot(ctx, model, &out);
-		cli_puts(segc_strbuf_str(&out));
-		segc_strbuf_free(&out);
+		char *text = segc_model_dot(ctx, model);
+
+		if (text)
+			cli_puts(text);
+		else
+			rc = cli_report(ctx);
+		free(text);
 	}
 	segc_machine_free(machine);
 	segc_model_free(model);

@@ -7,9 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <segc/emit.h>
+
 #include "cli/cli.h"
 #include "cli/cli_output.h"
-#include "output/output.h"
+#include "cli/cli_util.h"
 
 /* Most --keep names. */
 #define MAX_KEEP 64
@@ -51,7 +53,7 @@ static int emit_option(cli_common *c, int argc, char **argv, int *i,
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "prefix", 0, &v)) != 0) {
-		if (r > 0 && !segc_name_is_identifier(v))
+		if (r > 0 && !cli_is_name(v))
 			return cli_usage(c, "--prefix %s: not a name (letters, "
 				"digits and '_', not starting with a digit)", v), -1;
 		if (r > 0)
@@ -175,7 +177,7 @@ static int keep_names(segc_ctx *ctx, cli_common *c, const emit_opts *o)
 	int rc = 0;
 
 	for (k = 0; k < o->nkeep; k++) {
-		if (!segc_name_is_identifier(o->keep[k]))
+		if (!cli_is_name(o->keep[k]))
 			return cli_usage(c, "--keep %s: not a name", o->keep[k]);
 		for (i = 0; i < segc_bindings_count(c->bindings); i++)
 			if (!strcmp(segc_bindings_name(c->bindings, i), o->keep[k]))
@@ -183,7 +185,7 @@ static int keep_names(segc_ctx *ctx, cli_common *c, const emit_opts *o)
 					"bound (-D)", o->keep[k]);
 	}
 	for (k = 0; k < o->nkeep && !rc; k++) {
-		text = segc_xmalloc(2 * strlen(o->keep[k]) + 2);
+		text = cli_xmalloc(2 * strlen(o->keep[k]) + 2);
 		sprintf(text, "%s=%s", o->keep[k], o->keep[k]);
 		rc = segc_bindings_add(ctx, c->bindings, text) ? cli_report(ctx) : 0;
 		free(text);

@@ -7,9 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <segc/eval.h>
+#include <segc/plot.h>
+
 #include "cli/cli.h"
 #include "cli/cli_output.h"
-#include "output/output.h"
 
 #define MAX_AXES 32
 #define MAX_POINTS 1000000UL

@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include <mpfr.h>
+#include <segc/fit.h>
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
-#include "analysis/fit.h"
 
 #define MAX_FREE 256
 

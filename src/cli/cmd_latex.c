@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <segc/latex.h>
+
 #include "cli/cli.h"
 #include "cli/cli_output.h"
-#include "output/output.h"
 
 /* The options of 'latex'. */
 typedef struct latex_opts {

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include <segc/analysis.h>
+
 #include "cli/cli.h"
 #include "cli/cli_output.h"
 
@@ -121,7 +122,7 @@ static int run(segc_ctx *ctx, cli_common *c, optimize_opts *o,
 {
 	segc_where w = { NULL, 0, 0, "the quantity of --min/--max" };
 	segc_expr *e;
-	segc_pieces ps;
+	segc_pieces *ps;
 	segc_optimum opt;
 	int rc;
 
@@ -132,15 +133,15 @@ static int run(segc_ctx *ctx, cli_common *c, optimize_opts *o,
 		e = segc_quantity_canonical(ctx, s, e, o->var, o->lo, o->hi);
 	if (!e)
 		return cli_report(ctx);
-	rc = segc_pieces_build(ctx, &ps, e, o->var, o->lo, o->hi, c->file);
+	ps = segc_pieces_new(ctx, e, o->var, o->lo, o->hi, c->file);
 	segc_expr_free(e);
-	if (!rc && !segc_optimize(ctx, &opt, &ps, o->maximize, o->var,
+	if (ps && !segc_optimize(ctx, &opt, ps, o->maximize, o->var,
 			c->file)) {
-		print_optimum(c, o, &opt, ps.nkernels);
+		print_optimum(c, o, &opt, segc_pieces_nkernels(ps));
 		segc_optimum_clear(&opt);
-	} else if (!rc)
+	} else if (ps)
 		segc_optimum_clear(&opt);
-	segc_pieces_clear(&ps);
+	segc_pieces_free(ps);
 	rc = cli_report(ctx);
 	return rc;
 }

@@ -8,10 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include <segc/analysis.h>
+#include <segc/eval.h>
+
 #include "cli/cli.h"
 #include "cli/cli_output.h"
-#include "output/output.h"
 
 /* The options of 'sensitivity'. */
 typedef struct sens_opts {

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include <segc/analysis.h>
+
 #include "cli/cli.h"
 #include "cli/cli_output.h"
 
@@ -145,26 +146,6 @@ static void print_solution(const solve_opts *o, const segc_solution *sol)
 		cli_printf("no root in %s\n", o->range);
 }
 
-/* m = 1 + max |a_i / a_n|: every real root of 'p' lies in (-m, m)
- * (Cauchy's bound). */
-static void cauchy_bound(mpq_t m, const segc_upoly *p)
-{
-	mpq_t t;
-	size_t i;
-
-	mpq_init(t);
-	mpq_set_ui(m, 0, 1);
-	for (i = 0; i + 1 < p->len; i++) {
-		mpq_div(t, p->c[i], p->c[p->len - 1]);
-		mpq_abs(t, t);
-		if (mpq_cmp(t, m) > 0)
-			mpq_set(m, t);
-	}
-	mpq_set_ui(t, 1, 1);
-	mpq_add(m, m, t);
-	mpq_clear(t);
-}
-
 /* Without --in: the declared domain of the name, its missing ends
  * replaced by Cauchy's bound on the roots of the formula (which must be
  * one rational function: no kernel of the name); 0 or an exit code. */
@@ -173,7 +154,7 @@ static int default_range(segc_ctx *ctx, const cli_common *c, solve_opts *o,
 {
 	segc_domains *d = segc_setting_domains(ctx, s);
 	mpq_srcptr dlo = NULL, dhi = NULL;
-	segc_pieces ps;
+	segc_pieces *ps = NULL;
 	int integer, rc = 0;
 	mpq_t m;
 
@@ -185,17 +166,16 @@ static int default_range(segc_ctx *ctx, const cli_common *c, solve_opts *o,
 		mpq_set(m, dlo);
 	else if (dhi)
 		mpq_set(m, dhi);
-	if ((!dlo || !dhi) && segc_pieces_build(ctx, &ps, e, o->var, m, m,
-	    c->file))
+	if ((!dlo || !dhi) && !(ps = segc_pieces_new(ctx, e, o->var, m, m,
+	    c->file)))
 		rc = cli_report(ctx);
-	else if ((!dlo || !dhi) && ps.nkernels)
+	else if ((!dlo || !dhi) && segc_pieces_nkernels(ps))
 		rc = cli_usage(c, "give --in A..B: the declared domain of '%s' "
 			"is not bounded and the equation has max, min, if() or "
 			"log2 of it", o->var);
 	else if (!dlo || !dhi)
-		cauchy_bound(m, &ps.p[0].num);
-	if (!dlo || !dhi)
-		segc_pieces_clear(&ps);
+		segc_pieces_root_bound(m, ps);
+	segc_pieces_free(ps);
 	if (!rc) {
 		if (dlo)
 			mpq_set(o->lo, dlo);
@@ -229,7 +209,7 @@ static int run(segc_ctx *ctx, cli_common *c, solve_opts *o,
 	const segc_setting *s)
 {
 	segc_expr *e;
-	segc_pieces ps;
+	segc_pieces *ps;
 	segc_solution sol;
 	int rc = 0;
 
@@ -252,14 +232,14 @@ static int run(segc_ctx *ctx, cli_common *c, solve_opts *o,
 		return rc;
 	}
 	range_text(o);
-	rc = segc_pieces_build(ctx, &ps, e, o->var, o->lo, o->hi, c->file);
+	ps = segc_pieces_new(ctx, e, o->var, o->lo, o->hi, c->file);
 	segc_expr_free(e);
-	if (!rc) {
-		if (!segc_solve(ctx, &sol, &ps, (int)o->digits, c->file))
+	if (ps) {
+		if (!segc_solve(ctx, &sol, ps, (int)o->digits, c->file))
 			print_solution(o, &sol);
 		segc_solution_clear(&sol);
 	}
-	segc_pieces_clear(&ps);
+	segc_pieces_free(ps);
 	return cli_report(ctx);
 }
 

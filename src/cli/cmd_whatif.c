@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include <segc/analysis.h>
+#include <segc/eval.h>
+
 #include "cli/cli.h"
 #include "cli/cli_output.h"
-#include "output/output.h"
+#include "cli/cli_util.h"
 
 #define MAX_SCENARIOS 64
 
@@ -122,7 +124,7 @@ static int spec_read(segc_ctx *ctx, const cli_common *c, scenario *sc,
 	segc_expr_free(f);
 	if (strncmp(spec, "class:", 6))
 		return spec_names(c, sc, spec, eq);
-	cls = segc_xstrndup(spec + 6, (size_t)(eq - spec - 6));
+	cls = cli_xstrndup(spec + 6, (size_t)(eq - spec - 6));
 	sc->cls = segc_component_parse(cls);
 	free(cls);
 	if (sc->cls <= 0)
@@ -152,7 +154,7 @@ typedef struct cells {
 /* Appends the cell 'text' (taken). */
 static void put(cells *t, char *text)
 {
-	t->v = segc_xrealloc(t->v, segc_xmul_size(t->n + 1, sizeof *t->v));
+	t->v = cli_xrealloc(t->v, cli_xmul_size(t->n + 1, sizeof *t->v));
 	t->v[t->n++] = text;
 }
 
@@ -162,7 +164,7 @@ static void put_mpfr(cells *t, mpfr_srcptr x, long d)
 	char buf[1100];
 
 	mpfr_snprintf(buf, sizeof buf, "%.*Rg", (int)d, x);
-	put(t, segc_xstrdup(buf));
+	put(t, cli_xstrdup(buf));
 }
 
 /* Releases the cells of 't'. */
@@ -230,11 +232,11 @@ static int table(segc_ctx *ctx, const whatif_opts *o, segc_expr *before,
 	for (i = 0; i < o->grid.naxes; i++) {
 		names[i] = o->grid.axes[i].name;
 		mpq_init(v[i]);
-		put(&t, segc_xstrdup(names[i]));
+		put(&t, cli_xstrdup(names[i]));
 	}
-	put(&t, segc_xstrdup("T_before"));
-	put(&t, segc_xstrdup("T_after"));
-	put(&t, segc_xstrdup("speedup"));
+	put(&t, cli_xstrdup("T_before"));
+	put(&t, cli_xstrdup("T_after"));
+	put(&t, cli_xstrdup("speedup"));
 	pt.n = o->grid.naxes;
 	pt.names = names;
 	pt.values = (const mpq_t *)v;

@@ -9,7 +9,6 @@
 
 #include "cli/cli.h"
 #include "cli/cli_limits.h"
-#include "model/validate.h"
 
 /* Sets 'c' to no options given for 'command'. */
 void cli_common_init(cli_common *c, const char *command)

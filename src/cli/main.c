@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* One command of the program and its one-line summary. */
 struct command {
@@ -117,7 +118,7 @@ void cli_command_help(const char *name)
 
 /* The out-of-memory handler (segc_memory_guard): says so and exits 3
  * at once, so that nothing buffered for standard output is written. */
-static void out_of_memory(size_t request)
+void cli_out_of_memory(size_t request)
 {
 	char msg[160];
 	int n = snprintf(msg, sizeof msg, "segc: error: out of memory: the "
@@ -139,7 +140,7 @@ static int dispatch(int argc, char **argv)
 	size_t i;
 	int rc;
 
-	segc_memory_guard(out_of_memory);
+	segc_memory_guard(cli_out_of_memory);
 	if (argc < 2) {
 		fprintf(stderr, "segc: missing command\n"
 			"Try 'segc --help' for more information.\n");

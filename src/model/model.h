@@ -192,14 +192,4 @@ const segc_graph *segc_model_main_graph(const segc_model *m);
 
 void segc_block_free(segc_block *b);
 
-/* The file of the machine that <expect> 'x' of model 'm' names (a new
- * string), or NULL ('x' names none, or with a diagnostic at 'x').  The
- * document names it, not the user, so it must lie inside the model's
- * directory: a relative path without a ".." component, and, where it
- * exists, a real path (symbolic links followed) inside the real
- * directory of the model.  An existing file gets its real path; one that
- * does not exist its path, for the reader to report. */
-SEGC_GIVE char *segc_expect_machine_path(SEGC_KEEP segc_ctx *ctx,
-	SEGC_KEEP const segc_model *m, SEGC_KEEP const segc_expect *x);
-
 #endif

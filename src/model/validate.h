@@ -45,11 +45,4 @@ int segc_check_probabilities(SEGC_KEEP segc_ctx *ctx, size_t n,
 /* The edit distance of 'a' and 'b' (for "did you mean"), or a large
  * number when they are too long to compare. */
 size_t segc_edit_distance(const char *a, const char *b);
-/* Non-zero when 'name' may be given a value by the user (-D, a grid): N,
- * P, a parameter, resource or let of the model, a const or cost of the
- * setting's machine.  Else 0, with '*near' the nearest such name (for
- * "did you mean") or NULL. */
-int segc_setting_declares(const segc_setting *s, const char *name,
-	const char **near);
-
 #endif

@@ -2,12 +2,42 @@
 # includes.sh - the stages of src/ depend one way (doc/design.md): a file
 # may include headers of its own folder and of the folders below it, never
 # of one above.  Public headers (<segc/...>) are open to every stage.
-# Prints TAP; one test per source file.
+# The command (src/cli/) is a client of the library like any other: of
+# the library it includes only the installed headers (<segc/...>), and
+# its only quoted includes are its own ("cli/...").
+# Prints TAP; one test per source file, then two that show it can fail.
 #
 # Usage: includes.sh [SRCDIR]   (default: $top_srcdir, else .)
 
 srcdir=${1:-${top_srcdir:-.}}
 STAGES="base expr algebra model xml graph output analysis pipeline cli"
+
+# The quoted includes of a file of stage $1 it may not have: every one
+# not of the stage for cli, else those of a stage above it.
+refused() {
+	me=$(rank "$1")
+	while read -r h; do
+		case $1:$h in
+		cli:cli/*) continue ;;
+		cli:*) echo "$h(not cli/: the command includes <segc/...>)"
+			continue ;;
+		esac
+		case $h in
+		*/*) other=$(rank "${h%%/*}") ;;
+		*) other=-1 ;;
+		esac
+		if test "$other" -lt 0; then
+			echo "$h(not a stage path)"
+		elif test "$other" -gt "$me"; then
+			echo "$h"
+		fi
+	done
+}
+
+# The quoted includes of the text on standard input, one a line.
+quoted() {
+	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p'
+}
 
 rank() {
 	r=0
@@ -20,7 +50,7 @@ rank() {
 
 files=$(cd "$srcdir" && find src -name '*.[ch]' | LC_ALL=C sort)
 n=$(printf '%s\n' "$files" | grep -c .)
-echo "1..$((n + 1))"
+echo "1..$((n + 2))"
 i=0
 bad_total=0
 for f in $files; do
@@ -32,21 +62,10 @@ for f in $files; do
 		bad_total=$((bad_total + 1))
 		continue
 	fi
-	bad=""
 	# Quoted includes name a private header as FOLDER/NAME.h.
-	for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$srcdir/$f"); do
-		case $h in
-		*/*) other=$(rank "${h%%/*}") ;;
-		*) other=-1 ;;
-		esac
-		if test "$other" -lt 0; then
-			bad="$bad $h(not a stage path)"
-		elif test "$other" -gt "$me"; then
-			bad="$bad $h"
-		fi
-	done
+	bad=$(quoted < "$srcdir/$f" | refused "$stage" | tr '\n' ' ')
 	if test -n "$bad"; then
-		echo "not ok $i - $f ($stage) includes a stage above it:$bad"
+		echo "not ok $i - $f ($stage) includes what its stage may not: $bad"
 		bad_total=$((bad_total + 1))
 	else
 		echo "ok $i - $f"
@@ -54,10 +73,15 @@ for f in $files; do
 done
 i=$((i + 1))
 # The test must be able to fail: an include of cli/ from base/ is refused.
-probe=$(printf '#include "cli/cli.h"\n')
-h=$(printf '%s\n' "$probe" | sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p')
-if test "$(rank "${h%%/*}")" -gt "$(rank base)"; then
+if test -n "$(printf '#include "cli/cli.h"\n' | quoted | refused base)"; then
 	echo "ok $i - an include of cli/ from base/ would be refused"
 else
 	echo "not ok $i - the rule does not refuse cli/ from base/"
+fi
+i=$((i + 1))
+# ... and a private header of the library in the command is refused.
+if test -n "$(printf '#include "base/util.h"\n' | quoted | refused cli)"; then
+	echo "ok $i - an include of base/ from cli/ would be refused"
+else
+	echo "not ok $i - the rule does not refuse base/ from cli/"
 fi

@@ -1,0 +1,64 @@
+/* emit.h - the C predictor of a model's formulas (what 'segc emit'
+ * writes): a C file and its header, rendered from templates, computing
+ * each formula in double (or double-double) arithmetic from the names it
+ * keeps.  The ownership rule of segc.h applies; nothing here prints. */
+#ifndef SEGC_EMIT_H
+#define SEGC_EMIT_H
+
+#include <segc/segc.h>
+#include <segc/segc_model.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The templates, the ones compiled in or read from a directory.  A plain
+ * data record of malloc'd strings, released by segc_templates_clear(). */
+typedef struct segc_templates {
+	char *c_file;    /* predictor.c.in */
+	char *h_file;    /* predictor.h.in */
+	char *main_part; /* main.c.in */
+	char *dd_part;   /* dd.c.in: double-double helpers (--accurate) */
+} segc_templates;
+
+/* Fills 't' with copies of the compiled-in templates; 0. */
+SEGC_API int segc_templates_builtin(SEGC_KEEP segc_templates *t);
+/* Reads predictor.c.in, predictor.h.in, main.c.in and dd.c.in from 'dir'
+ * into 't'.  Records an error and returns -1 when one cannot be read. */
+SEGC_API int segc_templates_read(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP segc_templates *t, SEGC_KEEP const char *dir);
+/* Releases the strings of 't' and empties it. */
+SEGC_API void segc_templates_clear(SEGC_KEEP segc_templates *t);
+
+/* What to emit: a plain data record the caller fills; every pointer in it
+ * is borrowed by segc_emit_render(). */
+typedef struct segc_emit_input {
+	const char *model_name;   /* for the comments; and the C prefix
+	                           * when 'prefix' is NULL */
+	const char *prefix;       /* sanitised into the C prefix; may be NULL */
+	const char *description;  /* may be NULL */
+	const char *base;         /* the file base (header name: base.h) */
+	size_t nargs;
+	const char *const *args;  /* N, P, then the kept names */
+	segc_expr *formulas[4];   /* by enum segc_component; NULL: none */
+	int with_main;
+	int accurate;             /* double-double arithmetic */
+} segc_emit_input;
+
+/* Renders the C file and the header of 'in' from the templates 't':
+ * 0 with '*c_text' and '*h_text' set (GIVEn, malloc'd); -1 with
+ * diagnostics (located at 'where', which may be NULL) otherwise. */
+SEGC_API int segc_emit_render(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_templates *t, SEGC_KEEP const segc_emit_input *in,
+	SEGC_KEEP const segc_where *where, SEGC_KEEP char **c_text,
+	SEGC_KEEP char **h_text);
+
+/* 'name' made a C identifier that is not a keyword nor reserved
+ * (malloc'd). */
+SEGC_API SEGC_GIVE char *segc_emit_identifier(SEGC_KEEP const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,44 @@
+/* eval.h - a formula evaluated at a point with MPFR (what 'segc eval'
+ * prints, point by point): rational parts exactly, the result correctly
+ * rounded when it is rational.  The ownership rule of segc.h applies;
+ * nothing here prints. */
+#ifndef SEGC_EVAL_H
+#define SEGC_EVAL_H
+
+#include <mpfr.h>
+#include <segc/segc.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A point: names and their exact values.  A plain data record of
+ * borrowed arrays, filled by the caller. */
+typedef struct segc_point {
+	size_t n;
+	const char *const *names;
+	const mpq_t *values;
+} segc_point;
+
+/* Evaluates 'e' at 'pt' to 'out' (whose precision is used): rational
+ * subexpressions exactly, log2/sqrt of non-squares with MPFR, the result
+ * correctly rounded when the value is rational.  An unbound name, an
+ * uninterpreted call, a division by zero, a log2/sqrt out of domain: an
+ * error recorded (naming it, located at 'where', which may be NULL) and
+ * -1 returned; else 0. */
+SEGC_API int segc_eval_mpfr(SEGC_KEEP segc_ctx *ctx, mpfr_t out,
+	SEGC_KEEP const segc_expr *e, SEGC_KEEP const segc_point *pt,
+	SEGC_KEEP const segc_where *where);
+
+/* The free names of 'e' (or, when 'calls' is non-zero, the names of its
+ * uninterpreted calls): sorted, distinct; '*out' gets a malloc'd array
+ * (GIVEn, NULL when empty; free() it) of strings borrowed from 'e'.
+ * Returns how many. */
+SEGC_API size_t segc_output_names(SEGC_KEEP const segc_expr *e, int calls,
+	SEGC_KEEP const char ***out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

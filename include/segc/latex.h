@@ -1,0 +1,71 @@
+/* latex.h - formulas and models typeset in LaTeX: a formula as math (on
+ * one line, or broken into lines for a multline environment), free text
+ * escaped for text mode, and a standalone document of a model's formulas
+ * (what 'segc latex' writes).  The ownership rule of segc.h applies;
+ * returned text is malloc'd: free() it. */
+#ifndef SEGC_LATEX_H
+#define SEGC_LATEX_H
+
+#include <segc/segc.h>
+#include <segc/segc_model.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How names are typeset: 'latex'[i] (already checked by
+ * segc_latex_attr_check) for 'names'[i]; other names from their spelling.
+ * A plain data record, public so that a caller may fill it from its own
+ * table; segc_latex_names_of_model() fills it from a model. */
+typedef struct segc_latex_names {
+	size_t n;
+	const char *const *names;
+	const char *const *latex;
+} segc_latex_names;
+
+/* Checks a 'latex' attribute against the safe subset of doc/latex.md:
+ * 0 when safe; else records an error at 'where' naming 'owner' and the
+ * offending text, and returns -1. */
+SEGC_API int segc_latex_attr_check(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const char *latex, SEGC_KEEP const char *owner,
+	SEGC_KEEP const segc_where *where);
+
+/* The 'latex' spellings of the parameters and resources of 'm', each
+ * checked with segc_latex_attr_check(); -1 (errors recorded) when one is
+ * unsafe.  The strings are borrowed from 'm'; the arrays of 'out' are
+ * released by segc_latex_names_clear(). */
+SEGC_API int segc_latex_names_of_model(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_model *m, SEGC_KEEP segc_latex_names *out);
+/* Releases the arrays segc_latex_names_of_model() made and empties 'n'. */
+SEGC_API void segc_latex_names_clear(SEGC_KEEP segc_latex_names *n);
+
+/* 'e' as LaTeX math (no surrounding $), on one line.  'names' may be
+ * NULL. */
+SEGC_API SEGC_GIVE char *segc_latex_expr(SEGC_KEEP const segc_expr *e,
+	SEGC_KEEP const segc_latex_names *names);
+
+/* The same, broken between the terms of the outermost sum into lines of
+ * at most about 'width' characters of source, separated by "\\\n", for a
+ * multline environment.  '*nlines' receives the number of lines. */
+SEGC_API SEGC_GIVE char *segc_latex_expr_lines(SEGC_KEEP const segc_expr *e,
+	SEGC_KEEP const segc_latex_names *names, size_t width,
+	SEGC_KEEP size_t *nlines);
+
+/* Free text (a description, a model name) escaped for LaTeX text mode:
+ * every special character replaced, non-ASCII characters kept only when
+ * LaTeX's utf8 input typesets them, others written as U+XXXX. */
+SEGC_API SEGC_GIVE char *segc_latex_escape_text(SEGC_KEEP const char *text);
+
+/* A complete LaTeX document: title 'title', paragraph 'description' (may
+ * be NULL), one equation per non-NULL formula of 'formulas' (indexed by
+ * enum segc_component; NULL or zero ones are left out). */
+SEGC_API SEGC_GIVE char *segc_latex_document(SEGC_KEEP const char *title,
+	SEGC_KEEP const char *description,
+	SEGC_KEEP segc_expr *const formulas[4],
+	SEGC_KEEP const segc_latex_names *names);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
