@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/graph.h"
+#include "graph/rgraph.h"
 #include "graph/cyclic.h"
 #include "base/util.h"
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/graph.h"
+#include "graph/rgraph.h"
 
 /* One nonzero entry of a sparse row. */
 typedef struct entry {

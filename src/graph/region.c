@@ -13,22 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/graph.h"
-
-/* Whether node 'v' is seen by the general methods (see graph.h). */
-int segc_rgraph_has_node(const segc_rgraph *r, size_t v)
-{
-	return r->nodes[v].alive && (!r->mask || r->mask[v]);
-}
-
-/* Whether arc 'k' is seen by the general methods (see graph.h). */
-int segc_rgraph_has_arc(const segc_rgraph *r, size_t k)
-{
-	const segc_rarc *a = &r->arcs[k];
-
-	return a->alive && !a->loop && segc_rgraph_has_node(r, a->from)
-		&& segc_rgraph_has_node(r, a->to);
-}
+#include "graph/rgraph.h"
 
 /* How many arcs seen by the general methods leave (out) or reach 'v'. */
 static size_t degree(const segc_rgraph *r, size_t v, int out)

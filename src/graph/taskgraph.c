@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/graph.h"
+#include "graph/rgraph.h"
 
 /* Arguments of a maximum larger than this are not compared pairwise. */
 #define PRUNE_MAX_ARGS 16
