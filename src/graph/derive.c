@@ -21,26 +21,6 @@ enum derive_form {
 	FORM_CANONICAL
 };
 
-static const char *const component_names[] = { "total", "comp", "comm",
-	"io" };
-
-/* "total", "comp", "comm", "io" -> component; -1 if none. */
-int segc_component_parse(const char *name)
-{
-	int i;
-
-	for (i = 0; i < 4; i++)
-		if (name && !strcmp(name, component_names[i]))
-			return i;
-	return -1;
-}
-
-/* The name of component 'c'. */
-const char *segc_component_name(enum segc_component c)
-{
-	return (unsigned)c < 4 ? component_names[c] : "total";
-}
-
 /* A map from expressions to their depth, for formula_depth(). */
 typedef struct depth_map {
 	const segc_expr **key;

@@ -118,7 +118,7 @@ typedef segc_expr *(*segc_expr_map_fn)(void *arg, segc_expr *e,
 	const char *const *bound, size_t nbound, const segc_srcloc *loc);
 int segc_lowered_map(segc_lowered *lw, segc_expr_map_fn fn, void *arg);
 
-/* Applies setting 's' (segc_setting_apply) to every expression of 'lw',
+/* Applies setting 's' (segc_setting_apply) to every expression of 'lw' (apply.c),
  * counters of sum regions left as names; 0, or -1 with a diagnostic. */
 int segc_setting_apply_lowered(segc_ctx *ctx, const segc_setting *s,
 	segc_lowered *lw);
