@@ -111,11 +111,7 @@ static int push(lowerer *L, const segc_block *b, size_t g)
 		return too_big(L, &b->loc);
 	if (L->n == L->cap) {
 		size_t cap = L->cap ? 2 * L->cap : 64;
-		frame *q = segc_xrealloc(L->st, segc_xmul_size(cap, sizeof(*q)));
-
-		if (!q)
-			return too_big(L, &b->loc);
-		L->st = q;
+		L->st = segc_xrealloc(L->st, segc_xmul_size(cap, sizeof(*L->st)));
 		L->cap = cap;
 	}
 	f = &L->st[L->n++];
@@ -425,8 +421,6 @@ static int frame_start(lowerer *L, frame *f)
 		if (f->sumnode == SEGC_NONE)
 			return -1;
 		sub = segc_lowered_add_graph(L->lw, parent, b->var);
-		if (sub == SEGC_NONE)
-			return too_big(L, &b->loc);
 		L->lw->graphs[sub].loc = &b->loc;
 		L->lw->graphs[sub].name = L->lw->graphs[parent].name;
 		L->lw->graphs[sub].from = segc_expr_copy(b->from);
@@ -599,8 +593,6 @@ segc_lowered *segc_lower(segc_ctx *ctx, const segc_model *m,
 	L.m = m;
 	L.max_nodes = segc_ctx_limits(ctx)->max_nodes;
 	L.lw = segc_lowered_new();
-	if (!L.lw)
-		return NULL;
 	L.one = segc_expr_int(1);
 	top = segc_lowered_add_graph(L.lw, SEGC_NONE, NULL);
 	L.lw->graphs[top].name = g->name;

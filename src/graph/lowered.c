@@ -8,20 +8,17 @@
 #include "graph/graph.h"
 #include "base/util.h"
 
-/* Grows '*p' (elements of 'size' bytes) to hold 'need'; 0 or -1. */
-static int grow(void **p, size_t *cap, size_t need, size_t size)
+/* Grows '*p' (elements of 'size' bytes) to hold 'need'. */
+static void grow(void **p, size_t *cap, size_t need, size_t size)
 {
 	size_t n = *cap ? *cap : 8;
-	void *q;
 
 	if (need <= *cap)
-		return 0;
+		return;
 	while (n < need)
 		n *= 2;
-	q = segc_xrealloc(*p, segc_xmul_size(n, size));
-	*p = q;
+	*p = segc_xrealloc(*p, segc_xmul_size(n, size));
 	*cap = n;
-	return 0;
 }
 
 /* A new, empty lowered program. */
@@ -31,15 +28,14 @@ segc_lowered *segc_lowered_new(void)
 }
 
 /* Adds an empty graph whose sum region stands in graph 'parent' and binds
- * 'var'; returns its index (SEGC_NONE when out of memory). */
+ * 'var'; returns its index. */
 size_t segc_lowered_add_graph(segc_lowered *lw, size_t parent,
 	const char *var)
 {
 	segc_lgraph *g;
 
-	if (grow((void **)&lw->graphs, &lw->capgraphs, lw->ngraphs + 1,
-			sizeof(*lw->graphs)))
-		return SEGC_NONE;
+	grow((void **)&lw->graphs, &lw->capgraphs, lw->ngraphs + 1,
+		sizeof(*lw->graphs));
 	g = &lw->graphs[lw->ngraphs];
 	memset(g, 0, sizeof(*g));
 	g->entry = g->exit = SEGC_NONE;
@@ -54,11 +50,12 @@ size_t segc_lgraph_add_node(segc_lgraph *g, segc_expr *cost,
 {
 	segc_gnode *n;
 
-	if (g->nnodes >= SEGC_MAX_INDEX || grow((void **)&g->nodes,
-			&g->capnodes, g->nnodes + 1, sizeof(*g->nodes))) {
+	if (g->nnodes >= SEGC_MAX_INDEX) {
 		segc_expr_free(cost);
 		return SEGC_NONE;
 	}
+	grow((void **)&g->nodes, &g->capnodes, g->nnodes + 1,
+		sizeof(*g->nodes));
 	n = &g->nodes[g->nnodes];
 	memset(n, 0, sizeof(*n));
 	n->cost = cost;
@@ -75,13 +72,13 @@ size_t segc_lgraph_add_arc(segc_lgraph *g, size_t from, size_t to,
 	segc_garc *a;
 
 	if (g->narcs >= SEGC_MAX_INDEX || from > SEGC_MAX_INDEX
-			|| to > SEGC_MAX_INDEX || grow((void **)&g->arcs,
-			&g->caparcs, g->narcs + 1, sizeof(*g->arcs))) {
+			|| to > SEGC_MAX_INDEX) {
 		segc_expr_free(prob);
 		segc_expr_free(cost);
 		segc_expr_free(loop);
 		return SEGC_NONE;
 	}
+	grow((void **)&g->arcs, &g->caparcs, g->narcs + 1, sizeof(*g->arcs));
 	a = &g->arcs[g->narcs];
 	memset(a, 0, sizeof(*a));
 	a->from = (segc_gix)from;

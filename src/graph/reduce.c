@@ -40,6 +40,18 @@ typedef struct reduction {
 	segc_rules *rules;
 } reduction;
 
+/* Reports that the costs of 'g' took more term cells than 32-bit indices
+ * number (the one limit of the graph being reduced). */
+static void term_cells_exceeded(segc_ctx *ctx, const segc_lgraph *g)
+{
+	const segc_srcloc *loc = g->loc;
+
+	segc_error(ctx, SEGC_ERR_LIMIT, loc ? loc->file : NULL,
+		loc ? loc->line : 0, loc ? loc->col : 0, "graph '%s' needs "
+		"more than %lu cost terms while it is reduced",
+		g->name ? g->name : "main", (unsigned long)SEGC_MAX_INDEX);
+}
+
 /* --------------------------------------------------------- classification */
 
 /* Whether any back arc is left; sets '*where' to its source. */
@@ -139,13 +151,11 @@ static segc_expr *general(segc_rgraph *r, const segc_domains *dom)
 static int reduce_one_region(reduction *R, const segc_domains *dom)
 {
 	segc_rgraph *r = R->r;
-	unsigned char *in = calloc(r->nnodes + 1, 1);
+	unsigned char *in = segc_xcalloc(r->nnodes + 1, 1);
 	size_t a, b, entry = r->entry, exit = r->exit;
 	segc_expr *f;
 	int rc;
 
-	if (!in)
-		return -1;
 	rc = segc_region_find(r, in, &a, &b);
 	if (rc <= 0) {
 		free(in);
@@ -185,8 +195,7 @@ static segc_expr *reduce_rest(reduction *R, const segc_domains *dom,
 		if (rc == 0)
 			break;
 		if (segc_rules_run(R->rules, flags)) {
-			segc_error(r->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
-				"out of memory reducing a graph");
+			term_cells_exceeded(r->ctx, r->src);
 			return NULL;
 		}
 	}
@@ -219,8 +228,7 @@ static segc_expr *reduce_graph(segc_ctx *ctx, const segc_lgraph *g,
 	e = reduce_rest(&R, dom, flags);
 	goto done;
 oom:
-	segc_error(ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
-		"out of memory reducing graph '%s'", g->name ? g->name : "main");
+	term_cells_exceeded(ctx, g);
 done:
 	if (R.r)
 		segc_rules_free(R.rules);
@@ -244,21 +252,17 @@ static segc_expr *region_cost(const segc_lgraph *sub, segc_expr *body)
 segc_expr *segc_reduce(segc_ctx *ctx, const segc_lowered *lw,
 	enum segc_component comp, const segc_domains *dom, unsigned flags)
 {
-	segc_expr **body = calloc(lw->ngraphs + 1, sizeof(*body));
+	segc_expr **body = segc_xcalloc(lw->ngraphs + 1, sizeof(*body));
 	segc_expr **sums = NULL;
 	segc_expr *e = NULL;
 	size_t gi, i;
 
-	if (!body)
-		return NULL;
 	for (gi = lw->ngraphs; gi-- > 0;) {
 		const segc_lgraph *g = &lw->graphs[gi];
 
 		sums = NULL;
 		if (gi + 1 < lw->ngraphs) {
-			sums = calloc(g->nnodes + 1, sizeof(*sums));
-			if (!sums)
-				goto done;
+			sums = segc_xcalloc(g->nnodes + 1, sizeof(*sums));
 		}
 		for (i = 0; sums && i < g->nnodes; i++)
 			if (g->nodes[i].sub != SEGC_NIL) {

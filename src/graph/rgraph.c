@@ -33,7 +33,8 @@ static struct segc_tcell *cell_at(const struct segc_tarena *a, segc_gix i)
 	return &a->chunks[i >> ARENA_SHIFT][i & (ARENA_CHUNK - 1)];
 }
 
-/* A new cell holding 'e' (taken); SEGC_NIL when out of memory. */
+/* A new cell holding 'e' (taken); SEGC_NIL when the arena is full (its
+ * cells are numbered by 32-bit indices). */
 static segc_gix cell_new(struct segc_tarena *a, segc_expr *e)
 {
 	struct segc_tcell *c;
@@ -42,19 +43,12 @@ static segc_gix cell_new(struct segc_tarena *a, segc_expr *e)
 		if (a->used >= SEGC_MAX_INDEX - ARENA_CHUNK)
 			goto fail;
 		if (a->nchunks == a->capchunks) {
-			size_t cap = a->capchunks ? 2 * a->capchunks : 16;
-			struct segc_tcell **q = realloc(a->chunks,
-				cap * sizeof(*q));
-
-			if (!q)
-				goto fail;
-			a->chunks = q;
-			a->capchunks = cap;
+			a->capchunks = a->capchunks ? 2 * a->capchunks : 16;
+			a->chunks = segc_xrealloc(a->chunks, segc_xmul_size(
+				a->capchunks, sizeof(*a->chunks)));
 		}
-		a->chunks[a->nchunks] = malloc(ARENA_CHUNK * sizeof(**a->chunks));
-		if (!a->chunks[a->nchunks])
-			goto fail;
-		a->nchunks++;
+		a->chunks[a->nchunks++] = segc_xmalloc(ARENA_CHUNK
+			* sizeof(**a->chunks));
 	}
 	c = cell_at(a, (segc_gix)a->used);
 	c->e = e;
@@ -83,7 +77,8 @@ int segc_terms_empty(const segc_terms *t)
 	return t->head == SEGC_NIL;
 }
 
-/* Appends 'e' (taken; zero or NULL dropped) to 't'; -1 out of memory. */
+/* Appends 'e' (taken; zero or NULL dropped) to 't'; -1 when the arena is
+ * full. */
 static int terms_push(struct segc_tarena *a, segc_terms *t, segc_expr *e)
 {
 	segc_gix c;
@@ -132,9 +127,7 @@ static segc_expr *terms_sum(const struct segc_tarena *a, const segc_terms *t)
 		return segc_expr_copy(cell_at(a, t->head)->e);
 	for (c = t->head; c != SEGC_NIL; c = cell_at(a, c)->next)
 		n++;
-	v = malloc(n * sizeof(*v));
-	if (!v)
-		return NULL;
+	v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
 	for (c = t->head; c != SEGC_NIL; c = cell_at(a, c)->next)
 		v[i++] = segc_expr_copy(cell_at(a, c)->e);
 	e = segc_expr_add(n, v);
@@ -376,7 +369,8 @@ void segc_rgraph_free(segc_rgraph *r)
 	free(r);
 }
 
-/* Sets up node 'i' of 'r' from lowered node 'n'; -1 out of memory. */
+/* Sets up node 'i' of 'r' from lowered node 'n'; -1 when the arena is
+ * full. */
 static int rnode_init(segc_rgraph *r, size_t i, const segc_gnode *n,
 	enum segc_component comp, segc_expr *const *sums)
 {
@@ -401,21 +395,17 @@ static int rnode_init(segc_rgraph *r, size_t i, const segc_gnode *n,
 segc_rgraph *segc_rgraph_new(segc_ctx *ctx, const segc_lgraph *g,
 	enum segc_component comp, segc_expr *const *sums)
 {
-	segc_rgraph *r = calloc(1, sizeof(*r));
+	segc_rgraph *r = segc_xcalloc(1, sizeof(*r));
 	size_t i;
 
-	if (!r)
-		return NULL;
 	r->ctx = ctx;
 	r->src = g;
 	r->nnodes = g->nnodes;
 	r->narcs = g->narcs;
-	r->nodes = malloc((g->nnodes + 1) * sizeof(*r->nodes));
-	r->arcs = malloc((g->narcs + 1) * sizeof(*r->arcs));
-	r->arena = calloc(1, sizeof(*r->arena));
+	r->nodes = segc_xmalloc(segc_xmul_size(g->nnodes + 1, sizeof(*r->nodes)));
+	r->arcs = segc_xmalloc(segc_xmul_size(g->narcs + 1, sizeof(*r->arcs)));
+	r->arena = segc_xcalloc(1, sizeof(*r->arena));
 	r->one = segc_expr_int(1);
-	if (!r->nodes || !r->arcs || !r->arena)
-		goto fail;
 	r->entry = g->entry;
 	r->exit = g->exit;
 	r->alive = g->nnodes;

@@ -82,7 +82,7 @@ int segc_rgraph_has_arc(const segc_rgraph *r, size_t k);
  * with one entry and one exit that holds no back arc (but the one that
  * closes it, for a loop body), is all or or all and, and has more than
  * one node; its nodes set in 'in', its ends in '*entry', '*exit'.
- * 1 found, 0 none, -1 out of memory. */
+ * 1 found, 0 none. */
 void segc_region_kind(const segc_rgraph *r, size_t *or_at, size_t *and_at);
 int segc_region_pure(const segc_rgraph *r);
 int segc_region_find(segc_rgraph *r, unsigned char *in, size_t *entry,
@@ -114,7 +114,9 @@ SEGC_GIVE segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
 /* ------------------------------------------ building and changing the graph */
 
 /* The working graph of lowered graph 'g' for component 'comp'; 'sums'
- * (may be NULL) holds the costs of the sum regions of 'g' (by node). */
+ * (may be NULL) holds the costs of the sum regions of 'g' (by node).
+ * NULL (nothing recorded) when its costs take more term cells than 32-bit
+ * indices number. */
 segc_rgraph *segc_rgraph_new(segc_ctx *ctx, const segc_lgraph *g,
 	enum segc_component comp, segc_expr *const *sums);
 void segc_rgraph_free(segc_rgraph *r);

@@ -51,7 +51,7 @@ struct segc_rules {
 	worklist wl;
 	segc_gix *count;   /* scratch: arcs per target (all zero between uses) */
 	segc_gix *buf;     /* scratch: arcs of one group */
-	int oom;
+	int full;          /* a term list could not grow: the arena is full */
 };
 
 typedef struct segc_rules reducer;
@@ -76,10 +76,10 @@ static int rule_self_loop(reducer *R, segc_gix k)
 
 	segc_terms_clear(r, &x->cost);
 	if (segc_terms_push(r, &x->cost, times(n, body)))
-		R->oom = 1;
+		R->full = 1;
 	if (ac && segc_terms_push(r, &x->cost, segc_expr_mul2(
 			segc_expr_sub2(segc_expr_copy(n), segc_expr_int(1)), ac)))
-		R->oom = 1;
+		R->full = 1;
 	segc_rarc_kill(r, k);
 	for (k = x->in_head; k != SEGC_NIL; k = r->arcs[k].next_in)
 		wl_push(&R->wl, r->arcs[k].from);
@@ -162,12 +162,10 @@ static void rule_through(reducer *R, size_t xi, segc_gix a, segc_gix b)
 static segc_expr *max_of(reducer *R, const segc_gix *buf, size_t n)
 {
 	segc_rgraph *r = R->r;
-	segc_expr **v = malloc(n * sizeof(*v));
+	segc_expr **v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
 	size_t i, j, m = 0, nonzero = 0;
 	segc_expr *e;
 
-	if (!v)
-		return NULL;
 	for (i = 0; i < n; i++) {
 		segc_expr *c = segc_terms_collapse(r, &r->arcs[buf[i]].cost);
 
@@ -196,12 +194,10 @@ static segc_expr *max_of(reducer *R, const segc_gix *buf, size_t n)
 static segc_expr *choice_of(reducer *R, const segc_gix *buf, size_t n)
 {
 	segc_rgraph *r = R->r;
-	segc_expr **v = malloc(n * sizeof(*v));
+	segc_expr **v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
 	size_t i, m = 0;
 	segc_expr *e;
 
-	if (!v)
-		return NULL;
 	for (i = 0; i < n; i++) {
 		segc_expr *c = segc_terms_collapse(r, &r->arcs[buf[i]].cost);
 
@@ -228,7 +224,7 @@ static void merge_arcs(reducer *R, const segc_gix *buf, size_t n,
 	segc_terms_clear(r, &first->cost);
 	first->prob_one = 1;
 	if (segc_terms_push(r, &first->cost, c))
-		R->oom = 1;
+		R->full = 1;
 }
 
 /* Rule "choice" at or-split 'x': all its arcs reach one node. */
@@ -329,7 +325,7 @@ static int rule_retry(reducer *R, size_t xi, segc_gix k, segc_gix o)
 		c = ck;
 	segc_terms_clear(r, &x->cost);
 	if (c && segc_terms_push(r, &x->cost, segc_expr_mul2(visits, c)))
-		R->oom = 1;
+		R->full = 1;
 	if (!c)
 		segc_expr_free(visits);
 	segc_rarc_kill(r, k);
@@ -414,7 +410,7 @@ int segc_rules_run(reducer *R, unsigned flags)
 			rc = k != SEGC_NIL ? rule_self_loop(R, k) : 0;
 		} else
 			rc = try_node(R, x);
-		if (rc < 0 || R->oom)
+		if (rc < 0 || R->full)
 			return -1;
 		if (rc > 0)
 			wl_push(&R->wl, x);
@@ -450,7 +446,7 @@ void segc_rules_collapse(reducer *R, const unsigned char *in, size_t a,
 	}
 	segc_terms_clear(r, &r->nodes[a].cost);
 	if (segc_terms_push(r, &r->nodes[a].cost, f))
-		R->oom = 1;
+		R->full = 1;
 	for (k = r->nodes[b].out_head; back_inside && k != SEGC_NIL;
 			k = r->arcs[k].next_out)
 		r->arcs[k].prob_one = 1;
