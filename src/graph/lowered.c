@@ -145,11 +145,6 @@ int segc_lgraph_find_ends(segc_lgraph *g)
 	char *has_out = segc_xcalloc(g->nnodes + 1, 1);
 	int rc = 0;
 
-	if (!has_in || !has_out) {
-		free(has_in);
-		free(has_out);
-		return -1;
-	}
 	for (i = 0; i < g->narcs; i++) {
 		if (g->arcs[i].loop)
 			continue;
@@ -209,8 +204,6 @@ void segc_lgraph_fill_probs(segc_lgraph *g)
 	size_t *order = segc_xmalloc(segc_xmul_size(g->narcs + 1, sizeof(size_t)));
 	size_t i, v;
 
-	if (!first || !order)
-		goto done;
 	for (i = 0; i < g->narcs; i++)
 		if (!g->arcs[i].loop)
 			first[g->arcs[i].from]++;
@@ -224,8 +217,6 @@ void segc_lgraph_fill_probs(segc_lgraph *g)
 	{
 		size_t *fill = segc_xcalloc(g->nnodes + 1, sizeof(size_t));
 
-		if (!fill)
-			goto done;
 		for (i = 0; i < g->narcs; i++) {
 			if (g->arcs[i].loop) {
 				if (!g->arcs[i].prob)
@@ -241,7 +232,6 @@ void segc_lgraph_fill_probs(segc_lgraph *g)
 		if (first[v + 1] > first[v])
 			fill_node_probs(g, v, order + first[v],
 				first[v + 1] - first[v]);
-done:
 	free(first);
 	free(order);
 }
@@ -266,8 +256,6 @@ static size_t scope_of(const segc_lowered *lw, size_t g, const char ***out)
 		if (lw->graphs[h].var)
 			n++;
 	v = segc_xmalloc(segc_xmul_size(n + 1, sizeof(*v)));
-	if (!v)
-		return SEGC_NONE;
 	k = n;
 	for (h = g; h != SEGC_NONE; h = lw->graphs[h].parent)
 		if (lw->graphs[h].var)

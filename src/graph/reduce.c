@@ -52,6 +52,18 @@ static void term_cells_exceeded(segc_ctx *ctx, const segc_lgraph *g)
 		g->name ? g->name : "main", (unsigned long)SEGC_MAX_INDEX);
 }
 
+/* Records that the reduction of 'g' failed and no step of it said why:
+ * every failure of the reduction records its diagnostic. */
+static void silent_failure(segc_ctx *ctx, const segc_lgraph *g)
+{
+	const segc_srcloc *loc = g->loc;
+
+	segc_error(ctx, SEGC_ERR_INTERNAL, loc ? loc->file : NULL,
+		loc ? loc->line : 0, loc ? loc->col : 0, "the reduction of "
+		"graph '%s' failed without a diagnostic",
+		g->name ? g->name : "main");
+}
+
 /* --------------------------------------------------------- classification */
 
 /* Whether any back arc is left; sets '*where' to its source. */
@@ -255,7 +267,7 @@ segc_expr *segc_reduce(segc_ctx *ctx, const segc_lowered *lw,
 	segc_expr **body = segc_xcalloc(lw->ngraphs + 1, sizeof(*body));
 	segc_expr **sums = NULL;
 	segc_expr *e = NULL;
-	size_t gi, i;
+	size_t gi, i, from = segc_ctx_n_diags(ctx);
 
 	for (gi = lw->ngraphs; gi-- > 0;) {
 		const segc_lgraph *g = &lw->graphs[gi];
@@ -276,8 +288,11 @@ segc_expr *segc_reduce(segc_ctx *ctx, const segc_lowered *lw,
 		for (i = 0; sums && i < g->nnodes; i++)
 			segc_expr_free(sums[i]);
 		free(sums);
-		if (!body[gi])
+		if (!body[gi]) {
+			if (segc_ctx_n_diags(ctx) == from)
+				silent_failure(ctx, g);
 			goto done;
+		}
 	}
 	e = body[0];
 	body[0] = NULL;

@@ -178,6 +178,9 @@ segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
 		goto out;
 	}
 	t = segc_expr_copy(time[r->exit]);
+	if (!t)
+		segc_rgraph_error(r, r->exit, SEGC_ERR_INTERNAL, "every node of "
+			"the task graph got its time but its exit");
 out:
 	for (v = 0; v < r->nnodes; v++)
 		segc_expr_free(time[v]);
