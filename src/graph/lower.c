@@ -592,6 +592,7 @@ segc_lowered *segc_lower(segc_ctx *ctx, const segc_model *m,
 	L.ctx = ctx;
 	L.m = m;
 	L.max_nodes = segc_ctx_limits(ctx)->max_nodes;
+	segc_ctx_note_lowering(ctx);
 	L.lw = segc_lowered_new();
 	L.one = segc_expr_int(1);
 	top = segc_lowered_add_graph(L.lw, SEGC_NONE, NULL);
