@@ -158,7 +158,7 @@ static const segc_graph *program(segc_ctx *ctx, const segc_setting *s)
  * domains 'dom') in form 'form', reduced with 'flags'; on failure, the
  * diagnostics from index 'from' on get their place. */
 static segc_expr *derive_lowered(segc_ctx *ctx, const segc_setting *s,
-	const segc_graph *g, const segc_lowered *lw, const segc_domains *dom,
+	const segc_graph *g, segc_lowered *lw, const segc_domains *dom,
 	enum segc_component comp, unsigned flags, enum derive_form form,
 	size_t from)
 {
@@ -170,7 +170,7 @@ static segc_expr *derive_lowered(segc_ctx *ctx, const segc_setting *s,
 	if (e && form >= FORM_CANONICAL_OF_REDUCED)
 		e = segc_canonical(ctx, dom, e);
 	if (!e)
-		segc_locate_errors(ctx, from, s, g, dom);
+		segc_locate_errors(ctx, from, s, g, lw, dom);
 	return e;
 }
 

@@ -118,17 +118,19 @@ typedef segc_expr *(*segc_expr_map_fn)(void *arg, segc_expr *e,
 	const char *const *bound, size_t nbound, const segc_srcloc *loc);
 int segc_lowered_map(segc_lowered *lw, segc_expr_map_fn fn, void *arg);
 
-/* Applies setting 's' (segc_setting_apply) to every expression of 'lw' (apply.c),
- * counters of sum regions left as names; 0, or -1 with a diagnostic. */
+/* Applies setting 's' (segc_setting_apply) to every expression of 'lw',
+ * counters of sum regions left as names; 0, or -1 with a diagnostic
+ * (apply.c). */
 int segc_setting_apply_lowered(segc_ctx *ctx, const segc_setting *s,
 	segc_lowered *lw);
 
-/* After a derivation of graph 'g' under 's' failed: gives the diagnostics
- * of 'ctx' from index 'from' on that name no file the place of the first
- * expression of the program whose own canonical form (under 'dom') is
- * refused as bad input, else the model's file (locate.c). */
+/* After a derivation of graph 'g' under 's' from its lowered program 'lw'
+ * (the setting applied) failed: gives the diagnostics of 'ctx' from index
+ * 'from' on that name no file the place of the first expression of 'lw'
+ * whose own canonical form (under 'dom') is refused the same way, else
+ * graph 'g', else the model's file (locate.c). */
 void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
-	const segc_graph *g, const segc_domains *dom);
+	const segc_graph *g, segc_lowered *lw, const segc_domains *dom);
 /* Brings every expression of 'lw' to canonical form on its own (under
  * 'dom'): -1 with a diagnostic at its element for the first one refused
  * as bad input, else 0 (limits reached on the way are not errors here). */

@@ -228,6 +228,33 @@ static void test_components(void)
 	tap_ok(masked, "only the components of the mask are derived");
 }
 
+/* A derivation that fails on a limit only the whole formula reaches gets
+ * its error placed in the document from the lowered program it reduced:
+ * no second lowering. */
+static void test_located_once(void)
+{
+	char *xml = model_text("<loop count=\"n\"><step cost=\"(a + b + c)^6"
+		"\"/><step cost=\"(d + e + f)^6\"/></loop>", NULL);
+	segc_ctx *ctx = segc_ctx_new();
+	segc_model *m = model_of(ctx, xml);
+	segc_setting s = { m, NULL, NULL };
+	segc_expr *e;
+	size_t i, placed = 0;
+
+	segc_ctx_limits(ctx)->max_work = 200;
+	e = m ? segc_derive_canonical(ctx, &s, SEGC_TOTAL) : NULL;
+	for (i = 0; i < segc_ctx_n_diags(ctx); i++)
+		placed += segc_ctx_diag(ctx, i)->file != NULL;
+	tap_ok(m && !e && segc_ctx_status(ctx) == SEGC_ERR_LIMIT
+		&& placed == segc_ctx_n_diags(ctx) && placed > 0,
+		"a limit of the whole formula is placed in the document");
+	tap_ok(segc_ctx_lowerings(ctx) == 1, "placing it lowers nothing again");
+	segc_expr_free(e);
+	segc_model_free(m);
+	segc_ctx_free(ctx);
+	free(xml);
+}
+
 /* The table tests of the structural form. */
 static void test_table(void)
 {
@@ -573,6 +600,7 @@ int main(void)
 		return 1;
 	test_table();
 	test_components();
+	test_located_once();
 	test_forms();
 	test_general(GEN_OR | GEN_LOOP, "Markov visit counts = structure "
 		"(or-graphs with loops)");
