@@ -139,6 +139,10 @@ SEGC_API void segc_library_cleanup(void);
  *    returns.  The library itself never exits: by default it aborts, as
  *    GMP does, since a failure to allocate cannot be reported through a
  *    context that itself needs memory.
+ * No code of the library tests an allocation for NULL or reports one as a
+ * limit: the limits the input controls (max_nodes, max_markov_states,
+ * max_work ...; doc/limits.md) are checked before the work grows, and
+ * reported as SEGC_ERR_LIMIT diagnostics.
  * A program that wants a clean refusal instead calls segc_memory_guard()
  * once, first thing: it installs 'handler' (which should report and exit,
  * as the segc command does with status 3), routes the allocations of GMP

@@ -122,6 +122,16 @@ SEGC_API SEGC_GIVE segc_expr *segc_derive_structural(SEGC_KEEP segc_ctx *ctx,
  * domains the model declares). */
 SEGC_API SEGC_GIVE segc_expr *segc_derive_canonical(SEGC_KEEP segc_ctx *ctx,
 	const segc_setting *s, enum segc_component component);
+/* The formulas of several components of the model's program from one
+ * lowering of it: for each component c with bit (1 << c) set in 'mask',
+ * out[c] gets what segc_derive_canonical (flags SEGC_DERIVE_CANONICAL)
+ * or segc_derive_structural (flags 0) would give; the others NULL.  0, or
+ * -1 with diagnostics after the first component that fails (every out[]
+ * NULL then). */
+#define SEGC_DERIVE_CANONICAL 1u
+#define SEGC_COMPONENTS_ALL 0xfu
+SEGC_API int segc_derive_components(SEGC_KEEP segc_ctx *ctx, const segc_setting *s,
+	unsigned flags, unsigned mask, SEGC_GIVE segc_expr *out[4]);
 /* The domains the model declares (params' min/max/integer, N and P,
  * resources >= 0), for segc_canonical(). */
 SEGC_API SEGC_GIVE segc_domains *segc_setting_domains(SEGC_KEEP segc_ctx *ctx,

@@ -309,12 +309,16 @@ static void check_part_names(fitter *F, const part *P)
 static int derive_parts(fitter *F)
 {
 	size_t k, j;
+	segc_expr *f[4];
+	unsigned mask = 0;
 
+	for (k = 0; k < F->nparts; k++)
+		mask |= 1u << F->parts[k].comp;
+	if (segc_derive_components(F->ctx, &F->s, SEGC_DERIVE_CANONICAL, mask,
+			f))
+		return -1;
 	for (k = 0; k < F->nparts; k++) {
-		F->parts[k].f = segc_derive_canonical(F->ctx, &F->s,
-			F->parts[k].comp);
-		if (!F->parts[k].f)
-			return -1;
+		F->parts[k].f = f[F->parts[k].comp];
 		check_part_names(F, &F->parts[k]);
 	}
 	for (j = 0; j < F->fit->nfree; j++) {

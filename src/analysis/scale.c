@@ -153,9 +153,7 @@ segc_expr *segc_scale_class(segc_ctx *ctx, const segc_setting *s,
 	mpq_t f1;
 	int k, sum = 1;
 
-	for (k = 0; k < 4; k++)
-		part[k] = segc_derive_structural(ctx, s, (enum segc_component)k);
-	if (!part[0] || !part[1] || !part[2] || !part[3])
+	if (segc_derive_components(ctx, s, 0, SEGC_COMPONENTS_ALL, part))
 		goto out;
 	if (comp != SEGC_TOTAL) {
 		whole = comp != cls ? segc_expr_copy(part[comp]) :

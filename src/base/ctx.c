@@ -16,6 +16,7 @@ struct segc_ctx {
 	unsigned long long work;    /* units charged (segc_ctx_charge) */
 	int work_reported;          /* max_work was reached and said so */
 	unsigned long long input;   /* bytes of documents read */
+	unsigned long lowerings;    /* programs lowered (segc_ctx_note_lowering) */
 };
 
 /* A new context with the default limits and no diagnostics. */
@@ -225,4 +226,16 @@ void segc_ctx_count_input(segc_ctx *ctx, size_t bytes)
 {
 	ctx->input += bytes;
 	segc_memory_apply(segc_ctx_memory(ctx));
+}
+
+/* Counts one more program lowered through 'ctx'. */
+void segc_ctx_note_lowering(segc_ctx *ctx)
+{
+	ctx->lowerings++;
+}
+
+/* How many programs were lowered through 'ctx'. */
+unsigned long segc_ctx_lowerings(const segc_ctx *ctx)
+{
+	return ctx->lowerings;
 }

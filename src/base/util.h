@@ -96,6 +96,11 @@ int segc_ctx_charge(segc_ctx *ctx, double units);
  * (ending in "..." when cut); malloc'd, NULL when out of memory. */
 char *segc_expr_quote(const segc_expr *e);
 
+/* Counts a lowering of a program through 'ctx' (graph/lower.c), and how
+ * many there were: a command derives all its components from one. */
+void segc_ctx_note_lowering(segc_ctx *ctx);
+unsigned long segc_ctx_lowerings(const segc_ctx *ctx);
+
 /* Gives every diagnostic of 'ctx' from index 'from' on that names no file
  * the place 'file':'line':'col' ('file' is copied; NULL leaves the place
  * unknown) and, when 'what' is not NULL, puts "WHAT: " in front of its

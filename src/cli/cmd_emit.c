@@ -121,15 +121,8 @@ static int write_files(const char *base, cli_file *f[2], const char *c_text,
 static int derive_all(segc_ctx *ctx, const segc_setting *s,
 	segc_emit_input *in)
 {
-	int k;
-
-	for (k = 0; k < 4; k++) {
-		in->formulas[k] = segc_derive_canonical(ctx, s,
-			(enum segc_component)k);
-		if (!in->formulas[k])
-			return -1;
-	}
-	return 0;
+	return segc_derive_components(ctx, s, SEGC_DERIVE_CANONICAL,
+		SEGC_COMPONENTS_ALL, in->formulas);
 }
 
 /* Renders the files of the model under 's'; 0 on success. */

@@ -623,16 +623,8 @@ static void setup_plot(run *r, size_t n)
  * canonical form with --form canonical. */
 static int derive_all(run *r, const segc_setting *s)
 {
-	int k;
-
-	for (k = 0; k < 4; k++) {
-		r->f[k] = !r->o->canonical ? segc_derive_structural(r->ctx, s,
-			(enum segc_component)k) : segc_derive_canonical(r->ctx, s,
-			(enum segc_component)k);
-		if (!r->f[k])
-			return -1;
-	}
-	return 0;
+	return segc_derive_components(r->ctx, s, r->o->canonical ?
+		SEGC_DERIVE_CANONICAL : 0, SEGC_COMPONENTS_ALL, r->f);
 }
 
 /* Reports (-1) a value of an axis outside the domain the model declares

@@ -85,8 +85,11 @@ static char *latex_text(segc_ctx *ctx, const segc_setting *s,
 		segc_expr_free(f[0]);
 		return text;
 	}
+	if (segc_derive_components(ctx, s, o->canonical ?
+			SEGC_DERIVE_CANONICAL : 0, SEGC_COMPONENTS_ALL, f))
+		return NULL;
 	for (k = 0; k < 4; k++)
-		if (!(f[k] = derive(ctx, s, o, k)))
+		if (cli_writable(ctx, NULL, f[k]))
 			break;
 	if (k == 4)
 		text = segc_latex_document(segc_model_name(s->model),

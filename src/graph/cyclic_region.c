@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/graph.h"
+#include "graph/rgraph.h"
 #include "graph/cyclic.h"
 #include "base/util.h"
 
@@ -260,7 +260,12 @@ int segc_cyclic_region(segc_rgraph *r, const segc_lgraph *g, size_t k,
 	if (build(r, g, k, comp, pos, &cy))
 		goto done;
 	*out = segc_cyclic_time(r->ctx, dom, &cy);
-	rc = *out ? 1 : -1;
+	rc = 1;
+	if (!*out) {
+		segc_rgraph_error(r, r->arcs[k].from, SEGC_ERR_INTERNAL, "the "
+			"time of a cyclic region has no expression");
+		rc = -1;
+	}
 done:
 	cyclic_clear(&cy);
 	free(queue);

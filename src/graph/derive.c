@@ -21,26 +21,6 @@ enum derive_form {
 	FORM_CANONICAL
 };
 
-static const char *const component_names[] = { "total", "comp", "comm",
-	"io" };
-
-/* "total", "comp", "comm", "io" -> component; -1 if none. */
-int segc_component_parse(const char *name)
-{
-	int i;
-
-	for (i = 0; i < 4; i++)
-		if (name && !strcmp(name, component_names[i]))
-			return i;
-	return -1;
-}
-
-/* The name of component 'c'. */
-const char *segc_component_name(enum segc_component c)
-{
-	return (unsigned)c < 4 ? component_names[c] : "total";
-}
-
 /* A map from expressions to their depth, for formula_depth(). */
 typedef struct depth_map {
 	const segc_expr **key;
@@ -161,37 +141,93 @@ static segc_expr *bounded_depth(segc_ctx *ctx, const segc_setting *s,
 	return NULL;
 }
 
-/* The formula of 'comp' under 's' in form 'form', reduced with 'flags'. */
-static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
-	enum segc_component comp, unsigned flags, enum derive_form form)
+/* The program of the model of 's', or NULL after an error. */
+static const segc_graph *program(segc_ctx *ctx, const segc_setting *s)
 {
 	const segc_graph *g = s->model ? segc_model_main_graph(s->model)
 		: NULL;
-	segc_lowered *lw;
-	segc_domains *dom = NULL;
-	segc_expr *e = NULL;
-	size_t from = segc_ctx_n_diags(ctx);
 
-	if (!g) {
+	if (!g)
 		segc_error(ctx, SEGC_ERR_INPUT, s->model ? s->model->file
 			: NULL, s->model ? s->model->loc.line : 0, 0,
 			"the model has no graph");
-		return NULL;
-	}
-	lw = segc_lower_checked(ctx, s, g, &dom);
-	if (!lw)
-		goto out;
+	return g;
+}
+
+/* The formula of 'comp' of lowered program 'lw' (graph 'g' under 's',
+ * domains 'dom') in form 'form', reduced with 'flags'; on failure, the
+ * diagnostics from index 'from' on get their place. */
+static segc_expr *derive_lowered(segc_ctx *ctx, const segc_setting *s,
+	const segc_graph *g, segc_lowered *lw, const segc_domains *dom,
+	enum segc_component comp, unsigned flags, enum derive_form form,
+	size_t from)
+{
+	segc_expr *e;
+
 	e = bounded_depth(ctx, s, g, segc_reduce(ctx, lw, comp, dom, flags));
 	if (form == FORM_STRUCTURAL || form == FORM_CANONICAL)
 		e = segc_structural_simplify(e);
 	if (e && form >= FORM_CANONICAL_OF_REDUCED)
 		e = segc_canonical(ctx, dom, e);
 	if (!e)
-		segc_locate_errors(ctx, from, s, g, dom);
-out:
+		segc_locate_errors(ctx, from, s, g, lw, dom);
+	return e;
+}
+
+/* Records an internal error when a derivation failed ('failed') and
+ * nothing since diagnostic 'from' says why. */
+static void check_said(segc_ctx *ctx, const segc_setting *s, int failed,
+	size_t from)
+{
+	if (failed && segc_ctx_n_diags(ctx) == from)
+		segc_error(ctx, SEGC_ERR_INTERNAL, s->model ? s->model->file
+			: NULL, 0, 0, "the derivation failed without a "
+			"diagnostic");
+}
+
+/* Derives the components of 'mask' under 's' from one lowering into
+ * 'out' in form 'form'; 0, or -1 (every out[] NULL) after the first
+ * failure. */
+static int derive_mask(segc_ctx *ctx, const segc_setting *s,
+	unsigned flags, unsigned mask, enum derive_form form, segc_expr **out)
+{
+	const segc_graph *g = program(ctx, s);
+	segc_lowered *lw = NULL;
+	segc_domains *dom = NULL;
+	size_t from = segc_ctx_n_diags(ctx);
+	int k, rc = -1;
+
+	for (k = 0; k < 4; k++)
+		out[k] = NULL;
+	if (!g)
+		return -1;
+	lw = segc_lower_checked(ctx, s, g, &dom);
+	for (k = 0, rc = lw ? 0 : -1; k < 4 && !rc; k++)
+		if (mask & (1u << k)) {
+			out[k] = derive_lowered(ctx, s, g, lw, dom,
+				(enum segc_component)k, flags, form, from);
+			rc = out[k] ? 0 : -1;
+		}
+	check_said(ctx, s, rc != 0, from);
+	for (k = 0; k < 4 && rc; k++) {
+		segc_expr_free(out[k]);
+		out[k] = NULL;
+	}
 	segc_domains_free(dom);
 	segc_lowered_free(lw);
-	return e;
+	return rc;
+}
+
+/* The formula of 'comp' under 's' in form 'form', reduced with 'flags'. */
+static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
+	enum segc_component comp, unsigned flags, enum derive_form form)
+{
+	segc_expr *out[4];
+
+	if ((unsigned)comp >= 4)
+		comp = SEGC_TOTAL;
+	derive_mask(ctx, s, flags, 1u << comp, form, out);
+	return out[comp];
 }
 
 /* Derives the formula of 'comp' under 's' as reduced, or its canonical
@@ -218,4 +254,12 @@ segc_expr *segc_derive_canonical(segc_ctx *ctx, const segc_setting *s,
 	enum segc_component component)
 {
 	return derive(ctx, s, component, 0, FORM_CANONICAL);
+}
+
+/* The components of 'mask' from one lowering (see segc_model.h). */
+int segc_derive_components(segc_ctx *ctx, const segc_setting *s,
+	unsigned flags, unsigned mask, segc_expr *out[4])
+{
+	return derive_mask(ctx, s, 0, mask, flags & SEGC_DERIVE_CANONICAL
+		? FORM_CANONICAL : FORM_STRUCTURAL, out);
 }

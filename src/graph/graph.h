@@ -101,6 +101,8 @@ size_t segc_lgraph_add_node(segc_lgraph *g, SEGC_TAKE segc_expr *cost,
 size_t segc_lgraph_add_arc(segc_lgraph *g, size_t from, size_t to,
 	SEGC_TAKE segc_expr *prob, SEGC_TAKE segc_expr *cost,
 	enum segc_class cls, SEGC_TAKE segc_expr *loop);
+/* A new forward edge of 'g', zeroed; NULL past SEGC_MAX_INDEX of them. */
+segc_gfwd *segc_lgraph_add_forward(segc_lgraph *g);
 /* Finds the entry and exit of an arc-form graph (no non-loop arcs in, no
  * non-loop arcs out); -1 if there is not exactly one of each. */
 int segc_lgraph_find_ends(segc_lgraph *g);
@@ -117,16 +119,18 @@ typedef segc_expr *(*segc_expr_map_fn)(void *arg, segc_expr *e,
 int segc_lowered_map(segc_lowered *lw, segc_expr_map_fn fn, void *arg);
 
 /* Applies setting 's' (segc_setting_apply) to every expression of 'lw',
- * counters of sum regions left as names; 0, or -1 with a diagnostic. */
+ * counters of sum regions left as names; 0, or -1 with a diagnostic
+ * (apply.c). */
 int segc_setting_apply_lowered(segc_ctx *ctx, const segc_setting *s,
 	segc_lowered *lw);
 
-/* After a derivation of graph 'g' under 's' failed: gives the diagnostics
- * of 'ctx' from index 'from' on that name no file the place of the first
- * expression of the program whose own canonical form (under 'dom') is
- * refused as bad input, else the model's file (locate.c). */
+/* After a derivation of graph 'g' under 's' from its lowered program 'lw'
+ * (the setting applied) failed: gives the diagnostics of 'ctx' from index
+ * 'from' on that name no file the place of the first expression of 'lw'
+ * whose own canonical form (under 'dom') is refused the same way, else
+ * graph 'g', else the model's file (locate.c). */
 void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
-	const segc_graph *g, const segc_domains *dom);
+	const segc_graph *g, segc_lowered *lw, const segc_domains *dom);
 /* Brings every expression of 'lw' to canonical form on its own (under
  * 'dom'): -1 with a diagnostic at its element for the first one refused
  * as bad input, else 0 (limits reached on the way are not errors here). */
@@ -166,108 +170,5 @@ enum {
  * methods. */
 SEGC_GIVE segc_expr *segc_reduce(segc_ctx *ctx, const segc_lowered *lw,
 	enum segc_component comp, const segc_domains *dom, unsigned flags);
-
-/* ----------------------------------------------- the graph being reduced */
-
-/* A sum of terms kept as a list of cells of the graph's arena, so that
- * long sequences cost O(1) per step; see reduce.c. */
-typedef struct segc_terms {
-	segc_gix head, tail;      /* cells; SEGC_NIL when empty */
-} segc_terms;
-
-/* A node being reduced (44 bytes): its cost, its arcs in doubly linked
- * lists, how many arcs it has that are not back arcs and that are. */
-typedef struct segc_rnode {
-	segc_terms cost;
-	segc_gix out_head, out_tail, in_head, in_tail;
-	segc_gix nout, nin;
-	segc_gix nloop_out, nloop_in;
-	unsigned char split_and, join_and, alive;
-} segc_rnode;
-
-/* An arc being reduced (36 bytes).  Its probability and loop count are
- * those of the lowered arc of the same index, except that 'prob_one'
- * says that merged arcs have probability 1. */
-typedef struct segc_rarc {
-	segc_gix from, to;
-	segc_gix next_out, prev_out, next_in, prev_in;
-	segc_terms cost;
-	unsigned char alive, loop, prob_one;
-} segc_rarc;
-
-/* The graph being reduced: nodes and arcs of one lowered graph (same
- * indices) with the costs of one component. */
-typedef struct segc_rgraph {
-	segc_ctx *ctx;
-	const segc_lgraph *src;
-	size_t nnodes;
-	segc_rnode *nodes;
-	size_t narcs;
-	segc_rarc *arcs;
-	size_t entry, exit;
-	size_t alive;              /* nodes alive */
-	struct segc_tarena *arena;
-	segc_expr *one;            /* the number 1 */
-	/* NULL, or the nodes of the region that the general methods reduce
-	 * (from 'entry' to 'exit'): they see its nodes and the arcs between
-	 * them, nothing else. */
-	const unsigned char *mask;
-} segc_rgraph;
-
-/* The sum of term list 't' of 'r', as a new expression (0 when empty). */
-SEGC_GIVE segc_expr *segc_terms_sum(const segc_rgraph *r, const segc_terms *t);
-int segc_terms_empty(const segc_terms *t);
-/* The probability of arc 'k' of 'r' (borrowed); its loop count (borrowed;
- * NULL when not a back arc). */
-segc_expr *segc_rarc_prob(const segc_rgraph *r, size_t k);
-segc_expr *segc_rarc_loop(const segc_rgraph *r, size_t k);
-/* Reports an error of 'code' located at node 'v' of 'r' (its id named). */
-void segc_rgraph_error(segc_rgraph *r, size_t v, enum segc_status code,
-	const char *fmt, ...)
-#ifdef __GNUC__
-	__attribute__((format(printf, 4, 5)))
-#endif
-	;
-
-/* Whether node 'v' / arc 'k' (not a back arc) is part of what the general
- * methods see: alive and inside the mask. */
-int segc_rgraph_has_node(const segc_rgraph *r, size_t v);
-int segc_rgraph_has_arc(const segc_rgraph *r, size_t k);
-
-/* Regions (region.c).  segc_region_kind: the first node of the part of
- * 'r' the general methods see that makes it an or-graph ('*or_at') and
- * an and-graph ('*and_at'); SEGC_NONE where there is none.
- * segc_region_pure: not both.  segc_region_find: the smallest region
- * with one entry and one exit that holds no back arc (but the one that
- * closes it, for a loop body), is all or or all and, and has more than
- * one node; its nodes set in 'in', its ends in '*entry', '*exit'.
- * 1 found, 0 none, -1 out of memory. */
-void segc_region_kind(const segc_rgraph *r, size_t *or_at, size_t *and_at);
-int segc_region_pure(const segc_rgraph *r);
-int segc_region_find(segc_rgraph *r, unsigned char *in, size_t *entry,
-	size_t *exit);
-
-/* Whether a cost of class 'cls' counts in component 'comp'. */
-int segc_in_component(enum segc_component comp, unsigned cls);
-
-/* Cyclic regions (cyclic_region.c).  segc_cyclic_needed: back arc 'k' of
- * 'g' has overlap="true" or forward edges with a cost in 'comp'.
- * segc_cyclic_region: marks the region of back arc 'k' of 'r' in 'in'
- * (zeroed by the caller) and sets '*out' to its time over all its
- * iterations (cyclic.c); 1 done, 0 when another back arc inside must be
- * reduced first, -1 with a diagnostic. */
-int segc_cyclic_needed(const segc_lgraph *g, size_t k,
-	enum segc_component comp);
-int segc_cyclic_region(segc_rgraph *r, const segc_lgraph *g, size_t k,
-	enum segc_component comp, const segc_domains *dom, unsigned char *in,
-	segc_expr **out);
-
-/* The general methods (markov.c, taskgraph.c): the expected time of an
- * or-graph from the visit counts of its absorbing Markov chain, and the
- * longest path of an and-DAG.  NULL with a diagnostic on failure. */
-SEGC_GIVE segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
-	const segc_domains *dom);
-SEGC_GIVE segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
-	const segc_domains *dom);
 
 #endif

@@ -8,9 +8,16 @@
  * reduced, and the first one refused for bad input gives the error its
  * element; every form and every command so refuse the same documents,
  * even where the whole formula would lose the bad part (a body run 0
- * times).  An error that only the combination shows is placed after the
- * fact by segc_locate_errors().  Probabilities, loop counts and counter
- * bounds are checked against their ranges here too. */
+ * times).  The lowered program keeps the place of every expression (its
+ * node, arc or forward edge), so the check needs no other pass.
+ *
+ * What the work cannot know is which element is at fault when only the
+ * combination fails: a limit reached by the canonical form of the whole
+ * formula, or of an entry of a Markov chain, has no single origin.  For
+ * those segc_locate_errors() looks, in the same lowered program (it is
+ * not lowered again), for the first expression that reaches such a limit
+ * on its own, else names the graph.  Probabilities, loop counts and
+ * counter bounds are checked against their ranges here too. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,11 +197,10 @@ int segc_check_lowered(segc_ctx *ctx, segc_lowered *lw,
  * limit at the first expression that reaches a limit on its own; else at
  * graph 'g', else in the model's file. */
 void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
-	const segc_graph *g, const segc_domains *dom)
+	const segc_graph *g, segc_lowered *lw, const segc_domains *dom)
 {
 	enum segc_status status = segc_ctx_status(ctx);
 	const segc_srcloc *at;
-	segc_lowered *lw;
 	locator L;
 	size_t i;
 
@@ -206,9 +212,7 @@ void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
 		return;
 	locator_init(&L, ctx, dom);
 	L.want = status;
-	lw = g ? segc_lower(L.scratch, s->model, g) : NULL;
-	if (lw && !segc_setting_apply_lowered(L.scratch, s, lw))
-		segc_lowered_map(lw, try_expr, &L);
+	segc_lowered_map(lw, try_expr, &L);
 	at = L.found ? L.found : g ? &g->loc : NULL;
 	if (at && at->file)
 		segc_ctx_place_diags(ctx, from, at->file, at->line, at->col,
@@ -216,7 +220,6 @@ void segc_locate_errors(segc_ctx *ctx, size_t from, const segc_setting *s,
 	else
 		segc_ctx_place_diags(ctx, from, s->model ? s->model->file :
 			NULL, 0, 0, NULL);
-	segc_lowered_free(lw);
 	locator_clear(&L);
 }
 

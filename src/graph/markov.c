@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/graph.h"
+#include "graph/rgraph.h"
+#include "base/util.h"
 
 /* One nonzero entry of a sparse row. */
 typedef struct entry {
@@ -75,13 +76,8 @@ static void note_col(solver *S, size_t c, size_t i)
 {
 	if (S->ncol[c] == S->capcol[c]) {
 		size_t cap = S->capcol[c] ? 2 * S->capcol[c] : 4;
-		size_t *q = realloc(S->colrows[c], cap * sizeof(*q));
-
-		if (!q) {
-			S->failed = 1;
-			return;
-		}
-		S->colrows[c] = q;
+		S->colrows[c] = segc_xrealloc(S->colrows[c],
+			segc_xmul_size(cap, sizeof(*S->colrows[c])));
 		S->capcol[c] = cap;
 	}
 	S->colrows[c][S->ncol[c]++] = i;
@@ -102,14 +98,7 @@ static void add_entry(solver *S, size_t i, size_t c, segc_expr *v)
 	}
 	if (r->n == r->cap) {
 		size_t cap = r->cap ? 2 * r->cap : 4;
-		entry *q = realloc(r->e, cap * sizeof(*q));
-
-		if (!q) {
-			segc_expr_free(v);
-			S->failed = 1;
-			return;
-		}
-		r->e = q;
+		r->e = segc_xrealloc(r->e, segc_xmul_size(cap, sizeof(*r->e)));
 		r->cap = cap;
 	}
 	memmove(r->e + at + 1, r->e + at, (r->n - at) * sizeof(*r->e));
@@ -300,13 +289,11 @@ segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
 	const segc_domains *dom)
 {
 	solver S;
-	size_t *idx = malloc((r->nnodes + 1) * sizeof(size_t));
-	size_t *piv = NULL, v, n = 0;
-	segc_expr **x = NULL, *t = NULL;
+	size_t *idx = segc_xmalloc(segc_xmul_size(r->nnodes + 1, sizeof(size_t)));
+	size_t *piv, v, n = 0, from = segc_ctx_n_diags(ctx);
+	segc_expr **x, *t = NULL;
 
 	memset(&S, 0, sizeof(S));
-	if (!idx)
-		return NULL;
 	for (v = 0; v < r->nnodes; v++)
 		idx[v] = segc_rgraph_has_node(r, v) ? n++ : SEGC_NONE;
 	if (n > segc_ctx_limits(ctx)->max_markov_states) {
@@ -320,16 +307,13 @@ segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
 	S.ctx = ctx;
 	S.dom = dom;
 	S.n = n;
-	S.rows = calloc(n + 1, sizeof(*S.rows));
-	S.colrows = calloc(n + 1, sizeof(*S.colrows));
-	S.ncol = calloc(n + 1, sizeof(size_t));
-	S.capcol = calloc(n + 1, sizeof(size_t));
-	piv = calloc(n + 1, sizeof(size_t));
-	x = calloc(n + 1, sizeof(*x));
-	if (!S.rows || !S.colrows || !S.ncol || !S.capcol || !piv || !x)
-		S.failed = 1;
-	if (!S.failed)
-		build_system(&S, r, idx);
+	S.rows = segc_xcalloc(n + 1, sizeof(*S.rows));
+	S.colrows = segc_xcalloc(n + 1, sizeof(*S.colrows));
+	S.ncol = segc_xcalloc(n + 1, sizeof(size_t));
+	S.capcol = segc_xcalloc(n + 1, sizeof(size_t));
+	piv = segc_xcalloc(n + 1, sizeof(size_t));
+	x = segc_xcalloc(n + 1, sizeof(*x));
+	build_system(&S, r, idx);
 	if (!S.failed)
 		forward(&S, piv);
 	if (!S.failed)
@@ -340,13 +324,13 @@ segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
 			"(a cycle that is left with probability 0)");
 	else if (!S.failed)
 		t = expected_time(r, idx, x);
-	else if (segc_ctx_status(ctx) == SEGC_OK)
-		segc_error(ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
-			"out of memory solving a Markov chain");
-	for (v = 0; v < n && x; v++)
+	else if (segc_ctx_n_diags(ctx) == from)
+		segc_rgraph_error(r, r->entry, SEGC_ERR_INTERNAL, "solving the "
+			"Markov chain failed, yet the canonical form of its "
+			"entries recorded no diagnostic");
+	for (v = 0; v < n; v++)
 		segc_expr_free(x[v]);
-	if (S.rows)
-		solver_clear(&S);
+	solver_clear(&S);
 	free(x);
 	free(piv);
 	free(idx);

@@ -13,22 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/graph.h"
-
-/* Whether node 'v' is seen by the general methods (see graph.h). */
-int segc_rgraph_has_node(const segc_rgraph *r, size_t v)
-{
-	return r->nodes[v].alive && (!r->mask || r->mask[v]);
-}
-
-/* Whether arc 'k' is seen by the general methods (see graph.h). */
-int segc_rgraph_has_arc(const segc_rgraph *r, size_t k)
-{
-	const segc_rarc *a = &r->arcs[k];
-
-	return a->alive && !a->loop && segc_rgraph_has_node(r, a->from)
-		&& segc_rgraph_has_node(r, a->to);
-}
+#include "graph/rgraph.h"
+#include "base/util.h"
 
 /* How many arcs seen by the general methods leave (out) or reach 'v'. */
 static size_t degree(const segc_rgraph *r, size_t v, int out)
@@ -332,25 +318,21 @@ static void consider(finder *F, size_t a, size_t b, segc_gix loop,
 	*nbest = n;
 }
 
-/* Allocates the finder's arrays; -1 out of memory. */
-static int finder_init(finder *F, segc_rgraph *r)
+/* Allocates the finder's arrays. */
+static void finder_init(finder *F, segc_rgraph *r)
 {
 	size_t n = r->nnodes + 1, v;
 
 	memset(F, 0, sizeof(*F));
 	F->r = r;
-	F->ipdom = malloc(n * sizeof(*F->ipdom));
-	F->po = malloc(n * sizeof(*F->po));
-	F->order = malloc(n * sizeof(*F->order));
-	F->stack = malloc(n * sizeof(*F->stack));
-	F->it = malloc(n * sizeof(*F->it));
-	F->stamp = calloc(n, sizeof(*F->stamp));
-	if (!F->ipdom || !F->po || !F->order || !F->stack || !F->it
-			|| !F->stamp)
-		return -1;
+	F->ipdom = segc_xmalloc(segc_xmul_size(n, sizeof(*F->ipdom)));
+	F->po = segc_xmalloc(segc_xmul_size(n, sizeof(*F->po)));
+	F->order = segc_xmalloc(segc_xmul_size(n, sizeof(*F->order)));
+	F->stack = segc_xmalloc(segc_xmul_size(n, sizeof(*F->stack)));
+	F->it = segc_xmalloc(segc_xmul_size(n, sizeof(*F->it)));
+	F->stamp = segc_xcalloc(n, sizeof(*F->stamp));
 	for (v = 0; v < n; v++)
 		F->ipdom[v] = F->po[v] = SEGC_NIL;
-	return 0;
 }
 
 /* Releases the finder's arrays. */
@@ -372,10 +354,7 @@ int segc_region_find(segc_rgraph *r, unsigned char *in, size_t *entry,
 	size_t v, best[2] = { SEGC_NONE, SEGC_NONE }, nbest = 0;
 	segc_gix k;
 
-	if (finder_init(&F, r)) {
-		finder_clear(&F);
-		return -1;
-	}
+	finder_init(&F, r);
 	postdominators(&F);
 	for (v = 0; v < r->nnodes; v++) {
 		size_t b;

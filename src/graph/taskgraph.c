@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/graph.h"
+#include "graph/rgraph.h"
+#include "base/util.h"
 
 /* Arguments of a maximum larger than this are not compared pairwise. */
 #define PRUNE_MAX_ARGS 16
@@ -20,12 +21,10 @@
 /* Non-zero when 'e' has at most 'limit' nodes (counted as a tree). */
 static int small(const segc_expr *e, size_t limit)
 {
-	const segc_expr **st = malloc((limit + 1) * sizeof(*st));
+	const segc_expr **st = segc_xmalloc((limit + 1) * sizeof(*st));
 	size_t n = 0, seen = 0, i;
 	int ok = 1;
 
-	if (!st)
-		return 0;
 	st[n++] = e;
 	while (n > 0 && ok) {
 		const segc_expr *x = st[--n];
@@ -133,16 +132,16 @@ static segc_expr *arrival(segc_ctx *ctx, const segc_domains *dom,
 segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
 	const segc_domains *dom)
 {
-	size_t *indeg = calloc(r->nnodes + 1, sizeof(size_t));
-	size_t *queue = malloc((r->nnodes + 1) * sizeof(size_t));
-	segc_expr **time = calloc(r->nnodes + 1, sizeof(*time));
-	segc_expr **buf = malloc((r->narcs + 1) * sizeof(*buf));
+	size_t *indeg = segc_xcalloc(r->nnodes + 1, sizeof(size_t));
+	size_t *queue = segc_xmalloc(segc_xmul_size(r->nnodes + 1,
+		sizeof(size_t)));
+	segc_expr **time = segc_xcalloc(r->nnodes + 1, sizeof(*time));
+	segc_expr **buf = segc_xmalloc(segc_xmul_size(r->narcs + 1,
+		sizeof(*buf)));
 	size_t head = 0, tail = 0, v, done = 0, total = 0;
 	segc_gix k;
 	segc_expr *t = NULL;
 
-	if (!indeg || !queue || !time || !buf)
-		goto out;
 	for (v = 0; v < r->nnodes; v++)
 		if (segc_rgraph_has_node(r, v)) {
 			for (k = r->nodes[v].in_head; k != SEGC_NIL;
@@ -179,8 +178,11 @@ segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
 		goto out;
 	}
 	t = segc_expr_copy(time[r->exit]);
+	if (!t)
+		segc_rgraph_error(r, r->exit, SEGC_ERR_INTERNAL, "every node of "
+			"the task graph got its time but its exit");
 out:
-	for (v = 0; time && v < r->nnodes; v++)
+	for (v = 0; v < r->nnodes; v++)
 		segc_expr_free(time[v]);
 	free(indeg);
 	free(queue);

@@ -23,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/graph.h"
 #include "model/model.h"
 #include "expr/builtin.h"
 #include "base/util.h"
@@ -682,17 +681,17 @@ segc_expr *segc_setting_apply(segc_ctx *ctx, const segc_setting *s,
 	return v;
 }
 
-/* ------------------------------------------------ applying to a graph */
+/* ------------------------------------------ applying under bound counters */
 
-typedef struct graph_map {
+struct segc_scoped_apply {
 	applier A;
 	env *scope;         /* the current counters, innermost last */
 	size_t nscope;
 	unsigned long gens;
-} graph_map;
+};
 
 /* Non-zero when counters 'bound' are the scope 'G' holds. */
-static int same_scope(const graph_map *G, const char *const *bound,
+static int same_scope(const segc_scoped_apply *G, const char *const *bound,
 	size_t nbound)
 {
 	size_t i;
@@ -705,13 +704,31 @@ static int same_scope(const graph_map *G, const char *const *bound,
 	return 1;
 }
 
-/* The map function of segc_lowered_map: applies the setting under the
- * counters 'bound' in scope. */
-static segc_expr *map_expr(void *arg, segc_expr *e, const char *const *bound,
-	size_t nbound, const segc_srcloc *loc)
+/* An applier of setting 's' for many expressions (see model.h). */
+segc_scoped_apply *segc_scoped_apply_new(segc_ctx *ctx, const segc_setting *s)
 {
-	graph_map *G = arg;
-	segc_expr *v;
+	segc_scoped_apply *G = segc_xcalloc(1, sizeof(*G));
+
+	applier_init(&G->A, ctx, s);
+	G->gens = 0;
+	return G;
+}
+
+/* Frees applier 'G'. */
+void segc_scoped_apply_free(segc_scoped_apply *G)
+{
+	if (!G)
+		return;
+	applier_clear(&G->A);
+	free(G->scope);
+	free(G);
+}
+
+/* Applies the setting of 'G' to 'e' under the counters 'bound' in scope
+ * (see model.h). */
+segc_expr *segc_scoped_apply_expr(segc_scoped_apply *G, const segc_expr *e,
+	const char *const *bound, size_t nbound, const segc_srcloc *loc)
+{
 	size_t i;
 
 	if (!same_scope(G, bound, nbound)) {
@@ -726,25 +743,7 @@ static segc_expr *map_expr(void *arg, segc_expr *e, const char *const *bound,
 		G->A.gen = nbound ? ++G->gens : 0;
 	}
 	G->A.loc = loc;
-	v = apply(&G->A, e, G->A.memo_env);
-	segc_expr_free(e);
-	return v;
-}
-
-/* Applies setting 's' to every expression of 'lw'; 0 or -1. */
-int segc_setting_apply_lowered(segc_ctx *ctx, const segc_setting *s,
-	segc_lowered *lw)
-{
-	graph_map G;
-	int rc;
-
-	memset(&G, 0, sizeof(G));
-	applier_init(&G.A, ctx, s);
-	G.gens = 0;
-	rc = segc_lowered_map(lw, map_expr, &G);
-	applier_clear(&G.A);
-	free(G.scope);
-	return rc;
+	return apply(&G->A, e, G->A.memo_env);
 }
 
 /* ------------------------------------------------------------- domains */

@@ -374,3 +374,25 @@ char *segc_expect_machine_path(segc_ctx *ctx, const segc_model *m,
 	free(dir);
 	return path;
 }
+
+/* ------------------------------------------------------------ components */
+
+static const char *const component_names[] = { "total", "comp", "comm",
+	"io" };
+
+/* "total", "comp", "comm", "io" -> component; -1 if none. */
+int segc_component_parse(const char *name)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (name && !strcmp(name, component_names[i]))
+			return i;
+	return -1;
+}
+
+/* The name of component 'c'. */
+const char *segc_component_name(enum segc_component c)
+{
+	return (unsigned)c < 4 ? component_names[c] : "total";
+}

@@ -192,4 +192,17 @@ const segc_graph *segc_model_main_graph(const segc_model *m);
 
 void segc_block_free(segc_block *b);
 
+/* Applies one setting (segc_setting_apply) to many expressions, each
+ * under the counters of <loop var> bound around it, sharing the work on
+ * common parts.  segc_scoped_apply_expr: the value of 'e' with the
+ * counters 'bound' (innermost last) left as names, diagnostics placed at
+ * 'loc' (may be NULL); NULL with a diagnostic on failure. */
+typedef struct segc_scoped_apply segc_scoped_apply;
+segc_scoped_apply *segc_scoped_apply_new(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_setting *s);
+void segc_scoped_apply_free(segc_scoped_apply *G);
+SEGC_GIVE segc_expr *segc_scoped_apply_expr(segc_scoped_apply *G,
+	SEGC_KEEP const segc_expr *e, const char *const *bound, size_t nbound,
+	const segc_srcloc *loc);
+
 #endif

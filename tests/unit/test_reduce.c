@@ -5,7 +5,9 @@
  *   - on structured or-graphs, Markov visit counts equal the structural
  *     reduction;
  *   - on structured and-graphs, longest paths equal fork/join reduction;
- *   - a counter-dependent loop equals its unrolling for small bounds.
+ *   - a counter-dependent loop equals its unrolling for small bounds;
+ *   - the components derived together from one lowering equal those
+ *     derived one by one.
  * SEGC_TEST_ITER scales the number of random cases. */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
@@ -170,6 +172,88 @@ static const tcase table[] = {
 	  "<arc from=\"s\" to=\"z\"/><arc from=\"z\" to=\"j\"/>", NULL,
 	  SEGC_TOTAL, "max(4*(a + b)/3, c)" },
 };
+
+/* The components of every table model, in both forms, derived together
+ * (one lowering, counted by the context) equal those derived one by
+ * one; a component left out of the mask stays NULL. */
+static void test_components(void)
+{
+	size_t i;
+	int canonical, k, same = 1, once = 1, masked = 1;
+
+	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		for (canonical = 0; canonical < 2; canonical++) {
+			char *xml = model_text(table[i].graph, table[i].more);
+			segc_ctx *ctx = segc_ctx_new();
+			segc_model *m = model_of(ctx, xml);
+			segc_setting s = { m, NULL, NULL };
+			segc_expr *all[4], *some[4];
+			unsigned long before;
+
+			before = segc_ctx_lowerings(ctx);
+			if (!m || segc_derive_components(ctx, &s, canonical ?
+					SEGC_DERIVE_CANONICAL : 0,
+					SEGC_COMPONENTS_ALL, all)) {
+				show_diags(ctx);
+				same = 0;
+			} else {
+				once &= segc_ctx_lowerings(ctx) == before + 1;
+				for (k = 0; k < 4; k++) {
+					segc_expr *one = canonical ?
+						segc_derive_canonical(ctx, &s,
+						(enum segc_component)k) :
+						segc_derive_structural(ctx, &s,
+						(enum segc_component)k);
+
+					same &= one == all[k];
+					segc_expr_free(one);
+					segc_expr_free(all[k]);
+				}
+				once &= segc_ctx_lowerings(ctx) == before + 5;
+			}
+			if (m && !segc_derive_components(ctx, &s, 0,
+					(1u << SEGC_COMM) | (1u << SEGC_IO),
+					some)) {
+				masked &= !some[0] && !some[1] && some[2]
+					&& some[3];
+				for (k = 0; k < 4; k++)
+					segc_expr_free(some[k]);
+			}
+			segc_model_free(m);
+			segc_ctx_free(ctx);
+			free(xml);
+		}
+	tap_ok(same, "components derived together = one by one");
+	tap_ok(once, "one lowering derives every component");
+	tap_ok(masked, "only the components of the mask are derived");
+}
+
+/* A derivation that fails on a limit only the whole formula reaches gets
+ * its error placed in the document from the lowered program it reduced:
+ * no second lowering. */
+static void test_located_once(void)
+{
+	char *xml = model_text("<loop count=\"n\"><step cost=\"(a + b + c)^6"
+		"\"/><step cost=\"(d + e + f)^6\"/></loop>", NULL);
+	segc_ctx *ctx = segc_ctx_new();
+	segc_model *m = model_of(ctx, xml);
+	segc_setting s = { m, NULL, NULL };
+	segc_expr *e;
+	size_t i, placed = 0;
+
+	segc_ctx_limits(ctx)->max_work = 200;
+	e = m ? segc_derive_canonical(ctx, &s, SEGC_TOTAL) : NULL;
+	for (i = 0; i < segc_ctx_n_diags(ctx); i++)
+		placed += segc_ctx_diag(ctx, i)->file != NULL;
+	tap_ok(m && !e && segc_ctx_status(ctx) == SEGC_ERR_LIMIT
+		&& placed == segc_ctx_n_diags(ctx) && placed > 0,
+		"a limit of the whole formula is placed in the document");
+	tap_ok(segc_ctx_lowerings(ctx) == 1, "placing it lowers nothing again");
+	segc_expr_free(e);
+	segc_model_free(m);
+	segc_ctx_free(ctx);
+	free(xml);
+}
 
 /* The table tests of the structural form. */
 static void test_table(void)
@@ -515,6 +599,8 @@ int main(void)
 	if (!mkdtemp(tmpdir))
 		return 1;
 	test_table();
+	test_components();
+	test_located_once();
 	test_forms();
 	test_general(GEN_OR | GEN_LOOP, "Markov visit counts = structure "
 		"(or-graphs with loops)");
