@@ -10,6 +10,7 @@
 
 #include "analysis/analysis.h"
 #include "model/model.h"
+#include "expr/builtin.h"
 #include "base/util.h"
 
 /* The machine that applies under 's': the explicit one, else the
@@ -199,7 +200,7 @@ static segc_expr *ratio(const segc_expr *b, const segc_expr *a)
 	args[0] = segc_expr_copy(segc_expr_arg(b, 0));
 	args[1] = ratio(segc_expr_arg(b, 1), segc_expr_arg(a, 1));
 	args[2] = ratio(segc_expr_arg(b, 2), segc_expr_arg(a, 2));
-	return segc_expr_call("if", 3, args);
+	return segc_expr_call_builtin(SEGC_BUILTIN_IF, 3, args);
 }
 
 /* The speedup before/after in canonical form (see analysis.h). */

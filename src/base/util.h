@@ -33,8 +33,9 @@ void segc_ctx_count_input(segc_ctx *ctx, size_t bytes);
 /* Limits the address space to the budget 'bytes' when segc_memory_guard()
  * is on (nothing otherwise). */
 void segc_memory_apply(unsigned long bytes);
-/* Routes libxml2's allocations through segc's (xmlread.c). */
-void segc_xml_memory_setup(void);
+/* The part of segc_memory_guard() below the XML reader: the handler,
+ * GMP's allocations and the limit on the address space. */
+void segc_base_memory_guard(segc_oom_handler handler);
 
 /* A growable, always NUL-terminated string. */
 typedef struct segc_strbuf {

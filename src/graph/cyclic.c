@@ -44,10 +44,10 @@ static segc_expr *if_le(segc_expr *n, unsigned long j, segc_expr *a,
 
 	rel[0] = segc_expr_copy(n);
 	rel[1] = segc_expr_int((long)j);
-	args[0] = segc_expr_call("<=", 2, rel);
+	args[0] = segc_expr_call_builtin(SEGC_BUILTIN_LE, 2, rel);
 	args[1] = a;
 	args[2] = b;
-	return segc_expr_call("if", 3, args);
+	return segc_expr_call_builtin(SEGC_BUILTIN_IF, 3, args);
 }
 
 /* The closed form of 's' for count 'n' (kept), or NULL when none is

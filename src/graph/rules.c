@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "graph/rules.h"
+#include "expr/builtin.h"
 #include "base/util.h"
 
 /* ------------------------------------------------------------- work list */
@@ -185,7 +186,7 @@ static segc_expr *max_of(reducer *R, const segc_gix *buf, size_t n)
 		if (!nonzero)
 			segc_expr_free(v[0]);
 	} else
-		e = segc_expr_call("max", m, v);
+		e = segc_expr_call_builtin(SEGC_BUILTIN_MAX, m, v);
 	free(v);
 	return e;
 }

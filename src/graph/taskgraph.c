@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "graph/rgraph.h"
+#include "expr/builtin.h"
 #include "base/util.h"
 
 /* Arguments of a maximum larger than this are not compared pairwise. */
@@ -125,7 +126,7 @@ static segc_expr *arrival(segc_ctx *ctx, const segc_domains *dom,
 		return segc_expr_int(0);
 	if (n == 1)
 		return buf[0];
-	return segc_expr_call("max", n, buf);
+	return segc_expr_call_builtin(SEGC_BUILTIN_MAX, n, buf);
 }
 
 /* The longest path of and-DAG 'r' (see graph.h). */

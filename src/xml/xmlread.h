@@ -21,6 +21,9 @@ int segc_validate_memory(SEGC_KEEP segc_ctx *ctx, const char *buf,
  * (seg_rng.c, generated at build time). */
 extern const char segc_seg_rng[];
 
+/* Routes libxml2's allocations through segc's (segc_memory_guard()). */
+void segc_xml_memory_setup(void);
+
 #ifdef SEGC_XMLREAD_INTERNAL
 #include <libxml/tree.h>
 
