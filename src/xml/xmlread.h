@@ -17,10 +17,6 @@ SEGC_GIVE segc_machine *segc_machine_read_memory(SEGC_KEEP segc_ctx *ctx,
 int segc_validate_memory(SEGC_KEEP segc_ctx *ctx, const char *buf,
 	size_t len, const char *name);
 
-/* The RELAX NG schema xml/seg.rng, compiled into the library
- * (seg_rng.c, generated at build time). */
-extern const char segc_seg_rng[];
-
 #ifdef SEGC_XMLREAD_INTERNAL
 #include <libxml/tree.h>
 
@@ -43,6 +39,9 @@ typedef struct segc_xml_source {
 	size_t attr_next;        /* the offset just after it (0: none) */
 } segc_xml_source;
 
+/* Fills the index of line starts of 'src', whose 'buf' and 'len' are set
+ * (one pass over the text; free 'line_start' after use). */
+void segc_xml_source_index(segc_xml_source *src);
 /* The offset in the source of the '<' that starts element 'n', or
  * (size_t)-1 when it was not recorded. */
 size_t segc_xml_node_offset(xmlNodePtr n);
@@ -56,7 +55,6 @@ unsigned long segc_xml_node_line(const segc_xml_source *src, xmlNodePtr n);
  * of 'n'; returns 0 when found. */
 int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
 	const char *qname, size_t *name_off, size_t *value_off);
-
 /* Checks the elements, attributes and text of the tree under 'root'
  * against the rules of xml/seg.rng (an element table), with a located
  * message for each problem.  Linear in the size of the document, without
