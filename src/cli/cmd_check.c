@@ -260,6 +260,7 @@ static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
 		it.source = x->source;
 		it.where.file = x->loc.file;
 		it.where.line = x->loc.line;
+		it.where.col = x->loc.col;
 		it.where.what = "the formula of <expect>";
 		if (x->machine) {
 			char *path = segc_expect_machine_path(ctx, m, x);

@@ -163,6 +163,8 @@ typedef struct checker {
 	const char *attr, *elem;
 	segc_strbuf what_buf;
 	const segc_text_locator *locator;   /* may be NULL */
+	size_t fault_off;    /* where in its text the fault being reported
+			      * stands, or (size_t)-1: at the start */
 	names reported;      /* names already reported in it */
 	names counters;      /* every loop variable of the model, first wins */
 	/* calls of user functions made by it, collected when non-NULL */
@@ -181,17 +183,40 @@ static void check_error(checker *c, const segc_srcloc *loc,
 static void check_error(checker *c, const segc_srcloc *loc,
 	enum segc_status code, const char *fmt, ...)
 {
+	unsigned long line = loc ? loc->line : 0, col = loc ? loc->col : 0;
 	segc_strbuf sb;
 	va_list ap;
 
+	/* An error in the expression being checked is placed at its fault
+	 * in the text of the document when the locator can tell where. */
+	if (loc && loc == c->loc && c->locator && c->locator->position &&
+	    c->locator->position(c->locator->data, loc, c->attr,
+		c->fault_off == (size_t)-1 ? 0 : c->fault_off, &line, &col)) {
+		line = loc->line;
+		col = loc->col;
+	}
+	c->fault_off = (size_t)-1;
 	segc_strbuf_init(&sb);
 	va_start(ap, fmt);
 	segc_strbuf_vappendf(&sb, fmt, ap);
 	va_end(ap);
-	segc_error(c->ctx, code, loc ? loc->file : NULL, loc ? loc->line : 0,
-		loc ? loc->col : 0, "%s", segc_strbuf_str(&sb));
+	segc_error(c->ctx, code, loc ? loc->file : NULL, line, col, "%s",
+		segc_strbuf_str(&sb));
 	segc_strbuf_free(&sb);
 	c->failed = 1;
+}
+
+/* 'loc' moved to the start of the value of its attribute 'attr' when
+ * the locator can tell where that is (in '*buf'), else 'loc'. */
+static const segc_srcloc *at_value(const checker *c,
+	const segc_srcloc *loc, const char *attr, segc_srcloc *buf)
+{
+	*buf = *loc;
+	if (!c->locator || !c->locator->position ||
+	    c->locator->position(c->locator->data, loc, attr, 0, &buf->line,
+		&buf->col))
+		return loc;
+	return buf;
 }
 
 /* The signature of the user function 'name', or NULL. */
@@ -287,7 +312,7 @@ size_t segc_find_name_token(const char *t, const char *name)
 /* Appends to 'sb' where name 'name' first stands in the text of the
  * expression being checked: " at column K of the value" (with the line
  * of the value when it spans several), as the parser says it; nothing
- * when the text is not at hand. */
+ * when the text is not at hand.  The next error is placed there. */
 static void append_name_position(checker *c, segc_strbuf *sb,
 	const char *name)
 {
@@ -300,6 +325,7 @@ static void append_name_position(checker *c, segc_strbuf *sb,
 	if (!text)
 		return;
 	off = segc_find_name_token(text, name);
+	c->fault_off = off;
 	if (off != (size_t)-1) {
 		for (i = 0; i < off; i++)
 			if (text[i] == '\n') {
@@ -531,8 +557,10 @@ static void check_described(checker *c, const segc_expr *e,
 	c->what = what;
 	c->attr = attr;
 	c->elem = elem;
+	c->fault_off = (size_t)-1;
 	names_pop_to(&c->reported, 0);
 	check_expr(c, e);
+	c->loc = NULL;   /* later errors are not in this expression */
 }
 
 /* Checks expression 'e' (may be NULL) standing at 'loc' as 'what'. */
@@ -617,6 +645,7 @@ static void checker_init(checker *c, segc_ctx *ctx)
 {
 	memset(c, 0, sizeof *c);
 	c->ctx = ctx;
+	c->fault_off = (size_t)-1;
 }
 
 /* Releases what 'c' holds. */
@@ -1113,6 +1142,7 @@ static void check_block(checker *c, const segc_model *m, const segc_block *b)
 			near = NULL;
 			{
 				names rs;
+				segc_srcloc at;
 				size_t k;
 
 				memset(&rs, 0, sizeof rs);
@@ -1123,12 +1153,14 @@ static void check_block(checker *c, const segc_model *m, const segc_block *b)
 							"resource", 0);
 				near = suggest(u->resource, &rs, NULL);
 				if (near)
-					check_error(c, &u->loc, SEGC_ERR_INPUT,
+					check_error(c, at_value(c, &u->loc,
+					    "resource", &at), SEGC_ERR_INPUT,
 						"<use>: '%s' is not a declared "
 						"<resource> (did you mean "
 						"'%s'?)", u->resource, near);
 				else
-					check_error(c, &u->loc, SEGC_ERR_INPUT,
+					check_error(c, at_value(c, &u->loc,
+					    "resource", &at), SEGC_ERR_INPUT,
 						"<use>: '%s' is not a declared "
 						"<resource>", u->resource);
 				names_clear(&rs);
@@ -1175,14 +1207,17 @@ static void check_branch(checker *c, const segc_block *b)
 static void open_loop_scope(checker *c, const segc_block *b)
 {
 	long i = names_find(&c->local, b->var);
+	segc_srcloc at;
 
 	if (!reserved_name(c, b->var, "loop", "variable", &b->loc) && i >= 0)
-		check_error(c, &b->loc, SEGC_ERR_INPUT, "<loop>: variable "
+		check_error(c, at_value(c, &b->loc, "var", &at),
+			SEGC_ERR_INPUT, "<loop>: variable "
 			"'%s' is already the variable of an enclosing loop",
 			b->var);
 	else if (i < 0 && !segc_expr_is_reserved(b->var) &&
 		 names_find(&c->global, b->var) >= 0)
-		check_error(c, &b->loc, SEGC_ERR_INPUT, "<loop>: variable "
+		check_error(c, at_value(c, &b->loc, "var", &at),
+			SEGC_ERR_INPUT, "<loop>: variable "
 			"'%s' hides the <%s> of that name", b->var,
 			c->global.kind[names_find(&c->global, b->var)]);
 	names_add(&c->local, b->var, "loop", b->loc.line);
@@ -1305,6 +1340,7 @@ static int resolve_end(checker *c, const segc_graph *g, const segc_symtab *ids,
 	size_t i = id ? segc_symtab_get(ids, id) : SEGC_SYMTAB_NONE;
 	names all;
 	const char *near;
+	segc_srcloc at;
 	size_t k;
 
 	if (i != SEGC_SYMTAB_NONE) {
@@ -1316,8 +1352,9 @@ static int resolve_end(checker *c, const segc_graph *g, const segc_symtab *ids,
 		if (g->nodes[k].id)
 			names_add(&all, g->nodes[k].id, "node", 0);
 	near = id ? suggest(id, &all, NULL) : NULL;
-	check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> attribute '%s': "
-		"graph '%s' has no <node> '%s'%s%s%s", attr, g->name,
+	check_error(c, at_value(c, &a->loc, attr, &at), SEGC_ERR_INPUT,
+		"<arc> attribute '%s': graph '%s' has no <node> '%s'%s%s%s",
+		attr, g->name,
 		id ? id : "", near ? " (did you mean '" : "",
 		near ? near : "", near ? "'?)" : "");
 	names_clear(&all);

@@ -13,9 +13,13 @@ int segc_validate_model(SEGC_KEEP segc_ctx *ctx, segc_model *m);
 /* Gives the text of the expression that stands at element location
  * 'loc' (the address of a location in the model) as attribute 'attr'
  * (NULL: the element's text), malloc'd, or NULL when unknown: it lets
- * messages say where in the text a name stands. */
+ * messages say where in the text a name stands.  'position' (may be
+ * NULL) gives the line and column in the document of byte 'off' of that
+ * text: 0 when known, else -1. */
 typedef struct segc_text_locator {
 	char *(*text)(void *data, const segc_srcloc *loc, const char *attr);
+	int (*position)(void *data, const segc_srcloc *loc, const char *attr,
+		size_t off, unsigned long *line, unsigned long *col);
 	void *data;
 } segc_text_locator;
 

@@ -484,7 +484,9 @@ static segc_model *model_of(reader *rd, xmlDocPtr doc)
 	segc_model *m;
 
 	memset(&locs, 0, sizeof locs);
+	locs.src = &rd->src;
 	locator.text = segc_xml_locs_text;
+	locator.position = segc_xml_locs_position;
 	locator.data = &locs;
 	m = segc_xml_build_model(ctx, xmlDocGetRootElement(doc), &rd->src,
 		&locs, &failed);
@@ -506,7 +508,9 @@ static segc_machine *machine_of(reader *rd, xmlDocPtr doc)
 	segc_machine *m;
 
 	memset(&locs, 0, sizeof locs);
+	locs.src = &rd->src;
 	locator.text = segc_xml_locs_text;
+	locator.position = segc_xml_locs_position;
 	locator.data = &locs;
 	m = segc_xml_build_machine(ctx, xmlDocGetRootElement(doc), &rd->src,
 		&locs, &failed);

@@ -55,6 +55,14 @@ unsigned long segc_xml_node_line(const segc_xml_source *src, xmlNodePtr n);
  * of 'n'; returns 0 when found. */
 int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
 	const char *qname, size_t *name_off, size_t *value_off);
+/* The line and column in the source of the byte at offset 'off' of the
+ * value of attribute 'qname' of 'n' as the parser gives it (references
+ * decoded), or with 'qname' NULL of the text of 'n' with the white space
+ * before it removed; 0 when found, else -1 (with 0 in both). */
+int segc_xml_value_position(const segc_xml_source *src, xmlNodePtr n,
+	const char *qname, size_t off, unsigned long *line,
+	unsigned long *col);
+
 /* Checks the elements, attributes and text of the tree under 'root'
  * against the rules of xml/seg.rng (an element table), with a located
  * message for each problem.  Linear in the size of the document, without
@@ -66,6 +74,7 @@ size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
  * element, so that the text of an expression can be found again for a
  * message (segc_text_locator of validate.h). */
 typedef struct segc_xml_locs {
+	const segc_xml_source *src;     /* the document's text */
 	struct segc_xml_loc_entry *v;
 	size_t n, cap;
 	int sorted;
@@ -76,6 +85,11 @@ typedef struct segc_xml_locs {
  * 'data' is a segc_xml_locs whose document is still in memory. */
 char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
 	const char *attr_name);
+/* The line and column in the document of byte 'off' of that text: 0
+ * when known, else -1 (segc_text_locator's 'position'). */
+int segc_xml_locs_position(void *data, const segc_srcloc *loc,
+	const char *attr_name, size_t off, unsigned long *line,
+	unsigned long *col);
 /* Releases what 'l' holds. */
 void segc_xml_locs_free(segc_xml_locs *l);
 

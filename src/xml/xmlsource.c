@@ -175,3 +175,92 @@ int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
 	return 0;
 }
 
+/* The number of bytes in UTF-8 of code point 'cp'. */
+static size_t utf8_length(unsigned long cp)
+{
+	return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/* The offset just after the '>' of the start tag that begins at 'off'
+ * (quotes of attribute values skipped), or (size_t)-1. */
+static size_t after_start_tag(const segc_xml_source *src, size_t off)
+{
+	const char *b = src->buf;
+	char quote = 0;
+
+	for (; off < src->len; off++) {
+		if (quote) {
+			if (b[off] == quote)
+				quote = 0;
+		} else if (b[off] == '"' || b[off] == '\'') {
+			quote = b[off];
+		} else if (b[off] == '>') {
+			return off + 1;
+		}
+	}
+	return (size_t)-1;
+}
+
+/* Walks the raw text of 'src' from 'raw' (up to 'stop', a closing quote,
+ * or '<' for text) until 'want' bytes of the value the parser gives have
+ * passed: a reference (&lt; &#955; ...) gives one character, a CR LF one
+ * byte.  Returns the raw offset reached. */
+static size_t walk_value(const segc_xml_source *src, size_t raw, char stop,
+	size_t want)
+{
+	const char *b = src->buf;
+	size_t got = 0;
+
+	while (got < want && raw < src->len && b[raw] != stop) {
+		if (b[raw] == '&') {
+			const char *semi = memchr(b + raw, ';', src->len - raw);
+			size_t n = 1;
+
+			if (!semi)
+				break;
+			if (b[raw + 1] == '#')
+				n = utf8_length(b[raw + 2] == 'x' ?
+					strtoul(b + raw + 3, NULL, 16) :
+					strtoul(b + raw + 2, NULL, 10));
+			got += n;
+			raw = (size_t)(semi - b) + 1;
+		} else if (b[raw] == '\r' && raw + 1 < src->len &&
+			   b[raw + 1] == '\n') {
+			got++;
+			raw += 2;
+		} else {
+			got++;
+			raw++;
+		}
+	}
+	return raw;
+}
+
+/* The position of a byte of a value of 'n' (see xmlread.h). */
+int segc_xml_value_position(const segc_xml_source *src, xmlNodePtr n,
+	const char *qname, size_t off, unsigned long *line, unsigned long *col)
+{
+	size_t name_off, raw;
+	char stop;
+
+	*line = 0;
+	*col = 0;
+	if (!src || !src->buf)
+		return -1;
+	if (qname) {
+		if (segc_xml_attr_offset(src, n, qname, &name_off, &raw))
+			return -1;
+		stop = src->buf[raw - 1];
+	} else {
+		raw = segc_xml_node_offset(n);
+		if (raw == (size_t)-1 ||
+		    (raw = after_start_tag(src, raw)) == (size_t)-1)
+			return -1;
+		while (raw < src->len && is_space(src->buf[raw]))
+			raw++;
+		stop = '<';
+	}
+	raw = walk_value(src, raw, stop, off);
+	segc_xml_position(src, raw, line, col);
+	return *line ? 0 : -1;
+}
