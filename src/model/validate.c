@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "expr/expr_private.h"
-#include "output/output.h"
+#include "model/latex_names.h"
 #include "model/validate.h"
 #include "base/symtab.h"
 #include "base/util.h"
@@ -78,36 +78,6 @@ static void names_clear(names *s)
 	free(s->prev);
 	segc_symtab_clear(&s->index);
 	memset(s, 0, sizeof *s);
-}
-
-/* The edit (Levenshtein) distance of 'a' and 'b'. */
-size_t segc_edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j, *row, r;
-
-	if (la > 64 || lb > 64)
-		return (size_t)-1;
-	row = segc_xmalloc((lb + 1) * sizeof *row);
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		size_t diag = row[0];
-
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	r = row[lb];
-	free(row);
-	return r;
 }
 
 /* The name of 'a' or 'b' (either may be NULL) nearest 'name' within a

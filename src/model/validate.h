@@ -5,6 +5,7 @@
 #define SEGC_VALIDATE_H
 
 #include "model/model.h"
+#include "base/names.h"
 
 /* Checks model 'm' (and its inline machine); records every error found
  * in 'ctx' (up to its limit) and returns 0 when there is none.  Fills the
@@ -46,9 +47,6 @@ int segc_validate_machine(SEGC_KEEP segc_ctx *ctx,
  * symbolic sum equal to 1 in canonical form.  Returns 0 when they are. */
 int segc_check_probabilities(SEGC_KEEP segc_ctx *ctx, size_t n,
 	segc_expr *const *probs, const segc_srcloc *loc, const char *what);
-/* The edit distance of 'a' and 'b' (for "did you mean"), or a large
- * number when they are too long to compare. */
-size_t segc_edit_distance(const char *a, const char *b);
 /* Non-zero when 'name' may be given a value by the user (-D, a grid): N,
  * P, a parameter, resource or let of the model, a const or cost of the
  * setting's machine.  Else 0, with '*near' the nearest such name (for

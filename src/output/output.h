@@ -11,29 +11,9 @@
 #include <segc/segc.h>
 #include <segc/segc_model.h>
 #include "base/util.h"
+#include "model/latex_names.h"
 
 /* ------------------------------------------------------------- LaTeX */
-
-/* How names are typeset: 'latex'[i] (already checked by
- * segc_latex_attr_check) for 'names'[i]; other names from their spelling. */
-typedef struct segc_latex_names {
-	size_t n;
-	const char *const *names;
-	const char *const *latex;
-} segc_latex_names;
-
-/* Checks a 'latex' attribute against the safe subset of doc/latex.md:
- * 0 when safe; else records an error at 'where' naming 'owner' and the
- * offending text, and returns -1. */
-int segc_latex_attr_check(SEGC_KEEP segc_ctx *ctx, const char *latex,
-	const char *owner, const segc_where *where);
-
-/* The 'latex' spellings of the parameters and resources of 'm', each
- * checked with segc_latex_attr_check(); -1 (errors recorded) when one is
- * unsafe.  The strings are borrowed from 'm'. */
-int segc_latex_names_of_model(SEGC_KEEP segc_ctx *ctx,
-	SEGC_KEEP const segc_model *m, segc_latex_names *out);
-void segc_latex_names_clear(segc_latex_names *n);
 
 /* 'e' as LaTeX math (no surrounding $), on one line.  'names' may be
  * NULL. */

@@ -12,7 +12,7 @@
 
 #define SEGC_XMLREAD_INTERNAL
 #include "xml/xmlread.h"
-#include "model/validate.h"
+#include "base/names.h"
 #include "base/util.h"
 
 /* ----------------------------------------------------------------- table */
