@@ -2,7 +2,9 @@
  * measured before it is read, parsed from memory without network, DTD,
  * entities or XInclude, limited in depth while it is parsed, checked
  * against the schema's element table (xmlcheck.c), then built into a model or a
- * machine (xmlbuild.c) and checked for meaning (validate.c).
+ * machine (xmlbuild.c) and checked for meaning (validate.c).  The checks
+ * of formulas, which need the graph stage, are the pipeline's
+ * (src/pipeline/validate.c).
  *
  * Why from memory: reading the file ourselves makes the size check and the
  * read one operation (no gap in which the file could grow), and keeps
@@ -24,7 +26,6 @@
 
 #define SEGC_XMLREAD_INTERNAL
 #include "xml/xmlread.h"
-#include "graph/graph.h"
 #include "model/validate.h"
 #include "base/util.h"
 
@@ -563,35 +564,25 @@ segc_machine *segc_machine_read_memory(segc_ctx *ctx, const char *buf,
 	return m;
 }
 
-/* Validates a document of either kind held in a buffer. */
-int segc_validate_memory(segc_ctx *ctx, const char *buf, size_t len,
-	const char *name)
+/* Reads and checks a document of either kind (see xmlread.h). */
+int segc_xml_read_document(segc_ctx *ctx, const char *buf, size_t len,
+	const char *name, segc_model **model, segc_machine **machine)
 {
 	reader rd;
 	enum doc_kind kind;
 	xmlDocPtr doc;
-	int ok = 0;
 
+	*model = NULL;
+	*machine = NULL;
 	reader_init(&rd, ctx, name, buf, len);
 	doc = read_checked(&rd, buf, len, &kind);
-	if (doc && kind == DOC_MODEL) {
-		segc_model *m = model_of(&rd, doc);
-
-		/* A model is also lowered and its expressions brought to
-		 * canonical form one by one, so that validation refuses what
-		 * every command would (a division by zero, an exponent that
-		 * is not an integer constant). */
-		ok = m != NULL && segc_check_model_expressions(ctx, m) == 0;
-		segc_model_free(m);
-	} else if (doc) {
-		segc_machine *m = machine_of(&rd, doc);
-
-		ok = m != NULL;
-		segc_machine_free(m);
-	}
+	if (doc && kind == DOC_MODEL)
+		*model = model_of(&rd, doc);
+	else if (doc)
+		*machine = machine_of(&rd, doc);
 	xmlFreeDoc(doc);
 	reader_clear(&rd);
-	return ok ? 0 : -1;
+	return *model || *machine ? 0 : -1;
 }
 
 /* Reads all of open file 'fd' ('path'), refusing more than 'max' bytes.
@@ -633,9 +624,8 @@ static char *read_fd(segc_ctx *ctx, int fd, const char *path,
 	return buf;
 }
 
-/* Loads file 'path' into memory after checking its size against the
- * max_file_bytes limit (a larger file is refused without being read). */
-static char *load_file(segc_ctx *ctx, const char *path, size_t *len)
+/* Loads file 'path' into memory (see xmlread.h). */
+char *segc_xml_load_file(segc_ctx *ctx, const char *path, size_t *len)
 {
 	unsigned long max = segc_ctx_limits(ctx)->max_file_bytes;
 	struct stat st;
@@ -673,7 +663,7 @@ static char *load_file(segc_ctx *ctx, const char *path, size_t *len)
 segc_model *segc_model_read_file(segc_ctx *ctx, const char *path)
 {
 	size_t len;
-	char *buf = load_file(ctx, path, &len);
+	char *buf = segc_xml_load_file(ctx, path, &len);
 	segc_model *m;
 
 	if (!buf)
@@ -687,7 +677,7 @@ segc_model *segc_model_read_file(segc_ctx *ctx, const char *path)
 segc_machine *segc_machine_read_file(segc_ctx *ctx, const char *path)
 {
 	size_t len;
-	char *buf = load_file(ctx, path, &len);
+	char *buf = segc_xml_load_file(ctx, path, &len);
 	segc_machine *m;
 
 	if (!buf)
@@ -695,20 +685,6 @@ segc_machine *segc_machine_read_file(segc_ctx *ctx, const char *path)
 	m = segc_machine_read_memory(ctx, buf, len, path);
 	free(buf);
 	return m;
-}
-
-/* Validates the document 'path' of either kind: 0 when valid. */
-int segc_validate_file(segc_ctx *ctx, const char *path)
-{
-	size_t len;
-	char *buf = load_file(ctx, path, &len);
-	int rc;
-
-	if (!buf)
-		return -1;
-	rc = segc_validate_memory(ctx, buf, len, path);
-	free(buf);
-	return rc;
 }
 
 /* libxml2's allocation functions, through segc's failure path. */

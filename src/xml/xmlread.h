@@ -13,9 +13,17 @@ SEGC_GIVE segc_model *segc_model_read_memory(SEGC_KEEP segc_ctx *ctx,
 /* The same as segc_machine_read_file() on a buffer. */
 SEGC_GIVE segc_machine *segc_machine_read_memory(SEGC_KEEP segc_ctx *ctx,
 	const char *buf, size_t len, const char *name);
-/* The same as segc_validate_file() on a buffer: 0 when valid. */
-int segc_validate_memory(SEGC_KEEP segc_ctx *ctx, const char *buf,
-	size_t len, const char *name);
+/* Reads a document of either kind from a buffer, checks its structure
+ * and meaning and builds it: sets '*model' or '*machine' (the other
+ * NULL) and returns 0, or -1 with both NULL and the errors recorded. */
+int segc_xml_read_document(SEGC_KEEP segc_ctx *ctx, const char *buf,
+	size_t len, const char *name, SEGC_GIVE segc_model **model,
+	SEGC_GIVE segc_machine **machine);
+/* Loads file 'path' into memory (NUL-terminated, its size in '*len')
+ * after checking its size against the max_file_bytes limit: a larger
+ * file is refused without being read.  NULL with an error recorded. */
+SEGC_GIVE char *segc_xml_load_file(SEGC_KEEP segc_ctx *ctx, const char *path,
+	size_t *len);
 
 #ifdef SEGC_XMLREAD_INTERNAL
 #include <libxml/tree.h>
