@@ -89,12 +89,12 @@ static unsigned long long address_space_now(void)
 	return page > 0 ? pages * (unsigned long long)page : 0;
 }
 
-/* Installs the failure path of the memory policy (segc.h). */
-void segc_memory_guard(segc_oom_handler handler)
+/* Installs the failure path of the memory policy (segc.h) for the
+ * library's own allocations and GMP's (see util.h). */
+void segc_memory_guard_base(segc_oom_handler handler)
 {
 	guard.handler = handler;
 	mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
-	segc_xml_memory_setup();
 	if (SEGC_UNDER_ASAN || getrlimit(RLIMIT_AS, &guard.initial))
 		return;
 	guard.base = address_space_now() + GUARD_SLACK;

@@ -33,8 +33,10 @@ void segc_ctx_count_input(segc_ctx *ctx, size_t bytes);
 /* Limits the address space to the budget 'bytes' when segc_memory_guard()
  * is on (nothing otherwise). */
 void segc_memory_apply(unsigned long bytes);
-/* Routes libxml2's allocations through segc's (xmlread.c). */
-void segc_xml_memory_setup(void);
+/* The part of segc_memory_guard() that is the base's: the handler, GMP's
+ * allocations and the limit of the address space.  segc_memory_guard()
+ * (src/pipeline/memory.c) also routes libxml2's, whose stage is above. */
+void segc_memory_guard_base(segc_oom_handler handler);
 
 /* A growable, always NUL-terminated string. */
 typedef struct segc_strbuf {

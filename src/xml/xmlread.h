@@ -13,6 +13,9 @@ SEGC_GIVE segc_model *segc_model_read_memory(SEGC_KEEP segc_ctx *ctx,
 /* The same as segc_machine_read_file() on a buffer. */
 SEGC_GIVE segc_machine *segc_machine_read_memory(SEGC_KEEP segc_ctx *ctx,
 	const char *buf, size_t len, const char *name);
+/* Routes libxml2's allocations through segc's failure path (part of
+ * segc_memory_guard()). */
+void segc_xml_memory_setup(void);
 /* Reads a document of either kind from a buffer, checks its structure
  * and meaning and builds it: sets '*model' or '*machine' (the other
  * NULL) and returns 0, or -1 with both NULL and the errors recorded. */
