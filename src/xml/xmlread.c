@@ -68,10 +68,8 @@ static void message_one_line(segc_strbuf *sb, const char *msg)
 	}
 }
 
-/* Records libxml2 parser error 'e' as a diagnostic of 'rd';
- * 'prefix' says which stage found it. */
-static void report_xml_error(reader *rd, const xmlError *e,
-	const char *prefix)
+/* Records libxml2 parser error 'e' as a diagnostic of 'rd'. */
+static void report_xml_error(reader *rd, const xmlError *e)
 {
 	segc_strbuf sb;
 	unsigned long line = e->line > 0 ? (unsigned long)e->line : 0;
@@ -80,11 +78,9 @@ static void report_xml_error(reader *rd, const xmlError *e,
 	if (e->domain == XML_FROM_PARSER || e->domain == XML_FROM_IO ||
 	    e->domain == XML_FROM_NAMESPACE)
 		col = e->int2 > 0 ? (unsigned long)e->int2 : 0;
-	if (e->node &&
-	    ((xmlNodePtr)e->node)->type == XML_ELEMENT_NODE)
+	if (e->node && ((xmlNodePtr)e->node)->type == XML_ELEMENT_NODE)
 		line = (unsigned long)xmlGetLineNo((xmlNodePtr)e->node);
 	segc_strbuf_init(&sb);
-	segc_strbuf_append(&sb, prefix);
 	message_one_line(&sb, e->message);
 	rd->errors++;
 	segc_error(rd->ctx, e->code == XML_ERR_NO_MEMORY ? SEGC_ERR_LIMIT :
@@ -110,7 +106,7 @@ static void on_parse_error(void *ctx, xmlErrorPtr e)
 		return;
 	if (e->level == XML_ERR_WARNING)
 		return;
-	report_xml_error(rd, e, "");
+	report_xml_error(rd, e);
 }
 
 /* Stops the parse of 'ctx' after recording 'message' at the current
@@ -344,7 +340,7 @@ static xmlDocPtr parse_document(reader *rd, const char *buf, size_t len)
 static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 {
 	xmlNodePtr root = xmlDocGetRootElement(doc);
-	unsigned long line;
+	unsigned long line, col, vline, vcol;
 	xmlChar *version;
 	int rc = 0;
 
@@ -354,8 +350,12 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 		return -1;
 	}
 	line = segc_xml_node_line(&rd->src, root);
+	col = 0;
+	if (segc_xml_node_offset(root) != (size_t)-1)
+		segc_xml_position(&rd->src, segc_xml_node_offset(root), &line,
+			&col);
 	if (root->ns) {
-		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, 0,
+		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 			"root element <%s> is in a namespace: SEG XML uses "
 			"none", (const char *)root->name);
 		return -1;
@@ -365,19 +365,24 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 	} else if (xmlStrEqual(root->name, BAD_CAST "machine")) {
 		*kind = DOC_MACHINE;
 	} else {
-		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, 0,
+		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 			"root element <%s>: expected <model> or <machine>",
 			(const char *)root->name);
 		return -1;
 	}
 	version = xmlGetNoNsProp(root, BAD_CAST "version");
 	if (!version) {
-		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, 0,
+		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 			"<%s> lacks the attribute 'version' (version=\"1\")",
 			(const char *)root->name);
 		rc = -1;
 	} else if (!xmlStrEqual(version, BAD_CAST "1")) {
-		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, 0,
+		if (segc_xml_value_position(&rd->src, root, "version", 0,
+		    &vline, &vcol)) {
+			vline = line;
+			vcol = col;
+		}
+		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, vline, vcol,
 			"<%s> has version \"%s\": only version \"1\" is known",
 			(const char *)root->name, (const char *)version);
 		rc = -1;
@@ -470,8 +475,13 @@ static void reader_clear(reader *rd)
 static void wrong_kind(reader *rd, xmlDocPtr doc, const char *got,
 	const char *want)
 {
-	segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file,
-		segc_xml_node_line(&rd->src, xmlDocGetRootElement(doc)), 0,
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	unsigned long line = segc_xml_node_line(&rd->src, root), col = 0;
+
+	if (segc_xml_node_offset(root) != (size_t)-1)
+		segc_xml_position(&rd->src, segc_xml_node_offset(root), &line,
+			&col);
+	segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 		"the document is a <%s>, expected a <%s>", got, want);
 }
 

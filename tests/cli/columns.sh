@@ -27,6 +27,9 @@ schema_bad_class	class="gpu"
 schema_unknown_element	<stepx
 arc_duplicate_id	<node id="a"
 formula_division_by_zero	<step
+bad_version	2"
+wrong_root	<graph
+no_version	<model
 CASES
 
 while IFS='	' read -r name want; do
