@@ -44,9 +44,12 @@ int segc_validate_machine(SEGC_KEEP segc_ctx *ctx,
  * alternatives of one choice at 'loc' ('what': "<branch>", "the arcs
  * leaving node 'a'") are well formed: at most one omitted, each number in
  * [0, 1], the numbers summing to 1 (at most 1 with one omitted), and a
- * symbolic sum equal to 1 in canonical form.  Returns 0 when they are. */
+ * symbolic sum equal to 1 in canonical form.  A probability out of
+ * [0, 1] is reported at its place in 'places' (n entries; NULL: at
+ * 'loc').  Returns 0 when they are. */
 int segc_check_probabilities(SEGC_KEEP segc_ctx *ctx, size_t n,
-	segc_expr *const *probs, const segc_srcloc *loc, const char *what);
+	segc_expr *const *probs, const segc_srcloc *places,
+	const segc_srcloc *loc, const char *what);
 /* Non-zero when 'name' may be given a value by the user (-D, a grid): N,
  * P, a parameter, resource or let of the model, a const or cost of the
  * setting's machine.  Else 0, with '*near' the nearest such name (for

@@ -361,7 +361,8 @@ static int check_symbolic_sum(segc_ctx *ctx, segc_expr *sum,
 
 /* Checks the probabilities of one choice (see validate.h). */
 int segc_check_probabilities(segc_ctx *ctx, size_t n,
-	segc_expr *const *probs, const segc_srcloc *loc, const char *what)
+	segc_expr *const *probs, const segc_srcloc *places,
+	const segc_srcloc *loc, const char *what)
 {
 	size_t i, omitted = 0, symbolic = 0;
 	segc_expr *sum = segc_expr_int(0);
@@ -380,8 +381,8 @@ int segc_check_probabilities(segc_ctx *ctx, size_t n,
 			continue;
 		}
 		mpq_add(q, q, segc_expr_value(probs[i]));
-		rc |= check_unit_interval(ctx, segc_expr_value(probs[i]), loc,
-			what);
+		rc |= check_unit_interval(ctx, segc_expr_value(probs[i]),
+			places ? &places[i] : loc, what);
 	}
 	if (omitted > 1) {
 		segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,

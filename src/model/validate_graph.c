@@ -86,16 +86,21 @@ static void check_block(checker *c, const segc_model *m, const segc_block *b)
 static void check_branch(checker *c, const segc_block *b)
 {
 	segc_expr **probs;
+	segc_srcloc *places;
 	size_t i;
 
 	if (!b->nchildren)
 		return;
 	probs = segc_xcalloc(b->nchildren, sizeof *probs);
-	for (i = 0; i < b->nchildren; i++)
+	places = segc_xcalloc(b->nchildren, sizeof *places);
+	for (i = 0; i < b->nchildren; i++) {
 		probs[i] = b->children[i]->prob;
-	if (segc_check_probabilities(c->ctx, b->nchildren, probs, &b->loc,
-		    "<branch>"))
+		at_value(c, &b->children[i]->loc, "prob", &places[i]);
+	}
+	if (segc_check_probabilities(c->ctx, b->nchildren, probs, places,
+		    &b->loc, "<branch>"))
 		c->failed = 1;
+	free(places);
 	free(probs);
 }
 
@@ -357,6 +362,7 @@ static void check_arc_probabilities(checker *c, const segc_graph *g,
 	const arc_lists *l)
 {
 	segc_expr **probs = segc_xcalloc(g->narcs + 1, sizeof *probs);
+	segc_srcloc *places = segc_xcalloc(g->narcs + 1, sizeof *places);
 	size_t v, k, n;
 	segc_strbuf what;
 
@@ -368,10 +374,12 @@ static void check_arc_probabilities(checker *c, const segc_graph *g,
 			if (a->loop || a->forward)
 				continue;
 			if (g->nodes[v].split_and && a->prob)
-				check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> "
+				check_error(c, at_value(c, &a->loc, "prob",
+					&places[n]), SEGC_ERR_INPUT, "<arc> "
 					"from '%s' to '%s': node '%s' splits "
 					"with 'and', its arcs take no 'prob'",
 					a->from, a->to, a->from);
+			at_value(c, &a->loc, "prob", &places[n]);
 			probs[n++] = a->prob;
 		}
 		if (!n || g->nodes[v].split_and)
@@ -379,11 +387,12 @@ static void check_arc_probabilities(checker *c, const segc_graph *g,
 		segc_strbuf_reset(&what);
 		segc_strbuf_appendf(&what, "the arcs leaving <node> '%s'",
 			g->nodes[v].id);
-		if (segc_check_probabilities(c->ctx, n, probs,
+		if (segc_check_probabilities(c->ctx, n, probs, places,
 			    &g->nodes[v].loc, segc_strbuf_str(&what)))
 			c->failed = 1;
 	}
 	segc_strbuf_free(&what);
+	free(places);
 	free(probs);
 }
 

@@ -30,6 +30,8 @@ formula_division_by_zero	<step
 bad_version	2"
 wrong_root	<graph
 no_version	<model
+prob_out_of_range	3/2"
+arc_and_split_prob	1/2"
 CASES
 
 while IFS='	' read -r name want; do
