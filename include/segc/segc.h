@@ -112,6 +112,18 @@ SEGC_API void segc_error(SEGC_KEEP segc_ctx *ctx, enum segc_status code,
 SEGC_API size_t segc_ctx_n_diags(SEGC_KEEP const segc_ctx *ctx);
 SEGC_API const segc_diag *segc_ctx_diag(SEGC_KEEP const segc_ctx *ctx,
 	size_t i);
+/* The source line 'line' of the document 'text' ('len' bytes) and under
+ * it a caret at character column 'col', as two lines each ending in a
+ * newline, malloc'd: a tab stays a tab in both, so that the caret lines
+ * up; a character that is not printable is shown as '?'; a long line is
+ * cut to the characters around the column.  NULL when the line is not
+ * there or 'line' or 'col' is 0. */
+SEGC_API SEGC_GIVE char *segc_source_excerpt(const char *text, size_t len, unsigned long line,
+	unsigned long col);
+/* The same from the file 'path', read up to the end of that line only;
+ * NULL when it cannot be read. */
+SEGC_API SEGC_GIVE char *segc_source_excerpt_file(const char *path, unsigned long line,
+	unsigned long col);
 /* The most severe code recorded so far (SEGC_OK when none). */
 SEGC_API enum segc_status segc_ctx_status(SEGC_KEEP const segc_ctx *ctx);
 /* Non-zero once max_errors diagnostics are recorded: stop early. */

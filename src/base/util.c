@@ -91,7 +91,7 @@ static unsigned long long address_space_now(void)
 
 /* Installs the failure path of the memory policy (segc.h) for the
  * library's own allocations and GMP's; segc_memory_guard() adds libxml2. */
-void segc_base_memory_guard(segc_oom_handler handler)
+void segc_memory_guard_base(segc_oom_handler handler)
 {
 	guard.handler = handler;
 	mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);

@@ -35,7 +35,7 @@ void segc_ctx_count_input(segc_ctx *ctx, size_t bytes);
 void segc_memory_apply(unsigned long bytes);
 /* The part of segc_memory_guard() below the XML reader: the handler,
  * GMP's allocations and the limit on the address space. */
-void segc_base_memory_guard(segc_oom_handler handler);
+void segc_memory_guard_base(segc_oom_handler handler);
 
 /* A growable, always NUL-terminated string. */
 typedef struct segc_strbuf {

@@ -260,8 +260,7 @@ static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
 		it.formula = segc_expect_formula(x);
 		it.source = segc_expect_source(x);
 		segc_expect_where(x, &it.where);
-		it.where.col = 0;   /* the element's, not the formula's */
-		it.where.what = "the formula of <expect>";
+			it.where.what = "the formula of <expect>";
 		if (segc_expect_machine(x)) {
 			char *path = segc_expect_machine_path(ctx, m, x);
 

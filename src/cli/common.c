@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cli_limits.h"
@@ -200,9 +201,15 @@ int cli_parse_args(segc_ctx *ctx, cli_common *c, int argc, char **argv,
 int cli_report(segc_ctx *ctx)
 {
 	size_t i, n = segc_ctx_n_diags(ctx);
+	/* After a diagnostic with a line and a column, its source line and
+	 * a caret: SEGC_CARET=always|never|auto (auto: on a terminal). */
+	const char *caret = getenv("SEGC_CARET");
+	int excerpts = caret && !strcmp(caret, "always") ? 1 :
+		caret && !strcmp(caret, "never") ? 0 : isatty(2);
 
 	for (i = 0; i < n; i++) {
 		const segc_diag *d = segc_ctx_diag(ctx, i);
+		char *ex;
 
 		if (!d->file)
 			fprintf(stderr, "segc: ");
@@ -216,6 +223,12 @@ int cli_report(segc_ctx *ctx)
 		fprintf(stderr, "%s: %s\n",
 			d->code == SEGC_ERR_INTERNAL ? "internal error" :
 			"error", d->message);
+		if (excerpts && d->file && d->line && d->col &&
+		    (ex = segc_source_excerpt_file(d->file, d->line,
+			d->col)) != NULL) {
+			fputs(ex, stderr);
+			free(ex);
+		}
 	}
 	switch (segc_ctx_status(ctx)) {
 	case SEGC_OK:

@@ -4,34 +4,26 @@
  * among functions, lets or graphs, probabilities that sum to one, and
  * arc-form graphs with one entry and one exit that every node reaches.
  * Graph and block walks use explicit stacks; expressions are walked
- * recursively, their depth being bounded by the parser's max_depth. */
+ * recursively, their depth being bounded by the parser's max_depth.
+ * This file holds the sets of names, the checker and its checks of
+ * expressions, and the passes over a machine and a model; the checks of
+ * declarations are in validate_decls.c, those of graphs in
+ * validate_graph.c. */
 #include <config.h>
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "expr/expr_private.h"
-#include "output/output.h"
-#include "model/validate.h"
+#include "model/latex_names.h"
+#include "model/validate_private.h"
 #include "base/symtab.h"
 #include "base/util.h"
 
 /* ------------------------------------------------------------ name sets */
 
-/* Names in declaration order, each with the element that declared it;
- * 'index' maps a name to its last entry, 'prev' to the entry that name had
- * before (so that a scope closes in constant time). */
-typedef struct names {
-	const char **name;
-	const char **kind;          /* "param", "resource", ... */
-	unsigned long *line;
-	size_t *prev;
-	segc_symtab index;
-	size_t n, cap;
-} names;
-
 /* Adds 'name' declared by <'kind'> at 'line' to 's'. */
-static void names_add(names *s, const char *name, const char *kind,
+void names_add(names *s, const char *name, const char *kind,
 	unsigned long line)
 {
 	if (s->n == s->cap) {
@@ -53,7 +45,7 @@ static void names_add(names *s, const char *name, const char *kind,
 }
 
 /* Removes the names added last until 's' holds 'n'. */
-static void names_pop_to(names *s, size_t n)
+void names_pop_to(names *s, size_t n)
 {
 	while (s->n > n) {
 		s->n--;
@@ -62,7 +54,7 @@ static void names_pop_to(names *s, size_t n)
 }
 
 /* The index of the last 'name' in 's', or -1. */
-static long names_find(const names *s, const char *name)
+long names_find(const names *s, const char *name)
 {
 	size_t i = segc_symtab_get(&s->index, name);
 
@@ -70,7 +62,7 @@ static long names_find(const names *s, const char *name)
 }
 
 /* Releases the arrays of 's'. */
-static void names_clear(names *s)
+void names_clear(names *s)
 {
 	free(s->name);
 	free(s->kind);
@@ -80,39 +72,9 @@ static void names_clear(names *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* The edit (Levenshtein) distance of 'a' and 'b'. */
-size_t segc_edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j, *row, r;
-
-	if (la > 64 || lb > 64)
-		return (size_t)-1;
-	row = segc_xmalloc((lb + 1) * sizeof *row);
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		size_t diag = row[0];
-
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	r = row[lb];
-	free(row);
-	return r;
-}
-
 /* The name of 'a' or 'b' (either may be NULL) nearest 'name' within a
  * third of its length, first declared winning ties; NULL if none. */
-static const char *suggest(const char *name, const names *a, const names *b)
+const char *suggest(const char *name, const names *a, const names *b)
 {
 	const names *sets[2];
 	size_t best = (strlen(name) + 2) / 3, i, k;
@@ -137,65 +99,48 @@ static const char *suggest(const char *name, const names *a, const names *b)
 
 /* -------------------------------------------------------------- checker */
 
-/* A function that calls may name, with its number of arguments. */
-typedef struct fn_sig {
-	const char *name;
-	size_t nargs;
-} fn_sig;
-
-/* The state of one check: the plain names visible everywhere, the local
- * ones (arguments, loop variables, binders) as a stack, the functions,
- * and where the expression being checked stands. */
-typedef struct checker {
-	segc_ctx *ctx;
-	names global;
-	names local;
-	fn_sig *fns;
-	size_t nfns;
-	segc_symtab fn_index;    /* name -> last signature */
-	segc_symtab resources;   /* name -> index in the model's resources */
-	segc_symtab graphs;      /* name -> index in the model's graphs */
-	int failed;
-	/* the expression being checked: where, and what it is (either 'what',
-	 * or attribute 'attr' of <'elem'>, put into words when needed) */
-	const segc_srcloc *loc;
-	const char *what;
-	const char *attr, *elem;
-	segc_strbuf what_buf;
-	const segc_text_locator *locator;   /* may be NULL */
-	names reported;      /* names already reported in it */
-	names counters;      /* every loop variable of the model, first wins */
-	/* calls of user functions made by it, collected when non-NULL */
-	size_t *calls;
-	size_t ncalls, capcalls;
-} checker;
-
-/* Records an error at 'loc'. */
-static void check_error(checker *c, const segc_srcloc *loc,
-	enum segc_status code, const char *fmt, ...)
-#ifdef __GNUC__
-	__attribute__((format(printf, 4, 5)))
-#endif
-	;
-
-static void check_error(checker *c, const segc_srcloc *loc,
+/* Records an error at 'loc' (see validate_private.h). */
+void check_error(checker *c, const segc_srcloc *loc,
 	enum segc_status code, const char *fmt, ...)
 {
+	unsigned long line = loc ? loc->line : 0, col = loc ? loc->col : 0;
 	segc_strbuf sb;
 	va_list ap;
 
+	/* An error in the expression being checked is placed at its fault
+	 * in the text of the document when the locator can tell where. */
+	if (loc && loc == c->loc && c->locator && c->locator->position &&
+	    c->locator->position(c->locator->data, loc, c->attr,
+		c->fault_off == (size_t)-1 ? 0 : c->fault_off, &line, &col)) {
+		line = loc->line;
+		col = loc->col;
+	}
+	c->fault_off = (size_t)-1;
 	segc_strbuf_init(&sb);
 	va_start(ap, fmt);
 	segc_strbuf_vappendf(&sb, fmt, ap);
 	va_end(ap);
-	segc_error(c->ctx, code, loc ? loc->file : NULL, loc ? loc->line : 0,
-		loc ? loc->col : 0, "%s", segc_strbuf_str(&sb));
+	segc_error(c->ctx, code, loc ? loc->file : NULL, line, col, "%s",
+		segc_strbuf_str(&sb));
 	segc_strbuf_free(&sb);
 	c->failed = 1;
 }
 
+/* 'loc' moved to the start of the value of its attribute 'attr' when
+ * the locator can tell where that is (in '*buf'), else 'loc'. */
+const segc_srcloc *at_value(const checker *c,
+	const segc_srcloc *loc, const char *attr, segc_srcloc *buf)
+{
+	*buf = *loc;
+	if (!c->locator || !c->locator->position ||
+	    c->locator->position(c->locator->data, loc, attr, 0, &buf->line,
+		&buf->col))
+		return loc;
+	return buf;
+}
+
 /* The signature of the user function 'name', or NULL. */
-static const fn_sig *find_fn(const checker *c, const char *name)
+const fn_sig *find_fn(const checker *c, const char *name)
 {
 	size_t i = segc_symtab_get(&c->fn_index, name);
 
@@ -273,7 +218,7 @@ size_t segc_find_name_token(const char *t, const char *name)
 /* Appends to 'sb' where name 'name' first stands in the text of the
  * expression being checked: " at column K of the value" (with the line
  * of the value when it spans several), as the parser says it; nothing
- * when the text is not at hand. */
+ * when the text is not at hand.  The next error is placed there. */
 static void append_name_position(checker *c, segc_strbuf *sb,
 	const char *name)
 {
@@ -286,6 +231,7 @@ static void append_name_position(checker *c, segc_strbuf *sb,
 	if (!text)
 		return;
 	off = segc_find_name_token(text, name);
+	c->fault_off = off;
 	if (off != (size_t)-1) {
 		for (i = 0; i < off; i++)
 			if (text[i] == '\n') {
@@ -519,19 +465,21 @@ static void check_described(checker *c, const segc_expr *e,
 	c->what = what;
 	c->attr = attr;
 	c->elem = elem;
+	c->fault_off = (size_t)-1;
 	names_pop_to(&c->reported, 0);
 	check_expr(c, e);
+	c->loc = NULL;   /* later errors are not in this expression */
 }
 
 /* Checks expression 'e' (may be NULL) standing at 'loc' as 'what'. */
-static void check_at(checker *c, const segc_expr *e, const segc_srcloc *loc,
+void check_at(checker *c, const segc_expr *e, const segc_srcloc *loc,
 	const char *what)
 {
 	check_described(c, e, loc, what, NULL, NULL);
 }
 
 /* Checks 'e' at 'loc', describing it as attribute 'attr' of <'elem'>. */
-static void check_attr(checker *c, const segc_expr *e, const segc_srcloc *loc,
+void check_attr(checker *c, const segc_expr *e, const segc_srcloc *loc,
 	const char *attr, const char *elem)
 {
 	check_described(c, e, loc, NULL, attr, elem);
@@ -540,7 +488,7 @@ static void check_attr(checker *c, const segc_expr *e, const segc_srcloc *loc,
 /* Reports, and returns 1, when 'name' (declared by <'kind'> at 'loc',
  * as 'role' when not NULL) is a reserved word of the expression
  * language. */
-static int reserved_name(checker *c, const char *name, const char *kind,
+int reserved_name(checker *c, const char *name, const char *kind,
 	const char *role, const segc_srcloc *loc)
 {
 	if (!name || !segc_expr_is_reserved(name))
@@ -605,6 +553,7 @@ static void checker_init(checker *c, segc_ctx *ctx)
 {
 	memset(c, 0, sizeof *c);
 	c->ctx = ctx;
+	c->fault_off = (size_t)-1;
 }
 
 /* Releases what 'c' holds. */
@@ -620,320 +569,6 @@ static void checker_clear(checker *c)
 	segc_symtab_clear(&c->graphs);
 	free(c->fns);
 	free(c->calls);
-}
-
-/* ----------------------------------------------------------------- cycles */
-
-/* A directed graph on 'n' vertices as adjacency lists. */
-typedef struct digraph {
-	size_t n;
-	size_t **succ;
-	size_t *nsucc;
-	size_t *cap;
-} digraph;
-
-/* A graph of 'n' vertices without edges. */
-static void digraph_init(digraph *g, size_t n)
-{
-	g->n = n;
-	g->succ = segc_xcalloc(n + 1, sizeof *g->succ);
-	g->nsucc = segc_xcalloc(n + 1, sizeof *g->nsucc);
-	g->cap = segc_xcalloc(n + 1, sizeof *g->cap);
-}
-
-/* Adds the edge 'a' -> 'b'. */
-static void digraph_add(digraph *g, size_t a, size_t b)
-{
-	if (g->nsucc[a] == g->cap[a]) {
-		g->cap[a] = g->cap[a] ? 2 * g->cap[a] : 4;
-		g->succ[a] = segc_xrealloc(g->succ[a],
-			segc_xmul_size(g->cap[a], sizeof **g->succ));
-	}
-	g->succ[a][g->nsucc[a]++] = b;
-}
-
-/* Releases 'g'. */
-static void digraph_clear(digraph *g)
-{
-	size_t i;
-
-	for (i = 0; i < g->n; i++)
-		free(g->succ[i]);
-	free(g->succ);
-	free(g->nsucc);
-	free(g->cap);
-}
-
-/* Finds a cycle of 'g' by depth-first search with an explicit stack.
- * Returns its length and sets '*cycle' (malloc'd vertices, first one
- * repeated at the end); 0 when 'g' is acyclic. */
-static size_t find_cycle(const digraph *g, size_t **cycle)
-{
-	unsigned char *color = segc_xcalloc(g->n + 1, 1);
-	size_t *stack = segc_xmalloc((g->n + 1) * sizeof *stack);
-	size_t *edge = segc_xcalloc(g->n + 1, sizeof *edge);
-	size_t s, depth, len = 0, k;
-
-	*cycle = NULL;
-	for (s = 0; s < g->n && !len; s++) {
-		if (color[s])
-			continue;
-		depth = 0;
-		stack[depth++] = s;
-		color[s] = 1;
-		while (depth && !len) {
-			size_t v = stack[depth - 1];
-
-			if (edge[v] == g->nsucc[v]) {
-				color[v] = 2;
-				depth--;
-				continue;
-			}
-			k = g->succ[v][edge[v]++];
-			if (color[k] == 0) {
-				color[k] = 1;
-				stack[depth++] = k;
-			} else if (color[k] == 1) {
-				size_t from = depth;
-
-				while (stack[from - 1] != k)
-					from--;
-				len = depth - from + 2;
-				*cycle = segc_xmalloc(len * sizeof **cycle);
-				memcpy(*cycle, stack + from - 1,
-					(len - 1) * sizeof **cycle);
-				(*cycle)[len - 1] = k;
-			}
-		}
-	}
-	free(color);
-	free(stack);
-	free(edge);
-	return len;
-}
-
-/* Reports a cycle of 'g' if there is one: "<'kind'> 'a' -> 'b' -> 'a'",
- * at the location of its first vertex ('locs'), names from 'name'. */
-static void report_cycle(checker *c, const digraph *g, const char *kind,
-	const char *const *name, const segc_srcloc *const *locs,
-	const char *problem)
-{
-	size_t *cycle, len = find_cycle(g, &cycle), i;
-	segc_strbuf sb;
-
-	if (!len)
-		return;
-	segc_strbuf_init(&sb);
-	for (i = 0; i < len; i++)
-		segc_strbuf_appendf(&sb, "%s'%s'", i ? " -> " : "",
-			name[cycle[i]]);
-	check_error(c, locs[cycle[0]], SEGC_ERR_INPUT, "%s: %s %s", kind,
-		problem, segc_strbuf_str(&sb));
-	segc_strbuf_free(&sb);
-	free(cycle);
-}
-
-/* ------------------------------------------------------------- functions */
-
-/* Checks the bodies of functions 'f' (the first 'base' signatures of 'c'
- * belong to other owners) and reports recursion among them. */
-static void check_functions(checker *c, size_t n, const segc_function *f,
-	size_t base)
-{
-	digraph g;
-	const char **nm = segc_xcalloc(n + 1, sizeof *nm);
-	const segc_srcloc **locs = segc_xcalloc(n + 1, sizeof *locs);
-	size_t i, j, saved = c->local.n;
-	segc_strbuf what;
-
-	digraph_init(&g, n);
-	segc_strbuf_init(&what);
-	for (i = 0; i < n; i++) {
-		nm[i] = f[i].name ? f[i].name : "";
-		locs[i] = &f[i].loc;
-		for (j = 0; j < f[i].nargs; j++) {
-			reserved_name(c, f[i].args[j], "function", "argument",
-				&f[i].loc);
-			names_add(&c->local, f[i].args[j], "arg", 0);
-		}
-		segc_strbuf_reset(&what);
-		segc_strbuf_appendf(&what, "the body of <function> '%s'",
-			nm[i]);
-		c->ncalls = 0;
-		c->calls = segc_xrealloc(c->calls, sizeof *c->calls);
-		c->capcalls = 1;
-		check_at(c, f[i].body, &f[i].loc, segc_strbuf_str(&what));
-		for (j = 0; j < c->ncalls; j++)
-			if (c->calls[j] >= base && c->calls[j] < base + n)
-				digraph_add(&g, i, c->calls[j] - base);
-		free(c->calls);
-		c->calls = NULL;
-		c->ncalls = c->capcalls = 0;
-		names_pop_to(&c->local, saved);
-	}
-	report_cycle(c, &g, "<function>", nm, locs, "recursion is not "
-		"allowed:");
-	segc_strbuf_free(&what);
-	digraph_clear(&g);
-	free(nm);
-	free(locs);
-}
-
-/* Adds to 'g' an edge from function 'from' to each function that 'e'
- * calls, resolved through 'c' as a derivation resolves them (the
- * machine's first).  Walks 'e' with an explicit stack. */
-static void add_function_calls(digraph *g, const checker *c, size_t from,
-	const segc_expr *e)
-{
-	const segc_expr **stack = segc_xmalloc(sizeof *stack);
-	size_t n = 0, cap = 1, i;
-	const fn_sig *f;
-
-	stack[n++] = e;
-	while (n) {
-		e = stack[--n];
-		if (segc_expr_kind(e) == SEGC_CALL &&
-		    (f = find_fn(c, segc_expr_name(e))) != NULL)
-			digraph_add(g, from, (size_t)(f - c->fns));
-		if (n + segc_expr_nargs(e) > cap) {
-			cap = 2 * (n + segc_expr_nargs(e));
-			stack = segc_xrealloc(stack,
-				segc_xmul_size(cap, sizeof *stack));
-		}
-		for (i = 0; i < segc_expr_nargs(e); i++)
-			stack[n++] = segc_expr_arg(e, i);
-	}
-	free(stack);
-}
-
-/* Reports recursion through the functions of model 'm' and of its inline
- * machine together, whose signatures 'c' holds in that order; a cycle
- * among the functions of one of them alone is reported with them. */
-static void check_mixed_recursion(checker *c, const segc_model *m)
-{
-	const segc_machine *mach = m->machine;
-	size_t n = m->nfunctions + mach->nfunctions, i, len, *cycle;
-	const char **nm = segc_xcalloc(n + 1, sizeof *nm);
-	const segc_srcloc **locs = segc_xcalloc(n + 1, sizeof *locs);
-	const segc_function *f;
-	int mixed = 0;
-	digraph g;
-
-	digraph_init(&g, n);
-	for (i = 0; i < n && c->nfns == n; i++) {
-		f = i < m->nfunctions ? &m->functions[i] :
-			&mach->functions[i - m->nfunctions];
-		nm[i] = f->name ? f->name : "";
-		locs[i] = &f->loc;
-		if (f->body)
-			add_function_calls(&g, c, i, f->body);
-	}
-	len = c->nfns == n ? find_cycle(&g, &cycle) : 0;
-	for (i = 0; i < len; i++)
-		mixed |= cycle[i] < m->nfunctions ? 1 : 2;
-	if (len)
-		free(cycle);
-	if (mixed == 3)
-		report_cycle(c, &g, "<function>", nm, locs, "recursion is not "
-			"allowed:");
-	digraph_clear(&g);
-	free(nm);
-	free(locs);
-}
-
-/* Non-zero when expression 'e' (may be NULL) uses name 'name'. */
-static int uses(const segc_expr *e, const char *name)
-{
-	return e && segc_expr_has_sym(e, name);
-}
-
-/* Compares two indices, for qsort(). */
-static int cmp_size(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Appends to '*out' ('*n' of them) the index of every binding of 'index'
- * ('same' chains bindings of one name) whose name occurs in 'e' as a
- * symbol, bound or not.  Walks 'e' as a tree: a parsed expression is as
- * large as its text. */
-static void candidate_names(const segc_expr *e, const segc_symtab *index,
-	const size_t *same, size_t **out, size_t *n, size_t *cap)
-{
-	const segc_expr **stack = segc_xmalloc(sizeof *stack);
-	size_t ns = 0, caps = 1, i, j;
-
-	stack[ns++] = e;
-	while (ns) {
-		e = stack[--ns];
-		if (segc_expr_kind(e) == SEGC_SYM) {
-			j = segc_symtab_get(index, segc_expr_name(e));
-			for (; j != SEGC_SYMTAB_NONE; j = same[j]) {
-				if (*n == *cap) {
-					*cap = 2 * *cap + 4;
-					*out = segc_xrealloc(*out,
-						segc_xmul_size(*cap,
-						sizeof **out));
-				}
-				(*out)[(*n)++] = j;
-			}
-		}
-		if (ns + segc_expr_nargs(e) > caps) {
-			caps = 2 * (ns + segc_expr_nargs(e));
-			stack = segc_xrealloc(stack,
-				segc_xmul_size(caps, sizeof *stack));
-		}
-		for (i = 0; i < segc_expr_nargs(e); i++)
-			stack[ns++] = segc_expr_arg(e, i);
-	}
-	free(stack);
-}
-
-/* Reports a cycle among the 'n' bindings 'b' (lets or consts), each a
- * value that may name the others.  Binding i depends on binding j when
- * j's name occurs free in i's value; the candidates come from a table of
- * the names, then each is confirmed. */
-static void check_binding_cycles(checker *c, size_t n,
-	const segc_binding *b, const char *kind)
-{
-	digraph g;
-	const char **nm = segc_xcalloc(n + 1, sizeof *nm);
-	const segc_srcloc **locs = segc_xcalloc(n + 1, sizeof *locs);
-	size_t *same = segc_xmalloc((n + 1) * sizeof *same);
-	size_t *cand = NULL, ncand, capcand = 0, i, k, last;
-	segc_symtab index;
-
-	segc_symtab_init(&index);
-	for (i = n; i-- > 0;)
-		if (b[i].name)
-			same[i] = segc_symtab_put(&index, b[i].name, i);
-	digraph_init(&g, n);
-	for (i = 0; i < n; i++) {
-		nm[i] = b[i].name ? b[i].name : "";
-		locs[i] = &b[i].loc;
-		ncand = 0;
-		if (b[i].value)
-			candidate_names(b[i].value, &index, same, &cand,
-				&ncand, &capcand);
-		if (ncand)
-			qsort(cand, ncand, sizeof *cand, cmp_size);
-		for (k = 0, last = SEGC_SYMTAB_NONE; k < ncand; k++) {
-			if (cand[k] == last)
-				continue;
-			last = cand[k];
-			if (uses(b[i].value, b[last].name))
-				digraph_add(&g, i, last);
-		}
-	}
-	report_cycle(c, &g, kind, nm, locs, "defined in terms of itself:");
-	digraph_clear(&g);
-	segc_symtab_clear(&index);
-	free(cand);
-	free(same);
-	free(nm);
-	free(locs);
 }
 
 /* ---------------------------------------------------------------- machine */
@@ -976,528 +611,6 @@ int segc_validate_machine_located(segc_ctx *ctx, const segc_machine *m,
 	failed = c.failed;
 	checker_clear(&c);
 	return failed ? -1 : 0;
-}
-
-/* ---------------------------------------------------------- probabilities */
-
-/* Reports probability 'p' (a number) outside [0, 1]. */
-static int check_unit_interval(segc_ctx *ctx, mpq_srcptr p,
-	const segc_srcloc *loc, const char *what)
-{
-	segc_strbuf sb;
-
-	if (mpq_sgn(p) >= 0 && mpq_cmp_ui(p, 1, 1) <= 0)
-		return 0;
-	segc_strbuf_init(&sb);
-	segc_strbuf_append_mpq(&sb, p);
-	segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,
-		"%s: probability %s is not in [0, 1]", what,
-		segc_strbuf_str(&sb));
-	segc_strbuf_free(&sb);
-	return -1;
-}
-
-/* Checks a symbolic sum of probabilities: 'sum' - 1 must be zero in
- * canonical form. */
-static int check_symbolic_sum(segc_ctx *ctx, segc_expr *sum,
-	const segc_srcloc *loc, const char *what)
-{
-	segc_expr *diff = segc_canonical(ctx, NULL,
-		segc_expr_sub2(sum, segc_expr_int(1)));
-	char *text;
-	int rc = 0;
-
-	if (!diff)
-		return -1;
-	if (!segc_expr_is_zero(diff)) {
-		text = segc_expr_to_string(diff);
-		segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,
-			"%s: the probabilities do not sum to 1 (their sum "
-			"minus 1 is %s)", what, text ? text : "?");
-		free(text);
-		rc = -1;
-	}
-	segc_expr_free(diff);
-	return rc;
-}
-
-/* Checks the probabilities of one choice (see validate.h). */
-int segc_check_probabilities(segc_ctx *ctx, size_t n,
-	segc_expr *const *probs, const segc_srcloc *loc, const char *what)
-{
-	size_t i, omitted = 0, symbolic = 0;
-	segc_expr *sum = segc_expr_int(0);
-	mpq_t q;
-	int rc = 0;
-
-	mpq_init(q);
-	for (i = 0; i < n; i++) {
-		if (!probs[i]) {
-			omitted++;
-			continue;
-		}
-		sum = segc_expr_add2(sum, segc_expr_copy(probs[i]));
-		if (!segc_expr_is_num(probs[i])) {
-			symbolic++;
-			continue;
-		}
-		mpq_add(q, q, segc_expr_value(probs[i]));
-		rc |= check_unit_interval(ctx, segc_expr_value(probs[i]), loc,
-			what);
-	}
-	if (omitted > 1) {
-		segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line, loc->col,
-			"%s: %zu alternatives omit the probability; at most "
-			"one may", what, omitted);
-		rc = -1;
-	} else if (!symbolic && !rc) {
-		if (omitted && n == 1)
-			mpq_set_ui(q, 1, 1);
-		if (omitted ? mpq_cmp_ui(q, 1, 1) > 0 :
-		    mpq_cmp_ui(q, 1, 1) != 0) {
-			segc_strbuf sb;
-
-			segc_strbuf_init(&sb);
-			segc_strbuf_append_mpq(&sb, q);
-			segc_error(ctx, SEGC_ERR_INPUT, loc->file, loc->line,
-				loc->col, "%s: the probabilities sum to %s, "
-				"%s 1", what, segc_strbuf_str(&sb), omitted ?
-				"more than" : "not");
-			segc_strbuf_free(&sb);
-			rc = -1;
-		}
-	} else if (symbolic && !omitted && !rc) {
-		rc = check_symbolic_sum(ctx, segc_expr_copy(sum), loc, what);
-	}
-	segc_expr_free(sum);
-	mpq_clear(q);
-	return rc;
-}
-
-/* ----------------------------------------------------------------- blocks */
-
-/* An entry of the block walk: a block, or (block NULL) the end of the
- * scope of a loop variable. */
-typedef struct walk_item {
-	const segc_block *block;
-} walk_item;
-
-/* Checks the attributes of one block 'b' of graph 'm'. */
-static void check_block(checker *c, const segc_model *m, const segc_block *b)
-{
-	size_t i;
-	const char *near;
-
-	switch (b->kind) {
-	case SEGC_BLOCK_STEP:
-		check_attr(c, b->cost, &b->loc, "cost", "step");
-		for (i = 0; i < b->nuses; i++) {
-			const segc_use *u = &b->uses[i];
-
-			check_attr(c, u->count, &u->loc, "count", "use");
-			if (!u->resource || segc_symtab_get(&c->resources,
-			    u->resource) != SEGC_SYMTAB_NONE)
-				continue;
-			near = NULL;
-			{
-				names rs;
-				size_t k;
-
-				memset(&rs, 0, sizeof rs);
-				for (k = 0; k < m->nresources; k++)
-					if (m->resources[k].name)
-						names_add(&rs,
-							m->resources[k].name,
-							"resource", 0);
-				near = suggest(u->resource, &rs, NULL);
-				if (near)
-					check_error(c, &u->loc, SEGC_ERR_INPUT,
-						"<use>: '%s' is not a declared "
-						"<resource> (did you mean "
-						"'%s'?)", u->resource, near);
-				else
-					check_error(c, &u->loc, SEGC_ERR_INPUT,
-						"<use>: '%s' is not a declared "
-						"<resource>", u->resource);
-				names_clear(&rs);
-			}
-		}
-		break;
-	case SEGC_BLOCK_LOOP:
-		check_attr(c, b->count, &b->loc, "count", "loop");
-		check_attr(c, b->from, &b->loc, "from", "loop");
-		check_attr(c, b->to, &b->loc, "to", "loop");
-		break;
-	case SEGC_BLOCK_CASE:
-		check_attr(c, b->prob, &b->loc, "prob", "case");
-		break;
-	case SEGC_BLOCK_CALL:
-		if (b->graph && segc_symtab_get(&c->graphs, b->graph) ==
-		    SEGC_SYMTAB_NONE)
-			check_error(c, &b->loc, SEGC_ERR_INPUT, "<call>: "
-				"there is no <graph> named '%s'", b->graph);
-		break;
-	default:
-		break;
-	}
-}
-
-/* Checks the probabilities of the cases of <branch> 'b'. */
-static void check_branch(checker *c, const segc_block *b)
-{
-	segc_expr **probs;
-	size_t i;
-
-	if (!b->nchildren)
-		return;
-	probs = segc_xcalloc(b->nchildren, sizeof *probs);
-	for (i = 0; i < b->nchildren; i++)
-		probs[i] = b->children[i]->prob;
-	if (segc_check_probabilities(c->ctx, b->nchildren, probs, &b->loc,
-		    "<branch>"))
-		c->failed = 1;
-	free(probs);
-}
-
-/* Opens the scope of the variable of <loop> 'b'. */
-static void open_loop_scope(checker *c, const segc_block *b)
-{
-	long i = names_find(&c->local, b->var);
-
-	if (!reserved_name(c, b->var, "loop", "variable", &b->loc) && i >= 0)
-		check_error(c, &b->loc, SEGC_ERR_INPUT, "<loop>: variable "
-			"'%s' is already the variable of an enclosing loop",
-			b->var);
-	else if (i < 0 && !segc_expr_is_reserved(b->var) &&
-		 names_find(&c->global, b->var) >= 0)
-		check_error(c, &b->loc, SEGC_ERR_INPUT, "<loop>: variable "
-			"'%s' hides the <%s> of that name", b->var,
-			c->global.kind[names_find(&c->global, b->var)]);
-	names_add(&c->local, b->var, "loop", b->loc.line);
-}
-
-/* Records in c->counters the variable of every <loop> under 'body' (the
- * first loop of each name), for the message of a counter used outside
- * its loop.  An explicit stack replaces recursion. */
-static void collect_counters(checker *c, const segc_block *body)
-{
-	const segc_block **stack = segc_xmalloc(sizeof *stack);
-	size_t n = 0, cap = 1, i;
-
-	stack[n++] = body;
-	while (n) {
-		const segc_block *b = stack[--n];
-
-		if (b->kind == SEGC_BLOCK_LOOP && b->var &&
-		    names_find(&c->counters, b->var) < 0)
-			names_add(&c->counters, b->var, "loop", b->loc.line);
-		if (n + b->nchildren > cap) {
-			cap = 2 * (n + b->nchildren);
-			stack = segc_xrealloc(stack,
-				segc_xmul_size(cap, sizeof *stack));
-		}
-		for (i = b->nchildren; i-- > 0;)
-			stack[n++] = b->children[i];
-	}
-	free(stack);
-}
-
-/* Checks the blocks under 'body' of a graph of 'm', loop variables in
- * scope within their loops.  An explicit stack replaces recursion. */
-static void check_blocks(checker *c, const segc_model *m,
-	const segc_block *body)
-{
-	walk_item *stack = NULL;
-	size_t n = 0, cap = 0, i;
-
-	stack = segc_xmalloc(sizeof *stack);
-	cap = 1;
-	stack[n++].block = body;
-	while (n && !segc_ctx_full(c->ctx)) {
-		const segc_block *b = stack[--n].block;
-
-		if (!b) {
-			names_pop_to(&c->local, c->local.n - 1);
-			continue;
-		}
-		check_block(c, m, b);
-		if (b->kind == SEGC_BLOCK_BRANCH)
-			check_branch(c, b);
-		if (n + b->nchildren + 1 > cap) {
-			cap = 2 * (n + b->nchildren + 1);
-			stack = segc_xrealloc(stack,
-				segc_xmul_size(cap, sizeof *stack));
-		}
-		if (b->kind == SEGC_BLOCK_LOOP && b->var) {
-			open_loop_scope(c, b);
-			stack[n++].block = NULL;
-		}
-		for (i = b->nchildren; i-- > 0;)
-			stack[n++].block = b->children[i];
-	}
-	free(stack);
-}
-
-/* --------------------------------------------------------------- arc form */
-
-/* The arcs of an arc-form graph by node: 'out' lists the arcs leaving
- * each node, 'in' those entering it, in document order (CSR layout: the
- * arcs of node v are list[start[v]] .. list[start[v + 1] - 1]). */
-typedef struct arc_lists {
-	size_t *out_start, *out;
-	size_t *in_start, *in;
-} arc_lists;
-
-/* Fills 'start' and 'list' with the arcs of 'g' grouped by their source
- * ('by_to' 0) or target, keeping their order. */
-static void group_arcs(const segc_graph *g, int by_to, size_t **start,
-	size_t **list)
-{
-	size_t *pos = segc_xcalloc(g->nnodes + 2, sizeof *pos), i, v;
-
-	*start = segc_xcalloc(g->nnodes + 2, sizeof **start);
-	*list = segc_xmalloc((g->narcs + 1) * sizeof **list);
-	for (i = 0; i < g->narcs; i++)
-		(*start)[(by_to ? g->arcs[i].to_index :
-			g->arcs[i].from_index) + 1]++;
-	for (v = 0; v < g->nnodes; v++)
-		(*start)[v + 1] += (*start)[v];
-	for (i = 0; i < g->narcs; i++) {
-		v = by_to ? g->arcs[i].to_index : g->arcs[i].from_index;
-		(*list)[(*start)[v] + pos[v]++] = i;
-	}
-	free(pos);
-}
-
-/* Builds the arc lists of 'g', whose arcs are resolved. */
-static void arc_lists_init(arc_lists *l, const segc_graph *g)
-{
-	group_arcs(g, 0, &l->out_start, &l->out);
-	group_arcs(g, 1, &l->in_start, &l->in);
-}
-
-/* Releases 'l'. */
-static void arc_lists_clear(arc_lists *l)
-{
-	free(l->out_start);
-	free(l->out);
-	free(l->in_start);
-	free(l->in);
-}
-
-/* Resolves the end 'id' (attribute 'attr') of arc 'a' of 'g' through
- * 'ids' (node id -> first node). */
-static int resolve_end(checker *c, const segc_graph *g, const segc_symtab *ids,
-	const segc_arc *a, const char *attr, const char *id, size_t *index)
-{
-	size_t i = id ? segc_symtab_get(ids, id) : SEGC_SYMTAB_NONE;
-	names all;
-	const char *near;
-	size_t k;
-
-	if (i != SEGC_SYMTAB_NONE) {
-		*index = i;
-		return 0;
-	}
-	memset(&all, 0, sizeof all);
-	for (k = 0; k < g->nnodes; k++)
-		if (g->nodes[k].id)
-			names_add(&all, g->nodes[k].id, "node", 0);
-	near = id ? suggest(id, &all, NULL) : NULL;
-	check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> attribute '%s': "
-		"graph '%s' has no <node> '%s'%s%s%s", attr, g->name,
-		id ? id : "", near ? " (did you mean '" : "",
-		near ? near : "", near ? "'?)" : "");
-	names_clear(&all);
-	return -1;
-}
-
-/* Marks in 'seen' every node reachable from 'start' of 'g' along arcs
- * (reversed when 'backward'; loop arcs only when 'with_loops'), using the
- * arc lists 'l'.  Linear in the size of the graph. */
-static void reach(const segc_graph *g, const arc_lists *l, size_t start,
-	int backward, int with_loops, unsigned char *seen)
-{
-	size_t *queue = segc_xmalloc((g->nnodes + 1) * sizeof *queue);
-	const size_t *first = backward ? l->in_start : l->out_start;
-	const size_t *list = backward ? l->in : l->out;
-	size_t head = 0, tail = 0, k;
-
-	seen[start] = 1;
-	queue[tail++] = start;
-	while (head < tail) {
-		size_t v = queue[head++];
-
-		for (k = first[v]; k < first[v + 1]; k++) {
-			const segc_arc *a = &g->arcs[list[k]];
-			size_t to = backward ? a->from_index : a->to_index;
-
-			if ((a->loop && !with_loops) || a->forward || seen[to])
-				continue;
-			seen[to] = 1;
-			queue[tail++] = to;
-		}
-	}
-	free(queue);
-}
-
-/* Finds the unique node of 'g' without incoming ('in') or outgoing
- * non-loop arcs; reports none or several.  Returns its index or -1. */
-static long find_end(checker *c, const segc_graph *g, int in)
-{
-	unsigned char *has = segc_xcalloc(g->nnodes + 1, 1);
-	long found = -1;
-	size_t i, count = 0;
-	segc_strbuf sb;
-
-	for (i = 0; i < g->narcs; i++)
-		if (!g->arcs[i].loop && !g->arcs[i].forward)
-			has[in ? g->arcs[i].to_index : g->arcs[i].from_index] = 1;
-	segc_strbuf_init(&sb);
-	for (i = 0; i < g->nnodes; i++) {
-		if (has[i])
-			continue;
-		if (!count++)
-			found = (long)i;
-		segc_strbuf_appendf(&sb, "%s'%s'", count > 1 ? ", " : "",
-			g->nodes[i].id);
-	}
-	if (count != 1)
-		check_error(c, &g->loc, SEGC_ERR_INPUT, "<graph> '%s': %s "
-			"(%s); exactly one node must have no %s arcs other "
-			"than loop arcs", g->name, count ? (in ?
-			"several entries" : "several exits") : (in ?
-			"no entry" : "no exit"), count ? segc_strbuf_str(&sb) :
-			"every node has some", in ? "incoming" : "outgoing");
-	segc_strbuf_free(&sb);
-	free(has);
-	return count == 1 ? found : -1;
-}
-
-/* Checks that every node of 'g' reaches 'exit' and that every loop arc
- * points back (its target reaches its source). */
-static void check_reachability(checker *c, const segc_graph *g,
-	const arc_lists *l, size_t exit)
-{
-	unsigned char *seen = segc_xcalloc(g->nnodes + 1, 1);
-	size_t i;
-
-	reach(g, l, exit, 1, 1, seen);
-	for (i = 0; i < g->nnodes; i++)
-		if (!seen[i]) {
-			check_error(c, &g->nodes[i].loc, SEGC_ERR_INPUT,
-				"<node> '%s' of graph '%s' cannot reach the "
-				"exit '%s'", g->nodes[i].id, g->name,
-				g->nodes[exit].id);
-			break;
-		}
-	for (i = 0; i < g->narcs; i++) {
-		const segc_arc *a = &g->arcs[i];
-
-		if (!a->loop)
-			continue;
-		memset(seen, 0, g->nnodes + 1);
-		reach(g, l, a->to_index, 0, 0, seen);
-		if (!seen[a->from_index])
-			check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> from "
-				"'%s' to '%s': a loop arc must point back, but "
-				"'%s' does not reach '%s'", a->from, a->to,
-				a->to, a->from);
-	}
-	free(seen);
-}
-
-/* Checks the probabilities on the arcs leaving each or-split of 'g'. */
-static void check_arc_probabilities(checker *c, const segc_graph *g,
-	const arc_lists *l)
-{
-	segc_expr **probs = segc_xcalloc(g->narcs + 1, sizeof *probs);
-	size_t v, k, n;
-	segc_strbuf what;
-
-	segc_strbuf_init(&what);
-	for (v = 0; v < g->nnodes; v++) {
-		for (n = 0, k = l->out_start[v]; k < l->out_start[v + 1]; k++) {
-			const segc_arc *a = &g->arcs[l->out[k]];
-
-			if (a->loop || a->forward)
-				continue;
-			if (g->nodes[v].split_and && a->prob)
-				check_error(c, &a->loc, SEGC_ERR_INPUT, "<arc> "
-					"from '%s' to '%s': node '%s' splits "
-					"with 'and', its arcs take no 'prob'",
-					a->from, a->to, a->from);
-			probs[n++] = a->prob;
-		}
-		if (!n || g->nodes[v].split_and)
-			continue;
-		segc_strbuf_reset(&what);
-		segc_strbuf_appendf(&what, "the arcs leaving <node> '%s'",
-			g->nodes[v].id);
-		if (segc_check_probabilities(c->ctx, n, probs,
-			    &g->nodes[v].loc, segc_strbuf_str(&what)))
-			c->failed = 1;
-	}
-	segc_strbuf_free(&what);
-	free(probs);
-}
-
-/* Checks the ids of the nodes of 'g' (each used once) and fills 'ids'
- * with them; returns 0 when there is no duplicate. */
-static int check_node_ids(checker *c, const segc_graph *g, segc_symtab *ids)
-{
-	size_t i, j;
-	int rc = 0;
-
-	for (i = 0; i < g->nnodes; i++) {
-		check_attr(c, g->nodes[i].cost, &g->nodes[i].loc, "cost",
-			"node");
-		if (!g->nodes[i].id)
-			continue;
-		j = segc_symtab_add(ids, g->nodes[i].id, i);
-		if (j != SEGC_SYMTAB_NONE) {
-			check_error(c, &g->nodes[i].loc, SEGC_ERR_INPUT,
-				"<node> '%s': the id is already used at line "
-				"%lu", g->nodes[i].id, g->nodes[j].loc.line);
-			rc = -1;
-		}
-	}
-	return rc;
-}
-
-/* Checks arc-form graph 'g'. */
-static void check_arc_graph(checker *c, segc_graph *g)
-{
-	segc_symtab ids;
-	arc_lists l;
-	size_t i;
-	int resolved;
-	long exit;
-
-	segc_symtab_init(&ids);
-	resolved = check_node_ids(c, g, &ids) == 0;
-	for (i = 0; i < g->narcs; i++) {
-		segc_arc *a = &g->arcs[i];
-
-		check_attr(c, a->prob, &a->loc, "prob", "arc");
-		check_attr(c, a->cost, &a->loc, "cost", "arc");
-		check_attr(c, a->loop, &a->loc, "loop", "arc");
-		if (resolve_end(c, g, &ids, a, "from", a->from,
-			    &a->from_index) |
-		    resolve_end(c, g, &ids, a, "to", a->to, &a->to_index))
-			resolved = 0;
-	}
-	segc_symtab_clear(&ids);
-	if (!resolved)
-		return;
-	arc_lists_init(&l, g);
-	check_arc_probabilities(c, g, &l);
-	if (find_end(c, g, 1) >= 0) {
-		exit = find_end(c, g, 0);
-		if (exit >= 0)
-			check_reachability(c, g, &l, (size_t)exit);
-	}
-	arc_lists_clear(&l);
 }
 
 /* ------------------------------------------------------------------ model */
@@ -1688,70 +801,4 @@ int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
 		    locator))
 		failed = 1;
 	return failed ? -1 : 0;
-}
-
-/* ------------------------------------------------- names given by users */
-
-/* Keeps in '*best' the name of 'v' nearest 'name' (distance '*d'). */
-static void nearest_of(const char *name, const char *cand, size_t *d,
-	const char **best)
-{
-	size_t k = segc_edit_distance(name, cand);
-
-	if (k && k < *d) {
-		*d = k;
-		*best = cand;
-	}
-}
-
-/* Non-zero when 'name' is among the 'n' bindings 'b'; else offers each
- * to nearest_of(). */
-static int among_bindings(const char *name, size_t n, const segc_binding *b,
-	size_t *d, const char **best)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (!strcmp(b[i].name, name))
-			return 1;
-		nearest_of(name, b[i].name, d, best);
-	}
-	return 0;
-}
-
-/* Says whether 'name' is one a user may give a value (-D, a grid): N, P,
- * a parameter, resource or let of the model, a const or cost of the
- * machine (the explicit one, else the inline one).  When not, '*near' is
- * the nearest such name within a third of its length, or NULL. */
-int segc_setting_declares(const segc_setting *s, const char *name,
-	const char **near)
-{
-	const segc_model *m = s->model;
-	const segc_machine *mach = s->machine ? s->machine :
-		m ? m->machine : NULL;
-	size_t d = (strlen(name) + 2) / 3 + 1, i;
-
-	*near = NULL;
-	if (!strcmp(name, "N") || !strcmp(name, "P"))
-		return 1;
-	nearest_of(name, "N", &d, near);
-	nearest_of(name, "P", &d, near);
-	for (i = 0; m && i < m->nparams; i++) {
-		if (!strcmp(m->params[i].name, name))
-			return 1;
-		nearest_of(name, m->params[i].name, &d, near);
-	}
-	for (i = 0; m && i < m->nresources; i++) {
-		if (!strcmp(m->resources[i].name, name))
-			return 1;
-		nearest_of(name, m->resources[i].name, &d, near);
-	}
-	if (m && among_bindings(name, m->nlets, m->lets, &d, near))
-		return 1;
-	if (mach && (among_bindings(name, mach->nconsts, mach->consts, &d,
-	    near) || among_bindings(name, mach->ncosts, mach->costs, &d, near)))
-		return 1;
-	if (*near && strlen(name) < 2)
-		*near = NULL;
-	return 0;
 }

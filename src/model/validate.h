@@ -5,6 +5,7 @@
 #define SEGC_VALIDATE_H
 
 #include "model/model.h"
+#include "base/names.h"
 
 /* Checks model 'm' (and its inline machine); records every error found
  * in 'ctx' (up to its limit) and returns 0 when there is none.  Fills the
@@ -13,9 +14,13 @@ int segc_validate_model(SEGC_KEEP segc_ctx *ctx, segc_model *m);
 /* Gives the text of the expression that stands at element location
  * 'loc' (the address of a location in the model) as attribute 'attr'
  * (NULL: the element's text), malloc'd, or NULL when unknown: it lets
- * messages say where in the text a name stands. */
+ * messages say where in the text a name stands.  'position' (may be
+ * NULL) gives the line and column in the document of byte 'off' of that
+ * text: 0 when known, else -1. */
 typedef struct segc_text_locator {
 	char *(*text)(void *data, const segc_srcloc *loc, const char *attr);
+	int (*position)(void *data, const segc_srcloc *loc, const char *attr,
+		size_t off, unsigned long *line, unsigned long *col);
 	void *data;
 } segc_text_locator;
 
@@ -39,10 +44,10 @@ int segc_validate_machine(SEGC_KEEP segc_ctx *ctx,
  * alternatives of one choice at 'loc' ('what': "<branch>", "the arcs
  * leaving node 'a'") are well formed: at most one omitted, each number in
  * [0, 1], the numbers summing to 1 (at most 1 with one omitted), and a
- * symbolic sum equal to 1 in canonical form.  Returns 0 when they are. */
+ * symbolic sum equal to 1 in canonical form.  A probability out of
+ * [0, 1] is reported at its place in 'places' (n entries; NULL: at
+ * 'loc').  Returns 0 when they are. */
 int segc_check_probabilities(SEGC_KEEP segc_ctx *ctx, size_t n,
-	segc_expr *const *probs, const segc_srcloc *loc, const char *what);
-/* The edit distance of 'a' and 'b' (for "did you mean"), or a large
- * number when they are too long to compare. */
-size_t segc_edit_distance(const char *a, const char *b);
+	segc_expr *const *probs, const segc_srcloc *places,
+	const segc_srcloc *loc, const char *what);
 #endif

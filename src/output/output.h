@@ -16,6 +16,7 @@
 #include <segc/eval.h>
 #include <segc/plot.h>
 #include "base/util.h"
+#include "model/latex_names.h"
 
 /* ---------------------------------------------------- evaluation plan */
 

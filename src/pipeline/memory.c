@@ -1,6 +1,6 @@
-/* memory.c - segc_memory_guard(): the one failure path of the memory
- * policy (segc.h), installed for every allocator the library uses: its
- * own and GMP's (src/base), and libxml2's (src/xml). */
+/* memory.c - segc_memory_guard(), the memory policy of the whole library
+ * (segc.h): the base installs it for its own allocations and GMP's, the
+ * XML stage for libxml2's; this, above both, does the two. */
 #include <config.h>
 
 #include <segc/segc.h>
@@ -10,6 +10,6 @@
 /* Installs the failure path of the memory policy (segc.h). */
 void segc_memory_guard(segc_oom_handler handler)
 {
-	segc_base_memory_guard(handler);
 	segc_xml_memory_setup();
+	segc_memory_guard_base(handler);
 }

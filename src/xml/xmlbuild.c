@@ -7,6 +7,7 @@
 #include <config.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,9 +38,13 @@ static segc_srcloc loc_of(const builder *b, xmlNodePtr n)
 {
 	segc_srcloc loc;
 
+	size_t off = segc_xml_node_offset(n);
+
 	loc.file = b->file;
 	loc.line = segc_xml_node_line(b->src, n);
 	loc.col = 0;
+	if (off != (size_t)-1 && b->src)
+		segc_xml_position(b->src, off, &loc.line, &loc.col);
 	return loc;
 }
 
@@ -74,14 +79,10 @@ static int cmp_entry(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The text of the expression at 'loc' (see xmlread.h). */
-char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
-	const char *attr_name)
+/* The element location 'loc' came from, or NULL. */
+static xmlNodePtr locs_find(segc_xml_locs *l, const segc_srcloc *loc)
 {
-	segc_xml_locs *l = data;
 	struct segc_xml_loc_entry key, *e;
-	xmlChar *v;
-	char *s;
 
 	if (!l || !l->n)
 		return NULL;
@@ -91,7 +92,32 @@ char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
 	}
 	key.loc = loc;
 	e = bsearch(&key, l->v, l->n, sizeof *l->v, cmp_entry);
-	if (!e)
+	return e ? e->node : NULL;
+}
+
+/* The position of a byte of an expression's text (see xmlread.h). */
+int segc_xml_locs_position(void *data, const segc_srcloc *loc,
+	const char *attr_name, size_t off, unsigned long *line,
+	unsigned long *col)
+{
+	segc_xml_locs *l = data;
+	xmlNodePtr n = locs_find(l, loc);
+
+	if (!n || !l->src)
+		return -1;
+	return segc_xml_value_position(l->src, n, attr_name, off, line, col);
+}
+
+/* The text of the expression at 'loc' (see xmlread.h). */
+char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
+	const char *attr_name)
+{
+	struct segc_xml_loc_entry entry, *e = &entry;
+	xmlChar *v;
+	char *s;
+
+	e->node = locs_find(data, loc);
+	if (!e->node)
 		return NULL;
 	if (attr_name) {
 		v = xmlGetNoNsProp(e->node, BAD_CAST attr_name);
@@ -174,24 +200,31 @@ static char *text_of(xmlNodePtr n)
 	return s;
 }
 
-/* Records an error at element 'n'. */
-static void build_error(builder *b, xmlNodePtr n, const char *fmt, ...)
+/* Records an error at byte 'off' of the value of attribute 'qname' of
+ * element 'n' (NULL, or when it cannot be found: at the '<' of 'n'). */
+static void build_error(builder *b, xmlNodePtr n, const char *qname,
+	size_t off, const char *fmt, ...)
 #ifdef __GNUC__
-	__attribute__((format(printf, 3, 4)))
+	__attribute__((format(printf, 5, 6)))
 #endif
 	;
 
-static void build_error(builder *b, xmlNodePtr n, const char *fmt, ...)
+static void build_error(builder *b, xmlNodePtr n, const char *qname,
+	size_t off, const char *fmt, ...)
 {
+	segc_srcloc at = loc_of(b, n);
 	segc_strbuf sb;
 	va_list ap;
 
+	if (qname && segc_xml_value_position(b->src, n, qname, off, &at.line,
+	    &at.col))
+		at = loc_of(b, n);
 	segc_strbuf_init(&sb);
 	va_start(ap, fmt);
 	segc_strbuf_vappendf(&sb, fmt, ap);
 	va_end(ap);
-	segc_error(b->ctx, SEGC_ERR_INPUT, b->file,
-		segc_xml_node_line(b->src, n), 0, "%s", segc_strbuf_str(&sb));
+	segc_error(b->ctx, SEGC_ERR_INPUT, b->file, at.line, at.col, "%s",
+		segc_strbuf_str(&sb));
 	segc_strbuf_free(&sb);
 	b->failed = 1;
 }
@@ -202,7 +235,7 @@ static void check_identifier(builder *b, xmlNodePtr n, const char *what,
 	const char *value)
 {
 	if (value && !segc_name_is_identifier(value))
-		build_error(b, n, "<%s> attribute '%s': \"%s\" is not an "
+		build_error(b, n, what, 0, "<%s> attribute '%s': \"%s\" is not an "
 			"identifier ([A-Za-z_][A-Za-z0-9_]*)",
 			(const char *)n->name, what, value);
 }
@@ -216,20 +249,64 @@ static char *ident_attr(builder *b, xmlNodePtr n, const char *name)
 	return v;
 }
 
-/* Parses 'text', which stands in element 'n' as 'what'. */
-static segc_expr *parse_text(builder *b, xmlNodePtr n, const char *text,
-	const char *what)
+/* The offset in 'text' of the first place the message 'msg' of the
+ * expression parser names ("at column 7 of the value", "at line 2,
+ * column 3 of the value"), or 0 when it names none. */
+static size_t offset_in_message(const char *text, const char *msg)
 {
+	const char *p = strstr(msg, " at ");
+	unsigned long line = 1, col = 1;
+	size_t off = 0;
+
+	for (; p; p = strstr(p + 4, " at ")) {
+		if (sscanf(p, " at line %lu, column %lu of the value", &line,
+		    &col) == 2 || sscanf(p, " at column %lu of the value",
+		    &col) == 1)
+			break;
+		line = 1;
+	}
+	if (!p)
+		return 0;
+	for (; line > 1 && text[off]; off++)
+		if (text[off] == '\n')
+			line--;
+	while (col > 1 && text[off] && text[off] != '\n') {
+		off++;
+		col--;
+	}
+	return off;
+}
+
+/* Parses 'text', which stands in element 'n' as 'what': the value of
+ * attribute 'qname', or with 'qname' NULL the text of 'n'.  The parser's
+ * diagnostics are placed at the line and column of the fault in the
+ * document, found from the column of the value each one names. */
+static segc_expr *parse_text(builder *b, xmlNodePtr n, const char *qname,
+	const char *text, const char *what)
+{
+	size_t from = segc_ctx_n_diags(b->ctx), i;
+	segc_srcloc at = loc_of(b, n), here;
 	segc_where where;
 	segc_expr *e;
 
-	where.file = b->file;
-	where.line = segc_xml_node_line(b->src, n);
+	where.file = NULL;
+	where.line = at.line;
 	where.col = 0;
 	where.what = what;
 	e = segc_expr_parse(b->ctx, text, &where);
 	if (!e)
 		b->failed = 1;
+	for (i = segc_ctx_n_diags(b->ctx); i-- > from;) {
+		const segc_diag *d = segc_ctx_diag(b->ctx, i);
+
+		here = at;
+		if (d && segc_xml_value_position(b->src, n, qname,
+		    offset_in_message(text, d->message), &here.line,
+		    &here.col))
+			here = at;
+		segc_ctx_place_diags(b->ctx, i, b->file, here.line, here.col,
+			NULL);
+	}
 	return e;
 }
 
@@ -249,7 +326,7 @@ static segc_expr *expr_attr(builder *b, xmlNodePtr n, const char *name)
 	segc_strbuf_append(&what, "' of <");
 	segc_strbuf_append(&what, (const char *)n->name);
 	segc_strbuf_append(&what, ">");
-	e = parse_text(b, n, text, segc_strbuf_str(&what));
+	e = parse_text(b, n, name, text, segc_strbuf_str(&what));
 	segc_strbuf_free(&what);
 	free(text);
 	return e;
@@ -324,8 +401,9 @@ static void build_args(builder *b, xmlNodePtr n, const char *list,
 		check_identifier(b, n, "args", f->args[f->nargs]);
 		for (i = 0; i < f->nargs; i++)
 			if (!strcmp(f->args[i], f->args[f->nargs]))
-				build_error(b, n, "<function> '%s': argument "
-					"'%s' is listed twice", f->name ?
+				build_error(b, n, "args", (size_t)(p - list) +
+					strspn(p, " \t\n\r"), "<function> '%s': "
+					"argument '%s' is listed twice", f->name ?
 					f->name : "", f->args[i]);
 		p = comma ? comma + 1 : p + strlen(p);
 	}
@@ -343,7 +421,7 @@ static void build_function(builder *b, xmlNodePtr n, segc_function *f)
 	segc_strbuf_init(&what);
 	segc_strbuf_appendf(&what, "the body of <function> '%s'",
 		f->name ? f->name : "");
-	f->body = parse_text(b, n, body, segc_strbuf_str(&what));
+	f->body = parse_text(b, n, NULL, body, segc_strbuf_str(&what));
 	segc_strbuf_free(&what);
 	free(list);
 	free(body);
@@ -545,7 +623,8 @@ static void build_expect(builder *b, xmlNodePtr n, segc_expect *x)
 	x->source = attr(n, "source");
 	x->text = text_of(n);
 	set_loc(b, &x->loc, n);
-	x->formula = parse_text(b, n, x->text, "the formula of <expect>");
+	x->formula = parse_text(b, n, NULL, x->text,
+		"the formula of <expect>");
 }
 
 /* Allocates the arrays of machine 'm' for the children of 'n'. */

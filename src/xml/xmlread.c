@@ -1,8 +1,10 @@
 /* xmlread.c - reading SEG XML documents safely with libxml2: the file is
  * measured before it is read, parsed from memory without network, DTD,
  * entities or XInclude, limited in depth while it is parsed, checked
- * against the compiled-in RELAX NG schema, then built into a model or a
- * machine (xmlbuild.c) and checked for meaning (validate.c).
+ * against the schema's element table (xmlcheck.c), then built into a model or a
+ * machine (xmlbuild.c) and checked for meaning (validate.c).  The checks
+ * of formulas, which need the graph stage, are the pipeline's
+ * (src/pipeline/validate.c).
  *
  * Why from memory: reading the file ourselves makes the size check and the
  * read one operation (no gap in which the file could grow), and keeps
@@ -20,25 +22,12 @@
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
-#include <libxml/relaxng.h>
 #include <libxml/SAX2.h>
 
 #define SEGC_XMLREAD_INTERNAL
 #include "xml/xmlread.h"
-#include "graph/graph.h"
 #include "model/validate.h"
 #include "base/util.h"
-
-/* Elements at most this deep (counted from a cut) go to the schema
- * validator in one piece: it recurses once per level of nesting. */
-#define SCHEMA_CHUNK_DEPTH 64
-
-/* Above this work (elements, plus the square of the number of element
- * children of each element), libxml2's RELAX NG validator, whose time
- * grows with the square of the number of siblings, is not run: the
- * element table of xmlcheck.c, which implements the same schema in
- * linear time, is then the only structural check. */
-#define SCHEMA_WORK_BUDGET 2000000UL
 
 /* What the parser callbacks need: where to report, and the limits. */
 typedef struct reader {
@@ -79,10 +68,8 @@ static void message_one_line(segc_strbuf *sb, const char *msg)
 	}
 }
 
-/* Records libxml2 error 'e' (parser or schema) as a diagnostic of 'rd';
- * 'prefix' says which stage found it. */
-static void report_xml_error(reader *rd, const xmlError *e,
-	const char *prefix)
+/* Records libxml2 parser error 'e' as a diagnostic of 'rd'. */
+static void report_xml_error(reader *rd, const xmlError *e)
 {
 	segc_strbuf sb;
 	unsigned long line = e->line > 0 ? (unsigned long)e->line : 0;
@@ -91,11 +78,9 @@ static void report_xml_error(reader *rd, const xmlError *e,
 	if (e->domain == XML_FROM_PARSER || e->domain == XML_FROM_IO ||
 	    e->domain == XML_FROM_NAMESPACE)
 		col = e->int2 > 0 ? (unsigned long)e->int2 : 0;
-	if (e->domain != XML_FROM_RELAXNGV && e->node &&
-	    ((xmlNodePtr)e->node)->type == XML_ELEMENT_NODE)
+	if (e->node && ((xmlNodePtr)e->node)->type == XML_ELEMENT_NODE)
 		line = (unsigned long)xmlGetLineNo((xmlNodePtr)e->node);
 	segc_strbuf_init(&sb);
-	segc_strbuf_append(&sb, prefix);
 	message_one_line(&sb, e->message);
 	rd->errors++;
 	segc_error(rd->ctx, e->code == XML_ERR_NO_MEMORY ? SEGC_ERR_LIMIT :
@@ -121,7 +106,7 @@ static void on_parse_error(void *ctx, xmlErrorPtr e)
 		return;
 	if (e->level == XML_ERR_WARNING)
 		return;
-	report_xml_error(rd, e, "");
+	report_xml_error(rd, e);
 }
 
 /* Stops the parse of 'ctx' after recording 'message' at the current
@@ -350,176 +335,12 @@ static xmlDocPtr parse_document(reader *rd, const char *buf, size_t len)
 	return doc;
 }
 
-/* ------------------------------------------------------------ positions */
-
-/* The offset recorded for element 'n' (see xmlread.h). */
-size_t segc_xml_node_offset(xmlNodePtr n)
-{
-	uintptr_t v;
-
-	if (!n || n->type != XML_ELEMENT_NODE || !n->_private)
-		return (size_t)-1;
-	v = (uintptr_t)n->_private;
-	return (size_t)(v - 1);
-}
-
-/* Fills the line index of 'src' (one pass over the text). */
-static void source_index_lines(segc_xml_source *src)
-{
-	size_t cap = 64, i;
-	const char *p, *end = src->buf + src->len;
-
-	src->line_start = segc_xmalloc(cap * sizeof *src->line_start);
-	src->line_start[0] = 0;
-	src->nlines = 1;
-	for (p = src->buf; p < end; p++) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (!p)
-			break;
-		if (src->nlines == cap) {
-			cap *= 2;
-			src->line_start = segc_xrealloc(src->line_start,
-				segc_xmul_size(cap, sizeof *src->line_start));
-		}
-		i = (size_t)(p - src->buf) + 1;
-		src->line_start[src->nlines++] = i;
-	}
-}
-
-/* The index of the line holding offset 'off' (binary search), or
- * (size_t)-1. */
-static size_t line_index(const segc_xml_source *src, size_t off)
-{
-	size_t lo = 0, hi = src->nlines;
-
-	if (!src->line_start || off > src->len)
-		return (size_t)-1;
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (src->line_start[mid] <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* The line and column of offset 'off' (see xmlread.h): a binary search
- * in the line index, then the characters of the line are counted (bytes
- * that do not continue a UTF-8 sequence). */
-void segc_xml_position(const segc_xml_source *src, size_t off,
-	unsigned long *line, unsigned long *col)
-{
-	segc_xml_source *cache = (segc_xml_source *)src;
-	size_t lo = line_index(src, off), i;
-	unsigned long c = 1;
-
-	if (lo == (size_t)-1) {
-		*line = 0;
-		*col = 0;
-		return;
-	}
-	i = src->line_start[lo];
-	if (src->col_col && src->col_off >= i && src->col_off <= off) {
-		i = src->col_off;
-		c = src->col_col;
-	}
-	for (; i < off; i++)
-		c += ((unsigned char)src->buf[i] & 0xc0) != 0x80;
-	cache->col_off = off;
-	cache->col_col = c;
-	*line = (unsigned long)lo + 1;
-	*col = c;
-}
-
-/* The line of element 'n' (see xmlread.h). */
-unsigned long segc_xml_node_line(const segc_xml_source *src, xmlNodePtr n)
-{
-	size_t off = segc_xml_node_offset(n), i;
-
-	if (off == (size_t)-1 || !src ||
-	    (i = line_index(src, off)) == (size_t)-1)
-		return (unsigned long)xmlGetLineNo(n);
-	return (unsigned long)i + 1;
-}
-
-/* Non-zero when 'c' is XML white space. */
-static int is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* Looks for attribute 'qname' among the attributes of a start tag from
- * offset 'off' of 'src' to the end of the tag: 0 with the offsets of its
- * name and value, and in '*next' the offset after it; -1 when absent. */
-static int scan_attrs(const segc_xml_source *src, size_t off,
-	const char *qname, size_t *name_off, size_t *value_off, size_t *next)
-{
-	const char *b = src->buf;
-	size_t end = src->len, len = strlen(qname), a;
-
-	for (;;) {
-		char quote;
-
-		while (off < end && is_space(b[off]))
-			off++;
-		if (off >= end || b[off] == '>' || b[off] == '/')
-			return -1;
-		a = off;
-		while (off < end && !is_space(b[off]) && b[off] != '=')
-			off++;
-		while (off < end && b[off] != '"' && b[off] != '\'')
-			off++;
-		if (off >= end)
-			return -1;
-		quote = b[off++];
-		*value_off = off;
-		while (off < end && b[off] != quote)
-			off++;
-		off++;
-		if (*value_off - a >= len && !strncmp(b + a, qname, len) &&
-		    (is_space(b[a + len]) || b[a + len] == '=')) {
-			*name_off = a;
-			*next = off;
-			return 0;
-		}
-	}
-}
-
-/* The attribute offsets of 'qname' in the start tag of 'n' (see
- * xmlread.h): the tag is scanned from its '<', attribute by attribute. */
-int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
-	const char *qname, size_t *name_off, size_t *value_off)
-{
-	segc_xml_source *cache = (segc_xml_source *)src;
-	size_t off = segc_xml_node_offset(n), first, next;
-	const char *b = src ? src->buf : NULL;
-	int found;
-
-	if (off == (size_t)-1 || !b)
-		return -1;
-	first = off + 1;
-	while (first < src->len && !is_space(b[first]) && b[first] != '>' &&
-	       b[first] != '/')
-		first++;
-	found = src->attr_next && src->attr_elem == off &&
-		!scan_attrs(src, src->attr_next, qname, name_off, value_off,
-			&next);
-	if (!found && scan_attrs(src, first, qname, name_off, value_off,
-			&next))
-		return -1;
-	cache->attr_elem = off;
-	cache->attr_next = next;
-	return 0;
-}
-
 /* Checks the root element of 'doc': <model> or <machine>, version="1".
  * Sets '*kind'; returns 0 when fine. */
 static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 {
 	xmlNodePtr root = xmlDocGetRootElement(doc);
-	unsigned long line;
+	unsigned long line, col, vline, vcol;
 	xmlChar *version;
 	int rc = 0;
 
@@ -529,8 +350,12 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 		return -1;
 	}
 	line = segc_xml_node_line(&rd->src, root);
+	col = 0;
+	if (segc_xml_node_offset(root) != (size_t)-1)
+		segc_xml_position(&rd->src, segc_xml_node_offset(root), &line,
+			&col);
 	if (root->ns) {
-		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, 0,
+		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 			"root element <%s> is in a namespace: SEG XML uses "
 			"none", (const char *)root->name);
 		return -1;
@@ -540,19 +365,24 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 	} else if (xmlStrEqual(root->name, BAD_CAST "machine")) {
 		*kind = DOC_MACHINE;
 	} else {
-		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, 0,
+		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 			"root element <%s>: expected <model> or <machine>",
 			(const char *)root->name);
 		return -1;
 	}
 	version = xmlGetNoNsProp(root, BAD_CAST "version");
 	if (!version) {
-		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, 0,
+		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 			"<%s> lacks the attribute 'version' (version=\"1\")",
 			(const char *)root->name);
 		rc = -1;
 	} else if (!xmlStrEqual(version, BAD_CAST "1")) {
-		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, 0,
+		if (segc_xml_value_position(&rd->src, root, "version", 0,
+		    &vline, &vcol)) {
+			vline = line;
+			vcol = col;
+		}
+		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, vline, vcol,
 			"<%s> has version \"%s\": only version \"1\" is known",
 			(const char *)root->name, (const char *)version);
 		rc = -1;
@@ -561,275 +391,18 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 	return rc;
 }
 
-/* Structured error handler of the schema validator. */
-static void on_schema_error(void *data, xmlErrorPtr e)
-{
-	reader *rd = data;
-
-	if (!e || segc_ctx_full(rd->ctx))
-		return;
-	report_xml_error(rd, e, "");
-}
-
-/* Compiles schema text 'text'; NULL (an internal error) on failure. */
-static xmlRelaxNGPtr schema_compile(reader *rd, const char *text)
-{
-	xmlRelaxNGParserCtxtPtr pc;
-	xmlRelaxNGPtr schema = NULL;
-
-	pc = xmlRelaxNGNewMemParserCtxt(text, (int)strlen(text));
-	if (pc) {
-		xmlRelaxNGSetParserStructuredErrors(pc, on_schema_error, rd);
-		schema = xmlRelaxNGParse(pc);
-		xmlRelaxNGFreeParserCtxt(pc);
-	}
-	if (!schema)
-		segc_error(rd->ctx, SEGC_ERR_INTERNAL, NULL, 0, 0,
-			"the built-in schema does not compile");
-	return schema;
-}
-
-/* The built-in schema with its start replaced by a single block: the
- * pieces cut out of a deep document are validated against it. */
-static char *schema_block_text(void)
-{
-	const char *start = strstr(segc_seg_rng, "<start>");
-	const char *end = strstr(segc_seg_rng, "</start>");
-	segc_strbuf sb;
-
-	segc_strbuf_init(&sb);
-	if (!start || !end || end < start)
-		return segc_strbuf_take(&sb);
-	segc_strbuf_appendn(&sb, segc_seg_rng, (size_t)(start - segc_seg_rng));
-	segc_strbuf_append(&sb, "<start><ref name=\"block\"/></start>");
-	segc_strbuf_append(&sb, end + strlen("</start>"));
-	return segc_strbuf_take(&sb);
-}
-
-/* Non-zero when 'n' is a block element standing where blocks may. */
-static int is_block_in_container(xmlNodePtr n)
-{
-	static const char *const blocks[] = {
-		"step", "seq", "loop", "branch", "par", "call", NULL
-	};
-	static const char *const containers[] = {
-		"graph", "seq", "loop", "case", "par", NULL
-	};
-	int i, ok = 0;
-
-	for (i = 0; blocks[i]; i++)
-		ok |= xmlStrEqual(n->name, BAD_CAST blocks[i]);
-	if (!ok || !n->parent || n->parent->type != XML_ELEMENT_NODE)
-		return 0;
-	for (i = 0; containers[i]; i++)
-		if (xmlStrEqual(n->parent->name, BAD_CAST containers[i]))
-			return 1;
-	return 0;
-}
-
-/* A cut: a subtree taken out of the document and the placeholder that
- * stands in its place meanwhile. */
-typedef struct cut {
-	xmlNodePtr subtree;
-	xmlNodePtr placeholder;
-	int validate;    /* 0: it stands where no block may; not checked */
-} cut;
-
-/* An element waiting in the walk of cut_deep_tree() and its depth since
- * the last cut. */
-typedef struct pending {
-	xmlNodePtr node;
-	unsigned depth;
-} pending;
-
-/* Pushes 'x' at depth 'd' on the growable stack 's' of 'n' entries. */
-static void pending_push(pending **s, size_t *n, size_t *cap, xmlNodePtr x,
-	unsigned d)
-{
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 64;
-		*s = segc_xrealloc(*s, segc_xmul_size(*cap, sizeof **s));
-	}
-	(*s)[*n].node = x;
-	(*s)[*n].depth = d;
-	(*n)++;
-}
-
-/* Replaces 'node' with a placeholder and records the cut in 'cuts'. */
-static void cut_out(xmlDocPtr doc, xmlNodePtr node, cut **cuts, size_t *n)
-{
-	xmlNodePtr ph = xmlNewDocNode(doc, NULL, BAD_CAST "call", NULL);
-	int valid = is_block_in_container(node);
-
-	if (valid)
-		xmlNewProp(ph, BAD_CAST "graph", BAD_CAST "_");
-	else
-		xmlNodeSetName(ph, node->name);
-	ph->line = node->line;
-	xmlReplaceNode(node, ph);
-	*cuts = segc_xrealloc(*cuts, segc_xmul_size(*n + 1, sizeof **cuts));
-	(*cuts)[*n].subtree = node;
-	(*cuts)[*n].placeholder = ph;
-	(*cuts)[*n].validate = valid;
-	(*n)++;
-}
-
-/* Cuts 'root''s tree into pieces at most SCHEMA_CHUNK_DEPTH (plus a few)
- * deep: a block is cut out where its depth since the last cut reaches the
- * chunk depth; any element a little deeper still is cut too.  Iterative. */
-static cut *cut_deep_tree(xmlDocPtr doc, xmlNodePtr root, size_t *ncuts)
-{
-	pending *stack = NULL;
-	xmlNodePtr c, next;
-	size_t n = 0, cap = 0;
-	cut *cuts = NULL;
-
-	*ncuts = 0;
-	pending_push(&stack, &n, &cap, root, 0);
-	while (n) {
-		pending e = stack[--n];
-
-		for (c = e.node->children; c; c = next) {
-			unsigned d = e.depth + 1;
-
-			next = c->next;
-			if (c->type != XML_ELEMENT_NODE)
-				continue;
-			if ((d >= SCHEMA_CHUNK_DEPTH &&
-			     is_block_in_container(c)) ||
-			    d >= SCHEMA_CHUNK_DEPTH + 4) {
-				cut_out(doc, c, &cuts, ncuts);
-				d = 0;
-			}
-			pending_push(&stack, &n, &cap, c, d);
-		}
-	}
-	free(stack);
-	return cuts;
-}
-
-/* Puts the cut subtrees back in place of their placeholders, last cut
- * first, and frees the placeholders. */
-static void restore_cuts(cut *cuts, size_t n)
-{
-	while (n--) {
-		xmlReplaceNode(cuts[n].placeholder, cuts[n].subtree);
-		xmlFreeNode(cuts[n].placeholder);
-	}
-	free(cuts);
-}
-
-/* Validates 'root' (the document root or a cut subtree made the root for
- * the time being) against 'schema'. */
-static int validate_piece(reader *rd, xmlRelaxNGPtr schema, xmlDocPtr doc)
-{
-	xmlRelaxNGValidCtxtPtr vc = xmlRelaxNGNewValidCtxt(schema);
-	int rc;
-
-	if (!vc)
-		return -1;
-	xmlRelaxNGSetValidStructuredErrors(vc, on_schema_error, rd);
-	rc = xmlRelaxNGValidateDoc(vc, doc);
-	xmlRelaxNGFreeValidCtxt(vc);
-	return rc;
-}
-
-/* Validates the cut pieces of 'doc' against the block schema, each made
- * the root of 'doc' in turn.  Returns the number that failed. */
-static int validate_cuts(reader *rd, xmlDocPtr doc, cut *cuts, size_t n)
-{
-	xmlRelaxNGPtr block_schema;
-	char *text;
-	xmlNodePtr root;
-	size_t i;
-	int failed = 0;
-
-	if (!n)
-		return 0;
-	text = schema_block_text();
-	block_schema = schema_compile(rd, text);
-	free(text);
-	if (!block_schema)
-		return 1;
-	for (i = 0; i < n && !segc_ctx_full(rd->ctx); i++) {
-		if (!cuts[i].validate)
-			continue;
-		root = xmlDocSetRootElement(doc, cuts[i].subtree);
-		failed += validate_piece(rd, block_schema, doc) != 0;
-		xmlDocSetRootElement(doc, root);
-	}
-	xmlRelaxNGFree(block_schema);
-	return failed;
-}
-
-/* The work libxml2's RELAX NG validator would do on the tree under
- * 'root': its elements plus the square of each one's number of element
- * children, stopping once above 'budget'.  Iterative. */
-static unsigned long schema_work(xmlNodePtr root, unsigned long budget)
-{
-	unsigned long work = 0;
-	xmlNodePtr n = root, c;
-
-	while (n && work <= budget) {
-		unsigned long k = 0;
-
-		for (c = n->children; c; c = c->next)
-			k += c->type == XML_ELEMENT_NODE;
-		work += 1 + k * k;
-		/* the next element in document order */
-		for (c = n->children; c && c->type != XML_ELEMENT_NODE;
-		     c = c->next)
-			;
-		if (c) {
-			n = c;
-			continue;
-		}
-		while (n && n != root) {
-			for (c = n->next; c && c->type != XML_ELEMENT_NODE;
-			     c = c->next)
-				;
-			if (c)
-				break;
-			n = n->parent;
-		}
-		n = n && n != root ? c : NULL;
-	}
-	return work;
-}
-
-/* Checks 'doc' against the schema: first the element table of
- * xmlcheck.c (precise, located messages, linear time); when it finds
- * nothing and the document is small enough, libxml2's RELAX NG validator
- * with xml/seg.rng as well, whose message is reported if it disagrees.
- * That validator recurses on nesting, so a deep document is validated in
- * pieces.  Returns 0 when valid. */
+/* Checks 'doc' against the schema, with the element table of xmlcheck.c
+ * (precise, located messages, linear time): the one structural check at
+ * run time, held against xml/seg.rng by tests/cli/schema_agree.sh.
+ * Returns 0 when valid. */
 static int schema_validate(reader *rd, xmlDocPtr doc)
 {
-	xmlNodePtr root = xmlDocGetRootElement(doc);
-	xmlRelaxNGPtr schema;
-	size_t ncuts;
-	cut *cuts;
-	int failed;
-
-	if (segc_xml_check_structure(rd->ctx, &rd->src, root)) {
+	if (segc_xml_check_structure(rd->ctx, &rd->src,
+	    xmlDocGetRootElement(doc))) {
 		rd->errors++;
 		return -1;
 	}
-	if (schema_work(root, SCHEMA_WORK_BUDGET) > SCHEMA_WORK_BUDGET)
-		return 0;
-	schema = schema_compile(rd, segc_seg_rng);
-	if (!schema)
-		return -1;
-	cuts = cut_deep_tree(doc, root, &ncuts);
-	failed = validate_piece(rd, schema, doc) != 0;
-	xmlRelaxNGFree(schema);
-	if (!failed)
-		failed = validate_cuts(rd, doc, cuts, ncuts);
-	restore_cuts(cuts, ncuts);
-	if (failed && !rd->errors)
-		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, 0, 0,
-			"the document does not follow the schema");
-	return failed ? -1 : 0;
+	return 0;
 }
 
 /* Refuses a document that holds a NUL byte, which no XML document may
@@ -887,7 +460,7 @@ static void reader_init(reader *rd, segc_ctx *ctx, const char *name,
 	rd->src.buf = buf;
 	rd->src.len = len;
 	segc_ctx_count_input(ctx, len);
-	source_index_lines(&rd->src);
+	segc_xml_source_index(&rd->src);
 }
 
 /* Releases what 'rd' holds. */
@@ -902,8 +475,13 @@ static void reader_clear(reader *rd)
 static void wrong_kind(reader *rd, xmlDocPtr doc, const char *got,
 	const char *want)
 {
-	segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file,
-		segc_xml_node_line(&rd->src, xmlDocGetRootElement(doc)), 0,
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	unsigned long line = segc_xml_node_line(&rd->src, root), col = 0;
+
+	if (segc_xml_node_offset(root) != (size_t)-1)
+		segc_xml_position(&rd->src, segc_xml_node_offset(root), &line,
+			&col);
+	segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 		"the document is a <%s>, expected a <%s>", got, want);
 }
 
@@ -917,7 +495,9 @@ static segc_model *model_of(reader *rd, xmlDocPtr doc)
 	segc_model *m;
 
 	memset(&locs, 0, sizeof locs);
+	locs.src = &rd->src;
 	locator.text = segc_xml_locs_text;
+	locator.position = segc_xml_locs_position;
 	locator.data = &locs;
 	m = segc_xml_build_model(ctx, xmlDocGetRootElement(doc), &rd->src,
 		&locs, &failed);
@@ -939,7 +519,9 @@ static segc_machine *machine_of(reader *rd, xmlDocPtr doc)
 	segc_machine *m;
 
 	memset(&locs, 0, sizeof locs);
+	locs.src = &rd->src;
 	locator.text = segc_xml_locs_text;
+	locator.position = segc_xml_locs_position;
 	locator.data = &locs;
 	m = segc_xml_build_machine(ctx, xmlDocGetRootElement(doc), &rd->src,
 		&locs, &failed);
@@ -992,35 +574,25 @@ segc_machine *segc_machine_read_memory(segc_ctx *ctx, const char *buf,
 	return m;
 }
 
-/* Validates a document of either kind held in a buffer. */
-int segc_validate_memory(segc_ctx *ctx, const char *buf, size_t len,
-	const char *name)
+/* Reads and checks a document of either kind (see xmlread.h). */
+int segc_xml_read_document(segc_ctx *ctx, const char *buf, size_t len,
+	const char *name, segc_model **model, segc_machine **machine)
 {
 	reader rd;
 	enum doc_kind kind;
 	xmlDocPtr doc;
-	int ok = 0;
 
+	*model = NULL;
+	*machine = NULL;
 	reader_init(&rd, ctx, name, buf, len);
 	doc = read_checked(&rd, buf, len, &kind);
-	if (doc && kind == DOC_MODEL) {
-		segc_model *m = model_of(&rd, doc);
-
-		/* A model is also lowered and its expressions brought to
-		 * canonical form one by one, so that validation refuses what
-		 * every command would (a division by zero, an exponent that
-		 * is not an integer constant). */
-		ok = m != NULL && segc_check_model_expressions(ctx, m) == 0;
-		segc_model_free(m);
-	} else if (doc) {
-		segc_machine *m = machine_of(&rd, doc);
-
-		ok = m != NULL;
-		segc_machine_free(m);
-	}
+	if (doc && kind == DOC_MODEL)
+		*model = model_of(&rd, doc);
+	else if (doc)
+		*machine = machine_of(&rd, doc);
 	xmlFreeDoc(doc);
 	reader_clear(&rd);
-	return ok ? 0 : -1;
+	return *model || *machine ? 0 : -1;
 }
 
 /* Reads all of open file 'fd' ('path'), refusing more than 'max' bytes.
@@ -1062,9 +634,8 @@ static char *read_fd(segc_ctx *ctx, int fd, const char *path,
 	return buf;
 }
 
-/* Loads file 'path' into memory after checking its size against the
- * max_file_bytes limit (a larger file is refused without being read). */
-static char *load_file(segc_ctx *ctx, const char *path, size_t *len)
+/* Loads file 'path' into memory (see xmlread.h). */
+char *segc_xml_load_file(segc_ctx *ctx, const char *path, size_t *len)
 {
 	unsigned long max = segc_ctx_limits(ctx)->max_file_bytes;
 	struct stat st;
@@ -1102,7 +673,7 @@ static char *load_file(segc_ctx *ctx, const char *path, size_t *len)
 segc_model *segc_model_read_file(segc_ctx *ctx, const char *path)
 {
 	size_t len;
-	char *buf = load_file(ctx, path, &len);
+	char *buf = segc_xml_load_file(ctx, path, &len);
 	segc_model *m;
 
 	if (!buf)
@@ -1116,7 +687,7 @@ segc_model *segc_model_read_file(segc_ctx *ctx, const char *path)
 segc_machine *segc_machine_read_file(segc_ctx *ctx, const char *path)
 {
 	size_t len;
-	char *buf = load_file(ctx, path, &len);
+	char *buf = segc_xml_load_file(ctx, path, &len);
 	segc_machine *m;
 
 	if (!buf)
@@ -1124,20 +695,6 @@ segc_machine *segc_machine_read_file(segc_ctx *ctx, const char *path)
 	m = segc_machine_read_memory(ctx, buf, len, path);
 	free(buf);
 	return m;
-}
-
-/* Validates the document 'path' of either kind: 0 when valid. */
-int segc_validate_file(segc_ctx *ctx, const char *path)
-{
-	size_t len;
-	char *buf = load_file(ctx, path, &len);
-	int rc;
-
-	if (!buf)
-		return -1;
-	rc = segc_validate_memory(ctx, buf, len, path);
-	free(buf);
-	return rc;
 }
 
 /* libxml2's allocation functions, through segc's failure path. */

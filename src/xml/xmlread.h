@@ -13,16 +13,20 @@ SEGC_GIVE segc_model *segc_model_read_memory(SEGC_KEEP segc_ctx *ctx,
 /* The same as segc_machine_read_file() on a buffer. */
 SEGC_GIVE segc_machine *segc_machine_read_memory(SEGC_KEEP segc_ctx *ctx,
 	const char *buf, size_t len, const char *name);
-/* The same as segc_validate_file() on a buffer: 0 when valid. */
-int segc_validate_memory(SEGC_KEEP segc_ctx *ctx, const char *buf,
-	size_t len, const char *name);
-
-/* The RELAX NG schema xml/seg.rng, compiled into the library
- * (seg_rng.c, generated at build time). */
-extern const char segc_seg_rng[];
-
-/* Routes libxml2's allocations through segc's (segc_memory_guard()). */
+/* Routes libxml2's allocations through segc's failure path (part of
+ * segc_memory_guard()). */
 void segc_xml_memory_setup(void);
+/* Reads a document of either kind from a buffer, checks its structure
+ * and meaning and builds it: sets '*model' or '*machine' (the other
+ * NULL) and returns 0, or -1 with both NULL and the errors recorded. */
+int segc_xml_read_document(SEGC_KEEP segc_ctx *ctx, const char *buf,
+	size_t len, const char *name, SEGC_GIVE segc_model **model,
+	SEGC_GIVE segc_machine **machine);
+/* Loads file 'path' into memory (NUL-terminated, its size in '*len')
+ * after checking its size against the max_file_bytes limit: a larger
+ * file is refused without being read.  NULL with an error recorded. */
+SEGC_GIVE char *segc_xml_load_file(SEGC_KEEP segc_ctx *ctx, const char *path,
+	size_t *len);
 
 #ifdef SEGC_XMLREAD_INTERNAL
 #include <libxml/tree.h>
@@ -46,6 +50,9 @@ typedef struct segc_xml_source {
 	size_t attr_next;        /* the offset just after it (0: none) */
 } segc_xml_source;
 
+/* Fills the index of line starts of 'src', whose 'buf' and 'len' are set
+ * (one pass over the text; free 'line_start' after use). */
+void segc_xml_source_index(segc_xml_source *src);
 /* The offset in the source of the '<' that starts element 'n', or
  * (size_t)-1 when it was not recorded. */
 size_t segc_xml_node_offset(xmlNodePtr n);
@@ -59,6 +66,13 @@ unsigned long segc_xml_node_line(const segc_xml_source *src, xmlNodePtr n);
  * of 'n'; returns 0 when found. */
 int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
 	const char *qname, size_t *name_off, size_t *value_off);
+/* The line and column in the source of the byte at offset 'off' of the
+ * value of attribute 'qname' of 'n' as the parser gives it (references
+ * decoded), or with 'qname' NULL of the text of 'n' with the white space
+ * before it removed; 0 when found, else -1 (with 0 in both). */
+int segc_xml_value_position(const segc_xml_source *src, xmlNodePtr n,
+	const char *qname, size_t off, unsigned long *line,
+	unsigned long *col);
 
 /* Checks the elements, attributes and text of the tree under 'root'
  * against the rules of xml/seg.rng (an element table), with a located
@@ -71,6 +85,7 @@ size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
  * element, so that the text of an expression can be found again for a
  * message (segc_text_locator of validate.h). */
 typedef struct segc_xml_locs {
+	const segc_xml_source *src;     /* the document's text */
 	struct segc_xml_loc_entry *v;
 	size_t n, cap;
 	int sorted;
@@ -81,6 +96,11 @@ typedef struct segc_xml_locs {
  * 'data' is a segc_xml_locs whose document is still in memory. */
 char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
 	const char *attr_name);
+/* The line and column in the document of byte 'off' of that text: 0
+ * when known, else -1 (segc_text_locator's 'position'). */
+int segc_xml_locs_position(void *data, const segc_srcloc *loc,
+	const char *attr_name, size_t off, unsigned long *line,
+	unsigned long *col);
 /* Releases what 'l' holds. */
 void segc_xml_locs_free(segc_xml_locs *l);
 

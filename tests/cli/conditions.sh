@@ -17,12 +17,12 @@ cat >"$tmp/reserved.xml" <<'XML'
 </model>
 XML
 cat >"$tmp/want" <<'TXT'
-reserved.xml:2: error: <param> 'if': the name is a reserved word of the expression language (if, and, or, not)
-reserved.xml:3: error: <resource> 'and': the name is a reserved word of the expression language (if, and, or, not)
-reserved.xml:4: error: <let> 'not': the name is a reserved word of the expression language (if, and, or, not)
-reserved.xml:5: error: <function> 'or': the name is a reserved word of the expression language (if, and, or, not)
-reserved.xml:6: error: <function>: argument 'if': the name is a reserved word of the expression language (if, and, or, not)
-reserved.xml:8: error: <loop>: variable 'not': the name is a reserved word of the expression language (if, and, or, not)
+reserved.xml:2:3: error: <param> 'if': the name is a reserved word of the expression language (if, and, or, not)
+reserved.xml:3:3: error: <resource> 'and': the name is a reserved word of the expression language (if, and, or, not)
+reserved.xml:4:3: error: <let> 'not': the name is a reserved word of the expression language (if, and, or, not)
+reserved.xml:5:3: error: <function> 'or': the name is a reserved word of the expression language (if, and, or, not)
+reserved.xml:6:3: error: <function>: argument 'if': the name is a reserved word of the expression language (if, and, or, not)
+reserved.xml:8:5: error: <loop>: variable 'not': the name is a reserved word of the expression language (if, and, or, not)
 TXT
 (cd "$tmp" && "$SEGC" validate reserved.xml) >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && [ ! -s "$tmp/out" ]
@@ -39,9 +39,9 @@ cat >"$tmp/misplaced.xml" <<'XML'
 </model>
 XML
 cat >"$tmp/want" <<'TXT'
-misplaced.xml:3: error: attribute 'cost' of <step>: a comparison ('<') may stand only in the condition of 'if' (its first argument) at column 3 of the value
-misplaced.xml:4: error: attribute 'cost' of <step>: '=' is not a comparison: write '==' to test equality at column 6 of the value
-misplaced.xml:5: error: attribute 'cost' of <step>: 'if' takes 3 arguments (condition, value where it holds, value elsewhere), found 2 at column 12 of the value
+misplaced.xml:3:19: error: attribute 'cost' of <step>: a comparison ('<') may stand only in the condition of 'if' (its first argument) at column 3 of the value
+misplaced.xml:4:22: error: attribute 'cost' of <step>: '=' is not a comparison: write '==' to test equality at column 6 of the value
+misplaced.xml:5:28: error: attribute 'cost' of <step>: 'if' takes 3 arguments (condition, value where it holds, value elsewhere), found 2 at column 12 of the value
 TXT
 (cd "$tmp" && "$SEGC" validate misplaced.xml) >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && [ ! -s "$tmp/out" ]

@@ -66,7 +66,7 @@ cat >"$tmp/twoentry.xml" <<'EOM'
 </model>
 EOM
 
-# refused NAME FILE PATTERN CMD...: exit 2, an error at a line of FILE
+# refused NAME FILE PATTERN CMD...: exit 2, an error at a line and column of FILE
 # matching PATTERN, nothing on standard output.
 refused() {
 	name=$1 file=$2 pattern=$3
@@ -74,7 +74,7 @@ refused() {
 	"$SEGC" "$@" "$tmp/$file" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 2 ] &&
-		grep -Eq "^$tmp/$file:[0-9]+: error: .*$pattern" "$tmp/err" &&
+		grep -Eq "^$tmp/$file:[0-9]+:[0-9]+: error: .*$pattern" "$tmp/err" &&
 		[ ! -s "$tmp/out" ]
 	ok $? "$name: $*: exit 2 (got $rc), located error, no output"
 	[ "$rc" -eq 2 ] || diag "$(head -3 "$tmp/err")"

@@ -105,7 +105,7 @@ EOF3
 		"$SEGC" check "$tmp/named.xml" >"$tmp/out" 2>"$tmp/err"
 	fi
 	[ $? -eq 2 ] && [ ! -s "$tmp/out" ] &&
-		grep -q "named.xml:3: error: the machine '$m' of <expect> is not a regular file" "$tmp/err"
+		grep -q "named.xml:3:3: error: the machine '$m' of <expect> is not a regular file" "$tmp/err"
 	st=$?
 	case $m in
 	fifo) what="a FIFO" ;;
@@ -137,7 +137,7 @@ for m in /dev/zero /etc/passwd "$tmp/outside.xml" ../outside.xml \
   <expect machine="$m">N</expect>
 </model>
 EOF3
-	echo "named.xml:3: error: the machine '$m' of <expect> $why; it must be named by a relative path inside the model's directory" >"$tmp/want"
+	echo "named.xml:3:3: error: the machine '$m' of <expect> $why; it must be named by a relative path inside the model's directory" >"$tmp/want"
 	for cmd in validate check; do
 		code=0
 		(cd "$tmp/models" && "$SEGC" $cmd named.xml) >"$tmp/out" \
@@ -168,6 +168,6 @@ cat >"$tmp/models/named.xml" <<EOF3
 </model>
 EOF3
 (cd "$tmp/models" && "$SEGC" check named.xml) >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 2 ] && grep -qx "named.xml:3: error: the machine 'missing.xml' of <expect> cannot be opened: No such file or directory" "$tmp/err"
+[ $? -eq 2 ] && grep -qx "named.xml:3:3: error: the machine 'missing.xml' of <expect> cannot be opened: No such file or directory" "$tmp/err"
 ok $? "a missing machine is said so at the <expect>"
 done_testing

@@ -44,7 +44,7 @@ cat >"$tmp/self_p.xml" <<'EOF1'
   </graph>
 </model>
 EOF1
-refused 2 "self_p.xml:5: error: <node> 'b' cannot reach the exit 'e': the <arc> at line 9, which leads there, has probability 0" \
+refused 2 "self_p.xml:5:5: error: <node> 'b' cannot reach the exit 'e': the <arc> at line 9, which leads there, has probability 0" \
 	"-D p=1 makes a self loop certain" "$SEGC" derive -D p=1 self_p.xml
 
 # A limit reached in the formula names the element that reaches it alone,
@@ -61,7 +61,7 @@ cat >"$tmp/terms.xml" <<'EOF1'
 EOF1
 for cmd in "derive" "check --expect a" "emit -o pred"; do
 	# shellcheck disable=SC2086 # $cmd is words on purpose
-	refused 3 "terms.xml:6: error: number of terms of a polynomial exceeds the limit 10" \
+	refused 3 "terms.xml:6:5: error: number of terms of a polynomial exceeds the limit 10" \
 		"a step too large alone: $cmd" "$SEGC" $cmd --limit max_terms=10 \
 		terms.xml
 done
@@ -81,10 +81,10 @@ cat >"$tmp/terms_nest.xml" <<'EOF1'
   </graph>
 </model>
 EOF1
-refused 3 "terms_nest.xml:5: error: number of terms of a polynomial exceeds the limit 10" \
+refused 3 "terms_nest.xml:5:3: error: number of terms of a polynomial exceeds the limit 10" \
 	"a limit only the whole formula reaches" "$SEGC" derive \
 	--limit max_terms=10 terms_nest.xml
-refused 3 "terms_nest.xml:5: error: simplifying this formula takes more than 100 units of polynomial arithmetic (max_work)" \
+refused 3 "terms_nest.xml:5:3: error: simplifying this formula takes more than 100 units of polynomial arithmetic (max_work)" \
 	"max_work reached by the whole formula" "$SEGC" derive \
 	--limit max_work=100 terms_nest.xml
 
@@ -104,7 +104,7 @@ cat >"$tmp/rec_model.xml" <<'EOF1'
 EOF1
 for cmd in "derive" "latex" "eval N=1" "check --expect N"; do
 	# shellcheck disable=SC2086 # $cmd is words on purpose
-	refused 2 "rec_model.xml:2: error: <function>: recursion is not allowed: 'g' -> 'f' -> 'g'" \
+	refused 2 "rec_model.xml:2:3: error: <function>: recursion is not allowed: 'g' -> 'f' -> 'g'" \
 		"model and -m machine functions calling each other: $cmd" \
 		"$SEGC" $cmd -m rec_machine.xml rec_model.xml
 done
@@ -118,7 +118,7 @@ cat >"$tmp/rec_call.xml" <<'EOF1'
   <graph name="main"><step cost="f(N)"/></graph>
 </model>
 EOF1
-refused 2 "rec_self.xml:2: error: <function>: recursion is not allowed: 'f' -> 'f'" \
+refused 2 "rec_self.xml:2:3: error: <function>: recursion is not allowed: 'f' -> 'f'" \
 	"a -m machine function calling itself" "$SEGC" derive \
 	-m rec_self.xml rec_call.xml
 
@@ -137,7 +137,7 @@ cat >"$tmp/literal.xml" <<'EOF1'
   <graph name="main"><step cost="1e99999999999999*N"/></graph>
 </model>
 EOF1
-refused 3 "literal.xml:2: error: attribute 'cost' of <step>: exponent of number literal too large (more than 10000000) at column 1 of the value" \
+refused 3 "literal.xml:2:34: error: attribute 'cost' of <step>: exponent of number literal too large (more than 10000000) at column 1 of the value" \
 	"1e99999999999999 at the largest max_literal_digits" "$SEGC" derive \
 	--limit max_literal_digits=1000000 --limit max_coeff_bits=0 literal.xml
 
@@ -154,7 +154,7 @@ awk 'BEGIN { n = 19990
 	print "</model>" }' >"$tmp/deep_formula.xml"
 for cmd in "derive" "latex" "eval N=2"; do
 	# shellcheck disable=SC2086 # $cmd is words on purpose
-	refused 3 "deep_formula.xml:2: error: the formula of the program nests more than 20064 levels deep (max_depth)" \
+	refused 3 "deep_formula.xml:2:1: error: the formula of the program nests more than 20064 levels deep (max_depth)" \
 		"a formula 40,000 levels deep: $cmd" "$SEGC" $cmd \
 		deep_formula.xml
 done

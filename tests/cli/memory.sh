@@ -82,13 +82,13 @@ if [ -n "${SEGC_REAL:-}" ] || cat "$(dirname "$real")"/.libs/* "$real" \
 	skip "out of memory while reading" "address space not limited here"
 	skip "out of memory: message" "address space not limited here"
 else
-	flat 20000 >"$tmp/flat.xml"
+	flat 60000 >"$tmp/flat.xml"
 	"$SEGC" validate --limit max_memory=1000 "$tmp/flat.xml" \
 		>"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	refused "20000 steps, max_memory=1000: validate" \
+	refused "60000 steps, max_memory=1000: validate" \
 		"out of memory.*1000 bytes \\(max_memory\\)"
 	"$SEGC" validate "$tmp/flat.xml" >"$tmp/out" 2>"$tmp/err"
-	ok $? "20000 steps: validate within the default budget"
+	ok $? "60000 steps: validate within the default budget"
 fi
 done_testing

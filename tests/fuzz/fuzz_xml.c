@@ -9,6 +9,7 @@
 #include "fuzz.h"
 #include "graph/graph.h"
 #include "xml/xmlread.h"
+#include "pipeline/validate.h"
 
 /* One input: a document. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,0 +1,46 @@
+/* validate.c - 'segc validate' as one pass of the pipeline: the reader
+ * (src/xml) checks a document's structure and meaning and builds it; a
+ * model is then also lowered and its expressions brought to canonical
+ * form one by one (src/graph), so that validation refuses what every
+ * command would (a division by zero, an exponent that is not an integer
+ * constant). */
+#include <config.h>
+
+#include <stdlib.h>
+
+#include <segc/segc_model.h>
+#include "pipeline/validate.h"
+#include "xml/xmlread.h"
+#include "graph/graph.h"
+
+/* Validates a document of either kind held in a buffer (see
+ * pipeline/validate.h). */
+int segc_validate_memory(segc_ctx *ctx, const char *buf, size_t len,
+	const char *name)
+{
+	segc_model *model;
+	segc_machine *machine;
+	int ok;
+
+	ok = segc_xml_read_document(ctx, buf, len, name, &model,
+		&machine) == 0;
+	if (ok && model)
+		ok = segc_check_model_expressions(ctx, model) == 0;
+	segc_model_free(model);
+	segc_machine_free(machine);
+	return ok ? 0 : -1;
+}
+
+/* Validates the document 'path' of either kind: 0 when valid. */
+int segc_validate_file(segc_ctx *ctx, const char *path)
+{
+	size_t len;
+	char *buf = segc_xml_load_file(ctx, path, &len);
+	int rc;
+
+	if (!buf)
+		return -1;
+	rc = segc_validate_memory(ctx, buf, len, path);
+	free(buf);
+	return rc;
+}
