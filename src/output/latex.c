@@ -8,10 +8,10 @@
  * cases to it; relations are <, \le, >, \ge, =, \ne; and, or, not are
  * \wedge, \vee and \neg.  The internal variables of canonical sums are
  * given readable names first (segc_expr_readable_binders), as in the
- * text. */
+ * text.  Names and numbers are typeset by latex_atoms.c. */
 #include <stdlib.h>
 #include <string.h>
-#include "output/output.h"
+#include "output/latex_private.h"
 #include "expr/expr_private.h"
 
 /* Where a subexpression stands, for deciding its parentheses. */
@@ -26,259 +26,6 @@ enum fkind { FK_NUM, FK_LETTER, FK_OTHER };
 
 static void latex_expr(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names, enum level lv);
-
-static const char *const greek[] = {
-	"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta",
-	"iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma",
-	"tau", "upsilon", "phi", "chi", "psi", "omega", "Gamma", "Delta",
-	"Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi",
-	"Omega", "varepsilon", "vartheta", "varpi", "varrho", "varsigma",
-	"varphi", NULL
-};
-
-/* Non-zero when the 'n' bytes at 's' name a Greek letter. */
-static int is_greek(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; greek[i]; i++)
-		if (strlen(greek[i]) == n && !strncmp(greek[i], s, n))
-			return 1;
-	return 0;
-}
-
-/* Non-zero when every one of the 'n' bytes at 's' is a digit. */
-static int all_digits(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-	return n > 0;
-}
-
-/* Appends the 'n' bytes at 's' with underscores escaped. */
-static void put_escaped_name(segc_strbuf *b, const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] == '_')
-			segc_strbuf_append(b, "\\_");
-		else
-			segc_strbuf_appendc(b, s[i]);
-	}
-}
-
-/* Appends one part of a name ('n' bytes at 's'): a Greek letter as its
- * command, a single character or a number as itself, a word in 'font'. */
-static void put_name_part(segc_strbuf *b, const char *s, size_t n,
-	const char *font)
-{
-	if (is_greek(s, n)) {
-		segc_strbuf_appendc(b, '\\');
-		segc_strbuf_appendn(b, s, n);
-	} else if (n == 1 || all_digits(s, n)) {
-		segc_strbuf_appendn(b, s, n);
-	} else {
-		segc_strbuf_appendf(b, "\\%s{", font);
-		segc_strbuf_appendn(b, s, n);
-		segc_strbuf_appendc(b, '}');
-	}
-}
-
-/* The declared LaTeX spelling of 'name' in 'names', or NULL. */
-static const char *declared_latex(const segc_latex_names *names,
-	const char *name)
-{
-	size_t i;
-
-	if (!names)
-		return NULL;
-	for (i = 0; i < names->n; i++)
-		if (names->latex[i] && !strcmp(names->names[i], name))
-			return names->latex[i];
-	return NULL;
-}
-
-/* Non-zero when 'name' splits cleanly at its underscores (no empty part). */
-static int splits_cleanly(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 0 && name[0] != '_' && name[n - 1] != '_' &&
-		!strstr(name, "__");
-}
-
-/* The number of digits that end 'name' when letters come before them
- * (w11: 2), else 0. */
-static size_t trailing_digits(const char *name)
-{
-	size_t n = strlen(name), k = n;
-
-	while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
-		k--;
-	return k > 0 && k < n ? n - k : 0;
-}
-
-/* Appends the name 'name': its declared spelling if any; else the part
- * before the first underscore as the symbol (italic), the other parts as
- * a subscript list: tau_mem -> \tau_{\mathrm{mem}}, a_b_c -> a_{b,c};
- * a name without underscore that ends in digits has them as its
- * subscript: w11 -> w_{11}. */
-static void put_symbol(segc_strbuf *b, const char *name,
-	const segc_latex_names *names)
-{
-	const char *decl = declared_latex(names, name);
-	const char *us, *p;
-
-	if (decl) {
-		segc_strbuf_appendf(b, "{%s}", decl);
-		return;
-	}
-	if (!splits_cleanly(name)) {
-		segc_strbuf_append(b, "\\mathit{");
-		put_escaped_name(b, name, strlen(name));
-		segc_strbuf_appendc(b, '}');
-		return;
-	}
-	us = strchr(name, '_');
-	if (!us && trailing_digits(name)) {
-		/* w11 -> w_{11}, alpha2 -> \alpha_{2} */
-		size_t n = strlen(name), k = n - trailing_digits(name);
-
-		put_name_part(b, name, k, "mathit");
-		segc_strbuf_append(b, "_{");
-		segc_strbuf_appendn(b, name + k, n - k);
-		segc_strbuf_appendc(b, '}');
-		return;
-	}
-	put_name_part(b, name, us ? (size_t)(us - name) : strlen(name),
-		"mathit");
-	if (!us)
-		return;
-	segc_strbuf_append(b, "_{");
-	for (p = us + 1;;) {
-		const char *q = strchr(p, '_');
-		size_t n = q ? (size_t)(q - p) : strlen(p);
-
-		put_name_part(b, p, n, "mathrm");
-		if (!q)
-			break;
-		segc_strbuf_appendc(b, ',');
-		p = q + 1;
-	}
-	segc_strbuf_appendc(b, '}');
-}
-
-/* Non-zero when 'name' is typeset as a single letter without subscript. */
-static int is_letter_symbol(const char *name, const segc_latex_names *names)
-{
-	if (declared_latex(names, name))
-		return 0;
-	return strlen(name) == 1 || is_greek(name, strlen(name));
-}
-
-/* ------------------------------------------------------------ numbers */
-
-/* The number of fraction digits of the decimal expansion of 'q' when it
- * terminates (denominator 2^a 5^b), else -1. */
-static long decimal_digits(mpq_srcptr q)
-{
-	mpz_t d, p;
-	unsigned long a, c;
-	long k = -1;
-
-	mpz_init_set(d, mpq_denref(q));
-	mpz_init_set_ui(p, 2);
-	a = mpz_remove(d, d, p);
-	mpz_set_ui(p, 5);
-	c = mpz_remove(d, d, p);
-	if (mpz_cmp_ui(d, 1) == 0)
-		k = (long)(a > c ? a : c);
-	mpz_clear(d);
-	mpz_clear(p);
-	return k;
-}
-
-/* Appends the decimal digits 's' (of the integer q*10^k) as a number with
- * 'k' fraction digits: plainly when k <= 6, else in scientific notation if
- * that is short; 1 when written, 0 when not. */
-static int put_scaled(segc_strbuf *b, const char *s, size_t k)
-{
-	size_t len = strlen(s), z;
-
-	if (k <= 6) {
-		if (len <= k) {
-			segc_strbuf_append(b, "0.");
-			for (z = len; z < k; z++)
-				segc_strbuf_appendc(b, '0');
-			segc_strbuf_append(b, s);
-		} else {
-			segc_strbuf_appendn(b, s, len - k);
-			segc_strbuf_appendc(b, '.');
-			segc_strbuf_append(b, s + len - k);
-		}
-		return 1;
-	}
-	for (z = 0; z < len && s[len - 1 - z] == '0'; z++)
-		;
-	if (len - z > 6)
-		return 0;
-	segc_strbuf_appendc(b, s[0]);
-	if (len - z > 1) {
-		segc_strbuf_appendc(b, '.');
-		segc_strbuf_appendn(b, s + 1, len - z - 1);
-	}
-	segc_strbuf_appendf(b, " \\cdot 10^{%ld}", (long)(len - 1) - (long)k);
-	return 1;
-}
-
-/* If the non-negative rational 'q' (not an integer) reads best as a
- * decimal (its denominator a multiple of 10 dividing a power of ten),
- * appends it as one ("0.46", "1.25 \cdot 10^{-8}") and returns 1; else 0. */
-static int put_decimal(segc_strbuf *b, mpq_srcptr q)
-{
-	long k;
-	mpz_t m;
-	char *s;
-	int done;
-
-	if (!mpz_divisible_ui_p(mpq_denref(q), 10))
-		return 0;
-	k = decimal_digits(q);
-	if (k < 0)
-		return 0;
-	mpz_init(m);
-	mpz_ui_pow_ui(m, 10, (unsigned long)k);
-	mpz_mul(m, m, mpq_numref(q));
-	mpz_divexact(m, m, mpq_denref(q));
-	s = mpz_get_str(NULL, 10, m);
-	mpz_clear(m);
-	done = put_scaled(b, s, (size_t)k);
-	free(s);
-	return done;
-}
-
-/* Appends the absolute value of 'q': an integer, a decimal, or \frac. */
-static void put_abs_number(segc_strbuf *b, mpq_srcptr q)
-{
-	mpq_t a;
-
-	mpq_init(a);
-	mpq_abs(a, q);
-	if (mpz_cmp_ui(mpq_denref(a), 1) == 0) {
-		segc_strbuf_append_mpz(b, mpq_numref(a));
-	} else if (!put_decimal(b, a)) {
-		segc_strbuf_append(b, "\\frac{");
-		segc_strbuf_append_mpz(b, mpq_numref(a));
-		segc_strbuf_append(b, "}{");
-		segc_strbuf_append_mpz(b, mpq_denref(a));
-		segc_strbuf_appendc(b, '}');
-	}
-	mpq_clear(a);
-}
 
 /* ------------------------------------------------------------- sums */
 
@@ -336,12 +83,12 @@ static enum fkind factor_kind(const segc_expr *e, const segc_latex_names *n)
 	case SEGC_NUM:
 		return FK_NUM;
 	case SEGC_SYM:
-		return is_letter_symbol(segc_expr_name(e), n) ? FK_LETTER
-			: FK_OTHER;
+		return segc_latex_is_letter_symbol(segc_expr_name(e), n) ?
+			FK_LETTER : FK_OTHER;
 	case SEGC_POW:
 		return segc_expr_kind(segc_expr_arg(e, 0)) == SEGC_SYM &&
-			is_letter_symbol(segc_expr_name(segc_expr_arg(e, 0)), n)
-			? FK_LETTER : FK_OTHER;
+			segc_latex_is_letter_symbol(segc_expr_name(
+			segc_expr_arg(e, 0)), n) ? FK_LETTER : FK_OTHER;
 	default:
 		return FK_OTHER;
 	}
@@ -502,7 +249,7 @@ static void put_quotient(segc_strbuf *b, mpq_t c, factors *fn, factors *fd,
 		segc_strbuf dec;
 
 		segc_strbuf_init(&dec);
-		if (put_decimal(&dec, c) && segc_strbuf_str(&dec)) {
+		if (segc_latex_put_decimal(&dec, c) && segc_strbuf_str(&dec)) {
 			segc_strbuf_append(b, segc_strbuf_str(&dec));
 			mpq_set_ui(c, 1, 1);
 			if (fn->n || fd->n)
@@ -560,7 +307,7 @@ static void latex_term(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names, int negate, enum level lv)
 {
 	if (negate && segc_expr_kind(e) == SEGC_NUM)
-		put_abs_number(b, segc_expr_value(e));
+		segc_latex_put_abs_number(b, segc_expr_value(e));
 	else if (segc_expr_kind(e) == SEGC_MUL)
 		latex_mul(b, e, names, negate);
 	else
@@ -706,7 +453,7 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 		segc_strbuf_append(b, bi->latex_close);
 	} else {
 		segc_strbuf_append(b, "\\mathrm{");
-		put_escaped_name(b, f, strlen(f));
+		segc_latex_put_escaped_name(b, f, strlen(f));
 		segc_strbuf_append(b, "}\\left(");
 		put_args(b, e, names);
 		segc_strbuf_append(b, "\\right)");
@@ -740,7 +487,7 @@ static void latex_sum(segc_strbuf *b, const segc_expr *e,
 	const segc_expr *body = segc_expr_arg(e, 2);
 
 	segc_strbuf_append(b, "\\sum_{");
-	put_symbol(b, segc_expr_name(e), names);
+	segc_latex_put_symbol(b, segc_expr_name(e), names);
 	segc_strbuf_appendc(b, '=');
 	latex_expr(b, segc_expr_arg(e, 0), names, LV_SUM);
 	segc_strbuf_append(b, "}^{");
@@ -791,10 +538,10 @@ static void latex_expr(segc_strbuf *b, const segc_expr *e,
 	case SEGC_NUM:
 		if (mpq_sgn(segc_expr_value(e)) < 0)
 			segc_strbuf_appendc(b, '-');
-		put_abs_number(b, segc_expr_value(e));
+		segc_latex_put_abs_number(b, segc_expr_value(e));
 		break;
 	case SEGC_SYM:
-		put_symbol(b, segc_expr_name(e), names);
+		segc_latex_put_symbol(b, segc_expr_name(e), names);
 		break;
 	case SEGC_ADD:
 		latex_add(b, e, names);

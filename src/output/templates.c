@@ -1,6 +1,7 @@
 /* templates.c - the templates of the emitted C: the ones compiled into the
  * library (templates_builtin.c, generated from templates/ at build time)
- * or the user's, read from a directory. */
+ * or the user's, read from a directory; and their @NAME@ placeholders
+ * filled. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,4 +102,52 @@ void segc_templates_clear(segc_templates *t)
 	free(t->main_part);
 	free(t->dd_part);
 	memset(t, 0, sizeof *t);
+}
+
+/* ------------------------------------------------------------ filling */
+
+/* Appends the value of the key at 'key' ('n' bytes) or returns -1. */
+static int put_key(segc_strbuf *b, const char *key, size_t n, size_t nkeys,
+	const char *const *keys, const char *const *values)
+{
+	size_t i;
+
+	for (i = 0; i < nkeys; i++)
+		if (strlen(keys[i]) == n && !strncmp(keys[i], key, n)) {
+			segc_strbuf_append(b, values[i]);
+			return 0;
+		}
+	return -1;
+}
+
+/* Replaces every @KEY@ of 'tmpl'. */
+char *segc_template_fill(segc_ctx *ctx, const char *tmpl,
+	const char *tmpl_name, size_t nkeys, const char *const *keys,
+	const char *const *values)
+{
+	segc_strbuf b;
+	const char *s = tmpl;
+	unsigned long line = 1;
+
+	segc_strbuf_init(&b);
+	while (*s) {
+		size_t n = 0;
+
+		if (*s == '@')
+			while ((s[1 + n] >= 'A' && s[1 + n] <= 'Z') || s[1 + n] == '_')
+				n++;
+		if (*s != '@' || !n || s[1 + n] != '@') {
+			line += *s == '\n';
+			segc_strbuf_appendc(&b, *s++);
+			continue;
+		}
+		if (put_key(&b, s + 1, n, nkeys, keys, values)) {
+			segc_error(ctx, SEGC_ERR_INPUT, tmpl_name, line, 0,
+				"unknown placeholder '@%.*s@'", (int)n, s + 1);
+			segc_strbuf_free(&b);
+			return NULL;
+		}
+		s += n + 2;
+	}
+	return segc_strbuf_take(&b);
 }

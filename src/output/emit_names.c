@@ -1,0 +1,184 @@
+/* emit_names.c - names and comments in the emitted C: identifiers made
+ * from a model's names that are neither keywords nor names the standard
+ * headers or compilers reserve, and free text made safe inside a
+ * comment. */
+#include <stdlib.h>
+#include <string.h>
+#include "output/emit_private.h"
+
+/* Words a C identifier of the emitted code must not be: keywords of C99
+ * to C23 and C++; what the standard headers (and, by default, glibc's
+ * POSIX extensions of them) define as object-like macros or typedefs, so
+ * that a program may include any of them before the generated header;
+ * the names <math.h> declares that the code calls; the macros gcc and
+ * clang predefine outside the reserved namespace (linux, unix, i386 under
+ * the GNU dialects, and those of other targets); the emitted code's own
+ * helpers. */
+static const char *const reserved_words[] = {
+	"auto", "break", "case", "char", "const", "continue", "default", "do",
+	"double", "else", "enum", "extern", "float", "for", "goto", "if",
+	"inline", "int", "long", "register", "restrict", "return", "short",
+	"signed", "sizeof", "static", "struct", "switch", "typedef", "union",
+	"unsigned", "void", "volatile", "while", "bool", "true", "false",
+	"nullptr", "alignas", "alignof", "constexpr", "static_assert",
+	"thread_local", "typeof", "typeof_unqual", "asm", "fortran",
+	"class", "new", "delete", "this", "template", "operator", "namespace",
+	"private", "public", "protected", "virtual", "friend", "try", "catch",
+	"throw", "explicit", "mutable", "using", "typename", "and", "or",
+	"not", "xor", "compl", "bitand", "bitor", "and_eq", "or_eq",
+	"xor_eq", "not_eq", "main", "errno", "math_errhandling", "INFINITY",
+	"NAN", "HUGE_VAL", "HUGE_VALF", "HUGE_VALL", "acos", "asin", "atan",
+	"atan2", "ceil", "cos", "cosh", "exp", "exp2", "fabs", "floor", "fmod",
+	"frexp", "ldexp", "log", "log10", "log2", "modf", "pow", "sin",
+	"sinh", "sqrt", "tan", "tanh", "fmax", "fmin", "fma", "cbrt", "hypot",
+	"round", "trunc", "nan", "erf", "erfc", "tgamma", "lgamma", "expm1",
+	"log1p", "logb", "ilogb", "rint", "nearbyint", "remainder",
+	"copysign", "fdim", "scalbn", "isnan", "isinf", "isfinite",
+	"isnormal", "signbit", "fpclassify", "float_t", "double_t",
+	/* the standard headers */
+	"BUFSIZ", "CHAR_BIT", "CLOCKS_PER_SEC", "DECIMAL_DIG", "EOF",
+	"EXIT_FAILURE", "EXIT_SUCCESS", "FILE", "I", "L_tmpnam", "NULL",
+	"NDEBUG", "ONCE_FLAG_INIT", "SEEK_CUR", "SEEK_END", "SEEK_SET",
+	"TIME_UTC", "TMP_MAX", "TSS_DTOR_ITERATIONS", "WEOF", "complex",
+	"imaginary", "noreturn", "offsetof", "once_flag", "stderr", "stdin",
+	"stdout", "jmp_buf", "va_list", "va_arg", "va_copy", "va_end",
+	"va_start", "assert", "setjmp",
+	/* their POSIX and glibc extensions (the default of gcc and clang) */
+	"BIG_ENDIAN", "BYTE_ORDER", "FD_SETSIZE", "LITTLE_ENDIAN", "L_ctermid",
+	"MINSIGSTKSZ", "NFDBITS", "NGREG", "NSIG", "PDP_ENDIAN", "PIPE_BUF",
+	"P_tmpdir", "WCONTINUED", "WEXITED", "WNOHANG", "WNOWAIT", "WSTOPPED",
+	"WUNTRACED", "fd_mask", "sigjmp_buf", "u_char", "u_int", "u_long",
+	"u_short", "uint", "ulong", "ushort", "alloca",
+	/* predefined by compilers for some target */
+	"linux", "unix", "i386", "i486", "i586", "i686", "sun", "sparc",
+	"mips", "vax", "m68k", "mc68000", "mc68010", "mc68020", "hppa",
+	"hp9000", "hp800", "hpux", "ns32000", "pyr", "tahoe", "u3b2", "u370",
+	"sgi", "host_mips", "MIPSEB", "MIPSEL", "R3000", "R4000", "AMIGA",
+	"amiga", "MSDOS", "WIN32", "WINNT", "BSD", "bsd4_2", "bsd4_3",
+	"sequent", "ultrix", "PPC", "powerpc", "ppc",
+	/* the emitted code's helpers */
+	"two_sum", "fast_two_sum", "two_prod",
+	NULL
+};
+
+/* Prefixes that the standard headers (and POSIX) reserve for their
+ * macros and types, or that the emitted code uses, each followed by the
+ * characters that may come next ("" for any); and suffixes. */
+static const struct { const char *prefix, *next; } reserved_prefixes[] = {
+	{ "FP_", "" }, { "MATH_", "" }, { "FLT_", "" }, { "DBL_", "" },
+	{ "LDBL_", "" }, { "FE_", "" }, { "LC_", "" }, { "ATOMIC_", "" },
+	{ "atomic_", "" }, { "memory_order", "" }, { "cnd_", "" },
+	{ "mtx_", "" }, { "thrd_", "" }, { "tss_", "" }, { "SA_", "" },
+	{ "SI_", "" }, { "SS_", "" }, { "sa_", "" }, { "si_", "" },
+	{ "sigev_", "" }, { "sival_", "" }, { "BUS_", "" }, { "CLD_", "" },
+	{ "FPE_", "" }, { "ILL_", "" }, { "POLL_", "" }, { "SEGV_", "" },
+	{ "TRAP_", "" }, { "CLOCK_", "" }, { "TIMER_", "" },
+	{ "PTHREAD_", "" }, { "dd_", "" }, { "segc_", "" }, { "SEGC_", "" },
+	{ "SIG", "ABCDEFGHIJKLMNOPQRSTUVWXYZ_" },
+	{ "PRI", "abcdefghijklmnopqrstuvwxyzX" },
+	{ "SCN", "abcdefghijklmnopqrstuvwxyzX" },
+	{ "M_", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" },
+	{ NULL, NULL }
+};
+static const char *const reserved_suffixes[] = {
+	"_MAX", "_MIN", "_t", NULL
+};
+
+/* Non-zero when 'name' begins with a reserved prefix or ends with a
+ * reserved suffix. */
+static int has_reserved_affix(const char *name)
+{
+	size_t i, n = strlen(name), k;
+
+	for (i = 0; reserved_prefixes[i].prefix; i++) {
+		k = strlen(reserved_prefixes[i].prefix);
+		if (!strncmp(name, reserved_prefixes[i].prefix, k) &&
+		    (!*reserved_prefixes[i].next || (name[k] &&
+		     strchr(reserved_prefixes[i].next, name[k]))))
+			return 1;
+	}
+	for (i = 0; reserved_suffixes[i]; i++) {
+		k = strlen(reserved_suffixes[i]);
+		if (n >= k && !strcmp(name + n - k, reserved_suffixes[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Non-zero when 'name' is reserved for C, C++, the standard headers or
+ * the compilers (see above). */
+static int is_reserved(const char *name)
+{
+	size_t i;
+
+	if (name[0] == '_' || (name[0] == 'E' && ((name[1] >= 'A' &&
+	    name[1] <= 'Z') || (name[1] >= '0' && name[1] <= '9'))) ||
+	    has_reserved_affix(name))
+		return 1;
+	for (i = 0; reserved_words[i]; i++)
+		if (!strcmp(reserved_words[i], name))
+			return 1;
+	return 0;
+}
+
+/* 'name' as a safe C identifier: other characters replaced by '_', a
+ * leading digit or underscore prefixed with 'm', a reserved word given a
+ * trailing '_'. */
+char *segc_emit_identifier(const char *name)
+{
+	segc_strbuf b;
+	const char *s;
+
+	segc_strbuf_init(&b);
+	if (!name[0] || name[0] == '_' || (name[0] >= '0' && name[0] <= '9'))
+		segc_strbuf_appendc(&b, 'm');
+	for (s = name; *s; s++) {
+		char c = *s;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			(c >= '0' && c <= '9') || c == '_';
+
+		segc_strbuf_appendc(&b, ok ? c : '_');
+	}
+	if (is_reserved(segc_strbuf_str(&b)))
+		segc_strbuf_appendc(&b, '_');
+	return segc_strbuf_take(&b);
+}
+
+/* The character written into a comment for the byte at 's': printable
+ * ASCII as itself, a control character as a space, the first byte of a
+ * non-ASCII character as '_' and its other bytes as nothing (0). */
+static char comment_char(const unsigned char *s)
+{
+	if (*s >= 0x80)
+		return *s >= 0xC0 ? '_' : 0;
+	return *s < 0x20 || *s == 0x7F ? ' ' : (char)*s;
+}
+
+/* Appends 'text' to a C comment, safe: no comment delimiters, trigraphs,
+ * line splices or characters outside printable ASCII; lines wrapped at
+ * about 72 columns, each started by 'lead'. */
+void segc_emit_comment_text(segc_strbuf *b, const char *text,
+	const char *lead)
+{
+	const unsigned char *s;
+	size_t col = 0;
+
+	segc_strbuf_append(b, lead);
+	for (s = (const unsigned char *)text; *s; s++) {
+		char c = comment_char(s);
+
+		if (!c)
+			continue;
+		if (c == ' ' && col > 64) {
+			segc_strbuf_appendc(b, '\n');
+			segc_strbuf_append(b, lead);
+			col = 0;
+			continue;
+		}
+		segc_strbuf_appendc(b, c);
+		col++;
+		if ((c == '*' && s[1] == '/') || (c == '/' && s[1] == '*') ||
+		    (c == '?' && comment_char(s + 1) == '?') || c == '\\')
+			segc_strbuf_appendc(b, ' ');
+	}
+}

@@ -1,0 +1,503 @@
+/* emit_plan.c - an evaluation plan (plan.c) printed as the C statements
+ * of a function's body: constants, one temporary per operation, blocks as
+ * if/else and loops, in double or double-double arithmetic. */
+#include <stdlib.h>
+#include <string.h>
+#include "output/emit_private.h"
+#include "expr/builtin.h"
+
+/* ------------------------------------------------------------ numbers */
+
+/* Appends 'd' as a C double literal that reads back exactly. */
+static void put_double(segc_strbuf *b, double d)
+{
+	char buf[64];
+	int prec;
+
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, d);
+		if (strtod(buf, NULL) == d)
+			break;
+	}
+	if (strtod(buf, NULL) != d)
+		snprintf(buf, sizeof buf, "%a", d);
+	segc_strbuf_append(b, buf);
+	if (!strpbrk(buf, ".enpx"))
+		segc_strbuf_append(b, ".0");
+}
+
+/* --------------------------------------------------- printing a plan */
+
+/* Non-zero when value 'i' is a plain double in every mode: an argument
+ * or a loop counter. */
+static int is_plain(const segc_emit_namer *nm, size_t i)
+{
+	enum segc_plan_op op = nm->p->insn[i].op;
+
+	return op == SEGC_OP_ARG || op == SEGC_OP_COUNTER;
+}
+
+/* Appends the C name of value 'i'. */
+static void put_value(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	if (in->op == SEGC_OP_ARG)
+		segc_strbuf_append(b, nm->arg[in->a]);
+	else
+		segc_strbuf_appendf(b, "%s%lu", in->op == SEGC_OP_CONST ?
+			nm->cprefix : in->op == SEGC_OP_COUNTER ? nm->kprefix :
+			nm->tprefix, (unsigned long)nm->number[i]);
+}
+
+/* Appends value 'i' as a double: its high part in double-double. */
+static void put_plain(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	put_value(b, nm, i);
+	if (nm->accurate && !is_plain(nm, i))
+		segc_strbuf_append(b, ".hi");
+}
+
+/* Appends the C expression of the comparison 'op' of values 'x' and 'y'
+ * in double: == and != without comparing doubles for equality. */
+static void put_compare(segc_strbuf *b, const segc_emit_namer *nm,
+	enum segc_plan_op op, size_t x, size_t y)
+{
+	static const char *const infix[] = { " < ", " <= ", " > ", " >= " };
+
+	if (op == SEGC_OP_EQ || op == SEGC_OP_NE) {
+		segc_strbuf_append(b, op == SEGC_OP_EQ ? "(" : "!(");
+		put_value(b, nm, x);
+		segc_strbuf_append(b, " <= ");
+		put_value(b, nm, y);
+		segc_strbuf_append(b, " && ");
+		put_value(b, nm, x);
+		segc_strbuf_append(b, " >= ");
+		put_value(b, nm, y);
+		segc_strbuf_append(b, ")");
+		return;
+	}
+	put_value(b, nm, x);
+	segc_strbuf_append(b, infix[op - SEGC_OP_LT]);
+	put_value(b, nm, y);
+}
+
+/* The C function of the instruction 'op' (SEGC_OP_CEIL .. SEGC_OP_FMIN,
+ * in that order): the one of its built-in. */
+static const char *c_function(enum segc_plan_op op)
+{
+	static const enum segc_builtin of[] = {
+		SEGC_BUILTIN_CEIL, SEGC_BUILTIN_FLOOR, SEGC_BUILTIN_SQRT,
+		SEGC_BUILTIN_LOG2, SEGC_BUILTIN_MAX, SEGC_BUILTIN_MIN
+	};
+
+	return segc_builtin_get(of[op - SEGC_OP_CEIL])->c;
+}
+
+/* Appends the C expression of instruction 'i'. */
+static void put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	static const char *const infix[] = { " + ", " - ", " * ", " / " };
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	switch (in->op) {
+	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL: case SEGC_OP_DIV:
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, infix[in->op - SEGC_OP_ADD]);
+		put_value(b, nm, in->b);
+		break;
+	case SEGC_OP_NEG: case SEGC_OP_NOT:
+		segc_strbuf_append(b, in->op == SEGC_OP_NEG ? "-" : "!");
+		put_value(b, nm, in->a);
+		break;
+	case SEGC_OP_FMAX: case SEGC_OP_FMIN:
+		segc_strbuf_appendf(b, "%s(", c_function(in->op));
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, ", ");
+		put_value(b, nm, in->b);
+		segc_strbuf_append(b, ")");
+		break;
+	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
+	case SEGC_OP_EQ: case SEGC_OP_NE:
+		put_compare(b, nm, in->op, in->a, in->b);
+		break;
+	default:
+		segc_strbuf_appendf(b, "%s(", c_function(in->op));
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, ")");
+		break;
+	}
+}
+
+/* Appends value 'i' as a double-double operand. */
+static void put_dd_value(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	if (is_plain(nm, i)) {
+		segc_strbuf_append(b, "dd_d(");
+		put_value(b, nm, i);
+		segc_strbuf_appendc(b, ')');
+	} else {
+		put_value(b, nm, i);
+	}
+}
+
+/* Appends the double-double expression of instruction 'i'; a plain
+ * operand of + and * is passed as a double. */
+static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	static const char *const fn[] = {
+		"dd_add", "dd_sub", "dd_mul", "dd_div", "dd_neg", "dd_ceil",
+		"dd_floor", "dd_sqrt", "dd_log2", "dd_max", "dd_min", "dd_lt",
+		"dd_le", "dd_gt", "dd_ge", "dd_eq", "dd_ne"
+	};
+	const segc_plan_insn *in = &nm->p->insn[i];
+	size_t x = in->a, y = in->b;
+	int commutes = in->op == SEGC_OP_ADD || in->op == SEGC_OP_MUL;
+
+	if (in->op == SEGC_OP_NOT) {
+		segc_strbuf_append(b, "!");
+		put_value(b, nm, x);
+		return;
+	}
+	if (commutes && is_plain(nm, x)) {
+		x = in->b;
+		y = in->a;
+	}
+	if (commutes && is_plain(nm, y)) {
+		segc_strbuf_appendf(b, "%s_d(", fn[in->op - SEGC_OP_ADD]);
+		put_dd_value(b, nm, x);
+		segc_strbuf_append(b, ", ");
+		put_value(b, nm, y);
+		segc_strbuf_appendc(b, ')');
+		return;
+	}
+	segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_ADD]);
+	put_dd_value(b, nm, x);
+	if (segc_plan_noperands(in) == 2) {
+		segc_strbuf_append(b, ", ");
+		put_dd_value(b, nm, y);
+	}
+	segc_strbuf_appendc(b, ')');
+}
+
+/* Appends the constant 'q' as a double-double: the nearest double and
+ * the double nearest to what it leaves. */
+static void put_dd_const(segc_strbuf *b, mpq_srcptr q)
+{
+	mpq_t r;
+	double hi = 0, lo = 0;
+
+	mpq_init(r);
+	if (segc_plan_round(&hi, q))
+		hi = 0;
+	mpq_set_d(r, hi);
+	mpq_sub(r, q, r);
+	if (segc_plan_round(&lo, r))
+		lo = 0;
+	mpq_clear(r);
+	segc_strbuf_append(b, "{ ");
+	put_double(b, hi);
+	segc_strbuf_append(b, ", ");
+	put_double(b, lo);
+	segc_strbuf_append(b, " }");
+}
+
+/* Appends 'depth' tabs. */
+static void put_indent(segc_strbuf *b, unsigned depth)
+{
+	while (depth--)
+		segc_strbuf_appendc(b, '\t');
+}
+
+/* The C type of value 'i'. */
+static const char *value_type(const segc_emit_namer *nm, size_t i)
+{
+	if (segc_plan_is_condition(&nm->p->insn[i]))
+		return "int";
+	return nm->accurate ? "segc_dd" : "double";
+}
+
+/* Appends value 'i' as an operand of its own type's operations: a plain
+ * one made a double-double in double-double. */
+static void put_operand(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	if (nm->accurate && !segc_plan_is_condition(&nm->p->insn[i]))
+		put_dd_value(b, nm, i);
+	else
+		put_value(b, nm, i);
+}
+
+/* Appends a constant's declaration. */
+static void put_const(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	put_indent(b, depth);
+	segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = ");
+	if (nm->accurate)
+		put_dd_const(b, in->q);
+	else
+		put_double(b, in->value);
+	segc_strbuf_append(b, "; /* ");
+	segc_strbuf_append_mpq(b, in->q);
+	if (!nm->accurate && in->rounding)
+		segc_strbuf_append(b, in->rounding > 0 ? ", rounded up" :
+			", rounded down");
+	segc_strbuf_append(b, " */\n");
+}
+
+static void put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
+	unsigned depth);
+
+/* Non-zero when block 'blk' has a statement to print. */
+static int block_has_code(const segc_emit_namer *nm, size_t blk)
+{
+	const segc_plan_block *k = &nm->p->blocks[blk];
+	size_t i;
+
+	for (i = k->first; i < k->end; i++)
+		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
+		    nm->p->insn[i].op != SEGC_OP_CONST && !is_plain(nm, i))
+			return 1;
+	return 0;
+}
+
+/* Appends "name = value;" at 'depth'. */
+static void put_assign(segc_strbuf *b, const segc_emit_namer *nm, size_t name,
+	size_t value, unsigned depth)
+{
+	put_indent(b, depth);
+	put_value(b, nm, name);
+	segc_strbuf_append(b, " = ");
+	put_operand(b, nm, value);
+	segc_strbuf_append(b, ";\n");
+}
+
+/* Appends the SELECT 'i': a conditional expression, or an if/else when
+ * either side has code of its own. */
+static void put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	put_indent(b, depth);
+	if (!block_has_code(nm, in->sub[0]) && !block_has_code(nm, in->sub[1])) {
+		segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
+		put_value(b, nm, i);
+		segc_strbuf_append(b, " = ");
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, " ? ");
+		put_operand(b, nm, in->b);
+		segc_strbuf_append(b, " : ");
+		put_operand(b, nm, in->c);
+		segc_strbuf_append(b, ";\n");
+		return;
+	}
+	segc_strbuf_appendf(b, "%s ", value_type(nm, i));
+	put_value(b, nm, i);
+	segc_strbuf_append(b, ";\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "if (");
+	put_value(b, nm, in->a);
+	segc_strbuf_append(b, ") {\n");
+	put_block(b, nm, in->sub[0], depth + 1);
+	put_assign(b, nm, i, in->b, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "} else {\n");
+	put_block(b, nm, in->sub[1], depth + 1);
+	put_assign(b, nm, i, in->c, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "}\n");
+}
+
+/* Appends the AND or OR 'i': the right operand computed only when the
+ * left one leaves the result undecided. */
+static void put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	int is_and = in->op == SEGC_OP_AND;
+
+	put_indent(b, depth);
+	if (!block_has_code(nm, in->sub[0])) {
+		segc_strbuf_append(b, "const int ");
+		put_value(b, nm, i);
+		segc_strbuf_append(b, " = ");
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, is_and ? " && " : " || ");
+		put_value(b, nm, in->b);
+		segc_strbuf_append(b, ";\n");
+		return;
+	}
+	segc_strbuf_append(b, "int ");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = ");
+	put_value(b, nm, in->a);
+	segc_strbuf_append(b, ";\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, is_and ? "if (" : "if (!");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, ") {\n");
+	put_block(b, nm, in->sub[0], depth + 1);
+	put_assign(b, nm, i, in->b, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "}\n");
+}
+
+/* Appends the SUM 'i': a loop over its counter from 'a' while <= 'b',
+ * NaN when it would count beyond 2^53 (or a bound is NaN). */
+static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	put_indent(b, depth);
+	segc_strbuf_appendf(b, "%s ", value_type(nm, i));
+	put_value(b, nm, i);
+	segc_strbuf_append(b, nm->accurate ? " = dd_d(0);\n" : " = 0;\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "if (");
+	put_plain(b, nm, in->b);
+	segc_strbuf_append(b, " - ");
+	put_plain(b, nm, in->a);
+	segc_strbuf_append(b, " < 9007199254740992.0) {\n");
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "double ");
+	put_value(b, nm, in->counter);
+	segc_strbuf_append(b, ";\n\n");
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "for (");
+	put_value(b, nm, in->counter);
+	segc_strbuf_append(b, " = ");
+	put_plain(b, nm, in->a);
+	segc_strbuf_append(b, "; ");
+	if (nm->accurate && !is_plain(nm, in->b)) {
+		segc_strbuf_append(b, "dd_le(dd_d(");
+		put_value(b, nm, in->counter);
+		segc_strbuf_append(b, "), ");
+		put_value(b, nm, in->b);
+		segc_strbuf_append(b, ")");
+	} else {
+		put_value(b, nm, in->counter);
+		segc_strbuf_append(b, " <= ");
+		put_value(b, nm, in->b);
+	}
+	segc_strbuf_append(b, "; ");
+	put_value(b, nm, in->counter);
+	segc_strbuf_append(b, " += 1) {\n");
+	put_block(b, nm, in->sub[0], depth + 2);
+	put_indent(b, depth + 2);
+	put_value(b, nm, i);
+	if (nm->accurate) {
+		segc_strbuf_append(b, is_plain(nm, in->c) ? " = dd_add_d(" :
+			" = dd_add(");
+		put_value(b, nm, i);
+		segc_strbuf_append(b, ", ");
+		put_value(b, nm, in->c);
+		segc_strbuf_append(b, ");\n");
+	} else {
+		segc_strbuf_append(b, " += ");
+		put_value(b, nm, in->c);
+		segc_strbuf_append(b, ";\n");
+	}
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "}\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "} else {\n");
+	put_indent(b, depth + 1);
+	put_value(b, nm, i);
+	segc_strbuf_append(b, nm->accurate ? " = dd_d(NAN);\n" : " = NAN;\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "}\n");
+}
+
+/* Appends one live instruction as a declaration (or the statements of a
+ * conditional or a loop). */
+static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	switch (nm->p->insn[i].op) {
+	case SEGC_OP_CONST:
+		put_const(b, nm, i, depth);
+		return;
+	case SEGC_OP_SELECT:
+		put_select(b, nm, i, depth);
+		return;
+	case SEGC_OP_AND: case SEGC_OP_OR:
+		put_junction(b, nm, i, depth);
+		return;
+	case SEGC_OP_SUM:
+		put_sum(b, nm, i, depth);
+		return;
+	default:
+		break;
+	}
+	put_indent(b, depth);
+	segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = ");
+	if (nm->accurate)
+		put_dd_expr(b, nm, i);
+	else
+		put_insn_expr(b, nm, i);
+	segc_strbuf_append(b, ";\n");
+}
+
+/* Appends the statements of block 'blk', in the order of their values,
+ * at 'depth'. */
+static void put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
+	unsigned depth)
+{
+	const segc_plan_block *k = &nm->p->blocks[blk];
+	size_t i;
+
+	for (i = k->first; i < k->end; i++)
+		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
+		    !is_plain(nm, i))
+			put_insn(b, nm, i, depth);
+}
+
+/* Appends the body statements of the plan: constants, then one temporary
+ * per operation, then the return. */
+void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm)
+{
+	const segc_plan *p = nm->p;
+	size_t i;
+	int *used = segc_xcalloc(p->nargs + 1, sizeof *used);
+
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].op == SEGC_OP_ARG && p->insn[i].uses)
+			used[p->insn[i].a] = 1;
+	for (i = 0; i < p->nargs; i++)
+		if (!used[i])
+			segc_strbuf_appendf(b, "\t(void)%s;\n", nm->arg[i]);
+	free(used);
+	if (nm->accurate)
+		segc_strbuf_append(b, "\tSEGC_DD_USES;\n");
+	put_block(b, nm, 0, 1);
+	segc_strbuf_append(b, "\n\treturn ");
+	put_plain(b, nm, p->result);
+	segc_strbuf_append(b, ";\n");
+}
+
+/* Numbers the constants, the temporaries and the counters of 'nm->p'
+ * separately. */
+void segc_emit_number_values(segc_emit_namer *nm)
+{
+	size_t i, nc = 0, nt = 0, nk = 0;
+
+	nm->number = segc_xcalloc(nm->p->n + 1, sizeof *nm->number);
+	for (i = 0; i < nm->p->n; i++) {
+		if (!nm->p->insn[i].uses)
+			continue;
+		if (nm->p->insn[i].op == SEGC_OP_CONST)
+			nm->number[i] = nc++;
+		else if (nm->p->insn[i].op == SEGC_OP_COUNTER)
+			nm->number[i] = nk++;
+		else if (nm->p->insn[i].op != SEGC_OP_ARG)
+			nm->number[i] = nt++;
+	}
+}

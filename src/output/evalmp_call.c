@@ -1,0 +1,288 @@
+/* evalmp_call.c - the built-in calls in an MPFR evaluation: max and
+ * min, ceil and floor, log2 and sqrt, mva_mem, the recurrence of an
+ * overlapped loop, and if() with its conditions, each decided only when
+ * the error bounds of the values allow it. */
+#include <stdlib.h>
+#include "output/evalmp_private.h"
+#include "algebra/maxplus.h"
+
+/* max or min of the arguments of 'e' ('want' is +1 for max, -1 for min):
+ * it moves by no more than the largest error of the arguments, added to
+ * the error of the one chosen. */
+static int eval_extremum(segc_evaluator *ev, const segc_expr *e, segc_val *out,
+	int want)
+{
+	size_t i;
+	int inexact = 0;
+	mpfr_t err;
+	segc_val x;
+
+	mpfr_init2(err, ERR_PREC);
+	mpfr_set_zero(err, 1);
+	for (i = 0; i < segc_expr_nargs(e); i++) {
+		if (segc_eval_new(ev, segc_expr_arg(e, i), &x)) {
+			segc_val_clear(&x);
+			mpfr_clear(err);
+			return -1;
+		}
+		if (!x.exact)
+			inexact = 1;
+		if (!x.exact && mpfr_cmp(x.err, err) > 0)
+			mpfr_set(err, x.err, MPFR_RNDU);
+		if (i == 0 || segc_val_cmp(&x, out) * want > 0)
+			segc_val_set(out, &x);
+		segc_val_clear(&x);
+	}
+	if (inexact) {
+		segc_val_inexact(out);
+		mpfr_add(out->err, out->err, err, MPFR_RNDU);
+	}
+	mpfr_clear(err);
+	return 0;
+}
+
+/* ceil or floor of the value in 'out', in place; the result is exact.
+ * -1 when it cannot be decided at this precision (recorded). */
+static int round_integer(segc_evaluator *ev, segc_val *out, int up)
+{
+	mpz_t z;
+	int rc;
+
+	mpz_init(z);
+	rc = segc_val_round_to_z(z, out, up);
+	if (!rc) {
+		mpq_set_z(out->q, z);
+		out->exact = 1;
+	} else {
+		segc_eval_undecided(ev, "%s of a value within its rounding "
+			"error of an integer", segc_builtin_name(up ?
+			SEGC_BUILTIN_CEIL : SEGC_BUILTIN_FLOOR));
+	}
+	mpz_clear(z);
+	return rc;
+}
+
+/* A one-argument built-in: ceil, floor, log2 or sqrt. */
+static int eval_unary(segc_evaluator *ev, const segc_expr *e, segc_val *out)
+{
+	const char *f = segc_expr_name(e);
+	enum segc_builtin id = segc_expr_builtin(e);
+
+	if (segc_expr_nargs(e) != 1)
+		return segc_eval_fail(ev, SEGC_ERR_INPUT, "%s takes one "
+			"argument", f);
+	if (segc_eval_node(ev, segc_expr_arg(e, 0), out))
+		return -1;
+	if (segc_builtin_get(id)->eval == SEGC_EVAL_ROUND)
+		return round_integer(ev, out, id == SEGC_BUILTIN_CEIL);
+	if (!segc_val_sign_certain(out))
+		return segc_eval_undecided(ev, "the sign of the argument of %s "
+			"(within its rounding error of zero)", f);
+	if (id == SEGC_BUILTIN_LOG2) {
+		if (segc_val_sgn(out) <= 0)
+			return segc_eval_fail(ev, SEGC_ERR_INPUT, "log2 of a "
+				"value that is not positive (%s)", f);
+		segc_val_log2(out);
+	} else {
+		if (segc_val_sgn(out) < 0)
+			return segc_eval_fail(ev, SEGC_ERR_INPUT, "sqrt of a "
+				"negative value (%s)", f);
+		segc_val_sqrt(out);
+	}
+	return 0;
+}
+
+/* mva_mem(p, t_proc, t_mem): R(1) = t_mem, R(k+1) = (1 + k R(k) /
+ * (t_proc + R(k))) t_mem. */
+static int eval_mva(segc_evaluator *ev, const segc_expr *e, segc_val *out)
+{
+	segc_val p, a, b, t;
+	unsigned long k, np;
+	int rc = -1;
+
+	segc_val_init(&p, ev->prec);
+	segc_val_init(&a, ev->prec);
+	segc_val_init(&b, ev->prec);
+	segc_val_init(&t, ev->prec);
+	if (segc_expr_nargs(e) != 3 ||
+	    segc_eval_node(ev, segc_expr_arg(e, 0), &p) ||
+	    segc_eval_node(ev, segc_expr_arg(e, 1), &a) ||
+	    segc_eval_node(ev, segc_expr_arg(e, 2), &b))
+		goto out;
+	if (!p.exact || mpz_cmp_ui(mpq_denref(p.q), 1) != 0 ||
+	    mpq_sgn(p.q) <= 0 || mpz_cmp_ui(mpq_numref(p.q),
+	    segc_ctx_limits(ev->ctx)->max_mva_p) > 0) {
+		segc_eval_fail(ev, SEGC_ERR_INPUT, "%s: p must be a positive "
+			"integer within the limit", "mva_mem");
+		goto out;
+	}
+	np = mpz_get_ui(mpq_numref(p.q));
+	segc_val_set(out, &b);
+	for (k = 1; k < np; k++) {
+		segc_val_set(&t, &a);
+		segc_val_op(&t, out, SEGC_VAL_ADD);
+		if (t.exact && segc_val_sgn(&t) == 0) {
+			segc_eval_fail(ev, SEGC_ERR_INPUT,
+				"division by zero in %s", "mva_mem");
+			goto out;
+		}
+		if (!segc_val_sign_certain(&t)) {
+			segc_eval_undecided(ev, "a divisor of %s (within its "
+				"rounding error of zero)", "mva_mem");
+			goto out;
+		}
+		mpq_set_ui(p.q, k, 1);
+		p.exact = 1;
+		segc_val_op(out, &p, SEGC_VAL_MUL);
+		segc_val_op(out, &t, SEGC_VAL_DIV);
+		mpq_set_ui(p.q, 1, 1);
+		segc_val_op(out, &p, SEGC_VAL_ADD);
+		segc_val_op(out, &b, SEGC_VAL_MUL);
+	}
+	rc = 0;
+out:
+	segc_val_clear(&p);
+	segc_val_clear(&a);
+	segc_val_clear(&b);
+	segc_val_clear(&t);
+	return rc;
+}
+
+/* The truth of the relation 'op' between values compared as 'c'. */
+static int relation_holds(const char *op, int c)
+{
+	switch (op[0]) {
+	case '<':
+		return op[1] ? c <= 0 : c < 0;
+	case '>':
+		return op[1] ? c >= 0 : c > 0;
+	case '=':
+		return c == 0;
+	default:
+		return c != 0;
+	}
+}
+
+static int eval_cond(segc_evaluator *ev, const segc_expr *e, int *truth);
+
+/* The truth of the comparison 'e' into '*truth'. */
+static int eval_relation(segc_evaluator *ev, const segc_expr *e, int *truth)
+{
+	segc_val a, b;
+	int rc = -1, c;
+
+	segc_val_init(&a, ev->prec);
+	segc_val_init(&b, ev->prec);
+	if (segc_eval_node(ev, segc_expr_arg(e, 0), &a) ||
+	    segc_eval_node(ev, segc_expr_arg(e, 1), &b))
+		goto out;
+	if (segc_val_compare_certain(&a, &b, &c)) {
+		char *t = segc_expr_quote(e);
+
+		segc_eval_undecided(ev, "the comparison %s (its two sides are "
+			"equal to within their rounding errors)", t);
+		free(t);
+		goto out;
+	}
+	*truth = relation_holds(segc_expr_name(e), c);
+	rc = 0;
+out:
+	segc_val_clear(&a);
+	segc_val_clear(&b);
+	return rc;
+}
+
+/* The truth of the condition 'e' into '*truth': and/or evaluate their
+ * operands from the left and stop once the value is known. */
+static int eval_cond(segc_evaluator *ev, const segc_expr *e, int *truth)
+{
+	const char *f = segc_expr_name(e);
+	size_t i;
+	int conj;
+
+	if (!segc_expr_is_condition(e))
+		return segc_eval_fail(ev, SEGC_ERR_INPUT, "a value stands "
+			"where if() needs a condition%s", "");
+	if (segc_expr_is_relation_name(f))
+		return eval_relation(ev, e, truth);
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_NOT)) {
+		if (eval_cond(ev, segc_expr_arg(e, 0), truth))
+			return -1;
+		*truth = !*truth;
+		return 0;
+	}
+	conj = segc_expr_is_builtin(e, SEGC_BUILTIN_AND);
+	for (i = 0; i < segc_expr_nargs(e); i++) {
+		if (eval_cond(ev, segc_expr_arg(e, i), truth))
+			return -1;
+		if (*truth != conj)
+			return 0;
+	}
+	return 0;
+}
+
+/* The recurrence of an overlapped loop (cyclic.c), computed exactly
+ * from the exact values of its arguments, in at most max_eval_terms
+ * iterations. */
+static int eval_maxplus(segc_evaluator *ev, const segc_expr *e, segc_val *out)
+{
+	size_t n = segc_expr_nargs(e), i;
+	mpq_t *q = segc_xmalloc(segc_xmul_size(n + 1, sizeof(mpq_t)));
+	const char *why = NULL;
+	int rc = 0;
+	segc_val x;
+
+	for (i = 0; i < n; i++)
+		mpq_init(q[i]);
+	for (i = 0; i < n && !rc; i++) {
+		rc = segc_eval_new(ev, segc_expr_arg(e, i), &x);
+		if (!rc && !x.exact)
+			rc = segc_eval_fail(ev, SEGC_ERR_INPUT,
+				"the costs of an overlapped loop must be "
+				"rational numbers here%s", "");
+		else if (!rc)
+			mpq_set(q[i], x.q);
+		segc_val_clear(&x);
+	}
+	if (!rc && segc_maxplus_eval(out->q, n, (const mpq_t *)q,
+			segc_ctx_limits(ev->ctx)->max_eval_terms, &why))
+		rc = segc_eval_fail(ev, SEGC_ERR_INPUT, "%s", why);
+	out->exact = 1;
+	for (i = 0; i < n; i++)
+		mpq_clear(q[i]);
+	free(q);
+	return rc;
+}
+
+/* A call: a built-in function, else an error naming it. */
+int segc_eval_call(segc_evaluator *ev, const segc_expr *e, segc_val *out)
+{
+	const char *f = segc_expr_name(e);
+	int truth;
+
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF) &&
+	    segc_expr_nargs(e) == 3) {
+		if (eval_cond(ev, segc_expr_arg(e, 0), &truth))
+			return -1;
+		return segc_eval_node(ev, segc_expr_arg(e, truth ? 1 : 2), out);
+	}
+	if (segc_expr_is_condition(e))
+		return segc_eval_fail(ev, SEGC_ERR_INPUT, "a condition (%s) "
+			"stands where a value is expected", f);
+	switch (segc_builtin_get(segc_expr_builtin(e))->eval) {
+	case SEGC_EVAL_EXTREMUM:
+		return eval_extremum(ev, e, out,
+			segc_expr_is_builtin(e, SEGC_BUILTIN_MAX) ? 1 : -1);
+	case SEGC_EVAL_ROUND: case SEGC_EVAL_LOG2: case SEGC_EVAL_SQRT:
+		return eval_unary(ev, e, out);
+	case SEGC_EVAL_MVA:
+		return eval_mva(ev, e, out);
+	case SEGC_EVAL_MAXPLUS:
+		return eval_maxplus(ev, e, out);
+	default:
+		break;
+	}
+	return segc_eval_fail(ev, SEGC_ERR_INPUT, "the function '%s' is not "
+		"defined (an uninterpreted call): give a machine that defines "
+		"it", f);
+}

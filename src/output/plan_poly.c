@@ -1,0 +1,392 @@
+/* plan_poly.c - sums, products and powers in an evaluation plan: a
+ * formula's sum of products is collected as a Laurent polynomial over its
+ * atoms and evaluated by multivariate Horner's rule over them (the
+ * arguments in order, then other atoms), integer powers by repeated
+ * squaring, the negative powers of a sum of terms by one division at the
+ * end. */
+#include <stdlib.h>
+#include <string.h>
+#include "output/plan_private.h"
+
+/* Most atoms of one sum (Horner's rule recurses once per atom), and most
+ * exponents stored for one sum (terms times atoms). */
+#define MAX_ATOMS 2048
+#define MAX_CELLS 20000000UL
+
+/* A term of a Laurent polynomial over the atoms of a sum: coefficient
+ * times the product of atom^exps[k]. */
+typedef struct term {
+	mpq_t coeff;
+	long *exps;
+} term;
+
+/* A Laurent polynomial being collected. */
+typedef struct lpoly {
+	size_t nterms, capterms;
+	term *terms;
+	size_t natoms, capatoms;
+	const segc_expr **atoms;  /* the atoms' expressions */
+	size_t *atom_value;       /* their planned values */
+	long *atom_rank;          /* ordering key: argument index, else big */
+} lpoly;
+
+/* ------------------------------------------------------------- powers */
+
+/* x^k for k >= 1 by repeated squaring (x^2, x^4, ... are shared). */
+static size_t emit_pow(segc_plan_builder *bd, size_t x, unsigned long k)
+{
+	size_t acc = 0, sq = x;
+	int have = 0;
+
+	while (k) {
+		if (k & 1) {
+			acc = have ? segc_plan_emit_mul(bd, acc, sq) : sq;
+			have = 1;
+		}
+		k >>= 1;
+		if (k)
+			sq = segc_plan_emit_mul(bd, sq, sq);
+	}
+	return have ? acc : segc_plan_emit_const_si(bd, 1);
+}
+
+/* ------------------------------------------------ Laurent polynomials */
+
+/* Frees the memory of 'lp'. */
+static void lpoly_clear(lpoly *lp)
+{
+	size_t i;
+
+	for (i = 0; i < lp->nterms; i++) {
+		mpq_clear(lp->terms[i].coeff);
+		free(lp->terms[i].exps);
+	}
+	free(lp->terms);
+	free(lp->atoms);
+	free(lp->atom_value);
+	free(lp->atom_rank);
+	memset(lp, 0, sizeof *lp);
+}
+
+/* The index of the atom 'e' in 'lp', added (and planned) when new;
+ * (size_t)-1 on failure. */
+static size_t lpoly_atom(segc_plan_builder *bd, lpoly *lp, const segc_expr *e)
+{
+	size_t i, v, k;
+
+	for (i = 0; i < lp->natoms; i++)
+		if (lp->atoms[i] == e)
+			return i;
+	if (segc_plan_expr(bd, e, &v))
+		return (size_t)-1;
+	if (lp->natoms == lp->capatoms) {
+		lp->capatoms = lp->capatoms ? 2 * lp->capatoms : 8;
+		lp->atoms = segc_xrealloc(lp->atoms,
+			segc_xmul_size(lp->capatoms, sizeof *lp->atoms));
+		lp->atom_value = segc_xrealloc(lp->atom_value,
+			segc_xmul_size(lp->capatoms, sizeof *lp->atom_value));
+		lp->atom_rank = segc_xrealloc(lp->atom_rank,
+			segc_xmul_size(lp->capatoms, sizeof *lp->atom_rank));
+		for (k = 0; k < lp->nterms; k++)
+			lp->terms[k].exps = segc_xrealloc(lp->terms[k].exps,
+				segc_xmul_size(lp->capatoms, sizeof(long)));
+		for (k = 0; k < lp->nterms; k++)
+			memset(lp->terms[k].exps + lp->natoms, 0,
+				(lp->capatoms - lp->natoms) * sizeof(long));
+	}
+	i = lp->natoms++;
+	lp->atoms[i] = e;
+	lp->atom_value[i] = v;
+	lp->atom_rank[i] = (long)(bd->p->nargs + i);
+	if (segc_expr_kind(e) == SEGC_SYM)
+		for (k = 0; k < bd->p->nargs; k++)
+			if (!strcmp(bd->p->args[k], segc_expr_name(e)))
+				lp->atom_rank[i] = (long)k;
+	return i;
+}
+
+/* Appends a term with coefficient 1 and no atoms; returns it. */
+static term *lpoly_new_term(lpoly *lp)
+{
+	term *t;
+
+	if (lp->nterms == lp->capterms) {
+		lp->capterms = lp->capterms ? 2 * lp->capterms : 8;
+		lp->terms = segc_xrealloc(lp->terms,
+			segc_xmul_size(lp->capterms, sizeof *lp->terms));
+	}
+	t = &lp->terms[lp->nterms++];
+	mpq_init(t->coeff);
+	mpq_set_ui(t->coeff, 1, 1);
+	t->exps = segc_xcalloc(lp->capatoms ? lp->capatoms : 1, sizeof(long));
+	return t;
+}
+
+/* Non-zero when 'e' is base^k with k an integer that fits a long. */
+static int int_power(const segc_expr *e, long *k)
+{
+	const segc_expr *x;
+
+	if (segc_expr_kind(e) != SEGC_POW)
+		return 0;
+	x = segc_expr_arg(e, 1);
+	if (!segc_expr_is_integer(x) || !mpz_fits_slong_p(
+	    mpq_numref(segc_expr_value(x))))
+		return 0;
+	*k = mpz_get_si(mpq_numref(segc_expr_value(x)));
+	return *k > -(1L << 20) && *k < (1L << 20);
+}
+
+/* Multiplies the last term of 'lp' by the factor 'f'. */
+static int lpoly_factor(segc_plan_builder *bd, lpoly *lp, const segc_expr *f)
+{
+	long k = 1;
+	size_t a;
+
+	if (segc_expr_kind(f) == SEGC_NUM) {
+		mpq_mul(lp->terms[lp->nterms - 1].coeff,
+			lp->terms[lp->nterms - 1].coeff, segc_expr_value(f));
+		return 0;
+	}
+	if (int_power(f, &k))
+		f = segc_expr_arg(f, 0);
+	else
+		k = 1;
+	a = lpoly_atom(bd, lp, f);
+	if (a == (size_t)-1)
+		return -1;
+	lp->terms[lp->nterms - 1].exps[a] += k;
+	return 0;
+}
+
+/* Adds the term 'e' (a product, a power, an atom or a number) to 'lp'. */
+static int lpoly_term(segc_plan_builder *bd, lpoly *lp, const segc_expr *e)
+{
+	size_t i;
+
+	lpoly_new_term(lp);
+	if (segc_expr_kind(e) != SEGC_MUL)
+		return lpoly_factor(bd, lp, e);
+	for (i = 0; i < segc_expr_nargs(e); i++)
+		if (lpoly_factor(bd, lp, segc_expr_arg(e, i)))
+			return -1;
+	return 0;
+}
+
+/* Collects the sum (or single term) 'e' into 'lp'. */
+static int lpoly_collect(segc_plan_builder *bd, lpoly *lp, const segc_expr *e)
+{
+	size_t i;
+
+	if (segc_expr_kind(e) != SEGC_ADD)
+		return lpoly_term(bd, lp, e);
+	for (i = 0; i < segc_expr_nargs(e); i++)
+		if (lpoly_term(bd, lp, segc_expr_arg(e, i)))
+			return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------ Horner */
+
+/* The Horner context: the atoms in evaluation order. */
+typedef struct horner {
+	segc_plan_builder *bd;
+	const lpoly *lp;
+	size_t *order;   /* atom indices, outermost variable first */
+} horner;
+
+/* Exponent of the atom at 'level' in term 't'. */
+static long hexp(const horner *h, const term *t, size_t level)
+{
+	return t->exps[h->order[level]];
+}
+
+/* Compares terms 'a' and 'b' by their exponents, outermost atom first. */
+static int term_cmp(const horner *h, const term *a, const term *b)
+{
+	size_t l;
+
+	for (l = 0; l < h->lp->natoms; l++) {
+		long x = hexp(h, a, l), y = hexp(h, b, l);
+
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
+	return 0;
+}
+
+/* Sorts 'ts[0..n)' by term_cmp (a stable merge sort; 'tmp' as long). */
+static void sort_terms(const horner *h, const term **ts, const term **tmp,
+	size_t n)
+{
+	size_t w, i;
+
+	for (w = 1; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			size_t lo = i, mid = i + w < n ? i + w : n;
+			size_t hi = i + 2 * w < n ? i + 2 * w : n;
+			size_t l = lo, r = mid, k = lo;
+
+			while (l < mid || r < hi)
+				tmp[k++] = r >= hi || (l < mid &&
+					term_cmp(h, ts[l], ts[r]) <= 0) ?
+					ts[l++] : ts[r++];
+		}
+		memcpy(ts, tmp, n * sizeof *ts);
+	}
+}
+
+/* Plans the terms 'ts[0..n)' (sorted from 'level' on, exponents >= 0)
+ * by Horner's rule in the atom at 'level', the coefficients recursively
+ * in the atoms after it. */
+static size_t horner_plan(const horner *h, const term **ts, size_t n,
+	size_t level)
+{
+	segc_plan_builder *bd = h->bd;
+	size_t i, j, acc = 0, x, ngroups = 0;
+	long prev = 0;
+	size_t *coeffs, *starts;
+
+	if (level == h->lp->natoms) {
+		mpq_t s;
+
+		mpq_init(s);
+		for (i = 0; i < n; i++)
+			mpq_add(s, s, ts[i]->coeff);
+		acc = segc_plan_emit_const(bd, s);
+		mpq_clear(s);
+		return acc;
+	}
+	x = h->lp->atom_value[h->order[level]];
+	coeffs = segc_xmalloc(segc_xmul_size(n, sizeof *coeffs));
+	starts = segc_xmalloc(segc_xmul_size(n + 1, sizeof *starts));
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && hexp(h, ts[j], level) ==
+		     hexp(h, ts[i], level); j++)
+			;
+		starts[ngroups] = i;
+		coeffs[ngroups++] = horner_plan(h, ts + i, j - i, level + 1);
+	}
+	starts[ngroups] = n;
+	for (i = ngroups; i-- > 0;) {
+		long e = hexp(h, ts[starts[i]], level);
+
+		if (i + 1 < ngroups)
+			acc = segc_plan_emit_add(bd, coeffs[i],
+				segc_plan_emit_mul(bd, emit_pow(bd, x,
+				(unsigned long)(prev - e)), acc));
+		else
+			acc = coeffs[i];
+		prev = e;
+	}
+	if (prev > 0)
+		acc = segc_plan_emit_mul(bd, emit_pow(bd, x,
+			(unsigned long)prev), acc);
+	free(coeffs);
+	free(starts);
+	return acc;
+}
+
+/* Orders the atoms of 'lp': arguments in their order, then the others. */
+static void atom_order(const lpoly *lp, size_t *order)
+{
+	size_t i, j;
+
+	for (i = 0; i < lp->natoms; i++)
+		order[i] = i;
+	for (i = 1; i < lp->natoms; i++)
+		for (j = i; j > 0 && lp->atom_rank[order[j - 1]] >
+		     lp->atom_rank[order[j]]; j--) {
+			size_t t = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+}
+
+/* Shifts the exponents of 'lp' so that each atom's least is 0; the shifts
+ * go to 'shift'. */
+static void lpoly_shift(lpoly *lp, long *shift)
+{
+	size_t a, t;
+
+	for (a = 0; a < lp->natoms; a++) {
+		shift[a] = 0;
+		for (t = 0; t < lp->nterms; t++)
+			if (t == 0 || lp->terms[t].exps[a] < shift[a])
+				shift[a] = lp->terms[t].exps[a];
+		for (t = 0; t < lp->nterms; t++)
+			lp->terms[t].exps[a] -= shift[a];
+	}
+}
+
+/* Multiplies 'v' by the atoms' powers 'shift': positive ones as factors,
+ * negative ones together as one divisor. */
+static size_t apply_shift(segc_plan_builder *bd, const lpoly *lp,
+	const size_t *order, const long *shift, size_t v)
+{
+	size_t i, den = 0;
+	int have_den = 0;
+
+	for (i = 0; i < lp->natoms; i++) {
+		size_t a = order[i];
+		long s = shift[a];
+
+		if (s > 0)
+			v = segc_plan_emit_mul(bd, v, emit_pow(bd,
+				lp->atom_value[a], (unsigned long)s));
+		else if (s < 0) {
+			size_t f = emit_pow(bd, lp->atom_value[a],
+				0UL - (unsigned long)s);
+
+			den = have_den ? segc_plan_emit_mul(bd, den, f) : f;
+			have_den = 1;
+		}
+	}
+	return have_den ? segc_plan_emit_op(bd, SEGC_OP_DIV, v, den) : v;
+}
+
+/* Plans the sum, product or power 'e' as a Laurent polynomial in its
+ * atoms. */
+int segc_plan_poly(segc_plan_builder *bd, const segc_expr *e, size_t *out)
+{
+	lpoly lp;
+	horner h;
+	const term **ts = NULL, **tmp = NULL;
+	long *shift = NULL;
+	size_t i;
+	int rc = -1;
+
+	memset(&lp, 0, sizeof lp);
+	if (lpoly_collect(bd, &lp, e))
+		goto out;
+	if (lp.natoms > MAX_ATOMS || lp.nterms * (lp.natoms + 1) > MAX_CELLS) {
+		segc_error(bd->ctx, SEGC_ERR_LIMIT, bd->where ? bd->where->file
+			: NULL, bd->where ? bd->where->line : 0, 0, "the formula is "
+			"too large to emit (%lu terms over %lu atoms)",
+			(unsigned long)lp.nterms, (unsigned long)lp.natoms);
+		bd->failed = 1;
+		goto out;
+	}
+	h.bd = bd;
+	h.lp = &lp;
+	h.order = segc_xcalloc(lp.natoms + 1, sizeof *h.order);
+	shift = segc_xcalloc(lp.natoms + 1, sizeof *shift);
+	ts = segc_xmalloc(segc_xmul_size(lp.nterms, sizeof *ts));
+	tmp = segc_xmalloc(segc_xmul_size(lp.nterms, sizeof *tmp));
+	atom_order(&lp, h.order);
+	lpoly_shift(&lp, shift);
+	for (i = 0; i < lp.nterms; i++)
+		ts[i] = &lp.terms[i];
+	sort_terms(&h, ts, tmp, lp.nterms);
+	*out = apply_shift(bd, &lp, h.order, shift,
+		horner_plan(&h, ts, lp.nterms, 0));
+	free(h.order);
+	rc = 0;
+out:
+	free(ts);
+	free(tmp);
+	free(shift);
+	lpoly_clear(&lp);
+	return rc;
+}

@@ -1,0 +1,78 @@
+/* plan_private.h - what the pieces of the plan builder share: the state of
+ * one build, value numbering, blocks, and the planners of each kind of node
+ * (plan.c: value numbering, blocks and the dispatch; plan_poly.c: sums and
+ * products by Horner's rule; plan_call.c: conditions, if, loops and the
+ * other built-in calls). */
+#ifndef SEGC_PLAN_PRIVATE_H
+#define SEGC_PLAN_PRIVATE_H
+
+#include "output/output.h"
+#include "expr/expr_private.h"
+
+/* The state of one plan build. */
+typedef struct segc_plan_builder {
+	segc_ctx *ctx;
+	const segc_where *where;
+	segc_plan *p;
+	segc_expr_map exprs;       /* node -> value number + 1 */
+	size_t cur;                /* the block being filled */
+	size_t capblocks;
+	unsigned char *open;       /* per block: still being filled */
+	size_t nbound, capbound;   /* the variables of the open loops */
+	const char **bound_names;
+	size_t *bound_values;      /* their COUNTER instructions */
+	int failed;
+} segc_plan_builder;
+
+/* Appends the instruction (op, a, b) to the block being filled; returns
+ * its value number. */
+size_t segc_plan_new_insn(segc_plan_builder *bd, enum segc_plan_op op,
+	size_t a, size_t b);
+
+/* The value number of (op, a, b), computed once where it can be used. */
+size_t segc_plan_emit_op(segc_plan_builder *bd, enum segc_plan_op op,
+	size_t a, size_t b);
+
+/* The value number of the constant 'q' rounded in direction 'dir' (0 to
+ * nearest, 1 up, -1 down). */
+size_t segc_plan_emit_const_dir(segc_plan_builder *bd, mpq_srcptr q,
+	int dir);
+
+/* The value number of the constant 'q' rounded to nearest. */
+size_t segc_plan_emit_const(segc_plan_builder *bd, mpq_srcptr q);
+
+/* The value number of the integer constant 'v'. */
+size_t segc_plan_emit_const_si(segc_plan_builder *bd, long v);
+
+/* a + b, with additions of 0 left out. */
+size_t segc_plan_emit_add(segc_plan_builder *bd, size_t a, size_t b);
+
+/* a * b, with multiplications by 1 left out. */
+size_t segc_plan_emit_mul(segc_plan_builder *bd, size_t a, size_t b);
+
+/* Opens a block of 'kind' inside the one being filled, and fills it. */
+size_t segc_plan_block_open(segc_plan_builder *bd,
+	enum segc_plan_block_kind kind);
+
+/* Closes the block being filled; the enclosing one is filled again. */
+void segc_plan_block_close(segc_plan_builder *bd);
+
+/* Records an error (format 'fmt' with 'name') and fails the build;
+ * returns -1. */
+int segc_plan_fail(segc_plan_builder *bd, const char *fmt, const char *name);
+
+/* Plans 'e' (each node once where its value can be used); its value
+ * number goes to 'out'. */
+int segc_plan_expr(segc_plan_builder *bd, const segc_expr *e, size_t *out);
+
+/* Plans the sum, product or power 'e' by Horner's rule (plan_poly.c). */
+int segc_plan_poly(segc_plan_builder *bd, const segc_expr *e, size_t *out);
+
+/* Plans a call of a built-in function; any other is an error
+ * (plan_call.c). */
+int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out);
+
+/* Plans sum(var, lo, hi, body) as a loop (plan_call.c). */
+int segc_plan_sum(segc_plan_builder *bd, const segc_expr *e, size_t *out);
+
+#endif
