@@ -108,6 +108,25 @@ int cmd_validate(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 
+/* A command that reads one model (cli_run.c): its options and operands
+ * as for cli_parse_args, 'check' (may be NULL) of what was read (0 or an
+ * exit code), and 'run' under the setting of the model, the machine of -m
+ * and the bindings (an exit code; below 0 means CLI_OK). */
+typedef struct cli_model_command {
+	const char *name;
+	cli_option_fn option;
+	cli_operand_fn operand;
+	int (*check)(segc_ctx *ctx, cli_common *c, void *opts);
+	int (*run)(segc_ctx *ctx, cli_common *c, void *opts,
+		const segc_setting *s);
+} cli_model_command;
+
+/* Reads the arguments of 'cmd' into 'opts' (set up and released by the
+ * caller), loads the model FILE and the machine, runs 'cmd' under them
+ * and releases them; returns the exit code. */
+int cli_model_command_run(const cli_model_command *cmd, int argc,
+	char **argv, void *opts);
+
 /* The analysis commands (cmd_optimize.c, cmd_solve.c, cmd_whatif.c,
  * cmd_sensitivity.c) and what they share (cli_analysis.c). */
 int cmd_optimize(int argc, char **argv);

@@ -229,9 +229,10 @@ static void sens_clear(sens *S)
 }
 
 /* Runs the analysis under 's'. */
-static int run(segc_ctx *ctx, cli_common *c, sens_opts *o,
+static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
+	sens_opts *o = opts;
 	int comp = segc_component_parse(o->component), rc;
 	sens S;
 
@@ -253,35 +254,15 @@ static int run(segc_ctx *ctx, cli_common *c, sens_opts *o,
 /* Runs 'segc sensitivity'. */
 int cmd_sensitivity(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
+	static const cli_model_command cmd = { "sensitivity", sens_option,
+		sens_operand, NULL, run };
 	sens_opts o;
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
 	int rc;
 
 	memset(&o, 0, sizeof o);
 	o.component = "total";
 	o.digits = 6;
-	cli_common_init(&c, "sensitivity");
-	rc = cli_parse_args(ctx, &c, argc, argv, sens_option, sens_operand,
-		&o);
-	rc = rc > 0 ? -1 : rc < 0 ? CLI_USAGE : 0;
-	if (!rc)
-		rc = cli_load(ctx, &c, c.file, &model, &machine);
-	if (!rc) {
-		s.model = model;
-		s.machine = machine;
-		s.bindings = c.bindings;
-		rc = run(ctx, &c, &o, &s);
-	}
-	if (rc < 0)
-		rc = CLI_OK;
+	rc = cli_model_command_run(&cmd, argc, argv, &o);
 	cli_grid_clear(&o.grid);
-	segc_machine_free(machine);
-	segc_model_free(model);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
 	return rc;
 }

@@ -284,9 +284,10 @@ static int run_scenario(segc_ctx *ctx, const cli_common *c,
 }
 
 /* Runs every scenario under 's'. */
-static int run(segc_ctx *ctx, cli_common *c, whatif_opts *o,
+static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
+	whatif_opts *o = opts;
 	int comp = segc_component_parse(o->component), rc = 0;
 	segc_expr *before;
 	size_t i;
@@ -319,35 +320,15 @@ static int run(segc_ctx *ctx, cli_common *c, whatif_opts *o,
 /* Runs 'segc whatif'. */
 int cmd_whatif(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
+	static const cli_model_command cmd = { "whatif", whatif_option,
+		whatif_operand, NULL, run };
 	whatif_opts o;
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
 	int rc;
 
 	memset(&o, 0, sizeof o);
 	o.component = "total";
 	o.digits = 6;
-	cli_common_init(&c, "whatif");
-	rc = cli_parse_args(ctx, &c, argc, argv, whatif_option,
-		whatif_operand, &o);
-	rc = rc > 0 ? -1 : rc < 0 ? CLI_USAGE : 0;
-	if (!rc)
-		rc = cli_load(ctx, &c, c.file, &model, &machine);
-	if (!rc) {
-		s.model = model;
-		s.machine = machine;
-		s.bindings = c.bindings;
-		rc = run(ctx, &c, &o, &s);
-	}
-	if (rc < 0)
-		rc = CLI_OK;
+	rc = cli_model_command_run(&cmd, argc, argv, &o);
 	cli_grid_clear(&o.grid);
-	segc_machine_free(machine);
-	segc_model_free(model);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
 	return rc;
 }
