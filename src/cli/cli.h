@@ -135,6 +135,10 @@ int cmd_solve(int argc, char **argv);
  * into lo, hi; 0, or CLI_USAGE after a usage error (an empty range). */
 int cli_range(segc_ctx *ctx, const cli_common *c, const char *what,
 	const char *text, int integers, mpq_t lo, mpq_t hi);
+/* A cli_operand_fn ('opts' unused) taking NAME=VALUE operands as
+ * bindings (as -D); an operand without '=' is left for the FILE. */
+int cli_bind_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts);
 /* Splits "NAME=REST": '*name' malloc'd, '*rest' into 'text'; 0, or
  * CLI_USAGE after a usage error naming 'what'. */
 int cli_name_range(const cli_common *c, const char *what, const char *text,

@@ -45,21 +45,6 @@ static int optimize_option(cli_common *c, int argc, char **argv, int *i,
 	return r;
 }
 
-/* Takes NAME=VALUE operands as bindings; the other operand is the
- * model. */
-static int bind_operand(segc_ctx *ctx, cli_common *c, const char *arg,
-	void *opts)
-{
-	(void)opts;
-	if (!strchr(arg, '='))
-		return 0;
-	if (segc_bindings_add(ctx, c->bindings, arg) < 0) {
-		cli_report(ctx);
-		return -1;
-	}
-	return 1;
-}
-
 /* Checks the command line read; 0 or an exit code. */
 static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 {
@@ -147,7 +132,7 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 int cmd_optimize(int argc, char **argv)
 {
 	static const cli_model_command cmd = { "optimize", optimize_option,
-		bind_operand, check_args, run };
+		cli_bind_operand, check_args, run };
 	optimize_opts o;
 	int rc;
 

@@ -36,8 +36,7 @@ static int solve_option(cli_common *c, int argc, char **argv, int *i,
 	return cli_digits_option(c, argc, argv, i, &o->digits);
 }
 
-/* The first operand is the equation; later ones with '=' are bindings;
- * the other is the model. */
+/* The first operand is the equation; later ones as cli_bind_operand. */
 static int solve_operand(segc_ctx *ctx, cli_common *c, const char *arg,
 	void *opts)
 {
@@ -47,13 +46,7 @@ static int solve_operand(segc_ctx *ctx, cli_common *c, const char *arg,
 		o->equation = arg;
 		return 1;
 	}
-	if (!strchr(arg, '='))
-		return 0;
-	if (segc_bindings_add(ctx, c->bindings, arg) < 0) {
-		cli_report(ctx);
-		return -1;
-	}
-	return 1;
+	return cli_bind_operand(ctx, c, arg, NULL);
 }
 
 /* Checks the command line read; 0 or an exit code. */
