@@ -178,6 +178,21 @@ size_t cli_grid_points(const cli_grid *g);
  * fastest). */
 void cli_grid_point(const cli_grid *g, size_t k, mpq_t *values);
 void cli_grid_clear(cli_grid *g);
+/* What whatif and sensitivity share (cli_grid.c): --component C,
+ * --digits D of their tables, and the grid of NAME=RANGE operands. */
+typedef struct cli_table_opts {
+	const char *component;
+	long digits;
+	cli_grid grid;
+} cli_table_opts;
+/* Sets 't' to the defaults (total, 6 digits) and an empty grid. */
+void cli_table_opts_init(cli_table_opts *t);
+/* Releases the grid of 't'. */
+void cli_table_opts_clear(cli_table_opts *t);
+/* A cli_operand_fn ('opts' a cli_table_opts) taking NAME=RANGE operands
+ * into the grid; an operand without '=' is left for the FILE. */
+int cli_table_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts);
 int cmd_whatif(int argc, char **argv);
 int cmd_sensitivity(int argc, char **argv);
 

@@ -14,12 +14,8 @@
 #include "cli/cli.h"
 #include "cli/cli_output.h"
 
-/* The options of 'sensitivity'. */
-typedef struct sens_opts {
-	const char *component;
-	long digits;
-	cli_grid grid;
-} sens_opts;
+/* The options of 'sensitivity': those it shares with whatif. */
+typedef cli_table_opts sens_opts;
 
 /* The formula and, per free name, its derivative and elasticity. */
 typedef struct sens {
@@ -40,17 +36,6 @@ static int sens_option(cli_common *c, int argc, char **argv, int *i,
 			&o->component)) != 0)
 		return r;
 	return cli_digits_option(c, argc, argv, i, &o->digits);
-}
-
-/* Takes NAME=RANGE operands into the grid. */
-static int sens_operand(segc_ctx *ctx, cli_common *c, const char *arg,
-	void *opts)
-{
-	sens_opts *o = opts;
-
-	if (!strchr(arg, '='))
-		return 0;
-	return cli_grid_add(ctx, c, &o->grid, arg) ? -1 : 1;
 }
 
 /* The canonical form of 'e' (taken) under the domains of 's'. */
@@ -255,14 +240,12 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 int cmd_sensitivity(int argc, char **argv)
 {
 	static const cli_model_command cmd = { "sensitivity", sens_option,
-		sens_operand, NULL, run };
+		cli_table_operand, NULL, run };
 	sens_opts o;
 	int rc;
 
-	memset(&o, 0, sizeof o);
-	o.component = "total";
-	o.digits = 6;
+	cli_table_opts_init(&o);
 	rc = cli_model_command_run(&cmd, argc, argv, &o);
-	cli_grid_clear(&o.grid);
+	cli_table_opts_clear(&o);
 	return rc;
 }
