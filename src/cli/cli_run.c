@@ -1,7 +1,6 @@
-/* cli_run.c - the frame of a command that reads one model (optimize,
- * solve, whatif, sensitivity, eval, fit, latex, emit): read the
- * arguments, load the model and the machine, run under their setting,
- * release. */
+/* cli_run.c - the frame of a command that reads one model (every
+ * command but validate): read the arguments, load the model and the
+ * machine, run under their setting, release. */
 #include <config.h>
 
 #include "cli/cli.h"
