@@ -108,6 +108,25 @@ int cmd_validate(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 
+/* A command that reads one model (cli_run.c): its options and operands
+ * as for cli_parse_args, 'check' (may be NULL) of what was read (0 or an
+ * exit code), and 'run' under the setting of the model, the machine of -m
+ * and the bindings (an exit code; below 0 means CLI_OK). */
+typedef struct cli_model_command {
+	const char *name;
+	cli_option_fn option;
+	cli_operand_fn operand;
+	int (*check)(segc_ctx *ctx, cli_common *c, void *opts);
+	int (*run)(segc_ctx *ctx, cli_common *c, void *opts,
+		const segc_setting *s);
+} cli_model_command;
+
+/* Reads the arguments of 'cmd' into 'opts' (set up and released by the
+ * caller), loads the model FILE and the machine, runs 'cmd' under them
+ * and releases them; returns the exit code. */
+int cli_model_command_run(const cli_model_command *cmd, int argc,
+	char **argv, void *opts);
+
 /* The analysis commands (cmd_optimize.c, cmd_solve.c, cmd_whatif.c,
  * cmd_sensitivity.c) and what they share (cli_analysis.c). */
 int cmd_optimize(int argc, char **argv);
@@ -116,6 +135,10 @@ int cmd_solve(int argc, char **argv);
  * into lo, hi; 0, or CLI_USAGE after a usage error (an empty range). */
 int cli_range(segc_ctx *ctx, const cli_common *c, const char *what,
 	const char *text, int integers, mpq_t lo, mpq_t hi);
+/* A cli_operand_fn ('opts' unused) taking NAME=VALUE operands as
+ * bindings (as -D); an operand without '=' is left for the FILE. */
+int cli_bind_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts);
 /* Splits "NAME=REST": '*name' malloc'd, '*rest' into 'text'; 0, or
  * CLI_USAGE after a usage error naming 'what'. */
 int cli_name_range(const cli_common *c, const char *what, const char *text,
@@ -155,6 +178,21 @@ size_t cli_grid_points(const cli_grid *g);
  * fastest). */
 void cli_grid_point(const cli_grid *g, size_t k, mpq_t *values);
 void cli_grid_clear(cli_grid *g);
+/* What whatif and sensitivity share (cli_grid.c): --component C,
+ * --digits D of their tables, and the grid of NAME=RANGE operands. */
+typedef struct cli_table_opts {
+	const char *component;
+	long digits;
+	cli_grid grid;
+} cli_table_opts;
+/* Sets 't' to the defaults (total, 6 digits) and an empty grid. */
+void cli_table_opts_init(cli_table_opts *t);
+/* Releases the grid of 't'. */
+void cli_table_opts_clear(cli_table_opts *t);
+/* A cli_operand_fn ('opts' a cli_table_opts) taking NAME=RANGE operands
+ * into the grid; an operand without '=' is left for the FILE. */
+int cli_table_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts);
 int cmd_whatif(int argc, char **argv);
 int cmd_sensitivity(int argc, char **argv);
 

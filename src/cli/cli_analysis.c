@@ -77,6 +77,20 @@ int cli_name_range(const cli_common *c, const char *what, const char *text,
 	return 0;
 }
 
+/* Takes a NAME=VALUE operand as a binding (see cli.h). */
+int cli_bind_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts)
+{
+	(void)opts;
+	if (!strchr(arg, '='))
+		return 0;
+	if (segc_bindings_add(ctx, c->bindings, arg) < 0) {
+		cli_report(ctx);
+		return -1;
+	}
+	return 1;
+}
+
 /* Checks that 'name' may vary under 's' (see cli.h). */
 int cli_free_name(segc_ctx *ctx, const cli_common *c, const segc_setting *s,
 	const char *name)

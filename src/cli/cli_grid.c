@@ -1,6 +1,7 @@
 /* cli_grid.c - the grids of the analysis commands (whatif, sensitivity):
  * NAME=RANGE operands, RANGE being V, A..B (integers), A..B*K (geometric)
- * or V1,V2,... with exact numbers, and the points of their product. */
+ * or V1,V2,... with exact numbers, and the points of their product; and
+ * the other options these two commands share. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -161,4 +162,29 @@ void cli_grid_clear(cli_grid *g)
 	for (i = 0; i < g->naxes; i++)
 		cli_axis_clear(&g->axes[i]);
 	g->naxes = 0;
+}
+
+/* Sets the shared options 't' to their defaults (see cli.h). */
+void cli_table_opts_init(cli_table_opts *t)
+{
+	memset(t, 0, sizeof *t);
+	t->component = "total";
+	t->digits = 6;
+}
+
+/* Releases 't' (see cli.h). */
+void cli_table_opts_clear(cli_table_opts *t)
+{
+	cli_grid_clear(&t->grid);
+}
+
+/* Takes a NAME=RANGE operand into the grid of 'opts' (see cli.h). */
+int cli_table_operand(segc_ctx *ctx, cli_common *c, const char *arg,
+	void *opts)
+{
+	cli_table_opts *t = opts;
+
+	if (!strchr(arg, '='))
+		return 0;
+	return cli_grid_add(ctx, c, &t->grid, arg) ? -1 : 1;
 }

@@ -44,7 +44,6 @@
 typedef struct check_opts {
 	const char *component;   /* NULL: every expectation */
 	const char *expect;      /* --expect FORMULA, or NULL */
-	const char *model;
 } check_opts;
 
 /* One expectation to check. */
@@ -320,49 +319,37 @@ static int check_option(cli_common *c, int argc, char **argv, int *i,
 	return cli_option_value(c, argc, argv, i, "expect", 0, &o->expect);
 }
 
-/* Reads the command line; 0, or an exit code (-1: help shown). */
-static int parse_args(segc_ctx *ctx, cli_common *c, check_opts *o,
-	int argc, char **argv)
+/* Checks the command line read; 0 or an exit code. */
+static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 {
-	int r = cli_parse_args(ctx, c, argc, argv, check_option, NULL, o);
+	const check_opts *o = opts;
 
-	if (r)
-		return r > 0 ? -1 : CLI_USAGE;
-	o->model = c->file;
+	(void)ctx;
 	if (o->component && segc_component_parse(o->component) < 0)
 		return cli_usage(c, "unknown component '%s' (total, comp, "
 			"comm or io)", o->component);
 	return 0;
 }
 
+/* Checks the model and machine of 's' (its bindings are applied by the
+ * checks themselves); the exit code. */
+static int run_check(segc_ctx *ctx, cli_common *c, void *opts,
+	const segc_setting *s)
+{
+	const check_opts *o = opts;
+
+	if (o->expect)
+		return check_text(ctx, c, s->model, s->machine, o->component,
+			o->expect);
+	return check_model(ctx, c, s->model, s->machine, o->component);
+}
+
 /* Runs 'segc check'. */
 int cmd_check(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
-	cli_common c;
-	check_opts o = { NULL, NULL, NULL };
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	int rc;
+	static const cli_model_command cmd = { "check", check_option, NULL,
+		check_args, run_check };
+	check_opts o = { NULL, NULL };
 
-	cli_common_init(&c, "check");
-	rc = parse_args(ctx, &c, &o, argc, argv);
-	if (rc)
-		goto out;
-	rc = cli_load(ctx, &c, o.model, &model, &machine);
-	if (rc)
-		goto out;
-	if (o.expect)
-		rc = check_text(ctx, &c, model, machine, o.component,
-			o.expect);
-	else
-		rc = check_model(ctx, &c, model, machine, o.component);
-out:
-	if (rc < 0)
-		rc = CLI_OK;
-	segc_machine_free(machine);
-	segc_model_free(model);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
-	return rc;
+	return cli_model_command_run(&cmd, argc, argv, &o);
 }

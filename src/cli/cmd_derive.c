@@ -15,7 +15,6 @@
 typedef struct derive_opts {
 	const char *component;
 	const char *form;
-	const char *model;
 	const char *asymptotic;
 } derive_opts;
 
@@ -36,15 +35,12 @@ static int derive_option(cli_common *c, int argc, char **argv, int *i,
 	return cli_option_value(c, argc, argv, i, "form", 0, &o->form);
 }
 
-/* Reads the command line; 0, or an exit code (-1: help shown). */
-static int parse_args(segc_ctx *ctx, cli_common *c, derive_opts *o,
-	int argc, char **argv)
+/* Checks the command line read; 0 or an exit code. */
+static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 {
-	int r = cli_parse_args(ctx, c, argc, argv, derive_option, NULL, o);
+	const derive_opts *o = opts;
 
-	if (r)
-		return r > 0 ? -1 : CLI_USAGE;
-	o->model = c->file;
+	(void)ctx;
 	if (segc_component_parse(o->component) < 0)
 		return cli_usage(c, "unknown component '%s' (total, comp, "
 			"comm or io)", o->component);
@@ -74,56 +70,45 @@ static segc_expr *asymptotic(segc_ctx *ctx, cli_common *c,
 	return t;
 }
 
-/* Runs 'segc derive'. */
-int cmd_derive(int argc, char **argv)
+/* Derives and prints the formula under 's'; the exit code. */
+static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
+	const segc_setting *s)
 {
-	segc_ctx *ctx = segc_ctx_new();
-	cli_common c;
-	derive_opts o = { "total", "canonical", NULL, NULL };
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	segc_expr *e = NULL;
+	const derive_opts *o = opts;
+	segc_expr *e;
 	char *text;
-	int rc;
+	int rc = 0;
 
-	cli_common_init(&c, "derive");
-	rc = parse_args(ctx, &c, &o, argc, argv);
-	if (rc)
-		goto out;
-	rc = cli_load(ctx, &c, o.model, &model, &machine);
-	if (rc)
-		goto out;
-	s.model = model;
-	s.machine = machine;
-	s.bindings = c.bindings;
-	if (!strcmp(o.form, "structural") && !o.asymptotic)
-		e = segc_derive_structural(ctx, &s,
-			(enum segc_component)segc_component_parse(o.component));
+	if (!strcmp(o->form, "structural") && !o->asymptotic)
+		e = segc_derive_structural(ctx, s,
+			(enum segc_component)segc_component_parse(o->component));
 	else
-		e = segc_derive_canonical(ctx, &s,
-			(enum segc_component)segc_component_parse(o.component));
-	if (o.asymptotic)
-		e = asymptotic(ctx, &c, &o, &s, e, &rc);
-	if (rc)
-		goto out;
-	if (!e || cli_writable(ctx, c.file, e)) {
+		e = segc_derive_canonical(ctx, s,
+			(enum segc_component)segc_component_parse(o->component));
+	if (o->asymptotic)
+		e = asymptotic(ctx, c, o, s, e, &rc);
+	if (rc) {
+		segc_expr_free(e);
+		return rc;
+	}
+	if (!e || cli_writable(ctx, c->file, e)) {
+		segc_expr_free(e);
 		rc = cli_report(ctx);
-		if (!rc)
-			rc = CLI_USAGE;
-		goto out;
+		return rc ? rc : CLI_USAGE;
 	}
 	text = segc_expr_to_string(e);
 	cli_printf("%s\n", text);
 	free(text);
-	rc = cli_report(ctx);
-out:
-	if (rc < 0)
-		rc = CLI_OK;
 	segc_expr_free(e);
-	segc_machine_free(machine);
-	segc_model_free(model);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
-	return rc;
+	return cli_report(ctx);
+}
+
+/* Runs 'segc derive'. */
+int cmd_derive(int argc, char **argv)
+{
+	static const cli_model_command cmd = { "derive", derive_option, NULL,
+		check_args, run_derive };
+	derive_opts o = { "total", "canonical", NULL };
+
+	return cli_model_command_run(&cmd, argc, argv, &o);
 }

@@ -10,35 +10,28 @@
 #include "cli/cli.h"
 #include "cli/cli_output.h"
 
+/* Prints the graphs of the model of 's'; the exit code. */
+static int run_dot(segc_ctx *ctx, cli_common *c, void *opts,
+	const segc_setting *s)
+{
+	char *text = segc_model_dot(ctx, s->model);
+	int rc = 0;
+
+	(void)c;
+	(void)opts;
+	if (text)
+		cli_puts(text);
+	else
+		rc = cli_report(ctx);
+	free(text);
+	return rc;
+}
+
 /* Runs 'segc dot'. */
 int cmd_dot(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	cli_common c;
-	int rc;
+	static const cli_model_command cmd = { "dot", NULL, NULL, NULL,
+		run_dot };
 
-	cli_common_init(&c, "dot");
-	rc = cli_parse_args(ctx, &c, argc, argv, NULL, NULL, NULL);
-	if (rc) {
-		cli_common_clear(&c);
-		segc_ctx_free(ctx);
-		return rc > 0 ? CLI_OK : CLI_USAGE;
-	}
-	rc = cli_load(ctx, &c, c.file, &model, &machine);
-	if (!rc) {
-		char *text = segc_model_dot(ctx, model);
-
-		if (text)
-			cli_puts(text);
-		else
-			rc = cli_report(ctx);
-		free(text);
-	}
-	segc_machine_free(machine);
-	segc_model_free(model);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
-	return rc;
+	return cli_model_command_run(&cmd, argc, argv, NULL);
 }

@@ -163,8 +163,9 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 /* Makes every --keep name win over the values the model or a machine
  * gives it: bound to itself, it stays a symbol, an argument of the
  * functions.  A name kept and bound with -D is refused.  0 on success. */
-static int keep_names(segc_ctx *ctx, cli_common *c, const emit_opts *o)
+static int keep_names(segc_ctx *ctx, cli_common *c, void *opts)
 {
+	emit_opts *o = opts;
 	size_t k, i;
 	char *text;
 	int rc = 0;
@@ -186,54 +187,38 @@ static int keep_names(segc_ctx *ctx, cli_common *c, const emit_opts *o)
 	return rc;
 }
 
-/* Runs 'segc emit'. */
-int cmd_emit(int argc, char **argv)
+/* Renders the model of 's' and writes the files; the exit code. */
+static int run_emit(segc_ctx *ctx, cli_common *c, void *opts,
+	const segc_setting *s)
 {
-	segc_ctx *ctx = segc_ctx_new();
-	emit_opts o;
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
+	emit_opts *o = opts;
 	char *c_text = NULL, *h_text = NULL;
 	cli_file *f[2];
 	int rc;
 
-	memset(&o, 0, sizeof o);
-	cli_common_init(&c, "emit");
-	rc = cli_parse_args(ctx, &c, argc, argv, emit_option,
-		NULL, &o);
-	o.file = c.file;
-	if (rc) {
-		rc = rc > 0 ? CLI_OK : CLI_USAGE;
-		goto out;
-	}
-	rc = keep_names(ctx, &c, &o);
-	if (!rc)
-		rc = cli_load(ctx, &c, o.file, &model, &machine);
-	if (rc)
-		goto out;
-	s.model = model;
-	s.machine = machine;
-	s.bindings = c.bindings;
-	if (!o.base)
-		o.base = segc_model_name(model);
-	if (open_files(o.base, f)) {
-		rc = CLI_USAGE;
-		goto out;
-	}
-	render(ctx, &s, &o, o.base, &c_text, &h_text);
+	o->file = c->file;
+	if (!o->base)
+		o->base = segc_model_name(s->model);
+	if (open_files(o->base, f))
+		return CLI_USAGE;
+	render(ctx, s, o, o->base, &c_text, &h_text);
 	rc = cli_report(ctx);
 	if (!rc && (!c_text || !h_text))
 		rc = CLI_USAGE;
 	if (!rc)
-		rc = write_files(o.base, f, c_text, h_text, c.quiet);
-out:
+		rc = write_files(o->base, f, c_text, h_text, c->quiet);
 	free(c_text);
 	free(h_text);
-	segc_model_free(model);
-	segc_machine_free(machine);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
 	return rc;
+}
+
+/* Runs 'segc emit'. */
+int cmd_emit(int argc, char **argv)
+{
+	static const cli_model_command cmd = { "emit", emit_option, NULL,
+		keep_names, run_emit };
+	emit_opts o;
+
+	memset(&o, 0, sizeof o);
+	return cli_model_command_run(&cmd, argc, argv, &o);
 }

@@ -745,8 +745,8 @@ static int evaluate(cli_common *c, run *r, const segc_setting *s)
 	return CLI_OK;
 }
 
-/* Releases the run and the options. */
-static void run_clear(run *r, eval_opts *o)
+/* Releases the run. */
+static void run_clear(run *r)
 {
 	size_t i;
 	int k;
@@ -758,8 +758,6 @@ static void run_clear(run *r, eval_opts *o)
 	free(r->values);
 	free(r->names);
 	table_clear(&r->t);
-	for (i = 0; i < o->naxes; i++)
-		cli_axis_clear(&o->axes[i]);
 }
 
 /* Checks the grid's names: each declared by the model or machine;
@@ -777,49 +775,42 @@ static int check_axes(const cli_common *c, const eval_opts *o,
 	return CLI_OK;
 }
 
+/* Checks the grid, evaluates and prints under 's'; the exit code. */
+static int run_eval(segc_ctx *ctx, cli_common *c, void *opts,
+	const segc_setting *s)
+{
+	eval_opts *o = opts;
+	run r;
+	int rc;
+
+	memset(&r, 0, sizeof r);
+	o->file = c->file;
+	r.ctx = ctx;
+	r.o = o;
+	r.where.file = o->file;
+	r.where.line = segc_model_program_line(s->model);
+	r.title = segc_model_name(s->model);
+	rc = check_axes(c, o, s);
+	if (!rc)
+		rc = evaluate(c, &r, s);
+	run_clear(&r);
+	return rc;
+}
+
 /* Runs 'segc eval'. */
 int cmd_eval(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
+	static const cli_model_command cmd = { "eval", eval_option,
+		eval_operand, NULL, run_eval };
 	eval_opts o;
-	run r;
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
+	size_t i;
 	int rc;
 
 	memset(&o, 0, sizeof o);
-	memset(&r, 0, sizeof r);
 	o.precision = 128;
 	o.digits = 6;
-	cli_common_init(&c, "eval");
-	rc = cli_parse_args(ctx, &c, argc, argv, eval_option,
-		eval_operand, &o);
-	o.file = c.file;
-	if (rc) {
-		rc = rc > 0 ? CLI_OK : CLI_USAGE;
-		goto out;
-	}
-	rc = cli_load(ctx, &c, o.file, &model, &machine);
-	if (rc)
-		goto out;
-	s.model = model;
-	s.machine = machine;
-	s.bindings = c.bindings;
-	r.ctx = ctx;
-	r.o = &o;
-	r.where.file = o.file;
-	r.where.line = segc_model_program_line(model);
-	r.title = segc_model_name(model);
-	rc = check_axes(&c, &o, &s);
-	if (!rc)
-		rc = evaluate(&c, &r, &s);
-out:
-	run_clear(&r, &o);
-	segc_model_free(model);
-	segc_machine_free(machine);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
+	rc = cli_model_command_run(&cmd, argc, argv, &o);
+	for (i = 0; i < o.naxes; i++)
+		cli_axis_clear(&o.axes[i]);
 	return rc;
 }

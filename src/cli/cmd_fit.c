@@ -255,10 +255,25 @@ static int write_machine(cli_file *out, const segc_fit *f,
 	return rc;
 }
 
+/* Checks that a data file and free names were given; 0 or an exit
+ * code. */
+static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
+{
+	const fit_opts *o = opts;
+
+	(void)ctx;
+	if (!o->data || !o->nfree)
+		return cli_usage(c, !o->data ? "a model and a data file are "
+			"required (MODEL.xml DATA.csv)" : "give the names to fit "
+			"with --free NAME...");
+	return 0;
+}
+
 /* Reads the data, fits, prints and writes; returns the exit code. */
-static int run_fit(segc_ctx *ctx, cli_common *c, const fit_opts *o,
+static int run_fit(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
+	const fit_opts *o = opts;
 	cli_file *out = NULL;
 	segc_fit_request req;
 	segc_csv *data;
@@ -292,39 +307,11 @@ static int run_fit(segc_ctx *ctx, cli_common *c, const fit_opts *o,
 /* Runs 'segc fit'. */
 int cmd_fit(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
+	static const cli_model_command cmd = { "fit", fit_option,
+		fit_operand, check_args, run_fit };
 	fit_opts o;
-	int rc;
 
 	memset(&o, 0, sizeof o);
 	o.digits = 12;
-	cli_common_init(&c, "fit");
-	rc = cli_parse_args(ctx, &c, argc, argv, fit_option, fit_operand, &o);
-	if (rc) {
-		rc = rc > 0 ? CLI_OK : CLI_USAGE;
-		goto out;
-	}
-	if (!o.data || !o.nfree) {
-		rc = cli_usage(&c, !o.data ? "a model and a data file are "
-			"required (MODEL.xml DATA.csv)" : "give the names to fit "
-			"with --free NAME...");
-		goto out;
-	}
-	rc = cli_load(ctx, &c, c.file, &model, &machine);
-	if (rc)
-		goto out;
-	s.model = model;
-	s.machine = machine;
-	s.bindings = c.bindings;
-	rc = run_fit(ctx, &c, &o, &s);
-out:
-	segc_model_free(model);
-	segc_machine_free(machine);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
-	return rc;
+	return cli_model_command_run(&cmd, argc, argv, &o);
 }

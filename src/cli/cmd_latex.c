@@ -99,46 +99,34 @@ static char *latex_text(segc_ctx *ctx, const segc_setting *s,
 	return text;
 }
 
-/* Runs 'segc latex'. */
-int cmd_latex(int argc, char **argv)
+/* Writes the LaTeX of the model of 's'; the exit code. */
+static int run_latex(segc_ctx *ctx, cli_common *c, void *opts,
+	const segc_setting *s)
 {
-	segc_ctx *ctx = segc_ctx_new();
-	latex_opts o = { NULL, SEGC_TOTAL, 0, 0 };
+	latex_opts *o = opts;
 	segc_latex_names names = { 0, NULL, NULL };
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
 	char *text = NULL;
 	int rc;
 
-	cli_common_init(&c, "latex");
-	rc = cli_parse_args(ctx, &c, argc, argv, latex_option,
-		NULL, &o);
-	o.file = c.file;
-	if (rc) {
-		rc = rc > 0 ? CLI_OK : CLI_USAGE;
-		goto out;
-	}
-	rc = cli_load(ctx, &c, o.file, &model, &machine);
-	if (rc)
-		goto out;
-	s.model = model;
-	s.machine = machine;
-	s.bindings = c.bindings;
-	if (!segc_latex_names_of_model(ctx, model, &names))
-		text = latex_text(ctx, &s, &o, &names);
+	o->file = c->file;
+	if (!segc_latex_names_of_model(ctx, s->model, &names))
+		text = latex_text(ctx, s, o, &names);
 	rc = cli_report(ctx);
 	if (!rc && !text)
 		rc = CLI_USAGE;
 	if (!rc)
 		cli_puts(text);
-out:
 	free(text);
 	segc_latex_names_clear(&names);
-	segc_model_free(model);
-	segc_machine_free(machine);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
 	return rc;
+}
+
+/* Runs 'segc latex'. */
+int cmd_latex(int argc, char **argv)
+{
+	static const cli_model_command cmd = { "latex", latex_option, NULL,
+		NULL, run_latex };
+	latex_opts o = { NULL, SEGC_TOTAL, 0, 0 };
+
+	return cli_model_command_run(&cmd, argc, argv, &o);
 }

@@ -45,32 +45,13 @@ static int optimize_option(cli_common *c, int argc, char **argv, int *i,
 	return r;
 }
 
-/* Takes NAME=VALUE operands as bindings; the other operand is the
- * model. */
-static int bind_operand(segc_ctx *ctx, cli_common *c, const char *arg,
-	void *opts)
+/* Checks the command line read; 0 or an exit code. */
+static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 {
-	(void)opts;
-	if (!strchr(arg, '='))
-		return 0;
-	if (segc_bindings_add(ctx, c->bindings, arg) < 0) {
-		cli_report(ctx);
-		return -1;
-	}
-	return 1;
-}
-
-/* Reads the command line; 0, -1 after the help, or an exit code. */
-static int parse_args(segc_ctx *ctx, cli_common *c, optimize_opts *o,
-	int argc, char **argv)
-{
+	optimize_opts *o = opts;
 	const char *range;
 	size_t i;
-	int r = cli_parse_args(ctx, c, argc, argv, optimize_option,
-		bind_operand, o);
 
-	if (r)
-		return r > 0 ? -1 : CLI_USAGE;
 	if (!o->quantity || o->both)
 		return cli_usage(c, "give one of --min Q and --max Q");
 	if (!o->over)
@@ -117,9 +98,10 @@ static void print_optimum(const cli_common *c, const optimize_opts *o,
 }
 
 /* Derives the quantity, cuts it into pieces and finds the optimum. */
-static int run(segc_ctx *ctx, cli_common *c, optimize_opts *o,
+static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
+	optimize_opts *o = opts;
 	segc_where w = { NULL, 0, 0, "the quantity of --min/--max" };
 	segc_expr *e;
 	segc_pieces *ps;
@@ -149,35 +131,17 @@ static int run(segc_ctx *ctx, cli_common *c, optimize_opts *o,
 /* Runs 'segc optimize'. */
 int cmd_optimize(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
+	static const cli_model_command cmd = { "optimize", optimize_option,
+		cli_bind_operand, check_args, run };
 	optimize_opts o;
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
 	int rc;
 
 	memset(&o, 0, sizeof o);
 	mpq_init(o.lo);
 	mpq_init(o.hi);
-	cli_common_init(&c, "optimize");
-	rc = parse_args(ctx, &c, &o, argc, argv);
-	if (!rc)
-		rc = cli_load(ctx, &c, c.file, &model, &machine);
-	if (!rc) {
-		s.model = model;
-		s.machine = machine;
-		s.bindings = c.bindings;
-		rc = run(ctx, &c, &o, &s);
-	}
-	if (rc < 0)
-		rc = CLI_OK;
+	rc = cli_model_command_run(&cmd, argc, argv, &o);
 	free(o.var);
 	mpq_clear(o.lo);
 	mpq_clear(o.hi);
-	segc_machine_free(machine);
-	segc_model_free(model);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
 	return rc;
 }

@@ -14,12 +14,8 @@
 #include "cli/cli.h"
 #include "cli/cli_output.h"
 
-/* The options of 'sensitivity'. */
-typedef struct sens_opts {
-	const char *component;
-	long digits;
-	cli_grid grid;
-} sens_opts;
+/* The options of 'sensitivity': those it shares with whatif. */
+typedef cli_table_opts sens_opts;
 
 /* The formula and, per free name, its derivative and elasticity. */
 typedef struct sens {
@@ -40,17 +36,6 @@ static int sens_option(cli_common *c, int argc, char **argv, int *i,
 			&o->component)) != 0)
 		return r;
 	return cli_digits_option(c, argc, argv, i, &o->digits);
-}
-
-/* Takes NAME=RANGE operands into the grid. */
-static int sens_operand(segc_ctx *ctx, cli_common *c, const char *arg,
-	void *opts)
-{
-	sens_opts *o = opts;
-
-	if (!strchr(arg, '='))
-		return 0;
-	return cli_grid_add(ctx, c, &o->grid, arg) ? -1 : 1;
 }
 
 /* The canonical form of 'e' (taken) under the domains of 's'. */
@@ -229,9 +214,10 @@ static void sens_clear(sens *S)
 }
 
 /* Runs the analysis under 's'. */
-static int run(segc_ctx *ctx, cli_common *c, sens_opts *o,
+static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
+	sens_opts *o = opts;
 	int comp = segc_component_parse(o->component), rc;
 	sens S;
 
@@ -253,35 +239,13 @@ static int run(segc_ctx *ctx, cli_common *c, sens_opts *o,
 /* Runs 'segc sensitivity'. */
 int cmd_sensitivity(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
+	static const cli_model_command cmd = { "sensitivity", sens_option,
+		cli_table_operand, NULL, run };
 	sens_opts o;
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
 	int rc;
 
-	memset(&o, 0, sizeof o);
-	o.component = "total";
-	o.digits = 6;
-	cli_common_init(&c, "sensitivity");
-	rc = cli_parse_args(ctx, &c, argc, argv, sens_option, sens_operand,
-		&o);
-	rc = rc > 0 ? -1 : rc < 0 ? CLI_USAGE : 0;
-	if (!rc)
-		rc = cli_load(ctx, &c, c.file, &model, &machine);
-	if (!rc) {
-		s.model = model;
-		s.machine = machine;
-		s.bindings = c.bindings;
-		rc = run(ctx, &c, &o, &s);
-	}
-	if (rc < 0)
-		rc = CLI_OK;
-	cli_grid_clear(&o.grid);
-	segc_machine_free(machine);
-	segc_model_free(model);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
+	cli_table_opts_init(&o);
+	rc = cli_model_command_run(&cmd, argc, argv, &o);
+	cli_table_opts_clear(&o);
 	return rc;
 }

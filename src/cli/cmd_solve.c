@@ -36,8 +36,7 @@ static int solve_option(cli_common *c, int argc, char **argv, int *i,
 	return cli_digits_option(c, argc, argv, i, &o->digits);
 }
 
-/* The first operand is the equation; later ones with '=' are bindings;
- * the other is the model. */
+/* The first operand is the equation; later ones as cli_bind_operand. */
 static int solve_operand(segc_ctx *ctx, cli_common *c, const char *arg,
 	void *opts)
 {
@@ -47,25 +46,15 @@ static int solve_operand(segc_ctx *ctx, cli_common *c, const char *arg,
 		o->equation = arg;
 		return 1;
 	}
-	if (!strchr(arg, '='))
-		return 0;
-	if (segc_bindings_add(ctx, c->bindings, arg) < 0) {
-		cli_report(ctx);
-		return -1;
-	}
-	return 1;
+	return cli_bind_operand(ctx, c, arg, NULL);
 }
 
-/* Reads the command line; 0, -1 after the help, or an exit code. */
-static int parse_args(segc_ctx *ctx, cli_common *c, solve_opts *o,
-	int argc, char **argv)
+/* Checks the command line read; 0 or an exit code. */
+static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 {
+	solve_opts *o = opts;
 	size_t i;
-	int r = cli_parse_args(ctx, c, argc, argv, solve_option,
-		solve_operand, o);
 
-	if (r)
-		return r > 0 ? -1 : CLI_USAGE;
 	if (!o->var)
 		return cli_usage(c, "--for NAME is required");
 	if (o->in && cli_range(ctx, c, "--in", o->in, 0, o->lo, o->hi))
@@ -205,9 +194,10 @@ static void range_text(solve_opts *o)
 }
 
 /* Finds and prints the roots. */
-static int run(segc_ctx *ctx, cli_common *c, solve_opts *o,
+static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
+	solve_opts *o = opts;
 	segc_expr *e;
 	segc_pieces *ps;
 	segc_solution sol;
@@ -246,36 +236,18 @@ static int run(segc_ctx *ctx, cli_common *c, solve_opts *o,
 /* Runs 'segc solve'. */
 int cmd_solve(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
+	static const cli_model_command cmd = { "solve", solve_option,
+		solve_operand, check_args, run };
 	solve_opts o;
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
 	int rc;
 
 	memset(&o, 0, sizeof o);
 	o.digits = 30;
 	mpq_init(o.lo);
 	mpq_init(o.hi);
-	cli_common_init(&c, "solve");
-	rc = parse_args(ctx, &c, &o, argc, argv);
-	if (!rc)
-		rc = cli_load(ctx, &c, c.file, &model, &machine);
-	if (!rc) {
-		s.model = model;
-		s.machine = machine;
-		s.bindings = c.bindings;
-		rc = run(ctx, &c, &o, &s);
-	}
-	if (rc < 0)
-		rc = CLI_OK;
+	rc = cli_model_command_run(&cmd, argc, argv, &o);
 	mpq_clear(o.lo);
 	mpq_clear(o.hi);
 	free(o.range);
-	segc_machine_free(machine);
-	segc_model_free(model);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
 	return rc;
 }

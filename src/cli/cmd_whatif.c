@@ -19,11 +19,9 @@
 
 /* The options of 'whatif'. */
 typedef struct whatif_opts {
-	const char *component;
-	long digits;
+	cli_table_opts tab;     /* those it shares with sensitivity */
 	size_t nspecs;
 	const char *spec[MAX_SCENARIOS];
-	cli_grid grid;
 } whatif_opts;
 
 /* One scenario, read from its SPEC. */
@@ -51,9 +49,9 @@ static int whatif_option(cli_common *c, int argc, char **argv, int *i,
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "component", 0,
-			&o->component)) != 0)
+			&o->tab.component)) != 0)
 		return r;
-	return cli_digits_option(c, argc, argv, i, &o->digits);
+	return cli_digits_option(c, argc, argv, i, &o->tab.digits);
 }
 
 /* Takes NAME=RANGE operands into the grid. */
@@ -62,9 +60,7 @@ static int whatif_operand(segc_ctx *ctx, cli_common *c, const char *arg,
 {
 	whatif_opts *o = opts;
 
-	if (!strchr(arg, '='))
-		return 0;
-	return cli_grid_add(ctx, c, &o->grid, arg) ? -1 : 1;
+	return cli_table_operand(ctx, c, arg, &o->tab);
 }
 
 /* Releases 'sc'. */
@@ -209,9 +205,9 @@ static int row(segc_ctx *ctx, const whatif_opts *o, const segc_point *pt,
 		for (i = 0; i < pt->n; i++)
 			put(t, mpq_get_str(NULL, 10, pt->values[i]));
 		mpfr_div(sp, b, a, MPFR_RNDN);
-		put_mpfr(t, b, o->digits);
-		put_mpfr(t, a, o->digits);
-		put_mpfr(t, sp, o->digits);
+		put_mpfr(t, b, o->tab.digits);
+		put_mpfr(t, a, o->tab.digits);
+		put_mpfr(t, sp, o->tab.digits);
 	}
 	mpfr_clears(b, a, sp, (mpfr_ptr)0);
 	return rc;
@@ -221,33 +217,33 @@ static int row(segc_ctx *ctx, const whatif_opts *o, const segc_point *pt,
 static int table(segc_ctx *ctx, const whatif_opts *o, segc_expr *before,
 	segc_expr *aft)
 {
-	size_t n = cli_grid_points(&o->grid), k, i;
+	size_t n = cli_grid_points(&o->tab.grid), k, i;
 	const char *names[CLI_MAX_AXES];
 	mpq_t v[CLI_MAX_AXES];
 	segc_point pt;
 	cells t = { 0, 0, NULL };
 	int rc = 0;
 
-	t.ncols = o->grid.naxes + 3;
-	for (i = 0; i < o->grid.naxes; i++) {
-		names[i] = o->grid.axes[i].name;
+	t.ncols = o->tab.grid.naxes + 3;
+	for (i = 0; i < o->tab.grid.naxes; i++) {
+		names[i] = o->tab.grid.axes[i].name;
 		mpq_init(v[i]);
 		put(&t, cli_xstrdup(names[i]));
 	}
 	put(&t, cli_xstrdup("T_before"));
 	put(&t, cli_xstrdup("T_after"));
 	put(&t, cli_xstrdup("speedup"));
-	pt.n = o->grid.naxes;
+	pt.n = o->tab.grid.naxes;
 	pt.names = names;
 	pt.values = (const mpq_t *)v;
 	for (k = 0; k < n && !rc; k++) {
-		cli_grid_point(&o->grid, k, v);
+		cli_grid_point(&o->tab.grid, k, v);
 		rc = row(ctx, o, &pt, before, aft, &t);
 	}
 	if (!rc)
 		print_cells(&t);
 	free_cells(&t);
-	for (i = 0; i < o->grid.naxes; i++)
+	for (i = 0; i < o->tab.grid.naxes; i++)
 		mpq_clear(v[i]);
 	return rc;
 }
@@ -266,14 +262,14 @@ static int run_scenario(segc_ctx *ctx, const cli_common *c,
 	mpq_init(sc.factor);
 	rc = spec_read(ctx, c, &sc, spec);
 	if (!rc && (aft = after(ctx, s, &sc, (enum segc_component)
-	    segc_component_parse(o->component))) != NULL)
+	    segc_component_parse(o->tab.component))) != NULL)
 		sp = segc_scale_speedup(ctx, s, before, aft);
 	if (sp) {
 		t = segc_expr_to_string(sp);
 		cli_printf("scenario %s:\n  speedup = T_before/T_after = %s\n",
 			spec, t);
 		free(t);
-		if (o->grid.naxes && cli_grid_points(&o->grid))
+		if (o->tab.grid.naxes && cli_grid_points(&o->tab.grid))
 			rc = table(ctx, o, before, aft);
 	} else if (!rc)
 		rc = -1;
@@ -284,25 +280,26 @@ static int run_scenario(segc_ctx *ctx, const cli_common *c,
 }
 
 /* Runs every scenario under 's'. */
-static int run(segc_ctx *ctx, cli_common *c, whatif_opts *o,
+static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
-	int comp = segc_component_parse(o->component), rc = 0;
+	whatif_opts *o = opts;
+	int comp = segc_component_parse(o->tab.component), rc = 0;
 	segc_expr *before;
 	size_t i;
 	int derived;
 
 	if (comp < 0)
 		return cli_usage(c, "unknown component '%s' (total, comp, "
-			"comm or io)", o->component);
+			"comm or io)", o->tab.component);
 	if (!o->nspecs)
 		return cli_usage(c, "give at least one --scale SPEC");
-	if (o->grid.naxes && !cli_grid_points(&o->grid))
+	if (o->tab.grid.naxes && !cli_grid_points(&o->tab.grid))
 		return cli_usage(c, "the grid has too many points");
 	before = segc_derive_canonical(ctx, s, (enum segc_component)comp);
 	if (before && segc_expr_is_zero(before)) {
 		segc_error(ctx, SEGC_ERR_INPUT, c->file, 0, 0, "the %s is 0: "
-			"there is no speedup", o->component);
+			"there is no speedup", o->tab.component);
 		segc_expr_free(before);
 		before = NULL;
 	}
@@ -319,35 +316,14 @@ static int run(segc_ctx *ctx, cli_common *c, whatif_opts *o,
 /* Runs 'segc whatif'. */
 int cmd_whatif(int argc, char **argv)
 {
-	segc_ctx *ctx = segc_ctx_new();
+	static const cli_model_command cmd = { "whatif", whatif_option,
+		whatif_operand, NULL, run };
 	whatif_opts o;
-	segc_model *model = NULL;
-	segc_machine *machine = NULL;
-	segc_setting s;
-	cli_common c;
 	int rc;
 
 	memset(&o, 0, sizeof o);
-	o.component = "total";
-	o.digits = 6;
-	cli_common_init(&c, "whatif");
-	rc = cli_parse_args(ctx, &c, argc, argv, whatif_option,
-		whatif_operand, &o);
-	rc = rc > 0 ? -1 : rc < 0 ? CLI_USAGE : 0;
-	if (!rc)
-		rc = cli_load(ctx, &c, c.file, &model, &machine);
-	if (!rc) {
-		s.model = model;
-		s.machine = machine;
-		s.bindings = c.bindings;
-		rc = run(ctx, &c, &o, &s);
-	}
-	if (rc < 0)
-		rc = CLI_OK;
-	cli_grid_clear(&o.grid);
-	segc_machine_free(machine);
-	segc_model_free(model);
-	cli_common_clear(&c);
-	segc_ctx_free(ctx);
+	cli_table_opts_init(&o.tab);
+	rc = cli_model_command_run(&cmd, argc, argv, &o);
+	cli_table_opts_clear(&o.tab);
 	return rc;
 }
