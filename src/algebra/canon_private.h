@@ -1,7 +1,7 @@
 /* canon_private.h - the state shared by the modules of the canonical form:
  * rational functions over a table of atoms (canon.c), simplification of
- * kernels (kernels.c) and closed forms of sums (summation.c).  Not
- * installed. */
+ * kernels (kernels.c, kernel_*.c) and closed forms of sums (summation.c).
+ * Not installed. */
 #ifndef SEGC_CANON_PRIVATE_H
 #define SEGC_CANON_PRIVATE_H
 
@@ -83,13 +83,13 @@ void segc_canon_refuse(segc_canon *st, const char *fmt, const segc_expr *e);
  * (taken); returns a canonical expression, or NULL with a diagnostic. */
 segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
 	const char *name, size_t n, segc_expr **args);
-/* Normalises the extrema of polynomial 'r': an extremum atom multiplied
- * by a coefficient K of two or more terms, free of extrema and provably
- * >= 0, becomes one atom: K*max(x, y) = max(K*x, K*y).  Several extrema of
- * a sum stay separate atoms (doc/algebra.md); 0 or -1 with a
- * diagnostic. */
+/* kernel_extremum.c: normalises the extrema of polynomial 'r': an
+ * extremum atom multiplied by a coefficient K of two or more terms, free
+ * of extrema and provably >= 0, becomes one atom: K*max(x, y) =
+ * max(K*x, K*y).  Several extrema of a sum stay separate atoms
+ * (doc/algebra.md); 0 or -1 with a diagnostic. */
 int segc_kernel_combine(segc_canon *st, segc_rf *r);
-/* The signs that 'r' provably has on the declared box. */
+/* kernel_sign.c: the signs that 'r' provably has on the declared box. */
 enum {
 	SEGC_SIGN_NONNEG = SEGC_PROVED_NONNEG, SEGC_SIGN_NONPOS = SEGC_PROVED_NONPOS,
 	SEGC_SIGN_POS = SEGC_PROVED_POS, SEGC_SIGN_NEG = SEGC_PROVED_NEG
