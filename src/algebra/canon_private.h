@@ -1,5 +1,5 @@
 /* canon_private.h - the state shared by the modules of the canonical form:
- * rational functions over a table of atoms (canon.c), simplification of
+ * rational functions over a table of atoms (canon*.c), simplification of
  * kernels (kernels.c, kernel_*.c) and closed forms of sums (summation.c).
  * Not installed. */
 #ifndef SEGC_CANON_PRIVATE_H
@@ -62,6 +62,11 @@ int segc_rf_sub(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
 int segc_rf_mul(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
 int segc_rf_div(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
 int segc_rf_pow(segc_canon *st, segc_rf *r, segc_rf *a, long e);
+/* Restores the invariant of segc_rf 'r' (monomial content of the
+ * denominator into the numerator); 0 or -1 with a diagnostic. */
+int segc_rf_absorb(segc_canon *st, segc_rf *r);
+/* r = the atom 'atom' itself (its variable, added if new). */
+void segc_rf_atom(segc_canon *st, segc_rf *r, segc_expr *atom);
 /* r = 'a' with variable 'v' replaced by 'x' ('r' may be 'a'): 0, -1 on
  * error, 1 when 'a' has a negative power of x_v. */
 int segc_rf_subst_var(segc_canon *st, segc_rf *r, const segc_rf *a,
