@@ -108,6 +108,41 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
 /* Non-zero when 'name' is the counter of a sum being converted (an
  * integer). */
 int segc_canon_is_counter(const segc_canon *st, const char *name);
+/* summation.c: r = the canonical form of 'e' (taken) with 'name' a
+ * counter; 0 or -1. */
+int segc_sum_counter_to_rf(segc_canon *st, const char *name, segc_expr *e,
+	segc_rf *r);
+/* summation.c: the variable of the name 'name' if it is already an atom,
+ * else -1. */
+size_t segc_sum_var_of_name(segc_canon *st, const char *name);
+/* summation.c: non-zero when variable 'w' is an atom other than 'name'
+ * itself in which 'name' occurs. */
+int segc_sum_holds_counter(segc_canon *st, size_t w, const char *name);
+/* summation.c: r = the sum of 'body' (the counter 'name' a name in it)
+ * over the integers of [lo, hi], integer bounds; 0 or -1. */
+int segc_sum_range(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
+/* summation.c: the canonical form of f(x), f ceil or floor. */
+segc_expr *segc_sum_rounded(segc_canon *st, enum segc_builtin f,
+	segc_expr *x);
+/* summation_poly.c: r = sum_{v=lo}^{hi} body in closed form (body
+ * polynomial in x_v); 0 or -1. */
+int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body,
+	size_t v, segc_rf *lo, segc_rf *hi);
+/* summation_quasi.c: the period after which every floor and ceil atom of
+ * 'p' that holds the counter 'name' grows by an integer; 0 when there is
+ * none such. */
+unsigned long segc_sum_quasi_period(segc_canon *st, const segc_poly *p,
+	const char *name);
+/* summation_quasi.c: the period of the floor and ceil of the counter
+ * anywhere in 'body', 2 .. its largest, or 0. */
+unsigned long segc_sum_body_period(segc_canon *st, segc_rf *body,
+	const char *name);
+/* summation_quasi.c: r = the sum over [lo, hi] of the terms 'p' (over
+ * 'den'), a quasi-polynomial of period 'q', by residues; 0 or -1. */
+int segc_sum_quasi(segc_canon *st, segc_rf *r, const char *name,
+	const segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi, unsigned long q);
 
 /* piecewise.c: conditions and if(c, a, b).  A condition call is a
  * relation (<, <=, >, >=, ==, !=) or and/or/not. */
