@@ -1,7 +1,7 @@
 /* canon_private.h - the state shared by the modules of the canonical form:
- * rational functions over a table of atoms (canon.c), simplification of
- * kernels (kernels.c) and closed forms of sums (summation.c).  Not
- * installed. */
+ * rational functions over a table of atoms (canon*.c), simplification of
+ * kernels (kernels.c, kernel_*.c) and closed forms of sums (summation.c).
+ * Not installed. */
 #ifndef SEGC_CANON_PRIVATE_H
 #define SEGC_CANON_PRIVATE_H
 
@@ -62,6 +62,11 @@ int segc_rf_sub(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
 int segc_rf_mul(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
 int segc_rf_div(segc_canon *st, segc_rf *r, segc_rf *a, segc_rf *b);
 int segc_rf_pow(segc_canon *st, segc_rf *r, segc_rf *a, long e);
+/* Restores the invariant of segc_rf 'r' (monomial content of the
+ * denominator into the numerator); 0 or -1 with a diagnostic. */
+int segc_rf_absorb(segc_canon *st, segc_rf *r);
+/* r = the atom 'atom' itself (its variable, added if new). */
+void segc_rf_atom(segc_canon *st, segc_rf *r, segc_expr *atom);
 /* r = 'a' with variable 'v' replaced by 'x' ('r' may be 'a'): 0, -1 on
  * error, 1 when 'a' has a negative power of x_v. */
 int segc_rf_subst_var(segc_canon *st, segc_rf *r, const segc_rf *a,
@@ -83,13 +88,13 @@ void segc_canon_refuse(segc_canon *st, const char *fmt, const segc_expr *e);
  * (taken); returns a canonical expression, or NULL with a diagnostic. */
 segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
 	const char *name, size_t n, segc_expr **args);
-/* Normalises the extrema of polynomial 'r': an extremum atom multiplied
- * by a coefficient K of two or more terms, free of extrema and provably
- * >= 0, becomes one atom: K*max(x, y) = max(K*x, K*y).  Several extrema of
- * a sum stay separate atoms (doc/algebra.md); 0 or -1 with a
- * diagnostic. */
+/* kernel_extremum.c: normalises the extrema of polynomial 'r': an
+ * extremum atom multiplied by a coefficient K of two or more terms, free
+ * of extrema and provably >= 0, becomes one atom: K*max(x, y) =
+ * max(K*x, K*y).  Several extrema of a sum stay separate atoms
+ * (doc/algebra.md); 0 or -1 with a diagnostic. */
 int segc_kernel_combine(segc_canon *st, segc_rf *r);
-/* The signs that 'r' provably has on the declared box. */
+/* kernel_sign.c: the signs that 'r' provably has on the declared box. */
 enum {
 	SEGC_SIGN_NONNEG = SEGC_PROVED_NONNEG, SEGC_SIGN_NONPOS = SEGC_PROVED_NONPOS,
 	SEGC_SIGN_POS = SEGC_PROVED_POS, SEGC_SIGN_NEG = SEGC_PROVED_NEG
@@ -103,6 +108,41 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
 /* Non-zero when 'name' is the counter of a sum being converted (an
  * integer). */
 int segc_canon_is_counter(const segc_canon *st, const char *name);
+/* summation.c: r = the canonical form of 'e' (taken) with 'name' a
+ * counter; 0 or -1. */
+int segc_sum_counter_to_rf(segc_canon *st, const char *name, segc_expr *e,
+	segc_rf *r);
+/* summation.c: the variable of the name 'name' if it is already an atom,
+ * else -1. */
+size_t segc_sum_var_of_name(segc_canon *st, const char *name);
+/* summation.c: non-zero when variable 'w' is an atom other than 'name'
+ * itself in which 'name' occurs. */
+int segc_sum_holds_counter(segc_canon *st, size_t w, const char *name);
+/* summation.c: r = the sum of 'body' (the counter 'name' a name in it)
+ * over the integers of [lo, hi], integer bounds; 0 or -1. */
+int segc_sum_range(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
+/* summation.c: the canonical form of f(x), f ceil or floor. */
+segc_expr *segc_sum_rounded(segc_canon *st, enum segc_builtin f,
+	segc_expr *x);
+/* summation_poly.c: r = sum_{v=lo}^{hi} body in closed form (body
+ * polynomial in x_v); 0 or -1. */
+int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body,
+	size_t v, segc_rf *lo, segc_rf *hi);
+/* summation_quasi.c: the period after which every floor and ceil atom of
+ * 'p' that holds the counter 'name' grows by an integer; 0 when there is
+ * none such. */
+unsigned long segc_sum_quasi_period(segc_canon *st, const segc_poly *p,
+	const char *name);
+/* summation_quasi.c: the period of the floor and ceil of the counter
+ * anywhere in 'body', 2 .. its largest, or 0. */
+unsigned long segc_sum_body_period(segc_canon *st, segc_rf *body,
+	const char *name);
+/* summation_quasi.c: r = the sum over [lo, hi] of the terms 'p' (over
+ * 'den'), a quasi-polynomial of period 'q', by residues; 0 or -1. */
+int segc_sum_quasi(segc_canon *st, segc_rf *r, const char *name,
+	const segc_poly *p, const segc_poly *den, const segc_expr *lo,
+	const segc_expr *hi, unsigned long q);
 
 /* piecewise.c: conditions and if(c, a, b).  A condition call is a
  * relation (<, <=, >, >=, ==, !=) or and/or/not. */

@@ -6,7 +6,8 @@
  *
  * When the canonical body is a polynomial in i (i only in the polynomial
  * part, with non-negative exponents, not inside any atom, and not in the
- * denominator), Faulhaber's formula with exact Bernoulli numbers gives
+ * denominator), Faulhaber's formula with exact Bernoulli numbers
+ * (summation_poly.c) gives
  * G(n) = sum_{i=1}^{n} body, and G(H) - G(L - 1) is the sum wherever
  * H - L + 1 >= 0; the result is if(H - L + 1 >= 0, G(H) - G(L - 1), 0),
  * which the canonical form of if reduces to the closed form where the
@@ -14,12 +15,14 @@
  *
  * A body that holds if(c, a, b) with c affine in i (an inner loop whose
  * range depends on i) is split where c changes: i >= T on one side and
- * i <= T - 1 on the other, with T rounded exactly (ceil or floor), and
+ * i <= T - 1 on the other, with T segc_sum_rounded exactly (ceil or floor), and
  * each part summed over its range, intersected with [L, H] piecewise
  * (decided by the domains where they can).  A condition free of i is
  * taken out of the sum.
  *
- * Terms of the body that cannot be summed in closed form stay an atom
+ * A body with floor or ceil of arguments affine in i is summed by residues
+ * when its period is small (summation_quasi.c).  Other terms of the body
+ * that cannot be summed in closed form stay an atom
  * SUM(v, L, H, body) with canonical parts, their constant factors taken
  * out, where the bound variable is renamed to "_s<k>": k is one more than
  * the deepest nesting of sums in the body, raised until the name is not
@@ -30,175 +33,6 @@
 #include <string.h>
 #include "algebra/canon_private.h"
 #include "base/util.h"
-
-/* Makes sure B_0 .. B_m are cached (B_1 = -1/2). */
-static void bernoulli_upto(segc_canon *st, size_t m)
-{
-	size_t k, j;
-	mpz_t bin;
-	mpq_t t, acc;
-
-	if (m < st->nbern)
-		return;
-	st->bernoulli = segc_xrealloc(st->bernoulli,
-		segc_xmul_size(m + 1, sizeof(mpq_t)));
-	mpz_init(bin);
-	mpq_init(t);
-	mpq_init(acc);
-	for (k = st->nbern; k <= m; k++) {
-		mpq_init(st->bernoulli[k]);
-		if (k == 0) {
-			mpq_set_ui(st->bernoulli[0], 1, 1);
-			continue;
-		}
-		mpq_set_ui(acc, 0, 1);
-		for (j = 0; j < k; j++) {
-			mpz_bin_uiui(bin, k + 1, j);
-			mpq_set_z(t, bin);
-			mpq_mul(t, t, st->bernoulli[j]);
-			mpq_add(acc, acc, t);
-		}
-		mpq_set_ui(t, 1, k + 1);
-		mpq_mul(acc, acc, t);
-		mpq_neg(st->bernoulli[k], acc);
-	}
-	st->nbern = m + 1;
-	mpz_clear(bin);
-	mpq_clear(t);
-	mpq_clear(acc);
-}
-
-/* f[m] += coefficient of n^m in sum_{i=1}^{n} i^k, m = 0..k+1. */
-static void faulhaber_add(segc_canon *st, mpq_t *f, size_t k)
-{
-	size_t j;
-	mpz_t bin;
-	mpq_t t, inv;
-
-	mpz_init(bin);
-	mpq_init(t);
-	mpq_init(inv);
-	mpq_set_ui(inv, 1, k + 1);
-	for (j = 0; j <= k; j++) {
-		mpz_bin_uiui(bin, k + 1, j);
-		mpq_set_z(t, bin);
-		if (j == 1)
-			mpq_neg(t, t);
-		mpq_mul(t, t, st->bernoulli[j]);
-		mpq_mul(t, t, inv);
-		mpq_add(f[k + 1 - j], f[k + 1 - j], t);
-	}
-	mpz_clear(bin);
-	mpq_clear(t);
-	mpq_clear(inv);
-}
-
-/* Builds g[m] (polynomials free of x_v), m = 0..deg+1, with
- * G(n) = sum_m g[m] n^m = sum_{i=1}^{n} num(i). */
-static int antidifference(segc_canon *st, segc_poly *g, const segc_poly *num,
-	size_t v, size_t deg)
-{
-	mpq_t *f = segc_xmalloc((deg + 2) * sizeof(mpq_t));
-	segc_poly c, t;
-	size_t k, m;
-	int rc = 0;
-
-	segc_poly_init(&c, num->nvars);
-	segc_poly_init(&t, num->nvars);
-	for (m = 0; m < deg + 2; m++)
-		mpq_init(f[m]);
-	for (k = 0; k <= deg && rc == 0; k++) {
-		segc_poly_coeff_var(&c, num, v, (int32_t)k);
-		if (c.len == 0)
-			continue;
-		for (m = 0; m < deg + 2; m++)
-			mpq_set_ui(f[m], 0, 1);
-		faulhaber_add(st, f, k);
-		for (m = 0; m < k + 2 && rc == 0; m++) {
-			if (!mpq_sgn(f[m]))
-				continue;
-			segc_poly_set(&t, &c);
-			segc_poly_scale(&t, f[m]);
-			rc = segc_poly_add(&st->lim, &g[m], &g[m], &t);
-		}
-	}
-	for (m = 0; m < deg + 2; m++)
-		mpq_clear(f[m]);
-	free(f);
-	segc_poly_clear(&c);
-	segc_poly_clear(&t);
-	return rc;
-}
-
-/* r = G(x) = sum_m g[m] x^m by Horner's rule. */
-static int horner(segc_canon *st, segc_rf *r, segc_poly *g, size_t n,
-	segc_rf *x)
-{
-	segc_rf acc, c;
-	size_t m;
-	int rc = 0;
-
-	segc_rf_init(&acc);
-	segc_rf_init(&c);
-	for (m = n; m-- > 0 && rc == 0;) {
-		rc = segc_rf_mul(st, &acc, &acc, x);
-		segc_poly_set(&c.num, &g[m]);
-		if (rc == 0)
-			rc = segc_rf_add(st, &acc, &acc, &c);
-	}
-	segc_rf_set(r, &acc);
-	segc_rf_clear(&acc);
-	segc_rf_clear(&c);
-	return rc;
-}
-
-/* r = sum_{v=lo}^{hi} body in closed form (body polynomial in x_v). */
-static int closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
-	segc_rf *lo, segc_rf *hi)
-{
-	size_t deg = (size_t)segc_poly_degree(&body->num, v), m, n;
-	unsigned long maxdeg = segc_ctx_limits(st->ctx)->max_sum_degree;
-	segc_poly *g;
-	segc_rf a, b, one;
-	int rc;
-
-	if (maxdeg && deg > maxdeg) {
-		segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "the degree %zu of "
-			"a summed polynomial exceeds the limit %lu", deg, maxdeg);
-		return -1;
-	}
-	bernoulli_upto(st, deg);
-	n = deg + 2;
-	g = segc_xmalloc(n * sizeof(segc_poly));
-	for (m = 0; m < n; m++)
-		segc_poly_init(&g[m], body->num.nvars);
-	segc_rf_init(&a);
-	segc_rf_init(&b);
-	segc_rf_init(&one);
-	segc_rf_set_si(st, &one, 1);
-	rc = antidifference(st, g, &body->num, v, deg);
-	if (rc == 0)
-		rc = horner(st, &a, g, n, hi);
-	if (rc == 0)
-		rc = segc_rf_sub(st, &b, lo, &one);
-	if (rc == 0)
-		rc = horner(st, &b, g, n, &b);
-	if (rc == 0)
-		rc = segc_rf_sub(st, &a, &a, &b);
-	segc_poly_set(&one.num, &body->den);
-	if (rc == 0)
-		rc = segc_rf_div(st, r, &a, &one);
-	for (m = 0; m < n; m++)
-		segc_poly_clear(&g[m]);
-	free(g);
-	segc_rf_clear(&a);
-	segc_rf_clear(&b);
-	segc_rf_clear(&one);
-	return rc;
-}
-
-static segc_expr *rounded(segc_canon *st, enum segc_builtin f,
-	segc_expr *x);
 
 /* ----------------------------------------------------------- counters */
 
@@ -230,7 +64,7 @@ static void pop_counter(segc_canon *st)
 }
 
 /* r = the canonical form of 'e' (taken) with 'name' a counter. */
-static int counter_to_rf(segc_canon *st, const char *name, segc_expr *e,
+int segc_sum_counter_to_rf(segc_canon *st, const char *name, segc_expr *e,
 	segc_rf *r)
 {
 	int rc;
@@ -354,7 +188,7 @@ static int sum_atom(segc_canon *st, segc_rf *r, const char *name,
 		b = segc_expr_subst(b, name, s);
 		segc_expr_free(s);
 		segc_rf_init(&t);
-		rc = counter_to_rf(st, fresh, b, &t);
+		rc = segc_sum_counter_to_rf(st, fresh, b, &t);
 		b = rc ? NULL : segc_canon_from_rf(st, &t);
 		segc_rf_clear(&t);
 		if (!b)
@@ -369,7 +203,7 @@ static int sum_atom(segc_canon *st, segc_rf *r, const char *name,
 }
 
 /* The variable of the name 'name' if it is already an atom, else -1. */
-static size_t var_of_name(segc_canon *st, const char *name)
+size_t segc_sum_var_of_name(segc_canon *st, const char *name)
 {
 	segc_expr *sym = segc_expr_sym(name);
 	void **slot = segc_expr_map_find(&st->atom_index, sym);
@@ -380,7 +214,7 @@ static size_t var_of_name(segc_canon *st, const char *name)
 
 /* Non-zero when variable 'w' is an atom other than 'name' itself in
  * which 'name' occurs. */
-static int holds_counter(segc_canon *st, size_t w, const char *name)
+int segc_sum_holds_counter(segc_canon *st, size_t w, const char *name)
 {
 	const segc_expr *a = st->atoms[w];
 
@@ -398,7 +232,7 @@ static int subst_atom(segc_canon *st, segc_rf *r, segc_rf *body, size_t w,
 	int rc;
 
 	segc_rf_init(&xv);
-	rc = counter_to_rf(st, name, segc_expr_copy((segc_expr *)x), &xv);
+	rc = segc_sum_counter_to_rf(st, name, segc_expr_copy((segc_expr *)x), &xv);
 	if (rc == 0)
 		rc = segc_rf_subst_var(st, r, body, w, &xv);
 	segc_rf_clear(&xv);
@@ -406,9 +240,6 @@ static int subst_atom(segc_canon *st, segc_rf *r, segc_rf *body, size_t w,
 }
 
 /* --------------------------------------------------------- the sums */
-
-static int sum_range(segc_canon *st, segc_rf *r, const char *name,
-	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
 
 /* The canonical expression of the sum of 'body' over [lo, hi] (NULL on
  * error). */
@@ -419,7 +250,7 @@ static segc_expr *sum_expr(segc_canon *st, const char *name, segc_rf *body,
 	segc_expr *e = NULL;
 
 	segc_rf_init(&r);
-	if (sum_range(st, &r, name, body, lo, hi) == 0)
+	if (segc_sum_range(st, &r, name, body, lo, hi) == 0)
 		e = segc_canon_from_rf(st, &r);
 	segc_rf_clear(&r);
 	return e;
@@ -448,14 +279,14 @@ static int sum_pick(segc_canon *st, segc_rf *r, const char *name,
 		return -1;
 	segc_expr_free(k);
 	if (truth == 1)
-		return sum_range(st, r, name, b, lo, hi);
+		return segc_sum_range(st, r, name, b, lo, hi);
 	k = segc_cond_canon(st, c, 0, &truth);
 	if (truth == -2)
 		return -1;
 	if (truth == 1)
-		rc = sum_range(st, r, name, b, lo1, hi1);
+		rc = segc_sum_range(st, r, name, b, lo1, hi1);
 	else if (truth == 0)
-		rc = sum_range(st, r, name, b, lo, hi);
+		rc = segc_sum_range(st, r, name, b, lo, hi);
 	else if ((s1 = sum_expr(st, name, b, lo1, hi1)) != NULL &&
 		(s2 = sum_expr(st, name, b, lo, hi)) != NULL) {
 		rc = segc_if_make(st, r, k, s1, s2);
@@ -544,15 +375,15 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 		return 0;
 	strict = !strcmp(c->u.name, ">");
 	segc_rf_init(&q);
-	if (counter_to_rf(st, name, segc_expr_copy(c->args[0]), &q) ||
-		!segc_rf_is_poly(&q) || (v = var_of_name(st, name)) ==
+	if (segc_sum_counter_to_rf(st, name, segc_expr_copy(c->args[0]), &q) ||
+		!segc_rf_is_poly(&q) || (v = segc_sum_var_of_name(st, name)) ==
 		(size_t)-1 || segc_poly_degree(&q.num, v) != 1 ||
 		segc_poly_min_degree(&q.num, v) < 0) {
 		segc_rf_clear(&q);
 		return 0;
 	}
 	for (w = 0; w < q.num.nvars; w++)
-		if (segc_poly_has_var(&q.num, w) && holds_counter(st, w, name)) {
+		if (segc_poly_has_var(&q.num, w) && segc_sum_holds_counter(st, w, name)) {
 			segc_rf_clear(&q);
 			return 0;
 		}
@@ -707,7 +538,7 @@ static int closed_sum(segc_canon *st, segc_rf *r, const char *name,
 {
 	segc_rf b, l, h, g;
 	segc_expr *ge = NULL, *c, *z;
-	size_t v = var_of_name(st, name);
+	size_t v = segc_sum_var_of_name(st, name);
 	int rc;
 
 	segc_rf_init(&b);
@@ -720,7 +551,7 @@ static int closed_sum(segc_canon *st, segc_rf *r, const char *name,
 	if (rc == 0)
 		rc = segc_canon_to_rf(st, hi, &h);
 	if (rc == 0)
-		rc = closed_form(st, &g, &b, v == (size_t)-1 ||
+		rc = segc_sum_closed_form(st, &g, &b, v == (size_t)-1 ||
 			!segc_poly_has_var(&b.num, v) ? (size_t)-1 / 2 : v,
 			&l, &h);
 	if (rc == 0 && !(ge = segc_canon_from_rf(st, &g)))
@@ -755,7 +586,7 @@ static int clean_term(segc_canon *st, const segc_poly *p, size_t i,
 
 		if (!e)
 			continue;
-		if (w == v ? e < 0 : holds_counter(st, w, name))
+		if (w == v ? e < 0 : segc_sum_holds_counter(st, w, name))
 			return 0;
 	}
 	return 1;
@@ -769,14 +600,14 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	const segc_expr *hi)
 {
 	int32_t *mins = segc_xcalloc(p->nvars ? p->nvars : 1, sizeof(int32_t));
-	size_t w, v = var_of_name(st, name);
+	size_t w, v = segc_sum_var_of_name(st, name);
 	segc_rf body, f;
 	mpq_t scale;
 	int rc;
 
 	segc_poly_min_exps(p, mins);
 	for (w = 0; w < p->nvars; w++)
-		if (w == v || holds_counter(st, w, name) || mins[w] < 0)
+		if (w == v || segc_sum_holds_counter(st, w, name) || mins[w] < 0)
 			mins[w] = 0;
 	segc_rf_init(&body);
 	segc_rf_init(&f);
@@ -805,177 +636,6 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
-/* The largest period of a quasi-polynomial body summed by residues. */
-#define SEGC_QUASI_PERIOD 64
-
-/* The coefficient of the counter in the argument of the floor or ceil
- * atom 'a', when that argument is a polynomial of degree 1 in the counter
- * with a number as coefficient and no other atom holding the counter:
- * returns 1 and sets 'c'; else 0. */
-static int affine_round(segc_canon *st, const segc_expr *a, const char *name,
-	mpq_t c)
-{
-	segc_rf x;
-	segc_poly k;
-	size_t v, w;
-	int ok = 0;
-
-	if (a->nargs != 1 || segc_builtin_get(segc_expr_builtin(a))->eval !=
-		SEGC_EVAL_ROUND)
-		return 0;
-	segc_rf_init(&x);
-	segc_poly_init(&k, 0);
-	if (counter_to_rf(st, name, segc_expr_copy(a->args[0]), &x) == 0 &&
-		segc_rf_is_poly(&x) && (v = var_of_name(st, name)) != (size_t)-1
-		&& segc_poly_degree(&x.num, v) == 1 &&
-		segc_poly_min_degree(&x.num, v) >= 0) {
-		ok = 1;
-		for (w = 0; w < x.num.nvars; w++)
-			if (segc_poly_has_var(&x.num, w) && holds_counter(st, w,
-				name))
-				ok = 0;
-		segc_poly_coeff_var(&k, &x.num, v, 1);
-		if (ok && segc_poly_is_const(&k) && k.len)
-			mpq_set(c, k.coefs[0]);
-		else
-			ok = 0;
-	}
-	segc_poly_clear(&k);
-	segc_rf_clear(&x);
-	return ok;
-}
-
-/* The period q (2 .. SEGC_QUASI_PERIOD) after which every atom of 'p'
- * that holds the counter, each a floor or ceil of an argument affine in
- * it with a number as coefficient, grows by an integer: the lcm of the
- * denominators of those coefficients; 0 when there is none such. */
-static unsigned long quasi_period(segc_canon *st, const segc_poly *p,
-	const char *name)
-{
-	unsigned long q = 1;
-	size_t w;
-	mpq_t c;
-	mpz_t l;
-
-	mpq_init(c);
-	mpz_init_set_ui(l, 1);
-	for (w = 0; w < p->nvars && q; w++) {
-		if (!segc_poly_has_var(p, w) || !holds_counter(st, w, name))
-			continue;
-		if (!affine_round(st, st->atoms[w], name, c)) {
-			q = 0;
-			break;
-		}
-		mpz_lcm(l, l, mpq_denref(c));
-		q = mpz_cmp_ui(l, SEGC_QUASI_PERIOD) <= 0 ? mpz_get_ui(l) : 0;
-	}
-	mpq_clear(c);
-	mpz_clear(l);
-	return q > 1 ? q : 0;
-}
-
-/* Folds into 'l' the denominators of the counter's coefficients in every
- * floor and ceil of 'e' that holds the counter; 0 when one of them is not
- * affine in it with a number as coefficient or 'l' passes
- * SEGC_QUASI_PERIOD. */
-static int round_periods(segc_canon *st, const segc_expr *e,
-	const char *name, mpz_t l)
-{
-	size_t k;
-	mpq_t c;
-	int ok = 1;
-
-	if (!segc_expr_has_sym(e, name))
-		return 1;
-	if (e->nargs == 1 && segc_builtin_get(segc_expr_builtin(e))->eval ==
-		SEGC_EVAL_ROUND) {
-		mpq_init(c);
-		ok = affine_round(st, e, name, c);
-		if (ok)
-			mpz_lcm(l, l, mpq_denref(c));
-		mpq_clear(c);
-		return ok && mpz_cmp_ui(l, SEGC_QUASI_PERIOD) <= 0;
-	}
-	for (k = 0; k < e->nargs && ok; k++)
-		ok = round_periods(st, e->args[k], name, l);
-	return ok;
-}
-
-/* The period of the floor and ceil of the counter anywhere in 'body'
- * (inside conditions too), 2 .. SEGC_QUASI_PERIOD, or 0. */
-static unsigned long body_period(segc_canon *st, segc_rf *body,
-	const char *name)
-{
-	segc_expr *e = segc_canon_from_rf(st, body);
-	unsigned long q = 0;
-	mpz_t l;
-
-	mpz_init_set_ui(l, 1);
-	if (e && round_periods(st, e, name, l))
-		q = mpz_get_ui(l);
-	mpz_clear(l);
-	segc_expr_free(e);
-	return q > 1 ? q : 0;
-}
-
-/* r = the sum over [lo, hi] of the quasi-polynomial 'p' / 'den' of period
- * q, by residues: i = q*i' + m for m = 0 .. q - 1, where every floor and
- * ceil of the body grows by an integer times i' and so comes out of its
- * atom, and i' runs over [ceil((lo - m)/q), floor((hi - m)/q)]. */
-static int quasi_sum(segc_canon *st, segc_rf *r, const char *name,
-	const segc_poly *p, const segc_poly *den, const segc_expr *lo,
-	const segc_expr *hi, unsigned long q)
-{
-	segc_rf body, part;
-	segc_expr *b;
-	unsigned long m;
-	char fresh[32];
-	int rc = 0;
-
-	segc_rf_init(&body);
-	segc_rf_init(&part);
-	segc_poly_set(&body.num, p);
-	segc_poly_set(&body.den, den);
-	b = segc_canon_from_rf(st, &body);
-	segc_rf_set_si(st, r, 0);
-	st->quasi++;
-	/* a fresh counter: the declared domain of 'name' (the range of its
-	 * loop) does not hold for i' */
-	snprintf(fresh, sizeof fresh, "_q%lu", st->fresh++);
-	for (m = 0; m < q && b && rc == 0; m++) {
-		segc_expr *i = segc_expr_add2(segc_expr_mul2(segc_expr_int(
-			(long)q), segc_expr_sym(fresh)), segc_expr_int((long)m));
-		segc_expr *e = segc_expr_subst(segc_expr_copy(b), name, i);
-		segc_expr *l = segc_expr_div2(segc_expr_sub2(segc_expr_copy(
-			(segc_expr *)lo), segc_expr_int((long)m)),
-			segc_expr_int((long)q));
-		segc_expr *h = segc_expr_div2(segc_expr_sub2(segc_expr_copy(
-			(segc_expr *)hi), segc_expr_int((long)m)),
-			segc_expr_int((long)q));
-		segc_expr *lc = rounded(st, SEGC_BUILTIN_CEIL, l), *hc = lc ?
-			rounded(st, SEGC_BUILTIN_FLOOR, h) : NULL;
-
-		segc_expr_free(i);
-		segc_expr_free(l);
-		segc_expr_free(h);
-		rc = hc ? counter_to_rf(st, fresh, e, &body) : (segc_expr_free(e),
-			-1);
-		if (rc == 0)
-			rc = sum_range(st, &part, fresh, &body, lc, hc);
-		if (rc == 0)
-			rc = segc_rf_add(st, r, r, &part);
-		segc_expr_free(lc);
-		segc_expr_free(hc);
-	}
-	st->quasi--;
-	if (!b)
-		rc = -1;
-	segc_expr_free(b);
-	segc_rf_clear(&body);
-	segc_rf_clear(&part);
-	return rc;
-}
-
 /* r = the sum over [lo, hi] of the terms 'p' (over 'den') that Faulhaber
  * cannot sum: by residues when they are a quasi-polynomial of a small
  * period, else a sum atom. */
@@ -983,10 +643,10 @@ static int dirty_sum(segc_canon *st, segc_rf *r, const char *name,
 	segc_poly *p, const segc_poly *den, const segc_expr *lo,
 	const segc_expr *hi)
 {
-	unsigned long q = st->quasi ? 0 : quasi_period(st, p, name);
+	unsigned long q = st->quasi ? 0 : segc_sum_quasi_period(st, p, name);
 
 	if (q)
-		return quasi_sum(st, r, name, p, den, lo, hi, q);
+		return segc_sum_quasi(st, r, name, p, den, lo, hi, q);
 	return rest_sum(st, r, name, p, den, lo, hi);
 }
 
@@ -995,14 +655,14 @@ static int dirty_sum(segc_canon *st, segc_rf *r, const char *name,
 static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
-	size_t i, w, v = var_of_name(st, name);
+	size_t i, w, v = segc_sum_var_of_name(st, name);
 	segc_poly clean, dirty;
 	segc_rf a, b;
 	int rc = 0;
 
 	for (w = 0; w < body->den.nvars; w++)
 		if (segc_poly_has_var(&body->den, w) && (w == v ||
-			holds_counter(st, w, name)))
+			segc_sum_holds_counter(st, w, name)))
 			return sum_atom(st, r, name, body, lo, hi);
 	segc_poly_init(&clean, body->num.nvars);
 	segc_poly_init(&dirty, body->num.nvars);
@@ -1029,7 +689,7 @@ static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
 
 /* r = the sum of 'body' (a rational function in which the counter 'name'
  * is a name) over the integers of [lo, hi], integer bounds. */
-static int sum_range(segc_canon *st, segc_rf *r, const char *name,
+int segc_sum_range(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
 	size_t w = find_if(st, body, name);
@@ -1041,13 +701,13 @@ static int sum_range(segc_canon *st, segc_rf *r, const char *name,
 	if (w == (size_t)-1)
 		return plain_sum(st, r, name, body, lo, hi);
 	rc = split_if(st, r, name, body, w, lo, hi);
-	if (rc == 1 && !st->quasi && (q = body_period(st, body, name)) != 0)
-		return quasi_sum(st, r, name, &body->num, &body->den, lo, hi, q);
+	if (rc == 1 && !st->quasi && (q = segc_sum_body_period(st, body, name)) != 0)
+		return segc_sum_quasi(st, r, name, &body->num, &body->den, lo, hi, q);
 	return rc == 1 ? sum_atom(st, r, name, body, lo, hi) : rc;
 }
 
 /* The canonical form of f(x), f ceil or floor. */
-static segc_expr *rounded(segc_canon *st, enum segc_builtin f,
+segc_expr *segc_sum_rounded(segc_canon *st, enum segc_builtin f,
 	segc_expr *x)
 {
 	segc_expr *c = segc_expr_call1(f, segc_expr_copy(x)), *res;
@@ -1065,11 +725,11 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	int rc;
 
 	segc_rf_init(&body);
-	rc = counter_to_rf(st, e->u.name, segc_expr_copy(e->args[2]), &body);
-	lo = rc ? NULL : rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
-	hi = lo ? rounded(st, SEGC_BUILTIN_FLOOR, e->args[1]) : NULL;
+	rc = segc_sum_counter_to_rf(st, e->u.name, segc_expr_copy(e->args[2]), &body);
+	lo = rc ? NULL : segc_sum_rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
+	hi = lo ? segc_sum_rounded(st, SEGC_BUILTIN_FLOOR, e->args[1]) : NULL;
 	if (hi)
-		rc = sum_range(st, r, e->u.name, &body, lo, hi);
+		rc = segc_sum_range(st, r, e->u.name, &body, lo, hi);
 	else
 		rc = -1;
 	segc_expr_free(lo);

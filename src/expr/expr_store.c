@@ -1,0 +1,276 @@
+/* expr_store.c - the expression store: every node lives in one global
+ * hash table keyed by its structure (kind, name, number and the
+ * identities of its children), reference-counted and immutable.  A
+ * constructor (expr.c) computes the structural hash from the children's
+ * stored hashes, looks the node up here and gets the existing one if there
+ * is one.  Hashes never involve addresses, so they are the same in every
+ * run.  Freeing uses an explicit stack, not recursion. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expr/store_private.h"
+#include "base/util.h"
+
+/* The store: buckets of chained nodes, a power of two of them. */
+static struct {
+	segc_expr **buckets;
+	size_t cap;
+	size_t count;
+} store;
+
+/* ------------------------------------------------------------- hashing */
+
+/* Combines the running hash 'h' with 'x'. */
+static uint64_t hash_mix(uint64_t h, uint64_t x)
+{
+	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h;
+}
+
+/* Spreads the bits of 'h' (the finaliser of MurmurHash3). */
+static uint64_t hash_final(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
+/* FNV-1a of the string 's'. */
+static uint64_t hash_string(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* A hash of the integer 'z': its sign, size and limbs. */
+static uint64_t hash_mpz(uint64_t h, mpz_srcptr z)
+{
+	size_t i, n = mpz_size(z);
+
+	h = hash_mix(h, (uint64_t)(mpz_sgn(z) + 1));
+	h = hash_mix(h, (uint64_t)n);
+	for (i = 0; i < n; i++)
+		h = hash_mix(h, (uint64_t)mpz_getlimbn(z, (mp_size_t)i));
+	return h;
+}
+
+/* The structural hash of 'key' (fields other than 'hash'). */
+static unsigned long key_hash(const struct node_key *key)
+{
+	uint64_t h = hash_mix(0x5e9c, (uint64_t)key->kind + 1);
+	size_t i;
+
+	if (key->kind == SEGC_NUM) {
+		h = hash_mpz(h, mpq_numref(key->value));
+		h = hash_mpz(h, mpq_denref(key->value));
+	}
+	if (key->name)
+		h = hash_mix(h, hash_string(key->name));
+	h = hash_mix(h, (uint64_t)key->nargs);
+	for (i = 0; i < key->nargs; i++)
+		h = hash_mix(h, (uint64_t)key->args[i]->hash);
+	return (unsigned long)hash_final(h);
+}
+
+/* --------------------------------------------------------------- store */
+
+/* The bucket of hash 'h'. */
+static segc_expr **store_bucket(unsigned long h)
+{
+	return &store.buckets[h & (store.cap - 1)];
+}
+
+/* Doubles the number of buckets (or makes the first ones). */
+static void store_grow(void)
+{
+	size_t old_cap = store.cap, i;
+	segc_expr **old = store.buckets;
+
+	store.cap = old_cap ? 2 * old_cap : 1024;
+	store.buckets = segc_xcalloc(store.cap, sizeof(*store.buckets));
+	for (i = 0; i < old_cap; i++) {
+		segc_expr *e = old[i], *next;
+
+		for (; e; e = next) {
+			segc_expr **b = store_bucket(e->hash);
+
+			next = e->next;
+			e->next = *b;
+			*b = e;
+		}
+	}
+	free(old);
+}
+
+/* Non-zero when node 'e' has the structure of 'key'. */
+static int node_matches(const segc_expr *e, const struct node_key *key)
+{
+	size_t i;
+
+	if (e->hash != key->hash || e->kind != key->kind ||
+	    e->nargs != key->nargs)
+		return 0;
+	if (key->kind == SEGC_NUM)
+		return mpq_equal(e->u.value, key->value);
+	if (key->name && strcmp(e->u.name, key->name))
+		return 0;
+	for (i = 0; i < key->nargs; i++)
+		if (e->args[i] != key->args[i])
+			return 0;
+	return 1;
+}
+
+/* A new node for 'key', taking the references of its children. */
+static segc_expr *node_create(const struct node_key *key)
+{
+	size_t args_size = segc_xmul_size(key->nargs, sizeof(segc_expr *));
+	size_t name_len = key->name ? strlen(key->name) + 1 : 0;
+	segc_expr *e;
+
+	if (key->nargs > UINT_MAX)
+		abort();
+	e = segc_xmalloc(offsetof(segc_expr, args) + args_size + name_len);
+	e->refs = 1;
+	e->hash = key->hash;
+	e->kind = (unsigned char)key->kind;
+	e->builtin = (unsigned char)(key->kind == SEGC_CALL ?
+		segc_builtin_lookup(key->name) : SEGC_BUILTIN_NONE);
+	e->nargs = (unsigned int)key->nargs;
+	if (key->nargs)
+		memcpy(e->args, key->args, args_size);
+	if (key->kind == SEGC_NUM) {
+		mpq_init(e->u.value);
+		mpq_set(e->u.value, key->value);
+	} else if (key->name) {
+		char *name = (char *)e->args + args_size;
+
+		memcpy(name, key->name, name_len);
+		e->u.name = name;
+	} else {
+		e->u.name = NULL;
+	}
+	return e;
+}
+
+/* The node of 'key': the existing one (the references of the key's
+ * children are then released) or a new one. */
+segc_expr *segc_expr_store_intern(struct node_key *key)
+{
+	segc_expr *e, **b;
+	size_t i;
+
+	if (!store.cap)
+		store_grow();
+	key->hash = key_hash(key);
+	for (e = *store_bucket(key->hash); e; e = e->next) {
+		if (node_matches(e, key)) {
+			e->refs++;
+			for (i = 0; i < key->nargs; i++)
+				segc_expr_free(key->args[i]);
+			return e;
+		}
+	}
+	if (store.count >= store.cap)
+		store_grow();
+	e = node_create(key);
+	b = store_bucket(e->hash);
+	e->next = *b;
+	*b = e;
+	store.count++;
+	return e;
+}
+
+/* Removes 'e' from its bucket. */
+static void store_unlink(segc_expr *e)
+{
+	segc_expr **p = store_bucket(e->hash);
+
+	while (*p != e)
+		p = &(*p)->next;
+	*p = e->next;
+	store.count--;
+}
+
+/* Releases the memory of the node 'e' (already unlinked). */
+static void node_destroy(segc_expr *e)
+{
+	if (e->kind == SEGC_NUM)
+		mpq_clear(e->u.value);
+	free(e);
+}
+
+/* The number of live nodes. */
+size_t segc_expr_live_nodes(void)
+{
+	return store.count;
+}
+
+/* Frees every node left and the table itself. */
+void segc_library_cleanup(void)
+{
+	size_t i;
+
+	for (i = 0; i < store.cap; i++) {
+		segc_expr *e = store.buckets[i], *next;
+
+		for (; e; e = next) {
+			next = e->next;
+			node_destroy(e);
+		}
+	}
+	free(store.buckets);
+	store.buckets = NULL;
+	store.cap = 0;
+	store.count = 0;
+}
+
+/* ------------------------------------------------------------ references */
+
+/* One more reference to 'e'. */
+segc_expr *segc_expr_copy(segc_expr *e)
+{
+	if (e)
+		e->refs++;
+	return e;
+}
+
+/* Drops a reference to 'e'; a node without references is removed, and so
+ * are, in turn, its children that lose their last reference.  The dead
+ * nodes are chained through their (no longer needed) 'next' field, so
+ * releasing a deep expression needs neither recursion nor memory. */
+void segc_expr_free(segc_expr *e)
+{
+	segc_expr *dead;
+	size_t i;
+
+	if (!e || --e->refs)
+		return;
+	store_unlink(e);
+	e->next = NULL;
+	dead = e;
+	while (dead) {
+		segc_expr *n = dead;
+
+		dead = n->next;
+		for (i = 0; i < n->nargs; i++) {
+			segc_expr *c = n->args[i];
+
+			if (--c->refs)
+				continue;
+			store_unlink(c);
+			c->next = dead;
+			dead = c;
+		}
+		node_destroy(n);
+	}
+}
