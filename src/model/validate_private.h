@@ -1,9 +1,9 @@
 /* validate_private.h - what the files of the semantic checks share
- * (validate.c: names, the checker, expressions, the machine and the model;
- * validate_decls.c: functions, cycles, probabilities, names given by
- * users; validate_graph.c: blocks and arc-form graphs).  The helpers keep
- * their short names in the code; as symbols of the library they carry the
- * segc_vd_ prefix. */
+ * (validate_check.c: names, the checker, expressions; validate.c: the
+ * passes over a machine and a model; validate_decls.c: functions,
+ * cycles, probabilities, names given by users; validate_graph.c: blocks
+ * and arc-form graphs).  The helpers keep their short names in the code;
+ * as symbols of the library they carry the segc_vd_ prefix. */
 #ifndef SEGC_VALIDATE_PRIVATE_H
 #define SEGC_VALIDATE_PRIVATE_H
 
@@ -22,6 +22,10 @@
 #define check_at segc_vd_check_at
 #define check_attr segc_vd_check_attr
 #define reserved_name segc_vd_reserved_name
+#define declare segc_vd_declare
+#define declare_functions segc_vd_declare_functions
+#define checker_init segc_vd_checker_init
+#define checker_clear segc_vd_checker_clear
 #define digraph_init segc_vd_digraph_init
 #define digraph_add segc_vd_digraph_add
 #define digraph_clear segc_vd_digraph_clear
@@ -126,6 +130,17 @@ void check_attr(checker *c, const segc_expr *e, const segc_srcloc *loc,
  * language. */
 int reserved_name(checker *c, const char *name, const char *kind,
 	const char *role, const segc_srcloc *loc);
+/* Declares global 'name' of <'kind'> at 'loc', reporting a name already
+ * declared or reserved. */
+void declare(checker *c, const char *name, const char *kind,
+	const segc_srcloc *loc);
+/* Adds the user functions 'f' to the signatures, reporting duplicates and
+ * names of built-ins. */
+void declare_functions(checker *c, size_t n, const segc_function *f);
+/* Sets up checker 'c' for diagnostics in 'ctx'. */
+void checker_init(checker *c, segc_ctx *ctx);
+/* Releases what 'c' holds. */
+void checker_clear(checker *c);
 /* A graph of 'n' vertices without edges. */
 void digraph_init(digraph *g, size_t n);
 /* Adds the edge 'a' -> 'b'. */
