@@ -90,6 +90,14 @@ typedef struct segc_lowered {
  * max_nodes). */
 segc_lowered *segc_lower(segc_ctx *ctx, const segc_model *m,
 	const segc_graph *g);
+/* The same, but the main graph of 'm' is lowered once: its first
+ * successful lowering is kept with the model, and later calls return a
+ * copy of it (lower_once.c; a failure is not kept, so each call reports
+ * it).  Only a real lowering is counted by the context. */
+segc_lowered *segc_lower_once(segc_ctx *ctx, const segc_model *m,
+	const segc_graph *g);
+/* A copy of 'lw' that shares its expressions (lowered.c). */
+segc_lowered *segc_lowered_copy(const segc_lowered *lw);
 void segc_lowered_free(segc_lowered *lw);
 
 /* Building blocks, for lowering and for tests that build graphs directly. */
@@ -142,8 +150,8 @@ int segc_check_lowered(segc_ctx *ctx, segc_lowered *lw,
  * the number of iterations to - from + 1 of a counter loop (>= 0). */
 int segc_check_ranges(segc_ctx *ctx, segc_lowered *lw,
 	const segc_domains *dom);
-/* Lowers graph 'g' of the model of 's', applies the setting and runs the
- * two checks above: the lowered program, or NULL with a diagnostic.
+/* Lowers graph 'g' of the model of 's' (segc_lower_once: the main graph
+ * once per model), applies the setting and runs the two checks above: the lowered program, or NULL with a diagnostic.
  * '*dom' gets the setting's domains once the setting applies (also when a
  * check then fails); the caller frees it. */
 segc_lowered *segc_lower_checked(segc_ctx *ctx, const segc_setting *s,

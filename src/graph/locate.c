@@ -367,7 +367,7 @@ static int check_exits(segc_ctx *ctx, segc_lowered *lw, const segc_domains *dom)
 segc_lowered *segc_lower_checked(segc_ctx *ctx, const segc_setting *s,
 	const segc_graph *g, segc_domains **dom)
 {
-	segc_lowered *lw = segc_lower(ctx, s->model, g);
+	segc_lowered *lw = segc_lower_once(ctx, s->model, g);
 
 	*dom = NULL;
 	if (lw && !segc_setting_apply_lowered(ctx, s, lw)) {

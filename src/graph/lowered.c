@@ -137,6 +137,57 @@ void segc_lowered_free(segc_lowered *lw)
 	free(lw);
 }
 
+/* A copy of the 'n' elements of 'size' bytes at 'v' (NULL when none). */
+static void *dup_array(const void *v, size_t n, size_t size)
+{
+	void *p;
+
+	if (!n)
+		return NULL;
+	p = segc_xmalloc(segc_xmul_size(n, size));
+	memcpy(p, v, n * size);
+	return p;
+}
+
+/* Makes 'g', a bytewise copy of a lowered graph, own arrays of its own
+ * and a reference to each of its expressions. */
+static void lgraph_own(segc_lgraph *g)
+{
+	size_t i;
+
+	g->nodes = dup_array(g->nodes, g->nnodes, sizeof(*g->nodes));
+	g->arcs = dup_array(g->arcs, g->narcs, sizeof(*g->arcs));
+	g->fwd = dup_array(g->fwd, g->nfwd, sizeof(*g->fwd));
+	g->capnodes = g->nnodes;
+	g->caparcs = g->narcs;
+	g->capfwd = g->nfwd;
+	for (i = 0; i < g->nnodes; i++)
+		g->nodes[i].cost = segc_expr_copy(g->nodes[i].cost);
+	for (i = 0; i < g->narcs; i++) {
+		g->arcs[i].prob = segc_expr_copy(g->arcs[i].prob);
+		g->arcs[i].cost = segc_expr_copy(g->arcs[i].cost);
+		g->arcs[i].loop = segc_expr_copy(g->arcs[i].loop);
+	}
+	for (i = 0; i < g->nfwd; i++)
+		g->fwd[i].cost = segc_expr_copy(g->fwd[i].cost);
+	g->from = segc_expr_copy(g->from);
+	g->to = segc_expr_copy(g->to);
+}
+
+/* A copy of 'lw' (see graph.h). */
+segc_lowered *segc_lowered_copy(const segc_lowered *lw)
+{
+	segc_lowered *c = segc_lowered_new();
+	size_t i;
+
+	c->graphs = dup_array(lw->graphs, lw->ngraphs, sizeof(*lw->graphs));
+	c->ngraphs = c->capgraphs = lw->ngraphs;
+	c->total_nodes = lw->total_nodes;
+	for (i = 0; i < c->ngraphs; i++)
+		lgraph_own(&c->graphs[i]);
+	return c;
+}
+
 /* Finds the entry and exit of 'g' from its non-loop arcs. */
 int segc_lgraph_find_ends(segc_lgraph *g)
 {

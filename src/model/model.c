@@ -183,6 +183,8 @@ void segc_model_free(segc_model *m)
 	segc_name_index_free(&m->ix_resources);
 	segc_name_index_free(&m->ix_lets);
 	segc_name_index_free(&m->ix_graphs);
+	if (m->lowered_free)
+		m->lowered_free(m->lowered);
 	free(m);
 }
 
@@ -279,6 +281,18 @@ const segc_graph *segc_model_main_graph(const segc_model *m)
 	if (g)
 		return g;
 	return m->ngraphs ? &m->graphs[0] : NULL;
+}
+
+/* Fills the cache slot of 'm' (see model.h). */
+void segc_model_set_lowered(const segc_model *m, void *p,
+	void (*free_fn)(void *))
+{
+	segc_model *w = (segc_model *)m;
+
+	if (w->lowered_free)
+		w->lowered_free(w->lowered);
+	w->lowered = p;
+	w->lowered_free = free_fn;
 }
 
 /* Non-zero when path 'p' has a component "..". */

@@ -175,6 +175,10 @@ struct segc_model {
 	segc_srcloc loc;
 	/* Lookups by name, built as they are needed (model.c). */
 	segc_name_index ix_params, ix_resources, ix_lets, ix_graphs;
+	/* A cache the stages above fill (src/graph: the main graph lowered
+	 * once), opaque here: freed with the model through 'lowered_free'. */
+	void *lowered;
+	void (*lowered_free)(void *);
 };
 
 /* Lookups by name; NULL when absent. */
@@ -189,6 +193,11 @@ const segc_binding *segc_machine_cost(const segc_machine *m,
 	const char *name);
 /* The program: the graph named "main", else the first. */
 const segc_graph *segc_model_main_graph(const segc_model *m);
+/* Puts 'p' in the cache slot of 'm' (a cache: the model stays logically
+ * const), 'free_fn' to release it with the model; what was there before
+ * is released first. */
+void segc_model_set_lowered(const segc_model *m, void *p,
+	void (*free_fn)(void *));
 
 void segc_block_free(segc_block *b);
 
