@@ -343,10 +343,15 @@ static int leads_negative(const segc_expr *c)
 }
 
 /* Non-zero when 'a' and 'b' are equal at 'name' = k for every integer k
- * in [lo, hi]. */
+ * in [lo, hi].  A side that cannot be brought to canonical form at a
+ * point (a division by zero there) makes the answer "no", and leaves no
+ * error behind: the probe is a question, not the formula.  A limit
+ * reached on the way stays reported. */
 static int agree_on(segc_canon *st, const segc_expr *a, const segc_expr *b,
 	const char *name, mpz_srcptr lo, mpz_srcptr hi)
 {
+	size_t from = segc_ctx_n_diags(st->ctx);
+	enum segc_status was = segc_ctx_status(st->ctx);
 	mpz_t k;
 	mpq_t q;
 	int same = 1;
@@ -369,6 +374,8 @@ static int agree_on(segc_canon *st, const segc_expr *a, const segc_expr *b,
 	}
 	mpz_clear(k);
 	mpq_clear(q);
+	if (segc_ctx_status(st->ctx) < SEGC_ERR_LIMIT)
+		segc_ctx_rollback(st->ctx, from, was);
 	return same;
 }
 

@@ -165,6 +165,20 @@ void segc_ctx_place_diags(segc_ctx *ctx, size_t from, const char *file,
 	}
 }
 
+/* Takes back the diagnostics of a trial; see util.h. */
+void segc_ctx_rollback(segc_ctx *ctx, size_t from, enum segc_status status)
+{
+	size_t i;
+
+	for (i = from; i < ctx->n_diags; i++) {
+		free((char *)ctx->diags[i].file);
+		free((char *)ctx->diags[i].message);
+	}
+	if (from < ctx->n_diags)
+		ctx->n_diags = from;
+	ctx->status = status;
+}
+
 /* Forgets every diagnostic of 'ctx'; its limits stay. */
 void segc_ctx_clear(segc_ctx *ctx)
 {

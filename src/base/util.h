@@ -108,6 +108,11 @@ unsigned long segc_ctx_lowerings(const segc_ctx *ctx);
  * message. */
 void segc_ctx_place_diags(segc_ctx *ctx, size_t from, const char *file,
 	unsigned long line, unsigned long col, const char *what);
+/* Takes back a trial: forgets the diagnostics recorded since 'from' (the
+ * segc_ctx_n_diags() before it) and sets the status back to 'status'
+ * (the segc_ctx_status() before it).  For probes whose failure only
+ * means "no": they must leave no error behind. */
+void segc_ctx_rollback(segc_ctx *ctx, size_t from, enum segc_status status);
 
 /* A malloc'd copy of 's' with control bytes written as \xHH. */
 char *segc_printable_dup(const char *s);
