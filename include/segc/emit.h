@@ -1,7 +1,7 @@
 /* emit.h - the C predictor of a model's formulas (what 'segc emit'
  * writes): a C file and its header, rendered from templates, computing
  * each formula in double (or double-double) arithmetic from the names it
- * keeps.  The ownership rule of segc.h applies; nothing here prints. */
+ * keeps; or the same functions as a Python module.  The ownership rule of segc.h applies; nothing here prints. */
 #ifndef SEGC_EMIT_H
 #define SEGC_EMIT_H
 
@@ -19,12 +19,14 @@ typedef struct segc_templates {
 	char *h_file;    /* predictor.h.in */
 	char *main_part; /* main.c.in */
 	char *dd_part;   /* dd.c.in: double-double helpers (--accurate) */
+	char *py_file;   /* predictor.py.in; NULL when a directory has none */
 } segc_templates;
 
 /* Fills 't' with copies of the compiled-in templates; 0. */
 SEGC_API int segc_templates_builtin(SEGC_KEEP segc_templates *t);
 /* Reads predictor.c.in, predictor.h.in, main.c.in and dd.c.in from 'dir'
- * into 't'.  Records an error and returns -1 when one cannot be read. */
+ * into 't', and predictor.py.in when 'dir' has it.  Records an error and
+ * returns -1 when one cannot be read. */
 SEGC_API int segc_templates_read(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP segc_templates *t, SEGC_KEEP const char *dir);
 /* Releases the strings of 't' and empties it. */
@@ -52,6 +54,15 @@ SEGC_API int segc_emit_render(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_templates *t, SEGC_KEEP const segc_emit_input *in,
 	SEGC_KEEP const segc_where *where, SEGC_KEEP char **c_text,
 	SEGC_KEEP char **h_text);
+
+/* Renders the Python module of 'in' (its 'with_main' and 'accurate' must
+ * be 0) from the template 't->py_file': 0 with '*py_text' set (GIVEn,
+ * malloc'd); -1 with diagnostics (at 'where', which may be NULL) when a
+ * name is unbound, the plan holds what the Python printer cannot
+ * express, or there is no template. */
+SEGC_API int segc_emit_render_python(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_templates *t, SEGC_KEEP const segc_emit_input *in,
+	SEGC_KEEP const segc_where *where, SEGC_KEEP char **py_text);
 
 /* 'name' made a C identifier that is not a keyword nor reserved
  * (malloc'd). */

@@ -1,6 +1,7 @@
 /* cmd_emit.c - 'segc emit': writes BASE.c and BASE.h, a standalone C99
  * predictor of the model, through temporary files that cli_output_end
- * renames into place as a pair: both files replaced, or neither. */
+ * renames into place as a pair: both files replaced, or neither; or,
+ * with --lang python, the same functions as the Python module BASE.py. */
 #include <config.h>
 
 #include <stdio.h>
@@ -24,6 +25,7 @@ typedef struct emit_opts {
 	const char *prefix;       /* --prefix; NULL: BASE's last component */
 	int with_main;
 	int accurate;
+	int python;               /* --lang python */
 	size_t nkeep;
 	const char *keep[MAX_KEEP];
 } emit_opts;
@@ -60,6 +62,13 @@ static int emit_option(cli_common *c, int argc, char **argv, int *i,
 			o->prefix = v;
 		return r;
 	}
+	if ((r = cli_option_value(c, argc, argv, i, "lang", 0, &v)) != 0) {
+		if (r > 0 && strcmp(v, "c") && strcmp(v, "python"))
+			return cli_usage(c, "--lang %s: c or python", v), -1;
+		if (r > 0)
+			o->python = !strcmp(v, "python");
+		return r;
+	}
 	if ((r = cli_option_value(c, argc, argv, i, "template", 0, &v)) != 0) {
 		if (r > 0)
 			o->template_dir = v;
@@ -84,23 +93,24 @@ static const char *base_name(const char *path)
 }
 
 /* Starts BASE.c and BASE.h, in that order, into 'f' (their temporary
- * files created, both targets checked); 0, or -1 (printed). */
-static int open_files(const char *base, cli_file *f[2])
+ * files created, both targets checked), or BASE.py alone into f[0] with
+ * 'python'; 0, or -1 (printed). */
+static int open_files(const char *base, int python, cli_file *f[2])
 {
 	static const char *const suffix[2] = { ".c", ".h" };
-	char *path = malloc(strlen(base) + 3);
-	int k;
+	char *path = malloc(strlen(base) + 4);
+	int k, n = python ? 1 : 2;
 
 	if (!path)
 		return -1;
-	for (k = 0; k < 2; k++) {
-		sprintf(path, "%s%s", base, suffix[k]);
+	for (k = 0; k < n; k++) {
+		sprintf(path, "%s%s", base, python ? ".py" : suffix[k]);
 		f[k] = cli_output_open("emit", path);
 		if (!f[k])
 			break;
 	}
 	free(path);
-	return k == 2 ? 0 : -1;
+	return k == n ? 0 : -1;
 }
 
 /* Writes the texts into the files 'f' and prints their paths (unless
@@ -116,6 +126,18 @@ static int write_files(const char *base, cli_file *f[2], const char *c_text,
 	return CLI_OK;
 }
 
+/* Writes the module into the file 'f' and prints its path (unless
+ * 'quiet'). */
+static int write_module(const char *base, cli_file *f, const char *text,
+	int quiet)
+{
+	if (cli_output_write(f, text))
+		return CLI_USAGE;
+	if (!quiet)
+		cli_printf("%s.py\n", base);
+	return CLI_OK;
+}
+
 /* Derives the canonical form of every component into 'in'; 0 on
  * success. */
 static int derive_all(segc_ctx *ctx, const segc_setting *s,
@@ -125,7 +147,8 @@ static int derive_all(segc_ctx *ctx, const segc_setting *s,
 		SEGC_COMPONENTS_ALL, in->formulas);
 }
 
-/* Renders the files of the model under 's'; 0 on success. */
+/* Renders the files of the model under 's' (the module into '*c_text'
+ * with --lang python); 0 on success. */
 static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	const char *base, char **c_text, char **h_text)
 {
@@ -153,7 +176,8 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	w.file = o->file;
 	if ((o->template_dir ? segc_templates_read(ctx, &t, o->template_dir)
 	     : segc_templates_builtin(&t)) == 0 && !derive_all(ctx, s, &in))
-		rc = segc_emit_render(ctx, &t, &in, &w, c_text, h_text);
+		rc = o->python ? segc_emit_render_python(ctx, &t, &in, &w, c_text)
+			: segc_emit_render(ctx, &t, &in, &w, c_text, h_text);
 	for (k = 0; k < 4; k++)
 		segc_expr_free(in.formulas[k]);
 	segc_templates_clear(&t);
@@ -199,13 +223,15 @@ static int run_emit(segc_ctx *ctx, cli_common *c, void *opts,
 	o->file = c->file;
 	if (!o->base)
 		o->base = segc_model_name(s->model);
-	if (open_files(o->base, f))
+	if (open_files(o->base, o->python, f))
 		return CLI_USAGE;
 	render(ctx, s, o, o->base, &c_text, &h_text);
 	rc = cli_report(ctx);
-	if (!rc && (!c_text || !h_text))
+	if (!rc && (!c_text || (!h_text && !o->python)))
 		rc = CLI_USAGE;
-	if (!rc)
+	if (!rc && o->python)
+		rc = write_module(o->base, f[0], c_text, c->quiet);
+	else if (!rc)
 		rc = write_files(o->base, f, c_text, h_text, c->quiet);
 	free(c_text);
 	free(h_text);

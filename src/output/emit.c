@@ -112,9 +112,11 @@ static int is_arg(const segc_emit_input *in, const char *name)
 	return 0;
 }
 
-/* Reports every unbound name and uninterpreted call of the formulas, each
- * once; 0 when there is none. */
-static int check_emittable(emitter *em)
+/* Reports every unbound name and uninterpreted call of the formulas of
+ * 'in', each once, as what keeps them from being emitted in 'lang'; 0
+ * when there is none. */
+int segc_emit_check_names(segc_ctx *ctx, const segc_emit_input *in,
+	const segc_where *w, const char *lang)
 {
 	const char **seen = NULL;
 	size_t nseen = 0, c, i, j, n;
@@ -124,11 +126,11 @@ static int check_emittable(emitter *em)
 		for (c = 0; c < 4; c++) {
 			const char **v;
 
-			if (!em->in->formulas[c])
+			if (!in->formulas[c])
 				continue;
-			n = segc_output_names(em->in->formulas[c], calls, &v);
+			n = segc_output_names(in->formulas[c], calls, &v);
 			for (i = 0; i < n; i++) {
-				if (!calls && is_arg(em->in, v[i]))
+				if (!calls && is_arg(in, v[i]))
 					continue;
 				for (j = 0; j < nseen && strcmp(seen[j], v[i]); j++)
 					;
@@ -136,12 +138,13 @@ static int check_emittable(emitter *em)
 					continue;
 				seen = segc_xrealloc(seen, (nseen + 1) * sizeof *seen);
 				seen[nseen++] = v[i];
-				emit_error(em, SEGC_ERR_INPUT, calls ?
-					"cannot emit C while the uninterpreted call '%s' "
-					"remains: give a machine that defines it" :
-					"cannot emit C while '%s' is unbound: bind it "
+				segc_error(ctx, SEGC_ERR_INPUT, w ? w->file : NULL,
+					w ? w->line : 0, w ? w->col : 0, calls ?
+					"cannot emit %s while the uninterpreted call "
+					"'%s' remains: give a machine that defines it" :
+					"cannot emit %s while '%s' is unbound: bind it "
 					"(-D, a machine) or keep it as an argument "
-					"(--keep)", v[i]);
+					"(--keep)", lang, v[i]);
 				bad = 1;
 			}
 			free(v);
@@ -163,8 +166,9 @@ static int prefix_digits(const char *name, const char *prefix)
 	return 1;
 }
 
-/* A prefix for numbered locals that no argument name collides with. */
-static char *local_prefix(const emitter *em, char first)
+/* A prefix for numbered locals, 'first' repeated until none of the
+ * 'nargs' names 'arg' is it followed by digits. */
+char *segc_emit_local_prefix(char *const *arg, size_t nargs, char first)
 {
 	segc_strbuf b;
 	size_t i;
@@ -174,8 +178,8 @@ static char *local_prefix(const emitter *em, char first)
 	segc_strbuf_appendc(&b, first);
 	while (clash) {
 		clash = 0;
-		for (i = 0; i < em->in->nargs; i++)
-			if (prefix_digits(em->arg[i], segc_strbuf_str(&b)))
+		for (i = 0; i < nargs; i++)
+			if (prefix_digits(arg[i], segc_strbuf_str(&b)))
 				clash = 1;
 		if (clash)
 			segc_strbuf_appendc(&b, first);
@@ -201,9 +205,9 @@ static int choose_names(emitter *em)
 					"would both be named '%s' in C", em->arg[i]);
 				return -1;
 			}
-	em->tprefix = local_prefix(em, 't');
-	em->cprefix = local_prefix(em, 'c');
-	em->kprefix = local_prefix(em, 'k');
+	em->tprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 't');
+	em->cprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 'c');
+	em->kprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 'k');
 	return 0;
 }
 
@@ -347,7 +351,7 @@ static void emitter_clear(emitter *em)
 
 /* Non-zero when 'base' may stand in #include "...": letters, digits and
  * "_-.+" only. */
-static int base_is_safe(const char *base)
+int segc_emit_base_is_safe(const char *base)
 {
 	const char *s;
 
@@ -371,12 +375,12 @@ int segc_emit_render(segc_ctx *ctx, const segc_templates *t,
 	em.in = in;
 	em.where = where;
 	*c_text = *h_text = NULL;
-	if (!base_is_safe(in->base)) {
+	if (!segc_emit_base_is_safe(in->base)) {
 		emit_error(&em, SEGC_ERR_INPUT, "the file name '%s' may hold only "
 			"letters, digits and '_', '-', '.', '+'", in->base);
 		return -1;
 	}
-	if (check_emittable(&em) || choose_names(&em) ||
+	if (segc_emit_check_names(ctx, in, where, "C") || choose_names(&em) ||
 	    render_functions(&em) || render_files(&em, t, c_text, h_text)) {
 		free(*c_text);
 		free(*h_text);

@@ -1,6 +1,7 @@
-/* emit_private.h - what the pieces of the C emitter share (emit.c: the
- * functions and the files; emit_names.c: identifiers and comments;
- * emit_plan.c: a plan printed as C statements). */
+/* emit_private.h - what the pieces of the emitter share (emit.c: the
+ * functions and the files of the C; emit_names.c: identifiers and
+ * comments; emit_plan.c: a plan printed as C statements; emit_python.c:
+ * the Python module). */
 #ifndef SEGC_EMIT_PRIVATE_H
 #define SEGC_EMIT_PRIVATE_H
 
@@ -28,5 +29,19 @@ void segc_emit_number_values(segc_emit_namer *nm);
 
 /* Appends the body statements of the plan 'nm->p', return included. */
 void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm);
+
+/* Reports every unbound name and uninterpreted call of the formulas of
+ * 'in' as what keeps them from being emitted in 'lang' ("C"); 0 when
+ * there is none, else -1. */
+int segc_emit_check_names(segc_ctx *ctx, const segc_emit_input *in,
+	const segc_where *w, const char *lang);
+
+/* A prefix for numbered locals ('first', repeated as needed) that no
+ * name of 'arg' is followed by digits only (malloc'd). */
+char *segc_emit_local_prefix(char *const *arg, size_t nargs, char first);
+
+/* Non-zero when the file base 'base' holds letters, digits and "_-.+"
+ * only (and is not empty). */
+int segc_emit_base_is_safe(const char *base);
 
 #endif

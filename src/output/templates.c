@@ -1,4 +1,4 @@
-/* templates.c - the templates of the emitted C: the ones compiled into the
+/* templates.c - the templates of the emitted C and Python: the ones compiled into the
  * library (templates_builtin.c, generated from templates/ at build time)
  * or the user's, read from a directory; and their @NAME@ placeholders
  * filled. */
@@ -9,12 +9,16 @@
 #include "output/output.h"
 
 /* Defined in the generated templates_builtin.c: the texts of
- * predictor.c.in, predictor.h.in, main.c.in and dd.c.in. */
-extern const char *const segc_builtin_templates[4];
+ * predictor.c.in, predictor.h.in, main.c.in, dd.c.in and
+ * predictor.py.in. */
+extern const char *const segc_builtin_templates[5];
 
-/* The file names of the templates, in the order of segc_templates. */
-static const char *const template_files[4] = {
-	"predictor.c.in", "predictor.h.in", "main.c.in", "dd.c.in"
+/* The file names of the templates, in the order of segc_templates; the
+ * last one may be missing from a directory. */
+#define NTEMPLATES 5
+static const char *const template_files[NTEMPLATES] = {
+	"predictor.c.in", "predictor.h.in", "main.c.in", "dd.c.in",
+	"predictor.py.in"
 };
 
 /* Most bytes a template file may have. */
@@ -24,7 +28,7 @@ static const char *const template_files[4] = {
 static char **slot(segc_templates *t, int i)
 {
 	return i == 0 ? &t->c_file : i == 1 ? &t->h_file : i == 2 ?
-		&t->main_part : &t->dd_part;
+		&t->main_part : i == 3 ? &t->dd_part : &t->py_file;
 }
 
 /* Copies the compiled-in templates into 't'. */
@@ -32,7 +36,7 @@ int segc_templates_builtin(segc_templates *t)
 {
 	int i;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < NTEMPLATES; i++)
 		*slot(t, i) = segc_xstrdup(segc_builtin_templates[i]);
 	return 0;
 }
@@ -73,17 +77,32 @@ static char *read_text(segc_ctx *ctx, const char *path)
 	return segc_strbuf_take(&b);
 }
 
-/* Reads the four templates from the directory 'dir'. */
+/* Non-zero when there is no file at 'path'. */
+static int is_absent(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+
+	if (f)
+		fclose(f);
+	return !f && errno == ENOENT;
+}
+
+/* Reads the templates from the directory 'dir' (predictor.py.in only
+ * when it is there). */
 int segc_templates_read(segc_ctx *ctx, segc_templates *t, const char *dir)
 {
 	int i, rc = 0;
 
 	memset(t, 0, sizeof *t);
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < NTEMPLATES; i++) {
 		segc_strbuf path;
 
 		segc_strbuf_init(&path);
 		segc_strbuf_appendf(&path, "%s/%s", dir, template_files[i]);
+		if (i == NTEMPLATES - 1 && is_absent(segc_strbuf_str(&path))) {
+			segc_strbuf_free(&path);
+			continue;
+		}
 		*slot(t, i) = read_text(ctx, segc_strbuf_str(&path));
 		if (!*slot(t, i))
 			rc = -1;
@@ -101,6 +120,7 @@ void segc_templates_clear(segc_templates *t)
 	free(t->h_file);
 	free(t->main_part);
 	free(t->dd_part);
+	free(t->py_file);
 	memset(t, 0, sizeof *t);
 }
 

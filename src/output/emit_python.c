@@ -1,0 +1,558 @@
+/* emit_python.c - the predictor of a model as a Python 3 module (segc
+ * emit --lang python): the same functions as the C predictor, each
+ * printed from the same evaluation plan (plan.c) as Python statements,
+ * placed into the template predictor.py.in.  Every number is the double
+ * the C uses; every name a Python identifier that shadows no keyword nor
+ * builtin; free text is written only into '#' comments. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "output/emit_private.h"
+
+/* ------------------------------------------------------------- names */
+
+/* Names a Python identifier of the module must not be: the keywords
+ * (soft ones included), the builtins and the module's imports. */
+static const char *const py_reserved[] = {
+	"False", "None", "True", "and", "as", "assert", "async", "await",
+	"break", "class", "continue", "def", "del", "elif", "else", "except",
+	"finally", "for", "from", "global", "if", "import", "in", "is",
+	"lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
+	"while", "with", "yield", "match", "case", "type",
+	"Ellipsis", "NotImplemented", "abs", "aiter", "all", "anext", "any",
+	"ascii", "bin", "bool", "breakpoint", "bytearray", "bytes",
+	"callable", "chr", "classmethod", "compile", "complex", "copyright",
+	"credits", "delattr", "dict", "dir", "divmod", "enumerate", "eval",
+	"exec", "exit", "filter", "float", "format", "frozenset", "getattr",
+	"globals", "hasattr", "hash", "help", "hex", "id", "input", "int",
+	"isinstance", "issubclass", "iter", "len", "license", "list",
+	"locals", "map", "max", "memoryview", "min", "next", "object", "oct",
+	"open", "ord", "pow", "print", "property", "quit", "range", "repr",
+	"reversed", "round", "set", "setattr", "slice", "sorted",
+	"staticmethod", "str", "sum", "super", "tuple", "vars", "zip",
+	"math", NULL
+};
+
+/* Endings of the builtin exception and warning classes. */
+static const char *const py_reserved_suffixes[] = {
+	"Error", "Exception", "Warning", "Exit", "Interrupt", "Iteration",
+	"ExceptionGroup", NULL
+};
+
+/* Non-zero when 'name' is reserved in the module (see above). */
+static int py_is_reserved(const char *name)
+{
+	size_t i, n = strlen(name), k;
+
+	for (i = 0; py_reserved[i]; i++)
+		if (!strcmp(py_reserved[i], name))
+			return 1;
+	for (i = 0; py_reserved_suffixes[i]; i++) {
+		k = strlen(py_reserved_suffixes[i]);
+		if (n >= k && !strcmp(name + n - k, py_reserved_suffixes[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* 'name' as in the C predictor, then given a trailing '_' when Python
+ * reserves it (malloc'd).  The C name never starts with '_', so it is
+ * never private nor a dunder. */
+static char *py_identifier(const char *name)
+{
+	char *c = segc_emit_identifier(name);
+	segc_strbuf b;
+
+	if (!py_is_reserved(c))
+		return c;
+	segc_strbuf_init(&b);
+	segc_strbuf_append(&b, c);
+	segc_strbuf_appendc(&b, '_');
+	free(c);
+	return segc_strbuf_take(&b);
+}
+
+/* ----------------------------------------------------- printing a plan */
+
+/* Appends 'd' as a Python float literal that reads back exactly (the
+ * shortest of 15 to 17 significant digits); math.inf and math.nan for
+ * what has no literal. */
+static void put_py_double(segc_strbuf *b, double d)
+{
+	char buf[64];
+	int prec;
+
+	if (isnan(d)) {
+		segc_strbuf_append(b, "math.nan");
+		return;
+	}
+	if (isinf(d)) {
+		segc_strbuf_append(b, d < 0 ? "-math.inf" : "math.inf");
+		return;
+	}
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, d);
+		if (strtod(buf, NULL) == d)
+			break;
+	}
+	snprintf(buf, sizeof buf, "%.*g", prec, d);
+	segc_strbuf_append(b, buf);
+	if (!strpbrk(buf, ".en"))
+		segc_strbuf_append(b, ".0");
+}
+
+/* Appends the Python name of value 'i'. */
+static void put_value(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	if (in->op == SEGC_OP_ARG)
+		segc_strbuf_append(b, nm->arg[in->a]);
+	else
+		segc_strbuf_appendf(b, "%s%lu", in->op == SEGC_OP_CONST ?
+			nm->cprefix : in->op == SEGC_OP_COUNTER ? nm->kprefix :
+			nm->tprefix, (unsigned long)nm->number[i]);
+}
+
+/* Appends 'depth' levels of indentation. */
+static void put_indent(segc_strbuf *b, unsigned depth)
+{
+	while (depth--)
+		segc_strbuf_append(b, "    ");
+}
+
+/* Appends "x OP y" of values 'x' and 'y'. */
+static void put_infix(segc_strbuf *b, const segc_emit_namer *nm, size_t x,
+	const char *op, size_t y)
+{
+	put_value(b, nm, x);
+	segc_strbuf_append(b, op);
+	put_value(b, nm, y);
+}
+
+/* Appends "fn(x)" or "fn(x, y)" ('y' read when 'two'). */
+static void put_call(segc_strbuf *b, const segc_emit_namer *nm,
+	const char *fn, size_t x, size_t y, int two)
+{
+	segc_strbuf_appendf(b, "%s(", fn);
+	put_value(b, nm, x);
+	if (two) {
+		segc_strbuf_append(b, ", ");
+		put_value(b, nm, y);
+	}
+	segc_strbuf_appendc(b, ')');
+}
+
+/* Appends the Python expression of the operation 'i' (the helpers of
+ * the template give C's results where Python's would raise); -1 for an
+ * operation the printer does not know. */
+static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	static const char *const arith[] = { " + ", " - ", " * " };
+	static const char *const cmp[] = { " < ", " <= ", " > ", " >= " };
+	static const char *const fn[] = {
+		"_segc_ceil", "_segc_floor", "_segc_sqrt", "_segc_log2",
+		"_segc_fmax", "_segc_fmin"
+	};
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	switch (in->op) {
+	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL:
+		put_infix(b, nm, in->a, arith[in->op - SEGC_OP_ADD], in->b);
+		return 0;
+	case SEGC_OP_DIV:
+		put_call(b, nm, "_segc_div", in->a, in->b, 1);
+		return 0;
+	case SEGC_OP_NEG: case SEGC_OP_NOT:
+		segc_strbuf_append(b, in->op == SEGC_OP_NEG ? "-" : "not ");
+		put_value(b, nm, in->a);
+		return 0;
+	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
+	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
+		put_call(b, nm, fn[in->op - SEGC_OP_CEIL], in->a, in->b,
+			segc_plan_noperands(in) == 2);
+		return 0;
+	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
+		put_infix(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
+		return 0;
+	case SEGC_OP_EQ: case SEGC_OP_NE:
+		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" : "not (");
+		put_infix(b, nm, in->a, " <= ", in->b);
+		segc_strbuf_append(b, " and ");
+		put_infix(b, nm, in->a, " >= ", in->b);
+		segc_strbuf_append(b, ")");
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
+	unsigned depth);
+
+/* Appends "name = value" at 'depth'. */
+static void put_assign(segc_strbuf *b, const segc_emit_namer *nm, size_t name,
+	size_t value, unsigned depth)
+{
+	put_indent(b, depth);
+	put_infix(b, nm, name, " = ", value);
+	segc_strbuf_appendc(b, '\n');
+}
+
+/* Appends the SELECT 'i' as an if/else, each side's computations done
+ * only on that side. */
+static int put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	int rc;
+
+	put_indent(b, depth);
+	segc_strbuf_append(b, "if ");
+	put_value(b, nm, in->a);
+	segc_strbuf_append(b, ":\n");
+	rc = put_block(b, nm, in->sub[0], depth + 1);
+	put_assign(b, nm, i, in->b, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "else:\n");
+	rc |= put_block(b, nm, in->sub[1], depth + 1);
+	put_assign(b, nm, i, in->c, depth + 1);
+	return rc;
+}
+
+/* Appends the AND or OR 'i': the right operand computed only when the
+ * left one leaves the result undecided. */
+static int put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	int rc;
+
+	put_assign(b, nm, i, in->a, depth);
+	put_indent(b, depth);
+	segc_strbuf_append(b, in->op == SEGC_OP_AND ? "if " : "if not ");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, ":\n");
+	rc = put_block(b, nm, in->sub[0], depth + 1);
+	put_assign(b, nm, i, in->b, depth + 1);
+	return rc;
+}
+
+/* Appends the SUM 'i' as the C loop: a float counter from 'a' while
+ * <= 'b', NaN when it would count beyond 2^53 (or a bound is NaN). */
+static int put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	int rc;
+
+	put_indent(b, depth);
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = 0.0\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "if ");
+	put_infix(b, nm, in->b, " - ", in->a);
+	segc_strbuf_append(b, " < 9007199254740992.0:\n");
+	put_assign(b, nm, in->counter, in->a, depth + 1);
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "while ");
+	put_infix(b, nm, in->counter, " <= ", in->b);
+	segc_strbuf_append(b, ":\n");
+	rc = put_block(b, nm, in->sub[0], depth + 2);
+	put_indent(b, depth + 2);
+	put_infix(b, nm, i, " += ", in->c);
+	segc_strbuf_appendc(b, '\n');
+	put_indent(b, depth + 2);
+	put_value(b, nm, in->counter);
+	segc_strbuf_append(b, " += 1.0\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "else:\n");
+	put_indent(b, depth + 1);
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = math.nan\n");
+	return rc;
+}
+
+/* Appends a constant: the double the C uses, the exact value in a
+ * comment. */
+static void put_const(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	put_indent(b, depth);
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = ");
+	put_py_double(b, in->value);
+	segc_strbuf_append(b, "  # ");
+	segc_strbuf_append_mpq(b, in->q);
+	if (in->rounding)
+		segc_strbuf_append(b, in->rounding > 0 ? ", rounded up" :
+			", rounded down");
+	segc_strbuf_appendc(b, '\n');
+}
+
+/* Appends one live instruction; -1 for one the printer cannot express. */
+static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	switch (nm->p->insn[i].op) {
+	case SEGC_OP_CONST:
+		put_const(b, nm, i, depth);
+		return 0;
+	case SEGC_OP_SELECT:
+		return put_select(b, nm, i, depth);
+	case SEGC_OP_AND: case SEGC_OP_OR:
+		return put_junction(b, nm, i, depth);
+	case SEGC_OP_SUM:
+		return put_sum(b, nm, i, depth);
+	default:
+		break;
+	}
+	put_indent(b, depth);
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " = ");
+	if (put_insn_expr(b, nm, i))
+		return -1;
+	segc_strbuf_appendc(b, '\n');
+	return 0;
+}
+
+/* Appends the statements of block 'blk' at 'depth' (a sub-block is always
+ * followed by an assignment, so it is never empty in Python); -1 when one
+ * cannot be expressed. */
+static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
+	unsigned depth)
+{
+	const segc_plan_block *k = &nm->p->blocks[blk];
+	size_t i;
+	int rc = 0;
+
+	for (i = k->first; i < k->end; i++) {
+		enum segc_plan_op op = nm->p->insn[i].op;
+
+		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
+		    op != SEGC_OP_ARG && op != SEGC_OP_COUNTER)
+			rc |= put_insn(b, nm, i, depth);
+	}
+	return rc;
+}
+
+/* ------------------------------------------------------- the module */
+
+/* The state of one rendering. */
+typedef struct py_emitter {
+	segc_ctx *ctx;
+	const segc_emit_input *in;
+	const segc_where *where;
+	char *prefix;
+	char **arg;
+	char *tprefix, *cprefix, *kprefix;
+	segc_strbuf functions, names;
+	size_t nfuncs;
+} py_emitter;
+
+static const char *const component_words[4] = {
+	"total time", "computation time", "communication time",
+	"input and output time"
+};
+
+/* Records an error at the emitter's place. */
+static void py_error(py_emitter *em, const char *fmt, const char *name)
+{
+	const segc_where *w = em->where;
+
+	segc_error(em->ctx, SEGC_ERR_INPUT, w ? w->file : NULL, w ? w->line : 0,
+		w ? w->col : 0, fmt, name);
+}
+
+/* Appends the function of component 'c' from its plan; -1 when the plan
+ * holds what the printer cannot express. */
+static int put_function(py_emitter *em, int c, const segc_expr *e,
+	const segc_plan *p)
+{
+	const char *cname = segc_component_name((enum segc_component)c);
+	char *text = segc_expr_to_string(e);
+	segc_strbuf *b = &em->functions;
+	segc_emit_namer nm;
+	size_t i;
+	int rc;
+
+	memset(&nm, 0, sizeof nm);
+	nm.p = p;
+	nm.arg = em->arg;
+	nm.tprefix = em->tprefix;
+	nm.cprefix = em->cprefix;
+	nm.kprefix = em->kprefix;
+	segc_emit_number_values(&nm);
+	segc_strbuf_appendf(b, "\n\n# The %s of the model, %lu operations:\n",
+		component_words[c], p->flops);
+	segc_emit_comment_text(b, text ? text : "", "#   ");
+	free(text);
+	segc_strbuf_appendf(b, "\ndef %s_%s(", em->prefix, cname);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(b, "%s%s", i ? ", " : "", em->arg[i]);
+	segc_strbuf_appendf(b, "):\n    \"\"\"The %s.\"\"\"\n",
+		component_words[c]);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(b, "    %s = float(%s)\n", em->arg[i],
+			em->arg[i]);
+	rc = put_block(b, &nm, 0, 1);
+	segc_strbuf_append(b, "    return ");
+	put_value(b, &nm, p->result);
+	segc_strbuf_appendc(b, '\n');
+	free(nm.number);
+	segc_strbuf_appendf(&em->names, "%s\"%s_%s\"", em->nfuncs ? ", " : "",
+		em->prefix, cname);
+	em->nfuncs++;
+	if (rc)
+		py_error(em, "cannot emit Python for the %s: its plan holds an "
+			"operation the Python printer does not know",
+			component_words[c]);
+	return rc;
+}
+
+/* Chooses the names of the prefix, the arguments and the locals; -1 when
+ * two arguments end up with the same name. */
+static int choose_names(py_emitter *em)
+{
+	size_t i, j;
+
+	em->prefix = segc_emit_identifier(em->in->prefix ? em->in->prefix :
+		em->in->model_name);
+	em->arg = segc_xcalloc(em->in->nargs + 1, sizeof *em->arg);
+	for (i = 0; i < em->in->nargs; i++)
+		em->arg[i] = py_identifier(em->in->args[i]);
+	for (i = 0; i < em->in->nargs; i++)
+		for (j = 0; j < i; j++)
+			if (!strcmp(em->arg[i], em->arg[j])) {
+				py_error(em, "two arguments would both be named "
+					"'%s' in Python", em->arg[i]);
+				return -1;
+			}
+	em->tprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 't');
+	em->cprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 'c');
+	em->kprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 'k');
+	return 0;
+}
+
+/* Renders every function; 0 on success. */
+static int render_functions(py_emitter *em)
+{
+	int c;
+
+	for (c = 0; c < 4; c++) {
+		const segc_expr *e = em->in->formulas[c];
+		segc_plan *p;
+		int rc;
+
+		if (!e || (c && segc_expr_is_zero(e)))
+			continue;
+		p = segc_plan_build(em->ctx, e, em->in->nargs, em->in->args,
+			em->where);
+		if (!p)
+			return -1;
+		rc = put_function(em, c, e, p);
+		segc_plan_free(p);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* The description as '#' comment lines ("#" when there is none). */
+static char *description_comment(const char *d)
+{
+	segc_strbuf b;
+
+	segc_strbuf_init(&b);
+	segc_strbuf_append(&b, "#");
+	if (d && *d) {
+		segc_strbuf_append(&b, "\n");
+		segc_emit_comment_text(&b, d, "# ");
+	}
+	return segc_strbuf_take(&b);
+}
+
+/* Fills the template; NULL on error. */
+static char *render_module(py_emitter *em, const segc_templates *t)
+{
+	const char *keys[] = {
+		"BASE", "MODEL", "DESCRIPTION", "FUNCTIONS", "FUNC_NAMES",
+		"PREFIX"
+	};
+	const char *values[6];
+	char *desc = description_comment(em->in->description);
+	char *model = segc_emit_identifier(em->in->model_name);
+	char *text;
+
+	values[0] = em->in->base;
+	values[1] = model;
+	values[2] = desc;
+	values[3] = segc_strbuf_str(&em->functions);
+	values[4] = segc_strbuf_str(&em->names);
+	values[5] = em->prefix;
+	text = segc_template_fill(em->ctx, t->py_file, "predictor.py.in", 6,
+		keys, values);
+	free(desc);
+	free(model);
+	return text;
+}
+
+/* Releases what 'em' holds. */
+static void py_emitter_clear(py_emitter *em)
+{
+	size_t i;
+
+	for (i = 0; em->arg && i < em->in->nargs; i++)
+		free(em->arg[i]);
+	free(em->arg);
+	free(em->prefix);
+	free(em->tprefix);
+	free(em->cprefix);
+	free(em->kprefix);
+	segc_strbuf_free(&em->functions);
+	segc_strbuf_free(&em->names);
+}
+
+/* Refuses what the Python module cannot be: no template, --main,
+ * double-double, an unsafe file name; 0 when none. */
+static int check_input(py_emitter *em, const segc_templates *t)
+{
+	if (!t->py_file)
+		py_error(em, "%s: the templates have no predictor.py.in",
+			"python");
+	else if (em->in->with_main)
+		py_error(em, "%s: a main() is for C only (no --main with "
+			"--lang python)", "python");
+	else if (em->in->accurate)
+		py_error(em, "%s: double-double arithmetic is for C only (no "
+			"--accurate with --lang python)", "python");
+	else if (!segc_emit_base_is_safe(em->in->base))
+		py_error(em, "the file name '%s' may hold only letters, digits "
+			"and '_', '-', '.', '+'", em->in->base);
+	else
+		return 0;
+	return -1;
+}
+
+/* Renders the Python module of 'in'. */
+int segc_emit_render_python(segc_ctx *ctx, const segc_templates *t,
+	const segc_emit_input *in, const segc_where *where, char **py_text)
+{
+	py_emitter em;
+
+	memset(&em, 0, sizeof em);
+	em.ctx = ctx;
+	em.in = in;
+	em.where = where;
+	*py_text = NULL;
+	segc_strbuf_init(&em.functions);
+	segc_strbuf_init(&em.names);
+	if (!check_input(&em, t) &&
+	    !segc_emit_check_names(ctx, in, where, "Python") &&
+	    !choose_names(&em) && !render_functions(&em))
+		*py_text = render_module(&em, t);
+	py_emitter_clear(&em);
+	return *py_text ? 0 : -1;
+}
