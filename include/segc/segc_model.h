@@ -148,6 +148,13 @@ SEGC_API SEGC_GIVE segc_expr *segc_setting_apply(SEGC_KEEP segc_ctx *ctx,
  * "did you mean") or NULL. */
 SEGC_API int segc_setting_declares(SEGC_KEEP const segc_setting *s,
 	SEGC_KEEP const char *name, SEGC_KEEP const char **near);
+/* What 'name' is declared as under 's': "param" (a <param>, N and P
+ * included when declared so), "N" or "P" (the implicit ones), "resource",
+ * "let", "machine const" or "machine cost" (of the setting's machine: the
+ * explicit one, else the inline one); a static string.  NULL when 's'
+ * declares no such name (a loop counter, say). */
+SEGC_API const char *segc_setting_name_kind(SEGC_KEEP const segc_setting *s,
+	SEGC_KEEP const char *name);
 
 #ifdef __cplusplus
 }

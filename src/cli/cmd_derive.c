@@ -1,14 +1,19 @@
 /* cmd_derive.c - the 'derive' command: the formula of a model, one line,
- * in the expression language (canonical or structural form). */
+ * in the expression language (canonical or structural form); with --json
+ * a document for scripts: every component, the free names of the total
+ * with their declared domains, and the conditions of its pieces. */
 #include <config.h>
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <segc/analysis.h>
+#include <segc/eval.h>
 
 #include "cli/cli.h"
+#include "cli/cli_json.h"
 #include "cli/cli_output.h"
 
 /* Options of 'derive' besides COMMON. */
@@ -16,6 +21,7 @@ typedef struct derive_opts {
 	const char *component;
 	const char *form;
 	const char *asymptotic;
+	int json;
 } derive_opts;
 
 
@@ -26,6 +32,11 @@ static int derive_option(cli_common *c, int argc, char **argv, int *i,
 	derive_opts *o = opts;
 	int r;
 
+	if (!strcmp(argv[*i], "--json")) {
+		o->json = 1;
+		(*i)++;
+		return 1;
+	}
 	if ((r = cli_option_value(c, argc, argv, i, "component", 0,
 			&o->component)) != 0)
 		return r;
@@ -41,7 +52,10 @@ static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 	const derive_opts *o = opts;
 
 	(void)ctx;
-	if (segc_component_parse(o->component) < 0)
+	if (o->json && (o->component || o->asymptotic))
+		return cli_usage(c, "--json prints every component; it takes "
+			"neither --component nor --asymptotic");
+	if (o->component && segc_component_parse(o->component) < 0)
 		return cli_usage(c, "unknown component '%s' (total, comp, "
 			"comm or io)", o->component);
 	if (strcmp(o->form, "canonical") && strcmp(o->form, "structural"))
@@ -70,21 +84,283 @@ static segc_expr *asymptotic(segc_ctx *ctx, cli_common *c,
 	return t;
 }
 
+/* A set of expressions seen (hash-consed, so compared by pointer), for a
+ * walk that visits each node of a DAG once. */
+typedef struct seen_set {
+	const segc_expr **slot;
+	size_t cap, n;
+} seen_set;
+
+/* Adds 'e' to 'set'; 0 when it was there already, else 1. */
+static int seen_add(seen_set *set, const segc_expr *e)
+{
+	size_t i, k;
+
+	if (2 * (set->n + 1) > set->cap) {
+		seen_set big = { NULL, set->cap ? 2 * set->cap : 64, 0 };
+
+		big.slot = calloc(big.cap, sizeof *big.slot);
+		if (!big.slot)
+			abort();
+		for (k = 0; k < set->cap; k++)
+			if (set->slot[k])
+				seen_add(&big, set->slot[k]);
+		free(set->slot);
+		*set = big;
+	}
+	i = (size_t)(((uintptr_t)e >> 4) * 2654435761u) & (set->cap - 1);
+	while (set->slot[i]) {
+		if (set->slot[i] == e)
+			return 0;
+		i = (i + 1) & (set->cap - 1);
+	}
+	set->slot[i] = e;
+	set->n++;
+	return 1;
+}
+
+/* A growable list of expressions (borrowed). */
+typedef struct expr_list {
+	const segc_expr **at;
+	size_t n, cap;
+} expr_list;
+
+/* Appends 'e' to 'l'. */
+static void list_push(expr_list *l, const segc_expr *e)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->at = realloc(l->at, l->cap * sizeof *l->at);
+		if (!l->at)
+			abort();
+	}
+	l->at[l->n++] = e;
+}
+
+/* Non-zero when 'e' is a call of the built-in if(c, a, b). */
+static int is_if(const segc_expr *e)
+{
+	return segc_expr_kind(e) == SEGC_CALL && segc_expr_nargs(e) == 3
+		&& !strcmp(segc_expr_name(e), "if");
+}
+
+/* The conditions of every if() in 'e', each node once, into 'out'
+ * (unsorted, perhaps repeated). */
+static void collect_conditions(const segc_expr *e, expr_list *out)
+{
+	seen_set seen = { NULL, 0, 0 };
+	expr_list todo = { NULL, 0, 0 };
+	size_t i;
+
+	list_push(&todo, e);
+	seen_add(&seen, e);
+	while (todo.n) {
+		const segc_expr *x = todo.at[--todo.n];
+
+		if (is_if(x))
+			list_push(out, segc_expr_arg(x, 0));
+		if (segc_expr_kind(x) == SEGC_NUM || segc_expr_kind(x) == SEGC_SYM)
+			continue;
+		for (i = segc_expr_kind(x) == SEGC_POW ? 2 :
+				segc_expr_kind(x) == SEGC_SUM ? 3 : segc_expr_nargs(x);
+				i-- > 0;)
+			if (seen_add(&seen, segc_expr_arg(x, i)))
+				list_push(&todo, segc_expr_arg(x, i));
+	}
+	free(todo.at);
+	free(seen.slot);
+}
+
+/* Orders expressions for qsort (segc_expr_cmp: no addresses). */
+static int expr_order(const void *a, const void *b)
+{
+	return segc_expr_cmp(*(const segc_expr *const *)a,
+		*(const segc_expr *const *)b);
+}
+
+/* The text of condition 'cond' (a new string): as printed, without the
+ * parentheses that enclose a condition standing alone. */
+static char *condition_text(const segc_expr *cond)
+{
+	char *t = segc_expr_to_string(cond);
+	size_t len = strlen(t), i;
+	int depth = 0;
+
+	if (len < 2 || t[0] != '(' || t[len - 1] != ')')
+		return t;
+	for (i = 0; i < len - 1; i++) {
+		depth += t[i] == '(' ? 1 : t[i] == ')' ? -1 : 0;
+		if (depth == 0)
+			return t;   /* the first '(' closes before the end */
+	}
+	memmove(t, t + 1, len - 2);
+	t[len - 2] = '\0';
+	return t;
+}
+
+/* Writes the distinct conditions of the if()s of 'canonical', in the
+ * order of segc_expr_cmp, as an array of text. */
+static void json_conditions(cli_json *j, const segc_expr *canonical)
+{
+	expr_list conds = { NULL, 0, 0 };
+	size_t i;
+
+	collect_conditions(canonical, &conds);
+	if (conds.n)
+		qsort(conds.at, conds.n, sizeof *conds.at, expr_order);
+	cli_json_open(j, '[');
+	for (i = 0; i < conds.n; i++) {
+		char *t;
+
+		if (i && conds.at[i] == conds.at[i - 1])
+			continue;
+		t = condition_text(conds.at[i]);
+		cli_json_string(j, t);
+		free(t);
+	}
+	cli_json_close(j, ']');
+	free(conds.at);
+}
+
+/* Writes the bound 'q' as an exact number ("1/3"), or null. */
+static void json_number(cli_json *j, mpq_srcptr q)
+{
+	char *t;
+
+	if (!q) {
+		cli_json_null(j);
+		return;
+	}
+	t = mpq_get_str(NULL, 10, q);
+	cli_json_string(j, t);
+	free(t);
+}
+
+/* Writes the free names of 'total', each with its kind and the domain
+ * 'd' gives it (min, max, integer; null where nothing is declared). */
+static void json_names(cli_json *j, const segc_setting *s,
+	const segc_domains *d, const segc_expr *total)
+{
+	const char **names = NULL;
+	size_t n = segc_output_names(total, 0, &names), i;
+
+	cli_json_open(j, '[');
+	for (i = 0; i < n; i++) {
+		mpq_srcptr lo = NULL, hi = NULL;
+		int integer = 0;
+		int known = d && segc_domains_get(d, names[i], &lo, &hi,
+			&integer);
+
+		cli_json_open(j, '{');
+		cli_json_key(j, "name");
+		cli_json_string(j, names[i]);
+		cli_json_key(j, "kind");
+		cli_json_string(j, segc_setting_name_kind(s, names[i]));
+		cli_json_key(j, "min");
+		json_number(j, lo);
+		cli_json_key(j, "max");
+		json_number(j, hi);
+		cli_json_key(j, "integer");
+		if (known)
+			cli_json_bool(j, integer);
+		else
+			cli_json_null(j);
+		cli_json_close(j, '}');
+	}
+	cli_json_close(j, ']');
+	free(names);
+}
+
+/* Writes the document of 'derive --json' from the components 'e' (in
+ * the form asked for) and the canonical total 'canonical'. */
+static void json_document(const derive_opts *o, const segc_setting *s,
+	const segc_domains *d, segc_expr *const e[4],
+	const segc_expr *canonical)
+{
+	cli_json j;
+	int k;
+
+	cli_json_init(&j);
+	cli_json_open(&j, '{');
+	cli_json_key(&j, "model");
+	cli_json_string(&j, segc_model_name(s->model));
+	cli_json_key(&j, "description");
+	cli_json_string(&j, segc_model_description(s->model));
+	cli_json_key(&j, "form");
+	cli_json_string(&j, o->form);
+	for (k = SEGC_TOTAL; k <= SEGC_IO; k++) {
+		char *t = segc_expr_to_string(e[k]);
+
+		cli_json_key(&j, segc_component_name((enum segc_component)k));
+		cli_json_string(&j, t);
+		free(t);
+	}
+	cli_json_key(&j, "names");
+	json_names(&j, s, d, e[SEGC_TOTAL]);
+	cli_json_key(&j, "conditions");
+	json_conditions(&j, canonical);
+	cli_json_close(&j, '}');
+	cli_json_end(&j);
+}
+
+/* Releases the four components 'e'. */
+static void free_components(segc_expr *e[4])
+{
+	int k;
+
+	for (k = 0; k < 4; k++)
+		segc_expr_free(e[k]);
+}
+
+/* Derives every component under 's' and prints the JSON document of
+ * --json; the exit code. */
+static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
+	const segc_setting *s)
+{
+	int structural = !strcmp(o->form, "structural");
+	segc_expr *e[4] = { NULL }, *canon[4] = { NULL };
+	segc_domains *d = NULL;
+	int k, bad = 0, rc;
+
+	bad = segc_derive_components(ctx, s, SEGC_DERIVE_CANONICAL,
+		SEGC_COMPONENTS_ALL, canon) != 0;
+	if (!bad && structural)
+		bad = segc_derive_components(ctx, s, 0, SEGC_COMPONENTS_ALL,
+			e) != 0;
+	for (k = 0; !bad && k < 4; k++)
+		bad = cli_writable(ctx, c->file, structural ? e[k] : canon[k]);
+	if (!bad)
+		d = segc_setting_domains(ctx, s);
+	if (!bad && d)
+		json_document(o, s, d, structural ? e : canon,
+			canon[SEGC_TOTAL]);
+	segc_domains_free(d);
+	free_components(e);
+	free_components(canon);
+	if (bad || !d) {
+		rc = cli_report(ctx);
+		return rc ? rc : CLI_USAGE;
+	}
+	return cli_report(ctx);
+}
+
 /* Derives and prints the formula under 's'; the exit code. */
 static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
 	const derive_opts *o = opts;
+	enum segc_component comp = (enum segc_component)
+		(o->component ? segc_component_parse(o->component) : SEGC_TOTAL);
 	segc_expr *e;
 	char *text;
 	int rc = 0;
 
+	if (o->json)
+		return run_json(ctx, c, o, s);
 	if (!strcmp(o->form, "structural") && !o->asymptotic)
-		e = segc_derive_structural(ctx, s,
-			(enum segc_component)segc_component_parse(o->component));
+		e = segc_derive_structural(ctx, s, comp);
 	else
-		e = segc_derive_canonical(ctx, s,
-			(enum segc_component)segc_component_parse(o->component));
+		e = segc_derive_canonical(ctx, s, comp);
 	if (o->asymptotic)
 		e = asymptotic(ctx, c, o, s, e, &rc);
 	if (rc) {
@@ -108,7 +384,7 @@ int cmd_derive(int argc, char **argv)
 {
 	static const cli_model_command cmd = { "derive", derive_option, NULL,
 		check_args, run_derive };
-	derive_opts o = { "total", "canonical", NULL };
+	derive_opts o = { NULL, "canonical", NULL, 0 };
 
 	return cli_model_command_run(&cmd, argc, argv, &o);
 }

@@ -17,7 +17,9 @@ static const struct command_options {
 	{ "derive",
 	  "      --component C   total, comp, comm or io (default total)\n"
 	  "      --form F        canonical (default) or structural\n"
-	  "      --asymptotic NAME  the leading term(s) as NAME grows\n" },
+	  "      --asymptotic NAME  the leading term(s) as NAME grows\n"
+	  "      --json          one JSON object: every component, the free\n"
+	  "                      names and their domains, the conditions\n" },
 	{ "latex",
 	  "      --component C   total, comp, comm or io (default total)\n"
 	  "      --form F        structural (default) or canonical\n"
