@@ -19,7 +19,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "derive", cmd_derive,
-	  "[COMMON] [--component C] [--form F] [--asymptotic NAME]\n"
+	  "[COMMON] [--component C] [--form F] [--asymptotic NAME] [--json]\n"
 	  "                 MODEL.xml",
 	  "print the timing formula (canonical or structural form)" },
 	{ "latex", cmd_latex,
@@ -27,8 +27,9 @@ static const struct command commands[] = {
 	  "print the formula as LaTeX, or a complete document" },
 	{ "emit", cmd_emit,
 	  "[COMMON] [-o BASE] [--prefix NAME] [--keep NAME]...\n"
-	  "                 [--template DIR] [--main] [--accurate] MODEL.xml",
-	  "write a standalone C99 predictor (BASE.c, BASE.h)" },
+	  "                 [--template DIR] [--main] [--accurate]\n"
+	  "                 [--lang c|python] MODEL.xml",
+	  "write a standalone predictor: C99 (BASE.c, BASE.h) or Python" },
 	{ "check", cmd_check,
 	  "[COMMON] [--component C] [--expect FORMULA] MODEL.xml",
 	  "compare the derived formula with the expected ones" },
