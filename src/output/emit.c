@@ -14,9 +14,7 @@ typedef struct emitter {
 	segc_ctx *ctx;
 	const segc_emit_input *in;
 	const segc_where *where;
-	char *prefix;          /* C prefix of the functions */
-	char **arg;            /* C names of the arguments */
-	char *tprefix, *cprefix, *kprefix;
+	segc_emit_names id;    /* C names of the functions, arguments, locals */
 	segc_strbuf functions, prototypes, wrappers, wnames, fnames;
 	size_t nfuncs;
 } emitter;
@@ -33,7 +31,7 @@ static void put_params(segc_strbuf *b, const emitter *em)
 
 	segc_strbuf_appendc(b, '(');
 	for (i = 0; i < em->in->nargs; i++)
-		segc_strbuf_appendf(b, "%sdouble %s", i ? ", " : "", em->arg[i]);
+		segc_strbuf_appendf(b, "%sdouble %s", i ? ", " : "", em->id.arg[i]);
 	segc_strbuf_appendc(b, ')');
 }
 
@@ -60,26 +58,26 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	size_t i;
 
 	nm.p = p;
-	nm.arg = em->arg;
-	nm.tprefix = em->tprefix;
-	nm.cprefix = em->cprefix;
-	nm.kprefix = em->kprefix;
+	nm.arg = em->id.arg;
+	nm.tprefix = em->id.tprefix;
+	nm.cprefix = em->id.cprefix;
+	nm.kprefix = em->id.kprefix;
 	nm.accurate = em->in->accurate;
 	segc_emit_number_values(&nm);
 	put_function_comment(&em->functions, c, e, p, em->in->accurate);
-	segc_strbuf_appendf(&em->functions, "double %s_%s", em->prefix, cname);
+	segc_strbuf_appendf(&em->functions, "double %s_%s", em->id.prefix, cname);
 	put_params(&em->functions, em);
 	segc_strbuf_append(&em->functions, "\n{\n");
 	segc_emit_plan_body(&em->functions, &nm);
 	segc_strbuf_append(&em->functions, "}\n");
 	free(nm.number);
 	segc_strbuf_appendf(&em->prototypes, "/* The %s. */\ndouble %s_%s",
-		component_words[c], em->prefix, cname);
+		component_words[c], em->id.prefix, cname);
 	put_params(&em->prototypes, em);
 	segc_strbuf_append(&em->prototypes, ";\n");
 	segc_strbuf_appendf(&em->wrappers, "\n/* %s_%s at the point 'a'. */\n"
 		"static double call_%s(const double *a)\n{\n\treturn %s_%s(",
-		em->prefix, cname, cname, em->prefix, cname);
+		em->id.prefix, cname, cname, em->id.prefix, cname);
 	for (i = 0; i < em->in->nargs; i++)
 		segc_strbuf_appendf(&em->wrappers, "%sa[%lu]", i ? ", " : "",
 			(unsigned long)i);
@@ -153,64 +151,6 @@ int segc_emit_check_names(segc_ctx *ctx, const segc_emit_input *in,
 	return bad ? -1 : 0;
 }
 
-/* Non-zero when 'name' is 'prefix' followed by digits only. */
-static int prefix_digits(const char *name, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	if (strncmp(name, prefix, n) || !name[n])
-		return 0;
-	for (name += n; *name; name++)
-		if (*name < '0' || *name > '9')
-			return 0;
-	return 1;
-}
-
-/* A prefix for numbered locals, 'first' repeated until none of the
- * 'nargs' names 'arg' is it followed by digits. */
-char *segc_emit_local_prefix(char *const *arg, size_t nargs, char first)
-{
-	segc_strbuf b;
-	size_t i;
-	int clash = 1;
-
-	segc_strbuf_init(&b);
-	segc_strbuf_appendc(&b, first);
-	while (clash) {
-		clash = 0;
-		for (i = 0; i < nargs; i++)
-			if (prefix_digits(arg[i], segc_strbuf_str(&b)))
-				clash = 1;
-		if (clash)
-			segc_strbuf_appendc(&b, first);
-	}
-	return segc_strbuf_take(&b);
-}
-
-/* Chooses the C names of the prefix and the arguments; -1 when two
- * arguments end up with the same name. */
-static int choose_names(emitter *em)
-{
-	size_t i, j;
-
-	em->prefix = segc_emit_identifier(em->in->prefix ? em->in->prefix :
-		em->in->model_name);
-	em->arg = segc_xcalloc(em->in->nargs + 1, sizeof *em->arg);
-	for (i = 0; i < em->in->nargs; i++)
-		em->arg[i] = segc_emit_identifier(em->in->args[i]);
-	for (i = 0; i < em->in->nargs; i++)
-		for (j = 0; j < i; j++)
-			if (!strcmp(em->arg[i], em->arg[j])) {
-				emit_error(em, SEGC_ERR_INPUT, "two arguments "
-					"would both be named '%s' in C", em->arg[i]);
-				return -1;
-			}
-	em->tprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 't');
-	em->cprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 'c');
-	em->kprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 'k');
-	return 0;
-}
-
 /* Renders every function; 0 on success. */
 static int render_functions(emitter *em)
 {
@@ -281,7 +221,7 @@ static char *render_main(emitter *em, const segc_templates *t)
 		return segc_xstrdup("");
 	segc_strbuf_init(&names);
 	for (i = 0; i < em->in->nargs; i++)
-		segc_strbuf_appendf(&names, "%s\"%s\"", i ? ", " : "", em->arg[i]);
+		segc_strbuf_appendf(&names, "%s\"%s\"", i ? ", " : "", em->id.arg[i]);
 	snprintf(nargs, sizeof nargs, "%lu", (unsigned long)em->in->nargs);
 	snprintf(nfuncs, sizeof nfuncs, "%lu", (unsigned long)em->nfuncs);
 	values[0] = nargs;
@@ -305,7 +245,7 @@ static int render_files(emitter *em, const segc_templates *t, char **c_text,
 		"FUNCTIONS", "MAIN", "PREFIX", "HELPERS"
 	};
 	const char *values[9];
-	char *guard = guard_name(em->prefix);
+	char *guard = guard_name(em->id.prefix);
 	char *desc = description_comment(em->in->description);
 	char *main_part = render_main(em, t);
 	char *model = segc_emit_identifier(em->in->model_name);
@@ -317,7 +257,7 @@ static int render_files(emitter *em, const segc_templates *t, char **c_text,
 	values[4] = segc_strbuf_str(&em->prototypes);
 	values[5] = segc_strbuf_str(&em->functions);
 	values[6] = main_part ? main_part : "";
-	values[7] = em->prefix;
+	values[7] = em->id.prefix;
 	values[8] = em->in->accurate ? t->dd_part : "";
 	*c_text = main_part ? segc_template_fill(em->ctx, t->c_file,
 		"predictor.c.in", 9, keys, values) : NULL;
@@ -333,15 +273,7 @@ static int render_files(emitter *em, const segc_templates *t, char **c_text,
 /* Releases what 'em' holds. */
 static void emitter_clear(emitter *em)
 {
-	size_t i;
-
-	for (i = 0; em->arg && i < em->in->nargs; i++)
-		free(em->arg[i]);
-	free(em->arg);
-	free(em->prefix);
-	free(em->tprefix);
-	free(em->cprefix);
-	free(em->kprefix);
+	segc_emit_names_clear(&em->id, em->in->nargs);
 	segc_strbuf_free(&em->functions);
 	segc_strbuf_free(&em->prototypes);
 	segc_strbuf_free(&em->wrappers);
@@ -380,7 +312,9 @@ int segc_emit_render(segc_ctx *ctx, const segc_templates *t,
 			"letters, digits and '_', '-', '.', '+'", in->base);
 		return -1;
 	}
-	if (segc_emit_check_names(ctx, in, where, "C") || choose_names(&em) ||
+	if (segc_emit_check_names(ctx, in, where, "C") ||
+	    segc_emit_names_choose(&em.id, ctx, where, in,
+		segc_emit_identifier, "C") ||
 	    render_functions(&em) || render_files(&em, t, c_text, h_text)) {
 		free(*c_text);
 		free(*h_text);

@@ -1,6 +1,7 @@
-/* emit_names.c - names and comments in the emitted C: identifiers made
- * from a model's names that are neither keywords nor names the standard
- * headers or compilers reserve, and free text made safe inside a
+/* emit_names.c - the names of an emitted predictor: identifiers made from
+ * a model's names that are neither keywords nor names the standard headers
+ * or compilers reserve, the prefixes of its locals, the names it is
+ * written with in either language; and free text made safe inside a
  * comment. */
 #include <stdlib.h>
 #include <string.h>
@@ -181,4 +182,79 @@ void segc_emit_comment_text(segc_strbuf *b, const char *text,
 		    (c == '?' && comment_char(s + 1) == '?') || c == '\\')
 			segc_strbuf_appendc(b, ' ');
 	}
+}
+
+/* Non-zero when 'name' is 'prefix' followed by digits only. */
+static int prefix_digits(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (strncmp(name, prefix, n) || !name[n])
+		return 0;
+	for (name += n; *name; name++)
+		if (*name < '0' || *name > '9')
+			return 0;
+	return 1;
+}
+
+/* A prefix for numbered locals, 'first' repeated until none of the
+ * 'nargs' names 'arg' is it followed by digits. */
+char *segc_emit_local_prefix(char *const *arg, size_t nargs, char first)
+{
+	segc_strbuf b;
+	size_t i;
+	int clash = 1;
+
+	segc_strbuf_init(&b);
+	segc_strbuf_appendc(&b, first);
+	while (clash) {
+		clash = 0;
+		for (i = 0; i < nargs; i++)
+			if (prefix_digits(arg[i], segc_strbuf_str(&b)))
+				clash = 1;
+		if (clash)
+			segc_strbuf_appendc(&b, first);
+	}
+	return segc_strbuf_take(&b);
+}
+
+/* Chooses the names of a predictor; see emit_private.h. */
+int segc_emit_names_choose(segc_emit_names *n, segc_ctx *ctx,
+	const segc_where *w, const segc_emit_input *in,
+	char *(*ident)(const char *), const char *lang)
+{
+	size_t i, j;
+
+	n->prefix = segc_emit_identifier(in->prefix ? in->prefix :
+		in->model_name);
+	n->arg = segc_xcalloc(in->nargs + 1, sizeof *n->arg);
+	for (i = 0; i < in->nargs; i++)
+		n->arg[i] = ident(in->args[i]);
+	for (i = 0; i < in->nargs; i++)
+		for (j = 0; j < i; j++)
+			if (!strcmp(n->arg[i], n->arg[j])) {
+				segc_error(ctx, SEGC_ERR_INPUT, w ? w->file : NULL,
+					w ? w->line : 0, w ? w->col : 0,
+					"two arguments would both be named '%s' "
+					"in %s", n->arg[i], lang);
+				return -1;
+			}
+	n->tprefix = segc_emit_local_prefix(n->arg, in->nargs, 't');
+	n->cprefix = segc_emit_local_prefix(n->arg, in->nargs, 'c');
+	n->kprefix = segc_emit_local_prefix(n->arg, in->nargs, 'k');
+	return 0;
+}
+
+/* Releases what 'n' holds; see emit_private.h. */
+void segc_emit_names_clear(segc_emit_names *n, size_t nargs)
+{
+	size_t i;
+
+	for (i = 0; n->arg && i < nargs; i++)
+		free(n->arg[i]);
+	free(n->arg);
+	free(n->prefix);
+	free(n->tprefix);
+	free(n->cprefix);
+	free(n->kprefix);
 }

@@ -7,6 +7,27 @@
 
 #include "output/output.h"
 
+/* The names a predictor is written with, whatever its language. */
+typedef struct segc_emit_names {
+	char *prefix;         /* of its functions */
+	char **arg;           /* of its arguments */
+	char *tprefix;        /* of its temporaries */
+	char *cprefix;        /* of its constants */
+	char *kprefix;        /* of its loop counters */
+} segc_emit_names;
+
+/* Chooses the names of the predictor of 'in': the prefix, the arguments
+ * (each made an identifier of the language by 'ident') and the prefixes
+ * of the locals, which no argument name can meet.  -1, with an error at
+ * 'w' naming 'lang', when two arguments end up with the same name.
+ * Release with segc_emit_names_clear() either way. */
+int segc_emit_names_choose(segc_emit_names *n, segc_ctx *ctx,
+	const segc_where *w, const segc_emit_input *in,
+	char *(*ident)(const char *), const char *lang);
+
+/* Releases what 'n' (chosen for 'nargs' arguments) holds. */
+void segc_emit_names_clear(segc_emit_names *n, size_t nargs);
+
 /* Names of the values of one plan. */
 typedef struct segc_emit_namer {
 	const segc_plan *p;

@@ -345,9 +345,7 @@ typedef struct py_emitter {
 	segc_ctx *ctx;
 	const segc_emit_input *in;
 	const segc_where *where;
-	char *prefix;
-	char **arg;
-	char *tprefix, *cprefix, *kprefix;
+	segc_emit_names id;   /* Python names of functions, arguments, locals */
 	segc_strbuf functions, names;
 	size_t nfuncs;
 } py_emitter;
@@ -380,60 +378,36 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 
 	memset(&nm, 0, sizeof nm);
 	nm.p = p;
-	nm.arg = em->arg;
-	nm.tprefix = em->tprefix;
-	nm.cprefix = em->cprefix;
-	nm.kprefix = em->kprefix;
+	nm.arg = em->id.arg;
+	nm.tprefix = em->id.tprefix;
+	nm.cprefix = em->id.cprefix;
+	nm.kprefix = em->id.kprefix;
 	segc_emit_number_values(&nm);
 	segc_strbuf_appendf(b, "\n\n# The %s of the model, %lu operations:\n",
 		component_words[c], p->flops);
 	segc_emit_comment_text(b, text ? text : "", "#   ");
 	free(text);
-	segc_strbuf_appendf(b, "\ndef %s_%s(", em->prefix, cname);
+	segc_strbuf_appendf(b, "\ndef %s_%s(", em->id.prefix, cname);
 	for (i = 0; i < em->in->nargs; i++)
-		segc_strbuf_appendf(b, "%s%s", i ? ", " : "", em->arg[i]);
+		segc_strbuf_appendf(b, "%s%s", i ? ", " : "", em->id.arg[i]);
 	segc_strbuf_appendf(b, "):\n    \"\"\"The %s.\"\"\"\n",
 		component_words[c]);
 	for (i = 0; i < em->in->nargs; i++)
-		segc_strbuf_appendf(b, "    %s = float(%s)\n", em->arg[i],
-			em->arg[i]);
+		segc_strbuf_appendf(b, "    %s = float(%s)\n", em->id.arg[i],
+			em->id.arg[i]);
 	rc = put_block(b, &nm, 0, 1);
 	segc_strbuf_append(b, "    return ");
 	put_value(b, &nm, p->result);
 	segc_strbuf_appendc(b, '\n');
 	free(nm.number);
 	segc_strbuf_appendf(&em->names, "%s\"%s_%s\"", em->nfuncs ? ", " : "",
-		em->prefix, cname);
+		em->id.prefix, cname);
 	em->nfuncs++;
 	if (rc)
 		py_error(em, "cannot emit Python for the %s: its plan holds an "
 			"operation the Python printer does not know",
 			component_words[c]);
 	return rc;
-}
-
-/* Chooses the names of the prefix, the arguments and the locals; -1 when
- * two arguments end up with the same name. */
-static int choose_names(py_emitter *em)
-{
-	size_t i, j;
-
-	em->prefix = segc_emit_identifier(em->in->prefix ? em->in->prefix :
-		em->in->model_name);
-	em->arg = segc_xcalloc(em->in->nargs + 1, sizeof *em->arg);
-	for (i = 0; i < em->in->nargs; i++)
-		em->arg[i] = py_identifier(em->in->args[i]);
-	for (i = 0; i < em->in->nargs; i++)
-		for (j = 0; j < i; j++)
-			if (!strcmp(em->arg[i], em->arg[j])) {
-				py_error(em, "two arguments would both be named "
-					"'%s' in Python", em->arg[i]);
-				return -1;
-			}
-	em->tprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 't');
-	em->cprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 'c');
-	em->kprefix = segc_emit_local_prefix(em->arg, em->in->nargs, 'k');
-	return 0;
 }
 
 /* Renders every function; 0 on success. */
@@ -491,7 +465,7 @@ static char *render_module(py_emitter *em, const segc_templates *t)
 	values[2] = desc;
 	values[3] = segc_strbuf_str(&em->functions);
 	values[4] = segc_strbuf_str(&em->names);
-	values[5] = em->prefix;
+	values[5] = em->id.prefix;
 	text = segc_template_fill(em->ctx, t->py_file, "predictor.py.in", 6,
 		keys, values);
 	free(desc);
@@ -502,15 +476,7 @@ static char *render_module(py_emitter *em, const segc_templates *t)
 /* Releases what 'em' holds. */
 static void py_emitter_clear(py_emitter *em)
 {
-	size_t i;
-
-	for (i = 0; em->arg && i < em->in->nargs; i++)
-		free(em->arg[i]);
-	free(em->arg);
-	free(em->prefix);
-	free(em->tprefix);
-	free(em->cprefix);
-	free(em->kprefix);
+	segc_emit_names_clear(&em->id, em->in->nargs);
 	segc_strbuf_free(&em->functions);
 	segc_strbuf_free(&em->names);
 }
@@ -551,7 +517,8 @@ int segc_emit_render_python(segc_ctx *ctx, const segc_templates *t,
 	segc_strbuf_init(&em.names);
 	if (!check_input(&em, t) &&
 	    !segc_emit_check_names(ctx, in, where, "Python") &&
-	    !choose_names(&em) && !render_functions(&em))
+	    !segc_emit_names_choose(&em.id, ctx, where, in, py_identifier,
+		"Python") && !render_functions(&em))
 		*py_text = render_module(&em, t);
 	py_emitter_clear(&em);
 	return *py_text ? 0 : -1;
