@@ -50,7 +50,7 @@ enum segc_builtin_eval {
 	SEGC_EVAL_MAXPLUS      /* propagation of a max-plus system */
 };
 
-/* How the planner of emitted C (plan.c) handles a built-in. */
+/* How the planner of emitted code (plan_call.c) handles a built-in. */
 enum segc_builtin_plan {
 	SEGC_PLAN_NONE,        /* not planned: refused as uninterpreted */
 	SEGC_PLAN_UNARY,       /* one instruction on one value */

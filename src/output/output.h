@@ -1,9 +1,11 @@
 /* output.h - private interface of the outputs built on a derived formula:
- * the evaluation plan of an emitted predictor (plan.c) and the template
- * filler of the emitted C (emit.c).  What users call, LaTeX (latex.c),
- * the emitted C (emit.c), evaluation with MPFR (evalmp.c) and SVG plots
- * (svg.c), is declared in the public headers included here.  The ownership rule of segc.h applies.  None of these prints:
- * each returns text (malloc'd) or fills a structure. */
+ * the evaluation plan of an emitted predictor (plan.c, plan_poly.c,
+ * plan_call.c) and the template filler (templates.c).  What users call,
+ * LaTeX (latex.c), the emitted C and Python (emit.c, emit_python.c),
+ * evaluation with MPFR (evalmp.c) and SVG plots (svg.c), is declared in
+ * the public headers included here.  The ownership rule of segc.h
+ * applies.  None of these prints: each returns text (malloc'd) or fills
+ * a structure. */
 #ifndef SEGC_OUTPUT_H
 #define SEGC_OUTPUT_H
 
