@@ -55,6 +55,9 @@ static const struct command_options {
 	  "list)\n"
 	  "  -o, --output FILE   write the fitted machine to FILE\n"
 	  "      --weight W      absolute (default) or relative errors\n"
+	  "      --start NAME=V  a starting value of a nonlinear fit "
+	  "(default 1)\n"
+	  "      --max-iterations N  of a nonlinear fit (default 200)\n"
 	  "      --digits D      significant digits printed (default 12)\n" },
 };
 
