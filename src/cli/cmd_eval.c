@@ -623,7 +623,9 @@ static int evaluate(cli_common *c, eval_run *r, const segc_setting *s)
 	setup_point(r);
 	eval_table_plot_alloc(&r->t, n);
 	if (!check_domains(r, s) && !derive_all(r, s) && !check_names(r) &&
-	    !choose_speedup(r, s) && !check_weak(r) && !check_plot(r)) {
+	    !choose_speedup(r, s)) {
+		if (check_weak(r) || check_plot(r))
+			goto out;
 		r->t.ncols = r->nax + NCOLS_FIXED - (r->speedup ? 0 : 2);
 		for (i = 0; !r->o->map_x && i < r->nax; i++)
 			eval_table_put(&r->t, r->names[i]);

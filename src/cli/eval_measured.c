@@ -177,8 +177,8 @@ static int check_rows(eval_run *r, const segc_csv *csv, const size_t *cols)
 				continue;
 			segc_error(r->ctx, SEGC_ERR_INPUT, segc_csv_file(csv),
 				segc_csv_line(csv, j), segc_csv_col(csv, j, cols[i]),
-				"the value of '%s' is %s of the domain the model "
-				"declares", r->names[i], why);
+				"the value of '%s' lies outside the domain the "
+				"model declares (%s)", r->names[i], why);
 			bad = 1;
 		}
 	segc_domains_free(d);
