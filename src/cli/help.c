@@ -49,7 +49,19 @@ static const struct command_options {
 	  "      --form F        structural (default) or canonical\n"
 	  "      --procs NAME    the processor count of speedup and "
 	  "efficiency\n"
-	  "                      (default P)\n" },
+	  "                      (default P)\n"
+	  "      --scaling S     strong (default: T(1)/T(P)) or weak "
+	  "(P*T(1)/T(P),\n"
+	  "                      N growing with P as -D N=...*P binds it)\n"
+	  "      --measured DATA.csv  evaluate at the rows of DATA.csv, "
+	  "with the\n"
+	  "                      measured times and relative errors\n"
+	  "      --map X Y       the total over the grid of X and Y: a "
+	  "matrix, and\n"
+	  "                      with --svg a forecast map\n"
+	  "      --plot W        what --svg draws: time (default), speedup "
+	  "or\n"
+	  "                      efficiency\n" },
 	{ "fit",
 	  "      --free NAME...  the names to fit (repeatable, or a comma "
 	  "list)\n"
