@@ -112,7 +112,7 @@ static split whole(const segc_expr *e)
 	split s;
 
 	s.coef = NULL;
-	s.rest = segc_expr_copy((segc_expr *)e);
+	s.rest = segc_expr_is_zero(e) ? NULL : segc_expr_copy((segc_expr *)e);
 	return s;
 }
 
@@ -178,8 +178,10 @@ static segc_expr *make_if(const segc_expr *q, segc_expr *a, segc_expr *b)
 {
 	segc_expr *v[3];
 
-	if (!a && !b)
-		return NULL;
+	if (a == b) {      /* if(q, x, x) = x; also both 0 */
+		segc_expr_free(b);
+		return a;
+	}
 	v[0] = segc_expr_copy((segc_expr *)q);
 	v[1] = a ? a : segc_expr_int(0);
 	v[2] = b ? b : segc_expr_int(0);
