@@ -40,9 +40,11 @@ typedef struct split {
 	segc_expr *coef, *rest;
 } split;
 
-/* A memo slot: the node (borrowed key) and its split. */
+/* A memo slot: the node (borrowed key), whether NAME occurs free in it
+ * (-1 not known yet) and its split (when 'done'). */
 typedef struct memo_slot {
 	const segc_expr *key;
+	int has, done;
 	split s;
 } memo_slot;
 
@@ -76,7 +78,42 @@ static memo_slot *memo_slot_of(collector *C, const segc_expr *e)
 	i = (size_t)segc_expr_hash(e) & (C->cap - 1);
 	while (C->slot[i].key && C->slot[i].key != e)
 		i = (i + 1) & (C->cap - 1);
+	if (!C->slot[i].key) {
+		C->slot[i].key = e;
+		C->slot[i].has = -1;
+		C->n++;
+	}
 	return &C->slot[i];
+}
+
+/* Non-zero when NAME occurs free in 'e' (memoised: each node once). */
+static int has_name(collector *C, const segc_expr *e)
+{
+	memo_slot *m;
+	size_t i, n;
+	int has = 0;
+
+	if (segc_expr_kind(e) == SEGC_NUM)
+		return 0;
+	if (segc_expr_kind(e) == SEGC_SYM)
+		return !strcmp(segc_expr_name(e), C->name);
+	m = memo_slot_of(C, e);
+	if (m->has >= 0)
+		return m->has;
+	if (C->depth >= COLLECT_MAX_DEPTH)
+		has = segc_expr_has_sym(e, C->name);
+	else {
+		n = segc_expr_kind(e) == SEGC_POW ? 2 : segc_expr_kind(e)
+			== SEGC_SUM ? (strcmp(segc_expr_name(e), C->name) ? 3 : 2)
+			: segc_expr_nargs(e);
+		C->depth++;
+		for (i = 0; i < n && !has; i++)
+			has = has_name(C, segc_expr_arg(e, i));
+		C->depth--;
+	}
+	m = memo_slot_of(C, e);
+	m->has = has;
+	return has;
 }
 
 /* A new reference to 'e', or NULL for NULL. */
@@ -140,19 +177,24 @@ static split split_pow(collector *C, const segc_expr *e)
 	segc_expr *base = segc_expr_arg(e, 0), *x = segc_expr_arg(e, 1);
 	segc_expr *copies[COLLECT_MAX_POWER];
 	split s;
-	long k;
+	long k, i;
 
-	if (segc_expr_kind(x) != SEGC_NUM || mpz_cmp_ui(mpq_denref(segc_expr_value(x)), 1) != 0
-			|| mpz_sgn(mpq_numref(segc_expr_value(x))) <= 0
-			|| mpz_cmp_ui(mpq_numref(segc_expr_value(x)), COLLECT_MAX_POWER) > 0)
+	mpq_srcptr q;
+
+	if (segc_expr_kind(x) != SEGC_NUM)
 		return whole(e);
-	k = (long)mpz_get_ui(mpq_numref(segc_expr_value(x)));
-	if (segc_expr_kind(base) == SEGC_SYM && !strcmp(segc_expr_name(base), C->name)) {
+	q = segc_expr_value(x);
+	if (mpz_cmp_ui(mpq_denref(q), 1) != 0 || mpz_sgn(mpq_numref(q)) <= 0
+			|| mpz_cmp_ui(mpq_numref(q), COLLECT_MAX_POWER) > 0)
+		return whole(e);
+	k = (long)mpz_get_ui(mpq_numref(q));
+	if (segc_expr_kind(base) == SEGC_SYM
+			&& !strcmp(segc_expr_name(base), C->name)) {
 		s.coef = segc_expr_powi(segc_expr_copy(base), k - 1);
 		s.rest = NULL;
 		return s;
 	}
-	for (long i = 0; i < k; i++)
+	for (i = 0; i < k; i++)
 		copies[i] = base;
 	return split_product(C, copies, (size_t)k);
 }
@@ -160,16 +202,17 @@ static split split_pow(collector *C, const segc_expr *e)
 /* The split of sum(i, lo, hi, body) 'e'. */
 static split split_sum(collector *C, const segc_expr *e)
 {
+	segc_expr *lo = segc_expr_arg(e, 0), *hi = segc_expr_arg(e, 1);
+	const char *var = segc_expr_name(e);
 	split b, s;
 
-	if (!strcmp(segc_expr_name(e), C->name) || segc_expr_has_sym(segc_expr_arg(e, 0), C->name)
-			|| segc_expr_has_sym(segc_expr_arg(e, 1), C->name))
+	if (!strcmp(var, C->name) || has_name(C, lo) || has_name(C, hi))
 		return whole(e);
 	b = split_of(C, segc_expr_arg(e, 2));
-	s.coef = b.coef ? segc_expr_sum(segc_expr_name(e), segc_expr_copy(segc_expr_arg(e, 0)),
-		segc_expr_copy(segc_expr_arg(e, 1)), b.coef) : NULL;
-	s.rest = b.rest ? segc_expr_sum(segc_expr_name(e), segc_expr_copy(segc_expr_arg(e, 0)),
-		segc_expr_copy(segc_expr_arg(e, 1)), b.rest) : NULL;
+	s.coef = b.coef ? segc_expr_sum(var, segc_expr_copy(lo),
+		segc_expr_copy(hi), b.coef) : NULL;
+	s.rest = b.rest ? segc_expr_sum(var, segc_expr_copy(lo),
+		segc_expr_copy(hi), b.rest) : NULL;
 	return s;
 }
 
@@ -194,7 +237,7 @@ static split split_call(collector *C, const segc_expr *e)
 	split a, b, s;
 
 	if (strcmp(segc_expr_name(e), "if") || segc_expr_nargs(e) != 3
-			|| segc_expr_has_sym(segc_expr_arg(e, 0), C->name))
+			|| has_name(C, segc_expr_arg(e, 0)))
 		return whole(e);
 	a = split_of(C, segc_expr_arg(e, 1));
 	b = split_of(C, segc_expr_arg(e, 2));
@@ -249,17 +292,16 @@ static split split_of(collector *C, const segc_expr *e)
 
 	if (segc_expr_kind(e) == SEGC_NUM)
 		return whole(e);
-	if (!segc_expr_has_sym(e, C->name) || C->depth >= COLLECT_MAX_DEPTH)
+	if (C->depth >= COLLECT_MAX_DEPTH || !has_name(C, e))
 		return whole(e);
 	m = memo_slot_of(C, e);
-	if (!m->key) {
+	if (!m->done) {
 		C->depth++;
 		s = split_node(C, e);
 		C->depth--;
 		m = memo_slot_of(C, e);
-		m->key = e;
+		m->done = 1;
 		m->s = s;
-		C->n++;
 	}
 	s.coef = ref(m->s.coef);
 	s.rest = ref(m->s.rest);
