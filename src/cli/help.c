@@ -19,11 +19,31 @@ static const struct command_options {
 	  "      --form F        canonical (default) or structural\n"
 	  "      --asymptotic NAME  the leading term(s) as NAME grows\n"
 	  "      --json          one JSON object: every component, the free\n"
-	  "                      names and their domains, the conditions\n" },
+	  "                      names and their domains, the conditions\n"
+	  "      --lets          keep the lets as names, defined after the "
+	  "formula\n"
+	  "      --keep NAME     keep NAME a symbol, not its value "
+	  "(repeatable)\n"
+	  "      --keep-all      keep every let, parameter value, machine "
+	  "const\n"
+	  "                      and cost a symbol\n"
+	  "      --collect NAME  collect the terms with a factor NAME "
+	  "(repeatable)\n"
+	  "      --collect-resources  collect the terms by each resource\n" },
 	{ "latex",
 	  "      --component C   total, comp, comm or io (default total)\n"
 	  "      --form F        structural (default) or canonical\n"
-	  "      --standalone    a complete document with every component\n" },
+	  "      --standalone    a complete document with every component\n"
+	  "      --lets          keep the lets as names, defined after the "
+	  "formula\n"
+	  "      --keep NAME     keep NAME a symbol, not its value "
+	  "(repeatable)\n"
+	  "      --keep-all      keep every let, parameter value, machine "
+	  "const\n"
+	  "                      and cost a symbol\n"
+	  "      --collect NAME  collect the terms with a factor NAME "
+	  "(repeatable)\n"
+	  "      --collect-resources  collect the terms by each resource\n" },
 	{ "emit",
 	  "  -o, --output BASE   write BASE.c and BASE.h (default: the "
 	  "model's name)\n"
