@@ -79,7 +79,35 @@ int eval_map(eval_run *r, size_t ix, size_t iy)
 	return 0;
 }
 
-/* The labels of the values of 'a' (exact rationals). */
+/* Shortens in place an integer label with four or more trailing zeros
+ * to its exact scientific form: 10000000 -> 1e7, 17000000 -> 1.7e7. */
+static void compact_label(char *s)
+{
+	size_t n = strlen(s), z = 0, d, i;
+	const char *digits = s[0] == '-' ? s + 1 : s;
+	char buf[64], *o = buf;
+
+	if (strchr(s, '/') || n >= sizeof buf - 8)
+		return;
+	while (z < n && s[n - 1 - z] == '0')
+		z++;
+	d = strlen(digits) - z;
+	if (z < 4 || d == 0)
+		return;
+	if (s[0] == '-')
+		*o++ = '-';
+	*o++ = digits[0];
+	if (d > 1) {
+		*o++ = '.';
+		for (i = 1; i < d; i++)
+			*o++ = digits[i];
+	}
+	sprintf(o, "e%zu", d - 1 + z);
+	strcpy(s, buf);
+}
+
+/* The labels of the values of 'a' (exact rationals; large round integers
+ * in exact scientific form). */
 static char **tick_labels(const cli_axis *a)
 {
 	char **v = calloc(a->n + 1, sizeof *v);
@@ -87,9 +115,11 @@ static char **tick_labels(const cli_axis *a)
 
 	if (!v)
 		abort();
-	for (i = 0; i < a->n; i++)
+	for (i = 0; i < a->n; i++) {
 		if (!(v[i] = mpq_get_str(NULL, 10, a->v[i])))
 			abort();
+		compact_label(v[i]);
+	}
 	return v;
 }
 

@@ -17,6 +17,7 @@
 #define MAP_BOTTOM 70.0
 #define BAR_BANDS 48
 #define MAX_TICKS 10
+#define CHAR_W 7.0
 
 /* The colour ramp, dark (small) to light (large): five stops. */
 static const unsigned char ramp[5][3] = {
@@ -110,13 +111,20 @@ static void put_cells(segc_strbuf *b, const segc_svg_map_spec *m,
 }
 
 /* Appends the tick labels of both axes: at most MAX_TICKS of each,
- * evenly chosen among the cells. */
+ * evenly chosen among the cells, and on the x axis no closer than the
+ * widest label (CHAR_W units a character) allows. */
 static void put_ticks(segc_strbuf *b, const segc_svg_map_spec *m)
 {
 	double cw = (MAP_W - MAP_LEFT - MAP_RIGHT) / (double)m->nx;
 	double ch = (MAP_H - MAP_TOP - MAP_BOTTOM) / (double)m->ny;
-	size_t i, sx = (m->nx + MAX_TICKS - 1) / MAX_TICKS;
+	size_t i, sx = (m->nx + MAX_TICKS - 1) / MAX_TICKS, wide = 0;
 	size_t sy = (m->ny + MAX_TICKS - 1) / MAX_TICKS;
+
+	for (i = 0; i < m->nx; i++)
+		if (strlen(m->xticks[i]) > wide)
+			wide = strlen(m->xticks[i]);
+	while ((double)sx * cw < ((double)wide + 1) * CHAR_W)
+		sx++;
 
 	for (i = 0; i < m->nx; i += sx) {
 		double x = MAP_LEFT + cw * ((double)i + 0.5);

@@ -58,4 +58,11 @@ for eq in "efficiency = 1/2:$eff" "comp = comm:$cross"; do
 	test "$root" = "${eq#*:}"
 	ok $? "${eq%:*}: the root lies between ${eq#*:} and the next integer (got $root)"
 done
+# The forecast diagram of the page is the one segc draws today.
+(cd "$top_srcdir" && "$SEGC" eval --map D P --digits 2 \
+	--svg "$tmp/map.svg" -m xml/machines/seismic_phase2.xml \
+	xml/examples/seismic_forecast.xml D=1e7..1e13*10 P=1..2048*2) >/dev/null
+ok $? "the forecast diagram is drawn"
+cmp -s "$top_srcdir/doc/images/seismic_forecast.svg" "$tmp/map.svg"
+ok $? "doc/images/seismic_forecast.svg is up to date"
 done_testing
