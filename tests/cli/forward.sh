@@ -83,4 +83,14 @@ for n in $(seq 0 24); do
 done
 [ $bad -eq 0 ]
 ok $? "the emitted C equals the unrolling at c = 7/2, n = 0..24"
+"$SEGC" latex -D c=1/3 "$m" > "$tmp/tex"
+ok $? "latex of the recurrence"
+for line in 't_{4}\left(n\right)\ \text{where}' \
+    't_{1}(i) &= 2 + \max\bigl(0,\ t_{4}(i - 2)\bigr)' \
+    't_{2}(i) &= \frac{1}{3} + \max\bigl(0,\ t_{1}(i),\ t_{2}(i - 1) + \frac{1}{4}\bigr)' \
+    't_{3}(i) &= \frac{3}{2} + \max\bigl(0,\ t_{1}(i) + 1\bigr)' \
+    't_{4}(i) &= \frac{1}{2} + \max\bigl(0,\ t_{2}(i),\ t_{3}(i)\bigr)'; do
+	grep -qF "$line" "$tmp/tex"
+	ok $? "latex prints the recurrence: $line"
+done
 done_testing
