@@ -1,0 +1,336 @@
+/* summation_norm.c - the normal form of a sum without a closed form, so
+ * that the same sum written re-indexed, reflected or split gets one atom
+ * (doc/algebra.md, section 4, "Sums without a closed form").
+ *
+ * The terms of a body that have no closed form reach
+ * segc_sum_normal_atom() with integer bounds L and H.  Three stages, each
+ * an identity for integer L and H (a sum over an empty range is 0):
+ *
+ *  0. A lower bound L that is not a number is shifted to 1:
+ *     sum(i, L, H, f(i)) = sum(i, 1, H - L + 1, f(i + L - 1)).  With L a
+ *     number, the body and its reflection f(L + H - i) (the same sum read
+ *     backwards) are both brought to stage 1, and the result whose
+ *     canonical expression is smaller (fewer nodes, then segc_expr_cmp)
+ *     is kept (the closed-form parts not counted).
+ *  1. The body is anchored: when the first occurrence of the counter
+ *     inside a call is i + k with an integer k, the counter is shifted,
+ *     sum(i, L, H, f(i + k)) = sum(i, L + k, H + k, f(i)).  Then the
+ *     lower bound, a number L', becomes 1 where the domains prove the
+ *     range [1, H] holds [L', H] or is held by it: for 1 < L' <= 65,
+ *     sum(L', H) = sum(1, H) - sum(1, L' - 1) when H >= L' - 1, and for
+ *     -63 <= L' < 1, sum(L', H) = sum(1, H) + sum(L', 0) when H >= 0; the
+ *     short sums are added up term by term.
+ *  2. The atom itself (summation.c).
+ *
+ * Each stage works on the terms without a closed form that the previous
+ * one left (the others are summed by Faulhaber's formula on the way), so
+ * a body whose reflection takes out a polynomial part (max(N + 1 - i, a)
+ * is -i + max(N + 1, a + i)) meets the form of the other. */
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/canon_private.h"
+
+/* How far from 1 a number lower bound may be moved to 1. */
+#define NORM_PEEL 64
+
+/* The canonical expression of 'e' (taken) with 'name' a counter, NULL on
+ * error. */
+static segc_expr *counter_expr(segc_canon *st, const char *name,
+	segc_expr *e)
+{
+	segc_rf r;
+	segc_expr *out = NULL;
+
+	segc_rf_init(&r);
+	if (segc_sum_counter_to_rf(st, name, e, &r) == 0)
+		out = segc_canon_from_rf(st, &r);
+	segc_rf_clear(&r);
+	return out;
+}
+
+/* Non-zero when the canonical 'e' is proved integer-valued: a polynomial
+ * with integer values on the box. */
+static int integer_valued(segc_canon *st, const segc_expr *e)
+{
+	segc_rf r;
+	int ok;
+
+	segc_rf_init(&r);
+	ok = segc_canon_to_rf(st, e, &r) == 0 && segc_rf_is_poly(&r) &&
+		segc_kernel_integer_valued(st, &r.num);
+	segc_rf_clear(&r);
+	return ok;
+}
+
+/* Non-zero when 'e' >= 0 is proved on the box. */
+static int proved_nonneg(segc_canon *st, const segc_expr *e)
+{
+	segc_rf r;
+	int ok;
+
+	segc_rf_init(&r);
+	ok = segc_canon_to_rf(st, e, &r) == 0 &&
+		(segc_kernel_sign(st, &r) & SEGC_SIGN_NONNEG);
+	segc_rf_clear(&r);
+	return ok;
+}
+
+/* The offset k of the first occurrence of the counter inside a call of
+ * 'e', when it is i + k with an integer k (an ADD of the counter and a
+ * number); 0 otherwise.  'in_call' says whether 'e' is inside a call;
+ * 'found' becomes 1 at the first occurrence. */
+static long anchor_of(const segc_expr *e, const char *name, int in_call,
+	int *found)
+{
+	size_t i;
+	long k;
+
+	if (*found)
+		return 0;
+	if (e->kind == SEGC_SYM) {
+		if (in_call && !strcmp(e->u.name, name))
+			*found = 1;
+		return 0;
+	}
+	if (in_call && e->kind == SEGC_ADD && e->nargs == 2 &&
+		e->args[0]->kind == SEGC_SYM &&
+		!strcmp(e->args[0]->u.name, name) &&
+		e->args[1]->kind == SEGC_NUM &&
+		!mpz_cmp_ui(mpq_denref(e->args[1]->u.value), 1) &&
+		mpz_fits_slong_p(mpq_numref(e->args[1]->u.value))) {
+		k = mpz_get_si(mpq_numref(e->args[1]->u.value));
+		*found = 1;
+		return k > -NORM_PEEL && k < NORM_PEEL ? k : 0;
+	}
+	if (e->kind == SEGC_SUM && !strcmp(e->u.name, name))
+		return 0;
+	for (i = 0; i < e->nargs && !*found; i++) {
+		k = anchor_of(e->args[i], name, in_call ||
+			e->kind == SEGC_CALL, found);
+		if (*found)
+			return k;
+	}
+	return 0;
+}
+
+/* r = the sum of the expression 'b' (with 'name' free) over [lo, hi] at
+ * stage 'stage' (see the head of the file). */
+static int sum_at(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, segc_expr *lo, segc_expr *hi, int stage)
+{
+	segc_rf body;
+	int rc, saved = st->sum_stage;
+
+	segc_rf_init(&body);
+	rc = segc_sum_counter_to_rf(st, name, segc_expr_copy(b), &body);
+	st->sum_stage = stage;
+	if (rc == 0)
+		rc = segc_sum_range(st, r, name, &body, lo, hi);
+	st->sum_stage = saved;
+	segc_rf_clear(&body);
+	return rc;
+}
+
+/* A number node of value 'v'. */
+static segc_expr *num_of(const mpz_t v)
+{
+	mpq_t q;
+	segc_expr *e;
+
+	mpq_init(q);
+	mpq_set_z(q, v);
+	e = segc_expr_num(q);
+	mpq_clear(q);
+	return e;
+}
+
+/* r = the sum of 'b' over [lo, hi] with the lower bound 'lo' (a number)
+ * moved to 1 where the domains allow it (stage 1), as a stage 2 sum. */
+static int lower_to_one(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, segc_expr *lo, segc_expr *hi)
+{
+	mpz_t l;
+	segc_expr *one = segc_expr_int(1), *cond = NULL, *e1 = NULL,
+		*e2 = NULL;
+	segc_rf part;
+	int rc, sign = 0;
+
+	mpz_init_set(l, mpq_numref(lo->u.value));
+	if (mpz_cmp_si(l, 1) > 0 && mpz_cmp_si(l, 1 + NORM_PEEL) <= 0) {
+		/* [1, l - 1] is taken away again */
+		mpz_sub_ui(l, l, 1);
+		cond = segc_expr_sub2(segc_expr_copy(hi), num_of(l));
+		e1 = segc_expr_int(1);
+		e2 = num_of(l);
+		sign = -1;
+	} else if (mpz_cmp_si(l, 1) < 0 && mpz_cmp_si(l, 1 - NORM_PEEL) >= 0) {
+		/* [l, 0] is added */
+		cond = segc_expr_copy(hi);
+		e1 = segc_expr_copy(lo);
+		e2 = segc_expr_int(0);
+		sign = 1;
+	}
+	mpz_clear(l);
+	if (!sign || !proved_nonneg(st, cond)) {
+		segc_expr_free(cond);
+		segc_expr_free(e1);
+		segc_expr_free(e2);
+		segc_expr_free(one);
+		return sum_at(st, r, name, b, lo, hi, 2);
+	}
+	segc_expr_free(cond);
+	segc_rf_init(&part);
+	rc = sum_at(st, r, name, b, one, hi, 2);
+	if (rc == 0)
+		rc = sum_at(st, &part, name, b, e1, e2, 2);
+	if (rc == 0)
+		rc = sign > 0 ? segc_rf_add(st, r, r, &part) :
+			segc_rf_sub(st, r, r, &part);
+	segc_rf_clear(&part);
+	segc_expr_free(e1);
+	segc_expr_free(e2);
+	segc_expr_free(one);
+	return rc;
+}
+
+/* r = the sum of 'b' over [lo, hi] at stage 1: anchored, then the lower
+ * bound moved to 1. */
+static int anchored(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, segc_expr *lo, segc_expr *hi)
+{
+	int found = 0, rc;
+	long k = anchor_of(b, name, 0, &found);
+	segc_expr *x, *nb, *nlo, *nhi;
+
+	if (!k)
+		return lower_to_one(st, r, name, b, lo, hi);
+	x = segc_expr_sub2(segc_expr_sym(name), segc_expr_int(k));
+	nb = counter_expr(st, name, segc_expr_subst(segc_expr_copy(b), name,
+		x));
+	segc_expr_free(x);
+	nlo = segc_canon_expr(st, x = segc_expr_add2(segc_expr_copy(lo),
+		segc_expr_int(k)));
+	segc_expr_free(x);
+	nhi = segc_canon_expr(st, x = segc_expr_add2(segc_expr_copy(hi),
+		segc_expr_int(k)));
+	segc_expr_free(x);
+	rc = nb && nlo && nhi && nlo->kind == SEGC_NUM ?
+		lower_to_one(st, r, name, nb, nlo, nhi) : -1;
+	segc_expr_free(nb);
+	segc_expr_free(nlo);
+	segc_expr_free(nhi);
+	return rc;
+}
+
+/* r = the sum of 'b' over [1, hi - lo + 1] with the counter shifted by
+ * lo - 1 (stage 0, lo not a number). */
+static int shifted(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, segc_expr *lo, segc_expr *hi)
+{
+	segc_expr *x = segc_expr_add2(segc_expr_sym(name), segc_expr_sub2(
+		segc_expr_copy(lo), segc_expr_int(1)));
+	segc_expr *nb = counter_expr(st, name, segc_expr_subst(
+		segc_expr_copy(b), name, x));
+	segc_expr *one = segc_expr_int(1), *nhi;
+	int rc = -1;
+
+	segc_expr_free(x);
+	x = segc_expr_add2(segc_expr_sub2(segc_expr_copy(hi),
+		segc_expr_copy(lo)), segc_expr_int(1));
+	nhi = segc_canon_expr(st, x);
+	segc_expr_free(x);
+	if (nb && nhi)
+		rc = sum_at(st, r, name, nb, one, nhi, 0);
+	segc_expr_free(nb);
+	segc_expr_free(nhi);
+	segc_expr_free(one);
+	return rc;
+}
+
+/* The number of nodes of the sums in 'e' (the parts in closed form not
+ * counted). */
+static size_t sums_size(const segc_expr *e)
+{
+	size_t i, n = 0;
+
+	if (e->kind == SEGC_SUM)
+		return segc_expr_size(e);
+	for (i = 0; i < e->nargs; i++)
+		n += sums_size(e->args[i]);
+	return n;
+}
+
+/* r = the sum of 'b' over [lo, hi], lo a number (stage 0): the body or
+ * its reflection, whichever gives the smaller sums (then the first in
+ * the order of expressions). */
+static int oriented(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, segc_expr *lo, segc_expr *hi)
+{
+	segc_expr *x = segc_expr_sub2(segc_expr_add2(segc_expr_copy(lo),
+		segc_expr_copy(hi)), segc_expr_sym(name));
+	segc_expr *rb = counter_expr(st, name, segc_expr_subst(
+		segc_expr_copy(b), name, x));
+	segc_expr *e1 = NULL, *e2 = NULL;
+	segc_rf r2;
+	int rc;
+
+	segc_expr_free(x);
+	segc_rf_init(&r2);
+	rc = anchored(st, r, name, b, lo, hi);
+	if (rc == 0 && rb && anchored(st, &r2, name, rb, lo, hi) == 0) {
+		e1 = segc_canon_from_rf(st, r);
+		e2 = segc_canon_from_rf(st, &r2);
+		if (e1 && e2) {
+			size_t s1 = sums_size(e1), s2 = sums_size(e2);
+
+			if (s2 < s1 || (s2 == s1 && segc_expr_cmp(e2, e1) < 0))
+				segc_rf_set(r, &r2);
+		}
+	}
+	segc_expr_free(e1);
+	segc_expr_free(e2);
+	segc_expr_free(rb);
+	segc_rf_clear(&r2);
+	return rc;
+}
+
+/* Non-zero when lo and hi are numbers so close that the sum is added up
+ * term by term anyway. */
+static int few_terms(const segc_expr *lo, const segc_expr *hi)
+{
+	mpz_t n;
+	int few;
+
+	if (lo->kind != SEGC_NUM || hi->kind != SEGC_NUM)
+		return 0;
+	mpz_init(n);
+	mpz_sub(n, mpq_numref(hi->u.value), mpq_numref(lo->u.value));
+	few = mpz_cmp_si(n, 1024) < 0;
+	mpz_clear(n);
+	return few;
+}
+
+/* See canon_private.h. */
+int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
+{
+	segc_expr *b, *l = (segc_expr *)lo, *h = (segc_expr *)hi;
+	int rc, stage = st->sum_stage;
+
+	if (stage >= 2 || few_terms(lo, hi))
+		return segc_sum_atom(st, r, name, body, lo, hi);
+	b = segc_canon_from_rf(st, body);
+	if (!b)
+		return -1;
+	if (!segc_expr_has_sym(b, name) || !integer_valued(st, lo) ||
+		!integer_valued(st, hi))
+		rc = segc_sum_atom(st, r, name, body, lo, hi);
+	else if (stage == 1)
+		rc = anchored(st, r, name, b, l, h);
+	else if (lo->kind != SEGC_NUM)
+		rc = shifted(st, r, name, b, l, h);
+	else
+		rc = oriented(st, r, name, b, l, h);
+	segc_expr_free(b);
+	return rc;
+}
