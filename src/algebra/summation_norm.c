@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/canon_private.h"
+#include "base/util.h"
 
 /* How far from 1 a number lower bound may be moved to 1. */
 #define NORM_PEEL 64
@@ -75,42 +76,69 @@ static int proved_nonneg(segc_canon *st, const segc_expr *e)
 	return ok;
 }
 
-/* The offset k of the first occurrence of the counter inside a call of
- * 'e', when it is i + k with an integer k (an ADD of the counter and a
- * number); 0 otherwise.  'in_call' says whether 'e' is inside a call;
- * 'found' becomes 1 at the first occurrence. */
-static long anchor_of(const segc_expr *e, const char *name, int in_call,
-	int *found)
+/* The first occurrence of the counter 'name' inside a call of 'e' ('in_call'
+ * says whether 'e' is inside one): the ADD node i + k that holds it as a
+ * term, or NULL when it occurs otherwise (or not at all); 'found'
+ * becomes 1 at the first occurrence. */
+static const segc_expr *anchor_node(const segc_expr *e, const char *name,
+	int in_call, int *found)
 {
+	const segc_expr *a;
 	size_t i;
-	long k;
 
 	if (*found)
-		return 0;
+		return NULL;
 	if (e->kind == SEGC_SYM) {
 		if (in_call && !strcmp(e->u.name, name))
 			*found = 1;
-		return 0;
-	}
-	if (in_call && e->kind == SEGC_ADD && e->nargs == 2 &&
-		e->args[0]->kind == SEGC_SYM &&
-		!strcmp(e->args[0]->u.name, name) &&
-		e->args[1]->kind == SEGC_NUM &&
-		!mpz_cmp_ui(mpq_denref(e->args[1]->u.value), 1) &&
-		mpz_fits_slong_p(mpq_numref(e->args[1]->u.value))) {
-		k = mpz_get_si(mpq_numref(e->args[1]->u.value));
-		*found = 1;
-		return k > -NORM_PEEL && k < NORM_PEEL ? k : 0;
+		return NULL;
 	}
 	if (e->kind == SEGC_SUM && !strcmp(e->u.name, name))
-		return 0;
+		return NULL;
+	if (in_call && e->kind == SEGC_ADD)
+		for (i = 0; i < e->nargs; i++)
+			if (e->args[i]->kind == SEGC_SYM &&
+				!strcmp(e->args[i]->u.name, name)) {
+				*found = 1;
+				return e;
+			}
 	for (i = 0; i < e->nargs && !*found; i++) {
-		k = anchor_of(e->args[i], name, in_call ||
+		a = anchor_node(e->args[i], name, in_call ||
 			e->kind == SEGC_CALL, found);
 		if (*found)
-			return k;
+			return a;
 	}
-	return 0;
+	return NULL;
+}
+
+/* The anchor k of body 'b': the first occurrence of the counter inside a
+ * call is i + k with k free of the counter and proved integer-valued (a
+ * number within NORM_PEEL of 0, or a polynomial of integer values); NULL
+ * when there is none. */
+static segc_expr *anchor_of(segc_canon *st, const segc_expr *b,
+	const char *name)
+{
+	int found = 0;
+	const segc_expr *a = anchor_node(b, name, 0, &found);
+	segc_expr **rest, *k;
+	size_t i, n = 0;
+
+	if (!a)
+		return NULL;
+	rest = segc_xmalloc(a->nargs * sizeof(*rest));
+	for (i = 0; i < a->nargs; i++)
+		if (a->args[i]->kind != SEGC_SYM ||
+			strcmp(a->args[i]->u.name, name))
+			rest[n++] = segc_expr_copy(a->args[i]);
+	k = segc_expr_add(n, rest);
+	free(rest);
+	if (segc_expr_has_sym(k, name) || !integer_valued(st, k) ||
+		(k->kind == SEGC_NUM && (mpz_cmpabs_ui(mpq_numref(k->u.value),
+		NORM_PEEL) >= 0 || !mpq_sgn(k->u.value)))) {
+		segc_expr_free(k);
+		return NULL;
+	}
+	return k;
 }
 
 /* r = the sum of the expression 'b' (with 'name' free) over [lo, hi] at
@@ -144,6 +172,59 @@ static segc_expr *num_of(const mpz_t v)
 	return e;
 }
 
+/* r = the sum of 'b' over [1, hi] with the number c in hi = P + c (P
+ * not a number) taken out where the domains allow it: for 0 < c <=
+ * NORM_PEEL, sum(1, P + c) = sum(1, P) + the body at P + 1 .. P + c when
+ * P >= 0; for -NORM_PEEL <= c < 0, sum(1, P + c) = sum(1, P) - the body
+ * at P + c + 1 .. P when P + c >= 0.  A stage 2 sum. */
+static int upper_normal(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, segc_expr *hi)
+{
+	segc_expr *one = segc_expr_int(1), *p, *c, *x, *t, **rest;
+	segc_rf term;
+	long k, n;
+	size_t i;
+	int rc;
+
+	c = hi->kind == SEGC_ADD && hi->nargs >= 2 ?
+		hi->args[hi->nargs - 1] : NULL;
+	if (!c || c->kind != SEGC_NUM ||
+		mpz_cmp_ui(mpq_denref(c->u.value), 1) ||
+		mpz_cmpabs_ui(mpq_numref(c->u.value), NORM_PEEL) > 0) {
+		rc = sum_at(st, r, name, b, one, hi, 2);
+		segc_expr_free(one);
+		return rc;
+	}
+	n = mpz_get_si(mpq_numref(c->u.value));
+	rest = segc_xmalloc(hi->nargs * sizeof(*rest));
+	for (i = 0; i + 1 < hi->nargs; i++)
+		rest[i] = segc_expr_copy(hi->args[i]);
+	p = segc_expr_add(hi->nargs - 1, rest);
+	free(rest);
+	if (!proved_nonneg(st, n > 0 ? p : hi)) {
+		segc_expr_free(p);
+		rc = sum_at(st, r, name, b, one, hi, 2);
+		segc_expr_free(one);
+		return rc;
+	}
+	rc = sum_at(st, r, name, b, one, p, 2);
+	segc_rf_init(&term);
+	for (k = n > 0 ? 1 : n + 1; rc == 0 && k <= (n > 0 ? n : 0); k++) {
+		x = segc_expr_add2(segc_expr_copy(p), segc_expr_int(k));
+		t = segc_expr_subst(segc_expr_copy(b), name, x);
+		segc_expr_free(x);
+		rc = segc_canon_to_rf(st, t, &term);
+		segc_expr_free(t);
+		if (rc == 0)
+			rc = n > 0 ? segc_rf_add(st, r, r, &term) :
+				segc_rf_sub(st, r, r, &term);
+	}
+	segc_rf_clear(&term);
+	segc_expr_free(p);
+	segc_expr_free(one);
+	return rc;
+}
+
 /* r = the sum of 'b' over [lo, hi] with the lower bound 'lo' (a number)
  * moved to 1 where the domains allow it (stage 1), as a stage 2 sum. */
 static int lower_to_one(segc_canon *st, segc_rf *r, const char *name,
@@ -155,6 +236,10 @@ static int lower_to_one(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf part;
 	int rc, sign = 0;
 
+	if (lo->kind != SEGC_NUM) {
+		segc_expr_free(one);
+		return sum_at(st, r, name, b, lo, hi, 2);
+	}
 	mpz_init_set(l, mpq_numref(lo->u.value));
 	if (mpz_cmp_si(l, 1) > 0 && mpz_cmp_si(l, 1 + NORM_PEEL) <= 0) {
 		/* [1, l - 1] is taken away again */
@@ -176,11 +261,14 @@ static int lower_to_one(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr_free(e1);
 		segc_expr_free(e2);
 		segc_expr_free(one);
+		if (lo->kind == SEGC_NUM && !mpz_cmp_ui(mpq_numref(
+			lo->u.value), 1))
+			return upper_normal(st, r, name, b, hi);
 		return sum_at(st, r, name, b, lo, hi, 2);
 	}
 	segc_expr_free(cond);
 	segc_rf_init(&part);
-	rc = sum_at(st, r, name, b, one, hi, 2);
+	rc = upper_normal(st, r, name, b, hi);
 	if (rc == 0)
 		rc = sum_at(st, &part, name, b, e1, e2, 2);
 	if (rc == 0)
@@ -194,28 +282,28 @@ static int lower_to_one(segc_canon *st, segc_rf *r, const char *name,
 }
 
 /* r = the sum of 'b' over [lo, hi] at stage 1: anchored, then the lower
- * bound moved to 1. */
+ * bound moved to 1 when it is a number. */
 static int anchored(segc_canon *st, segc_rf *r, const char *name,
 	segc_expr *b, segc_expr *lo, segc_expr *hi)
 {
-	int found = 0, rc;
-	long k = anchor_of(b, name, 0, &found);
+	segc_expr *k = anchor_of(st, b, name);
 	segc_expr *x, *nb, *nlo, *nhi;
+	int rc;
 
 	if (!k)
 		return lower_to_one(st, r, name, b, lo, hi);
-	x = segc_expr_sub2(segc_expr_sym(name), segc_expr_int(k));
+	x = segc_expr_sub2(segc_expr_sym(name), segc_expr_copy(k));
 	nb = counter_expr(st, name, segc_expr_subst(segc_expr_copy(b), name,
 		x));
 	segc_expr_free(x);
 	nlo = segc_canon_expr(st, x = segc_expr_add2(segc_expr_copy(lo),
-		segc_expr_int(k)));
+		segc_expr_copy(k)));
 	segc_expr_free(x);
 	nhi = segc_canon_expr(st, x = segc_expr_add2(segc_expr_copy(hi),
-		segc_expr_int(k)));
+		segc_expr_copy(k)));
 	segc_expr_free(x);
-	rc = nb && nlo && nhi && nlo->kind == SEGC_NUM ?
-		lower_to_one(st, r, name, nb, nlo, nhi) : -1;
+	segc_expr_free(k);
+	rc = nb && nlo && nhi ? lower_to_one(st, r, name, nb, nlo, nhi) : -1;
 	segc_expr_free(nb);
 	segc_expr_free(nlo);
 	segc_expr_free(nhi);
@@ -322,7 +410,8 @@ int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 	b = segc_canon_from_rf(st, body);
 	if (!b)
 		return -1;
-	if (!segc_expr_has_sym(b, name) || !integer_valued(st, lo) ||
+	if (!segc_expr_has_sym(b, name) || segc_expr_has_sym(lo, name) ||
+		segc_expr_has_sym(hi, name) || !integer_valued(st, lo) ||
 		!integer_valued(st, hi))
 		rc = segc_sum_atom(st, r, name, body, lo, hi);
 	else if (stage == 1)
