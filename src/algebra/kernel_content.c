@@ -7,9 +7,8 @@
 #include "algebra/kernel_private.h"
 #include "base/util.h"
 
-/* c = the termwise minimum of 'c' and 'p': for each monomial the smaller
- * of its two coefficients, an absent monomial counting as 0. */
-static void min_terms(segc_poly *c, const segc_poly *p)
+/* See kernel_private.h. */
+void segc_kernel_min_terms(segc_poly *c, const segc_poly *p)
 {
 	size_t n = c->nvars > p->nvars ? c->nvars : p->nvars;
 	size_t i = 0, j = 0;
@@ -92,7 +91,7 @@ int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
 	segc_poly_init(&m, 0);
 	segc_poly_set(&m, &a->v[0].r.num);
 	for (i = 1; i < a->n; i++)
-		min_terms(&m, &a->v[i].r.num);
+		segc_kernel_min_terms(&m, &a->v[i].r.num);
 	if (st->has_extrema)
 		keep_distributable(st, &m, ismax);
 	for (i = 0; i < a->n && m.len && rc == 0; i++)

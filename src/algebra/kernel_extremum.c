@@ -30,8 +30,8 @@
  * would make the size of the form exponential (a sequence of k forks would
  * give 2^k alternatives).  The extraction comes first, so that the atoms
  * shared by all alternatives (the time of a common predecessor) go out
- * before any distribution.  max and min are not turned into each other:
- * -max(x, y) and min(-x, -y) stay different forms. */
+ * before any distribution.  In a polynomial, an extremum is written as
+ * its dual where that gives fewer terms (kernel_dual.c). */
 
 /* More alternatives than this are not distributed further (the form stays
  * correct but is no longer canonical). */

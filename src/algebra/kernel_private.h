@@ -40,6 +40,10 @@ int segc_kernel_extremum_kind(const segc_expr *a, int ismax);
 int segc_kernel_term_cmp(const segc_poly *p, size_t i, const segc_poly *q,
 	size_t j, size_t n);
 
+/* kernel_content.c: c = the termwise minimum of 'c' and 'p': for each
+ * monomial the smaller of its two coefficients, an absent monomial
+ * counting as 0. */
+void segc_kernel_min_terms(segc_poly *c, const segc_poly *p);
 /* kernel_content.c: takes the termwise minimum of the alternatives 'a'
  * out of them and adds it to 'c'; 0 or -1. */
 int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
