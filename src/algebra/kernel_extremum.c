@@ -548,6 +548,8 @@ static int settle_alts(segc_canon *st, struct alts *a, int ismax,
 
 		if (a->n > 1 && all_poly(a))
 			rc = segc_kernel_extract_common(st, a, ismax, c);
+		else if (a->n > 1)
+			rc = segc_kernel_extract_common_rf(st, a, ismax, c);
 		if (rc)
 			return rc;
 		k = distribute_round(st, a, ismax);
@@ -611,8 +613,7 @@ static segc_expr *extremum_of_alts(segc_canon *st, const char *name,
 		if (rc == 0)
 			res = segc_canon_from_rf(st, &a->v[0].r);
 	} else if (rc == 0) {
-		if (all_poly(a))
-			rc = segc_kernel_extract_content(st, a, g, mexp, n);
+		rc = segc_kernel_extract_content(st, a, g, mexp, n);
 		if (rc == 0)
 			rc = sort_alts(st, a);
 		if (rc == 0)

@@ -48,6 +48,12 @@ void segc_kernel_min_terms(segc_poly *c, const segc_poly *p);
  * out of them and adds it to 'c'; 0 or -1. */
 int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
 	segc_poly *c);
+/* kernel_content.c: the same for alternatives of which some are
+ * quotients p/q, each split p = s*q + rem by the division by q: the
+ * termwise minimum of the polynomial parts s (a polynomial alternative
+ * is its own) is taken out; 0 or -1. */
+int segc_kernel_extract_common_rf(segc_canon *st, struct alts *a,
+	int ismax, segc_poly *c);
 /* kernel_content.c: divides the alternatives 'a' by their content, the
  * number 'g' times the monomial 'mexp' (of 'n' variables); 0 or -1. */
 int segc_kernel_extract_content(segc_canon *st, struct alts *a, mpq_t g,

@@ -6,20 +6,25 @@
  * segc_sum_normal_atom() with integer bounds L and H.  Three stages, each
  * an identity for integer L and H (a sum over an empty range is 0):
  *
- *  0. A lower bound L that is not a number is shifted to 1:
- *     sum(i, L, H, f(i)) = sum(i, 1, H - L + 1, f(i + L - 1)).  With L a
- *     number, the body and its reflection f(L + H - i) (the same sum read
- *     backwards) are both brought to stage 1, and the result whose
- *     canonical expression is smaller (fewer nodes, then segc_expr_cmp)
- *     is kept (the closed-form parts not counted).
+ *  0. With L a number, the body and its reflection f(L + H - i) (the
+ *     same sum read backwards) are both brought to stage 1, and the
+ *     result whose sums are smaller (fewer nodes, then segc_expr_cmp; the
+ *     closed-form parts not counted) is kept.  A body with an if is not
+ *     reflected.  A lower bound that is not a number goes to stage 1 as
+ *     it is (shifting it to 1 would put it into every atom of the body).
  *  1. The body is anchored: when the first occurrence of the counter
- *     inside a call is i + k with an integer k, the counter is shifted,
- *     sum(i, L, H, f(i + k)) = sum(i, L + k, H + k, f(i)).  Then the
- *     lower bound, a number L', becomes 1 where the domains prove the
- *     range [1, H] holds [L', H] or is held by it: for 1 < L' <= 65,
- *     sum(L', H) = sum(1, H) - sum(1, L' - 1) when H >= L' - 1, and for
- *     -63 <= L' < 1, sum(L', H) = sum(1, H) + sum(L', 0) when H >= 0; the
- *     short sums are added up term by term.
+ *     inside a call is i + k with k free of i and integer-valued (a number
+ *     within 64 of 0, or a polynomial of integer values such as M), the
+ *     counter is shifted, sum(i, L, H, f(i + k)) = sum(i, L + k, H + k,
+ *     f(i)).  Then a lower bound L' that is a number becomes 1 where the
+ *     domains prove the range [1, H] holds [L', H] or is held by it: for
+ *     1 < L' <= 65, sum(L', H) = sum(1, H) - sum(1, L' - 1) when
+ *     H >= L' - 1, and for -63 <= L' < 1, sum(L', H) = sum(1, H) +
+ *     sum(L', 0) when H >= 0.  On [1, H] the number c of H = P + c (P not
+ *     a number, |c| <= 64) goes out the same way: sum(1, P + c) =
+ *     sum(1, P) + the body at P + 1 .. P + c when P >= 0 (c > 0), or
+ *     - the body at P + c + 1 .. P when P + c >= 0 (c < 0).  The short
+ *     sums are added up term by term.
  *  2. The atom itself (summation.c).
  *
  * Each stage works on the terms without a closed form that the previous
@@ -310,29 +315,19 @@ static int anchored(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
-/* r = the sum of 'b' over [1, hi - lo + 1] with the counter shifted by
- * lo - 1 (stage 0, lo not a number). */
-static int shifted(segc_canon *st, segc_rf *r, const char *name,
-	segc_expr *b, segc_expr *lo, segc_expr *hi)
+/* Non-zero when 'e' holds a call of if.  A body with an if is not
+ * reflected: the piecewise closed forms of inner sums, read backwards,
+ * are where the normal form was found to lose a condition. */
+static int has_if(const segc_expr *e)
 {
-	segc_expr *x = segc_expr_add2(segc_expr_sym(name), segc_expr_sub2(
-		segc_expr_copy(lo), segc_expr_int(1)));
-	segc_expr *nb = counter_expr(st, name, segc_expr_subst(
-		segc_expr_copy(b), name, x));
-	segc_expr *one = segc_expr_int(1), *nhi;
-	int rc = -1;
+	size_t i;
 
-	segc_expr_free(x);
-	x = segc_expr_add2(segc_expr_sub2(segc_expr_copy(hi),
-		segc_expr_copy(lo)), segc_expr_int(1));
-	nhi = segc_canon_expr(st, x);
-	segc_expr_free(x);
-	if (nb && nhi)
-		rc = sum_at(st, r, name, nb, one, nhi, 0);
-	segc_expr_free(nb);
-	segc_expr_free(nhi);
-	segc_expr_free(one);
-	return rc;
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF))
+		return 1;
+	for (i = 0; i < e->nargs; i++)
+		if (has_if(e->args[i]))
+			return 1;
+	return 0;
 }
 
 /* The number of nodes of the sums in 'e' (the parts in closed form not
@@ -356,8 +351,8 @@ static int oriented(segc_canon *st, segc_rf *r, const char *name,
 {
 	segc_expr *x = segc_expr_sub2(segc_expr_add2(segc_expr_copy(lo),
 		segc_expr_copy(hi)), segc_expr_sym(name));
-	segc_expr *rb = counter_expr(st, name, segc_expr_subst(
-		segc_expr_copy(b), name, x));
+	segc_expr *rb = has_if(b) ? NULL : counter_expr(st, name,
+		segc_expr_subst(segc_expr_copy(b), name, x));
 	segc_expr *e1 = NULL, *e2 = NULL;
 	segc_rf r2;
 	int rc;
@@ -414,10 +409,8 @@ int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr_has_sym(hi, name) || !integer_valued(st, lo) ||
 		!integer_valued(st, hi))
 		rc = segc_sum_atom(st, r, name, body, lo, hi);
-	else if (stage == 1)
+	else if (stage == 1 || lo->kind != SEGC_NUM)
 		rc = anchored(st, r, name, b, l, h);
-	else if (lo->kind != SEGC_NUM)
-		rc = shifted(st, r, name, b, l, h);
 	else
 		rc = oriented(st, r, name, b, l, h);
 	segc_expr_free(b);
