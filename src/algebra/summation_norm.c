@@ -10,8 +10,11 @@
  *     same sum read backwards) are both brought to stage 1, and the
  *     result whose sums are smaller (fewer nodes, then segc_expr_cmp; the
  *     closed-form parts not counted) is kept.  A body with an if is not
- *     reflected.  A lower bound that is not a number goes to stage 1 as
- *     it is (shifting it to 1 would put it into every atom of the body).
+ *     reflected.  A sum whose upper bound is a number and lower bound
+ *     is not is read backwards first, sum(i, L, H, f(i)) = sum(i, -H, -L,
+ *     f(-i)).  Another lower bound that is not a number goes to stage 1
+ *     as it is (shifting it to 1 would put it into every atom of the
+ *     body).
  *  1. The body is anchored: when the first occurrence of the counter
  *     inside a call is i + k with k free of i and integer-valued (a number
  *     within 64 of 0, or a polynomial of integer values such as M), the
@@ -116,7 +119,73 @@ static const segc_expr *anchor_node(const segc_expr *e, const char *name,
 	return NULL;
 }
 
-/* The anchor k of body 'b': the first occurrence of the counter inside a
+/* The number term of 'e' (0 when it has none) into 'c'. */
+static void number_term(mpq_t c, const segc_expr *e)
+{
+	mpq_set_ui(c, 0, 1);
+	if (e->kind == SEGC_NUM)
+		mpq_set(c, e->u.value);
+	else if (e->kind == SEGC_ADD && e->nargs &&
+		e->args[e->nargs - 1]->kind == SEGC_NUM)
+		mpq_set(c, e->args[e->nargs - 1]->u.value);
+}
+
+/* Non-zero when 'e' is the counter or a sum with the counter as a term. */
+static int unit_in(const segc_expr *e, const char *name)
+{
+	size_t i;
+
+	if (e->kind == SEGC_SYM)
+		return !strcmp(e->u.name, name);
+	if (e->kind != SEGC_ADD)
+		return 0;
+	for (i = 0; i < e->nargs; i++)
+		if (e->args[i]->kind == SEGC_SYM &&
+			!strcmp(e->args[i]->u.name, name))
+			return 1;
+	return 0;
+}
+
+/* The first max or min of 'e' (in the order of its nodes) with an
+ * argument u that holds the counter as a term and an argument w free of
+ * it: 1 with 'k' = (number term of u) - (number term of w), which grows
+ * by d when the counter is shifted by d whatever the common part the
+ * normal form of max took out (max(i, a + 3) is max(i + 3, a + 3) - 3,
+ * anchored as max(i, a)); 0 when there is none. */
+static int extremum_anchor(const segc_expr *e, const char *name, mpq_t k)
+{
+	size_t i, u = (size_t)-1, w = (size_t)-1;
+	mpq_t t;
+
+	if (e->kind == SEGC_SUM && !strcmp(e->u.name, name))
+		return 0;
+	if (e->kind == SEGC_CALL && (!strcmp(e->u.name, "max") ||
+		!strcmp(e->u.name, "min"))) {
+		for (i = 0; i < e->nargs; i++) {
+			if (u == (size_t)-1 && unit_in(e->args[i], name))
+				u = i;
+			else if (w == (size_t)-1 &&
+				!segc_expr_has_sym(e->args[i], name))
+				w = i;
+		}
+		if (u != (size_t)-1 && w != (size_t)-1) {
+			mpq_init(t);
+			number_term(k, e->args[u]);
+			number_term(t, e->args[w]);
+			mpq_sub(k, k, t);
+			mpq_clear(t);
+			return 1;
+		}
+	}
+	for (i = 0; i < e->nargs; i++)
+		if (extremum_anchor(e->args[i], name, k))
+			return 1;
+	return 0;
+}
+
+/* The anchor k of body 'b': the offset of the first max or min that
+ * holds the counter in one argument and not in another
+ * (extremum_anchor), or else the first occurrence of the counter inside a
  * call is i + k with k free of the counter and proved integer-valued (a
  * number within NORM_PEEL of 0, or a polynomial of integer values); NULL
  * when there is none. */
@@ -124,10 +193,22 @@ static segc_expr *anchor_of(segc_canon *st, const segc_expr *b,
 	const char *name)
 {
 	int found = 0;
-	const segc_expr *a = anchor_node(b, name, 0, &found);
+	const segc_expr *a;
 	segc_expr **rest, *k;
 	size_t i, n = 0;
+	mpq_t q;
 
+	mpq_init(q);
+	if (extremum_anchor(b, name, q)) {
+		k = NULL;
+		if (mpq_sgn(q) && !mpz_cmp_ui(mpq_denref(q), 1) &&
+			mpz_cmpabs_ui(mpq_numref(q), NORM_PEEL) < 0)
+			k = segc_expr_num(q);
+		mpq_clear(q);
+		return k;
+	}
+	mpq_clear(q);
+	a = anchor_node(b, name, 0, &found);
 	if (!a)
 		return NULL;
 	rest = segc_xmalloc(a->nargs * sizeof(*rest));
@@ -377,6 +458,31 @@ static int oriented(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
+/* r = the sum of 'b' over [lo, hi], hi a number and lo not: read
+ * backwards from -hi, sum(i, lo, hi, f(i)) = sum(i, -hi, -lo, f(-i)),
+ * which has a number as lower bound (stage 0). */
+static int negated(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, segc_expr *lo, segc_expr *hi)
+{
+	segc_expr *x = segc_expr_neg(segc_expr_sym(name));
+	segc_expr *nb = counter_expr(st, name, segc_expr_subst(
+		segc_expr_copy(b), name, x));
+	segc_expr *nlo, *nhi;
+	int rc = -1;
+
+	segc_expr_free(x);
+	nlo = segc_canon_expr(st, x = segc_expr_neg(segc_expr_copy(hi)));
+	segc_expr_free(x);
+	nhi = segc_canon_expr(st, x = segc_expr_neg(segc_expr_copy(lo)));
+	segc_expr_free(x);
+	if (nb && nlo && nhi)
+		rc = oriented(st, r, name, nb, nlo, nhi);
+	segc_expr_free(nb);
+	segc_expr_free(nlo);
+	segc_expr_free(nhi);
+	return rc;
+}
+
 /* Non-zero when lo and hi are numbers so close that the sum is added up
  * term by term anyway. */
 static int few_terms(const segc_expr *lo, const segc_expr *hi)
@@ -409,6 +515,8 @@ int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr_has_sym(hi, name) || !integer_valued(st, lo) ||
 		!integer_valued(st, hi))
 		rc = segc_sum_atom(st, r, name, body, lo, hi);
+	else if (stage == 0 && lo->kind != SEGC_NUM && hi->kind == SEGC_NUM)
+		rc = negated(st, r, name, b, l, h);
 	else if (stage == 1 || lo->kind != SEGC_NUM)
 		rc = anchored(st, r, name, b, l, h);
 	else
