@@ -591,6 +591,32 @@ static int clean_term(segc_canon *st, const segc_poly *p, size_t i,
 	return 1;
 }
 
+/* 1 when the canonical expression of 'r' (a copy is normalised) leads
+ * with a negative term (of its numerator), 0 when not, -1 on an error. */
+static int leads_negative(segc_canon *st, const segc_rf *r)
+{
+	segc_rf c;
+	segc_expr *e, *t;
+	int neg;
+
+	segc_rf_init(&c);
+	segc_rf_set(&c, r);
+	e = segc_canon_from_rf(st, &c);
+	segc_rf_clear(&c);
+	if (!e)
+		return -1;
+	t = e;
+	if (t->kind == SEGC_MUL && t->nargs && t->args[0]->kind == SEGC_ADD)
+		t = t->args[0];
+	if (t->kind == SEGC_ADD)
+		t = t->args[0];
+	neg = (t->kind == SEGC_NUM && mpq_sgn(t->u.value) < 0) ||
+		(t->kind == SEGC_MUL && t->args[0]->kind == SEGC_NUM &&
+		mpq_sgn(t->args[0]->u.value) < 0);
+	segc_expr_free(e);
+	return neg;
+}
+
 /* r = the sum over [lo, hi] of the terms of 'p' (over 'den') that have
  * no closed form: a SUM atom of their primitive part, times the
  * monomial of counter-free atoms and the number they share. */
@@ -617,6 +643,12 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 		mins[w] = -mins[w];
 	rc = segc_poly_shift(&st->lim, &body.num, mins);
 	segc_poly_primitive(&body.num, scale);
+	if (rc == 0 && (rc = leads_negative(st, &body)) == 1) {
+		/* sum(-f) is -sum(f): the body leads with a positive term */
+		segc_poly_neg(&body.num);
+		mpq_neg(scale, scale);
+		rc = 0;
+	}
 	if (rc == 0)
 		rc = segc_sum_normal_atom(st, &f, name, &body, lo, hi);
 	if (rc == 0) {
