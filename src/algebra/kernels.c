@@ -360,8 +360,97 @@ static segc_expr *sqrt_number(segc_canon *st, segc_expr *a)
 	return res;
 }
 
+/* d = the derivative of 'p' (non-negative exponents) by variable 'v'. */
+static void derivative(segc_poly *d, const segc_poly *p, size_t v)
+{
+	size_t i, n = p->nvars;
+	int32_t *e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	mpq_t c;
+
+	mpq_init(c);
+	segc_poly_zero(d);
+	segc_poly_extend(d, n);
+	for (i = 0; i < p->len; i++) {
+		if (!segc_poly_exp(p, i, v))
+			continue;
+		memcpy(e, p->exps + i * n, n * sizeof(int32_t));
+		mpq_set_si(c, e[v], 1);
+		mpq_mul(c, c, p->coefs[i]);
+		e[v]--;
+		segc_poly_push(d, e, c);
+	}
+	segc_poly_normalise(NULL, d);
+	mpq_clear(c);
+	free(e);
+}
+
+/* Takes a square polynomial factor f^2 out of 'p' (non-negative
+ * exponents) into 'out' as |f|, when the sign of f is proved strictly
+ * (f > 0 or f < 0 on the box): sqrt(f^2*q) = |f|*sqrt(q).  The candidate
+ * f is gcd(g, p/g) with g = gcd(p, dp/dv), which holds every repeated
+ * factor of p, kept when f^2 divides p exactly.  Returns 1 when something was taken out. */
+static int pull_square_factor(segc_canon *st, segc_poly *p, segc_rf *out)
+{
+	segc_poly_lim lim = st->lim;
+	segc_poly d, g, g2, q;
+	segc_rf f;
+	size_t v, i;
+	int pulled = 0;
+
+	lim.ctx = NULL;   /* a gcd too large for the limits is given up */
+	for (v = 0; v < p->nvars; v++)
+		if (segc_poly_min_degree(p, v) < 0)
+			return 0;
+	segc_poly_init(&d, 0);
+	segc_poly_init(&g, 0);
+	segc_poly_init(&g2, 0);
+	segc_poly_init(&q, 0);
+	segc_rf_init(&f);
+	for (i = 0, v = 0; v < p->nvars && i < 8 && p->len > 1; v++) {
+		unsigned sign;
+
+		if (segc_poly_degree(p, v) < 2)
+			continue;
+		derivative(&d, p, v);
+		if (segc_poly_gcd(&lim, &g, p, &d) || segc_poly_is_const(&g))
+			continue;
+		/* g holds each repeated factor of p once less than p does (and
+		 * may hold factors free of v); gcd(g, p/g) keeps those that
+		 * divide p at least twice */
+		if (segc_poly_divexact(&lim, &q, p, &g) != 1 ||
+			segc_poly_gcd(&lim, &g2, &g, &q))
+			continue;
+		segc_poly_swap(&g, &g2);
+		if (segc_poly_is_const(&g))
+			continue;
+		if (segc_poly_mul(&lim, &g2, &g, &g) ||
+			segc_poly_divexact(&lim, &q, p, &g2) != 1)
+			continue;
+		segc_rf_set_si(st, &f, 1);
+		segc_poly_set(&f.num, &g);
+		sign = segc_kernel_sign(st, &f);
+		if (!(sign & (SEGC_SIGN_POS | SEGC_SIGN_NEG)))
+			continue;
+		if (!(sign & SEGC_SIGN_POS))
+			segc_poly_neg(&f.num);
+		if (segc_rf_mul(st, out, out, &f))
+			break;
+		segc_poly_swap(p, &q);
+		pulled = 1;
+		i++;
+		v = (size_t)-1;   /* again from the first variable */
+	}
+	segc_poly_clear(&d);
+	segc_poly_clear(&g);
+	segc_poly_clear(&g2);
+	segc_poly_clear(&q);
+	segc_rf_clear(&f);
+	return pulled;
+}
+
 /* sqrt of a polynomial: pulls a square content and even powers of atoms
- * (odd halves only of atoms provably >= 0). */
+ * (odd halves only of atoms provably >= 0), and square polynomial
+ * factors of a proved sign. */
 static segc_expr *sqrt_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 {
 	size_t v, n = p->nvars;
@@ -403,6 +492,8 @@ static segc_expr *sqrt_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 		segc_rf_clear(&x);
 	}
 	segc_poly_shift(NULL, p, m);
+	if (pull_square_factor(st, p, &out))
+		pulled = 1;
 	free(m);
 	mpq_clear(s);
 	if (!pulled) {
