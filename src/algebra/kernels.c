@@ -104,6 +104,30 @@ static void split_constant(segc_poly *ip, segc_poly *rp, const int32_t *e,
 	mpq_clear(q);
 }
 
+/* ceil/floor of log2(q), q > 0 a number that is not a power of 2 (those
+ * are integers already): the k with 2^k < q < 2^(k + 1), and k + 1 for
+ * ceil. */
+static segc_expr *round_log2_number(mpq_srcptr q, int isceil)
+{
+	long k = (long)mpz_sizeinbase(mpq_numref(q), 2) -
+		(long)mpz_sizeinbase(mpq_denref(q), 2);
+	mpz_t a, b;
+
+	/* 2^k <= q  <=>  2^k d <= n (k >= 0), d <= 2^-k n (k < 0). */
+	mpz_inits(a, b, (mpz_ptr)0);
+	if (k >= 0) {
+		mpz_mul_2exp(a, mpq_denref(q), (unsigned long)k);
+		mpz_set(b, mpq_numref(q));
+	} else {
+		mpz_set(a, mpq_denref(q));
+		mpz_mul_2exp(b, mpq_numref(q), (unsigned long)-k);
+	}
+	if (mpz_cmp(a, b) > 0)
+		k--;
+	mpz_clears(a, b, (mpz_ptr)0);
+	return segc_expr_int(isceil ? k + 1 : k);
+}
+
 /* ceil or floor of canonical 'a' (taken): integer-valued terms and the
  * integer part of the constant move out. */
 static segc_expr *simplify_round(segc_canon *st, enum segc_builtin id,
@@ -117,6 +141,13 @@ static segc_expr *simplify_round(segc_canon *st, enum segc_builtin id,
 
 	if (a->kind == SEGC_NUM) {
 		res = round_number(a->u.value, isceil);
+		segc_expr_free(a);
+		return res;
+	}
+	if (segc_expr_is_builtin(a, SEGC_BUILTIN_LOG2) && a->nargs == 1 &&
+		a->args[0]->kind == SEGC_NUM &&
+		mpq_sgn(a->args[0]->u.value) > 0) {
+		res = round_log2_number(a->args[0]->u.value, isceil);
 		segc_expr_free(a);
 		return res;
 	}
@@ -183,6 +214,10 @@ static segc_expr *log2_number(segc_canon *st, segc_expr *a)
 		segc_canon_refuse(st, "log2 of %s, which is not positive", a);
 		segc_expr_free(a);
 		return NULL;
+	}
+	if (mpq_cmp_ui(q, 1, 1) == 0) {
+		segc_expr_free(a);
+		return segc_expr_int(0);
 	}
 	k = (long)mpz_scan1(mpq_numref(q), 0) - (long)mpz_scan1(mpq_denref(q), 0);
 	if (k == 0)
