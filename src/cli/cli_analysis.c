@@ -160,6 +160,7 @@ static const char *const option_help[][2] = {
 	  "                      component C); repeatable: one scenario each\n"
 	  "  --component C       total (default), comp, comm or io\n"
 	  "  --digits D          significant digits of the table (6)\n"
+	  "  --table             the tables only, not the closed forms\n"
 	  "  NAME=RANGE          a grid: V, A..B, A..B*K or V1,V2,...\n" },
 	{ "sensitivity",
 	  "  --component C       total (default), comp, comm or io\n"

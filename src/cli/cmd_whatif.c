@@ -20,6 +20,7 @@
 /* The options of 'whatif'. */
 typedef struct whatif_opts {
 	cli_table_opts tab;     /* those it shares with sensitivity */
+	int table_only;         /* --table: the tables, not the closed forms */
 	size_t nspecs;
 	const char *spec[MAX_SCENARIOS];
 } whatif_opts;
@@ -32,7 +33,7 @@ typedef struct scenario {
 	mpq_t factor;
 } scenario;
 
-/* Consumes --scale SPEC, --component C or --digits D. */
+/* Consumes --scale SPEC, --component C, --digits D or --table. */
 static int whatif_option(cli_common *c, int argc, char **argv, int *i,
 	void *opts)
 {
@@ -40,6 +41,11 @@ static int whatif_option(cli_common *c, int argc, char **argv, int *i,
 	const char *v;
 	int r;
 
+	if (!strcmp(argv[*i], "--table")) {
+		o->table_only = 1;
+		(*i)++;
+		return 1;
+	}
 	if ((r = cli_option_value(c, argc, argv, i, "scale", 0, &v)) != 0) {
 		if (r > 0 && o->nspecs == MAX_SCENARIOS)
 			return cli_usage(c, "at most %d --scale", MAX_SCENARIOS),
@@ -264,11 +270,15 @@ static int run_scenario(segc_ctx *ctx, const cli_common *c,
 	if (!rc && (aft = after(ctx, s, &sc, (enum segc_component)
 	    segc_component_parse(o->tab.component))) != NULL)
 		sp = segc_scale_speedup(ctx, s, before, aft);
-	if (sp) {
+	if (sp && o->table_only) {
+		cli_printf("scenario %s:\n", spec);
+	} else if (sp) {
 		t = segc_expr_to_string(sp);
 		cli_printf("scenario %s:\n  speedup = T_before/T_after = %s\n",
 			spec, t);
 		free(t);
+	}
+	if (sp) {
 		if (o->tab.grid.naxes && cli_grid_points(&o->tab.grid))
 			rc = table(ctx, o, before, aft);
 	} else if (!rc)
@@ -294,6 +304,8 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 			"comm or io)", o->tab.component);
 	if (!o->nspecs)
 		return cli_usage(c, "give at least one --scale SPEC");
+	if (o->table_only && !o->tab.grid.naxes)
+		return cli_usage(c, "--table needs a grid (NAME=RANGE)");
 	if (o->tab.grid.naxes && !cli_grid_points(&o->tab.grid))
 		return cli_usage(c, "the grid has too many points");
 	before = segc_derive_canonical(ctx, s, (enum segc_component)comp);

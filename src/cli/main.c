@@ -56,8 +56,8 @@ static const struct command commands[] = {
 	  "                 [NAME=VALUE...]",
 	  "every real root of an equation in NAME, isolated exactly" },
 	{ "whatif", cmd_whatif,
-	  "[COMMON] --scale SPEC... [--component C] [--digits D] MODEL.xml\n"
-	  "                 [NAME=RANGE...]",
+	  "[COMMON] --scale SPEC... [--component C] [--digits D] [--table]\n"
+	  "                 MODEL.xml [NAME=RANGE...]",
 	  "the exact speedup when some costs change by a factor" },
 	{ "sensitivity", cmd_sensitivity,
 	  "[COMMON] [--component C] [--digits D] MODEL.xml [NAME=RANGE...]",
