@@ -331,6 +331,13 @@ scenario t_msg=1/2:
 10  100       3      7       100       65  1.53846
 TXT
 same_file "$tmp/want" "$tmp/out" "whatif: a named cost halved, exact and over a grid"
+"$SEGC" whatif --table --scale t_msg=1/2 "$bs" B=10 N=100 t_work=3 \
+	t_msg=7 > "$tmp/out"
+sed '2d' "$tmp/want" > "$tmp/want2"
+same_file "$tmp/want2" "$tmp/out" "whatif --table: the same table, no closed form"
+fails whatif --table --scale t_msg=1/2 "$bs" &&
+	grep -q -- "--table needs a grid" "$tmp/err"
+ok $? "whatif --table without a grid"
 
 # On the nCUBE/2 every communication cost is a machine constant of
 # message(): scaling the class or those constants is the same scenario.
