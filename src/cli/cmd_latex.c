@@ -17,7 +17,31 @@ typedef struct latex_opts {
 	int component;
 	int standalone;
 	int canonical;
+	double width;     /* points; 0: not given */
 } latex_opts;
+
+/* Reads the text width 'v' in points ("300" or "300pt", from 100 to
+ * 10000, a decimal allowed) into '*w'; non-zero when it is not one. */
+static int parse_width(const char *v, double *w)
+{
+	char *end;
+	double x;
+
+	size_t n = strspn(v, "0123456789");
+
+	if (!n || (v[n] == '.' && !(v[n + 1] >= '0' && v[n + 1] <= '9')) ||
+	    (v[n] && v[n] != '.' && strcmp(v + n, "pt")) ||
+	    (v[n] == '.' && v[n + 1 + strspn(v + n + 1, "0123456789")] &&
+	     strcmp(v + n + 1 + strspn(v + n + 1, "0123456789"), "pt")))
+		return -1;
+	x = strtod(v, &end);
+	if (!strcmp(end, "pt"))
+		end += 2;
+	if (*end || !(x >= 100 && x <= 10000))
+		return -1;
+	*w = x;
+	return 0;
+}
 
 /* Consumes an option of 'latex' itself at argv[*i]: 1 when consumed, 0
  * when not one, -1 after a usage error. */
@@ -37,6 +61,12 @@ static int latex_option(cli_common *c, int argc, char **argv, int *i,
 		if (r > 0 && (o->component = segc_component_parse(v)) < 0)
 			return cli_usage(c, "unknown component '%s' (total, comp, "
 				"comm or io)", v), -1;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "width", 0, &v)) != 0) {
+		if (r > 0 && parse_width(v, &o->width))
+			return cli_usage(c, "bad width '%s' (a text width in "
+				"points, from 100 to 10000)", v), -1;
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "form", 0, &v)) != 0) {
@@ -70,15 +100,21 @@ static char *latex_text(segc_ctx *ctx, const segc_setting *s,
 	const latex_opts *o, const segc_latex_names *names)
 {
 	segc_expr *f[4] = { NULL, NULL, NULL, NULL };
-	char *text = NULL, *math;
+	char *text = NULL, *math = NULL;
+	size_t nlines = 1;
 	int k;
 
 	if (!o->standalone) {
 		f[0] = derive(ctx, s, o, o->component);
-		math = f[0] ? segc_latex_expr(f[0], names) : NULL;
+		if (f[0])
+			math = o->width > 0 ? segc_latex_expr_lines(f[0], names,
+				o->width, &nlines) : segc_latex_expr(f[0], names);
 		if (math) {
-			text = malloc(strlen(math) + 2);
-			if (text)
+			text = malloc(strlen(math) + 48);
+			if (text && nlines > 1)
+				sprintf(text, "\\begin{aligned}\n&%s\n"
+					"\\end{aligned}\n", math);
+			else if (text)
 				sprintf(text, "%s\n", math);
 		}
 		free(math);
@@ -92,8 +128,9 @@ static char *latex_text(segc_ctx *ctx, const segc_setting *s,
 		if (cli_writable(ctx, NULL, f[k]))
 			break;
 	if (k == 4)
-		text = segc_latex_document(segc_model_name(s->model),
-			segc_model_description(s->model), f, names);
+		text = segc_latex_document_width(segc_model_name(s->model),
+			segc_model_description(s->model), f, names, o->width > 0 ?
+			o->width : SEGC_LATEX_TEXT_WIDTH);
 	for (k = 0; k < 4; k++)
 		segc_expr_free(f[k]);
 	return text;
@@ -126,7 +163,7 @@ int cmd_latex(int argc, char **argv)
 {
 	static const cli_model_command cmd = { "latex", latex_option, NULL,
 		NULL, run_latex };
-	latex_opts o = { NULL, SEGC_TOTAL, 0, 0 };
+	latex_opts o = { NULL, SEGC_TOTAL, 0, 0, 0 };
 
 	return cli_model_command_run(&cmd, argc, argv, &o);
 }

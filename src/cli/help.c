@@ -23,7 +23,9 @@ static const struct command_options {
 	{ "latex",
 	  "      --component C   total, comp, comm or io (default total)\n"
 	  "      --form F        structural (default) or canonical\n"
-	  "      --standalone    a complete document with every component\n" },
+	  "      --standalone    a complete document with every component\n"
+	  "      --width W       break lines to fit W points of text (default\n"
+	  "                      345 with --standalone, else one line)\n" },
 	{ "emit",
 	  "  -o, --output BASE   write BASE.c and BASE.h (default: the "
 	  "model's name)\n"
