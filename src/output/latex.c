@@ -356,7 +356,9 @@ static void put_args(segc_strbuf *b, const segc_expr *e,
 			segc_strbuf_append(b, ", ");
 			segc_latex_put_break(b, LX_BREAK_ARG);
 		}
+		segc_latex_open(b, LX_ARG);
 		latex_expr(b, segc_expr_arg(e, i), names, LV_SUM);
+		segc_strbuf_appendc(b, LX_END);
 	}
 }
 

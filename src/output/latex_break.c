@@ -232,7 +232,8 @@ static double height(const node *x, style st)
 	default:
 		if (is_group(x->type))
 			return seq_height(cell(x, 0), st) + 0.2;
-		return x->type == LX_KEEP ? seq_height(cell(x, 0), st) + 0.2 : 1;
+		return seq_height(cell(x, 0), st) + (x->type == LX_KEEP ? 0.2 :
+			0);
 	}
 }
 
@@ -530,19 +531,30 @@ static void flatten_group(toks *ts, char k, const node *q, double h,
 }
 
 /* Adds the fraction 'x' too wide for a line as \frac{1}{d} times its
- * numerator in parentheses, with a place to break between the two. */
+ * numerator in parentheses, with a place to break between the two; when
+ * the denominator is too wide as well, as (n) / (d), each in parentheses
+ * that may span lines. */
 static void flatten_wide_frac(toks *ts, const node *x, int depth,
 	double avail)
 {
+	double wd = seq_width(cell(x, 1), frac_style(top_style));
 	segc_strbuf b;
 	tok *t;
 
+	if (wd > avail) {
+		flatten_group(ts, LX_PAREN, cell(x, 0), seq_height(cell(x, 0),
+			top_style) + 0.2, depth, avail);
+		t = tok_add(ts, 'T', 0, depth, 7.4);
+		t->text = segc_xstrdup("\\bigg/");
+		flatten_group(ts, LX_PAREN, cell(x, 1), seq_height(cell(x, 1),
+			top_style) + 0.2, depth, avail);
+		return;
+	}
 	segc_strbuf_init(&b);
 	segc_strbuf_append(&b, "\\frac{1}{");
 	render_seq(&b, cell(x, 1), frac_style(top_style));
 	segc_strbuf_append(&b, "}\\,");
-	t = tok_add(ts, 'T', 0, depth, 2.4 + 1.7 + seq_width(cell(x, 1),
-		frac_style(top_style)));
+	t = tok_add(ts, 'T', 0, depth, 2.4 + 1.7 + wd);
 	t->text = segc_strbuf_take(&b);
 	tok_add(ts, 'B', LX_BREAK_PRODUCT, depth, 0);
 	flatten_group(ts, LX_PAREN, cell(x, 0), seq_height(cell(x, 0),
@@ -565,10 +577,13 @@ static void flatten(toks *ts, const node *q, int depth, double avail)
 			flatten_group(ts, x->type, cell(x, 0), height(x,
 				top_style) - 0.2, depth, avail);
 		} else if (x->type == LX_FRAC && w > avail &&
-			   has_break(cell(x, 0), LX_BREAK_SUM, 0)) {
+			   (has_break(cell(x, 0), LX_BREAK_SUM, 0) ||
+			    has_break(cell(x, 1), LX_BREAK_SUM, 0))) {
 			flatten_wide_frac(ts, x, depth, avail);
 		} else if (x->type == 'Q') {
 			flatten(ts, x, depth, avail);
+		} else if (x->type == LX_ARG) {
+			flatten(ts, cell(x, 0), depth + 1, avail);
 		} else {
 			segc_strbuf_init(&b);
 			render(&b, x, top_style);
@@ -599,13 +614,15 @@ static double line_start_width(const tok *t)
 
 /* The better of the places to break 'a' and 'b' (a before b) on a line
  * of width 'lim', where 'xa' and 'xb' are the widths before them: one
- * after at least half of the line first, then the shallower, then the
- * better class, then the later. */
+ * that is not between factors first, then one after at least half of the
+ * line, then the shallower, then the better class, then the later. */
 static size_t better_break(const toks *ts, size_t a, double xa, size_t b,
 	double xb, double lim)
 {
 	const tok *ta = &ts->t[a], *tb = &ts->t[b];
 
+	if ((ta->sub == LX_BREAK_PRODUCT) != (tb->sub == LX_BREAK_PRODUCT))
+		return tb->sub == LX_BREAK_PRODUCT ? a : b;
 	if ((xa >= lim / 2) != (xb >= lim / 2))
 		return xa >= lim / 2 ? a : b;
 	if (xb < lim / 2)

@@ -45,6 +45,7 @@ void segc_latex_put_abs_number(segc_strbuf *b, mpq_srcptr q);
 #define LX_FRAC '/'       /* numerator, denominator */
 #define LX_SCRIPT 's'     /* an exponent: script size, fractions as a/b */
 #define LX_KEEP 'k'       /* kept on one line */
+#define LX_ARG 'a'        /* an argument: its own breaks count as deeper */
 #define LX_CASES 'C'      /* value, condition, value, condition, ... */
 #define LX_SUMOP 'S'      /* \sum: lower limit, upper limit */
 

@@ -70,6 +70,43 @@ static const struct { const char *in, *want; } cases[] = {
 	{ "sum(_s1, 1, N, _s1^2)", "\\sum_{i=1}^{N} i^{2}" },
 	{ "sum(_s2, 1, N, sum(_s1, 1, _s2, _s1*i))",
 	  "\\sum_{j=1}^{N} \\left(\\sum_{k=1}^{j} k i\\right)" },
+	/* Limits and exponents take a solidus, not \frac. */
+	{ "sum(i, 1, ceil(N/B), i)",
+	  "\\sum_{i=1}^{\\left\\lceil N/B \\right\\rceil} i" },
+	{ "sum(i, 1, N/(B*P), i)", "\\sum_{i=1}^{N/\\left(B P\\right)} i" },
+	{ "sum(i, 1, (N + 1)/2, i)",
+	  "\\sum_{i=1}^{\\left(N + 1\\right)/2} i" },
+	{ "x^(1/2)", "x^{1/2}" },
+	/* Two levels of \frac at most. */
+	{ "a/(b + c/(d + e/f))",
+	  "\\frac{a}{b + \\frac{c}{d + e/f}}" },
+};
+
+/* Long formulas broken at 'width' points: the lines each must have. */
+static const struct {
+	const char *in;
+	double width;
+	const char *const lines[6];
+} broken[] = {
+	/* 'a' is 5.6pt, "+ b" 12.2 + 5.6 = 17.8pt: a line of 100pt takes a
+	 * and five more terms, 5.6 + 5 * 17.8 = 94.6; the next lines start
+	 * with a quad (10pt): 10 + 5 * 17.8 = 99. */
+	{ "a + b + c + d + e + f + g + h + i + j + k + l + n + o + p + q",
+	  100, { "a + b + c + d + e + f", "&\\quad + g + h + i + j + k",
+	  "&\\quad + l + n + o + p + q", NULL } },
+	/* Inside the parentheses of a product: they get a fixed size (\bigl,
+	 * contents one line high) and the line breaks at the sign; the
+	 * second line starts inside the group, two quads in. */
+	{ "x*(a + b + c + d + e + f + g + h + i + j)", 120,
+	  { "x\\,\\bigl(a + b + c + d + e + f", "&\\qquad + g + h + i + j\\bigr)",
+	  NULL } },
+	/* A maximum breaks after a comma rather than inside an argument:
+	 * \max 20.3, \bigl\{ 6.2, "a + b + c" 41.2, ", " 4.5: line 1 ends
+	 * after f at 117.9 (g + h + i would reach 163.6); line 2 is
+	 * 20 + 2 * 45.7 + 41.2 + 6.2 = 158.8. */
+	{ "max(a + b + c, d + e + f, g + h + i, j + k + l, n + o + p)", 160,
+	  { "\\max\\bigl\\{a + b + c, d + e + f, ",
+	  "&\\qquad g + h + i, j + k + l, n + o + p\\bigr\\}", NULL } },
 };
 
 /* Attributes and whether they are safe. */
@@ -107,6 +144,89 @@ static char *latex_of(segc_ctx *ctx, const char *in)
 	return s;
 }
 
+/* The number of times 'w' occurs in the 'n' bytes at 's'. */
+static int count(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w), i;
+	int c = 0;
+
+	for (i = 0; i + k <= n; i++)
+		if (!strncmp(s + i, w, k))
+			c++;
+	return c;
+}
+
+/* Checks the broken formula 'k' of the table, line by line. */
+static void check_broken(segc_ctx *ctx, size_t k)
+{
+	segc_expr *e = segc_expr_parse(ctx, broken[k].in, NULL);
+	size_t nlines = 0, i = 0, want = 0;
+	char *got = e ? segc_latex_expr_lines(e, NULL, broken[k].width,
+		&nlines) : NULL;
+	const char *p = got;
+
+	while (broken[k].lines[want])
+		want++;
+	tap_ok(nlines == want, "%s: %lu lines", broken[k].in,
+		(unsigned long)want);
+	while (p && i < want) {
+		const char *end = strstr(p, "\\\\\n");
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+
+		if (!tap_ok(strlen(broken[k].lines[i]) == n &&
+		    !strncmp(p, broken[k].lines[i], n), "%s: line %lu",
+		    broken[k].in, (unsigned long)i + 1))
+			tap_diag("got: %.*s", (int)n, p);
+		tap_ok(count(p, n, "\\left") == count(p, n, "\\right"),
+			"%s: line %lu balanced",
+			broken[k].in, (unsigned long)i + 1);
+		p = end ? end + 3 : NULL;
+		i++;
+	}
+	if (!tap_ok(got && !p && i == want, "%s: no more lines", broken[k].in))
+		tap_diag("got: %s", got ? got : "(null)");
+	free(got);
+	segc_expr_free(e);
+}
+
+/* A long sum of products in parentheses, broken at 'width': every line
+ * has as many \left as \right, and no line is longer than the width as
+ * counted here by hand: each term "+ x_{k} y" is at least 12.2 + 5.6 +
+ * 0.75 * 5 + 0.5 + 5.6 points and the line holds as many of them as it
+ * has plus signs. */
+static void check_long_sum(segc_ctx *ctx, double width)
+{
+	segc_strbuf in;
+	segc_expr *e;
+	size_t nlines = 0, i, lines = 0, bad = 0;
+	char *got, *p;
+
+	segc_strbuf_init(&in);
+	segc_strbuf_append(&in, "z*(");
+	for (i = 1; i <= 60; i++)
+		segc_strbuf_appendf(&in, "%sx%lu*y", i > 1 ? " + " : "",
+			(unsigned long)i);
+	segc_strbuf_append(&in, ") + max(a, b)");
+	e = segc_expr_parse(ctx, segc_strbuf_str(&in), NULL);
+	got = e ? segc_latex_expr_lines(e, NULL, width, &nlines) : NULL;
+	for (p = got; p; lines++) {
+		char *end = strstr(p, "\\\\\n");
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		int plus = count(p, n, "+ ");
+
+		if (count(p, n, "\\left") != count(p, n, "\\right") ||
+		    plus * (12.2 + 5.6 + 0.75 * 5 + 0.5 + 5.6) > width)
+			bad++;
+		p = end ? end + 3 : NULL;
+	}
+	tap_ok(got && lines == nlines && nlines >= 60 * 27.65 / width &&
+		!bad, "60 terms at %gpt: %lu lines, each balanced and narrow "
+		"enough", width, (unsigned long)nlines);
+	free(got);
+	segc_expr_free(e);
+	segc_strbuf_free(&in);
+}
+
 /* Runs the tables. */
 int main(void)
 {
@@ -119,6 +239,10 @@ int main(void)
 		tap_is(got, cases[i].want, cases[i].in);
 		free(got);
 	}
+	for (i = 0; i < sizeof broken / sizeof broken[0]; i++)
+		check_broken(ctx, i);
+	check_long_sum(ctx, 200);
+	check_long_sum(ctx, 345);
 	for (i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
 		int r = segc_latex_attr_check(ctx, attrs[i].attr, "parameter 'x'",
 			NULL);
