@@ -175,7 +175,7 @@ char *segc_latex_document_width(const char *title, const char *description,
 		"\\usepackage[T1]{fontenc}\n"
 		"\\usepackage{textcomp}\n"
 		"\\usepackage{amsmath}\n"
-		"\\sloppy\n";
+		"\\setlength{\\emergencystretch}{3em}\n";
 	static const char *const label[4] = {
 		"Total time", "Computation", "Communication", "Input and output"
 	};
