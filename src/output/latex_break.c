@@ -172,7 +172,7 @@ static style script_style(style st)
 {
 	st.display = 0;
 	st.script = 1;
-	st.scale = st.scale * 0.75 < 0.6 ? 0.6 : st.scale * 0.75;
+	st.scale = st.scale * 0.8 < 0.65 ? 0.65 : st.scale * 0.8;
 	return st;
 }
 
@@ -302,7 +302,7 @@ static double width(const node *x, style st)
 				0) + solidus_parens(x, 1));
 		a = seq_width(cell(x, 0), frac_style(st));
 		b = seq_width(cell(x, 1), frac_style(st));
-		return (a > b ? a : b) + 2.4;
+		return (a > b ? a : b) + 3.6;
 	case LX_SCRIPT:
 		return seq_width(cell(x, 0), script_style(st));
 	case LX_SUMOP:
@@ -554,7 +554,7 @@ static void flatten_wide_frac(toks *ts, const node *x, int depth,
 	segc_strbuf_append(&b, "\\frac{1}{");
 	render_seq(&b, cell(x, 1), frac_style(top_style));
 	segc_strbuf_append(&b, "}\\,");
-	t = tok_add(ts, 'T', 0, depth, 2.4 + 1.7 + wd);
+	t = tok_add(ts, 'T', 0, depth, 3.6 + 1.7 + wd);
 	t->text = segc_strbuf_take(&b);
 	tok_add(ts, 'B', LX_BREAK_PRODUCT, depth, 0);
 	flatten_group(ts, LX_PAREN, cell(x, 0), seq_height(cell(x, 0),
@@ -593,6 +593,9 @@ static void flatten(toks *ts, const node *q, int depth, double avail)
 }
 
 /* ------------------------------------------------------ line breaks */
+
+/* Every estimated width is taken 2% wider, for safety. */
+#define MARGIN 1.02
 
 /* The rank of a break class: smaller is better. */
 static int break_rank(char cls)
@@ -641,12 +644,12 @@ static size_t better_break(const toks *ts, size_t a, double xa, size_t b,
  * place to break that fits (better_break); when none fits, at the first
  * place to break after it. */
 static size_t choose_breaks(const toks *ts, double width, double first,
-	size_t **brk)
+	size_t *brk, int *over)
 {
 	size_t nb = 0, start = 0, i, best = 0;
 	double x = first, xbest = 0;
 
-	*brk = segc_xmalloc(segc_xmul_size(ts->n + 1, sizeof **brk));
+	*over = 0;
 	for (;;) {
 		int found = 0;
 
@@ -657,6 +660,7 @@ static size_t choose_breaks(const toks *ts, double width, double first,
 				if (x > width) {
 					best = i;
 					found = 1;
+					*over = 1;
 					break;
 				}
 				if (!found || better_break(ts, best, xbest, i, x,
@@ -670,14 +674,41 @@ static size_t choose_breaks(const toks *ts, double width, double first,
 			if (x > width && found)
 				break;
 		}
-		if (i >= ts->n || !found)
+		if (i >= ts->n || !found) {
+			if (x > width)
+				*over = 1;
 			break;
-		(*brk)[nb++] = best;
+		}
+		brk[nb++] = best;
 		start = best;
 		x = line_start_width(&ts->t[best]);
 	}
-	(*brk)[nb] = ts->n;
+	brk[nb] = ts->n;
 	return nb;
+}
+
+/* Chooses the breaks of 'ts' for lines of 'width' (see choose_breaks),
+ * then evens them out: the narrowest width, found by bisection down to
+ * half of 'width', at which the greedy choice still makes as many lines,
+ * none too long, gives the breaks. */
+static size_t balanced_breaks(const toks *ts, double width, double first,
+	size_t *brk)
+{
+	double lo = width / 2, hi = width;
+	int over, k;
+	size_t nb = choose_breaks(ts, width, first, brk, &over);
+
+	if (over || !nb)
+		return nb;
+	for (k = 0; k < 12; k++) {
+		double mid = (lo + hi) / 2;
+
+		if (choose_breaks(ts, mid, first, brk, &over) == nb && !over)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return choose_breaks(ts, hi, first, brk, &over);
 }
 
 /* Non-zero when 'a' is the first non-blank text of a line: a space or a
@@ -735,13 +766,16 @@ char *segc_latex_layout_lines(const char *m, double width, double first,
 
 	segc_strbuf_init(&b);
 	*nlines = 1;
+	width /= MARGIN;
+	first /= MARGIN;
 	if (first + seq_width(q, top_style) <= width) {
 		render_seq(&b, q, top_style);
 		node_free(q);
 		return segc_strbuf_take(&b);
 	}
 	flatten(&ts, q, 0, width - indent_width(1));
-	nb = choose_breaks(&ts, width, first, &brk);
+	brk = segc_xmalloc(segc_xmul_size(ts.n + 1, sizeof *brk));
+	nb = balanced_breaks(&ts, width, first, brk);
 	for (i = 0; i <= nb; i++) {
 		if (i)
 			put_indent(&b, ts.t[from].depth);

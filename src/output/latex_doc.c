@@ -189,7 +189,7 @@ char *segc_latex_document_width(const char *title, const char *description,
 	segc_strbuf_appendf(&b, "\\title{%s}\n\\author{}\n\\date{}\n"
 		"\\begin{document}\n\\maketitle\n\n", t ? t : "");
 	if (d && *d)
-		segc_strbuf_appendf(&b, "%s\n\n", d);
+		segc_strbuf_appendf(&b, "{\\raggedright %s\\par}\n\n", d);
 	for (c = 0; c < 4; c++) {
 		if (!formulas[c] || (c && segc_expr_is_zero(formulas[c])))
 			continue;

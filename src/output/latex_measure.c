@@ -70,19 +70,32 @@ static int in_list(const char *s, size_t n, const char *const *list)
 	return 0;
 }
 
+/* The widths of the letters a to z and A to Z in math italic (cmmi10) and
+ * upright (cmr10), in points, rounded up, with room for the italic
+ * correction. */
+static const double italic[52] = {
+	5.6, 4.6, 4.7, 5.5, 5.0, 5.2, 5.1, 6.1, 3.8, 4.5, 5.5, 3.3, 9.1,
+	6.3, 5.2, 5.4, 4.8, 4.9, 5.0, 4.0, 6.1, 5.2, 7.5, 6.1, 5.3, 5.0,
+	7.9, 8.0, 7.5, 8.6, 7.7, 6.8, 8.2, 8.7, 4.8, 5.9, 8.9, 7.2, 10.1,
+	8.4, 8.0, 6.8, 8.3, 8.0, 6.5, 6.2, 7.2, 6.2, 9.8, 8.7, 6.2, 7.2
+};
+static const double upright[52] = {
+	5.1, 5.6, 4.5, 5.6, 4.5, 3.1, 5.0, 5.6, 2.8, 3.1, 5.3, 2.8, 8.4,
+	5.6, 5.0, 5.6, 5.3, 4.0, 4.0, 3.9, 5.6, 5.3, 7.3, 5.3, 5.3, 4.5,
+	7.5, 7.1, 7.3, 7.7, 6.9, 6.6, 7.9, 7.5, 3.7, 5.2, 7.8, 6.3, 9.2,
+	7.5, 7.8, 6.8, 7.8, 7.4, 5.6, 7.3, 7.5, 7.5, 10.3, 7.5, 7.5, 6.2
+};
+
 /* The width of the letter or digit 'c': italic in math, upright in a
  * font ('font' non-zero). */
 static double letter_width(char c, int font)
 {
+	int i;
+
 	if (c >= '0' && c <= '9')
 		return 5.0;
-	if (c == 'm' || c == 'M' || c == 'W')
-		return font ? 10.3 : 9.7;
-	if (c == 'w')
-		return 7.3;
-	if (c >= 'a' && c <= 'z')
-		return font ? 5.3 : 5.6;
-	return font ? 7.7 : 8.1;
+	i = c >= 'a' && c <= 'z' ? c - 'a' : c - 'A' + 26;
+	return font ? upright[i] : italic[i];
 }
 
 /* The width of the ASCII character 'c' that is not a letter or a digit. */
@@ -136,7 +149,7 @@ static double command(meter *m, double scale, int script, int font)
 	}
 	if (is_word(p, n, "frac"))
 		return measure(m, scale, script, font, 1) +
-			measure(m, scale, script, font, 1) + 2.4 * scale;
+			measure(m, scale, script, font, 1) + 3.6 * scale;
 	for (i = 0; commands[i].name; i++)
 		if (is_word(p, n, commands[i].name))
 			return scale * (script && commands[i].w > 11 &&
@@ -161,7 +174,7 @@ static double measure(meter *m, double scale, int script, int font, int one)
 		else if (c == '\\')
 			w += command(m, scale, script, font);
 		else if (c == '_' || c == '^')
-			w += measure(m, scale * 0.75 < 0.6 ? 0.6 : scale * 0.75,
+			w += measure(m, scale * 0.8 < 0.65 ? 0.65 : scale * 0.8,
 				1, font, 1) + 0.5;
 		else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 			 (c >= '0' && c <= '9'))
