@@ -37,6 +37,8 @@ typedef struct node {
 	size_t len;
 	struct node **kid;    /* of a sequence: items; of a container: cells */
 	size_t n, cap;
+	long wkey, hkey;      /* the style of the width and height known, or 0 */
+	double w, h;
 } node;
 
 static node *node_new(char type)
@@ -116,11 +118,12 @@ static node *parse(const char *m)
 	return q;
 }
 
+/* An empty sequence, never written to. */
+static const node empty = { 'Q', 0, NULL, 0, NULL, 0, 0, 0, 0, 0, 0 };
+
 /* The cell 'i' of a container, an empty sequence when missing. */
 static const node *cell(const node *x, size_t i)
 {
-	static const node empty = { 'Q', 0, NULL, 0, NULL, 0, 0 };
-
 	return i < x->n ? x->kid[i] : &empty;
 }
 
@@ -156,6 +159,13 @@ typedef struct style {
 } style;
 
 static const style top_style = { 1, 0, 0, 1.0 };
+
+/* A number that tells styles apart, never 0. */
+static long style_key(style st)
+{
+	return 1 + st.display + 2L * st.script + 4L * (st.fracs > 3 ? 3 :
+		st.fracs) + 16L * (long)(st.scale * 1000 + 0.5);
+}
 
 /* The style of the cells of a fraction in 'st'. */
 static style frac_style(style st)
@@ -201,7 +211,7 @@ static double seq_height(const node *q, style st)
 
 /* The height of 'x' in lines of text (1 for a name, 2 for a fraction of
  * names in display style, about 3 for a sum with limits). */
-static double height(const node *x, style st)
+static double compute_height(const node *x, style st)
 {
 	double h = 0, row;
 	size_t i;
@@ -284,7 +294,7 @@ static int solidus_parens(const node *x, int which)
 }
 
 /* The estimated width of 'x' in points (see latex_measure.c). */
-static double width(const node *x, style st)
+static double compute_width(const node *x, style st)
 {
 	double a, b;
 
@@ -324,6 +334,37 @@ static double width(const node *x, style st)
 				delim_width(x->type, delim_size(height(x, st)));
 		return seq_width(cell(x, 0), st);
 	}
+}
+
+/* The height of 'x' in 'st', computed once per style: a deep formula is
+ * measured at every level of its nesting. */
+static double height(const node *x, style st)
+{
+	node *m = (node *)x;
+	long k = style_key(st);
+
+	if (x == &empty || x->type == 'T' || x->type == 'B')
+		return compute_height(x, st);
+	if (m->hkey != k) {
+		m->h = compute_height(x, st);
+		m->hkey = k;
+	}
+	return m->h;
+}
+
+/* The width of 'x' in 'st', computed once per style. */
+static double width(const node *x, style st)
+{
+	node *m = (node *)x;
+	long k = style_key(st);
+
+	if (x == &empty || x->type == 'B')
+		return compute_width(x, st);
+	if (m->wkey != k) {
+		m->w = compute_width(x, st);
+		m->wkey = k;
+	}
+	return m->w;
 }
 
 /* ------------------------------------------------------- one line */
