@@ -602,6 +602,46 @@ static void flatten_wide_frac(toks *ts, const node *x, int depth,
 		top_style) + 0.2, depth, avail);
 }
 
+static void layout(segc_strbuf *b, const node *q, double width,
+	double first, int nested, size_t *nlines);
+
+/* Adds the cases 'x' too wide for a line as one token, the values too
+ * wide for their column broken into the lines of an aligned environment
+ * (the conditions keep their width). */
+static void flatten_wide_cases(toks *ts, const node *x, int depth,
+	double avail)
+{
+	style st = frac_style(top_style);
+	double cond, room, wmax = 0, w;
+	segc_strbuf b;
+	size_t i, nl;
+
+	st.fracs--;
+	cond = column_width(x, 1, st);
+	room = avail - 22 - cond;
+	segc_strbuf_init(&b);
+	segc_strbuf_append(&b, "\\begin{cases} ");
+	for (i = 0; i < x->n; i += 2) {
+		w = seq_width(cell(x, i), st);
+		if (w > room && room >= 60) {
+			segc_strbuf_append(&b, "\\begin{aligned}[t]&");
+			layout(&b, cell(x, i), room, 0, 1, &nl);
+			segc_strbuf_append(&b, "\\end{aligned}");
+			w = room;
+		} else {
+			render_seq(&b, cell(x, i), st);
+		}
+		wmax = w > wmax ? w : wmax;
+		segc_strbuf_append(&b, " & ");
+		render_seq(&b, cell(x, i + 1), st);
+		if (i + 2 < x->n)
+			segc_strbuf_append(&b, ",\\\\ ");
+	}
+	segc_strbuf_append(&b, " \\end{cases}");
+	tok_add(ts, 'T', 0, depth, 22 + wmax + cond)->text =
+		segc_strbuf_take(&b);
+}
+
 /* Adds the tokens of the sequence 'q' at 'depth'. */
 static void flatten(toks *ts, const node *q, int depth, double avail)
 {
@@ -621,6 +661,8 @@ static void flatten(toks *ts, const node *q, int depth, double avail)
 			   (has_break(cell(x, 0), LX_BREAK_SUM, 0) ||
 			    has_break(cell(x, 1), LX_BREAK_SUM, 0))) {
 			flatten_wide_frac(ts, x, depth, avail);
+		} else if (x->type == LX_CASES && w > avail) {
+			flatten_wide_cases(ts, x, depth, avail);
 		} else if (x->type == 'Q') {
 			flatten(ts, x, depth, avail);
 		} else if (x->type == LX_ARG) {
@@ -791,36 +833,35 @@ static void put_line(segc_strbuf *b, const toks *ts, size_t from,
 	}
 }
 
-/* Appends the indentation of a line starting at depth 'depth'. */
-static void put_indent(segc_strbuf *b, int depth)
+/* Appends the end of a line and the indentation of the next, starting
+ * at depth 'depth'; on the same line of source when 'nested'. */
+static void put_indent(segc_strbuf *b, int depth, int nested)
 {
-	segc_strbuf_append(b, depth ? "\\\\\n&\\qquad " : "\\\\\n&\\quad ");
+	segc_strbuf_append(b, nested ? "\\\\ " : "\\\\\n");
+	segc_strbuf_append(b, depth ? "&\\qquad " : "&\\quad ");
 }
 
-char *segc_latex_layout_lines(const char *m, double width, double first,
-	size_t *nlines)
+/* Appends the sequence 'q' in lines of 'width' points, the first one
+ * already holding 'first' (see segc_latex_layout_lines), the lines on one
+ * line of source when 'nested' (inside a cases). */
+static void layout(segc_strbuf *b, const node *q, double width,
+	double first, int nested, size_t *nlines)
 {
-	node *q = parse(m);
 	toks ts = { NULL, 0, 0 };
 	size_t *brk, nb, i, from = 0;
-	segc_strbuf b;
 
-	segc_strbuf_init(&b);
 	*nlines = 1;
-	width /= MARGIN;
-	first /= MARGIN;
 	if (first + seq_width(q, top_style) <= width) {
-		render_seq(&b, q, top_style);
-		node_free(q);
-		return segc_strbuf_take(&b);
+		render_seq(b, q, top_style);
+		return;
 	}
 	flatten(&ts, q, 0, width - indent_width(1));
 	brk = segc_xmalloc(segc_xmul_size(ts.n + 1, sizeof *brk));
 	nb = balanced_breaks(&ts, width, first, brk);
 	for (i = 0; i <= nb; i++) {
 		if (i)
-			put_indent(&b, ts.t[from].depth);
-		put_line(&b, &ts, from, brk[i]);
+			put_indent(b, ts.t[from].depth, nested);
+		put_line(b, &ts, from, brk[i]);
 		from = brk[i];
 	}
 	*nlines = nb + 1;
@@ -828,6 +869,16 @@ char *segc_latex_layout_lines(const char *m, double width, double first,
 		free(ts.t[i].text);
 	free(ts.t);
 	free(brk);
+}
+
+char *segc_latex_layout_lines(const char *m, double width, double first,
+	size_t *nlines)
+{
+	node *q = parse(m);
+	segc_strbuf b;
+
+	segc_strbuf_init(&b);
+	layout(&b, q, width / MARGIN, first / MARGIN, 0, nlines);
 	node_free(q);
 	return segc_strbuf_take(&b);
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # latex_pdf.sh - standalone documents of long formulas compiled with
 # pdflatex: the blocked LU models, the stencil, and models whose formulas
-# need several lines, at the default width and at narrower text widths
+# need several lines (one with cases too wide for a line), at the default width and at narrower text widths
 # set in the document; pdflatex's log must have no error and no
 # "Overfull \hbox".  Skipped without pdflatex.
 . "$top_srcdir/tests/cli/lib.sh"
@@ -22,6 +22,7 @@ stencil_c - canonical - $x/examples/stencil_inline.xml
 lu_update_row_c - canonical $mach/parsytec_gc.xml $x/lu_update_row.xml
 protocol_c - canonical - $x/examples/protocol.xml
 cg_simple - structural $mach/ncube2.xml $x/cg_simple.xml
+floor_body_c - canonical - $top_srcdir/tests/cli/models/loops_floor_body.xml
 cg_tree - structural $mach/ncube2.xml $x/cg_tree.xml
 seismic - structural $mach/seismic_phase2.xml $x/seismic.xml
 blocked_lu_c_250 250 canonical - $x/examples/blocked_lu.xml

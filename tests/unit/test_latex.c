@@ -241,6 +241,37 @@ static void check_long_sum(segc_ctx *ctx, double width)
 	segc_strbuf_free(&in);
 }
 
+/* A cases whose value is too wide for a line of 'width': the value is
+ * broken into an aligned environment inside the cases, on one line of
+ * source; the formula itself stays one line. */
+static void check_wide_cases(segc_ctx *ctx, double width)
+{
+	segc_strbuf in;
+	segc_expr *e;
+	size_t nlines = 0, i;
+	char *got, *al;
+
+	segc_strbuf_init(&in);
+	segc_strbuf_append(&in, "if(N > 1, ");
+	for (i = 1; i <= 30; i++)
+		segc_strbuf_appendf(&in, "%sa%lu", i > 1 ? " + " : "",
+			(unsigned long)i);
+	segc_strbuf_append(&in, ", b)");
+	e = segc_expr_parse(ctx, segc_strbuf_str(&in), NULL);
+	got = e ? segc_latex_expr_lines(e, NULL, width, &nlines) : NULL;
+	al = got ? strstr(got, "\\begin{cases} \\begin{aligned}[t]&a_{1} + ") :
+		NULL;
+	if (!tap_ok(al && nlines == 1 && !strchr(got, '\n') &&
+	    count(got, strlen(got), "\\\\ &\\quad + ") >= 2 &&
+	    strstr(got, "a_{30}\\end{aligned} & \\text{if } N > 1,\\\\ b & "
+	    "\\text{otherwise} \\end{cases}"), "a wide cases value at %gpt "
+	    "is an aligned environment", width))
+		tap_diag("got: %s", got ? got : "(null)");
+	free(got);
+	segc_expr_free(e);
+	segc_strbuf_free(&in);
+}
+
 /* Runs the tables. */
 int main(void)
 {
@@ -257,6 +288,7 @@ int main(void)
 		check_broken(ctx, i);
 	check_long_sum(ctx, 200);
 	check_long_sum(ctx, 345);
+	check_wide_cases(ctx, 250);
 	for (i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
 		int r = segc_latex_attr_check(ctx, attrs[i].attr, "parameter 'x'",
 			NULL);
