@@ -794,8 +794,7 @@ static size_t balanced_breaks(const toks *ts, double width, double first,
 	return choose_breaks(ts, hi, first, brk, &over);
 }
 
-/* Non-zero when 'a' is the first non-blank text of a line: a space or a
- * thin space there is dropped. */
+/* 's' without its leading spaces and thin spaces: what starts a line. */
 static const char *skip_blank(const char *s)
 {
 	for (;;) {

@@ -1,9 +1,9 @@
 #!/bin/sh
 # latex_pdf.sh - standalone documents of long formulas compiled with
 # pdflatex: the blocked LU models, the stencil, and models whose formulas
-# need several lines (one with cases too wide for a line), at the default width and at narrower text widths
-# set in the document; pdflatex's log must have no error and no
-# "Overfull \hbox".  Skipped without pdflatex.
+# need several lines (one with cases too wide for a line), at the default
+# width and at narrower text widths set in the document; pdflatex's log
+# must have no error and no "Overfull \hbox".  Skipped without pdflatex.
 . "$top_srcdir/tests/cli/lib.sh"
 
 x=$top_srcdir/xml
@@ -43,7 +43,8 @@ while read -r name width form machine model; do
 	grep -q 'begin{split}' "$tmp/doc/$name.tex" && split=$((split + 1))
 	if [ "$width" != - ]; then
 		# The text of the document as wide as the formulas were set for.
-		sed "s/^\\\\usepackage{amsmath}\$/&\\\\setlength{\\\\textwidth}{${width}pt}/" \
+		set_width="\\\\setlength{\\\\textwidth}{${width}pt}"
+		sed "s/^\\\\usepackage{amsmath}\$/&$set_width/" \
 			"$tmp/doc/$name.tex" > "$tmp/doc/$name.t" &&
 			mv "$tmp/doc/$name.t" "$tmp/doc/$name.tex"
 		grep -q "textwidth}{${width}pt}" "$tmp/doc/$name.tex"

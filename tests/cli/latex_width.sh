@@ -43,7 +43,7 @@ awk -v n=$((n - 2)) '
 	NR > 1 && !/^&\\q?quad / { bad = 1 }
 	{ l = gsub(/\\left/, "&"); r = gsub(/\\right/, "&"); if (l != r) bad = 1 }
 	END { exit bad }' "$tmp/body"
-ok $? "lines end in \\\\\\\\, start with & and a quad, balance \\left and \\right"
+ok $? "lines end in \\\\\\\\, start with & and a quad, balance \\left, \\right"
 "$SEGC" latex --form canonical --width 200 "$m" | cmp -s - "$tmp/al"
 ok $? "the same lines twice"
 
