@@ -378,6 +378,17 @@ static int rf_normalise(segc_canon *st, segc_rf *r)
 	return rc;
 }
 
+/* rf_normalise, then an extremum written as its dual where that gives
+ * fewer terms (kernel_dual.c). */
+static int rf_normalise_dual(segc_canon *st, segc_rf *r)
+{
+	int rc = rf_normalise(st, r);
+
+	if (rc == 0 && st->has_extrema && !st->combining)
+		rc = segc_kernel_dual(st, r);
+	return rc;
+}
+
 /* ------------------------------------------------------------- output */
 
 /* The expression of polynomial 'p' in output order. */
@@ -417,7 +428,7 @@ segc_expr *segc_canon_from_rf(segc_canon *st, segc_rf *r)
 {
 	segc_expr *num;
 
-	if (rf_normalise(st, r))
+	if (rf_normalise_dual(st, r))
 		return NULL;
 	num = poly_to_expr(st, &r->num);
 	if (segc_rf_is_poly(r))

@@ -41,6 +41,8 @@ typedef struct segc_canon {
 	mpq_t zero, one;          /* the bounds that 'lowb' stands for */
 	int relaxing;             /* depth of relaxed sign tests */
 	int quasi;                /* inside a sum by residues */
+	int sum_stage;            /* stage of the normal form of the sum
+	                           * being converted (summation_norm.c) */
 } segc_canon;
 
 /* What an atom is, for the sign test and the normal form of max/min. */
@@ -94,6 +96,9 @@ segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
  * max(K*x, K*y).  Several extrema of a sum stay separate atoms
  * (doc/algebra.md); 0 or -1 with a diagnostic. */
 int segc_kernel_combine(segc_canon *st, segc_rf *r);
+/* kernel_dual.c: writes an extremum atom E of the numerator of 'r' as its
+ * dual (max(u) = T - min(T - u)) where that gives fewer terms; 0 or -1. */
+int segc_kernel_dual(segc_canon *st, segc_rf *r);
 /* kernel_sign.c: the signs that 'r' provably has on the declared box. */
 enum {
 	SEGC_SIGN_NONNEG = SEGC_PROVED_NONNEG, SEGC_SIGN_NONPOS = SEGC_PROVED_NONPOS,
@@ -125,6 +130,17 @@ int segc_sum_range(segc_canon *st, segc_rf *r, const char *name,
 /* summation.c: the canonical form of f(x), f ceil or floor. */
 segc_expr *segc_sum_rounded(segc_canon *st, enum segc_builtin f,
 	segc_expr *x);
+/* summation.c: r = the atom SUM(_s<k>, lo, hi, body) of counter 'name'
+ * for a body that is not summed in closed form ('lo' and 'hi'
+ * canonical), or the terms one by one when lo and hi are close numbers;
+ * 0 or -1. */
+int segc_sum_atom(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
+/* summation_norm.c: r = the sum of 'body' over [lo, hi] (integer
+ * bounds), whose terms have no closed form, in normal form: shifted,
+ * oriented, anchored, the lower bound moved to 1; 0 or -1. */
+int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
 /* summation_poly.c: r = sum_{v=lo}^{hi} body in closed form (body
  * polynomial in x_v); 0 or -1. */
 int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body,

@@ -7,9 +7,8 @@
 #include "algebra/kernel_private.h"
 #include "base/util.h"
 
-/* c = the termwise minimum of 'c' and 'p': for each monomial the smaller
- * of its two coefficients, an absent monomial counting as 0. */
-static void min_terms(segc_poly *c, const segc_poly *p)
+/* See kernel_private.h. */
+void segc_kernel_min_terms(segc_poly *c, const segc_poly *p)
 {
 	size_t n = c->nvars > p->nvars ? c->nvars : p->nvars;
 	size_t i = 0, j = 0;
@@ -92,7 +91,7 @@ int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
 	segc_poly_init(&m, 0);
 	segc_poly_set(&m, &a->v[0].r.num);
 	for (i = 1; i < a->n; i++)
-		min_terms(&m, &a->v[i].r.num);
+		segc_kernel_min_terms(&m, &a->v[i].r.num);
 	if (st->has_extrema)
 		keep_distributable(st, &m, ismax);
 	for (i = 0; i < a->n && m.len && rc == 0; i++)
@@ -101,6 +100,122 @@ int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
 		rc = segc_poly_add(&st->lim, c, c, &m);
 	segc_poly_clear(&m);
 	return rc;
+}
+
+/* Steps of a division at most (a guard: each step removes the leading
+ * term). */
+#define DIVIDE_STEPS 4096
+
+/* Splits 'p' by 'q' (both with non-negative exponents, 'q' not a number):
+ * p = s*q + rem, where no term of rem is divisible by the leading term of
+ * q.  Since {q} is a Groebner basis of the ideal it generates, 'rem' and
+ * so 's' depend only on p modulo q*Q[atoms]: p + P*q gives s + P.  0, 1
+ * when an exponent is negative or the division takes too long or grows
+ * past the limits. */
+static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
+	const segc_poly *q)
+{
+	size_t n = p->nvars > q->nvars ? p->nvars : q->nvars, v, k, steps;
+	int32_t *d = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	segc_poly w, t, qq;
+	segc_poly_lim lim = st->lim;
+	mpq_t c;
+	int rc = 0;
+
+	lim.ctx = NULL;   /* a division that grows too much is given up */
+	for (k = 0; k < p->len && !rc; k++)
+		for (v = 0; v < p->nvars; v++)
+			if (segc_poly_exp(p, k, v) < 0)
+				rc = 1;
+	if (rc) {
+		free(d);
+		return 1;
+	}
+	mpq_init(c);
+	segc_poly_init(&w, 0);
+	segc_poly_init(&t, n);
+	segc_poly_init(&qq, 0);
+	segc_poly_set(&w, p);
+	segc_poly_extend(&w, n);
+	segc_poly_set(&qq, q);
+	segc_poly_extend(&qq, n);
+	segc_poly_zero(s);
+	segc_poly_extend(s, n);
+	for (steps = 0; rc == 0 && w.len; steps++) {
+		int divisible = 1;
+
+		if (steps == DIVIDE_STEPS) {
+			rc = 1;
+			break;
+		}
+		for (v = 0; v < n; v++) {
+			d[v] = w.exps[v] - qq.exps[v];
+			divisible &= d[v] >= 0;
+		}
+		segc_poly_zero(&t);
+		if (divisible) {
+			/* w -= (lt(w)/lt(q))*q */
+			mpq_div(c, w.coefs[0], qq.coefs[0]);
+			segc_poly_push(s, d, c);
+			segc_poly_set(&t, &qq);
+			segc_poly_scale(&t, c);
+			rc = segc_poly_shift(&lim, &t, d);
+		} else
+			/* the leading term stays in the remainder */
+			segc_poly_push(&t, w.exps, w.coefs[0]);
+		if (rc == 0)
+			rc = segc_poly_normalise(&lim, &t);
+		if (rc == 0)
+			rc = segc_poly_sub(&lim, &w, &w, &t);
+	}
+	if (rc == 0)
+		rc = segc_poly_normalise(&lim, s);
+	segc_poly_clear(&w);
+	segc_poly_clear(&t);
+	segc_poly_clear(&qq);
+	mpq_clear(c);
+	free(d);
+	return rc ? 1 : 0;
+}
+
+/* See kernel_private.h. */
+int segc_kernel_extract_common_rf(segc_canon *st, struct alts *a,
+	int ismax, segc_poly *c)
+{
+	segc_poly *s = segc_xcalloc(a->n, sizeof(*s)), m;
+	segc_rf mr;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < a->n; i++)
+		segc_poly_init(&s[i], 0);
+	for (i = 0; i < a->n && rc == 0; i++)
+		if (segc_rf_is_poly(&a->v[i].r))
+			segc_poly_set(&s[i], &a->v[i].r.num);
+		else
+			rc = divide(st, &s[i], &a->v[i].r.num, &a->v[i].r.den);
+	segc_poly_init(&m, 0);
+	if (rc == 0) {
+		segc_poly_set(&m, &s[0]);
+		for (i = 1; i < a->n; i++)
+			segc_kernel_min_terms(&m, &s[i]);
+		if (st->has_extrema)
+			keep_distributable(st, &m, ismax);
+	}
+	segc_rf_init(&mr);
+	if (rc == 0 && m.len) {
+		segc_poly_set(&mr.num, &m);
+		for (i = 0; i < a->n && rc == 0; i++)
+			rc = segc_rf_sub(st, &a->v[i].r, &a->v[i].r, &mr);
+		if (rc == 0)
+			rc = segc_poly_add(&st->lim, c, c, &m);
+	}
+	segc_rf_clear(&mr);
+	segc_poly_clear(&m);
+	for (i = 0; i < a->n; i++)
+		segc_poly_clear(&s[i]);
+	free(s);
+	return rc < 0 ? -1 : 0;
 }
 
 /* The smallest "half exponent" e_s + 2*e_x of sqrt atom 's' and its

@@ -30,8 +30,8 @@
  * would make the size of the form exponential (a sequence of k forks would
  * give 2^k alternatives).  The extraction comes first, so that the atoms
  * shared by all alternatives (the time of a common predecessor) go out
- * before any distribution.  max and min are not turned into each other:
- * -max(x, y) and min(-x, -y) stay different forms. */
+ * before any distribution.  In a polynomial, an extremum is written as
+ * its dual where that gives fewer terms (kernel_dual.c). */
 
 /* More alternatives than this are not distributed further (the form stays
  * correct but is no longer canonical). */
@@ -548,6 +548,8 @@ static int settle_alts(segc_canon *st, struct alts *a, int ismax,
 
 		if (a->n > 1 && all_poly(a))
 			rc = segc_kernel_extract_common(st, a, ismax, c);
+		else if (a->n > 1)
+			rc = segc_kernel_extract_common_rf(st, a, ismax, c);
 		if (rc)
 			return rc;
 		k = distribute_round(st, a, ismax);
@@ -611,8 +613,7 @@ static segc_expr *extremum_of_alts(segc_canon *st, const char *name,
 		if (rc == 0)
 			res = segc_canon_from_rf(st, &a->v[0].r);
 	} else if (rc == 0) {
-		if (all_poly(a))
-			rc = segc_kernel_extract_content(st, a, g, mexp, n);
+		rc = segc_kernel_extract_content(st, a, g, mexp, n);
 		if (rc == 0)
 			rc = sort_alts(st, a);
 		if (rc == 0)

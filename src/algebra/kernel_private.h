@@ -40,10 +40,20 @@ int segc_kernel_extremum_kind(const segc_expr *a, int ismax);
 int segc_kernel_term_cmp(const segc_poly *p, size_t i, const segc_poly *q,
 	size_t j, size_t n);
 
+/* kernel_content.c: c = the termwise minimum of 'c' and 'p': for each
+ * monomial the smaller of its two coefficients, an absent monomial
+ * counting as 0. */
+void segc_kernel_min_terms(segc_poly *c, const segc_poly *p);
 /* kernel_content.c: takes the termwise minimum of the alternatives 'a'
  * out of them and adds it to 'c'; 0 or -1. */
 int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
 	segc_poly *c);
+/* kernel_content.c: the same for alternatives of which some are
+ * quotients p/q, each split p = s*q + rem by the division by q: the
+ * termwise minimum of the polynomial parts s (a polynomial alternative
+ * is its own) is taken out; 0 or -1. */
+int segc_kernel_extract_common_rf(segc_canon *st, struct alts *a,
+	int ismax, segc_poly *c);
 /* kernel_content.c: divides the alternatives 'a' by their content, the
  * number 'g' times the monomial 'mexp' (of 'n' variables); 0 or -1. */
 int segc_kernel_extract_content(segc_canon *st, struct alts *a, mpq_t g,

@@ -104,6 +104,30 @@ static void split_constant(segc_poly *ip, segc_poly *rp, const int32_t *e,
 	mpq_clear(q);
 }
 
+/* ceil/floor of log2(q), q > 0 a number that is not a power of 2 (those
+ * are integers already): the k with 2^k < q < 2^(k + 1), and k + 1 for
+ * ceil. */
+static segc_expr *round_log2_number(mpq_srcptr q, int isceil)
+{
+	long k = (long)mpz_sizeinbase(mpq_numref(q), 2) -
+		(long)mpz_sizeinbase(mpq_denref(q), 2);
+	mpz_t a, b;
+
+	/* 2^k <= q  <=>  2^k d <= n (k >= 0), d <= 2^-k n (k < 0). */
+	mpz_inits(a, b, (mpz_ptr)0);
+	if (k >= 0) {
+		mpz_mul_2exp(a, mpq_denref(q), (unsigned long)k);
+		mpz_set(b, mpq_numref(q));
+	} else {
+		mpz_set(a, mpq_denref(q));
+		mpz_mul_2exp(b, mpq_numref(q), (unsigned long)-k);
+	}
+	if (mpz_cmp(a, b) > 0)
+		k--;
+	mpz_clears(a, b, (mpz_ptr)0);
+	return segc_expr_int(isceil ? k + 1 : k);
+}
+
 /* ceil or floor of canonical 'a' (taken): integer-valued terms and the
  * integer part of the constant move out. */
 static segc_expr *simplify_round(segc_canon *st, enum segc_builtin id,
@@ -117,6 +141,13 @@ static segc_expr *simplify_round(segc_canon *st, enum segc_builtin id,
 
 	if (a->kind == SEGC_NUM) {
 		res = round_number(a->u.value, isceil);
+		segc_expr_free(a);
+		return res;
+	}
+	if (segc_expr_is_builtin(a, SEGC_BUILTIN_LOG2) && a->nargs == 1 &&
+		a->args[0]->kind == SEGC_NUM &&
+		mpq_sgn(a->args[0]->u.value) > 0) {
+		res = round_log2_number(a->args[0]->u.value, isceil);
 		segc_expr_free(a);
 		return res;
 	}
@@ -183,6 +214,10 @@ static segc_expr *log2_number(segc_canon *st, segc_expr *a)
 		segc_canon_refuse(st, "log2 of %s, which is not positive", a);
 		segc_expr_free(a);
 		return NULL;
+	}
+	if (mpq_cmp_ui(q, 1, 1) == 0) {
+		segc_expr_free(a);
+		return segc_expr_int(0);
 	}
 	k = (long)mpz_scan1(mpq_numref(q), 0) - (long)mpz_scan1(mpq_denref(q), 0);
 	if (k == 0)
@@ -360,8 +395,97 @@ static segc_expr *sqrt_number(segc_canon *st, segc_expr *a)
 	return res;
 }
 
+/* d = the derivative of 'p' (non-negative exponents) by variable 'v'. */
+static void derivative(segc_poly *d, const segc_poly *p, size_t v)
+{
+	size_t i, n = p->nvars;
+	int32_t *e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	mpq_t c;
+
+	mpq_init(c);
+	segc_poly_zero(d);
+	segc_poly_extend(d, n);
+	for (i = 0; i < p->len; i++) {
+		if (!segc_poly_exp(p, i, v))
+			continue;
+		memcpy(e, p->exps + i * n, n * sizeof(int32_t));
+		mpq_set_si(c, e[v], 1);
+		mpq_mul(c, c, p->coefs[i]);
+		e[v]--;
+		segc_poly_push(d, e, c);
+	}
+	segc_poly_normalise(NULL, d);
+	mpq_clear(c);
+	free(e);
+}
+
+/* Takes a square polynomial factor f^2 out of 'p' (non-negative
+ * exponents) into 'out' as |f|, when the sign of f is proved strictly
+ * (f > 0 or f < 0 on the box): sqrt(f^2*q) = |f|*sqrt(q).  The candidate
+ * f is gcd(g, p/g) with g = gcd(p, dp/dv), which holds every repeated
+ * factor of p, kept when f^2 divides p exactly.  Returns 1 when something was taken out. */
+static int pull_square_factor(segc_canon *st, segc_poly *p, segc_rf *out)
+{
+	segc_poly_lim lim = st->lim;
+	segc_poly d, g, g2, q;
+	segc_rf f;
+	size_t v, i;
+	int pulled = 0;
+
+	lim.ctx = NULL;   /* a gcd too large for the limits is given up */
+	for (v = 0; v < p->nvars; v++)
+		if (segc_poly_min_degree(p, v) < 0)
+			return 0;
+	segc_poly_init(&d, 0);
+	segc_poly_init(&g, 0);
+	segc_poly_init(&g2, 0);
+	segc_poly_init(&q, 0);
+	segc_rf_init(&f);
+	for (i = 0, v = 0; v < p->nvars && i < 8 && p->len > 1; v++) {
+		unsigned sign;
+
+		if (segc_poly_degree(p, v) < 2)
+			continue;
+		derivative(&d, p, v);
+		if (segc_poly_gcd(&lim, &g, p, &d) || segc_poly_is_const(&g))
+			continue;
+		/* g holds each repeated factor of p once less than p does (and
+		 * may hold factors free of v); gcd(g, p/g) keeps those that
+		 * divide p at least twice */
+		if (segc_poly_divexact(&lim, &q, p, &g) != 1 ||
+			segc_poly_gcd(&lim, &g2, &g, &q))
+			continue;
+		segc_poly_swap(&g, &g2);
+		if (segc_poly_is_const(&g))
+			continue;
+		if (segc_poly_mul(&lim, &g2, &g, &g) ||
+			segc_poly_divexact(&lim, &q, p, &g2) != 1)
+			continue;
+		segc_rf_set_si(st, &f, 1);
+		segc_poly_set(&f.num, &g);
+		sign = segc_kernel_sign(st, &f);
+		if (!(sign & (SEGC_SIGN_POS | SEGC_SIGN_NEG)))
+			continue;
+		if (!(sign & SEGC_SIGN_POS))
+			segc_poly_neg(&f.num);
+		if (segc_rf_mul(st, out, out, &f))
+			break;
+		segc_poly_swap(p, &q);
+		pulled = 1;
+		i++;
+		v = (size_t)-1;   /* again from the first variable */
+	}
+	segc_poly_clear(&d);
+	segc_poly_clear(&g);
+	segc_poly_clear(&g2);
+	segc_poly_clear(&q);
+	segc_rf_clear(&f);
+	return pulled;
+}
+
 /* sqrt of a polynomial: pulls a square content and even powers of atoms
- * (odd halves only of atoms provably >= 0). */
+ * (odd halves only of atoms provably >= 0), and square polynomial
+ * factors of a proved sign. */
 static segc_expr *sqrt_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 {
 	size_t v, n = p->nvars;
@@ -403,6 +527,8 @@ static segc_expr *sqrt_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 		segc_rf_clear(&x);
 	}
 	segc_poly_shift(NULL, p, m);
+	if (pull_square_factor(st, p, &out))
+		pulled = 1;
 	free(m);
 	mpq_clear(s);
 	if (!pulled) {

@@ -18,37 +18,59 @@
  * the last D steps all moved every node by the same lambda >= 0 and the
  * last step took its maximum from H everywhere, then by induction every
  * later step does the same: fin(j, v) = fin(p, v) + (j - p) lambda for all
- * j >= p.  The propagation then jumps to n. */
+ * j >= p.  The propagation then jumps to n.
+ *
+ * Cyclicity.  A critical cycle through forward arcs of a total distance
+ * above 1 can make the schedule periodic only every c > 1 iterations:
+ * fin(j + c, v) = fin(j, v) + Lambda.  The same argument holds for the
+ * c-step map: once, for every iteration t of the last D + c - 1, the
+ * carried nodes moved by one Lambda >= 0 against iteration t - c, and the
+ * last c steps each took their maximum from H, every later step repeats
+ * the one c before it, moved by Lambda.  run_to looks for such a c up to
+ * MP_MAX_CYCLICITY; the closed form of segc_maxplus_transient stays with
+ * c = 1. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "algebra/maxplus.h"
 #include "base/util.h"
 
+/* The largest cyclicity c > 1 that the evaluation looks for. */
+#define MP_MAX_CYCLICITY 8UL
+
 /* The state of a propagation. */
 typedef struct mp_run {
 	const segc_maxplus_sys *s;
-	mpq_t *fin;               /* (D + 1) x m, iteration i at i mod (D+1) */
+	mpq_t *fin;               /* ring x m, iteration i at i mod ring */
+	unsigned long ring;       /* iterations held: > D and > the cyclicity */
 	mpq_t *hom;               /* m: H of the current step */
 	unsigned char *homdef;    /* m */
 	mpq_t lam, dl, t, best;
 	unsigned long run;        /* uniform steps in a row with 'lam' */
 	unsigned long i;          /* iterations done */
+	unsigned long dominated;  /* bit j: step i - j took its maxima from H */
+	mpq_t *clam;              /* [c]: Lambda of cyclicity c (2 .. MAX) */
+	unsigned long crun[MP_MAX_CYCLICITY + 1]; /* steps in a row with it */
 } mp_run;
 
 /* The finish time of node 'v' in iteration 'i' (i within the ring). */
 static mpq_ptr fin_at(mp_run *R, unsigned long i, size_t v)
 {
-	return R->fin[(i % (R->s->D + 1)) * R->s->m + v];
+	return R->fin[(i % R->ring) * R->s->m + v];
 }
 
 /* Sets up a propagation of 's'. */
 static void run_init(mp_run *R, const segc_maxplus_sys *s)
 {
-	size_t i, n = (s->D + 1) * s->m;
+	size_t i, n;
 
 	memset(R, 0, sizeof(*R));
 	R->s = s;
+	R->ring = (s->D > MP_MAX_CYCLICITY ? s->D : MP_MAX_CYCLICITY) + 1;
+	n = R->ring * s->m;
+	R->clam = segc_xmalloc((MP_MAX_CYCLICITY + 1) * sizeof(mpq_t));
+	for (i = 0; i <= MP_MAX_CYCLICITY; i++)
+		mpq_init(R->clam[i]);
 	R->fin = segc_xmalloc(segc_xmul_size(n + 1, sizeof(mpq_t)));
 	R->hom = segc_xmalloc((s->m + 1) * sizeof(mpq_t));
 	R->homdef = segc_xcalloc(s->m + 1, 1);
@@ -62,10 +84,13 @@ static void run_init(mp_run *R, const segc_maxplus_sys *s)
 /* Releases 'R'. */
 static void run_clear(mp_run *R)
 {
-	size_t i, n = (R->s->D + 1) * R->s->m;
+	size_t i, n = R->ring * R->s->m;
 
 	for (i = 0; i < n; i++)
 		mpq_clear(R->fin[i]);
+	for (i = 0; i <= MP_MAX_CYCLICITY; i++)
+		mpq_clear(R->clam[i]);
+	free(R->clam);
 	for (i = 0; i < R->s->m; i++)
 		mpq_clear(R->hom[i]);
 	free(R->fin);
@@ -137,6 +162,7 @@ static int step(mp_run *R)
 			uniform = 0;
 		first = 0;
 	}
+	R->dominated = (R->dominated << 1) | (unsigned long)(dominated != 0);
 	if (!s->carried)
 		return 1;
 	if (uniform && R->run && mpq_equal(R->dl, R->lam))
@@ -230,6 +256,43 @@ void segc_maxplus_clear(segc_maxplus_sys *s)
 	free(s->dist);
 }
 
+/* After step R->i: the smallest cyclicity c in 2 .. MP_MAX_CYCLICITY
+ * that is proved (see the top of the file), with its Lambda in
+ * R->clam[c]; 0 when none is. */
+static unsigned long cyclic_step(mp_run *R)
+{
+	const segc_maxplus_sys *s = R->s;
+	unsigned long c, i = R->i, found = 0;
+	size_t v;
+
+	for (c = 2; c <= MP_MAX_CYCLICITY && c < i; c++) {
+		int uniform = 1, first = 1;
+
+		for (v = 0; v < s->m && uniform; v++) {
+			if (s->state[v] != 2)
+				continue;
+			mpq_sub(R->t, fin_at(R, i, v), fin_at(R, i - c, v));
+			if (first)
+				mpq_set(R->dl, R->t);
+			else if (!mpq_equal(R->t, R->dl))
+				uniform = 0;
+			first = 0;
+		}
+		if (uniform && R->crun[c] && mpq_equal(R->dl, R->clam[c]))
+			R->crun[c]++;
+		else if (uniform) {
+			R->crun[c] = 1;
+			mpq_set(R->clam[c], R->dl);
+		} else
+			R->crun[c] = 0;
+		if (!found && R->crun[c] >= s->D + c - 1 && i >= s->D + 2 * c &&
+			(R->dominated & ((1UL << c) - 1)) == (1UL << c) - 1 &&
+			mpq_sgn(R->clam[c]) >= 0)
+			found = c;
+	}
+	return found;
+}
+
 /* Sets 'out' to fin(n, m) by propagation, jumping once periodic; 1 when
  * more than 'max_steps' iterations would be needed. */
 static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
@@ -237,21 +300,37 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 {
 	mp_run R;
 	int rc = 0, periodic = 0;
-	mpz_t left;
+	unsigned long c = 0;
+	mpz_t left, q;
 
 	mpq_set_ui(out, 0, 1);
 	if (mpz_sgn(n) <= 0)
 		return 0;
 	run_init(&R, s);
-	mpz_init(left);
-	while (mpz_cmp_ui(n, R.i) > 0 && !periodic) {
+	mpz_inits(left, q, (mpz_ptr)0);
+	while (mpz_cmp_ui(n, R.i) > 0 && !periodic && !c) {
 		if (R.i >= max_steps) {
 			rc = 1;
 			break;
 		}
 		periodic = step(&R);
+		if (!periodic && s->carried)
+			c = cyclic_step(&R);
 	}
-	if (!rc) {
+	if (!rc && c && mpz_cmp_ui(n, R.i) > 0) {
+		/* n - i = q c + r: fin(n) = fin(i - c + r) + (q + 1) Lambda
+		 * for r > 0, fin(i) + q Lambda for r = 0. */
+		unsigned long r;
+
+		mpz_sub_ui(left, n, R.i);
+		r = mpz_fdiv_q_ui(q, left, c);
+		if (r)
+			mpz_add_ui(q, q, 1);
+		mpq_set(out, fin_at(&R, r ? R.i - c + r : R.i, s->m - 1));
+		mpq_set_z(R.t, q);
+		mpq_mul(R.t, R.t, R.clam[c]);
+		mpq_add(out, out, R.t);
+	} else if (!rc) {
 		mpq_set(out, fin_at(&R, R.i, s->m - 1));
 		mpz_sub_ui(left, n, R.i);
 		mpq_set_z(R.t, left);
@@ -259,7 +338,7 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 		if (periodic)
 			mpq_add(out, out, R.t);
 	}
-	mpz_clear(left);
+	mpz_clears(left, q, (mpz_ptr)0);
 	run_clear(&R);
 	return rc;
 }

@@ -151,9 +151,8 @@ static int few_terms(const segc_expr *lo, const segc_expr *hi)
 	return few;
 }
 
-/* r = the atom SUM(_s<k>, lo, hi, body) of counter 'name' for a body
- * that is not summed in closed form; 'lo' and 'hi' are canonical. */
-static int sum_atom(segc_canon *st, segc_rf *r, const char *name,
+/* See canon_private.h. */
+int segc_sum_atom(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
 	segc_expr *b = segc_canon_from_rf(st, body), *s;
@@ -592,6 +591,32 @@ static int clean_term(segc_canon *st, const segc_poly *p, size_t i,
 	return 1;
 }
 
+/* 1 when the canonical expression of 'r' (a copy is normalised) leads
+ * with a negative term (of its numerator), 0 when not, -1 on an error. */
+static int leads_negative(segc_canon *st, const segc_rf *r)
+{
+	segc_rf c;
+	segc_expr *e, *t;
+	int neg;
+
+	segc_rf_init(&c);
+	segc_rf_set(&c, r);
+	e = segc_canon_from_rf(st, &c);
+	segc_rf_clear(&c);
+	if (!e)
+		return -1;
+	t = e;
+	if (t->kind == SEGC_MUL && t->nargs && t->args[0]->kind == SEGC_ADD)
+		t = t->args[0];
+	if (t->kind == SEGC_ADD)
+		t = t->args[0];
+	neg = (t->kind == SEGC_NUM && mpq_sgn(t->u.value) < 0) ||
+		(t->kind == SEGC_MUL && t->args[0]->kind == SEGC_NUM &&
+		mpq_sgn(t->args[0]->u.value) < 0);
+	segc_expr_free(e);
+	return neg;
+}
+
 /* r = the sum over [lo, hi] of the terms of 'p' (over 'den') that have
  * no closed form: a SUM atom of their primitive part, times the
  * monomial of counter-free atoms and the number they share. */
@@ -618,8 +643,14 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 		mins[w] = -mins[w];
 	rc = segc_poly_shift(&st->lim, &body.num, mins);
 	segc_poly_primitive(&body.num, scale);
+	if (rc == 0 && (rc = leads_negative(st, &body)) == 1) {
+		/* sum(-f) is -sum(f): the body leads with a positive term */
+		segc_poly_neg(&body.num);
+		mpq_neg(scale, scale);
+		rc = 0;
+	}
 	if (rc == 0)
-		rc = sum_atom(st, &f, name, &body, lo, hi);
+		rc = segc_sum_normal_atom(st, &f, name, &body, lo, hi);
 	if (rc == 0) {
 		for (w = 0; w < p->nvars; w++)
 			mins[w] = -mins[w];
@@ -663,7 +694,7 @@ static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
 	for (w = 0; w < body->den.nvars; w++)
 		if (segc_poly_has_var(&body->den, w) && (w == v ||
 			segc_sum_holds_counter(st, w, name)))
-			return sum_atom(st, r, name, body, lo, hi);
+			return segc_sum_normal_atom(st, r, name, body, lo, hi);
 	segc_poly_init(&clean, body->num.nvars);
 	segc_poly_init(&dirty, body->num.nvars);
 	for (i = 0; i < body->num.len; i++)
@@ -703,7 +734,7 @@ int segc_sum_range(segc_canon *st, segc_rf *r, const char *name,
 	rc = split_if(st, r, name, body, w, lo, hi);
 	if (rc == 1 && !st->quasi && (q = segc_sum_body_period(st, body, name)) != 0)
 		return segc_sum_quasi(st, r, name, &body->num, &body->den, lo, hi, q);
-	return rc == 1 ? sum_atom(st, r, name, body, lo, hi) : rc;
+	return rc == 1 ? segc_sum_normal_atom(st, r, name, body, lo, hi) : rc;
 }
 
 /* The canonical form of f(x), f ceil or floor. */
@@ -722,8 +753,9 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
 	segc_rf body;
 	segc_expr *lo, *hi;
-	int rc;
+	int rc, stage = st->sum_stage;
 
+	st->sum_stage = 0;
 	segc_rf_init(&body);
 	rc = segc_sum_counter_to_rf(st, e->u.name, segc_expr_copy(e->args[2]), &body);
 	lo = rc ? NULL : segc_sum_rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
@@ -735,5 +767,6 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	segc_expr_free(lo);
 	segc_expr_free(hi);
 	segc_rf_clear(&body);
+	st->sum_stage = stage;
 	return rc;
 }

@@ -316,6 +316,10 @@ static void keep_point(segc_witness *w, const struct evaluator *ev)
 	}
 }
 
+/* How many other points are tried in place of one where a side has no
+ * value. */
+#define RETRIES 4
+
 /* Tries the points one by one (see witness.h). */
 static int search(segc_witness *w, struct names *nm, struct box *bx,
 	const segc_expr *a, const segc_expr *b, unsigned long npoints)
@@ -333,10 +337,19 @@ static int search(segc_witness *w, struct names *nm, struct box *bx,
 	ev.values = (const mpq_t *)v;
 	for (k = 0; k < npoints && !w->found; k++) {
 		enum outcome o;
+		int again;
 
 		for (i = 0; i < nm->n; i++)
 			pick_value(v[i], &bx[i], pick_kind(k, &rs), &rs);
 		o = compare_at(&ev, a, b, &w->a, &w->b, &bits);
+		/* a point where a side has no value (a sum too long to add
+		 * up, a root of a negative number, a division by zero) is
+		 * replaced by small values, a few times */
+		for (again = 0; o == OUT_SKIPPED && again < RETRIES; again++) {
+			for (i = 0; i < nm->n; i++)
+				pick_value(v[i], &bx[i], PICK_SMALL, &rs);
+			o = compare_at(&ev, a, b, &w->a, &w->b, &bits);
+		}
 		w->tried++;
 		if (o == OUT_SKIPPED)
 			w->skipped++;

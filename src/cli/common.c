@@ -259,27 +259,72 @@ int cli_check_declared(const cli_common *c, const segc_setting *s,
 		how, name);
 }
 
+/* Reports (CLI_USAGE) a number that -D gives 'name' outside the domain
+ * 'd' declares for it: a formula simplified on that domain need not hold
+ * there.  CLI_OK when it lies inside, or the domain says nothing. */
+static int check_bound_value(const cli_common *c, const segc_domains *d,
+	const char *name, mpq_srcptr v)
+{
+	mpq_srcptr lo, hi;
+	int integer, rc;
+	const char *why;
+	char *q, *l, *h;
+
+	if (!d || !segc_domains_get(d, name, &lo, &hi, &integer))
+		return CLI_OK;
+	why = lo && mpq_cmp(v, lo) < 0 ? "below its minimum" : hi &&
+		mpq_cmp(v, hi) > 0 ? "above its maximum" : integer &&
+		mpz_cmp_ui(mpq_denref(v), 1) ? "not an integer" : NULL;
+	if (!why)
+		return CLI_OK;
+	q = mpq_get_str(NULL, 10, v);
+	l = lo ? mpq_get_str(NULL, 10, lo) : NULL;
+	h = hi ? mpq_get_str(NULL, 10, hi) : NULL;
+	rc = cli_usage(c, "-D %s=%s is %s: the model declares %s in [%s, %s]%s",
+		name, q, why, name, l ? l : "-inf", h ? h : "+inf",
+		integer ? ", an integer" : "");
+	free(q);
+	free(l);
+	free(h);
+	return rc;
+}
+
 /* Checks every name of -D (and --keep, bound to itself) against the
- * model and machine: CLI_USAGE (reported) when one is not declared. */
-static int check_bindings(const cli_common *c, const segc_model *model,
-	const segc_machine *machine)
+ * model and machine: CLI_USAGE (reported) when one is not declared, or
+ * when -D gives a number outside the name's declared domain. */
+static int check_bindings(segc_ctx *ctx, const cli_common *c,
+	const segc_model *model, const segc_machine *machine)
 {
 	segc_setting s;
+	segc_domains *d = NULL;
 	size_t i;
+	int rc = CLI_OK;
 
 	s.model = model;
 	s.machine = machine;
-	s.bindings = c->bindings;
+	s.bindings = NULL;
 	for (i = 0; i < segc_bindings_count(c->bindings); i++) {
 		const char *name = segc_bindings_name(c->bindings, i);
 		const segc_expr *v = segc_bindings_value(c->bindings, i);
 		int kept = segc_expr_kind(v) == SEGC_SYM &&
 			!strcmp(segc_expr_name(v), name);
 
-		if (cli_check_declared(c, &s, kept ? "--keep" : "-D", name))
-			return CLI_USAGE;
+		s.bindings = c->bindings;
+		if (cli_check_declared(c, &s, kept ? "--keep" : "-D", name)) {
+			rc = CLI_USAGE;
+			break;
+		}
+		if (segc_expr_kind(v) != SEGC_NUM)
+			continue;
+		if (!d) {
+			s.bindings = NULL;
+			d = segc_setting_domains(ctx, &s);
+		}
+		if ((rc = check_bound_value(c, d, name, segc_expr_value(v))))
+			break;
 	}
-	return CLI_OK;
+	segc_domains_free(d);
+	return rc;
 }
 
 /* Reads the model at 'path' and the machine of -m. */
@@ -294,7 +339,7 @@ int cli_load(segc_ctx *ctx, cli_common *c, const char *path,
 		*machine = segc_machine_read_file(ctx, c->machine_file);
 	if (*model && (!c->machine_file || *machine) &&
 	    segc_ctx_status(ctx) == SEGC_OK) {
-		rc = check_bindings(c, *model, *machine);
+		rc = check_bindings(ctx, c, *model, *machine);
 		if (!rc)
 			return CLI_OK;
 		segc_machine_free(*machine);

@@ -657,9 +657,7 @@ static void flatten(toks *ts, const node *q, int depth, double avail)
 		} else if (is_group(x->type) && w > avail / 3) {
 			flatten_group(ts, x->type, cell(x, 0), height(x,
 				top_style) - 0.2, depth, avail);
-		} else if (x->type == LX_FRAC && w > avail &&
-			   (has_break(cell(x, 0), LX_BREAK_SUM, 0) ||
-			    has_break(cell(x, 1), LX_BREAK_SUM, 0))) {
+		} else if (x->type == LX_FRAC && w > avail) {
 			flatten_wide_frac(ts, x, depth, avail);
 		} else if (x->type == LX_CASES && w > avail) {
 			flatten_wide_cases(ts, x, depth, avail);

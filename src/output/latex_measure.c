@@ -42,7 +42,7 @@ static const char *const accents[] = {
 	"hat", "bar", "tilde", "vec", "dot", "ddot", "check", "breve",
 	"acute", "grave", "widehat", "widetilde", "overline", "underline",
 	"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl",
-	"Bigr", "biggl", "biggr", "Biggl", "Biggr", "begin", "end", NULL
+	"Bigr", "biggl", "biggr", "Biggl", "Biggr", "end", NULL
 };
 
 /* Where the measurer stands in the text. */
@@ -123,6 +123,29 @@ static double symbol_width(char c, int script, int font)
 	}
 }
 
+/* The width of an environment whose name m->s is at (after \begin): its
+ * widest row, the rows separated by \\, up to its \end. */
+static double environment(meter *m, double scale, int script, int font)
+{
+	double row = 0, widest = 0;
+
+	measure(m, scale, script, font, 1);
+	while (m->s < m->end) {
+		if (m->end - m->s >= 2 && !strncmp(m->s, "\\\\", 2)) {
+			m->s += 2;
+			widest = row > widest ? row : widest;
+			row = 0;
+		} else if (m->end - m->s >= 4 && !strncmp(m->s, "\\end", 4)) {
+			m->s += 4;
+			measure(m, scale, script, font, 1);
+			break;
+		} else {
+			row += measure(m, scale, script, font, 1);
+		}
+	}
+	return row > widest ? row : widest;
+}
+
 /* The width of the command at m->s (after the backslash). */
 static double command(meter *m, double scale, int script, int font)
 {
@@ -142,8 +165,10 @@ static double command(meter *m, double scale, int script, int font)
 	}
 	if (in_list(p, n, fonts))
 		return measure(m, scale, script, 1, 1);
+	if (is_word(p, n, "begin"))
+		return environment(m, scale, script, font);
 	if (in_list(p, n, accents)) {
-		if (is_word(p, n, "begin") || is_word(p, n, "end"))
+		if (is_word(p, n, "end"))
 			measure(m, scale, script, font, 1);
 		return 0;
 	}
