@@ -11,6 +11,8 @@ mach=$x/machines
 
 # One case a line: NAME WIDTH (or - for the default) FORM MACHINE MODEL.
 cat > "$tmp/cases" <<EOF
+lu_blocked - structural $mach/parsytec_gc.xml $x/lu_blocked.xml
+lu_blocked_c - canonical - $x/lu_blocked.xml
 blocked_lu - structural - $x/examples/blocked_lu.xml
 blocked_lu_c - canonical - $x/examples/blocked_lu.xml
 loops_blocked_lu - structural - $top_srcdir/tests/cli/models/loops_blocked_lu.xml
