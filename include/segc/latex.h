@@ -44,11 +44,14 @@ SEGC_API void segc_latex_names_clear(SEGC_KEEP segc_latex_names *n);
 SEGC_API SEGC_GIVE char *segc_latex_expr(SEGC_KEEP const segc_expr *e,
 	SEGC_KEEP const segc_latex_names *names);
 
-/* The same, broken between the terms of the outermost sum into lines of
- * at most about 'width' characters of source, separated by "\\\n", for a
- * multline environment.  '*nlines' receives the number of lines. */
+/* The same, broken into lines of at most 'width' points (estimated for
+ * 10pt Computer Modern, see doc/latex.md) inside sums, maxima, products
+ * and numerators where needed: one line when it fits; else lines
+ * separated by "\\\\" and a newline, each after the first starting with
+ * "&" and its indentation, for the body of a split or aligned environment
+ * after "&" or "T &= ".  '*nlines' receives the number of lines. */
 SEGC_API SEGC_GIVE char *segc_latex_expr_lines(SEGC_KEEP const segc_expr *e,
-	SEGC_KEEP const segc_latex_names *names, size_t width,
+	SEGC_KEEP const segc_latex_names *names, double width,
 	SEGC_KEEP size_t *nlines);
 
 /* Free text (a description, a model name) escaped for LaTeX text mode:
@@ -77,6 +80,15 @@ SEGC_API SEGC_GIVE char *segc_latex_document_where(
 	SEGC_KEEP const char *document, const char *const *names,
 	segc_expr *const *values, size_t n,
 	SEGC_KEEP const segc_latex_names *ln);
+
+/* The same for a text 'width' points wide (segc_latex_document() uses
+ * SEGC_LATEX_TEXT_WIDTH, the article class's 345pt); 0 keeps every
+ * equation on one line. */
+#define SEGC_LATEX_TEXT_WIDTH 345.0
+SEGC_API SEGC_GIVE char *segc_latex_document_width(
+	SEGC_KEEP const char *title, SEGC_KEEP const char *description,
+	SEGC_KEEP segc_expr *const formulas[4],
+	SEGC_KEEP const segc_latex_names *names, double width);
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,30 @@ typedef struct latex_opts {
 	int standalone;
 	int canonical;
 	cli_keep keep;
+	double width;     /* points; 0: not given */
 } latex_opts;
+
+/* Reads the text width 'v' in points ("300" or "300pt", from 100 to
+ * 10000, a decimal allowed) into '*w'; non-zero when it is not one. */
+static int parse_width(const char *v, double *w)
+{
+	char *end;
+	double x;
+	size_t n = strspn(v, "0123456789");
+
+	if (!n || (v[n] == '.' && !(v[n + 1] >= '0' && v[n + 1] <= '9')) ||
+	    (v[n] && v[n] != '.' && strcmp(v + n, "pt")) ||
+	    (v[n] == '.' && v[n + 1 + strspn(v + n + 1, "0123456789")] &&
+	     strcmp(v + n + 1 + strspn(v + n + 1, "0123456789"), "pt")))
+		return -1;
+	x = strtod(v, &end);
+	if (!strcmp(end, "pt"))
+		end += 2;
+	if (*end || !(x >= 100 && x <= 10000))
+		return -1;
+	*w = x;
+	return 0;
+}
 
 /* Consumes an option of 'latex' itself at argv[*i]: 1 when consumed, 0
  * when not one, -1 after a usage error. */
@@ -43,6 +66,12 @@ static int latex_option(cli_common *c, int argc, char **argv, int *i,
 		if (r > 0 && (o->component = segc_component_parse(v)) < 0)
 			return cli_usage(c, "unknown component '%s' (total, comp, "
 				"comm or io)", v), -1;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "width", 0, &v)) != 0) {
+		if (r > 0 && parse_width(v, &o->width))
+			return cli_usage(c, "bad width '%s' (a text width in "
+				"points, from 100 to 10000)", v), -1;
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "form", 0, &v)) != 0) {
@@ -93,6 +122,7 @@ static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
 	const char **lets = NULL;
 	segc_expr **values = NULL;
 	char *text = NULL, *math, *where = NULL;
+	size_t nlines = 1;
 
 	cli_keep_collect(c, &o->keep, s, f, n);
 	if (segc_setting_kept_lets(ctx, s, f, n, &lets, &values, &nlets))
@@ -101,16 +131,21 @@ static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
 		if (cli_writable(ctx, NULL, values[i]))
 			break;
 	if (i == nlets && o->standalone) {
-		math = segc_latex_document(segc_model_name(s->model),
-			segc_model_description(s->model), f, names);
+		math = segc_latex_document_width(segc_model_name(s->model),
+			segc_model_description(s->model), f, names, o->width > 0 ?
+			o->width : SEGC_LATEX_TEXT_WIDTH);
 		text = segc_latex_document_where(math, lets, values, nlets,
 			names);
 		free(math);
 	} else if (i == nlets) {
-		math = segc_latex_expr(f[0], names);
+		math = o->width > 0 ? segc_latex_expr_lines(f[0], names,
+			o->width, &nlines) : segc_latex_expr(f[0], names);
 		where = segc_latex_where(lets, values, nlets, names);
-		text = malloc(strlen(math) + strlen(where) + 2);
-		if (text)
+		text = malloc(strlen(math) + strlen(where) + 32);
+		if (text && nlines > 1)
+			sprintf(text, "\\begin{aligned}\n&%s\n\\end{aligned}\n%s",
+				math, where);
+		else if (text)
 			sprintf(text, "%s\n%s", math, where);
 		free(math);
 		free(where);

@@ -43,7 +43,9 @@ static const struct command_options {
 	  "                      and cost a symbol\n"
 	  "      --collect NAME  collect the terms with a factor NAME "
 	  "(repeatable)\n"
-	  "      --collect-resources  collect the terms by each resource\n" },
+	  "      --collect-resources  collect the terms by each resource\n"
+	  "      --width W       break lines to fit W points of text (default\n"
+	  "                      345 with --standalone, else one line)\n" },
 	{ "emit",
 	  "  -o, --output BASE   write BASE.c and BASE.h (default: the "
 	  "model's name)\n"

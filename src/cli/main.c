@@ -23,7 +23,7 @@ static const struct command commands[] = {
 	  "                 MODEL.xml",
 	  "print the timing formula (canonical or structural form)" },
 	{ "latex", cmd_latex,
-	  "[COMMON] [--component C] [--form F] [--standalone] MODEL.xml",
+	  "[COMMON] [--component C] [--form F] [--standalone] [--width W] MODEL.xml",
 	  "print the formula as LaTeX, or a complete document" },
 	{ "emit", cmd_emit,
 	  "[COMMON] [-o BASE] [--prefix NAME] [--keep NAME]...\n"

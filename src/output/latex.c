@@ -44,6 +44,31 @@ static int term_is_negative(const segc_expr *e)
 static void latex_term(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names, int negate, enum level lv);
 
+/* Appends |q|: an integer or a decimal as latex_atoms.c writes them, any
+ * other fraction as a fraction of the layout (a solidus where a \frac
+ * would not read well). */
+static void put_number(segc_strbuf *b, mpq_srcptr q)
+{
+	segc_strbuf dec;
+	mpq_t a;
+
+	mpq_init(a);
+	mpq_abs(a, q);
+	segc_strbuf_init(&dec);
+	if (mpz_cmp_ui(mpq_denref(a), 1) == 0 ||
+	    segc_latex_put_decimal(&dec, a)) {
+		segc_latex_put_abs_number(b, a);
+	} else {
+		segc_latex_open(b, LX_FRAC);
+		segc_strbuf_append_mpz(b, mpq_numref(a));
+		segc_strbuf_appendc(b, LX_SEP);
+		segc_strbuf_append_mpz(b, mpq_denref(a));
+		segc_strbuf_appendc(b, LX_END);
+	}
+	segc_strbuf_free(&dec);
+	mpq_clear(a);
+}
+
 /* Appends the terms of the sum 'e', with their signs. */
 static void latex_add(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names)
@@ -54,6 +79,8 @@ static void latex_add(segc_strbuf *b, const segc_expr *e,
 		const segc_expr *t = segc_expr_arg(e, i);
 		int neg = term_is_negative(t);
 
+		if (i)
+			segc_latex_put_break(b, LX_BREAK_SUM);
 		if (neg)
 			segc_strbuf_append(b, i ? " - " : "-");
 		else if (i)
@@ -212,8 +239,10 @@ static void put_factors(segc_strbuf *b, const factors *fs,
 		k = run_length(fs, i);
 		if (fs->invert && kind == FK_NUM)
 			kind = FK_OTHER;
-		if (any)
+		if (any) {
+			segc_latex_put_break(b, LX_BREAK_PRODUCT);
 			put_product_sign(b, prev, kind);
+		}
 		put_factor_run(b, fs->f[i], k, names, fs->invert,
 			in_fraction && !coeff && k == fs->n);
 		prev = kind;
@@ -267,11 +296,11 @@ static void put_quotient(segc_strbuf *b, mpq_t c, factors *fn, factors *fd,
 		return;
 	}
 	fd->coeff = mpz_cmp_ui(mpq_denref(c), 1) ? mpq_denref(c) : NULL;
-	segc_strbuf_append(b, "\\frac{");
+	segc_latex_open(b, LX_FRAC);
 	put_factors(b, fn, names, 1);
-	segc_strbuf_append(b, "}{");
+	segc_strbuf_appendc(b, LX_SEP);
 	put_factors(b, fd, names, 1);
-	segc_strbuf_appendc(b, '}');
+	segc_strbuf_appendc(b, LX_END);
 }
 
 /* Appends the product 'e' (sign dropped when 'negate'): numerator over
@@ -307,7 +336,7 @@ static void latex_term(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names, int negate, enum level lv)
 {
 	if (negate && segc_expr_kind(e) == SEGC_NUM)
-		segc_latex_put_abs_number(b, segc_expr_value(e));
+		put_number(b, segc_expr_value(e));
 	else if (segc_expr_kind(e) == SEGC_MUL)
 		latex_mul(b, e, names, negate);
 	else
@@ -323,9 +352,13 @@ static void put_args(segc_strbuf *b, const segc_expr *e,
 	size_t i;
 
 	for (i = 0; i < segc_expr_nargs(e); i++) {
-		if (i)
+		if (i) {
 			segc_strbuf_append(b, ", ");
+			segc_latex_put_break(b, LX_BREAK_ARG);
+		}
+		segc_latex_open(b, LX_ARG);
 		latex_expr(b, segc_expr_arg(e, i), names, LV_SUM);
+		segc_strbuf_appendc(b, LX_END);
 	}
 }
 
@@ -391,7 +424,7 @@ static void latex_cond(segc_strbuf *b, const segc_expr *e,
 	paren = cl == CL_NOT || (cl != CL_TOP &&
 		!segc_expr_is_relation_name(f));
 	if (paren)
-		segc_strbuf_append(b, "\\left(");
+		segc_latex_open(b, LX_PAREN);
 	if (segc_expr_is_relation_name(f)) {
 		latex_expr(b, segc_expr_arg(e, 0), names, LV_SUM);
 		segc_strbuf_appendf(b, " %s ", relation_symbol(e));
@@ -400,7 +433,7 @@ static void latex_cond(segc_strbuf *b, const segc_expr *e,
 		latex_chain(b, e, names);
 	}
 	if (paren)
-		segc_strbuf_append(b, "\\right)");
+		segc_strbuf_appendc(b, LX_END);
 }
 
 /* Non-zero when 'e' is if(c, a, b). */
@@ -415,15 +448,62 @@ static int is_if(const segc_expr *e)
 static void latex_if(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names)
 {
-	segc_strbuf_append(b, "\\begin{cases} ");
+	segc_latex_open(b, LX_CASES);
 	for (; is_if(e); e = segc_expr_arg(e, 2)) {
 		latex_expr(b, segc_expr_arg(e, 1), names, LV_SUM);
-		segc_strbuf_append(b, " & \\text{if } ");
+		segc_strbuf_appendc(b, LX_SEP);
+		segc_strbuf_append(b, "\\text{if } ");
 		latex_cond(b, segc_expr_arg(e, 0), names, CL_TOP);
-		segc_strbuf_append(b, ",\\\\ ");
+		segc_strbuf_appendc(b, LX_SEP);
 	}
 	latex_expr(b, e, names, LV_SUM);
-	segc_strbuf_append(b, " & \\text{otherwise} \\end{cases}");
+	segc_strbuf_appendc(b, LX_SEP);
+	segc_strbuf_append(b, "\\text{otherwise}");
+	segc_strbuf_appendc(b, LX_END);
+}
+
+/* Appends the built-in function call 'e' (described by 'bi') with its
+ * notation: max and min with braces, ceil and floor with their brackets,
+ * log2 with parentheses (each a group that may span lines), sqrt and any
+ * other from the table of built-ins on one line. */
+static void put_builtin(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names, const segc_builtin_info *bi)
+{
+	char kind = 0;
+
+	switch (segc_expr_builtin(e)) {
+	case SEGC_BUILTIN_MAX:
+		segc_strbuf_append(b, "\\max");
+		kind = LX_BRACE;
+		break;
+	case SEGC_BUILTIN_MIN:
+		segc_strbuf_append(b, "\\min");
+		kind = LX_BRACE;
+		break;
+	case SEGC_BUILTIN_CEIL:
+		kind = LX_CEIL;
+		break;
+	case SEGC_BUILTIN_FLOOR:
+		kind = LX_FLOOR;
+		break;
+	case SEGC_BUILTIN_LOG2:
+		segc_strbuf_append(b, "\\log_2");
+		kind = LX_PAREN;
+		break;
+	default:
+		break;
+	}
+	if (kind) {
+		segc_latex_open(b, kind);
+		put_args(b, e, names);
+		segc_strbuf_appendc(b, LX_END);
+		return;
+	}
+	segc_strbuf_append(b, bi->latex);
+	segc_latex_open(b, LX_KEEP);
+	put_args(b, e, names);
+	segc_strbuf_appendc(b, LX_END);
+	segc_strbuf_append(b, bi->latex_close);
 }
 
 /* Appends the call 'e': the built-in functions with their notation, any
@@ -441,9 +521,9 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 		   names)) {
 		return;
 	} else if (segc_expr_is_condition(e)) {
-		segc_strbuf_append(b, "\\left(");
+		segc_latex_open(b, LX_PAREN);
 		latex_cond(b, e, names, CL_TOP);
-		segc_strbuf_append(b, "\\right)");
+		segc_strbuf_appendc(b, LX_END);
 	} else if (id == SEGC_BUILTIN_LOG2 && segc_expr_nargs(e) == 1 &&
 		   lv == LV_SUM && is_simple(segc_expr_arg(e, 0))) {
 		segc_strbuf_append(b, "\\log_2 ");
@@ -451,15 +531,14 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 	} else if (bi->kind == SEGC_BUILTIN_FUNCTION && bi->latex_close &&
 		   (bi->eval == SEGC_EVAL_EXTREMUM ||
 		   bi->eval == SEGC_EVAL_ROUND || segc_expr_nargs(e) == 1)) {
-		segc_strbuf_append(b, bi->latex);
-		put_args(b, e, names);
-		segc_strbuf_append(b, bi->latex_close);
+		put_builtin(b, e, names, bi);
 	} else {
 		segc_strbuf_append(b, "\\mathrm{");
 		segc_latex_put_escaped_name(b, f, strlen(f));
-		segc_strbuf_append(b, "}\\left(");
+		segc_strbuf_appendc(b, '}');
+		segc_latex_open(b, LX_PAREN);
 		put_args(b, e, names);
-		segc_strbuf_append(b, "\\right)");
+		segc_strbuf_appendc(b, LX_END);
 	}
 }
 
@@ -472,14 +551,18 @@ static void latex_pow(segc_strbuf *b, const segc_expr *e,
 	if (is_reciprocal(e)) {
 		factors fd = { NULL, 1, &e, 1 };
 
-		segc_strbuf_append(b, "\\frac{1}{");
+		segc_latex_open(b, LX_FRAC);
+		segc_strbuf_appendc(b, '1');
+		segc_strbuf_appendc(b, LX_SEP);
 		put_factors(b, &fd, names, 1);
-		segc_strbuf_appendc(b, '}');
+		segc_strbuf_appendc(b, LX_END);
 		return;
 	}
 	latex_expr(b, segc_expr_arg(e, 0), names, LV_BASE);
 	segc_strbuf_append(b, "^{");
+	segc_latex_open(b, LX_SCRIPT);
 	latex_expr(b, x, names, LV_SUM);
+	segc_strbuf_appendc(b, LX_END);
 	segc_strbuf_appendc(b, '}');
 }
 
@@ -489,13 +572,14 @@ static void latex_sum(segc_strbuf *b, const segc_expr *e,
 {
 	const segc_expr *body = segc_expr_arg(e, 2);
 
-	segc_strbuf_append(b, "\\sum_{");
+	segc_latex_open(b, LX_SUMOP);
 	segc_latex_put_symbol(b, segc_expr_name(e), names);
 	segc_strbuf_appendc(b, '=');
 	latex_expr(b, segc_expr_arg(e, 0), names, LV_SUM);
-	segc_strbuf_append(b, "}^{");
+	segc_strbuf_appendc(b, LX_SEP);
 	latex_expr(b, segc_expr_arg(e, 1), names, LV_SUM);
-	segc_strbuf_append(b, "} ");
+	segc_strbuf_appendc(b, LX_END);
+	segc_strbuf_appendc(b, ' ');
 	latex_expr(b, body, names, LV_PROD);
 }
 
@@ -534,14 +618,14 @@ static void latex_expr(segc_strbuf *b, const segc_expr *e,
 	int paren = needs_parens(e, lv);
 
 	if (paren) {
-		segc_strbuf_append(b, "\\left(");
+		segc_latex_open(b, LX_PAREN);
 		lv = LV_SUM;
 	}
 	switch (segc_expr_kind(e)) {
 	case SEGC_NUM:
 		if (mpq_sgn(segc_expr_value(e)) < 0)
 			segc_strbuf_appendc(b, '-');
-		segc_latex_put_abs_number(b, segc_expr_value(e));
+		put_number(b, segc_expr_value(e));
 		break;
 	case SEGC_SYM:
 		segc_latex_put_symbol(b, segc_expr_name(e), names);
@@ -563,11 +647,12 @@ static void latex_expr(segc_strbuf *b, const segc_expr *e,
 		break;
 	}
 	if (paren)
-		segc_strbuf_append(b, "\\right)");
+		segc_strbuf_appendc(b, LX_END);
 }
 
-/* 'e' as LaTeX math on one line. */
-char *segc_latex_expr(const segc_expr *e, const segc_latex_names *names)
+/* 'e' as LaTeX math with the layout marks of latex_private.h, its
+ * internal sum variables given readable names first. */
+static char *latex_marked(const segc_expr *e, const segc_latex_names *names)
 {
 	segc_expr *r = segc_expr_readable_binders(e);
 	segc_strbuf b;
@@ -578,134 +663,36 @@ char *segc_latex_expr(const segc_expr *e, const segc_latex_names *names)
 	return segc_strbuf_take(&b);
 }
 
-/* ---------------------------------------------------- line breaking */
-
-/* About how wide the LaTeX source 's' prints: a command counts as one
- * character, braces and \left/\right and font commands as none. */
-static size_t visible_width(const char *s)
+/* 'e' as LaTeX math on one line. */
+char *segc_latex_expr(const segc_expr *e, const segc_latex_names *names)
 {
-	size_t w = 0;
+	char *m = latex_marked(e, names);
+	char *s = m ? segc_latex_layout_line(m) : NULL;
 
-	while (*s) {
-		if (*s == '\\') {
-			const char *p = ++s;
-
-			while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))
-				s++;
-			if (s == p && *s)
-				s++;
-			if (!((s - p == 4 && !strncmp(p, "left", 4)) ||
-			      (s - p == 5 && !strncmp(p, "right", 5)) ||
-			      (s - p == 6 && !strncmp(p, "mathrm", 6)) ||
-			      (s - p == 6 && !strncmp(p, "mathit", 6)) ||
-			      (s - p == 4 && !strncmp(p, "frac", 4))))
-				w++;
-			continue;
-		}
-		if (*s != '{' && *s != '}' && *s != ' ' && *s != '_' && *s != '^')
-			w++;
-		s++;
-	}
-	return w;
+	free(m);
+	return s;
 }
 
-/* Appends the terms of the sum 'e' to 'out', starting a new line
- * (counted in '*nlines') before a term that would pass 'width'; '*line' is
- * the width used on the current line. */
-static void put_broken_terms(segc_strbuf *out, const segc_expr *e,
-	const segc_latex_names *names, size_t width, size_t *line,
+/* 'e' broken into lines of at most 'width' points (see latex_break.c). */
+char *segc_latex_expr_lines(const segc_expr *e,
+	const segc_latex_names *names, double width, size_t *nlines)
+{
+	char *m = latex_marked(e, names);
+	char *s = m ? segc_latex_layout_lines(m, width, 0, nlines) : NULL;
+
+	free(m);
+	return s;
+}
+
+/* 'e' broken into lines for an equation whose first line already holds
+ * 'first' points (the left side and the equals sign). */
+char *segc_latex_expr_lines_after(const segc_expr *e,
+	const segc_latex_names *names, double width, double first,
 	size_t *nlines)
 {
-	segc_strbuf term;
-	size_t i;
+	char *m = latex_marked(e, names);
+	char *s = m ? segc_latex_layout_lines(m, width, first, nlines) : NULL;
 
-	segc_strbuf_init(&term);
-	for (i = 0; i < segc_expr_nargs(e); i++) {
-		const segc_expr *t = segc_expr_arg(e, i);
-		int neg = term_is_negative(t);
-		size_t w;
-
-		segc_strbuf_append(&term, neg ? (i ? "- " : "-") : (i ? "+ " : ""));
-		latex_term(&term, t, names, neg, LV_SUM);
-		w = visible_width(segc_strbuf_str(&term));
-		if (i && *line + w > width) {
-			segc_strbuf_append(out, "\\\\\n");
-			(*nlines)++;
-			*line = 0;
-		} else if (i) {
-			segc_strbuf_appendc(out, ' ');
-		}
-		segc_strbuf_append(out, segc_strbuf_str(&term));
-		*line += w;
-		segc_strbuf_reset(&term);
-	}
-	segc_strbuf_free(&term);
-}
-
-/* Non-zero when 'e' is a product without denominators whose last factor
- * is a sum: a(b + c + ...), which may break inside its parentheses. */
-static int breakable_product(const segc_expr *e)
-{
-	size_t i, n = segc_expr_nargs(e);
-
-	if (segc_expr_kind(e) != SEGC_MUL ||
-	    segc_expr_kind(segc_expr_arg(e, n - 1)) != SEGC_ADD)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (is_reciprocal(segc_expr_arg(e, i)) ||
-		    (segc_expr_kind(segc_expr_arg(e, i)) == SEGC_NUM &&
-		     mpz_cmp_ui(mpq_denref(segc_expr_value(segc_expr_arg(e, i))),
-		     1) != 0))
-			return 0;
-	return 1;
-}
-
-/* 'e' broken between the terms of its outermost sum (or of the sum that
- * ends an outermost product, inside \bigl( \bigr), which may span lines)
- * into lines of at most about 'width' printed characters. */
-static char *latex_lines(const segc_expr *e,
-	const segc_latex_names *names, size_t width, size_t *nlines)
-{
-	segc_strbuf out;
-	size_t line = 0, n = segc_expr_nargs(e), i;
-	factors fs;
-	char *one;
-
-	*nlines = 1;
-	one = segc_latex_expr(e, names);
-	if (visible_width(one) <= width ||
-	    (segc_expr_kind(e) != SEGC_ADD && !breakable_product(e)))
-		return one;
-	free(one);
-	segc_strbuf_init(&out);
-	if (segc_expr_kind(e) == SEGC_ADD) {
-		put_broken_terms(&out, e, names, width, &line, nlines);
-		return segc_strbuf_take(&out);
-	}
-	fs.coeff = NULL;
-	fs.n = 0;
-	fs.invert = 0;
-	fs.f = segc_xmalloc(segc_xmul_size(n, sizeof *fs.f));
-	for (i = 0; i + 1 < n; i++)
-		fs.f[fs.n++] = segc_expr_arg(e, i);
-	put_factors(&out, &fs, names, 0);
-	free(fs.f);
-	segc_strbuf_append(&out, "\\,\\bigl(");
-	line = visible_width(segc_strbuf_str(&out));
-	put_broken_terms(&out, segc_expr_arg(e, n - 1), names, width, &line,
-		nlines);
-	segc_strbuf_append(&out, "\\bigr)");
-	return segc_strbuf_take(&out);
-}
-
-/* 'e' broken into lines (see latex_lines), its internal sum variables
- * given readable names first. */
-char *segc_latex_expr_lines(const segc_expr *e,
-	const segc_latex_names *names, size_t width, size_t *nlines)
-{
-	segc_expr *r = segc_expr_readable_binders(e);
-	char *s = latex_lines(r, names, width, nlines);
-
-	segc_expr_free(r);
+	free(m);
 	return s;
 }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "output/output.h"
+#include "output/latex_private.h"
 #include "model/model.h"
 
 /* --------------------------------------------------------- free text */
@@ -132,17 +132,28 @@ static const char *const component_symbol[4] = {
 	"T", "T_{\\mathrm{comp}}", "T_{\\mathrm{comm}}", "T_{\\mathrm{io}}"
 };
 
-/* Appends the equation of one component: a plain equation, or a multline
- * when the formula needs several lines. */
+/* Room reserved for the equation number, in points. */
+#define TAG_WIDTH 30.0
+
+/* Appends the equation of one component: a plain equation when it fits on
+ * one line of 'width' points (0: always), else a split in an equation,
+ * aligned at the equals sign. */
 static void put_equation(segc_strbuf *b, int c, const segc_expr *e,
-	const segc_latex_names *names)
+	const segc_latex_names *names, double width)
 {
 	size_t nlines = 1;
-	char *math = segc_latex_expr_lines(e, names, 48, &nlines);
-	const char *env = nlines > 1 ? "multline" : "equation";
+	double lhs = segc_latex_width(component_symbol[c]);
+	char *math = width > 0 ? segc_latex_expr_lines_after(e, names,
+		width - TAG_WIDTH - lhs, 13.4, &nlines) :
+		segc_latex_expr(e, names);
 
-	segc_strbuf_appendf(b, "\\begin{%s}\n%s = %s\n\\end{%s}\n", env,
-		component_symbol[c], math, env);
+	if (nlines > 1)
+		segc_strbuf_appendf(b, "\\begin{equation}\n\\begin{split}\n"
+			"%s &= %s\n\\end{split}\n\\end{equation}\n",
+			component_symbol[c], math);
+	else
+		segc_strbuf_appendf(b, "\\begin{equation}\n%s = %s\n"
+			"\\end{equation}\n", component_symbol[c], math);
 	free(math);
 }
 
@@ -150,11 +161,21 @@ static void put_equation(segc_strbuf *b, int c, const segc_expr *e,
 char *segc_latex_document(const char *title, const char *description,
 	segc_expr *const formulas[4], const segc_latex_names *names)
 {
+	return segc_latex_document_width(title, description, formulas, names,
+		SEGC_LATEX_TEXT_WIDTH);
+}
+
+/* The same for a text 'width' points wide. */
+char *segc_latex_document_width(const char *title, const char *description,
+	segc_expr *const formulas[4], const segc_latex_names *names,
+	double width)
+{
 	static const char *const head =
 		"\\documentclass{article}\n"
 		"\\usepackage[T1]{fontenc}\n"
 		"\\usepackage{textcomp}\n"
-		"\\usepackage{amsmath}\n";
+		"\\usepackage{amsmath}\n"
+		"\\setlength{\\emergencystretch}{3em}\n";
 	static const char *const label[4] = {
 		"Total time", "Computation", "Communication", "Input and output"
 	};
@@ -168,12 +189,12 @@ char *segc_latex_document(const char *title, const char *description,
 	segc_strbuf_appendf(&b, "\\title{%s}\n\\author{}\n\\date{}\n"
 		"\\begin{document}\n\\maketitle\n\n", t ? t : "");
 	if (d && *d)
-		segc_strbuf_appendf(&b, "%s\n\n", d);
+		segc_strbuf_appendf(&b, "{\\raggedright %s\\par}\n\n", d);
 	for (c = 0; c < 4; c++) {
 		if (!formulas[c] || (c && segc_expr_is_zero(formulas[c])))
 			continue;
 		segc_strbuf_appendf(&b, "\\noindent %s:\n", label[c]);
-		put_equation(&b, c, formulas[c], names);
+		put_equation(&b, c, formulas[c], names, width);
 		segc_strbuf_appendc(&b, '\n');
 	}
 	segc_strbuf_append(&b, "\\end{document}\n");
