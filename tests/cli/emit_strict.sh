@@ -135,4 +135,41 @@ grep -q 'for (' "$tmp/loops-plain.c" && grep -q 'if (' "$tmp/loops-plain.c" &&
 	grep -q '&&\|||' "$tmp/loops-plain.c"
 ok $? "the loop model has loops, conditionals and joined conditions in C"
 
+# The --main program's command line: --help (and -h) prints the grid
+# arguments it needs and the columns, exit 0, no table; an unknown option
+# is named on stderr, exit 2, nothing on stdout; the grid still works.
+for v in main main-accurate; do
+	c=$tmp/find_max-$v.c
+	if ! $CC -std=c99 -o "$tmp/fm" "$c" -lm 2>"$tmp/cc.err"; then
+		ok 1 "find_max ($v) links"
+		diag "$(head -5 "$tmp/cc.err")"
+		continue
+	fi
+	for h in --help -h; do
+		"$tmp/fm" N=1 $h > "$tmp/out" 2>"$tmp/err"
+		st=$?
+		[ $st -eq 0 ] && [ ! -s "$tmp/err" ] &&
+			grep -q "^Usage: .*fm N=RANGE P=RANGE N_element=RANGE P_max=RANGE t_assign=RANGE t_if=RANGE t_loop=RANGE\$" "$tmp/out" &&
+			grep -q '^then total comp, tab-separated\.$' "$tmp/out" &&
+			grep -q '^  A\.\.B\*K  ' "$tmp/out" &&
+			grep -q '^  -h, --help  show this help and exit$' "$tmp/out" &&
+			! grep -q '^N' "$tmp/out"
+		ok $? "find_max ($v) $h: the usage, exit 0 (exit $st)"
+	done
+	for bad in --bogus -x; do
+		"$tmp/fm" N=1 P=2 N_element=3 P_max=1 t_assign=1 t_if=1 t_loop=1 \
+			$bad > "$tmp/out" 2>"$tmp/err"
+		st=$?
+		[ $st -eq 2 ] && [ ! -s "$tmp/out" ] &&
+			grep -q "fm: unknown option '$bad'\$" "$tmp/err" &&
+			grep -q "^Try '.*fm --help' for more information\.\$" "$tmp/err"
+		ok $? "find_max ($v) $bad: unknown option, exit 2 (exit $st)"
+	done
+	# total = N_element*P_max*t_assign + N_element*(t_if + t_loop) + t_assign
+	"$tmp/fm" N=1 P=2 N_element=3 P_max=2 t_assign=5 t_if=7 t_loop=11 \
+		> "$tmp/out" 2>"$tmp/err"
+	[ $? -eq 0 ] && [ "$(sed -n 2p "$tmp/out" | cut -f8)" = 89 ]
+	ok $? "find_max ($v) prints the grid: 3*2*5 + 3*(7 + 11) + 5 = 89"
+done
+
 done_testing
