@@ -100,6 +100,31 @@ void cli_axis_clear(cli_axis *a)
 	memset(a, 0, sizeof *a);
 }
 
+/* Reports a grid name that -D binds too (see cli.h). */
+int cli_grid_not_defined(const cli_common *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < segc_bindings_count(c->bindings); i++)
+		if (!strcmp(segc_bindings_name(c->bindings, i), name))
+			return cli_usage(c, "grid name '%s': also given by -D "
+				"(give it once)", name);
+	return CLI_OK;
+}
+
+/* Checks the names of grid 'g' (see cli.h). */
+int cli_grid_check(const cli_common *c, const segc_setting *s,
+	const cli_grid *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->naxes; i++)
+		if (cli_check_declared(c, s, "grid name", g->axes[i].name) ||
+		    cli_grid_not_defined(c, g->axes[i].name))
+			return CLI_USAGE;
+	return CLI_OK;
+}
+
 /* Adds the axis "NAME=RANGE" to 'g' (see cli.h). */
 int cli_grid_add(segc_ctx *ctx, const cli_common *c, cli_grid *g,
 	const char *arg)

@@ -768,7 +768,8 @@ static int check_axes(const cli_common *c, const eval_opts *o,
 	size_t i;
 
 	for (i = 0; i < o->naxes; i++)
-		if (cli_check_declared(c, s, "grid name", o->axes[i].name))
+		if (cli_check_declared(c, s, "grid name", o->axes[i].name) ||
+		    cli_grid_not_defined(c, o->axes[i].name))
 			return CLI_USAGE;
 	if (o->procs && cli_check_declared(c, s, "--procs", o->procs))
 		return CLI_USAGE;

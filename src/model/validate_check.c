@@ -304,7 +304,11 @@ static const struct lookalike {
 	{ "log10", "did you mean 'log2'? (the only logarithm)" },
 	{ "lg", "did you mean 'log2'? (the only logarithm)" },
 	{ "pow", "did you mean x^k? (k a whole number)" },
+	{ "power", "did you mean x^k? (k a whole number)" },
+	{ "sqr", "did you mean x^2 or 'sqrt'?" },
 	{ "exp", "the language has no exponential (x^k needs a whole "
+	  "number k)" },
+	{ "exp2", "the language has no exponential (2^k needs a whole "
 	  "number k)" },
 	{ "abs", "did you mean max(x, -x)?" }, { "fabs", "did you mean "
 	  "max(x, -x)?" }, { "round", "did you mean floor(x + 1/2)?" },

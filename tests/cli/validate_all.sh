@@ -83,6 +83,19 @@ expect decl "2:10: error: <param>: unknown attribute 'nam' (did you mean 'name'?
 2:3: error: <param> lacks the attribute 'name'"
 ok $? "a declaration that fails the structure stops at the structure"
 
+# A function's body or an expectation's formula written as an unknown
+# attribute stops at the structure: the later stages would call it empty.
+cat > "$tmp/text.xml" <<'EOF'
+<model name="m" version="1">
+  <function name="f" args="x" value="x + 1"/>
+  <graph name="main">
+    <step cost="f(N) + z"/>
+  </graph>
+</model>
+EOF
+expect text "2:31: error: <function>: unknown attribute 'value'"
+ok $? "an element of text with an unknown attribute stops at the structure"
+
 # The formulas of a model whose unknown attribute was taken out.
 cat > "$tmp/formula.xml" <<'EOF'
 <model name="m" version="1">
