@@ -760,12 +760,16 @@ static void run_clear(run *r)
 	table_clear(&r->t);
 }
 
-/* Checks the grid's names: each declared by the model or machine;
- * CLI_USAGE (reported) otherwise. */
-static int check_axes(const cli_common *c, const eval_opts *o,
-	const segc_setting *s)
+/* Checks the grid's names: each declared by the model or machine, and
+ * not bound by -D too; CLI_USAGE (reported) otherwise.  Then binds each
+ * to itself, as --keep does, so that the grid's values win over those a
+ * machine or a <param value> gives the name (which would otherwise be
+ * substituted first, and the grid's values ignored). */
+static int check_axes(segc_ctx *ctx, const cli_common *c,
+	const eval_opts *o, const segc_setting *s)
 {
 	size_t i;
+	int rc = CLI_OK;
 
 	for (i = 0; i < o->naxes; i++)
 		if (cli_check_declared(c, s, "grid name", o->axes[i].name) ||
@@ -773,7 +777,9 @@ static int check_axes(const cli_common *c, const eval_opts *o,
 			return CLI_USAGE;
 	if (o->procs && cli_check_declared(c, s, "--procs", o->procs))
 		return CLI_USAGE;
-	return CLI_OK;
+	for (i = 0; i < o->naxes && !rc; i++)
+		rc = cli_bind_to_itself(ctx, c, o->axes[i].name);
+	return rc;
 }
 
 /* Checks the grid, evaluates and prints under 's'; the exit code. */
@@ -791,7 +797,7 @@ static int run_eval(segc_ctx *ctx, cli_common *c, void *opts,
 	r.where.file = o->file;
 	r.where.line = segc_model_program_line(s->model);
 	r.title = segc_model_name(s->model);
-	rc = check_axes(c, o, s);
+	rc = check_axes(ctx, c, o, s);
 	if (!rc)
 		rc = evaluate(c, &r, s);
 	run_clear(&r);

@@ -294,8 +294,8 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 			"comm or io)", o->tab.component);
 	if (!o->nspecs)
 		return cli_usage(c, "give at least one --scale SPEC");
-	if (cli_grid_check(c, s, &o->tab.grid))
-		return CLI_USAGE;
+	if ((rc = cli_grid_check(ctx, c, s, &o->tab.grid)) != 0)
+		return rc;
 	if (o->tab.grid.naxes && !cli_grid_points(&o->tab.grid))
 		return cli_usage(c, "the grid has too many points");
 	before = segc_derive_canonical(ctx, s, (enum segc_component)comp);

@@ -118,6 +118,7 @@ void check_error(checker *c, const segc_srcloc *loc,
 		segc_strbuf_str(&sb));
 	segc_strbuf_free(&sb);
 	c->failed = 1;
+	c->nerrors++;
 }
 
 /* 'loc' moved to the start of the value of its attribute 'attr' when
@@ -567,4 +568,5 @@ void checker_clear(checker *c)
 	segc_symtab_clear(&c->graphs);
 	free(c->fns);
 	free(c->calls);
+	free(c->bad);
 }

@@ -505,13 +505,15 @@ static void wrong_kind(reader *rd, xmlDocPtr doc, const char *got,
 		"the document is a <%s>, expected a <%s>", got, want);
 }
 
-/* Builds the model of 'doc' and checks its meaning; NULL on error. */
-static segc_model *model_of(reader *rd, xmlDocPtr doc)
+/* Builds the model of 'doc' and checks its meaning; NULL on error.  With
+ * 'damaged' (segc validate), a model whose errors lie in blocks it could
+ * take out is returned without them, '*damaged' set. */
+static segc_model *model_of(reader *rd, xmlDocPtr doc, int *damaged)
 {
 	segc_ctx *ctx = rd->ctx;
 	segc_xml_locs locs;
 	segc_text_locator locator;
-	int failed;
+	int failed, bad, pruned = 0;
 	segc_model *m;
 
 	memset(&locs, 0, sizeof locs);
@@ -521,7 +523,12 @@ static segc_model *model_of(reader *rd, xmlDocPtr doc)
 	locator.data = &locs;
 	m = segc_xml_build_model(ctx, xmlDocGetRootElement(doc), &rd->src,
 		&locs, &failed);
-	if ((segc_validate_model_located(ctx, m, &locator) || failed) && m) {
+	bad = damaged && !failed ? segc_validate_model_pruned(ctx, m,
+		&locator, &pruned) : segc_validate_model_located(ctx, m,
+		&locator);
+	if ((bad || failed) && m && pruned) {
+		*damaged = 1;
+	} else if ((bad || failed) && m) {
 		segc_model_free(m);
 		m = NULL;
 	}
@@ -568,7 +575,7 @@ segc_model *segc_model_read_memory(segc_ctx *ctx, const char *buf,
 	if (doc && kind != DOC_MODEL)
 		wrong_kind(&rd, doc, "machine", "model");
 	else if (doc)
-		m = model_of(&rd, doc);
+		m = model_of(&rd, doc, NULL);
 	xmlFreeDoc(doc);
 	reader_clear(&rd);
 	return m;
@@ -608,7 +615,7 @@ int segc_xml_read_document(segc_ctx *ctx, const char *buf, size_t len,
 	reader_init(&rd, ctx, name, buf, len);
 	doc = read_checked(&rd, buf, len, &kind, &damaged);
 	if (doc && kind == DOC_MODEL)
-		*model = model_of(&rd, doc);
+		*model = model_of(&rd, doc, &damaged);
 	else if (doc)
 		*machine = machine_of(&rd, doc);
 	xmlFreeDoc(doc);

@@ -311,7 +311,7 @@ kgrid="N=1..100000*10 P=1..64*2 t_stmt=1/4 t_byte=3/8"
 "$tmp/kept" N=1..100000*10 P=1..64*2 t_stmt=0.25 t_byte=0.375 \
 	> "$tmp/kept.tsv" &&
 	"$SEGC" eval --form canonical --csv --digits 40 --precision 256 \
-	-m "$ncube" -D t_stmt=1/4 -D t_byte=3/8 "$m" $kgrid > "$tmp/kept.csv" &&
+	-m "$ncube" "$m" $kgrid > "$tmp/kept.csv" &&
 	"$ulpdiff" "$tmp/kept.tsv" "$tmp/kept.csv" > "$tmp/kept.ulp"
 st=$?
 u=$(sed -n 's/^max_ulp //p' "$tmp/kept.ulp")

@@ -72,6 +72,28 @@ refused "a name given by -D and in the grid (sensitivity)" \
 	"segc: sensitivity: grid name 'P': also given by -D (give it once)" \
 	sensitivity -m "$ncube" -D P=3 "$xml/cg_tree.xml" P=3 N=2
 
+# A grid name that a machine (here inline) or a <param value> binds: the
+# grid's values win, as -D's would: t*N + w at N=3 is 5*3 + 7 = 22 (the
+# machine's t = 2 and w = 1 would give 7).
+cat > "$tmp/over.xml" <<'EOF'
+<model name="m" version="1">
+  <param name="w" value="1"/>
+  <resource name="t"/>
+  <machine name="inline" version="1"><cost name="t" value="2"/></machine>
+  <graph name="main"><step cost="t*N + w"/></graph>
+</model>
+EOF
+"$SEGC" eval --csv "$tmp/over.xml" N=3 P=1 t=5 w=7 >"$tmp/out" 2>"$tmp/err" &&
+	[ "$(sed -n 2p "$tmp/out")" = "3,1,5,7,22,0,0,22" ]
+ok $? "the grid's values win over a machine's and a <param value> ($(sed -n 2p "$tmp/out"))"
+
+"$SEGC" whatif --scale t=2 "$tmp/over.xml" N=3 t=5 w=7 >"$tmp/out" 2>"$tmp/err" &&
+	tail -1 "$tmp/out" | grep -q '^3  5  7  *22  *37  '
+ok $? "whatif: the grid's values win (T_before 5*3 + 7 = 22, T_after 10*3 + 7 = 37)"
+"$SEGC" sensitivity "$tmp/over.xml" N=3 t=5 w=7 >"$tmp/out" 2>"$tmp/err" &&
+	grep -q '^  3\. w: elasticity 0\.318182, derivative 1$' "$tmp/out"
+ok $? "sensitivity: the grid's values win (elasticity of w 7/22)"
+
 # In documents: a function of other languages, or another spelling of a
 # built-in, is refused with the one meant; other unknown calls stay
 # uninterpreted (doc/format.md, 2.4), and emit and eval name them.

@@ -4,8 +4,9 @@
 # declarations), a probability out of range (the meaning) and a node that
 # cannot reach the exit (the graph), each FILE:LINE:COL, in stage order;
 # an element that fails the structure is taken out and the rest checked,
-# unless it is a declaration (its uses would look undeclared); a model
-# whose structural errors were taken out still has its formulas checked.
+# unless it is a declaration (its uses would look undeclared); the
+# formulas are checked with the blocks and graphs in error taken out,
+# unless an error lies elsewhere.
 . "$top_srcdir/tests/cli/lib.sh"
 
 # expect NAME WANT: validate $tmp/NAME.xml exits 2, prints nothing on
@@ -34,6 +35,7 @@ cat > "$tmp/four.xml" <<'EOF'
       <case prob="3/2"><step cost="B"/></case>
     </branch>
     <call graph="side"/>
+    <loop count="-N"><step cost="t"/></loop>
   </graph>
   <graph name="side">
     <node id="a" cost="t"/>
@@ -49,8 +51,9 @@ expect four "5:20: error: <step>: unknown attribute 'colour'
 6:17: error: undeclared name 'q' in attribute 'cost' of <step> at column 1 of the value
 8:19: error: <branch>: probability -1/2 is not in [0, 1]
 9:19: error: <branch>: probability 3/2 is not in [0, 1]
-15:5: error: <node> 'c' of graph 'side' cannot reach the exit 'e'"
-ok $? "one run reports the errors of four stages, in stage order"
+16:5: error: <node> 'c' of graph 'side' cannot reach the exit 'e'
+12:5: error: the loop count -N is negative on the declared domains"
+ok $? "one run reports the errors of every stage, in stage order"
 
 # An unknown element and a loop without a count are taken out: the
 # undeclared name after them is still found.
@@ -109,6 +112,56 @@ EOF
 expect formula "5:25: error: <step>: unknown attribute 'weight'
 5:5: error: division by zero"
 ok $? "the formulas are checked after a structural error"
+
+# An error in a declaration keeps the formulas from being checked (the
+# loop's count is not reported); one in the program's own arc-form graph
+# too.
+cat > "$tmp/declared.xml" <<'EOF'
+<model name="m" version="1">
+  <let name="w" value="z + 1"/>
+  <graph name="main">
+    <loop count="-N"><step cost="w"/></loop>
+  </graph>
+</model>
+EOF
+expect declared "2:24: error: undeclared name 'z' in attribute 'value' of <let> at column 1 of the value"
+ok $? "an error in a declaration: the formulas are not checked"
+cat > "$tmp/arcmain.xml" <<'EOF'
+<model name="m" version="1">
+  <graph name="main">
+    <node id="a" cost="N/(N - N)"/>
+    <node id="c"/>
+    <node id="e"/>
+    <arc from="a" to="c" prob="1/2"/>
+    <arc from="a" to="e"/>
+    <arc from="c" to="c" prob="1"/>
+  </graph>
+</model>
+EOF
+expect arcmain "4:5: error: <node> 'c' of graph 'main' cannot reach the exit 'e'"
+ok $? "an error in the program's arc-form graph: the formulas are not checked"
+
+# Blocks in error inside a loop and a case are taken out, the rest of
+# them checked: the division by zero beside them is found.
+cat > "$tmp/inner.xml" <<'EOF'
+<model name="m" version="1">
+  <param name="B"/>
+  <graph name="main">
+    <loop var="i" from="1" to="N">
+      <step cost="i*y"/>
+      <step cost="N/(B - B)"/>
+    </loop>
+    <branch>
+      <case prob="1/2"><step cost="sqrt(N, P)"/></case>
+      <case><step cost="B"/></case>
+    </branch>
+  </graph>
+</model>
+EOF
+expect inner "5:21: error: undeclared name 'y' in attribute 'cost' of <step> at column 3 of the value
+9:36: error: attribute 'cost' of <step>: sqrt() takes 1 argument, not 2
+6:7: error: division by zero"
+ok $? "the formulas of the blocks beside those in error are checked"
 
 # --limit max_errors still bounds the count.
 (cd "$tmp" && "$SEGC" validate --limit max_errors=2 four.xml) \
