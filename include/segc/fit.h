@@ -67,7 +67,23 @@ typedef struct segc_fit_request {
 	const char *const *free;
 	const segc_csv *data;
 	enum segc_fit_weight weight;
+	/* nonlinear fits only: starting values of some free names (the
+	 * others start at 1) and the most iterations (0: 200) */
+	size_t nstart;
+	const char *const *start_names;
+	const mpq_t *start_values;
+	unsigned max_iterations;
 } segc_fit_request;
+
+/* How a nonlinear fit went: the MPFR precision in bits, the iterations
+ * (Jacobians after the first), and the criterion met: a relative step
+ * below 2^(-precision/2) (stalled 0), or no further decrease of the sum
+ * of squares at this precision (stalled 1).  A plain data record. */
+typedef struct segc_fit_info {
+	unsigned long precision;
+	unsigned iterations;
+	int stalled;
+} segc_fit_info;
 
 /* The result: the fitted values and every equation (opaque). */
 typedef struct segc_fit segc_fit;
@@ -83,22 +99,35 @@ typedef struct segc_fit_equation {
 	mpq_srcptr fitted;
 } segc_fit_equation;
 
-/* Fits the free names by exact linear least squares over Q: every
- * column time (or total), comp, comm, io of the data gives, in each row,
- * one equation between the measured value and the formula of that
- * component with the row's values for the other columns.  Refuses, with
- * located diagnostics, what cannot be fitted: bad columns or names, a
- * formula not linear in the free names, equations that cannot tell some
- * free names apart.  NULL on failure. */
+/* Fits the free names in least squares: every column time (or total),
+ * comp, comm, io of the data gives, in each row, one equation between
+ * the measured value and the formula of that component with the row's
+ * values for the other columns.  When every formula is linear in the
+ * free names (checked exactly), by exact linear least squares over Q;
+ * else by Levenberg-Marquardt in MPFR (128 bits) from the request's
+ * starting values, an approximation (segc_fit_nonlinear).  Refuses, with
+ * located diagnostics, what cannot be fitted: bad columns or names,
+ * equations that cannot tell some free names apart, a nonlinear fit that
+ * does not converge or cannot be evaluated at its starting values.  NULL
+ * on failure. */
 SEGC_API SEGC_GIVE segc_fit *segc_fit_run(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_fit_request *r);
 /* Releases the fit. */
 SEGC_API void segc_fit_free(SEGC_TAKE segc_fit *f);
 /* The number of free names; the name 'j' and its fitted value
- * (borrowed). */
+ * (borrowed): exact for a linear fit; for a nonlinear one, the MPFR
+ * result rounded to 20 significant digits. */
 SEGC_API size_t segc_fit_nfree(SEGC_KEEP const segc_fit *f);
 SEGC_API const char *segc_fit_name(SEGC_KEEP const segc_fit *f, size_t j);
 SEGC_API mpq_srcptr segc_fit_value(SEGC_KEEP const segc_fit *f, size_t j);
+/* Non-zero when the fit was nonlinear (Levenberg-Marquardt, an
+ * approximation), filling '*info' when it is not NULL; 0 for an exact
+ * linear fit. */
+SEGC_API int segc_fit_nonlinear(SEGC_KEEP const segc_fit *f,
+	SEGC_KEEP segc_fit_info *info);
+/* The free names a nonlinear fit's formula is nonlinear in ("a, b"), or
+ * "products of free names"; NULL for a linear fit (borrowed). */
+SEGC_API const char *segc_fit_nonlinear_names(SEGC_KEEP const segc_fit *f);
 /* The number of equations; equation 'i' into '*eq'. */
 SEGC_API size_t segc_fit_nequations(SEGC_KEEP const segc_fit *f);
 SEGC_API void segc_fit_equation_get(SEGC_KEEP const segc_fit *f, size_t i,

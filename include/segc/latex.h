@@ -64,6 +64,20 @@ SEGC_API SEGC_GIVE char *segc_latex_document(SEGC_KEEP const char *title,
 	SEGC_KEEP segc_expr *const formulas[4],
 	SEGC_KEEP const segc_latex_names *names);
 
+/* The definitions of the 'n' lets a formula keeps as names (names[i] =
+ * values[i], in the order given, a let after those it uses): after the
+ * formula, "\text{where }" and an aligned block, one line "n &= value"
+ * each; "" when 'n' is 0. */
+SEGC_API SEGC_GIVE char *segc_latex_where(const char *const *names,
+	segc_expr *const *values, size_t n,
+	SEGC_KEEP const segc_latex_names *ln);
+/* 'document' (from segc_latex_document) with the same definitions as an
+ * align* block after its equations, introduced by "where". */
+SEGC_API SEGC_GIVE char *segc_latex_document_where(
+	SEGC_KEEP const char *document, const char *const *names,
+	segc_expr *const *values, size_t n,
+	SEGC_KEEP const segc_latex_names *ln);
+
 #ifdef __cplusplus
 }
 #endif

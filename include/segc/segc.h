@@ -256,6 +256,15 @@ SEGC_API int segc_expr_has_sym(SEGC_KEEP const segc_expr *e, const char *name);
 SEGC_API SEGC_GIVE segc_expr *segc_expr_subst(SEGC_TAKE segc_expr *e,
 	const char *name,
 	SEGC_KEEP segc_expr *value);
+/* 'e' with the terms that have a factor names[k] collected, in the order
+ * of 'names': names[0]*(c0) + names[1]*(c1) + ... + (rest), each
+ * coefficient and the rest tidied as the structural form is; a name no
+ * term has a factor of is left out (found[k] 0; 'found' may be NULL).
+ * Equal to 'e' at every point: only identities are used (sums, products,
+ * integer powers, sum() and if() split by linearity; other calls and
+ * negative powers kept whole in the rest). */
+SEGC_API SEGC_GIVE segc_expr *segc_collect(SEGC_KEEP const segc_expr *e,
+	size_t n, const char *const *names, unsigned *found);
 /* Number of distinct nodes of the DAG below 'e'. */
 SEGC_API size_t segc_expr_size(SEGC_KEEP const segc_expr *e);
 /* Number of nodes of 'e' written out as a tree (shared nodes counted at

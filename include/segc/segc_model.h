@@ -156,6 +156,30 @@ SEGC_API int segc_setting_declares(SEGC_KEEP const segc_setting *s,
 SEGC_API const char *segc_setting_name_kind(SEGC_KEEP const segc_setting *s,
 	SEGC_KEEP const char *name);
 
+/* Names of the model and the setting's machine, for the commands that
+ * keep names instead of their values: with SEGC_NAMES_LETS the model's
+ * lets, with SEGC_NAMES_RESOURCES its resources, with SEGC_NAMES_VALUES
+ * its parameters with a value and the consts and costs of the machine;
+ * each once, in that order and in the order declared.  '*out' gets a
+ * malloc'd array (free() it) of names borrowed from the model and
+ * machine; returns their number. */
+#define SEGC_NAMES_LETS 1u
+#define SEGC_NAMES_RESOURCES 2u
+#define SEGC_NAMES_VALUES 4u
+SEGC_API size_t segc_setting_names(SEGC_KEEP const segc_setting *s,
+	unsigned what, const char ***out);
+/* The lets of the model that 's' keeps as names (bound to themselves)
+ * and that the 'nformulas' formulas (NULL ones skipped) use, directly or
+ * through other kept lets, each with its value under 's' (the kept lets
+ * in it as names): '*count' of them, a let after every let it uses, else
+ * in the model's order.  The names are borrowed from the model; the
+ * arrays are malloc'd (free() them), the values new references.  0, or
+ * -1 with diagnostics. */
+SEGC_API int segc_setting_kept_lets(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_setting *s, segc_expr *const *formulas,
+	size_t nformulas, const char ***names, SEGC_GIVE segc_expr ***values,
+	size_t *count);
+
 #ifdef __cplusplus
 }
 #endif

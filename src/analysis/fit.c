@@ -9,65 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/fit.h"
 #include "model/model.h"
 #include "output/output.h"
 #include "base/util.h"
 
-/* A coefficient of the split formula, evaluated at each row: a number,
- * the value of a column, or an expression of the columns. */
-typedef struct coef {
-	enum { COEF_NUM, COEF_COLUMN, COEF_EXPR } kind;
-	size_t col;
-	segc_expr *e;
-} coef;
-
-/* One measured column: its component, its formula, and the formula's
- * coefficients c[0] (the part without free names), c[1 + j] (of x_j). */
-typedef struct part {
-	enum segc_component comp;
-	size_t col;
-	segc_expr *f;
-	coef *c;
-} part;
-
-struct segc_fit {
-	size_t nfree;
-	char **names;
-	int *kind;               /* FIT_RESOURCE, ... per free name */
-	mpq_t *x;
-	size_t neq, capeq;
-	size_t *row;
-	enum segc_component *comp;
-	mpq_t *measured, *fitted;
-	int r2_defined;
-	mpq_t r2;
-	int max_defined;
-	size_t max_eq;
-	mpq_t max_rel;
-};
-
-/* What a free name is in the model or machine. */
-enum { FIT_RESOURCE = 0, FIT_CONST, FIT_COST, FIT_PARAM };
-
-/* The state of one run. */
-typedef struct fitter {
-	segc_ctx *ctx;
-	const segc_fit_request *r;
-	const segc_csv *data;
-	const char *file;        /* of the data */
-	const char *model_file;
-	const segc_machine *mach;
-	segc_fit *fit;
-	segc_bindings *bindings;
-	segc_setting s;
-	size_t nparts;
-	part parts[4];
-	const char **headers;
-	int *is_param;           /* per column: a parameter column */
-	segc_lsq *lsq;
-	mpq_t *a;                /* one equation: nfree + 1 entries */
-} fitter;
+#include "analysis/fit_run.h"
 
 static const char *const comp_cols[] = { "time", "total", "comp", "comm",
 	"io" };
@@ -420,31 +366,48 @@ static int nonlinear_in(fitter *F, segc_ctx *scratch,
 	return r;
 }
 
-/* Reports that part 'P' is not linear in the free names, naming those
- * that enter it nonlinearly on their own. */
-static void report_nonlinear(fitter *F, segc_ctx *scratch,
+/* Non-zero when 'name' is an item of the list "a, b, c" 'list'. */
+static int listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = list;
+
+	while (p && (p = strstr(p, name)) != NULL) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ',' || !p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* Records that part 'P' is not linear in the free names, with the
+ * names that enter it nonlinearly on their own: the fit will be
+ * nonlinear. */
+static void note_nonlinear(fitter *F, segc_ctx *scratch,
 	const segc_domains *dom, const part *P)
 {
 	segc_strbuf sb;
 	size_t j;
 
 	segc_strbuf_init(&sb);
+	if (F->fit->nonlinear_in)
+		segc_strbuf_appendf(&sb, "%s", F->fit->nonlinear_in);
 	for (j = 0; j < F->fit->nfree; j++)
-		if (nonlinear_in(F, scratch, dom, P->f, j))
+		if (nonlinear_in(F, scratch, dom, P->f, j) &&
+		    !listed(sb.data, F->fit->names[j]))
 			segc_strbuf_appendf(&sb, "%s%s", sb.len ? ", " : "",
 				F->fit->names[j]);
-	segc_error(F->ctx, SEGC_ERR_INPUT, F->model_file, 0, 0, "the formula "
-		"of %s is not linear in the free names (%s%s): segc fit solves "
-		"linear least squares exactly and does not fit nonlinear "
-		"formulas; fix such names with -D", segc_component_name(P->comp),
-		sb.len ? "nonlinear in " : "products of free names",
-		sb.len ? sb.data : "");
+	free(F->fit->nonlinear_in);
+	F->fit->nonlinear_in = segc_xstrdup(sb.len ? sb.data :
+		"products of free names");
+	F->fit->nonlinear = 1;
 	segc_strbuf_free(&sb);
 }
 
 /* Splits every part, under the domains of the setting; a scratch
  * context takes the failures of substitutions (a free name set to 0
- * where it divides), which only mean that the formula is not linear. */
+ * where it divides), which only mean that the formula is not linear:
+ * then the fit is nonlinear. */
 static int split_parts(fitter *F)
 {
 	segc_domains *dom = segc_setting_domains(F->ctx, &F->s);
@@ -459,7 +422,7 @@ static int split_parts(fitter *F)
 			segc_error(F->ctx, SEGC_ERR_LIMIT, F->model_file, 0, 0,
 				"%s", segc_ctx_diag(scratch, 0)->message);
 		else
-			report_nonlinear(F, scratch, dom, &F->parts[k]);
+			note_nonlinear(F, scratch, dom, &F->parts[k]);
 		segc_ctx_clear(scratch);
 	}
 	segc_ctx_free(scratch);
@@ -618,6 +581,32 @@ static int solve(fitter *F)
 
 /* ------------------------------------------------------ the equations */
 
+/* Makes room for one more equation in 'f'. */
+static void grow(segc_fit *f)
+{
+	if (f->neq < f->capeq)
+		return;
+	f->capeq = f->capeq ? 2 * f->capeq : 64;
+	f->row = segc_xrealloc(f->row, f->capeq * sizeof *f->row);
+	f->comp = segc_xrealloc(f->comp, f->capeq * sizeof *f->comp);
+	f->measured = segc_xrealloc(f->measured, f->capeq * sizeof(mpq_t));
+	f->fitted = segc_xrealloc(f->fitted, f->capeq * sizeof(mpq_t));
+}
+
+/* Appends an equation with its values (see fit_run.h). */
+void segc_fit_append(segc_fit *f, size_t i, enum segc_component comp,
+	mpq_srcptr measured, mpq_srcptr fitted)
+{
+	grow(f);
+	f->row[f->neq] = i;
+	f->comp[f->neq] = comp;
+	mpq_init(f->measured[f->neq]);
+	mpq_init(f->fitted[f->neq]);
+	mpq_set(f->measured[f->neq], measured);
+	mpq_set(f->fitted[f->neq], fitted);
+	f->neq++;
+}
+
 /* Appends equation (row 'i', part 'P') with the fitted value of F->a. */
 static void add_equation(fitter *F, const part *P, size_t i)
 {
@@ -625,14 +614,7 @@ static void add_equation(fitter *F, const part *P, size_t i)
 	size_t j, k = f->neq, n = f->nfree;
 	mpq_t t;
 
-	if (f->neq == f->capeq) {
-		f->capeq = f->capeq ? 2 * f->capeq : 64;
-		f->row = segc_xrealloc(f->row, f->capeq * sizeof *f->row);
-		f->comp = segc_xrealloc(f->comp, f->capeq * sizeof *f->comp);
-		f->measured = segc_xrealloc(f->measured,
-			f->capeq * sizeof(mpq_t));
-		f->fitted = segc_xrealloc(f->fitted, f->capeq * sizeof(mpq_t));
-	}
+	grow(f);
 	f->row[k] = i;
 	f->comp[k] = P->comp;
 	mpq_init(f->measured[k]);
@@ -649,7 +631,7 @@ static void add_equation(fitter *F, const part *P, size_t i)
 }
 
 /* Sets R^2 and the largest relative error from the equations. */
-static void statistics(segc_fit *f)
+void segc_fit_statistics(segc_fit *f)
 {
 	mpq_t mean, t, ss_res, ss_tot;
 	size_t k;
@@ -697,7 +679,7 @@ static int evaluate(fitter *F)
 				return -1;
 			add_equation(F, &F->parts[k], i);
 		}
-	statistics(F->fit);
+	segc_fit_statistics(F->fit);
 	return 0;
 }
 
@@ -765,7 +747,8 @@ segc_fit *segc_fit_run(segc_ctx *ctx, const segc_fit_request *r)
 		mpq_init(F.a[j]);
 	rc = classify_columns(&F) || check_free(&F) || make_setting(&F) ||
 		derive_parts(&F) || split_parts(&F) || check_domains(&F) ||
-		accumulate(&F) || solve(&F) || evaluate(&F);
+		(F.fit->nonlinear ? segc_fit_nonlinear_run(&F) :
+		accumulate(&F) || solve(&F) || evaluate(&F));
 	fitter_clear(&F);
 	if (rc || segc_ctx_status(ctx) != SEGC_OK) {
 		segc_fit_free(F.fit);
@@ -798,6 +781,7 @@ void segc_fit_free(segc_fit *f)
 	free(f->fitted);
 	mpq_clear(f->r2);
 	mpq_clear(f->max_rel);
+	free(f->nonlinear_in);
 	free(f);
 }
 
@@ -852,4 +836,20 @@ int segc_fit_max_relative(const segc_fit *f, mpq_t rel, size_t *eq)
 	mpq_set(rel, f->max_rel);
 	*eq = f->max_eq;
 	return 0;
+}
+
+/* How a nonlinear fit went (see fit.h). */
+int segc_fit_nonlinear(const segc_fit *f, segc_fit_info *info)
+{
+	if (!f->nonlinear)
+		return 0;
+	if (info)
+		*info = f->info;
+	return 1;
+}
+
+/* The names that made the fit nonlinear (see fit.h). */
+const char *segc_fit_nonlinear_names(const segc_fit *f)
+{
+	return f->nonlinear_in;
 }

@@ -8,6 +8,7 @@
 #include <segc/segc.h>
 #include <segc/segc_model.h>
 #include <segc/fit.h>
+#include <mpfr.h>
 
 /* -------------------------------------------------- exact least squares */
 
@@ -32,5 +33,39 @@ size_t segc_lsq_solve(SEGC_KEEP segc_lsq *L, mpq_t *x, int *dependent);
  * such that A v = 0: the combination of unknowns the equations cannot
  * see. */
 void segc_lsq_dependency(SEGC_KEEP const segc_lsq *L, size_t j, mpq_t *v);
+
+/* ------------------------------------------- nonlinear least squares */
+
+/* Evaluates equation 'i' at the point 'x' (n numbers): its residual
+ * 'r' = w (measured - f(x)) and, unless 'jac' is NULL, jac[j] = w df/dx_j
+ * (the weight w is 1, or 1/measured).  0, or -1 when it cannot be
+ * evaluated there. */
+typedef int (*segc_lm_row_fn)(void *arg, size_t i, mpfr_t *x, mpfr_ptr r,
+	mpfr_t *jac);
+
+/* A nonlinear least-squares problem for segc_lm_solve (lm.c), filled by
+ * the caller (n, m, prec, max_iterations, row, arg, ss initialised at
+ * 'prec', dependent and combination of n and n*n entries); the rest is
+ * set by the solve. */
+typedef struct segc_lm {
+	size_t n, m;
+	mpfr_prec_t prec;
+	unsigned max_iterations;
+	segc_lm_row_fn row;
+	void *arg;
+	unsigned iterations;     /* Jacobians evaluated after the first */
+	int converged;           /* a relative step below 2^(-prec/2) */
+	int stalled;             /* ... or no decrease at this precision */
+	mpfr_t ss;               /* the final sum of squared residuals */
+	size_t rank;             /* of the Jacobian at the end */
+	int *dependent;          /* unknowns depending on earlier ones */
+	int *combination;        /* row j: the earlier unknowns involved */
+} segc_lm;
+
+/* Levenberg-Marquardt from the starting point 'x' (n numbers of
+ * precision prec), which gets the last point.  -1 when an equation
+ * cannot be evaluated at the start or at an accepted point (the row
+ * function has recorded why), else 0 (see converged and rank). */
+int segc_lm_solve(SEGC_KEEP segc_lm *lm, mpfr_t *x);
 
 #endif

@@ -1,7 +1,10 @@
 /* cmd_derive.c - the 'derive' command: the formula of a model, one line,
  * in the expression language (canonical or structural form); with --json
  * a document for scripts: every component, the free names of the total
- * with their declared domains, and the conditions of its pieces. */
+ * with their declared domains, and the conditions of its pieces.  With
+ * the options of cli_keep.h: lets kept as names, each defined on a line
+ * "NAME = VALUE" after the formula; values kept as names; terms collected
+ * by a name. */
 #include <config.h>
 
 #include <stdint.h>
@@ -14,6 +17,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_json.h"
+#include "cli/cli_keep.h"
 #include "cli/cli_output.h"
 
 /* Options of 'derive' besides COMMON. */
@@ -22,6 +26,7 @@ typedef struct derive_opts {
 	const char *form;
 	const char *asymptotic;
 	int json;
+	cli_keep keep;
 } derive_opts;
 
 
@@ -32,6 +37,8 @@ static int derive_option(cli_common *c, int argc, char **argv, int *i,
 	derive_opts *o = opts;
 	int r;
 
+	if ((r = cli_keep_option(c, argc, argv, i, &o->keep)) != 0)
+		return r;
 	if (!strcmp(argv[*i], "--json")) {
 		o->json = 1;
 		(*i)++;
@@ -50,8 +57,16 @@ static int derive_option(cli_common *c, int argc, char **argv, int *i,
 static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 {
 	const derive_opts *o = opts;
+	const cli_keep *k = &o->keep;
+	int rewrite = k->lets || k->all || k->ncollect || k->resources;
 
-	(void)ctx;
+	if ((o->json || o->asymptotic) && rewrite)
+		return cli_usage(c, "--lets, --keep-all, --collect and "
+			"--collect-resources take neither --json nor "
+			"--asymptotic");
+	if ((k->ncollect || k->resources) && strcmp(o->form, "structural"))
+		return cli_usage(c, "--collect and --collect-resources rewrite "
+			"the structural form: add --form structural");
 	if (o->json && (o->component || o->asymptotic))
 		return cli_usage(c, "--json prints every component; it takes "
 			"neither --component nor --asymptotic");
@@ -61,7 +76,45 @@ static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 	if (strcmp(o->form, "canonical") && strcmp(o->form, "structural"))
 		return cli_usage(c, "unknown form '%s' (canonical or "
 			"structural)", o->form);
-	return 0;
+	return cli_keep_bind(ctx, c, k);
+}
+
+/* The lines "NAME = VALUE" of the lets 'e' keeps, a let after those it
+ * uses ("" when none); NULL with diagnostics. */
+static char *let_lines(segc_ctx *ctx, const segc_setting *s, segc_expr *e)
+{
+	const char **lets = NULL;
+	segc_expr **values = NULL;
+	size_t n = 0, i, len = 1;
+	char *out = NULL, **t;
+	int rc;
+
+	rc = segc_setting_kept_lets(ctx, s, &e, 1, &lets, &values, &n);
+	for (i = 0; i < n && !rc; i++)
+		rc = cli_writable(ctx, NULL, values[i]);
+	t = calloc(n + 1, sizeof *t);
+	if (!t)
+		abort();
+	for (i = 0; i < n && !rc; i++) {
+		t[i] = segc_expr_to_string(values[i]);
+		len += strlen(lets[i]) + strlen(t[i]) + 4;
+	}
+	if (!rc) {
+		out = malloc(len);
+		if (!out)
+			abort();
+		out[0] = '\0';
+		for (i = 0; i < n; i++)
+			sprintf(out + strlen(out), "%s = %s\n", lets[i], t[i]);
+	}
+	for (i = 0; i < n; i++) {
+		free(t[i]);
+		segc_expr_free(values[i]);
+	}
+	free(t);
+	free(values);
+	free(lets);
+	return out;
 }
 
 /* The leading term of 'e' (taken) as the name of --asymptotic grows;
@@ -352,15 +405,18 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 	enum segc_component comp = (enum segc_component)
 		(o->component ? segc_component_parse(o->component) : SEGC_TOTAL);
 	segc_expr *e;
-	char *text;
+	char *text, *lets;
 	int rc = 0;
 
+	if ((rc = cli_keep_setting(ctx, c, &o->keep, s)) != 0)
+		return rc;
 	if (o->json)
 		return run_json(ctx, c, o, s);
 	if (!strcmp(o->form, "structural") && !o->asymptotic)
 		e = segc_derive_structural(ctx, s, comp);
 	else
 		e = segc_derive_canonical(ctx, s, comp);
+	cli_keep_collect(c, &o->keep, s, &e, 1);
 	if (o->asymptotic)
 		e = asymptotic(ctx, c, o, s, e, &rc);
 	if (rc) {
@@ -372,9 +428,16 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 		rc = cli_report(ctx);
 		return rc ? rc : CLI_USAGE;
 	}
+	lets = let_lines(ctx, s, e);
+	if (!lets) {
+		segc_expr_free(e);
+		rc = cli_report(ctx);
+		return rc ? rc : CLI_USAGE;
+	}
 	text = segc_expr_to_string(e);
-	cli_printf("%s\n", text);
+	cli_printf("%s\n%s", text, lets);
 	free(text);
+	free(lets);
 	segc_expr_free(e);
 	return cli_report(ctx);
 }
@@ -384,7 +447,9 @@ int cmd_derive(int argc, char **argv)
 {
 	static const cli_model_command cmd = { "derive", derive_option, NULL,
 		check_args, run_derive };
-	derive_opts o = { NULL, "canonical", NULL, 0 };
+	derive_opts o;
 
+	memset(&o, 0, sizeof o);
+	o.form = "canonical";
 	return cli_model_command_run(&cmd, argc, argv, &o);
 }

@@ -1,35 +1,18 @@
 /* cmd_eval.c - 'segc eval': every component of a model evaluated with MPFR
- * over a grid of parameter values, printed as a table (or CSV), and
- * optionally plotted against the swept parameter (SVG). */
+ * over a grid of parameter values (or the rows of --measured, or the
+ * grid of --map), with the speedup and efficiency of strong or weak
+ * scaling, printed as a table (or CSV), and optionally plotted (SVG). */
 #include <config.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <segc/eval.h>
-#include <segc/plot.h>
+#include "cli/cli_eval.h"
 
-#include "cli/cli.h"
-#include "cli/cli_output.h"
-
-#define MAX_AXES 32
+#define MAX_AXES EVAL_MAX_AXES
 #define MAX_POINTS 1000000UL
 #define NCOLS_FIXED 6
-
-/* The options of 'eval'. */
-typedef struct eval_opts {
-	const char *file;
-	const char *svg;
-	long precision;
-	long digits;
-	int csv;
-	int canonical;
-	const char *procs;       /* --procs: the processor count (P) */
-	int speedup;             /* the speedup columns are printed */
-	size_t naxes;
-	cli_axis axes[MAX_AXES];
-} eval_opts;
 
 static const char *const fixed_cols[NCOLS_FIXED] = {
 	"comp", "comm", "io", "total", "speedup", "efficiency"
@@ -117,6 +100,45 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 			o->svg = v;
 		return r;
 	}
+	if ((r = cli_option_value(c, argc, argv, i, "measured", 0, &v)) != 0) {
+		if (r > 0)
+			o->measured = v;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "scaling", 0, &v)) != 0) {
+		if (r > 0 && strcmp(v, "strong") && strcmp(v, "weak"))
+			return cli_usage(c, "unknown scaling '%s' (strong or "
+				"weak)", v), -1;
+		if (r > 0)
+			o->weak = !strcmp(v, "weak");
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "plot", 0, &v)) != 0) {
+		static const char *const plots[] = { "time", "speedup",
+			"efficiency" };
+		int k;
+
+		for (k = 0; r > 0 && k < 3 && strcmp(v, plots[k]); k++)
+			;
+		if (r > 0 && k == 3)
+			return cli_usage(c, "unknown plot '%s' (time, speedup or "
+				"efficiency)", v), -1;
+		if (r > 0) {
+			o->plot = k;
+			o->plot_given = 1;
+		}
+		return r;
+	}
+	if (!strcmp(argv[*i], "--map")) {
+		if (*i + 2 >= argc || argv[*i + 1][0] == '-' ||
+		    argv[*i + 2][0] == '-')
+			return cli_usage(c, "--map needs two names: --map X Y"),
+				-1;
+		o->map_x = argv[*i + 1];
+		o->map_y = argv[*i + 2];
+		*i += 3;
+		return 1;
+	}
 	return 0;
 }
 
@@ -130,205 +152,10 @@ static int eval_operand(segc_ctx *ctx, cli_common *c, const char *arg,
 	return parse_axis(ctx, c, opts, arg) ? -1 : 1;
 }
 
-/* ---------------------------------------------------------- the table */
-
-/* The cells of the table, row after row, and the plotted values. */
-typedef struct table {
-	size_t ncols, ncells, cap;
-	char **cells;
-	size_t npoints;
-	double *x, *y[4];        /* the swept value and each component */
-} table;
-
-/* Appends one cell (a copy of 'text'). */
-static void table_put(table *t, const char *text)
-{
-	if (t->ncells == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->cells = realloc(t->cells, t->cap * sizeof *t->cells);
-		if (!t->cells)
-			abort();
-	}
-	t->cells[t->ncells] = malloc(strlen(text) + 1);
-	if (!t->cells[t->ncells])
-		abort();
-	strcpy(t->cells[t->ncells++], text);
-}
-
-/* Appends the value 'x' formatted to 'digits' significant digits. */
-static void table_put_mpfr(table *t, mpfr_srcptr x, long digits)
-{
-	char buf[1100];
-
-	mpfr_snprintf(buf, sizeof buf, "%.*Rg", (int)digits, x);
-	table_put(t, buf);
-}
-
-/* Appends the exact rational 'q'. */
-static void table_put_mpq(table *t, const mpq_t q)
-{
-	char *s = mpq_get_str(NULL, 10, q);
-
-	if (!s)
-		abort();
-	table_put(t, s);
-	free(s);
-}
-
-/* The number of decimals 'a' (> 0) is printed with: those of
- * 'digits' significant digits, fewer when its decimal ends sooner. */
-static unsigned long decimals_of(const mpq_t a, long digits)
-{
-	unsigned long v2, v5, end;
-	long e = 0;
-	mpz_t d, f;
-	mpq_t x;
-
-	mpq_init(x);
-	mpq_set(x, a);
-	for (; mpq_cmp_ui(x, 10, 1) >= 0; e++) {
-		mpz_mul_ui(mpq_denref(x), mpq_denref(x), 10);
-		mpq_canonicalize(x);
-	}
-	for (; mpq_cmp_ui(x, 1, 1) < 0; e--) {
-		mpz_mul_ui(mpq_numref(x), mpq_numref(x), 10);
-		mpq_canonicalize(x);
-	}
-	mpq_clear(x);
-	mpz_init_set(d, mpq_denref(a));
-	mpz_init_set_ui(f, 2);
-	v2 = mpz_remove(d, d, f);
-	mpz_set_ui(f, 5);
-	v5 = mpz_remove(d, d, f);
-	end = v2 > v5 ? v2 : v5;
-	e = digits - 1 - e < 0 ? 0 : digits - 1 - e;
-	if (!mpz_cmp_ui(d, 1) && (unsigned long)e > end)
-		e = (long)end;
-	mpz_clear(d);
-	mpz_clear(f);
-	return (unsigned long)e;
-}
-
-/* The decimal digits of round('a' * 10^'s'), ties to even. */
-static char *scaled_digits(const mpq_t a, unsigned long s)
-{
-	mpz_t n, r;
-	char *str;
-	int cmp;
-
-	mpz_init(n);
-	mpz_init(r);
-	mpz_ui_pow_ui(n, 10, s);
-	mpz_mul(n, n, mpq_numref(a));
-	mpz_fdiv_qr(n, r, n, mpq_denref(a));
-	mpz_mul_2exp(r, r, 1);
-	cmp = mpz_cmp(r, mpq_denref(a));
-	if (cmp > 0 || (cmp == 0 && mpz_odd_p(n)))
-		mpz_add_ui(n, n, 1);
-	str = mpz_get_str(NULL, 10, n);
-	if (!str)
-		abort();
-	mpz_clear(n);
-	mpz_clear(r);
-	return str;
-}
-
-/* Appends 'q' as a decimal in fixed notation, correctly rounded (ties to
- * even) to 'digits' significant digits, exact when it ends sooner: the
- * parameter columns of --csv. */
-static void table_put_decimal(table *t, const mpq_t q, long digits)
-{
-	unsigned long s;
-	size_t len, pad, i = 0, k;
-	char *str, *out;
-	mpq_t a;
-
-	mpq_init(a);
-	mpq_abs(a, q);
-	s = mpq_sgn(q) ? decimals_of(a, digits) : 0;
-	str = scaled_digits(a, s);
-	len = strlen(str);
-	while (s && len > 1 && str[len - 1] == '0') {
-		str[--len] = '\0';
-		s--;
-	}
-	out = malloc(len + s + 4);
-
-	if (!out)
-		abort();
-	pad = len <= s ? s + 1 - len : 0;
-	if (mpq_sgn(q) < 0)
-		out[i++] = '-';
-	for (k = 0; k < pad + len; k++) {
-		if (s && k == pad + len - s)
-			out[i++] = '.';
-		out[i++] = k < pad ? '0' : str[k - pad];
-	}
-	out[i] = '\0';
-	table_put(t, out);
-	free(str);
-	free(out);
-	mpq_clear(a);
-}
-
-/* Puts the table on standard output: aligned columns, or CSV. */
-static void table_print(const table *t, int csv)
-{
-	size_t *w = calloc(t->ncols, sizeof *w), i, j;
-
-	if (!w)
-		abort();
-	for (i = 0; i < t->ncells; i++)
-		if (strlen(t->cells[i]) > w[i % t->ncols])
-			w[i % t->ncols] = strlen(t->cells[i]);
-	for (i = 0; i < t->ncells; i += t->ncols) {
-		for (j = 0; j < t->ncols; j++) {
-			if (csv)
-				cli_printf("%s%s", j ? "," : "", t->cells[i + j]);
-			else
-				cli_printf("%s%*s", j ? "  " : "", (int)w[j],
-					t->cells[i + j]);
-		}
-		cli_puts("\n");
-	}
-	free(w);
-}
-
-/* Releases 't'. */
-static void table_clear(table *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->ncells; i++)
-		free(t->cells[i]);
-	free(t->cells);
-	free(t->x);
-	for (i = 0; i < 4; i++)
-		free(t->y[i]);
-}
-
 /* --------------------------------------------------------- evaluation */
 
-/* What the evaluation of one run needs. */
-typedef struct run {
-	segc_ctx *ctx;
-	const eval_opts *o;
-	segc_expr *f[4];
-	const char **names;      /* the axes' names, then "P" when absent */
-	mpq_t *values;
-	size_t npoint;           /* names at a point */
-	size_t p_index;          /* index of P among the names */
-	int speedup;             /* the speedup columns are printed */
-	size_t procs;            /* then the axis of --procs */
-	size_t swept;            /* the plotted axis, or (size_t)-1 */
-	segc_where where;
-	const char *title;       /* the model's name */
-	cli_file *svg;           /* the file of --svg, or NULL */
-	table t;
-} run;
-
 /* Evaluates 'e' at the current point into 'x'; 0 on success. */
-static int eval_at(run *r, const segc_expr *e, mpfr_t x)
+int eval_at(eval_run *r, const segc_expr *e, mpfr_t x)
 {
 	segc_point pt;
 
@@ -339,13 +166,13 @@ static int eval_at(run *r, const segc_expr *e, mpfr_t x)
 }
 
 /* Records where the evaluation failed: the values of the point. */
-static void report_point(run *r)
+void eval_report_point(eval_run *r)
 {
 	char buf[512];
 	size_t i, len = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < r->o->naxes && len < sizeof buf - 1; i++) {
+	for (i = 0; i < r->nax && len < sizeof buf - 1; i++) {
 		char *q = mpq_get_str(NULL, 10, r->values[i]);
 
 		if (!q)
@@ -360,50 +187,57 @@ static void report_point(run *r)
 		"the evaluation failed at the point %s", buf);
 }
 
-/* Appends the speedup T(1)/T ('t1' over 't') and the efficiency (the
- * speedup over the processor count 'p'): '-' when T is 0. */
-static void put_speedup(run *r, mpfr_srcptr t, mpfr_srcptr t1,
+/* Appends the speedup and the efficiency at the processor count 'p',
+ * from T(P) ('t') and T(P=1) ('t1'), and keeps them for the plot:
+ * strong scaling T(1)/T(P) and that over P; weak scaling P*T(1)/T(P) and
+ * T(1)/T(P) (T(1) under the bindings at P = 1).  '-' when T is 0. */
+static void put_speedup(eval_run *r, mpfr_srcptr t, mpfr_srcptr t1,
 	const mpq_t p)
 {
-	mpfr_t s;
+	mpfr_t s, e;
 
 	if (mpfr_zero_p(t)) {
-		table_put(&r->t, "-");
-		table_put(&r->t, "-");
+		eval_table_put(&r->t, "-");
+		eval_table_put(&r->t, "-");
+		r->t.s[0][r->t.npoints] = r->t.s[1][r->t.npoints] = 0;
 		return;
 	}
 	mpfr_init2(s, (mpfr_prec_t)r->o->precision);
-	mpfr_div(s, t1, t, MPFR_RNDN);
-	table_put_mpfr(&r->t, s, r->o->digits);
-	mpfr_div_q(s, s, p, MPFR_RNDN);
-	table_put_mpfr(&r->t, s, r->o->digits);
+	mpfr_init2(e, (mpfr_prec_t)r->o->precision);
+	if (r->o->weak) {
+		mpfr_div(e, t1, t, MPFR_RNDN);
+		mpfr_mul_q(s, t1, p, MPFR_RNDN);
+		mpfr_div(s, s, t, MPFR_RNDN);
+	} else {
+		mpfr_div(s, t1, t, MPFR_RNDN);
+		mpfr_div_q(e, s, p, MPFR_RNDN);
+	}
+	eval_table_put_mpfr(&r->t, s, r->o->digits);
+	eval_table_put_mpfr(&r->t, e, r->o->digits);
+	r->t.s[0][r->t.npoints] = mpfr_get_d(s, MPFR_RNDN);
+	r->t.s[1][r->t.npoints] = mpfr_get_d(e, MPFR_RNDN);
 	mpfr_clear(s);
+	mpfr_clear(e);
 }
 
 /* Evaluates the current point and appends its row; 0 on success. */
-static int eval_row(run *r)
+int eval_row(eval_run *r)
 {
-	mpfr_t v[4], t1, s;
+	mpfr_t t1;
 	mpq_t saved;
 	size_t i;
 	int rc = -1, k;
 
-	for (k = 0; k < 4; k++)
-		mpfr_init2(v[k], (mpfr_prec_t)r->o->precision);
 	mpfr_init2(t1, (mpfr_prec_t)r->o->precision);
-	mpfr_init2(s, (mpfr_prec_t)r->o->precision);
 	mpq_init(saved);
-	for (i = 0; i < r->o->naxes; i++)
-		if (r->o->csv)
-			table_put_decimal(&r->t, r->values[i], r->o->digits);
-		else
-			table_put_mpq(&r->t, r->values[i]);
+	for (i = 0; i < r->nax; i++)
+		eval_table_put_value(&r->t, r->o, r->values[i]);
 	for (k = 0; k < 4; k++)
-		if (eval_at(r, r->f[(k + 1) % 4], v[(k + 1) % 4]))
+		if (eval_at(r, r->f[(k + 1) % 4], r->v[(k + 1) % 4]))
 			goto out;
 	for (k = 1; k < 4; k++)
-		table_put_mpfr(&r->t, v[k], r->o->digits);
-	table_put_mpfr(&r->t, v[0], r->o->digits);
+		eval_table_put_mpfr(&r->t, r->v[k], r->o->digits);
+	eval_table_put_mpfr(&r->t, r->v[0], r->o->digits);
 	if (r->speedup) {
 		mpq_set(saved, r->values[r->procs]);
 		mpq_set_ui(r->values[r->procs], 1, 1);
@@ -411,20 +245,17 @@ static int eval_row(run *r)
 		mpq_set(r->values[r->procs], saved);
 		if (k)
 			goto out;
-		put_speedup(r, v[0], t1, saved);
+		put_speedup(r, r->v[0], t1, saved);
 	}
 	if (r->swept != (size_t)-1) {
 		r->t.x[r->t.npoints] = mpq_get_d(r->values[r->swept]);
 		for (k = 0; k < 4; k++)
-			r->t.y[k][r->t.npoints] = mpfr_get_d(v[k], MPFR_RNDN);
-		r->t.npoints++;
+			r->t.y[k][r->t.npoints] = mpfr_get_d(r->v[k], MPFR_RNDN);
 	}
+	r->t.npoints++;
 	rc = 0;
 out:
-	for (k = 0; k < 4; k++)
-		mpfr_clear(v[k]);
 	mpfr_clear(t1);
-	mpfr_clear(s);
 	mpq_clear(saved);
 	return rc;
 }
@@ -443,7 +274,7 @@ static size_t grid_points(const eval_opts *o)
 }
 
 /* Evaluates every point of the grid, the first axis outermost. */
-static int eval_grid(run *r)
+static int eval_grid(eval_run *r)
 {
 	size_t idx[MAX_AXES] = { 0 }, i;
 
@@ -451,7 +282,7 @@ static int eval_grid(run *r)
 		for (i = 0; i < r->o->naxes; i++)
 			mpq_set(r->values[i], r->o->axes[i].v[idx[i]]);
 		if (eval_row(r)) {
-			report_point(r);
+			eval_report_point(r);
 			return -1;
 		}
 		for (i = r->o->naxes; i-- > 0;) {
@@ -480,11 +311,11 @@ static int seen_before(const char **v, size_t *n, size_t cap,
 }
 
 /* Non-zero when 'name' is one of the axes. */
-static int is_axis(const run *r, const char *name)
+static int is_axis(const eval_run *r, const char *name)
 {
 	size_t j;
 
-	for (j = 0; j < r->o->naxes; j++)
+	for (j = 0; j < r->nax; j++)
 		if (!strcmp(r->names[j], name))
 			return 1;
 	return 0;
@@ -492,7 +323,7 @@ static int is_axis(const run *r, const char *name)
 
 /* Reports every name the formulas need that the grid does not give, and
  * every uninterpreted call, each once. */
-static int check_names(run *r)
+static int check_names(eval_run *r)
 {
 	const char *seen[256];
 	size_t nseen = 0, i, n;
@@ -524,42 +355,9 @@ static int check_names(run *r)
 	return bad ? -1 : 0;
 }
 
-/* --------------------------------------------------------------- SVG */
-
-/* Writes the plot of the components against the swept axis to the file
- * of --svg (renamed into place when the command ends); 0 on success. */
-static int write_svg(run *r)
-{
-	static const char *const labels[4] = { "total", "comp", "comm", "io" };
-	segc_svg_series series[4];
-	size_t n = 0;
-	char *svg, title[300];
-	int k, rc;
-
-	for (k = 1; k <= 4; k++) {
-		if (segc_expr_is_zero(r->f[k % 4]))
-			continue;
-		series[n].label = labels[k % 4];
-		series[n].n = r->t.npoints;
-		series[n].x = r->t.x;
-		series[n].y = r->t.y[k % 4];
-		n++;
-	}
-	snprintf(title, sizeof title, "%.200s", r->title);
-	svg = segc_svg_loglog(title, r->names[r->swept], "time", n, series);
-	if (!svg) {
-		fprintf(stderr, "segc: eval: nothing to plot on log-log axes "
-			"(no positive values)\n");
-		return -1;
-	}
-	rc = cli_output_write(r->svg, svg);
-	free(svg);
-	return rc;
-}
-
-/* The axis plotted: the only one with several values; -1 (reported)
+/* The name plotted: the only one with several values; -1 (reported)
  * when there is none or more than one. */
-static int choose_swept(cli_common *c, run *r)
+static int choose_swept(cli_common *c, eval_run *r)
 {
 	size_t i;
 
@@ -579,58 +377,75 @@ static int choose_swept(cli_common *c, run *r)
 
 /* --------------------------------------------------------- the command */
 
-/* Prepares the names and values of a point: the axes, then P = 1 when no
- * axis gives P (so that the speedup is defined). */
-static void setup_point(run *r)
+/* Prepares the names and values of a point: the first r->nax names
+ * (set by the caller), then P = 1 when none of them is P (so that the
+ * speedup is defined); the components' values. */
+static void setup_point(eval_run *r)
 {
 	size_t i;
+	int k;
 
-	r->npoint = r->o->naxes;
-	r->names = calloc(r->npoint + 1, sizeof *r->names);
-	r->values = malloc((r->npoint + 1) * sizeof *r->values);
-	if (!r->names || !r->values)
-		abort();
+	r->npoint = r->nax;
 	r->p_index = (size_t)-1;
-	for (i = 0; i < r->o->naxes; i++) {
-		r->names[i] = r->o->axes[i].name;
+	for (i = 0; i < r->nax; i++)
 		if (!strcmp(r->names[i], "P"))
 			r->p_index = i;
-	}
 	if (r->p_index == (size_t)-1) {
 		r->p_index = r->npoint;
 		r->names[r->npoint++] = "P";
 	}
+	r->values = malloc((r->npoint + 1) * sizeof *r->values);
+	if (!r->values)
+		abort();
 	for (i = 0; i < r->npoint; i++) {
 		mpq_init(r->values[i]);
 		mpq_set_ui(r->values[i], 1, 1);
 	}
+	for (k = 0; k < 4; k++)
+		mpfr_init2(r->v[k], (mpfr_prec_t)r->o->precision);
 }
 
-/* Allocates the plotted values for 'n' points. */
-static void setup_plot(run *r, size_t n)
+/* The names of the grid's axes, with room for P. */
+static void grid_names(eval_run *r)
 {
-	int k;
+	size_t i;
 
-	r->t.x = malloc((n + 1) * sizeof *r->t.x);
-	for (k = 0; k < 4; k++)
-		r->t.y[k] = malloc((n + 1) * sizeof *r->t.y[k]);
-	if (!r->t.x || !r->t.y[0] || !r->t.y[1] || !r->t.y[2] || !r->t.y[3])
+	r->nax = r->o->naxes;
+	r->names = calloc(r->nax + 1, sizeof *r->names);
+	if (!r->names)
 		abort();
+	for (i = 0; i < r->nax; i++)
+		r->names[i] = r->o->axes[i].name;
 }
 
 /* Derives the four components: the structural form (cheap to evaluate
  * exactly; a sum binder with many terms by its closed form), or the
  * canonical form with --form canonical. */
-static int derive_all(run *r, const segc_setting *s)
+static int derive_all(eval_run *r, const segc_setting *s)
 {
 	return segc_derive_components(r->ctx, s, r->o->canonical ?
 		SEGC_DERIVE_CANONICAL : 0, SEGC_COMPONENTS_ALL, r->f);
 }
 
+/* The reason why 'v' lies outside the domain 'd' declares for 'name',
+ * or NULL. */
+const char *eval_domain_why(const segc_domains *d, const char *name,
+	mpq_srcptr v)
+{
+	mpq_srcptr lo, hi;
+	int integer;
+
+	if (!segc_domains_get(d, name, &lo, &hi, &integer))
+		return NULL;
+	return lo && mpq_cmp(v, lo) < 0 ? "below its minimum" : hi &&
+		mpq_cmp(v, hi) > 0 ? "above its maximum" : integer &&
+		mpz_cmp_ui(mpq_denref(v), 1) ? "not an integer" : NULL;
+}
+
 /* Reports (-1) a value of an axis outside the domain the model declares
  * for that name: there the canonical and structural forms may rightly
  * differ (a simplification used the domain), so no value is given. */
-static int check_domains(run *r, const segc_setting *s)
+static int check_domains(eval_run *r, const segc_setting *s)
 {
 	segc_domains *d = segc_setting_domains(r->ctx, s);
 	size_t i, j;
@@ -646,16 +461,12 @@ static int check_domains(run *r, const segc_setting *s)
 		if (!segc_domains_get(d, a->name, &lo, &hi, &integer))
 			continue;
 		for (j = 0; j < a->n; j++) {
-			mpq_srcptr v = a->v[j];
-			const char *why = lo && mpq_cmp(v, lo) < 0 ? "below its "
-				"minimum" : hi && mpq_cmp(v, hi) > 0 ? "above its "
-				"maximum" : integer && mpz_cmp_ui(mpq_denref(v), 1) ?
-				"not an integer" : NULL;
+			const char *why = eval_domain_why(d, a->name, a->v[j]);
 			char *q, *l, *h;
 
 			if (!why)
 				continue;
-			q = mpq_get_str(NULL, 10, v);
+			q = mpq_get_str(NULL, 10, a->v[j]);
 			l = lo ? mpq_get_str(NULL, 10, lo) : NULL;
 			h = hi ? mpq_get_str(NULL, 10, hi) : NULL;
 			segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0, 0,
@@ -677,7 +488,7 @@ static int check_domains(run *r, const segc_setting *s)
  * count (--procs, default P) and the total depends on it; refused (-1,
  * reported) when the model's domain for it leaves out 1, where T(1) is
  * not defined. */
-static int choose_speedup(run *r, const segc_setting *s)
+static int choose_speedup(eval_run *r, const segc_setting *s)
 {
 	const char *p = r->o->procs ? r->o->procs : "P", **v;
 	segc_domains *d;
@@ -686,10 +497,10 @@ static int choose_speedup(run *r, const segc_setting *s)
 	int integer;
 
 	r->speedup = 0;
-	for (r->procs = 0; r->procs < r->o->naxes; r->procs++)
-		if (!strcmp(r->o->axes[r->procs].name, p))
+	for (r->procs = 0; r->procs < r->nax; r->procs++)
+		if (!strcmp(r->names[r->procs], p))
 			break;
-	if (r->procs == r->o->naxes)
+	if (r->procs == r->nax)
 		return 0;
 	n = segc_output_names(r->f[0], 0, &v);
 	for (i = 0; i < n && !r->speedup; i++)
@@ -708,45 +519,140 @@ static int choose_speedup(run *r, const segc_setting *s)
 	return segc_ctx_status(r->ctx) == SEGC_OK ? 0 : -1;
 }
 
-/* Computes the table and puts it on standard output, and writes the plot
- * (its file created first, so that a bad target fails before the work);
- * returns the exit code. */
-static int evaluate(cli_common *c, run *r, const segc_setting *s)
+/* Checks --scaling weak: it needs the speedup columns and a -D binding
+ * that makes some name grow with the processor count; -1 (reported)
+ * otherwise. */
+static int check_weak(eval_run *r)
 {
-	size_t n = grid_points(r->o), i;
+	const char *p = r->o->procs ? r->o->procs : "P", **v;
+	size_t i, j, n;
+	int grows = 0;
+
+	if (!r->o->weak)
+		return 0;
+	if (!r->speedup)
+		return cli_usage(r->c, "--scaling weak needs the processor "
+			"count %s among the %s, and a total that depends on it",
+			p, r->o->measured ? "columns" : "swept names"), -1;
+	for (i = 0; i < segc_bindings_count(r->c->bindings) && !grows; i++) {
+		n = segc_output_names(segc_bindings_value(r->c->bindings, i), 0,
+			&v);
+		for (j = 0; j < n; j++)
+			grows |= !strcmp(v[j], p);
+		free(v);
+	}
+	if (!grows)
+		return cli_usage(r->c, "--scaling weak needs a problem size "
+			"that grows with %s: bind it with -D, e.g. -D N=1000*%s",
+			p, p), -1;
+	return 0;
+}
+
+/* Checks --plot: speedup and efficiency only against the processor
+ * count; -1 (reported) otherwise. */
+static int check_plot(eval_run *r)
+{
+	if (r->o->plot == EVAL_PLOT_TIME || !r->o->svg)
+		return 0;
+	if (!r->speedup || r->swept != r->procs)
+		return cli_usage(r->c, "--plot %s draws against the processor "
+			"count %s: sweep it (and only it), with a total that "
+			"depends on it", r->o->plot == EVAL_PLOT_SPEEDUP ?
+			"speedup" : "efficiency", r->o->procs ? r->o->procs :
+			"P"), -1;
+	return 0;
+}
+
+/* Refuses the options that do not go together: a usage error. */
+static int check_options(cli_common *c, const eval_opts *o)
+{
+	if (o->measured && o->naxes)
+		return cli_usage(c, "--measured takes its points from the rows "
+			"of %s: no NAME=RANGE with it (bind other names with -D)",
+			o->measured);
+	if (o->measured && o->map_x)
+		return cli_usage(c, "--measured and --map do not go together");
+	if (o->plot_given && !o->svg)
+		return cli_usage(c, "--plot draws into the file of --svg: give "
+			"--svg FILE");
+	if (o->plot_given && (o->measured || o->map_x))
+		return cli_usage(c, "--plot is for the plot of a grid: "
+			"--measured and --map draw their own");
+	return CLI_OK;
+}
+
+/* Sets up the names of a point and the plotted name from the grid, or
+ * from the columns of --measured; an exit code. */
+static int setup_names(cli_common *c, eval_run *r, segc_csv **csv,
+	size_t *n)
+{
 	int rc;
 
-	if (!n)
+	if (r->o->measured) {
+		if ((rc = eval_measured_setup(r, csv)) != 0)
+			return rc;
+		*n = segc_csv_nrows(*csv);
+		return CLI_OK;
+	}
+	grid_names(r);
+	if (!(*n = grid_points(r->o)))
 		return cli_usage(c, "the grid has more than %lu points",
 			MAX_POINTS);
-	if (r->o->svg && choose_swept(c, r))
-		return CLI_USAGE;
-	if (r->o->svg && !(r->svg = cli_output_open("eval", r->o->svg)))
-		return CLI_USAGE;
-	if (!r->o->svg)
-		r->swept = (size_t)-1;
-	setup_point(r);
-	setup_plot(r, n);
-	if (!check_domains(r, s) && !derive_all(r, s) && !check_names(r) &&
-	    !choose_speedup(r, s)) {
-		r->t.ncols = r->o->naxes + NCOLS_FIXED - (r->speedup ? 0 : 2);
-		for (i = 0; i < r->o->naxes; i++)
-			table_put(&r->t, r->o->axes[i].name);
-		for (i = 0; i < r->t.ncols - r->o->naxes; i++)
-			table_put(&r->t, fixed_cols[i]);
-		eval_grid(r);
-	}
-	rc = cli_report(r->ctx);
-	if (rc)
-		return rc;
-	table_print(&r->t, r->o->csv);
-	if (r->o->svg && write_svg(r))
+	r->swept = (size_t)-1;
+	if (r->o->svg && !r->o->map_x && choose_swept(c, r))
 		return CLI_USAGE;
 	return CLI_OK;
 }
 
+/* Computes the table and puts it on standard output, and writes the plot
+ * (its file created first, so that a bad target fails before the work);
+ * returns the exit code. */
+static int evaluate(cli_common *c, eval_run *r, const segc_setting *s)
+{
+	segc_csv *csv = NULL;
+	size_t n = 0, i, ix = 0, iy = 0;
+	int rc;
+
+	if ((rc = check_options(c, r->o)) != 0 ||
+	    (rc = setup_names(c, r, &csv, &n)) != 0 ||
+	    (r->o->map_x && (rc = eval_map_check(r, &ix, &iy)) != 0))
+		goto out;
+	rc = CLI_USAGE;
+	if (r->o->svg && !(r->svg = cli_output_open("eval", r->o->svg)))
+		goto out;
+	setup_point(r);
+	eval_table_plot_alloc(&r->t, n);
+	if (!check_domains(r, s) && !derive_all(r, s) && !check_names(r) &&
+	    !choose_speedup(r, s)) {
+		if (check_weak(r) || check_plot(r))
+			goto out;
+		r->t.ncols = r->nax + NCOLS_FIXED - (r->speedup ? 0 : 2);
+		for (i = 0; !r->o->map_x && i < r->nax; i++)
+			eval_table_put(&r->t, r->names[i]);
+		for (i = 0; !r->o->map_x && i < r->t.ncols - r->nax; i++)
+			eval_table_put(&r->t, fixed_cols[i]);
+		if (csv)
+			eval_measured_rows(r, csv);
+		else if (r->o->map_x)
+			eval_map(r, ix, iy);
+		else
+			eval_grid(r);
+	}
+	if (segc_ctx_status(r->ctx) == SEGC_OK && r->o->svg &&
+	    (csv ? eval_measured_svg(r, csv) : r->o->map_x ?
+	    eval_map_svg(r, ix, iy) : eval_plot_write(r)))
+		goto out;
+	if ((rc = cli_report(r->ctx)) != 0)
+		goto out;
+	eval_table_print(&r->t, r->o->csv);
+	rc = CLI_OK;
+out:
+	segc_csv_free(csv);
+	return rc;
+}
+
 /* Releases the run. */
-static void run_clear(run *r)
+static void run_clear(eval_run *r)
 {
 	size_t i;
 	int k;
@@ -755,9 +661,11 @@ static void run_clear(run *r)
 		segc_expr_free(r->f[k]);
 	for (i = 0; r->values && i < r->npoint; i++)
 		mpq_clear(r->values[i]);
+	for (k = 0; r->values && k < 4; k++)
+		mpfr_clear(r->v[k]);
 	free(r->values);
 	free(r->names);
-	table_clear(&r->t);
+	eval_table_clear(&r->t);
 }
 
 /* Checks the grid's names: each declared by the model or machine, and
@@ -787,16 +695,19 @@ static int run_eval(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
 	eval_opts *o = opts;
-	run r;
+	eval_run r;
 	int rc;
 
 	memset(&r, 0, sizeof r);
 	o->file = c->file;
 	r.ctx = ctx;
+	r.c = c;
 	r.o = o;
+	r.s = s;
 	r.where.file = o->file;
 	r.where.line = segc_model_program_line(s->model);
 	r.title = segc_model_name(s->model);
+	r.swept = (size_t)-1;
 	rc = check_axes(ctx, c, o, s);
 	if (!rc)
 		rc = evaluate(c, &r, s);

@@ -1,7 +1,8 @@
 /* cmd_fit.c - 'segc fit': the values of the free names (resources,
  * machine constants) that fit measured times best in least squares,
- * exactly over Q; every equation's residual, the largest relative error,
- * R^2; -o writes the fitted machine. */
+ * exactly over Q when the formula is linear in them, else approximately
+ * by Levenberg-Marquardt from --start values; every equation's residual,
+ * the largest relative error, R^2; -o writes the fitted machine. */
 #include <config.h>
 
 #include <stdio.h>
@@ -25,6 +26,10 @@ typedef struct fit_opts {
 	const char *output;
 	long digits;
 	enum segc_fit_weight weight;
+	const char *start_names[MAX_FREE];
+	mpq_t start_values[MAX_FREE];
+	size_t nstart;
+	unsigned long max_iterations;
 } fit_opts;
 
 /* Non-zero when 's' is a name (letter or '_', then letters, digits,
@@ -62,6 +67,48 @@ static int add_free(cli_common *c, fit_opts *o, char *list)
 	}
 }
 
+/* Adds the NAME=VALUE items of the comma-separated list 'list' (in
+ * argv) to the starting values; VALUE is a number of the expression
+ * language (1e8, 3/2, -0.5).  -1 after a usage error. */
+static int add_start(cli_common *c, fit_opts *o, char *list)
+{
+	char *p = list, *comma, *eq;
+	segc_ctx *ctx;
+	segc_expr *e;
+
+	for (;;) {
+		comma = strchr(p, ',');
+		if (comma)
+			*comma = '\0';
+		eq = strchr(p, '=');
+		if (eq)
+			*eq = '\0';
+		if (!eq || !is_name(p))
+			return cli_usage(c, "--start: '%s' is not NAME=VALUE", p),
+				-1;
+		if (o->nstart == MAX_FREE)
+			return cli_usage(c, "at most %d starting values",
+				MAX_FREE), -1;
+		ctx = segc_ctx_new();
+		e = segc_expr_parse(ctx, eq + 1, NULL);
+		e = e ? segc_canonical(ctx, NULL, e) : NULL;
+		if (!e || !segc_expr_is_num(e)) {
+			segc_expr_free(e);
+			segc_ctx_free(ctx);
+			return cli_usage(c, "--start %s: '%s' is not a number", p,
+				eq + 1), -1;
+		}
+		o->start_names[o->nstart] = p;
+		mpq_init(o->start_values[o->nstart]);
+		mpq_set(o->start_values[o->nstart++], segc_expr_value(e));
+		segc_expr_free(e);
+		segc_ctx_free(ctx);
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}
+
 /* Consumes an option of 'fit' itself: 1, 0 (not one) or -1. */
 static int fit_option(cli_common *c, int argc, char **argv, int *i,
 	void *opts)
@@ -75,6 +122,24 @@ static int fit_option(cli_common *c, int argc, char **argv, int *i,
 		if (r > 0 && add_free(c, o, argv[*i - 1] + (v - argv[*i - 1])))
 			return -1;
 		o->taking_free = r > 0;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "start", 0, &v)) != 0) {
+		if (r > 0 && add_start(c, o, argv[*i - 1] + (v - argv[*i - 1])))
+			return -1;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "max-iterations", 0,
+	    &v)) != 0) {
+		char *end;
+
+		if (r > 0) {
+			o->max_iterations = strtoul(v, &end, 10);
+			if (*v < '1' || *v > '9' || *end ||
+			    o->max_iterations > 1000000)
+				return cli_usage(c, "--max-iterations is a count "
+					"from 1 to 1000000, not '%s'", v), -1;
+		}
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "output", 'o', &v)) != 0) {
@@ -222,17 +287,44 @@ static void print_summary(const segc_fit *f, const segc_csv *data,
 static void print_fit(const segc_fit *f, const segc_csv *data,
 	const fit_opts *o, int quiet)
 {
+	segc_fit_info info;
 	size_t j;
+	int nonlinear = segc_fit_nonlinear(f, &info);
 
-	cli_printf("# exact linear least squares over Q%s: %lu free names, "
-		"%lu equations from %lu rows of %s\n", o->weight ==
-		SEGC_FIT_RELATIVE ? " (relative errors)" : "",
-		(unsigned long)segc_fit_nfree(f),
-		(unsigned long)segc_fit_nequations(f),
-		(unsigned long)segc_csv_nrows(data), o->data);
-	for (j = 0; j < segc_fit_nfree(f); j++)
-		print_value(segc_fit_name(f, j), segc_fit_value(f, j),
-			o->digits);
+	if (nonlinear) {
+		cli_printf("# nonlinear least squares (Levenberg-Marquardt, MPFR "
+			"%lu bits): approximate%s: %lu free names, %lu equations "
+			"from %lu rows of %s\n", info.precision, o->weight ==
+			SEGC_FIT_RELATIVE ? " (relative errors)" : "",
+			(unsigned long)segc_fit_nfree(f),
+			(unsigned long)segc_fit_nequations(f),
+			(unsigned long)segc_csv_nrows(data), o->data);
+		cli_printf("# the formula is not linear in the free names "
+			"(nonlinear in %s)\n", segc_fit_nonlinear_names(f));
+		cli_printf("# converged after %u iterations: %s\n",
+			info.iterations, info.stalled ? "no further decrease of "
+			"the sum of squares at this precision" : "relative step "
+			"below 2^-64");
+	} else {
+		cli_printf("# exact linear least squares over Q%s: %lu free "
+			"names, %lu equations from %lu rows of %s\n", o->weight ==
+			SEGC_FIT_RELATIVE ? " (relative errors)" : "",
+			(unsigned long)segc_fit_nfree(f),
+			(unsigned long)segc_fit_nequations(f),
+			(unsigned long)segc_csv_nrows(data), o->data);
+	}
+	for (j = 0; j < segc_fit_nfree(f); j++) {
+		char *d;
+
+		if (!nonlinear) {
+			print_value(segc_fit_name(f, j), segc_fit_value(f, j),
+				o->digits);
+			continue;
+		}
+		d = decimal(segc_fit_value(f, j), o->digits);
+		cli_printf("%s = %s\n", segc_fit_name(f, j), d);
+		mpfr_free_str(d);
+	}
 	if (!quiet)
 		print_equations(f, data, o->digits);
 	print_summary(f, data, o->digits);
@@ -289,6 +381,10 @@ static int run_fit(segc_ctx *ctx, cli_common *c, void *opts,
 		req.free = o->free;
 		req.data = data;
 		req.weight = o->weight;
+		req.nstart = o->nstart;
+		req.start_names = o->start_names;
+		req.start_values = (const mpq_t *)o->start_values;
+		req.max_iterations = (unsigned)o->max_iterations;
 		f = segc_fit_run(ctx, &req);
 	}
 	rc = cli_report(ctx);
@@ -310,8 +406,13 @@ int cmd_fit(int argc, char **argv)
 	static const cli_model_command cmd = { "fit", fit_option,
 		fit_operand, check_args, run_fit };
 	fit_opts o;
+	size_t i;
+	int rc;
 
 	memset(&o, 0, sizeof o);
 	o.digits = 12;
-	return cli_model_command_run(&cmd, argc, argv, &o);
+	rc = cli_model_command_run(&cmd, argc, argv, &o);
+	for (i = 0; i < o.nstart; i++)
+		mpq_clear(o.start_values[i]);
+	return rc;
 }

@@ -1,5 +1,7 @@
 /* cmd_latex.c - 'segc latex': the formula of a model as LaTeX math, or
- * with --standalone a complete document with every component. */
+ * with --standalone a complete document with every component; with the
+ * options of cli_keep.h, lets kept as names and defined in "where" lines,
+ * values kept as names, terms collected by a name. */
 #include <config.h>
 
 #include <stdio.h>
@@ -9,6 +11,7 @@
 #include <segc/latex.h>
 
 #include "cli/cli.h"
+#include "cli/cli_keep.h"
 #include "cli/cli_output.h"
 
 /* The options of 'latex'. */
@@ -17,6 +20,7 @@ typedef struct latex_opts {
 	int component;
 	int standalone;
 	int canonical;
+	cli_keep keep;
 } latex_opts;
 
 /* Consumes an option of 'latex' itself at argv[*i]: 1 when consumed, 0
@@ -28,6 +32,8 @@ static int latex_option(cli_common *c, int argc, char **argv, int *i,
 	const char *v;
 	int r;
 
+	if ((r = cli_keep_option(c, argc, argv, i, &o->keep)) != 0)
+		return r;
 	if (!strcmp(argv[*i], "--standalone")) {
 		o->standalone = 1;
 		(*i)++;
@@ -50,6 +56,18 @@ static int latex_option(cli_common *c, int argc, char **argv, int *i,
 	return 0;
 }
 
+/* Checks the command line read: the kept names bound to themselves; 0
+ * or an exit code. */
+static int check_latex(segc_ctx *ctx, cli_common *c, void *opts)
+{
+	latex_opts *o = opts;
+
+	if (o->canonical && (o->keep.ncollect || o->keep.resources))
+		return cli_usage(c, "--collect and --collect-resources rewrite "
+			"the structural form, not --form canonical");
+	return cli_keep_bind(ctx, c, &o->keep);
+}
+
 /* Derives component 'comp' in the chosen form, if it can be written out. */
 static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	const latex_opts *o, int comp)
@@ -65,23 +83,58 @@ static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	return e;
 }
 
+/* The LaTeX of the formulas 'f' (one, or the four of --standalone),
+ * their terms collected as asked, followed by the definitions of the
+ * lets they keep; NULL with diagnostics on failure. */
+static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
+	const latex_opts *o, const segc_latex_names *names, segc_expr **f)
+{
+	size_t n = o->standalone ? 4 : 1, nlets = 0, i;
+	const char **lets = NULL;
+	segc_expr **values = NULL;
+	char *text = NULL, *math, *where = NULL;
+
+	cli_keep_collect(c, &o->keep, s, f, n);
+	if (segc_setting_kept_lets(ctx, s, f, n, &lets, &values, &nlets))
+		return NULL;
+	for (i = 0; i < nlets; i++)
+		if (cli_writable(ctx, NULL, values[i]))
+			break;
+	if (i == nlets && o->standalone) {
+		math = segc_latex_document(segc_model_name(s->model),
+			segc_model_description(s->model), f, names);
+		text = segc_latex_document_where(math, lets, values, nlets,
+			names);
+		free(math);
+	} else if (i == nlets) {
+		math = segc_latex_expr(f[0], names);
+		where = segc_latex_where(lets, values, nlets, names);
+		text = malloc(strlen(math) + strlen(where) + 2);
+		if (text)
+			sprintf(text, "%s\n%s", math, where);
+		free(math);
+		free(where);
+	}
+	for (i = 0; i < nlets; i++)
+		segc_expr_free(values[i]);
+	free(values);
+	free(lets);
+	return text;
+}
+
 /* Builds the LaTeX text asked for; NULL with diagnostics on failure. */
-static char *latex_text(segc_ctx *ctx, const segc_setting *s,
+static char *latex_text(segc_ctx *ctx, cli_common *c, const segc_setting *s,
 	const latex_opts *o, const segc_latex_names *names)
 {
 	segc_expr *f[4] = { NULL, NULL, NULL, NULL };
-	char *text = NULL, *math;
+	char *text = NULL;
 	int k;
 
+	if (cli_keep_setting(ctx, c, &o->keep, s))
+		return NULL;
 	if (!o->standalone) {
 		f[0] = derive(ctx, s, o, o->component);
-		math = f[0] ? segc_latex_expr(f[0], names) : NULL;
-		if (math) {
-			text = malloc(strlen(math) + 2);
-			if (text)
-				sprintf(text, "%s\n", math);
-		}
-		free(math);
+		text = f[0] ? latex_of(ctx, c, s, o, names, f) : NULL;
 		segc_expr_free(f[0]);
 		return text;
 	}
@@ -92,8 +145,7 @@ static char *latex_text(segc_ctx *ctx, const segc_setting *s,
 		if (cli_writable(ctx, NULL, f[k]))
 			break;
 	if (k == 4)
-		text = segc_latex_document(segc_model_name(s->model),
-			segc_model_description(s->model), f, names);
+		text = latex_of(ctx, c, s, o, names, f);
 	for (k = 0; k < 4; k++)
 		segc_expr_free(f[k]);
 	return text;
@@ -110,7 +162,7 @@ static int run_latex(segc_ctx *ctx, cli_common *c, void *opts,
 
 	o->file = c->file;
 	if (!segc_latex_names_of_model(ctx, s->model, &names))
-		text = latex_text(ctx, s, o, &names);
+		text = latex_text(ctx, c, s, o, &names);
 	rc = cli_report(ctx);
 	if (!rc && !text)
 		rc = CLI_USAGE;
@@ -125,8 +177,10 @@ static int run_latex(segc_ctx *ctx, cli_common *c, void *opts,
 int cmd_latex(int argc, char **argv)
 {
 	static const cli_model_command cmd = { "latex", latex_option, NULL,
-		NULL, run_latex };
-	latex_opts o = { NULL, SEGC_TOTAL, 0, 0 };
+		check_latex, run_latex };
+	latex_opts o;
 
+	memset(&o, 0, sizeof o);
+	o.component = SEGC_TOTAL;
 	return cli_model_command_run(&cmd, argc, argv, &o);
 }

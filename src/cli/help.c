@@ -19,11 +19,31 @@ static const struct command_options {
 	  "      --form F        canonical (default) or structural\n"
 	  "      --asymptotic NAME  the leading term(s) as NAME grows\n"
 	  "      --json          one JSON object: every component, the free\n"
-	  "                      names and their domains, the conditions\n" },
+	  "                      names and their domains, the conditions\n"
+	  "      --lets          keep the lets as names, defined after the "
+	  "formula\n"
+	  "      --keep NAME     keep NAME a symbol, not its value "
+	  "(repeatable)\n"
+	  "      --keep-all      keep every let, parameter value, machine "
+	  "const\n"
+	  "                      and cost a symbol\n"
+	  "      --collect NAME  collect the terms with a factor NAME "
+	  "(repeatable)\n"
+	  "      --collect-resources  collect the terms by each resource\n" },
 	{ "latex",
 	  "      --component C   total, comp, comm or io (default total)\n"
 	  "      --form F        structural (default) or canonical\n"
-	  "      --standalone    a complete document with every component\n" },
+	  "      --standalone    a complete document with every component\n"
+	  "      --lets          keep the lets as names, defined after the "
+	  "formula\n"
+	  "      --keep NAME     keep NAME a symbol, not its value "
+	  "(repeatable)\n"
+	  "      --keep-all      keep every let, parameter value, machine "
+	  "const\n"
+	  "                      and cost a symbol\n"
+	  "      --collect NAME  collect the terms with a factor NAME "
+	  "(repeatable)\n"
+	  "      --collect-resources  collect the terms by each resource\n" },
 	{ "emit",
 	  "  -o, --output BASE   write BASE.c and BASE.h (default: the "
 	  "model's name)\n"
@@ -49,12 +69,27 @@ static const struct command_options {
 	  "      --form F        structural (default) or canonical\n"
 	  "      --procs NAME    the processor count of speedup and "
 	  "efficiency\n"
-	  "                      (default P)\n" },
+	  "                      (default P)\n"
+	  "      --scaling S     strong (default: T(1)/T(P)) or weak "
+	  "(P*T(1)/T(P),\n"
+	  "                      N growing with P as -D N=...*P binds it)\n"
+	  "      --measured DATA.csv  evaluate at the rows of DATA.csv, "
+	  "with the\n"
+	  "                      measured times and relative errors\n"
+	  "      --map X Y       the total over the grid of X and Y: a "
+	  "matrix, and\n"
+	  "                      with --svg a forecast map\n"
+	  "      --plot W        what --svg draws: time (default), speedup "
+	  "or\n"
+	  "                      efficiency\n" },
 	{ "fit",
 	  "      --free NAME...  the names to fit (repeatable, or a comma "
 	  "list)\n"
 	  "  -o, --output FILE   write the fitted machine to FILE\n"
 	  "      --weight W      absolute (default) or relative errors\n"
+	  "      --start NAME=V  a starting value of a nonlinear fit "
+	  "(default 1)\n"
+	  "      --max-iterations N  of a nonlinear fit (default 200)\n"
 	  "      --digits D      significant digits printed (default 12)\n" },
 };
 

@@ -449,6 +449,9 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	case SEGC_OP_SUM:
 		put_sum(b, nm, i, depth, assign);
 		return;
+	case SEGC_OP_MAXPLUS:
+		segc_emit_maxplus(b, nm, i, depth, 0);
+		return;
 	default:
 		break;
 	}

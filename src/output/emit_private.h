@@ -65,4 +65,9 @@ char *segc_emit_local_prefix(char *const *arg, size_t nargs, char first);
  * only (and is not empty). */
 int segc_emit_base_is_safe(const char *base);
 
+/* Appends the MAXPLUS 'i' of 'nm->p' as the C (py 0) or Python (py 1)
+ * statements of its loop at 'depth' (emit_maxplus.c). */
+void segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth, int py);
+
 #endif

@@ -306,6 +306,9 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		return put_junction(b, nm, i, depth);
 	case SEGC_OP_SUM:
 		return put_sum(b, nm, i, depth);
+	case SEGC_OP_MAXPLUS:
+		segc_emit_maxplus(b, nm, i, depth, 1);
+		return 0;
 	default:
 		break;
 	}

@@ -437,6 +437,9 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 
 	if (is_if(e)) {
 		latex_if(b, e, names);
+	} else if (id == SEGC_BUILTIN_MAXPLUS && !segc_latex_maxplus(b, e,
+		   names)) {
+		return;
 	} else if (segc_expr_is_condition(e)) {
 		segc_strbuf_append(b, "\\left(");
 		latex_cond(b, e, names, CL_TOP);

@@ -24,4 +24,10 @@ int segc_latex_put_decimal(segc_strbuf *b, mpq_srcptr q);
 /* Appends |q|: an integer, a decimal, or \frac. */
 void segc_latex_put_abs_number(segc_strbuf *b, mpq_srcptr q);
 
+/* Appends the recurrence maxplus(...) 'e' as t_m(n) and the aligned
+ * recurrence of its nodes; -1, nothing appended, when 'e' is malformed
+ * (latex_maxplus.c). */
+int segc_latex_maxplus(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names);
+
 #endif

@@ -46,8 +46,26 @@ enum segc_plan_op {
 	 * is <= b (a is an integer; nothing when a > b): block sub[0], the
 	 * body, runs once per value.  NaN when a or b is NaN or the loop
 	 * would count beyond 2^53. */
-	SEGC_OP_SUM
+	SEGC_OP_SUM,
+	/* The recurrence of an overlapped loop (the atom maxplus(...)): a is
+	 * its count, 'mp' its graph and the values of its costs; printed as
+	 * the loop of its time stamps (emit_maxplus.c). */
+	SEGC_OP_MAXPLUS
 };
+
+/* The graph of a MAXPLUS instruction: m nodes in topological order (the
+ * last the exit), k arcs u -> v of distance d (0 inside an iteration),
+ * as in the atom; 'val' the value numbers of the m node costs, then of
+ * the k arc costs (SIZE_MAX for a cost 0). */
+typedef struct segc_plan_maxplus {
+	size_t m, k;
+	unsigned long D;          /* max(1, largest distance) */
+	size_t *from, *to;        /* k, nodes from 0 */
+	unsigned long *dist;      /* k */
+	unsigned char *state;     /* m: 2 a forward arc leaves it, 1 exit */
+	int carried;              /* some forward arc */
+	size_t *val;              /* m + k */
+} segc_plan_maxplus;
 
 /* Where an instruction is computed: the function's body (block 0), a
  * branch of a SELECT, the right operand of AND/OR, or a loop body. */
@@ -75,6 +93,7 @@ typedef struct segc_plan_insn {
 	int rounding;       /* CONST: 0 to nearest, 1 up, -1 down (a bound of
 			       a comparison with an exact value) */
 	mpq_t q;            /* CONST: the exact rational */
+	segc_plan_maxplus *mp; /* MAXPLUS: its graph and costs (owned) */
 	unsigned uses;      /* uses by live instructions (0: dead, not printed) */
 } segc_plan_insn;
 

@@ -62,6 +62,7 @@ unsigned segc_plan_noperands(const segc_plan_insn *in)
 		return 0;
 	case SEGC_OP_NEG: case SEGC_OP_CEIL: case SEGC_OP_FLOOR:
 	case SEGC_OP_SQRT: case SEGC_OP_LOG2: case SEGC_OP_NOT:
+	case SEGC_OP_MAXPLUS:
 		return 1;
 	case SEGC_OP_SELECT: case SEGC_OP_SUM:
 		return 3;
@@ -359,6 +360,8 @@ static void count_uses(segc_plan *p)
 			p->insn[in->c].uses++;
 		if (in->op == SEGC_OP_SUM)
 			p->insn[in->counter].uses++;
+		if (in->op == SEGC_OP_MAXPLUS)
+			segc_plan_maxplus_uses(p, in);
 	}
 }
 
@@ -413,8 +416,10 @@ void segc_plan_free(segc_plan *p)
 
 	if (!p)
 		return;
-	for (i = 0; i < p->n; i++)
+	for (i = 0; i < p->n; i++) {
 		mpq_clear(p->insn[i].q);
+		segc_plan_maxplus_free(p->insn[i].mp);
+	}
 	for (i = 0; i < p->nargs; i++)
 		free(p->args[i]);
 	free(p->args);

@@ -402,10 +402,7 @@ int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 	case SEGC_PLAN_MVA:
 		return plan_mva(bd, e, out);
 	case SEGC_PLAN_REFUSE:
-		return segc_plan_fail(bd, "cannot emit C: no closed form: a "
-			"recurrence (%s, the schedule of a loop whose "
-			"iterations overlap); "
-			"use segc eval, or give every cost a number", f);
+		return segc_plan_recurrence(bd, e, out);
 	case SEGC_PLAN_SELECT:
 		return plan_if(bd, e, out);
 	case SEGC_PLAN_CONDITION:

@@ -75,4 +75,15 @@ int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out);
 /* Plans sum(var, lo, hi, body) as a loop (plan_call.c). */
 int segc_plan_sum(segc_plan_builder *bd, const segc_expr *e, size_t *out);
 
+/* Plans the recurrence maxplus(...) 'e' as one MAXPLUS instruction over
+ * its count and costs (emit_maxplus.c). */
+int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e,
+	size_t *out);
+
+/* Counts the uses of the costs of the live MAXPLUS 'in' of 'p'. */
+void segc_plan_maxplus_uses(segc_plan *p, const segc_plan_insn *in);
+
+/* Releases the graph of a MAXPLUS (NULL: nothing). */
+void segc_plan_maxplus_free(segc_plan_maxplus *mp);
+
 #endif

@@ -115,6 +115,7 @@ int main(void)
 	s.model = m;
 	s.machine = NULL;
 	s.bindings = NULL;
+	memset(&r, 0, sizeof r);
 	r.setting = &s;
 	r.nfree = NFREE;
 	r.free = names;

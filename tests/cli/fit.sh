@@ -3,8 +3,9 @@
 # to exactly the same rationals (three components jointly, machine
 # constants, a fitted machine read back with -m), noisy data against the
 # least-squares solutions computed independently with Python's fractions
-# (data/fit/make_data.py; the figures are held here), and every refusal
-# with its located message, exit 2 and nothing written.
+# (data/fit/make_data.py; the figures are held here), nonlinear fits
+# against exact data and Python's Gauss-Newton (tests/cli/fit/make_nl.py),
+# and every refusal with its located message, exit 2 and nothing written.
 . "$top_srcdir/tests/cli/lib.sh"
 d="$top_srcdir/data/fit"
 t="$top_srcdir/tests/cli/fit"
@@ -91,6 +92,55 @@ check12 gap 3.43256435532366e-07 "ping-pong, relative"
 ok $? "ping-pong with gap fixed: fit succeeds"
 check12 lat 0.000209336038461538 "ping-pong, gap fixed"
 
+# Nonlinear fits (Levenberg-Marquardt in MPFR): the data of
+# tests/cli/fit/make_nl.py, exact times from known constants fitted back,
+# noisy ones against its Gauss-Newton in 60-digit decimals, to 12 digits.
+# sig12 NAME WANT TEXT: NAME's printed value equals WANT to 12 digits.
+sig12() {
+	got=$(sed -n "s/^$1 = \([^ ]*\)\$/\1/p" "$tmp/out" | awk '{ printf "%.11e\n", $1 }')
+	want=$(echo "$2" | awk '{ printf "%.11e\n", $1 }')
+	[ -n "$got" ] && [ "$got" = "$want" ]
+	ok $? "$3: $1 = $2 to 12 digits (got $got)"
+}
+"$SEGC" fit --digits 15 --free lat,bw "$t/latbw.xml" "$t/latbw.csv" \
+	-o "$tmp/lb.xml" >"$tmp/out" 2>"$tmp/err"
+ok $? "lat + bytes/bw: fit succeeds from the default start"
+has "$tmp/out" "# nonlinear least squares (Levenberg-Marquardt, MPFR 128 bits): approximate: 2 free names, 9 equations from 9 rows of $t/latbw.csv" \
+	"lat + bytes/bw: the nonlinear path, said to be approximate"
+has "$tmp/out" "# the formula is not linear in the free names (nonlinear in bw)" \
+	"lat + bytes/bw: nonlinear in bw"
+grep -q '^# converged after [0-9]* iterations: relative step below 2^-64$' "$tmp/out"
+ok $? "lat + bytes/bw: the criterion met"
+sig12 lat 0.00002 "lat + bytes/bw, exact data"
+sig12 bw 125000000 "lat + bytes/bw, exact data"
+grep -q '^R^2: 1$' "$tmp/out"
+ok $? "lat + bytes/bw: R^2 1"
+grep -q '<cost name="bw" value="125000000"/>' "$tmp/lb.xml"
+ok $? "lat + bytes/bw: -o writes bw in decimal"
+"$SEGC" eval -m "$tmp/lb.xml" "$t/latbw.xml" bytes=1024 >"$tmp/ev" 2>&1
+grep -q ' 2.8192e-05 *$' "$tmp/ev"
+ok $? "the fitted machine read back with -m: 20e-6 + 1024/125e6 = 0.000028192"
+"$SEGC" fit -q --digits 15 --free a,b "$t/maxab.xml" "$t/maxab.csv" \
+	>"$tmp/out" 2>"$tmp/err"
+ok $? "max(a*N, b*P): fit succeeds"
+sig12 a 0.003 "max(a*N, b*P), exact data"
+sig12 b 0.5 "max(a*N, b*P), exact data"
+"$SEGC" fit -q --digits 15 --free lat,bw --start bw=1e8 "$t/latbw.xml" \
+	"$t/latbw_noisy.csv" >"$tmp/out" 2>"$tmp/err"
+ok $? "lat + bytes/bw, noisy: fit succeeds"
+sig12 lat 1.93095466438460277854e-05 "lat + bytes/bw, noisy"
+sig12 bw 1.24321327509505674243e+08 "lat + bytes/bw, noisy"
+"$SEGC" fit -q --digits 15 --weight relative --free lat,bw \
+	--start lat=1e-5,bw=1e8 "$t/latbw.xml" "$t/latbw_noisy.csv" \
+	>"$tmp/out" 2>"$tmp/err"
+ok $? "lat + bytes/bw, noisy, relative: fit succeeds"
+sig12 lat 1.99289537702962039488e-05 "lat + bytes/bw, noisy, relative"
+sig12 bw 1.24742109023721352220e+08 "lat + bytes/bw, noisy, relative"
+# A linear formula keeps the exact path.
+"$SEGC" fit -q --free lat,gap "$d/pingpong.xml" "$d/pingpong.csv" >"$tmp/out" 2>&1
+grep -q '^# exact linear least squares over Q' "$tmp/out"
+ok $? "a linear formula takes the exact path"
+
 # Refusals: exit 2, the message, nothing on standard output or written.
 # refuse NAME MESSAGE ARGS...: segc fit ARGS must fail with MESSAGE.
 refuse() {
@@ -137,12 +187,22 @@ refuse "rows that cannot tell lat from gap" "$tmp/onesize.csv: error: the equati
 printf 'bytes,time\n0,1\n0,2\n' >"$tmp/zero.csv"
 refuse "a free name the rows do not see" "$tmp/zero.csv: error: the free name 'gap' has the coefficient 0 in every equation" \
 	--free lat,gap "$pp" "$tmp/zero.csv"
-printf 'N,time\n1,1\n2,3\n' >"$tmp/inv.csv"
-refuse "a formula not linear in a free name" "inverse.xml: error: the formula of total is not linear in the free names (nonlinear in rate)" \
-	--free rate,t0 "$t/inverse.xml" "$tmp/inv.csv"
 printf 'Its,X_msgs,Sz_msgs,comm\n1,1,1,1\n' >"$tmp/s.csv"
-refuse "products of free names" "seismic.xml: error: the formula of comm is not linear in the free names (products of free names)" \
+refuse "a product of free names from one row" "$tmp/s.csv: error: the equations cannot tell apart P and C_comm_start at the fitted values: only a combination of them is determined (the Jacobian has rank 1 of 2 free names, 1 equations)" \
 	-D C_comm_trans=0 --free P,C_comm_start "$seis" "$tmp/s.csv"
+printf 'N,P,time\n1,2,3\n4,8,5\n3,4,5\n16,2,7\n' >"$tmp/a3.csv"
+refuse "b and c only as their product (nonlinear)" "$tmp/a3.csv: error: the equations cannot tell apart b and c at the fitted values: only a combination of them is determined (the Jacobian has rank 2 of 3 free names, 4 equations)" \
+	--free a,b,c "$t/amdahl3.xml" "$tmp/a3.csv"
+printf 'N,time\n1,0.75\n2,1\n4,1.5\n8,2.5\n' >"$tmp/inv.csv"
+refuse "a nonlinear fit that does not converge" "$tmp/inv.csv: error: the nonlinear fit did not converge in 200 iterations of Levenberg-Marquardt" \
+	--free rate,t0 --start rate=1e8 "$t/inverse.xml" "$tmp/inv.csv"
+refuse "a starting value of a name not free" "segc: error: --start N: 'N' is not one of the --free names" \
+	--free rate,t0 --start N=2 "$t/inverse.xml" "$tmp/inv.csv"
+refuse "a starting value that is not a number" "--start rate: 'x' is not a number" \
+	--free rate,t0 --start rate=x "$t/inverse.xml" "$tmp/inv.csv"
+printf 'N,time\n1,1\n2,2\n' >"$tmp/inv0.csv"
+refuse "a nonlinear fit that cannot start" "inverse.xml: error: the formula cannot be evaluated at the starting values of the free names" \
+	--free rate,t0 --start rate=0 "$t/inverse.xml" "$tmp/inv0.csv"
 printf 'bytes,time\n-1,1\n' >"$tmp/neg.csv"
 refuse "a value outside the declared domain" "$tmp/neg.csv:2:1: error: the value of 'bytes' lies outside the domain the model declares for it" \
 	--free lat,gap "$pp" "$tmp/neg.csv"

@@ -308,6 +308,7 @@ static void test_fit_model(void)
 		"bytes,comm\n1,0.000045001\n16,0.000045016\n256,0.000045256\n",
 		strlen("bytes,comm\n1,0.000045001\n16,0.000045016\n"
 		"256,0.000045256\n"));
+	memset(&r, 0, sizeof r);
 	r.setting = &s;
 	r.nfree = 2;
 	r.free = free_names;
@@ -318,6 +319,8 @@ static void test_fit_model(void)
 	mpq_set_str(gap, "1/1000000000", 10);
 	tap_ok(f && mpq_equal(segc_fit_value(f, 0), lat) &&
 		mpq_equal(segc_fit_value(f, 1), gap), "lat and gap back exactly");
+	tap_ok(f && !segc_fit_nonlinear(f, NULL) &&
+		!segc_fit_nonlinear_names(f), "lat + bytes*gap: the exact path");
 	xml = f ? segc_fit_machine_xml(f, &s, "pp_fit", "fitted <&>") : NULL;
 	tap_is(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<machine name=\"pp_fit\" version=\"1\">\n"

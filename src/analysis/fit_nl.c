@@ -1,0 +1,345 @@
+/* fit_nl.c - the fit of a formula that is not linear in its free names
+ * (segc fit, doc/fit.md): the exact derivatives of every measured
+ * component with respect to each free name (calculus.c; a central
+ * difference in MPFR where there is none, as for log2 of a free name or
+ * a free name in an exponent), the starting values, Levenberg-Marquardt
+ * in MPFR (lm.c), then the rank of the Jacobian, the fitted values
+ * rounded to 20 significant digits and every equation evaluated. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <segc/eval.h>
+#include <segc/analysis.h>
+
+#include "analysis/fit_run.h"
+#include "base/util.h"
+
+#define FIT_PREC 128
+#define FIT_ITERATIONS 200
+#define FIT_DIGITS 20
+
+/* The row callback's state beyond the fitter. */
+typedef struct nl {
+	fitter *F;
+	size_t ncols, n;
+	mpfr_t v, h, t;
+} nl;
+
+/* Sets the point's free names to 'x' (exact rationals of the binary
+ * numbers). */
+static void set_x(nl *S, mpfr_t *x)
+{
+	size_t j;
+
+	for (j = 0; j < S->n; j++)
+		mpfr_get_q(S->F->pt[S->ncols + j], x[j]);
+}
+
+/* Evaluates 'e' at the point into 'out'; -1 when it cannot be. */
+static int eval_at(nl *S, mpfr_ptr out, const segc_expr *e)
+{
+	segc_point pt;
+
+	pt.n = S->ncols + S->n;
+	pt.names = S->F->ptnames;
+	pt.values = (const mpq_t *)S->F->pt;
+	return segc_eval_mpfr(S->F->scratch, out, e, &pt, NULL);
+}
+
+/* The derivative of 'f' with respect to free name 'j' by a central
+ * difference with the step 2^(-prec/3) (relative to x_j when it is not
+ * 0) into 'out'. */
+static int central(nl *S, mpfr_ptr out, const segc_expr *f, mpfr_t *x,
+	size_t j)
+{
+	mpq_ptr q = S->F->pt[S->ncols + j];
+	long e = -(long)(FIT_PREC / 3);
+	int rc;
+
+	mpfr_set_ui_2exp(S->h, 1, e, MPFR_RNDN);
+	if (!mpfr_zero_p(x[j])) {
+		mpfr_abs(S->t, x[j], MPFR_RNDN);
+		mpfr_mul(S->h, S->h, S->t, MPFR_RNDN);
+	}
+	mpfr_add(S->t, x[j], S->h, MPFR_RNDN);
+	mpfr_get_q(q, S->t);
+	rc = eval_at(S, out, f);
+	mpfr_sub(S->t, x[j], S->h, MPFR_RNDN);
+	mpfr_get_q(q, S->t);
+	rc = rc || eval_at(S, S->t, f);
+	mpfr_get_q(q, x[j]);
+	if (rc)
+		return -1;
+	mpfr_sub(out, out, S->t, MPFR_RNDN);
+	mpfr_mul_2ui(S->h, S->h, 1, MPFR_RNDN);
+	mpfr_div(out, out, S->h, MPFR_RNDN);
+	return 0;
+}
+
+/* Equation 'i' (row i / nparts, part i % nparts) at 'x' (lm.c). */
+static int row_fn(void *arg, size_t i, mpfr_t *x, mpfr_ptr r, mpfr_t *jac)
+{
+	nl *S = arg;
+	fitter *F = S->F;
+	size_t row = i / F->nparts, k = i % F->nparts, j;
+	const part *P = &F->parts[k];
+	const mpq_t *cells = segc_csv_row(F->data, row);
+	mpq_srcptr y = cells[P->col];
+
+	if (segc_ctx_status(F->scratch) != SEGC_OK)
+		segc_ctx_clear(F->scratch);
+	for (j = 0; j < S->ncols; j++)
+		mpq_set(F->pt[j], cells[j]);
+	set_x(S, x);
+	if (eval_at(S, S->v, P->f))
+		return -1;
+	mpfr_set_q(r, y, MPFR_RNDN);
+	mpfr_sub(r, r, S->v, MPFR_RNDN);
+	if (F->r->weight == SEGC_FIT_RELATIVE)
+		mpfr_div_q(r, r, y, MPFR_RNDN);
+	for (j = 0; jac && j < S->n; j++) {
+		if (F->deriv[k][j] ? eval_at(S, jac[j], F->deriv[k][j]) :
+		    central(S, jac[j], P->f, x, j))
+			return -1;
+		if (F->r->weight == SEGC_FIT_RELATIVE)
+			mpfr_div_q(jac[j], jac[j], y, MPFR_RNDN);
+	}
+	return 0;
+}
+
+/* The derivatives of every part: exact where calculus.c has one, NULL
+ * (a central difference) where it refuses. */
+static void derivatives(fitter *F)
+{
+	size_t k, j, n = F->fit->nfree;
+
+	F->deriv = segc_xcalloc(F->nparts, sizeof *F->deriv);
+	for (k = 0; k < F->nparts; k++) {
+		F->deriv[k] = segc_xcalloc(n + 1, sizeof **F->deriv);
+		for (j = 0; j < n; j++) {
+			F->deriv[k][j] = segc_expr_diff(F->scratch,
+				F->parts[k].f, F->fit->names[j]);
+			segc_ctx_clear(F->scratch);
+		}
+	}
+}
+
+/* Checks the relative weights (no measured 0) and the starting values;
+ * sets 'x' to them. */
+static int start(fitter *F, mpfr_t *x)
+{
+	const segc_fit_request *r = F->r;
+	size_t i, k, j, n = F->fit->nfree;
+
+	for (j = 0; j < n; j++)
+		mpfr_set_ui(x[j], 1, MPFR_RNDN);
+	for (i = 0; i < r->nstart; i++) {
+		for (j = 0; j < n; j++)
+			if (!strcmp(r->start_names[i], F->fit->names[j]))
+				break;
+		if (j == n)
+			segc_error(F->ctx, SEGC_ERR_INPUT, NULL, 0, 0, "--start "
+				"%s: '%s' is not one of the --free names",
+				r->start_names[i], r->start_names[i]);
+		else
+			mpfr_set_q(x[j], r->start_values[i], MPFR_RNDN);
+	}
+	for (i = 0; r->weight == SEGC_FIT_RELATIVE &&
+	    i < segc_csv_nrows(F->data) && !segc_ctx_full(F->ctx); i++)
+		for (k = 0; k < F->nparts; k++)
+			if (!mpq_sgn(segc_csv_row(F->data, i)[F->parts[k].col]))
+				segc_error(F->ctx, SEGC_ERR_INPUT, F->file,
+					segc_csv_line(F->data, i), segc_csv_col(F->data,
+					i, F->parts[k].col), "a measured value of 0 has "
+					"no relative error (--weight relative)");
+	return segc_ctx_status(F->ctx) == SEGC_OK ? 0 : -1;
+}
+
+/* Reports the free names the Jacobian cannot tell apart. */
+static void report_rank(fitter *F, const segc_lm *lm)
+{
+	size_t i, j, n = F->fit->nfree;
+	segc_strbuf sb;
+
+	segc_strbuf_init(&sb);
+	for (j = 0; j < n; j++) {
+		if (!lm->dependent[j])
+			continue;
+		segc_strbuf_reset(&sb);
+		for (i = 0; i < j; i++)
+			if (lm->combination[j * n + i])
+				segc_strbuf_appendf(&sb, "%s%s", sb.len ? ", " : "",
+					F->fit->names[i]);
+		if (sb.len)
+			segc_error(F->ctx, SEGC_ERR_INPUT, F->file, 0, 0, "the "
+				"equations cannot tell apart %s and %s at the fitted "
+				"values: only a combination of them is determined "
+				"(the Jacobian has rank %lu of %lu free names, %lu "
+				"equations); add rows where they vary independently "
+				"or fix some with -D", sb.data, F->fit->names[j],
+				(unsigned long)lm->rank, (unsigned long)n,
+				(unsigned long)lm->m);
+		else
+			segc_error(F->ctx, SEGC_ERR_INPUT, F->file, 0, 0, "the "
+				"free name '%s' has the derivative 0 in every "
+				"equation at the fitted values: the data say nothing "
+				"about it", F->fit->names[j]);
+	}
+	segc_strbuf_free(&sb);
+}
+
+/* 'x' rounded to FIT_DIGITS significant digits, as an exact rational
+ * into 'q'. */
+static void round_decimal(mpq_t q, mpfr_srcptr x)
+{
+	mpfr_exp_t e;
+	char *s = mpfr_get_str(NULL, &e, 10, FIT_DIGITS, x, MPFR_RNDN);
+	mpz_t p;
+
+	mpz_init(p);
+	mpz_set_str(mpq_numref(q), s, 10);
+	mpz_set_ui(mpq_denref(q), 1);
+	e -= FIT_DIGITS;
+	mpz_ui_pow_ui(p, 10, (unsigned long)(e < 0 ? -e : e));
+	if (e < 0)
+		mpz_set(mpq_denref(q), p);
+	else
+		mpz_mul(mpq_numref(q), mpq_numref(q), p);
+	mpq_canonicalize(q);
+	mpz_clear(p);
+	mpfr_free_str(s);
+}
+
+/* Every equation's fitted value at 'x'. */
+static int equations(nl *S, mpfr_t *x)
+{
+	fitter *F = S->F;
+	size_t i, k, j;
+	mpq_t fitted;
+
+	mpq_init(fitted);
+	for (i = 0; i < segc_csv_nrows(F->data); i++)
+		for (k = 0; k < F->nparts; k++) {
+			const mpq_t *cells = segc_csv_row(F->data, i);
+
+			for (j = 0; j < S->ncols; j++)
+				mpq_set(F->pt[j], cells[j]);
+			set_x(S, x);
+			if (eval_at(S, S->v, F->parts[k].f)) {
+				mpq_clear(fitted);
+				return -1;
+			}
+			mpfr_get_q(fitted, S->v);
+			segc_fit_append(F->fit, i, F->parts[k].comp,
+				cells[F->parts[k].col], fitted);
+		}
+	mpq_clear(fitted);
+	segc_fit_statistics(F->fit);
+	return 0;
+}
+
+/* Records the scratch context's first diagnostic as an error of the fit
+ * at its starting or fitted values. */
+static void report_eval(fitter *F, const char *when)
+{
+	const segc_diag *d = segc_ctx_n_diags(F->scratch) ?
+		segc_ctx_diag(F->scratch, 0) : NULL;
+
+	segc_error(F->ctx, SEGC_ERR_INPUT, F->model_file, 0, 0, "the formula "
+		"cannot be evaluated at the %s values of the free names (%s): "
+		"give starting values with --start NAME=VALUE", when,
+		d ? d->message : "no value");
+}
+
+/* Fits by Levenberg-Marquardt (see fit_run.h). */
+int segc_fit_nonlinear_run(fitter *F)
+{
+	size_t j, n = F->fit->nfree, ncols = segc_csv_ncols(F->data);
+	segc_lm lm;
+	nl S;
+	mpfr_t *x = segc_xcalloc(n + 1, sizeof *x);
+	int rc = -1;
+
+	memset(&lm, 0, sizeof lm);
+	S.F = F;
+	S.ncols = ncols;
+	S.n = n;
+	mpfr_inits2(FIT_PREC, S.v, S.h, S.t, lm.ss, (mpfr_ptr)0);
+	for (j = 0; j < n; j++)
+		mpfr_init2(x[j], FIT_PREC);
+	F->scratch = segc_ctx_new();
+	*segc_ctx_limits(F->scratch) = *segc_ctx_limits(F->ctx);
+	F->ptnames = segc_xcalloc(ncols + n + 1, sizeof *F->ptnames);
+	F->pt = segc_xcalloc(ncols + n + 1, sizeof *F->pt);
+	for (j = 0; j < ncols + n; j++) {
+		F->ptnames[j] = j < ncols ? F->headers[j] :
+			F->fit->names[j - ncols];
+		mpq_init(F->pt[j]);
+	}
+	lm.dependent = segc_xcalloc(n + 1, sizeof *lm.dependent);
+	lm.combination = segc_xcalloc(n * n + 1, sizeof *lm.combination);
+	if (start(F, x))
+		goto out;
+	derivatives(F);
+	lm.n = n;
+	lm.m = segc_csv_nrows(F->data) * F->nparts;
+	lm.prec = FIT_PREC;
+	lm.max_iterations = F->r->max_iterations ? F->r->max_iterations :
+		FIT_ITERATIONS;
+	lm.row = row_fn;
+	lm.arg = &S;
+	if (segc_lm_solve(&lm, x)) {
+		report_eval(F, lm.iterations ? "fitted" : "starting");
+		goto out;
+	}
+	if (lm.rank < n) {
+		report_rank(F, &lm);
+		goto out;
+	}
+	if (!lm.converged) {
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->file, 0, 0, "the nonlinear "
+			"fit did not converge in %u iterations of "
+			"Levenberg-Marquardt (no relative step below 2^-%d): give "
+			"starting values closer to the solution with --start "
+			"NAME=VALUE, or more iterations with --max-iterations",
+			lm.iterations, FIT_PREC / 2);
+		goto out;
+	}
+	for (j = 0; j < n; j++)
+		round_decimal(F->fit->x[j], x[j]);
+	if (equations(&S, x)) {
+		report_eval(F, "fitted");
+		goto out;
+	}
+	F->fit->info.precision = FIT_PREC;
+	F->fit->info.iterations = lm.iterations;
+	F->fit->info.stalled = lm.stalled;
+	rc = 0;
+out:
+	for (j = 0; F->deriv && j < F->nparts; j++) {
+		size_t i;
+
+		for (i = 0; i < n; i++)
+			segc_expr_free(F->deriv[j][i]);
+		free(F->deriv[j]);
+	}
+	free(F->deriv);
+	F->deriv = NULL;
+	for (j = 0; j < ncols + n; j++)
+		mpq_clear(F->pt[j]);
+	free(F->pt);
+	free(F->ptnames);
+	F->pt = NULL;
+	F->ptnames = NULL;
+	segc_ctx_free(F->scratch);
+	F->scratch = NULL;
+	for (j = 0; j < n; j++)
+		mpfr_clear(x[j]);
+	free(x);
+	free(lm.dependent);
+	free(lm.combination);
+	mpfr_clears(S.v, S.h, S.t, lm.ss, (mpfr_ptr)0);
+	return rc;
+}

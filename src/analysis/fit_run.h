@@ -1,0 +1,83 @@
+/* fit_run.h - the state of one run of segc fit, shared by the exact
+ * linear fit (fit.c) and the nonlinear one (fit_nl.c): the measured
+ * parts with their formulas, the result being built.  Private to
+ * src/analysis/fit*.c. */
+#ifndef SEGC_FIT_RUN_H
+#define SEGC_FIT_RUN_H
+
+#include "analysis/fit.h"
+#include "model/model.h"
+
+/* A coefficient of the split formula, evaluated at each row: a number,
+ * the value of a column, or an expression of the columns. */
+typedef struct coef {
+	enum { COEF_NUM, COEF_COLUMN, COEF_EXPR } kind;
+	size_t col;
+	segc_expr *e;
+} coef;
+
+/* One measured column: its component, its formula, and the formula's
+ * coefficients c[0] (the part without free names), c[1 + j] (of x_j). */
+typedef struct part {
+	enum segc_component comp;
+	size_t col;
+	segc_expr *f;
+	coef *c;
+} part;
+
+struct segc_fit {
+	size_t nfree;
+	char **names;
+	int *kind;               /* FIT_RESOURCE, ... per free name */
+	mpq_t *x;
+	size_t neq, capeq;
+	size_t *row;
+	enum segc_component *comp;
+	mpq_t *measured, *fitted;
+	int r2_defined;
+	mpq_t r2;
+	int max_defined;
+	size_t max_eq;
+	mpq_t max_rel;
+	int nonlinear;           /* fitted by Levenberg-Marquardt */
+	segc_fit_info info;      /* how, when nonlinear */
+	char *nonlinear_in;      /* the names that made it so */
+};
+
+/* What a free name is in the model or machine. */
+enum { FIT_RESOURCE = 0, FIT_CONST, FIT_COST, FIT_PARAM };
+
+/* The state of one run. */
+typedef struct fitter {
+	segc_ctx *ctx;
+	const segc_fit_request *r;
+	const segc_csv *data;
+	const char *file;        /* of the data */
+	const char *model_file;
+	const segc_machine *mach;
+	segc_fit *fit;
+	segc_bindings *bindings;
+	segc_setting s;
+	size_t nparts;
+	part parts[4];
+	const char **headers;
+	int *is_param;           /* per column: a parameter column */
+	segc_lsq *lsq;
+	mpq_t *a;                /* one equation: nfree + 1 entries */
+	segc_expr ***deriv;      /* nonlinear: [part][name] or NULL */
+	mpq_t *pt;               /* nonlinear: the columns, then x */
+	const char **ptnames;
+	segc_ctx *scratch;
+} fitter;
+
+/* Fits the parts of 'F' by Levenberg-Marquardt (fit_nl.c), filling
+ * F->fit's values, equations and info; -1 after an error. */
+int segc_fit_nonlinear_run(fitter *F);
+/* Sets R^2 and the largest relative error from the equations of 'f'. */
+void segc_fit_statistics(segc_fit *f);
+/* Appends an equation (row 'i', component 'comp') with its measured and
+ * fitted values. */
+void segc_fit_append(segc_fit *f, size_t i, enum segc_component comp,
+	mpq_srcptr measured, mpq_srcptr fitted);
+
+#endif

@@ -1,0 +1,464 @@
+/* emit_maxplus.c - the recurrence of an overlapped loop (the atom
+ * maxplus(...), FORMAT.md 3.2) in an emitted predictor.  It is planned as
+ * one MAXPLUS instruction whose operands are the count and the costs
+ * (planned like any other value), and printed, in C or in Python, as the
+ * loop of Simon & Wierum's evaluation (2.5): the time stamps propagated
+ * iteration by iteration in doubles, every node's update written out
+ * (the graph is a constant of the model), the finish times of the last
+ * D + 1 iterations in a ring sized at emit time, and the period check of
+ * segc eval (algebra/maxplus.c): once the last D steps moved every node
+ * that a forward arc leaves by the same lambda >= 0 and the last step took
+ * every carried time from the earlier iterations, every later step does
+ * the same, and the loop jumps to n.  The check compares doubles exactly,
+ * so it fires as in eval when the doubles are exact (costs of a few
+ * binary digits); otherwise the loop runs all n iterations. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "output/plan_private.h"
+#include "output/emit_private.h"
+#include "algebra/maxplus.h"
+
+/* The most doubles a predictor keeps for one recurrence (its ring). */
+#define MAXPLUS_MAX_RING 65536UL
+
+/* ------------------------------------------------------------ planning */
+
+/* Releases the graph of a MAXPLUS. */
+void segc_plan_maxplus_free(segc_plan_maxplus *mp)
+{
+	if (!mp)
+		return;
+	free(mp->from);
+	free(mp->to);
+	free(mp->dist);
+	free(mp->state);
+	free(mp->val);
+	free(mp);
+}
+
+/* Counts the uses of the costs of the MAXPLUS 'in'. */
+void segc_plan_maxplus_uses(segc_plan *p, const segc_plan_insn *in)
+{
+	size_t j;
+
+	for (j = 0; j < in->mp->m + in->mp->k; j++)
+		if (in->mp->val[j] != SIZE_MAX)
+			p->insn[in->mp->val[j]].uses++;
+}
+
+/* Non-zero when argument 'j' of a maxplus atom of 'm' nodes is a cost
+ * (node costs from 2, then the fourth of each arc's four). */
+static int is_cost(size_t j, size_t m)
+{
+	return (j >= 2 && j < m + 2) || (j > m + 2 && (j - m - 3) % 4 == 3);
+}
+
+/* Decodes the graph of the maxplus atom 'e' into 'mp' (its numbers:
+ * every argument but the count and the costs); NULL, or what is wrong. */
+static const char *decode(const segc_expr *e, segc_plan_maxplus *mp)
+{
+	size_t nargs = segc_expr_nargs(e), j, m = 0;
+	mpq_t *q = segc_xmalloc((nargs + 1) * sizeof(mpq_t));
+	segc_maxplus_sys s;
+	const char *why;
+
+	if (nargs > 1 && segc_expr_is_num(segc_expr_arg(e, 1)) &&
+	    mpz_fits_ulong_p(mpq_numref(segc_expr_value(segc_expr_arg(e, 1)))))
+		m = mpz_get_ui(mpq_numref(segc_expr_value(segc_expr_arg(e,
+			1))));
+	for (j = 0; j < nargs; j++) {
+		const segc_expr *a = segc_expr_arg(e, j);
+
+		mpq_init(q[j]);
+		if (j && !is_cost(j, m) && segc_expr_is_num(a))
+			mpq_set(q[j], segc_expr_value(a));
+		else if (j && !is_cost(j, m))
+			mpq_set_si(q[j], -1, 1);
+	}
+	why = segc_maxplus_decode(&s, nargs, (const mpq_t *)q);
+	if (!why && (s.D + 1) * s.m > MAXPLUS_MAX_RING)
+		why = "its ring of time stamps would be too large";
+	if (!why) {
+		mp->m = s.m;
+		mp->k = s.k;
+		mp->D = s.D;
+		mp->carried = s.carried;
+		mp->from = s.from;
+		mp->to = s.to;
+		mp->dist = s.dist;
+		mp->state = s.state;
+		memset(&s, 0, sizeof s);
+	}
+	segc_maxplus_clear(&s);
+	for (j = 0; j < nargs; j++)
+		mpq_clear(q[j]);
+	free(q);
+	return why;
+}
+
+/* Plans the recurrence 'e' as one MAXPLUS instruction. */
+int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e, size_t *out)
+{
+	segc_plan_maxplus *mp = segc_xcalloc(1, sizeof *mp);
+	const char *why = decode(e, mp);
+	size_t n, j, c = 0;
+
+	if (why) {
+		segc_plan_maxplus_free(mp);
+		return segc_plan_fail(bd, "cannot emit the recurrence of an "
+			"overlapped loop: %s", why);
+	}
+	mp->val = segc_xmalloc((mp->m + mp->k + 1) * sizeof *mp->val);
+	for (j = 2; j < segc_expr_nargs(e); j++) {
+		const segc_expr *a = segc_expr_arg(e, j);
+
+		if (!is_cost(j, mp->m))
+			continue;
+		mp->val[c] = SIZE_MAX;
+		if ((!segc_expr_is_num(a) || mpq_sgn(segc_expr_value(a))) &&
+		    segc_plan_expr(bd, a, &mp->val[c])) {
+			segc_plan_maxplus_free(mp);
+			return -1;
+		}
+		c++;
+	}
+	if (segc_plan_expr(bd, segc_expr_arg(e, 0), &n)) {
+		segc_plan_maxplus_free(mp);
+		return -1;
+	}
+	*out = segc_plan_new_insn(bd, SEGC_OP_MAXPLUS, n, 0);
+	bd->p->insn[*out].mp = mp;
+	return 0;
+}
+
+/* ------------------------------------------------------------ printing */
+
+/* What one printing needs. */
+typedef struct mp_out {
+	segc_strbuf *b;
+	const segc_emit_namer *nm;
+	const segc_plan_maxplus *mp;
+	const char *x;            /* prefix of the locals */
+	int py;                   /* Python, else C */
+	unsigned depth;
+	size_t n, res;            /* the count's value, the result's */
+} mp_out;
+
+/* Appends the name of value 'i' (as emit_plan.c and emit_python.c name
+ * it), its double in double-double C. */
+static void put_val(const mp_out *o, size_t i)
+{
+	const segc_plan_insn *in = &o->nm->p->insn[i];
+
+	if (in->op == SEGC_OP_ARG)
+		segc_strbuf_append(o->b, o->nm->arg[in->a]);
+	else
+		segc_strbuf_appendf(o->b, "%s%lu", in->op == SEGC_OP_CONST ?
+			o->nm->cprefix : in->op == SEGC_OP_COUNTER ?
+			o->nm->kprefix : o->nm->tprefix,
+			(unsigned long)o->nm->number[i]);
+	if (!o->py && o->nm->accurate && in->op != SEGC_OP_ARG &&
+	    in->op != SEGC_OP_COUNTER)
+		segc_strbuf_append(o->b, ".hi");
+}
+
+/* Appends the name of the result (its declaration in C). */
+static void put_res(const mp_out *o)
+{
+	segc_strbuf_appendf(o->b, "%s%lu", o->nm->tprefix,
+		(unsigned long)o->nm->number[o->res]);
+}
+
+/* Starts a line at the depth of 'o' plus 'more', then appends the
+ * format 'fmt' with the locals' prefix for every %s (at most 4). */
+static void line(const mp_out *o, unsigned more, const char *fmt)
+{
+	const char *p;
+	unsigned d = o->depth + more;
+
+	while (d--)
+		segc_strbuf_append(o->b, o->py ? "    " : "\t");
+	for (p = fmt; *p; p++) {
+		if (p[0] == '%' && p[1] == 's') {
+			segc_strbuf_append(o->b, o->x);
+			p++;
+		} else
+			segc_strbuf_appendc(o->b, *p);
+	}
+}
+
+/* Appends " + cost" of cost 'j' (nothing for 0). */
+static void put_plus_cost(const mp_out *o, size_t j)
+{
+	if (o->mp->val[j] == SIZE_MAX)
+		return;
+	segc_strbuf_append(o->b, " + ");
+	put_val(o, o->mp->val[j]);
+}
+
+/* Appends the ring slot of the iteration 'd' back ("%s6" the current). */
+static void put_slot(const mp_out *o, unsigned long d)
+{
+	if (!d)
+		segc_strbuf_appendf(o->b, "%s6", o->x);
+	else
+		segc_strbuf_appendf(o->b, "(%s6 + %lu%s) %% %lu%s", o->x,
+			o->mp->D + 1 - d, o->py ? "" : "UL", o->mp->D + 1,
+			o->py ? "" : "UL");
+}
+
+/* Appends the finish time of node 'v' in the iteration 'd' back. */
+static void put_fin(const mp_out *o, unsigned long d, size_t v)
+{
+	segc_strbuf_appendf(o->b, "%s0[", o->x);
+	put_slot(o, d);
+	segc_strbuf_appendf(o->b, "][%lu]", (unsigned long)v);
+}
+
+/* Appends "if A > B: B = A" (A, B locals by their suffix) at 'more'. */
+static void put_raise(const mp_out *o, unsigned more, const char *a,
+	const char *bb)
+{
+	line(o, more, "");
+	segc_strbuf_appendf(o->b, o->py ? "if %s%s > %s%s:\n" :
+		"if (%s%s > %s%s)\n", o->x, a, o->x, bb);
+	line(o, more + 1, "");
+	segc_strbuf_appendf(o->b, "%s%s = %s%s%s\n", o->x, bb, o->x, a,
+		o->py ? "" : ";");
+}
+
+/* Appends the update of node 'v' in the current iteration: its finish
+ * time (%s0) and the part of it from earlier iterations (%s1, -inf for
+ * none), as segc eval computes them. */
+static void put_node(const mp_out *o, size_t v, unsigned more)
+{
+	const segc_plan_maxplus *mp = o->mp;
+	const char *semi = o->py ? "" : ";";
+	size_t a;
+
+	line(o, more, o->py ? "# node " : "/* node ");
+	segc_strbuf_appendf(o->b, "%lu%s\n", (unsigned long)v + 1,
+		o->py ? "" : " */");
+	line(o, more, o->py ? "%s10 = 0.0\n" : "%s10 = 0;\n");
+	line(o, more, o->py ? "%s11 = -math.inf\n" : "%s11 = -HUGE_VAL;\n");
+	for (a = 0; a < mp->k; a++) {
+		unsigned long d = mp->dist[a];
+		unsigned in = d ? 1 : 0;
+
+		if (mp->to[a] != v)
+			continue;
+		if (d) {
+			line(o, more, "");
+			segc_strbuf_appendf(o->b, o->py ? "if %s2 > %lu.0:\n" :
+				"if (%s2 > %lu.0) {\n", o->x, d);
+		}
+		line(o, more + in, "%s3 = ");
+		put_fin(o, d, mp->from[a]);
+		put_plus_cost(o, mp->m + a);
+		segc_strbuf_appendf(o->b, "%s\n", semi);
+		put_raise(o, more + in, "3", "10");
+		if (!d) {
+			line(o, more, "");
+			segc_strbuf_appendf(o->b, "%s3 = %s1[%lu]", o->x, o->x,
+				(unsigned long)mp->from[a]);
+			put_plus_cost(o, mp->m + a);
+			segc_strbuf_appendf(o->b, "%s\n", semi);
+		}
+		put_raise(o, more + in, "3", "11");
+		if (d && !o->py)
+			line(o, more, "}\n");
+	}
+	line(o, more, "");
+	put_fin(o, 0, v);
+	segc_strbuf_appendf(o->b, " = %s10", o->x);
+	put_plus_cost(o, v);
+	segc_strbuf_appendf(o->b, "%s\n", semi);
+	line(o, more, "");
+	segc_strbuf_appendf(o->b, "%s1[%lu] = %s11", o->x, (unsigned long)v,
+		o->x);
+	put_plus_cost(o, v);
+	segc_strbuf_appendf(o->b, "%s\n", semi);
+}
+
+/* Appends the period check after an iteration (see the top of the file):
+ * %s8 whether every carried time came from earlier iterations, %s9
+ * whether every node a forward arc leaves moved by the same %s5, %s7 the
+ * uniform steps in a row with the step %s4; then the jump. */
+static void put_period(const mp_out *o, unsigned more)
+{
+	const segc_plan_maxplus *mp = o->mp;
+	const char *semi = o->py ? "" : ";";
+	size_t v;
+	int first = 1;
+
+	line(o, more, "%s8 = ");
+	for (v = 0; v < mp->m; v++) {
+		if (!mp->state[v])
+			continue;
+		if (!first) {
+			segc_strbuf_append(o->b, o->py ? " and \\\n" : " &&\n");
+			line(o, more + 1, "");
+		}
+		segc_strbuf_appendf(o->b, "%s1[%lu] >= %s0[%s6][%lu]", o->x,
+			(unsigned long)v, o->x, o->x, (unsigned long)v);
+		first = 0;
+	}
+	segc_strbuf_appendf(o->b, "%s\n", semi);
+	first = 1;
+	line(o, more, o->py ? "%s9 = %s2 >= 2.0\n" : "%s9 = %s2 >= 2.0;\n");
+	line(o, more, o->py ? "if %s9:\n" : "if (%s9) {\n");
+	for (v = 0; v < mp->m; v++) {
+		if (mp->state[v] != 2)
+			continue;
+		line(o, more + 1, "%s3 = ");
+		put_fin(o, 0, v);
+		segc_strbuf_append(o->b, " - ");
+		put_fin(o, 1, v);
+		segc_strbuf_appendf(o->b, "%s\n", semi);
+		if (first)
+			line(o, more + 1, o->py ? "%s5 = %s3\n" : "%s5 = %s3;\n");
+		else
+			line(o, more + 1, o->py ? "%s9 = %s9 and %s3 >= %s5 "
+				"and %s3 <= %s5\n" : "%s9 = %s9 && %s3 >= %s5 "
+				"&& %s3 <= %s5;\n");
+		first = 0;
+	}
+	if (!o->py)
+		line(o, more, "}\n");
+	line(o, more, o->py ? "if %s9 and %s7 > 0 and %s5 >= %s4 and "
+		"%s5 <= %s4:\n" : "if (%s9 && %s7 > 0 && %s5 >= %s4 && "
+		"%s5 <= %s4)\n");
+	line(o, more + 1, o->py ? "%s7 += 1\n" : "%s7++;\n");
+	line(o, more, o->py ? "elif %s9:\n" : "else if (%s9) {\n");
+	line(o, more + 1, o->py ? "%s7 = 1\n" : "%s7 = 1;\n");
+	line(o, more + 1, o->py ? "%s4 = %s5\n" : "%s4 = %s5;\n");
+	line(o, more, o->py ? "else:\n" : "} else\n");
+	line(o, more + 1, o->py ? "%s7 = 0\n" : "%s7 = 0;\n");
+	line(o, more, "");
+	segc_strbuf_appendf(o->b, o->py ? "if %s7 >= %lu and %s2 > %lu.0 and "
+		"%s8 and %s4 >= 0.0:\n" : "if (%s7 >= %luUL && %s2 > %lu.0 && "
+		"%s8 && %s4 >= 0) {\n", o->x, mp->D, o->x, mp->D, o->x, o->x);
+	line(o, more + 1, "%s12 = %s12 + (");
+	put_val(o, o->n);
+	segc_strbuf_appendf(o->b, " - %s2) * %s4%s\n", o->x, o->x, semi);
+	line(o, more + 1, o->py ? "break\n" : "break;\n");
+	if (!o->py)
+		line(o, more, "}\n");
+}
+
+/* Appends the MAXPLUS 'i' as the statements of its loop (see the top of
+ * the file).  Its locals, all named by the prefix %s: 0 the ring of
+ * finish times, 1 the parts from earlier iterations, 2 the iteration, 3
+ * a candidate, 4 the step of the period, 5 the last step, 6 the slot of
+ * the iteration, 7 uniform steps in a row, 8 and 9 the checks, 10 and 11
+ * the maxima of a node, 12 the result. */
+void segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth, int py)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	const segc_plan_maxplus *mp = in->mp;
+	char *x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'm');
+	const char *semi = py ? "" : ";";
+	mp_out o;
+	size_t v, j;
+
+	o.b = b;
+	o.nm = nm;
+	o.mp = mp;
+	o.x = x;
+	o.py = py;
+	o.depth = depth;
+	o.n = in->a;
+	o.res = i;
+	/* the result, declared where the plan's other values are */
+	line(&o, 0, py ? "" : nm->accurate ? "segc_dd " : "double ");
+	put_res(&o);
+	segc_strbuf_append(b, py ? " = math.nan\n" : ";\n");
+	if (!py) {
+		line(&o, 0, "{\n");
+		o.depth++;
+		line(&o, 0, "");
+		segc_strbuf_appendf(b, "double %s0[%luUL][%luUL], %s1[%luUL];\n",
+			x, mp->D + 1, (unsigned long)mp->m, x,
+			(unsigned long)mp->m);
+		line(&o, 0, "double %s2, %s3, %s4 = 0, %s5 = 0, %s10, %s11, "
+			"%s12 = (double)NAN;\n");
+		line(&o, 0, "unsigned long %s6 = 0, %s7 = 0;\n");
+		line(&o, 0, "int %s8, %s9;\n\n");
+	} else {
+		line(&o, 0, "");
+		segc_strbuf_appendf(b, "%s0 = [[0.0] * %lu for %s6 in "
+			"range(%lu)]\n", x, (unsigned long)mp->m, x, mp->D + 1);
+		line(&o, 0, "");
+		segc_strbuf_appendf(b, "%s1 = [0.0] * %lu\n", x,
+			(unsigned long)mp->m);
+		line(&o, 0, "%s4 = 0.0\n");
+		line(&o, 0, "%s5 = 0.0\n");
+		line(&o, 0, "%s6 = 0\n");
+		line(&o, 0, "%s7 = 0\n");
+		line(&o, 0, "%s12 = math.nan\n");
+	}
+	/* a count that is an integer >= 0 and costs that are numbers */
+	line(&o, 0, py ? "if math.isfinite(" : "if (isfinite(");
+	put_val(&o, o.n);
+	segc_strbuf_append(b, py ? ") and " : ") && ");
+	put_val(&o, o.n);
+	segc_strbuf_append(b, py ? " >= 0.0 and math.floor(" : " >= 0 && floor(");
+	put_val(&o, o.n);
+	segc_strbuf_append(b, ") >= ");
+	put_val(&o, o.n);
+	for (j = 0; j < mp->m + mp->k; j++) {
+		if (mp->val[j] == SIZE_MAX ||
+		    nm->p->insn[mp->val[j]].op == SEGC_OP_CONST)
+			continue;
+		segc_strbuf_append(b, py ? " and \\\n" : " &&\n");
+		line(&o, 1, py ? "math.isfinite(" : "isfinite(");
+		put_val(&o, mp->val[j]);
+		segc_strbuf_append(b, ")");
+	}
+	segc_strbuf_append(b, py ? ":\n" : ") {\n");
+	line(&o, 1, py ? "%s12 = 0.0\n" : "%s12 = 0;\n");
+	line(&o, 1, py ? "%s2 = 1.0\n" : "for (%s2 = 1; %s2 <= ");
+	if (py) {
+		line(&o, 1, "while %s2 <= ");
+		put_val(&o, o.n);
+		segc_strbuf_appendf(b, " and %s2 < %s:\n", x, mp->carried ?
+			"9007199254740992.0" : "2.0");
+	} else {
+		put_val(&o, o.n);
+		segc_strbuf_appendf(b, " && %s2 < %s; %s2 += 1) {\n", x,
+			mp->carried ? "9007199254740992.0" : "2.0", x);
+	}
+	line(&o, 2, "");
+	segc_strbuf_appendf(b, "%s6 = (%s6 + 1%s) %% %lu%s%s\n", x, x,
+		py ? "" : "UL", mp->D + 1, py ? "" : "UL", semi);
+	for (v = 0; v < mp->m; v++)
+		put_node(&o, v, 2);
+	line(&o, 2, "%s12 = ");
+	put_fin(&o, 0, mp->m - 1);
+	segc_strbuf_appendf(b, "%s\n", semi);
+	if (mp->carried)
+		put_period(&o, 2);
+	if (py)
+		line(&o, 2, "%s2 += 1.0\n");
+	else
+		line(&o, 1, "}\n");
+	/* beyond 2^53 iterations without a period: no number */
+	line(&o, 1, py ? "if %s2 <= " : "if (%s2 <= ");
+	put_val(&o, o.n);
+	segc_strbuf_appendf(b, py ? " and %s2 >= 9007199254740992.0:\n" :
+		" && %s2 >= 9007199254740992.0)\n", x);
+	line(&o, 2, py ? "%s12 = math.nan\n" : "%s12 = (double)NAN;\n");
+	if (!py)
+		line(&o, 0, "}\n");
+	line(&o, 0, "");
+	put_res(&o);
+	segc_strbuf_appendf(b, py ? " = %s12\n" : !nm->accurate ? " = %s12;\n"
+		: " = dd_d(%s12);\n", x);
+	if (!py) {
+		o.depth--;
+		line(&o, 0, "}\n");
+	}
+	free(x);
+}

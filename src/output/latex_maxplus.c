@@ -1,0 +1,103 @@
+/* latex_maxplus.c - the recurrence of an overlapped loop (the atom
+ * maxplus(...), FORMAT.md 3.2) in LaTeX: the exit's finish time t_m(n)
+ * with, in an aligned block, the recurrence of every node's finish time
+ * in iteration i (Simon & Wierum 2.5):
+ *   t_v(i) = c_v + max(0, t_u(i) + c_uv, ..., t_w(i - d) + c_wv, ...),
+ * the terms of an iteration before the first left out.  Nodes are the
+ * atom's numbers (topological order, the exit last). */
+#include <stdlib.h>
+#include <string.h>
+#include "output/latex_private.h"
+#include "algebra/maxplus.h"
+
+/* Non-zero when argument 'j' of a maxplus atom of 'm' nodes is a cost. */
+static int is_cost(size_t j, size_t m)
+{
+	return (j >= 2 && j < m + 2) || (j > m + 2 && (j - m - 3) % 4 == 3);
+}
+
+/* Decodes the graph of 'e' into 's' (costs read as 0); NULL or why not. */
+static const char *decode(const segc_expr *e, segc_maxplus_sys *s)
+{
+	size_t nargs = segc_expr_nargs(e), j, m = 0;
+	mpq_t *q = segc_xmalloc((nargs + 1) * sizeof(mpq_t));
+	const char *why;
+
+	if (nargs > 1 && segc_expr_is_num(segc_expr_arg(e, 1)) &&
+	    mpz_fits_ulong_p(mpq_numref(segc_expr_value(segc_expr_arg(e, 1)))))
+		m = mpz_get_ui(mpq_numref(segc_expr_value(segc_expr_arg(e,
+			1))));
+	for (j = 0; j < nargs; j++) {
+		const segc_expr *a = segc_expr_arg(e, j);
+
+		mpq_init(q[j]);
+		if (j && !is_cost(j, m) && segc_expr_is_num(a))
+			mpq_set(q[j], segc_expr_value(a));
+		else if (j && !is_cost(j, m))
+			mpq_set_si(q[j], -1, 1);
+	}
+	why = segc_maxplus_decode(s, nargs, (const mpq_t *)q);
+	for (j = 0; j < nargs; j++)
+		mpq_clear(q[j]);
+	free(q);
+	return why;
+}
+
+/* Appends " + cost" for the expression 'c' (nothing when it is 0). */
+static void put_plus(segc_strbuf *b, const segc_expr *c,
+	const segc_latex_names *names)
+{
+	char *s;
+
+	if (segc_expr_is_num(c) && !mpq_sgn(segc_expr_value(c)))
+		return;
+	s = segc_latex_expr(c, names);
+	segc_strbuf_append(b, s[0] == '-' ? " " : " + ");
+	segc_strbuf_append(b, s);
+	free(s);
+}
+
+/* Appends the atom 'e' as t_m(n) and its recurrence; -1 (nothing
+ * appended) when 'e' is not a well-formed recurrence. */
+int segc_latex_maxplus(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	segc_maxplus_sys s;
+	size_t v, a, base;
+	char *n;
+
+	if (decode(e, &s)) {
+		segc_maxplus_clear(&s);
+		return -1;
+	}
+	base = s.m + 3;
+	n = segc_latex_expr(segc_expr_arg(e, 0), names);
+	segc_strbuf_appendf(b, "t_{%lu}\\left(%s\\right)\\ \\text{where}\\ "
+		"\\left\\{\\begin{aligned}", (unsigned long)s.m, n);
+	for (v = 0; v < s.m; v++) {
+		const segc_expr *cv = segc_expr_arg(e, 2 + v);
+		char *c = segc_latex_expr(cv, names);
+		int zero = segc_expr_is_num(cv) && !mpq_sgn(segc_expr_value(cv));
+
+		segc_strbuf_appendf(b, "t_{%lu}(i) &= %s%s\\max\\bigl(0",
+			(unsigned long)v + 1, zero ? "" : c, zero ? "" : " + ");
+		free(c);
+		for (a = 0; a < s.k; a++) {
+			if (s.to[a] != v)
+				continue;
+			segc_strbuf_appendf(b, ",\\ t_{%lu}(i", (unsigned long)
+				s.from[a] + 1);
+			if (s.dist[a])
+				segc_strbuf_appendf(b, " - %lu", s.dist[a]);
+			segc_strbuf_append(b, ")");
+			put_plus(b, segc_expr_arg(e, base + 4 * a + 3), names);
+		}
+		segc_strbuf_append(b, "\\bigr) \\\\ ");
+	}
+	segc_strbuf_appendf(b, "&\\text{for } i = 1, \\dots, %s\\text{; "
+		"terms of iterations before the first left out}"
+		"\\end{aligned}\\right.", n);
+	free(n);
+	segc_maxplus_clear(&s);
+	return 0;
+}
