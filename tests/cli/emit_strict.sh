@@ -1,8 +1,8 @@
 #!/bin/sh
 # emit_strict.sh - the emitted C is clean under the strictest warnings of
 # both compilers: every model of generated/MANIFEST (with its machine and
-# kept names), the bundled models the manifest leaves out and the loop
-# models of tests/cli/models (whose sums are loops and conditionals in C),
+# kept names), the bundled models the manifest leaves out and the models
+# of tests/cli/models (sums and recurrences that are loops in C),
 # each emitted plain, --accurate, --main and --main --accurate, compiled
 # with gcc -std=c99 -Wall -Wextra -pedantic -Werror (at -O0 and -O2) and
 # clang -std=c99 -Weverything -Werror less the warnings doc/emit.md lists
@@ -88,9 +88,9 @@ done < "$tmp/manifest"
 
 # The bundled models the manifest leaves out, every declared name kept
 # (t800_comm's t_com is a function of the supercluster machine), and the
-# loop models.
+# models of the command tests (loops, an overlapped loop's recurrence).
 for f in "$top_srcdir"/xml/*.xml "$top_srcdir"/xml/examples/*.xml \
-    "$top_srcdir"/tests/cli/models/loops_*.xml; do
+    "$top_srcdir"/tests/cli/models/*.xml; do
 	rel=${f#"$top_srcdir"/}
 	case $rel in xml/seg.rng) continue ;; esac
 	grep -qx "$rel" "$tmp/covered" && continue
