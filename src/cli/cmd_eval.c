@@ -535,8 +535,14 @@ static int check_weak(eval_run *r)
 			"count %s among the %s, and a total that depends on it",
 			p, r->o->measured ? "columns" : "swept names"), -1;
 	for (i = 0; i < segc_bindings_count(r->c->bindings) && !grows; i++) {
-		n = segc_output_names(segc_bindings_value(r->c->bindings, i), 0,
-			&v);
+		const segc_expr *e = segc_bindings_value(r->c->bindings, i);
+
+		/* A grid name bound to itself (check_axes) grows with
+		 * nothing. */
+		if (segc_expr_kind(e) == SEGC_SYM && !strcmp(segc_expr_name(e),
+		    segc_bindings_name(r->c->bindings, i)))
+			continue;
+		n = segc_output_names(e, 0, &v);
 		for (j = 0; j < n; j++)
 			grows |= !strcmp(v[j], p);
 		free(v);
