@@ -16,11 +16,11 @@
  *   13*N_cols*N_rows/2 */
 double dot_product_total(double N, double P, double N_cols, double N_rows)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 6.5; /* 13/2 */
 	const double t0 = N_cols * c0;
 	const double t1 = N_rows * t0;
+	(void)N;
+	(void)P;
 
 	return t1;
 }
@@ -29,11 +29,11 @@ double dot_product_total(double N, double P, double N_cols, double N_rows)
  *   13*N_cols*N_rows/2 */
 double dot_product_comp(double N, double P, double N_cols, double N_rows)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 6.5; /* 13/2 */
 	const double t0 = N_cols * c0;
 	const double t1 = N_rows * t0;
+	(void)N;
+	(void)P;
 
 	return t1;
 }

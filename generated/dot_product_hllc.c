@@ -16,11 +16,11 @@
  *   83*N_cols*N_rows/50 */
 double dot_product_hllc_total(double N, double P, double N_cols, double N_rows)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 1.66; /* 83/50 */
 	const double t0 = N_cols * c0;
 	const double t1 = N_rows * t0;
+	(void)N;
+	(void)P;
 
 	return t1;
 }
@@ -29,11 +29,11 @@ double dot_product_hllc_total(double N, double P, double N_cols, double N_rows)
  *   83*N_cols*N_rows/50 */
 double dot_product_hllc_comp(double N, double P, double N_cols, double N_rows)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 1.66; /* 83/50 */
 	const double t0 = N_cols * c0;
 	const double t1 = N_rows * t0;
+	(void)N;
+	(void)P;
 
 	return t1;
 }

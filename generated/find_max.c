@@ -15,13 +15,13 @@
  *   N_element*P_max*t_assign + N_element*t_if + N_element*t_loop + t_assign */
 double find_max_total(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop)
 {
-	(void)N;
-	(void)P;
 	const double t0 = t_if + t_loop;
 	const double t1 = P_max * t_assign;
 	const double t2 = t0 + t1;
 	const double t3 = N_element * t2;
 	const double t4 = t_assign + t3;
+	(void)N;
+	(void)P;
 
 	return t4;
 }
@@ -30,13 +30,13 @@ double find_max_total(double N, double P, double N_element, double P_max, double
  *   N_element*P_max*t_assign + N_element*t_if + N_element*t_loop + t_assign */
 double find_max_comp(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop)
 {
-	(void)N;
-	(void)P;
 	const double t0 = t_if + t_loop;
 	const double t1 = P_max * t_assign;
 	const double t2 = t0 + t1;
 	const double t3 = N_element * t2;
 	const double t4 = t_assign + t3;
+	(void)N;
+	(void)P;
 
 	return t4;
 }

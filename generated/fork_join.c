@@ -17,8 +17,6 @@
  *   t_y2, p*t_y2 + t_msg + t_x) */
 double fork_join_total(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
-	(void)N;
-	(void)P;
 	const double t0 = p * t_y2;
 	const double t1 = t_reply + t0;
 	const double t2 = k * t_z;
@@ -36,6 +34,8 @@ double fork_join_total(double N, double P, double k, double p, double t_j, doubl
 	const double t13 = t_y2 * c0;
 	const double t14 = p * t13;
 	const double t15 = t12 + t14;
+	(void)N;
+	(void)P;
 
 	return t15;
 }
@@ -45,10 +45,6 @@ double fork_join_total(double N, double P, double k, double p, double t_j, doubl
  *   + t_y2) */
 double fork_join_comp(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
-	(void)N;
-	(void)P;
-	(void)t_msg;
-	(void)t_reply;
 	const double t0 = p * t_y2;
 	const double t1 = k * t_z;
 	const double t2 = t0 + t1;
@@ -64,6 +60,10 @@ double fork_join_comp(double N, double P, double k, double p, double t_j, double
 	const double t11 = t_y2 * c0;
 	const double t12 = p * t11;
 	const double t13 = t10 + t12;
+	(void)N;
+	(void)P;
+	(void)t_msg;
+	(void)t_reply;
 
 	return t13;
 }
@@ -72,6 +72,7 @@ double fork_join_comp(double N, double P, double k, double p, double t_j, double
  *   max(t_msg, t_reply) */
 double fork_join_comm(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
+	const double t0 = fmax(t_msg, t_reply);
 	(void)N;
 	(void)P;
 	(void)k;
@@ -83,7 +84,6 @@ double fork_join_comm(double N, double P, double k, double p, double t_j, double
 	(void)t_y1;
 	(void)t_y2;
 	(void)t_z;
-	const double t0 = fmax(t_msg, t_reply);
 
 	return t0;
 }

@@ -16,8 +16,6 @@
  *   t_y2, p*t_y2 + t_msg + t_x) */
 double fork_join_blocks_total(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
-	(void)N;
-	(void)P;
 	const double t0 = p * t_y2;
 	const double t1 = t_reply + t0;
 	const double t2 = k * t_z;
@@ -35,6 +33,8 @@ double fork_join_blocks_total(double N, double P, double k, double p, double t_j
 	const double t13 = t_y2 * c0;
 	const double t14 = p * t13;
 	const double t15 = t12 + t14;
+	(void)N;
+	(void)P;
 
 	return t15;
 }
@@ -44,10 +44,6 @@ double fork_join_blocks_total(double N, double P, double k, double p, double t_j
  *   + t_y2) */
 double fork_join_blocks_comp(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
-	(void)N;
-	(void)P;
-	(void)t_msg;
-	(void)t_reply;
 	const double t0 = p * t_y2;
 	const double t1 = k * t_z;
 	const double t2 = t0 + t1;
@@ -63,6 +59,10 @@ double fork_join_blocks_comp(double N, double P, double k, double p, double t_j,
 	const double t11 = t_y2 * c0;
 	const double t12 = p * t11;
 	const double t13 = t10 + t12;
+	(void)N;
+	(void)P;
+	(void)t_msg;
+	(void)t_reply;
 
 	return t13;
 }
@@ -71,6 +71,7 @@ double fork_join_blocks_comp(double N, double P, double k, double p, double t_j,
  *   max(t_msg, t_reply) */
 double fork_join_blocks_comm(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
+	const double t0 = fmax(t_msg, t_reply);
 	(void)N;
 	(void)P;
 	(void)k;
@@ -82,7 +83,6 @@ double fork_join_blocks_comm(double N, double P, double k, double p, double t_j,
 	(void)t_y1;
 	(void)t_y2;
 	(void)t_z;
-	const double t0 = fmax(t_msg, t_reply);
 
 	return t0;
 }

@@ -16,8 +16,6 @@
  *   Y*eta_at/3 + beta/300 + 11*ceil(B*i/X - B/X)/4000000 - eta_at/Y/3 */
 double lu_send_row_total(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
 {
-	(void)N;
-	(void)P;
 	const double c0 = -1.0; /* -1 */
 	const double t0 = i + c0;
 	const double t1 = B * t0;
@@ -37,6 +35,8 @@ double lu_send_row_total(double N, double P, double B, double X, double Y, doubl
 	const double t11 = Y * t10;
 	const double t12 = t4 + t11;
 	const double t13 = t12 / Y;
+	(void)N;
+	(void)P;
 
 	return t13;
 }
@@ -45,8 +45,6 @@ double lu_send_row_total(double N, double P, double B, double X, double Y, doubl
  *   Y*eta_at/3 + beta/300 + 11*ceil(B*i/X - B/X)/4000000 - eta_at/Y/3 */
 double lu_send_row_comm(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
 {
-	(void)N;
-	(void)P;
 	const double c0 = -1.0; /* -1 */
 	const double t0 = i + c0;
 	const double t1 = B * t0;
@@ -66,6 +64,8 @@ double lu_send_row_comm(double N, double P, double B, double X, double Y, double
 	const double t11 = Y * t10;
 	const double t12 = t4 + t11;
 	const double t13 = t12 / Y;
+	(void)N;
+	(void)P;
 
 	return t13;
 }

@@ -16,7 +16,6 @@
  *   - N*t_div/2 - 5*N*t_madd/6 */
 double lu_shrinking_total(double N, double P, double t_cmp, double t_div, double t_madd)
 {
-	(void)P;
 	const double c0 = -0.8333333333333334; /* -5/6 */
 	const double t0 = t_madd * c0;
 	const double c1 = -0.5; /* -1/2 */
@@ -37,6 +36,7 @@ double lu_shrinking_total(double N, double P, double t_cmp, double t_div, double
 	const double t13 = N * t12;
 	const double t14 = t4 + t13;
 	const double t15 = N * t14;
+	(void)P;
 
 	return t15;
 }
@@ -46,7 +46,6 @@ double lu_shrinking_total(double N, double P, double t_cmp, double t_div, double
  *   - N*t_div/2 - 5*N*t_madd/6 */
 double lu_shrinking_comp(double N, double P, double t_cmp, double t_div, double t_madd)
 {
-	(void)P;
 	const double c0 = -0.8333333333333334; /* -5/6 */
 	const double t0 = t_madd * c0;
 	const double c1 = -0.5; /* -1/2 */
@@ -67,6 +66,7 @@ double lu_shrinking_comp(double N, double P, double t_cmp, double t_div, double 
 	const double t13 = N * t12;
 	const double t14 = t4 + t13;
 	const double t15 = N * t14;
+	(void)P;
 
 	return t15;
 }

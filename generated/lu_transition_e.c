@@ -15,13 +15,13 @@
  *   max(copy_1 + send_row, alpha*update_row + copy_2 + row_elim) */
 double lu_transition_e_total(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
 {
-	(void)N;
-	(void)P;
 	const double t0 = copy_1 + send_row;
 	const double t1 = copy_2 + row_elim;
 	const double t2 = alpha * update_row;
 	const double t3 = t1 + t2;
 	const double t4 = fmax(t0, t3);
+	(void)N;
+	(void)P;
 
 	return t4;
 }
@@ -30,13 +30,13 @@ double lu_transition_e_total(double N, double P, double alpha, double copy_1, do
  *   max(copy_1 + send_row, alpha*update_row + copy_2 + row_elim) */
 double lu_transition_e_comp(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
 {
-	(void)N;
-	(void)P;
 	const double t0 = copy_1 + send_row;
 	const double t1 = copy_2 + row_elim;
 	const double t2 = alpha * update_row;
 	const double t3 = t1 + t2;
 	const double t4 = fmax(t0, t3);
+	(void)N;
+	(void)P;
 
 	return t4;
 }

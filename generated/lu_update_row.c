@@ -21,8 +21,6 @@
  *   + 125*mu_ld_m + 100*mu_madd + 150*mu_st_c + 425*mu_st_m) */
 double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 4.515625e-05; /* 289/6400000 */
 	const double t0 = mu_st_m * mu_st_m;
 	const double t1 = c0 * t0;
@@ -87,6 +85,8 @@ double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, d
 	const double t41 = mu_ld_c * c19;
 	const double t42 = t40 + t41;
 	const double t43 = t33 / t42;
+	(void)N;
+	(void)P;
 
 	return t43;
 }
@@ -100,8 +100,6 @@ double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, d
  *   + 125*mu_ld_m + 100*mu_madd + 150*mu_st_c + 425*mu_st_m) */
 double lu_update_row_comp(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 4.515625e-05; /* 289/6400000 */
 	const double t0 = mu_st_m * mu_st_m;
 	const double t1 = c0 * t0;
@@ -166,6 +164,8 @@ double lu_update_row_comp(double N, double P, double mu_ld_c, double mu_ld_m, do
 	const double t41 = mu_ld_c * c19;
 	const double t42 = t40 + t41;
 	const double t43 = t33 / t42;
+	(void)N;
+	(void)P;
 
 	return t43;
 }

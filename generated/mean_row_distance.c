@@ -16,8 +16,6 @@
  *   Y*eta_at/3 - eta_at/Y/3 */
 double mean_row_distance_total(double N, double P, double Y, double eta_at)
 {
-	(void)N;
-	(void)P;
 	const double c0 = -0.3333333333333333; /* -1/3 */
 	const double c1 = 0.3333333333333333; /* 1/3 */
 	const double t0 = Y * Y;
@@ -25,6 +23,8 @@ double mean_row_distance_total(double N, double P, double Y, double eta_at)
 	const double t2 = c0 + t1;
 	const double t3 = eta_at * t2;
 	const double t4 = t3 / Y;
+	(void)N;
+	(void)P;
 
 	return t4;
 }
@@ -33,8 +33,6 @@ double mean_row_distance_total(double N, double P, double Y, double eta_at)
  *   Y*eta_at/3 - eta_at/Y/3 */
 double mean_row_distance_comm(double N, double P, double Y, double eta_at)
 {
-	(void)N;
-	(void)P;
 	const double c0 = -0.3333333333333333; /* -1/3 */
 	const double c1 = 0.3333333333333333; /* 1/3 */
 	const double t0 = Y * Y;
@@ -42,6 +40,8 @@ double mean_row_distance_comm(double N, double P, double Y, double eta_at)
 	const double t2 = c0 + t1;
 	const double t3 = eta_at * t2;
 	const double t4 = t3 / Y;
+	(void)N;
+	(void)P;
 
 	return t4;
 }

@@ -16,8 +16,6 @@
  *   89*N_copy/10 + 121*N_merge/10 + 6*N_tail + 3/2 */
 double merge_total(double N, double P, double N_copy, double N_merge, double N_tail)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 1.5; /* 3/2 */
 	const double c1 = 6.0; /* 6 */
 	const double t0 = N_tail * c1;
@@ -28,6 +26,8 @@ double merge_total(double N, double P, double N_copy, double N_merge, double N_t
 	const double c3 = 8.9; /* 89/10 */
 	const double t4 = N_copy * c3;
 	const double t5 = t3 + t4;
+	(void)N;
+	(void)P;
 
 	return t5;
 }
@@ -36,8 +36,6 @@ double merge_total(double N, double P, double N_copy, double N_merge, double N_t
  *   89*N_copy/10 + 121*N_merge/10 + 6*N_tail + 3/2 */
 double merge_comp(double N, double P, double N_copy, double N_merge, double N_tail)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 1.5; /* 3/2 */
 	const double c1 = 6.0; /* 6 */
 	const double t0 = N_tail * c1;
@@ -48,6 +46,8 @@ double merge_comp(double N, double P, double N_copy, double N_merge, double N_ta
 	const double c3 = 8.9; /* 89/10 */
 	const double t4 = N_copy * c3;
 	const double t5 = t3 + t4;
+	(void)N;
+	(void)P;
 
 	return t5;
 }

@@ -16,8 +16,6 @@
  *   197*rate_25/1000 + 123*rate_919/500 + 37*rate_921/250 + 409*rate_rest/1000 */
 double metasim_total(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 0.409; /* 409/1000 */
 	const double t0 = rate_rest * c0;
 	const double c1 = 0.148; /* 37/250 */
@@ -29,6 +27,8 @@ double metasim_total(double N, double P, double rate_25, double rate_919, double
 	const double c3 = 0.197; /* 197/1000 */
 	const double t5 = rate_25 * c3;
 	const double t6 = t4 + t5;
+	(void)N;
+	(void)P;
 
 	return t6;
 }
@@ -37,8 +37,6 @@ double metasim_total(double N, double P, double rate_25, double rate_919, double
  *   197*rate_25/1000 + 123*rate_919/500 + 37*rate_921/250 + 409*rate_rest/1000 */
 double metasim_comp(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 0.409; /* 409/1000 */
 	const double t0 = rate_rest * c0;
 	const double c1 = 0.148; /* 37/250 */
@@ -50,6 +48,8 @@ double metasim_comp(double N, double P, double rate_25, double rate_919, double 
 	const double c3 = 0.197; /* 197/1000 */
 	const double t5 = rate_25 * c3;
 	const double t6 = t4 + t5;
+	(void)N;
+	(void)P;
 
 	return t6;
 }

@@ -16,8 +16,6 @@
  *   (a^2*b + 4*a*b^2 + 6*b^3)/(a^2 + 2*a*b + 2*b^2) */
 double mva_total(double N, double P, double a, double b)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 6.0; /* 6 */
 	const double t0 = b * b;
 	const double t1 = c0 * t0;
@@ -34,6 +32,8 @@ double mva_total(double N, double P, double a, double b)
 	const double t10 = a * t9;
 	const double t11 = t7 + t10;
 	const double t12 = t6 / t11;
+	(void)N;
+	(void)P;
 
 	return t12;
 }
@@ -42,8 +42,6 @@ double mva_total(double N, double P, double a, double b)
  *   (a^2*b + 4*a*b^2 + 6*b^3)/(a^2 + 2*a*b + 2*b^2) */
 double mva_comp(double N, double P, double a, double b)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 6.0; /* 6 */
 	const double t0 = b * b;
 	const double t1 = c0 * t0;
@@ -60,6 +58,8 @@ double mva_comp(double N, double P, double a, double b)
 	const double t10 = a * t9;
 	const double t11 = t7 + t10;
 	const double t12 = t6 / t11;
+	(void)N;
+	(void)P;
 
 	return t12;
 }

@@ -16,8 +16,6 @@
  *   - t_begin - t_check - t_done - t_prep - t_send)/(q + r - 1) */
 double protocol_total(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
 {
-	(void)N;
-	(void)P;
 	const double c0 = -1.0; /* -1 */
 	const double t0 = t_send * c0;
 	const double t1 = t_prep * c0;
@@ -40,6 +38,8 @@ double protocol_total(double N, double P, double q, double r, double t_begin, do
 	const double t18 = r + c0;
 	const double t19 = q + t18;
 	const double t20 = t17 / t19;
+	(void)N;
+	(void)P;
 
 	return t20;
 }
@@ -49,8 +49,6 @@ double protocol_total(double N, double P, double q, double r, double t_begin, do
  *   - t_begin - t_check - t_done - t_prep - t_send)/(q + r - 1) */
 double protocol_comp(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
 {
-	(void)N;
-	(void)P;
 	const double c0 = -1.0; /* -1 */
 	const double t0 = t_send * c0;
 	const double t1 = t_prep * c0;
@@ -73,6 +71,8 @@ double protocol_comp(double N, double P, double q, double r, double t_begin, dou
 	const double t18 = r + c0;
 	const double t19 = q + t18;
 	const double t20 = t17 / t19;
+	(void)N;
+	(void)P;
 
 	return t20;
 }

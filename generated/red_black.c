@@ -46,11 +46,11 @@ double red_black_comp(double N, double P)
  *   9*N/62500 + 3/250 */
 double red_black_comm(double N, double P)
 {
-	(void)P;
 	const double c0 = 0.012; /* 3/250 */
 	const double c1 = 0.000144; /* 9/62500 */
 	const double t0 = N * c1;
 	const double t1 = c0 + t0;
+	(void)P;
 
 	return t1;
 }

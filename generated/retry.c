@@ -16,8 +16,6 @@
  *   - 1) */
 double retry_total(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
-	(void)N;
-	(void)P;
 	const double c0 = -1.0; /* -1 */
 	const double t0 = t_send * c0;
 	const double t1 = t_open * c0;
@@ -31,6 +29,8 @@ double retry_total(double N, double P, double p, double t_backoff, double t_clos
 	const double t9 = t4 + t8;
 	const double t10 = p + c0;
 	const double t11 = t9 / t10;
+	(void)N;
+	(void)P;
 
 	return t11;
 }
@@ -39,12 +39,12 @@ double retry_total(double N, double P, double p, double t_backoff, double t_clos
  *   t_close + t_open */
 double retry_comp(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
+	const double t0 = t_close + t_open;
 	(void)N;
 	(void)P;
 	(void)p;
 	(void)t_backoff;
 	(void)t_send;
-	const double t0 = t_close + t_open;
 
 	return t0;
 }
@@ -53,10 +53,6 @@ double retry_comp(double N, double P, double p, double t_backoff, double t_close
  *   (-p*t_backoff - t_send)/(p - 1) */
 double retry_comm(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
-	(void)N;
-	(void)P;
-	(void)t_close;
-	(void)t_open;
 	const double c0 = -1.0; /* -1 */
 	const double t0 = t_send * c0;
 	const double t1 = t_backoff * c0;
@@ -64,6 +60,10 @@ double retry_comm(double N, double P, double p, double t_backoff, double t_close
 	const double t3 = t0 + t2;
 	const double t4 = p + c0;
 	const double t5 = t3 / t4;
+	(void)N;
+	(void)P;
+	(void)t_close;
+	(void)t_open;
 
 	return t5;
 }

@@ -16,8 +16,6 @@
  *   + Its*T_it_comp + 27*Its*X_rds/625000 + 153*Its*X_wrs/100000 */
 double seismic_phase1_total(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 0.00153; /* 153/100000 */
 	const double t0 = X_wrs * c0;
 	const double c1 = 4.32e-05; /* 27/625000 */
@@ -32,6 +30,8 @@ double seismic_phase1_total(double N, double P, double Its, double Sz_rds, doubl
 	const double t8 = Sz_rds * t7;
 	const double t9 = t6 + t8;
 	const double t10 = Its * t9;
+	(void)N;
+	(void)P;
 
 	return t10;
 }
@@ -40,13 +40,13 @@ double seismic_phase1_total(double N, double P, double Its, double Sz_rds, doubl
  *   Its*T_it_comp */
 double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
+	const double t0 = Its * T_it_comp;
 	(void)N;
 	(void)P;
 	(void)Sz_rds;
 	(void)Sz_wrs;
 	(void)X_rds;
 	(void)X_wrs;
-	const double t0 = Its * T_it_comp;
 
 	return t0;
 }
@@ -56,9 +56,6 @@ double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double
  *   + 27*Its*X_rds/625000 + 153*Its*X_wrs/100000 */
 double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
-	(void)N;
-	(void)P;
-	(void)T_it_comp;
 	const double c0 = 0.00153; /* 153/100000 */
 	const double t0 = X_wrs * c0;
 	const double c1 = 4.32e-05; /* 27/625000 */
@@ -72,6 +69,9 @@ double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double S
 	const double t7 = Sz_rds * t6;
 	const double t8 = t5 + t7;
 	const double t9 = Its * t8;
+	(void)N;
+	(void)P;
+	(void)T_it_comp;
 
 	return t9;
 }

@@ -17,7 +17,6 @@
  *   Its*T_it_comp - 159*Its*X_msgs/500000 + 429*Its*X_rds/5000000 + 19*Its*X_wrs/6250 */
 double seismic_phase2_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
-	(void)N;
 	const double c0 = 0.00304; /* 19/6250 */
 	const double t0 = X_wrs * c0;
 	const double c1 = 8.58e-05; /* 429/5000000 */
@@ -47,6 +46,7 @@ double seismic_phase2_total(double N, double P, double Its, double Sz_msgs, doub
 	const double t19 = P * t18;
 	const double t20 = t14 + t19;
 	const double t21 = Its * t20;
+	(void)N;
 
 	return t21;
 }
@@ -55,6 +55,7 @@ double seismic_phase2_total(double N, double P, double Its, double Sz_msgs, doub
  *   Its*T_it_comp */
 double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
+	const double t0 = Its * T_it_comp;
 	(void)N;
 	(void)P;
 	(void)Sz_msgs;
@@ -63,7 +64,6 @@ double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, doubl
 	(void)X_msgs;
 	(void)X_rds;
 	(void)X_wrs;
-	const double t0 = Its * T_it_comp;
 
 	return t0;
 }
@@ -73,12 +73,6 @@ double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, doubl
  *   - 159*Its*X_msgs/500000 */
 double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
-	(void)N;
-	(void)Sz_rds;
-	(void)Sz_wrs;
-	(void)T_it_comp;
-	(void)X_rds;
-	(void)X_wrs;
 	const double c0 = -0.000318; /* -159/500000 */
 	const double c1 = -6.62e-07; /* -331/500000000 */
 	const double t0 = Sz_msgs * c1;
@@ -91,6 +85,12 @@ double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, doubl
 	const double t5 = t1 + t4;
 	const double t6 = Its * t5;
 	const double t7 = X_msgs * t6;
+	(void)N;
+	(void)Sz_rds;
+	(void)Sz_wrs;
+	(void)T_it_comp;
+	(void)X_rds;
+	(void)X_wrs;
 
 	return t7;
 }
@@ -100,11 +100,6 @@ double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, doubl
  *   + 19*Its*X_wrs/6250 */
 double seismic_phase2_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
-	(void)N;
-	(void)P;
-	(void)Sz_msgs;
-	(void)T_it_comp;
-	(void)X_msgs;
 	const double c0 = 0.00304; /* 19/6250 */
 	const double t0 = X_wrs * c0;
 	const double c1 = 8.58e-05; /* 429/5000000 */
@@ -118,6 +113,11 @@ double seismic_phase2_io(double N, double P, double Its, double Sz_msgs, double 
 	const double t7 = Sz_rds * t6;
 	const double t8 = t5 + t7;
 	const double t9 = Its * t8;
+	(void)N;
+	(void)P;
+	(void)Sz_msgs;
+	(void)T_it_comp;
+	(void)X_msgs;
 
 	return t9;
 }

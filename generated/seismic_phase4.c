@@ -17,7 +17,6 @@
  *   Its*T_it_comp - 13*Its*X_msgs/125000 + 37*Its*X_rds/250000 + 21*Its*X_wrs/4000 */
 double seismic_phase4_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
-	(void)N;
 	const double c0 = 0.00525; /* 21/4000 */
 	const double t0 = X_wrs * c0;
 	const double c1 = 0.000148; /* 37/250000 */
@@ -47,6 +46,7 @@ double seismic_phase4_total(double N, double P, double Its, double Sz_msgs, doub
 	const double t19 = P * t18;
 	const double t20 = t14 + t19;
 	const double t21 = Its * t20;
+	(void)N;
 
 	return t21;
 }
@@ -55,6 +55,7 @@ double seismic_phase4_total(double N, double P, double Its, double Sz_msgs, doub
  *   Its*T_it_comp */
 double seismic_phase4_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
+	const double t0 = Its * T_it_comp;
 	(void)N;
 	(void)P;
 	(void)Sz_msgs;
@@ -63,7 +64,6 @@ double seismic_phase4_comp(double N, double P, double Its, double Sz_msgs, doubl
 	(void)X_msgs;
 	(void)X_rds;
 	(void)X_wrs;
-	const double t0 = Its * T_it_comp;
 
 	return t0;
 }
@@ -73,12 +73,6 @@ double seismic_phase4_comp(double N, double P, double Its, double Sz_msgs, doubl
  *   - 13*Its*X_msgs/125000 */
 double seismic_phase4_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
-	(void)N;
-	(void)Sz_rds;
-	(void)Sz_wrs;
-	(void)T_it_comp;
-	(void)X_rds;
-	(void)X_wrs;
 	const double c0 = -0.000104; /* -13/125000 */
 	const double c1 = -2.17e-06; /* -217/100000000 */
 	const double t0 = Sz_msgs * c1;
@@ -91,6 +85,12 @@ double seismic_phase4_comm(double N, double P, double Its, double Sz_msgs, doubl
 	const double t5 = t1 + t4;
 	const double t6 = Its * t5;
 	const double t7 = X_msgs * t6;
+	(void)N;
+	(void)Sz_rds;
+	(void)Sz_wrs;
+	(void)T_it_comp;
+	(void)X_rds;
+	(void)X_wrs;
 
 	return t7;
 }
@@ -100,11 +100,6 @@ double seismic_phase4_comm(double N, double P, double Its, double Sz_msgs, doubl
  *   + 21*Its*X_wrs/4000 */
 double seismic_phase4_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
-	(void)N;
-	(void)P;
-	(void)Sz_msgs;
-	(void)T_it_comp;
-	(void)X_msgs;
 	const double c0 = 0.00525; /* 21/4000 */
 	const double t0 = X_wrs * c0;
 	const double c1 = 0.000148; /* 37/250000 */
@@ -118,6 +113,11 @@ double seismic_phase4_io(double N, double P, double Its, double Sz_msgs, double 
 	const double t7 = Sz_rds * t6;
 	const double t8 = t5 + t7;
 	const double t9 = Its * t8;
+	(void)N;
+	(void)P;
+	(void)Sz_msgs;
+	(void)T_it_comp;
+	(void)X_msgs;
 
 	return t9;
 }

@@ -46,11 +46,11 @@ double stencil_inline_comp(double N, double P)
  *   N/1250 + 1/50 */
 double stencil_inline_comm(double N, double P)
 {
-	(void)P;
 	const double c0 = 0.02; /* 1/50 */
 	const double c1 = 0.0008; /* 1/1250 */
 	const double t0 = N * c1;
 	const double t1 = c0 + t0;
+	(void)P;
 
 	return t1;
 }

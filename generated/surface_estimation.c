@@ -17,8 +17,6 @@
  *   + 106*P_edge/5 + 79/5 */
 double surface_estimation_total(double N, double P, double N_ivals, double N_power, double P_edge)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 15.8; /* 79/5 */
 	const double c1 = 21.2; /* 106/5 */
 	const double t0 = P_edge * c1;
@@ -35,6 +33,8 @@ double surface_estimation_total(double N, double P, double N_ivals, double N_pow
 	const double t7 = c4 + t6;
 	const double t8 = N_ivals * t7;
 	const double t9 = t5 + t8;
+	(void)N;
+	(void)P;
 
 	return t9;
 }
@@ -44,8 +44,6 @@ double surface_estimation_total(double N, double P, double N_ivals, double N_pow
  *   + 106*P_edge/5 + 79/5 */
 double surface_estimation_comp(double N, double P, double N_ivals, double N_power, double P_edge)
 {
-	(void)N;
-	(void)P;
 	const double c0 = 15.8; /* 79/5 */
 	const double c1 = 21.2; /* 106/5 */
 	const double t0 = P_edge * c1;
@@ -62,6 +60,8 @@ double surface_estimation_comp(double N, double P, double N_ivals, double N_powe
 	const double t7 = c4 + t6;
 	const double t8 = N_ivals * t7;
 	const double t9 = t5 + t8;
+	(void)N;
+	(void)P;
 
 	return t9;
 }

@@ -15,8 +15,6 @@
  *   t_a + t_f + max(t_c + t_e, m_ab + t_b + t_d, m_ab + m_be + t_b + t_e) */
 double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
-	(void)N;
-	(void)P;
 	const double t0 = t_c + t_e;
 	const double t1 = t_b + t_d;
 	const double t2 = m_ab + t1;
@@ -27,6 +25,8 @@ double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, 
 	const double t7 = fmax(t3, t6);
 	const double t8 = t_f + t7;
 	const double t9 = t_a + t8;
+	(void)N;
+	(void)P;
 
 	return t9;
 }
@@ -35,10 +35,6 @@ double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, 
  *   t_a + t_f + max(t_b + t_d, t_b + t_e, t_c + t_e) */
 double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
-	(void)N;
-	(void)P;
-	(void)m_ab;
-	(void)m_be;
 	const double t0 = t_b + t_d;
 	const double t1 = t_b + t_e;
 	const double t2 = fmax(t0, t1);
@@ -46,6 +42,10 @@ double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, d
 	const double t4 = fmax(t2, t3);
 	const double t5 = t_f + t4;
 	const double t6 = t_a + t5;
+	(void)N;
+	(void)P;
+	(void)m_ab;
+	(void)m_be;
 
 	return t6;
 }
@@ -54,6 +54,7 @@ double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, d
  *   m_ab + m_be */
 double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
+	const double t0 = m_ab + m_be;
 	(void)N;
 	(void)P;
 	(void)t_a;
@@ -62,7 +63,6 @@ double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, d
 	(void)t_d;
 	(void)t_e;
 	(void)t_f;
-	const double t0 = m_ab + m_be;
 
 	return t0;
 }

@@ -16,7 +16,6 @@
  *   N^3*t_op/2 + N^2*t_op + N*t_op/2 + N*t_row */
 double triangular_total(double N, double P, double t_op, double t_row)
 {
-	(void)P;
 	const double c0 = 0.5; /* 1/2 */
 	const double t0 = t_op * c0;
 	const double t1 = t_row + t0;
@@ -25,6 +24,7 @@ double triangular_total(double N, double P, double t_op, double t_row)
 	const double t4 = N * t3;
 	const double t5 = t1 + t4;
 	const double t6 = N * t5;
+	(void)P;
 
 	return t6;
 }
@@ -33,7 +33,6 @@ double triangular_total(double N, double P, double t_op, double t_row)
  *   N^3*t_op/2 + N^2*t_op + N*t_op/2 + N*t_row */
 double triangular_comp(double N, double P, double t_op, double t_row)
 {
-	(void)P;
 	const double c0 = 0.5; /* 1/2 */
 	const double t0 = t_op * c0;
 	const double t1 = t_row + t0;
@@ -42,6 +41,7 @@ double triangular_comp(double N, double P, double t_op, double t_row)
 	const double t4 = N * t3;
 	const double t5 = t1 + t4;
 	const double t6 = N * t5;
+	(void)P;
 
 	return t6;
 }

@@ -174,6 +174,20 @@ int cli_grid_add(segc_ctx *ctx, const cli_common *c, cli_grid *g,
 	const char *arg);
 /* The number of points (0 when too many). */
 size_t cli_grid_points(const cli_grid *g);
+/* Checks the names of grid 'g' against 's': each declared by the model
+ * or machine (with the name meant, when one is near) and none also bound
+ * by -D; then binds each to itself (as --keep does), so that the grid's
+ * values win over a machine's or a <param value>.  CLI_USAGE or
+ * CLI_ERROR (reported), or CLI_OK. */
+int cli_grid_check(segc_ctx *ctx, const cli_common *c,
+	const segc_setting *s, const cli_grid *g);
+/* Binds 'name' to itself in the -D bindings of 'c'; CLI_OK, or the exit
+ * code of the error reported. */
+int cli_bind_to_itself(segc_ctx *ctx, const cli_common *c,
+	const char *name);
+/* Reports (CLI_USAGE) grid name 'name' when -D binds it too, else
+ * CLI_OK. */
+int cli_grid_not_defined(const cli_common *c, const char *name);
 /* Sets values[i] to the value of axis i at point 'k' (last axis
  * fastest). */
 void cli_grid_point(const cli_grid *g, size_t k, mpq_t *values);

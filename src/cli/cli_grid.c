@@ -1,13 +1,16 @@
 /* cli_grid.c - the grids of the analysis commands (whatif, sensitivity):
  * NAME=RANGE operands, RANGE being V, A..B (integers), A..B*K (geometric)
- * or V1,V2,... with exact numbers, and the points of their product; and
- * the other options these two commands share. */
+ * or V1,V2,... with exact numbers, and the points of their product; the
+ * check of their names (shared with eval); and the other options these
+ * two commands share. */
 #include <config.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_util.h"
 
 #define MAX_POINTS 100000UL
 
@@ -98,6 +101,48 @@ void cli_axis_clear(cli_axis *a)
 	free(a->v);
 	free(a->name);
 	memset(a, 0, sizeof *a);
+}
+
+/* Reports a grid name that -D binds too (see cli.h). */
+int cli_grid_not_defined(const cli_common *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < segc_bindings_count(c->bindings); i++)
+		if (!strcmp(segc_bindings_name(c->bindings, i), name))
+			return cli_usage(c, "grid name '%s': also given by -D "
+				"(give it once)", name);
+	return CLI_OK;
+}
+
+/* Binds 'name' to itself (see cli.h). */
+int cli_bind_to_itself(segc_ctx *ctx, const cli_common *c,
+	const char *name)
+{
+	char *text = cli_xmalloc(2 * strlen(name) + 2);
+	int rc;
+
+	sprintf(text, "%s=%s", name, name);
+	rc = segc_bindings_add(ctx, c->bindings, text) < 0 ? cli_report(ctx) :
+		CLI_OK;
+	free(text);
+	return rc;
+}
+
+/* Checks the names of grid 'g' and lets its values win (see cli.h). */
+int cli_grid_check(segc_ctx *ctx, const cli_common *c,
+	const segc_setting *s, const cli_grid *g)
+{
+	size_t i;
+	int rc = CLI_OK;
+
+	for (i = 0; i < g->naxes; i++)
+		if (cli_check_declared(c, s, "grid name", g->axes[i].name) ||
+		    cli_grid_not_defined(c, g->axes[i].name))
+			return CLI_USAGE;
+	for (i = 0; i < g->naxes && !rc; i++)
+		rc = cli_bind_to_itself(ctx, c, g->axes[i].name);
+	return rc;
 }
 
 /* Adds the axis "NAME=RANGE" to 'g' (see cli.h). */

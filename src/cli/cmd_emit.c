@@ -186,7 +186,8 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 
 /* Makes every --keep name win over the values the model or a machine
  * gives it: bound to itself, it stays a symbol, an argument of the
- * functions.  A name kept and bound with -D is refused.  0 on success. */
+ * functions.  A name kept twice, or kept and bound with -D, is refused.
+ * 0 on success. */
 static int keep_names(segc_ctx *ctx, cli_common *c, void *opts)
 {
 	emit_opts *o = opts;
@@ -197,6 +198,10 @@ static int keep_names(segc_ctx *ctx, cli_common *c, void *opts)
 	for (k = 0; k < o->nkeep; k++) {
 		if (!cli_is_name(o->keep[k]))
 			return cli_usage(c, "--keep %s: not a name", o->keep[k]);
+		for (i = 0; i < k; i++)
+			if (!strcmp(o->keep[i], o->keep[k]))
+				return cli_usage(c, "--keep %s: '%s' is given "
+					"twice", o->keep[k], o->keep[k]);
 		for (i = 0; i < segc_bindings_count(c->bindings); i++)
 			if (!strcmp(segc_bindings_name(c->bindings, i), o->keep[k]))
 				return cli_usage(c, "'%s' is both kept (--keep) and "

@@ -535,8 +535,14 @@ static int check_weak(eval_run *r)
 			"count %s among the %s, and a total that depends on it",
 			p, r->o->measured ? "columns" : "swept names"), -1;
 	for (i = 0; i < segc_bindings_count(r->c->bindings) && !grows; i++) {
-		n = segc_output_names(segc_bindings_value(r->c->bindings, i), 0,
-			&v);
+		const segc_expr *e = segc_bindings_value(r->c->bindings, i);
+
+		/* A grid name bound to itself (check_axes) grows with
+		 * nothing. */
+		if (segc_expr_kind(e) == SEGC_SYM && !strcmp(segc_expr_name(e),
+		    segc_bindings_name(r->c->bindings, i)))
+			continue;
+		n = segc_output_names(e, 0, &v);
 		for (j = 0; j < n; j++)
 			grows |= !strcmp(v[j], p);
 		free(v);
@@ -668,19 +674,26 @@ static void run_clear(eval_run *r)
 	eval_table_clear(&r->t);
 }
 
-/* Checks the grid's names: each declared by the model or machine;
- * CLI_USAGE (reported) otherwise. */
-static int check_axes(const cli_common *c, const eval_opts *o,
-	const segc_setting *s)
+/* Checks the grid's names: each declared by the model or machine, and
+ * not bound by -D too; CLI_USAGE (reported) otherwise.  Then binds each
+ * to itself, as --keep does, so that the grid's values win over those a
+ * machine or a <param value> gives the name (which would otherwise be
+ * substituted first, and the grid's values ignored). */
+static int check_axes(segc_ctx *ctx, const cli_common *c,
+	const eval_opts *o, const segc_setting *s)
 {
 	size_t i;
+	int rc = CLI_OK;
 
 	for (i = 0; i < o->naxes; i++)
-		if (cli_check_declared(c, s, "grid name", o->axes[i].name))
+		if (cli_check_declared(c, s, "grid name", o->axes[i].name) ||
+		    cli_grid_not_defined(c, o->axes[i].name))
 			return CLI_USAGE;
 	if (o->procs && cli_check_declared(c, s, "--procs", o->procs))
 		return CLI_USAGE;
-	return CLI_OK;
+	for (i = 0; i < o->naxes && !rc; i++)
+		rc = cli_bind_to_itself(ctx, c, o->axes[i].name);
+	return rc;
 }
 
 /* Checks the grid, evaluates and prints under 's'; the exit code. */
@@ -701,7 +714,7 @@ static int run_eval(segc_ctx *ctx, cli_common *c, void *opts,
 	r.where.line = segc_model_program_line(s->model);
 	r.title = segc_model_name(s->model);
 	r.swept = (size_t)-1;
-	rc = check_axes(c, o, s);
+	rc = check_axes(ctx, c, o, s);
 	if (!rc)
 		rc = evaluate(c, &r, s);
 	run_clear(&r);

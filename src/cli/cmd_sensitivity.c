@@ -225,6 +225,8 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	if (comp < 0)
 		return cli_usage(c, "unknown component '%s' (total, comp, "
 			"comm or io)", o->component);
+	if ((rc = cli_grid_check(ctx, c, s, &o->grid)) != 0)
+		return rc;
 	if (analyse(ctx, s, (enum segc_component)comp, &S)) {
 		rc = cli_report(ctx);
 		sens_clear(&S);

@@ -1,5 +1,6 @@
 /* cmd_validate.c - 'segc validate FILE': checks a model or a machine
- * against the format (schema, then meaning); silent when it is valid. */
+ * against the format (schema, then meaning, then formulas, the errors of
+ * every stage in one run); silent when it is valid. */
 #include <config.h>
 
 #include "cli/cli.h"

@@ -306,6 +306,8 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		return cli_usage(c, "give at least one --scale SPEC");
 	if (o->table_only && !o->tab.grid.naxes)
 		return cli_usage(c, "--table needs a grid (NAME=RANGE)");
+	if ((rc = cli_grid_check(ctx, c, s, &o->tab.grid)) != 0)
+		return rc;
 	if (o->tab.grid.naxes && !cli_grid_points(&o->tab.grid))
 		return cli_usage(c, "the grid has too many points");
 	before = segc_derive_canonical(ctx, s, (enum segc_component)comp);

@@ -197,19 +197,99 @@ int segc_validate_model(segc_ctx *ctx, segc_model *m)
 	return segc_validate_model_located(ctx, m, NULL);
 }
 
-/* Checks model 'm' with the texts of its expressions at hand (see
- * validate.h). */
-int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
-	const segc_text_locator *locator)
+/* ------------------------------------------------------------ pruning */
+
+/* A block that stands for one taken out: a step without a cost, at the
+ * place of 'old'. */
+static segc_block *empty_step(const segc_block *old)
+{
+	segc_block *b = segc_xcalloc(1, sizeof *b);
+
+	b->kind = SEGC_BLOCK_STEP;
+	b->loc = old->loc;
+	return b;
+}
+
+/* Non-zero when 'b' is one of the 'n' blocks 'bad' (a branch: or one of
+ * its cases), or a call of a graph whose flag in 'bad_graph' is set
+ * ('graphs': name -> index). */
+static int is_bad(const segc_block *b, const segc_block *const *bad,
+	size_t n, const segc_symtab *graphs, const char *bad_graph)
+{
+	size_t i, j;
+
+	if (b->kind == SEGC_BLOCK_BRANCH)
+		for (j = 0; j < b->nchildren; j++)
+			for (i = 0; b->children[j] && i < n; i++)
+				if (bad[i] == b->children[j])
+					return 1;
+	if (b->kind == SEGC_BLOCK_CALL && b->graph) {
+		i = segc_symtab_get(graphs, b->graph);
+		if (i != SEGC_SYMTAB_NONE && bad_graph[i])
+			return 1;
+	}
+	for (i = 0; i < n; i++)
+		if (bad[i] == b)
+			return 1;
+	return 0;
+}
+
+/* Replaces, under 'body', every block in error and every call of a graph
+ * in error by an empty step (a case in error: its whole branch, which
+ * the checks of probabilities name).  Walks with an explicit stack. */
+static void prune_blocks(segc_block *body, const segc_block *const *bad,
+	size_t n, const segc_symtab *graphs, const char *bad_graph)
+{
+	segc_block **stack = segc_xmalloc(sizeof *stack);
+	size_t top = 0, cap = 1, i;
+
+	stack[top++] = body;
+	while (top) {
+		segc_block *b = stack[--top];
+
+		for (i = 0; i < b->nchildren; i++) {
+			segc_block *k = b->children[i];
+
+			if (!k)
+				continue;
+			if (k->kind != SEGC_BLOCK_CASE &&
+			    is_bad(k, bad, n, graphs, bad_graph)) {
+				b->children[i] = empty_step(k);
+				segc_block_free(k);
+				continue;
+			}
+			if (top == cap) {
+				cap *= 2;
+				stack = segc_xrealloc(stack,
+					segc_xmul_size(cap, sizeof *stack));
+			}
+			stack[top++] = k;
+		}
+	}
+	free(stack);
+}
+
+/* Checks model 'm'; with 'prune', when every error lies in a block or an
+ * arc-form graph other than the program, takes those out (see
+ * segc_validate_model_pruned) and sets '*pruned'. */
+static int validate_model(segc_ctx *ctx, segc_model *m,
+	const segc_text_locator *locator, int prune, int *pruned)
 {
 	checker c;
-	size_t i;
+	size_t i, graph_errors, other_errors, before;
+	const segc_graph *main_graph;
+	char *bad_graph;
 	int failed;
 
+	if (pruned)
+		*pruned = 0;
 	if (!m)
 		return -1;
+	bad_graph = segc_xcalloc(m->ngraphs + 1, 1);
 	checker_init(&c, ctx);
 	c.locator = locator;
+	c.collect_bad = prune;
+	before = ERRORS_SEEN(&c);
 	for (i = 0; i < m->nresources; i++)
 		if (m->resources[i].name)
 			segc_symtab_add(&c.resources, m->resources[i].name, i);
@@ -228,14 +308,32 @@ int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
 	check_functions(&c, m->nfunctions, m->functions, 0);
 	if (m->machine)
 		check_mixed_recursion(&c, m);
+	other_errors = ERRORS_SEEN(&c) - before;
 	for (i = 0; i < m->ngraphs && !segc_ctx_full(ctx); i++) {
+		graph_errors = ERRORS_SEEN(&c);
 		if (m->graphs[i].arc_form)
 			check_arc_graph(&c, &m->graphs[i]);
 		else if (m->graphs[i].body)
 			check_blocks(&c, m, m->graphs[i].body);
+		if (m->graphs[i].arc_form && ERRORS_SEEN(&c) > graph_errors)
+			bad_graph[i] = 1;
 	}
+	graph_errors = ERRORS_SEEN(&c);
 	check_graph_calls(&c, m);
 	failed = c.failed;
+	/* Pruned only when the errors lie in blocks and in arc-form graphs
+	 * other than the program (the one every command derives). */
+	main_graph = segc_model_main_graph(m);
+	if (prune && failed && !other_errors &&
+	    ERRORS_SEEN(&c) == graph_errors && !segc_ctx_full(ctx) &&
+	    main_graph && !bad_graph[main_graph - m->graphs]) {
+		for (i = 0; i < m->ngraphs; i++)
+			if (!m->graphs[i].arc_form && m->graphs[i].body)
+				prune_blocks(m->graphs[i].body, c.bad, c.nbad,
+					&c.graphs, bad_graph);
+		*pruned = 1;
+	}
+	free(bad_graph);
 	checker_clear(&c);
 	/* The 'latex' attributes, against the safe subset of LaTeX, so that
 	 * validate refuses what latex would. */
@@ -247,7 +345,26 @@ int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
 		segc_latex_names_clear(&tex);
 	}
 	if (m->machine && segc_validate_machine_located(ctx, m->machine,
-		    locator))
+		    locator)) {
 		failed = 1;
+		if (pruned)
+			*pruned = 0;
+	}
 	return failed ? -1 : 0;
+}
+
+/* Checks model 'm' with the texts of its expressions at hand (see
+ * validate.h). */
+int segc_validate_model_located(segc_ctx *ctx, segc_model *m,
+	const segc_text_locator *locator)
+{
+	return validate_model(ctx, m, locator, 0, NULL);
+}
+
+/* Checks model 'm' and takes out what failed, when that is safe (see
+ * validate.h). */
+int segc_validate_model_pruned(segc_ctx *ctx, segc_model *m,
+	const segc_text_locator *locator, int *pruned)
+{
+	return validate_model(ctx, m, locator, 1, pruned);
 }

@@ -28,6 +28,16 @@ typedef struct segc_text_locator {
  * texts 'locator' (may be NULL) gives ("at column 5 of the value"). */
 int segc_validate_model_located(SEGC_KEEP segc_ctx *ctx, segc_model *m,
 	const segc_text_locator *locator);
+/* The same, for 'segc validate', which goes on to the formulas of what
+ * is sound: when every error lies in a block (a step, a loop, a branch,
+ * a call) or in an arc-form graph other than the program (the graph
+ * "main", else the first), each such block
+ * and each call of such a graph is replaced by an empty step and
+ * '*pruned' set; an error anywhere else (a declaration, a function, an
+ * expectation, the graphs' calls, the machine) leaves 'm' as it is and
+ * '*pruned' 0.  Returns -1 when there was an error, as that does. */
+int segc_validate_model_pruned(SEGC_KEEP segc_ctx *ctx, segc_model *m,
+	const segc_text_locator *locator, int *pruned);
 /* The same as segc_validate_machine() with a locator. */
 int segc_validate_machine_located(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_machine *m, const segc_text_locator *locator);

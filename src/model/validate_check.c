@@ -118,6 +118,7 @@ void check_error(checker *c, const segc_srcloc *loc,
 		segc_strbuf_str(&sb));
 	segc_strbuf_free(&sb);
 	c->failed = 1;
+	c->nerrors++;
 }
 
 /* 'loc' moved to the start of the value of its attribute 'attr' when
@@ -304,7 +305,11 @@ static const struct lookalike {
 	{ "log10", "did you mean 'log2'? (the only logarithm)" },
 	{ "lg", "did you mean 'log2'? (the only logarithm)" },
 	{ "pow", "did you mean x^k? (k a whole number)" },
+	{ "power", "did you mean x^k? (k a whole number)" },
+	{ "sqr", "did you mean x^2 or 'sqrt'?" },
 	{ "exp", "the language has no exponential (x^k needs a whole "
+	  "number k)" },
+	{ "exp2", "the language has no exponential (2^k needs a whole "
 	  "number k)" },
 	{ "abs", "did you mean max(x, -x)?" }, { "fabs", "did you mean "
 	  "max(x, -x)?" }, { "round", "did you mean floor(x + 1/2)?" },
@@ -563,4 +568,5 @@ void checker_clear(checker *c)
 	segc_symtab_clear(&c->graphs);
 	free(c->fns);
 	free(c->calls);
+	free(c->bad);
 }

@@ -156,7 +156,7 @@ void check_blocks(checker *c, const segc_model *m,
 	const segc_block *body)
 {
 	walk_item *stack = NULL;
-	size_t n = 0, cap = 0, i;
+	size_t n = 0, cap = 0, i, before;
 
 	stack = segc_xmalloc(sizeof *stack);
 	cap = 1;
@@ -168,18 +168,27 @@ void check_blocks(checker *c, const segc_model *m,
 			names_pop_to(&c->local, c->local.n - 1);
 			continue;
 		}
+		before = ERRORS_SEEN(c);
 		check_block(c, m, b);
 		if (b->kind == SEGC_BLOCK_BRANCH)
 			check_branch(c, b);
+		if (b->kind == SEGC_BLOCK_LOOP && b->var)
+			open_loop_scope(c, b);
+		if (c->collect_bad && ERRORS_SEEN(c) > before) {
+			if (c->nbad == c->capbad) {
+				c->capbad = c->capbad ? 2 * c->capbad : 16;
+				c->bad = segc_xrealloc(c->bad, segc_xmul_size(
+					c->capbad, sizeof *c->bad));
+			}
+			c->bad[c->nbad++] = b;
+		}
 		if (n + b->nchildren + 1 > cap) {
 			cap = 2 * (n + b->nchildren + 1);
 			stack = segc_xrealloc(stack,
 				segc_xmul_size(cap, sizeof *stack));
 		}
-		if (b->kind == SEGC_BLOCK_LOOP && b->var) {
-			open_loop_scope(c, b);
+		if (b->kind == SEGC_BLOCK_LOOP && b->var)
 			stack[n++].block = NULL;
-		}
 		for (i = b->nchildren; i-- > 0;)
 			stack[n++].block = b->children[i];
 	}

@@ -82,7 +82,18 @@ typedef struct checker {
 	/* calls of user functions made by it, collected when non-NULL */
 	size_t *calls;
 	size_t ncalls, capcalls;
+	size_t nerrors;      /* errors recorded so far */
+	/* the blocks found in error, when collected (non-NULL 'bad' or
+	 * 'collect_bad'), so that validate can check the rest further */
+	int collect_bad;
+	const segc_block **bad;
+	size_t nbad, capbad;
 } checker;
+
+/* A count that grows with every error recorded, by check_error() or
+ * straight into the context (segc_error()): compared before and after a
+ * check, it tells whether the check found one. */
+#define ERRORS_SEEN(c) ((c)->nerrors + segc_ctx_n_diags((c)->ctx))
 
 /* A directed graph on 'n' vertices as adjacency lists. */
 typedef struct digraph {

@@ -276,17 +276,27 @@ static void put_assign(segc_strbuf *b, const segc_emit_namer *nm, size_t name,
 	segc_strbuf_append(b, ";\n");
 }
 
+/* Appends the start of the definition of value 'i': "const TYPE name"
+ * as a declaration, "name" as an assignment to a variable declared
+ * before ('assign'). */
+static void put_lhs(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	int assign)
+{
+	if (!assign)
+		segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
+	put_value(b, nm, i);
+}
+
 /* Appends the SELECT 'i': a conditional expression, or an if/else when
  * either side has code of its own. */
 static void put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
+	unsigned depth, int assign)
 {
 	const segc_plan_insn *in = &nm->p->insn[i];
 
-	put_indent(b, depth);
 	if (!block_has_code(nm, in->sub[0]) && !block_has_code(nm, in->sub[1])) {
-		segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
-		put_value(b, nm, i);
+		put_indent(b, depth);
+		put_lhs(b, nm, i, assign);
 		segc_strbuf_append(b, " = ");
 		put_value(b, nm, in->a);
 		segc_strbuf_append(b, " ? ");
@@ -296,9 +306,12 @@ static void put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		segc_strbuf_append(b, ";\n");
 		return;
 	}
-	segc_strbuf_appendf(b, "%s ", value_type(nm, i));
-	put_value(b, nm, i);
-	segc_strbuf_append(b, ";\n");
+	if (!assign) {
+		put_indent(b, depth);
+		segc_strbuf_appendf(b, "%s ", value_type(nm, i));
+		put_value(b, nm, i);
+		segc_strbuf_append(b, ";\n");
+	}
 	put_indent(b, depth);
 	segc_strbuf_append(b, "if (");
 	put_value(b, nm, in->a);
@@ -316,15 +329,14 @@ static void put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 /* Appends the AND or OR 'i': the right operand computed only when the
  * left one leaves the result undecided. */
 static void put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
+	unsigned depth, int assign)
 {
 	const segc_plan_insn *in = &nm->p->insn[i];
 	int is_and = in->op == SEGC_OP_AND;
 
 	put_indent(b, depth);
 	if (!block_has_code(nm, in->sub[0])) {
-		segc_strbuf_append(b, "const int ");
-		put_value(b, nm, i);
+		put_lhs(b, nm, i, assign);
 		segc_strbuf_append(b, " = ");
 		put_value(b, nm, in->a);
 		segc_strbuf_append(b, is_and ? " && " : " || ");
@@ -332,7 +344,8 @@ static void put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		segc_strbuf_append(b, ";\n");
 		return;
 	}
-	segc_strbuf_append(b, "int ");
+	if (!assign)
+		segc_strbuf_append(b, "int ");
 	put_value(b, nm, i);
 	segc_strbuf_append(b, " = ");
 	put_value(b, nm, in->a);
@@ -350,12 +363,13 @@ static void put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 /* Appends the SUM 'i': a loop over its counter from 'a' while <= 'b',
  * NaN when it would count beyond 2^53 (or a bound is NaN). */
 static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
+	unsigned depth, int assign)
 {
 	const segc_plan_insn *in = &nm->p->insn[i];
 
 	put_indent(b, depth);
-	segc_strbuf_appendf(b, "%s ", value_type(nm, i));
+	if (!assign)
+		segc_strbuf_appendf(b, "%s ", value_type(nm, i));
 	put_value(b, nm, i);
 	segc_strbuf_append(b, nm->accurate ? " = dd_d(0);\n" : " = 0;\n");
 	put_indent(b, depth);
@@ -409,28 +423,31 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_append(b, "} else {\n");
 	put_indent(b, depth + 1);
 	put_value(b, nm, i);
-	segc_strbuf_append(b, nm->accurate ? " = dd_d(NAN);\n" : " = NAN;\n");
+	/* NAN is a float: the cast keeps -Wdouble-promotion quiet. */
+	segc_strbuf_append(b, nm->accurate ? " = dd_d((double)NAN);\n" :
+		" = (double)NAN;\n");
 	put_indent(b, depth);
 	segc_strbuf_append(b, "}\n");
 }
 
 /* Appends one live instruction as a declaration (or the statements of a
- * conditional or a loop). */
+ * conditional or a loop); with 'assign', as an assignment to a variable
+ * declared before (a constant is never assigned: see put_block). */
 static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
+	unsigned depth, int assign)
 {
 	switch (nm->p->insn[i].op) {
 	case SEGC_OP_CONST:
 		put_const(b, nm, i, depth);
 		return;
 	case SEGC_OP_SELECT:
-		put_select(b, nm, i, depth);
+		put_select(b, nm, i, depth, assign);
 		return;
 	case SEGC_OP_AND: case SEGC_OP_OR:
-		put_junction(b, nm, i, depth);
+		put_junction(b, nm, i, depth, assign);
 		return;
 	case SEGC_OP_SUM:
-		put_sum(b, nm, i, depth);
+		put_sum(b, nm, i, depth, assign);
 		return;
 	case SEGC_OP_MAXPLUS:
 		segc_emit_maxplus(b, nm, i, depth, 0);
@@ -439,8 +456,7 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		break;
 	}
 	put_indent(b, depth);
-	segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
-	put_value(b, nm, i);
+	put_lhs(b, nm, i, assign);
 	segc_strbuf_append(b, " = ");
 	if (nm->accurate)
 		put_dd_expr(b, nm, i);
@@ -449,28 +465,74 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_append(b, ";\n");
 }
 
+/* Non-zero when value 'i' of its block is printed. */
+static int is_printed(const segc_emit_namer *nm, size_t blk, size_t i)
+{
+	return nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
+		!is_plain(nm, i);
+}
+
+/* Non-zero when instruction 'i' is printed as statements (an if or a
+ * loop) after its declaration. */
+static int is_statement(const segc_emit_namer *nm, size_t i)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	switch (in->op) {
+	case SEGC_OP_SELECT:
+		return block_has_code(nm, in->sub[0]) ||
+			block_has_code(nm, in->sub[1]);
+	case SEGC_OP_AND: case SEGC_OP_OR:
+		return block_has_code(nm, in->sub[0]);
+	case SEGC_OP_SUM:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Appends the statements of block 'blk', in the order of their values,
- * at 'depth'. */
+ * at 'depth'.  C90 compilers, and C99 ones asked to warn about it, want
+ * every declaration of a block before its first statement: the values
+ * after the first if or loop are declared at the top of the block (the
+ * constants with their values) and assigned in place. */
 static void put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
 	unsigned depth)
 {
 	const segc_plan_block *k = &nm->p->blocks[blk];
-	size_t i;
+	size_t i, first = k->end;
 
+	for (i = k->first; i < k->end && first == k->end; i++)
+		if (is_printed(nm, blk, i) && is_statement(nm, i))
+			first = i;
+	for (i = first + 1; i < k->end; i++) {
+		if (!is_printed(nm, blk, i))
+			continue;
+		if (nm->p->insn[i].op == SEGC_OP_CONST) {
+			put_const(b, nm, i, depth);
+			continue;
+		}
+		put_indent(b, depth);
+		segc_strbuf_appendf(b, "%s ", value_type(nm, i));
+		put_value(b, nm, i);
+		segc_strbuf_append(b, ";\n");
+	}
 	for (i = k->first; i < k->end; i++)
-		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
-		    !is_plain(nm, i))
-			put_insn(b, nm, i, depth);
+		if (is_printed(nm, blk, i) && !(i > first &&
+		    nm->p->insn[i].op == SEGC_OP_CONST))
+			put_insn(b, nm, i, depth, i > first);
 }
 
 /* Appends the body statements of the plan: constants, then one temporary
- * per operation, then the return. */
+ * per operation, then a (void) for every argument the formula leaves
+ * unused, then the return. */
 void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm)
 {
 	const segc_plan *p = nm->p;
 	size_t i;
 	int *used = segc_xcalloc(p->nargs + 1, sizeof *used);
 
+	put_block(b, nm, 0, 1);
 	for (i = 0; i < p->n; i++)
 		if (p->insn[i].op == SEGC_OP_ARG && p->insn[i].uses)
 			used[p->insn[i].a] = 1;
@@ -480,7 +542,6 @@ void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm)
 	free(used);
 	if (nm->accurate)
 		segc_strbuf_append(b, "\tSEGC_DD_USES;\n");
-	put_block(b, nm, 0, 1);
 	segc_strbuf_append(b, "\n\treturn ");
 	put_plain(b, nm, p->result);
 	segc_strbuf_append(b, ";\n");

@@ -24,8 +24,11 @@ int segc_validate_memory(segc_ctx *ctx, const char *buf, size_t len,
 
 	ok = segc_xml_read_document(ctx, buf, len, name, &model,
 		&machine) == 0;
-	if (ok && model)
-		ok = segc_check_model_expressions(ctx, model) == 0;
+	/* A model whose structural errors were taken out is still checked
+	 * here, so that one run reports the errors of every stage. */
+	if (model && !segc_ctx_full(ctx) &&
+	    segc_check_model_expressions(ctx, model))
+		ok = 0;
 	segc_model_free(model);
 	segc_machine_free(machine);
 	return ok ? 0 : -1;

@@ -5,7 +5,9 @@
  * xml/seg.rng says (tests/cli/schema_agree.sh holds the two together);
  * it gives precise, located messages ("<step>: unknown attribute 'cots'
  * (did you mean 'cost'?)") and checks in time linear in the size of the
- * document.  The tree is walked with an explicit stack. */
+ * document.  The tree is walked with an explicit stack.  For 'segc
+ * validate' it can also take out what failed, where that is safe, so
+ * that the later stages check the rest in the same run. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -177,12 +179,58 @@ static const char *const all_elements[] = {
 
 /* ---------------------------------------------------------------- checker */
 
-/* The state of the check. */
+/* The state of the check, and the repair that lets the later stages of
+ * 'segc validate' run on what remains (segc_xml_repair_structure). */
 typedef struct checker {
 	segc_ctx *ctx;
 	const segc_xml_source *src;
 	size_t problems;
+	xmlNodePtr *drop;       /* elements to take out */
+	size_t ndrop, capdrop;
+	xmlAttrPtr *dropattr;   /* attributes to take out */
+	size_t nattr, capattr;
+	int stop;               /* nothing can be repaired: no later stage */
 } checker;
+
+/* The elements whose removal would make later stages report errors of
+ * their own (the uses of a declaration, the arcs of a node, the sum of a
+ * branch's probabilities): a problem in one of them stops the check at
+ * the structure. */
+static const char *const not_droppable[] = {
+	"model", "machine", "param", "resource", "let", "function", "graph",
+	"const", "cost", "node", "arc", "case", NULL
+};
+
+/* Takes element 'n' out after the check; a declaration cannot be taken
+ * out (not_droppable), and stops the later stages instead. */
+static void drop_element(checker *k, xmlNodePtr n)
+{
+	size_t i;
+
+	for (i = 0; not_droppable[i]; i++)
+		if (!strcmp((const char *)n->name, not_droppable[i]) ||
+		    n->ns) {
+			k->stop = 1;
+			return;
+		}
+	if (k->ndrop == k->capdrop) {
+		k->capdrop = k->capdrop ? 2 * k->capdrop : 16;
+		k->drop = segc_xrealloc(k->drop,
+			segc_xmul_size(k->capdrop, sizeof *k->drop));
+	}
+	k->drop[k->ndrop++] = n;
+}
+
+/* Takes attribute 'a' out after the check. */
+static void drop_attribute(checker *k, xmlAttrPtr a)
+{
+	if (k->nattr == k->capattr) {
+		k->capattr = k->capattr ? 2 * k->capattr : 16;
+		k->dropattr = segc_xrealloc(k->dropattr,
+			segc_xmul_size(k->capattr, sizeof *k->dropattr));
+	}
+	k->dropattr[k->nattr++] = a;
+}
 
 /* Records a problem at offset 'off' (or the line of element 'n' when the
  * offset is unknown). */
@@ -437,6 +485,7 @@ static void check_attributes(checker *k, xmlNodePtr n, const elem_rule *rule)
 	const attr_rule *ar;
 	xmlAttrPtr a;
 	const char *near;
+	size_t before = k->problems, attrs_before = k->nattr;
 
 	segc_strbuf_init(&qn);
 	for (a = n->properties; a; a = a->next) {
@@ -450,6 +499,13 @@ static void check_attributes(checker *k, xmlNodePtr n, const elem_rule *rule)
 				"'%s'%s%s%s", (const char *)n->name, q,
 				near ? " (did you mean '" : "",
 				near ? near : "", near ? "'?)" : "");
+			drop_attribute(k, a);
+			/* An element of text (a function's body, an
+			 * expectation's formula) with an unknown attribute
+			 * most often has its text there: without it, the
+			 * later stages would report it empty. */
+			if (rule->content == C_TEXT)
+				k->stop = 1;
 			continue;
 		}
 		if (ar->values) {
@@ -468,6 +524,10 @@ static void check_attributes(checker *k, xmlNodePtr n, const elem_rule *rule)
 		check_loop(k, n);
 	if (!strcmp(rule->name, "arc"))
 		check_arc(k, n);
+	/* A problem other than an unknown attribute leaves the element
+	 * without the meaning the builder expects: it goes. */
+	if (k->problems > before + (k->nattr - attrs_before))
+		drop_element(k, n);
 	segc_strbuf_free(&qn);
 }
 
@@ -619,9 +679,11 @@ static const elem_rule *model_child(checker *k, xmlNodePtr n, xmlNodePtr c,
 		problem(k, AT_ELEM(c), "<model>: <%s> must come before <%s> "
 			"(the order is: %s)", r->name,
 			(const char *)s->last->name, model_order);
+		k->stop = 1;
 	} else if (s->count[rank] && !model_repeats[rank]) {
 		problem(k, AT_ELEM(c), "<model> may contain only one <%s>",
 			r->name);
+		k->stop = 1;
 	} else {
 		s->rank = rank;
 		s->last = c;
@@ -641,10 +703,12 @@ static const elem_rule *machine_child(checker *k, xmlNodePtr n,
 		misplaced(k, n, c, machine_children, C_MACHINE);
 		return NULL;
 	}
-	if (r == &machine_children[0] && (s->count[0] || s->others))
+	if (r == &machine_children[0] && (s->count[0] || s->others)) {
 		problem(k, AT_ELEM(c), "<machine>: <description> %s",
 			s->count[0] ? "may occur only once" :
 			"must come first");
+		k->stop = 1;
+	}
 	if (r == &machine_children[0])
 		s->count[0]++;
 	else
@@ -670,6 +734,7 @@ static const elem_rule *graph_child(checker *k, xmlNodePtr n, xmlNodePtr c,
 			"<%s>: a graph holds either blocks or <node> and <arc> "
 			"elements", (const char *)c->name,
 			(const char *)s->first_of_form->name);
+		k->stop = 1;
 		return b ? b : a;
 	}
 	if (!s->first_of_form)
@@ -688,13 +753,17 @@ static const elem_rule *graph_child(checker *k, xmlNodePtr n, xmlNodePtr c,
 static void check_required_children(checker *k, xmlNodePtr n,
 	const elem_rule *rule, const seen *s)
 {
-	if (rule->content == C_MODEL && !s->count[6])
+	if (rule->content == C_MODEL && !s->count[6]) {
 		problem(k, AT_ELEM(n), "<model> needs at least one <graph>");
-	else if (rule->content == C_BRANCH && !s->cases)
+		k->stop = 1;
+	} else if (rule->content == C_BRANCH && !s->cases) {
 		problem(k, AT_ELEM(n), "<branch> needs at least one <case>");
-	else if (rule->content == C_GRAPH && s->arcs && !s->nodes)
+		drop_element(k, n);
+	} else if (rule->content == C_GRAPH && s->arcs && !s->nodes) {
 		problem(k, AT_ELEM(n), "<graph> has <arc> elements but no "
 			"<node>");
+		k->stop = 1;
+	}
 }
 
 /* Checks the children of 'n' (rule 'rule'); pushes the child elements
@@ -718,6 +787,7 @@ static void check_children(checker *k, xmlNodePtr n, const elem_rule *rule,
 				unexpected_text(k, n, c->content ? c->content :
 					BAD_CAST "");
 				text_reported = 1;
+				k->stop = 1;
 			}
 			continue;
 		}
@@ -736,8 +806,10 @@ static void check_children(checker *k, xmlNodePtr n, const elem_rule *rule,
 			misplaced(k, n, c, allowed, rule->content);
 			r = NULL;
 		}
-		if (!r)
+		if (!r) {
+			drop_element(k, c);
 			continue;
+		}
 		if (*njobs == *cap) {
 			*cap = *cap ? 2 * *cap : 64;
 			*jobs = segc_xrealloc(*jobs,
@@ -757,17 +829,20 @@ static void check_children(checker *k, xmlNodePtr n, const elem_rule *rule,
 	}
 }
 
-/* Checks the structure of the tree under 'root' (see xmlread.h). */
-size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
-	xmlNodePtr root)
+/* Checks the structure of the tree under 'root' (see xmlread.h); with
+ * 'repair', takes out what failed when that is safe. */
+static size_t check_structure(segc_ctx *ctx, const segc_xml_source *src,
+	xmlNodePtr root, int repair, int *repaired)
 {
 	checker k;
 	job *jobs = NULL;
-	size_t njobs = 0, cap = 0;
+	size_t njobs = 0, cap = 0, i;
 
+	memset(&k, 0, sizeof k);
 	k.ctx = ctx;
 	k.src = src;
-	k.problems = 0;
+	if (repaired)
+		*repaired = 0;
 	if (!root || root->ns)
 		return 0;
 	jobs = segc_xmalloc(sizeof *jobs);
@@ -783,5 +858,33 @@ size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
 		check_children(&k, j.node, j.rule, &jobs, &njobs, &cap);
 	}
 	free(jobs);
+	if (repair && k.problems && !k.stop && !segc_ctx_full(ctx)) {
+		/* The attributes first, while their elements stand; the
+		 * elements unlinked before any is freed, so that one inside
+		 * another is freed once. */
+		for (i = 0; i < k.nattr; i++)
+			xmlRemoveProp(k.dropattr[i]);
+		for (i = 0; i < k.ndrop; i++)
+			xmlUnlinkNode(k.drop[i]);
+		for (i = 0; i < k.ndrop; i++)
+			xmlFreeNode(k.drop[i]);
+		*repaired = 1;
+	}
+	free(k.drop);
+	free(k.dropattr);
 	return k.problems;
+}
+
+/* Checks the structure of the tree under 'root' (see xmlread.h). */
+size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
+	xmlNodePtr root)
+{
+	return check_structure(ctx, src, root, 0, NULL);
+}
+
+/* Checks the structure and takes out what failed (see xmlread.h). */
+size_t segc_xml_repair_structure(segc_ctx *ctx, const segc_xml_source *src,
+	xmlNodePtr root, int *repaired)
+{
+	return check_structure(ctx, src, root, 1, repaired);
 }

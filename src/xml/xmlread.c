@@ -405,6 +405,23 @@ static int schema_validate(reader *rd, xmlDocPtr doc)
 	return 0;
 }
 
+/* The same for 'segc validate', which reports the errors of every stage:
+ * what failed is taken out when that is safe (segc_xml_repair_structure)
+ * and '*damaged' set, so that the meaning of the rest is checked too.
+ * Returns 0 when the later stages may run. */
+static int schema_repair(reader *rd, xmlDocPtr doc, int *damaged)
+{
+	int repaired;
+
+	if (segc_xml_repair_structure(rd->ctx, &rd->src,
+	    xmlDocGetRootElement(doc), &repaired)) {
+		rd->errors++;
+		*damaged = 1;
+		return repaired ? 0 : -1;
+	}
+	return 0;
+}
+
 /* Refuses a document that holds a NUL byte, which no XML document may
  * hold and where the parser would stop reading (so that anything could
  * follow a valid document): -1 with an error at its line and column (in
@@ -429,9 +446,11 @@ static int refuse_nul_byte(reader *rd, const char *buf, size_t len)
 }
 
 /* Parses 'buf' and checks it against the schema; returns the document
- * and its kind, or NULL with diagnostics. */
+ * and its kind, or NULL with diagnostics.  With 'damaged', a document
+ * whose structural errors could be taken out is returned without them,
+ * '*damaged' set. */
 static xmlDocPtr read_checked(reader *rd, const char *buf, size_t len,
-	enum doc_kind *kind)
+	enum doc_kind *kind, int *damaged)
 {
 	xmlDocPtr doc;
 
@@ -441,7 +460,8 @@ static xmlDocPtr read_checked(reader *rd, const char *buf, size_t len,
 	doc = parse_document(rd, buf, len);
 	if (!doc)
 		return NULL;
-	if (check_root(rd, doc, kind) || schema_validate(rd, doc)) {
+	if (check_root(rd, doc, kind) || (damaged ?
+	    schema_repair(rd, doc, damaged) : schema_validate(rd, doc))) {
 		xmlFreeDoc(doc);
 		return NULL;
 	}
@@ -485,13 +505,15 @@ static void wrong_kind(reader *rd, xmlDocPtr doc, const char *got,
 		"the document is a <%s>, expected a <%s>", got, want);
 }
 
-/* Builds the model of 'doc' and checks its meaning; NULL on error. */
-static segc_model *model_of(reader *rd, xmlDocPtr doc)
+/* Builds the model of 'doc' and checks its meaning; NULL on error.  With
+ * 'damaged' (segc validate), a model whose errors lie in blocks it could
+ * take out is returned without them, '*damaged' set. */
+static segc_model *model_of(reader *rd, xmlDocPtr doc, int *damaged)
 {
 	segc_ctx *ctx = rd->ctx;
 	segc_xml_locs locs;
 	segc_text_locator locator;
-	int failed;
+	int failed, bad, pruned = 0;
 	segc_model *m;
 
 	memset(&locs, 0, sizeof locs);
@@ -501,7 +523,12 @@ static segc_model *model_of(reader *rd, xmlDocPtr doc)
 	locator.data = &locs;
 	m = segc_xml_build_model(ctx, xmlDocGetRootElement(doc), &rd->src,
 		&locs, &failed);
-	if ((segc_validate_model_located(ctx, m, &locator) || failed) && m) {
+	bad = damaged && !failed ? segc_validate_model_pruned(ctx, m,
+		&locator, &pruned) : segc_validate_model_located(ctx, m,
+		&locator);
+	if ((bad || failed) && m && pruned) {
+		*damaged = 1;
+	} else if ((bad || failed) && m) {
 		segc_model_free(m);
 		m = NULL;
 	}
@@ -544,11 +571,11 @@ segc_model *segc_model_read_memory(segc_ctx *ctx, const char *buf,
 	segc_model *m = NULL;
 
 	reader_init(&rd, ctx, name, buf, len);
-	doc = read_checked(&rd, buf, len, &kind);
+	doc = read_checked(&rd, buf, len, &kind, NULL);
 	if (doc && kind != DOC_MODEL)
 		wrong_kind(&rd, doc, "machine", "model");
 	else if (doc)
-		m = model_of(&rd, doc);
+		m = model_of(&rd, doc, NULL);
 	xmlFreeDoc(doc);
 	reader_clear(&rd);
 	return m;
@@ -564,7 +591,7 @@ segc_machine *segc_machine_read_memory(segc_ctx *ctx, const char *buf,
 	segc_machine *m = NULL;
 
 	reader_init(&rd, ctx, name, buf, len);
-	doc = read_checked(&rd, buf, len, &kind);
+	doc = read_checked(&rd, buf, len, &kind, NULL);
 	if (doc && kind != DOC_MACHINE)
 		wrong_kind(&rd, doc, "model", "machine");
 	else if (doc)
@@ -581,18 +608,19 @@ int segc_xml_read_document(segc_ctx *ctx, const char *buf, size_t len,
 	reader rd;
 	enum doc_kind kind;
 	xmlDocPtr doc;
+	int damaged = 0;
 
 	*model = NULL;
 	*machine = NULL;
 	reader_init(&rd, ctx, name, buf, len);
-	doc = read_checked(&rd, buf, len, &kind);
+	doc = read_checked(&rd, buf, len, &kind, &damaged);
 	if (doc && kind == DOC_MODEL)
-		*model = model_of(&rd, doc);
+		*model = model_of(&rd, doc, &damaged);
 	else if (doc)
 		*machine = machine_of(&rd, doc);
 	xmlFreeDoc(doc);
 	reader_clear(&rd);
-	return *model || *machine ? 0 : -1;
+	return (*model || *machine) && !damaged ? 0 : -1;
 }
 
 /* Reads all of open file 'fd' ('path'), refusing more than 'max' bytes.

@@ -18,7 +18,11 @@ SEGC_GIVE segc_machine *segc_machine_read_memory(SEGC_KEEP segc_ctx *ctx,
 void segc_xml_memory_setup(void);
 /* Reads a document of either kind from a buffer, checks its structure
  * and meaning and builds it: sets '*model' or '*machine' (the other
- * NULL) and returns 0, or -1 with both NULL and the errors recorded. */
+ * NULL) and returns 0, or -1 with the errors recorded.  For 'segc
+ * validate', which reports every stage's errors: a structural error that
+ * can be taken out (segc_xml_repair_structure) does not stop the check
+ * of meaning, and when the rest is sound it is built and set all the
+ * same, for the later stages, while -1 is returned. */
 int segc_xml_read_document(SEGC_KEEP segc_ctx *ctx, const char *buf,
 	size_t len, const char *name, SEGC_GIVE segc_model **model,
 	SEGC_GIVE segc_machine **machine);
@@ -80,6 +84,15 @@ int segc_xml_value_position(const segc_xml_source *src, xmlNodePtr n,
  * recursion.  Returns the number of problems recorded. */
 size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
 	xmlNodePtr root);
+/* The same, and then, when every problem lies in an element or an
+ * attribute that can be taken out without making the later checks
+ * report errors of their own (an unknown attribute, a block, a <use>),
+ * takes them out of the tree and sets '*repaired', so that 'segc
+ * validate' goes on to the meaning of what remains.  A problem in a
+ * declaration, a node, an arc, a case or the order of <model> leaves
+ * the tree as it is ('*repaired' 0). */
+size_t segc_xml_repair_structure(segc_ctx *ctx, const segc_xml_source *src,
+	xmlNodePtr root, int *repaired);
 
 /* Where the locations of a model or machine came from: for each, the
  * element, so that the text of an expression can be found again for a

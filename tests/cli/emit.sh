@@ -15,8 +15,10 @@ MAX_ULP=${MAX_ULP:-6}
 ulpdiff=$top_builddir/tests/cli/ulpdiff
 CFLAGS_STRICT="-std=c99 -Wall -Wextra -Werror -pedantic -O2"
 tab=$(printf '\t')
-compilers=$CC
-[ -n "${CLANG:-}" ] && compilers="$compilers $CLANG"
+# Each compiler is one word of 'compilers' ($CC may be "ccache gcc": its
+# blanks are kept as ':' and restored where it runs).
+compilers=$(echo "$CC" | tr ' ' ':')
+[ -n "${CLANG:-}" ] && compilers="$compilers $(echo "$CLANG" | tr ' ' ':')"
 
 # values_in_domain MODEL NAME K: a grid of values for the kept NAME inside
 # the domain MODEL declares for it (eval refuses points outside it): two
@@ -64,6 +66,7 @@ while IFS=$tab read -r name model machine binds keep outputs; do
 	emit_one "$name" "$model" "$machine" "$binds" "$keep"
 	ok $? "emit $name"
 	for cc in $compilers; do
+		cc=$(echo "$cc" | tr : " ")
 		$cc $CFLAGS_STRICT -o "$tmp/$name-pred" "$tmp/$name.c" -lm \
 			2>"$tmp/cc.err"
 		st=$?
@@ -114,6 +117,7 @@ literal_check() {
 		[ $st -eq 0 ] || diag "$(cat "$tmp/err")"
 		cp "$tmp/${name}_ref.c" "$d/"
 		for cc in $compilers; do
+			cc=$(echo "$cc" | tr : " ")
 			for std in "$CFLAGS_STRICT" "-std=gnu17 -Wall -Wextra -Werror -O2"; do
 				$cc $std -o "$d/ref" "$d/${name}_ref.c" "$d/$name.c" \
 					-lm 2>"$tmp/cc.err" && "$d/ref" > "$tmp/out"
@@ -277,6 +281,7 @@ for aopt in "" --accurate --main; do
 		2>"$tmp/err"
 	ok $? "emit $aopt keeps names that C or its headers define"
 	for cc in $compilers; do
+		cc=$(echo "$cc" | tr : " ")
 		for std in "$CFLAGS_STRICT" "-std=gnu17 -Wall -Wextra -Werror"; do
 			for f in names.c names_all.c; do
 				$cc $std -c -o "$tmp/names.o" "$tmp/$f" 2>"$tmp/cc.err"
@@ -306,7 +311,7 @@ kgrid="N=1..100000*10 P=1..64*2 t_stmt=1/4 t_byte=3/8"
 "$tmp/kept" N=1..100000*10 P=1..64*2 t_stmt=0.25 t_byte=0.375 \
 	> "$tmp/kept.tsv" &&
 	"$SEGC" eval --form canonical --csv --digits 40 --precision 256 \
-	-m "$ncube" -D t_stmt=1/4 -D t_byte=3/8 "$m" $kgrid > "$tmp/kept.csv" &&
+	-m "$ncube" "$m" $kgrid > "$tmp/kept.csv" &&
 	"$ulpdiff" "$tmp/kept.tsv" "$tmp/kept.csv" > "$tmp/kept.ulp"
 st=$?
 u=$(sed -n 's/^max_ulp //p' "$tmp/kept.ulp")
@@ -396,6 +401,7 @@ int main(void)
 }
 EOF2
 for cc in $compilers; do
+	cc=$(echo "$cc" | tr : " ")
 	(cd "$tmp" && $cc $CFLAGS_STRICT -o both both.c fast.c slow.c third.c \
 		-lm 2>"$tmp/cc.err" && ./both)
 	ok $? "two predictors of one model link into one program ($cc)"

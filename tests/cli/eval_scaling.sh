@@ -92,7 +92,7 @@ refuse "--scaling weak without a binding that grows with P" \
 	--scaling weak -D N=1000 "$tmp/m.xml" P=1,2
 refuse "--scaling weak without P in the grid" \
 	"needs the processor count P among the swept names" \
-	--scaling weak -D N=1000*P "$tmp/m.xml" P=2 -D P=2
+	--scaling weak -D N=1000*P "$tmp/m.xml" -D P=2
 refuse "--scaling with an unknown value" "unknown scaling 'medium'" \
 	--scaling medium "$tmp/m.xml" N=1 P=1
 refuse "--plot without --svg" "--plot draws into the file of --svg" \

@@ -13,8 +13,9 @@ ok $? "emit a model with hostile names and description"
 [ "$(grep -c '^#include' "$tmp/h.c")" -eq 5 ] &&
 	! grep -q '^#include' "$tmp/h.h"
 ok $? "the description adds no line of code"
-for cc in $CC ${CLANG:-}; do
-	$cc -std=c99 -Wall -Wextra -Werror -pedantic -o "$tmp/h-$cc" "$tmp/h.c" \
+# $CC may have blanks ("ccache gcc"): the program is named after its last word.
+for cc in "$CC" ${CLANG:+"$CLANG"}; do
+	$cc -std=c99 -Wall -Wextra -Werror -pedantic -o "$tmp/h-${cc##* }" "$tmp/h.c" \
 		-lm 2>"$tmp/cc.err"
 	st=$?
 	ok $st "the hostile predictor compiles with $cc"
@@ -22,8 +23,8 @@ for cc in $CC ${CLANG:-}; do
 done
 grep -q 'double double__total(double N, double P, double fmax_, double t1, double c0, double ceil_)' "$tmp/h.h"
 ok $? "keywords and <math.h> names are renamed"
-if [ -x "$tmp/h-$CC" ]; then
-	"$tmp/h-$CC" N=8 P=2 fmax_=1 t1=2 c0=3 ceil_=4 > "$tmp/out" &&
+if [ -x "$tmp/h-${CC##* }" ]; then
+	"$tmp/h-${CC##* }" N=8 P=2 fmax_=1 t1=2 c0=3 ceil_=4 > "$tmp/out" &&
 		[ "$(sed -n 2p "$tmp/out" | cut -f7)" = 46 ]
 	ok $? "the hostile predictor computes 8/2*(1*3 + 2*4) + (2 - 1)*2 = 46"
 fi
