@@ -12,4 +12,11 @@
  * NULL gives NULL. */
 SEGC_GIVE segc_expr *segc_structural_simplify(SEGC_TAKE segc_expr *e);
 
+/* 'e' with its maxima and minima pruned on the domains 'dom': nested ones
+ * flattened, an alternative that another is proved to dominate dropped
+ * (structural_max.c).  The result equals 'e' on the domains.  NULL gives
+ * NULL. */
+SEGC_GIVE segc_expr *segc_structural_prune(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
+
 #endif

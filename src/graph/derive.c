@@ -167,6 +167,8 @@ static segc_expr *derive_lowered(segc_ctx *ctx, const segc_setting *s,
 	e = bounded_depth(ctx, s, g, segc_reduce(ctx, lw, comp, dom, flags));
 	if (form == FORM_STRUCTURAL || form == FORM_CANONICAL)
 		e = segc_structural_simplify(e);
+	if (e && form == FORM_STRUCTURAL)
+		e = segc_structural_prune(ctx, dom, e);
 	if (e && form >= FORM_CANONICAL_OF_REDUCED)
 		e = segc_canonical(ctx, dom, e);
 	if (!e)

@@ -203,6 +203,65 @@ static void check_wide(size_t n)
 	segc_expr_free(e);
 }
 
+/* Maxima and minima pruned on the domains x, y >= 0, N integer >= 1 (a
+ * and b unconstrained): input, pruned text wanted. */
+static const char *const prune_table[][2] = {
+	/* nested ones flattened, dominated alternatives dropped */
+	{ "max(x, max(x + y, 0))", "x + y" },
+	{ "max(x, 0, y)", "max(x, y)" },
+	{ "max(a, max(b, 0))", "max(a, b, 0)" },
+	{ "min(x, min(x + y, 0))", "0" },
+	{ "min(a, min(b, a + 1))", "min(a, b)" },
+	/* undecided alternatives kept, in their order */
+	{ "max(a, b)", "max(a, b)" },
+	{ "max(x - y, y - x)", "max(x - y, y - x)" },
+	/* the first of equal ones */
+	{ "max(x + y, y + x, x)", "x + y" },
+	/* inside other nodes, and a max in a min untouched */
+	{ "N*max(N, 1) + f(max(0, x))", "N*N + f(x)" },
+	{ "min(max(x, 0), a)", "min(x, a)" },
+	{ "sum(i, 1, N, max(i, 0))", "sum(i, 1, N, max(i, 0))" },
+};
+
+/* Checks segc_structural_prune on 'prune_table': the text wanted, and
+ * the canonical form unchanged. */
+static void check_prune(void)
+{
+	segc_domains *d = segc_domains_new();
+	mpq_t zero, one;
+	size_t i;
+
+	mpq_init(zero);
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
+	segc_domains_set(d, "x", zero, NULL, 0);
+	segc_domains_set(d, "y", zero, NULL, 0);
+	segc_domains_set(d, "N", one, NULL, 1);
+	for (i = 0; i < sizeof(prune_table) / sizeof(*prune_table); i++) {
+		segc_expr *e = segc_expr_parse(ctx, prune_table[i][0], NULL);
+		segc_expr *p = segc_structural_prune(ctx, d, segc_expr_copy(e));
+		char *t = p ? segc_expr_to_string(p) : NULL;
+		segc_expr *ce = segc_canonical(ctx, d, segc_expr_copy(e));
+		segc_expr *cp = p ? segc_canonical(ctx, d, segc_expr_copy(p))
+			: NULL;
+
+		if (!tap_ok(t && !strcmp(t, prune_table[i][1]), "prune %s -> %s",
+			prune_table[i][0], prune_table[i][1]))
+			tap_diag("  got %s", t ? t : "(null)");
+		tap_ok(ce && ce == cp, "prune %s keeps the canonical form",
+			prune_table[i][0]);
+		free(t);
+		segc_expr_free(e);
+		segc_expr_free(p);
+		segc_expr_free(ce);
+		segc_expr_free(cp);
+	}
+	tap_ok(segc_structural_prune(ctx, d, NULL) == NULL, "prune NULL");
+	mpq_clear(zero);
+	mpq_clear(one);
+	segc_domains_free(d);
+}
+
 int main(void)
 {
 	const char *top = getenv("top_srcdir");
@@ -213,6 +272,7 @@ int main(void)
 	for (i = 0; i < sizeof(table) / sizeof(*table); i++)
 		check_case(table[i][0], table[i][1]);
 	tap_ok(segc_structural_simplify(NULL) == NULL, "NULL gives NULL");
+	check_prune();
 	check_deep(100000);
 	check_wide(600000);
 	snprintf(dir, sizeof(dir), "%s/xml", top ? top : ".");
