@@ -248,6 +248,43 @@ const char *segc_maxplus_decode(segc_maxplus_sys *s, size_t nargs,
 }
 
 /* Releases the arrays of 's'. */
+/* Non-zero when argument 'j' of a maxplus atom of 'm' nodes is a cost
+ * (node costs from 2, then the fourth of each arc's four). */
+int segc_maxplus_arg_is_cost(size_t j, size_t m)
+{
+	return (j >= 2 && j < m + 2) || (j > m + 2 && (j - m - 3) % 4 == 3);
+}
+
+/* Decodes the graph of the atom 'e' whatever its costs (see maxplus.h). */
+const char *segc_maxplus_decode_graph(const segc_expr *e,
+	segc_maxplus_sys *s)
+{
+	size_t nargs = segc_expr_nargs(e), j, m = 0;
+	mpq_t *q = segc_xmalloc((nargs + 1) * sizeof(mpq_t));
+	const char *why;
+
+	if (nargs > 1 && segc_expr_is_num(segc_expr_arg(e, 1)) &&
+	    mpz_fits_ulong_p(mpq_numref(segc_expr_value(segc_expr_arg(e, 1)))))
+		m = mpz_get_ui(mpq_numref(segc_expr_value(segc_expr_arg(e,
+			1))));
+	for (j = 0; j < nargs; j++) {
+		const segc_expr *a = segc_expr_arg(e, j);
+
+		mpq_init(q[j]);
+		if (j && !segc_maxplus_arg_is_cost(j, m) && segc_expr_is_num(a))
+			mpq_set(q[j], segc_expr_value(a));
+		else if (j && !segc_maxplus_arg_is_cost(j, m))
+			mpq_set_si(q[j], -1, 1);
+	}
+	why = segc_maxplus_decode(s, nargs, (const mpq_t *)q);
+	for (j = 0; j < nargs; j++)
+		mpq_clear(q[j]);
+	free(q);
+	s->cost = NULL;
+	s->acost = NULL;
+	return why;
+}
+
 void segc_maxplus_clear(segc_maxplus_sys *s)
 {
 	free(s->state);

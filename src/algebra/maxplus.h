@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <gmp.h>
+#include <segc/segc.h>
 
 /* The largest distance of an arc (the model's SEGC_MAX_FORWARD). */
 #define SEGC_MAXPLUS_MAX_DISTANCE 100000UL
@@ -31,6 +32,16 @@ typedef struct segc_maxplus_sys {
  * failure); NULL, or what is wrong. */
 const char *segc_maxplus_decode(segc_maxplus_sys *s, size_t nargs,
 	const mpq_t *args);
+
+/* Non-zero when argument 'j' of a maxplus atom of 'm' nodes is a cost. */
+int segc_maxplus_arg_is_cost(size_t j, size_t m);
+
+/* Decodes into 's' the graph of the maxplus atom 'e', whatever its costs
+ * (symbolic ones too): m, k, from, to, dist, D, state and carried are
+ * set, cost and acost are NULL; release with segc_maxplus_clear even on
+ * failure.  NULL, or what is wrong. */
+const char *segc_maxplus_decode_graph(const segc_expr *e,
+	segc_maxplus_sys *s);
 
 /* Marks in s->state the nodes the schedule carries from one iteration to
  * the next, once m, k, from, to and dist are set (decode does it). */

@@ -47,36 +47,13 @@ void segc_plan_maxplus_uses(segc_plan *p, const segc_plan_insn *in)
 			p->insn[in->mp->val[j]].uses++;
 }
 
-/* Non-zero when argument 'j' of a maxplus atom of 'm' nodes is a cost
- * (node costs from 2, then the fourth of each arc's four). */
-static int is_cost(size_t j, size_t m)
-{
-	return (j >= 2 && j < m + 2) || (j > m + 2 && (j - m - 3) % 4 == 3);
-}
-
 /* Decodes the graph of the maxplus atom 'e' into 'mp' (its numbers:
  * every argument but the count and the costs); NULL, or what is wrong. */
 static const char *decode(const segc_expr *e, segc_plan_maxplus *mp)
 {
-	size_t nargs = segc_expr_nargs(e), j, m = 0;
-	mpq_t *q = segc_xmalloc((nargs + 1) * sizeof(mpq_t));
 	segc_maxplus_sys s;
-	const char *why;
+	const char *why = segc_maxplus_decode_graph(e, &s);
 
-	if (nargs > 1 && segc_expr_is_num(segc_expr_arg(e, 1)) &&
-	    mpz_fits_ulong_p(mpq_numref(segc_expr_value(segc_expr_arg(e, 1)))))
-		m = mpz_get_ui(mpq_numref(segc_expr_value(segc_expr_arg(e,
-			1))));
-	for (j = 0; j < nargs; j++) {
-		const segc_expr *a = segc_expr_arg(e, j);
-
-		mpq_init(q[j]);
-		if (j && !is_cost(j, m) && segc_expr_is_num(a))
-			mpq_set(q[j], segc_expr_value(a));
-		else if (j && !is_cost(j, m))
-			mpq_set_si(q[j], -1, 1);
-	}
-	why = segc_maxplus_decode(&s, nargs, (const mpq_t *)q);
 	if (!why && (s.D + 1) * s.m > MAXPLUS_MAX_RING)
 		why = "its ring of time stamps would be too large";
 	if (!why) {
@@ -91,9 +68,6 @@ static const char *decode(const segc_expr *e, segc_plan_maxplus *mp)
 		memset(&s, 0, sizeof s);
 	}
 	segc_maxplus_clear(&s);
-	for (j = 0; j < nargs; j++)
-		mpq_clear(q[j]);
-	free(q);
 	return why;
 }
 
@@ -113,7 +87,7 @@ int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 	for (j = 2; j < segc_expr_nargs(e); j++) {
 		const segc_expr *a = segc_expr_arg(e, j);
 
-		if (!is_cost(j, mp->m))
+		if (!segc_maxplus_arg_is_cost(j, mp->m))
 			continue;
 		mp->val[c] = SIZE_MAX;
 		if ((!segc_expr_is_num(a) || mpq_sgn(segc_expr_value(a))) &&

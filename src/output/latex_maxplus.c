@@ -10,39 +10,6 @@
 #include "output/latex_private.h"
 #include "algebra/maxplus.h"
 
-/* Non-zero when argument 'j' of a maxplus atom of 'm' nodes is a cost. */
-static int is_cost(size_t j, size_t m)
-{
-	return (j >= 2 && j < m + 2) || (j > m + 2 && (j - m - 3) % 4 == 3);
-}
-
-/* Decodes the graph of 'e' into 's' (costs read as 0); NULL or why not. */
-static const char *decode(const segc_expr *e, segc_maxplus_sys *s)
-{
-	size_t nargs = segc_expr_nargs(e), j, m = 0;
-	mpq_t *q = segc_xmalloc((nargs + 1) * sizeof(mpq_t));
-	const char *why;
-
-	if (nargs > 1 && segc_expr_is_num(segc_expr_arg(e, 1)) &&
-	    mpz_fits_ulong_p(mpq_numref(segc_expr_value(segc_expr_arg(e, 1)))))
-		m = mpz_get_ui(mpq_numref(segc_expr_value(segc_expr_arg(e,
-			1))));
-	for (j = 0; j < nargs; j++) {
-		const segc_expr *a = segc_expr_arg(e, j);
-
-		mpq_init(q[j]);
-		if (j && !is_cost(j, m) && segc_expr_is_num(a))
-			mpq_set(q[j], segc_expr_value(a));
-		else if (j && !is_cost(j, m))
-			mpq_set_si(q[j], -1, 1);
-	}
-	why = segc_maxplus_decode(s, nargs, (const mpq_t *)q);
-	for (j = 0; j < nargs; j++)
-		mpq_clear(q[j]);
-	free(q);
-	return why;
-}
-
 /* Appends " + cost" for the expression 'c' (nothing when it is 0). */
 static void put_plus(segc_strbuf *b, const segc_expr *c,
 	const segc_latex_names *names)
@@ -66,7 +33,7 @@ int segc_latex_maxplus(segc_strbuf *b, const segc_expr *e,
 	size_t v, a, base;
 	char *n;
 
-	if (decode(e, &s)) {
+	if (segc_maxplus_decode_graph(e, &s)) {
 		segc_maxplus_clear(&s);
 		return -1;
 	}
