@@ -219,4 +219,10 @@ void cli_print_number(mpq_srcptr q);
 /* The answer of a command that is not built yet: says so, exit 2. */
 int cli_not_built(const char *command);
 
+/* The reason why 'v' lies outside the domain 'd' declares for 'name'
+ * ("below its minimum", "above its maximum", "not an integer"), or NULL
+ * when it lies inside or 'd' says nothing of 'name'. */
+const char *cli_domain_why(const segc_domains *d, const char *name,
+	mpq_srcptr v);
+
 #endif

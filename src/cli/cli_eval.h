@@ -94,11 +94,6 @@ int eval_at(eval_run *r, const segc_expr *e, mpfr_t x);
 int eval_row(eval_run *r);
 /* Records where the evaluation failed: the values of the point. */
 void eval_report_point(eval_run *r);
-/* The reason ("below its minimum", ...) why 'v' lies outside the domain
- * 'd' declares for 'name', or NULL when inside. */
-const char *eval_domain_why(const segc_domains *d, const char *name,
-	mpq_srcptr v);
-
 /* --measured: the rows of DATA.csv evaluated beside their measured times
  * (eval_measured.c).  Prepares the names from the columns (before the
  * formulas are derived; an exit code), then evaluates every row (0, or

@@ -427,21 +427,6 @@ static int derive_all(eval_run *r, const segc_setting *s)
 		SEGC_DERIVE_CANONICAL : 0, SEGC_COMPONENTS_ALL, r->f);
 }
 
-/* The reason why 'v' lies outside the domain 'd' declares for 'name',
- * or NULL. */
-const char *eval_domain_why(const segc_domains *d, const char *name,
-	mpq_srcptr v)
-{
-	mpq_srcptr lo, hi;
-	int integer;
-
-	if (!segc_domains_get(d, name, &lo, &hi, &integer))
-		return NULL;
-	return lo && mpq_cmp(v, lo) < 0 ? "below its minimum" : hi &&
-		mpq_cmp(v, hi) > 0 ? "above its maximum" : integer &&
-		mpz_cmp_ui(mpq_denref(v), 1) ? "not an integer" : NULL;
-}
-
 /* Reports (-1) a value of an axis outside the domain the model declares
  * for that name: there the canonical and structural forms may rightly
  * differ (a simplification used the domain), so no value is given. */
@@ -461,7 +446,7 @@ static int check_domains(eval_run *r, const segc_setting *s)
 		if (!segc_domains_get(d, a->name, &lo, &hi, &integer))
 			continue;
 		for (j = 0; j < a->n; j++) {
-			const char *why = eval_domain_why(d, a->name, a->v[j]);
+			const char *why = cli_domain_why(d, a->name, a->v[j]);
 			char *q, *l, *h;
 
 			if (!why)

@@ -259,6 +259,21 @@ int cli_check_declared(const cli_common *c, const segc_setting *s,
 		how, name);
 }
 
+/* The reason why 'v' lies outside the domain 'd' declares for 'name'
+ * ("below its minimum", ...), or NULL. */
+const char *cli_domain_why(const segc_domains *d, const char *name,
+	mpq_srcptr v)
+{
+	mpq_srcptr lo, hi;
+	int integer;
+
+	if (!segc_domains_get(d, name, &lo, &hi, &integer))
+		return NULL;
+	return lo && mpq_cmp(v, lo) < 0 ? "below its minimum" : hi &&
+		mpq_cmp(v, hi) > 0 ? "above its maximum" : integer &&
+		mpz_cmp_ui(mpq_denref(v), 1) ? "not an integer" : NULL;
+}
+
 /* Reports (CLI_USAGE) a number that -D gives 'name' outside the domain
  * 'd' declares for it: a formula simplified on that domain need not hold
  * there.  CLI_OK when it lies inside, or the domain says nothing. */
@@ -270,13 +285,9 @@ static int check_bound_value(const cli_common *c, const segc_domains *d,
 	const char *why;
 	char *q, *l, *h;
 
-	if (!d || !segc_domains_get(d, name, &lo, &hi, &integer))
+	if (!d || !(why = cli_domain_why(d, name, v)))
 		return CLI_OK;
-	why = lo && mpq_cmp(v, lo) < 0 ? "below its minimum" : hi &&
-		mpq_cmp(v, hi) > 0 ? "above its maximum" : integer &&
-		mpz_cmp_ui(mpq_denref(v), 1) ? "not an integer" : NULL;
-	if (!why)
-		return CLI_OK;
+	segc_domains_get(d, name, &lo, &hi, &integer);
 	q = mpq_get_str(NULL, 10, v);
 	l = lo ? mpq_get_str(NULL, 10, lo) : NULL;
 	h = hi ? mpq_get_str(NULL, 10, hi) : NULL;

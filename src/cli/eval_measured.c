@@ -170,7 +170,7 @@ static int check_rows(eval_run *r, const segc_csv *csv, const size_t *cols)
 		return -1;
 	for (j = 0; j < segc_csv_nrows(csv); j++)
 		for (i = 0; i < r->nax; i++) {
-			const char *why = eval_domain_why(d, r->names[i],
+			const char *why = cli_domain_why(d, r->names[i],
 				segc_csv_row(csv, j)[cols[i]]);
 
 			if (!why)
