@@ -78,8 +78,8 @@ static void usage(void)
 		printf("  %-12s%s\n", commands[i].name, commands[i].summary);
 	printf("\nCommon options:\n"
 	       "  -m, --machine FILE  apply the machine described in FILE\n"
-	       "  -D NAME=VALUE       bind a parameter (repeatable)\n"
-	       "  -q                  quiet\n"
+	       "  -D, --define NAME=VALUE  bind a declared name (repeatable)\n"
+	       "  -q, --quiet         quiet\n"
 	       "      --limit NAME=VALUE  change an internal limit (doc/limits.md)\n"
 	       "  -h, --help          show this help (or a command's help)\n"
 	       "      --version       show the version\n\n"
