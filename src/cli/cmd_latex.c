@@ -138,15 +138,20 @@ static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
 			names);
 		free(math);
 	} else if (i == nlets) {
+		static const char open[] = "\\begin{aligned}\n&",
+			close[] = "\n\\end{aligned}\n";
+		size_t len;
+
 		math = o->width > 0 ? segc_latex_expr_lines(f[0], names,
 			o->width, &nlines) : segc_latex_expr(f[0], names);
 		where = segc_latex_where(lets, values, nlets, names);
-		text = malloc(strlen(math) + strlen(where) + 32);
+		len = strlen(math) + strlen(where) + sizeof open + sizeof close;
+		text = malloc(len);
 		if (text && nlines > 1)
-			sprintf(text, "\\begin{aligned}\n&%s\n\\end{aligned}\n%s",
-				math, where);
+			snprintf(text, len, "%s%s%s%s", open, math, close,
+				where);
 		else if (text)
-			sprintf(text, "%s\n%s", math, where);
+			snprintf(text, len, "%s\n%s", math, where);
 		free(math);
 		free(where);
 	}
