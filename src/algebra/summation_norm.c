@@ -41,6 +41,9 @@
 
 /* How far from 1 a number lower bound may be moved to 1. */
 #define NORM_PEEL 64
+/* The largest body (in nodes) that is normalized; a larger one is left
+ * as it is, its normal form costing several canonicalizations. */
+#define NORM_MAX_BODY 300
 
 /* The canonical expression of 'e' (taken) with 'name' a counter, NULL on
  * error. */
@@ -499,6 +502,21 @@ static int few_terms(const segc_expr *lo, const segc_expr *hi)
 	return few;
 }
 
+/* Non-zero when 'e' holds a sum.  A body with a sum of its own is left
+ * as it is: each normalization canonicalizes the body several times, so
+ * normalizing nested sums costs a factor at every level. */
+static int has_inner_sum(const segc_expr *e)
+{
+	size_t i;
+
+	if (e->kind == SEGC_SUM)
+		return 1;
+	for (i = 0; i < e->nargs; i++)
+		if (has_inner_sum(e->args[i]))
+			return 1;
+	return 0;
+}
+
 /* See canon_private.h. */
 int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
@@ -513,7 +531,8 @@ int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 		return -1;
 	if (!segc_expr_has_sym(b, name) || segc_expr_has_sym(lo, name) ||
 		segc_expr_has_sym(hi, name) || !integer_valued(st, lo) ||
-		!integer_valued(st, hi))
+		!integer_valued(st, hi) || has_inner_sum(b) ||
+		segc_expr_size(b) > NORM_MAX_BODY)
 		rc = segc_sum_atom(st, r, name, body, lo, hi);
 	else if (stage == 0 && lo->kind != SEGC_NUM && hi->kind == SEGC_NUM)
 		rc = negated(st, r, name, b, l, h);

@@ -13,7 +13,12 @@ xml)
 		[ -f "$f" ] && cp "$f" "$out/$(basename "$(dirname "$f")")_$(basename "$f")"
 	done ;;
 pipeline)
+	# lu_blocked.xml is left out here (the xml target still reads it):
+	# the pipeline driver evaluates both forms at sample points, and its
+	# nested sums over blocks and columns take minutes under the fuzzing
+	# sanitizers, past the 25 s timeout of one input.
 	for f in $models $src/tests/bad/*.xml; do
+		case $f in */lu_blocked.xml) continue ;; esac
 		[ -f "$f" ] && cp "$f" "$out/$(basename "$(dirname "$f")")_$(basename "$f")"
 	done ;;
 expr)
