@@ -141,6 +141,9 @@ int segc_sum_atom(segc_canon *st, segc_rf *r, const char *name,
  * oriented, anchored, the lower bound moved to 1; 0 or -1. */
 int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
+/* summation.c: non-zero when lo and hi are numbers so close that a sum
+ * without a closed form is added up term by term. */
+int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi);
 /* summation_poly.c: r = sum_{v=lo}^{hi} body in closed form (body
  * polynomial in x_v); 0 or -1. */
 int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body,
@@ -168,6 +171,8 @@ int segc_is_condition_op(const char *name);
  * (an error, recorded). */
 segc_expr *segc_cond_canon(segc_canon *st, const segc_expr *c, int neg,
 	int *truth);
+/* Non-zero when 'e' holds a call of if. */
+int segc_has_if(const segc_expr *e);
 /* r = the if node 'e' (cond, a, b) in canonical form. */
 int segc_if_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
 /* r = if(c, a, b) for any expressions (borrowed). */

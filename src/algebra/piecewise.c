@@ -427,15 +427,15 @@ static int finite_side(segc_canon *st, const segc_expr *c,
 	return res;
 }
 
-/* Non-zero when 'e' holds a call of if. */
-static int has_if(const segc_expr *e)
+/* Non-zero when 'e' holds a call of if (see canon_private.h). */
+int segc_has_if(const segc_expr *e)
 {
 	size_t i;
 
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF))
 		return 1;
 	for (i = 0; i < e->nargs; i++)
-		if (has_if(e->args[i]))
+		if (segc_has_if(e->args[i]))
 			return 1;
 	return 0;
 }
@@ -476,7 +476,7 @@ static segc_expr *assume(const segc_expr *e, const segc_expr *c, int truth)
 	size_t i;
 	int t;
 
-	if (!has_if(e) || e->kind == SEGC_NUM || e->kind == SEGC_SYM)
+	if (!segc_has_if(e) || e->kind == SEGC_NUM || e->kind == SEGC_SYM)
 		return segc_expr_copy((segc_expr *)e);
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF) && e->nargs == 3 &&
 		(t = implied(e->args[0], c, truth)) >= 0)
@@ -497,7 +497,7 @@ static segc_expr *under(segc_canon *st, segc_expr *x, const segc_expr *c,
 {
 	segc_expr *y, *res;
 
-	if (!x || !has_if(x))
+	if (!x || !segc_has_if(x))
 		return x;
 	y = assume(x, c, truth);
 	if (y == x) {

@@ -100,7 +100,6 @@ static unsigned long sum_depth(const segc_expr *e, segc_expr_map *memo)
  * to be added up term by term in the canonical form. */
 #define SEGC_SUM_UNROLL 1024
 
-static int few_terms(const segc_expr *lo, const segc_expr *hi);
 
 /* r = the sum of 'b' (taken) for 'name' = lo .. hi (integers), term by
  * term. */
@@ -136,8 +135,9 @@ static int unrolled(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
-/* Non-zero when lo and hi are numbers at most SEGC_SUM_UNROLL apart. */
-static int few_terms(const segc_expr *lo, const segc_expr *hi)
+/* Non-zero when lo and hi are numbers at most SEGC_SUM_UNROLL apart (see
+ * canon_private.h). */
+int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi)
 {
 	mpz_t n;
 	int few;
@@ -174,7 +174,7 @@ int segc_sum_atom(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr_free(s);
 		return rc;
 	}
-	if (few_terms(lo, hi))
+	if (segc_sum_few_terms(lo, hi))
 		return unrolled(st, r, name, b, lo, hi);
 	segc_expr_map_init(&memo);
 	k = sum_depth(b, &memo) + 1;

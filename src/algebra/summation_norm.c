@@ -399,21 +399,6 @@ static int anchored(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
-/* Non-zero when 'e' holds a call of if.  A body with an if is not
- * reflected: the piecewise closed forms of inner sums, read backwards,
- * are where the normal form was found to lose a condition. */
-static int has_if(const segc_expr *e)
-{
-	size_t i;
-
-	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF))
-		return 1;
-	for (i = 0; i < e->nargs; i++)
-		if (has_if(e->args[i]))
-			return 1;
-	return 0;
-}
-
 /* The number of nodes of the sums in 'e' (the parts in closed form not
  * counted). */
 static size_t sums_size(const segc_expr *e)
@@ -429,13 +414,15 @@ static size_t sums_size(const segc_expr *e)
 
 /* r = the sum of 'b' over [lo, hi], lo a number (stage 0): the body or
  * its reflection, whichever gives the smaller sums (then the first in
- * the order of expressions). */
+ * the order of expressions).  A body with an if is not reflected: the
+ * piecewise closed forms of inner sums, read backwards, are where the
+ * normal form was found to lose a condition. */
 static int oriented(segc_canon *st, segc_rf *r, const char *name,
 	segc_expr *b, segc_expr *lo, segc_expr *hi)
 {
 	segc_expr *x = segc_expr_sub2(segc_expr_add2(segc_expr_copy(lo),
 		segc_expr_copy(hi)), segc_expr_sym(name));
-	segc_expr *rb = has_if(b) ? NULL : counter_expr(st, name,
+	segc_expr *rb = segc_has_if(b) ? NULL : counter_expr(st, name,
 		segc_expr_subst(segc_expr_copy(b), name, x));
 	segc_expr *e1 = NULL, *e2 = NULL;
 	segc_rf r2;
@@ -486,22 +473,6 @@ static int negated(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
-/* Non-zero when lo and hi are numbers so close that the sum is added up
- * term by term anyway. */
-static int few_terms(const segc_expr *lo, const segc_expr *hi)
-{
-	mpz_t n;
-	int few;
-
-	if (lo->kind != SEGC_NUM || hi->kind != SEGC_NUM)
-		return 0;
-	mpz_init(n);
-	mpz_sub(n, mpq_numref(hi->u.value), mpq_numref(lo->u.value));
-	few = mpz_cmp_si(n, 1024) < 0;
-	mpz_clear(n);
-	return few;
-}
-
 /* Non-zero when 'e' holds a sum.  A body with a sum of its own is left
  * as it is: each normalization canonicalizes the body several times, so
  * normalizing nested sums costs a factor at every level. */
@@ -524,7 +495,7 @@ int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 	segc_expr *b, *l = (segc_expr *)lo, *h = (segc_expr *)hi;
 	int rc, stage = st->sum_stage;
 
-	if (stage >= 2 || few_terms(lo, hi))
+	if (stage >= 2 || segc_sum_few_terms(lo, hi))
 		return segc_sum_atom(st, r, name, body, lo, hi);
 	b = segc_canon_from_rf(st, body);
 	if (!b)
