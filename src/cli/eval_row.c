@@ -1,0 +1,116 @@
+/* eval_row.c - one point of 'segc eval': the value of a formula there,
+ * its row of the table (the four components, the speedup and efficiency
+ * where asked), and the report of a point where the evaluation failed.
+ * The grid, the measured rows and the map each evaluate through here. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli/cli_eval.h"
+
+/* Evaluates 'e' at the current point into 'x'; 0 on success. */
+int eval_at(eval_run *r, const segc_expr *e, mpfr_t x)
+{
+	segc_point pt;
+
+	pt.n = r->npoint;
+	pt.names = r->names;
+	pt.values = (const mpq_t *)r->values;
+	return segc_eval_mpfr(r->ctx, x, e, &pt, &r->where);
+}
+
+/* Records where the evaluation failed: the values of the point. */
+void eval_report_point(eval_run *r)
+{
+	char buf[512];
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < r->nax && len < sizeof buf - 1; i++) {
+		char *q = mpq_get_str(NULL, 10, r->values[i]);
+
+		if (!q)
+			abort();
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%s",
+			i ? ", " : "", r->names[i], q);
+		free(q);
+		if (len >= sizeof buf)
+			len = sizeof buf - 1;
+	}
+	segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, r->where.line, 0,
+		"the evaluation failed at the point %s", buf);
+}
+
+/* Appends the speedup and the efficiency at the processor count 'p',
+ * from T(P) ('t') and T(P=1) ('t1'), and keeps them for the plot:
+ * strong scaling T(1)/T(P) and that over P; weak scaling P*T(1)/T(P) and
+ * T(1)/T(P) (T(1) under the bindings at P = 1).  '-' when T is 0. */
+static void put_speedup(eval_run *r, mpfr_srcptr t, mpfr_srcptr t1,
+	const mpq_t p)
+{
+	mpfr_t s, e;
+
+	if (mpfr_zero_p(t)) {
+		eval_table_put(&r->t, "-");
+		eval_table_put(&r->t, "-");
+		r->t.s[0][r->t.npoints] = r->t.s[1][r->t.npoints] = 0;
+		return;
+	}
+	mpfr_init2(s, (mpfr_prec_t)r->o->precision);
+	mpfr_init2(e, (mpfr_prec_t)r->o->precision);
+	if (r->o->weak) {
+		mpfr_div(e, t1, t, MPFR_RNDN);
+		mpfr_mul_q(s, t1, p, MPFR_RNDN);
+		mpfr_div(s, s, t, MPFR_RNDN);
+	} else {
+		mpfr_div(s, t1, t, MPFR_RNDN);
+		mpfr_div_q(e, s, p, MPFR_RNDN);
+	}
+	eval_table_put_mpfr(&r->t, s, r->o->digits);
+	eval_table_put_mpfr(&r->t, e, r->o->digits);
+	r->t.s[0][r->t.npoints] = mpfr_get_d(s, MPFR_RNDN);
+	r->t.s[1][r->t.npoints] = mpfr_get_d(e, MPFR_RNDN);
+	mpfr_clear(s);
+	mpfr_clear(e);
+}
+
+/* Evaluates the current point and appends its row; 0 on success. */
+int eval_row(eval_run *r)
+{
+	mpfr_t t1;
+	mpq_t saved;
+	size_t i;
+	int rc = -1, k;
+
+	mpfr_init2(t1, (mpfr_prec_t)r->o->precision);
+	mpq_init(saved);
+	for (i = 0; i < r->nax; i++)
+		eval_table_put_value(&r->t, r->o, r->values[i]);
+	for (k = 0; k < 4; k++)
+		if (eval_at(r, r->f[(k + 1) % 4], r->v[(k + 1) % 4]))
+			goto out;
+	for (k = 1; k < 4; k++)
+		eval_table_put_mpfr(&r->t, r->v[k], r->o->digits);
+	eval_table_put_mpfr(&r->t, r->v[0], r->o->digits);
+	if (r->speedup) {
+		mpq_set(saved, r->values[r->procs]);
+		mpq_set_ui(r->values[r->procs], 1, 1);
+		k = eval_at(r, r->f[0], t1);
+		mpq_set(r->values[r->procs], saved);
+		if (k)
+			goto out;
+		put_speedup(r, r->v[0], t1, saved);
+	}
+	if (r->swept != (size_t)-1) {
+		r->t.x[r->t.npoints] = mpq_get_d(r->values[r->swept]);
+		for (k = 0; k < 4; k++)
+			r->t.y[k][r->t.npoints] = mpfr_get_d(r->v[k], MPFR_RNDN);
+	}
+	r->t.npoints++;
+	rc = 0;
+out:
+	mpfr_clear(t1);
+	mpq_clear(saved);
+	return rc;
+}
