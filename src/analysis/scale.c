@@ -11,6 +11,7 @@
 #include "analysis/analysis.h"
 #include "model/model.h"
 #include "expr/builtin.h"
+#include "base/names.h"
 #include "base/util.h"
 
 /* The machine that applies under 's': the explicit one, else the
@@ -28,6 +29,37 @@ static int is_cost(const segc_setting *s, const char *name)
 
 	return (s->model && segc_model_resource(s->model, name)) ||
 		(m && (segc_machine_const(m, name) || segc_machine_cost(m, name)));
+}
+
+/* Keeps 'cand' in '*best' when it is nearer 'name' than '*d'. */
+static void nearer(const char *name, const char *cand, size_t *d,
+	const char **best)
+{
+	size_t k = segc_edit_distance(name, cand);
+
+	if (k && k < *d) {
+		*d = k;
+		*best = cand;
+	}
+}
+
+/* The cost under 's' nearest 'name' within a third of its length (for
+ * "did you mean"), or NULL. */
+static const char *nearest_cost(const segc_setting *s, const char *name)
+{
+	const segc_machine *m = machine_of(s);
+	const char *best = NULL;
+	size_t d = (strlen(name) + 2) / 3 + 1, i;
+
+	if (strlen(name) < 2)
+		return NULL;
+	for (i = 0; s->model && i < s->model->nresources; i++)
+		nearer(name, s->model->resources[i].name, &d, &best);
+	for (i = 0; m && i < m->nconsts; i++)
+		nearer(name, m->consts[i].name, &d, &best);
+	for (i = 0; m && i < m->ncosts; i++)
+		nearer(name, m->costs[i].name, &d, &best);
+	return best;
 }
 
 /* A copy of 'b' (may be NULL) with every name of 'names' bound to
@@ -62,6 +94,7 @@ static int check_name(segc_ctx *ctx, const segc_setting *s, size_t i,
 	const char *const *names)
 {
 	const char *file = s->model ? s->model->file : NULL;
+	const char *near;
 	size_t j;
 
 	for (j = 0; j < i; j++)
@@ -72,9 +105,15 @@ static int check_name(segc_ctx *ctx, const segc_setting *s, size_t i,
 		}
 	if (is_cost(s, names[i]))
 		return 0;
-	segc_error(ctx, SEGC_ERR_INPUT, file, 0, 0, "'%s' is not a cost (a "
-		"resource of the model or a constant or cost of the machine): "
-		"only costs scale", names[i]);
+	near = nearest_cost(s, names[i]);
+	if (near)
+		segc_error(ctx, SEGC_ERR_INPUT, file, 0, 0, "'%s' is not a cost "
+			"(did you mean '%s'?): only costs scale", names[i],
+			near);
+	else
+		segc_error(ctx, SEGC_ERR_INPUT, file, 0, 0, "'%s' is not a cost "
+			"(a resource of the model or a constant or cost of the "
+			"machine): only costs scale", names[i]);
 	return -1;
 }
 
