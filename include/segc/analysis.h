@@ -119,7 +119,9 @@ typedef struct segc_optimum {
 	size_t nstat;
 	char **stat;       /* the stationary points in decimal, increasing */
 	size_t ncand;
-	mpz_t *cand;       /* the integer candidates, increasing */
+	mpz_t *cand;       /* the integer candidates, increasing; after a
+			      scan, the first and last integer scanned */
+	int scanned;       /* every integer of the range compared */
 } segc_optimum;
 
 /* Finds the optimum of 'ps' over the integers its pieces cover into
@@ -128,6 +130,19 @@ typedef struct segc_optimum {
 SEGC_API int segc_optimize(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP segc_optimum *out, SEGC_KEEP segc_pieces *ps, int maximize,
 	SEGC_KEEP const char *var, SEGC_KEEP const char *file);
+/* The most integers segc_optimize_scan() compares. */
+#define SEGC_OPTIMIZE_MAX_SCAN 10000UL
+
+/* The optimum of 'e', a formula of 'var' alone, over the integers of
+ * [lo, hi] when it cannot be cut into rational pieces: every integer
+ * evaluated exactly (segc_eval_exact(), the range sharing the budget of
+ * max_eval_terms) and compared exactly; at most SEGC_OPTIMIZE_MAX_SCAN
+ * of them.  'out' as for segc_optimize(), with 'scanned' set; 0, or -1
+ * with a diagnostic. */
+SEGC_API int segc_optimize_scan(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP segc_optimum *out, SEGC_KEEP const segc_expr *e,
+	SEGC_KEEP const char *var, mpq_srcptr lo, mpq_srcptr hi,
+	int maximize, SEGC_KEEP const char *file);
 /* Releases what 'o' holds. */
 SEGC_API void segc_optimum_clear(SEGC_KEEP segc_optimum *o);
 

@@ -30,6 +30,14 @@ SEGC_API int segc_eval_mpfr(SEGC_KEEP segc_ctx *ctx, mpfr_t out,
 	SEGC_KEEP const segc_expr *e, SEGC_KEEP const segc_point *pt,
 	SEGC_KEEP const segc_where *where);
 
+/* The exact value of 'e' at 'pt' into 'out', under the same rules and
+ * limits as segc_eval_mpfr(): 0; 1 when the value is not rational (a
+ * log2 or sqrt that is not exact) or too large to keep exactly (nothing
+ * recorded then); -1 on an error, recorded as by segc_eval_mpfr(). */
+SEGC_API int segc_eval_exact(SEGC_KEEP segc_ctx *ctx, mpq_t out,
+	SEGC_KEEP const segc_expr *e, SEGC_KEEP const segc_point *pt,
+	SEGC_KEEP const segc_where *where);
+
 /* The free names of 'e' (or, when 'calls' is non-zero, the names of its
  * uninterpreted calls): sorted, distinct; '*out' gets a malloc'd array
  * (GIVEn, NULL when empty; free() it) of strings borrowed from 'e'.

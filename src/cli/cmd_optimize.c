@@ -82,6 +82,17 @@ static void print_optimum(const cli_common *c, const optimize_opts *o,
 	cli_printf("\n%s of %s over %s, certified exactly:\n",
 		o->maximize ? "the maximum" : "the minimum", o->quantity,
 		o->over);
+	if (opt->scanned) {
+		char *a = mpz_get_str(NULL, 10, opt->cand[0]);
+		char *b = mpz_get_str(NULL, 10, opt->cand[opt->ncand - 1]);
+
+		cli_printf("  not a rational function of %s piece by piece: "
+			"every integer of %s..%s evaluated and compared "
+			"exactly\n", o->var, a, b);
+		free(a);
+		free(b);
+		return;
+	}
 	cli_printf("  pieces: %lu (a rational function of %s on each%s)\n",
 		(unsigned long)opt->npieces, o->var, nkernels ? "; cut where "
 		"max, min, if() or ceil/floor(log2) change" : "");
@@ -97,7 +108,46 @@ static void print_optimum(const cli_common *c, const optimize_opts *o,
 	cli_puts("\n");
 }
 
-/* Derives the quantity, cuts it into pieces and finds the optimum. */
+/* The pieces of 'e' over the range of 'o', or NULL.  A formula that is
+ * not a rational function of the variable piece by piece sets '*scan'
+ * instead (and records nothing) when its range is small enough to
+ * compare every integer. */
+static segc_pieces *pieces_or_scan(segc_ctx *ctx, cli_common *c,
+	const optimize_opts *o, const segc_expr *e, int *scan)
+{
+	segc_ctx *trial = segc_ctx_new();
+	segc_pieces *ps;
+	mpz_t n, t;
+
+	*segc_ctx_limits(trial) = *segc_ctx_limits(ctx);
+	ps = segc_pieces_new(trial, e, o->var, o->lo, o->hi, c->file);
+	*scan = 0;
+	if (!ps && segc_ctx_status(trial) == SEGC_ERR_INPUT) {
+		mpz_init(n);
+		mpz_init(t);
+		mpz_fdiv_q(n, mpq_numref(o->hi), mpq_denref(o->hi));
+		mpz_cdiv_q(t, mpq_numref(o->lo), mpq_denref(o->lo));
+		mpz_sub(n, n, t);
+		*scan = mpz_cmp_ui(n, SEGC_OPTIMIZE_MAX_SCAN) < 0;
+		mpz_clear(n);
+		mpz_clear(t);
+	}
+	if (!ps && !*scan && segc_ctx_status(trial) == SEGC_ERR_INPUT) {
+		const segc_diag *d = segc_ctx_diag(trial, 0);
+
+		segc_error(ctx, SEGC_ERR_INPUT, c->file, 0, 0, "%s; and the "
+			"range of '%s' holds more than %lu integers to compare "
+			"one by one", d->message, o->var,
+			SEGC_OPTIMIZE_MAX_SCAN);
+	}
+	segc_ctx_free(trial);
+	if (ps || *scan || segc_ctx_status(ctx) != SEGC_OK)
+		return ps;
+	return segc_pieces_new(ctx, e, o->var, o->lo, o->hi, c->file);
+}
+
+/* Derives the quantity, cuts it into pieces (or else scans its range)
+ * and finds the optimum. */
 static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
@@ -106,7 +156,7 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	segc_expr *e;
 	segc_pieces *ps;
 	segc_optimum opt;
-	int rc;
+	int rc, scan;
 
 	if ((rc = cli_free_name(ctx, c, s, o->var)) != 0)
 		return rc;
@@ -115,14 +165,19 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		e = segc_quantity_canonical(ctx, s, e, o->var, o->lo, o->hi);
 	if (!e)
 		return cli_report(ctx);
-	ps = segc_pieces_new(ctx, e, o->var, o->lo, o->hi, c->file);
-	segc_expr_free(e);
-	if (ps && !segc_optimize(ctx, &opt, ps, o->maximize, o->var,
+	ps = pieces_or_scan(ctx, c, o, e, &scan);
+	if (scan) {
+		if (!segc_optimize_scan(ctx, &opt, e, o->var, o->lo, o->hi,
+				o->maximize, c->file))
+			print_optimum(c, o, &opt, 0);
+		segc_optimum_clear(&opt);
+	} else if (ps && !segc_optimize(ctx, &opt, ps, o->maximize, o->var,
 			c->file)) {
 		print_optimum(c, o, &opt, segc_pieces_nkernels(ps));
 		segc_optimum_clear(&opt);
 	} else if (ps)
 		segc_optimum_clear(&opt);
+	segc_expr_free(e);
 	segc_pieces_free(ps);
 	rc = cli_report(ctx);
 	return rc;

@@ -347,9 +347,9 @@ static void memo_clear(segc_evaluator *ev)
 /* One evaluation of 'e' at 'pt' with working precision 'prec' into
  * 'out'; 1 when a decision needs more precision ('*what' then says which,
  * malloc'd), -1 on an error (recorded), 0 on success. */
-static int eval_once(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
-	const segc_point *pt, const segc_where *where, mpfr_prec_t prec,
-	char **what)
+static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
+	const segc_expr *e, const segc_point *pt, const segc_where *where,
+	mpfr_prec_t prec, char **what)
 {
 	segc_evaluator ev;
 	segc_val v;
@@ -367,6 +367,10 @@ static int eval_once(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
 		mpfr_set_q(out, v.q, MPFR_RNDN);
 	else if (!rc)
 		mpfr_set(out, v.f, MPFR_RNDN);
+	if (!rc && q && v.exact)
+		mpq_set(q, v.q);
+	if (exact)
+		*exact = !rc && v.exact;
 	segc_val_clear(&v);
 	memo_clear(&ev);
 	while (ev.nkept)
@@ -377,10 +381,11 @@ static int eval_once(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
 	return rc && ev.undecided ? 1 : rc;
 }
 
-/* Evaluates 'e' at 'pt' to 'out', doubling the working precision while a
- * decision needs it. */
-int segc_eval_mpfr(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
-	const segc_point *pt, const segc_where *where)
+/* Evaluates 'e' at 'pt' to 'out' (and, when 'q' is given, its exact
+ * value into 'q', '*exact' set when it has one), doubling the working
+ * precision while a decision needs it. */
+static int eval_prec(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
+	const segc_expr *e, const segc_point *pt, const segc_where *where)
 {
 	mpfr_prec_t prec = mpfr_get_prec(out) + GUARD_BITS, p;
 	char *what = NULL;
@@ -388,7 +393,7 @@ int segc_eval_mpfr(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
 
 	for (p = prec; rc == 1 && p <= MAX_PRECISION_GROWTH * prec; p *= 2) {
 		free(what);
-		rc = eval_once(ctx, out, e, pt, where, p, &what);
+		rc = eval_once(ctx, out, q, exact, e, pt, where, p, &what);
 	}
 	if (rc == 1) {
 		segc_error(ctx, SEGC_ERR_LIMIT, where ? where->file : NULL,
@@ -400,4 +405,24 @@ int segc_eval_mpfr(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
 	}
 	free(what);
 	return rc;
+}
+
+/* Evaluates 'e' at 'pt' to 'out' (see eval.h). */
+int segc_eval_mpfr(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
+	const segc_point *pt, const segc_where *where)
+{
+	return eval_prec(ctx, out, NULL, NULL, e, pt, where);
+}
+
+/* The exact value of 'e' at 'pt' (see eval.h). */
+int segc_eval_exact(segc_ctx *ctx, mpq_t out, const segc_expr *e,
+	const segc_point *pt, const segc_where *where)
+{
+	mpfr_t f;
+	int rc, exact = 0;
+
+	mpfr_init2(f, 64);
+	rc = eval_prec(ctx, f, out, &exact, e, pt, where);
+	mpfr_clear(f);
+	return rc ? -1 : exact ? 0 : 1;
 }

@@ -52,6 +52,34 @@ same_file "$tmp/want" "$tmp/out" "optimize prints the value and its certificate"
 head -2 "$tmp/out" | tr '\n' ' ' | grep -q '^B = 1 comm - comp = 99 $'
 ok $? "optimize --max of an expression of the components"
 
+# B in the bounds of a loop and inside ceil(B/8): not rational piece by
+# piece, so every integer of the range is compared; against a brute
+# force over the same range in Python.
+sw=$top_srcdir/tests/cli/models/blocked_sweep.xml
+for c in "1 5 40 1000 1 300" "3 1 7 777 2 150" "1 9 100 5000 40 400" \
+	"2 0 1 64 1 64"; do
+	set -- $c
+	got=$("$SEGC" optimize --min total --over B=$5..$6 "$sw" t_work=$1 \
+		t_chunk=$2 t_msg=$3 N=$4 | head -1)
+	want=$(python3 -c "
+from fractions import Fraction as F
+w, ch, m, N = F('$1'), F('$2'), F('$3'), $4
+def T(B):
+    nb = N // B
+    return nb*(B*w + -(-B // 8)*ch + m) + (N - B*nb)*w
+print('B = %d' % min(range($5, $6 + 1), key=lambda B: (T(B), B)))")
+	[ "$got" = "$want" ]
+	ok $? "optimize by a scan of every integer, $c: $want"
+done
+"$SEGC" optimize --max total --over B=1..100 "$sw" t_work=1 t_chunk=5 \
+	t_msg=40 N=1000 > "$tmp/out"
+sed -n 4p "$tmp/out" | grep -q "every integer of 1..100 evaluated and compared exactly"
+ok $? "optimize says the scan is its certificate"
+fails optimize --min total --over B=1..20000 "$sw" t_work=1 t_chunk=5 \
+	t_msg=40 N=1000 &&
+	grep -q "ceil(B/8).*more than 10000 integers to compare" "$tmp/err"
+ok $? "optimize: a range too large to scan is refused, saying why"
+
 # PerPreT's CG with tree communication on the nCUBE/2, N = 1000: the
 # processor count of least time over 1..10^9, from the paper's formula
 # (cg_tree.xml's <expect>) and the machine's constants, by exhaustive
@@ -195,11 +223,14 @@ ok $? "optimize: no --over"
 fails optimize --min "total +" --over B=1..5 "$bs" t_work=1 t_msg=1
 ok $? "optimize: a quantity that does not parse"
 fails optimize --min "sqrt(B)*total" --over B=1..5 "$bs" t_work=1 t_msg=1 \
-	N=3 && grep -q "'B' occurs inside 'sqrt(B)'" "$tmp/err"
-ok $? "optimize: the name inside sqrt() (not handled) is refused"
-fails optimize --min "max(ceil(N/B), 3)" --over B=1..5 "$bs" N=10 &&
-	grep -q "'B' occurs inside 'max(" "$tmp/err"
-ok $? "optimize: a max of something not rational in the name is refused"
+	N=3 && grep -q "no exact rational value at B=2" "$tmp/err"
+ok $? "optimize: sqrt(B), irrational at B = 2, is refused, not rounded"
+fails optimize --min "sqrt(B)*total" --over B=1..50000 "$bs" t_work=1 \
+	t_msg=1 N=3 && grep -q "'B' occurs inside 'sqrt(B)'" "$tmp/err"
+ok $? "optimize: the name inside sqrt() over a range too large to scan"
+"$SEGC" optimize --min "max(ceil(N/B), 3)" --over B=1..5 "$bs" N=10 \
+	> "$tmp/out" && [ "$(head -1 "$tmp/out")" = "B = 4" ]
+ok $? "optimize: max(ceil(10/B), 3) is least first at B = 4 (a scan)"
 "$SEGC" optimize -q --min total --over P=1..10^30000 -m "$nc" "$m" N=1000 \
 	> "$tmp/out" 2> "$tmp/err"
 [ $? -eq 3 ] && [ ! -s "$tmp/out" ] && grep -q "more than 20000 pieces" "$tmp/err"
@@ -209,7 +240,7 @@ ok $? "optimize: a range of 10^30000 values with log2 is refused as a limit"
 [ $? -eq 3 ] && [ ! -s "$tmp/out" ] && grep -q "degree more than 64" "$tmp/err"
 ok $? "optimize: a formula of degree 80 is refused as a limit (exit 3)"
 fails optimize --min "total*sqrt(2)" --over B=1..9 "$bs" t_work=1 t_msg=1 \
-	N=4 && grep -q "'sqrt(2)' is not a rational number" "$tmp/err"
+	N=4 && grep -q "no exact rational value at B=1" "$tmp/err"
 ok $? "optimize: an irrational constant is refused, not rounded"
 "$SEGC" optimize -q --min "total*sqrt(4)" --over B=1..9 "$bs" t_work=1 \
 	t_msg=1 N=4 > "$tmp/out" && [ "$(cat "$tmp/out")" = "B = 2" ]
