@@ -31,10 +31,13 @@
 #include "base/util.h"
 
 /* Iterations propagated at most (each one canonicalizes and proves a few
- * expressions per arc, so fewer than the numeric path's 4096), the most
- * values of the transient written out, and the splitting of domains: the
- * deepest nesting and the most pieces. */
+ * expressions per arc, so fewer than the numeric path's 4096), and the
+ * node and arc visits of all the propagations of one region (fewer
+ * iterations for a large region); the most values of the transient written
+ * out, and the splitting of domains: the deepest nesting and the most
+ * pieces. */
 #define SYM_MAX_STEPS 512UL
+#define SYM_MAX_VISITS 200000UL
 #define SYM_MAX_PIECES 64UL
 #define SYM_MAX_DEPTH 3U
 #define SYM_MAX_BOXES 8U
@@ -48,6 +51,7 @@ struct sym {
 	const char **names;       /* the free names of the costs, sorted */
 	size_t nnames;
 	unsigned boxes;           /* boxes of domains made so far */
+	unsigned long visits;     /* node and arc visits left */
 };
 
 /* One propagation on one box of domains. */
@@ -412,10 +416,13 @@ static int step(struct run *R, unsigned depth, segc_expr **e, int *moved,
 	size_t v, arc = 0;
 	int rc;
 
-	R->i++;
-	*moved = R->i >= 2;
 	*dominated = 1;
 	*dl = NULL;
+	if (R->S->visits < g->m + g->k)
+		return -1;
+	R->S->visits -= g->m + g->k;
+	R->i++;
+	*moved = R->i >= 2;
 	for (v = 0; v < g->m; v++) {
 		segc_expr **slot = fin_at(R, R->i, v), *t;
 
@@ -539,6 +546,7 @@ segc_expr *segc_cyclic_closed(segc_ctx *ctx, const segc_domains *dom,
 
 	memset(&S, 0, sizeof(S));
 	S.boxes = 1;
+	S.visits = SYM_MAX_VISITS;
 	S.ctx = ctx;
 	S.g = g;
 	/* A cost that depends on the count has no closed form here. */
