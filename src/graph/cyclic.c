@@ -13,7 +13,8 @@
  * A formula holds the recurrence as the atom maxplus(...), whose
  * propagation and period live in algebra/maxplus.c.  When every cost is a
  * number and the schedule becomes periodic, a closed form lambda*n + c
- * from the first n0 where it holds is proved instead. */
+ * from the first n0 where it holds is proved instead; with symbolic costs
+ * cyclic_closed.c proves it on the declared domains. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,5 +194,7 @@ segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 
 	qsort(g->arcs, g->k, sizeof(*g->arcs), arc_cmp);
 	e = try_closed(ctx, dom, g);
+	if (!e)
+		e = segc_cyclic_closed(ctx, dom, g);
 	return e ? e : atom(g);
 }

@@ -27,9 +27,21 @@ typedef struct segc_cyclic {
 
 /* The time of region 'g' (its arcs get sorted): a closed form
  * piecewise in the count when every cost is a number (canonical under
- * 'dom', may be NULL) and the schedule becomes periodic, else the
+ * 'dom', may be NULL) and the schedule becomes periodic, or when the
+ * domains prove one for symbolic costs (segc_cyclic_closed), else the
  * recurrence atom maxplus(...) (see algebra/maxplus.h). */
 SEGC_GIVE segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 	segc_cyclic *g);
+
+/* The closed form of region 'g' (arcs sorted by target, then source) with
+ * its costs taken as they are, proved on the domains 'dom' (may be NULL)
+ * by a symbolic propagation (cyclic_closed.c): lambda*n + c from the
+ * first n0 where it holds, the earlier values as if(n <= j, T(j), ...),
+ * pieces if(x <= t, ..., ...) where the critical path changes at a
+ * threshold t of one name x.  NULL (nothing recorded in 'ctx') when the
+ * domains do not decide it, when every cost is a number (cyclic.c's
+ * numeric path), or when a cost depends on the count. */
+SEGC_GIVE segc_expr *segc_cyclic_closed(segc_ctx *ctx, const segc_domains *dom,
+	const segc_cyclic *g);
 
 #endif
