@@ -820,6 +820,14 @@ static void declare_counters(segc_ctx *ctx, const segc_setting *s,
 	size_t n = 0, cap = 0, g, i;
 
 	for (g = 0; g < m->ngraphs; g++) {
+		for (i = 0; m->graphs[g].arc_form && i < m->graphs[g].narcs;
+		     i++) {
+			const segc_arc *a = &m->graphs[g].arcs[i];
+
+			if (a->loop && a->var && !model_name(m, a->var))
+				declare_counter(d, a->var, segc_expr_int(1),
+					constant_bound(ctx, s, a->loop));
+		}
 		if (m->graphs[g].arc_form || !m->graphs[g].body)
 			continue;
 		if (n == cap) {
