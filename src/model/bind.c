@@ -552,10 +552,31 @@ static segc_expr *apply_call(applier *A, const segc_expr *e, const env *E)
 	segc_expr **args = segc_xcalloc(n + 1, sizeof(*args));
 	const segc_function *f = find_function(A, e);
 	segc_expr *v = NULL;
+	const env *save_env = A->memo_env;
+	unsigned long save_gen = A->gen;
+	env inner;
 
-	for (i = 0; i < n; i++)
-		if (!(args[i] = apply(A, segc_expr_arg(e, i), E)))
+	/* maxplusv(i, n, ...) binds i in its costs, as a sum in its body */
+	inner.name = segc_expr_binder(e);
+	inner.value = NULL;
+	inner.up = E;
+	for (i = 0; i < n; i++) {
+		int bound = inner.name && segc_expr_arg_bound(e, i);
+
+		if (bound && i == 0) {
+			args[i] = segc_expr_copy(segc_expr_arg(e, i));
+			continue;
+		}
+		if (bound) {
+			A->memo_env = NULL;
+			A->gen = (unsigned long)-1;
+		}
+		args[i] = apply(A, segc_expr_arg(e, i), bound ? &inner : E);
+		A->memo_env = save_env;
+		A->gen = save_gen;
+		if (!args[i])
 			goto out;
+	}
 	if (f && f->nargs != n) {
 		fail(A, SEGC_ERR_INPUT, "function '%s' called with the wrong "
 			"number of arguments (in %s)", f->name);
