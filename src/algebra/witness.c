@@ -517,18 +517,18 @@ static int exact_value(struct evaluator *ev, mpq_t q, const segc_expr *e,
 }
 
 /* Sets the costs of iteration 'i' of the recurrence 'arg' (a struct
- * wmpv): each one exact, one sum term an iteration. */
+ * wmpv): each one exact, each cost of an iteration one sum term. */
 static int wmpv_costs(void *arg, unsigned long i)
 {
 	struct wmpv *W = arg;
 	struct binding inner;
 	size_t v, a;
 
-	if (!W->ev->terms_left) {
+	if (W->ev->terms_left < W->m + W->k) {
 		W->bad = EV_UNDEFINED;
 		return -1;
 	}
-	W->ev->terms_left--;
+	W->ev->terms_left -= W->m + W->k;
 	mpq_set_ui(W->i, i, 1);
 	inner.name = segc_expr_binder(W->e);
 	inner.value = W->i;
@@ -562,6 +562,10 @@ static int eval_maxplusv(struct evaluator *ev, ival *r, const segc_expr *e,
 	bad = segc_maxplus_decode_graph(e, &s) ? EV_UNDEFINED : 0;
 	if (!bad)
 		bad = exact_value(ev, n, e->args[1], b);
+	/* more iterations than the terms left: no value, at once */
+	if (!bad && (mpz_cmp_ui(mpq_denref(n), 1) || mpz_cmp_ui(mpq_numref(n),
+			ev->terms_left / (s.m + s.k)) > 0))
+		bad = EV_UNDEFINED;
 	W.m = s.m;
 	W.k = s.k;
 	W.cost = segc_xmalloc((s.m + 1) * sizeof(mpq_t));
