@@ -4,7 +4,8 @@
  * in iteration i (Simon & Wierum 2.5):
  *   t_v(i) = c_v + max(0, t_u(i) + c_uv, ..., t_w(i - d) + c_wv, ...),
  * the terms of an iteration before the first left out.  Nodes are the
- * atom's numbers (topological order, the exit last). */
+ * atom's numbers (topological order, the exit last).  For maxplusv(k,
+ * ...) the iteration is its counter k, which the costs c_v(k) use. */
 #include <stdlib.h>
 #include <string.h>
 #include "output/latex_private.h"
@@ -30,30 +31,33 @@ int segc_latex_maxplus(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names)
 {
 	segc_maxplus_sys s;
-	size_t v, a, base;
-	char *n;
+	size_t o = segc_expr_binder(e) != NULL, v, a, base;
+	char *n, *it;
 
 	if (segc_maxplus_decode_graph(e, &s)) {
 		segc_maxplus_clear(&s);
 		return -1;
 	}
-	base = s.m + 3;
-	n = segc_latex_expr(segc_expr_arg(e, 0), names);
+	base = s.m + 3 + o;
+	n = segc_latex_expr(segc_expr_arg(e, o), names);
+	it = o ? segc_latex_expr(segc_expr_arg(e, 0), names) :
+		segc_xstrdup("i");
 	segc_strbuf_appendf(b, "t_{%lu}\\left(%s\\right)\\ \\text{where}\\ "
 		"\\left\\{\\begin{aligned}", (unsigned long)s.m, n);
 	for (v = 0; v < s.m; v++) {
-		const segc_expr *cv = segc_expr_arg(e, 2 + v);
+		const segc_expr *cv = segc_expr_arg(e, 2 + o + v);
 		char *c = segc_latex_expr(cv, names);
 		int zero = segc_expr_is_num(cv) && !mpq_sgn(segc_expr_value(cv));
 
-		segc_strbuf_appendf(b, "t_{%lu}(i) &= %s%s\\max\\bigl(0",
-			(unsigned long)v + 1, zero ? "" : c, zero ? "" : " + ");
+		segc_strbuf_appendf(b, "t_{%lu}(%s) &= %s%s\\max\\bigl(0",
+			(unsigned long)v + 1, it, zero ? "" : c,
+			zero ? "" : " + ");
 		free(c);
 		for (a = 0; a < s.k; a++) {
 			if (s.to[a] != v)
 				continue;
-			segc_strbuf_appendf(b, ",\\ t_{%lu}(i", (unsigned long)
-				s.from[a] + 1);
+			segc_strbuf_appendf(b, ",\\ t_{%lu}(%s", (unsigned long)
+				s.from[a] + 1, it);
 			if (s.dist[a])
 				segc_strbuf_appendf(b, " - %lu", s.dist[a]);
 			segc_strbuf_append(b, ")");
@@ -61,10 +65,11 @@ int segc_latex_maxplus(segc_strbuf *b, const segc_expr *e,
 		}
 		segc_strbuf_append(b, "\\bigr) \\\\ ");
 	}
-	segc_strbuf_appendf(b, "&\\text{for } i = 1, \\dots, %s\\text{; "
+	segc_strbuf_appendf(b, "&\\text{for } %s = 1, \\dots, %s\\text{; "
 		"terms of iterations before the first left out}"
-		"\\end{aligned}\\right.", n);
+		"\\end{aligned}\\right.", it, n);
 	free(n);
+	free(it);
 	segc_maxplus_clear(&s);
 	return 0;
 }
