@@ -204,6 +204,21 @@ static int uses_counter(const segc_cyclic *g)
 	return 0;
 }
 
+/* Non-zero when no cost of 'g' is anything but 0 (a component that
+ * none of the region's costs count in). */
+static int all_zero(const segc_cyclic *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->m; i++)
+		if (g->cost[i] && !segc_expr_is_zero(g->cost[i]))
+			return 0;
+	for (i = 0; i < g->k; i++)
+		if (g->arcs[i].cost && !segc_expr_is_zero(g->arcs[i].cost))
+			return 0;
+	return 1;
+}
+
 /* The time of the cyclic region 'g' (see cyclic.h). */
 segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 	segc_cyclic *g)
@@ -211,6 +226,8 @@ segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 	segc_expr *e;
 
 	qsort(g->arcs, g->k, sizeof(*g->arcs), arc_cmp);
+	if (all_zero(g))
+		return segc_expr_int(0);
 	if (uses_counter(g))
 		return atom(g, g->var);
 	e = try_closed(ctx, dom, g);
