@@ -462,7 +462,8 @@ static void check_arc_var(checker *c, const segc_arc *a)
 {
 	segc_srcloc at;
 
-	if (reserved_name(c, a->var, "arc", "counter", &a->loc))
+	if (reserved_name(c, a->var, "arc", "counter", at_value(c, &a->loc,
+			"var", &at)))
 		return;
 	if (names_find(&c->global, a->var) >= 0)
 		check_error(c, at_value(c, &a->loc, "var", &at),
