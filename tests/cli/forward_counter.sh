@@ -5,13 +5,14 @@
 # the counter i and in a parameter a (bound at evaluation).  Overlapped
 # loops, plain loops whose forward edges carry costs, and plain loops
 # without forward edges (a sum over i).  'segc eval', the emitted C
-# (compiled, run) and the emitted Python equal a literal unrolling of the
-# iterations with exact fractions at n = 0..30 at two values of a;
-# 'derive' with n and a bound gives the unrolling's number; the derived
-# formula, given back to 'check --expect', parses and holds, and the same
-# formula with one cost changed gets a witness.  Then the errors: the
-# counter used outside its loop's region, var on an arc that is no loop
-# arc.  SEED and MODELS may be set.
+# (compiled and run; with --accurate too) and the emitted Python equal a
+# literal unrolling of the iterations with exact fractions at n = 0..30
+# at two values of a; 'derive' with n and a bound gives the unrolling's
+# number; the derived formula, given back to 'check --expect', parses and
+# holds, and the same recurrence with one more iteration gets a witness.
+# Then the errors: the counter used outside its loop's region, var on an
+# arc that is no loop arc, the counter in the loop's own count.  SEED and
+# MODELS may be set.
 . "$top_srcdir/tests/cli/lib.sh"
 seed=${SEED:-20261125}
 models=${MODELS:-10}
@@ -190,6 +191,20 @@ for k in range(count):
                     if not close(F(got[n]), T[a][n], F(1, 10 ** 12))]
         result(not bad, "the C equals the unrolling at n = 0..30, " + tag,
                str(bad[:3]))
+    if k < 3:
+        r = run([segc, "emit", "--accurate", "--main", "--keep", "n",
+                 "--keep", "a", "--prefix", "d%d" % k, "-o", base + "d", path])
+        c = run(cc.split() + cflags.split() + ["-o", base + "d",
+                base + "d.c", "-lm"]) if r.returncode == 0 else r
+        ok = r.returncode == 0 and c.returncode == 0
+        if ok:
+            out = run([base + "d", "N=1", "P=1", "n=0..30",
+                       "a=%r" % float(avals[0])]).stdout
+            got = column(out, "total", "\t")
+            ok = all(close(F(got[n]), T[avals[0]][n], F(1, 10 ** 12))
+                     for n in range(31))
+        result(ok, "the C of --accurate equals the unrolling, " + tag,
+               r.stderr[:300] + c.stderr[:300])
     r = run([segc, "emit", "--lang", "python", "--keep", "n", "--keep", "a",
              "--prefix", "q%d" % k, "-o", os.path.join(tmp, "q%d" % k), path])
     ok = r.returncode == 0
