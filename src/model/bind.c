@@ -563,15 +563,10 @@ static segc_expr *apply_call(applier *A, const segc_expr *e, const env *E)
 	for (i = 0; i < n; i++) {
 		int bound = inner.name && segc_expr_arg_bound(e, i);
 
-		if (bound && i == 0) {
-			args[i] = segc_expr_copy(segc_expr_arg(e, i));
-			continue;
-		}
-		if (bound) {
-			A->memo_env = NULL;
-			A->gen = (unsigned long)-1;
-		}
-		args[i] = apply(A, segc_expr_arg(e, i), bound ? &inner : E);
+		A->memo_env = bound ? NULL : save_env;
+		A->gen = bound ? (unsigned long)-1 : save_gen;
+		args[i] = bound && !i ? segc_expr_copy(segc_expr_arg(e, 0)) :
+			apply(A, segc_expr_arg(e, i), bound ? &inner : E);
 		A->memo_env = save_env;
 		A->gen = save_gen;
 		if (!args[i])
