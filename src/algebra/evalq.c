@@ -313,7 +313,8 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 	mpq_init(n);
 	mpq_init(M.i);
 	bad = segc_maxplus_decode_graph(e, &M.s) != NULL ||
-		eval(n, e->args[1], b, pt);
+		eval(n, e->args[1], b, pt) || mpz_cmp_ui(mpq_numref(n),
+		*pt->terms_left) > 0;
 	M.cost = segc_xmalloc((M.s.m + 1) * sizeof(mpq_t));
 	M.acost = segc_xmalloc((M.s.k + 1) * sizeof(mpq_t));
 	for (j = 0; j < M.s.m; j++)

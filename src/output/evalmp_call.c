@@ -319,6 +319,12 @@ static int eval_maxplusv(segc_evaluator *ev, const segc_expr *e,
 	if (!rc && (mpz_cmp_ui(mpq_denref(n), 1) || mpq_sgn(n) < 0))
 		rc = segc_eval_fail(ev, SEGC_ERR_INPUT, "the count of an "
 			"overlapped loop must be an integer >= 0%s", "");
+	/* more iterations than the limit: said at once, not after it */
+	if (!rc && mpz_cmp_ui(mpq_numref(n),
+			segc_ctx_limits(ev->ctx)->max_eval_terms) > 0)
+		rc = segc_eval_fail(ev, SEGC_ERR_LIMIT, "an overlapped loop "
+			"whose costs depend on its counter takes more iterations "
+			"than the limit%s (max_eval_terms)", "");
 	M.e = e;
 	M.m = s.m;
 	M.k = s.k;
