@@ -247,7 +247,6 @@ const char *segc_maxplus_decode(segc_maxplus_sys *s, size_t nargs,
 	return NULL;
 }
 
-
 /* Decodes the graph of the atom 'e' whatever its costs (see maxplus.h). */
 const char *segc_maxplus_decode_graph(const segc_expr *e,
 	segc_maxplus_sys *s)

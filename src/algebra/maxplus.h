@@ -37,7 +37,6 @@ typedef struct segc_maxplus_sys {
 const char *segc_maxplus_decode(segc_maxplus_sys *s, size_t nargs,
 	const mpq_t *args);
 
-
 /* Decodes into 's' the graph of the maxplus atom 'e', whatever its costs
  * (symbolic ones too): m, k, from, to, dist, D, state and carried are
  * set, cost and acost are NULL; release with segc_maxplus_clear even on
