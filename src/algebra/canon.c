@@ -249,6 +249,8 @@ static int check_arity(segc_canon *st, const segc_expr *e)
 	return -1;
 }
 
+static segc_expr *recurrence_value(segc_expr *s);
+
 /* r = a call: built-ins simplified, others kept as atoms. */
 static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
@@ -283,12 +285,33 @@ static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	free(args);
 	if (!s)
 		return -1;
+	if (s->kind == SEGC_CALL && segc_expr_binder(s))
+		s = recurrence_value(s);
 	if (s->kind == SEGC_CALL || s->kind == SEGC_SUM || s->kind == SEGC_SYM)
 		segc_rf_atom(st, r, s);
 	else
 		rc = segc_canon_to_rf(st, s, r);
 	segc_expr_free(s);
 	return rc;
+}
+
+/* The recurrence maxplusv 's' (taken) as its number when its count is a
+ * number and nothing but its counter is free in its costs: the exact
+ * evaluation within its limit of iterations; else 's' itself. */
+static segc_expr *recurrence_value(segc_expr *s)
+{
+	segc_expr *v = s;
+	mpq_t q;
+
+	if (s->nargs < 2 || s->args[1]->kind != SEGC_NUM)
+		return s;
+	mpq_init(q);
+	if (!segc_expr_eval_q(q, s, 0, NULL, NULL)) {
+		v = segc_expr_num(q);
+		segc_expr_free(s);
+	}
+	mpq_clear(q);
+	return v;
 }
 
 /* The conversion proper, without memoisation. */

@@ -261,6 +261,84 @@ static int maxplus_q(mpq_t r, const mpq_t *v, size_t n)
 	return segc_maxplus_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why) ? -1 : 0;
 }
 
+/* A recurrence maxplusv(i, n, ...) being evaluated: its atom, the
+ * bindings outside, the costs of the current iteration. */
+struct mpv {
+	const segc_expr *e;
+	const struct binding *b;
+	const struct point *pt;
+	segc_maxplus_sys s;
+	mpq_t *cost, *acost, i;
+};
+
+/* Sets the costs of iteration 'i' of the recurrence 'arg' (a struct
+ * mpv). */
+static int mpv_costs(void *arg, unsigned long i)
+{
+	struct mpv *M = arg;
+	struct binding inner;
+	size_t v, a, base = M->s.m + 4;
+
+	mpq_set_ui(M->i, i, 1);
+	inner.name = segc_expr_binder(M->e);
+	inner.value = M->i;
+	inner.next = M->b;
+	if (!*M->pt->terms_left)
+		return -1;
+	--*M->pt->terms_left;
+	for (v = 0; v < M->s.m; v++)
+		if (eval(M->cost[v], M->e->args[3 + v], &inner, M->pt))
+			return -1;
+	for (a = 0; a < M->s.k; a++)
+		if (eval(M->acost[a], M->e->args[base + 4 * a + 3], &inner,
+				M->pt))
+			return -1;
+	return 0;
+}
+
+/* The recurrence maxplusv(i, n, ...) 'e': its costs evaluated for every
+ * iteration, within the terms this evaluator allows a sum. */
+static int eval_maxplusv(mpq_t r, const segc_expr *e,
+	const struct binding *b, const struct point *pt)
+{
+	struct mpv M;
+	const char *why;
+	size_t j;
+	mpq_t n;
+	int bad;
+
+	M.e = e;
+	M.b = b;
+	M.pt = pt;
+	mpq_init(n);
+	mpq_init(M.i);
+	bad = segc_maxplus_decode_graph(e, &M.s) != NULL ||
+		eval(n, e->args[1], b, pt) || mpz_cmp_ui(mpq_numref(n),
+		*pt->terms_left) > 0;
+	M.cost = segc_xmalloc((M.s.m + 1) * sizeof(mpq_t));
+	M.acost = segc_xmalloc((M.s.k + 1) * sizeof(mpq_t));
+	for (j = 0; j < M.s.m; j++)
+		mpq_init(M.cost[j]);
+	for (j = 0; j < M.s.k; j++)
+		mpq_init(M.acost[j]);
+	M.s.cost = (const mpq_t *)M.cost;
+	M.s.acost = (const mpq_t *)M.acost;
+	M.s.astride = 1;
+	if (!bad)
+		bad = segc_maxplus_run(r, &M.s, n, EVAL_MAX_SUM_TERMS,
+			mpv_costs, &M, &why) != 0;
+	for (j = 0; j < M.s.m; j++)
+		mpq_clear(M.cost[j]);
+	for (j = 0; j < M.s.k; j++)
+		mpq_clear(M.acost[j]);
+	free(M.cost);
+	free(M.acost);
+	segc_maxplus_clear(&M.s);
+	mpq_clear(n);
+	mpq_clear(M.i);
+	return bad ? -1 : 0;
+}
+
 /* Applies the built-in 'id' to the 'n' values 'v'; -1 for any other. */
 static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 	size_t n)
@@ -370,6 +448,8 @@ static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 		return eval_if(r, e, b, pt);
 	if (segc_expr_is_condition(e))
 		return -1;
+	if (segc_expr_binder(e))
+		return eval_maxplusv(r, e, b, pt);
 	v = segc_xmalloc(segc_xmul_size(e->nargs ? e->nargs : 1, sizeof(*v)));
 	bad = eval_args(v, e, b, pt);
 

@@ -247,28 +247,17 @@ const char *segc_maxplus_decode(segc_maxplus_sys *s, size_t nargs,
 	return NULL;
 }
 
-/* Releases the arrays of 's'. */
-/* Non-zero when argument 'j' of a maxplus atom of 'm' nodes is a cost
- * (node costs from 2, then the fourth of each arc's four). */
-int segc_maxplus_arg_is_cost(size_t j, size_t m)
-{
-	return (j >= 2 && j < m + 2) || (j > m + 2 && (j - m - 3) % 4 == 3);
-}
-
 /* Decodes the graph of the atom 'e' whatever its costs (see maxplus.h). */
 const char *segc_maxplus_decode_graph(const segc_expr *e,
 	segc_maxplus_sys *s)
 {
-	size_t nargs = segc_expr_nargs(e), j, m = 0;
+	size_t o = segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV);
+	size_t nargs = segc_expr_nargs(e) - o, j, m = segc_maxplus_nodes(e);
 	mpq_t *q = segc_xmalloc((nargs + 1) * sizeof(mpq_t));
 	const char *why;
 
-	if (nargs > 1 && segc_expr_is_num(segc_expr_arg(e, 1)) &&
-	    mpz_fits_ulong_p(mpq_numref(segc_expr_value(segc_expr_arg(e, 1)))))
-		m = mpz_get_ui(mpq_numref(segc_expr_value(segc_expr_arg(e,
-			1))));
 	for (j = 0; j < nargs; j++) {
-		const segc_expr *a = segc_expr_arg(e, j);
+		const segc_expr *a = segc_expr_arg(e, j + o);
 
 		mpq_init(q[j]);
 		if (j && !segc_maxplus_arg_is_cost(j, m) && segc_expr_is_num(a))
@@ -285,6 +274,7 @@ const char *segc_maxplus_decode_graph(const segc_expr *e,
 	return why;
 }
 
+/* Releases the arrays of 's'. */
 void segc_maxplus_clear(segc_maxplus_sys *s)
 {
 	free(s->state);
@@ -331,9 +321,11 @@ static unsigned long cyclic_step(mp_run *R)
 }
 
 /* Sets 'out' to fin(n, m) by propagation, jumping once periodic; 1 when
- * more than 'max_steps' iterations would be needed. */
+ * more than 'max_steps' iterations would be needed.  With 'costs', the
+ * costs of each iteration are set by costs(arg, i) before it runs, and
+ * nothing is periodic: every iteration runs (-1 when 'costs' fails). */
 static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
-	unsigned long max_steps)
+	unsigned long max_steps, segc_maxplus_costs_fn costs, void *arg)
 {
 	mp_run R;
 	int rc = 0, periodic = 0;
@@ -350,8 +342,14 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 			rc = 1;
 			break;
 		}
+		if (costs && costs(arg, R.i + 1)) {
+			rc = -1;
+			break;
+		}
 		periodic = step(&R);
-		if (!periodic && s->carried)
+		if (costs)
+			periodic = 0;
+		else if (!periodic && s->carried)
 			c = cyclic_step(&R);
 	}
 	if (!rc && c && mpz_cmp_ui(n, R.i) > 0) {
@@ -398,11 +396,34 @@ int segc_maxplus_eval(mpq_t out, size_t nargs, const mpq_t *args,
 		segc_maxplus_clear(&s);
 		return -1;
 	}
-	rc = run_to(out, &s, mpq_numref(args[0]), max_steps);
+	rc = run_to(out, &s, mpq_numref(args[0]), max_steps, NULL, NULL);
 	if (rc)
 		*why = "an overlapped loop whose schedule does not become "
 			"periodic takes more iterations than the limit";
 	segc_maxplus_clear(&s);
+	return rc;
+}
+
+/* Sets 'out' to the value of a recurrence whose costs depend on the
+ * counter (see maxplus.h). */
+int segc_maxplus_run(mpq_t out, const segc_maxplus_sys *s, mpq_srcptr n,
+	unsigned long max_steps, segc_maxplus_costs_fn costs, void *arg,
+	const char **why)
+{
+	int rc;
+
+	*why = NULL;
+	if (mpz_cmp_ui(mpq_denref(n), 1) || mpq_sgn(n) < 0) {
+		*why = "the count of an overlapped loop must be an integer >= 0";
+		return -1;
+	}
+	rc = run_to(out, s, mpq_numref(n), max_steps, costs, arg);
+	if (rc > 0)
+		*why = "an overlapped loop whose costs depend on its counter "
+			"takes more iterations than the limit";
+	else if (rc < 0)
+		*why = "a cost of an iteration of an overlapped loop cannot "
+			"be evaluated";
 	return rc;
 }
 

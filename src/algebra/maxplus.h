@@ -2,14 +2,18 @@
  * recurrence of an overlapped loop, as held by the atom
  *   maxplus(n, m, cost_1 .. cost_m, k, from_1, to_1, d_1, c_1, ..., c_k)
  * (nodes numbered from 1, d = 0 for an arc inside an iteration, arcs in
- * order of their targets), which the evaluators compute here.  Private to
- * the library. */
+ * order of their targets), which the evaluators compute here; and the
+ *   maxplusv(i, n, m, cost_1 .. cost_m, k, from_1, to_1, d_1, c_1, ...)
+ * of a loop whose costs depend on its counter i = 1 .. n, bound in the
+ * costs as a sum binds its variable in its body.  Private to the
+ * library. */
 #ifndef SEGC_MAXPLUS_H
 #define SEGC_MAXPLUS_H
 
 #include <stddef.h>
 #include <gmp.h>
 #include <segc/segc.h>
+#include "expr/builtin.h"
 
 /* The largest distance of an arc (the model's SEGC_MAX_FORWARD). */
 #define SEGC_MAXPLUS_MAX_DISTANCE 100000UL
@@ -33,9 +37,6 @@ typedef struct segc_maxplus_sys {
 const char *segc_maxplus_decode(segc_maxplus_sys *s, size_t nargs,
 	const mpq_t *args);
 
-/* Non-zero when argument 'j' of a maxplus atom of 'm' nodes is a cost. */
-int segc_maxplus_arg_is_cost(size_t j, size_t m);
-
 /* Decodes into 's' the graph of the maxplus atom 'e', whatever its costs
  * (symbolic ones too): m, k, from, to, dist, D, state and carried are
  * set, cost and acost are NULL; release with segc_maxplus_clear even on
@@ -55,6 +56,20 @@ void segc_maxplus_clear(segc_maxplus_sys *s);
  * period shows within 'max_steps' iterations. */
 int segc_maxplus_transient(const segc_maxplus_sys *s,
 	unsigned long max_steps, mpq_t **T, unsigned long *p, mpq_t lam);
+
+/* Sets the costs of iteration 'i' (from 1) of a recurrence whose costs
+ * depend on its counter: writes them where the system's 'cost' and
+ * 'acost' point; non-zero when they cannot be computed. */
+typedef int (*segc_maxplus_costs_fn)(void *arg, unsigned long i);
+
+/* Sets 'out' to fin(n, m) of the decoded system 's' for the count 'n',
+ * 'costs' setting the costs of every iteration before it runs (maxplusv:
+ * nothing periodic is used, every iteration runs): 0; -1 with '*why'
+ * when the count is not an integer >= 0 or 'costs' fails; 1 when more
+ * than 'max_steps' iterations would be needed. */
+int segc_maxplus_run(mpq_t out, const segc_maxplus_sys *s, mpq_srcptr n,
+	unsigned long max_steps, segc_maxplus_costs_fn costs, void *arg,
+	const char **why);
 
 /* Sets 'out' to the value of the atom maxplus(args): 0; -1 with '*why'
  * when the arguments are not a recurrence or the count is not an integer

@@ -21,6 +21,7 @@
 #include <mpfr.h>
 
 #include "algebra/witness_private.h"
+#include "algebra/maxplus.h"
 #include "base/util.h"
 
 /* Bits of an exact numerator or denominator beyond which a point is
@@ -488,6 +489,110 @@ static int apply_call(struct evaluator *ev, ival *r, const segc_expr *e,
 }
 
 /* Evaluates the call 'e' (if evaluates only the branch it takes). */
+/* A recurrence maxplusv(i, n, ...) being evaluated at a point. */
+struct wmpv {
+	struct evaluator *ev;
+	const segc_expr *e;
+	const struct binding *b;
+	mpq_t *cost, *acost, i;
+	size_t m, k;
+	int bad;
+};
+
+/* Evaluates 'e' under 'b' into 'q' when its value is exact. */
+static int exact_value(struct evaluator *ev, mpq_t q, const segc_expr *e,
+	const struct binding *b)
+{
+	ival v;
+	int bad;
+
+	segc_witness_iv_init(&v);
+	bad = eval(ev, &v, e, b);
+	if (!bad && !segc_witness_iv_exact(&v))
+		bad = EV_UNDECIDED;
+	if (!bad)
+		mpq_set(q, v.lo);
+	segc_witness_iv_clear(&v);
+	return bad;
+}
+
+/* Sets the costs of iteration 'i' of the recurrence 'arg' (a struct
+ * wmpv): each one exact, each cost of an iteration one sum term. */
+static int wmpv_costs(void *arg, unsigned long i)
+{
+	struct wmpv *W = arg;
+	struct binding inner;
+	size_t v, a;
+
+	if (W->ev->terms_left < W->m + W->k) {
+		W->bad = EV_UNDEFINED;
+		return -1;
+	}
+	W->ev->terms_left -= W->m + W->k;
+	mpq_set_ui(W->i, i, 1);
+	inner.name = segc_expr_binder(W->e);
+	inner.value = W->i;
+	inner.next = W->b;
+	for (v = 0; v < W->m && !W->bad; v++)
+		W->bad = exact_value(W->ev, W->cost[v], W->e->args[3 + v],
+			&inner);
+	for (a = 0; a < W->k && !W->bad; a++)
+		W->bad = exact_value(W->ev, W->acost[a],
+			W->e->args[W->m + 7 + 4 * a], &inner);
+	return W->bad ? -1 : 0;
+}
+
+/* The recurrence maxplusv(i, n, ...) 'e', exact, its costs evaluated for
+ * every iteration (one sum term each). */
+static int eval_maxplusv(struct evaluator *ev, ival *r, const segc_expr *e,
+	const struct binding *b)
+{
+	struct wmpv W;
+	segc_maxplus_sys s;
+	const char *why;
+	size_t j;
+	mpq_t n, out;
+	int bad;
+
+	memset(&W, 0, sizeof(W));
+	W.ev = ev;
+	W.e = e;
+	W.b = b;
+	mpq_inits(n, out, W.i, (mpq_ptr)0);
+	bad = segc_maxplus_decode_graph(e, &s) ? EV_UNDEFINED : 0;
+	if (!bad)
+		bad = exact_value(ev, n, e->args[1], b);
+	/* more iterations than the terms left: no value, at once */
+	if (!bad && (mpz_cmp_ui(mpq_denref(n), 1) || mpz_cmp_ui(mpq_numref(n),
+			ev->terms_left / (s.m + s.k)) > 0))
+		bad = EV_UNDEFINED;
+	W.m = s.m;
+	W.k = s.k;
+	W.cost = segc_xmalloc((s.m + 1) * sizeof(mpq_t));
+	W.acost = segc_xmalloc((s.k + 1) * sizeof(mpq_t));
+	for (j = 0; j < s.m; j++)
+		mpq_init(W.cost[j]);
+	for (j = 0; j < s.k; j++)
+		mpq_init(W.acost[j]);
+	s.cost = (const mpq_t *)W.cost;
+	s.acost = (const mpq_t *)W.acost;
+	s.astride = 1;
+	if (!bad && segc_maxplus_run(out, &s, n, ev->terms_left, wmpv_costs,
+			&W, &why))
+		bad = W.bad ? W.bad : EV_UNDEFINED;
+	if (!bad)
+		iv_set_q(r, out);
+	for (j = 0; j < s.m; j++)
+		mpq_clear(W.cost[j]);
+	for (j = 0; j < s.k; j++)
+		mpq_clear(W.acost[j]);
+	free(W.cost);
+	free(W.acost);
+	segc_maxplus_clear(&s);
+	mpq_clears(n, out, W.i, (mpq_ptr)0);
+	return bad;
+}
+
 static int eval_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	const struct binding *b)
 {
@@ -495,6 +600,8 @@ static int eval_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	size_t i;
 	int bad = 0;
 
+	if (segc_expr_binder(e))
+		return eval_maxplusv(ev, r, e, b);
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF)) {
 		if (e->nargs != 3)
 			return EV_UNDEFINED;

@@ -76,12 +76,12 @@ static void collect(struct names *nm, const segc_expr *e,
 		return;
 	if (e->kind == SEGC_CALL && !segc_witness_is_builtin(e))
 		add_call(nm, e);
-	inner.name = e->u.name;
+	inner.name = segc_expr_binder(e);
 	inner.value = NULL;
 	inner.next = b;
 	for (i = 0; i < e->nargs; i++)
-		collect(nm, e->args[i], e->kind == SEGC_SUM && i == 2 ?
-			&inner : b);
+		collect(nm, e->args[i], inner.name &&
+			segc_expr_arg_bound(e, i) ? &inner : b);
 }
 
 /* Orders strings for qsort. */

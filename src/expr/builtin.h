@@ -20,7 +20,7 @@ enum segc_builtin {
 	SEGC_BUILTIN_LT, SEGC_BUILTIN_LE, SEGC_BUILTIN_GT, SEGC_BUILTIN_GE,
 	SEGC_BUILTIN_EQ, SEGC_BUILTIN_NE,
 	SEGC_BUILTIN_AND, SEGC_BUILTIN_OR, SEGC_BUILTIN_NOT,
-	SEGC_BUILTIN_MAXPLUS,
+	SEGC_BUILTIN_MAXPLUS, SEGC_BUILTIN_MAXPLUSV,
 	SEGC_BUILTIN_COUNT
 };
 
@@ -31,8 +31,9 @@ enum segc_builtin_kind {
 	SEGC_BUILTIN_CONDITIONAL,  /* if(c, a, b) */
 	SEGC_BUILTIN_RELATION,     /* a comparison of two values */
 	SEGC_BUILTIN_LOGIC,        /* and/or/not of conditions */
-	SEGC_BUILTIN_RECURRENCE    /* maxplus(...): made by the reduction of
-	                            * overlapped loops, never read */
+	SEGC_BUILTIN_RECURRENCE    /* maxplus(...), maxplusv(i, ...): made by
+	                            * the reduction of overlapped loops, not
+	                            * written in models */
 };
 
 /* How the evaluators (exact, interval, MPFR) compute a built-in. */
@@ -98,6 +99,24 @@ enum segc_builtin segc_expr_builtin(SEGC_KEEP const segc_expr *e);
 
 /* Non-zero when 'e' is a call of 'id' (of any number of arguments). */
 int segc_expr_is_builtin(SEGC_KEEP const segc_expr *e, enum segc_builtin id);
+
+/* The name that 'e' binds: the counter of sum(i, lo, hi, body) and of
+ * the recurrence maxplusv(i, n, m, c_1(i), ...); NULL for other nodes. */
+const char *segc_expr_binder(SEGC_KEEP const segc_expr *e);
+
+/* Non-zero when argument 'j' of 'e' lies in the scope of the name 'e'
+ * binds: the body of a sum (j = 2); the counter itself (j = 0) and the
+ * node and arc costs of a maxplusv (see algebra/maxplus.h). */
+int segc_expr_arg_bound(SEGC_KEEP const segc_expr *e, size_t j);
+
+/* Non-zero when argument 'j' of a recurrence maxplus(n, m, ...) of 'm'
+ * nodes is a cost (a node cost from 2, then the last of each arc's
+ * four); for maxplusv, argument j + 1. */
+int segc_maxplus_arg_is_cost(size_t j, size_t m);
+
+/* The node count m of the recurrence 'e' (maxplus or maxplusv), 0 when
+ * it is not a natural number. */
+size_t segc_maxplus_nodes(SEGC_KEEP const segc_expr *e);
 
 /* The call of the built-in 'id' on 'args' (see segc_expr_call). */
 SEGC_GIVE segc_expr *segc_expr_call_builtin(enum segc_builtin id, size_t n,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "expr/store_private.h"
+#include "expr/builtin.h"
 #include "base/util.h"
 
 /* Powers of numbers are folded only while the result stays below this many
@@ -528,6 +529,51 @@ static segc_expr *subst_renamed_sum(struct subst *st, const segc_expr *e,
 	return r;
 }
 
+/* The image of the recurrence maxplusv 'e' binding 'var', whose children
+ * are in the memo: the costs keep the counter; substituted into when
+ * the counter is not the name replaced, renamed first when the value
+ * would capture it. */
+static segc_expr *subst_maxplusv(struct subst *st, const segc_expr *e,
+	const char *var)
+{
+	segc_expr **v = segc_xmalloc(segc_xmul_size(e->nargs + 1,
+		sizeof(*v)));
+	int capture = strcmp(var, st->name) &&
+		segc_expr_has_sym(st->value, var);
+	char *fresh = NULL;
+	segc_expr *sym = NULL, *r;
+	size_t i;
+
+	for (i = 1; capture && i < e->nargs; i++)
+		if (segc_expr_arg_bound(e, i) && segc_expr_has_sym(e->args[i],
+				st->name))
+			break;
+	capture = capture && i < e->nargs;
+	if (capture) {
+		fresh = fresh_name(var, e, st->value, st->name);
+		sym = segc_expr_sym(fresh);
+	}
+	v[0] = segc_expr_copy(capture ? sym : e->args[0]);
+	for (i = 1; i < e->nargs; i++) {
+		if (!segc_expr_arg_bound(e, i))
+			v[i] = segc_expr_copy(*segc_expr_map_find(&st->memo,
+				e->args[i]));
+		else if (!strcmp(var, st->name))
+			v[i] = segc_expr_copy(e->args[i]);
+		else if (capture)
+			v[i] = segc_expr_subst(segc_expr_subst(segc_expr_copy(
+				e->args[i]), var, sym), st->name, st->value);
+		else
+			v[i] = segc_expr_copy(*segc_expr_map_find(&st->memo,
+				e->args[i]));
+	}
+	r = segc_expr_call_builtin(SEGC_BUILTIN_MAXPLUSV, e->nargs, v);
+	segc_expr_free(sym);
+	free(fresh);
+	free(v);
+	return r;
+}
+
 /* The image of 'e', whose substituted children are in the memo. */
 static segc_expr *subst_node(struct subst *st, const segc_expr *e)
 {
@@ -537,6 +583,8 @@ static segc_expr *subst_node(struct subst *st, const segc_expr *e)
 
 	if (e->kind == SEGC_SYM && !strcmp(e->u.name, st->name))
 		return segc_expr_copy(st->value);
+	if (e->kind == SEGC_CALL && segc_expr_binder(e))
+		return subst_maxplusv(st, e, segc_expr_binder(e));
 	if (n > LOCAL_ARGS)
 		v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
 	for (i = 0; i < n; i++) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "expr/expr_private.h"
+#include "expr/builtin.h"
 #include "base/util.h"
 
 /* ------------------------------------------------------------ accessors */
@@ -251,7 +252,10 @@ int segc_expr_has_sym(const segc_expr *e, const char *name)
 			found = !strcmp(e->u.name, name);
 		n = e->kind == SEGC_SUM && !strcmp(e->u.name, name) ? 2 : e->nargs;
 		for (i = 0; i < n; i++)
-			stack_push(&s, e->args[i]);
+			if (e->kind == SEGC_SUM || !segc_expr_binder(e) ||
+			    strcmp(segc_expr_binder(e), name) ||
+			    !segc_expr_arg_bound(e, i))
+				stack_push(&s, e->args[i]);
 	}
 	free(s.v);
 	segc_expr_map_clear(&seen);
@@ -358,4 +362,51 @@ int segc_expr_is_condition(const segc_expr *e)
 	if (b->id == SEGC_BUILTIN_AND || b->id == SEGC_BUILTIN_OR)
 		return e->nargs >= 2;
 	return b->id == SEGC_BUILTIN_NOT && e->nargs == 1;
+}
+
+/* --------------------------------------------------------------- binders */
+
+/* Non-zero when argument 'j' of a maxplus atom of 'm' nodes is a cost
+ * (node costs from 2, then the fourth of each arc's four). */
+int segc_maxplus_arg_is_cost(size_t j, size_t m)
+{
+	return (j >= 2 && j < m + 2) || (j > m + 2 && (j - m - 3) % 4 == 3);
+}
+
+/* The node count of the recurrence 'e' (see builtin.h). */
+size_t segc_maxplus_nodes(const segc_expr *e)
+{
+	size_t at = segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV) ? 2 : 1;
+	const segc_expr *m;
+
+	if (e->kind != SEGC_CALL || e->nargs <= at)
+		return 0;
+	m = e->args[at];
+	if (m->kind != SEGC_NUM || mpz_cmp_ui(mpq_denref(m->u.value), 1) ||
+	    mpz_sgn(mpq_numref(m->u.value)) <= 0 ||
+	    mpz_cmp_ui(mpq_numref(m->u.value), e->nargs) >= 0)
+		return 0;
+	return mpz_get_ui(mpq_numref(m->u.value));
+}
+
+/* The name 'e' binds (see builtin.h). */
+const char *segc_expr_binder(const segc_expr *e)
+{
+	if (e->kind == SEGC_SUM)
+		return e->u.name;
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV) && e->nargs &&
+	    e->args[0]->kind == SEGC_SYM)
+		return e->args[0]->u.name;
+	return NULL;
+}
+
+/* Non-zero when argument 'j' of 'e' is in the scope of its binder. */
+int segc_expr_arg_bound(const segc_expr *e, size_t j)
+{
+	if (e->kind == SEGC_SUM)
+		return j == 2;
+	if (!segc_expr_binder(e))
+		return 0;
+	return j == 0 || (j > 0 && segc_maxplus_arg_is_cost(j - 1,
+		segc_maxplus_nodes(e)));
 }

@@ -89,13 +89,16 @@ out:
 
 /* ------------------------------------------------------------- atoms */
 
-/* The atom of the recurrence 'g' (see cyclic.h). */
-static segc_expr *atom(segc_cyclic *g)
+/* The atom of the recurrence 'g' (see cyclic.h): maxplusv binding
+ * 'var' when it is not NULL, else maxplus. */
+static segc_expr *atom(segc_cyclic *g, const char *var)
 {
-	size_t nargs = g->m + 3 + 4 * g->k, i, j = 0;
+	size_t nargs = g->m + 3 + 4 * g->k + (var != NULL), i, j = 0;
 	segc_expr **a = segc_xmalloc((nargs + 1) * sizeof(*a));
 	segc_expr *e;
 
+	if (var)
+		a[j++] = segc_expr_sym(var);
 	a[j++] = segc_expr_copy(g->count);
 	a[j++] = segc_expr_int((long)g->m);
 	for (i = 0; i < g->m; i++)
@@ -109,7 +112,8 @@ static segc_expr *atom(segc_cyclic *g)
 		a[j++] = g->arcs[i].cost ? segc_expr_copy(g->arcs[i].cost)
 			: segc_expr_int(0);
 	}
-	e = segc_expr_call_builtin(SEGC_BUILTIN_MAXPLUS, nargs, a);
+	e = segc_expr_call_builtin(var ? SEGC_BUILTIN_MAXPLUSV :
+		SEGC_BUILTIN_MAXPLUS, nargs, a);
 	free(a);
 	return e;
 }
@@ -186,6 +190,36 @@ static segc_expr *try_closed(segc_ctx *ctx, const segc_domains *dom,
 	return e;
 }
 
+/* Non-zero when a cost of 'g' uses its counter. */
+static int uses_counter(const segc_cyclic *g)
+{
+	size_t i;
+
+	for (i = 0; g->var && i < g->m; i++)
+		if (g->cost[i] && segc_expr_has_sym(g->cost[i], g->var))
+			return 1;
+	for (i = 0; g->var && i < g->k; i++)
+		if (g->arcs[i].cost && segc_expr_has_sym(g->arcs[i].cost,
+				g->var))
+			return 1;
+	return 0;
+}
+
+/* Non-zero when no cost of 'g' is anything but 0 (a component that
+ * none of the region's costs count in). */
+static int all_zero(const segc_cyclic *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->m; i++)
+		if (g->cost[i] && !segc_expr_is_zero(g->cost[i]))
+			return 0;
+	for (i = 0; i < g->k; i++)
+		if (g->arcs[i].cost && !segc_expr_is_zero(g->arcs[i].cost))
+			return 0;
+	return 1;
+}
+
 /* The time of the cyclic region 'g' (see cyclic.h). */
 segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 	segc_cyclic *g)
@@ -193,8 +227,12 @@ segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 	segc_expr *e;
 
 	qsort(g->arcs, g->k, sizeof(*g->arcs), arc_cmp);
+	if (all_zero(g))
+		return segc_expr_int(0);
+	if (uses_counter(g))
+		return atom(g, g->var);
 	e = try_closed(ctx, dom, g);
 	if (!e)
 		e = segc_cyclic_closed(ctx, dom, g);
-	return e ? e : atom(g);
+	return e ? e : atom(g, NULL);
 }

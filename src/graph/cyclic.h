@@ -20,6 +20,7 @@ typedef struct segc_cyclic_arc {
  * owns every expression. */
 typedef struct segc_cyclic {
 	segc_expr *count;
+	const char *var;          /* the counter the costs may use, or NULL */
 	size_t m, k;
 	segc_expr **cost;
 	segc_cyclic_arc *arcs;
@@ -29,7 +30,8 @@ typedef struct segc_cyclic {
  * piecewise in the count when every cost is a number (canonical under
  * 'dom', may be NULL) and the schedule becomes periodic, or when the
  * domains prove one for symbolic costs (segc_cyclic_closed), else the
- * recurrence atom maxplus(...) (see algebra/maxplus.h). */
+ * recurrence atom maxplus(...), or maxplusv(var, ...) when a cost uses
+ * the counter 'var' (see algebra/maxplus.h). */
 SEGC_GIVE segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 	segc_cyclic *g);
 

@@ -254,6 +254,7 @@ int segc_cyclic_region(segc_rgraph *r, const segc_lgraph *g, size_t k,
 		goto done;
 	cy.m = number(r, r->arcs[k].to, in, pos, queue);
 	cy.count = segc_rarc_loop(r, k);
+	cy.var = g->arcs[k].var;
 	cy.cost = segc_xcalloc(cy.m + 1, sizeof(*cy.cost));
 	cy.arcs = segc_xcalloc(narcs + owned(g, k, comp, 1) + 2,
 		sizeof(*cy.arcs));

@@ -50,6 +50,7 @@ typedef struct segc_garc {
 	const segc_srcloc *loc;   /* may be NULL */
 	unsigned char cls;        /* enum segc_class of 'cost' */
 	unsigned char overlap;    /* a back arc whose iterations overlap */
+	const char *var;          /* its counter (the model's), or NULL */
 } segc_garc;
 
 /* A forward edge (FORMAT.md 3.2): 'to' in iteration i + dist waits for

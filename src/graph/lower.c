@@ -333,6 +333,7 @@ static int copy_arc_graph(lowerer *L, size_t g, const segc_graph *src)
 			return too_big(L, &a->loc);
 		L->lw->graphs[g].arcs[k].loc = &a->loc;
 		L->lw->graphs[g].arcs[k].overlap = a->loop && a->overlap;
+		L->lw->graphs[g].arcs[k].var = a->loop ? a->var : NULL;
 		tmp.narcs++;
 	}
 	tmp.arcs = tmp.narcs ? L->lw->graphs[g].arcs +

@@ -297,20 +297,27 @@ static int map_slot(segc_expr **slot, segc_expr_map_fn fn, void *arg,
 	return *slot ? 0 : -1;
 }
 
-/* Collects the counters in scope of graph 'g' (innermost last). */
+/* Collects the counters in scope of graph 'g' (innermost last), then
+ * the counters of its loop arcs (the validator has kept each inside its
+ * loop's region). */
 static size_t scope_of(const segc_lowered *lw, size_t g, const char ***out)
 {
-	size_t n = 0, h, k;
+	size_t n = 0, h, k, i, narc = 0;
 	const char **v;
 
 	for (h = g; h != SEGC_NONE; h = lw->graphs[h].parent)
 		if (lw->graphs[h].var)
 			n++;
-	v = segc_xmalloc(segc_xmul_size(n + 1, sizeof(*v)));
+	for (i = 0; i < lw->graphs[g].narcs; i++)
+		narc += lw->graphs[g].arcs[i].var != NULL;
+	v = segc_xmalloc(segc_xmul_size(n + narc + 1, sizeof(*v)));
 	k = n;
 	for (h = g; h != SEGC_NONE; h = lw->graphs[h].parent)
 		if (lw->graphs[h].var)
 			v[--k] = lw->graphs[h].var;
+	for (i = 0; i < lw->graphs[g].narcs; i++)
+		if (lw->graphs[g].arcs[i].var)
+			v[n++] = lw->graphs[g].arcs[i].var;
 	*out = v;
 	return n;
 }

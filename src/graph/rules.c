@@ -65,7 +65,18 @@ static segc_expr *times(segc_expr *n, segc_expr *x)
 	return segc_expr_mul2(segc_expr_copy(n), x);
 }
 
-/* Rule "self loop" at back arc 'k' from a node to itself. */
+/* sum(var, 1, n, x) as a term, from collapsed list 'x' (NULL:
+ * nothing): the iterations of a loop arc with a counter. */
+static segc_expr *sum_over(const char *var, segc_expr *n, segc_expr *x)
+{
+	if (!x)
+		return NULL;
+	return segc_expr_sum(var, segc_expr_int(1), segc_expr_copy(n), x);
+}
+
+/* Rule "self loop" at back arc 'k' from a node to itself: n times the
+ * node's cost, or its sum over the counter i = 1 .. n of a loop arc with
+ * var="i". */
 static int rule_self_loop(reducer *R, segc_gix k)
 {
 	segc_rgraph *r = R->r;
@@ -74,9 +85,11 @@ static int rule_self_loop(reducer *R, segc_gix k)
 	segc_expr *body = segc_terms_collapse(r, &x->cost);
 	segc_expr *ac = segc_terms_collapse(r, &a->cost);
 	segc_expr *n = segc_rarc_loop(r, k);
+	const char *var = r->src->arcs[k].var;
 
 	segc_terms_clear(r, &x->cost);
-	if (segc_terms_push(r, &x->cost, times(n, body)))
+	if (segc_terms_push(r, &x->cost, var ? sum_over(var, n, body) :
+			times(n, body)))
 		R->full = 1;
 	if (ac && segc_terms_push(r, &x->cost, segc_expr_mul2(
 			segc_expr_sub2(segc_expr_copy(n), segc_expr_int(1)), ac)))

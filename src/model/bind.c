@@ -552,10 +552,26 @@ static segc_expr *apply_call(applier *A, const segc_expr *e, const env *E)
 	segc_expr **args = segc_xcalloc(n + 1, sizeof(*args));
 	const segc_function *f = find_function(A, e);
 	segc_expr *v = NULL;
+	const env *save_env = A->memo_env;
+	unsigned long save_gen = A->gen;
+	env inner;
 
-	for (i = 0; i < n; i++)
-		if (!(args[i] = apply(A, segc_expr_arg(e, i), E)))
+	/* maxplusv(i, n, ...) binds i in its costs, as a sum in its body */
+	inner.name = segc_expr_binder(e);
+	inner.value = NULL;
+	inner.up = E;
+	for (i = 0; i < n; i++) {
+		int bound = inner.name && segc_expr_arg_bound(e, i);
+
+		A->memo_env = bound ? NULL : save_env;
+		A->gen = bound ? (unsigned long)-1 : save_gen;
+		args[i] = bound && !i ? segc_expr_copy(segc_expr_arg(e, 0)) :
+			apply(A, segc_expr_arg(e, i), bound ? &inner : E);
+		A->memo_env = save_env;
+		A->gen = save_gen;
+		if (!args[i])
 			goto out;
+	}
 	if (f && f->nargs != n) {
 		fail(A, SEGC_ERR_INPUT, "function '%s' called with the wrong "
 			"number of arguments (in %s)", f->name);
@@ -820,6 +836,14 @@ static void declare_counters(segc_ctx *ctx, const segc_setting *s,
 	size_t n = 0, cap = 0, g, i;
 
 	for (g = 0; g < m->ngraphs; g++) {
+		for (i = 0; m->graphs[g].arc_form && i < m->graphs[g].narcs;
+		     i++) {
+			const segc_arc *a = &m->graphs[g].arcs[i];
+
+			if (a->loop && a->var && !model_name(m, a->var))
+				declare_counter(d, a->var, segc_expr_int(1),
+					constant_bound(ctx, s, a->loop));
+		}
 		if (m->graphs[g].arc_form || !m->graphs[g].body)
 			continue;
 		if (n == cap) {

@@ -127,6 +127,7 @@ static void graph_clear(segc_graph *g)
 		segc_expr_free(g->arcs[i].prob);
 		segc_expr_free(g->arcs[i].cost);
 		segc_expr_free(g->arcs[i].loop);
+		free(g->arcs[i].var);
 	}
 	free(g->arcs);
 }

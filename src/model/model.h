@@ -118,6 +118,7 @@ typedef struct segc_arc {
 	segc_expr *loop;     /* non-NULL: a back arc, the region runs n times */
 	unsigned long forward; /* > 0: a forward edge of that distance */
 	int overlap;         /* overlap="true" on a back arc */
+	char *var;           /* var="i" on a back arc: its counter, or NULL */
 	segc_srcloc loc;
 } segc_arc;
 

@@ -442,6 +442,19 @@ static void check_expr(checker *c, const segc_expr *e)
 		names_pop_to(&c->local, c->local.n - 1);
 		return;
 	case SEGC_CALL:
+		if (segc_expr_binder(e)) {
+			/* maxplusv(i, n, ...): i bound in the costs */
+			n = segc_expr_nargs(e);
+			for (i = 1; i < n; i++)
+				if (!segc_expr_arg_bound(e, i))
+					check_expr(c, segc_expr_arg(e, i));
+			names_add(&c->local, segc_expr_binder(e), "binder", 0);
+			for (i = 1; i < n; i++)
+				if (segc_expr_arg_bound(e, i))
+					check_expr(c, segc_expr_arg(e, i));
+			names_pop_to(&c->local, c->local.n - 1);
+			return;
+		}
 		check_call(c, segc_expr_name(e), segc_expr_nargs(e));
 		break;
 	default:

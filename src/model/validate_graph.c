@@ -413,8 +413,6 @@ static int check_node_ids(checker *c, const segc_graph *g, segc_symtab *ids)
 	int rc = 0;
 
 	for (i = 0; i < g->nnodes; i++) {
-		check_attr(c, g->nodes[i].cost, &g->nodes[i].loc, "cost",
-			"node");
 		if (!g->nodes[i].id)
 			continue;
 		j = segc_symtab_add(ids, g->nodes[i].id, i);
@@ -426,6 +424,140 @@ static int check_node_ids(checker *c, const segc_graph *g, segc_symtab *ids)
 		}
 	}
 	return rc;
+}
+
+/* ------------------------------------------- counters of loop arcs */
+
+/* Marks in 'mark' (bit 1 forward, bit 2 backward) the nodes of 'g' that
+ * node 'start' reaches along plain arcs (no loop arc, no forward edge),
+ * backward when 'back'. */
+static void reach_plain(const segc_graph *g, const arc_lists *l,
+	size_t start, int back, unsigned char *mark, size_t *queue)
+{
+	unsigned char bit = back ? 2 : 1;
+	size_t head = 0, tail = 0, k;
+
+	mark[start] |= bit;
+	queue[tail++] = start;
+	while (head < tail) {
+		size_t v = queue[head++];
+		const size_t *first = back ? l->in_start : l->out_start;
+		const size_t *list = back ? l->in : l->out;
+
+		for (k = first[v]; k < first[v + 1]; k++) {
+			const segc_arc *a = &g->arcs[list[k]];
+			size_t w = back ? a->from_index : a->to_index;
+
+			if (a->loop || a->forward || (mark[w] & bit))
+				continue;
+			mark[w] |= bit;
+			queue[tail++] = w;
+		}
+	}
+}
+
+/* Checks the counter 'var' of loop arc 'a' as the name of a loop
+ * variable. */
+static void check_arc_var(checker *c, const segc_arc *a)
+{
+	segc_srcloc at;
+
+	if (reserved_name(c, a->var, "arc", "counter", at_value(c, &a->loc,
+			"var", &at)))
+		return;
+	if (names_find(&c->global, a->var) >= 0)
+		check_error(c, at_value(c, &a->loc, "var", &at),
+			SEGC_ERR_INPUT, "<arc>: counter '%s' hides the <%s> "
+			"of that name", a->var,
+			c->global.kind[names_find(&c->global, a->var)]);
+	if (names_find(&c->counters, a->var) < 0)
+		names_add(&c->counters, a->var, "arc", a->loc.line);
+}
+
+/* For every node of 'g', the bit set of the loop arcs with a counter
+ * (by their rank among them, at most 'nbits') whose region holds it:
+ * the nodes the loop arc's target reaches and that reach its source. */
+static unsigned long *counter_regions(const segc_graph *g,
+	const arc_lists *l, size_t nbits)
+{
+	unsigned long *in = segc_xcalloc(g->nnodes + 1, sizeof(*in));
+	unsigned char *mark = segc_xmalloc(g->nnodes + 1);
+	size_t *queue = segc_xmalloc((g->nnodes + 1) * sizeof(*queue));
+	size_t i, v, bit = 0;
+
+	for (i = 0; i < g->narcs && bit < nbits; i++) {
+		const segc_arc *a = &g->arcs[i];
+
+		if (!a->loop || !a->var)
+			continue;
+		memset(mark, 0, g->nnodes);
+		reach_plain(g, l, a->to_index, 0, mark, queue);
+		reach_plain(g, l, a->from_index, 1, mark, queue);
+		for (v = 0; v < g->nnodes; v++)
+			if (mark[v] == 3)
+				in[v] |= 1UL << bit;
+		bit++;
+	}
+	free(mark);
+	free(queue);
+	return in;
+}
+
+/* Checks cost 'e' of 'elem' at 'loc' with the counters of the loop arcs
+ * in bit set 'scope' bound (all of them when 'scope' is ~0). */
+static void check_scoped_cost(checker *c, const segc_graph *g,
+	unsigned long scope, const segc_expr *e, const segc_srcloc *loc,
+	const char *elem)
+{
+	size_t before = c->local.n, i, bit = 0;
+
+	for (i = 0; i < g->narcs && scope; i++) {
+		const segc_arc *a = &g->arcs[i];
+
+		if (!a->loop || !a->var)
+			continue;
+		if (bit < 8 * sizeof(scope) && (scope >> bit & 1) &&
+		    names_find(&c->local, a->var) < 0)
+			names_add(&c->local, a->var, "arc", a->loc.line);
+		bit++;
+	}
+	check_attr(c, e, loc, "cost", elem);
+	names_pop_to(&c->local, before);
+}
+
+/* Checks the costs of the nodes and arcs of 'g', each with the counters
+ * of the loop arcs whose region holds it in scope ('l' NULL when the ends
+ * are not resolved: every counter then). */
+static void check_costs(checker *c, const segc_graph *g, const arc_lists *l)
+{
+	size_t nvar = 0, nbits = 8 * sizeof(unsigned long), i;
+	unsigned long *in = NULL;
+
+	for (i = 0; i < g->narcs; i++)
+		if (g->arcs[i].loop && g->arcs[i].var) {
+			check_arc_var(c, &g->arcs[i]);
+			if (++nvar > nbits && l) {
+				check_error(c, &g->arcs[i].loc, SEGC_ERR_LIMIT,
+					"<arc>: more than %lu loop arcs with a "
+					"counter in one graph", (unsigned long)
+					nbits);
+				l = NULL;
+			}
+		}
+	if (nvar && l)
+		in = counter_regions(g, l, nbits);
+	for (i = 0; i < g->nnodes; i++)
+		check_scoped_cost(c, g, in ? in[i] : ~0UL, g->nodes[i].cost,
+			&g->nodes[i].loc, "node");
+	for (i = 0; i < g->narcs; i++) {
+		const segc_arc *a = &g->arcs[i];
+		unsigned long scope = in && !a->loop ? in[a->from_index] &
+			in[a->to_index] : in ? 0 : ~0UL;
+
+		check_scoped_cost(c, g, nvar ? scope : 0, a->cost, &a->loc,
+			"arc");
+	}
+	free(in);
 }
 
 /* Checks arc-form graph 'g'. */
@@ -443,7 +575,6 @@ void check_arc_graph(checker *c, segc_graph *g)
 		segc_arc *a = &g->arcs[i];
 
 		check_attr(c, a->prob, &a->loc, "prob", "arc");
-		check_attr(c, a->cost, &a->loc, "cost", "arc");
 		check_attr(c, a->loop, &a->loc, "loop", "arc");
 		if (resolve_end(c, g, &ids, a, "from", a->from,
 			    &a->from_index) |
@@ -451,9 +582,12 @@ void check_arc_graph(checker *c, segc_graph *g)
 			resolved = 0;
 	}
 	segc_symtab_clear(&ids);
-	if (!resolved)
+	if (!resolved) {
+		check_costs(c, g, NULL);
 		return;
+	}
 	arc_lists_init(&l, g);
+	check_costs(c, g, &l);
 	check_arc_probabilities(c, g, &l);
 	if (find_end(c, g, 1) >= 0) {
 		exit = find_end(c, g, 0);

@@ -71,12 +71,37 @@ static const char *decode(const segc_expr *e, segc_plan_maxplus *mp)
 	return why;
 }
 
-/* Plans the recurrence 'e' as one MAXPLUS instruction. */
+/* Plans the costs of the recurrence 'e' (its arguments from 'o' on, o 1
+ * for maxplusv) into mp->val, in the block being filled. */
+static int plan_costs(segc_plan_builder *bd, const segc_expr *e, size_t o,
+	segc_plan_maxplus *mp)
+{
+	size_t j, c = 0;
+
+	for (j = 2; j + o < segc_expr_nargs(e); j++) {
+		const segc_expr *a = segc_expr_arg(e, j + o);
+
+		if (!segc_maxplus_arg_is_cost(j, mp->m))
+			continue;
+		mp->val[c] = SIZE_MAX;
+		if ((!segc_expr_is_num(a) || mpq_sgn(segc_expr_value(a))) &&
+		    segc_plan_expr(bd, a, &mp->val[c]))
+			return -1;
+		c++;
+	}
+	return 0;
+}
+
+/* Plans the recurrence 'e' as one MAXPLUS instruction; for maxplusv(i,
+ * ...) its costs go into a loop block of their own, with i its counter. */
 int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 {
 	segc_plan_maxplus *mp = segc_xcalloc(1, sizeof *mp);
 	const char *why = decode(e, mp);
-	size_t n, j, c = 0;
+	const char *var = segc_expr_binder(e);
+	size_t n, blk = 0, counter = 0, o = var != NULL;
+	segc_expr_map save;
+	int rc;
 
 	if (why) {
 		segc_plan_maxplus_free(mp);
@@ -84,25 +109,28 @@ int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 			"overlapped loop: %s", why);
 	}
 	mp->val = segc_xmalloc((mp->m + mp->k + 1) * sizeof *mp->val);
-	for (j = 2; j < segc_expr_nargs(e); j++) {
-		const segc_expr *a = segc_expr_arg(e, j);
-
-		if (!segc_maxplus_arg_is_cost(j, mp->m))
-			continue;
-		mp->val[c] = SIZE_MAX;
-		if ((!segc_expr_is_num(a) || mpq_sgn(segc_expr_value(a))) &&
-		    segc_plan_expr(bd, a, &mp->val[c])) {
-			segc_plan_maxplus_free(mp);
-			return -1;
-		}
-		c++;
+	mp->varying = var != NULL;
+	if (segc_plan_expr(bd, segc_expr_arg(e, o), &n)) {
+		segc_plan_maxplus_free(mp);
+		return -1;
 	}
-	if (segc_plan_expr(bd, segc_expr_arg(e, 0), &n)) {
+	if (var) {
+		blk = segc_plan_block_open(bd, SEGC_PLAN_LOOP);
+		counter = segc_plan_new_insn(bd, SEGC_OP_COUNTER, 0, 0);
+		segc_plan_scope_open(bd, var, counter, &save);
+		rc = plan_costs(bd, e, o, mp);
+		segc_plan_scope_close(bd, &save);
+		segc_plan_block_close(bd);
+	} else
+		rc = plan_costs(bd, e, o, mp);
+	if (rc) {
 		segc_plan_maxplus_free(mp);
 		return -1;
 	}
 	*out = segc_plan_new_insn(bd, SEGC_OP_MAXPLUS, n, 0);
 	bd->p->insn[*out].mp = mp;
+	bd->p->insn[*out].sub[0] = blk;
+	bd->p->insn[*out].counter = counter;
 	return 0;
 }
 
@@ -200,6 +228,23 @@ static void put_raise(const mp_out *o, unsigned more, const char *a,
 	line(o, more + 1, "");
 	segc_strbuf_appendf(o->b, "%s%s = %s%s%s\n", o->x, bb, o->x, a,
 		o->py ? "" : ";");
+}
+
+/* Appends " && isfinite(c)" for every cost that is not a constant, each
+ * on a line of its own at 'more'. */
+static void put_finite(const mp_out *o, unsigned more)
+{
+	size_t j;
+
+	for (j = 0; j < o->mp->m + o->mp->k; j++) {
+		if (o->mp->val[j] == SIZE_MAX ||
+		    o->nm->p->insn[o->mp->val[j]].op == SEGC_OP_CONST)
+			continue;
+		segc_strbuf_append(o->b, o->py ? " and \\\n" : " &&\n");
+		line(o, more, o->py ? "math.isfinite(" : "isfinite(");
+		put_val(o, o->mp->val[j]);
+		segc_strbuf_append(o->b, ")");
+	}
 }
 
 /* Appends the update of node 'v' in the current iteration: its finish
@@ -327,15 +372,16 @@ static void put_period(const mp_out *o, unsigned more)
  * a candidate, 4 the step of the period, 5 the last step, 6 the slot of
  * the iteration, 7 uniform steps in a row, 8 and 9 the checks, 10 and 11
  * the maxima of a node, 12 the result. */
-void segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth, int py)
+int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth, int py, segc_emit_block_fn put_block)
 {
 	const segc_plan_insn *in = &nm->p->insn[i];
 	const segc_plan_maxplus *mp = in->mp;
 	char *x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'm');
 	const char *semi = py ? "" : ";";
 	mp_out o;
-	size_t v, j;
+	size_t v;
+	int rc = 0;
 
 	o.b = b;
 	o.nm = nm;
@@ -356,10 +402,17 @@ void segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		segc_strbuf_appendf(b, "double %s0[%luUL][%luUL], %s1[%luUL];\n",
 			x, mp->D + 1, (unsigned long)mp->m, x,
 			(unsigned long)mp->m);
-		line(&o, 0, "double %s2, %s3, %s4 = 0, %s5 = 0, %s10, %s11, "
-			"%s12 = (double)NAN;\n");
-		line(&o, 0, "unsigned long %s6 = 0, %s7 = 0;\n");
-		line(&o, 0, "int %s8, %s9;\n\n");
+		if (mp->varying) {
+			/* no period check: its locals are left out */
+			line(&o, 0, "double %s2, %s3, %s10, %s11, "
+				"%s12 = (double)NAN;\n");
+			line(&o, 0, "unsigned long %s6 = 0;\n\n");
+		} else {
+			line(&o, 0, "double %s2, %s3, %s4 = 0, %s5 = 0, %s10, "
+				"%s11, %s12 = (double)NAN;\n");
+			line(&o, 0, "unsigned long %s6 = 0, %s7 = 0;\n");
+			line(&o, 0, "int %s8, %s9;\n\n");
+		}
 	} else {
 		line(&o, 0, "");
 		segc_strbuf_appendf(b, "%s0 = [[0.0] * %lu for %s6 in "
@@ -382,27 +435,35 @@ void segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	put_val(&o, o.n);
 	segc_strbuf_append(b, ") >= ");
 	put_val(&o, o.n);
-	for (j = 0; j < mp->m + mp->k; j++) {
-		if (mp->val[j] == SIZE_MAX ||
-		    nm->p->insn[mp->val[j]].op == SEGC_OP_CONST)
-			continue;
-		segc_strbuf_append(b, py ? " and \\\n" : " &&\n");
-		line(&o, 1, py ? "math.isfinite(" : "isfinite(");
-		put_val(&o, mp->val[j]);
-		segc_strbuf_append(b, ")");
-	}
+	if (!mp->varying)
+		put_finite(&o, 1);
 	segc_strbuf_append(b, py ? ":\n" : ") {\n");
 	line(&o, 1, py ? "%s12 = 0.0\n" : "%s12 = 0;\n");
 	line(&o, 1, py ? "%s2 = 1.0\n" : "for (%s2 = 1; %s2 <= ");
 	if (py) {
 		line(&o, 1, "while %s2 <= ");
 		put_val(&o, o.n);
-		segc_strbuf_appendf(b, " and %s2 < %s:\n", x, mp->carried ?
-			"9007199254740992.0" : "2.0");
+		segc_strbuf_appendf(b, " and %s2 < %s:\n", x, mp->carried ||
+			mp->varying ? "9007199254740992.0" : "2.0");
 	} else {
 		put_val(&o, o.n);
 		segc_strbuf_appendf(b, " && %s2 < %s; %s2 += 1) {\n", x,
-			mp->carried ? "9007199254740992.0" : "2.0", x);
+			mp->carried || mp->varying ? "9007199254740992.0" :
+			"2.0", x);
+	}
+	if (mp->varying) {
+		/* the costs of this iteration, the counter its number */
+		line(&o, 2, py ? "" : "double ");
+		put_val(&o, in->counter);
+		segc_strbuf_appendf(b, " = %s2%s\n", x, semi);
+		rc = put_block(b, nm, in->sub[0], o.depth + 2);
+		line(&o, 2, py ? "if not (True" : "if (!(1");
+		put_finite(&o, 3);
+		segc_strbuf_append(b, py ? "):\n" : ")) {\n");
+		line(&o, 3, py ? "%s12 = math.nan\n" : "%s12 = (double)NAN;\n");
+		line(&o, 3, py ? "break\n" : "break;\n");
+		if (!py)
+			line(&o, 2, "}\n");
 	}
 	line(&o, 2, "");
 	segc_strbuf_appendf(b, "%s6 = (%s6 + 1%s) %% %lu%s%s\n", x, x,
@@ -412,7 +473,7 @@ void segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	line(&o, 2, "%s12 = ");
 	put_fin(&o, 0, mp->m - 1);
 	segc_strbuf_appendf(b, "%s\n", semi);
-	if (mp->carried)
+	if (mp->carried && !mp->varying)
 		put_period(&o, 2);
 	if (py)
 		line(&o, 2, "%s2 += 1.0\n");
@@ -435,4 +496,5 @@ void segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		line(&o, 0, "}\n");
 	}
 	free(x);
+	return rc;
 }

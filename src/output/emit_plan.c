@@ -430,6 +430,14 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_append(b, "}\n");
 }
 
+/* put_block as a segc_emit_block_fn (for the costs of a maxplusv). */
+static int put_block_fn(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t blk, unsigned depth)
+{
+	put_block(b, nm, blk, depth);
+	return 0;
+}
+
 /* Appends one live instruction as a declaration (or the statements of a
  * conditional or a loop); with 'assign', as an assignment to a variable
  * declared before (a constant is never assigned: see put_block). */
@@ -450,7 +458,7 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		put_sum(b, nm, i, depth, assign);
 		return;
 	case SEGC_OP_MAXPLUS:
-		segc_emit_maxplus(b, nm, i, depth, 0);
+		segc_emit_maxplus(b, nm, i, depth, 0, put_block_fn);
 		return;
 	default:
 		break;
@@ -484,7 +492,7 @@ static int is_statement(const segc_emit_namer *nm, size_t i)
 			block_has_code(nm, in->sub[1]);
 	case SEGC_OP_AND: case SEGC_OP_OR:
 		return block_has_code(nm, in->sub[0]);
-	case SEGC_OP_SUM:
+	case SEGC_OP_SUM: case SEGC_OP_MAXPLUS:
 		return 1;
 	default:
 		return 0;

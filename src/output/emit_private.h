@@ -65,9 +65,16 @@ char *segc_emit_local_prefix(char *const *arg, size_t nargs, char first);
  * only (and is not empty). */
 int segc_emit_base_is_safe(const char *base);
 
+/* Appends the statements of block 'blk' of 'nm->p' at 'depth'; -1 when
+ * one cannot be expressed. */
+typedef int (*segc_emit_block_fn)(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t blk, unsigned depth);
+
 /* Appends the MAXPLUS 'i' of 'nm->p' as the C (py 0) or Python (py 1)
- * statements of its loop at 'depth' (emit_maxplus.c). */
-void segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth, int py);
+ * statements of its loop at 'depth', the block of the costs of each
+ * iteration (maxplusv) printed by 'put_block' (emit_maxplus.c); -1 when
+ * that block cannot be expressed. */
+int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth, int py, segc_emit_block_fn put_block);
 
 #endif

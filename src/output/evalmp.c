@@ -167,7 +167,7 @@ static int sum_bound(segc_evaluator *ev, const segc_expr *e, int up, mpz_t z)
 }
 
 /* Pushes the binder 'name' (value 0). */
-static void push_binder(segc_evaluator *ev, const char *name)
+void segc_eval_push_binder(segc_evaluator *ev, const char *name)
 {
 	if (ev->nbinders == ev->capbinders) {
 		ev->capbinders = ev->capbinders ? 2 * ev->capbinders : 4;
@@ -180,7 +180,7 @@ static void push_binder(segc_evaluator *ev, const char *name)
 }
 
 /* Pops the innermost binder. */
-static void pop_binder(segc_evaluator *ev)
+void segc_eval_pop_binder(segc_evaluator *ev)
 {
 	mpq_clear(ev->binders[--ev->nbinders].value);
 }
@@ -224,7 +224,7 @@ static int sum_terms(segc_evaluator *ev, const segc_expr *e, mpz_srcptr lo,
 	segc_val x;
 
 	mpz_init(i);
-	push_binder(ev, segc_expr_name(e));
+	segc_eval_push_binder(ev, segc_expr_name(e));
 	for (mpz_set(i, lo); mpz_cmp(i, hi) <= 0 && !rc; mpz_add_ui(i, i, 1)) {
 		if (cap && ++ev->terms > cap) {
 			const segc_where *w = ev->where;
@@ -242,7 +242,7 @@ static int sum_terms(segc_evaluator *ev, const segc_expr *e, mpz_srcptr lo,
 			segc_val_op(out, &x, SEGC_VAL_ADD);
 		segc_val_clear(&x);
 	}
-	pop_binder(ev);
+	segc_eval_pop_binder(ev);
 	mpz_clear(i);
 	return rc;
 }

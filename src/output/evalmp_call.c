@@ -254,6 +254,111 @@ static int eval_maxplus(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 	return rc;
 }
 
+/* A recurrence maxplusv(i, n, ...) being evaluated: its atom, the
+ * evaluator, the costs of the current iteration. */
+typedef struct mpv_run {
+	segc_evaluator *ev;
+	const segc_expr *e;
+	size_t m, k;
+	mpq_t *cost, *acost;
+} mpv_run;
+
+/* Evaluates cost 'c' of the current iteration exactly into 'q'. */
+static int mpv_cost(mpv_run *M, const segc_expr *c, mpq_t q)
+{
+	segc_val x;
+	int rc = segc_eval_new(M->ev, c, &x);
+
+	if (!rc && !x.exact)
+		rc = segc_eval_fail(M->ev, SEGC_ERR_INPUT, "the costs of an "
+			"overlapped loop must be rational numbers here%s", "");
+	else if (!rc)
+		mpq_set(q, x.q);
+	segc_val_clear(&x);
+	return rc;
+}
+
+/* Sets the costs of iteration 'i' of the recurrence 'arg' (an mpv_run),
+ * its counter the innermost binder. */
+static int mpv_costs(void *arg, unsigned long i)
+{
+	mpv_run *M = arg;
+	segc_evaluator *ev = M->ev;
+	size_t v, a;
+
+	mpq_set_ui(ev->binders[ev->nbinders - 1].value, i, 1);
+	for (v = 0; v < M->m; v++)
+		if (mpv_cost(M, segc_expr_arg(M->e, 3 + v), M->cost[v]))
+			return -1;
+	for (a = 0; a < M->k; a++)
+		if (mpv_cost(M, segc_expr_arg(M->e, M->m + 7 + 4 * a),
+				M->acost[a]))
+			return -1;
+	return 0;
+}
+
+/* The recurrence maxplusv(i, n, ...) whose costs depend on its counter:
+ * every iteration's costs evaluated exactly, in at most max_eval_terms
+ * iterations (nothing periodic is used). */
+static int eval_maxplusv(segc_evaluator *ev, const segc_expr *e,
+	segc_val *out)
+{
+	segc_maxplus_sys s;
+	mpv_run M;
+	const char *why = NULL;
+	int rc;
+	size_t j;
+	mpq_t n;
+
+	mpq_init(n);
+	M.ev = ev;
+	rc = segc_maxplus_decode_graph(e, &s) ? segc_eval_fail(ev,
+		SEGC_ERR_INPUT, "malformed recurrence%s", "") : 0;
+	if (!rc)
+		rc = mpv_cost(&M, segc_expr_arg(e, 1), n);
+	if (!rc && (mpz_cmp_ui(mpq_denref(n), 1) || mpq_sgn(n) < 0))
+		rc = segc_eval_fail(ev, SEGC_ERR_INPUT, "the count of an "
+			"overlapped loop must be an integer >= 0%s", "");
+	/* more iterations than the limit: said at once, not after it */
+	if (!rc && mpz_cmp_ui(mpq_numref(n),
+			segc_ctx_limits(ev->ctx)->max_eval_terms) > 0)
+		rc = segc_eval_fail(ev, SEGC_ERR_LIMIT, "an overlapped loop "
+			"whose costs depend on its counter takes more iterations "
+			"than the limit%s (max_eval_terms)", "");
+	M.e = e;
+	M.m = s.m;
+	M.k = s.k;
+	M.cost = segc_xmalloc((s.m + 1) * sizeof(mpq_t));
+	M.acost = segc_xmalloc((s.k + 1) * sizeof(mpq_t));
+	for (j = 0; j < s.m; j++)
+		mpq_init(M.cost[j]);
+	for (j = 0; j < s.k; j++)
+		mpq_init(M.acost[j]);
+	s.cost = (const mpq_t *)M.cost;
+	s.acost = (const mpq_t *)M.acost;
+	s.astride = 1;
+	if (!rc) {
+		segc_eval_push_binder(ev, segc_expr_name(segc_expr_arg(e, 0)));
+		rc = segc_maxplus_run(out->q, &s, n,
+			segc_ctx_limits(ev->ctx)->max_eval_terms, mpv_costs, &M,
+			&why);
+		segc_eval_pop_binder(ev);
+		if (rc > 0)
+			rc = segc_eval_fail(ev, SEGC_ERR_LIMIT, "%s (max_eval_"
+				"terms)", why);
+	}
+	out->exact = 1;
+	for (j = 0; j < s.m; j++)
+		mpq_clear(M.cost[j]);
+	for (j = 0; j < s.k; j++)
+		mpq_clear(M.acost[j]);
+	free(M.cost);
+	free(M.acost);
+	segc_maxplus_clear(&s);
+	mpq_clear(n);
+	return rc;
+}
+
 /* A call: a built-in function, else an error naming it. */
 int segc_eval_call(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 {
@@ -278,6 +383,8 @@ int segc_eval_call(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 	case SEGC_EVAL_MVA:
 		return eval_mva(ev, e, out);
 	case SEGC_EVAL_MAXPLUS:
+		if (segc_expr_binder(e))
+			return eval_maxplusv(ev, e, out);
 		return eval_maxplus(ev, e, out);
 	default:
 		break;

@@ -92,6 +92,9 @@ int segc_eval_undecided(segc_evaluator *ev, const char *what,
 int segc_eval_new(segc_evaluator *ev, const segc_expr *e, segc_val *v);
 /* Evaluates 'e' into 'out', through the memo outside binders. */
 int segc_eval_node(segc_evaluator *ev, const segc_expr *e, segc_val *out);
+/* Pushes the binder 'name' (value 0); pops the innermost binder. */
+void segc_eval_push_binder(segc_evaluator *ev, const char *name);
+void segc_eval_pop_binder(segc_evaluator *ev);
 
 /* ------------------------------------------ built-ins (evalmp_call.c) */
 

@@ -517,8 +517,8 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 
 	if (is_if(e)) {
 		latex_if(b, e, names);
-	} else if (id == SEGC_BUILTIN_MAXPLUS && !segc_latex_maxplus(b, e,
-		   names)) {
+	} else if ((id == SEGC_BUILTIN_MAXPLUS || id == SEGC_BUILTIN_MAXPLUSV)
+		   && !segc_latex_maxplus(b, e, names)) {
 		return;
 	} else if (segc_expr_is_condition(e)) {
 		segc_latex_open(b, LX_PAREN);

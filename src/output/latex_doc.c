@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/latex_private.h"
+#include "expr/builtin.h"
 #include "model/model.h"
 
 /* --------------------------------------------------------- free text */
@@ -143,10 +144,28 @@ static void put_equation(segc_strbuf *b, int c, const segc_expr *e,
 {
 	size_t nlines = 1;
 	double lhs = segc_latex_width(component_symbol[c]);
-	char *math = width > 0 ? segc_latex_expr_lines_after(e, names,
+	char *math;
+
+	/* a recurrence: one row a node, its cost broken */
+	if (width > 0 && (segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUS) ||
+	    segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV))) {
+		segc_strbuf rows;
+		int bad;
+
+		segc_strbuf_init(&rows);
+		bad = segc_latex_maxplus_split(&rows, component_symbol[c], e,
+			names, width - TAG_WIDTH);
+		if (!bad)
+			segc_strbuf_appendf(b, "\\begin{equation}\n"
+				"\\begin{split}\n%s\n\\end{split}\n"
+				"\\end{equation}\n", segc_strbuf_str(&rows));
+		segc_strbuf_free(&rows);
+		if (!bad)
+			return;
+	}
+	math = width > 0 ? segc_latex_expr_lines_after(e, names,
 		width - TAG_WIDTH - lhs, 13.4, &nlines) :
 		segc_latex_expr(e, names);
-
 	if (nlines > 1)
 		segc_strbuf_appendf(b, "\\begin{equation}\n\\begin{split}\n"
 			"%s &= %s\n\\end{split}\n\\end{equation}\n",

@@ -37,6 +37,14 @@ void segc_latex_put_abs_number(segc_strbuf *b, mpq_srcptr q);
 int segc_latex_maxplus(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names);
 
+/* Appends the rows of a split (no environment) for 'lhs' = the
+ * recurrence maxplus(...) or maxplusv(...) 'e': t_m(n) on the first row,
+ * then one row a node, each node's cost broken into lines of at most
+ * 'width' points; -1, nothing appended, when 'e' is malformed
+ * (latex_maxplus.c). */
+int segc_latex_maxplus_split(segc_strbuf *b, const char *lhs,
+	const segc_expr *e, const segc_latex_names *names, double width);
+
 /* The marks. */
 #define LX_START '\001'
 #define LX_END '\002'

@@ -30,17 +30,19 @@ static void name_set_add(name_set *s, const char *name)
 static void names_walk(const segc_expr *e, int calls, name_set *s,
 	segc_expr_map *seen);
 
-/* Adds the names of the body of the sum 'e' to 's', except its variable. */
-static void names_sum(const segc_expr *e, int calls, name_set *s)
+/* Adds the names of argument 'j' of 'e', in the scope of the name it
+ * binds (a sum's body, a cost of maxplusv), to 's', except that name. */
+static void names_bound(const segc_expr *e, size_t j, int calls,
+	name_set *s)
 {
 	segc_expr_map seen;
 	name_set inner = { NULL, 0, 0 };
 	size_t i;
 
 	segc_expr_map_init(&seen);
-	names_walk(segc_expr_arg(e, 2), calls, &inner, &seen);
+	names_walk(segc_expr_arg(e, j), calls, &inner, &seen);
 	for (i = 0; i < inner.n; i++)
-		if (calls || strcmp(inner.v[i], segc_expr_name(e)))
+		if (calls || strcmp(inner.v[i], segc_expr_binder(e)))
 			name_set_add(s, inner.v[i]);
 	free(inner.v);
 	segc_expr_map_clear(&seen);
@@ -65,12 +67,19 @@ static void names_walk(const segc_expr *e, int calls, name_set *s,
 	case SEGC_SUM:
 		names_walk(segc_expr_arg(e, 0), calls, s, seen);
 		names_walk(segc_expr_arg(e, 1), calls, s, seen);
-		names_sum(e, calls, s);
+		names_bound(e, 2, calls, s);
 		return;
 	case SEGC_CALL:
 		if (calls && segc_expr_builtin(e) == SEGC_BUILTIN_NONE)
 			name_set_add(s, segc_expr_name(e));
-		break;
+		if (!segc_expr_binder(e))
+			break;
+		for (i = 1; i < n; i++)
+			if (segc_expr_arg_bound(e, i))
+				names_bound(e, i, calls, s);
+			else
+				names_walk(segc_expr_arg(e, i), calls, s, seen);
+		return;
 	default:
 		break;
 	}

@@ -65,6 +65,9 @@ typedef struct segc_plan_maxplus {
 	unsigned char *state;     /* m: 2 a forward arc leaves it, 1 exit */
 	int carried;              /* some forward arc */
 	size_t *val;              /* m + k */
+	int varying;              /* maxplusv: the costs are computed in
+	                           * block 'sub[0]' of the instruction in each
+	                           * iteration, its counter 'counter' */
 } segc_plan_maxplus;
 
 /* Where an instruction is computed: the function's body (block 0), a

@@ -358,7 +358,8 @@ static void count_uses(segc_plan *p)
 			p->insn[in->b].uses++;
 		if (n >= 3)
 			p->insn[in->c].uses++;
-		if (in->op == SEGC_OP_SUM)
+		if (in->op == SEGC_OP_SUM ||
+		    (in->op == SEGC_OP_MAXPLUS && in->mp->varying))
 			p->insn[in->counter].uses++;
 		if (in->op == SEGC_OP_MAXPLUS)
 			segc_plan_maxplus_uses(p, in);

@@ -329,20 +329,35 @@ static void bind_counter(segc_plan_builder *bd, const char *name, size_t v)
 	bd->bound_values[bd->nbound++] = v;
 }
 
+/* Opens the scope of the variable 'name' bound to counter 'v' (see
+ * plan_private.h). */
+void segc_plan_scope_open(segc_plan_builder *bd, const char *name, size_t v,
+	segc_expr_map *save)
+{
+	*save = bd->exprs;
+	segc_expr_map_init(&bd->exprs);
+	bind_counter(bd, name, v);
+}
+
+/* Closes the scope opened last. */
+void segc_plan_scope_close(segc_plan_builder *bd, segc_expr_map *save)
+{
+	bd->nbound--;
+	segc_expr_map_clear(&bd->exprs);
+	bd->exprs = *save;
+}
+
 /* Plans the body of the loop of 'e' in the block being filled, with its
  * own memory of planned nodes (its variable may shadow an outer one). */
 static int plan_body(segc_plan_builder *bd, const segc_expr *e, size_t counter,
 	size_t *out)
 {
-	segc_expr_map outer = bd->exprs;
+	segc_expr_map outer;
 	int rc;
 
-	segc_expr_map_init(&bd->exprs);
-	bind_counter(bd, segc_expr_name(e), counter);
+	segc_plan_scope_open(bd, segc_expr_name(e), counter, &outer);
 	rc = segc_plan_expr(bd, segc_expr_arg(e, 2), out);
-	bd->nbound--;
-	segc_expr_map_clear(&bd->exprs);
-	bd->exprs = outer;
+	segc_plan_scope_close(bd, &outer);
 	return rc;
 }
 

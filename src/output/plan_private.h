@@ -75,8 +75,16 @@ int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out);
 /* Plans sum(var, lo, hi, body) as a loop (plan_call.c). */
 int segc_plan_sum(segc_plan_builder *bd, const segc_expr *e, size_t *out);
 
-/* Plans the recurrence maxplus(...) 'e' as one MAXPLUS instruction over
- * its count and costs (emit_maxplus.c). */
+/* Opens the scope of a loop's variable 'name', bound to the counter 'v':
+ * what is planned until segc_plan_scope_close() sees it, with a memory
+ * of planned nodes of its own, kept in 'save' (plan_call.c). */
+void segc_plan_scope_open(segc_plan_builder *bd, const char *name, size_t v,
+	segc_expr_map *save);
+void segc_plan_scope_close(segc_plan_builder *bd, segc_expr_map *save);
+
+/* Plans the recurrence maxplus(...) or maxplusv(i, ...) 'e' as one
+ * MAXPLUS instruction over its count and costs; the costs of maxplusv in
+ * a loop block of their own, computed in each iteration (emit_maxplus.c). */
 int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e,
 	size_t *out);
 

@@ -587,6 +587,7 @@ static void build_arc(builder *b, xmlNodePtr n, segc_arc *a)
 	a->loop = expr_attr(b, n, "loop");
 	a->forward = forward_attr(n);
 	a->overlap = attr_is(n, "overlap", "true");
+	a->var = ident_attr(b, n, "var");
 	set_loc(b, &a->loc, n);
 }
 

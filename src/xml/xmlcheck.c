@@ -111,7 +111,8 @@ static const attr_rule a_node[] = {
 static const attr_rule a_arc[] = {
 	{ "from", 1, NULL }, { "to", 1, NULL }, { "prob", 0, NULL },
 	{ "cost", 0, NULL }, { "class", 0, v_class }, { "loop", 0, NULL },
-	{ "forward", 0, NULL }, { "overlap", 0, v_bool }, { NULL, 0, NULL }
+	{ "forward", 0, NULL }, { "overlap", 0, v_bool }, { "var", 0, NULL },
+	{ NULL, 0, NULL }
 };
 
 /* The roots. */
@@ -472,6 +473,10 @@ static void check_arc(checker *k, xmlNodePtr n)
 			"overlapping iterations takes no 'cost' (iterations "
 			"wait for each other only through forward edges: put "
 			"the cost on one)");
+	if (!loop && xmlHasNsProp(n, BAD_CAST "var", NULL))
+		problem(k, n, attr_off(k, n, "var"), "<arc>: 'var' (the "
+			"counter of the iterations) goes on a loop arc (one "
+			"with 'loop')");
 	if (!loop && xmlHasNsProp(n, BAD_CAST "overlap", NULL))
 		problem(k, n, attr_off(k, n, "overlap"), "<arc>: 'overlap' "
 			"goes on a loop arc (one with 'loop')");

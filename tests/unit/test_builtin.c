@@ -133,7 +133,9 @@ static const struct {
 	{ SEGC_BUILTIN_OR, "if(1 < 2 or 2 < 1, 1, 0)", "1" },
 	{ SEGC_BUILTIN_NOT, "if(not 2 < 1, 1, 0)", "1" },
 	/* Three iterations of one node of cost 2, each after the last. */
-	{ SEGC_BUILTIN_MAXPLUS, "maxplus(3, 1, 2, 1, 1, 1, 1, 0)", "6" }
+	{ SEGC_BUILTIN_MAXPLUS, "maxplus(3, 1, 2, 1, 1, 1, 1, 0)", "6" },
+	/* The same with the cost i in iteration i: 1 + 2 + 3. */
+	{ SEGC_BUILTIN_MAXPLUSV, "maxplusv(i, 3, 1, i, 1, 1, 1, 1, 0)", "6" }
 };
 
 /* Evaluates every entry of 'values'; every built-in has one. */

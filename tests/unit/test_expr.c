@@ -207,6 +207,8 @@ static void check_subst(const char *text, const char *name,
 /* Substitution, with sums binding their variable. */
 static void test_subst(void)
 {
+	segc_expr *e;
+
 	check_subst("x^2 + y", "x", "3", "9 + y");
 	check_subst("x^2 + y", "z", "3", "x^2 + y");
 	check_subst("f(x, x*y)", "x", "a + b", "f(a + b, (a + b)*y)");
@@ -217,6 +219,25 @@ static void test_subst(void)
 		"sum(i_1, 1, n, i_1*(i + 1))");
 	check_subst("sum(i, 1, n, i*k) + k", "k", "2",
 		"sum(i, 1, n, 2*i) + 2");
+	/* maxplusv binds its counter in its costs (node and arc costs),
+	 * not in its count nor in the numbers of its graph */
+	check_subst("maxplusv(i, n, 2, i*a, 1, 1, 1, 2, 0, i)", "i", "5",
+		"maxplusv(i, n, 2, i*a, 1, 1, 1, 2, 0, i)");
+	check_subst("maxplusv(i, i, 1, i, 0)", "i", "5",
+		"maxplusv(i, 5, 1, i, 0)");
+	check_subst("maxplusv(i, n, 2, i*a, 1, 1, 1, 2, 0, a)", "a", "3",
+		"maxplusv(i, n, 2, 3*i, 1, 1, 1, 2, 0, 3)");
+	check_subst("maxplusv(i, n, 1, i*a, 0)", "a", "i + 1",
+		"maxplusv(i_1, n, 1, i_1*(i + 1), 0)");
+	check_subst("maxplusv(i, n, 1, i*a, 0)", "n", "i",
+		"maxplusv(i, i, 1, i*a, 0)");
+	e = P("maxplusv(i, n, 1, i, 0)");
+	tap_ok(!segc_expr_has_sym(e, "i"),
+		"the counter of maxplusv is not free in it");
+	segc_expr_free(e);
+	e = P("maxplusv(i, i + 1, 1, 2, 0)");
+	tap_ok(segc_expr_has_sym(e, "i"), "a name in its count is free");
+	segc_expr_free(e);
 }
 
 /* Releasing a million nested nodes must not recurse. */
