@@ -413,8 +413,9 @@ static int check_node_ids(checker *c, const segc_graph *g, segc_symtab *ids)
 	int rc = 0;
 
 	for (i = 0; i < g->nnodes; i++) {
-		check_attr(c, g->nodes[i].cost, &g->nodes[i].loc, "cost",
-			"node");
+		if (!segc_graph_has_families(g))
+			check_attr(c, g->nodes[i].cost, &g->nodes[i].loc,
+				"cost", "node");
 		if (!g->nodes[i].id)
 			continue;
 		j = segc_symtab_add(ids, g->nodes[i].id, i);
@@ -443,7 +444,8 @@ void check_arc_graph(checker *c, segc_graph *g)
 		segc_arc *a = &g->arcs[i];
 
 		check_attr(c, a->prob, &a->loc, "prob", "arc");
-		check_attr(c, a->cost, &a->loc, "cost", "arc");
+		if (!segc_graph_has_families(g))
+			check_attr(c, a->cost, &a->loc, "cost", "arc");
 		check_attr(c, a->loop, &a->loc, "loop", "arc");
 		if (resolve_end(c, g, &ids, a, "from", a->from,
 			    &a->from_index) |
@@ -454,7 +456,10 @@ void check_arc_graph(checker *c, segc_graph *g)
 	if (!resolved)
 		return;
 	arc_lists_init(&l, g);
-	check_arc_probabilities(c, g, &l);
+	if (segc_graph_has_families(g))
+		check_indexed_graph(c, g);
+	else
+		check_arc_probabilities(c, g, &l);
 	if (find_end(c, g, 1) >= 0) {
 		exit = find_end(c, g, 0);
 		if (exit >= 0)
