@@ -16,6 +16,7 @@
 #include "expr/expr_private.h"
 #include "base/util.h"
 #include "algebra/maxplus.h"
+#include "algebra/taskpath.h"
 
 /* Bounds of the work one evaluation may do. */
 #define EVAL_MAX_BITS 16777216UL    /* bits of a power's result */
@@ -261,6 +262,17 @@ static int maxplus_q(mpq_t r, const mpq_t *v, size_t n)
 	return segc_maxplus_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why) ? -1 : 0;
 }
 
+/* The atom taskpath(...) of indexed nodes (taskpath.c), within the terms
+ * this evaluator allows a sum. */
+static int taskpath_q(mpq_t r, const mpq_t *v, size_t n)
+{
+	char *why = NULL;
+	int rc = segc_taskpath_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why);
+
+	free(why);
+	return rc ? -1 : 0;
+}
+
 /* Applies the built-in 'id' to the 'n' values 'v'; -1 for any other. */
 static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 	size_t n)
@@ -272,6 +284,8 @@ static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 		return n == 3 ? mva_q(r, v[0], v[1], v[2]) : -1;
 	case SEGC_EVAL_MAXPLUS:
 		return maxplus_q(r, v, n);
+	case SEGC_EVAL_TASKPATH:
+		return taskpath_q(r, v, n);
 	case SEGC_EVAL_ROUND:
 		if (n != 1)
 			return -1;

@@ -279,6 +279,8 @@ int segc_eval_call(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 		return eval_mva(ev, e, out);
 	case SEGC_EVAL_MAXPLUS:
 		return eval_maxplus(ev, e, out);
+	case SEGC_EVAL_TASKPATH:
+		return segc_eval_taskpath(ev, e, out);
 	default:
 		break;
 	}

@@ -97,5 +97,8 @@ int segc_eval_node(segc_evaluator *ev, const segc_expr *e, segc_val *out);
 
 /* A call: a built-in function, else an error naming it. */
 int segc_eval_call(segc_evaluator *ev, const segc_expr *e, segc_val *out);
+/* The atom taskpath(...) of indexed nodes (evalmp_taskpath.c). */
+int segc_eval_taskpath(segc_evaluator *ev, const segc_expr *e,
+	segc_val *out);
 
 #endif
