@@ -276,12 +276,12 @@ static int run(tp_eval *E, const segc_tp_prog *p, const long *idx,
 		default:
 			n = (size_t)mpz_get_si(mpq_numref(E->args[i++]));
 			for (j = 1; j < n; j++) {
-				int c = mpq_cmp(E->st[sp - 1 - j],
+				int c = mpq_cmp(E->st[sp - n + j],
 					E->st[sp - n]);
 
 				if (op == SEGC_TP_MAX ? c > 0 : c < 0)
 					mpq_set(E->st[sp - n],
-						E->st[sp - 1 - j]);
+						E->st[sp - n + j]);
 			}
 			sp -= n - 1;
 			break;
