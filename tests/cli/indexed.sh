@@ -86,7 +86,48 @@ def maps(ranges, target):
                                 "floor(%s/3) + 1" % src[-1], "%s - 1" % src[-1]]))
     return [", ".join(vals)]
 
+def box_model(k):
+    """A graph of separable boxes (the shape derive closes), with now and
+    then one thing that breaks the shape."""
+    nf = rng.randint(1, 2)
+    nodes = [("s", [], rng.choice(["0", "a", "1/2"]))]
+    arcs = []
+    mids = []
+    for f in range(nf):
+        d = rng.randint(1, 2)
+        names = (["x", "y"] if f == 0 else ["k", "l"])[:d]
+        lo = [rng.choice(["1", "0", "2"]) for _ in names]
+        hi = [rng.choice(["P", "Q", "P - 1", "ceil(Q/2)", "2"]) for _ in names]
+        c = rng.choice(["a", "1/2", "b + 1", "0"])
+        if rng.random() < 0.1:
+            c = names[0]
+        nodes.append(("f%d" % f, list(zip(names, lo, hi)), c))
+        start = ", ".join(lo)
+        if rng.random() < 0.1:
+            start = ", ".join(["1"] * d)
+        arcs.append(("s", "f%d" % f, start, rng.choice([None, "b"])))
+        for j in range(d):
+            for _ in range(rng.randint(1, 2)):
+                at = ", ".join(n + (" + 1" if i == j else "") for i, n in enumerate(names))
+                arcs.append(("f%d" % f, "f%d" % f, at, rng.choice([None, "a", "b/2", "1"])))
+        mid = rng.random() < 0.4
+        if mid:
+            nodes.append(("g%d" % f, [], rng.choice(["1", "a"])))
+            arcs.append(("f%d" % f, "g%d" % f, None, rng.choice([None, "b"])))
+            mids.append("g%d" % f)
+        else:
+            mids.append("f%d" % f)
+    nodes.append(("e", [], rng.choice(["0", "b", "1"])))
+    for g in mids:
+        arcs.append((g, "e", None, rng.choice([None, "a"])))
+    if rng.random() < 0.4 or nf == 2:
+        arcs.append(("s", "e", None, rng.choice([None, "2"])))
+    return nodes, arcs
+
 def model(k):
+    if rng.random() < 0.5:
+        nodes, arcs = box_model(k)
+        return text(k, nodes, arcs), nodes, arcs
     nf = rng.randint(1, 2)
     fams = []
     for f in range(nf):
@@ -120,6 +161,9 @@ def model(k):
         arcs.append((f[0], "e", None, rng.choice([None, "b", cost([r[0] for r in f[1]])])))
     if rng.random() < 0.3:
         arcs.append(("s", "e", None, rng.choice(["a", "2"])))
+    return text(k, nodes, arcs), nodes, arcs
+
+def text(k, nodes, arcs):
     out = ['<model name="ix%d" version="1">' % k,
            '  <param name="P" min="0" integer="true"/>',
            '  <param name="Q" min="0" integer="true"/>',
@@ -132,7 +176,7 @@ def model(k):
         out.append('    <arc from="%s" to="%s"%s%s/>' % (
             u, v, ' at="%s"' % at if at else "", ' cost="%s"' % c if c else ""))
     out += ['  </graph>', '</model>']
-    return "\n".join(out) + "\n", nodes, arcs
+    return "\n".join(out) + "\n"
 
 def unroll(nodes, arcs, env):
     """The longest path from s to e over every instance: a node starts
@@ -337,10 +381,13 @@ sed 's/at="x+1, y"/at="x+1, y-1"/; s/at="x, y+1"/at="x-1, y+1"/' \
 "$SEGC" eval "$tmp/cycle.xml" Px=3 Py=3 c=1 m=1 >"$tmp/out" 2>&1
 [ $? -eq 2 ] && grep -q "the at values make a cycle" "$tmp/out"
 ok $? "a cycle of the at values is reported at evaluation"
-"$SEGC" eval "$tmp/good.xml" Px=4000 Py=4000 c=1 m=1 >"$tmp/out" 2>&1
+sed 's/cost="c" index/cost="c + x" index/' "$tmp/good.xml" > "$tmp/atom.xml"
+"$SEGC" derive "$tmp/atom.xml" | grep -q '^taskpath('
+ok $? "a cost of the indices keeps the atom"
+"$SEGC" eval "$tmp/atom.xml" Px=4000 Py=4000 c=1 m=1 >"$tmp/out" 2>&1
 [ $? -eq 3 ] && grep -q "(max_eval_terms)" "$tmp/out"
 ok $? "too many instances is a limit error"
-"$SEGC" eval --limit max_eval_terms=100 "$tmp/good.xml" Px=10 Py=10 c=1 \
+"$SEGC" eval --limit max_eval_terms=100 "$tmp/atom.xml" Px=10 Py=10 c=1 \
 	m=1 >"$tmp/out" 2>&1
 [ $? -eq 3 ] && grep -q "more than 100 instances" "$tmp/out"
 ok $? "the limit follows --limit max_eval_terms"
