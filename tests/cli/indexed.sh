@@ -307,6 +307,51 @@ done < "$tmp/log"
 [ $st -eq 0 ]
 ok $? "the checker ran to its end"
 
+# The bundled examples: the wavefront's closed form, and the reduction
+# tree's longest path against its hand derivation t_leaf +
+# ceil(log2(P))*(t_comb + m) at P = 1..70 and 1000.
+out=$("$SEGC" derive "$top_srcdir/xml/examples/wavefront.xml")
+[ "$out" = "Px*c + Px*m + Py*c + Py*m - c - 2*m" ]
+ok $? "the wavefront's closed form (got '$out')"
+"$SEGC" check "$top_srcdir/xml/examples/wavefront.xml" >/dev/null 2>&1
+ok $? "the wavefront meets its expectation"
+"$SEGC" eval --csv --digits 30 "$top_srcdir/xml/examples/reduction_tree.xml" \
+	P=1..70 t_leaf=3/2 t_comb=5 m=1/4 > "$tmp/tree" 2>&1
+"$SEGC" eval --csv --digits 30 "$top_srcdir/xml/examples/reduction_tree.xml" \
+	P=1000 t_leaf=3/2 t_comb=5 m=1/4 | tail -n +2 >> "$tmp/tree"
+python3 - "$tmp/tree" <<'PY'
+import sys
+from fractions import Fraction as F
+rows = open(sys.argv[1]).read().split("\n")
+head = rows[0].split(",")
+bad = []
+n = 0
+for r in rows[1:]:
+    if not r:
+        continue
+    c = r.split(",")
+    P = int(c[0])
+    n += 1
+    if F(c[head.index("total")]) != F(3, 2) + (P - 1).bit_length() * (5 + F(1, 4)):
+        bad.append(P)
+sys.exit(1 if bad or n != 71 else 0)
+PY
+ok $? "the reduction tree equals t_leaf + ceil(log2(P))*(t_comb + m)"
+
+# emit: the wavefront's closed form is emitted; the tree's atom is refused
+# with a reason, for C and for Python.
+"$SEGC" emit -o "$tmp/w" --keep Px --keep Py --keep c --keep m \
+	"$top_srcdir/xml/examples/wavefront.xml" >/dev/null 2>"$tmp/err" &&
+	[ -s "$tmp/w.c" ]
+ok $? "emit of the wavefront's closed form"
+for lang in c python; do
+	"$SEGC" emit -o "$tmp/t" --lang $lang --keep t_leaf --keep t_comb --keep m \
+		"$top_srcdir/xml/examples/reduction_tree.xml" > "$tmp/t.out" \
+		2>"$tmp/err"
+	[ $? -eq 2 ] && grep -q "cannot emit the longest path of a task graph with indexed nodes" "$tmp/err"
+	ok $? "emit --lang $lang refuses the atom with its reason"
+done
+
 # The errors of the reader and the checker: each mutant of a good model
 # is refused (exit 2) with its message, at FILE:LINE:COL.
 cat > "$tmp/good.xml" <<'XML'
