@@ -318,6 +318,7 @@ static int enumerate(tp_eval *E, size_t v)
 	const segc_tp_node *nd = &E->t->nodes[v];
 	long idx[65], lo[65], hi[65];
 	size_t level = 0, cap = 0;
+	unsigned long steps = 0;
 
 	E->base[v] = E->total;
 	E->count[v] = 0;
@@ -330,6 +331,10 @@ static int enumerate(tp_eval *E, size_t v)
 		return -1;
 	idx[0] = lo[0];
 	for (;;) {
+		/* every step counts, so that empty inner ranges under a
+		 * long outer one end at the limit too */
+		if (++steps > E->max_work)
+			return 1;
 		if (idx[level] > hi[level]) {
 			if (level == 0)
 				return 0;

@@ -436,6 +436,10 @@ ok $? "too many instances is a limit error"
 	m=1 >"$tmp/out" 2>&1
 [ $? -eq 3 ] && grep -q "more than 100 instances" "$tmp/out"
 ok $? "the limit follows --limit max_eval_terms"
+sed 's/y=1..Py/y=1..0/' "$tmp/atom.xml" > "$tmp/empty.xml"
+"$SEGC" eval "$tmp/empty.xml" Px=1000000000000 Py=1 c=1 m=1 >"$tmp/out" 2>&1
+[ $? -eq 3 ] && grep -q "(max_eval_terms)" "$tmp/out"
+ok $? "a long range over an empty one ends at the limit"
 "$SEGC" eval "$tmp/good.xml" Px=5/2 Py=3 c=1 m=1 >"$tmp/out" 2>&1
 [ $? -eq 2 ] && grep -q "is not an integer" "$tmp/out"
 ok $? "a bound that is not an integer is reported"
