@@ -16,6 +16,7 @@
 #include "expr/expr_private.h"
 #include "base/util.h"
 #include "algebra/maxplus.h"
+#include "algebra/taskpath.h"
 
 /* Bounds of the work one evaluation may do. */
 #define EVAL_MAX_BITS 16777216UL    /* bits of a power's result */
@@ -339,6 +340,17 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 	return bad ? -1 : 0;
 }
 
+/* The atom taskpath(...) of indexed nodes (taskpath.c), within the terms
+ * this evaluator allows a sum. */
+static int taskpath_q(mpq_t r, const mpq_t *v, size_t n)
+{
+	char *why = NULL;
+	int rc = segc_taskpath_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why);
+
+	free(why);
+	return rc ? -1 : 0;
+}
+
 /* Applies the built-in 'id' to the 'n' values 'v'; -1 for any other. */
 static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 	size_t n)
@@ -350,6 +362,8 @@ static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 		return n == 3 ? mva_q(r, v[0], v[1], v[2]) : -1;
 	case SEGC_EVAL_MAXPLUS:
 		return maxplus_q(r, v, n);
+	case SEGC_EVAL_TASKPATH:
+		return taskpath_q(r, v, n);
 	case SEGC_EVAL_ROUND:
 		if (n != 1)
 			return -1;

@@ -21,6 +21,7 @@ enum segc_builtin {
 	SEGC_BUILTIN_EQ, SEGC_BUILTIN_NE,
 	SEGC_BUILTIN_AND, SEGC_BUILTIN_OR, SEGC_BUILTIN_NOT,
 	SEGC_BUILTIN_MAXPLUS, SEGC_BUILTIN_MAXPLUSV,
+	SEGC_BUILTIN_TASKPATH,
 	SEGC_BUILTIN_COUNT
 };
 
@@ -48,7 +49,8 @@ enum segc_builtin_eval {
 	SEGC_EVAL_SELECT,      /* one of two values after a condition */
 	SEGC_EVAL_COMPARE,     /* truth of a comparison */
 	SEGC_EVAL_LOGIC,       /* truth of and/or/not */
-	SEGC_EVAL_MAXPLUS      /* propagation of a max-plus system */
+	SEGC_EVAL_MAXPLUS,     /* propagation of a max-plus system */
+	SEGC_EVAL_TASKPATH     /* longest path over indexed instances */
 };
 
 /* How the planner of emitted code (plan_call.c) handles a built-in. */
@@ -60,7 +62,8 @@ enum segc_builtin_plan {
 	SEGC_PLAN_MVA,         /* the recurrence unrolled */
 	SEGC_PLAN_SELECT,      /* a branch */
 	SEGC_PLAN_CONDITION,   /* only as the condition of a branch */
-	SEGC_PLAN_REFUSE       /* no closed form: refused with a reason */
+	SEGC_PLAN_REFUSE,      /* no closed form: refused with a reason */
+	SEGC_PLAN_TASKPATH     /* refused: the atom of indexed nodes */
 };
 
 /* One row of the table.  'max_args' 0: no most (variadic).  'latex' is

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "graph/graph.h"
+#include "graph/indexed.h"
 #include "base/util.h"
 
 /* Steps the regions of the loop arcs around forward edges may take. */
@@ -298,6 +299,20 @@ static int copy_arc_graph(lowerer *L, size_t g, const segc_graph *src)
 	size_t base = L->lw->graphs[g].nnodes, i;
 	size_t nfwd_before = L->lw->graphs[g].nfwd;
 	segc_lgraph tmp;
+
+	if (segc_graph_has_families(src)) {
+		segc_expr *e = segc_indexed_formula(L->ctx, src);
+		size_t v;
+
+		if (!e)
+			return -1;
+		v = new_node(L, g, e, SEGC_CLASS_COMP, &src->loc);
+		if (v == SEGC_NONE)
+			return -1;
+		L->lw->graphs[g].nodes[v].id = src->name;
+		L->ret_entry = L->ret_exit = v;
+		return 0;
+	}
 
 	for (i = 0; i < src->nnodes; i++) {
 		const segc_node *n = &src->nodes[i];

@@ -109,16 +109,35 @@ void segc_block_free(segc_block *b)
 	free(stack);
 }
 
+/* Non-zero when 'g' has an indexed node (see model.h). */
+int segc_graph_has_families(const segc_graph *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nnodes; i++)
+		if (g->nodes[i].nindex)
+			return 1;
+	return 0;
+}
+
 /* Releases graph 'g''s fields. */
 static void graph_clear(segc_graph *g)
 {
-	size_t i;
+	size_t i, j;
 
 	free(g->name);
 	segc_block_free(g->body);
 	for (i = 0; i < g->nnodes; i++) {
 		free(g->nodes[i].id);
 		segc_expr_free(g->nodes[i].cost);
+		for (j = 0; j < g->nodes[i].nindex; j++) {
+			free(g->nodes[i].index_name[j]);
+			segc_expr_free(g->nodes[i].index_lo[j]);
+			segc_expr_free(g->nodes[i].index_hi[j]);
+		}
+		free(g->nodes[i].index_name);
+		free(g->nodes[i].index_lo);
+		free(g->nodes[i].index_hi);
 	}
 	free(g->nodes);
 	for (i = 0; i < g->narcs; i++) {
@@ -128,6 +147,9 @@ static void graph_clear(segc_graph *g)
 		segc_expr_free(g->arcs[i].cost);
 		segc_expr_free(g->arcs[i].loop);
 		free(g->arcs[i].var);
+		for (j = 0; j < g->arcs[i].nat; j++)
+			segc_expr_free(g->arcs[i].at[j]);
+		free(g->arcs[i].at);
 	}
 	free(g->arcs);
 }

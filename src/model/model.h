@@ -103,6 +103,13 @@ typedef struct segc_node {
 	enum segc_class cls;
 	int split_and;       /* split="and" */
 	int join_and;        /* join="and" */
+	int split_or;        /* split="or" written out */
+	int join_or;         /* join="or" written out */
+	/* index="x=lo..hi, ...": an indexed node (a family of tasks) when
+	 * nindex > 0; the bounds of index k may use indices 0..k-1 */
+	size_t nindex;
+	char **index_name;
+	segc_expr **index_lo, **index_hi;
 	segc_srcloc loc;
 } segc_node;
 
@@ -119,6 +126,11 @@ typedef struct segc_arc {
 	unsigned long forward; /* > 0: a forward edge of that distance */
 	int overlap;         /* overlap="true" on a back arc */
 	char *var;           /* var="i" on a back arc: its counter, or NULL */
+	/* at="e1, ...": the instance of an indexed target, from the
+	 * indices of the source; has_at when the attribute is written */
+	int has_at;
+	size_t nat;
+	segc_expr **at;
 	segc_srcloc loc;
 } segc_arc;
 
@@ -132,6 +144,9 @@ typedef struct segc_graph {
 	segc_arc *arcs;
 	segc_srcloc loc;
 } segc_graph;
+
+/* Non-zero when arc-form graph 'g' has an indexed node (model.c). */
+int segc_graph_has_families(const segc_graph *g);
 
 typedef struct segc_expect {
 	char *component;     /* "total" when omitted */

@@ -583,12 +583,17 @@ void check_arc_graph(checker *c, segc_graph *g)
 	}
 	segc_symtab_clear(&ids);
 	if (!resolved) {
-		check_costs(c, g, NULL);
+		if (!segc_graph_has_families(g))
+			check_costs(c, g, NULL);
 		return;
 	}
 	arc_lists_init(&l, g);
-	check_costs(c, g, &l);
-	check_arc_probabilities(c, g, &l);
+	if (segc_graph_has_families(g))
+		check_indexed_graph(c, g);
+	else {
+		check_costs(c, g, &l);
+		check_arc_probabilities(c, g, &l);
+	}
 	if (find_end(c, g, 1) >= 0) {
 		exit = find_end(c, g, 0);
 		if (exit >= 0)

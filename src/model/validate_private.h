@@ -36,6 +36,7 @@
 #define collect_counters segc_vd_collect_counters
 #define check_blocks segc_vd_check_blocks
 #define check_arc_graph segc_vd_check_arc_graph
+#define check_indexed_graph segc_vd_check_indexed_graph
 
 /* Names in declaration order, each with the element that declared it;
  * 'index' maps a name to its last entry, 'prev' to the entry that name had
@@ -187,5 +188,8 @@ void check_blocks(checker *c, const segc_model *m,
 	const segc_block *body);
 /* Checks arc-form graph 'g'. */
 void check_arc_graph(checker *c, segc_graph *g);
+/* Checks arc-form graph 'g' with indexed nodes, its arcs resolved, in
+ * place of the checks of or-splits (validate_indexed.c). */
+void check_indexed_graph(checker *c, const segc_graph *g);
 
 #endif

@@ -386,6 +386,8 @@ int segc_eval_call(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 		if (segc_expr_binder(e))
 			return eval_maxplusv(ev, e, out);
 		return eval_maxplus(ev, e, out);
+	case SEGC_EVAL_TASKPATH:
+		return segc_eval_taskpath(ev, e, out);
 	default:
 		break;
 	}

@@ -100,5 +100,8 @@ void segc_eval_pop_binder(segc_evaluator *ev);
 
 /* A call: a built-in function, else an error naming it. */
 int segc_eval_call(segc_evaluator *ev, const segc_expr *e, segc_val *out);
+/* The atom taskpath(...) of indexed nodes (evalmp_taskpath.c). */
+int segc_eval_taskpath(segc_evaluator *ev, const segc_expr *e,
+	segc_val *out);
 
 #endif

@@ -520,6 +520,9 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 	} else if ((id == SEGC_BUILTIN_MAXPLUS || id == SEGC_BUILTIN_MAXPLUSV)
 		   && !segc_latex_maxplus(b, e, names)) {
 		return;
+	} else if (id == SEGC_BUILTIN_TASKPATH && !segc_latex_taskpath(b, e,
+		   names)) {
+		return;
 	} else if (segc_expr_is_condition(e)) {
 		segc_latex_open(b, LX_PAREN);
 		latex_cond(b, e, names, CL_TOP);

@@ -36,6 +36,11 @@ void segc_latex_put_abs_number(segc_strbuf *b, mpq_srcptr q);
  * (latex_maxplus.c). */
 int segc_latex_maxplus(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names);
+/* Appends the longest path taskpath(...) 'e' of indexed nodes with the
+ * aligned list of its nodes and arcs; -1, nothing appended, when 'e' is
+ * malformed (latex_taskpath.c). */
+int segc_latex_taskpath(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names);
 
 /* Appends the rows of a split (no environment) for 'lhs' = the
  * recurrence maxplus(...) or maxplusv(...) 'e': t_m(n) on the first row,

@@ -281,8 +281,18 @@ static size_t offset_in_message(const char *text, const char *msg)
  * attribute 'qname', or with 'qname' NULL the text of 'n'.  The parser's
  * diagnostics are placed at the line and column of the fault in the
  * document, found from the column of the value each one names. */
+static segc_expr *parse_text_at(builder *b, xmlNodePtr n, const char *qname,
+	const char *text, size_t base, const char *what);
+
 static segc_expr *parse_text(builder *b, xmlNodePtr n, const char *qname,
 	const char *text, const char *what)
+{
+	return parse_text_at(b, n, qname, text, 0, what);
+}
+
+/* The same for a piece of the value that starts at offset 'base'. */
+static segc_expr *parse_text_at(builder *b, xmlNodePtr n, const char *qname,
+	const char *text, size_t base, const char *what)
 {
 	size_t from = segc_ctx_n_diags(b->ctx), i;
 	segc_srcloc at = loc_of(b, n), here;
@@ -301,7 +311,7 @@ static segc_expr *parse_text(builder *b, xmlNodePtr n, const char *qname,
 
 		here = at;
 		if (d && segc_xml_value_position(b->src, n, qname,
-		    offset_in_message(text, d->message), &here.line,
+		    base + offset_in_message(text, d->message), &here.line,
 		    &here.col))
 			here = at;
 		segc_ctx_place_diags(b->ctx, i, b->file, here.line, here.col,
@@ -553,6 +563,79 @@ static segc_block *build_body(builder *b, xmlNodePtr n)
 	return seq;
 }
 
+/* The expression in piece 'p' of the value 'text' of attribute 'qname'
+ * of 'n' (NULL when wrong, then recorded). */
+static segc_expr *piece_expr(builder *b, xmlNodePtr n, const char *qname,
+	const char *text, segc_xml_piece p)
+{
+	char *t = segc_xstrndup(text + p.off, p.len);
+	char what[64];
+	segc_expr *e;
+
+	snprintf(what, sizeof(what), "attribute '%s' of <%s>", qname,
+		(const char *)n->name);
+	e = parse_text_at(b, n, qname, t, p.off, what);
+	free(t);
+	return e;
+}
+
+/* Fills the ranges of node 'x' from attribute 'index' of 'n'. */
+static void build_index(builder *b, xmlNodePtr n, segc_node *x)
+{
+	char *text = attr(n, "index");
+	segc_xml_piece *p, nm, lo, hi;
+	size_t k, count;
+
+	if (!text)
+		return;
+	count = segc_xml_split_list(text, &p);
+	if (!count)
+		build_error(b, n, "index", 0, "<node> attribute 'index' is "
+			"empty: give NAME=LOW..HIGH, ...");
+	x->index_name = segc_xcalloc(count + 1, sizeof(char *));
+	x->index_lo = segc_xcalloc(count + 1, sizeof(segc_expr *));
+	x->index_hi = segc_xcalloc(count + 1, sizeof(segc_expr *));
+	x->nindex = count;
+	for (k = 0; k < count; k++) {
+		if (segc_xml_split_range(text, p[k], &nm, &lo, &hi)) {
+			build_error(b, n, "index", p[k].off, "<node> attribute "
+				"'index': \"%.*s\" is not a range NAME=LOW..HIGH",
+				(int)p[k].len, text + p[k].off);
+			continue;
+		}
+		x->index_name[k] = segc_xstrndup(text + nm.off, nm.len);
+		if (!segc_name_is_identifier(x->index_name[k]))
+			build_error(b, n, "index", nm.off, "<node> attribute "
+				"'index': \"%s\" is not an identifier "
+				"([A-Za-z_][A-Za-z0-9_]*)", x->index_name[k]);
+		x->index_lo[k] = piece_expr(b, n, "index", text, lo);
+		x->index_hi[k] = piece_expr(b, n, "index", text, hi);
+	}
+	free(p);
+	free(text);
+}
+
+/* Fills the values of arc 'a' from attribute 'at' of 'n'. */
+static void build_at(builder *b, xmlNodePtr n, segc_arc *a)
+{
+	char *text = attr(n, "at");
+	segc_xml_piece *p;
+	size_t k;
+
+	if (!text)
+		return;
+	a->has_at = 1;
+	a->nat = segc_xml_split_list(text, &p);
+	if (!a->nat)
+		build_error(b, n, "at", 0, "<arc> attribute 'at' is empty: "
+			"give the index values of the target, e1, e2, ...");
+	a->at = segc_xcalloc(a->nat + 1, sizeof(segc_expr *));
+	for (k = 0; k < a->nat; k++)
+		a->at[k] = piece_expr(b, n, "at", text, p[k]);
+	free(p);
+	free(text);
+}
+
 /* Fills node 'x' from <node> 'n'. */
 static void build_node(builder *b, xmlNodePtr n, segc_node *x)
 {
@@ -561,6 +644,9 @@ static void build_node(builder *b, xmlNodePtr n, segc_node *x)
 	x->cls = class_attr(n);
 	x->split_and = attr_is(n, "split", "and");
 	x->join_and = attr_is(n, "join", "and");
+	x->split_or = attr_is(n, "split", "or");
+	x->join_or = attr_is(n, "join", "or");
+	build_index(b, n, x);
 	set_loc(b, &x->loc, n);
 }
 
@@ -588,6 +674,7 @@ static void build_arc(builder *b, xmlNodePtr n, segc_arc *a)
 	a->forward = forward_attr(n);
 	a->overlap = attr_is(n, "overlap", "true");
 	a->var = ident_attr(b, n, "var");
+	build_at(b, n, a);
 	set_loc(b, &a->loc, n);
 }
 

@@ -106,12 +106,14 @@ static const attr_rule a_call[] = {
 };
 static const attr_rule a_node[] = {
 	{ "id", 1, NULL }, { "cost", 0, NULL }, { "class", 0, v_class },
-	{ "split", 0, v_split }, { "join", 0, v_split }, { NULL, 0, NULL }
+	{ "split", 0, v_split }, { "join", 0, v_split }, { "index", 0, NULL },
+	{ NULL, 0, NULL }
 };
 static const attr_rule a_arc[] = {
 	{ "from", 1, NULL }, { "to", 1, NULL }, { "prob", 0, NULL },
 	{ "cost", 0, NULL }, { "class", 0, v_class }, { "loop", 0, NULL },
 	{ "forward", 0, NULL }, { "overlap", 0, v_bool }, { "var", 0, NULL },
+	{ "at", 0, NULL },
 	{ NULL, 0, NULL }
 };
 

@@ -35,6 +35,21 @@ SEGC_GIVE char *segc_xml_load_file(SEGC_KEEP segc_ctx *ctx, const char *path,
 #ifdef SEGC_XMLREAD_INTERNAL
 #include <libxml/tree.h>
 
+/* A piece of an attribute value: 'len' characters from 'off'. */
+typedef struct segc_xml_piece {
+	size_t off, len;
+} segc_xml_piece;
+#define SEGC_NONE_OFF ((size_t)-1)
+
+/* Splits 'text' at the commas outside parentheses into '*out' (malloc'd,
+ * the white space around each piece left out); the number of pieces,
+ * 0 for a blank text (xmllist.c). */
+size_t segc_xml_split_list(const char *text, segc_xml_piece **out);
+/* Cuts piece 'p' of 'text', "NAME = LOW .. HIGH", into its three parts
+ * (trimmed); -1 when it has not that shape or a part is empty. */
+int segc_xml_split_range(const char *text, segc_xml_piece p,
+	segc_xml_piece *name, segc_xml_piece *lo, segc_xml_piece *hi);
+
 /* The text a document was parsed from and where its lines start: turns
  * the offsets of start tags, which the reader records in each element's
  * '_private' while it parses, into lines and columns. */

@@ -94,6 +94,9 @@ for f in "$top_srcdir"/xml/*.xml "$top_srcdir"/xml/examples/*.xml \
     "$top_srcdir"/tests/cli/models/*.xml; do
 	rel=${f#"$top_srcdir"/}
 	case $rel in xml/seg.rng) continue ;; esac
+	# The longest path of indexed nodes without a closed form is not
+	# emitted (doc/emit.md); tests/cli/indexed.sh checks the refusal.
+	case $rel in xml/examples/reduction_tree.xml) continue ;; esac
 	grep -qx "$rel" "$tmp/covered" && continue
 	set --
 	case $rel in

@@ -135,7 +135,14 @@ static const struct {
 	/* Three iterations of one node of cost 2, each after the last. */
 	{ SEGC_BUILTIN_MAXPLUS, "maxplus(3, 1, 2, 1, 1, 1, 1, 0)", "6" },
 	/* The same with the cost i in iteration i: 1 + 2 + 3. */
-	{ SEGC_BUILTIN_MAXPLUSV, "maxplusv(i, 3, 1, i, 1, 1, 1, 1, 0)", "6" }
+	{ SEGC_BUILTIN_MAXPLUSV, "maxplusv(i, 3, 1, i, 1, 1, 1, 1, 0)", "6" },
+	/* A 2 x 2 grid of cells of cost 1, messages 10 along x and y from
+	 * the first corner: 3 cells and 2 messages on every path. */
+	{ SEGC_BUILTIN_TASKPATH, "taskpath(3, 1, 3, 0, 2, 0, 0, 2, 2, 0, 1, "
+	  "2, 0, 2, 2, 0, 1, 2, 0, 2, 2, 0, 1, 0, 2, 0, 0, 4, 1, 2, 2, 2, 0, "
+	  "1, 2, 0, 1, 2, 0, 0, 2, 2, 2, 5, 1, 1, 0, 1, 2, 2, 1, 2, 2, 0, 10, "
+	  "2, 2, 2, 2, 1, 1, 5, 1, 2, 0, 1, 2, 2, 0, 10, 2, 3, 0, 2, 0, 0)",
+	  "23" }
 };
 
 /* Evaluates every entry of 'values'; every built-in has one. */

@@ -1,0 +1,158 @@
+/* latex_taskpath.c - the longest path of a task graph with indexed nodes
+ * (the atom taskpath(...), FORMAT.md "Indexed nodes") in LaTeX: the path
+ * from the entry to the exit, and in an aligned block every node (with
+ * its range and cost) and every arc (with the instance it leads to and
+ * its cost).  Nodes are v_1, v_2, ... in the order of the graph, the
+ * indices of a node i_1, i_2, ... */
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/latex_private.h"
+#include "algebra/taskpath.h"
+#include "expr/builtin.h"
+#include "base/util.h"
+
+/* The expression of program 'p' of the atom's arguments 'a', indices as
+ * the names i_1, i_2, ... */
+static segc_expr *expr_of(segc_expr *const *a, const segc_tp_prog *p)
+{
+	segc_expr **st = segc_xmalloc((p->len + 1) * sizeof(*st));
+	size_t i = p->first, end = p->first + p->len, sp = 0, n;
+	segc_expr *r;
+	long op, x;
+	char nm[32];
+
+	while (i < end) {
+		segc_tp_int_expr(a, i++, &op);
+		switch (op) {
+		case SEGC_TP_PUSH:
+			st[sp++] = segc_expr_copy(a[i++]);
+			break;
+		case SEGC_TP_INDEX:
+			segc_tp_int_expr(a, i++, &x);
+			snprintf(nm, sizeof(nm), "i_%ld", x);
+			st[sp++] = segc_expr_sym(nm);
+			break;
+		case SEGC_TP_ADD:
+			sp--;
+			st[sp - 1] = segc_expr_add2(st[sp - 1], st[sp]);
+			break;
+		case SEGC_TP_MUL:
+			sp--;
+			st[sp - 1] = segc_expr_mul2(st[sp - 1], st[sp]);
+			break;
+		case SEGC_TP_POW:
+			sp--;
+			st[sp - 1] = segc_expr_pow(st[sp - 1], st[sp]);
+			break;
+		case SEGC_TP_FLOOR: case SEGC_TP_CEIL:
+			st[sp - 1] = segc_expr_call1(op == SEGC_TP_FLOOR ?
+				SEGC_BUILTIN_FLOOR : SEGC_BUILTIN_CEIL,
+				st[sp - 1]);
+			break;
+		default:
+			segc_tp_int_expr(a, i++, &x);
+			n = (size_t)x;
+			st[sp - n] = segc_expr_call_builtin(op == SEGC_TP_MAX ?
+				SEGC_BUILTIN_MAX : SEGC_BUILTIN_MIN, n,
+				st + sp - n);
+			sp -= n - 1;
+			break;
+		}
+	}
+	r = st[0];
+	free(st);
+	return r;
+}
+
+/* Appends the LaTeX of program 'p'. */
+static void put_prog(segc_strbuf *b, segc_expr *const *a,
+	const segc_tp_prog *p, const segc_latex_names *names)
+{
+	segc_expr *e = expr_of(a, p);
+	char *s = segc_latex_expr(e, names);
+
+	segc_strbuf_append(b, s);
+	free(s);
+	segc_expr_free(e);
+}
+
+/* Non-zero when program 'p' is the number 0. */
+static int is_zero(segc_expr *const *a, const segc_tp_prog *p)
+{
+	return p->len == 2 && segc_expr_is_num(a[p->first + 1]) &&
+		!mpq_sgn(segc_expr_value(a[p->first + 1]));
+}
+
+/* Appends v_k or v_k(i_1, ..., i_d). */
+static void put_node(segc_strbuf *b, size_t k, size_t d)
+{
+	size_t j;
+
+	segc_strbuf_appendf(b, "v_{%lu}", (unsigned long)k + 1);
+	for (j = 0; j < d; j++)
+		segc_strbuf_appendf(b, "%si_{%lu}", j ? ", " : "(",
+			(unsigned long)j + 1);
+	if (d)
+		segc_strbuf_append(b, ")");
+}
+
+/* Appends the atom 'e' (see latex_private.h). */
+int segc_latex_taskpath(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	size_t n = segc_expr_nargs(e), i, k;
+	segc_expr **a = segc_xmalloc((n + 1) * sizeof(*a));
+	segc_tp t;
+
+	for (i = 0; i < n; i++)
+		a[i] = segc_expr_arg(e, i);
+	if (segc_tp_decode(&t, n, segc_tp_int_expr, a)) {
+		segc_tp_clear(&t);
+		free(a);
+		return -1;
+	}
+	segc_strbuf_appendf(b, "\\operatorname{longest}\\bigl(v_{%lu} "
+		"\\to v_{%lu}\\bigr)\\ \\text{where}\\ \\left\\{"
+		"\\begin{aligned}", (unsigned long)t.entry + 1,
+		(unsigned long)t.exit + 1);
+	for (i = 0; i < t.n; i++) {
+		const segc_tp_node *x = &t.nodes[i];
+
+		segc_strbuf_append(b, i ? " \\\\ " : "");
+		put_node(b, i, x->d);
+		segc_strbuf_append(b, " &: ");
+		put_prog(b, a, &x->cost, names);
+		for (k = 0; k < x->d; k++) {
+			segc_strbuf_append(b, k ? ",\\ " : ",\\quad ");
+			put_prog(b, a, &x->lo[k], names);
+			segc_strbuf_appendf(b, " \\le i_{%lu} \\le ",
+				(unsigned long)k + 1);
+			put_prog(b, a, &x->hi[k], names);
+		}
+	}
+	for (i = 0; i < t.narcs; i++) {
+		const segc_tp_arc *r = &t.arcs[i];
+
+		segc_strbuf_append(b, " \\\\ ");
+		put_node(b, r->from, t.nodes[r->from].d);
+		segc_strbuf_appendf(b, " &\\to v_{%lu}", (unsigned long)r->to
+			+ 1);
+		for (k = 0; k < r->nat; k++) {
+			segc_strbuf_append(b, k ? ", " : "(");
+			put_prog(b, a, &r->at[k], names);
+		}
+		if (r->nat)
+			segc_strbuf_append(b, ")");
+		else if (t.nodes[r->to].d)
+			segc_strbuf_append(b, "(\\ast)");
+		if (!is_zero(a, &r->cost)) {
+			segc_strbuf_append(b, ": ");
+			put_prog(b, a, &r->cost, names);
+		}
+	}
+	segc_strbuf_append(b, "\\end{aligned}\\right.");
+	segc_tp_clear(&t);
+	free(a);
+	return 0;
+}
