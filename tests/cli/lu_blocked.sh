@@ -237,4 +237,18 @@ sys.exit(0 if ok else 1)
 PY
 ok $? "about 1.3 s (0.67 s with beta = 0) and about 1200 s, as doc/lu.md says"
 
+# Fig. 8: the best block size, by optimize (every B of the range
+# evaluated exactly), against the simulation of the unrolled task graph
+# at each B.
+best=$("$SEGC" optimize -q -m "$mach" --min total --over B=24..40 "$m" \
+	N=704 X=1 Y=1)
+want=$(for b in $(seq 24 40); do echo "$b $(sim 704 "$b" 1 1)"; done |
+	python3 -c "
+import sys
+from fractions import Fraction as F
+v = [(F(t), int(b)) for b, t in (l.split() for l in sys.stdin)]
+print('B = %d' % min(v)[1])")
+[ -n "$best" ] && [ "$best" = "$want" ]
+ok $? "optimize over B=24..40 at N=704 gives the unrolled graph's best ($want)"
+
 done_testing
