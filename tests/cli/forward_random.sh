@@ -224,15 +224,5 @@ PY
 
 python3 "$tmp/check.py" "$SEGC" "$tmp" "${CC:-cc}" "$CFLAGS_STRICT" \
 	"$seed" "$models" > "$tmp/log" 2>&1
-st=$?
-while IFS= read -r l; do
-	case $l in
-	"RESULT "*)
-		ok "$(echo "$l" | cut -d' ' -f2)" "$(echo "$l" | cut -d' ' -f3-)"
-		;;
-	*) echo "$l" ;;
-	esac
-done < "$tmp/log"
-[ $st -eq 0 ]
-ok $? "the checker ran to its end"
+relay_results "$tmp/log" $?
 done_testing

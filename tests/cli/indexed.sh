@@ -295,17 +295,7 @@ print("# %d of %d models derived to a closed form" % (closed, count))
 PY
 
 python3 "$tmp/check.py" "$SEGC" "$tmp" "$seed" "$models" > "$tmp/log" 2>&1
-st=$?
-while IFS= read -r l; do
-	case $l in
-	"RESULT "*)
-		ok "$(echo "$l" | cut -d' ' -f2)" "$(echo "$l" | cut -d' ' -f3-)"
-		;;
-	*) echo "$l" ;;
-	esac
-done < "$tmp/log"
-[ $st -eq 0 ]
-ok $? "the checker ran to its end"
+relay_results "$tmp/log" $?
 
 # The bundled examples: the wavefront's closed form, and the reduction
 # tree's longest path against its hand derivation t_leaf +

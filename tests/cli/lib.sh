@@ -35,6 +35,23 @@ same_file() {
 	fi
 }
 
+# relay_results LOG STATUS: turns the lines "RESULT 0|1 NAME" a checker
+# wrote to LOG into tests, passes other lines through as they are, and
+# adds a test that the checker (its exit STATUS) ran to its end.
+relay_results() {
+	while IFS= read -r l; do
+		case $l in
+		"RESULT "*)
+			ok "$(echo "$l" | cut -d' ' -f2)" \
+				"$(echo "$l" | cut -d' ' -f3-)"
+			;;
+		*) echo "$l" ;;
+		esac
+	done < "$1"
+	[ "$2" -eq 0 ]
+	ok $? "the checker ran to its end"
+}
+
 # done_testing: prints the plan; exits non-zero when anything failed.
 done_testing() {
 	echo "1..$tap_n"
