@@ -31,34 +31,22 @@ static int is_cost(const segc_setting *s, const char *name)
 		(m && (segc_machine_const(m, name) || segc_machine_cost(m, name)));
 }
 
-/* Keeps 'cand' in '*best' when it is nearer 'name' than '*d'. */
-static void nearer(const char *name, const char *cand, size_t *d,
-	const char **best)
-{
-	size_t k = segc_edit_distance(name, cand);
-
-	if (k && k < *d) {
-		*d = k;
-		*best = cand;
-	}
-}
-
 /* The cost under 's' nearest 'name' within a third of its length (for
  * "did you mean"), or NULL. */
 static const char *nearest_cost(const segc_setting *s, const char *name)
 {
 	const segc_machine *m = machine_of(s);
 	const char *best = NULL;
-	size_t d = (strlen(name) + 2) / 3 + 1, i;
+	size_t d = segc_name_near_limit(name), i;
 
 	if (strlen(name) < 2)
 		return NULL;
 	for (i = 0; s->model && i < s->model->nresources; i++)
-		nearer(name, s->model->resources[i].name, &d, &best);
+		segc_name_nearer(name, s->model->resources[i].name, &d, &best);
 	for (i = 0; m && i < m->nconsts; i++)
-		nearer(name, m->consts[i].name, &d, &best);
+		segc_name_nearer(name, m->consts[i].name, &d, &best);
 	for (i = 0; m && i < m->ncosts; i++)
-		nearer(name, m->costs[i].name, &d, &best);
+		segc_name_nearer(name, m->costs[i].name, &d, &best);
 	return best;
 }
 

@@ -38,3 +38,21 @@ size_t segc_edit_distance(const char *a, const char *b)
 	free(row);
 	return r;
 }
+
+/* The distance a suggestion must stay below (see names.h). */
+size_t segc_name_near_limit(const char *name)
+{
+	return (strlen(name) + 2) / 3 + 1;
+}
+
+/* Keeps 'cand' when it is nearer 'name' (see names.h). */
+void segc_name_nearer(const char *name, const char *cand, size_t *d,
+	const char **best)
+{
+	size_t k = segc_edit_distance(name, cand);
+
+	if (k && k < *d) {
+		*d = k;
+		*best = cand;
+	}
+}

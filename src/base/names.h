@@ -9,4 +9,13 @@
  * compared. */
 size_t segc_edit_distance(const char *a, const char *b);
 
+/* The distance a suggestion for 'name' must stay below: about a third
+ * of its length; the start of '*d' for segc_name_nearer(). */
+size_t segc_name_near_limit(const char *name);
+
+/* Keeps 'cand' in '*best' (its distance in '*d') when it is nearer
+ * 'name' than '*d' and not 'name' itself; the first of equals wins. */
+void segc_name_nearer(const char *name, const char *cand, size_t *d,
+	const char **best);
+
 #endif

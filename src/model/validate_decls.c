@@ -415,20 +415,8 @@ int segc_check_probabilities(segc_ctx *ctx, size_t n,
 
 /* ------------------------------------------------- names given by users */
 
-/* Keeps in '*best' the name of 'v' nearest 'name' (distance '*d'). */
-static void nearest_of(const char *name, const char *cand, size_t *d,
-	const char **best)
-{
-	size_t k = segc_edit_distance(name, cand);
-
-	if (k && k < *d) {
-		*d = k;
-		*best = cand;
-	}
-}
-
 /* Non-zero when 'name' is among the 'n' bindings 'b'; else offers each
- * to nearest_of(). */
+ * to segc_name_nearer(). */
 static int among_bindings(const char *name, size_t n, const segc_binding *b,
 	size_t *d, const char **best)
 {
@@ -437,7 +425,7 @@ static int among_bindings(const char *name, size_t n, const segc_binding *b,
 	for (i = 0; i < n; i++) {
 		if (!strcmp(b[i].name, name))
 			return 1;
-		nearest_of(name, b[i].name, d, best);
+		segc_name_nearer(name, b[i].name, d, best);
 	}
 	return 0;
 }
@@ -452,22 +440,22 @@ int segc_setting_declares(const segc_setting *s, const char *name,
 	const segc_model *m = s->model;
 	const segc_machine *mach = s->machine ? s->machine :
 		m ? m->machine : NULL;
-	size_t d = (strlen(name) + 2) / 3 + 1, i;
+	size_t d = segc_name_near_limit(name), i;
 
 	*near = NULL;
 	if (!strcmp(name, "N") || !strcmp(name, "P"))
 		return 1;
-	nearest_of(name, "N", &d, near);
-	nearest_of(name, "P", &d, near);
+	segc_name_nearer(name, "N", &d, near);
+	segc_name_nearer(name, "P", &d, near);
 	for (i = 0; m && i < m->nparams; i++) {
 		if (!strcmp(m->params[i].name, name))
 			return 1;
-		nearest_of(name, m->params[i].name, &d, near);
+		segc_name_nearer(name, m->params[i].name, &d, near);
 	}
 	for (i = 0; m && i < m->nresources; i++) {
 		if (!strcmp(m->resources[i].name, name))
 			return 1;
-		nearest_of(name, m->resources[i].name, &d, near);
+		segc_name_nearer(name, m->resources[i].name, &d, near);
 	}
 	if (m && among_bindings(name, m->nlets, m->lets, &d, near))
 		return 1;
