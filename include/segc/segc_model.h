@@ -23,6 +23,16 @@ SEGC_API SEGC_GIVE segc_model *segc_model_read_file(SEGC_KEEP segc_ctx *ctx,
 /* The same for a machine document. */
 SEGC_API SEGC_GIVE segc_machine *segc_machine_read_file(SEGC_KEEP segc_ctx *ctx,
 	const char *path);
+/* The same for a model document held in memory: the 'len' bytes at
+ * 'text' (not NUL-terminated necessarily), named 'name' in diagnostics
+ * (FILE of FILE:LINE:COL; "<string>" when NULL).  The max_file_bytes
+ * limit applies to 'len' as to the size of a file. */
+SEGC_API SEGC_GIVE segc_model *segc_model_read_string(SEGC_KEEP segc_ctx *ctx,
+	const char *name, const char *text, size_t len);
+/* The same for a machine document held in memory. */
+SEGC_API SEGC_GIVE segc_machine *segc_machine_read_string(
+	SEGC_KEEP segc_ctx *ctx, const char *name, const char *text,
+	size_t len);
 /* Validates a document of either kind without keeping it: 0 when valid.
  * A model's program is also lowered, and each of its expressions brought
  * to canonical form under the model's own setting, so that what every

@@ -725,6 +725,42 @@ segc_machine *segc_machine_read_file(segc_ctx *ctx, const char *path)
 	return m;
 }
 
+/* Refuses a document of 'len' bytes larger than max_file_bytes, as a
+ * file of that size would be: 0 when it may be read. */
+static int check_size(segc_ctx *ctx, const char *name, size_t len)
+{
+	unsigned long max = segc_ctx_limits(ctx)->max_file_bytes;
+
+	if (len <= max)
+		return 0;
+	segc_error(ctx, SEGC_ERR_LIMIT, name, 0, 0, "the document is %llu "
+		"bytes, larger than the limit of %lu bytes (max_file_bytes)",
+		(unsigned long long)len, max);
+	return -1;
+}
+
+/* Reads and validates a model document held in memory. */
+segc_model *segc_model_read_string(segc_ctx *ctx, const char *name,
+	const char *text, size_t len)
+{
+	if (!name)
+		name = "<string>";
+	if (check_size(ctx, name, len))
+		return NULL;
+	return segc_model_read_memory(ctx, text, len, name);
+}
+
+/* Reads and validates a machine document held in memory. */
+segc_machine *segc_machine_read_string(segc_ctx *ctx, const char *name,
+	const char *text, size_t len)
+{
+	if (!name)
+		name = "<string>";
+	if (check_size(ctx, name, len))
+		return NULL;
+	return segc_machine_read_memory(ctx, text, len, name);
+}
+
 /* libxml2's allocation functions, through segc's failure path. */
 static void *xml_malloc(size_t n)
 {
