@@ -34,6 +34,63 @@ SEGC_API SEGC_GIVE segc_csv *segc_csv_read_string(SEGC_KEEP segc_ctx *ctx,
 /* Releases the table. */
 SEGC_API void segc_csv_free(SEGC_TAKE segc_csv *csv);
 
+/* How rows that repeat a configuration (the same values in every column
+ * that is not a measurement: time, total, comp, comm, io) are read: each
+ * as it is, or replaced by one row whose measurements are the mean, the
+ * median or the minimum of theirs (exact), in the order of their first
+ * row. */
+enum segc_csv_aggregate {
+	SEGC_CSV_EACH = 0, SEGC_CSV_MEAN, SEGC_CSV_MEDIAN, SEGC_CSV_MIN
+};
+
+/* What to read of a table as pandas, Caliper or a spreadsheet write it: a
+ * plain data record the caller fills (all zero: every column, each row).
+ * A column with an empty name (pandas' index) is always left out, and so
+ * are the columns 'wanted' refuses (returns 0 for: it is given each
+ * column's name after the mapping, and may be NULL: every column).  With
+ * 'wanted', a column whose name is not an identifier is left out too,
+ * unless mapped; without it, it is an error.  'nmap' mappings read the
+ * column named 'map_columns'[k] in the header (any text) as the name
+ * 'map_names'[k] (an identifier); a column that already bears such a
+ * name is left out; a mapped column missing from the header is an
+ * error. */
+typedef struct segc_csv_options {
+	size_t nmap;
+	const char *const *map_names;
+	const char *const *map_columns;
+	int (*wanted)(void *arg, const char *name);
+	void *wanted_arg;
+	enum segc_csv_aggregate aggregate;
+} segc_csv_options;
+
+/* Reads the 'len' bytes at 'text', named 'name' in diagnostics, as
+ * 'opts' (may be NULL) says: the format of segc_csv_read_file(), and
+ * also fields in double quotes (RFC 4180: commas inside, "" for a quote;
+ * within one line).  Column names are checked for repeats in linear
+ * time.  NULL with located errors. */
+SEGC_API SEGC_GIVE segc_csv *segc_csv_read(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const char *name, SEGC_KEEP const char *text, size_t len,
+	SEGC_KEEP const segc_csv_options *opts);
+/* The same for the file 'path'; "-" reads standard input (named
+ * "<stdin>" in diagnostics). */
+SEGC_API SEGC_GIVE segc_csv *segc_csv_read_path(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const char *path, SEGC_KEEP const segc_csv_options *opts);
+/* The columns with a name that were left out, in the header's order:
+ * their number, and the name of the 'i'-th (borrowed). */
+SEGC_API size_t segc_csv_n_ignored(SEGC_KEEP const segc_csv *csv);
+SEGC_API const char *segc_csv_ignored(SEGC_KEEP const segc_csv *csv,
+	size_t i);
+/* The column named 'name', or (size_t)-1. */
+SEGC_API size_t segc_csv_column(SEGC_KEEP const segc_csv *csv,
+	SEGC_KEEP const char *name);
+/* The rows of the file aggregated into row 'row' (1 when each row is
+ * read as it is). */
+SEGC_API size_t segc_csv_runs(SEGC_KEEP const segc_csv *csv, size_t row);
+/* The smallest and largest value of the cell ('row', 'col') among the
+ * rows aggregated into it (both the cell when it was not aggregated). */
+SEGC_API void segc_csv_spread(SEGC_KEEP const segc_csv *csv, size_t row,
+	size_t col, mpq_t lo, mpq_t hi);
+
 /* The file name given when reading (borrowed). */
 SEGC_API const char *segc_csv_file(SEGC_KEEP const segc_csv *csv);
 /* The number of columns, and of rows after the header. */

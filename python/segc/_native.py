@@ -221,6 +221,24 @@ segc_csv *segc_csv_read_file(segc_ctx *ctx, const char *path);
 segc_csv *segc_csv_read_string(segc_ctx *ctx, const char *name,
     const char *text, size_t len);
 void segc_csv_free(segc_csv *csv);
+typedef struct segc_csv_options {
+    size_t nmap; const char *const *map_names;
+    const char *const *map_columns;
+    int (*wanted)(void *arg, const char *name); void *wanted_arg;
+    int aggregate;
+} segc_csv_options;
+segc_csv *segc_csv_read(segc_ctx *ctx, const char *name, const char *text,
+    size_t len, const segc_csv_options *opts);
+segc_csv *segc_csv_read_path(segc_ctx *ctx, const char *path,
+    const segc_csv_options *opts);
+size_t segc_csv_nrows(const segc_csv *csv);
+size_t segc_csv_n_ignored(const segc_csv *csv);
+const char *segc_csv_ignored(const segc_csv *csv, size_t i);
+size_t segc_csv_column(const segc_csv *csv, const char *name);
+size_t segc_csv_runs(const segc_csv *csv, size_t row);
+void segc_csv_spread(const segc_csv *csv, size_t row, size_t col,
+    __mpq_struct *lo, __mpq_struct *hi);
+unsigned long segc_csv_line(const segc_csv *csv, size_t row);
 typedef struct segc_fit_request {
     const segc_setting *setting; size_t nfree; const char *const *free;
     const segc_csv *data; int weight; size_t nstart;

@@ -1,9 +1,12 @@
 """Fitting a model's free names to measurements (segc fit) from a pandas
-DataFrame, a dict of columns or CSV text: the values are passed to the
-library's CSV reader as exact decimals (an int as written, a float as
-the shortest decimal that gives it back, a Fraction whose denominator
-divides a power of ten exactly, a str as written), so that the fit is
-exact over the numbers the table holds."""
+DataFrame, a dict of columns, CSV text or a CSV file (a path): the values
+are passed to the library's CSV reader as exact decimals (an int as
+written, a float as the shortest decimal that gives it back, a Fraction
+whose denominator divides a power of ten exactly, a str as written), so
+that the fit is exact over the numbers the table holds.  As 'segc fit'
+does, the reader keeps the columns that name a measurement or a name of
+the model (or one close to it, to refuse), leaves the others out, maps
+columns to names and aggregates repeated configurations."""
 
 from fractions import Fraction
 import numbers
@@ -17,21 +20,26 @@ COMPONENTS = ("total", "comp", "comm", "io")
 
 
 def _cell(v, column):
-    """The CSV text of one value."""
+    """The CSV text of one value: a number exactly; anything else as its
+    text, for the reader to refuse if the column is read."""
     if isinstance(v, str):
-        return v.strip()
-    if isinstance(v, bool):
-        raise ValueError("column %s: %r is not a number" % (column, v))
+        return _quoted(v.strip())
+    if isinstance(v, bool) or not isinstance(v, numbers.Number):
+        return _quoted(str(v))
     if isinstance(v, numbers.Integral):
         return str(int(v))
     if isinstance(v, numbers.Rational):
         return _decimal(Fraction(v), column)
     if isinstance(v, numbers.Real):
-        f = float(v)
-        if f != f or f in (float("inf"), float("-inf")):
-            raise ValueError("column %s: %r is not finite" % (column, v))
-        return repr(f)
-    raise ValueError("column %s: %r is not a number" % (column, v))
+        return repr(float(v))
+    return _quoted(str(v))
+
+
+def _quoted(text):
+    """'text' as a CSV field: in double quotes when it needs them."""
+    if any(ch in text for ch in ',"\n\r') or text != text.strip():
+        return '"%s"' % text.replace('"', '""')
+    return text
 
 
 def _decimal(q, column):
@@ -72,7 +80,7 @@ def csv_text(data):
     n = len(cols[0]) if cols else 0
     if any(len(c) != n for c in cols):
         raise ValueError("the columns have different lengths")
-    lines = [",".join(names)]
+    lines = [",".join(_quoted(n) for n in names)]
     for i in range(n):
         lines.append(",".join(_cell(c[i], names[k])
                               for k, c in enumerate(cols)))
@@ -80,14 +88,19 @@ def csv_text(data):
 
 
 class Equation:
-    """One equation of a fit: the data row, the component measured, the
-    measured and the fitted value (Fractions)."""
+    """One equation of a fit: the data row (and 'line' in the table), the
+    component measured, the measured and the fitted value (Fractions),
+    the rows of the table aggregated into it ('runs') and the smallest and
+    largest of their measurements ('spread', a pair of Fractions)."""
 
-    __slots__ = ("row", "component", "measured", "fitted")
+    __slots__ = ("row", "line", "component", "measured", "fitted", "runs",
+                 "spread")
 
-    def __init__(self, row, component, measured, fitted):
-        self.row, self.component = row, component
+    def __init__(self, row, line, component, measured, fitted, runs,
+                 spread):
+        self.row, self.line, self.component = row, line, component
         self.measured, self.fitted = measured, fitted
+        self.runs, self.spread = runs, spread
 
     def __repr__(self):
         return "Equation(row=%d, %s: measured %s, fitted %s)" % (
@@ -101,10 +114,12 @@ class Fit:
     (the largest relative error, None when there is none) and
     machine_xml()."""
 
-    def __init__(self, ptr, setting, keep):
+    def __init__(self, ptr, setting, keep, csv):
         self._ptr = ptr
         self._setting = setting
         self._keep = keep
+        self.ignored = [text(lib.segc_csv_ignored(csv, i))
+                        for i in range(lib.segc_csv_n_ignored(csv))]
         self.values = {text(lib.segc_fit_name(ptr, j)):
                        _core.fraction_of_mpq(lib.segc_fit_value(ptr, j))
                        for j in range(lib.segc_fit_nfree(ptr))}
@@ -118,10 +133,13 @@ class Fit:
         self.equations = []
         for i in range(lib.segc_fit_nequations(ptr)):
             lib.segc_fit_equation_get(ptr, i, eq)
+            comp = COMPONENTS[eq.component]
             self.equations.append(Equation(
-                int(eq.row), COMPONENTS[eq.component],
+                int(eq.row), int(lib.segc_csv_line(csv, eq.row)), comp,
                 _core.fraction_of_mpq(eq.measured),
-                _core.fraction_of_mpq(eq.fitted)))
+                _core.fraction_of_mpq(eq.fitted),
+                int(lib.segc_csv_runs(csv, eq.row)),
+                _spread(csv, eq.row, comp)))
         q = _core.mpq(Fraction(0))
         self.r2 = None if lib.segc_fit_r2(ptr, q.ptr) else \
             _core.fraction_of_mpq(q.ptr)
@@ -147,28 +165,99 @@ class Fit:
             description.encode("utf-8")))
 
 
-def read_csv(ctx, data, name):
-    """The segc_csv of 'data' (freed when collected)."""
-    body = csv_text(data).encode("utf-8")
-    csv = lib.segc_csv_read_string(ctx.ptr, (name or "<data>").encode(),
-                                   body, len(body))
+def _spread(csv, row, comp):
+    """(smallest, largest) measured value aggregated into 'row'."""
+    col = lib.segc_csv_column(csv, comp.encode())
+    if col == ffi.cast("size_t", -1) and comp == "total":
+        col = lib.segc_csv_column(csv, b"time")
+    lo, hi = _core.mpq(Fraction(0)), _core.mpq(Fraction(0))
+    lib.segc_csv_spread(csv, row, col, lo.ptr, hi.ptr)
+    return (_core.fraction_of_mpq(lo.ptr), _core.fraction_of_mpq(hi.ptr))
+
+
+def _one_edit(a, b):
+    """True when 'a' becomes 'b' by one edit: a character changed, added
+    or removed, or two neighbours swapped (as the command decides which
+    unknown columns to refuse as slips)."""
+    if len(a) < len(b):
+        a, b = b, a
+    if len(a) - len(b) > 1:
+        return False
+    i = 0
+    while i < len(b) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1:] == b[i + 1:] or (
+            i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and
+            a[i + 2:] == b[i + 2:])
+    return a[i + 1:] == b[i:]
+
+
+AGGREGATES = {None: 0, "each": 0, "mean": 1, "median": 2, "min": 3}
+
+
+class _Options:
+    """The reader's options for setting 's': the wanted columns (a
+    callback into Python), mappings, aggregation; memory kept."""
+
+    def __init__(self, s, columns, aggregate):
+        if aggregate not in AGGREGATES:
+            raise ValueError("aggregate %r: mean, median or min"
+                             % (aggregate,))
+        columns = dict(columns or {})
+        for n in columns:
+            _core.check_name(n, "columns")
+        self.keep = [cstr(n) for n in columns] + \
+            [cstr(str(c)) for c in columns.values()]
+        k = len(columns)
+        self.names = ffi.new("const char *[]", self.keep[:k] or [ffi.NULL])
+        self.cols = ffi.new("const char *[]", self.keep[k:] or [ffi.NULL])
+        near = ffi.new("const char **")
+
+        def wanted(arg, name):
+            n = ffi.string(name).decode("utf-8", "replace")
+            if n in COMPONENTS or n == "time":
+                return 1
+            if lib.segc_setting_declares(s.ptr, name, near):
+                return 1
+            return int(near[0] != ffi.NULL and _one_edit(n, text(near[0])))
+        self.callback = ffi.callback("int(void *, const char *)", wanted)
+        self.ptr = ffi.new("segc_csv_options *")
+        self.ptr.nmap = k
+        self.ptr.map_names = self.names
+        self.ptr.map_columns = self.cols
+        self.ptr.wanted = self.callback
+        self.ptr.aggregate = AGGREGATES[aggregate]
+
+
+def read_csv(ctx, data, name, options):
+    """The segc_csv of 'data' (freed when collected): a path is read as a
+    file ("-": standard input), anything else as a table."""
+    import os
+    if isinstance(data, os.PathLike):
+        csv = lib.segc_csv_read_path(ctx.ptr, os.fsencode(data),
+                                     options.ptr)
+    else:
+        body = csv_text(data).encode("utf-8")
+        csv = lib.segc_csv_read(ctx.ptr, (name or "<data>").encode(), body,
+                                len(body), options.ptr)
     if csv == ffi.NULL:
         ctx.fail()
     return ffi.gc(csv, lib.segc_csv_free)
 
 
-def run(s, data, free, weight, start, max_iterations, columns, name):
+def run(s, data, free, weight, start, max_iterations, columns, name,
+        aggregate=None):
     """The Fit of the names 'free' to 'data' under setting 's'."""
     if weight not in ("absolute", "relative"):
         raise ValueError("weight %r: absolute or relative" % (weight,))
-    if columns:
-        data = _renamed(data, columns)
     free = list(free)
     for n in free:
         _core.check_name(n, "free")
     start = dict(start or {})
+    options = _Options(s, columns, aggregate)
     with Context(s.limits) as ctx:
-        csv = read_csv(ctx, data, name)
+        csv = read_csv(ctx, data, name, options)
         keep = [cstr(n) for n in free]
         names = ffi.new("const char *[]", keep or [ffi.NULL])
         skeep = [cstr(n) for n in start]
@@ -189,16 +278,4 @@ def run(s, data, free, weight, start, max_iterations, columns, name):
         if f == ffi.NULL:
             ctx.fail()
         return Fit(ffi.gc(f, lib.segc_fit_free), s,
-                   (keep, names, csv, skeep, snames, svalues))
-
-
-def _renamed(data, columns):
-    """'data' with columns renamed by 'columns' (parameter -> column)."""
-    names, cols = _columns(data)
-    back = {v: k for k, v in columns.items()}
-    missing = [c for c in columns.values() if c not in names]
-    if missing:
-        raise InputError([Diagnostic(2, None, 0, 0, "no column '%s' in "
-                                     "the data" % missing[0])])
-    return {back.get(n, n): c for n, c in zip(names, cols)
-            if n in back or n not in columns}
+                   (keep, names, csv, skeep, snames, svalues, options), csv)

@@ -241,11 +241,15 @@ class Model:
         return analysis.sensitivity(s, component)
 
     def fit(self, data, free, weight="absolute", bind=None, machine=None,
-            start=None, max_iterations=0, columns=None, name=None,
-            **limits):
+            start=None, max_iterations=0, columns=None, aggregate=None,
+            name=None, **limits):
         """Fits the names 'free' to measured times: 'data' a pandas
-        DataFrame, a dict of columns, or the text of a CSV file.  A Fit."""
+        DataFrame, a dict of columns, the text of a CSV file or its path
+        (a pathlib.Path); 'columns' maps names to columns of the table
+        (NAME: COLUMN, as --column NAME=COLUMN), 'aggregate' ("mean",
+        "median", "min") makes each repeated configuration one equation.
+        A Fit."""
         from segc import fit
         s = self.setting(machine, bind, (), **limits)
         return fit.run(s, data, free, weight, start, max_iterations,
-                       columns, name)
+                       columns, name, aggregate)

@@ -83,3 +83,102 @@ def test_fraction_without_decimal_refused():
     with pytest.raises(ValueError):
         m.fit({"N_element": [1], "P_max": [Fraction(1, 3)], "time": [1]},
               free=["t_if"])
+
+
+PINGPONG = "data/fit/pingpong.xml"
+LAT, GAP, DELTA = Fraction(2, 100000), Fraction(1, 10 ** 8), \
+    Fraction(1, 10 ** 6)
+
+
+def pandas_runs(tmp_path):
+    """Three runs of each message size, written by pandas with its index
+    column, a column of host names and a measured column whose header
+    needs quotes; the runs are LAT + bytes*GAP - DELTA, +0, +DELTA."""
+    rows = []
+    for b in (0, 64, 1024, 4096):
+        for run, d in enumerate((-DELTA, 0, DELTA)):
+            rows.append({"bytes": b, "run": run,
+                         "host": "node%02d" % (run + 1),
+                         "time (s), avg": float(LAT + b * GAP + d)})
+    path = tmp_path / "runs.csv"
+    pd.DataFrame(rows).to_csv(path)
+    return path
+
+
+@pytest.mark.parametrize("aggregate,lat", [("mean", LAT), ("median", LAT),
+                                           ("min", LAT - DELTA),
+                                           (None, LAT)])
+def test_pandas_file_index_repeats(tmp_path, aggregate, lat):
+    path = pandas_runs(tmp_path)
+    with open(path, encoding="utf-8") as f:
+        assert f.readline().startswith(',bytes,run,host,"time (s), avg"')
+    m = segc.Model.from_file(path_of(PINGPONG))
+    fit = m.fit(path, free=["lat", "gap"], aggregate=aggregate,
+                columns={"time": "time (s), avg"})
+    assert fit.values == {"lat": lat, "gap": GAP}
+    assert fit.ignored == ["run", "host"]
+    assert len(fit.equations) == (4 if aggregate else 12)
+    if aggregate:
+        first = fit.equations[0]
+        assert first.runs == 3 and first.line == 2
+        assert first.spread == (LAT - DELTA, LAT + DELTA)
+    args = ["fit", "-q", "--free", "lat,gap", "--column",
+            "time=time (s), avg", PINGPONG, str(path)]
+    if aggregate:
+        args[1:1] = ["--aggregate", aggregate]
+    rc, out, err = run_segc(*args)
+    assert rc == 0, err
+    assert "lat = %s" % _decimal_text(lat) in out
+    assert "# columns left out: run, host" in out
+
+
+def _decimal_text(q):
+    from segc.fit import _decimal
+    return _decimal(q, "x")
+
+
+def test_dataframe_with_text_columns(tmp_path):
+    df = pd.read_csv(pandas_runs(tmp_path), index_col=0)
+    m = segc.Model.from_file(path_of(PINGPONG))
+    fit = m.fit(df, free=["lat", "gap"], aggregate="mean",
+                columns={"time": "time (s), avg"})
+    assert fit.values == {"lat": LAT, "gap": GAP}
+
+
+def test_standard_input(tmp_path):
+    path = pandas_runs(tmp_path)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    rc, out, err = run_segc("fit", "-q", "--free", "lat,gap", "--aggregate",
+                            "mean", "--column", "time=time (s), avg",
+                            PINGPONG, "-", stdin=text)
+    assert rc == 0, err
+    assert "lat = 0.00002" in out and "gap = 0.00000001" in out
+
+
+def path_of(rel):
+    return path(rel)
+
+
+def test_wide_header_linear_time():
+    # The reader itself, every column kept: 3*10^5 names read, and a
+    # repeated one refused, each well within a second.
+    import time
+    from segc._native import ffi, lib
+    from segc._core import Context
+    n = 300000
+    names = ["c%d" % i for i in range(n)]
+    for header, ok in ((names, True), (names + ["c17"], False)):
+        body = (",".join(header) + "\n" + ",".join("1" for _ in header)
+                + "\n").encode()
+        ctx = Context()
+        t0 = time.perf_counter()
+        csv = lib.segc_csv_read(ctx.ptr, b"wide.csv", body, len(body),
+                                ffi.NULL)
+        elapsed = time.perf_counter() - t0
+        assert (csv != ffi.NULL) == ok
+        if ok:
+            lib.segc_csv_free(csv)
+        else:
+            assert "'c17' is named twice" in ctx.diagnostics()[0].message
+        assert elapsed < 1.0, elapsed

@@ -1,6 +1,8 @@
-/* csv.c - a small strict CSV reader for measurements (segc fit, eval
- * --measured): a header row of names, then rows of decimal numbers read
- * as exact rationals; every error located by file, line and column. */
+/* csv.c - the CSV reader of measurements (segc fit, eval --measured): a
+ * header row of names, then rows of decimal numbers read as exact
+ * rationals, fields optionally in double quotes; columns left out
+ * (pandas' index, those the caller does not want) or renamed; every
+ * error located by file, line and column. */
 #include <config.h>
 
 #include <errno.h>
@@ -9,35 +11,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/csv_private.h"
 #include "analysis/fit.h"
 #include "base/util.h"
-
-struct segc_csv {
-	char *file;
-	size_t ncols, nrows, caprows;
-	char **header;
-	unsigned long header_line;
-	unsigned long *header_col;
-	mpq_t *cells;            /* row-major, nrows * ncols */
-	unsigned long *line;     /* per row */
-	unsigned long *col;      /* per cell */
-};
 
 /* The state of one reading: the text, the position, the limits. */
 typedef struct reader {
 	segc_ctx *ctx;
 	segc_csv *csv;
+	const segc_csv_options *opts;
 	const char *text;
 	size_t len, pos;
 	unsigned long line;
 	unsigned long max_digits;
+	size_t nraw;             /* the columns of the file */
+	size_t *kept;            /* each one's column in the table, or -1 */
 } reader;
 
-/* One cell of a line: its text (spaces trimmed) and its column. */
+/* One cell of a line: its text (spaces trimmed; inside the quotes of a
+ * quoted field) and its column; 'quoted' 2 when the text holds "" for a
+ * quote, 'bad' when a quote is not closed on its line or is followed by
+ * more than spaces. */
 typedef struct cell {
 	const char *s;
 	size_t n;
 	unsigned long col;
+	int quoted, bad;
 } cell;
 
 /* Records an error at 'line', 'col' of the file being read. */
@@ -55,34 +54,98 @@ static size_t line_end(const reader *R)
 	return nl ? (size_t)(nl - R->text) : R->len;
 }
 
-/* Splits the line [start, end) at commas into at most 'cap' cells (the
- * count is returned even when larger), spaces and tabs trimmed. */
+/* The end of the quoted field whose opening quote is at 'q': the offset
+ * of its closing quote, or 'end' when there is none; sets '*escaped'
+ * when it holds "". */
+static size_t quote_end(const reader *R, size_t q, size_t end, int *escaped)
+{
+	size_t j = q + 1;
+
+	while (j < end) {
+		if (R->text[j] == '"' && j + 1 < end && R->text[j + 1] == '"') {
+			*escaped = 1;
+			j += 2;
+		} else if (R->text[j] == '"') {
+			return j;
+		} else {
+			j++;
+		}
+	}
+	return end;
+}
+
+/* Reads the field at 'i' of the line [start, end) into 'c' (when not
+ * NULL); returns the offset of the comma after it, or 'end'. */
+static size_t next_field(const reader *R, size_t start, size_t i,
+	size_t end, cell *c)
+{
+	size_t a = i, b, close;
+	int escaped = 0, bad = 0;
+
+	while (a < end && (R->text[a] == ' ' || R->text[a] == '\t'))
+		a++;
+	if (a < end && R->text[a] == '"') {
+		close = quote_end(R, a, end, &escaped);
+		i = close < end ? close + 1 : end;
+		bad = close == end;
+		while (i < end && (R->text[i] == ' ' || R->text[i] == '\t'))
+			i++;
+		bad |= i < end && R->text[i] != ',';
+		while (i < end && R->text[i] != ',')
+			i++;
+		if (c) {
+			c->s = R->text + a + 1;
+			c->n = (close < end ? close : end) - a - 1;
+			c->col = (unsigned long)(a - start) + 1;
+			c->quoted = 1 + escaped;
+			c->bad = bad;
+		}
+		return i;
+	}
+	while (i < end && R->text[i] != ',')
+		i++;
+	b = i;
+	while (b > a && (R->text[b - 1] == ' ' || R->text[b - 1] == '\t'))
+		b--;
+	if (c) {
+		c->s = R->text + a;
+		c->n = b - a;
+		c->col = (unsigned long)(a - start) + 1;
+		c->quoted = c->bad = 0;
+	}
+	return i;
+}
+
+/* Splits the line [start, end) at the commas outside quotes into at most
+ * 'cap' cells (the count is returned even when larger). */
 static size_t split_line(const reader *R, size_t start, size_t end,
 	cell *cells, size_t cap)
 {
 	size_t n = 0, i = start;
 
 	for (;;) {
-		size_t a = i, b;
-
-		while (i < end && R->text[i] != ',')
-			i++;
-		b = i;
-		while (a < b && (R->text[a] == ' ' || R->text[a] == '\t'))
-			a++;
-		while (b > a && (R->text[b - 1] == ' ' ||
-		    R->text[b - 1] == '\t'))
-			b--;
-		if (n < cap) {
-			cells[n].s = R->text + a;
-			cells[n].n = b - a;
-			cells[n].col = (unsigned long)(a - start) + 1;
-		}
+		i = next_field(R, start, i, end, n < cap ? &cells[n] : NULL);
 		n++;
-		if (i == end)
+		if (i >= end)
 			return n;
 		i++;
 	}
+}
+
+/* The text of cell 'c' (malloc'd): "" inside quotes made one quote. */
+static char *cell_text(const cell *c)
+{
+	char *t = segc_xmalloc(c->n + 1);
+	size_t i, k = 0;
+
+	for (i = 0; i < c->n; i++) {
+		t[k++] = c->s[i];
+		if (c->quoted == 2 && c->s[i] == '"' && i + 1 < c->n &&
+		    c->s[i + 1] == '"')
+			i++;
+	}
+	t[k] = '\0';
+	return t;
 }
 
 /* Non-zero when the line [start, end) is blank or a comment. */
@@ -185,34 +248,147 @@ static int cell_number(const reader *R, const cell *c, mpq_t q,
 	return 0;
 }
 
+/* A set of the table's column names, for the check of repeats in time
+ * linear in the header: open addressing over column indices plus one. */
+typedef struct name_set {
+	size_t *slot;
+	size_t cap;
+} name_set;
+
+/* FNV-1a of 's'. */
+static size_t name_hash(const char *s)
+{
+	size_t h = (size_t)2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * (size_t)16777619u;
+	return h;
+}
+
+/* Adds column 'j' of 'header' to 'set': (size_t)-1, or the column that
+ * already bears its name. */
+static size_t set_add(name_set *set, char **header, size_t j)
+{
+	size_t i = name_hash(header[j]) & (set->cap - 1);
+
+	while (set->slot[i]) {
+		if (!strcmp(header[set->slot[i] - 1], header[j]))
+			return set->slot[i] - 1;
+		i = (i + 1) & (set->cap - 1);
+	}
+	set->slot[i] = j + 1;
+	return (size_t)-1;
+}
+
+/* The name the header text 'text' is read as: a mapping's name, or the
+ * text itself; '*shadowed' is set when a mapping gives another column
+ * that name, and found[k] when mapping 'k' is used. */
+static const char *mapped_name(const reader *R, const char *text,
+	int *shadowed, int *found)
+{
+	const segc_csv_options *o = R->opts;
+	size_t k;
+
+	*shadowed = 0;
+	for (k = 0; o && k < o->nmap; k++)
+		if (!strcmp(o->map_columns[k], text)) {
+			found[k] = 1;
+			return o->map_names[k];
+		}
+	for (k = 0; o && k < o->nmap; k++)
+		*shadowed |= !strcmp(o->map_names[k], text);
+	return text;
+}
+
+/* Non-zero when the column 'name' is to be read. */
+static int wanted(const reader *R, const char *name)
+{
+	const segc_csv_options *o = R->opts;
+
+	if (!o || !o->wanted)
+		return 1;
+	return segc_name_is_identifier(name) && o->wanted(o->wanted_arg, name);
+}
+
+/* Records column 'name' as left out. */
+static void ignore_column(segc_csv *C, const char *name)
+{
+	C->ignored = segc_xrealloc(C->ignored,
+		segc_xmul_size(C->nignored + 1, sizeof *C->ignored));
+	C->ignored[C->nignored++] = segc_xstrdup(name);
+}
+
+/* Takes header cell 'c' (column 'j' of the file) into the table, leaves
+ * it out, or records why it cannot be read; -1 after an error. */
+static int header_cell(reader *R, const cell *c, size_t j, name_set *set,
+	int *found)
+{
+	segc_csv *C = R->csv;
+	char *text = cell_text(c);
+	int shadowed, rc = 0;
+	const char *name = mapped_name(R, text, &shadowed, found);
+	size_t k;
+
+	R->kept[j] = (size_t)-1;
+	if (c->bad) {
+		csv_error(R, R->line, c->col, "the header cell is a quoted "
+			"field that does not end on its line%s%s", "", "");
+		rc = -1;
+	} else if (!*text) {
+		;                      /* an index column */
+	} else if (shadowed || !wanted(R, name)) {
+		ignore_column(C, text);
+	} else if (!segc_name_is_identifier(name)) {
+		csv_error(R, R->line, c->col, "the header cell '%.40s' is not a "
+			"name%s", name, "");
+		rc = -1;
+	} else {
+		C->header[C->ncols] = segc_xstrdup(name);
+		C->header_col[C->ncols] = c->col;
+		k = set_add(set, C->header, C->ncols);
+		if (k != (size_t)-1) {
+			csv_error(R, R->line, c->col, "the column '%s' is named "
+				"twice%s", name, "");
+			free(C->header[C->ncols]);
+			rc = -1;
+		} else {
+			R->kept[j] = C->ncols++;
+		}
+	}
+	free(text);
+	return rc;
+}
+
 /* Reads the header line [start, end): the names of the columns. */
 static int read_header(reader *R, size_t start, size_t end)
 {
 	segc_csv *C = R->csv;
 	size_t n = split_line(R, start, end, NULL, 0), j, k;
+	size_t nmap = R->opts ? R->opts->nmap : 0;
 	cell *cells = segc_xcalloc(n, sizeof *cells);
-	int bad = 0;
+	int *found = segc_xcalloc(nmap + 1, sizeof *found), bad = 0;
+	name_set set;
 
 	split_line(R, start, end, cells, n);
-	C->ncols = n;
+	R->nraw = n;
+	R->kept = segc_xcalloc(n, sizeof *R->kept);
 	C->header_line = R->line;
 	C->header = segc_xcalloc(n, sizeof *C->header);
 	C->header_col = segc_xcalloc(n, sizeof *C->header_col);
-	for (j = 0; j < n; j++) {
-		C->header[j] = segc_xstrndup(cells[j].s, cells[j].n);
-		C->header_col[j] = cells[j].col;
-		if (!segc_name_is_identifier(C->header[j])) {
-			csv_error(R, R->line, cells[j].col, "the header cell "
-				"'%.40s' is not a name%s", C->header[j], "");
+	for (set.cap = 16; set.cap < 2 * n; set.cap *= 2)
+		;
+	set.slot = segc_xcalloc(set.cap, sizeof *set.slot);
+	for (j = 0; j < n; j++)
+		bad |= header_cell(R, &cells[j], j, &set, found) != 0;
+	for (k = 0; k < nmap; k++)
+		if (!found[k]) {
+			csv_error(R, R->line, 0, "no column '%s' in the header "
+				"(to read as '%s')", R->opts->map_columns[k],
+				R->opts->map_names[k]);
 			bad = 1;
 		}
-		for (k = 0; k < j && !bad; k++)
-			if (!strcmp(C->header[k], C->header[j])) {
-				csv_error(R, R->line, cells[j].col, "the column "
-					"'%s' is named twice%s", C->header[j], "");
-				bad = 1;
-			}
-	}
+	free(set.slot);
+	free(found);
 	free(cells);
 	return bad ? -1 : 0;
 }
@@ -224,48 +400,60 @@ static void grow_rows(segc_csv *C)
 
 	if (C->nrows < C->caprows)
 		return;
-	cap = C->caprows ? 2 * C->caprows : 16;
-	C->cells = segc_xrealloc(C->cells,
-		segc_xmul_size(segc_xmul_size(cap, C->ncols), sizeof(mpq_t)));
-	C->col = segc_xrealloc(C->col,
-		segc_xmul_size(segc_xmul_size(cap, C->ncols), sizeof(long)));
+	cap = C->caprows ? 2 * C->caprows : C->ncols > 256 ? 1 : 16;
+	C->cells = segc_xrealloc(C->cells, segc_xmul_size(
+		segc_xmul_size(cap, C->ncols) + 1, sizeof(mpq_t)));
+	C->col = segc_xrealloc(C->col, segc_xmul_size(
+		segc_xmul_size(cap, C->ncols) + 1, sizeof(long)));
 	C->line = segc_xrealloc(C->line, segc_xmul_size(cap, sizeof(long)));
 	for (i = C->caprows * C->ncols; i < cap * C->ncols; i++)
 		mpq_init(C->cells[i]);
 	C->caprows = cap;
 }
 
+/* Reads cell 'c' of the table's column 'k' into the row being read; -1
+ * after an error. */
+static int row_cell(reader *R, const cell *c, size_t k)
+{
+	segc_csv *C = R->csv;
+	mpq_ptr q = C->cells[C->nrows * C->ncols + k];
+	const char *why = "is not a decimal number";
+	char name[64];
+
+	C->col[C->nrows * C->ncols + k] = c->col;
+	if (!c->bad && c->quoted < 2 && !cell_number(R, c, q, &why))
+		return 0;
+	snprintf(name, sizeof name, "%.40s", C->header[k]);
+	if (c->bad)
+		csv_error(R, R->line, c->col, "the cell of column '%s' is a "
+			"quoted field that does not end on its line%s", name, "");
+	else if (!c->n)
+		csv_error(R, R->line, c->col, "the cell of "
+			"column '%s' is empty%s", name, "");
+	else
+		csv_error(R, R->line, c->col, "the cell of "
+			"column '%s' %s", name, why);
+	return -1;
+}
+
 /* Reads the row line [start, end); -1 after an error. */
 static int read_row(reader *R, size_t start, size_t end, cell *cells)
 {
 	segc_csv *C = R->csv;
-	size_t n = split_line(R, start, end, cells, C->ncols), j;
+	size_t n = split_line(R, start, end, cells, R->nraw), j;
 	char count[64];
-	const char *why;
 	int bad = 0;
 
-	if (n != C->ncols) {
+	if (n != R->nraw) {
 		snprintf(count, sizeof count, "%lu cells, the header %lu",
-			(unsigned long)n, (unsigned long)C->ncols);
+			(unsigned long)n, (unsigned long)R->nraw);
 		csv_error(R, R->line, 0, "the row has %s%s", count, "");
 		return -1;
 	}
 	grow_rows(C);
-	for (j = 0; j < n; j++) {
-		mpq_ptr q = C->cells[C->nrows * C->ncols + j];
-
-		C->col[C->nrows * C->ncols + j] = cells[j].col;
-		if (!cell_number(R, &cells[j], q, &why))
-			continue;
-		snprintf(count, sizeof count, "%.40s", C->header[j]);
-		if (!cells[j].n)
-			csv_error(R, R->line, cells[j].col, "the cell of "
-				"column '%s' is empty%s", count, "");
-		else
-			csv_error(R, R->line, cells[j].col, "the cell of "
-				"column '%s' %s", count, why);
-		bad = 1;
-	}
+	for (j = 0; j < n; j++)
+		if (R->kept[j] != (size_t)-1)
+			bad |= row_cell(R, &cells[j], R->kept[j]) != 0;
 	C->line[C->nrows++] = R->line;
 	return bad ? -1 : 0;
 }
@@ -290,7 +478,7 @@ static void read_lines(reader *R)
 			header = 1;
 			if (read_header(R, R->pos, e))
 				break;
-			cells = segc_xcalloc(R->csv->ncols + 1, sizeof *cells);
+			cells = segc_xcalloc(R->nraw + 1, sizeof *cells);
 		} else {
 			read_row(R, R->pos, e, cells);
 		}
@@ -302,15 +490,16 @@ static void read_lines(reader *R)
 	free(cells);
 }
 
-/* Reads CSV text (see fit.h). */
-segc_csv *segc_csv_read_string(segc_ctx *ctx, const char *name,
-	const char *text, size_t len)
+/* Reads CSV text as 'opts' says (see fit.h). */
+segc_csv *segc_csv_read(segc_ctx *ctx, const char *name, const char *text,
+	size_t len, const segc_csv_options *opts)
 {
 	reader R;
 	size_t before = segc_ctx_n_diags(ctx);
 
 	memset(&R, 0, sizeof R);
 	R.ctx = ctx;
+	R.opts = opts;
 	R.csv = segc_xcalloc(1, sizeof *R.csv);
 	R.csv->file = segc_xstrdup(name);
 	R.text = text;
@@ -319,22 +508,36 @@ segc_csv *segc_csv_read_string(segc_ctx *ctx, const char *name,
 	if (R.max_digits > SEGC_MAX_LITERAL_DIGITS_CEILING)
 		R.max_digits = SEGC_MAX_LITERAL_DIGITS_CEILING;
 	read_lines(&R);
+	free(R.kept);
 	if (segc_ctx_n_diags(ctx) != before) {
 		segc_csv_free(R.csv);
 		return NULL;
 	}
+	if (opts && opts->aggregate != SEGC_CSV_EACH)
+		segc_csv_aggregate_rows(R.csv, opts->aggregate);
 	return R.csv;
 }
 
-/* Reads the whole file 'path' into a new buffer, bounded by the
- * max_file_bytes limit; NULL after an error. */
-static char *slurp(segc_ctx *ctx, const char *path, size_t *len)
+/* Reads CSV text, every column, each row (see fit.h). */
+segc_csv *segc_csv_read_string(segc_ctx *ctx, const char *name,
+	const char *text, size_t len)
+{
+	return segc_csv_read(ctx, name, text, len, NULL);
+}
+
+/* Reads the whole file 'path' ("-": standard input, named '*name')
+ * into a new buffer, bounded by the max_file_bytes limit; NULL after an
+ * error. */
+static char *slurp(segc_ctx *ctx, const char *path, const char **name,
+	size_t *len)
 {
 	unsigned long max = segc_ctx_limits(ctx)->max_file_bytes;
-	FILE *f = fopen(path, "rb");
+	int in = !strcmp(path, "-");
+	FILE *f = in ? stdin : fopen(path, "rb");
 	size_t cap = 4096, n = 0, got;
 	char *buf;
 
+	*name = in ? "<stdin>" : path;
 	if (!f) {
 		segc_error(ctx, SEGC_ERR_INPUT, path, 0, 0, "cannot read the "
 			"file: %s", strerror(errno));
@@ -350,32 +553,41 @@ static char *slurp(segc_ctx *ctx, const char *path, size_t *len)
 	}
 	if (ferror(f) || (max && n > max)) {
 		if (ferror(f))
-			segc_error(ctx, SEGC_ERR_INPUT, path, 0, 0, "cannot read "
+			segc_error(ctx, SEGC_ERR_INPUT, *name, 0, 0, "cannot read "
 				"the file");
 		else
-			segc_error(ctx, SEGC_ERR_LIMIT, path, 0, 0, "the file "
+			segc_error(ctx, SEGC_ERR_LIMIT, *name, 0, 0, "the file "
 				"is larger than %lu bytes (max_file_bytes)", max);
 		free(buf);
 		buf = NULL;
 	}
-	fclose(f);
+	if (!in)
+		fclose(f);
 	*len = n;
 	return buf;
 }
 
-/* Reads the CSV file 'path' (see fit.h). */
-segc_csv *segc_csv_read_file(segc_ctx *ctx, const char *path)
+/* Reads the CSV file 'path' as 'opts' says (see fit.h). */
+segc_csv *segc_csv_read_path(segc_ctx *ctx, const char *path,
+	const segc_csv_options *opts)
 {
 	size_t len;
-	char *text = slurp(ctx, path, &len);
+	const char *name;
+	char *text = slurp(ctx, path, &name, &len);
 	segc_csv *C;
 
 	if (!text)
 		return NULL;
 	segc_ctx_count_input(ctx, len);
-	C = segc_csv_read_string(ctx, path, text, len);
+	C = segc_csv_read(ctx, name, text, len, opts);
 	free(text);
 	return C;
+}
+
+/* Reads the CSV file 'path' (see fit.h). */
+segc_csv *segc_csv_read_file(segc_ctx *ctx, const char *path)
+{
+	return segc_csv_read_path(ctx, path, NULL);
 }
 
 /* Releases 'C'. */
@@ -387,8 +599,18 @@ void segc_csv_free(segc_csv *C)
 		return;
 	for (i = 0; i < C->caprows * C->ncols; i++)
 		mpq_clear(C->cells[i]);
+	for (i = 0; C->lo && i < C->nrows * C->ncols; i++) {
+		mpq_clear(C->lo[i]);
+		mpq_clear(C->hi[i]);
+	}
 	for (i = 0; i < C->ncols; i++)
 		free(C->header[i]);
+	for (i = 0; i < C->nignored; i++)
+		free(C->ignored[i]);
+	free(C->ignored);
+	free(C->runs);
+	free(C->lo);
+	free(C->hi);
 	free(C->header);
 	free(C->header_col);
 	free(C->cells);

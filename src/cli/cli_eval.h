@@ -10,6 +10,7 @@
 #include <segc/plot.h>
 
 #include "cli/cli.h"
+#include "cli/cli_csv.h"
 #include "cli/cli_output.h"
 
 #define EVAL_MAX_AXES 32
@@ -30,6 +31,7 @@ typedef struct eval_opts {
 	int plot;                /* --plot: an enum eval_plot */
 	int plot_given;
 	const char *measured;    /* --measured DATA.csv */
+	cli_csv_opts table;      /* its --column, --aggregate */
 	const char *map_x, *map_y; /* --map X Y */
 	size_t naxes;
 	cli_axis axes[EVAL_MAX_AXES];

@@ -100,6 +100,8 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 			o->svg = v;
 		return r;
 	}
+	if ((r = cli_csv_option(c, argc, argv, i, &o->table)) != 0)
+		return r;
 	if ((r = cli_option_value(c, argc, argv, i, "measured", 0, &v)) != 0) {
 		if (r > 0)
 			o->measured = v;
@@ -457,6 +459,9 @@ static int check_options(cli_common *c, const eval_opts *o)
 			o->measured);
 	if (o->measured && o->map_x)
 		return cli_usage(c, "--measured and --map do not go together");
+	if (!o->measured && (o->table.nmap || o->table.aggregate))
+		return cli_usage(c, "--column and --aggregate read the table of "
+			"--measured: give --measured DATA.csv");
 	if (o->plot_given && !o->svg)
 		return cli_usage(c, "--plot draws into the file of --svg: give "
 			"--svg FILE");
@@ -615,5 +620,6 @@ int cmd_eval(int argc, char **argv)
 	rc = cli_model_command_run(&cmd, argc, argv, &o);
 	for (i = 0; i < o.naxes; i++)
 		cli_axis_clear(&o.axes[i]);
+	cli_csv_opts_clear(&o.table);
 	return rc;
 }

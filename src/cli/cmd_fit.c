@@ -13,6 +13,7 @@
 #include <segc/fit.h>
 
 #include "cli/cli.h"
+#include "cli/cli_csv.h"
 #include "cli/cli_output.h"
 
 #define MAX_FREE 256
@@ -30,6 +31,7 @@ typedef struct fit_opts {
 	mpq_t start_values[MAX_FREE];
 	size_t nstart;
 	unsigned long max_iterations;
+	cli_csv_opts csv;        /* --column, --aggregate */
 } fit_opts;
 
 /* Non-zero when 's' is a name (letter or '_', then letters, digits,
@@ -118,6 +120,8 @@ static int fit_option(cli_common *c, int argc, char **argv, int *i,
 	int r;
 
 	o->taking_free = 0;
+	if ((r = cli_csv_option(c, argc, argv, i, &o->csv)) != 0)
+		return r;
 	if ((r = cli_option_value(c, argc, argv, i, "free", 0, &v)) != 0) {
 		if (r > 0 && add_free(c, o, argv[*i - 1] + (v - argv[*i - 1])))
 			return -1;
@@ -213,21 +217,65 @@ static void print_value(const char *name, mpq_srcptr q, long digits)
 	mpfr_free_str(d);
 }
 
-/* Prints the table of equations: line, column, measured, fitted,
- * residual, relative error. */
-static void print_equations(const segc_fit *f, const segc_csv *data,
+/* The column of 'data' that measures component 'comp'. */
+static size_t measured_column(const segc_csv *data, enum segc_component comp)
+{
+	size_t j = segc_csv_column(data, segc_component_name(comp));
+
+	return j == (size_t)-1 && comp == SEGC_TOTAL ?
+		segc_csv_column(data, "time") : j;
+}
+
+/* The spread of the runs aggregated into equation 'eq': "RUNS  SPREAD"
+ * with the spread (largest - smallest)/|measured| ("-" for one run, or a
+ * measured value of 0); malloc'd. */
+static char *spread_text(const segc_csv *data, const segc_fit_equation *eq,
 	long digits)
+{
+	size_t runs = segc_csv_runs(data, eq->row);
+	char *t = malloc(64 + (size_t)digits), *d = NULL;
+	mpq_t lo, hi;
+
+	if (!t)
+		abort();
+	mpq_init(lo);
+	mpq_init(hi);
+	segc_csv_spread(data, eq->row, measured_column(data, eq->component), lo,
+		hi);
+	mpq_sub(hi, hi, lo);
+	if (runs > 1 && mpq_sgn(eq->measured)) {
+		mpq_div(hi, hi, eq->measured);
+		mpq_abs(hi, hi);
+		d = decimal(hi, digits);
+	}
+	snprintf(t, 64 + (size_t)digits, "  %4lu  %*s", (unsigned long)runs,
+		(int)digits + 6, d ? d : "-");
+	if (d)
+		mpfr_free_str(d);
+	mpq_clear(lo);
+	mpq_clear(hi);
+	return t;
+}
+
+/* Prints the table of equations: line, column, measured, fitted,
+ * residual, relative error; with aggregated rows, the runs of each and
+ * their spread. */
+static void print_equations(const segc_fit *f, const segc_csv *data,
+	long digits, int aggregated)
 {
 	size_t i;
 	mpq_t t;
 
 	mpq_init(t);
-	cli_printf("%6s  %-6s  %*s  %*s  %*s  %*s\n", "line", "column",
+	cli_printf("%6s  %-6s  %*s  %*s  %*s  %*s", "line", "column",
 		(int)digits + 6, "measured", (int)digits + 6, "fitted",
 		(int)digits + 6, "residual", (int)digits + 6, "relative");
+	if (aggregated)
+		cli_printf("  %4s  %*s", "runs", (int)digits + 6, "spread");
+	cli_puts("\n");
 	for (i = 0; i < segc_fit_nequations(f); i++) {
 		segc_fit_equation eq;
-		char *m, *v, *r, *rel = NULL;
+		char *m, *v, *r, *rel = NULL, *sp;
 
 		segc_fit_equation_get(f, i, &eq);
 		mpq_sub(t, eq.measured, eq.fitted);
@@ -238,11 +286,13 @@ static void print_equations(const segc_fit *f, const segc_csv *data,
 			mpq_div(t, t, eq.measured);
 			rel = decimal(t, digits);
 		}
-		cli_printf("%6lu  %-6s  %*s  %*s  %*s  %*s\n",
+		sp = aggregated ? spread_text(data, &eq, digits) : NULL;
+		cli_printf("%6lu  %-6s  %*s  %*s  %*s  %*s%s\n",
 			segc_csv_line(data, eq.row),
 			segc_component_name(eq.component), (int)digits + 6, m,
 			(int)digits + 6, v, (int)digits + 6, r, (int)digits + 6,
-			rel ? rel : "-");
+			rel ? rel : "-", sp ? sp : "");
+		free(sp);
 		mpfr_free_str(m);
 		mpfr_free_str(v);
 		mpfr_free_str(r);
@@ -283,6 +333,27 @@ static void print_summary(const segc_fit *f, const segc_csv *data,
 	mpq_clear(q);
 }
 
+/* Prints how the table was read: the columns left out, the rows
+ * aggregated. */
+static void print_reading(const segc_csv *data, const fit_opts *o)
+{
+	static const char *const how[] = { "", "mean", "median", "min" };
+	char *ignored = cli_csv_ignored_text(data);
+	size_t i, rows = 0;
+
+	if (ignored)
+		cli_printf("# columns left out: %s\n", ignored);
+	free(ignored);
+	if (o->csv.aggregate == SEGC_CSV_EACH)
+		return;
+	for (i = 0; i < segc_csv_nrows(data); i++)
+		rows += segc_csv_runs(data, i);
+	cli_printf("# %lu rows aggregated into %lu configurations "
+		"(--aggregate %s); spread: (largest - smallest)/measured\n",
+		(unsigned long)rows, (unsigned long)segc_csv_nrows(data),
+		how[o->csv.aggregate]);
+}
+
 /* Prints the whole result. */
 static void print_fit(const segc_fit *f, const segc_csv *data,
 	const fit_opts *o, int quiet)
@@ -313,6 +384,7 @@ static void print_fit(const segc_fit *f, const segc_csv *data,
 			(unsigned long)segc_fit_nequations(f),
 			(unsigned long)segc_csv_nrows(data), o->data);
 	}
+	print_reading(data, o);
 	for (j = 0; j < segc_fit_nfree(f); j++) {
 		char *d;
 
@@ -326,7 +398,8 @@ static void print_fit(const segc_fit *f, const segc_csv *data,
 		mpfr_free_str(d);
 	}
 	if (!quiet)
-		print_equations(f, data, o->digits);
+		print_equations(f, data, o->digits,
+			o->csv.aggregate != SEGC_CSV_EACH);
 	print_summary(f, data, o->digits);
 }
 
@@ -374,7 +447,7 @@ static int run_fit(segc_ctx *ctx, cli_common *c, void *opts,
 
 	if (o->output && !(out = cli_output_open("fit", o->output)))
 		return CLI_USAGE;
-	data = segc_csv_read_file(ctx, o->data);
+	data = cli_csv_read(ctx, &o->csv, s, o->data);
 	if (data) {
 		req.setting = s;
 		req.nfree = o->nfree;
@@ -414,5 +487,6 @@ int cmd_fit(int argc, char **argv)
 	rc = cli_model_command_run(&cmd, argc, argv, &o);
 	for (i = 0; i < o.nstart; i++)
 		mpq_clear(o.start_values[i]);
+	cli_csv_opts_clear(&o.csv);
 	return rc;
 }

@@ -121,7 +121,8 @@ static size_t *param_columns(const eval_run *r, const segc_csv *csv)
  * point; an exit code. */
 int eval_measured_setup(eval_run *r, segc_csv **csvp)
 {
-	segc_csv *csv = segc_csv_read_file(r->ctx, r->o->measured);
+	segc_csv *csv = cli_csv_read(r->ctx, &r->o->table, r->s,
+		r->o->measured);
 	size_t i, nc, *cols;
 	int seen[4] = { 0, 0, 0, 0 }, k, rc;
 

@@ -77,7 +77,14 @@ static const struct command_options {
 	  "                      N growing with P as -D N=...*P binds it)\n"
 	  "      --measured DATA.csv  evaluate at the rows of DATA.csv, "
 	  "with the\n"
-	  "                      measured times and relative errors\n"
+	  "                      measured times and relative errors ('-': "
+	  "standard\n"
+	  "                      input)\n"
+	  "      --column NAME=COLUMN  read the column COLUMN of DATA.csv as "
+	  "NAME\n"
+	  "      --aggregate HOW  repeated configurations as one row: mean, "
+	  "median\n"
+	  "                      or min\n"
 	  "      --map X Y       the total over the grid of X and Y: a "
 	  "matrix, and\n"
 	  "                      with --svg a forecast map\n"
@@ -92,6 +99,11 @@ static const struct command_options {
 	  "      --start NAME=V  a starting value of a nonlinear fit "
 	  "(default 1)\n"
 	  "      --max-iterations N  of a nonlinear fit (default 200)\n"
+	  "      --column NAME=COLUMN  read the column COLUMN of DATA.csv as "
+	  "NAME\n"
+	  "      --aggregate HOW  repeated configurations as one equation: "
+	  "mean,\n"
+	  "                      median or min (with their spread)\n"
 	  "      --digits D      significant digits printed (default 12)\n" },
 };
 

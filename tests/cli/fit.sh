@@ -170,8 +170,8 @@ refuse "a missing parameter column" "$tmp/nobytes.csv:1: error: 'bytes' (in the 
 printf 'bytes\n1\n2\n' >"$tmp/notime.csv"
 refuse "no measured column" "$tmp/notime.csv:1: error: no measured column: give a column time (or total), comp, comm or io" \
 	--free lat,gap "$pp" "$tmp/notime.csv"
-printf 'bytes,run,time\n1,1,2\n' >"$tmp/run.csv"
-refuse "a column that names nothing" "$tmp/run.csv:1:7: error: the column 'run' is neither a name of the model nor a measurement" \
+printf 'bytes,byts,time\n1,1,2\n' >"$tmp/run.csv"
+refuse "a column close to a name of the model" "$tmp/run.csv:1:7: error: the column 'byts' is neither a name of the model nor a measurement" \
 	--free lat,gap "$pp" "$tmp/run.csv"
 printf 'bytes,time,total\n1,2,2\n' >"$tmp/twice.csv"
 refuse "time and total both" "$tmp/twice.csv:1:12: error: the column 'total' measures total again" \
