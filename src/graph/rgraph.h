@@ -111,6 +111,12 @@ SEGC_GIVE segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
 SEGC_GIVE segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
 	const segc_domains *dom);
 
+/* Whether a - b is provably a constant >= 0 on 'dom' (dominance.c): 1
+ * yes, 0 no, -1 on error (a diagnostic recorded); the answer of the
+ * canonical form of a - b, found without it where a cheap test decides. */
+int segc_dominates(segc_ctx *ctx, const segc_domains *dom,
+	segc_expr *a, segc_expr *b);
+
 /* ------------------------------------------ building and changing the graph */
 
 /* The working graph of lowered graph 'g' for component 'comp'; 'sums'
