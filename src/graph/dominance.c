@@ -165,8 +165,9 @@ static int collect_names(const segc_expr *e, const char **names, size_t *n)
 }
 
 /* Sets 'v' to the value of name number 'j' at point 'p', inside its
- * declared domain in 'dom' (an integer where it must be); -1 when the
- * domain holds no such value. */
+ * declared domain in 'dom' (an integer where it must be): points below
+ * NPOINTS inside the box, then its lowest and its highest corner; -1 when
+ * the domain holds no such value. */
 static int point_value(mpq_t v, const segc_domains *dom, const char *name,
 	size_t j, int p)
 {
@@ -176,63 +177,143 @@ static int point_value(mpq_t v, const segc_domains *dom, const char *name,
 
 	if (dom)
 		segc_domains_get(dom, name, &lo, &hi, &integer);
-	mpq_init(f);
-	/* a fraction in (0, 1) and an offset >= 1 that vary with name and
-	 * point, so that no two names keep a fixed relation */
-	mpq_set_ui(f, 1 + (unsigned long)((j * 7 + (size_t)p * 13) % 17), 19);
-	if (lo && hi) {
-		mpq_sub(v, hi, lo);
-		mpq_mul(v, v, f);
-		mpq_add(v, v, lo);
-	} else {
-		mpq_set_ui(v, 1 + 3 * (unsigned long)p + j % 5, 1);
-		mpq_add(v, v, f);
-		if (lo)
+	if (p >= NPOINTS && (p == NPOINTS ? lo : hi))
+		mpq_set(v, p == NPOINTS ? lo : hi);
+	else {
+		mpq_init(f);
+		/* a fraction in (0, 1) and an offset >= 1 that vary with name
+		 * and point, so that no two names keep a fixed relation */
+		mpq_set_ui(f, 1 + (unsigned long)((j * 7 + (size_t)p * 13) %
+			17), 19);
+		if (lo && hi) {
+			mpq_sub(v, hi, lo);
+			mpq_mul(v, v, f);
 			mpq_add(v, v, lo);
-		else if (hi)
-			mpq_sub(v, hi, v);
+		} else {
+			mpq_set_ui(v, 1 + 3 * (unsigned long)p + j % 5, 1);
+			mpq_add(v, v, f);
+			if (lo)
+				mpq_add(v, v, lo);
+			else if (hi)
+				mpq_sub(v, hi, v);
+		}
+		mpq_clear(f);
 	}
-	mpq_clear(f);
 	if (integer && mpz_cmp_ui(mpq_denref(v), 1)) {
-		mpz_cdiv_q(mpq_numref(v), mpq_numref(v), mpq_denref(v));
+		if (p == NPOINTS + 1)
+			mpz_fdiv_q(mpq_numref(v), mpq_numref(v),
+				mpq_denref(v));
+		else
+			mpz_cdiv_q(mpq_numref(v), mpq_numref(v),
+				mpq_denref(v));
 		mpz_set_ui(mpq_denref(v), 1);
-		if (hi && mpq_cmp(v, hi) > 0)
+		if ((hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0))
 			return -1;
 	}
 	return 0;
 }
 
-/* What points of the domains say of a - b: 1 that it is no constant >= 0
- * (two values differ, or one is below 0), 0 that it may be one. */
+/* What points of the domains say of a - b: 1 that it is not >= 0 (a
+ * value below 0) or, with 'constant', not a constant (two values
+ * differ); 0 that it may be. */
 static int points_rule_out(const segc_domains *dom, const segc_expr *a,
-	const segc_expr *b)
+	const segc_expr *b, int constant)
 {
 	const char *names[MAX_NAMES];
 	mpq_t vals[MAX_NAMES], x, y, first;
 	size_t n = 0, j;
-	int p, out = 0, ok = 1;
+	int p, out = 0, ok = 1, have = 0;
 
 	if (collect_names(a, names, &n) || collect_names(b, names, &n))
 		return 0;
 	for (j = 0; j < n; j++)
 		mpq_init(vals[j]);
 	mpq_inits(x, y, first, NULL);
-	for (p = 0; p < NPOINTS && ok && !out; p++) {
+	for (p = 0; p < NPOINTS + 2 && !out; p++) {
+		ok = 1;
 		for (j = 0; j < n && ok; j++)
 			ok = !point_value(vals[j], dom, names[j], j, p);
-		ok = ok && !segc_expr_eval_q(x, a, n, names,
-			(const mpq_t *)vals) && !segc_expr_eval_q(y, b, n,
-			names, (const mpq_t *)vals);
-		if (!ok)
-			break;
+		if (!ok || segc_expr_eval_q(x, a, n, names, (const mpq_t *)
+			    vals) || segc_expr_eval_q(y, b, n, names,
+			    (const mpq_t *)vals))
+			continue;
 		mpq_sub(x, x, y);
-		out = mpq_sgn(x) < 0 || (p > 0 && !mpq_equal(x, first));
-		mpq_set(first, x);
+		out = mpq_sgn(x) < 0 || (constant && have &&
+			!mpq_equal(x, first));
+		if (!have)
+			mpq_set(first, x);
+		have = 1;
 	}
 	mpq_clears(x, y, first, NULL);
 	for (j = 0; j < n; j++)
 		mpq_clear(vals[j]);
 	return out;
+}
+
+/* The least value of a - b over the box of 'dom' when a - b is affine in
+ * names with the bounds it needs: 1 when it is >= 0 (a >= b everywhere),
+ * 0 when it is below 0 at a corner that is a point of the domains (no
+ * proof of a >= b exists), -1 when the test does not apply. */
+int segc_affine_ge(const segc_domains *dom, const segc_expr *a,
+	const segc_expr *b)
+{
+	lin_form f;
+	mpq_t one, s, t;
+	size_t i = 0, j;
+	int rc = -1, exact = 1;
+
+	memset(&f, 0, sizeof(f));
+	mpq_init(f.num);
+	mpq_inits(one, s, t, NULL);
+	mpq_set_ui(one, 1, 1);
+	lin_split(&f, a, 1, one);
+	lin_split(&f, b, -1, one);
+	qsort(f.t, f.n, sizeof(*f.t), cmp_term);
+	mpq_set(t, f.num);
+	while (i < f.n) {
+		mpq_srcptr lo = NULL, hi = NULL, bound;
+		int integer = 0;
+
+		mpq_set_ui(s, 0, 1);
+		for (j = i; j < f.n && f.t[j].atom == f.t[i].atom; j++)
+			mpq_add(s, s, f.t[j].coef);
+		if (mpq_sgn(s)) {
+			if (segc_expr_kind(f.t[i].atom) != SEGC_SYM || !dom ||
+			    !segc_domains_get(dom, segc_expr_name(f.t[i].atom),
+				    &lo, &hi, &integer))
+				goto out;
+			bound = mpq_sgn(s) > 0 ? lo : hi;
+			if (!bound)
+				goto out;
+			exact = exact && (!integer ||
+				!mpz_cmp_ui(mpq_denref(bound), 1));
+			mpq_mul(s, s, bound);
+			mpq_add(t, t, s);
+		}
+		i = j;
+	}
+	rc = mpq_sgn(t) >= 0 ? 1 : exact ? 0 : -1;
+out:
+	for (i = 0; i < f.n; i++)
+		mpq_clear(f.t[i].coef);
+	free(f.t);
+	mpq_clear(f.num);
+	mpq_clears(one, s, t, NULL);
+	return rc;
+}
+
+/* Whether some point of 'dom' proves a < b (see rgraph.h). */
+int segc_points_below(const segc_domains *dom, const segc_expr *a,
+	const segc_expr *b)
+{
+	return points_rule_out(dom, a, b, 0);
+}
+
+/* 1 when a - b is a number by its linear parts, '*d' set to it (see
+ * rgraph.h). */
+int segc_linear_difference(const segc_expr *a, const segc_expr *b, mpq_t d)
+{
+	return linear_difference(a, b, d);
 }
 
 /* Whether a - b is provably a constant >= 0 on 'dom' (see rgraph.h). */
@@ -251,7 +332,7 @@ int segc_dominates(segc_ctx *ctx, const segc_domains *dom,
 		return yes;
 	}
 	mpq_clear(q);
-	if (points_rule_out(dom, a, b))
+	if (points_rule_out(dom, a, b, 1))
 		return 0;
 	d = segc_canonical(ctx, dom, segc_expr_sub2(segc_expr_copy(a),
 		segc_expr_copy(b)));
