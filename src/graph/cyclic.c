@@ -234,5 +234,7 @@ segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 	e = try_closed(ctx, dom, g);
 	if (!e)
 		e = segc_cyclic_closed(ctx, dom, g);
+	if (!e && segc_cyclic_work_out(ctx))
+		return NULL;
 	return e ? e : atom(g, NULL);
 }

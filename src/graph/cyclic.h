@@ -31,7 +31,8 @@ typedef struct segc_cyclic {
  * 'dom', may be NULL) and the schedule becomes periodic, or when the
  * domains prove one for symbolic costs (segc_cyclic_closed), else the
  * recurrence atom maxplus(...), or maxplusv(var, ...) when a cost uses
- * the counter 'var' (see algebra/maxplus.h). */
+ * the counter 'var' (see algebra/maxplus.h); NULL when max_work ran out
+ * (the limit error recorded). */
 SEGC_GIVE segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
 	segc_cyclic *g);
 
@@ -42,8 +43,12 @@ SEGC_GIVE segc_expr *segc_cyclic_time(segc_ctx *ctx, const segc_domains *dom,
  * pieces if(x <= t, ..., ...) where the critical path changes at a
  * threshold t of one name x.  NULL (nothing recorded in 'ctx') when the
  * domains do not decide it, when every cost is a number (cyclic.c's
- * numeric path), or when a cost depends on the count. */
+ * numeric path), or when a cost depends on the count; NULL with the limit
+ * error kept when max_work ran out (segc_cyclic_work_out). */
 SEGC_GIVE segc_expr *segc_cyclic_closed(segc_ctx *ctx, const segc_domains *dom,
 	const segc_cyclic *g);
+/* Non-zero when 'ctx' has spent more than its max_work: the limit error
+ * is then recorded and every later step fails. */
+int segc_cyclic_work_out(const segc_ctx *ctx);
 
 #endif

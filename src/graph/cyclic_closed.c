@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "graph/cyclic.h"
+#include "graph/rgraph.h"
 #include "algebra/maxplus.h"
 #include "expr/builtin.h"
 #include "expr/expr_private.h"
@@ -141,6 +142,28 @@ static segc_domains *split_domains(const struct sym *S,
 
 /* -------------------------------------------------------- propagation */
 
+/* Decides a >= b without a proof where a cheap test can ('*yes' set,
+ * returns 1): a - b a number by the linear parts, affine in names of
+ * bounded domains, or a point of the domains where a < b; else 0. */
+static int cheap_ge(struct run *R, segc_expr *a, segc_expr *b,
+	unsigned *yes)
+{
+	mpq_t q;
+	int lin;
+
+	mpq_init(q);
+	lin = segc_linear_difference(a, b, q);
+	*yes = lin && mpq_sgn(q) >= 0;
+	mpq_clear(q);
+	if (lin)
+		return 1;
+	lin = segc_affine_ge(R->dom, a, b);
+	*yes = lin == 1;
+	if (lin >= 0)
+		return 1;
+	return segc_points_below(R->dom, a, b);
+}
+
 /* Non-zero when the domains prove a >= b. */
 static int proved_ge(struct run *R, segc_expr *a, segc_expr *b)
 {
@@ -149,6 +172,8 @@ static int proved_ge(struct run *R, segc_expr *a, segc_expr *b)
 
 	if (a == b)
 		return 1;
+	if (cheap_ge(R, a, b, &s))
+		return s;
 	d = segc_expr_sub2(segc_expr_copy(a), segc_expr_copy(b));
 	s = segc_proved_signs(R->S->ctx, R->dom, d);
 	segc_expr_free(d);
@@ -587,8 +612,18 @@ segc_expr *segc_cyclic_closed(segc_ctx *ctx, const segc_domains *dom,
 	e = propagate(&S, dom, 0);
 	segc_maxplus_clear(&S.s);
 out:
-	if (!e)
+	/* A closed form that is not found leaves no trace, unless the work
+	 * of the whole document ran out: that limit error stays. */
+	if (!e && !segc_cyclic_work_out(ctx))
 		segc_ctx_rollback(ctx, diags, status);
 	free(S.names);
 	return e;
+}
+
+/* Non-zero when 'ctx' has spent more than max_work (see cyclic.h). */
+int segc_cyclic_work_out(const segc_ctx *ctx)
+{
+	unsigned long max = segc_ctx_limits((segc_ctx *)ctx)->max_work;
+
+	return max && segc_ctx_work(ctx) > max;
 }

@@ -262,7 +262,9 @@ int segc_cyclic_region(segc_rgraph *r, const segc_lgraph *g, size_t k,
 		goto done;
 	*out = segc_cyclic_time(r->ctx, dom, &cy);
 	rc = 1;
-	if (!*out) {
+	if (!*out && segc_cyclic_work_out(r->ctx))
+		rc = -1;
+	else if (!*out) {
 		segc_rgraph_error(r, r->arcs[k].from, SEGC_ERR_INTERNAL, "the "
 			"time of a cyclic region has no expression");
 		rc = -1;

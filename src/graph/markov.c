@@ -10,7 +10,9 @@
  * functions: every entry is an expression brought to canonical form after
  * each operation, so a zero is recognised as zero.  The pivot of a column
  * is a nonzero constant where one exists, else the diagonal entry, else any
- * nonzero entry (canonical and not 0: nonzero as a rational function). */
+ * nonzero entry (canonical and not 0: nonzero as a rational function).
+ * A chain whose probabilities are all numbers is solved in exact
+ * rationals instead (markov_q.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,6 +294,7 @@ segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
 	size_t *idx = segc_xmalloc(segc_xmul_size(r->nnodes + 1, sizeof(size_t)));
 	size_t *piv, v, n = 0, from = segc_ctx_n_diags(ctx);
 	segc_expr **x, *t = NULL;
+	int rc;
 
 	memset(&S, 0, sizeof(S));
 	for (v = 0; v < r->nnodes; v++)
@@ -304,6 +307,17 @@ segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
 		free(idx);
 		return NULL;
 	}
+	x = segc_xcalloc(n + 1, sizeof(*x));
+	rc = segc_markov_visits_q(ctx, r, idx, n, x, &t);
+	if (rc <= 0) {
+		if (!rc && !t)
+			t = expected_time(r, idx, x);
+		for (v = 0; v < n; v++)
+			segc_expr_free(x[v]);
+		free(x);
+		free(idx);
+		return t;
+	}
 	S.ctx = ctx;
 	S.dom = dom;
 	S.n = n;
@@ -312,7 +326,6 @@ segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
 	S.ncol = segc_xcalloc(n + 1, sizeof(size_t));
 	S.capcol = segc_xcalloc(n + 1, sizeof(size_t));
 	piv = segc_xcalloc(n + 1, sizeof(size_t));
-	x = segc_xcalloc(n + 1, sizeof(*x));
 	build_system(&S, r, idx);
 	if (!S.failed)
 		forward(&S, piv);

@@ -110,6 +110,35 @@ SEGC_GIVE segc_expr *segc_markov_reduce(segc_ctx *ctx, segc_rgraph *r,
 	const segc_domains *dom);
 SEGC_GIVE segc_expr *segc_taskgraph_reduce(segc_ctx *ctx, segc_rgraph *r,
 	const segc_domains *dom);
+/* The visit counts of the Markov chain of 'r' (its 'n' live nodes
+ * numbered by 'idx') into x[0..n) when every probability is a number,
+ * solved in exact rationals (markov_q.c); when every cost is a number as
+ * well, the expected time itself into '*t' instead (x left NULL).  0
+ * done, 1 not done (a probability that is no number, or a cycle left
+ * with probability 0: the general solver then), -1 a limit reached
+ * (diagnostic recorded). */
+int segc_markov_visits_q(segc_ctx *ctx, segc_rgraph *r, const size_t *idx,
+	size_t n, segc_expr **x, segc_expr **t);
+
+/* Whether a - b is provably a constant >= 0 on 'dom' (dominance.c): 1
+ * yes, 0 no, -1 on error (a diagnostic recorded); the answer of the
+ * canonical form of a - b, found without it where a cheap test decides. */
+int segc_dominates(segc_ctx *ctx, const segc_domains *dom,
+	segc_expr *a, segc_expr *b);
+/* The cheap tests of segc_dominates.  segc_points_below: 1 when a < b at
+ * some point of 'dom' (exact values inside the box and at its corners),
+ * so that nothing proves a >= b; 0 when none is found.
+ * segc_linear_difference: 1 when the terms of a and b other than numbers
+ * cancel, '*d' then set to a - b; else 0. */
+int segc_points_below(const segc_domains *dom, const segc_expr *a,
+	const segc_expr *b);
+int segc_linear_difference(const segc_expr *a, const segc_expr *b, mpq_t d);
+/* When a - b is affine in declared names (linear parts as above), its
+ * least value on the box of 'dom': 1 when >= 0, 0 when below 0 at a
+ * corner that is a point of the domains; -1 when the test does not
+ * apply. */
+int segc_affine_ge(const segc_domains *dom, const segc_expr *a,
+	const segc_expr *b);
 
 /* ------------------------------------------ building and changing the graph */
 

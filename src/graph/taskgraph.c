@@ -43,22 +43,13 @@ static int small(const segc_expr *e, size_t limit)
 	return ok;
 }
 
-/* Non-zero when a - b is provably a constant >= 0. */
+/* Non-zero when a - b is provably a constant >= 0; -1 on error. */
 static int dominates(segc_ctx *ctx, const segc_domains *dom, segc_expr *a,
 	segc_expr *b)
 {
-	segc_expr *d;
-	int yes;
-
 	if (!small(a, PRUNE_MAX_SIZE) || !small(b, PRUNE_MAX_SIZE))
 		return 0;
-	d = segc_canonical(ctx, dom, segc_expr_sub2(segc_expr_copy(a),
-		segc_expr_copy(b)));
-	if (!d)
-		return -1;
-	yes = segc_expr_is_num(d) && mpq_sgn(segc_expr_value(d)) >= 0;
-	segc_expr_free(d);
-	return yes;
+	return segc_dominates(ctx, dom, a, b);
 }
 
 /* Drops from v[0..*n) the arguments another one dominates; -1 on error. */

@@ -504,22 +504,20 @@ static unsigned long *counter_regions(const segc_graph *g,
 }
 
 /* Checks cost 'e' of 'elem' at 'loc' with the counters of the loop arcs
- * in bit set 'scope' bound (all of them when 'scope' is ~0). */
+ * 'vars' (the 'nvar' loop arcs of 'g' with a counter, in order) in bit
+ * set 'scope' bound (all of them when 'scope' is ~0). */
 static void check_scoped_cost(checker *c, const segc_graph *g,
-	unsigned long scope, const segc_expr *e, const segc_srcloc *loc,
-	const char *elem)
+	const size_t *vars, size_t nvar, unsigned long scope,
+	const segc_expr *e, const segc_srcloc *loc, const char *elem)
 {
-	size_t before = c->local.n, i, bit = 0;
+	size_t before = c->local.n, bit;
 
-	for (i = 0; i < g->narcs && scope; i++) {
-		const segc_arc *a = &g->arcs[i];
+	for (bit = 0; bit < nvar && scope; bit++) {
+		const segc_arc *a = &g->arcs[vars[bit]];
 
-		if (!a->loop || !a->var)
-			continue;
 		if (bit < 8 * sizeof(scope) && (scope >> bit & 1) &&
 		    names_find(&c->local, a->var) < 0)
 			names_add(&c->local, a->var, "arc", a->loc.line);
-		bit++;
 	}
 	check_attr(c, e, loc, "cost", elem);
 	names_pop_to(&c->local, before);
@@ -527,15 +525,18 @@ static void check_scoped_cost(checker *c, const segc_graph *g,
 
 /* Checks the costs of the nodes and arcs of 'g', each with the counters
  * of the loop arcs whose region holds it in scope ('l' NULL when the ends
- * are not resolved: every counter then). */
+ * are not resolved: every counter then).  Linear in the nodes and arcs
+ * when no loop arc has a counter. */
 static void check_costs(checker *c, const segc_graph *g, const arc_lists *l)
 {
 	size_t nvar = 0, nbits = 8 * sizeof(unsigned long), i;
 	unsigned long *in = NULL;
+	size_t *vars = segc_xmalloc((g->narcs + 1) * sizeof *vars);
 
 	for (i = 0; i < g->narcs; i++)
 		if (g->arcs[i].loop && g->arcs[i].var) {
 			check_arc_var(c, &g->arcs[i]);
+			vars[nvar] = i;
 			if (++nvar > nbits && l) {
 				check_error(c, &g->arcs[i].loc, SEGC_ERR_LIMIT,
 					"<arc>: more than %lu loop arcs with a "
@@ -547,16 +548,17 @@ static void check_costs(checker *c, const segc_graph *g, const arc_lists *l)
 	if (nvar && l)
 		in = counter_regions(g, l, nbits);
 	for (i = 0; i < g->nnodes; i++)
-		check_scoped_cost(c, g, in ? in[i] : ~0UL, g->nodes[i].cost,
-			&g->nodes[i].loc, "node");
+		check_scoped_cost(c, g, vars, nvar, in ? in[i] : ~0UL,
+			g->nodes[i].cost, &g->nodes[i].loc, "node");
 	for (i = 0; i < g->narcs; i++) {
 		const segc_arc *a = &g->arcs[i];
 		unsigned long scope = in && !a->loop ? in[a->from_index] &
 			in[a->to_index] : in ? 0 : ~0UL;
 
-		check_scoped_cost(c, g, nvar ? scope : 0, a->cost, &a->loc,
-			"arc");
+		check_scoped_cost(c, g, vars, nvar, nvar ? scope : 0, a->cost,
+			&a->loc, "arc");
 	}
+	free(vars);
 	free(in);
 }
 

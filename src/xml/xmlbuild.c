@@ -16,16 +16,71 @@
 #define SEGC_XMLREAD_INTERNAL
 #include "xml/xmlread.h"
 #include "base/util.h"
+#include "base/symtab.h"
 
 /* The state of one build: where to report, the document's name as the
  * model or machine owns it, and whether anything failed. */
+/* Expressions parsed without a diagnostic, by their text: the costs of a
+ * long graph repeat, and parsing again gives the same (shared) node.  At
+ * most CACHE_MAX texts of at most CACHE_MAX_TEXT bytes. */
+#define CACHE_MAX 4096
+#define CACHE_MAX_TEXT 64
+typedef struct parse_cache {
+	segc_symtab tab;         /* text -> index */
+	char *texts[CACHE_MAX];  /* the keys, owned */
+	segc_expr *exprs[CACHE_MAX];
+	size_t n;
+} parse_cache;
+
 typedef struct builder {
 	segc_ctx *ctx;
 	const char *file;
 	const segc_xml_source *src;
 	segc_xml_locs *locs;     /* where each location came from; may be NULL */
 	int failed;
+	parse_cache *cache;      /* may be NULL */
 } builder;
+
+/* The cached parse of 'text' (a new reference), or NULL. */
+static segc_expr *cache_get(const builder *b, const char *text)
+{
+	size_t k;
+
+	if (!b->cache || strlen(text) > CACHE_MAX_TEXT)
+		return NULL;
+	k = segc_symtab_get(&b->cache->tab, text);
+	return k == SEGC_SYMTAB_NONE ? NULL :
+		segc_expr_copy(b->cache->exprs[k]);
+}
+
+/* Remembers that 'text' parses to 'e' (kept) while there is room. */
+static void cache_put(builder *b, const char *text, segc_expr *e)
+{
+	parse_cache *c = b->cache;
+
+	if (!c || c->n == CACHE_MAX || strlen(text) > CACHE_MAX_TEXT)
+		return;
+	c->texts[c->n] = segc_xstrdup(text);
+	c->exprs[c->n] = segc_expr_copy(e);
+	segc_symtab_put(&c->tab, c->texts[c->n], c->n);
+	c->n++;
+}
+
+/* Releases the cache of 'b'. */
+static void cache_free(builder *b)
+{
+	size_t i;
+
+	if (!b->cache)
+		return;
+	for (i = 0; i < b->cache->n; i++) {
+		free(b->cache->texts[i]);
+		segc_expr_free(b->cache->exprs[i]);
+	}
+	segc_symtab_clear(&b->cache->tab);
+	free(b->cache);
+	b->cache = NULL;
+}
 
 /* One entry of a segc_xml_locs: a location of the model and its element. */
 struct segc_xml_loc_entry {
@@ -295,10 +350,13 @@ static segc_expr *parse_text_at(builder *b, xmlNodePtr n, const char *qname,
 	const char *text, size_t base, const char *what)
 {
 	size_t from = segc_ctx_n_diags(b->ctx), i;
-	segc_srcloc at = loc_of(b, n), here;
+	segc_srcloc at, here;
 	segc_where where;
-	segc_expr *e;
+	segc_expr *e = cache_get(b, text);
 
+	if (e)
+		return e;
+	at = loc_of(b, n);
 	where.file = NULL;
 	where.line = at.line;
 	where.col = 0;
@@ -306,6 +364,8 @@ static segc_expr *parse_text_at(builder *b, xmlNodePtr n, const char *qname,
 	e = segc_expr_parse(b->ctx, text, &where);
 	if (!e)
 		b->failed = 1;
+	else if (segc_ctx_n_diags(b->ctx) == from)
+		cache_put(b, text, e);
 	for (i = segc_ctx_n_diags(b->ctx); i-- > from;) {
 		const segc_diag *d = segc_ctx_diag(b->ctx, i);
 
@@ -762,6 +822,7 @@ segc_machine *segc_xml_build_machine(segc_ctx *ctx, xmlNodePtr root,
 	b.src = src;
 	b.locs = locs;
 	b.failed = 0;
+	b.cache = NULL;
 	m = machine_from(&b, root);
 	*failed = b.failed;
 	return m;
@@ -825,12 +886,15 @@ segc_model *segc_xml_build_model(segc_ctx *ctx, xmlNodePtr root,
 	b.src = src;
 	b.locs = locs;
 	b.failed = 0;
+	b.cache = segc_xcalloc(1, sizeof(*b.cache));
+	segc_symtab_init(&b.cache->tab);
 	m->name = ident_attr(&b, root, "name");
 	set_loc(&b, &m->loc, root);
 	model_arrays(m, root);
 	for (c = root->children; c && !segc_ctx_full(ctx); c = c->next)
 		if (c->type == XML_ELEMENT_NODE)
 			model_child(&b, m, c);
+	cache_free(&b);
 	*failed = b.failed;
 	return m;
 }

@@ -1,0 +1,344 @@
+/* dominance.c - whether one alternative of a maximum exceeds another by a
+ * constant >= 0 on the declared domains, decided cheaply where it can be.
+ *
+ * The exact test is the canonical form of a - b (a number >= 0).  Before
+ * it, two cheap tests decide most pairs of a longest path:
+ *   - the linear parts: a and b split into a number plus a sum of other
+ *     terms with rational coefficients; when those terms cancel, a - b is
+ *     the difference of the numbers, exactly;
+ *   - points of the domains: a - b evaluated exactly at a few points of
+ *     the declared box; two different values, or one below 0, prove that
+ *     a - b is not a constant >= 0.
+ * Only a pair that both leave undecided (the same value >= 0 at every
+ * point, terms that do not cancel) goes to the canonical form, so the
+ * answer is always that of the canonical form. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph/rgraph.h"
+#include "base/util.h"
+
+/* Points of the domains at which a - b is evaluated. */
+#define NPOINTS 3
+/* Distinct names of a pair evaluated at points at most. */
+#define MAX_NAMES 64
+
+/* One term of a linear split: 'coef' times 'atom'. */
+typedef struct lin_term {
+	const segc_expr *atom;
+	mpq_t coef;
+} lin_term;
+
+/* A number plus terms. */
+typedef struct lin_form {
+	mpq_t num;
+	lin_term *t;
+	size_t n, cap;
+} lin_form;
+
+/* Adds 'sign' times 'coef' times 'atom' to 'f'. */
+static void lin_add(lin_form *f, const segc_expr *atom, mpq_srcptr coef,
+	int sign)
+{
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 16;
+		f->t = segc_xrealloc(f->t, f->cap * sizeof(*f->t));
+	}
+	f->t[f->n].atom = atom;
+	mpq_init(f->t[f->n].coef);
+	if (sign < 0)
+		mpq_neg(f->t[f->n].coef, coef);
+	else
+		mpq_set(f->t[f->n].coef, coef);
+	f->n++;
+}
+
+/* Adds 'sign' times 'e' to 'f', sums split into their terms, a product of
+ * a number and one factor into coefficient and factor. */
+static void lin_split(lin_form *f, const segc_expr *e, int sign, mpq_t one)
+{
+	size_t i;
+
+	switch (segc_expr_kind(e)) {
+	case SEGC_NUM:
+		if (sign < 0)
+			mpq_sub(f->num, f->num, segc_expr_value(e));
+		else
+			mpq_add(f->num, f->num, segc_expr_value(e));
+		return;
+	case SEGC_ADD:
+		for (i = 0; i < segc_expr_nargs(e); i++)
+			lin_split(f, segc_expr_arg(e, i), sign, one);
+		return;
+	case SEGC_MUL:
+		if (segc_expr_nargs(e) == 2 && segc_expr_is_num(
+			    segc_expr_arg(e, 0))) {
+			lin_add(f, segc_expr_arg(e, 1), segc_expr_value(
+				segc_expr_arg(e, 0)), sign);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	lin_add(f, e, one, sign);
+}
+
+/* Orders terms by their atom's address (only equal atoms matter). */
+static int cmp_term(const void *x, const void *y)
+{
+	const segc_expr *a = ((const lin_term *)x)->atom;
+	const segc_expr *b = ((const lin_term *)y)->atom;
+
+	return a < b ? -1 : a > b;
+}
+
+/* Non-zero when the terms of 'f' cancel: every atom's coefficients add up
+ * to 0. */
+static int lin_cancels(lin_form *f)
+{
+	size_t i = 0, j;
+	mpq_t s;
+	int ok = 1;
+
+	qsort(f->t, f->n, sizeof(*f->t), cmp_term);
+	mpq_init(s);
+	while (i < f->n && ok) {
+		mpq_set_ui(s, 0, 1);
+		for (j = i; j < f->n && f->t[j].atom == f->t[i].atom; j++)
+			mpq_add(s, s, f->t[j].coef);
+		ok = mpq_sgn(s) == 0;
+		i = j;
+	}
+	mpq_clear(s);
+	return ok;
+}
+
+/* 1 when a - b is the number of its linear split ('*d', set) because the
+ * other terms cancel, else 0. */
+static int linear_difference(const segc_expr *a, const segc_expr *b,
+	mpq_t d)
+{
+	lin_form f;
+	mpq_t one;
+	size_t i;
+	int yes;
+
+	memset(&f, 0, sizeof(f));
+	mpq_init(f.num);
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
+	lin_split(&f, a, 1, one);
+	lin_split(&f, b, -1, one);
+	yes = lin_cancels(&f);
+	mpq_set(d, f.num);
+	for (i = 0; i < f.n; i++)
+		mpq_clear(f.t[i].coef);
+	free(f.t);
+	mpq_clear(f.num);
+	mpq_clear(one);
+	return yes;
+}
+
+/* Collects into 'names' (at most MAX_NAMES, '*n' of them) the distinct
+ * names of 'e'; -1 when there are more. */
+static int collect_names(const segc_expr *e, const char **names, size_t *n)
+{
+	size_t i, k = segc_expr_kind(e) == SEGC_NUM ? 0 : segc_expr_nargs(e);
+
+	if (segc_expr_kind(e) == SEGC_SYM) {
+		const char *s = segc_expr_name(e);
+
+		for (i = 0; i < *n && strcmp(names[i], s); i++)
+			;
+		if (i < *n)
+			return 0;
+		if (*n == MAX_NAMES)
+			return -1;
+		names[(*n)++] = s;
+		return 0;
+	}
+	for (i = 0; i < k; i++)
+		if (collect_names(segc_expr_arg(e, i), names, n))
+			return -1;
+	return 0;
+}
+
+/* Sets 'v' to the value of name number 'j' at point 'p', inside its
+ * declared domain in 'dom' (an integer where it must be): points below
+ * NPOINTS inside the box, then its lowest and its highest corner; -1 when
+ * the domain holds no such value. */
+static int point_value(mpq_t v, const segc_domains *dom, const char *name,
+	size_t j, int p)
+{
+	mpq_srcptr lo = NULL, hi = NULL;
+	int integer = 0;
+	mpq_t f;
+
+	if (dom)
+		segc_domains_get(dom, name, &lo, &hi, &integer);
+	if (p >= NPOINTS && (p == NPOINTS ? lo : hi))
+		mpq_set(v, p == NPOINTS ? lo : hi);
+	else {
+		mpq_init(f);
+		/* a fraction in (0, 1) and an offset >= 1 that vary with name
+		 * and point, so that no two names keep a fixed relation */
+		mpq_set_ui(f, 1 + (unsigned long)((j * 7 + (size_t)p * 13) %
+			17), 19);
+		if (lo && hi) {
+			mpq_sub(v, hi, lo);
+			mpq_mul(v, v, f);
+			mpq_add(v, v, lo);
+		} else {
+			mpq_set_ui(v, 1 + 3 * (unsigned long)p + j % 5, 1);
+			mpq_add(v, v, f);
+			if (lo)
+				mpq_add(v, v, lo);
+			else if (hi)
+				mpq_sub(v, hi, v);
+		}
+		mpq_clear(f);
+	}
+	if (integer && mpz_cmp_ui(mpq_denref(v), 1)) {
+		if (p == NPOINTS + 1)
+			mpz_fdiv_q(mpq_numref(v), mpq_numref(v),
+				mpq_denref(v));
+		else
+			mpz_cdiv_q(mpq_numref(v), mpq_numref(v),
+				mpq_denref(v));
+		mpz_set_ui(mpq_denref(v), 1);
+		if ((hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0))
+			return -1;
+	}
+	return 0;
+}
+
+/* What points of the domains say of a - b: 1 that it is not >= 0 (a
+ * value below 0) or, with 'constant', not a constant (two values
+ * differ); 0 that it may be. */
+static int points_rule_out(const segc_domains *dom, const segc_expr *a,
+	const segc_expr *b, int constant)
+{
+	const char *names[MAX_NAMES];
+	mpq_t vals[MAX_NAMES], x, y, first;
+	size_t n = 0, j;
+	int p, out = 0, ok = 1, have = 0;
+
+	if (collect_names(a, names, &n) || collect_names(b, names, &n))
+		return 0;
+	for (j = 0; j < n; j++)
+		mpq_init(vals[j]);
+	mpq_inits(x, y, first, NULL);
+	for (p = 0; p < NPOINTS + 2 && !out; p++) {
+		ok = 1;
+		for (j = 0; j < n && ok; j++)
+			ok = !point_value(vals[j], dom, names[j], j, p);
+		if (!ok || segc_expr_eval_q(x, a, n, names, (const mpq_t *)
+			    vals) || segc_expr_eval_q(y, b, n, names,
+			    (const mpq_t *)vals))
+			continue;
+		mpq_sub(x, x, y);
+		out = mpq_sgn(x) < 0 || (constant && have &&
+			!mpq_equal(x, first));
+		if (!have)
+			mpq_set(first, x);
+		have = 1;
+	}
+	mpq_clears(x, y, first, NULL);
+	for (j = 0; j < n; j++)
+		mpq_clear(vals[j]);
+	return out;
+}
+
+/* The least value of a - b over the box of 'dom' when a - b is affine in
+ * names with the bounds it needs: 1 when it is >= 0 (a >= b everywhere),
+ * 0 when it is below 0 at a corner that is a point of the domains (no
+ * proof of a >= b exists), -1 when the test does not apply. */
+int segc_affine_ge(const segc_domains *dom, const segc_expr *a,
+	const segc_expr *b)
+{
+	lin_form f;
+	mpq_t one, s, t;
+	size_t i = 0, j;
+	int rc = -1, exact = 1;
+
+	memset(&f, 0, sizeof(f));
+	mpq_init(f.num);
+	mpq_inits(one, s, t, NULL);
+	mpq_set_ui(one, 1, 1);
+	lin_split(&f, a, 1, one);
+	lin_split(&f, b, -1, one);
+	qsort(f.t, f.n, sizeof(*f.t), cmp_term);
+	mpq_set(t, f.num);
+	while (i < f.n) {
+		mpq_srcptr lo = NULL, hi = NULL, bound;
+		int integer = 0;
+
+		mpq_set_ui(s, 0, 1);
+		for (j = i; j < f.n && f.t[j].atom == f.t[i].atom; j++)
+			mpq_add(s, s, f.t[j].coef);
+		if (mpq_sgn(s)) {
+			if (segc_expr_kind(f.t[i].atom) != SEGC_SYM || !dom ||
+			    !segc_domains_get(dom, segc_expr_name(f.t[i].atom),
+				    &lo, &hi, &integer))
+				goto out;
+			bound = mpq_sgn(s) > 0 ? lo : hi;
+			if (!bound)
+				goto out;
+			exact = exact && (!integer ||
+				!mpz_cmp_ui(mpq_denref(bound), 1));
+			mpq_mul(s, s, bound);
+			mpq_add(t, t, s);
+		}
+		i = j;
+	}
+	rc = mpq_sgn(t) >= 0 ? 1 : exact ? 0 : -1;
+out:
+	for (i = 0; i < f.n; i++)
+		mpq_clear(f.t[i].coef);
+	free(f.t);
+	mpq_clear(f.num);
+	mpq_clears(one, s, t, NULL);
+	return rc;
+}
+
+/* Whether some point of 'dom' proves a < b (see rgraph.h). */
+int segc_points_below(const segc_domains *dom, const segc_expr *a,
+	const segc_expr *b)
+{
+	return points_rule_out(dom, a, b, 0);
+}
+
+/* 1 when a - b is a number by its linear parts, '*d' set to it (see
+ * rgraph.h). */
+int segc_linear_difference(const segc_expr *a, const segc_expr *b, mpq_t d)
+{
+	return linear_difference(a, b, d);
+}
+
+/* Whether a - b is provably a constant >= 0 on 'dom' (see rgraph.h). */
+int segc_dominates(segc_ctx *ctx, const segc_domains *dom,
+	segc_expr *a, segc_expr *b)
+{
+	segc_expr *d;
+	mpq_t q;
+	int yes;
+
+	mpq_init(q);
+	yes = linear_difference(a, b, q);
+	if (yes) {
+		yes = mpq_sgn(q) >= 0;
+		mpq_clear(q);
+		return yes;
+	}
+	mpq_clear(q);
+	if (points_rule_out(dom, a, b, 1))
+		return 0;
+	d = segc_canonical(ctx, dom, segc_expr_sub2(segc_expr_copy(a),
+		segc_expr_copy(b)));
+	if (!d)
+		return -1;
+	yes = segc_expr_is_num(d) && mpq_sgn(segc_expr_value(d)) >= 0;
+	segc_expr_free(d);
+	return yes;
+}
