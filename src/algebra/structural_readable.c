@@ -1,0 +1,414 @@
+/* structural_readable.c - the readable form: the structural form, then
+ * each node, bottom-up, replaced by a shorter equal one where there is
+ * one.  The candidates of a node, once its children are readable:
+ *   decided  an if() whose condition the domains decide is its branch;
+ *            a max/min alternative another dominates is dropped
+ *            (structural_max.c);
+ *   closed   sum(i, a, b, c) with c free of i is c*n, n = floor(b) -
+ *            ceil(a) + 1 the number of integers from a to b (b - a + 1
+ *            when the domains prove a and b integers), when the domains
+ *            prove n >= 0, else c*max(0, n) (a sum over an empty range
+ *            is 0);
+ *   canon    the canonical form of the node on the domains, which merges
+ *            coefficients, cancels (1 - h1 - (h2 - h1) = 1 - h2) and
+ *            closes sums of polynomials;
+ *   factored a sum with the content of its coefficients and its common
+ *            factors (powers of the same bases) taken out:
+ *            2*N*t + 2*t = 2*t*(N + 1).
+ * The shortest text wins; on a tie the node as the graph shaped it.  Each
+ * candidate equals the node on the declared domains, so the readable form
+ * has the canonical form of the structural one.  Conditions are kept as
+ * they are, and a recurrence (maxplus, taskpath) keeps its shape, its
+ * costs made readable; a node deeper than
+ * READABLE_MAX_DEPTH, or whose text is longer than READABLE_MAX_TEXT, gets
+ * no canonical candidate (its children still do). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "expr/expr_private.h"
+#include "expr/builtin.h"
+#include "algebra/structural.h"
+#include "base/util.h"
+
+#define READABLE_MAX_DEPTH 400
+#define READABLE_MAX_TEXT 4000
+#define READABLE_MINUS 4
+
+/* The state of one pass. */
+struct readable {
+	segc_ctx *ctx;
+	const segc_domains *dom;
+	segc_expr_map memo;       /* node -> its readable form (a reference) */
+};
+
+static segc_expr *readable(struct readable *r, segc_expr *e, unsigned depth);
+
+/* The cost of the text of 'e': its length, and READABLE_MINUS more for
+ * each minus sign, so that a form with fewer signs wins on a near tie
+ * (1/(1 - p)*(a + b), not (-a - b)/(p - 1)). */
+static size_t text_length(const segc_expr *e)
+{
+	char *t = segc_expr_to_string(e), *c;
+	size_t n = t ? strlen(t) : (size_t)-1;
+
+	for (c = t; c && *c; c++)
+		n += *c == '-' ? READABLE_MINUS : 0;
+	free(t);
+	return n;
+}
+
+/* The signs the domains prove of 'a' - 'b' (both kept). */
+static unsigned signs_of_difference(struct readable *r, segc_expr *a,
+	segc_expr *b)
+{
+	segc_expr *d = segc_expr_sub2(segc_expr_copy(a), segc_expr_copy(b));
+	unsigned s = segc_proved_signs(r->ctx, r->dom, d);
+
+	segc_expr_free(d);
+	return s;
+}
+
+#define NONNEG (SEGC_PROVED_NONNEG | SEGC_PROVED_POS)
+#define NONPOS (SEGC_PROVED_NONPOS | SEGC_PROVED_NEG)
+
+/* What the domains decide of the relation 'c': 1 true, 0 false, -1
+ * undecided. */
+static int decide_relation(struct readable *r, const segc_expr *c)
+{
+	enum segc_builtin id = segc_expr_builtin(c);
+	unsigned s = signs_of_difference(r, c->args[0], c->args[1]);
+	int ge = (s & NONNEG) != 0, le = (s & NONPOS) != 0;
+	int gt = (s & SEGC_PROVED_POS) != 0, lt = (s & SEGC_PROVED_NEG) != 0;
+
+	switch (id) {
+	case SEGC_BUILTIN_GE: return ge ? 1 : lt ? 0 : -1;
+	case SEGC_BUILTIN_GT: return gt ? 1 : le ? 0 : -1;
+	case SEGC_BUILTIN_LE: return le ? 1 : gt ? 0 : -1;
+	case SEGC_BUILTIN_LT: return lt ? 1 : ge ? 0 : -1;
+	case SEGC_BUILTIN_EQ: return ge && le ? 1 : gt || lt ? 0 : -1;
+	case SEGC_BUILTIN_NE: return ge && le ? 0 : gt || lt ? 1 : -1;
+	default: return -1;
+	}
+}
+
+/* What the domains decide of the condition 'c': 1 true, 0 false, -1
+ * undecided (three-valued and/or/not over the relations). */
+static int decide(struct readable *r, const segc_expr *c)
+{
+	enum segc_builtin id = segc_expr_builtin(c);
+	size_t i;
+	int v, acc;
+
+	if (c->kind != SEGC_CALL)
+		return -1;
+	if (id == SEGC_BUILTIN_NOT && c->nargs == 1) {
+		v = decide(r, c->args[0]);
+		return v < 0 ? -1 : !v;
+	}
+	if (id == SEGC_BUILTIN_AND || id == SEGC_BUILTIN_OR) {
+		int absorbing = id == SEGC_BUILTIN_OR;
+
+		for (i = 0, acc = !absorbing; i < c->nargs; i++) {
+			v = decide(r, c->args[i]);
+			if (v == absorbing)
+				return absorbing;
+			if (v < 0)
+				acc = -1;
+		}
+		return acc;
+	}
+	if (c->nargs == 2 && segc_expr_is_condition(c))
+		return decide_relation(r, c);
+	return -1;
+}
+
+static segc_expr *shortest(struct readable *r, segc_expr *e);
+
+/* 'x' (kept) rounded to an integer by the built-in 'id' (ceil or floor),
+ * as short as the domains allow (floor(N) is N for an integer N). */
+static segc_expr *rounded(struct readable *r, enum segc_builtin id,
+	segc_expr *x)
+{
+	segc_expr *v = segc_expr_copy(x);
+
+	if (segc_expr_is_integer(x))
+		return v;
+	return shortest(r, segc_expr_call_builtin(id, 1, &v));
+}
+
+/* The number of integers from 'lo' to 'hi' (kept), floor(hi) - ceil(lo)
+ * + 1, with max(0, ...) unless the domains prove it non-negative. */
+static segc_expr *range_count(struct readable *r, segc_expr *lo,
+	segc_expr *hi)
+{
+	segc_expr *n = shortest(r, segc_structural_simplify(segc_expr_add2(
+		segc_expr_sub2(rounded(r, SEGC_BUILTIN_FLOOR, hi),
+		rounded(r, SEGC_BUILTIN_CEIL, lo)), segc_expr_int(1))));
+	segc_expr *v[2];
+
+	if (segc_proved_signs(r->ctx, r->dom, n) & NONNEG)
+		return n;
+	v[0] = segc_expr_int(0);
+	v[1] = n;
+	return segc_expr_call_builtin(SEGC_BUILTIN_MAX, 2, v);
+}
+
+/* 'e' (kept) with its decided if() replaced by the branch taken and its
+ * sum() of a body free of the counter closed; a new reference. */
+static segc_expr *local_rules(struct readable *r, segc_expr *e)
+{
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF) && e->nargs == 3) {
+		int v = decide(r, e->args[0]);
+
+		if (v >= 0)
+			return segc_expr_copy(e->args[v ? 1 : 2]);
+	}
+	if (e->kind == SEGC_SUM && !segc_expr_has_sym(e->args[2], e->u.name))
+		return segc_structural_simplify(segc_expr_mul2(
+			range_count(r, e->args[0], e->args[1]),
+			segc_expr_copy(e->args[2])));
+	return segc_expr_copy(e);
+}
+
+/* The canonical form of 'e' (kept) on the domains, through a scratch
+ * context with the same limits (a failure is no candidate, and leaves
+ * nothing in the caller's context); NULL when it fails. */
+static segc_expr *canonical_candidate(struct readable *r, segc_expr *e)
+{
+	segc_ctx *tmp = segc_ctx_new();
+	segc_expr *c;
+
+	if (!tmp)
+		return NULL;
+	*segc_ctx_limits(tmp) = *segc_ctx_limits(r->ctx);
+	c = segc_canonical(tmp, r->dom, segc_expr_copy(e));
+	segc_ctx_free(tmp);
+	return c;
+}
+
+/* Non-zero when 'e' is a call of the kind 'k' of built-ins. */
+static int builtin_kind(const segc_expr *e, enum segc_builtin_kind k)
+{
+	return e->kind == SEGC_CALL && segc_expr_builtin(e) !=
+		SEGC_BUILTIN_NONE &&
+		segc_builtin_get(segc_expr_builtin(e))->kind == k;
+}
+
+/* Non-zero when 'e' is a condition, which the readable form keeps
+ * whole. */
+static int kept_whole(const segc_expr *e)
+{
+	return builtin_kind(e, SEGC_BUILTIN_RELATION) ||
+		builtin_kind(e, SEGC_BUILTIN_LOGIC);
+}
+
+/* Replaces '*best' (length '*len') by 'c' (taken) when 'c' is shorter. */
+static void consider(segc_expr **best, size_t *len, segc_expr *c)
+{
+	size_t n;
+
+	if (!c)
+		return;
+	n = text_length(c);
+	if (n < *len) {
+		segc_expr_free(*best);
+		*best = c;
+		*len = n;
+	} else
+		segc_expr_free(c);
+}
+
+/* Non-zero when the term 't' is 'f' or a product with the factor 'f'. */
+static int has_factor(const segc_expr *t, const segc_expr *f)
+{
+	size_t j;
+
+	if (t == f)
+		return 1;
+	if (t->kind == SEGC_MUL)
+		for (j = 0; j < t->nargs; j++)
+			if (t->args[j] == f)
+				return 1;
+	return 0;
+}
+
+/* The number of terms of the sum 'e' that have the factor 'f'. */
+static size_t terms_with(const segc_expr *e, const segc_expr *f)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < e->nargs; i++)
+		n += has_factor(e->args[i], f) != 0;
+	return n;
+}
+
+/* The term 't' (kept) without one factor 'f'. */
+static segc_expr *without_factor(segc_expr *t, const segc_expr *f)
+{
+	segc_expr **v;
+	size_t i, m = 0;
+	int dropped = 0;
+
+	if (t == f)
+		return segc_expr_int(1);
+	v = segc_xmalloc(segc_xmul_size(t->nargs, sizeof(*v)));
+	for (i = 0; i < t->nargs; i++)
+		if (!dropped && t->args[i] == f)
+			dropped = 1;
+		else
+			v[m++] = segc_expr_copy(t->args[i]);
+	t = segc_expr_mul(m, v);
+	free(v);
+	return t;
+}
+
+/* The sum 'e' (kept) with the terms that share its most frequent factor
+ * f (in two terms at least) grouped, f*(c1 + c2 + ...) (a name first) or
+ * (c1 + ...)*f, the coefficients made readable: c + (Px - 1)*(c + m) +
+ * (Py - 1)*(c + m) = c + (Px + Py - 2)*(c + m).  NULL when no factor is
+ * shared. */
+static segc_expr *grouped(struct readable *r, segc_expr *e)
+{
+	const segc_expr *f = NULL, *t;
+	segc_expr **in, **out, *g, *c;
+	size_t i, j, best = 1, n, m = 0, k = 0;
+
+	for (i = 0; i < e->nargs; i++) {
+		t = e->args[i];
+		for (j = 0; j < (t->kind == SEGC_MUL ? t->nargs : 1); j++) {
+			const segc_expr *x = t->kind == SEGC_MUL ? t->args[j] : t;
+
+			if (x->kind != SEGC_NUM && (n = terms_with(e, x)) > best) {
+				best = n;
+				f = x;
+			}
+		}
+	}
+	if (!f)
+		return NULL;
+	in = segc_xmalloc(segc_xmul_size(best, sizeof(*in)));
+	out = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*out)));
+	for (i = 0; i < e->nargs; i++) {
+		if (has_factor(e->args[i], f)) {
+			in[k++] = without_factor(e->args[i], f);
+			if (k == 1)
+				out[m++] = NULL;
+		} else
+			out[m++] = segc_expr_copy(e->args[i]);
+	}
+	c = shortest(r, segc_structural_simplify(segc_expr_add(k, in)));
+	g = f->kind == SEGC_SYM ? segc_expr_mul2(segc_expr_copy(
+		(segc_expr *)f), c) : segc_expr_mul2(c,
+		segc_expr_copy((segc_expr *)f));
+	for (i = 0; i < m; i++)
+		if (!out[i])
+			out[i] = g;
+	g = segc_structural_simplify(segc_expr_add(m, out));
+	free(in);
+	free(out);
+	return g;
+}
+
+/* The shortest of 'e' (taken) and its candidates. */
+static segc_expr *shortest(struct readable *r, segc_expr *e)
+{
+	size_t len = text_length(e);
+	segc_expr *best = segc_expr_copy(e), *c;
+
+	if (len > READABLE_MAX_TEXT ||
+	    builtin_kind(e, SEGC_BUILTIN_RECURRENCE)) {
+		segc_expr_free(e);
+		return best;
+	}
+	consider(&best, &len, segc_structural_factor(segc_expr_copy(e)));
+	if (e->kind == SEGC_ADD)
+		consider(&best, &len, grouped(r, e));
+	c = canonical_candidate(r, e);
+	if (c) {
+		consider(&best, &len, segc_structural_factor(
+			segc_structural_simplify(segc_expr_copy(c))));
+		consider(&best, &len, c);
+	}
+	segc_expr_free(e);
+	return best;
+}
+
+/* 'e' (kept) rebuilt from its readable children, then the shortest of
+ * its candidates. */
+static segc_expr *readable_node(struct readable *r, segc_expr *e,
+	unsigned depth)
+{
+	segc_expr **v, *n, *l;
+	size_t i;
+	int same = 1;
+
+	if (!e->nargs || e->kind == SEGC_NUM || e->kind == SEGC_SYM ||
+	    kept_whole(e))
+		return segc_expr_copy(e);
+	v = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*v)));
+	for (i = 0; i < e->nargs; i++) {
+		v[i] = kept_whole(e->args[i]) ? segc_expr_copy(e->args[i]) :
+			readable(r, e->args[i], depth + 1);
+		same = same && v[i] == e->args[i];
+	}
+	if (same) {
+		for (i = 0; i < e->nargs; i++)
+			segc_expr_free(v[i]);
+		n = segc_expr_copy(e);
+	} else if (e->kind == SEGC_SUM)
+		n = segc_expr_sum(e->u.name, v[0], v[1], v[2]);
+	else
+		n = segc_structural_simplify(segc_expr_rebuild(
+			(enum segc_expr_kind)e->kind, e->u.name, e->nargs, v));
+	free(v);
+	l = local_rules(r, n);
+	if (l != n) {
+		segc_expr *d = readable(r, l, depth + 1);
+
+		segc_expr_free(l);
+		l = d;
+		if (text_length(l) >= text_length(n)) {
+			segc_expr_free(l);
+			l = segc_expr_copy(n);
+		}
+	}
+	segc_expr_free(n);
+	return shortest(r, l);
+}
+
+/* The readable form of 'e' (kept), through the memo. */
+static segc_expr *readable(struct readable *r, segc_expr *e, unsigned depth)
+{
+	void **slot = segc_expr_map_find(&r->memo, e);
+	segc_expr *x;
+
+	if (slot)
+		return segc_expr_copy(*slot);
+	if (depth > READABLE_MAX_DEPTH)
+		return segc_expr_copy(e);
+	x = readable_node(r, e, depth);
+	segc_expr_map_put(&r->memo, e, segc_expr_copy(x));
+	return x;
+}
+
+/* See structural.h. */
+segc_expr *segc_structural_readable(segc_ctx *ctx, const segc_domains *dom,
+	segc_expr *e)
+{
+	struct readable r;
+	segc_expr *x;
+	size_t i;
+
+	if (!e)
+		return NULL;
+	r.ctx = ctx;
+	r.dom = dom;
+	segc_expr_map_init(&r.memo);
+	x = readable(&r, e, 0);
+	for (i = 0; i < r.memo.cap; i++)
+		if (r.memo.keys && r.memo.keys[i])
+			segc_expr_free(r.memo.values[i]);
+	segc_expr_map_clear(&r.memo);
+	segc_expr_free(e);
+	return segc_structural_prune(ctx, dom, segc_structural_simplify(x));
+}
