@@ -85,13 +85,15 @@ static long common_exponent(const struct term *t, size_t n,
 	return k;
 }
 
-/* Non-zero when 'z' divides a power of ten (a number over it prints as
- * a decimal in LaTeX). */
+/* Non-zero when 'z' is a multiple of ten that divides a power of ten (a
+ * number over it prints as a decimal in LaTeX). */
 static int divides_power_of_ten(mpz_srcptr z)
 {
 	mpz_t r;
 	int yes;
 
+	if (!mpz_divisible_ui_p(z, 10))
+		return 0;
 	mpz_init_set(r, z);
 	while (mpz_divisible_ui_p(r, 2))
 		mpz_divexact_ui(r, r, 2);
@@ -104,7 +106,7 @@ static int divides_power_of_ten(mpz_srcptr z)
 
 /* The content of the numbers of the 'n' terms into 'c': the gcd of the
  * numerators, over their denominator when they all have the same one and
- * it does not divide a power of ten (0.246*a + 0.197*b stays as it is);
+ * it is not a decimal one (0.246*a + 0.197*b stays as it is);
  * negative when every number is. */
 static void content(mpq_t c, const struct term *t, size_t n)
 {

@@ -11,11 +11,17 @@
  *            is 0);
  *   canon    the canonical form of the node on the domains, which merges
  *            coefficients, cancels (1 - h1 - (h2 - h1) = 1 - h2) and
- *            closes sums of polynomials;
+ *            closes sums of polynomials; for a sum, only when it has
+ *            fewer terms than its terms expanded (see cancels());
  *   factored a sum with the content of its coefficients and its common
  *            factors (powers of the same bases) taken out:
  *            2*N*t + 2*t = 2*t*(N + 1).
- * The shortest text wins; on a tie the node as the graph shaped it.  Each
+ * The shortest text wins; on a near tie (see consider()) the node as the
+ * graph shaped it.  In
+ * the body of a sum (a node with the counter of a sum of the formula),
+ * a canonical form with more max, min or if than the node is no
+ * candidate: the range of the counter would decide them, and the
+ * domains cannot.  Each
  * candidate equals the node on the declared domains, so the readable form
  * has the canonical form of the structural one.  Conditions are kept as
  * they are, and a recurrence (maxplus, taskpath) keeps its shape, its
@@ -33,12 +39,17 @@
 #define READABLE_MAX_DEPTH 400
 #define READABLE_MAX_TEXT 4000
 #define READABLE_MINUS 4
+#define READABLE_MAX_NEST 4
+#define READABLE_MARGIN 2
 
 /* The state of one pass. */
 struct readable {
 	segc_ctx *ctx;
 	const segc_domains *dom;
 	segc_expr_map memo;       /* node -> its readable form (a reference) */
+	unsigned nest;            /* grouped() calls open */
+	const char **counters;    /* the names sums bind (borrowed) */
+	size_t ncounters;
 };
 
 static segc_expr *readable(struct readable *r, segc_expr *e, unsigned depth);
@@ -136,8 +147,50 @@ static segc_expr *rounded(struct readable *r, enum segc_builtin id,
 	return shortest(r, segc_expr_call_builtin(id, 1, &v));
 }
 
+/* Non-zero when 'e' has a name that a sum of the formula binds (so 'e'
+ * stands in the body of that sum: a counter). */
+static int has_undeclared(const struct readable *r, const segc_expr *e)
+{
+	size_t i;
+
+	if (e->kind == SEGC_SYM) {
+		for (i = 0; i < r->ncounters; i++)
+			if (!strcmp(r->counters[i], e->u.name))
+				return 1;
+		return 0;
+	}
+	for (i = 0; i < e->nargs; i++)
+		if (has_undeclared(r, e->args[i]))
+			return 1;
+	return 0;
+}
+
+/* Adds the names the sums of 'e' bind to r->counters, each node once
+ * ('seen'). */
+static void find_counters(struct readable *r, const segc_expr *e,
+	segc_expr_map *seen)
+{
+	const char *b;
+	size_t i;
+
+	if (!e->nargs || !segc_expr_map_put(seen, e, NULL))
+		return;
+	b = segc_expr_binder(e);
+	for (i = 0; b && i < r->ncounters && strcmp(r->counters[i], b); i++)
+		;
+	if (b && i == r->ncounters) {
+		r->counters = segc_xrealloc(r->counters, segc_xmul_size(
+			r->ncounters + 1, sizeof(*r->counters)));
+		r->counters[r->ncounters++] = b;
+	}
+	for (i = 0; i < e->nargs; i++)
+		find_counters(r, e->args[i], seen);
+}
+
 /* The number of integers from 'lo' to 'hi' (kept), floor(hi) - ceil(lo)
- * + 1, with max(0, ...) unless the domains prove it non-negative. */
+ * + 1, with max(0, ...) unless the domains prove it non-negative; NULL
+ * when they do not and it depends on the counter of a sum (whose range
+ * would decide it, and the domains cannot: the sum is kept). */
 static segc_expr *range_count(struct readable *r, segc_expr *lo,
 	segc_expr *hi)
 {
@@ -148,6 +201,10 @@ static segc_expr *range_count(struct readable *r, segc_expr *lo,
 
 	if (segc_proved_signs(r->ctx, r->dom, n) & NONNEG)
 		return n;
+	if (has_undeclared(r, n)) {
+		segc_expr_free(n);
+		return NULL;
+	}
 	v[0] = segc_expr_int(0);
 	v[1] = n;
 	return segc_expr_call_builtin(SEGC_BUILTIN_MAX, 2, v);
@@ -163,10 +220,13 @@ static segc_expr *local_rules(struct readable *r, segc_expr *e)
 		if (v >= 0)
 			return segc_expr_copy(e->args[v ? 1 : 2]);
 	}
-	if (e->kind == SEGC_SUM && !segc_expr_has_sym(e->args[2], e->u.name))
-		return segc_structural_simplify(segc_expr_mul2(
-			range_count(r, e->args[0], e->args[1]),
-			segc_expr_copy(e->args[2])));
+	if (e->kind == SEGC_SUM && !segc_expr_has_sym(e->args[2], e->u.name)) {
+		segc_expr *n = range_count(r, e->args[0], e->args[1]);
+
+		if (n)
+			return segc_structural_simplify(segc_expr_mul2(n,
+				segc_expr_copy(e->args[2])));
+	}
 	return segc_expr_copy(e);
 }
 
@@ -202,7 +262,45 @@ static int kept_whole(const segc_expr *e)
 		builtin_kind(e, SEGC_BUILTIN_LOGIC);
 }
 
-/* Replaces '*best' (length '*len') by 'c' (taken) when 'c' is shorter. */
+/* The number of max, min and if calls in 'e' written out as a tree. */
+static size_t pieces(const segc_expr *e)
+{
+	enum segc_builtin id = segc_expr_builtin(e);
+	size_t i, n = id == SEGC_BUILTIN_MAX || id == SEGC_BUILTIN_MIN ||
+		id == SEGC_BUILTIN_IF;
+
+	for (i = 0; i < e->nargs; i++)
+		n += pieces(e->args[i]);
+	return n;
+}
+
+/* The number of terms of 'e' as a sum (1 when it is not one). */
+static size_t nterms(const segc_expr *e)
+{
+	return e->kind == SEGC_ADD ? e->nargs : 1;
+}
+
+/* Non-zero when the canonical form 'c' of the sum 'e' has fewer terms
+ * than the canonical forms of the terms of 'e' together: terms merged or
+ * cancelled (1 - h1 - (h2 - h1) is 1 - h2).  Otherwise expanding the
+ * sum only spreads the products of the graph over more terms, and the
+ * sum keeps its shape. */
+static int cancels(struct readable *r, segc_expr *e, segc_expr *c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < e->nargs && n <= nterms(c); i++) {
+		segc_expr *t = canonical_candidate(r, e->args[i]);
+
+		n += t ? nterms(t) : 1;
+		segc_expr_free(t);
+	}
+	return nterms(c) < n;
+}
+
+/* Replaces '*best' (length '*len') by 'c' (taken) when 'c' is shorter
+ * by READABLE_MARGIN and a twentieth: a near tie keeps the shape of the
+ * graph ((1 - h2)*c, not -c*h2 + c). */
 static void consider(segc_expr **best, size_t *len, segc_expr *c)
 {
 	size_t n;
@@ -210,7 +308,7 @@ static void consider(segc_expr **best, size_t *len, segc_expr *c)
 	if (!c)
 		return;
 	n = text_length(c);
-	if (n < *len) {
+	if (n + READABLE_MARGIN + *len / 20 <= *len) {
 		segc_expr_free(*best);
 		*best = c;
 		*len = n;
@@ -265,8 +363,11 @@ static segc_expr *without_factor(segc_expr *t, const segc_expr *f)
 /* The sum 'e' (kept) with the terms that share its most frequent factor
  * f (in two terms at least) grouped, f*(c1 + c2 + ...) (a name first) or
  * (c1 + ...)*f, the coefficients made readable: c + (Px - 1)*(c + m) +
- * (Py - 1)*(c + m) = c + (Px + Py - 2)*(c + m).  NULL when no factor is
- * shared. */
+ * (Py - 1)*(c + m) = c + (Px + Py - 2)*(c + m); then the shortest form
+ * of the new sum, which has fewer terms (so the other shared factors are
+ * grouped too).  NULL when no factor is shared, or READABLE_MAX_NEST
+ * groupings are open already (the canonical form of the new sum is a
+ * candidate, and grouping it again would not end). */
 static segc_expr *grouped(struct readable *r, segc_expr *e)
 {
 	const segc_expr *f = NULL, *t;
@@ -284,8 +385,9 @@ static segc_expr *grouped(struct readable *r, segc_expr *e)
 			}
 		}
 	}
-	if (!f)
+	if (!f || r->nest >= READABLE_MAX_NEST)
 		return NULL;
+	r->nest++;
 	in = segc_xmalloc(segc_xmul_size(best, sizeof(*in)));
 	out = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*out)));
 	for (i = 0; i < e->nargs; i++) {
@@ -306,6 +408,9 @@ static segc_expr *grouped(struct readable *r, segc_expr *e)
 	g = segc_structural_simplify(segc_expr_add(m, out));
 	free(in);
 	free(out);
+	if (g->kind == SEGC_ADD && g->nargs < e->nargs)
+		g = shortest(r, g);
+	r->nest--;
 	return g;
 }
 
@@ -324,9 +429,16 @@ static segc_expr *shortest(struct readable *r, segc_expr *e)
 	if (e->kind == SEGC_ADD)
 		consider(&best, &len, grouped(r, e));
 	c = canonical_candidate(r, e);
+	if (c && ((has_undeclared(r, e) && pieces(c) > pieces(e)) ||
+	    (e->kind == SEGC_ADD && !cancels(r, e, c)))) {
+		segc_expr_free(c);
+		c = NULL;
+	}
 	if (c) {
 		consider(&best, &len, segc_structural_factor(
 			segc_structural_simplify(segc_expr_copy(c))));
+		if (c->kind == SEGC_ADD && c != e)
+			consider(&best, &len, grouped(r, c));
 		consider(&best, &len, c);
 	}
 	segc_expr_free(e);
@@ -403,12 +515,19 @@ segc_expr *segc_structural_readable(segc_ctx *ctx, const segc_domains *dom,
 		return NULL;
 	r.ctx = ctx;
 	r.dom = dom;
+	r.nest = 0;
+	r.counters = NULL;
+	r.ncounters = 0;
+	segc_expr_map_init(&r.memo);
+	find_counters(&r, e, &r.memo);
+	segc_expr_map_clear(&r.memo);
 	segc_expr_map_init(&r.memo);
 	x = readable(&r, e, 0);
 	for (i = 0; i < r.memo.cap; i++)
 		if (r.memo.keys && r.memo.keys[i])
 			segc_expr_free(r.memo.values[i]);
 	segc_expr_map_clear(&r.memo);
+	free(r.counters);
 	segc_expr_free(e);
 	return segc_structural_prune(ctx, dom, segc_structural_simplify(x));
 }
