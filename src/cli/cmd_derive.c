@@ -422,7 +422,8 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 		e = segc_derive_readable(ctx, s, comp);
 	else
 		e = segc_derive_canonical(ctx, s, comp);
-	cli_keep_collect(c, &o->keep, s, &e, 1);
+	cli_keep_collect(ctx, c, &o->keep, s, !strcmp(o->form, "readable"),
+		&e, 1);
 	if (o->asymptotic)
 		e = asymptotic(ctx, c, o, s, e, &rc);
 	if (rc) {

@@ -131,7 +131,8 @@ static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
 	char *text = NULL, *math, *where = NULL;
 	size_t nlines = 1;
 
-	cli_keep_collect(c, &o->keep, s, f, n);
+	cli_keep_collect(ctx, c, &o->keep, s, o->form == SEGC_DERIVE_READABLE,
+		f, n);
 	if (segc_setting_kept_lets(ctx, s, f, n, &lets, &values, &nlets))
 		return NULL;
 	for (i = 0; i < nlets; i++)
