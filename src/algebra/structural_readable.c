@@ -230,9 +230,39 @@ static segc_expr *local_rules(struct readable *r, segc_expr *e)
 	return segc_expr_copy(e);
 }
 
+/* Non-zero when the term 't' is written with a minus sign. */
+static int negative_term(const segc_expr *t)
+{
+	if (t->kind == SEGC_MUL && t->nargs && t->args[0]->kind == SEGC_NUM)
+		t = t->args[0];
+	return t->kind == SEGC_NUM && mpq_sgn(t->u.value) < 0;
+}
+
+/* The sum 'e' (taken) with its terms written with a plus sign first, in
+ * their order, then the others: -B + N is N - B. */
+static segc_expr *positive_first(segc_expr *e)
+{
+	segc_expr **v, *r;
+	size_t i, m = 0;
+	int pass;
+
+	if (!e || e->kind != SEGC_ADD || !negative_term(e->args[0]))
+		return e;
+	v = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*v)));
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < e->nargs; i++)
+			if (negative_term(e->args[i]) == pass)
+				v[m++] = segc_expr_copy(e->args[i]);
+	r = segc_expr_rebuild(SEGC_ADD, NULL, m, v);
+	free(v);
+	segc_expr_free(e);
+	return r;
+}
+
 /* The canonical form of 'e' (kept) on the domains, through a scratch
  * context with the same limits (a failure is no candidate, and leaves
- * nothing in the caller's context); NULL when it fails. */
+ * nothing in the caller's context), its terms with a plus sign first;
+ * NULL when it fails. */
 static segc_expr *canonical_candidate(struct readable *r, segc_expr *e)
 {
 	segc_ctx *tmp = segc_ctx_new();
@@ -243,7 +273,7 @@ static segc_expr *canonical_candidate(struct readable *r, segc_expr *e)
 	*segc_ctx_limits(tmp) = *segc_ctx_limits(r->ctx);
 	c = segc_canonical(tmp, r->dom, segc_expr_copy(e));
 	segc_ctx_free(tmp);
-	return c;
+	return positive_first(c);
 }
 
 /* Non-zero when 'e' is a call of the kind 'k' of built-ins. */
