@@ -322,11 +322,32 @@ static void collector_clear(collector *C)
 }
 
 /* 'e' (taken) tidied: in the readable form on 'dom' when 'ctx' is
- * given, else with the structural simplifier. */
+ * given, else with the structural simplifier.  A sum stays a sum (its
+ * terms made readable one by one and merged when the whole would not
+ * be one), so that a coefficient reads NAME*(...). */
 static segc_expr *tidy(segc_ctx *ctx, const segc_domains *dom, segc_expr *e)
 {
+	segc_expr *r, **v;
+	size_t i, n;
+
 	e = segc_structural_simplify(e);
-	return ctx && e ? segc_structural_readable(ctx, dom, e) : e;
+	if (!ctx || !e)
+		return e;
+	r = segc_structural_readable(ctx, dom, segc_expr_copy(e));
+	if (segc_expr_kind(e) != SEGC_ADD || segc_expr_kind(r) == SEGC_ADD) {
+		segc_expr_free(e);
+		return r;
+	}
+	segc_expr_free(r);
+	n = segc_expr_nargs(e);
+	v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
+	for (i = 0; i < n; i++)
+		v[i] = segc_structural_readable(ctx, dom,
+			segc_expr_copy(segc_expr_arg(e, i)));
+	r = segc_structural_simplify(segc_expr_add(n, v));
+	free(v);
+	segc_expr_free(e);
+	return r;
 }
 
 /* segc_collect, each part tidied with tidy(ctx, dom, ...). */

@@ -105,22 +105,22 @@ static int divides_power_of_ten(mpz_srcptr z)
 }
 
 /* The content of the numbers of the 'n' terms into 'c': the gcd of the
- * numerators, over their denominator when they all have the same one and
- * it is not a decimal one (0.246*a + 0.197*b stays as it is);
- * negative when every number is. */
+ * numerators over the lcm of the denominators, unless that is a decimal
+ * one (0.246*a + 0.197*b stays as it is); negative when every number
+ * is. */
 static void content(mpq_t c, const struct term *t, size_t n)
 {
 	size_t i;
-	int neg = 1, same = 1;
+	int neg = 1;
 
 	mpz_set_ui(mpq_numref(c), 0);
-	mpz_set(mpq_denref(c), mpq_denref(t[0].coef));
+	mpz_set_ui(mpq_denref(c), 1);
 	for (i = 0; i < n; i++) {
 		mpz_gcd(mpq_numref(c), mpq_numref(c), mpq_numref(t[i].coef));
-		same = same && !mpz_cmp(mpq_denref(c), mpq_denref(t[i].coef));
+		mpz_lcm(mpq_denref(c), mpq_denref(c), mpq_denref(t[i].coef));
 		neg = neg && mpq_sgn(t[i].coef) < 0;
 	}
-	if (!same || divides_power_of_ten(mpq_denref(c)))
+	if (divides_power_of_ten(mpq_denref(c)))
 		mpz_set_ui(mpq_denref(c), 1);
 	if (!mpz_sgn(mpq_numref(c)))
 		mpq_set_ui(c, 1, 1);
