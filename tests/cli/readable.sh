@@ -121,7 +121,13 @@ ok $? "derive: still the canonical form by default"
 grep -q '^\\begin{align}$' "$tmp/p.tex" && grep -q 'notag' "$tmp/p.tex" &&
 	grep -q '^\\allowdisplaybreaks$' "$tmp/p.tex"
 ok $? "pipeline: the recurrence is an align that may break across pages"
+sed 's/cost="c" index/cost="c + x" index/' "$models/readable_wavefront.xml" \
+	>"$tmp/taskpath.xml"
 mkdir "$tmp/doc"
+"$SEGC" latex --standalone "$tmp/taskpath.xml" >"$tmp/doc/taskpath.tex"
+grep -q '^T &= \\operatorname{longest}' "$tmp/doc/taskpath.tex" &&
+	grep -q '^\\begin{align}$' "$tmp/doc/taskpath.tex"
+ok $? "a longest path of indexed nodes: an align, a row a node or an arc"
 for n in stencil retry wavefront pipeline; do
 	"$SEGC" latex --standalone "$models/readable_$n.xml" \
 		>"$tmp/doc/$n.tex"
@@ -130,7 +136,7 @@ done
 "$SEGC" latex --standalone -m xml/machines/parsytec_gc.xml \
 	xml/lu_blocked.xml >"$tmp/doc/lu_blocked.tex"
 ok $? "latex --standalone lu_blocked on the Parsytec GC"
-for n in stencil retry wavefront pipeline lu_blocked; do
+for n in stencil retry wavefront pipeline lu_blocked taskpath; do
 	if [ -z "${PDFLATEX:-}" ]; then
 		skip "pdflatex $n" "no pdflatex"
 		continue
