@@ -3,31 +3,31 @@
  * one.  The candidates of a node, once its children are readable:
  *   decided  an if() whose condition the domains decide is its branch;
  *            a max/min alternative another dominates is dropped
- *            (structural_max.c);
+ *            (structural_max.c, over the whole result);
  *   closed   sum(i, a, b, c) with c free of i is c*n, n = floor(b) -
  *            ceil(a) + 1 the number of integers from a to b (b - a + 1
  *            when the domains prove a and b integers), when the domains
  *            prove n >= 0, else c*max(0, n) (a sum over an empty range
- *            is 0);
+ *            is 0); kept when n depends on a counter (range_count());
  *   canon    the canonical form of the node on the domains, which merges
  *            coefficients, cancels (1 - h1 - (h2 - h1) = 1 - h2) and
- *            closes sums of polynomials; for a sum, only when it has
- *            fewer terms than its terms expanded (see cancels());
+ *            closes sums of polynomials; not for an if() (its condition
+ *            stays as written); for a sum, only when it has
+ *            fewer terms than its terms expanded (cancels()); in the body
+ *            of a sum, not when it has more max, min or if than the node
+ *            (the range of the counter would decide them, and the
+ *            domains cannot);
  *   factored a sum with the content of its coefficients and its common
- *            factors (powers of the same bases) taken out:
- *            2*N*t + 2*t = 2*t*(N + 1).
- * The shortest text wins; on a near tie (see consider()) the node as the
- * graph shaped it.  In
- * the body of a sum (a node with the counter of a sum of the formula),
- * a canonical form with more max, min or if than the node is no
- * candidate: the range of the counter would decide them, and the
- * domains cannot.  Each
- * candidate equals the node on the declared domains, so the readable form
- * has the canonical form of the structural one.  Conditions are kept as
- * they are, and a recurrence (maxplus, taskpath) keeps its shape, its
- * costs made readable; a node deeper than
- * READABLE_MAX_DEPTH, or whose text is longer than READABLE_MAX_TEXT, gets
- * no canonical candidate (its children still do). */
+ *            powers taken out (structural_factor.c): 2*N*t + 2*t =
+ *            2*t*(N + 1);
+ *   grouped  the terms of a sum that share a factor grouped (grouped()).
+ * The shortest text wins; on a near tie (consider()) the node as the
+ * graph shaped it.  Each candidate equals the node on the declared
+ * domains, so the readable form has the canonical form of the structural
+ * one.  Conditions are kept as they are; a recurrence (maxplus, taskpath)
+ * keeps its shape, its costs made readable.  A node deeper than
+ * READABLE_MAX_DEPTH is kept as it is, and one whose text is longer than
+ * READABLE_MAX_TEXT gets no candidate (its children still do). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +38,7 @@
 
 #define READABLE_MAX_DEPTH 400
 #define READABLE_MAX_TEXT 4000
+#define READABLE_MAX_TREE 4096   /* nodes of a tree printed for its length */
 #define READABLE_MINUS 4
 #define READABLE_MAX_NEST 4
 #define READABLE_MARGIN 2
@@ -59,8 +60,13 @@ static segc_expr *readable(struct readable *r, segc_expr *e, unsigned depth);
  * (1/(1 - p)*(a + b), not (-a - b)/(p - 1)). */
 static size_t text_length(const segc_expr *e)
 {
-	char *t = segc_expr_to_string(e), *c;
-	size_t n = t ? strlen(t) : (size_t)-1;
+	char *t, *c;
+	size_t n;
+
+	if (segc_expr_tree_size(e, READABLE_MAX_TREE) >= READABLE_MAX_TREE)
+		return (size_t)-1 / 4;    /* too long to print for a length */
+	t = segc_expr_to_string(e);
+	n = t ? strlen(t) : (size_t)-1 / 4;
 
 	for (c = t; c && *c; c++)
 		n += *c == '-' ? READABLE_MINUS : 0;
@@ -149,7 +155,7 @@ static segc_expr *rounded(struct readable *r, enum segc_builtin id,
 
 /* Non-zero when 'e' has a name that a sum of the formula binds (so 'e'
  * stands in the body of that sum: a counter). */
-static int has_undeclared(const struct readable *r, const segc_expr *e)
+static int has_counter(const struct readable *r, const segc_expr *e)
 {
 	size_t i;
 
@@ -160,7 +166,7 @@ static int has_undeclared(const struct readable *r, const segc_expr *e)
 		return 0;
 	}
 	for (i = 0; i < e->nargs; i++)
-		if (has_undeclared(r, e->args[i]))
+		if (has_counter(r, e->args[i]))
 			return 1;
 	return 0;
 }
@@ -201,7 +207,7 @@ static segc_expr *range_count(struct readable *r, segc_expr *lo,
 
 	if (segc_proved_signs(r->ctx, r->dom, n) & NONNEG)
 		return n;
-	if (has_undeclared(r, n)) {
+	if (has_counter(r, n)) {
 		segc_expr_free(n);
 		return NULL;
 	}
@@ -458,8 +464,9 @@ static segc_expr *shortest(struct readable *r, segc_expr *e)
 	consider(&best, &len, segc_structural_factor(segc_expr_copy(e)));
 	if (e->kind == SEGC_ADD)
 		consider(&best, &len, grouped(r, e));
-	c = canonical_candidate(r, e);
-	if (c && ((has_undeclared(r, e) && pieces(c) > pieces(e)) ||
+	c = segc_expr_is_builtin(e, SEGC_BUILTIN_IF) ? NULL :
+		canonical_candidate(r, e);
+	if (c && ((has_counter(r, e) && pieces(c) > pieces(e)) ||
 	    (e->kind == SEGC_ADD && !cancels(r, e, c)))) {
 		segc_expr_free(c);
 		c = NULL;
