@@ -135,6 +135,7 @@ static segc_expr *quotient(const struct term *t, mpq_srcptr c,
 	segc_expr *const *b, const long *k, size_t nb)
 {
 	segc_expr **f = segc_xmalloc(segc_xmul_size(t->n + 1, sizeof(*f)));
+	segc_expr *r;
 	size_t i, j, m = 0;
 	long x;
 	mpq_t q;
@@ -152,7 +153,9 @@ static segc_expr *quotient(const struct term *t, mpq_srcptr c,
 		if (x)
 			f[m++] = segc_expr_powi(segc_expr_copy(t->base[i]), x);
 	}
-	return segc_structural_simplify(segc_expr_mul(m, f));
+	r = segc_structural_simplify(segc_expr_mul(m, f));
+	free(f);
+	return r;
 }
 
 /* The sum 'e' (kept) with its content and common bases out, or NULL
