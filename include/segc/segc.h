@@ -326,6 +326,12 @@ SEGC_API int segc_domains_get(SEGC_KEEP const segc_domains *d, const char *name,
  * a non-integer exponent: SEGC_ERR_INPUT; a limit: SEGC_ERR_LIMIT). */
 SEGC_API SEGC_GIVE segc_expr *segc_canonical(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
+/* segc_collect with each coefficient and the rest in the readable form on
+ * 'dom' (segc_derive_readable): t_flop*(2*N/P) and t_flop*(N/P) from two
+ * parts of the formula give 3*N/P*t_flop.  Equal to 'e' on 'dom'. */
+SEGC_API SEGC_GIVE segc_expr *segc_collect_readable(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *e,
+	size_t n, const char *const *names, unsigned *found);
 /* What the declared domains prove about the sign of 'e': a set of the
  * bits below, 0 when nothing is proved (also when 'e' has no canonical
  * form; nothing is recorded in 'ctx' then, whose limits apply). */

@@ -128,6 +128,13 @@ typedef struct segc_setting {
  * simplification inside.  NULL with diagnostics on failure. */
 SEGC_API SEGC_GIVE segc_expr *segc_derive_structural(SEGC_KEEP segc_ctx *ctx,
 	const segc_setting *s, enum segc_component component);
+/* The readable form of the same formula: the structural one with each
+ * part replaced by a shorter equal one where there is one (sums of
+ * constants closed, conditions and maxima the domains decide removed,
+ * the canonical form of a part, content and common factors out); equal
+ * to the structural one on the declared domains. */
+SEGC_API SEGC_GIVE segc_expr *segc_derive_readable(SEGC_KEEP segc_ctx *ctx,
+	const segc_setting *s, enum segc_component component);
 /* The canonical form of the same formula (segc_canonical under the
  * domains the model declares). */
 SEGC_API SEGC_GIVE segc_expr *segc_derive_canonical(SEGC_KEEP segc_ctx *ctx,
@@ -135,10 +142,12 @@ SEGC_API SEGC_GIVE segc_expr *segc_derive_canonical(SEGC_KEEP segc_ctx *ctx,
 /* The formulas of several components of the model's program from one
  * lowering of it: for each component c with bit (1 << c) set in 'mask',
  * out[c] gets what segc_derive_canonical (flags SEGC_DERIVE_CANONICAL)
- * or segc_derive_structural (flags 0) would give; the others NULL.  0, or
+ * segc_derive_readable (SEGC_DERIVE_READABLE) or segc_derive_structural
+ * (flags 0) would give; the others NULL.  0, or
  * -1 with diagnostics after the first component that fails (every out[]
  * NULL then). */
 #define SEGC_DERIVE_CANONICAL 1u
+#define SEGC_DERIVE_READABLE 2u
 #define SEGC_COMPONENTS_ALL 0xfu
 SEGC_API int segc_derive_components(SEGC_KEEP segc_ctx *ctx, const segc_setting *s,
 	unsigned flags, unsigned mask, SEGC_GIVE segc_expr *out[4]);

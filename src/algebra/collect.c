@@ -321,9 +321,39 @@ static void collector_clear(collector *C)
 	free(C->slot);
 }
 
-/* See segc.h. */
-segc_expr *segc_collect(const segc_expr *e, size_t n,
-	const char *const *names, unsigned *found)
+/* 'e' (taken) tidied: in the readable form on 'dom' when 'ctx' is
+ * given, else with the structural simplifier.  A sum stays a sum (its
+ * terms made readable one by one and merged when the whole would not
+ * be one), so that a coefficient reads NAME*(...). */
+static segc_expr *tidy(segc_ctx *ctx, const segc_domains *dom, segc_expr *e)
+{
+	segc_expr *r, **v;
+	size_t i, n;
+
+	e = segc_structural_simplify(e);
+	if (!ctx || !e)
+		return e;
+	r = segc_structural_readable(ctx, dom, segc_expr_copy(e));
+	if (segc_expr_kind(e) != SEGC_ADD || segc_expr_kind(r) == SEGC_ADD) {
+		segc_expr_free(e);
+		return r;
+	}
+	segc_expr_free(r);
+	n = segc_expr_nargs(e);
+	v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
+	for (i = 0; i < n; i++)
+		v[i] = segc_structural_readable(ctx, dom,
+			segc_expr_copy(segc_expr_arg(e, i)));
+	r = segc_structural_simplify(segc_expr_add(n, v));
+	free(v);
+	segc_expr_free(e);
+	return r;
+}
+
+/* segc_collect, each part tidied with tidy(ctx, dom, ...). */
+static segc_expr *collect(segc_ctx *ctx, const segc_domains *dom,
+	const segc_expr *e, size_t n, const char *const *names,
+	unsigned *found)
 {
 	segc_expr *rest = segc_expr_copy((segc_expr *)e), *out = NULL;
 	size_t k;
@@ -338,7 +368,7 @@ segc_expr *segc_collect(const segc_expr *e, size_t n,
 		collector_clear(&C);
 		segc_expr_free(rest);
 		rest = s.rest;
-		s.coef = segc_structural_simplify(s.coef);
+		s.coef = s.coef ? tidy(ctx, dom, s.coef) : NULL;
 		if (s.coef && segc_expr_is_zero(s.coef)) {
 			segc_expr_free(s.coef);
 			s.coef = NULL;
@@ -348,12 +378,30 @@ segc_expr *segc_collect(const segc_expr *e, size_t n,
 		if (s.coef && segc_expr_kind(s.coef) == SEGC_ADD)
 			out = plus(out, segc_expr_mul2(segc_expr_sym(names[k]),
 				s.coef));
+		else if (s.coef && ctx)  /* one term, the name last */
+			out = plus(out, segc_structural_simplify(segc_expr_mul2(
+				s.coef, segc_expr_sym(names[k]))));
 		else if (s.coef)    /* one term: its powers merged (N*N^2) */
 			out = plus(out, segc_structural_simplify(segc_expr_mul2(
 				segc_expr_sym(names[k]), s.coef)));
 	}
 	for (; found && k < n; k++)
 		found[k] = 0;
-	out = plus(out, segc_structural_simplify(rest));
+	out = plus(out, rest ? tidy(ctx, dom, rest) : NULL);
 	return out ? out : segc_expr_int(0);
+}
+
+/* See segc.h. */
+segc_expr *segc_collect(const segc_expr *e, size_t n,
+	const char *const *names, unsigned *found)
+{
+	return collect(NULL, NULL, e, n, names, found);
+}
+
+/* See segc.h. */
+segc_expr *segc_collect_readable(segc_ctx *ctx, const segc_domains *dom,
+	const segc_expr *e, size_t n, const char *const *names,
+	unsigned *found)
+{
+	return collect(ctx, dom, e, n, names, found);
 }

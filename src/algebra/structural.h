@@ -19,4 +19,17 @@ SEGC_GIVE segc_expr *segc_structural_simplify(SEGC_TAKE segc_expr *e);
 SEGC_GIVE segc_expr *segc_structural_prune(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
 
+/* The sum 'e' with the gcd of its numbers and the powers common to its
+ * terms taken out, c*b^k*(...) (structural_factor.c); NULL when 'e' is
+ * not a sum or has neither (e is freed either way). */
+SEGC_GIVE segc_expr *segc_structural_factor(SEGC_TAKE segc_expr *e);
+
+/* The readable form of the structural formula 'e': each node replaced,
+ * bottom-up, by the shortest of the equal forms structural_readable.c
+ * lists (decided conditions, closed sums of constants, the canonical form
+ * of the node, its content and common factors out).  The result equals
+ * 'e' on the domains 'dom'.  NULL gives NULL. */
+SEGC_GIVE segc_expr *segc_structural_readable(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
+
 #endif

@@ -139,9 +139,10 @@ int cli_keep_setting(segc_ctx *ctx, cli_common *c, const cli_keep *k,
 }
 
 /* See cli_keep.h. */
-void cli_keep_collect(cli_common *c, const cli_keep *k,
-	const segc_setting *s, segc_expr **f, size_t n)
+void cli_keep_collect(segc_ctx *ctx, cli_common *c, const cli_keep *k,
+	const segc_setting *s, int readable, segc_expr **f, size_t n)
 {
+	segc_domains *dom = NULL;
 	const char **res = NULL, **names;
 	unsigned *found, *any;
 	size_t nres = k->resources ? segc_setting_names(s,
@@ -160,12 +161,15 @@ void cli_keep_collect(cli_common *c, const cli_keep *k,
 		names[i] = k->collect[i];
 	for (i = 0; i < nres; i++)
 		names[k->ncollect + i] = res[i];
+	if (readable)
+		dom = segc_setting_domains(ctx, s);
 	for (j = 0; j < n; j++) {
 		segc_expr *e;
 
 		if (!f[j])
 			continue;
-		e = segc_collect(f[j], nn, names, found);
+		e = dom ? segc_collect_readable(ctx, dom, f[j], nn, names,
+			found) : segc_collect(f[j], nn, names, found);
 		segc_expr_free(f[j]);
 		f[j] = e;
 		for (i = 0; i < nn; i++)
@@ -176,6 +180,7 @@ void cli_keep_collect(cli_common *c, const cli_keep *k,
 			fprintf(stderr, "segc: %s: warning: --collect %s: no term "
 				"of the formula has the factor %s\n", c->command,
 				names[i], names[i]);
+	segc_domains_free(dom);
 	free(any);
 	free(found);
 	free(names);

@@ -38,9 +38,11 @@ int cli_keep_bind(segc_ctx *ctx, cli_common *c, const cli_keep *k);
 int cli_keep_setting(segc_ctx *ctx, cli_common *c, const cli_keep *k,
 	const segc_setting *s);
 /* Collects the terms of the 'n' formulas 'f' (replaced in place; NULL
- * ones skipped) by the --collect names, then the resources of the model;
- * warns about an explicit name that no formula has as a factor. */
-void cli_keep_collect(cli_common *c, const cli_keep *k,
-	const segc_setting *s, segc_expr **f, size_t n);
+ * ones skipped) by the --collect names, then the resources of the model,
+ * each part in the readable form when 'readable' (else tidied as the
+ * structural form is); warns about an explicit name that no formula has
+ * as a factor. */
+void cli_keep_collect(segc_ctx *ctx, cli_common *c, const cli_keep *k,
+	const segc_setting *s, int readable, segc_expr **f, size_t n);
 
 #endif

@@ -64,17 +64,20 @@ static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 		return cli_usage(c, "--lets, --keep-all, --collect and "
 			"--collect-resources take neither --json nor "
 			"--asymptotic");
-	if ((k->ncollect || k->resources) && strcmp(o->form, "structural"))
+	if ((k->ncollect || k->resources) && strcmp(o->form, "structural")
+	    && strcmp(o->form, "readable"))
 		return cli_usage(c, "--collect and --collect-resources rewrite "
-			"the structural form: add --form structural");
+			"the structural form: add --form structural or --form "
+			"readable");
 	if (o->json && (o->component || o->asymptotic))
 		return cli_usage(c, "--json prints every component; it takes "
 			"neither --component nor --asymptotic");
 	if (o->component && segc_component_parse(o->component) < 0)
 		return cli_usage(c, "unknown component '%s' (total, comp, "
 			"comm or io)", o->component);
-	if (strcmp(o->form, "canonical") && strcmp(o->form, "structural"))
-		return cli_usage(c, "unknown form '%s' (canonical or "
+	if (strcmp(o->form, "canonical") && strcmp(o->form, "structural")
+	    && strcmp(o->form, "readable"))
+		return cli_usage(c, "unknown form '%s' (canonical, readable or "
 			"structural)", o->form);
 	return cli_keep_bind(ctx, c, k);
 }
@@ -370,7 +373,7 @@ static void free_components(segc_expr *e[4])
 static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
 	const segc_setting *s)
 {
-	int structural = !strcmp(o->form, "structural");
+	int structural = strcmp(o->form, "canonical") != 0;
 	segc_expr *e[4] = { NULL }, *canon[4] = { NULL };
 	segc_domains *d = NULL;
 	int k, bad = 0, rc;
@@ -378,8 +381,9 @@ static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
 	bad = segc_derive_components(ctx, s, SEGC_DERIVE_CANONICAL,
 		SEGC_COMPONENTS_ALL, canon) != 0;
 	if (!bad && structural)
-		bad = segc_derive_components(ctx, s, 0, SEGC_COMPONENTS_ALL,
-			e) != 0;
+		bad = segc_derive_components(ctx, s, strcmp(o->form,
+			"readable") ? 0 : SEGC_DERIVE_READABLE,
+			SEGC_COMPONENTS_ALL, e) != 0;
 	for (k = 0; !bad && k < 4; k++)
 		bad = cli_writable(ctx, c->file, structural ? e[k] : canon[k]);
 	if (!bad)
@@ -414,9 +418,12 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 		return run_json(ctx, c, o, s);
 	if (!strcmp(o->form, "structural") && !o->asymptotic)
 		e = segc_derive_structural(ctx, s, comp);
+	else if (!strcmp(o->form, "readable") && !o->asymptotic)
+		e = segc_derive_readable(ctx, s, comp);
 	else
 		e = segc_derive_canonical(ctx, s, comp);
-	cli_keep_collect(c, &o->keep, s, &e, 1);
+	cli_keep_collect(ctx, c, &o->keep, s, !strcmp(o->form, "readable"),
+		&e, 1);
 	if (o->asymptotic)
 		e = asymptotic(ctx, c, o, s, e, &rc);
 	if (rc) {

@@ -19,7 +19,8 @@ typedef struct latex_opts {
 	const char *file;
 	int component;
 	int standalone;
-	int canonical;
+	int form;         /* SEGC_DERIVE_READABLE (the default), or
+	                   * SEGC_DERIVE_CANONICAL, or 0 for structural */
 	cli_keep keep;
 	double width;     /* points; 0: not given */
 } latex_opts;
@@ -75,11 +76,14 @@ static int latex_option(cli_common *c, int argc, char **argv, int *i,
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "form", 0, &v)) != 0) {
-		if (r > 0 && strcmp(v, "structural") && strcmp(v, "canonical"))
-			return cli_usage(c, "unknown form '%s' (structural or "
-				"canonical)", v), -1;
+		if (r > 0 && strcmp(v, "structural") && strcmp(v, "canonical")
+		    && strcmp(v, "readable"))
+			return cli_usage(c, "unknown form '%s' (readable, "
+				"structural or canonical)", v), -1;
 		if (r > 0)
-			o->canonical = !strcmp(v, "canonical");
+			o->form = !strcmp(v, "canonical") ? SEGC_DERIVE_CANONICAL
+				: !strcmp(v, "readable") ? SEGC_DERIVE_READABLE
+				: 0;
 		return r;
 	}
 	return 0;
@@ -91,9 +95,10 @@ static int check_latex(segc_ctx *ctx, cli_common *c, void *opts)
 {
 	latex_opts *o = opts;
 
-	if (o->canonical && (o->keep.ncollect || o->keep.resources))
+	if (o->form == SEGC_DERIVE_CANONICAL && (o->keep.ncollect ||
+	    o->keep.resources))
 		return cli_usage(c, "--collect and --collect-resources rewrite "
-			"the structural form, not --form canonical");
+			"the readable or structural form, not --form canonical");
 	return cli_keep_bind(ctx, c, &o->keep);
 }
 
@@ -101,9 +106,11 @@ static int check_latex(segc_ctx *ctx, cli_common *c, void *opts)
 static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	const latex_opts *o, int comp)
 {
-	segc_expr *e = o->canonical ? segc_derive_canonical(ctx, s,
-		(enum segc_component)comp) : segc_derive_structural(ctx, s,
-		(enum segc_component)comp);
+	enum segc_component k = (enum segc_component)comp;
+	segc_expr *e = o->form == SEGC_DERIVE_CANONICAL ?
+		segc_derive_canonical(ctx, s, k) : o->form ==
+		SEGC_DERIVE_READABLE ? segc_derive_readable(ctx, s, k) :
+		segc_derive_structural(ctx, s, k);
 
 	if (e && cli_writable(ctx, NULL, e)) {
 		segc_expr_free(e);
@@ -124,7 +131,8 @@ static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
 	char *text = NULL, *math, *where = NULL;
 	size_t nlines = 1;
 
-	cli_keep_collect(c, &o->keep, s, f, n);
+	cli_keep_collect(ctx, c, &o->keep, s, o->form == SEGC_DERIVE_READABLE,
+		f, n);
 	if (segc_setting_kept_lets(ctx, s, f, n, &lets, &values, &nlets))
 		return NULL;
 	for (i = 0; i < nlets; i++)
@@ -178,8 +186,8 @@ static char *latex_text(segc_ctx *ctx, cli_common *c, const segc_setting *s,
 		segc_expr_free(f[0]);
 		return text;
 	}
-	if (segc_derive_components(ctx, s, o->canonical ?
-			SEGC_DERIVE_CANONICAL : 0, SEGC_COMPONENTS_ALL, f))
+	if (segc_derive_components(ctx, s, (unsigned)o->form,
+			SEGC_COMPONENTS_ALL, f))
 		return NULL;
 	for (k = 0; k < 4; k++)
 		if (cli_writable(ctx, NULL, f[k]))
@@ -222,5 +230,6 @@ int cmd_latex(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.component = SEGC_TOTAL;
+	o.form = SEGC_DERIVE_READABLE;
 	return cli_model_command_run(&cmd, argc, argv, &o);
 }

@@ -16,7 +16,7 @@ static const struct command_options {
 } options[] = {
 	{ "derive",
 	  "      --component C   total, comp, comm or io (default total)\n"
-	  "      --form F        canonical (default) or structural\n"
+	  "      --form F        canonical (default), readable or structural\n"
 	  "      --asymptotic NAME  the leading term(s) as NAME grows\n"
 	  "      --json          one JSON object: every component, the free\n"
 	  "                      names and their domains, the conditions\n"
@@ -32,7 +32,7 @@ static const struct command_options {
 	  "      --collect-resources  collect the terms by each resource\n" },
 	{ "latex",
 	  "      --component C   total, comp, comm or io (default total)\n"
-	  "      --form F        structural (default) or canonical\n"
+	  "      --form F        readable (default), structural or canonical\n"
 	  "      --standalone    a complete document with every component\n"
 	  "      --lets          keep the lets as names, defined after the "
 	  "formula\n"

@@ -12,11 +12,13 @@
 #include "algebra/structural.h"
 #include "base/util.h"
 
-/* What derive() returns: the formula as reduced, lightly simplified, or
- * in canonical form (of the reduced or of the simplified formula). */
+/* What derive() returns: the formula as reduced, lightly simplified,
+ * readable, or in canonical form (of the reduced or of the simplified
+ * formula). */
 enum derive_form {
 	FORM_REDUCED,
 	FORM_STRUCTURAL,
+	FORM_READABLE,
 	FORM_CANONICAL_OF_REDUCED,
 	FORM_CANONICAL
 };
@@ -165,10 +167,13 @@ static segc_expr *derive_lowered(segc_ctx *ctx, const segc_setting *s,
 	segc_expr *e;
 
 	e = bounded_depth(ctx, s, g, segc_reduce(ctx, lw, comp, dom, flags));
-	if (form == FORM_STRUCTURAL || form == FORM_CANONICAL)
+	if (form == FORM_STRUCTURAL || form == FORM_READABLE ||
+	    form == FORM_CANONICAL)
 		e = segc_structural_simplify(e);
-	if (e && form == FORM_STRUCTURAL)
+	if (e && (form == FORM_STRUCTURAL || form == FORM_READABLE))
 		e = segc_structural_prune(ctx, dom, e);
+	if (e && form == FORM_READABLE)
+		e = segc_structural_readable(ctx, dom, e);
 	if (e && form >= FORM_CANONICAL_OF_REDUCED)
 		e = segc_canonical(ctx, dom, e);
 	if (!e)
@@ -249,6 +254,14 @@ segc_expr *segc_derive_structural(segc_ctx *ctx, const segc_setting *s,
 	return derive(ctx, s, component, 0, FORM_STRUCTURAL);
 }
 
+/* The readable formula (see segc_model.h): the structural one with its
+ * nodes replaced by shorter equal ones. */
+segc_expr *segc_derive_readable(segc_ctx *ctx, const segc_setting *s,
+	enum segc_component component)
+{
+	return derive(ctx, s, component, 0, FORM_READABLE);
+}
+
 /* The canonical formula (see segc_model.h), from the structural one: the
  * same canonical form (tests/unit/test_structural.c), from a smaller
  * input when like terms merged. */
@@ -263,5 +276,6 @@ int segc_derive_components(segc_ctx *ctx, const segc_setting *s,
 	unsigned flags, unsigned mask, segc_expr *out[4])
 {
 	return derive_mask(ctx, s, 0, mask, flags & SEGC_DERIVE_CANONICAL
-		? FORM_CANONICAL : FORM_STRUCTURAL, out);
+		? FORM_CANONICAL : flags & SEGC_DERIVE_READABLE ? FORM_READABLE
+		: FORM_STRUCTURAL, out);
 }

@@ -136,6 +136,32 @@ static const char *const component_symbol[4] = {
 /* Room reserved for the equation number, in points. */
 #define TAG_WIDTH 30.0
 
+/* Appends the rows 'rows' of a recurrence (lines separated by "\\\\\n")
+ * as an align environment, so that a recurrence taller than a page breaks
+ * between its lines (\\allowdisplaybreaks): one number for the first
+ * line (T = t_m(n) where ..., T = longest(...) where:) and, when
+ * 'per_node', one for each node's equation t_v(i) = ..., on its last
+ * line; the other lines \\notag. */
+static void put_align(segc_strbuf *b, const char *rows, int per_node)
+{
+	static const char sep[] = "\\\\\n";
+	const char *p = rows, *q;
+	int first = 1;
+
+	segc_strbuf_append(b, "\\begin{align}\n");
+	while ((q = strstr(p, sep)) != NULL) {
+		const char *next = q + sizeof sep - 1;
+		int numbered = first || (per_node && (!strncmp(next, "t_{", 3)
+			|| !strncmp(next, "&\\text{(terms", 13)));
+
+		segc_strbuf_appendf(b, "%.*s%s\\\\\n", (int)(q - p), p,
+			numbered ? "" : " \\notag");
+		first = 0;
+		p = next;
+	}
+	segc_strbuf_appendf(b, "%s \\notag\n\\end{align}\n", p);
+}
+
 /* Appends the equation of one component: a plain equation when it fits on
  * one line of 'width' points (0: always), else a split in an equation,
  * aligned at the equals sign. */
@@ -156,9 +182,21 @@ static void put_equation(segc_strbuf *b, int c, const segc_expr *e,
 		bad = segc_latex_maxplus_split(&rows, component_symbol[c], e,
 			names, width - TAG_WIDTH);
 		if (!bad)
-			segc_strbuf_appendf(b, "\\begin{equation}\n"
-				"\\begin{split}\n%s\n\\end{split}\n"
-				"\\end{equation}\n", segc_strbuf_str(&rows));
+			put_align(b, segc_strbuf_str(&rows), 1);
+		segc_strbuf_free(&rows);
+		if (!bad)
+			return;
+	}
+	/* a longest path of indexed nodes: one row a node or an arc */
+	if (width > 0 && segc_expr_is_builtin(e, SEGC_BUILTIN_TASKPATH)) {
+		segc_strbuf rows;
+		int bad;
+
+		segc_strbuf_init(&rows);
+		bad = segc_latex_taskpath_rows(&rows, component_symbol[c], e,
+			names);
+		if (!bad)
+			put_align(b, segc_strbuf_str(&rows), 0);
 		segc_strbuf_free(&rows);
 		if (!bad)
 			return;
@@ -194,6 +232,7 @@ char *segc_latex_document_width(const char *title, const char *description,
 		"\\usepackage[T1]{fontenc}\n"
 		"\\usepackage{textcomp}\n"
 		"\\usepackage{amsmath}\n"
+		"\\allowdisplaybreaks\n"
 		"\\setlength{\\emergencystretch}{3em}\n";
 	static const char *const label[4] = {
 		"Total time", "Computation", "Communication", "Input and output"

@@ -41,6 +41,11 @@ int segc_latex_maxplus(segc_strbuf *b, const segc_expr *e,
  * malformed (latex_taskpath.c). */
 int segc_latex_taskpath(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names);
+/* The same as the rows of an align (lines separated by "\\\\\n", no
+ * environment): 'lhs' = longest(...) where: on the first row, then one
+ * row a node (its ranges on the next row) and one an arc. */
+int segc_latex_taskpath_rows(segc_strbuf *b, const char *lhs,
+	const segc_expr *e, const segc_latex_names *names);
 
 /* Appends the rows of a split (no environment) for 'lhs' = the
  * recurrence maxplus(...) or maxplusv(...) 'e': t_m(n) on the first row,

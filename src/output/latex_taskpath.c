@@ -3,7 +3,9 @@
  * from the entry to the exit, and in an aligned block every node (with
  * its range and cost) and every arc (with the instance it leads to and
  * its cost).  Nodes are v_1, v_2, ... in the order of the graph, the
- * indices of a node i_1, i_2, ... */
+ * indices of a node i_1, i_2, ...  In a document, the same as rows of an
+ * align, one a node or an arc, a node's ranges on a row of their own,
+ * so that a graph of many nodes breaks over lines and pages. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,11 +99,73 @@ static void put_node(segc_strbuf *b, size_t k, size_t d)
 		segc_strbuf_append(b, ")");
 }
 
-/* Appends the atom 'e' (see latex_private.h). */
-int segc_latex_taskpath(segc_strbuf *b, const segc_expr *e,
-	const segc_latex_names *names)
+/* The separators of the two layouts: inside an aligned block on one
+ * line, or rows of an align in a document (see latex_private.h). */
+struct layout {
+	const char *head;      /* after "longest(v_a -> v_b)" */
+	const char *row;       /* between rows */
+	const char *range;     /* before the ranges of a node's indices */
+	const char *tail;
+};
+
+static const struct layout inline_layout = {
+	"\\ \\text{where}\\ \\left\\{\\begin{aligned}", " \\\\ ",
+	",\\quad ", "\\end{aligned}\\right."
+};
+static const struct layout rows_layout = {
+	"\\ \\text{where:}", "\\\\\n", "\\\\\n&\\qquad ", ""
+};
+
+/* Appends the nodes and arcs of the decoded atom 't' (arguments 'a') in
+ * the layout 'l'. */
+static void put_graph(segc_strbuf *b, const segc_tp *t, segc_expr *const *a,
+	const segc_latex_names *names, const struct layout *l, int first)
 {
-	size_t n = segc_expr_nargs(e), i, k;
+	size_t i, k;
+
+	for (i = 0; i < t->n; i++) {
+		const segc_tp_node *x = &t->nodes[i];
+
+		segc_strbuf_append(b, i || !first ? l->row : "");
+		put_node(b, i, x->d);
+		segc_strbuf_append(b, " &: ");
+		put_prog(b, a, &x->cost, names);
+		for (k = 0; k < x->d; k++) {
+			segc_strbuf_append(b, k ? ",\\ " : l->range);
+			put_prog(b, a, &x->lo[k], names);
+			segc_strbuf_appendf(b, " \\le i_{%lu} \\le ",
+				(unsigned long)k + 1);
+			put_prog(b, a, &x->hi[k], names);
+		}
+	}
+	for (i = 0; i < t->narcs; i++) {
+		const segc_tp_arc *r = &t->arcs[i];
+
+		segc_strbuf_append(b, l->row);
+		put_node(b, r->from, t->nodes[r->from].d);
+		segc_strbuf_appendf(b, " &\\to v_{%lu}", (unsigned long)r->to
+			+ 1);
+		for (k = 0; k < r->nat; k++) {
+			segc_strbuf_append(b, k ? ", " : "(");
+			put_prog(b, a, &r->at[k], names);
+		}
+		if (r->nat)
+			segc_strbuf_append(b, ")");
+		else if (t->nodes[r->to].d)
+			segc_strbuf_append(b, "(\\ast)");
+		if (!is_zero(a, &r->cost)) {
+			segc_strbuf_append(b, ": ");
+			put_prog(b, a, &r->cost, names);
+		}
+	}
+}
+
+/* Appends the atom 'e' after 'lhs' (NULL: none) in the layout 'l'; -1,
+ * nothing appended, when 'e' is malformed. */
+static int put_taskpath(segc_strbuf *b, const char *lhs, const segc_expr *e,
+	const segc_latex_names *names, const struct layout *l)
+{
+	size_t n = segc_expr_nargs(e), i;
 	segc_expr **a = segc_xmalloc((n + 1) * sizeof(*a));
 	segc_tp t;
 
@@ -112,47 +176,28 @@ int segc_latex_taskpath(segc_strbuf *b, const segc_expr *e,
 		free(a);
 		return -1;
 	}
+	if (lhs)
+		segc_strbuf_appendf(b, "%s &= ", lhs);
 	segc_strbuf_appendf(b, "\\operatorname{longest}\\bigl(v_{%lu} "
-		"\\to v_{%lu}\\bigr)\\ \\text{where}\\ \\left\\{"
-		"\\begin{aligned}", (unsigned long)t.entry + 1,
-		(unsigned long)t.exit + 1);
-	for (i = 0; i < t.n; i++) {
-		const segc_tp_node *x = &t.nodes[i];
-
-		segc_strbuf_append(b, i ? " \\\\ " : "");
-		put_node(b, i, x->d);
-		segc_strbuf_append(b, " &: ");
-		put_prog(b, a, &x->cost, names);
-		for (k = 0; k < x->d; k++) {
-			segc_strbuf_append(b, k ? ",\\ " : ",\\quad ");
-			put_prog(b, a, &x->lo[k], names);
-			segc_strbuf_appendf(b, " \\le i_{%lu} \\le ",
-				(unsigned long)k + 1);
-			put_prog(b, a, &x->hi[k], names);
-		}
-	}
-	for (i = 0; i < t.narcs; i++) {
-		const segc_tp_arc *r = &t.arcs[i];
-
-		segc_strbuf_append(b, " \\\\ ");
-		put_node(b, r->from, t.nodes[r->from].d);
-		segc_strbuf_appendf(b, " &\\to v_{%lu}", (unsigned long)r->to
-			+ 1);
-		for (k = 0; k < r->nat; k++) {
-			segc_strbuf_append(b, k ? ", " : "(");
-			put_prog(b, a, &r->at[k], names);
-		}
-		if (r->nat)
-			segc_strbuf_append(b, ")");
-		else if (t.nodes[r->to].d)
-			segc_strbuf_append(b, "(\\ast)");
-		if (!is_zero(a, &r->cost)) {
-			segc_strbuf_append(b, ": ");
-			put_prog(b, a, &r->cost, names);
-		}
-	}
-	segc_strbuf_append(b, "\\end{aligned}\\right.");
+		"\\to v_{%lu}\\bigr)%s", (unsigned long)t.entry + 1,
+		(unsigned long)t.exit + 1, l->head);
+	put_graph(b, &t, a, names, l, !lhs);
+	segc_strbuf_append(b, l->tail);
 	segc_tp_clear(&t);
 	free(a);
 	return 0;
+}
+
+/* Appends the atom 'e' (see latex_private.h). */
+int segc_latex_taskpath(segc_strbuf *b, const segc_expr *e,
+	const segc_latex_names *names)
+{
+	return put_taskpath(b, NULL, e, names, &inline_layout);
+}
+
+/* Appends the rows for 'lhs' = the atom 'e' (see latex_private.h). */
+int segc_latex_taskpath_rows(segc_strbuf *b, const char *lhs,
+	const segc_expr *e, const segc_latex_names *names)
+{
+	return put_taskpath(b, lhs, e, names, &rows_layout);
 }

@@ -12,6 +12,7 @@ for m in xml/*.xml xml/examples/*.xml; do
 	name=$(basename "$m" .xml)
 	{
 		"$SEGC" latex "$m"
+		"$SEGC" latex --form structural "$m"
 		"$SEGC" latex --form canonical "$m"
 		"$SEGC" latex --component comm "$m"
 	} > "$tmp/$name.tex" 2>&1
