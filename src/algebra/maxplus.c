@@ -325,7 +325,8 @@ static unsigned long cyclic_step(mp_run *R)
  * costs of each iteration are set by costs(arg, i) before it runs, and
  * nothing is periodic: every iteration runs (-1 when 'costs' fails). */
 static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
-	unsigned long max_steps, segc_maxplus_costs_fn costs, void *arg)
+	unsigned long max_steps, segc_maxplus_costs_fn costs, void *arg,
+	unsigned long *steps)
 {
 	mp_run R;
 	int rc = 0, periodic = 0;
@@ -373,6 +374,8 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 		if (periodic)
 			mpq_add(out, out, R.t);
 	}
+	if (steps)
+		*steps = R.i;
 	mpz_clears(left, q, (mpz_ptr)0);
 	run_clear(&R);
 	return rc;
@@ -383,9 +386,20 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 int segc_maxplus_eval(mpq_t out, size_t nargs, const mpq_t *args,
 	unsigned long max_steps, const char **why)
 {
+	unsigned long steps;
+
+	return segc_maxplus_eval_steps(out, nargs, args, max_steps, &steps,
+		why);
+}
+
+/* segc_maxplus_eval, telling in '*steps' the iterations it ran. */
+int segc_maxplus_eval_steps(mpq_t out, size_t nargs, const mpq_t *args,
+	unsigned long max_steps, unsigned long *steps, const char **why)
+{
 	segc_maxplus_sys s;
 	int rc;
 
+	*steps = 0;
 	*why = segc_maxplus_decode(&s, nargs, args);
 	if (*why) {
 		segc_maxplus_clear(&s);
@@ -396,7 +410,8 @@ int segc_maxplus_eval(mpq_t out, size_t nargs, const mpq_t *args,
 		segc_maxplus_clear(&s);
 		return -1;
 	}
-	rc = run_to(out, &s, mpq_numref(args[0]), max_steps, NULL, NULL);
+	rc = run_to(out, &s, mpq_numref(args[0]), max_steps, NULL, NULL,
+		steps);
 	if (rc)
 		*why = "an overlapped loop whose schedule does not become "
 			"periodic takes more iterations than the limit";
@@ -417,7 +432,7 @@ int segc_maxplus_run(mpq_t out, const segc_maxplus_sys *s, mpq_srcptr n,
 		*why = "the count of an overlapped loop must be an integer >= 0";
 		return -1;
 	}
-	rc = run_to(out, s, mpq_numref(n), max_steps, costs, arg);
+	rc = run_to(out, s, mpq_numref(n), max_steps, costs, arg, NULL);
 	if (rc > 0)
 		*why = "an overlapped loop whose costs depend on its counter "
 			"takes more iterations than the limit";

@@ -77,4 +77,8 @@ int segc_maxplus_run(mpq_t out, const segc_maxplus_sys *s, mpq_srcptr n,
 int segc_maxplus_eval(mpq_t out, size_t nargs, const mpq_t *args,
 	unsigned long max_steps, const char **why);
 
+/* segc_maxplus_eval, telling in '*steps' the iterations it ran. */
+int segc_maxplus_eval_steps(mpq_t out, size_t nargs, const mpq_t *args,
+	unsigned long max_steps, unsigned long *steps, const char **why);
+
 #endif

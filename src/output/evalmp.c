@@ -19,14 +19,10 @@
  * of one evaluation, nested or not, count against max_eval_terms. */
 #include <stdlib.h>
 #include <string.h>
-#include "output/evalmp_private.h"
+#include "output/evalmp_plan.h"
 
 /* Extra bits for inexact intermediate values. */
 #define GUARD_BITS 32
-/* Most terms a sum binder may expand to at one point, and the number of
- * terms beyond which its closed form is evaluated instead. */
-#define MAX_SUM_TERMS 10000000L
-#define SUM_CLOSED_FORM_TERMS 1000L
 /* The factor by which the precision may grow before a decision is given
  * up. */
 #define MAX_PRECISION_GROWTH 16
@@ -185,16 +181,38 @@ void segc_eval_pop_binder(segc_evaluator *ev)
 	mpq_clear(ev->binders[--ev->nbinders].value);
 }
 
+/* Counts 'n' more terms against max_eval_terms (see evalmp_private.h). */
+int segc_eval_charge(segc_evaluator *ev, unsigned long n, const char *fmt)
+{
+	unsigned long cap = segc_ctx_limits(ev->ctx)->max_eval_terms;
+	const segc_where *w = ev->where;
+
+	if (!cap || (ev->terms <= cap && n <= cap - ev->terms)) {
+		ev->terms += n;
+		return 0;
+	}
+	ev->terms = cap + 1;
+	segc_error(ev->ctx, SEGC_ERR_LIMIT, w ? w->file : NULL,
+		w ? w->line : 0, w ? w->col : 0, fmt, cap);
+	return -1;
+}
+
 /* Evaluates the closed form of sum(var, lo, hi, body), 'e' with the
  * integer bounds 'lo' <= 'hi', into 'out': 0 on success, 1 when it has
- * none (no error recorded then). */
-static int eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
+ * none (no error recorded then).  The closed form may hold sums of its
+ * own (a sum of max(), shifted): those are added term by term, never by
+ * a closed form again, so that one closed form never leads to another. */
+int segc_eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
 	mpz_srcptr lo, mpz_srcptr hi, segc_val *out)
 {
-	segc_ctx *scratch = segc_ctx_new();
+	segc_ctx *scratch;
 	segc_expr *c;
 	mpq_t q;
+	int rc;
 
+	if (ev->no_closed)
+		return 1;
+	scratch = segc_ctx_new();
 	mpq_init(q);
 	mpq_set_z(q, lo);
 	c = segc_expr_num(q);
@@ -210,7 +228,10 @@ static int eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
 	}
 	ev->kept = segc_xrealloc(ev->kept, (ev->nkept + 1) * sizeof *ev->kept);
 	ev->kept[ev->nkept++] = c;
-	return segc_eval_node(ev, c, out) ? -1 : 0;
+	ev->no_closed = 1;
+	rc = segc_eval_node(ev, c, out) ? -1 : 0;
+	ev->no_closed = 0;
+	return rc;
 }
 
 /* Adds body(i) for i = 'lo' .. 'hi' to 'out', term by term, counting the
@@ -218,7 +239,6 @@ static int eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
 static int sum_terms(segc_evaluator *ev, const segc_expr *e, mpz_srcptr lo,
 	mpz_srcptr hi, segc_val *out)
 {
-	unsigned long cap = segc_ctx_limits(ev->ctx)->max_eval_terms;
 	int rc = 0;
 	mpz_t i;
 	segc_val x;
@@ -226,13 +246,8 @@ static int sum_terms(segc_evaluator *ev, const segc_expr *e, mpz_srcptr lo,
 	mpz_init(i);
 	segc_eval_push_binder(ev, segc_expr_name(e));
 	for (mpz_set(i, lo); mpz_cmp(i, hi) <= 0 && !rc; mpz_add_ui(i, i, 1)) {
-		if (cap && ++ev->terms > cap) {
-			const segc_where *w = ev->where;
-
-			segc_error(ev->ctx, SEGC_ERR_LIMIT, w ? w->file : NULL,
-				w ? w->line : 0, w ? w->col : 0, "evaluating "
-				"this formula takes more than %lu terms of "
-				"sums (max_eval_terms)", cap);
+		if (segc_eval_charge(ev, 1, "evaluating this formula takes "
+				"more than %lu terms of sums (max_eval_terms)")) {
 			rc = -1;
 			break;
 		}
@@ -266,7 +281,7 @@ static int eval_sum(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 	if (mpz_sgn(n) < 0)
 		goto out;
 	if (mpz_cmp_si(n, SUM_CLOSED_FORM_TERMS) > 0) {
-		rc = eval_closed_sum(ev, e, lo, hi, out);
+		rc = segc_eval_closed_sum(ev, e, lo, hi, out);
 		if (rc <= 0)
 			goto out;
 	}
@@ -344,11 +359,11 @@ static void memo_clear(segc_evaluator *ev)
 	segc_expr_map_clear(&ev->memo);
 }
 
-/* One evaluation of 'e' at 'pt' with working precision 'prec' into
- * 'out'; 1 when a decision needs more precision ('*what' then says which,
- * malloc'd), -1 on an error (recorded), 0 on success. */
+/* One run of the plan 'plan' of 'e' at 'pt' with working precision
+ * 'prec' into 'out'; 1 when a decision needs more precision ('*what'
+ * then says which, malloc'd), -1 on an error (recorded), 0 on success. */
 static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
-	const segc_expr *e, const segc_point *pt, const segc_where *where,
+	const segc_eplan *plan, const segc_point *pt, const segc_where *where,
 	mpfr_prec_t prec, char **what)
 {
 	segc_evaluator ev;
@@ -362,7 +377,7 @@ static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
 	ev.prec = prec;
 	segc_expr_map_init(&ev.memo);
 	segc_val_init(&v, ev.prec);
-	rc = segc_eval_node(&ev, e, &v);
+	rc = segc_eplan_run(plan, &ev, &v);
 	if (!rc && v.exact)
 		mpfr_set_q(out, v.q, MPFR_RNDN);
 	else if (!rc)
@@ -382,19 +397,30 @@ static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
 }
 
 /* Evaluates 'e' at 'pt' to 'out' (and, when 'q' is given, its exact
- * value into 'q', '*exact' set when it has one), doubling the working
- * precision while a decision needs it. */
+ * value into 'q', '*exact' set when it has one): compiled once into a
+ * plan, run doubling the working precision while a decision needs it. */
 static int eval_prec(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
 	const segc_expr *e, const segc_point *pt, const segc_where *where)
 {
 	mpfr_prec_t prec = mpfr_get_prec(out) + GUARD_BITS, p;
 	char *what = NULL;
 	int rc = 1;
+	segc_evaluator cev;
+	segc_eplan plan;
 
+	memset(&cev, 0, sizeof cev);
+	cev.ctx = ctx;
+	cev.pt = pt;
+	cev.where = where;
+	if (exact)
+		*exact = 0;
+	if (segc_eplan_compile(&plan, &cev, e))
+		return -1;
 	for (p = prec; rc == 1 && p <= MAX_PRECISION_GROWTH * prec; p *= 2) {
 		free(what);
-		rc = eval_once(ctx, out, q, exact, e, pt, where, p, &what);
+		rc = eval_once(ctx, out, q, exact, &plan, pt, where, p, &what);
 	}
+	segc_eplan_free(&plan);
 	if (rc == 1) {
 		segc_error(ctx, SEGC_ERR_LIMIT, where ? where->file : NULL,
 			where ? where->line : 0, where ? where->col : 0,
