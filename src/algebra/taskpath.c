@@ -14,6 +14,10 @@
 /* The largest magnitude of an index value, and of an integer exponent. */
 #define TP_MAX_INDEX (LONG_MAX / 4)
 #define TP_MAX_EXPONENT 4096L
+/* The most bits of a numerator or denominator that a power or product in
+ * a program may make (the default of max_coeff_bits): GMP is never asked
+ * for a number it cannot hold. */
+#define TP_MAX_BITS 1000000UL
 
 /* ------------------------------------------------------------ decoding */
 
@@ -196,6 +200,7 @@ typedef struct tp_eval {
 	long **tup;               /* per node: count * d index values */
 	size_t total;
 	unsigned long max_work;
+	int too_large;            /* a number past TP_MAX_BITS was refused */
 } tp_eval;
 
 /* Records what went wrong; returns -1. */
@@ -212,6 +217,14 @@ static int fail(tp_eval *E, const char *fmt, ...)
 	return -1;
 }
 
+/* Records that a number of a program would pass TP_MAX_BITS; -1. */
+static int too_large(tp_eval *E)
+{
+	E->too_large = 1;
+	return fail(E, "a cost of indexed nodes would make a number of more "
+		"than %lu bits (max_coeff_bits)", TP_MAX_BITS);
+}
+
 /* r = base ^ e, e an integer. */
 static int power(tp_eval *E, mpq_t r, const mpq_t b, const mpq_t e)
 {
@@ -224,6 +237,11 @@ static int power(tp_eval *E, mpq_t r, const mpq_t b, const mpq_t e)
 			"is not an integer of at most %ld", TP_MAX_EXPONENT);
 	if (n < 0 && !mpq_sgn(b))
 		return fail(E, "a power of the indices divides by zero");
+	if (mpq_sgn(b) && labs(n) > 1 &&
+	    (mpz_sizeinbase(mpq_numref(b), 2) > TP_MAX_BITS / (unsigned long)
+	    labs(n) || mpz_sizeinbase(mpq_denref(b), 2) > TP_MAX_BITS /
+	    (unsigned long)labs(n)))
+		return too_large(E);
 	mpz_pow_ui(mpq_numref(r), mpq_numref(b), (unsigned long)labs(n));
 	mpz_pow_ui(mpq_denref(r), mpq_denref(b), (unsigned long)labs(n));
 	if (n < 0)
@@ -254,6 +272,12 @@ static int run(tp_eval *E, const segc_tp_prog *p, const long *idx,
 			break;
 		case SEGC_TP_MUL:
 			sp--;
+			if (mpz_sizeinbase(mpq_numref(E->st[sp - 1]), 2) +
+			    mpz_sizeinbase(mpq_numref(E->st[sp]), 2) >
+			    TP_MAX_BITS || mpz_sizeinbase(mpq_denref(
+			    E->st[sp - 1]), 2) + mpz_sizeinbase(mpq_denref(
+			    E->st[sp]), 2) > TP_MAX_BITS)
+				return too_large(E);
 			mpq_mul(E->st[sp - 1], E->st[sp - 1], E->st[sp]);
 			break;
 		case SEGC_TP_POW:
@@ -578,5 +602,5 @@ int segc_taskpath_eval(mpq_t out, size_t nargs, const mpq_t *args,
 	free(E.st);
 	segc_tp_clear(&t);
 	*why = E.why;
-	return rc;
+	return E.too_large ? 1 : rc;
 }
