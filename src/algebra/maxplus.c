@@ -131,6 +131,13 @@ static void step_node(mp_run *R, unsigned long i, size_t v, size_t *arc)
 			mpq_set(R->best, R->t);
 	}
 	mpq_add(fin_at(R, i, v), R->best, s->cost[v]);
+	if (s->limbs) {
+		unsigned long l = mpz_size(mpq_numref(fin_at(R, i, v))) +
+			mpz_size(mpq_denref(fin_at(R, i, v)));
+
+		if (l > *s->limbs)
+			*s->limbs = l;
+	}
 	R->homdef[v] = (unsigned char)hdef;
 	if (hdef)
 		mpq_add(R->hom[v], R->hom[v], s->cost[v]);
@@ -347,6 +354,8 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 			rc = -1;
 			break;
 		}
+		if (s->limbs)
+			*s->limbs = 0;
 		periodic = step(&R);
 		if (costs)
 			periodic = 0;

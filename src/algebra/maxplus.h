@@ -29,6 +29,8 @@ typedef struct segc_maxplus_sys {
 	unsigned long D;          /* max(1, largest distance) */
 	unsigned char *state;     /* m: see segc_maxplus_prepare */
 	int carried;              /* some forward arc: iterations interact */
+	unsigned long *limbs;     /* when set: the limbs of the largest finish
+				   * time of the last iteration, after each */
 } segc_maxplus_sys;
 
 /* Checks and decodes the values 'args' of the arguments of a maxplus

@@ -14,6 +14,10 @@
 #include "algebra/maxplus.h"
 #include "base/util.h"
 
+/* The limbs of a finish time of a recurrence that count one term more
+ * an iteration (see mpv_costs). */
+#define MPV_LIMBS_A_TERM 4
+
 /* The state of a run. */
 typedef struct prun {
 	const segc_eplan *p;
@@ -140,10 +144,16 @@ typedef struct mpv_state {
 	size_t m, k;
 	mpq_t *cost, *acost;
 	int failed;               /* an error recorded by mpv_costs */
+	unsigned long limbs;      /* of the largest finish time of the last
+				   * iteration */
 } mpv_state;
 
 /* Sets the costs of iteration 'i': runs the preheader before the first,
- * then the body. */
+ * then the body.  An iteration counts one term against max_eval_terms,
+ * and one more for every MPV_LIMBS_A_TERM limbs (64-bit words) of the
+ * largest finish time of the iteration before: exact finish times that
+ * keep growing (costs 1/i) make every iteration slower, and the work is
+ * bounded, not the iterations alone. */
 static int mpv_costs(void *arg, unsigned long i)
 {
 	mpv_state *M = arg;
@@ -152,9 +162,10 @@ static int mpv_costs(void *arg, unsigned long i)
 	size_t j;
 
 	M->failed = 1;
-	if (segc_eval_charge(r->ev, 1, "an overlapped loop whose costs "
-			"depend on its counter takes more iterations than the "
-			"limit of %lu (max_eval_terms)"))
+	if (segc_eval_charge(r->ev, 1 + M->limbs / MPV_LIMBS_A_TERM, "an overlapped loop whose costs "
+			"depend on its counter takes more iterations (each "
+			"counted with the size of its exact times) than the "
+			"limit of %lu allows (max_eval_terms)"))
 		return -1;
 	r->v[in->binder].exact = 1;
 	mpq_set_ui(r->v[in->binder].q, i, 1);
@@ -214,6 +225,8 @@ static int run_maxplusv(prun *r, const segc_eplan_ins *in)
 	s.cost = (const mpq_t *)M.cost;
 	s.acost = (const mpq_t *)M.acost;
 	s.astride = 1;
+	M.limbs = 0;
+	s.limbs = &M.limbs;
 	out->exact = 1;
 	rc = segc_maxplus_run(out->q, &s, n->q, ULONG_MAX, mpv_costs, &M,
 		&why);
