@@ -359,15 +359,18 @@ static void memo_clear(segc_evaluator *ev)
 	segc_expr_map_clear(&ev->memo);
 }
 
-/* One run of the plan 'plan' of 'e' at 'pt' with working precision
- * 'prec' into 'out'; 1 when a decision needs more precision ('*what'
- * then says which, malloc'd), -1 on an error (recorded), 0 on success. */
-static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
-	const segc_eplan *plan, const segc_point *pt, const segc_where *where,
-	mpfr_prec_t prec, char **what)
+/* One run of the plan 'plan' of 'n' formulas at 'pt' with working
+ * precision 'prec' into 'out' (and, for one formula, its exact value
+ * into 'q' when given, '*exact' set when it has one); 1 when a decision
+ * needs more precision ('*what' then says which, malloc'd), -1 on an
+ * error (recorded), 0 on success. */
+static int eval_once(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
+	int *exact, const segc_eplan *plan, const segc_point *pt,
+	const segc_where *where, mpfr_prec_t prec, char **what)
 {
 	segc_evaluator ev;
-	segc_val v;
+	segc_val *v = segc_xmalloc((n + 1) * sizeof *v);
+	size_t i;
 	int rc;
 
 	memset(&ev, 0, sizeof ev);
@@ -376,17 +379,22 @@ static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
 	ev.where = where;
 	ev.prec = prec;
 	segc_expr_map_init(&ev.memo);
-	segc_val_init(&v, ev.prec);
-	rc = segc_eplan_run(plan, &ev, &v);
-	if (!rc && v.exact)
-		mpfr_set_q(out, v.q, MPFR_RNDN);
-	else if (!rc)
-		mpfr_set(out, v.f, MPFR_RNDN);
-	if (!rc && q && v.exact)
-		mpq_set(q, v.q);
+	for (i = 0; i < n; i++)
+		segc_val_init(&v[i], ev.prec);
+	rc = segc_eplan_run(plan, &ev, v);
+	for (i = 0; i < n && !rc; i++) {
+		if (v[i].exact)
+			mpfr_set_q(out[i], v[i].q, MPFR_RNDN);
+		else
+			mpfr_set(out[i], v[i].f, MPFR_RNDN);
+	}
+	if (!rc && q && v[0].exact)
+		mpq_set(q, v[0].q);
 	if (exact)
-		*exact = !rc && v.exact;
-	segc_val_clear(&v);
+		*exact = !rc && v[0].exact;
+	for (i = 0; i < n; i++)
+		segc_val_clear(&v[i]);
+	free(v);
 	memo_clear(&ev);
 	while (ev.nkept)
 		segc_expr_free(ev.kept[--ev.nkept]);
@@ -396,29 +404,37 @@ static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
 	return rc && ev.undecided ? 1 : rc;
 }
 
-/* Evaluates 'e' at 'pt' to 'out' (and, when 'q' is given, its exact
- * value into 'q', '*exact' set when it has one): compiled once into a
- * plan, run doubling the working precision while a decision needs it. */
-static int eval_prec(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
-	const segc_expr *e, const segc_point *pt, const segc_where *where)
+/* Evaluates the 'n' formulas 'e' at 'pt' to 'out' (and, for one formula,
+ * its exact value into 'q' when given, '*exact' set when it has one):
+ * compiled once into one plan, run doubling the working precision while
+ * a decision needs it. */
+static int eval_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
+	int *exact, const segc_expr *const *e, const segc_point *pt,
+	const segc_where *where)
 {
-	mpfr_prec_t prec = mpfr_get_prec(out) + GUARD_BITS, p;
+	mpfr_prec_t prec = 0, p;
 	char *what = NULL;
 	int rc = 1;
+	size_t i;
 	segc_evaluator cev;
 	segc_eplan plan;
 
+	for (i = 0; i < n; i++)
+		if (mpfr_get_prec(out[i]) > prec)
+			prec = mpfr_get_prec(out[i]);
+	prec += GUARD_BITS;
 	memset(&cev, 0, sizeof cev);
 	cev.ctx = ctx;
 	cev.pt = pt;
 	cev.where = where;
 	if (exact)
 		*exact = 0;
-	if (segc_eplan_compile(&plan, &cev, e))
+	if (segc_eplan_compile(&plan, &cev, n, e))
 		return -1;
 	for (p = prec; rc == 1 && p <= MAX_PRECISION_GROWTH * prec; p *= 2) {
 		free(what);
-		rc = eval_once(ctx, out, q, exact, &plan, pt, where, p, &what);
+		rc = eval_once(ctx, n, out, q, exact, &plan, pt, where, p,
+			&what);
 	}
 	segc_eplan_free(&plan);
 	if (rc == 1) {
@@ -437,7 +453,17 @@ static int eval_prec(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
 int segc_eval_mpfr(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
 	const segc_point *pt, const segc_where *where)
 {
-	return eval_prec(ctx, out, NULL, NULL, e, pt, where);
+	mpfr_ptr o = out;
+
+	return eval_prec(ctx, 1, &o, NULL, NULL, &e, pt, where);
+}
+
+/* Evaluates the 'n' formulas 'e' at 'pt' (see eval.h). */
+int segc_eval_mpfr_n(segc_ctx *ctx, size_t n, mpfr_ptr const *out,
+	const segc_expr *const *e, const segc_point *pt,
+	const segc_where *where)
+{
+	return n ? eval_prec(ctx, n, out, NULL, NULL, e, pt, where) : 0;
 }
 
 /* The exact value of 'e' at 'pt' (see eval.h). */
@@ -445,10 +471,11 @@ int segc_eval_exact(segc_ctx *ctx, mpq_t out, const segc_expr *e,
 	const segc_point *pt, const segc_where *where)
 {
 	mpfr_t f;
+	mpfr_ptr o = f;
 	int rc, exact = 0;
 
 	mpfr_init2(f, 64);
-	rc = eval_prec(ctx, f, out, &exact, e, pt, where);
+	rc = eval_prec(ctx, 1, &o, out, &exact, &e, pt, where);
 	mpfr_clear(f);
 	return rc ? -1 : exact ? 0 : 1;
 }

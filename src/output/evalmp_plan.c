@@ -659,7 +659,8 @@ static size_t compile(comp *c, const segc_expr *e)
 }
 
 /* Compiles 'e' into 'p' (see evalmp_plan.h). */
-int segc_eplan_compile(segc_eplan *p, segc_evaluator *ev, const segc_expr *e)
+int segc_eplan_compile(segc_eplan *p, segc_evaluator *ev, size_t n,
+	const segc_expr *const *e)
 {
 	comp c;
 	size_t i;
@@ -680,7 +681,10 @@ int segc_eplan_compile(segc_eplan *p, segc_evaluator *ev, const segc_expr *e)
 	root = new_block(&c, BK_ROOT, 0, NULL);
 	p->root = root->b;
 	c.cur = root;
-	p->result = compile(&c, e);
+	p->result = segc_xmalloc((n + 1) * sizeof *p->result);
+	p->nresults = n;
+	for (i = 0; i < n && !c.failed; i++)
+		p->result[i] = compile(&c, e[i]);
 	for (i = 0; i < c.ncbs; i++) {
 		segc_expr_map_clear(&c.cbs[i]->memo);
 		free(c.cbs[i]);
@@ -690,7 +694,7 @@ int segc_eplan_compile(segc_eplan *p, segc_evaluator *ev, const segc_expr *e)
 	free(c.pointslot);
 	free(c.loose);
 	segc_expr_map_clear(&c.consts);
-	if (p->result == NO_SLOT) {
+	if (c.failed) {
 		segc_eplan_free(p);
 		return -1;
 	}
@@ -716,5 +720,6 @@ void segc_eplan_free(segc_eplan *p)
 	}
 	free(p->blocks);
 	free(p->slot);
+	free(p->result);
 	memset(p, 0, sizeof *p);
 }

@@ -78,7 +78,8 @@ typedef struct segc_eplan_slot {
 /* A compiled formula. */
 typedef struct segc_eplan {
 	segc_eplan_block *root;
-	size_t result;
+	size_t *result;                /* the slot of each formula */
+	size_t nresults;
 	segc_eplan_slot *slot;
 	size_t nslots, capslots;
 	segc_eplan_block **blocks;      /* every block, for release */
@@ -92,15 +93,18 @@ struct segc_eplan_block {
 	size_t n, cap;
 };
 
-/* Compiles 'e' for the point 'pt' (names without a value there become
- * operations that fail when run); 0, or -1 with an error recorded in
- * ev->ctx (the formula nested past max_depth). */
-int segc_eplan_compile(segc_eplan *p, segc_evaluator *ev, const segc_expr *e);
+/* Compiles the 'n' formulas 'e' into one plan for the point 'pt' (names
+ * without a value there become operations that fail when run): what they
+ * share is computed once.  0, or -1 with an error recorded in ev->ctx
+ * (a formula nested past max_depth). */
+int segc_eplan_compile(segc_eplan *p, segc_evaluator *ev, size_t n,
+	const segc_expr *const *e);
 /* Releases 'p'. */
 void segc_eplan_free(segc_eplan *p);
 
 /* Runs 'p' with the evaluator 'ev' (its precision and point) into
- * 'out'; 0, or -1 (an error recorded, or ev->undecided). */
+ * 'out' (a value for each formula); 0, or -1 (an error recorded, or
+ * ev->undecided). */
 int segc_eplan_run(const segc_eplan *p, segc_evaluator *ev, segc_val *out);
 
 #endif

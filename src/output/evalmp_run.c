@@ -459,8 +459,8 @@ int segc_eplan_run(const segc_eplan *p, segc_evaluator *ev, segc_val *out)
 				}
 	}
 	rc = run_block(&r, p->root);
-	if (!rc)
-		segc_val_set(out, &r.v[p->result]);
+	for (i = 0; i < p->nresults && !rc; i++)
+		segc_val_set(&out[i], &r.v[p->result[i]]);
 	for (i = 0; i < p->nslots; i++)
 		segc_val_clear(&r.v[i]);
 	free(r.v);
