@@ -201,6 +201,8 @@ typedef struct tp_eval {
 	size_t total;
 	unsigned long max_work;
 	int too_large;            /* a number past TP_MAX_BITS was refused */
+	unsigned long work;       /* limbs made by powers and products / 4 */
+	int over;                 /* the work passed max_work */
 } tp_eval;
 
 /* Records what went wrong; returns -1. */
@@ -225,6 +227,18 @@ static int too_large(tp_eval *E)
 		"than %lu bits (max_coeff_bits)", TP_MAX_BITS);
 }
 
+/* Counts the limbs of 'r', just made by a power or product, against
+ * max_work (4 limbs a unit, with the instances and arcs): -1 past it. */
+static int charge(tp_eval *E, mpq_srcptr r)
+{
+	E->work += (mpz_size(mpq_numref(r)) + mpz_size(mpq_denref(r))) / 4;
+	if (E->work > E->max_work || E->total > E->max_work - E->work) {
+		E->over = 1;
+		return -1;
+	}
+	return 0;
+}
+
 /* r = base ^ e, e an integer. */
 static int power(tp_eval *E, mpq_t r, const mpq_t b, const mpq_t e)
 {
@@ -246,7 +260,7 @@ static int power(tp_eval *E, mpq_t r, const mpq_t b, const mpq_t e)
 	mpz_pow_ui(mpq_denref(r), mpq_denref(b), (unsigned long)labs(n));
 	if (n < 0)
 		mpq_inv(r, r);
-	return 0;
+	return charge(E, r);
 }
 
 /* out = the value of program 'p' with the indices 'idx'. */
@@ -279,6 +293,8 @@ static int run(tp_eval *E, const segc_tp_prog *p, const long *idx,
 			    E->st[sp]), 2) > TP_MAX_BITS)
 				return too_large(E);
 			mpq_mul(E->st[sp - 1], E->st[sp - 1], E->st[sp]);
+			if (charge(E, E->st[sp - 1]))
+				return -1;
 			break;
 		case SEGC_TP_POW:
 			sp--;
@@ -601,6 +617,13 @@ int segc_taskpath_eval(mpq_t out, size_t nargs, const mpq_t *args,
 		mpq_clear(E.st[k]);
 	free(E.st);
 	segc_tp_clear(&t);
+	if (E.over) {
+		free(E.why);
+		E.why = segc_xstrdup("the costs of indexed nodes take more "
+			"work than the limit allows (instances, arcs and the "
+			"words of the numbers their powers and products make; "
+			"max_eval_terms)");
+	}
 	*why = E.why;
-	return E.too_large ? 1 : rc;
+	return E.too_large || E.over ? 1 : rc;
 }

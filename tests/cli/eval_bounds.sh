@@ -101,4 +101,11 @@ within 20 "$SEGC" optimize --min total --over K=1..3 "$tmp/tp.xml" \
 	>"$tmp/out" 2>"$tmp/err"
 limit $? "\(max_coeff_bits\)" "optimize over it: exit 3"
 
+# Costs of indexed nodes that make large numbers for every instance:
+# their words count as work (the run took more than a minute).
+sed 's|(((x+2)^4096+1)^4096+1)^4096|(x+1)^4096*(x+2)^4096*(x+3)^4096*(x+4)^4096*(x+5)^4096|' \
+	"$tmp/tp.xml" >"$tmp/tpwork.xml"
+within 30 "$SEGC" eval "$tmp/tpwork.xml" K=10000 >"$tmp/out" 2>"$tmp/err"
+limit $? "max_eval_terms" "indexed costs of 10^4 large instances: exit 3 within seconds"
+
 done_testing
