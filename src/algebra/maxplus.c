@@ -59,14 +59,18 @@ static mpq_ptr fin_at(mp_run *R, unsigned long i, size_t v)
 	return R->fin[(i % R->ring) * R->s->m + v];
 }
 
-/* Sets up a propagation of 's'. */
-static void run_init(mp_run *R, const segc_maxplus_sys *s)
+/* Sets up a propagation of 's' over at most 'steps' iterations (0: no
+ * bound known): the ring holds no more iterations than will run, so that
+ * a short loop with a far forward arc allocates little. */
+static void run_init(mp_run *R, const segc_maxplus_sys *s, unsigned long steps)
 {
 	size_t i, n;
 
 	memset(R, 0, sizeof(*R));
 	R->s = s;
 	R->ring = (s->D > MP_MAX_CYCLICITY ? s->D : MP_MAX_CYCLICITY) + 1;
+	if (steps && steps < R->ring)
+		R->ring = steps + 1;
 	n = R->ring * s->m;
 	R->clam = segc_xmalloc((MP_MAX_CYCLICITY + 1) * sizeof(mpq_t));
 	for (i = 0; i <= MP_MAX_CYCLICITY; i++)
@@ -343,7 +347,7 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 	mpq_set_ui(out, 0, 1);
 	if (mpz_sgn(n) <= 0)
 		return 0;
-	run_init(&R, s);
+	run_init(&R, s, mpz_fits_ulong_p(n) ? mpz_get_ui(n) : 0);
 	mpz_inits(left, q, (mpz_ptr)0);
 	while (mpz_cmp_ui(n, R.i) > 0 && !periodic && !c) {
 		if (R.i >= max_steps) {
@@ -464,7 +468,7 @@ int segc_maxplus_transient(const segc_maxplus_sys *s,
 	int periodic = 0;
 	unsigned long j;
 
-	run_init(&R, s);
+	run_init(&R, s, 0);
 	mpq_init(v[0]);
 	while (!periodic && R.i < max_steps) {
 		periodic = step(&R);
