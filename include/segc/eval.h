@@ -30,6 +30,14 @@ SEGC_API int segc_eval_mpfr(SEGC_KEEP segc_ctx *ctx, mpfr_t out,
 	SEGC_KEEP const segc_expr *e, SEGC_KEEP const segc_point *pt,
 	SEGC_KEEP const segc_where *where);
 
+/* Evaluates the 'n' formulas 'e' at 'pt' into 'out' (n values, each
+ * rounded to its own precision) as segc_eval_mpfr() does each, computing
+ * once what they share (the components of one model: comp and total run
+ * one recurrence).  0, or -1 when any fails (the error recorded; the
+ * formulas run in the order given). */
+SEGC_API int segc_eval_mpfr_n(SEGC_KEEP segc_ctx *ctx, size_t n,
+	mpfr_ptr const *out, SEGC_KEEP const segc_expr *const *e,
+	SEGC_KEEP const segc_point *pt, SEGC_KEEP const segc_where *where);
 /* The exact value of 'e' at 'pt' into 'out', under the same rules and
  * limits as segc_eval_mpfr(): 0; 1 when the value is not rational (a
  * log2 or sqrt that is not exact) or too large to keep exactly (nothing

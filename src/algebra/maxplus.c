@@ -59,14 +59,18 @@ static mpq_ptr fin_at(mp_run *R, unsigned long i, size_t v)
 	return R->fin[(i % R->ring) * R->s->m + v];
 }
 
-/* Sets up a propagation of 's'. */
-static void run_init(mp_run *R, const segc_maxplus_sys *s)
+/* Sets up a propagation of 's' over at most 'steps' iterations (0: no
+ * bound known): the ring holds no more iterations than will run, so that
+ * a short loop with a far forward arc allocates little. */
+static void run_init(mp_run *R, const segc_maxplus_sys *s, unsigned long steps)
 {
 	size_t i, n;
 
 	memset(R, 0, sizeof(*R));
 	R->s = s;
 	R->ring = (s->D > MP_MAX_CYCLICITY ? s->D : MP_MAX_CYCLICITY) + 1;
+	if (steps && steps < R->ring)
+		R->ring = steps + 1;
 	n = R->ring * s->m;
 	R->clam = segc_xmalloc((MP_MAX_CYCLICITY + 1) * sizeof(mpq_t));
 	for (i = 0; i <= MP_MAX_CYCLICITY; i++)
@@ -131,6 +135,13 @@ static void step_node(mp_run *R, unsigned long i, size_t v, size_t *arc)
 			mpq_set(R->best, R->t);
 	}
 	mpq_add(fin_at(R, i, v), R->best, s->cost[v]);
+	if (s->limbs) {
+		unsigned long l = mpz_size(mpq_numref(fin_at(R, i, v))) +
+			mpz_size(mpq_denref(fin_at(R, i, v)));
+
+		if (l > *s->limbs)
+			*s->limbs = l;
+	}
 	R->homdef[v] = (unsigned char)hdef;
 	if (hdef)
 		mpq_add(R->hom[v], R->hom[v], s->cost[v]);
@@ -325,7 +336,8 @@ static unsigned long cyclic_step(mp_run *R)
  * costs of each iteration are set by costs(arg, i) before it runs, and
  * nothing is periodic: every iteration runs (-1 when 'costs' fails). */
 static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
-	unsigned long max_steps, segc_maxplus_costs_fn costs, void *arg)
+	unsigned long max_steps, segc_maxplus_costs_fn costs, void *arg,
+	unsigned long *steps)
 {
 	mp_run R;
 	int rc = 0, periodic = 0;
@@ -335,7 +347,7 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 	mpq_set_ui(out, 0, 1);
 	if (mpz_sgn(n) <= 0)
 		return 0;
-	run_init(&R, s);
+	run_init(&R, s, mpz_fits_ulong_p(n) ? mpz_get_ui(n) : 0);
 	mpz_inits(left, q, (mpz_ptr)0);
 	while (mpz_cmp_ui(n, R.i) > 0 && !periodic && !c) {
 		if (R.i >= max_steps) {
@@ -346,6 +358,8 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 			rc = -1;
 			break;
 		}
+		if (s->limbs)
+			*s->limbs = 0;
 		periodic = step(&R);
 		if (costs)
 			periodic = 0;
@@ -373,6 +387,8 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 		if (periodic)
 			mpq_add(out, out, R.t);
 	}
+	if (steps)
+		*steps = R.i;
 	mpz_clears(left, q, (mpz_ptr)0);
 	run_clear(&R);
 	return rc;
@@ -383,9 +399,20 @@ static int run_to(mpq_t out, const segc_maxplus_sys *s, const mpz_t n,
 int segc_maxplus_eval(mpq_t out, size_t nargs, const mpq_t *args,
 	unsigned long max_steps, const char **why)
 {
+	unsigned long steps;
+
+	return segc_maxplus_eval_steps(out, nargs, args, max_steps, &steps,
+		why);
+}
+
+/* segc_maxplus_eval, telling in '*steps' the iterations it ran. */
+int segc_maxplus_eval_steps(mpq_t out, size_t nargs, const mpq_t *args,
+	unsigned long max_steps, unsigned long *steps, const char **why)
+{
 	segc_maxplus_sys s;
 	int rc;
 
+	*steps = 0;
 	*why = segc_maxplus_decode(&s, nargs, args);
 	if (*why) {
 		segc_maxplus_clear(&s);
@@ -396,7 +423,8 @@ int segc_maxplus_eval(mpq_t out, size_t nargs, const mpq_t *args,
 		segc_maxplus_clear(&s);
 		return -1;
 	}
-	rc = run_to(out, &s, mpq_numref(args[0]), max_steps, NULL, NULL);
+	rc = run_to(out, &s, mpq_numref(args[0]), max_steps, NULL, NULL,
+		steps);
 	if (rc)
 		*why = "an overlapped loop whose schedule does not become "
 			"periodic takes more iterations than the limit";
@@ -417,7 +445,7 @@ int segc_maxplus_run(mpq_t out, const segc_maxplus_sys *s, mpq_srcptr n,
 		*why = "the count of an overlapped loop must be an integer >= 0";
 		return -1;
 	}
-	rc = run_to(out, s, mpq_numref(n), max_steps, costs, arg);
+	rc = run_to(out, s, mpq_numref(n), max_steps, costs, arg, NULL);
 	if (rc > 0)
 		*why = "an overlapped loop whose costs depend on its counter "
 			"takes more iterations than the limit";
@@ -440,7 +468,7 @@ int segc_maxplus_transient(const segc_maxplus_sys *s,
 	int periodic = 0;
 	unsigned long j;
 
-	run_init(&R, s);
+	run_init(&R, s, 0);
 	mpq_init(v[0]);
 	while (!periodic && R.i < max_steps) {
 		periodic = step(&R);

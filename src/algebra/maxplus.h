@@ -29,6 +29,8 @@ typedef struct segc_maxplus_sys {
 	unsigned long D;          /* max(1, largest distance) */
 	unsigned char *state;     /* m: see segc_maxplus_prepare */
 	int carried;              /* some forward arc: iterations interact */
+	unsigned long *limbs;     /* when set: the limbs of the largest finish
+				   * time of the last iteration, after each */
 } segc_maxplus_sys;
 
 /* Checks and decodes the values 'args' of the arguments of a maxplus
@@ -76,5 +78,9 @@ int segc_maxplus_run(mpq_t out, const segc_maxplus_sys *s, mpq_srcptr n,
  * >= 0; 1 when more than 'max_steps' iterations would be needed. */
 int segc_maxplus_eval(mpq_t out, size_t nargs, const mpq_t *args,
 	unsigned long max_steps, const char **why);
+
+/* segc_maxplus_eval, telling in '*steps' the iterations it ran. */
+int segc_maxplus_eval_steps(mpq_t out, size_t nargs, const mpq_t *args,
+	unsigned long max_steps, unsigned long *steps, const char **why);
 
 #endif

@@ -14,6 +14,10 @@
 /* The largest magnitude of an index value, and of an integer exponent. */
 #define TP_MAX_INDEX (LONG_MAX / 4)
 #define TP_MAX_EXPONENT 4096L
+/* The most bits of a numerator or denominator that a power or product in
+ * a program may make (the default of max_coeff_bits): GMP is never asked
+ * for a number it cannot hold. */
+#define TP_MAX_BITS 1000000UL
 
 /* ------------------------------------------------------------ decoding */
 
@@ -196,6 +200,9 @@ typedef struct tp_eval {
 	long **tup;               /* per node: count * d index values */
 	size_t total;
 	unsigned long max_work;
+	int too_large;            /* a number past TP_MAX_BITS was refused */
+	unsigned long work;       /* limbs made by powers and products / 4 */
+	int over;                 /* the work passed max_work */
 } tp_eval;
 
 /* Records what went wrong; returns -1. */
@@ -212,6 +219,26 @@ static int fail(tp_eval *E, const char *fmt, ...)
 	return -1;
 }
 
+/* Records that a number of a program would pass TP_MAX_BITS; -1. */
+static int too_large(tp_eval *E)
+{
+	E->too_large = 1;
+	return fail(E, "a cost of indexed nodes would make a number of more "
+		"than %lu bits (max_coeff_bits)", TP_MAX_BITS);
+}
+
+/* Counts the limbs of 'r', just made by a power or product, against
+ * max_work (4 limbs a unit, with the instances and arcs): -1 past it. */
+static int charge(tp_eval *E, mpq_srcptr r)
+{
+	E->work += (mpz_size(mpq_numref(r)) + mpz_size(mpq_denref(r))) / 4;
+	if (E->work > E->max_work || E->total > E->max_work - E->work) {
+		E->over = 1;
+		return -1;
+	}
+	return 0;
+}
+
 /* r = base ^ e, e an integer. */
 static int power(tp_eval *E, mpq_t r, const mpq_t b, const mpq_t e)
 {
@@ -224,11 +251,16 @@ static int power(tp_eval *E, mpq_t r, const mpq_t b, const mpq_t e)
 			"is not an integer of at most %ld", TP_MAX_EXPONENT);
 	if (n < 0 && !mpq_sgn(b))
 		return fail(E, "a power of the indices divides by zero");
+	if (mpq_sgn(b) && labs(n) > 1 &&
+	    (mpz_sizeinbase(mpq_numref(b), 2) > TP_MAX_BITS / (unsigned long)
+	    labs(n) || mpz_sizeinbase(mpq_denref(b), 2) > TP_MAX_BITS /
+	    (unsigned long)labs(n)))
+		return too_large(E);
 	mpz_pow_ui(mpq_numref(r), mpq_numref(b), (unsigned long)labs(n));
 	mpz_pow_ui(mpq_denref(r), mpq_denref(b), (unsigned long)labs(n));
 	if (n < 0)
 		mpq_inv(r, r);
-	return 0;
+	return charge(E, r);
 }
 
 /* out = the value of program 'p' with the indices 'idx'. */
@@ -254,7 +286,15 @@ static int run(tp_eval *E, const segc_tp_prog *p, const long *idx,
 			break;
 		case SEGC_TP_MUL:
 			sp--;
+			if (mpz_sizeinbase(mpq_numref(E->st[sp - 1]), 2) +
+			    mpz_sizeinbase(mpq_numref(E->st[sp]), 2) >
+			    TP_MAX_BITS || mpz_sizeinbase(mpq_denref(
+			    E->st[sp - 1]), 2) + mpz_sizeinbase(mpq_denref(
+			    E->st[sp]), 2) > TP_MAX_BITS)
+				return too_large(E);
 			mpq_mul(E->st[sp - 1], E->st[sp - 1], E->st[sp]);
+			if (charge(E, E->st[sp - 1]))
+				return -1;
 			break;
 		case SEGC_TP_POW:
 			sp--;
@@ -577,6 +617,13 @@ int segc_taskpath_eval(mpq_t out, size_t nargs, const mpq_t *args,
 		mpq_clear(E.st[k]);
 	free(E.st);
 	segc_tp_clear(&t);
+	if (E.over) {
+		free(E.why);
+		E.why = segc_xstrdup("the costs of indexed nodes take more "
+			"work than the limit allows (instances, arcs and the "
+			"words of the numbers their powers and products make; "
+			"max_eval_terms)");
+	}
 	*why = E.why;
-	return rc;
+	return E.too_large || E.over ? 1 : rc;
 }

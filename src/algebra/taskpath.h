@@ -70,7 +70,9 @@ void segc_tp_clear(segc_tp *t);
 /* Sets 'out' to the value of the atom taskpath(args) by dynamic
  * programming over its instances: 0; -1 with '*why' (malloc'd) on bad
  * values (a bound or an at value not an integer, a cycle); 1 when the
- * instances and their arcs number more than 'max_work'. */
+ * instances and their arcs number more than 'max_work', or when a
+ * number of a cost would pass TP_MAX_BITS or the words the costs make
+ * pass max_work too (then with '*why' as well). */
 int segc_taskpath_eval(mpq_t out, size_t nargs, const mpq_t *args,
 	unsigned long max_work, char **why);
 

@@ -87,9 +87,23 @@ int eval_row(eval_run *r)
 	mpq_init(saved);
 	for (i = 0; i < r->nax; i++)
 		eval_table_put_value(&r->t, r->o, r->values[i]);
-	for (k = 0; k < 4; k++)
-		if (eval_at(r, r->f[(k + 1) % 4], r->v[(k + 1) % 4]))
+	{
+		/* the four components in one plan: what they share (the
+		 * recurrence of comp in total) is computed once */
+		const segc_expr *e[4];
+		mpfr_ptr v[4];
+		segc_point pt;
+
+		for (k = 0; k < 4; k++) {
+			e[k] = r->f[(k + 1) % 4];
+			v[k] = r->v[(k + 1) % 4];
+		}
+		pt.n = r->npoint;
+		pt.names = r->names;
+		pt.values = (const mpq_t *)r->values;
+		if (segc_eval_mpfr_n(r->ctx, 4, v, e, &pt, &r->where))
 			goto out;
+	}
 	for (k = 1; k < 4; k++)
 		eval_table_put_mpfr(&r->t, r->v[k], r->o->digits);
 	eval_table_put_mpfr(&r->t, r->v[0], r->o->digits);

@@ -19,14 +19,10 @@
  * of one evaluation, nested or not, count against max_eval_terms. */
 #include <stdlib.h>
 #include <string.h>
-#include "output/evalmp_private.h"
+#include "output/evalmp_plan.h"
 
 /* Extra bits for inexact intermediate values. */
 #define GUARD_BITS 32
-/* Most terms a sum binder may expand to at one point, and the number of
- * terms beyond which its closed form is evaluated instead. */
-#define MAX_SUM_TERMS 10000000L
-#define SUM_CLOSED_FORM_TERMS 1000L
 /* The factor by which the precision may grow before a decision is given
  * up. */
 #define MAX_PRECISION_GROWTH 16
@@ -185,16 +181,38 @@ void segc_eval_pop_binder(segc_evaluator *ev)
 	mpq_clear(ev->binders[--ev->nbinders].value);
 }
 
+/* Counts 'n' more terms against max_eval_terms (see evalmp_private.h). */
+int segc_eval_charge(segc_evaluator *ev, unsigned long n, const char *fmt)
+{
+	unsigned long cap = segc_ctx_limits(ev->ctx)->max_eval_terms;
+	const segc_where *w = ev->where;
+
+	if (!cap || (ev->terms <= cap && n <= cap - ev->terms)) {
+		ev->terms += n;
+		return 0;
+	}
+	ev->terms = cap + 1;
+	segc_error(ev->ctx, SEGC_ERR_LIMIT, w ? w->file : NULL,
+		w ? w->line : 0, w ? w->col : 0, fmt, cap);
+	return -1;
+}
+
 /* Evaluates the closed form of sum(var, lo, hi, body), 'e' with the
  * integer bounds 'lo' <= 'hi', into 'out': 0 on success, 1 when it has
- * none (no error recorded then). */
-static int eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
+ * none (no error recorded then).  The closed form may hold sums of its
+ * own (a sum of max(), shifted): those are added term by term, never by
+ * a closed form again, so that one closed form never leads to another. */
+int segc_eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
 	mpz_srcptr lo, mpz_srcptr hi, segc_val *out)
 {
-	segc_ctx *scratch = segc_ctx_new();
+	segc_ctx *scratch;
 	segc_expr *c;
 	mpq_t q;
+	int rc;
 
+	if (ev->no_closed)
+		return 1;
+	scratch = segc_ctx_new();
 	mpq_init(q);
 	mpq_set_z(q, lo);
 	c = segc_expr_num(q);
@@ -210,7 +228,10 @@ static int eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
 	}
 	ev->kept = segc_xrealloc(ev->kept, (ev->nkept + 1) * sizeof *ev->kept);
 	ev->kept[ev->nkept++] = c;
-	return segc_eval_node(ev, c, out) ? -1 : 0;
+	ev->no_closed = 1;
+	rc = segc_eval_node(ev, c, out) ? -1 : 0;
+	ev->no_closed = 0;
+	return rc;
 }
 
 /* Adds body(i) for i = 'lo' .. 'hi' to 'out', term by term, counting the
@@ -218,7 +239,6 @@ static int eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
 static int sum_terms(segc_evaluator *ev, const segc_expr *e, mpz_srcptr lo,
 	mpz_srcptr hi, segc_val *out)
 {
-	unsigned long cap = segc_ctx_limits(ev->ctx)->max_eval_terms;
 	int rc = 0;
 	mpz_t i;
 	segc_val x;
@@ -226,13 +246,8 @@ static int sum_terms(segc_evaluator *ev, const segc_expr *e, mpz_srcptr lo,
 	mpz_init(i);
 	segc_eval_push_binder(ev, segc_expr_name(e));
 	for (mpz_set(i, lo); mpz_cmp(i, hi) <= 0 && !rc; mpz_add_ui(i, i, 1)) {
-		if (cap && ++ev->terms > cap) {
-			const segc_where *w = ev->where;
-
-			segc_error(ev->ctx, SEGC_ERR_LIMIT, w ? w->file : NULL,
-				w ? w->line : 0, w ? w->col : 0, "evaluating "
-				"this formula takes more than %lu terms of "
-				"sums (max_eval_terms)", cap);
+		if (segc_eval_charge(ev, 1, "evaluating this formula takes "
+				"more than %lu terms of sums (max_eval_terms)")) {
 			rc = -1;
 			break;
 		}
@@ -266,7 +281,7 @@ static int eval_sum(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 	if (mpz_sgn(n) < 0)
 		goto out;
 	if (mpz_cmp_si(n, SUM_CLOSED_FORM_TERMS) > 0) {
-		rc = eval_closed_sum(ev, e, lo, hi, out);
+		rc = segc_eval_closed_sum(ev, e, lo, hi, out);
 		if (rc <= 0)
 			goto out;
 	}
@@ -344,15 +359,18 @@ static void memo_clear(segc_evaluator *ev)
 	segc_expr_map_clear(&ev->memo);
 }
 
-/* One evaluation of 'e' at 'pt' with working precision 'prec' into
- * 'out'; 1 when a decision needs more precision ('*what' then says which,
- * malloc'd), -1 on an error (recorded), 0 on success. */
-static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
-	const segc_expr *e, const segc_point *pt, const segc_where *where,
-	mpfr_prec_t prec, char **what)
+/* One run of the plan 'plan' of 'n' formulas at 'pt' with working
+ * precision 'prec' into 'out' (and, for one formula, its exact value
+ * into 'q' when given, '*exact' set when it has one); 1 when a decision
+ * needs more precision ('*what' then says which, malloc'd), -1 on an
+ * error (recorded), 0 on success. */
+static int eval_once(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
+	int *exact, const segc_eplan *plan, const segc_point *pt,
+	const segc_where *where, mpfr_prec_t prec, char **what)
 {
 	segc_evaluator ev;
-	segc_val v;
+	segc_val *v = segc_xmalloc((n + 1) * sizeof *v);
+	size_t i;
 	int rc;
 
 	memset(&ev, 0, sizeof ev);
@@ -361,17 +379,22 @@ static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
 	ev.where = where;
 	ev.prec = prec;
 	segc_expr_map_init(&ev.memo);
-	segc_val_init(&v, ev.prec);
-	rc = segc_eval_node(&ev, e, &v);
-	if (!rc && v.exact)
-		mpfr_set_q(out, v.q, MPFR_RNDN);
-	else if (!rc)
-		mpfr_set(out, v.f, MPFR_RNDN);
-	if (!rc && q && v.exact)
-		mpq_set(q, v.q);
+	for (i = 0; i < n; i++)
+		segc_val_init(&v[i], ev.prec);
+	rc = segc_eplan_run(plan, &ev, v);
+	for (i = 0; i < n && !rc; i++) {
+		if (v[i].exact)
+			mpfr_set_q(out[i], v[i].q, MPFR_RNDN);
+		else
+			mpfr_set(out[i], v[i].f, MPFR_RNDN);
+	}
+	if (!rc && q && v[0].exact)
+		mpq_set(q, v[0].q);
 	if (exact)
-		*exact = !rc && v.exact;
-	segc_val_clear(&v);
+		*exact = !rc && v[0].exact;
+	for (i = 0; i < n; i++)
+		segc_val_clear(&v[i]);
+	free(v);
 	memo_clear(&ev);
 	while (ev.nkept)
 		segc_expr_free(ev.kept[--ev.nkept]);
@@ -381,20 +404,39 @@ static int eval_once(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
 	return rc && ev.undecided ? 1 : rc;
 }
 
-/* Evaluates 'e' at 'pt' to 'out' (and, when 'q' is given, its exact
- * value into 'q', '*exact' set when it has one), doubling the working
- * precision while a decision needs it. */
-static int eval_prec(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
-	const segc_expr *e, const segc_point *pt, const segc_where *where)
+/* Evaluates the 'n' formulas 'e' at 'pt' to 'out' (and, for one formula,
+ * its exact value into 'q' when given, '*exact' set when it has one):
+ * compiled once into one plan, run doubling the working precision while
+ * a decision needs it. */
+static int eval_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
+	int *exact, const segc_expr *const *e, const segc_point *pt,
+	const segc_where *where)
 {
-	mpfr_prec_t prec = mpfr_get_prec(out) + GUARD_BITS, p;
+	mpfr_prec_t prec = 0, p;
 	char *what = NULL;
 	int rc = 1;
+	size_t i;
+	segc_evaluator cev;
+	segc_eplan plan;
 
+	for (i = 0; i < n; i++)
+		if (mpfr_get_prec(out[i]) > prec)
+			prec = mpfr_get_prec(out[i]);
+	prec += GUARD_BITS;
+	memset(&cev, 0, sizeof cev);
+	cev.ctx = ctx;
+	cev.pt = pt;
+	cev.where = where;
+	if (exact)
+		*exact = 0;
+	if (segc_eplan_compile(&plan, &cev, n, e))
+		return -1;
 	for (p = prec; rc == 1 && p <= MAX_PRECISION_GROWTH * prec; p *= 2) {
 		free(what);
-		rc = eval_once(ctx, out, q, exact, e, pt, where, p, &what);
+		rc = eval_once(ctx, n, out, q, exact, &plan, pt, where, p,
+			&what);
 	}
+	segc_eplan_free(&plan);
 	if (rc == 1) {
 		segc_error(ctx, SEGC_ERR_LIMIT, where ? where->file : NULL,
 			where ? where->line : 0, where ? where->col : 0,
@@ -411,7 +453,17 @@ static int eval_prec(segc_ctx *ctx, mpfr_t out, mpq_ptr q, int *exact,
 int segc_eval_mpfr(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
 	const segc_point *pt, const segc_where *where)
 {
-	return eval_prec(ctx, out, NULL, NULL, e, pt, where);
+	mpfr_ptr o = out;
+
+	return eval_prec(ctx, 1, &o, NULL, NULL, &e, pt, where);
+}
+
+/* Evaluates the 'n' formulas 'e' at 'pt' (see eval.h). */
+int segc_eval_mpfr_n(segc_ctx *ctx, size_t n, mpfr_ptr const *out,
+	const segc_expr *const *e, const segc_point *pt,
+	const segc_where *where)
+{
+	return n ? eval_prec(ctx, n, out, NULL, NULL, e, pt, where) : 0;
 }
 
 /* The exact value of 'e' at 'pt' (see eval.h). */
@@ -419,10 +471,11 @@ int segc_eval_exact(segc_ctx *ctx, mpq_t out, const segc_expr *e,
 	const segc_point *pt, const segc_where *where)
 {
 	mpfr_t f;
+	mpfr_ptr o = f;
 	int rc, exact = 0;
 
 	mpfr_init2(f, 64);
-	rc = eval_prec(ctx, f, out, &exact, e, pt, where);
+	rc = eval_prec(ctx, 1, &o, out, &exact, &e, pt, where);
 	mpfr_clear(f);
 	return rc ? -1 : exact ? 0 : 1;
 }

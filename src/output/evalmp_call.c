@@ -2,43 +2,60 @@
  * min, ceil and floor, log2 and sqrt, mva_mem, the recurrence of an
  * overlapped loop, and if() with its conditions, each decided only when
  * the error bounds of the values allow it. */
+#include <limits.h>
 #include <stdlib.h>
 #include "output/evalmp_private.h"
 #include "algebra/maxplus.h"
 
-/* max or min of the arguments of 'e' ('want' is +1 for max, -1 for min):
- * it moves by no more than the largest error of the arguments, added to
- * the error of the one chosen. */
-static int eval_extremum(segc_evaluator *ev, const segc_expr *e, segc_val *out,
+/* max or min of the values 'x' ('want' is +1 for max, -1 for min) into
+ * 'out': it moves by no more than the largest error of the values, added
+ * to the error of the one chosen. */
+void segc_eval_extremum_vals(segc_val *const *x, size_t n, segc_val *out,
 	int want)
 {
 	size_t i;
 	int inexact = 0;
 	mpfr_t err;
-	segc_val x;
 
 	mpfr_init2(err, ERR_PREC);
 	mpfr_set_zero(err, 1);
-	for (i = 0; i < segc_expr_nargs(e); i++) {
-		if (segc_eval_new(ev, segc_expr_arg(e, i), &x)) {
-			segc_val_clear(&x);
-			mpfr_clear(err);
-			return -1;
-		}
-		if (!x.exact)
+	for (i = 0; i < n; i++) {
+		if (!x[i]->exact)
 			inexact = 1;
-		if (!x.exact && mpfr_cmp(x.err, err) > 0)
-			mpfr_set(err, x.err, MPFR_RNDU);
-		if (i == 0 || segc_val_cmp(&x, out) * want > 0)
-			segc_val_set(out, &x);
-		segc_val_clear(&x);
+		if (!x[i]->exact && mpfr_cmp(x[i]->err, err) > 0)
+			mpfr_set(err, x[i]->err, MPFR_RNDU);
+		if (i == 0 || segc_val_cmp(x[i], out) * want > 0)
+			segc_val_set(out, x[i]);
 	}
 	if (inexact) {
 		segc_val_inexact(out);
 		mpfr_add(out->err, out->err, err, MPFR_RNDU);
 	}
 	mpfr_clear(err);
-	return 0;
+}
+
+/* max or min of the arguments of 'e' ('want' is +1 for max, -1 for min). */
+static int eval_extremum(segc_evaluator *ev, const segc_expr *e, segc_val *out,
+	int want)
+{
+	size_t i, n = segc_expr_nargs(e);
+	segc_val *v = segc_xmalloc(segc_xmul_size(n + 1, sizeof *v));
+	segc_val **x = segc_xmalloc(segc_xmul_size(n + 1, sizeof *x));
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		segc_val_init(&v[i], ev->prec);
+		x[i] = &v[i];
+	}
+	for (i = 0; i < n && !rc; i++)
+		rc = segc_eval_node(ev, segc_expr_arg(e, i), &v[i]);
+	if (!rc)
+		segc_eval_extremum_vals(x, n, out, want);
+	for (i = 0; i < n; i++)
+		segc_val_clear(&v[i]);
+	free(v);
+	free(x);
+	return rc;
 }
 
 /* ceil or floor of the value in 'out', in place; the result is exact.
@@ -62,17 +79,11 @@ static int round_integer(segc_evaluator *ev, segc_val *out, int up)
 	return rc;
 }
 
-/* A one-argument built-in: ceil, floor, log2 or sqrt. */
-static int eval_unary(segc_evaluator *ev, const segc_expr *e, segc_val *out)
+/* The one-argument built-in 'id' (ceil, floor, log2 or sqrt, named
+ * 'f') applied in place to the value in 'out'. */
+int segc_eval_unary_val(segc_evaluator *ev, enum segc_builtin id,
+	const char *f, segc_val *out)
 {
-	const char *f = segc_expr_name(e);
-	enum segc_builtin id = segc_expr_builtin(e);
-
-	if (segc_expr_nargs(e) != 1)
-		return segc_eval_fail(ev, SEGC_ERR_INPUT, "%s takes one "
-			"argument", f);
-	if (segc_eval_node(ev, segc_expr_arg(e, 0), out))
-		return -1;
 	if (segc_builtin_get(id)->eval == SEGC_EVAL_ROUND)
 		return round_integer(ev, out, id == SEGC_BUILTIN_CEIL);
 	if (!segc_val_sign_certain(out))
@@ -92,34 +103,40 @@ static int eval_unary(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 	return 0;
 }
 
-/* mva_mem(p, t_proc, t_mem): R(1) = t_mem, R(k+1) = (1 + k R(k) /
- * (t_proc + R(k))) t_mem. */
-static int eval_mva(segc_evaluator *ev, const segc_expr *e, segc_val *out)
+/* A one-argument built-in: ceil, floor, log2 or sqrt. */
+static int eval_unary(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 {
-	segc_val p, a, b, t;
+	const char *f = segc_expr_name(e);
+
+	if (segc_expr_nargs(e) != 1)
+		return segc_eval_fail(ev, SEGC_ERR_INPUT, "%s takes one "
+			"argument", f);
+	if (segc_eval_node(ev, segc_expr_arg(e, 0), out))
+		return -1;
+	return segc_eval_unary_val(ev, segc_expr_builtin(e), f, out);
+}
+
+/* mva_mem(p, a, b) of the values 'p', 'a', 'b' into 'out' ('p' is
+ * changed): R(1) = b, R(k+1) = (1 + k R(k) / (a + R(k))) b. */
+int segc_eval_mva_vals(segc_evaluator *ev, segc_val *p, segc_val *a,
+	segc_val *b, segc_val *out)
+{
+	segc_val t;
 	unsigned long k, np;
 	int rc = -1;
 
-	segc_val_init(&p, ev->prec);
-	segc_val_init(&a, ev->prec);
-	segc_val_init(&b, ev->prec);
 	segc_val_init(&t, ev->prec);
-	if (segc_expr_nargs(e) != 3 ||
-	    segc_eval_node(ev, segc_expr_arg(e, 0), &p) ||
-	    segc_eval_node(ev, segc_expr_arg(e, 1), &a) ||
-	    segc_eval_node(ev, segc_expr_arg(e, 2), &b))
-		goto out;
-	if (!p.exact || mpz_cmp_ui(mpq_denref(p.q), 1) != 0 ||
-	    mpq_sgn(p.q) <= 0 || mpz_cmp_ui(mpq_numref(p.q),
+	if (!p->exact || mpz_cmp_ui(mpq_denref(p->q), 1) != 0 ||
+	    mpq_sgn(p->q) <= 0 || mpz_cmp_ui(mpq_numref(p->q),
 	    segc_ctx_limits(ev->ctx)->max_mva_p) > 0) {
 		segc_eval_fail(ev, SEGC_ERR_INPUT, "%s: p must be a positive "
 			"integer within the limit", "mva_mem");
 		goto out;
 	}
-	np = mpz_get_ui(mpq_numref(p.q));
-	segc_val_set(out, &b);
+	np = mpz_get_ui(mpq_numref(p->q));
+	segc_val_set(out, b);
 	for (k = 1; k < np; k++) {
-		segc_val_set(&t, &a);
+		segc_val_set(&t, a);
 		segc_val_op(&t, out, SEGC_VAL_ADD);
 		if (t.exact && segc_val_sgn(&t) == 0) {
 			segc_eval_fail(ev, SEGC_ERR_INPUT,
@@ -131,20 +148,39 @@ static int eval_mva(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 				"rounding error of zero)", "mva_mem");
 			goto out;
 		}
-		mpq_set_ui(p.q, k, 1);
-		p.exact = 1;
-		segc_val_op(out, &p, SEGC_VAL_MUL);
+		mpq_set_ui(p->q, k, 1);
+		p->exact = 1;
+		segc_val_op(out, p, SEGC_VAL_MUL);
 		segc_val_op(out, &t, SEGC_VAL_DIV);
-		mpq_set_ui(p.q, 1, 1);
-		segc_val_op(out, &p, SEGC_VAL_ADD);
-		segc_val_op(out, &b, SEGC_VAL_MUL);
+		mpq_set_ui(p->q, 1, 1);
+		segc_val_op(out, p, SEGC_VAL_ADD);
+		segc_val_op(out, b, SEGC_VAL_MUL);
 	}
 	rc = 0;
 out:
+	segc_val_clear(&t);
+	return rc;
+}
+
+/* mva_mem(p, t_proc, t_mem). */
+static int eval_mva(segc_evaluator *ev, const segc_expr *e, segc_val *out)
+{
+	segc_val p, a, b;
+	int rc = -1;
+
+	segc_val_init(&p, ev->prec);
+	segc_val_init(&a, ev->prec);
+	segc_val_init(&b, ev->prec);
+	if (segc_expr_nargs(e) != 3)
+		segc_eval_fail(ev, SEGC_ERR_INPUT, "%s: p must be a positive "
+			"integer within the limit", "mva_mem");
+	else if (!segc_eval_node(ev, segc_expr_arg(e, 0), &p) &&
+	    !segc_eval_node(ev, segc_expr_arg(e, 1), &a) &&
+	    !segc_eval_node(ev, segc_expr_arg(e, 2), &b))
+		rc = segc_eval_mva_vals(ev, &p, &a, &b, out);
 	segc_val_clear(&p);
 	segc_val_clear(&a);
 	segc_val_clear(&b);
-	segc_val_clear(&t);
 	return rc;
 }
 
@@ -165,28 +201,36 @@ static int relation_holds(const char *op, int c)
 
 static int eval_cond(segc_evaluator *ev, const segc_expr *e, int *truth);
 
-/* The truth of the comparison 'e' into '*truth'. */
-static int eval_relation(segc_evaluator *ev, const segc_expr *e, int *truth)
+/* The truth of the comparison 'e' between the values 'a' and 'b' into
+ * '*truth'. */
+int segc_eval_relation_vals(segc_evaluator *ev, const segc_expr *e,
+	const segc_val *a, const segc_val *b, int *truth)
 {
-	segc_val a, b;
-	int rc = -1, c;
+	int c;
 
-	segc_val_init(&a, ev->prec);
-	segc_val_init(&b, ev->prec);
-	if (segc_eval_node(ev, segc_expr_arg(e, 0), &a) ||
-	    segc_eval_node(ev, segc_expr_arg(e, 1), &b))
-		goto out;
-	if (segc_val_compare_certain(&a, &b, &c)) {
+	if (segc_val_compare_certain(a, b, &c)) {
 		char *t = segc_expr_quote(e);
 
 		segc_eval_undecided(ev, "the comparison %s (its two sides are "
 			"equal to within their rounding errors)", t);
 		free(t);
-		goto out;
+		return -1;
 	}
 	*truth = relation_holds(segc_expr_name(e), c);
-	rc = 0;
-out:
+	return 0;
+}
+
+/* The truth of the comparison 'e' into '*truth'. */
+static int eval_relation(segc_evaluator *ev, const segc_expr *e, int *truth)
+{
+	segc_val a, b;
+	int rc = -1;
+
+	segc_val_init(&a, ev->prec);
+	segc_val_init(&b, ev->prec);
+	if (!segc_eval_node(ev, segc_expr_arg(e, 0), &a) &&
+	    !segc_eval_node(ev, segc_expr_arg(e, 1), &b))
+		rc = segc_eval_relation_vals(ev, e, &a, &b, truth);
 	segc_val_clear(&a);
 	segc_val_clear(&b);
 	return rc;
@@ -221,14 +265,33 @@ static int eval_cond(segc_evaluator *ev, const segc_expr *e, int *truth)
 	return 0;
 }
 
+/* The recurrence maxplus(...) of the exact values 'q' into 'out', its
+ * iterations counted against what is left of max_eval_terms. */
+int segc_eval_maxplus_q(segc_evaluator *ev, size_t n, const mpq_t *q,
+	segc_val *out)
+{
+	unsigned long max = segc_ctx_limits(ev->ctx)->max_eval_terms;
+	unsigned long left = max ? (ev->terms < max ? max - ev->terms : 0) :
+		ULONG_MAX, steps = 0;
+	const char *why = NULL;
+	int rc = segc_maxplus_eval_steps(out->q, n, q, left, &steps, &why);
+
+	out->exact = 1;
+	if (rc < 0)
+		return segc_eval_fail(ev, SEGC_ERR_INPUT, "%s", why);
+	if (rc > 0)
+		return segc_eval_fail(ev, SEGC_ERR_LIMIT, "%s (max_eval_terms)",
+			why);
+	return segc_eval_charge(ev, steps, "evaluating this formula takes "
+		"more than %lu terms of sums (max_eval_terms)");
+}
+
 /* The recurrence of an overlapped loop (cyclic.c), computed exactly
- * from the exact values of its arguments, in at most max_eval_terms
- * iterations. */
+ * from the exact values of its arguments. */
 static int eval_maxplus(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 {
 	size_t n = segc_expr_nargs(e), i;
 	mpq_t *q = segc_xmalloc(segc_xmul_size(n + 1, sizeof(mpq_t)));
-	const char *why = NULL;
 	int rc = 0;
 	segc_val x;
 
@@ -244,10 +307,8 @@ static int eval_maxplus(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 			mpq_set(q[i], x.q);
 		segc_val_clear(&x);
 	}
-	if (!rc && segc_maxplus_eval(out->q, n, (const mpq_t *)q,
-			segc_ctx_limits(ev->ctx)->max_eval_terms, &why))
-		rc = segc_eval_fail(ev, SEGC_ERR_INPUT, "%s", why);
-	out->exact = 1;
+	if (!rc)
+		rc = segc_eval_maxplus_q(ev, n, (const mpq_t *)q, out);
 	for (i = 0; i < n; i++)
 		mpq_clear(q[i]);
 	free(q);
@@ -286,6 +347,10 @@ static int mpv_costs(void *arg, unsigned long i)
 	segc_evaluator *ev = M->ev;
 	size_t v, a;
 
+	if (segc_eval_charge(ev, 1, "an overlapped loop whose costs depend "
+			"on its counter takes more iterations than the limit "
+			"of %lu (max_eval_terms)"))
+		return -1;
 	mpq_set_ui(ev->binders[ev->nbinders - 1].value, i, 1);
 	for (v = 0; v < M->m; v++)
 		if (mpv_cost(M, segc_expr_arg(M->e, 3 + v), M->cost[v]))

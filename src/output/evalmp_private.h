@@ -7,10 +7,15 @@
 
 #include "output/output.h"
 #include "expr/expr_private.h"
+#include "expr/builtin.h"
 
 /* An exact value larger than this (bits of numerator and denominator) is
  * continued in MPFR: exactness is not worth unbounded memory. */
 #define MAX_EXACT_BITS 100000UL
+/* Most terms a sum binder may expand to at one point, and the number of
+ * terms beyond which its closed form is evaluated instead. */
+#define MAX_SUM_TERMS 10000000L
+#define SUM_CLOSED_FORM_TERMS 1000L
 /* The precision of error bounds. */
 #define ERR_PREC 64
 
@@ -39,7 +44,9 @@ typedef struct segc_evaluator {
 	segc_expr_map memo;      /* node -> val*, only outside binders */
 	segc_expr **kept;        /* closed forms computed, alive till the end */
 	size_t nkept;
-	unsigned long terms;     /* terms of sums evaluated so far */
+	unsigned long terms;     /* terms of sums, iterations and instances
+				  * so far (max_eval_terms) */
+	int no_closed;           /* no closed forms of sums (inside one) */
 	int undecided;           /* a decision needs more precision */
 	char *undecided_what;    /* what, for the message (malloc'd) */
 } segc_evaluator;
@@ -92,6 +99,13 @@ int segc_eval_undecided(segc_evaluator *ev, const char *what,
 int segc_eval_new(segc_evaluator *ev, const segc_expr *e, segc_val *v);
 /* Evaluates 'e' into 'out', through the memo outside binders. */
 int segc_eval_node(segc_evaluator *ev, const segc_expr *e, segc_val *out);
+/* Counts 'n' more terms against max_eval_terms; -1 with the error 'fmt'
+ * (its %lu the limit) recorded once past it. */
+int segc_eval_charge(segc_evaluator *ev, unsigned long n, const char *fmt);
+/* The closed form of the sum 'e' from 'lo' to 'hi' (binders in scope
+ * pushed) into 'out': 0, 1 when it has none, -1 on an error. */
+int segc_eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
+	mpz_srcptr lo, mpz_srcptr hi, segc_val *out);
 /* Pushes the binder 'name' (value 0); pops the innermost binder. */
 void segc_eval_push_binder(segc_evaluator *ev, const char *name);
 void segc_eval_pop_binder(segc_evaluator *ev);
@@ -102,6 +116,26 @@ void segc_eval_pop_binder(segc_evaluator *ev);
 int segc_eval_call(segc_evaluator *ev, const segc_expr *e, segc_val *out);
 /* The atom taskpath(...) of indexed nodes (evalmp_taskpath.c). */
 int segc_eval_taskpath(segc_evaluator *ev, const segc_expr *e,
+	segc_val *out);
+/* The same from the exact values 'q' of its 'n' arguments. */
+int segc_eval_taskpath_q(segc_evaluator *ev, size_t n, const mpq_t *q,
+	segc_val *out);
+/* max ('want' 1) or min ('want' -1) of the 'n' values 'x' into 'out'. */
+void segc_eval_extremum_vals(segc_val *const *x, size_t n, segc_val *out,
+	int want);
+/* ceil, floor, log2 or sqrt ('id', named 'f') of the value in 'out', in
+ * place. */
+int segc_eval_unary_val(segc_evaluator *ev, enum segc_builtin id,
+	const char *f, segc_val *out);
+/* mva_mem of the values 'p' (changed), 'a', 'b' into 'out'. */
+int segc_eval_mva_vals(segc_evaluator *ev, segc_val *p, segc_val *a,
+	segc_val *b, segc_val *out);
+/* The truth of the relation 'e' between the values 'a' and 'b'. */
+int segc_eval_relation_vals(segc_evaluator *ev, const segc_expr *e,
+	const segc_val *a, const segc_val *b, int *truth);
+/* The recurrence maxplus(...) of the exact values 'q' into 'out', its
+ * iterations counted against max_eval_terms. */
+int segc_eval_maxplus_q(segc_evaluator *ev, size_t n, const mpq_t *q,
 	segc_val *out);
 
 #endif

@@ -189,8 +189,27 @@ static void val_op_inexact(segc_val *acc, const segc_val *x,
 /* acc = acc OP x.  Division by an exact zero is refused by the caller. */
 void segc_val_op(segc_val *acc, segc_val *x, enum segc_val_op op)
 {
-	if (acc->exact && x->exact && segc_val_bits(acc) + segc_val_bits(x) <=
-	    MAX_EXACT_BITS) {
+	/* the limbs bound the bits from above: most values are far below
+	 * the limit, and their exact size is not needed */
+	int small = acc->exact && x->exact &&
+		(mpz_size(mpq_numref(acc->q)) + mpz_size(mpq_denref(acc->q)) +
+		mpz_size(mpq_numref(x->q)) + mpz_size(mpq_denref(x->q))) *
+		(unsigned long)GMP_NUMB_BITS <= MAX_EXACT_BITS;
+
+	if (small && op != SEGC_VAL_DIV &&
+	    mpz_cmp_ui(mpq_denref(acc->q), 1) == 0 &&
+	    mpz_cmp_ui(mpq_denref(x->q), 1) == 0) {
+		/* integers: no gcd to take */
+		if (op == SEGC_VAL_ADD)
+			mpz_add(mpq_numref(acc->q), mpq_numref(acc->q),
+				mpq_numref(x->q));
+		else
+			mpz_mul(mpq_numref(acc->q), mpq_numref(acc->q),
+				mpq_numref(x->q));
+		return;
+	}
+	if (small || (acc->exact && x->exact && segc_val_bits(acc) +
+	    segc_val_bits(x) <= MAX_EXACT_BITS)) {
 		if (op == SEGC_VAL_ADD)
 			mpq_add(acc->q, acc->q, x->q);
 		else if (op == SEGC_VAL_MUL)

@@ -1,0 +1,55 @@
+#!/bin/sh
+# eval_lu.sh - the time of 'segc eval' on the blocked LU model
+# (doc/lu.md): one point (N = 26400, B = 32, 12 x 8 nodes), the 40-point
+# table of doc/lu.md, and the block-size optimum over B = 8..64; beside
+# the emitted C predictor and the emitted Python module (floats) at the
+# same point.  With SEGC_OLD set to another segc, its times too.
+#   SEGC=segc [SEGC_OLD=old-segc] sh eval_lu.sh
+: "${SEGC:?}" "${top_srcdir:?}"
+M=$top_srcdir/xml/machines/parsytec_gc.xml
+L=$top_srcdir/xml/lu_blocked.xml
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/segc-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# secs CMD...: the CPU seconds (user and system) CMD takes, its output
+# discarded: on a shared machine the wall clock says more about the
+# others' work than about this one.
+secs() {
+	python3 - "$@" <<'PY'
+import resource, subprocess, sys
+def cpu():
+    u = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return u.ru_utime + u.ru_stime
+t = cpu()
+r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)
+print("%.3f" % (cpu() - t) if r.returncode == 0 else "failed")
+PY
+}
+
+# row NAME SEGC: the three timings of one segc.
+row() {
+	p=$(secs "$2" eval -m "$M" "$L" N=26400 B=32 X=12 Y=8)
+	t=$(secs "$2" eval -m "$M" "$L" N=352,1408,5280,13200,26400 B=32 \
+		X=1,2,4,12 Y=1,8 2>/dev/null)
+	o=$(secs "$2" optimize -m "$M" --min total --over B=8..64 "$L" \
+		N=1408 X=1 Y=1)
+	printf '%-22s %10s %10s %10s\n' "$1" "$p" "$t" "$o"
+}
+
+printf '%-22s %10s %10s %10s\n' "CPU seconds" "LU point" "40 points" "optimum"
+row "segc eval" "$SEGC"
+[ -z "$SEGC_OLD" ] || row "segc eval (old)" "$SEGC_OLD"
+
+# The emitted predictors at the same point (B, X, Y kept as arguments).
+K="--keep B --keep X --keep Y"
+if "$SEGC" emit -m "$M" $K --main -o "$tmp/lu" "$L" >/dev/null 2>&1 &&
+   ( cd "$tmp" && ${CC:-cc} -O2 -o lu lu.c -lm 2>/dev/null ); then
+	printf '%-22s %10s\n' "emitted C (process)" \
+		"$(secs "$tmp/lu" N=26400 P=192 B=32 X=12 Y=8)"
+fi
+if "$SEGC" emit --lang python -m "$M" $K -o "$tmp/lupy" "$L" \
+		>/dev/null 2>&1; then
+	printf '%-22s %10s\n' "emitted Python (floats)" "$(cd "$tmp" &&
+		secs python3 -c 'import lupy; lupy.lupy_total(26400, 192, 32, 12, 8)')"
+fi
+exit 0
