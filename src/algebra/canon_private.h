@@ -22,6 +22,8 @@ typedef struct segc_rf {
 typedef struct segc_canon {
 	segc_ctx *ctx;
 	const segc_domains *dom;
+	segc_domains *own_dom;    /* 'dom' with the counters of sums declared
+	                           * (summation.c), or NULL */
 	segc_poly_lim lim;
 	segc_expr **atoms;        /* references held */
 	unsigned char *flags;     /* SEGC_ATOM_* of each atom */
@@ -108,6 +110,8 @@ unsigned segc_kernel_sign(segc_canon *st, segc_rf *r);
 /* Non-zero when the polynomial 'p' takes integer values on the box. */
 int segc_kernel_integer_valued(segc_canon *st, const segc_poly *p);
 
+/* domains.c: a copy of 'd' (NULL: an empty set). */
+segc_domains *segc_domains_copy(const segc_domains *d);
 /* summation.c: r = the sum node 'e' in closed form or as an atom. */
 int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
 /* Non-zero when 'name' is the counter of a sum being converted (an

@@ -240,6 +240,9 @@ static int subst_atom(segc_canon *st, segc_rf *r, segc_rf *body, size_t w,
 
 /* --------------------------------------------------------- the sums */
 
+static int range_sum(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
+
 /* The canonical expression of the sum of 'body' over [lo, hi] (NULL on
  * error). */
 static segc_expr *sum_expr(segc_canon *st, const char *name, segc_rf *body,
@@ -432,6 +435,21 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 				segc_expr_int(1));
 		}
 	}
+	if (*t && *u) {
+		/* bounds of sums: canonical, so that number bounds are numbers */
+		x = segc_canon_expr(st, *t);
+		segc_expr_free(*t);
+		*t = x;
+		x = *t ? segc_canon_expr(st, *u) : NULL;
+		segc_expr_free(*u);
+		*u = x;
+		if (!*t || !*u) {
+			segc_expr_free(*t);
+			segc_expr_free(*u);
+			*t = *u = NULL;
+			dir = 0;
+		}
+	}
 	segc_expr_free(ae);
 	segc_expr_free(be);
 	segc_rf_clear(&br);
@@ -441,14 +459,15 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 	return dir;
 }
 
-/* r = the sum over [lo, hi] of 'body', split at the if atom of variable
- * 'w' whose condition depends on the counter; 1 when its condition is
- * not affine in the counter. */
-static int split_if(segc_canon *st, segc_rf *r, const char *name,
-	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
+/* r = the sum over [lo, hi] of 'body' in which the atom of variable 'w'
+ * is if(c, x, y) (the atom itself, or the if that a min or max stands
+ * for): split where c changes; 1 when c is not affine in the counter
+ * with a coefficient of a proved sign. */
+static int split_cond(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, size_t w, const segc_expr *c, const segc_expr *x,
+	const segc_expr *y, const segc_expr *lo, const segc_expr *hi)
 {
-	segc_expr *A = segc_expr_copy(st->atoms[w]), *t = NULL, *t1 = NULL,
-		*c1, *c2, *r1, *r2;
+	segc_expr *t = NULL, *t1 = NULL, *c1, *c2, *r1, *r2;
 	segc_rf ba, bb, p1, p2;
 	int dir = 0, rc;
 
@@ -456,17 +475,17 @@ static int split_if(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf_init(&bb);
 	segc_rf_init(&p1);
 	segc_rf_init(&p2);
-	rc = subst_atom(st, &ba, body, w, A->args[1], name);
+	rc = subst_atom(st, &ba, body, w, x, name);
 	if (rc == 0)
-		rc = subst_atom(st, &bb, body, w, A->args[2], name);
-	if (rc == 0 && !segc_expr_has_sym(A->args[0], name)) {
+		rc = subst_atom(st, &bb, body, w, y, name);
+	if (rc == 0 && !segc_expr_has_sym(c, name)) {
 		segc_expr *s1 = sum_expr(st, name, &ba, lo, hi), *s2 = NULL;
 
 		rc = s1 && (s2 = sum_expr(st, name, &bb, lo, hi)) ?
-			segc_if_make(st, r, A->args[0], s1, s2) : -1;
+			segc_if_make(st, r, c, s1, s2) : -1;
 		segc_expr_free(s1);
 		segc_expr_free(s2);
-	} else if (rc == 0 && (dir = affine_boundary(st, A->args[0], name,
+	} else if (rc == 0 && (dir = affine_boundary(st, c, name,
 		&t, &t1)) != 0) {
 		segc_expr *a1 = segc_expr_copy((segc_expr *)lo),
 			*b1 = segc_expr_copy((segc_expr *)hi);
@@ -505,7 +524,6 @@ static int split_if(segc_canon *st, segc_rf *r, const char *name,
 		rc = 1;
 	}
 	segc_expr_free(t);
-	segc_expr_free(A);
 	segc_rf_clear(&ba);
 	segc_rf_clear(&bb);
 	segc_rf_clear(&p1);
@@ -513,19 +531,129 @@ static int split_if(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
-/* The variable of the first if atom of 'body' that holds the counter,
- * or -1. */
-static size_t find_if(segc_canon *st, const segc_rf *body, const char *name)
+/* 'fn'(args of 'a' but the one at 'skip'), or that one argument alone
+ * when only one is left. */
+static segc_expr *extremum_without(const segc_expr *a, size_t skip)
 {
-	size_t w;
+	segc_expr **v = segc_xmalloc(a->nargs * sizeof(*v)), *e;
+	size_t i, n = 0;
 
-	for (w = 0; w < body->num.nvars || w < body->den.nvars; w++)
-		if ((segc_poly_has_var(&body->num, w) ||
-			segc_poly_has_var(&body->den, w)) &&
-			segc_expr_is_builtin(st->atoms[w], SEGC_BUILTIN_IF) &&
-			segc_expr_has_sym(st->atoms[w], name))
-			return w;
-	return (size_t)-1;
+	for (i = 0; i < a->nargs; i++)
+		if (i != skip)
+			v[n++] = segc_expr_copy(a->args[i]);
+	e = n == 1 ? v[0] : segc_expr_call(a->u.name, n, v);
+	free(v);
+	return e;
+}
+
+/* r = the sum over [lo, hi] of 'body' whose atom of variable 'w' is a
+ * max (min) of the counter: max(a_p, a_q, rest) is if(a_p >= a_q,
+ * max(a_p, rest), max(a_q, rest)) (a_p <= a_q for min), split where that
+ * changes, for the first pair p < q whose comparison can be split on (or
+ * is decided by the domains); 1 when there is none. */
+static int split_extremum(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
+{
+	segc_expr *A = segc_expr_copy(st->atoms[w]);
+	int ismax = segc_expr_is_builtin(A, SEGC_BUILTIN_MAX), rc = 1;
+	size_t p, q;
+
+	for (p = 0; rc == 1 && p < A->nargs; p++)
+		for (q = p + 1; rc == 1 && q < A->nargs; q++) {
+			segc_expr *c, *k, *x, *y;
+			segc_rf b;
+			int truth;
+
+			/* only a difference without a denominator (a condition
+			 * with one whose sign is not known is an error) and of
+			 * integer values: its breakpoint is then an integer
+			 * expression of the names, not a ceil(a) of a real a
+			 * that would make the result piecewise in ceil(a),
+			 * where the sum left as it is has one normal form */
+			segc_rf_init(&b);
+			rc = segc_sum_counter_to_rf(st, name, segc_expr_sub2(
+				segc_expr_copy(A->args[p]), segc_expr_copy(
+				A->args[q])), &b);
+			push_counter(st, name);
+			truth = rc == 0 && segc_rf_is_poly(&b) &&
+				segc_kernel_integer_valued(st, &b.num);
+			pop_counter(st);
+			segc_rf_clear(&b);
+			if (rc)
+				break;
+			rc = 1;
+			if (!truth)
+				continue;
+			c = ismax ? rel(">=", segc_expr_copy(A->args[p]),
+				segc_expr_copy(A->args[q])) : rel(">=",
+				segc_expr_copy(A->args[q]),
+				segc_expr_copy(A->args[p]));
+			push_counter(st, name);
+			k = segc_cond_canon(st, c, 0, &truth);
+			pop_counter(st);
+			segc_expr_free(c);
+			if (truth == -2) {
+				segc_expr_free(k);
+				rc = -1;
+				break;
+			}
+			x = extremum_without(A, q);
+			y = extremum_without(A, p);
+			if (truth == 0 || truth == 1) {
+				/* one side everywhere: the extremum is that side */
+				segc_rf_init(&b);
+				rc = subst_atom(st, &b, body, w, truth ? x : y,
+					name);
+				if (rc == 0)
+					rc = range_sum(st, r, name, &b, lo, hi);
+				segc_rf_clear(&b);
+			} else if (k) {
+				rc = split_cond(st, r, name, body, w, k, x, y, lo,
+					hi);
+			} else {
+				rc = -1;
+			}
+			segc_expr_free(k);
+			segc_expr_free(x);
+			segc_expr_free(y);
+		}
+	segc_expr_free(A);
+	return rc;
+}
+
+/* r = the sum over [lo, hi] of 'body' split at the piece of variable 'w'
+ * (an if, a max or a min that holds the counter); 1 when it cannot be
+ * split there. */
+static int split_piece(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
+{
+	segc_expr *A;
+	int rc;
+
+	if (!segc_expr_is_builtin(st->atoms[w], SEGC_BUILTIN_IF))
+		return split_extremum(st, r, name, body, w, lo, hi);
+	A = segc_expr_copy(st->atoms[w]);
+	rc = split_cond(st, r, name, body, w, A->args[0], A->args[1],
+		A->args[2], lo, hi);
+	segc_expr_free(A);
+	return rc;
+}
+
+/* Non-zero when variable 'w' of 'body' is a piece that holds the
+ * counter: an if, a max or a min of two or more arguments. */
+static int is_piece(segc_canon *st, const segc_rf *body, size_t w,
+	const char *name)
+{
+	const segc_expr *a = st->atoms[w];
+
+	if (!segc_poly_has_var(&body->num, w) &&
+		!segc_poly_has_var(&body->den, w))
+		return 0;
+	if (!segc_expr_is_builtin(a, SEGC_BUILTIN_IF) &&
+		!((segc_expr_is_builtin(a, SEGC_BUILTIN_MAX) ||
+		segc_expr_is_builtin(a, SEGC_BUILTIN_MIN)) && a->nargs >= 2))
+		return 0;
+	return segc_expr_has_sym(a, name);
 }
 
 /* r = the closed form of the sum of the polynomial body 'p' (over the
@@ -718,23 +846,112 @@ static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
+/* ------------------------------------------------- counters of sums */
+
+/* Non-zero when the domains prove e >= k. */
+static int proved_at_least(segc_canon *st, const segc_expr *e, long k)
+{
+	segc_expr *d = segc_expr_sub2(segc_expr_copy((segc_expr *)e),
+		segc_expr_int(k));
+	segc_rf r;
+	int ok;
+
+	segc_rf_init(&r);
+	ok = segc_canon_to_rf(st, d, &r) == 0 &&
+		(segc_kernel_sign(st, &r) & SEGC_SIGN_NONNEG);
+	segc_rf_clear(&r);
+	segc_expr_free(d);
+	return ok;
+}
+
+/* Makes 'buf' a fresh counter for a sum over [lo, hi] (integer bounds):
+ * a name _c<k> that occurs neither in 'avoid' nor in the domains, and
+ * declares it an integer with the constant bounds that [lo, hi] proves:
+ * lo itself when it is a number, else 1 or 0 when the domains prove
+ * lo >= 1 or lo >= 0; hi when it is a number.  Every range a sum is
+ * taken over gets its own name, so that neither a declared domain of
+ * the name the counter had (the counters of loops are declared over the
+ * union of their ranges) nor a bound found for an atom in another range
+ * (the shifted, reflected, split or residue ranges of the same counter)
+ * is taken for it. */
+static void fresh_counter(segc_canon *st, char *buf, size_t len,
+	const segc_expr *avoid, const segc_expr *lo, const segc_expr *hi)
+{
+	mpq_srcptr min = NULL, max = NULL;
+
+	do
+		snprintf(buf, len, "_c%lu", st->fresh++);
+	while ((avoid && segc_expr_has_sym(avoid, buf)) ||
+		segc_domains_get(st->dom, buf, NULL, NULL, NULL));
+	if (lo->kind == SEGC_NUM)
+		min = lo->u.value;
+	else if (proved_at_least(st, lo, 1))
+		min = st->one;
+	else if (proved_at_least(st, lo, 0))
+		min = st->zero;
+	if (hi->kind == SEGC_NUM)
+		max = hi->u.value;
+	if (!st->own_dom) {
+		st->own_dom = segc_domains_copy(st->dom);
+		st->dom = st->own_dom;
+	}
+	segc_domains_set(st->own_dom, buf, min, max, 1);
+}
+
 /* r = the sum of 'body' (a rational function in which the counter 'name'
- * is a name) over the integers of [lo, hi], integer bounds. */
-int segc_sum_range(segc_canon *st, segc_rf *r, const char *name,
+ * is a name) over the integers of [lo, hi], integer bounds; the counter
+ * has its own name, declared with the range. */
+static int range_sum(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
-	size_t w = find_if(st, body, name);
+	size_t w, n = body->num.nvars > body->den.nvars ? body->num.nvars :
+		body->den.nvars;
 	unsigned long q;
-	int rc;
+	int rc = 1, ifs = 0;
 
 	if (segc_ctx_charge(st->ctx, 16))
 		return -1;
-	if (w == (size_t)-1)
+	for (w = 0; w < n && rc == 1; w++)
+		if (is_piece(st, body, w, name)) {
+			if (segc_expr_is_builtin(st->atoms[w], SEGC_BUILTIN_IF))
+				ifs = 1;
+			rc = split_piece(st, r, name, body, w, lo, hi);
+		}
+	if (rc == 1 && !ifs)
+		/* no if, and no max or min that could be split: the terms
+		 * with a closed form summed so, the others left as a sum */
 		return plain_sum(st, r, name, body, lo, hi);
-	rc = split_if(st, r, name, body, w, lo, hi);
 	if (rc == 1 && !st->quasi && (q = segc_sum_body_period(st, body, name)) != 0)
 		return segc_sum_quasi(st, r, name, &body->num, &body->den, lo, hi, q);
 	return rc == 1 ? segc_sum_normal_atom(st, r, name, body, lo, hi) : rc;
+}
+
+/* See canon_private.h: the counter is renamed to a fresh counter of
+ * the range first. */
+int segc_sum_range(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
+{
+	segc_expr *b = segc_canon_from_rf(st, body), *v;
+	segc_rf nb;
+	char fresh[32];
+	int rc;
+
+	if (!b)
+		return -1;
+	if (!segc_expr_has_sym(b, name)) {
+		segc_expr_free(b);
+		return range_sum(st, r, name, body, lo, hi);
+	}
+	fresh_counter(st, fresh, sizeof fresh, b, lo, hi);
+	v = segc_expr_sym(fresh);
+	b = segc_expr_subst(b, name, v);
+	segc_expr_free(v);
+	segc_rf_init(&nb);
+	rc = segc_sum_counter_to_rf(st, fresh, b, &nb);
+	if (rc == 0)
+		rc = range_sum(st, r, fresh, &nb, lo, hi);
+	segc_rf_clear(&nb);
+	return rc;
 }
 
 /* The canonical form of f(x), f ceil or floor. */
@@ -752,18 +969,25 @@ segc_expr *segc_sum_rounded(segc_canon *st, enum segc_builtin f,
 int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
 	segc_rf body;
-	segc_expr *lo, *hi;
-	int rc, stage = st->sum_stage;
+	segc_expr *lo, *hi, *v, *b;
+	int rc = -1, stage = st->sum_stage;
+	char name[32];
 
+	/* The counter is a bound name whose only range is [lo, hi]: it gets
+	 * a fresh name with that range (fresh_counter) */
 	st->sum_stage = 0;
 	segc_rf_init(&body);
-	rc = segc_sum_counter_to_rf(st, e->u.name, segc_expr_copy(e->args[2]), &body);
-	lo = rc ? NULL : segc_sum_rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
+	lo = segc_sum_rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
 	hi = lo ? segc_sum_rounded(st, SEGC_BUILTIN_FLOOR, e->args[1]) : NULL;
-	if (hi)
-		rc = segc_sum_range(st, r, e->u.name, &body, lo, hi);
-	else
-		rc = -1;
+	if (hi) {
+		fresh_counter(st, name, sizeof name, e, lo, hi);
+		v = segc_expr_sym(name);
+		b = segc_expr_subst(segc_expr_copy(e->args[2]), e->u.name, v);
+		segc_expr_free(v);
+		rc = segc_sum_counter_to_rf(st, name, b, &body);
+		if (rc == 0)
+			rc = range_sum(st, r, name, &body, lo, hi);
+	}
 	segc_expr_free(lo);
 	segc_expr_free(hi);
 	segc_rf_clear(&body);
