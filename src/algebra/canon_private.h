@@ -43,6 +43,8 @@ typedef struct segc_canon {
 	mpq_t zero, one;          /* the bounds that 'lowb' stands for */
 	int relaxing;             /* depth of relaxed sign tests */
 	int quasi;                /* inside a sum by residues */
+	int splits;               /* splits at pieces in progress in the sum
+	                           * being converted (summation.c) */
 	int sum_stage;            /* stage of the normal form of the sum
 	                           * being converted (summation_norm.c) */
 } segc_canon;

@@ -135,9 +135,12 @@ static int unrolled(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
-/* Non-zero when lo and hi are numbers at most SEGC_SUM_UNROLL apart (see
- * canon_private.h). */
-int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi)
+/* How many terms a sum with number bounds may have to be added up term
+ * by term before its body is split at its pieces or by residues. */
+#define SEGC_SUM_EARLY_UNROLL 64
+
+/* Non-zero when lo and hi are numbers less than 'k' apart. */
+static int few_terms(const segc_expr *lo, const segc_expr *hi, long k)
 {
 	mpz_t n;
 	int few;
@@ -146,9 +149,16 @@ int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi)
 		return 0;
 	mpz_init(n);
 	mpz_sub(n, mpq_numref(hi->u.value), mpq_numref(lo->u.value));
-	few = mpz_cmp_si(n, SEGC_SUM_UNROLL) < 0;
+	few = mpz_cmp_si(n, k) < 0;
 	mpz_clear(n);
 	return few;
+}
+
+/* Non-zero when lo and hi are numbers at most SEGC_SUM_UNROLL apart (see
+ * canon_private.h). */
+int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi)
+{
+	return few_terms(lo, hi, SEGC_SUM_UNROLL);
 }
 
 /* See canon_private.h. */
@@ -459,6 +469,10 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 	return dir;
 }
 
+/* How many splits at pieces one sum may nest: each doubles the sums to
+ * take, and a sum left as it is is always right. */
+#define SEGC_SUM_SPLITS 8
+
 /* r = the sum over [lo, hi] of 'body' in which the atom of variable 'w'
  * is if(c, x, y) (the atom itself, or the if that a min or max stands
  * for): split where c changes; 1 when c is not affine in the counter
@@ -471,6 +485,9 @@ static int split_cond(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf ba, bb, p1, p2;
 	int dir = 0, rc;
 
+	if (st->splits >= SEGC_SUM_SPLITS)
+		return 1;
+	st->splits++;
 	segc_rf_init(&ba);
 	segc_rf_init(&bb);
 	segc_rf_init(&p1);
@@ -528,6 +545,7 @@ static int split_cond(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf_clear(&bb);
 	segc_rf_clear(&p1);
 	segc_rf_clear(&p2);
+	st->splits--;
 	return rc;
 }
 
@@ -911,6 +929,13 @@ static int range_sum(segc_canon *st, segc_rf *r, const char *name,
 
 	if (segc_ctx_charge(st->ctx, 16))
 		return -1;
+	if (few_terms(lo, hi, SEGC_SUM_EARLY_UNROLL)) {
+		/* a short range of numbers: term by term, before splitting
+		 * the body at its pieces or by residues */
+		segc_expr *b = segc_canon_from_rf(st, body);
+
+		return b ? unrolled(st, r, name, b, lo, hi) : -1;
+	}
 	for (w = 0; w < n && rc == 1; w++)
 		if (is_piece(st, body, w, name)) {
 			if (segc_expr_is_builtin(st->atoms[w], SEGC_BUILTIN_IF))
@@ -970,12 +995,13 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
 	segc_rf body;
 	segc_expr *lo, *hi, *v, *b;
-	int rc = -1, stage = st->sum_stage;
+	int rc = -1, stage = st->sum_stage, splits = st->splits;
 	char name[32];
 
 	/* The counter is a bound name whose only range is [lo, hi]: it gets
 	 * a fresh name with that range (fresh_counter) */
 	st->sum_stage = 0;
+	st->splits = 0;
 	segc_rf_init(&body);
 	lo = segc_sum_rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
 	hi = lo ? segc_sum_rounded(st, SEGC_BUILTIN_FLOOR, e->args[1]) : NULL;
@@ -992,5 +1018,6 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	segc_expr_free(hi);
 	segc_rf_clear(&body);
 	st->sum_stage = stage;
+	st->splits = splits;
 	return rc;
 }
