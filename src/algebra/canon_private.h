@@ -123,6 +123,18 @@ int segc_canon_is_counter(const segc_canon *st, const char *name);
  * counter; 0 or -1. */
 int segc_sum_counter_to_rf(segc_canon *st, const char *name, segc_expr *e,
 	segc_rf *r);
+/* summation.c: makes 'name' (borrowed until the matching pop) an integer
+ * counter, and undoes the last such push. */
+void segc_sum_push_counter(segc_canon *st, const char *name);
+void segc_sum_pop_counter(segc_canon *st);
+/* summation_split.c: non-zero when variable 'w' of 'body' is a piece that
+ * holds the counter 'name' (an if, a max or a min). */
+int segc_sum_is_piece(segc_canon *st, const segc_rf *body, size_t w,
+	const char *name);
+/* summation_split.c: r = the sum of 'body' over [lo, hi] split at the
+ * piece of variable 'w'; 1 when it cannot be split there, 0 or -1. */
+int segc_sum_split_piece(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi);
 /* summation.c: the variable of the name 'name' if it is already an atom,
  * else -1. */
 size_t segc_sum_var_of_name(segc_canon *st, const char *name);
