@@ -408,6 +408,7 @@ static void canon_clear(segc_canon *st)
 	free(st->flags);
 	free(st->lowb);
 	free(st->bound);
+	segc_domains_free(st->own_dom);
 	mpq_clear(st->zero);
 	mpq_clear(st->one);
 	for (i = 0; i < st->memo.cap; i++)

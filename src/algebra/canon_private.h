@@ -22,6 +22,8 @@ typedef struct segc_rf {
 typedef struct segc_canon {
 	segc_ctx *ctx;
 	const segc_domains *dom;
+	segc_domains *own_dom;    /* 'dom' with the counters of sums declared
+	                           * (summation.c), or NULL */
 	segc_poly_lim lim;
 	segc_expr **atoms;        /* references held */
 	unsigned char *flags;     /* SEGC_ATOM_* of each atom */
@@ -41,6 +43,8 @@ typedef struct segc_canon {
 	mpq_t zero, one;          /* the bounds that 'lowb' stands for */
 	int relaxing;             /* depth of relaxed sign tests */
 	int quasi;                /* inside a sum by residues */
+	int splits;               /* splits at pieces in progress in the sum
+	                           * being converted (summation.c) */
 	int sum_stage;            /* stage of the normal form of the sum
 	                           * being converted (summation_norm.c) */
 } segc_canon;
@@ -108,6 +112,8 @@ unsigned segc_kernel_sign(segc_canon *st, segc_rf *r);
 /* Non-zero when the polynomial 'p' takes integer values on the box. */
 int segc_kernel_integer_valued(segc_canon *st, const segc_poly *p);
 
+/* domains.c: a copy of 'd' (NULL: an empty set). */
+segc_domains *segc_domains_copy(const segc_domains *d);
 /* summation.c: r = the sum node 'e' in closed form or as an atom. */
 int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
 /* Non-zero when 'name' is the counter of a sum being converted (an
@@ -117,6 +123,18 @@ int segc_canon_is_counter(const segc_canon *st, const char *name);
  * counter; 0 or -1. */
 int segc_sum_counter_to_rf(segc_canon *st, const char *name, segc_expr *e,
 	segc_rf *r);
+/* summation.c: makes 'name' (borrowed until the matching pop) an integer
+ * counter, and undoes the last such push. */
+void segc_sum_push_counter(segc_canon *st, const char *name);
+void segc_sum_pop_counter(segc_canon *st);
+/* summation_split.c: non-zero when variable 'w' of 'body' is a piece that
+ * holds the counter 'name' (an if, a max or a min). */
+int segc_sum_is_piece(segc_canon *st, const segc_rf *body, size_t w,
+	const char *name);
+/* summation_split.c: r = the sum of 'body' over [lo, hi] split at the
+ * piece of variable 'w'; 1 when it cannot be split there, 0 or -1. */
+int segc_sum_split_piece(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi);
 /* summation.c: the variable of the name 'name' if it is already an atom,
  * else -1. */
 size_t segc_sum_var_of_name(segc_canon *st, const char *name);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <segc/segc.h>
+#include "algebra/canon_private.h"
 #include "base/util.h"
 
 /* One declared name. */
@@ -111,4 +112,20 @@ int segc_domains_get(const segc_domains *d, const char *name,
 	if (integer)
 		*integer = d->v[i].integer;
 	return 1;
+}
+
+/* A copy of 'd' (NULL: an empty set), for a canonicalisation that
+ * declares names of its own (the counters of sums). */
+segc_domains *segc_domains_copy(const segc_domains *d)
+{
+	segc_domains *c = segc_domains_new();
+	size_t i;
+
+	if (!d)
+		return c;
+	for (i = 0; i < d->n; i++)
+		segc_domains_set(c, d->v[i].name,
+			d->v[i].has_min ? d->v[i].min : NULL,
+			d->v[i].has_max ? d->v[i].max : NULL, d->v[i].integer);
+	return c;
 }

@@ -14,11 +14,9 @@
  * domains prove the range never empty by more than one.
  *
  * A body that holds if(c, a, b) with c affine in i (an inner loop whose
- * range depends on i) is split where c changes: i >= T on one side and
- * i <= T - 1 on the other, with T segc_sum_rounded exactly (ceil or floor), and
- * each part summed over its range, intersected with [L, H] piecewise
- * (decided by the domains where they can).  A condition free of i is
- * taken out of the sum.
+ * range depends on i), or a max or min of i, is split where it changes
+ * (summation_split.c).  Every range a sum is taken over gets a fresh
+ * counter declared with the bounds of that range only.
  *
  * A body with floor or ceil of arguments affine in i is summed by residues
  * when its period is small (summation_quasi.c).  Other terms of the body
@@ -48,7 +46,7 @@ int segc_canon_is_counter(const segc_canon *st, const char *name)
 }
 
 /* Makes 'name' (borrowed until the matching pop) an integer counter. */
-static void push_counter(segc_canon *st, const char *name)
+void segc_sum_push_counter(segc_canon *st, const char *name)
 {
 	if (st->nbound == st->capbound) {
 		st->capbound = st->capbound ? 2 * st->capbound : 4;
@@ -58,7 +56,7 @@ static void push_counter(segc_canon *st, const char *name)
 	st->bound[st->nbound++] = name;
 }
 
-static void pop_counter(segc_canon *st)
+void segc_sum_pop_counter(segc_canon *st)
 {
 	st->nbound--;
 }
@@ -69,9 +67,9 @@ int segc_sum_counter_to_rf(segc_canon *st, const char *name, segc_expr *e,
 {
 	int rc;
 
-	push_counter(st, name);
+	segc_sum_push_counter(st, name);
 	rc = segc_canon_to_rf(st, e, r);
-	pop_counter(st);
+	segc_sum_pop_counter(st);
 	segc_expr_free(e);
 	return rc;
 }
@@ -135,9 +133,12 @@ static int unrolled(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
-/* Non-zero when lo and hi are numbers at most SEGC_SUM_UNROLL apart (see
- * canon_private.h). */
-int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi)
+/* How many terms a sum with number bounds may have to be added up term
+ * by term before its body is split at its pieces or by residues. */
+#define SEGC_SUM_EARLY_UNROLL 64
+
+/* Non-zero when lo and hi are numbers less than 'k' apart. */
+static int few_terms(const segc_expr *lo, const segc_expr *hi, long k)
 {
 	mpz_t n;
 	int few;
@@ -146,9 +147,16 @@ int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi)
 		return 0;
 	mpz_init(n);
 	mpz_sub(n, mpq_numref(hi->u.value), mpq_numref(lo->u.value));
-	few = mpz_cmp_si(n, SEGC_SUM_UNROLL) < 0;
+	few = mpz_cmp_si(n, k) < 0;
 	mpz_clear(n);
 	return few;
+}
+
+/* Non-zero when lo and hi are numbers at most SEGC_SUM_UNROLL apart (see
+ * canon_private.h). */
+int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi)
+{
+	return few_terms(lo, hi, SEGC_SUM_UNROLL);
 }
 
 /* See canon_private.h. */
@@ -220,81 +228,7 @@ int segc_sum_holds_counter(segc_canon *st, size_t w, const char *name)
 	return a->kind != SEGC_SYM && segc_expr_has_sym(a, name);
 }
 
-/* ------------------------------------------------------ substitution */
-
-/* r = 'body' with the atom of variable 'w' replaced by the expression
- * 'x'; 1 when that cannot be done (a negative power), -1 on error. */
-static int subst_atom(segc_canon *st, segc_rf *r, segc_rf *body, size_t w,
-	const segc_expr *x, const char *name)
-{
-	segc_rf xv;
-	int rc;
-
-	segc_rf_init(&xv);
-	rc = segc_sum_counter_to_rf(st, name, segc_expr_copy((segc_expr *)x), &xv);
-	if (rc == 0)
-		rc = segc_rf_subst_var(st, r, body, w, &xv);
-	segc_rf_clear(&xv);
-	return rc;
-}
-
 /* --------------------------------------------------------- the sums */
-
-/* The canonical expression of the sum of 'body' over [lo, hi] (NULL on
- * error). */
-static segc_expr *sum_expr(segc_canon *st, const char *name, segc_rf *body,
-	const segc_expr *lo, const segc_expr *hi)
-{
-	segc_rf r;
-	segc_expr *e = NULL;
-
-	segc_rf_init(&r);
-	if (segc_sum_range(st, &r, name, body, lo, hi) == 0)
-		e = segc_canon_from_rf(st, &r);
-	segc_rf_clear(&r);
-	return e;
-}
-
-/* r = if(c, sum of 'b' over [lo1, hi1], sum of 'b' over [lo, hi]):
- * the sum over [max(lo, T), hi] or [lo, min(hi, T)], written with the
- * condition c that T is inside and 'rev' that it is not.  Only the side
- * that the domains leave possible is summed; when they prove 'rev', the
- * bounds of the loop are kept as they are. */
-static int sum_pick(segc_canon *st, segc_rf *r, const char *name,
-	const segc_expr *c, const segc_expr *rev, segc_rf *b,
-	const segc_expr *lo1, const segc_expr *hi1, const segc_expr *lo,
-	const segc_expr *hi)
-{
-	int truth, rc = -1;
-	segc_expr *k, *s1 = NULL, *s2;
-
-	if (segc_poly_is_zero(&b->num)) {
-		/* nothing to add on either range (an inner loop's empty side) */
-		segc_rf_set_si(st, r, 0);
-		return 0;
-	}
-	k = segc_cond_canon(st, rev, 0, &truth);
-	if (truth == -2)
-		return -1;
-	segc_expr_free(k);
-	if (truth == 1)
-		return segc_sum_range(st, r, name, b, lo, hi);
-	k = segc_cond_canon(st, c, 0, &truth);
-	if (truth == -2)
-		return -1;
-	if (truth == 1)
-		rc = segc_sum_range(st, r, name, b, lo1, hi1);
-	else if (truth == 0)
-		rc = segc_sum_range(st, r, name, b, lo, hi);
-	else if ((s1 = sum_expr(st, name, b, lo1, hi1)) != NULL &&
-		(s2 = sum_expr(st, name, b, lo, hi)) != NULL) {
-		rc = segc_if_make(st, r, k, s1, s2);
-		segc_expr_free(s2);
-	}
-	segc_expr_free(s1);
-	segc_expr_free(k);
-	return rc;
-}
 
 /* A relation node 'op'(a, b), taking both. */
 static segc_expr *rel(const char *op, segc_expr *a, segc_expr *b)
@@ -304,228 +238,6 @@ static segc_expr *rel(const char *op, segc_expr *a, segc_expr *b)
 	v[0] = a;
 	v[1] = b;
 	return segc_expr_call(op, 2, v);
-}
-
-/* ceil('a'), 'a' taken. */
-static segc_expr *ceil_of(segc_expr *a)
-{
-	return segc_expr_call1(SEGC_BUILTIN_CEIL, a);
-}
-
-/* floor('a'), 'a' taken. */
-static segc_expr *floor_of(segc_expr *a)
-{
-	return segc_expr_call1(SEGC_BUILTIN_FLOOR, a);
-}
-
-/* The sign (1 or -1) that the coefficient 'a' of the counter provably
- * has, 0 when it is not proved or 'a' holds a counter-dependent atom. */
-static int coeff_sign(segc_canon *st, const segc_poly *a, const char *name)
-{
-	segc_rf r;
-	size_t w;
-	unsigned s;
-
-	if (segc_poly_is_zero(a))
-		return 0;
-	for (w = 0; w < a->nvars; w++)
-		if (segc_poly_has_var(a, w) && segc_expr_has_sym(st->atoms[w],
-			name))
-			return 0;
-	segc_rf_init(&r);
-	segc_poly_set(&r.num, a);
-	s = segc_kernel_sign(st, &r);
-	segc_rf_clear(&r);
-	return (s & SEGC_SIGN_POS) ? 1 : (s & SEGC_SIGN_NEG) ? -1 : 0;
-}
-
-/* (k - beta) / alpha, taking 'k' and borrowing the others. */
-static segc_expr *solve_for(segc_expr *k, const segc_expr *beta,
-	const segc_expr *alpha)
-{
-	return segc_expr_div2(segc_expr_sub2(k, segc_expr_copy(
-		(segc_expr *)beta)), segc_expr_copy((segc_expr *)alpha));
-}
-
-/* For a condition c = (q OP k) whose q is alpha*i + beta with alpha of a
- * proved sign and free of the counter, as beta is: returns 1 when c is
- * i >= T, -1 when it is i <= T, with '*t' = T, and '*u' the bound where c
- * fails begins or ends (i <= U, resp. i >= U); 0 when c is not of that
- * form.  For q integer-valued (alpha and beta then are) both bounds are
- * written with floor, one the other plus 1: for alpha > 0, c fails where
- * q <= ceil(k) - 1, i.e. i <= U = floor((ceil(k) - 1 - beta)/alpha), and
- * holds from T = U + 1; for alpha < 0 it holds up to
- * T = floor((ceil(k) - beta)/alpha) and fails from U = T + 1.  So the
- * boundaries of several inner loops (N - B*i, N - B*(i - 1)) come out in
- * the one atom floor(N/B), which the domains can compare.  Otherwise T is
- * ceil((k - beta)/alpha) or floor(...) and U is T -+ 1. */
-static int affine_boundary(segc_canon *st, const segc_expr *c,
-	const char *name, segc_expr **t, segc_expr **u)
-{
-	segc_rf q, br;
-	segc_poly a, b;
-	size_t v, w;
-	int dir = 0, strict, sign, integral;
-	segc_expr *ae = NULL, *be = NULL, *x;
-
-	*t = *u = NULL;
-	if (c->kind != SEGC_CALL || c->nargs != 2 || (strcmp(c->u.name, ">=") &&
-		strcmp(c->u.name, ">")))
-		return 0;
-	strict = !strcmp(c->u.name, ">");
-	segc_rf_init(&q);
-	if (segc_sum_counter_to_rf(st, name, segc_expr_copy(c->args[0]), &q) ||
-		!segc_rf_is_poly(&q) || (v = segc_sum_var_of_name(st, name)) ==
-		(size_t)-1 || segc_poly_degree(&q.num, v) != 1 ||
-		segc_poly_min_degree(&q.num, v) < 0) {
-		segc_rf_clear(&q);
-		return 0;
-	}
-	for (w = 0; w < q.num.nvars; w++)
-		if (segc_poly_has_var(&q.num, w) && segc_sum_holds_counter(st, w, name)) {
-			segc_rf_clear(&q);
-			return 0;
-		}
-	push_counter(st, name);
-	integral = segc_kernel_integer_valued(st, &q.num);
-	pop_counter(st);
-	segc_poly_init(&a, 0);
-	segc_poly_init(&b, 0);
-	segc_poly_coeff_var(&a, &q.num, v, 1);
-	segc_poly_coeff_var(&b, &q.num, v, 0);
-	sign = coeff_sign(st, &a, name);
-	segc_rf_init(&br);
-	if (sign) {
-		segc_poly_swap(&br.num, &b);
-		segc_poly_set_si(&br.den, 1);
-		be = segc_canon_from_rf(st, &br);
-		segc_poly_swap(&br.num, &a);
-		ae = be ? segc_canon_from_rf(st, &br) : NULL;
-	}
-	if (ae) {
-		x = solve_for(segc_expr_copy(c->args[1]), be, ae);
-		dir = sign;
-		if (strict) {
-			/* alpha > 0: i > x; alpha < 0: i < x */
-			*u = segc_expr_call1(sign > 0 ? SEGC_BUILTIN_FLOOR :
-				SEGC_BUILTIN_CEIL, x);
-			*t = sign > 0 ? segc_expr_add2(segc_expr_copy(*u),
-				segc_expr_int(1)) : segc_expr_sub2(segc_expr_copy(
-				*u), segc_expr_int(1));
-		} else if (integral && sign > 0) {
-			/* q >= k is q > ceil(k) - 1 */
-			segc_expr_free(x);
-			*u = floor_of(solve_for(segc_expr_sub2(ceil_of(
-				segc_expr_copy(c->args[1])), segc_expr_int(1)),
-				be, ae));
-			*t = segc_expr_add2(segc_expr_copy(*u), segc_expr_int(1));
-		} else if (integral) {
-			segc_expr_free(x);
-			*t = floor_of(solve_for(ceil_of(segc_expr_copy(
-				c->args[1])), be, ae));
-			*u = segc_expr_add2(segc_expr_copy(*t), segc_expr_int(1));
-		} else {
-			*t = segc_expr_call1(sign > 0 ? SEGC_BUILTIN_CEIL :
-				SEGC_BUILTIN_FLOOR, x);
-			*u = sign > 0 ? segc_expr_sub2(segc_expr_copy(*t),
-				segc_expr_int(1)) : segc_expr_add2(segc_expr_copy(*t),
-				segc_expr_int(1));
-		}
-	}
-	segc_expr_free(ae);
-	segc_expr_free(be);
-	segc_rf_clear(&br);
-	segc_poly_clear(&a);
-	segc_poly_clear(&b);
-	segc_rf_clear(&q);
-	return dir;
-}
-
-/* r = the sum over [lo, hi] of 'body', split at the if atom of variable
- * 'w' whose condition depends on the counter; 1 when its condition is
- * not affine in the counter. */
-static int split_if(segc_canon *st, segc_rf *r, const char *name,
-	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
-{
-	segc_expr *A = segc_expr_copy(st->atoms[w]), *t = NULL, *t1 = NULL,
-		*c1, *c2, *r1, *r2;
-	segc_rf ba, bb, p1, p2;
-	int dir = 0, rc;
-
-	segc_rf_init(&ba);
-	segc_rf_init(&bb);
-	segc_rf_init(&p1);
-	segc_rf_init(&p2);
-	rc = subst_atom(st, &ba, body, w, A->args[1], name);
-	if (rc == 0)
-		rc = subst_atom(st, &bb, body, w, A->args[2], name);
-	if (rc == 0 && !segc_expr_has_sym(A->args[0], name)) {
-		segc_expr *s1 = sum_expr(st, name, &ba, lo, hi), *s2 = NULL;
-
-		rc = s1 && (s2 = sum_expr(st, name, &bb, lo, hi)) ?
-			segc_if_make(st, r, A->args[0], s1, s2) : -1;
-		segc_expr_free(s1);
-		segc_expr_free(s2);
-	} else if (rc == 0 && (dir = affine_boundary(st, A->args[0], name,
-		&t, &t1)) != 0) {
-		segc_expr *a1 = segc_expr_copy((segc_expr *)lo),
-			*b1 = segc_expr_copy((segc_expr *)hi);
-
-		if (dir < 0) {
-			/* i <= T: [lo, min(hi, T)] and [max(lo, U), hi] */
-			c1 = rel("<=", segc_expr_copy(t), segc_expr_copy(b1));
-			r1 = rel("<=", segc_expr_copy(b1), segc_expr_copy(t));
-			c2 = rel(">=", segc_expr_copy(t1), segc_expr_copy(a1));
-			r2 = rel(">=", segc_expr_copy(a1), segc_expr_copy(t1));
-			rc = sum_pick(st, &p1, name, c1, r1, &ba, a1, t, a1, b1);
-			if (rc == 0)
-				rc = sum_pick(st, &p2, name, c2, r2, &bb, t1, b1,
-					a1, b1);
-		} else {
-			/* i >= T: [max(lo, T), hi] and [lo, min(hi, U)] */
-			c1 = rel(">=", segc_expr_copy(t), segc_expr_copy(a1));
-			r1 = rel(">=", segc_expr_copy(a1), segc_expr_copy(t));
-			c2 = rel("<=", segc_expr_copy(t1), segc_expr_copy(b1));
-			r2 = rel("<=", segc_expr_copy(b1), segc_expr_copy(t1));
-			rc = sum_pick(st, &p1, name, c1, r1, &ba, t, b1, a1, b1);
-			if (rc == 0)
-				rc = sum_pick(st, &p2, name, c2, r2, &bb, a1, t1,
-					a1, b1);
-		}
-		if (rc == 0)
-			rc = segc_rf_add(st, r, &p1, &p2);
-		segc_expr_free(t1);
-		segc_expr_free(c1);
-		segc_expr_free(c2);
-		segc_expr_free(r1);
-		segc_expr_free(r2);
-		segc_expr_free(a1);
-		segc_expr_free(b1);
-	} else if (rc == 0) {
-		rc = 1;
-	}
-	segc_expr_free(t);
-	segc_expr_free(A);
-	segc_rf_clear(&ba);
-	segc_rf_clear(&bb);
-	segc_rf_clear(&p1);
-	segc_rf_clear(&p2);
-	return rc;
-}
-
-/* The variable of the first if atom of 'body' that holds the counter,
- * or -1. */
-static size_t find_if(segc_canon *st, const segc_rf *body, const char *name)
-{
-	size_t w;
-
-	for (w = 0; w < body->num.nvars || w < body->den.nvars; w++)
-		if ((segc_poly_has_var(&body->num, w) ||
-			segc_poly_has_var(&body->den, w)) &&
-			segc_expr_is_builtin(st->atoms[w], SEGC_BUILTIN_IF) &&
-			segc_expr_has_sym(st->atoms[w], name))
-			return w;
-	return (size_t)-1;
 }
 
 /* r = the closed form of the sum of the polynomial body 'p' (over the
@@ -718,23 +430,119 @@ static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
+/* ------------------------------------------------- counters of sums */
+
+/* Non-zero when the domains prove e >= k. */
+static int proved_at_least(segc_canon *st, const segc_expr *e, long k)
+{
+	segc_expr *d = segc_expr_sub2(segc_expr_copy((segc_expr *)e),
+		segc_expr_int(k));
+	segc_rf r;
+	int ok;
+
+	segc_rf_init(&r);
+	ok = segc_canon_to_rf(st, d, &r) == 0 &&
+		(segc_kernel_sign(st, &r) & SEGC_SIGN_NONNEG);
+	segc_rf_clear(&r);
+	segc_expr_free(d);
+	return ok;
+}
+
+/* Makes 'buf' a fresh counter for a sum over [lo, hi] (integer bounds):
+ * a name _c<k> that occurs neither in 'avoid' nor in the domains, and
+ * declares it an integer with the constant bounds that [lo, hi] proves:
+ * lo itself when it is a number, else 1 or 0 when the domains prove
+ * lo >= 1 or lo >= 0; hi when it is a number.  Every range a sum is
+ * taken over gets its own name, so that neither a declared domain of
+ * the name the counter had (the counters of loops are declared over the
+ * union of their ranges) nor a bound found for an atom in another range
+ * (the shifted, reflected, split or residue ranges of the same counter)
+ * is taken for it. */
+static void fresh_counter(segc_canon *st, char *buf, size_t len,
+	const segc_expr *avoid, const segc_expr *lo, const segc_expr *hi)
+{
+	mpq_srcptr min = NULL, max = NULL;
+
+	do
+		snprintf(buf, len, "_c%lu", st->fresh++);
+	while ((avoid && segc_expr_has_sym(avoid, buf)) ||
+		segc_domains_get(st->dom, buf, NULL, NULL, NULL));
+	if (lo->kind == SEGC_NUM)
+		min = lo->u.value;
+	else if (proved_at_least(st, lo, 1))
+		min = st->one;
+	else if (proved_at_least(st, lo, 0))
+		min = st->zero;
+	if (hi->kind == SEGC_NUM)
+		max = hi->u.value;
+	if (!st->own_dom) {
+		st->own_dom = segc_domains_copy(st->dom);
+		st->dom = st->own_dom;
+	}
+	segc_domains_set(st->own_dom, buf, min, max, 1);
+}
+
 /* r = the sum of 'body' (a rational function in which the counter 'name'
- * is a name) over the integers of [lo, hi], integer bounds. */
-int segc_sum_range(segc_canon *st, segc_rf *r, const char *name,
+ * is a name) over the integers of [lo, hi], integer bounds; the counter
+ * has its own name, declared with the range. */
+static int range_sum(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
-	size_t w = find_if(st, body, name);
+	size_t w, n = body->num.nvars > body->den.nvars ? body->num.nvars :
+		body->den.nvars;
 	unsigned long q;
-	int rc;
+	int rc = 1, ifs = 0;
 
 	if (segc_ctx_charge(st->ctx, 16))
 		return -1;
-	if (w == (size_t)-1)
+	if (few_terms(lo, hi, SEGC_SUM_EARLY_UNROLL)) {
+		/* a short range of numbers: term by term, before splitting
+		 * the body at its pieces or by residues */
+		segc_expr *b = segc_canon_from_rf(st, body);
+
+		return b ? unrolled(st, r, name, b, lo, hi) : -1;
+	}
+	for (w = 0; w < n && rc == 1; w++)
+		if (segc_sum_is_piece(st, body, w, name)) {
+			if (segc_expr_is_builtin(st->atoms[w], SEGC_BUILTIN_IF))
+				ifs = 1;
+			rc = segc_sum_split_piece(st, r, name, body, w, lo, hi);
+		}
+	if (rc == 1 && !ifs)
+		/* no if, and no max or min that could be split: the terms
+		 * with a closed form summed so, the others left as a sum */
 		return plain_sum(st, r, name, body, lo, hi);
-	rc = split_if(st, r, name, body, w, lo, hi);
 	if (rc == 1 && !st->quasi && (q = segc_sum_body_period(st, body, name)) != 0)
 		return segc_sum_quasi(st, r, name, &body->num, &body->den, lo, hi, q);
 	return rc == 1 ? segc_sum_normal_atom(st, r, name, body, lo, hi) : rc;
+}
+
+/* See canon_private.h: the counter is renamed to a fresh counter of
+ * the range first. */
+int segc_sum_range(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
+{
+	segc_expr *b = segc_canon_from_rf(st, body), *v;
+	segc_rf nb;
+	char fresh[32];
+	int rc;
+
+	if (!b)
+		return -1;
+	if (!segc_expr_has_sym(b, name)) {
+		segc_expr_free(b);
+		return range_sum(st, r, name, body, lo, hi);
+	}
+	fresh_counter(st, fresh, sizeof fresh, b, lo, hi);
+	v = segc_expr_sym(fresh);
+	b = segc_expr_subst(b, name, v);
+	segc_expr_free(v);
+	segc_rf_init(&nb);
+	rc = segc_sum_counter_to_rf(st, fresh, b, &nb);
+	if (rc == 0)
+		rc = range_sum(st, r, fresh, &nb, lo, hi);
+	segc_rf_clear(&nb);
+	return rc;
 }
 
 /* The canonical form of f(x), f ceil or floor. */
@@ -752,21 +560,30 @@ segc_expr *segc_sum_rounded(segc_canon *st, enum segc_builtin f,
 int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
 	segc_rf body;
-	segc_expr *lo, *hi;
-	int rc, stage = st->sum_stage;
+	segc_expr *lo, *hi, *v, *b;
+	int rc = -1, stage = st->sum_stage, splits = st->splits;
+	char name[32];
 
+	/* The counter is a bound name whose only range is [lo, hi]: it gets
+	 * a fresh name with that range (fresh_counter) */
 	st->sum_stage = 0;
+	st->splits = 0;
 	segc_rf_init(&body);
-	rc = segc_sum_counter_to_rf(st, e->u.name, segc_expr_copy(e->args[2]), &body);
-	lo = rc ? NULL : segc_sum_rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
+	lo = segc_sum_rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
 	hi = lo ? segc_sum_rounded(st, SEGC_BUILTIN_FLOOR, e->args[1]) : NULL;
-	if (hi)
-		rc = segc_sum_range(st, r, e->u.name, &body, lo, hi);
-	else
-		rc = -1;
+	if (hi) {
+		fresh_counter(st, name, sizeof name, e, lo, hi);
+		v = segc_expr_sym(name);
+		b = segc_expr_subst(segc_expr_copy(e->args[2]), e->u.name, v);
+		segc_expr_free(v);
+		rc = segc_sum_counter_to_rf(st, name, b, &body);
+		if (rc == 0)
+			rc = range_sum(st, r, name, &body, lo, hi);
+	}
 	segc_expr_free(lo);
 	segc_expr_free(hi);
 	segc_rf_clear(&body);
 	st->sum_stage = stage;
+	st->splits = splits;
 	return rc;
 }

@@ -484,6 +484,19 @@ static int loop_count_unproved(segc_ctx *ctx, const segc_domains *dom,
 	char *t;
 
 	segc_expr_free(m);
+	if (a->var && segc_expr_is_num(a->loop) &&
+		mpz_cmp_ui(mpq_denref(segc_expr_value(a->loop)), 1)) {
+		/* a counter takes the values 1 .. n: a mean count is refused
+		 * rather than silently rounded down */
+		t = segc_expr_quote(a->loop);
+		segc_error(ctx, SEGC_ERR_INPUT, a->loc->file, a->loc->line,
+			a->loc->col, "the loop count %s is not an integer, and "
+			"the loop has a counter (var=\"%s\") that takes the "
+			"values 1 .. n; without var it is a mean count",
+			t ? t : "?", a->var);
+		free(t);
+		return -1;
+	}
 	if (costly ? (s & SEGC_PROVED_NONNEG) : !(s & SEGC_PROVED_NEG))
 		return 0;
 	t = segc_expr_quote(a->loop);

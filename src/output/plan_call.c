@@ -3,6 +3,7 @@
  * and/or only what their first operands leave undecided, a sum with no
  * closed form becomes a loop; max/min become fmax/fmin, mva_mem is
  * unrolled, ceil, floor, sqrt and log2 are single operations. */
+#include <stdlib.h>
 #include <string.h>
 #include "output/plan_private.h"
 
@@ -403,6 +404,94 @@ static enum segc_plan_op unary_op(enum segc_builtin id)
 	}
 }
 
+/* The number coefficient of the term 't' of a sum (1 when it has none),
+ * and 'rest' the term without it (NULL: the term is that number). */
+static void term_coeff(const segc_expr *t, mpq_t c, const segc_expr **rest)
+{
+	mpq_set_ui(c, 1, 1);
+	*rest = t;
+	if (segc_expr_kind(t) == SEGC_NUM) {
+		mpq_set(c, segc_expr_value(t));
+		*rest = NULL;
+	} else if (segc_expr_kind(t) == SEGC_MUL && segc_expr_nargs(t) == 2 &&
+		segc_expr_kind(segc_expr_arg(t, 0)) == SEGC_NUM) {
+		mpq_set(c, segc_expr_value(segc_expr_arg(t, 0)));
+		*rest = segc_expr_arg(t, 1);
+	}
+}
+
+/* For floor or ceil of a sum 'a' whose number coefficients have the
+ * denominators' lcm L > 1 (at most 2^20), or of a single such term:
+ * L*a with integer coefficients
+ * (a new expression) and 'l' = L; else NULL.  floor(x/6 + 5/6) is
+ * planned as floor((x + 5)/6): the numerator of integers is exact in
+ * double and one correctly rounded division does not cross an integer,
+ * where x*(1/6) + 5/6 (two roundings) may land just below 1. */
+static segc_expr *scaled_sum(const segc_expr *a, long *l)
+{
+	int sum = segc_expr_kind(a) == SEGC_ADD;
+	size_t i, n = sum ? segc_expr_nargs(a) : 1;
+	segc_expr **v, *e;
+	const segc_expr *rest;
+	mpz_t L;
+	mpq_t c;
+
+#define TERM(i) (sum ? segc_expr_arg(a, (i)) : a)
+	mpz_init_set_ui(L, 1);
+	mpq_init(c);
+	for (i = 0; i < n; i++) {
+		term_coeff(TERM(i), c, &rest);
+		mpz_lcm(L, L, mpq_denref(c));
+	}
+	if (!mpz_cmp_ui(L, 1) || mpz_cmp_ui(L, 1UL << 20) > 0) {
+		mpz_clear(L);
+		mpq_clear(c);
+		return NULL;
+	}
+	*l = (long)mpz_get_ui(L);
+	v = segc_xmalloc(n * sizeof(*v));
+	for (i = 0; i < n; i++) {
+		term_coeff(TERM(i), c, &rest);
+		mpz_mul(mpq_numref(c), mpq_numref(c), L);
+		mpq_canonicalize(c);
+		v[i] = segc_expr_num(c);
+		if (rest)
+			v[i] = segc_expr_mul2(v[i], segc_expr_copy(
+				(segc_expr *)rest));
+	}
+#undef TERM
+	e = n == 1 ? v[0] : segc_expr_add(n, v);
+	free(v);
+	mpz_clear(L);
+	mpq_clear(c);
+	return e;
+}
+
+/* Plans floor or ceil ('op') of 'a', by scaled_sum() where it applies. */
+static int plan_round(segc_plan_builder *bd, enum segc_plan_op op,
+	const segc_expr *a, size_t *out)
+{
+	long l = 0;
+	segc_expr *s = scaled_sum(a, &l);
+	size_t v;
+	int rc;
+
+	if (!s) {
+		if (segc_plan_expr(bd, a, &v))
+			return -1;
+		*out = segc_plan_emit_op(bd, op, v, 0);
+		return 0;
+	}
+	rc = segc_plan_expr(bd, s, &v);
+	segc_expr_free(s);
+	if (rc)
+		return -1;
+	v = segc_plan_emit_op(bd, SEGC_OP_DIV, v,
+		segc_plan_emit_const_si(bd, l));
+	*out = segc_plan_emit_op(bd, op, v, 0);
+	return 0;
+}
+
 /* Plans a call of a built-in function; any other is an error. */
 int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 {
@@ -430,6 +519,9 @@ int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 	case SEGC_PLAN_UNARY:
 		if (segc_expr_nargs(e) != 1)
 			break;
+		if (id == SEGC_BUILTIN_FLOOR || id == SEGC_BUILTIN_CEIL)
+			return plan_round(bd, unary_op(id), segc_expr_arg(e, 0),
+				out);
 		if (segc_plan_expr(bd, segc_expr_arg(e, 0), &v))
 			return -1;
 		*out = segc_plan_emit_op(bd, unary_op(id), v, 0);
