@@ -1,6 +1,7 @@
 /* poly.c - sparse multivariate Laurent polynomials over Q: storage,
  * queries, the limits, ordering and addition (merge).  Multiplication,
- * powers, division and substitution are in polymul.c. */
+ * powers, division and substitution are in polymul.c (on FLINT, through
+ * polyflint.c). */
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/poly.h"
@@ -343,7 +344,7 @@ void segc_poly_min_exps(const segc_poly *p, int32_t *out)
 /* ------------------------------------------------------------- limits */
 
 /* Reports that a limit was reached, if there is a context. */
-static int limit_error(const segc_poly_lim *lim, const char *what,
+int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,
 	unsigned long value)
 {
 	if (lim && lim->ctx)
@@ -354,7 +355,7 @@ static int limit_error(const segc_poly_lim *lim, const char *what,
 
 /* Checks that the polynomials, with 'more' bytes to come, stay within
  * half of the memory budget of the context of 'lim'. */
-static int check_memory(const segc_poly_lim *lim, size_t more)
+int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more)
 {
 	unsigned long half;
 
@@ -373,9 +374,9 @@ static int check_memory(const segc_poly_lim *lim, size_t more)
 int segc_poly_check_terms(const segc_poly_lim *lim, size_t n)
 {
 	if (lim && lim->max_terms && n > lim->max_terms)
-		return limit_error(lim, "number of terms of a polynomial",
+		return segc_poly_limit_error(lim, "number of terms of a polynomial",
 			(unsigned long)lim->max_terms);
-	return check_memory(lim, 0);
+	return segc_poly_check_bytes(lim, 0);
 }
 
 /* Checks an exponent against the limit and the range of int32_t. */
@@ -386,7 +387,7 @@ int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e)
 	if (lim && lim->max_exponent > 0 && lim->max_exponent < m)
 		m = lim->max_exponent;
 	if (e > m || e < -m)
-		return limit_error(lim, "an exponent", (unsigned long)m);
+		return segc_poly_limit_error(lim, "an exponent", (unsigned long)m);
 	return 0;
 }
 
@@ -404,7 +405,8 @@ int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p)
 			lim->max_coeff_bits ||
 			mpz_sizeinbase(mpq_denref(p->coefs[i]), 2) >
 			lim->max_coeff_bits)
-			return limit_error(lim, "the size in bits of a coefficient",
+			return segc_poly_limit_error(lim,
+				"the size in bits of a coefficient",
 				lim->max_coeff_bits);
 	return 0;
 }
@@ -496,7 +498,7 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 			nvars = v[i]->nvars;
 		total += v[i]->len;
 	}
-	if (check_memory(lim, sum_bytes(total, nvars)))
+	if (segc_poly_check_bytes(lim, sum_bytes(total, nvars)))
 		return -1;
 	for (i = 0; i < n; i++)
 		segc_poly_extend(v[i], nvars);

@@ -133,8 +133,8 @@ size_t segc_poly_held(void);
  * negative exponent is treated as a unit). */
 int segc_poly_gcd(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	segc_poly *b);
-/* The same gcd by the pseudo-remainder sequence only, never the heuristic
- * (the fallback, exposed for tests). */
+/* The same gcd by FLINT's subresultant pseudo-remainder sequence rather
+ * than its default algorithm (an independent check, for tests). */
 int segc_poly_gcd_prs(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	segc_poly *b);
 

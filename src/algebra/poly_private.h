@@ -1,6 +1,6 @@
-/* poly_private.h - what poly.c and polymul.c share: the layout helpers of
- * a term, the comparison of monomials, the limit checks and the sort of
- * terms by monomial.  Private to the two files. */
+/* poly_private.h - what poly.c, polymul.c, polygcd.c and polyflint.c
+ * share: the layout helpers of a term, the comparison of monomials, the
+ * limit checks and the sort of terms by monomial.  Private to them. */
 #ifndef SEGC_POLY_PRIVATE_H
 #define SEGC_POLY_PRIVATE_H
 
@@ -40,6 +40,12 @@ struct term_ref {
 
 /* Appends a term whose coefficient is moved from 'c' (left as 0). */
 void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c);
+/* Reports a limit named 'what' of 'value' (if lim has a context): -1. */
+int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,
+	unsigned long value);
+/* Checks that the polynomials with 'more' bytes to come stay within half
+ * of the memory budget. */
+int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more);
 /* Checks 'n' terms against the limit, and the memory they hold. */
 int segc_poly_check_terms(const segc_poly_lim *lim, size_t n);
 /* Checks an exponent against the limit and the range of int32_t. */

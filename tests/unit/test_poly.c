@@ -1,6 +1,8 @@
 /* test_poly.c - sparse polynomials: multiplication against a naive
  * product, exact division, powers, and gcds of random products with known
- * common factors. */
+ * common factors; the edges of the conversion to the arithmetic library
+ * (negative exponents, zero, huge coefficients, many variables) and the
+ * limits around it. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,6 +285,284 @@ static void test_known(void)
 	mpq_clear(c);
 }
 
+/* The naive product over any number of variables. */
+static void naive_mul_any(segc_poly *r, const segc_poly *a,
+	const segc_poly *b)
+{
+	size_t i, j, v, n = a->nvars > b->nvars ? a->nvars : b->nvars;
+	int32_t *e = malloc((n ? n : 1) * sizeof(int32_t));
+	mpq_t c;
+
+	segc_poly_init(r, n);
+	mpq_init(c);
+	for (i = 0; i < a->len; i++)
+		for (j = 0; j < b->len; j++) {
+			for (v = 0; v < n; v++)
+				e[v] = segc_poly_exp(a, i, v) + segc_poly_exp(b, j, v);
+			mpq_mul(c, a->coefs[i], b->coefs[j]);
+			segc_poly_push(r, e, c);
+		}
+	segc_poly_normalise(NULL, r);
+	mpq_clear(c);
+	free(e);
+}
+
+/* p = p * x^d with d[v] = -k * (v + 1) for the variables of mask 'm'. */
+static void shift_down(segc_poly *p, int k, unsigned m)
+{
+	int32_t d[NV];
+	int v;
+
+	for (v = 0; v < NV; v++)
+		d[v] = (m >> v) & 1 ? -k * (v + 1) : 0;
+	segc_poly_shift(NULL, p, d);
+}
+
+/* Negative exponents: products and powers against the naive product,
+ * exact division only when the quotient has none. */
+static void test_laurent(void)
+{
+	int i, badmul = 0, badpow = 0, baddiv = 0, badneg = 0;
+
+	for (i = 0; i < 100; i++) {
+		segc_poly a, b, r, n, q, m;
+		unsigned long e = (unsigned long)range(2, 4), k;
+
+		random_poly(&a, (int)range(2, 8), 3, i % 2);
+		random_poly(&b, (int)range(2, 8), 3, i % 3 == 0);
+		shift_down(&b, (int)range(1, 5), (unsigned)range(1, 15));
+		segc_poly_init(&r, NV);
+		segc_poly_init(&q, NV);
+		segc_poly_init(&m, NV);
+		naive_mul(&n, &a, &b);
+		segc_poly_mul(NULL, &r, &a, &b);
+		badmul += !segc_poly_equal(&r, &n);
+		if (segc_poly_divexact(NULL, &q, &r, &b) != 1 ||
+			!segc_poly_equal(&q, &a))
+			baddiv++;
+		/* b * a / a = b has negative exponents: not a division */
+		if (!segc_poly_is_const(&b))
+			badneg += segc_poly_divexact(NULL, &q, &r, &a) != 0;
+		segc_poly_set_si(&m, 1);
+		for (k = 0; k < e; k++)
+			segc_poly_mul(NULL, &m, &m, &b);
+		segc_poly_pow(NULL, &q, &b, e);
+		badpow += !segc_poly_equal(&q, &m);
+		segc_poly_clear(&a);
+		segc_poly_clear(&b);
+		segc_poly_clear(&r);
+		segc_poly_clear(&n);
+		segc_poly_clear(&q);
+		segc_poly_clear(&m);
+	}
+	tap_ok(badmul == 0, "negative exponents: products (%d bad)", badmul);
+	tap_ok(badpow == 0, "negative exponents: powers (%d bad)", badpow);
+	tap_ok(baddiv == 0, "negative exponents: exact division (%d bad)",
+		baddiv);
+	tap_ok(badneg == 0, "a quotient with negative exponents is refused "
+		"(%d bad)", badneg);
+}
+
+/* Zero operands, and a zero exponent. */
+static void test_zero(void)
+{
+	segc_poly z, a, r, q;
+	int ok;
+
+	segc_poly_init(&z, NV);
+	random_poly(&a, 5, 3, 1);
+	segc_poly_init(&r, NV);
+	segc_poly_init(&q, NV);
+	segc_poly_mul(NULL, &r, &a, &z);
+	ok = segc_poly_is_zero(&r);
+	segc_poly_mul(NULL, &r, &z, &a);
+	ok = ok && segc_poly_is_zero(&r);
+	tap_ok(ok, "a product with zero is zero");
+	segc_poly_pow(NULL, &r, &z, 0);
+	ok = segc_poly_is_one(&r);
+	segc_poly_pow(NULL, &r, &a, 0);
+	ok = ok && segc_poly_is_one(&r);
+	segc_poly_pow(NULL, &r, &z, 3);
+	tap_ok(ok && segc_poly_is_zero(&r), "p^0 = 1 (zero included), 0^3 = 0");
+	ok = segc_poly_divexact(NULL, &q, &z, &a) == 1 && segc_poly_is_zero(&q);
+	tap_ok(ok && segc_poly_divexact(NULL, &q, &a, &z) == 0,
+		"0 / a = 0; a / 0 is no division");
+	segc_poly_gcd(NULL, &r, &z, &z);
+	ok = segc_poly_is_zero(&r);
+	segc_poly_set(&q, &a);
+	segc_poly_primitive(&q, NULL);
+	if (q.len && mpq_sgn(q.coefs[0]) < 0)
+		segc_poly_neg(&q);
+	segc_poly_gcd(NULL, &r, &a, &z);
+	tap_ok(ok && segc_poly_equal(&r, &q),
+		"gcd(0, 0) = 0; gcd(a, 0) = primitive a");
+	segc_poly_clear(&z);
+	segc_poly_clear(&a);
+	segc_poly_clear(&r);
+	segc_poly_clear(&q);
+}
+
+/* Scales the coefficients of 'p' by num / den, both huge. */
+static void make_huge(segc_poly *p, unsigned bits)
+{
+	mpq_t c;
+
+	mpq_init(c);
+	mpz_ui_pow_ui(mpq_numref(c), 3, bits);
+	mpz_ui_pow_ui(mpq_denref(c), 7, bits / 2);
+	mpz_add_ui(mpq_denref(c), mpq_denref(c), 2);
+	mpq_canonicalize(c);
+	segc_poly_scale(p, c);
+	mpq_clear(c);
+}
+
+/* Coefficients of hundreds of bits: products against the naive product,
+ * division, and the gcd of products with a common factor. */
+static void test_huge(void)
+{
+	int i, badmul = 0, baddiv = 0, badgcd = 0;
+
+	for (i = 0; i < 40; i++) {
+		segc_poly a, b, g, ag, bg, r, q;
+
+		random_poly(&a, (int)range(2, 8), 3, 1);
+		random_poly(&b, (int)range(2, 8), 3, 0);
+		random_poly_in(&g, 3, (int)range(2, 5), 2, 0);
+		make_huge(&a, 300 + 50 * (unsigned)i);
+		make_huge(&g, 200);
+		segc_poly_init(&r, NV);
+		segc_poly_init(&q, NV);
+		segc_poly_init(&ag, NV);
+		segc_poly_init(&bg, NV);
+		naive_mul(&r, &a, &b);
+		segc_poly_mul(NULL, &q, &a, &b);
+		badmul += !segc_poly_equal(&r, &q);
+		if (segc_poly_divexact(NULL, &q, &r, &a) != 1 ||
+			!segc_poly_equal(&q, &b))
+			baddiv++;
+		segc_poly_mul(NULL, &ag, &a, &g);
+		segc_poly_mul(NULL, &bg, &b, &g);
+		segc_poly_gcd(NULL, &r, &ag, &bg);
+		/* gcd(a g, b g) is g times gcd(a, b): g must divide it */
+		if (g.len > 1 && segc_poly_divexact(NULL, &q, &r, &g) != 1)
+			badgcd++;
+		if (!segc_poly_is_integral(&r) ||
+			(r.len && mpq_sgn(r.coefs[0]) < 0))
+			badgcd++;
+		segc_poly_clear(&a);
+		segc_poly_clear(&b);
+		segc_poly_clear(&g);
+		segc_poly_clear(&ag);
+		segc_poly_clear(&bg);
+		segc_poly_clear(&r);
+		segc_poly_clear(&q);
+	}
+	tap_ok(badmul == 0, "huge coefficients: products (%d bad)", badmul);
+	tap_ok(baddiv == 0, "huge coefficients: exact division (%d bad)",
+		baddiv);
+	tap_ok(badgcd == 0, "huge coefficients: the gcd keeps the common "
+		"factor, integral and positive (%d bad)", badgcd);
+}
+
+/* p = a random polynomial over 'nv' variables of which only those with
+ * index = 'phase' mod 'stride' occur. */
+static void sparse_vars(segc_poly *p, size_t nv, size_t stride, size_t phase,
+	int terms)
+{
+	int32_t *e = calloc(nv, sizeof(int32_t));
+	mpq_t c;
+	size_t v;
+	int i;
+
+	segc_poly_init(p, nv);
+	mpq_init(c);
+	for (i = 0; i < terms; i++) {
+		for (v = 0; v < nv; v++)
+			e[v] = v % stride == phase ? (int32_t)range(0, 2) : 0;
+		mpq_set_si(c, range(1, 9), (unsigned long)range(1, 4));
+		mpq_canonicalize(c);
+		segc_poly_push(p, e, c);
+	}
+	segc_poly_normalise(NULL, p);
+	mpq_clear(c);
+	free(e);
+}
+
+/* Many variables, few of them used by each operand. */
+static void test_many_vars(void)
+{
+	int i, badmul = 0, baddiv = 0, badgcd = 0;
+
+	for (i = 0; i < 20; i++) {
+		segc_poly a, b, r, n, q;
+
+		sparse_vars(&a, 60, 3, 0, (int)range(2, 10));
+		sparse_vars(&b, 40, (size_t)range(2, 5), 1, (int)range(2, 10));
+		segc_poly_init(&r, 1);
+		segc_poly_init(&q, 1);
+		naive_mul_any(&n, &a, &b);
+		segc_poly_mul(NULL, &r, &a, &b);
+		badmul += !segc_poly_equal(&r, &n);
+		if (segc_poly_divexact(NULL, &q, &r, &b) != 1 ||
+			!segc_poly_equal(&q, &a))
+			baddiv++;
+		/* gcd(a*b, b) is b made primitive and positive */
+		segc_poly_gcd(NULL, &q, &r, &b);
+		segc_poly_primitive(&b, NULL);
+		if (b.len && mpq_sgn(b.coefs[0]) < 0)
+			segc_poly_neg(&b);
+		badgcd += !segc_poly_equal(&q, &b);
+		segc_poly_clear(&a);
+		segc_poly_clear(&b);
+		segc_poly_clear(&r);
+		segc_poly_clear(&n);
+		segc_poly_clear(&q);
+	}
+	tap_ok(badmul == 0, "many variables: products (%d bad)", badmul);
+	tap_ok(baddiv == 0, "many variables: exact division (%d bad)", baddiv);
+	tap_ok(badgcd == 0, "many variables: gcd(a b, b) = b (%d bad)", badgcd);
+}
+
+/* Sets the exponent of x_0 in the leading term of 'a' to 'e'. */
+static void term_exp_set(segc_poly *a, int32_t e)
+{
+	a->exps[0] = e;
+}
+
+/* The limits are checked around the library's products. */
+static void test_limits(void)
+{
+	segc_poly_lim lim = { NULL, 10, 100, 0 };
+	segc_poly a, r;
+	int32_t e[NV] = { 60, 0, 0, 0 };
+	mpq_t one;
+
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
+	segc_poly_init(&a, NV);
+	segc_poly_init(&r, NV);
+	segc_poly_push(&a, e, one);
+	e[0] = 0;
+	e[1] = 1;
+	segc_poly_push(&a, e, one);
+	segc_poly_normalise(NULL, &a);
+	tap_ok(segc_poly_mul(&lim, &r, &a, &a) == -1,
+		"an exponent over max_exponent is refused");
+	term_exp_set(&a, 3);
+	tap_ok(segc_poly_pow(&lim, &r, &a, 20) == -1,
+		"a power of more than max_terms terms is refused");
+	lim.max_terms = 0;
+	lim.max_coeff_bits = 8;
+	tap_ok(segc_poly_pow(&lim, &r, &a, 20) == -1,
+		"a power with coefficients over max_coeff_bits is refused");
+	lim.max_coeff_bits = 0;
+	tap_ok(segc_poly_pow(&lim, &r, &a, 20) == 0 && r.len == 21,
+		"the same power without the limits has 21 terms");
+	segc_poly_clear(&a);
+	segc_poly_clear(&r);
+	mpq_clear(one);
+}
+
 int main(void)
 {
 	test_mul_div();
@@ -290,5 +570,10 @@ int main(void)
 	test_gcd();
 	test_gcd_agree();
 	test_known();
+	test_laurent();
+	test_zero();
+	test_huge();
+	test_many_vars();
+	test_limits();
 	return tap_done();
 }
