@@ -8,7 +8,11 @@
  * picks; and/or evaluate their operands from the left and stop once the
  * value is known.  sum(i, lo, hi, body) adds body for every integer i
  * with lo <= i <= hi, as the C loop for (i = ceil(lo); i <= hi; i++): 0
- * when there is none. */
+ * when there is none.
+ *
+ * segc_expr_value_atoms replaces, in a formula, the sums and the atoms of
+ * overlapped loops and indexed nodes that have no free name (every name
+ * bound) by their exact values, within max_eval_terms. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,12 +36,16 @@ struct binding {
 	const struct binding *next;
 };
 
-/* The values given by the caller, and the sum terms still allowed. */
+/* The values given by the caller, the sum terms still allowed, the
+ * terms one sum or atom may take at most, and whether a bound of the
+ * work stopped the evaluation. */
 struct point {
 	size_t n;
 	const char *const *names;
 	const mpq_t *values;
 	unsigned long *terms_left;
+	unsigned long cap;
+	int *limited;
 };
 
 static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
@@ -255,11 +263,15 @@ static int extremum(mpq_t r, const mpq_t *v, size_t n, int sign)
 
 /* The recurrence atom maxplus(...) (maxplus.c), within the terms this
  * evaluator allows a sum. */
-static int maxplus_q(mpq_t r, const mpq_t *v, size_t n)
+static int maxplus_q(mpq_t r, const mpq_t *v, size_t n,
+	const struct point *pt)
 {
 	const char *why;
+	int rc = segc_maxplus_eval(r, n, v, pt->cap, &why);
 
-	return segc_maxplus_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why) ? -1 : 0;
+	if (rc > 0)
+		*pt->limited = 1;
+	return rc ? -1 : 0;
 }
 
 /* A recurrence maxplusv(i, n, ...) being evaluated: its atom, the
@@ -284,8 +296,10 @@ static int mpv_costs(void *arg, unsigned long i)
 	inner.name = segc_expr_binder(M->e);
 	inner.value = M->i;
 	inner.next = M->b;
-	if (!*M->pt->terms_left)
+	if (!*M->pt->terms_left) {
+		*M->pt->limited = 1;
 		return -1;
+	}
 	--*M->pt->terms_left;
 	for (v = 0; v < M->s.m; v++)
 		if (eval(M->cost[v], M->e->args[3 + v], &inner, M->pt))
@@ -314,8 +328,11 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 	mpq_init(n);
 	mpq_init(M.i);
 	bad = segc_maxplus_decode_graph(e, &M.s) != NULL ||
-		eval(n, e->args[1], b, pt) || mpz_cmp_ui(mpq_numref(n),
-		*pt->terms_left) > 0;
+		eval(n, e->args[1], b, pt);
+	if (!bad && mpz_cmp_ui(mpq_numref(n), *pt->terms_left) > 0) {
+		*pt->limited = 1;
+		bad = 1;
+	}
 	M.cost = segc_xmalloc((M.s.m + 1) * sizeof(mpq_t));
 	M.acost = segc_xmalloc((M.s.k + 1) * sizeof(mpq_t));
 	for (j = 0; j < M.s.m; j++)
@@ -326,8 +343,10 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 	M.s.acost = (const mpq_t *)M.acost;
 	M.s.astride = 1;
 	if (!bad)
-		bad = segc_maxplus_run(r, &M.s, n, EVAL_MAX_SUM_TERMS,
-			mpv_costs, &M, &why) != 0;
+		bad = segc_maxplus_run(r, &M.s, n, pt->cap,
+			mpv_costs, &M, &why);
+	if (bad > 0)
+		*pt->limited = 1;
 	for (j = 0; j < M.s.m; j++)
 		mpq_clear(M.cost[j]);
 	for (j = 0; j < M.s.k; j++)
@@ -342,18 +361,21 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 
 /* The atom taskpath(...) of indexed nodes (taskpath.c), within the terms
  * this evaluator allows a sum. */
-static int taskpath_q(mpq_t r, const mpq_t *v, size_t n)
+static int taskpath_q(mpq_t r, const mpq_t *v, size_t n,
+	const struct point *pt)
 {
 	char *why = NULL;
-	int rc = segc_taskpath_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why);
+	int rc = segc_taskpath_eval(r, n, v, pt->cap, &why);
 
 	free(why);
+	if (rc > 0)
+		*pt->limited = 1;
 	return rc ? -1 : 0;
 }
 
 /* Applies the built-in 'id' to the 'n' values 'v'; -1 for any other. */
 static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
-	size_t n)
+	size_t n, const struct point *pt)
 {
 	switch (segc_builtin_get(id)->eval) {
 	case SEGC_EVAL_EXTREMUM:
@@ -361,9 +383,9 @@ static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 	case SEGC_EVAL_MVA:
 		return n == 3 ? mva_q(r, v[0], v[1], v[2]) : -1;
 	case SEGC_EVAL_MAXPLUS:
-		return maxplus_q(r, v, n);
+		return maxplus_q(r, v, n, pt);
 	case SEGC_EVAL_TASKPATH:
-		return taskpath_q(r, v, n);
+		return taskpath_q(r, v, n, pt);
 	case SEGC_EVAL_ROUND:
 		if (n != 1)
 			return -1;
@@ -469,7 +491,7 @@ static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 
 	if (!bad)
 		bad = apply_builtin(r, segc_expr_builtin(e), (const mpq_t *)v,
-			e->nargs);
+			e->nargs, pt);
 	clear_args(v, e->nargs);
 	return bad;
 }
@@ -490,8 +512,10 @@ static int sum_range(mpq_t r, const segc_expr *e, long from, long to,
 	inner.next = b;
 	for (k = from; k <= to && !bad; k++) {
 		bad = !*pt->terms_left;
-		if (bad)
+		if (bad) {
+			*pt->limited = 1;
 			break;
+		}
 		--*pt->terms_left;
 		mpq_set_si(i, k, 1);
 		bad = eval(t, e->args[2], &inner, pt);
@@ -534,10 +558,13 @@ static int eval_sum(mpq_t r, const segc_expr *e, const struct binding *b,
 		eval_bound(hi, e->args[1], 0, b, pt);
 	if (!bad && mpz_cmp(hi, lo) >= 0) {
 		mpz_sub(hi, hi, lo);
-		bad = !mpz_fits_slong_p(lo) || mpz_cmp_si(hi,
-			EVAL_MAX_SUM_TERMS) >= 0 || mpz_cmp_si(lo,
-			LONG_MAX - EVAL_MAX_SUM_TERMS) > 0 ||
-			sum_range(r, e, mpz_get_si(lo), mpz_get_si(lo) +
+		bad = !mpz_fits_slong_p(lo) || mpz_cmp_ui(hi, pt->cap) >= 0 ||
+			mpz_cmp_ui(hi, *pt->terms_left) >= 0 ||
+			mpz_cmp_si(lo, LONG_MAX - (long)pt->cap) > 0;
+		if (bad)
+			*pt->limited = 1;
+		else
+			bad = sum_range(r, e, mpz_get_si(lo), mpz_get_si(lo) +
 				mpz_get_si(hi), b, pt);
 	}
 	mpz_clear(lo);
@@ -584,6 +611,7 @@ int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 {
 	unsigned long terms = EVAL_MAX_TOTAL_TERMS;
 	struct point pt;
+	int limited = 0;
 	mpq_t r;
 	int bad;
 
@@ -593,10 +621,165 @@ int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 	pt.names = names;
 	pt.values = values;
 	pt.terms_left = &terms;
+	pt.cap = EVAL_MAX_SUM_TERMS;
+	pt.limited = &limited;
 	mpq_init(r);
 	bad = eval(r, e, NULL, &pt);
 	if (!bad)
 		mpq_set(result, r);
 	mpq_clear(r);
 	return bad ? -1 : 0;
+}
+
+/* ------------------------------------------------- atoms of no free name */
+
+/* Non-zero when 'e' has a name that no binder inside it nor 'b' binds. */
+static int has_free_name(const segc_expr *e, const struct binding *b)
+{
+	struct binding inner;
+	size_t i;
+
+	if (e->kind == SEGC_NUM)
+		return 0;
+	if (e->kind == SEGC_SYM) {
+		for (; b; b = b->next)
+			if (!strcmp(b->name, e->u.name))
+				return 0;
+		return 1;
+	}
+	inner.name = segc_expr_binder(e);
+	inner.value = NULL;
+	inner.next = b;
+	for (i = 0; i < e->nargs; i++)
+		if (has_free_name(e->args[i], inner.name &&
+				segc_expr_arg_bound(e, i) ? &inner : b))
+			return 1;
+	return 0;
+}
+
+/* Non-zero when 'e' is an atom that stands for work done at a point: a
+ * sum, or the recurrence of an overlapped loop or task graph. */
+static int is_work_atom(const segc_expr *e)
+{
+	return e->kind == SEGC_SUM || segc_expr_is_builtin(e,
+		SEGC_BUILTIN_MAXPLUS) || segc_expr_is_builtin(e,
+		SEGC_BUILTIN_MAXPLUSV) || segc_expr_is_builtin(e,
+		SEGC_BUILTIN_TASKPATH);
+}
+
+/* A walk that replaces the work atoms of no free name by their values:
+ * the nodes done, the terms left to all of them, whether one changed and
+ * whether a bound stopped one. */
+struct valuing {
+	segc_expr_map done;
+	unsigned long terms;
+	int changed, limited;
+};
+
+/* The value of the work atom 'e' of no free name (a new reference), or
+ * NULL when it has no rational value or a bound stops it. */
+static segc_expr *atom_value(struct valuing *V, const segc_expr *e)
+{
+	struct point pt;
+	segc_expr *v = NULL;
+	mpq_t r;
+
+	pt.n = 0;
+	pt.names = NULL;
+	pt.values = NULL;
+	pt.terms_left = &V->terms;
+	pt.cap = V->terms;
+	pt.limited = &V->limited;
+	mpq_init(r);
+	if (!eval(r, e, NULL, &pt))
+		v = segc_expr_num(r);
+	mpq_clear(r);
+	return v;
+}
+
+/* 'e' with its work atoms of no free name replaced (a new reference);
+ * NULL once a bound stopped one. */
+static segc_expr *value_walk(struct valuing *V, const segc_expr *e)
+{
+	segc_expr **args, *r;
+	void **slot;
+	size_t i;
+
+	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM)
+		return segc_expr_copy((segc_expr *)e);
+	if ((slot = segc_expr_map_find(&V->done, e)) != NULL)
+		return segc_expr_copy(*slot);
+	if (is_work_atom(e) && !has_free_name(e, NULL)) {
+		r = atom_value(V, e);
+		if (V->limited)
+			return NULL;
+		if (r) {
+			V->changed = 1;
+			segc_expr_map_put(&V->done, e, r);
+			return segc_expr_copy(r);
+		}
+	}
+	args = segc_xmalloc(segc_xmul_size(e->nargs + 1, sizeof(*args)));
+	for (i = 0; i < e->nargs; i++) {
+		args[i] = value_walk(V, e->args[i]);
+		if (!args[i]) {
+			while (i--)
+				segc_expr_free(args[i]);
+			free(args);
+			return NULL;
+		}
+	}
+	r = segc_expr_rebuild((enum segc_expr_kind)e->kind, e->u.name,
+		e->nargs, args);
+	free(args);
+	segc_expr_map_put(&V->done, e, r);
+	return segc_expr_copy(r);
+}
+
+/* See segc.h. */
+segc_expr *segc_expr_value_atoms(segc_ctx *ctx, const segc_domains *dom,
+	segc_expr *e, const segc_where *where)
+{
+	unsigned long cap = segc_ctx_limits(ctx)->max_eval_terms;
+	struct valuing V;
+	segc_expr *r;
+	size_t i;
+
+	if (!e)
+		return NULL;
+	memset(&V, 0, sizeof(V));
+	segc_expr_map_init(&V.done);
+	V.terms = cap ? cap : ULONG_MAX;
+	if (is_work_atom(e) || e->kind == SEGC_ADD || e->kind == SEGC_MUL) {
+		/* every name bound: the whole formula, when rational */
+		if (!has_free_name(e, NULL) && (r = atom_value(&V, e)) != NULL) {
+			segc_expr_free(e);
+			return r;
+		}
+		if (V.limited)
+			r = NULL;
+		else
+			r = value_walk(&V, e);
+	} else
+		r = value_walk(&V, e);
+	for (i = 0; i < V.done.cap; i++)
+		if (V.done.keys[i])
+			segc_expr_free(V.done.values[i]);
+	segc_expr_map_clear(&V.done);
+	if (!r) {
+		segc_error(ctx, SEGC_ERR_LIMIT, where ? where->file : NULL,
+			where ? where->line : 0, where ? where->col : 0,
+			"evaluating this "
+			"formula takes more than %lu terms of sums, "
+			"iterations of overlapped loops or instances of "
+			"indexed nodes (max_eval_terms)", cap);
+		segc_expr_free(e);
+		return NULL;
+	}
+	if (!V.changed) {
+		segc_expr_free(r);
+		return e;
+	}
+	segc_expr_free(e);
+	return segc_canonical(ctx, dom, r);
 }

@@ -397,6 +397,25 @@ static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
 	return cli_report(ctx);
 }
 
+/* The canonical formula 'e' (taken) with its sums and the atoms of
+ * overlapped loops and indexed nodes that have every name bound replaced
+ * by their numbers; NULL with a limit error past max_eval_terms. */
+static segc_expr *bound_values(segc_ctx *ctx, const segc_setting *s,
+	segc_expr *e)
+{
+	segc_domains *dom;
+	segc_where at;
+
+	if (!e)
+		return NULL;
+	memset(&at, 0, sizeof(at));
+	at.file = segc_model_file(s->model);
+	dom = segc_setting_domains(ctx, s);
+	e = segc_expr_value_atoms(ctx, dom, e, &at);
+	segc_domains_free(dom);
+	return e;
+}
+
 /* Derives and prints the formula under 's'; the exit code. */
 static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
@@ -415,7 +434,7 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 	if (!strcmp(o->form, "structural") && !o->asymptotic)
 		e = segc_derive_structural(ctx, s, comp);
 	else
-		e = segc_derive_canonical(ctx, s, comp);
+		e = bound_values(ctx, s, segc_derive_canonical(ctx, s, comp));
 	cli_keep_collect(c, &o->keep, s, &e, 1);
 	if (o->asymptotic)
 		e = asymptotic(ctx, c, o, s, e, &rc);
