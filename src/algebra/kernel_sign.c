@@ -97,6 +97,20 @@ static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
 	return 1;
 }
 
+/* The bounds of the atom sqrt(x) of variable 'v': 1 (>= 0 by its
+ * nature), or 0 with 'lo' = 1 when x >= 1 is proven (sqrt(x) >= 1). */
+static int sqrt_bounds(segc_canon *st, size_t v, mpq_srcptr *lo)
+{
+	if (!st->lowb[v]) {
+		st->lowb[v] = 2;  /* >= 0 while x is being looked at */
+		st->lowb[v] = low_of(st, st->atoms[v]->args[0]) == 3 ? 3 : 2;
+	}
+	if (st->lowb[v] < 3)
+		return 1;
+	*lo = st->one;
+	return 0;
+}
+
 /* The bounds of the atom of variable 'v' ('lo'/'hi' set or left NULL);
  * returns non-zero when the atom is >= 0 by its nature (a sqrt).  The
  * counter of a sum being converted is an integer. */
@@ -113,7 +127,7 @@ int segc_kernel_atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 		return 0;
 	}
 	if (segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
-		return 1;
+		return sqrt_bounds(st, v, lo);
 	if (is_call(a, "_frac")) {
 		*lo = st->zero;
 		*hi = st->one;
