@@ -19,6 +19,7 @@
 
 #include "expr/expr_private.h"
 #include "base/util.h"
+#include "algebra/intpart.h"
 #include "algebra/maxplus.h"
 #include "algebra/taskpath.h"
 
@@ -473,6 +474,138 @@ static int eval_if(mpq_t r, const segc_expr *e, const struct binding *b,
 	return eval(r, e->args[t ? 1 : 2], b, pt);
 }
 
+/* ------------------------------------------- integer parts of irrationals */
+
+/* The irrational part of a floor or ceil being evaluated: 'base' under
+ * the real 'root'-th root, or under log2 when 'root' is 0; its factor
+ * 'c' and the rational rest 'd' of the argument. */
+struct irr {
+	const segc_expr *base;
+	mpz_t exp;
+	unsigned long root;
+	mpq_t c, d;
+};
+
+/* Non-zero when 'e' is sqrt(x), x^(p/q) (q > 1) or log2(x): sets the
+ * base, exponent and root of 'I'. */
+static int irr_atom(struct irr *I, const segc_expr *e)
+{
+	mpq_srcptr y;
+
+	if ((segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) ||
+	     segc_expr_is_builtin(e, SEGC_BUILTIN_LOG2)) && e->nargs == 1) {
+		I->base = e->args[0];
+		mpz_set_ui(I->exp, 1);
+		I->root = segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) ? 2 : 0;
+		return 1;
+	}
+	if (e->kind != SEGC_POW || e->args[1]->kind != SEGC_NUM)
+		return 0;
+	y = e->args[1]->u.value;
+	if (mpz_cmp_ui(mpq_denref(y), 1) == 0 ||
+	    mpz_cmp_ui(mpq_denref(y), EVAL_MAX_ROOT) > 0)
+		return 0;
+	I->base = e->args[0];
+	mpz_set(I->exp, mpq_numref(y));
+	I->root = mpz_get_ui(mpq_denref(y));
+	return 1;
+}
+
+/* Adds the term 't' of an argument to 'I': to d when it has a rational
+ * value, else as the one irrational atom, alone or times rational
+ * factors; -1 for any other term. */
+static int irr_term(struct irr *I, const segc_expr *t,
+	const struct binding *b, const struct point *pt)
+{
+	const segc_expr *atom = NULL;
+	size_t i;
+	mpq_t v;
+	int bad = 0;
+
+	mpq_init(v);
+	if (!eval(v, t, b, pt)) {
+		mpq_add(I->d, I->d, v);
+		mpq_clear(v);
+		return 0;
+	}
+	if (I->base || *pt->limited) {
+		mpq_clear(v);
+		return -1;
+	}
+	if (t->kind != SEGC_MUL) {
+		bad = !irr_atom(I, t);
+		mpq_clear(v);
+		return bad ? -1 : 0;
+	}
+	for (i = 0; i < t->nargs && !bad; i++) {
+		if (!eval(v, t->args[i], b, pt))
+			mpq_mul(I->c, I->c, v);
+		else
+			bad = atom || *pt->limited ||
+				!irr_atom(I, atom = t->args[i]);
+	}
+	mpq_clear(v);
+	return bad || !atom ? -1 : 0;
+}
+
+/* Sets 'r' to floor (ceil when 'up') of 'arg', a rational number plus
+ * a rational times one of sqrt(x), x^(p/q), log2(x) of rational x. */
+static int integer_part(mpq_t r, const segc_expr *arg, int up,
+	const struct binding *b, const struct point *pt)
+{
+	struct irr I;
+	size_t i, n = arg->kind == SEGC_ADD ? arg->nargs : 1;
+	mpq_t x, y;
+	int bad = 0;
+
+	memset(&I, 0, sizeof(I));
+	mpz_init(I.exp);
+	mpq_inits(I.c, I.d, x, y, (mpq_ptr)0);
+	mpq_set_ui(I.c, 1, 1);
+	for (i = 0; i < n && !bad; i++)
+		bad = irr_term(&I, arg->kind == SEGC_ADD ? arg->args[i] : arg,
+			b, pt);
+	bad = bad || !I.base || eval(x, I.base, b, pt);
+	if (!bad && I.root) {
+		bad = !mpz_fits_slong_p(I.exp) ||
+			pow_int(y, x, I.exp);
+		bad = bad || segc_intpart_root(mpq_numref(r), I.c, y, I.root,
+			I.d, up, EVAL_MAX_BITS);
+	} else if (!bad)
+		bad = segc_intpart_log2(mpq_numref(r), I.c, x, I.d, up,
+			EVAL_MAX_BITS);
+	if (!bad)
+		mpz_set_ui(mpq_denref(r), 1);
+	mpz_clear(I.exp);
+	mpq_clears(I.c, I.d, x, y, (mpq_ptr)0);
+	return bad ? -1 : 0;
+}
+
+/* Evaluates floor(x) or ceil(x): of the value of x, or, where x is
+ * irrational, exactly by integer_part. */
+static int eval_round(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	int up = segc_expr_is_builtin(e, SEGC_BUILTIN_CEIL);
+	mpq_t x;
+	int bad;
+
+	mpq_init(x);
+	bad = eval(x, e->args[0], b, pt);
+	if (!bad) {
+		if (up)
+			mpz_cdiv_q(mpq_numref(r), mpq_numref(x),
+				mpq_denref(x));
+		else
+			mpz_fdiv_q(mpq_numref(r), mpq_numref(x),
+				mpq_denref(x));
+		mpz_set_ui(mpq_denref(r), 1);
+	} else if (!*pt->limited)
+		bad = integer_part(r, e->args[0], up, b, pt);
+	mpq_clear(x);
+	return bad ? -1 : 0;
+}
+
 /* Evaluates the call 'e'. */
 static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 	const struct point *pt)
@@ -486,6 +619,9 @@ static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 		return -1;
 	if (segc_expr_binder(e))
 		return eval_maxplusv(r, e, b, pt);
+	if (e->nargs == 1 && segc_builtin_get(segc_expr_builtin(e))->eval ==
+	    SEGC_EVAL_ROUND)
+		return eval_round(r, e, b, pt);
 	v = segc_xmalloc(segc_xmul_size(e->nargs ? e->nargs : 1, sizeof(*v)));
 	bad = eval_args(v, e, b, pt);
 
@@ -657,14 +793,17 @@ static int has_free_name(const segc_expr *e, const struct binding *b)
 	return 0;
 }
 
-/* Non-zero when 'e' is an atom that stands for work done at a point: a
- * sum, or the recurrence of an overlapped loop or task graph. */
+/* Non-zero when 'e' is an atom that stands for work done at a point (a
+ * sum, the recurrence of an overlapped loop or task graph) or for an
+ * integer part (floor, ceil) that the canonical form keeps as it is. */
 static int is_work_atom(const segc_expr *e)
 {
 	return e->kind == SEGC_SUM || segc_expr_is_builtin(e,
 		SEGC_BUILTIN_MAXPLUS) || segc_expr_is_builtin(e,
 		SEGC_BUILTIN_MAXPLUSV) || segc_expr_is_builtin(e,
-		SEGC_BUILTIN_TASKPATH);
+		SEGC_BUILTIN_TASKPATH) || (e->kind == SEGC_CALL &&
+		e->nargs == 1 && segc_builtin_get(segc_expr_builtin(e))->eval
+		== SEGC_EVAL_ROUND);
 }
 
 /* A walk that replaces the work atoms of no free name by their values:
