@@ -889,17 +889,18 @@ segc_expr *segc_expr_value_atoms(segc_ctx *ctx, const segc_domains *dom,
 	memset(&V, 0, sizeof(V));
 	segc_expr_map_init(&V.done);
 	V.terms = cap ? cap : ULONG_MAX;
-	if (is_work_atom(e) || e->kind == SEGC_ADD || e->kind == SEGC_MUL) {
+	if (e->kind == SEGC_NUM)
+		r = segc_expr_copy(e);
+	else if (!has_free_name(e, NULL)) {
 		/* every name bound: the whole formula, when rational */
-		if (!has_free_name(e, NULL) && (r = atom_value(&V, e)) != NULL) {
+		if ((r = atom_value(&V, e)) != NULL) {
 			segc_expr_free(e);
 			return r;
 		}
-		if (V.limited)
-			r = NULL;
-		else
-			r = value_walk(&V, e);
-	} else
+		r = V.limited ? NULL : value_walk(&V, e);
+	} else if (!dom)
+		r = segc_expr_copy(e);    /* the structural form: kept */
+	else
 		r = value_walk(&V, e);
 	for (i = 0; i < V.done.cap; i++)
 		if (V.done.keys[i])
@@ -920,5 +921,5 @@ segc_expr *segc_expr_value_atoms(segc_ctx *ctx, const segc_domains *dom,
 		return e;
 	}
 	segc_expr_free(e);
-	return segc_canonical(ctx, dom, r);
+	return dom ? segc_canonical(ctx, dom, r) : r;
 }

@@ -365,6 +365,30 @@ static void free_components(segc_expr *e[4])
 		segc_expr_free(e[k]);
 }
 
+/* The formula 'e' (taken; canonical when 'canonical') with its sums, the
+ * atoms of overlapped loops and indexed nodes and the integer parts that
+ * have every name bound replaced by their numbers (a structural form
+ * only when it has no free name at all: segc_expr_value_atoms); NULL
+ * with a limit error past max_eval_terms. */
+static segc_expr *bound_values(segc_ctx *ctx, const segc_setting *s,
+	segc_expr *e, int canonical)
+{
+	segc_domains *dom = NULL;
+	segc_where at;
+
+	if (!e)
+		return NULL;
+	memset(&at, 0, sizeof(at));
+	at.file = segc_model_file(s->model);
+	if (canonical && (dom = segc_setting_domains(ctx, s)) == NULL) {
+		segc_expr_free(e);
+		return NULL;
+	}
+	e = segc_expr_value_atoms(ctx, dom, e, &at);
+	segc_domains_free(dom);
+	return e;
+}
+
 /* Derives every component under 's' and prints the JSON document of
  * --json; the exit code. */
 static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
@@ -380,8 +404,13 @@ static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
 	if (!bad && structural)
 		bad = segc_derive_components(ctx, s, 0, SEGC_COMPONENTS_ALL,
 			e) != 0;
-	for (k = 0; !bad && k < 4; k++)
-		bad = cli_writable(ctx, c->file, structural ? e[k] : canon[k]);
+	for (k = 0; !bad && k < 4; k++) {
+		canon[k] = bound_values(ctx, s, canon[k], 1);
+		if (structural)
+			e[k] = bound_values(ctx, s, e[k], 0);
+		bad = !canon[k] || (structural && !e[k]) ||
+			cli_writable(ctx, c->file, structural ? e[k] : canon[k]);
+	}
 	if (!bad)
 		d = segc_setting_domains(ctx, s);
 	if (!bad && d)
@@ -397,24 +426,6 @@ static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
 	return cli_report(ctx);
 }
 
-/* The canonical formula 'e' (taken) with its sums and the atoms of
- * overlapped loops and indexed nodes that have every name bound replaced
- * by their numbers; NULL with a limit error past max_eval_terms. */
-static segc_expr *bound_values(segc_ctx *ctx, const segc_setting *s,
-	segc_expr *e)
-{
-	segc_domains *dom;
-	segc_where at;
-
-	if (!e)
-		return NULL;
-	memset(&at, 0, sizeof(at));
-	at.file = segc_model_file(s->model);
-	dom = segc_setting_domains(ctx, s);
-	e = segc_expr_value_atoms(ctx, dom, e, &at);
-	segc_domains_free(dom);
-	return e;
-}
 
 /* Derives and prints the formula under 's'; the exit code. */
 static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
@@ -432,9 +443,11 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 	if (o->json)
 		return run_json(ctx, c, o, s);
 	if (!strcmp(o->form, "structural") && !o->asymptotic)
-		e = segc_derive_structural(ctx, s, comp);
+		e = bound_values(ctx, s, segc_derive_structural(ctx, s, comp),
+			0);
 	else
-		e = bound_values(ctx, s, segc_derive_canonical(ctx, s, comp));
+		e = bound_values(ctx, s, segc_derive_canonical(ctx, s, comp),
+			1);
 	cli_keep_collect(c, &o->keep, s, &e, 1);
 	if (o->asymptotic)
 		e = asymptotic(ctx, c, o, s, e, &rc);

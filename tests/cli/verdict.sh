@@ -192,6 +192,39 @@ ok $? "sum: 10^8 terms: exit 3 naming max_eval_terms, nothing printed"
 	>"$tmp/out" 2>"$tmp/err"
 [ $? -eq 3 ] && grep -q 'max_eval_terms' "$tmp/err"
 ok $? "taskpath: 10^8 leaves: exit 3 naming max_eval_terms"
+# --form structural and --json print the numbers too
+for p in 3 6; do
+	want=$(tree_path $p 3/2 2 1/3)
+	got=$("$SEGC" derive --form structural -D P=$p -D t_leaf=3/2 \
+		-D t_comb=2 -D m=1/3 "$tree")
+	[ "$got" = "$want" ]
+	ok $? "taskpath: derive --form structural at P = $p prints $want (got $got)"
+	for form in canonical structural; do
+		"$SEGC" derive --json --form $form -D P=$p -D t_leaf=3/2 \
+			-D t_comb=2 -D m=1/3 "$tree" >"$tmp/out" 2>"$tmp/err"
+		python3 -c "import json, sys
+d = json.load(open('$tmp/out'))
+sys.exit(not (d['total'] == d['comp'] == '$want' and d['names'] == []
+	and d['conditions'] == []))"
+		ok $? "taskpath: derive --json --form $form at P = $p: total $want"
+	done
+done
+want=$(unroll_pipeline 1/3 7)
+got=$("$SEGC" derive --form structural -D c=1/3 -D n=7 "$pipeline")
+[ "$got" = "$want" ]
+ok $? "maxplus: derive --form structural at c = 1/3, n = 7 prints $want (got $got)"
+got=$("$SEGC" derive --form structural -D n=7 "$pipeline")
+case $got in maxplus\(7,*) st=0 ;; *) st=1 ;; esac
+ok $st "maxplus: the structural form with c free keeps the recurrence"
+"$SEGC" derive --form structural -D N=100000000 -D a=1/2 "$tmp/sum.xml" \
+	>"$tmp/out" 2>"$tmp/err"
+[ $? -eq 3 ] && grep -q 'max_eval_terms' "$tmp/err" && [ ! -s "$tmp/out" ]
+ok $? "sum: --form structural, 10^8 terms: exit 3 naming max_eval_terms"
+"$SEGC" derive --json -D N=100000000 -D a=1/2 "$tmp/sum.xml" \
+	>"$tmp/out" 2>"$tmp/err"
+[ $? -eq 3 ] && grep -q 'max_eval_terms' "$tmp/err" && [ ! -s "$tmp/out" ]
+ok $? "sum: --json, 10^8 terms: exit 3 naming max_eval_terms, nothing printed"
+
 "$SEGC" check -D P=5 -D t_leaf=1 -D t_comb=2 -D m=1 --expect 10 "$tree" \
 	>"$tmp/out" 2>&1
 ok $? "taskpath: check with every name bound proves the number ($(head -1 "$tmp/out"))"
