@@ -357,6 +357,29 @@ SEGC_API int segc_expr_eval_q(mpq_t result, SEGC_KEEP const segc_expr *e,
 	size_t n,
 	const char *const *names, const mpq_t *values);
 
+/* The canonical form under 'dom' of 'e' (a canonical form) with every
+ * if(p >= k, a, b) or if(p > k, a, b) whose branches differ by a number
+ * c times p - k written b + c*max(p - k, 0), the extremum it is; NULL
+ * when 'e' holds no such if (or on error, recorded in 'ctx').  For
+ * comparing two formulas: equal values, one form. */
+SEGC_API SEGC_GIVE segc_expr *segc_expr_if_as_extremum(
+	SEGC_KEEP segc_ctx *ctx, SEGC_KEEP const segc_domains *dom,
+	SEGC_KEEP const segc_expr *e);
+
+/* 'e' (taken) with every sum, every atom of an overlapped loop or of
+ * indexed nodes (maxplus, maxplusv, taskpath) and every floor or ceil
+ * that has no free name replaced by its exact value; the whole formula
+ * its number when it has no free name and a rational value.  With 'dom'
+ * the result is in canonical form under it; with 'dom' NULL (a
+ * structural form) 'e' is kept as it is unless it has no free name, and
+ * then only its atoms are replaced.  'e' itself when nothing has a
+ * rational value.  All of them together add up at most max_eval_terms
+ * terms, iterations and instances; past that NULL, with a limit error in
+ * 'ctx' at 'where' (may be NULL). */
+SEGC_API SEGC_GIVE segc_expr *segc_expr_value_atoms(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e,
+	const segc_where *where);
+
 #ifdef __cplusplus
 }
 #endif

@@ -407,6 +407,12 @@ static void canon_clear(segc_canon *st)
 	free(st->atoms);
 	free(st->flags);
 	free(st->lowb);
+	for (i = 0; i < st->nlowq; i++)
+		if (st->lowq[i]) {
+			mpq_clear(st->lowq[i]);
+			free(st->lowq[i]);
+		}
+	free(st->lowq);
 	free(st->bound);
 	segc_domains_free(st->own_dom);
 	mpq_clear(st->zero);

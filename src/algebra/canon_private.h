@@ -39,8 +39,14 @@ typedef struct segc_canon {
 	const char **bound;       /* counters of the sums being converted */
 	size_t nbound, capbound;
 	unsigned char *lowb;      /* lower bound known of each atom: 0 not
-	                           * yet computed, 1 none, 2 >= 0, 3 >= 1 */
+	                           * yet computed, 1 none, 2 >= 0, 3 >= 1,
+	                           * 4 >= lowq[i] (a sqrt) */
 	mpq_t zero, one;          /* the bounds that 'lowb' stands for */
+	mpq_ptr *lowq;            /* the lower bound of each sqrt atom whose
+	                           * lowb is 4, else NULL (kernel_sign.c);
+	                           * each allocated alone, so that a bound
+	                           * given out stays where it is */
+	size_t nlowq;             /* entries of 'lowq' */
 	int relaxing;             /* depth of relaxed sign tests */
 	int quasi;                /* inside a sum by residues */
 	int splits;               /* splits at pieces in progress in the sum

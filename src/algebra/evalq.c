@@ -8,13 +8,17 @@
  * picks; and/or evaluate their operands from the left and stop once the
  * value is known.  sum(i, lo, hi, body) adds body for every integer i
  * with lo <= i <= hi, as the C loop for (i = ceil(lo); i <= hi; i++): 0
- * when there is none. */
+ * when there is none.  floor and ceil of a rational plus a rational
+ * times one square root, root or log2 of a rational take their exact
+ * integers (intpart.c). */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "expr/expr_private.h"
 #include "base/util.h"
+#include "algebra/evalq.h"
+#include "algebra/intpart.h"
 #include "algebra/maxplus.h"
 #include "algebra/taskpath.h"
 
@@ -32,12 +36,16 @@ struct binding {
 	const struct binding *next;
 };
 
-/* The values given by the caller, and the sum terms still allowed. */
+/* The values given by the caller, the sum terms still allowed, the
+ * terms one sum or atom may take at most, and whether a bound of the
+ * work stopped the evaluation. */
 struct point {
 	size_t n;
 	const char *const *names;
 	const mpq_t *values;
 	unsigned long *terms_left;
+	unsigned long cap;
+	int *limited;
 };
 
 static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
@@ -255,11 +263,15 @@ static int extremum(mpq_t r, const mpq_t *v, size_t n, int sign)
 
 /* The recurrence atom maxplus(...) (maxplus.c), within the terms this
  * evaluator allows a sum. */
-static int maxplus_q(mpq_t r, const mpq_t *v, size_t n)
+static int maxplus_q(mpq_t r, const mpq_t *v, size_t n,
+	const struct point *pt)
 {
 	const char *why;
+	int rc = segc_maxplus_eval(r, n, v, pt->cap, &why);
 
-	return segc_maxplus_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why) ? -1 : 0;
+	if (rc > 0)
+		*pt->limited = 1;
+	return rc ? -1 : 0;
 }
 
 /* A recurrence maxplusv(i, n, ...) being evaluated: its atom, the
@@ -284,8 +296,10 @@ static int mpv_costs(void *arg, unsigned long i)
 	inner.name = segc_expr_binder(M->e);
 	inner.value = M->i;
 	inner.next = M->b;
-	if (!*M->pt->terms_left)
+	if (!*M->pt->terms_left) {
+		*M->pt->limited = 1;
 		return -1;
+	}
 	--*M->pt->terms_left;
 	for (v = 0; v < M->s.m; v++)
 		if (eval(M->cost[v], M->e->args[3 + v], &inner, M->pt))
@@ -314,8 +328,11 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 	mpq_init(n);
 	mpq_init(M.i);
 	bad = segc_maxplus_decode_graph(e, &M.s) != NULL ||
-		eval(n, e->args[1], b, pt) || mpz_cmp_ui(mpq_numref(n),
-		*pt->terms_left) > 0;
+		eval(n, e->args[1], b, pt);
+	if (!bad && mpz_cmp_ui(mpq_numref(n), *pt->terms_left) > 0) {
+		*pt->limited = 1;
+		bad = 1;
+	}
 	M.cost = segc_xmalloc((M.s.m + 1) * sizeof(mpq_t));
 	M.acost = segc_xmalloc((M.s.k + 1) * sizeof(mpq_t));
 	for (j = 0; j < M.s.m; j++)
@@ -326,8 +343,10 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 	M.s.acost = (const mpq_t *)M.acost;
 	M.s.astride = 1;
 	if (!bad)
-		bad = segc_maxplus_run(r, &M.s, n, EVAL_MAX_SUM_TERMS,
-			mpv_costs, &M, &why) != 0;
+		bad = segc_maxplus_run(r, &M.s, n, pt->cap,
+			mpv_costs, &M, &why);
+	if (bad > 0)
+		*pt->limited = 1;
 	for (j = 0; j < M.s.m; j++)
 		mpq_clear(M.cost[j]);
 	for (j = 0; j < M.s.k; j++)
@@ -342,18 +361,21 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 
 /* The atom taskpath(...) of indexed nodes (taskpath.c), within the terms
  * this evaluator allows a sum. */
-static int taskpath_q(mpq_t r, const mpq_t *v, size_t n)
+static int taskpath_q(mpq_t r, const mpq_t *v, size_t n,
+	const struct point *pt)
 {
 	char *why = NULL;
-	int rc = segc_taskpath_eval(r, n, v, EVAL_MAX_SUM_TERMS, &why);
+	int rc = segc_taskpath_eval(r, n, v, pt->cap, &why);
 
 	free(why);
+	if (rc > 0)
+		*pt->limited = 1;
 	return rc ? -1 : 0;
 }
 
 /* Applies the built-in 'id' to the 'n' values 'v'; -1 for any other. */
 static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
-	size_t n)
+	size_t n, const struct point *pt)
 {
 	switch (segc_builtin_get(id)->eval) {
 	case SEGC_EVAL_EXTREMUM:
@@ -361,9 +383,9 @@ static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 	case SEGC_EVAL_MVA:
 		return n == 3 ? mva_q(r, v[0], v[1], v[2]) : -1;
 	case SEGC_EVAL_MAXPLUS:
-		return maxplus_q(r, v, n);
+		return maxplus_q(r, v, n, pt);
 	case SEGC_EVAL_TASKPATH:
-		return taskpath_q(r, v, n);
+		return taskpath_q(r, v, n, pt);
 	case SEGC_EVAL_ROUND:
 		if (n != 1)
 			return -1;
@@ -451,6 +473,138 @@ static int eval_if(mpq_t r, const segc_expr *e, const struct binding *b,
 	return eval(r, e->args[t ? 1 : 2], b, pt);
 }
 
+/* ------------------------------------------- integer parts of irrationals */
+
+/* The irrational part of a floor or ceil being evaluated: 'base' under
+ * the real 'root'-th root, or under log2 when 'root' is 0; its factor
+ * 'c' and the rational rest 'd' of the argument. */
+struct irr {
+	const segc_expr *base;
+	mpz_t exp;
+	unsigned long root;
+	mpq_t c, d;
+};
+
+/* Non-zero when 'e' is sqrt(x), x^(p/q) (q > 1) or log2(x): sets the
+ * base, exponent and root of 'I'. */
+static int irr_atom(struct irr *I, const segc_expr *e)
+{
+	mpq_srcptr y;
+
+	if ((segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) ||
+	     segc_expr_is_builtin(e, SEGC_BUILTIN_LOG2)) && e->nargs == 1) {
+		I->base = e->args[0];
+		mpz_set_ui(I->exp, 1);
+		I->root = segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) ? 2 : 0;
+		return 1;
+	}
+	if (e->kind != SEGC_POW || e->args[1]->kind != SEGC_NUM)
+		return 0;
+	y = e->args[1]->u.value;
+	if (mpz_cmp_ui(mpq_denref(y), 1) == 0 ||
+	    mpz_cmp_ui(mpq_denref(y), EVAL_MAX_ROOT) > 0)
+		return 0;
+	I->base = e->args[0];
+	mpz_set(I->exp, mpq_numref(y));
+	I->root = mpz_get_ui(mpq_denref(y));
+	return 1;
+}
+
+/* Adds the term 't' of an argument to 'I': to d when it has a rational
+ * value, else as the one irrational atom, alone or times rational
+ * factors; -1 for any other term. */
+static int irr_term(struct irr *I, const segc_expr *t,
+	const struct binding *b, const struct point *pt)
+{
+	const segc_expr *atom = NULL;
+	size_t i;
+	mpq_t v;
+	int bad = 0;
+
+	mpq_init(v);
+	if (!eval(v, t, b, pt)) {
+		mpq_add(I->d, I->d, v);
+		mpq_clear(v);
+		return 0;
+	}
+	if (I->base || *pt->limited) {
+		mpq_clear(v);
+		return -1;
+	}
+	if (t->kind != SEGC_MUL) {
+		bad = !irr_atom(I, t);
+		mpq_clear(v);
+		return bad ? -1 : 0;
+	}
+	for (i = 0; i < t->nargs && !bad; i++) {
+		if (!eval(v, t->args[i], b, pt))
+			mpq_mul(I->c, I->c, v);
+		else
+			bad = atom || *pt->limited ||
+				!irr_atom(I, atom = t->args[i]);
+	}
+	mpq_clear(v);
+	return bad || !atom ? -1 : 0;
+}
+
+/* Sets 'r' to floor (ceil when 'up') of 'arg', a rational number plus
+ * a rational times one of sqrt(x), x^(p/q), log2(x) of rational x. */
+static int integer_part(mpq_t r, const segc_expr *arg, int up,
+	const struct binding *b, const struct point *pt)
+{
+	struct irr I;
+	size_t i, n = arg->kind == SEGC_ADD ? arg->nargs : 1;
+	mpq_t x, y;
+	int bad = 0;
+
+	memset(&I, 0, sizeof(I));
+	mpz_init(I.exp);
+	mpq_inits(I.c, I.d, x, y, (mpq_ptr)0);
+	mpq_set_ui(I.c, 1, 1);
+	for (i = 0; i < n && !bad; i++)
+		bad = irr_term(&I, arg->kind == SEGC_ADD ? arg->args[i] : arg,
+			b, pt);
+	bad = bad || !I.base || eval(x, I.base, b, pt);
+	if (!bad && I.root) {
+		bad = !mpz_fits_slong_p(I.exp) ||
+			pow_int(y, x, I.exp);
+		bad = bad || segc_intpart_root(mpq_numref(r), I.c, y, I.root,
+			I.d, up, EVAL_MAX_BITS);
+	} else if (!bad)
+		bad = segc_intpart_log2(mpq_numref(r), I.c, x, I.d, up,
+			EVAL_MAX_BITS);
+	if (!bad)
+		mpz_set_ui(mpq_denref(r), 1);
+	mpz_clear(I.exp);
+	mpq_clears(I.c, I.d, x, y, (mpq_ptr)0);
+	return bad ? -1 : 0;
+}
+
+/* Evaluates floor(x) or ceil(x): of the value of x, or, where x is
+ * irrational, exactly by integer_part. */
+static int eval_round(mpq_t r, const segc_expr *e, const struct binding *b,
+	const struct point *pt)
+{
+	int up = segc_expr_is_builtin(e, SEGC_BUILTIN_CEIL);
+	mpq_t x;
+	int bad;
+
+	mpq_init(x);
+	bad = eval(x, e->args[0], b, pt);
+	if (!bad) {
+		if (up)
+			mpz_cdiv_q(mpq_numref(r), mpq_numref(x),
+				mpq_denref(x));
+		else
+			mpz_fdiv_q(mpq_numref(r), mpq_numref(x),
+				mpq_denref(x));
+		mpz_set_ui(mpq_denref(r), 1);
+	} else if (!*pt->limited)
+		bad = integer_part(r, e->args[0], up, b, pt);
+	mpq_clear(x);
+	return bad ? -1 : 0;
+}
+
 /* Evaluates the call 'e'. */
 static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 	const struct point *pt)
@@ -464,12 +618,15 @@ static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 		return -1;
 	if (segc_expr_binder(e))
 		return eval_maxplusv(r, e, b, pt);
+	if (e->nargs == 1 && segc_builtin_get(segc_expr_builtin(e))->eval ==
+	    SEGC_EVAL_ROUND)
+		return eval_round(r, e, b, pt);
 	v = segc_xmalloc(segc_xmul_size(e->nargs ? e->nargs : 1, sizeof(*v)));
 	bad = eval_args(v, e, b, pt);
 
 	if (!bad)
 		bad = apply_builtin(r, segc_expr_builtin(e), (const mpq_t *)v,
-			e->nargs);
+			e->nargs, pt);
 	clear_args(v, e->nargs);
 	return bad;
 }
@@ -490,8 +647,10 @@ static int sum_range(mpq_t r, const segc_expr *e, long from, long to,
 	inner.next = b;
 	for (k = from; k <= to && !bad; k++) {
 		bad = !*pt->terms_left;
-		if (bad)
+		if (bad) {
+			*pt->limited = 1;
 			break;
+		}
 		--*pt->terms_left;
 		mpq_set_si(i, k, 1);
 		bad = eval(t, e->args[2], &inner, pt);
@@ -534,10 +693,13 @@ static int eval_sum(mpq_t r, const segc_expr *e, const struct binding *b,
 		eval_bound(hi, e->args[1], 0, b, pt);
 	if (!bad && mpz_cmp(hi, lo) >= 0) {
 		mpz_sub(hi, hi, lo);
-		bad = !mpz_fits_slong_p(lo) || mpz_cmp_si(hi,
-			EVAL_MAX_SUM_TERMS) >= 0 || mpz_cmp_si(lo,
-			LONG_MAX - EVAL_MAX_SUM_TERMS) > 0 ||
-			sum_range(r, e, mpz_get_si(lo), mpz_get_si(lo) +
+		bad = !mpz_fits_slong_p(lo) || mpz_cmp_ui(hi, pt->cap) >= 0 ||
+			mpz_cmp_ui(hi, *pt->terms_left) >= 0 ||
+			mpz_cmp_si(lo, LONG_MAX - (long)pt->cap) > 0;
+		if (bad)
+			*pt->limited = 1;
+		else
+			bad = sum_range(r, e, mpz_get_si(lo), mpz_get_si(lo) +
 				mpz_get_si(hi), b, pt);
 	}
 	mpz_clear(lo);
@@ -584,6 +746,7 @@ int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 {
 	unsigned long terms = EVAL_MAX_TOTAL_TERMS;
 	struct point pt;
+	int limited = 0;
 	mpq_t r;
 	int bad;
 
@@ -593,10 +756,27 @@ int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 	pt.names = names;
 	pt.values = values;
 	pt.terms_left = &terms;
+	pt.cap = EVAL_MAX_SUM_TERMS;
+	pt.limited = &limited;
 	mpq_init(r);
 	bad = eval(r, e, NULL, &pt);
 	if (!bad)
 		mpq_set(result, r);
 	mpq_clear(r);
 	return bad ? -1 : 0;
+}
+
+/* See evalq.h. */
+int segc_evalq_closed(mpq_t r, const segc_expr *e, unsigned long *terms,
+	int *limited)
+{
+	struct point pt;
+
+	pt.n = 0;
+	pt.names = NULL;
+	pt.values = NULL;
+	pt.terms_left = terms;
+	pt.cap = *terms;
+	pt.limited = limited;
+	return eval(r, e, NULL, &pt) ? -1 : 0;
 }

@@ -243,15 +243,28 @@ int segc_kernel_term_cmp(const segc_poly *p, size_t i, const segc_poly *q,
 	return 0;
 }
 
+/* Non-zero when atom 'v' is >= 0 with no other bound (a sqrt(x) with
+ * x >= 1 proven is >= 1). */
+static int plain_atom(segc_canon *st, size_t v)
+{
+	mpq_srcptr lo, hi;
+	int integer;
+
+	if (!(st->flags[v] & SEGC_ATOM_NONNEG))
+		return 0;
+	return st->atoms[v]->kind == SEGC_SYM ||
+		segc_kernel_atom_bounds(st, v, &lo, &hi, &integer);
+}
+
 /* Non-zero when the monomial of term t of 'p' is a product of atoms >= 0
  * with no other bound, to non-negative powers. */
-static int plain_monomial(const segc_canon *st, const segc_poly *p, size_t t)
+static int plain_monomial(segc_canon *st, const segc_poly *p, size_t t)
 {
 	const int32_t *e = p->exps + t * p->nvars;
 	size_t v;
 
 	for (v = 0; v < p->nvars; v++)
-		if (e[v] < 0 || (e[v] && !(st->flags[v] & SEGC_ATOM_NONNEG)))
+		if (e[v] < 0 || (e[v] && !plain_atom(st, v)))
 			return 0;
 	return 1;
 }
@@ -261,7 +274,7 @@ static int plain_monomial(const segc_canon *st, const segc_poly *p, size_t t)
  * coefficients), by a merge without arithmetic: 1 when a - b has the sign
  * 'want' (NONNEG or NONPOS), 0 when it has not, -1 when the test does not
  * apply. */
-static int proves_plain(const segc_canon *st, const segc_poly *a,
+static int proves_plain(segc_canon *st, const segc_poly *a,
 	const segc_poly *b, unsigned want)
 {
 	size_t i = 0, j = 0, n = a->nvars > b->nvars ? a->nvars : b->nvars;
@@ -310,6 +323,22 @@ static int proves(segc_canon *st, segc_rf *a, segc_rf *b, unsigned want)
 	return (s & want) != 0;
 }
 
+/* Non-zero when atom 'v' has no bound on the box: a name declared without
+ * one, or a call whose arguments prove none (an if whose branches are
+ * all >= 0 is bounded, kernel_sign.c). */
+static int unbounded_atom(segc_canon *st, size_t v)
+{
+	mpq_srcptr lo, hi;
+	int integer;
+
+	if (!(st->flags[v] & SEGC_ATOM_UNBOUNDED))
+		return 0;
+	if (st->atoms[v]->kind == SEGC_SYM)
+		return 1;
+	return !segc_kernel_atom_bounds(st, v, &lo, &hi, &integer) && !lo &&
+		!hi;
+}
+
 /* fp = the terms of polynomial 'p' with an odd power of an unbounded
  * atom.  When two alternatives differ there, their difference keeps such
  * a term and has no provable sign: the test is skipped. */
@@ -323,7 +352,7 @@ static void free_part(segc_canon *st, segc_poly *fp, const segc_poly *p)
 		const int32_t *e = p->exps + i * n;
 
 		for (v = 0; v < n; v++)
-			if ((e[v] % 2) && (st->flags[v] & SEGC_ATOM_UNBOUNDED))
+			if ((e[v] % 2) && unbounded_atom(st, v))
 				break;
 		if (v < n)
 			segc_poly_push(fp, e, p->coefs[i]);
@@ -494,6 +523,49 @@ static segc_expr *assemble(segc_canon *st, segc_poly *c, mpq_srcptr g,
 	return res;
 }
 
+/* Non-zero when a content other than 1 was taken out: g or a power of
+ * an atom (the alternatives left may then dominate one another, as
+ * max(1, sqrt(N)) of max(N, sqrt(N)) = sqrt(N)*max(sqrt(N), 1) does). */
+static int content_taken(mpq_srcptr g, const int32_t *mexp, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (mexp[i])
+			return 1;
+	return mpq_cmp_ui(g, 1, 1) != 0;
+}
+
+/* The expression c + g*x^mexp*r for the one alternative 'r' left once
+ * the content is out (kept). */
+static segc_expr *assemble_one(segc_canon *st, segc_poly *c, mpq_srcptr g,
+	const int32_t *mexp, size_t n, const segc_rf *r)
+{
+	int32_t *d = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	segc_expr *res = NULL;
+	segc_rf t, k;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++)
+		d[i] = mexp[i];
+	segc_rf_init(&t);
+	segc_rf_init(&k);
+	segc_rf_set(&t, r);
+	segc_poly_extend(&t.num, n);
+	segc_poly_scale(&t.num, g);
+	rc = segc_poly_shift(&st->lim, &t.num, d);
+	segc_poly_set(&k.num, c);
+	if (rc == 0)
+		rc = segc_rf_add(st, &t, &t, &k);
+	if (rc == 0)
+		res = segc_canon_from_rf(st, &t);
+	segc_rf_clear(&t);
+	segc_rf_clear(&k);
+	free(d);
+	return res;
+}
+
 /* The call 'name' of the sorted alternatives (their expressions taken). */
 static segc_expr *alts_call(const char *name, struct alts *a)
 {
@@ -616,7 +688,11 @@ static segc_expr *extremum_of_alts(segc_canon *st, const char *name,
 		rc = segc_kernel_extract_content(st, a, g, mexp, n);
 		if (rc == 0)
 			rc = sort_alts(st, a);
-		if (rc == 0)
+		if (rc == 0 && content_taken(g, mexp, n))
+			drop_dominated(st, a, ismax);
+		if (rc == 0 && a->n == 1)
+			res = assemble_one(st, &c, g, mexp, n, &a->v[0].r);
+		else if (rc == 0)
 			res = assemble(st, &c, g, mexp, n, alts_call(name, a));
 	}
 	st->combining--;

@@ -97,6 +97,122 @@ static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
 	return 1;
 }
 
+/* The value of the polynomial 'p' where each of its variables is at its
+ * lower bound, into 'm'; -1 when a variable it holds has none (or a
+ * negative power of one not > 0). */
+static int value_at_lows(segc_canon *st, const segc_poly *p, mpq_t m)
+{
+	mpq_srcptr lo, hi;
+	mpq_t t, f;
+	size_t i, v;
+	int integer, bad = 0;
+
+	mpq_inits(t, f, (mpq_ptr)0);
+	mpq_set_ui(m, 0, 1);
+	for (i = 0; i < p->len && !bad; i++) {
+		mpq_set(t, p->coefs[i]);
+		for (v = 0; v < p->nvars && !bad; v++) {
+			int32_t e = segc_poly_exp(p, i, v);
+
+			if (!e)
+				continue;
+			if (segc_kernel_atom_bounds(st, v, &lo, &hi, &integer))
+				lo = st->zero;    /* >= 0 by its nature */
+			bad = !lo || (e < 0 && mpq_sgn(lo) <= 0);
+			if (bad)
+				break;
+			mpz_pow_ui(mpq_numref(f), mpq_numref(lo),
+				(unsigned long)(e < 0 ? -e : e));
+			mpz_pow_ui(mpq_denref(f), mpq_denref(lo),
+				(unsigned long)(e < 0 ? -e : e));
+			if (e < 0)
+				mpq_inv(f, f);
+			mpq_mul(t, t, f);
+		}
+		mpq_add(m, m, t);
+	}
+	mpq_clears(t, f, (mpq_ptr)0);
+	return bad ? -1 : 0;
+}
+
+/* A lower bound of canonical 'x' on the domains, into 'm': the value
+ * of x where its atoms are at their lower bounds, once x - m >= 0 is
+ * proven; -1 when there is none such. */
+static int low_value(segc_canon *st, const segc_expr *x, mpq_t m)
+{
+	segc_rf r, c;
+	int bad;
+
+	segc_rf_init(&r);
+	segc_rf_init(&c);
+	bad = segc_canon_to_rf(st, x, &r) || !segc_rf_is_poly(&r) ||
+		value_at_lows(st, &r.num, m);
+	if (!bad) {
+		segc_rf_set_q(st, &c, m);
+		bad = segc_rf_sub(st, &r, &r, &c) ||
+			!(segc_kernel_sign(st, &r) & SEGC_SIGN_NONNEG);
+	}
+	segc_rf_clear(&r);
+	segc_rf_clear(&c);
+	return bad ? -1 : 0;
+}
+
+/* Bits after the point of the lower bound of an irrational sqrt. */
+#define SQRT_LOW_BITS 16
+
+/* 'lo' = a rational lower bound of sqrt(m), m > 0: sqrt(m) itself when
+ * m is the square of a rational, else floor(sqrt(p*q*4^k))/(q*2^k) for
+ * m = p/q (k = SQRT_LOW_BITS), within 2^-k of it. */
+static void sqrt_below(mpq_t lo, mpq_srcptr m)
+{
+	if (mpz_perfect_square_p(mpq_numref(m)) &&
+	    mpz_perfect_square_p(mpq_denref(m))) {
+		mpz_sqrt(mpq_numref(lo), mpq_numref(m));
+		mpz_sqrt(mpq_denref(lo), mpq_denref(m));
+	} else {
+		mpz_mul(mpq_numref(lo), mpq_numref(m), mpq_denref(m));
+		mpz_mul_2exp(mpq_numref(lo), mpq_numref(lo),
+			2 * SQRT_LOW_BITS);
+		mpz_sqrt(mpq_numref(lo), mpq_numref(lo));
+		mpz_mul_2exp(mpq_denref(lo), mpq_denref(m), SQRT_LOW_BITS);
+	}
+	mpq_canonicalize(lo);
+}
+
+/* The bounds of the atom sqrt(x) of variable 'v': 1 (>= 0 by its
+ * nature), or 0 with 'lo' a rational lower bound > 0 when x has one on
+ * the domains (low_value): sqrt(x) >= sqrt(m) for x >= m, exactly when
+ * m is a square, else a rational just below it. */
+static int sqrt_bounds(segc_canon *st, size_t v, mpq_srcptr *lo)
+{
+	if (!st->lowb[v]) {
+		mpq_t m;
+
+		st->lowb[v] = 2;  /* >= 0 while x is being looked at */
+		mpq_init(m);
+		if (!low_value(st, st->atoms[v]->args[0], m) &&
+		    mpq_sgn(m) > 0) {
+			if (st->nlowq < st->natoms) {
+				st->lowq = segc_xrealloc(st->lowq,
+					segc_xmul_size(st->natoms,
+					sizeof(*st->lowq)));
+				while (st->nlowq < st->natoms)
+					st->lowq[st->nlowq++] = NULL;
+			}
+			st->lowq[v] = segc_xmalloc(sizeof(*st->lowq[v]));
+			mpq_init(st->lowq[v]);
+			sqrt_below(st->lowq[v], m);
+			if (mpq_sgn(st->lowq[v]) > 0)
+				st->lowb[v] = 4;
+		}
+		mpq_clear(m);
+	}
+	if (st->lowb[v] != 4)
+		return 1;
+	*lo = st->lowq[v];
+	return 0;
+}
+
 /* The bounds of the atom of variable 'v' ('lo'/'hi' set or left NULL);
  * returns non-zero when the atom is >= 0 by its nature (a sqrt).  The
  * counter of a sum being converted is an integer. */
@@ -113,7 +229,7 @@ int segc_kernel_atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 		return 0;
 	}
 	if (segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
-		return 1;
+		return sqrt_bounds(st, v, lo);
 	if (is_call(a, "_frac")) {
 		*lo = st->zero;
 		*hi = st->one;

@@ -125,6 +125,8 @@ static void step_node(mp_run *R, unsigned long i, size_t v, size_t *arc)
 				mpq_set(R->hom[v], R->t);
 			hdef |= is_hom;
 			mpq_add(R->t, fin_at(R, i, u), s->acost[a * s->astride]);
+		} else if (s->settled[u]) {
+			mpq_add(R->t, fin_at(R, i - d, u), s->acost[a * s->astride]);
 		} else {
 			mpq_add(R->t, fin_at(R, i - d, u), s->acost[a * s->astride]);
 			if (!hdef || mpq_cmp(R->t, R->hom[v]) > 0)
@@ -160,7 +162,7 @@ static int step(mp_run *R)
 	mpq_set_ui(R->dl, 0, 1);
 	for (v = 0; v < s->m; v++) {
 		step_node(R, i, v, &arc);
-		if (!s->state[v])
+		if (!s->state[v] || s->settled[v])
 			continue;
 		dominated = dominated && R->homdef[v] &&
 			mpq_equal(R->hom[v], fin_at(R, i, v));
@@ -174,8 +176,10 @@ static int step(mp_run *R)
 		first = 0;
 	}
 	R->dominated = (R->dominated << 1) | (unsigned long)(dominated != 0);
-	if (!s->carried)
-		return 1;
+	if (s->settled[s->m - 1] || !s->moving) {
+		mpq_set_ui(R->lam, 0, 1);
+		return i >= s->settle;
+	}
 	if (uniform && R->run && mpq_equal(R->dl, R->lam))
 		R->run++;
 	else if (uniform) {
@@ -184,11 +188,55 @@ static int step(mp_run *R)
 	} else
 		R->run = 0;
 	return R->run >= s->D && i > s->D && dominated &&
-		mpq_sgn(R->lam) >= 0;
+		mpq_sgn(R->lam) >= 0 && i >= s->settle + s->D;
+}
+
+/* Marks in s->settled the nodes whose time is the same in every
+ * iteration from some iteration on: those whose every arc in comes from
+ * such a node (a node without arcs in, first), each from the iteration
+ * the latest of its sources settles plus the arc's distance; s->settle is
+ * the latest of them.  The arcs are in order of their targets, the nodes
+ * in topological order of the arcs inside an iteration. */
+static void find_settled(segc_maxplus_sys *s)
+{
+	unsigned long *at = segc_xcalloc(s->m + 1, sizeof(*at));
+	int changed = 1;
+	size_t v, j;
+
+	s->settled = segc_xcalloc(s->m + 1, 1);
+	s->settle = 1;
+	while (changed) {
+		changed = 0;
+		for (v = 0, j = 0; v < s->m; v++) {
+			int ok = !s->settled[v];
+			unsigned long t = 1;
+
+			for (; j < s->k && s->to[j] == v; j++) {
+				size_t u = s->from[j];
+
+				if (!ok || !s->settled[u])
+					ok = 0;
+				else if (at[u] + s->dist[j] > t)
+					t = at[u] + s->dist[j];
+			}
+			if (ok) {
+				s->settled[v] = 1;
+				at[v] = t;
+				changed = 1;
+				if (t > s->settle)
+					s->settle = t;
+			}
+		}
+	}
+	for (j = 0; j < s->k; j++)
+		if (s->dist[j] && !s->settled[s->from[j]])
+			s->moving = 1;
+	free(at);
 }
 
 /* Marks in s->state the nodes the schedule carries from one iteration
- * to the next (2: a forward arc leaves them) and the exit (1 at least). */
+ * to the next (2: a forward arc leaves them) and the exit (1 at least),
+ * and the settled nodes (find_settled). */
 void segc_maxplus_prepare(segc_maxplus_sys *s)
 {
 	size_t j;
@@ -201,6 +249,7 @@ void segc_maxplus_prepare(segc_maxplus_sys *s)
 		}
 	if (!s->state[s->m - 1])
 		s->state[s->m - 1] = 1;
+	find_settled(s);
 }
 
 /* Checks and decodes the arguments of a maxplus atom into 's' (arrays
@@ -289,6 +338,7 @@ const char *segc_maxplus_decode_graph(const segc_expr *e,
 void segc_maxplus_clear(segc_maxplus_sys *s)
 {
 	free(s->state);
+	free(s->settled);
 	free(s->from);
 	free(s->to);
 	free(s->dist);
@@ -307,7 +357,7 @@ static unsigned long cyclic_step(mp_run *R)
 		int uniform = 1, first = 1;
 
 		for (v = 0; v < s->m && uniform; v++) {
-			if (s->state[v] != 2)
+			if (s->state[v] != 2 || s->settled[v])
 				continue;
 			mpq_sub(R->t, fin_at(R, i, v), fin_at(R, i - c, v));
 			if (first)
@@ -324,6 +374,7 @@ static unsigned long cyclic_step(mp_run *R)
 		} else
 			R->crun[c] = 0;
 		if (!found && R->crun[c] >= s->D + c - 1 && i >= s->D + 2 * c &&
+			i >= s->settle + s->D + c &&
 			(R->dominated & ((1UL << c) - 1)) == (1UL << c) - 1 &&
 			mpq_sgn(R->clam[c]) >= 0)
 			found = c;

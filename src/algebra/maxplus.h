@@ -31,6 +31,10 @@ typedef struct segc_maxplus_sys {
 	int carried;              /* some forward arc: iterations interact */
 	unsigned long *limbs;     /* when set: the limbs of the largest finish
 				   * time of the last iteration, after each */
+	unsigned char *settled;   /* m: the node's time is the same in every
+	                           * iteration from 'settle' on */
+	unsigned long settle;
+	int moving;               /* a forward arc leaves a node not settled */
 } segc_maxplus_sys;
 
 /* Checks and decodes the values 'args' of the arguments of a maxplus
@@ -47,7 +51,10 @@ const char *segc_maxplus_decode_graph(const segc_expr *e,
 	segc_maxplus_sys *s);
 
 /* Marks in s->state the nodes the schedule carries from one iteration to
- * the next, once m, k, from, to and dist are set (decode does it). */
+ * the next, and in s->settled the nodes whose time is the same in every
+ * iteration from s->settle on (no arc into them or into a node before
+ * them comes from a node whose time changes), once m, k, from, to and
+ * dist are set (decode does it). */
 void segc_maxplus_prepare(segc_maxplus_sys *s);
 
 /* Releases the arrays of 's'. */

@@ -133,31 +133,55 @@ static void number_term(mpq_t c, const segc_expr *e)
 		mpq_set(c, e->args[e->nargs - 1]->u.value);
 }
 
-/* Non-zero when 'e' is the counter or a sum with the counter as a term. */
-static int unit_in(const segc_expr *e, const char *name)
+/* The coefficient a of a term a*i of the counter: 1 for the counter
+ * itself, a for the product of a number a (an integer, 1 < a <=
+ * NORM_PEEL; a negative one is left to the reflection of stage 0) and
+ * the counter; 0 for any other term. */
+static long counter_coef(const segc_expr *t, const char *name)
+{
+	mpq_srcptr a;
+
+	if (t->kind == SEGC_SYM)
+		return !strcmp(t->u.name, name);
+	if (t->kind != SEGC_MUL || t->nargs != 2 ||
+		t->args[0]->kind != SEGC_NUM || t->args[1]->kind != SEGC_SYM ||
+		strcmp(t->args[1]->u.name, name))
+		return 0;
+	a = t->args[0]->u.value;
+	if (mpz_cmp_ui(mpq_denref(a), 1) || mpz_sgn(mpq_numref(a)) <= 0 ||
+		mpz_cmp_ui(mpq_numref(a), NORM_PEEL) > 0)
+		return 0;
+	return mpz_get_si(mpq_numref(a));
+}
+
+/* The coefficient a when 'e' is a*i or a sum with a*i as a term (see
+ * counter_coef), else 0. */
+static long unit_in(const segc_expr *e, const char *name)
 {
 	size_t i;
+	long a;
 
-	if (e->kind == SEGC_SYM)
-		return !strcmp(e->u.name, name);
 	if (e->kind != SEGC_ADD)
-		return 0;
+		return counter_coef(e, name);
 	for (i = 0; i < e->nargs; i++)
-		if (e->args[i]->kind == SEGC_SYM &&
-			!strcmp(e->args[i]->u.name, name))
-			return 1;
+		if ((a = counter_coef(e->args[i], name)) != 0)
+			return a;
 	return 0;
 }
 
 /* The first max or min of 'e' (in the order of its nodes) with an
- * argument u that holds the counter as a term and an argument w free of
- * it: 1 with 'k' = (number term of u) - (number term of w), which grows
- * by d when the counter is shifted by d whatever the common part the
- * normal form of max took out (max(i, a + 3) is max(i + 3, a + 3) - 3,
- * anchored as max(i, a)); 0 when there is none. */
+ * argument u that holds the counter as a term a*i (a a positive
+ * integer) and an argument w free of it: 1 with 'k' = (number term of u)
+ * - (number term of w), divided by a and rounded down when a > 1, which
+ * grows by d
+ * when the counter is shifted by d whatever the common part the normal
+ * form of max took out (max(i, a + 3) is max(i + 3, a + 3) - 3,
+ * anchored as max(i, a); max(2*i + 2, 7) is anchored as max(2*i + 8, 7),
+ * its offset in [0, 2)); 0 when there is none. */
 static int extremum_anchor(const segc_expr *e, const char *name, mpq_t k)
 {
 	size_t i, u = (size_t)-1, w = (size_t)-1;
+	long a = 0;
 	mpq_t t;
 
 	if (e->kind == SEGC_SUM && !strcmp(e->u.name, name))
@@ -165,7 +189,7 @@ static int extremum_anchor(const segc_expr *e, const char *name, mpq_t k)
 	if (e->kind == SEGC_CALL && (!strcmp(e->u.name, "max") ||
 		!strcmp(e->u.name, "min"))) {
 		for (i = 0; i < e->nargs; i++) {
-			if (u == (size_t)-1 && unit_in(e->args[i], name))
+			if (u == (size_t)-1 && (a = unit_in(e->args[i], name)))
 				u = i;
 			else if (w == (size_t)-1 &&
 				!segc_expr_has_sym(e->args[i], name))
@@ -176,6 +200,13 @@ static int extremum_anchor(const segc_expr *e, const char *name, mpq_t k)
 			number_term(k, e->args[u]);
 			number_term(t, e->args[w]);
 			mpq_sub(k, k, t);
+			if (a > 1) {
+				mpz_mul_ui(mpq_denref(k), mpq_denref(k),
+					(unsigned long)a);
+				mpz_fdiv_q(mpq_numref(k), mpq_numref(k),
+					mpq_denref(k));
+				mpz_set_ui(mpq_denref(k), 1);
+			}
 			mpq_clear(t);
 			return 1;
 		}
@@ -314,6 +345,61 @@ static int upper_normal(segc_canon *st, segc_rf *r, const char *name,
 	return rc;
 }
 
+/* Non-zero when 'h' is a number times the canonical 'l' (not 0). */
+static int proportional(segc_canon *st, const segc_expr *h,
+	const segc_expr *l)
+{
+	segc_expr *x, *q;
+	int yes;
+
+	if (segc_expr_is_zero(l))
+		return 0;
+	x = segc_expr_div2(segc_expr_copy((segc_expr *)h),
+		segc_expr_copy((segc_expr *)l));
+	q = segc_canon_expr(st, x);
+	segc_expr_free(x);
+	yes = q && q->kind == SEGC_NUM;
+	segc_expr_free(q);
+	return yes;
+}
+
+/* r = the sum of 'b' over [lo, hi] for a lower bound 'lo' that is not a
+ * number, at a point of the range [1, H] proportional to its end: sum(L,
+ * H) = sum(1, H) - sum(1, L - 1) where H is a number times L - 1 and the
+ * domains prove L - 1 >= 0 and H >= L - 1 (the range [1, H] holds [1, L
+ * - 1]), so that a sum split at a symbolic point, sum(1, N) + sum(N + 1,
+ * 2*N), meets sum(1, 2*N); else the sum over [lo, hi] as it is (a range
+ * such as [M, M + N] keeps its bounds).  A stage 2 sum. */
+static int lower_symbolic(segc_canon *st, segc_rf *r, const char *name,
+	segc_expr *b, segc_expr *lo, segc_expr *hi)
+{
+	segc_expr *x = segc_expr_sub2(segc_expr_copy(lo), segc_expr_int(1));
+	segc_expr *l1 = segc_canon_expr(st, x), *gap;
+	segc_rf part;
+	int rc;
+
+	segc_expr_free(x);
+	gap = l1 ? segc_expr_sub2(segc_expr_copy(hi), segc_expr_copy(l1)) :
+		NULL;
+
+	if (!l1 || !proportional(st, hi, l1) || !proved_nonneg(st, l1) ||
+		!proved_nonneg(st, gap)) {
+		segc_expr_free(l1);
+		segc_expr_free(gap);
+		return sum_at(st, r, name, b, lo, hi, 2);
+	}
+	segc_expr_free(gap);
+	segc_rf_init(&part);
+	rc = upper_normal(st, r, name, b, hi);
+	if (rc == 0)
+		rc = upper_normal(st, &part, name, b, l1);
+	if (rc == 0)
+		rc = segc_rf_sub(st, r, r, &part);
+	segc_rf_clear(&part);
+	segc_expr_free(l1);
+	return rc;
+}
+
 /* r = the sum of 'b' over [lo, hi] with the lower bound 'lo' (a number)
  * moved to 1 where the domains allow it (stage 1), as a stage 2 sum. */
 static int lower_to_one(segc_canon *st, segc_rf *r, const char *name,
@@ -327,7 +413,7 @@ static int lower_to_one(segc_canon *st, segc_rf *r, const char *name,
 
 	if (lo->kind != SEGC_NUM) {
 		segc_expr_free(one);
-		return sum_at(st, r, name, b, lo, hi, 2);
+		return lower_symbolic(st, r, name, b, lo, hi);
 	}
 	mpz_init_set(l, mpq_numref(lo->u.value));
 	if (mpz_cmp_si(l, 1) > 0 && mpz_cmp_si(l, 1 + NORM_PEEL) <= 0) {

@@ -12,9 +12,11 @@
  *
  * The meaning is FORMAT.md section 2: sum(i, lo, hi, body) adds body over
  * the integers ceil(lo)..floor(hi), 0 when there is none; if(c, a, b)
- * evaluates only the branch that c picks; an uninterpreted function is
- * any function, here a fixed polynomial of its arguments (listed in the
- * witness). */
+ * evaluates only the branch that c picks; the recurrence of an overlapped
+ * loop (maxplus, maxplusv) and the longest path of indexed nodes
+ * (taskpath) take the exact values eval gives them; an uninterpreted
+ * function is any function, here a fixed polynomial of its arguments
+ * (listed in the witness). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,7 @@
 
 #include "algebra/witness_private.h"
 #include "algebra/maxplus.h"
+#include "algebra/taskpath.h"
 #include "base/util.h"
 
 /* Bits of an exact numerator or denominator beyond which a point is
@@ -388,14 +391,96 @@ static void iv_function(ival *r, const char *name, const ival *v, size_t n)
 }
 
 /* Non-zero when the call 'e' is of a function the language defines or
- * an internal one ('_'); the recurrence maxplus counts as
- * uninterpreted here. */
+ * an internal one ('_'); the atoms of recurrences and task graphs
+ * (maxplus, maxplusv, taskpath) are built-ins with their own meaning. */
 int segc_witness_is_builtin(const segc_expr *e)
 {
-	enum segc_builtin id = segc_expr_builtin(e);
-
-	return (id != SEGC_BUILTIN_NONE && id != SEGC_BUILTIN_MAXPLUS) ||
+	return segc_expr_builtin(e) != SEGC_BUILTIN_NONE ||
 		e->u.name[0] == '_';
+}
+
+/* The ends of 'v'[0..n-1] as one array of exact values, or NULL
+ * (EV_UNDECIDED in '*bad') when one of them is not exact. */
+static mpq_t *exact_args(const ival *v, size_t n, int *bad)
+{
+	mpq_t *q;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!segc_witness_iv_exact(&v[i])) {
+			*bad = EV_UNDECIDED;
+			return NULL;
+		}
+	q = segc_xmalloc(segc_xmul_size(n + 1, sizeof(*q)));
+	for (i = 0; i < n; i++) {
+		mpq_init(q[i]);
+		mpq_set(q[i], v[i].lo);
+	}
+	*bad = EV_OK;
+	return q;
+}
+
+/* Terms a task graph of indexed nodes counts, whatever its size: its
+ * evaluation is bounded by the terms left, not counted by them. */
+#define TASKPATH_TERMS 1000UL
+
+/* Takes from the terms left of 'ev' what the atom 'id' at the values 'q'
+ * counts: the iterations of a maxplus (its count, the first argument),
+ * TASKPATH_TERMS for a taskpath; non-zero when fewer are left. */
+static int charge(struct evaluator *ev, enum segc_builtin id, const mpq_t *q,
+	size_t n)
+{
+	unsigned long t = TASKPATH_TERMS;
+
+	if (id != SEGC_BUILTIN_TASKPATH) {
+		if (!n || mpz_cmp_ui(mpq_denref(q[0]), 1) ||
+		    mpq_sgn(q[0]) < 0 ||
+		    mpz_cmp_ui(mpq_numref(q[0]), ev->terms_left) >= 0)
+			return -1;
+		t = mpz_get_ui(mpq_numref(q[0])) + 1;
+	}
+	if (t > ev->terms_left)
+		return -1;
+	ev->terms_left -= t;
+	return 0;
+}
+
+/* The atom maxplus(...) or taskpath(...) 'id' at the exact values 'v',
+ * by the evaluators of eval (maxplus.c, taskpath.c), each iteration or
+ * instance counting as one of the terms a point may take. */
+static int iv_recurrence(struct evaluator *ev, ival *r, enum segc_builtin id,
+	const ival *v, size_t n)
+{
+	const char *why = NULL;
+	char *twhy = NULL;
+	mpq_t *q, out;
+	size_t i;
+	int bad, rc;
+
+	q = exact_args(v, n, &bad);
+	if (!q)
+		return bad;
+	if (charge(ev, id, q, n)) {
+		for (i = 0; i < n; i++)
+			mpq_clear(q[i]);
+		free(q);
+		return EV_UNDEFINED;
+	}
+	mpq_init(out);
+	if (id == SEGC_BUILTIN_TASKPATH)
+		rc = segc_taskpath_eval(out, n, (const mpq_t *)q,
+			ev->terms_left, &twhy);
+	else
+		rc = segc_maxplus_eval(out, n, (const mpq_t *)q,
+			ev->terms_left, &why);
+	free(twhy);
+	if (!rc)
+		iv_set_q(r, out);
+	for (i = 0; i < n; i++)
+		mpq_clear(q[i]);
+	free(q);
+	mpq_clear(out);
+	return rc ? EV_UNDEFINED : iv_settle(ev, r);
 }
 
 /* ---------------------------------------------------------- evaluation */
@@ -474,6 +559,9 @@ static int apply_call(struct evaluator *ev, ival *r, const segc_expr *e,
 		return EV_OK;
 	case SEGC_EVAL_MVA:
 		return n == 3 ? iv_mva(ev, r, v) : EV_UNDEFINED;
+	case SEGC_EVAL_MAXPLUS:
+	case SEGC_EVAL_TASKPATH:
+		return iv_recurrence(ev, r, id, v, n);
 	case SEGC_EVAL_ROUND:
 		if (n != 1)
 			return EV_UNDEFINED;

@@ -1,8 +1,9 @@
 /* witness_search.c - the search for a point of the declared domains where
  * two formulas differ: the free names and uninterpreted functions of the
  * formulas, the points picked in the box of the domains, the comparison
- * of the two values there (witness.c evaluates them), and the text of a
- * value. */
+ * of the two values there (witness.c evaluates them; a point where they
+ * differ is evaluated again by eval's exact evaluator before it is
+ * reported), and the text of a value. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,6 +301,39 @@ static enum outcome compare_at(struct evaluator *ev, const segc_expr *ea,
 	return ra || rb ? OUT_SKIPPED : OUT_CLOSE;
 }
 
+/* Non-zero when the point of 'ev' is a witness indeed: both sides are
+ * evaluated again, at it, by the exact evaluator of eval (evalq.c), and
+ * they must differ there; where that evaluator has no value (an
+ * irrational value, an uninterpreted function), the intervals of this
+ * one at the highest precision must be disjoint. */
+static int confirm(struct evaluator *ev, const segc_expr *ea,
+	const segc_expr *eb)
+{
+	size_t last = sizeof(precisions) / sizeof(precisions[0]) - 1;
+	mpq_t qa, qb;
+	ival a, b;
+	int ra, rb, differ = 0;
+
+	mpq_inits(qa, qb, (mpq_ptr)0);
+	ra = segc_expr_eval_q(qa, ea, ev->n, ev->names, ev->values);
+	rb = segc_expr_eval_q(qb, eb, ev->n, ev->names, ev->values);
+	if (!ra && !rb)
+		differ = !mpq_equal(qa, qb);
+	else {
+		segc_witness_iv_init(&a);
+		segc_witness_iv_init(&b);
+		ra = segc_witness_eval_at(ev, &a, ea, precisions[last]);
+		rb = ra ? ra : segc_witness_eval_at(ev, &b, eb,
+			precisions[last]);
+		differ = !ra && !rb && (mpq_cmp(a.hi, b.lo) < 0 ||
+			mpq_cmp(b.hi, a.lo) < 0);
+		segc_witness_iv_clear(&a);
+		segc_witness_iv_clear(&b);
+	}
+	mpq_clears(qa, qb, (mpq_ptr)0);
+	return differ;
+}
+
 /* Records the point of 'ev' in 'w' as its witness. */
 static void keep_point(segc_witness *w, const struct evaluator *ev)
 {
@@ -350,6 +384,8 @@ static int search(segc_witness *w, struct names *nm, struct box *bx,
 				pick_value(v[i], &bx[i], PICK_SMALL, &rs);
 			o = compare_at(&ev, a, b, &w->a, &w->b, &bits);
 		}
+		if (o == OUT_DIFFER && !confirm(&ev, a, b))
+			o = OUT_SKIPPED;
 		w->tried++;
 		if (o == OUT_SKIPPED)
 			w->skipped++;

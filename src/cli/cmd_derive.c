@@ -368,6 +368,30 @@ static void free_components(segc_expr *e[4])
 		segc_expr_free(e[k]);
 }
 
+/* The formula 'e' (taken; canonical when 'canonical') with its sums, the
+ * atoms of overlapped loops and indexed nodes and the integer parts that
+ * have every name bound replaced by their numbers (a structural form
+ * only when it has no free name at all: segc_expr_value_atoms); NULL
+ * with a limit error past max_eval_terms. */
+static segc_expr *bound_values(segc_ctx *ctx, const segc_setting *s,
+	segc_expr *e, int canonical)
+{
+	segc_domains *dom = NULL;
+	segc_where at;
+
+	if (!e)
+		return NULL;
+	memset(&at, 0, sizeof(at));
+	at.file = segc_model_file(s->model);
+	if (canonical && (dom = segc_setting_domains(ctx, s)) == NULL) {
+		segc_expr_free(e);
+		return NULL;
+	}
+	e = segc_expr_value_atoms(ctx, dom, e, &at);
+	segc_domains_free(dom);
+	return e;
+}
+
 /* Derives every component under 's' and prints the JSON document of
  * --json; the exit code. */
 static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
@@ -384,8 +408,13 @@ static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
 		bad = segc_derive_components(ctx, s, strcmp(o->form,
 			"readable") ? 0 : SEGC_DERIVE_READABLE,
 			SEGC_COMPONENTS_ALL, e) != 0;
-	for (k = 0; !bad && k < 4; k++)
-		bad = cli_writable(ctx, c->file, structural ? e[k] : canon[k]);
+	for (k = 0; !bad && k < 4; k++) {
+		canon[k] = bound_values(ctx, s, canon[k], 1);
+		if (structural)
+			e[k] = bound_values(ctx, s, e[k], 0);
+		bad = !canon[k] || (structural && !e[k]) ||
+			cli_writable(ctx, c->file, structural ? e[k] : canon[k]);
+	}
 	if (!bad)
 		d = segc_setting_domains(ctx, s);
 	if (!bad && d)
@@ -400,6 +429,7 @@ static int run_json(segc_ctx *ctx, cli_common *c, const derive_opts *o,
 	}
 	return cli_report(ctx);
 }
+
 
 /* Derives and prints the formula under 's'; the exit code. */
 static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
@@ -417,11 +447,13 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 	if (o->json)
 		return run_json(ctx, c, o, s);
 	if (!strcmp(o->form, "structural") && !o->asymptotic)
-		e = segc_derive_structural(ctx, s, comp);
+		e = bound_values(ctx, s, segc_derive_structural(ctx, s, comp),
+			0);
 	else if (!strcmp(o->form, "readable") && !o->asymptotic)
-		e = segc_derive_readable(ctx, s, comp);
+		e = bound_values(ctx, s, segc_derive_readable(ctx, s, comp), 0);
 	else
-		e = segc_derive_canonical(ctx, s, comp);
+		e = bound_values(ctx, s, segc_derive_canonical(ctx, s, comp),
+			1);
 	cli_keep_collect(ctx, c, &o->keep, s, !strcmp(o->form, "readable"),
 		&e, 1);
 	if (o->asymptotic)

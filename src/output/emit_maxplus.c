@@ -65,6 +65,7 @@ static const char *decode(const segc_expr *e, segc_plan_maxplus *mp)
 		mp->to = s.to;
 		mp->dist = s.dist;
 		mp->state = s.state;
+		free(s.settled);
 		memset(&s, 0, sizeof s);
 	}
 	segc_maxplus_clear(&s);
