@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli_eval.h"
+#include "cli/cli_util.h"
 
 #define MAX_AXES EVAL_MAX_AXES
 #define MAX_POINTS 1000000UL
@@ -23,10 +24,8 @@ static const char *const fixed_cols[NCOLS_FIXED] = {
 /* A copy of the 'n' bytes at 's'. */
 static char *name_copy(const char *s, size_t n)
 {
-	char *d = malloc(n + 1);
+	char *d = cli_xmalloc(n + 1);
 
-	if (!d)
-		abort();
 	memcpy(d, s, n);
 	d[n] = '\0';
 	return d;
@@ -288,9 +287,7 @@ static void setup_point(eval_run *r)
 		r->p_index = r->npoint;
 		r->names[r->npoint++] = "P";
 	}
-	r->values = malloc((r->npoint + 1) * sizeof *r->values);
-	if (!r->values)
-		abort();
+	r->values = cli_xmalloc((r->npoint + 1) * sizeof *r->values);
 	for (i = 0; i < r->npoint; i++) {
 		mpq_init(r->values[i]);
 		mpq_set_ui(r->values[i], 1, 1);
@@ -305,9 +302,7 @@ static void grid_names(eval_run *r)
 	size_t i;
 
 	r->nax = r->o->naxes;
-	r->names = calloc(r->nax + 1, sizeof *r->names);
-	if (!r->names)
-		abort();
+	r->names = cli_xcalloc(r->nax + 1, sizeof *r->names);
 	for (i = 0; i < r->nax; i++)
 		r->names[i] = r->o->axes[i].name;
 }

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 #define MAX_FREE 256
 
@@ -194,7 +195,7 @@ static char *decimal(mpq_srcptr q, long digits)
 	mpfr_init2(x, (mpfr_prec_t)(digits * 4 + 64));
 	mpfr_set_q(x, q, MPFR_RNDN);
 	if (mpfr_asprintf(&s, "%.*Rg", (int)digits, x) < 0)
-		abort();
+		cli_out_of_memory(0);
 	mpfr_clear(x);
 	return s;
 }

@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* The options of 'sensitivity': those it shares with whatif. */
 typedef cli_table_opts sens_opts;
@@ -59,10 +60,8 @@ static int analyse(segc_ctx *ctx, const segc_setting *s,
 		return -1;
 	}
 	S->n = segc_output_names(S->t, 0, &S->names);
-	S->d = calloc(S->n + 1, sizeof *S->d);
-	S->e = calloc(S->n + 1, sizeof *S->e);
-	if (!S->d || !S->e)
-		abort();
+	S->d = cli_xcalloc(S->n + 1, sizeof *S->d);
+	S->e = cli_xcalloc(S->n + 1, sizeof *S->e);
 	for (i = 0; i < S->n; i++) {
 		S->d[i] = canon(ctx, s, segc_expr_diff(ctx, S->t, S->names[i]));
 		if (!S->d[i])
@@ -137,13 +136,11 @@ static void print_point(const cli_grid *g, mpq_t *v)
 static int rank_point(segc_ctx *ctx, const sens_opts *o, const sens *S,
 	const segc_point *pt, mpq_t *v)
 {
-	ranked *r = calloc(S->n + 1, sizeof *r);
+	ranked *r = cli_xcalloc(S->n + 1, sizeof *r);
 	size_t i, k;
 	int rc = 0;
 	char be[1100], bd[1100];
 
-	if (!r)
-		abort();
 	for (i = 0; i < S->n; i++) {
 		r[i].name = S->names[i];
 		mpfr_init2(r[i].e, 128);

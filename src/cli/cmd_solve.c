@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* The options of 'solve'. */
 typedef struct solve_opts {
@@ -101,9 +102,7 @@ static segc_expr *difference(segc_ctx *ctx, const cli_common *c,
 			o->equation);
 		return NULL;
 	}
-	left = malloc((size_t)(eq - o->equation) + 1);
-	if (!left)
-		abort();
+	left = cli_xmalloc((size_t)(eq - o->equation) + 1);
 	memcpy(left, o->equation, (size_t)(eq - o->equation));
 	left[eq - o->equation] = '\0';
 	a = segc_quantity(ctx, s, left, &w);
@@ -185,9 +184,7 @@ static void range_text(solve_opts *o)
 	char *a = mpq_get_str(NULL, 10, o->lo), *b = mpq_get_str(NULL, 10,
 		o->hi);
 
-	o->range = malloc(strlen(a) + strlen(b) + 3);
-	if (!o->range)
-		abort();
+	o->range = cli_xmalloc(strlen(a) + strlen(b) + 3);
 	sprintf(o->range, "%s..%s", a, b);
 	free(a);
 	free(b);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli_eval.h"
+#include "cli/cli_util.h"
 
 /* The index of the axis named 'name', or (size_t)-1. */
 static size_t axis_index(const eval_opts *o, const char *name)
@@ -110,14 +111,11 @@ static void compact_label(char *s)
  * in exact scientific form). */
 static char **tick_labels(const cli_axis *a)
 {
-	char **v = calloc(a->n + 1, sizeof *v);
+	char **v = cli_xcalloc(a->n + 1, sizeof *v);
 	size_t i;
 
-	if (!v)
-		abort();
 	for (i = 0; i < a->n; i++) {
-		if (!(v[i] = mpq_get_str(NULL, 10, a->v[i])))
-			abort();
+		v[i] = mpq_get_str(NULL, 10, a->v[i]);
 		compact_label(v[i]);
 	}
 	return v;
