@@ -41,4 +41,55 @@ for cmd in validate derive latex eval; do
 	ok $? "$cmd: 65 indices refused at the 65th (6:$col), the limit named, exit 3 (got $st)"
 done
 
+# ----------------------------------------- the count of an overlapped loop
+# overlapped COUNT [DECL]: a loop of two nodes (costs 2 and 1) whose
+# iterations overlap, run COUNT times; k and r declared (k integer).
+overlapped() {
+	cat <<EOX
+<?xml version="1.0"?>
+<model name="m" version="1">
+  <param name="k" min="0" integer="true"/>
+  <param name="r" min="0"/>
+  <graph name="main">
+    <node id="a" cost="2"/>
+    <node id="b" cost="1"/>
+    <arc from="a" to="b"/>
+    <arc from="b" to="a" forward="1"/>
+    <arc from="b" to="a" loop="$1" overlap="true"$2/>
+  </graph>
+</model>
+EOX
+}
+# The unrolled schedule: a(i) = 2 + b(i-1), b(i) = a(i) + 1, so T(n) = 3n.
+overlapped 4 >"$tmp/o4.xml"
+[ "$("$SEGC" derive "$tmp/o4.xml" 2>&1)" = 12 ]
+ok $? "an overlapped loop run 4 times derives to 12, the unrolled schedule"
+for c in "1/2:" '5/2: var="i"' "r:" "k/2:" "ceil(r)/2:"; do
+	count=${c%%:*}
+	overlapped "$count" "${c#*:}" >"$tmp/ov.xml"
+	for cmd in derive emit; do
+		rm -rf "$tmp/em" && mkdir "$tmp/em"
+		if [ $cmd = derive ]; then
+			"$SEGC" derive "$tmp/ov.xml" >"$tmp/out" 2>"$tmp/err"
+		else
+			"$SEGC" emit --keep k --keep r -o "$tmp/em/p" "$tmp/ov.xml" \
+				>"$tmp/out" 2>"$tmp/err"
+		fi
+		st=$?
+		[ $st -eq 2 ] && [ ! -s "$tmp/out" ] && [ -z "$(ls -A "$tmp/em")" ] &&
+			grep -qF "$tmp/ov.xml:10:5: error: the count of a loop whose iterations overlap must be an integer, and '$count'" "$tmp/err"
+		ok $? "$cmd: overlapped count $count${c#*:} refused at the arc, exit 2, nothing written (got $st)"
+		[ $st -eq 2 ] || diag "$(cat "$tmp/out" "$tmp/err")"
+	done
+done
+overlapped r >"$tmp/ov.xml"
+"$SEGC" derive -D r=1/2 "$tmp/ov.xml" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "and '1/2' is not one" "$tmp/err"
+ok $? "a count bound to 1/2 with -D is refused"
+for c in k "ceil(r)" "2*k+1" "max(k, 3)"; do
+	overlapped "$c" >"$tmp/ov.xml"
+	"$SEGC" eval "$tmp/ov.xml" k=4 r=7/2 >"$tmp/out" 2>"$tmp/err"
+	ok $? "an overlapped count $c that is an integer is accepted"
+done
+
 done_testing
