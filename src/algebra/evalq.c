@@ -2,7 +2,10 @@
  * names, for tests and cross-checks of the canonical form.  Only what is
  * rational at the point evaluates; anything else (a name without a value,
  * log2 or sqrt of a non-power, division by zero, an uninterpreted call, an
- * oversized power or sum) makes the evaluation fail with -1.
+ * oversized power or sum) makes the evaluation fail: -2 when it is a
+ * bound of the work below that stopped it, else -1.  floor and ceil of
+ * log2 and sqrt are integers even where log2 and sqrt are irrational;
+ * they are computed exactly from the bits of the argument.
  *
  * if(c, a, b) evaluates its condition exactly and then only the branch it
  * picks; and/or evaluate their operands from the left and stop once the
@@ -38,6 +41,7 @@ struct point {
 	const char *const *names;
 	const mpq_t *values;
 	unsigned long *terms_left;
+	int *limited;           /* set when a bound of the work is reached */
 };
 
 static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
@@ -105,13 +109,13 @@ static int pow_int(mpq_t r, mpq_srcptr x, mpz_srcptr k)
 		return 0;
 	}
 	if (mpz_cmpabs_ui(k, EVAL_MAX_BITS) > 0)
-		return -1;
+		return -2;
 	uk = mpz_get_ui(k);
 	bits = mpz_sizeinbase(mpq_numref(x), 2);
 	if (mpz_sizeinbase(mpq_denref(x), 2) > bits)
 		bits = mpz_sizeinbase(mpq_denref(x), 2);
 	if (uk && bits > EVAL_MAX_BITS / uk)
-		return -1;
+		return -2;
 	mpq_init(t);
 	mpz_pow_ui(mpq_numref(t), mpq_numref(x), uk);
 	mpz_pow_ui(mpq_denref(t), mpq_denref(x), uk);
@@ -144,12 +148,14 @@ static int pow_q(mpq_t r, mpq_srcptr x, mpq_srcptr y)
 		return -1;
 	n = mpz_get_ui(mpq_denref(y));
 	mpq_init(t);
-	bad = pow_int(t, x, mpq_numref(y)) || exact_root(mpq_numref(t), n) ||
-		exact_root(mpq_denref(t), n);
+	bad = pow_int(t, x, mpq_numref(y));
+	if (!bad)
+		bad = exact_root(mpq_numref(t), n) ||
+			exact_root(mpq_denref(t), n) ? -1 : 0;
 	if (!bad)
 		mpq_set(r, t);
 	mpq_clear(t);
-	return bad ? -1 : 0;
+	return bad;
 }
 
 /* Evaluates the 'n' arguments of 'e' into 'v' (initialised here; the
@@ -194,6 +200,60 @@ static int log2_q(mpq_t r, mpq_srcptr x)
 		return 0;
 	}
 	return -1;
+}
+
+/* floor (or ceil when 'up') of log2('x') for a rational 'x' > 0, into
+ * the integer 'r'; -1 when x <= 0. */
+static int round_log2_q(mpq_t r, mpq_srcptr x, int up)
+{
+	mpz_srcptr p = mpq_numref(x), q = mpq_denref(x);
+	long k;
+	mpz_t a, b;
+	int c;
+
+	if (mpq_sgn(x) <= 0)
+		return -1;
+	/* 2^(k-1) <= x < 2^(k+1) for k the difference of the bit lengths;
+	 * compare x with 2^k, that is p with q*2^k. */
+	k = (long)mpz_sizeinbase(p, 2) - (long)mpz_sizeinbase(q, 2);
+	mpz_init_set(a, p);
+	mpz_init_set(b, q);
+	if (k >= 0)
+		mpz_mul_2exp(b, b, (mp_bitcnt_t)k);
+	else
+		mpz_mul_2exp(a, a, (mp_bitcnt_t)-k);
+	c = mpz_cmp(a, b);
+	mpz_clear(a);
+	mpz_clear(b);
+	if (c < 0)
+		k--;	/* x < 2^k: the floor is k - 1 */
+	if (up && c != 0)
+		k++;	/* not a power of two: the ceil is one more */
+	mpq_set_si(r, k, 1);
+	return 0;
+}
+
+/* floor (or ceil when 'up') of sqrt('x') for a rational 'x' >= 0: the
+ * integer square root of floor(x) (of ceil(x), plus one unless exact). */
+static int round_sqrt_q(mpq_t r, mpq_srcptr x, int up)
+{
+	mpz_t n, s;
+
+	if (mpq_sgn(x) < 0)
+		return -1;
+	mpz_init(n);
+	mpz_init(s);
+	if (up)
+		mpz_cdiv_q(n, mpq_numref(x), mpq_denref(x));
+	else
+		mpz_fdiv_q(n, mpq_numref(x), mpq_denref(x));
+	mpz_sqrt(s, n);
+	if (up && mpz_perfect_square_p(n) == 0)
+		mpz_add_ui(s, s, 1);
+	mpq_set_z(r, s);
+	mpz_clear(n);
+	mpz_clear(s);
+	return 0;
 }
 
 /* sqrt('x') for the square of a rational; -1 otherwise. */
@@ -452,6 +512,23 @@ static int eval_if(mpq_t r, const segc_expr *e, const struct binding *b,
 }
 
 /* Evaluates the call 'e'. */
+/* floor or ceil ('e') of log2 or sqrt of a rational, exactly. */
+static int eval_round_root(mpq_t r, const segc_expr *e,
+	const struct binding *b, const struct point *pt)
+{
+	const segc_expr *inner = e->args[0];
+	int up = segc_expr_is_builtin(e, SEGC_BUILTIN_CEIL), bad;
+	mpq_t x;
+
+	mpq_init(x);
+	bad = eval(x, inner->args[0], b, pt);
+	if (!bad)
+		bad = segc_expr_is_builtin(inner, SEGC_BUILTIN_LOG2) ?
+			round_log2_q(r, x, up) : round_sqrt_q(r, x, up);
+	mpq_clear(x);
+	return bad ? -1 : 0;
+}
+
 static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 	const struct point *pt)
 {
@@ -464,6 +541,12 @@ static int eval_call(mpq_t r, const segc_expr *e, const struct binding *b,
 		return -1;
 	if (segc_expr_binder(e))
 		return eval_maxplusv(r, e, b, pt);
+	if (e->nargs == 1 && (segc_expr_is_builtin(e, SEGC_BUILTIN_FLOOR) ||
+	    segc_expr_is_builtin(e, SEGC_BUILTIN_CEIL)) &&
+	    e->args[0]->kind == SEGC_CALL && e->args[0]->nargs == 1 &&
+	    (segc_expr_is_builtin(e->args[0], SEGC_BUILTIN_LOG2) ||
+	     segc_expr_is_builtin(e->args[0], SEGC_BUILTIN_SQRT)))
+		return eval_round_root(r, e, b, pt);
 	v = segc_xmalloc(segc_xmul_size(e->nargs ? e->nargs : 1, sizeof(*v)));
 	bad = eval_args(v, e, b, pt);
 
@@ -490,8 +573,10 @@ static int sum_range(mpq_t r, const segc_expr *e, long from, long to,
 	inner.next = b;
 	for (k = from; k <= to && !bad; k++) {
 		bad = !*pt->terms_left;
-		if (bad)
+		if (bad) {
+			*pt->limited = 1;
 			break;
+		}
 		--*pt->terms_left;
 		mpq_set_si(i, k, 1);
 		bad = eval(t, e->args[2], &inner, pt);
@@ -534,6 +619,8 @@ static int eval_sum(mpq_t r, const segc_expr *e, const struct binding *b,
 		eval_bound(hi, e->args[1], 0, b, pt);
 	if (!bad && mpz_cmp(hi, lo) >= 0) {
 		mpz_sub(hi, hi, lo);
+		if (mpz_cmp_si(hi, EVAL_MAX_SUM_TERMS) >= 0)
+			*pt->limited = 1;
 		bad = !mpz_fits_slong_p(lo) || mpz_cmp_si(hi,
 			EVAL_MAX_SUM_TERMS) >= 0 || mpz_cmp_si(lo,
 			LONG_MAX - EVAL_MAX_SUM_TERMS) > 0 ||
@@ -564,8 +651,9 @@ static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
 	case SEGC_POW:
 		mpq_init(x);
 		mpq_init(y);
-		bad = eval(x, e->args[0], b, pt) || eval(y, e->args[1], b, pt) ||
-			pow_q(r, x, y);
+		bad = eval(x, e->args[0], b, pt) || eval(y, e->args[1], b, pt);
+		if (!bad && (bad = pow_q(r, x, y)) == -2)
+			*pt->limited = 1;
 		mpq_clear(x);
 		mpq_clear(y);
 		return bad ? -1 : 0;
@@ -585,7 +673,7 @@ int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 	unsigned long terms = EVAL_MAX_TOTAL_TERMS;
 	struct point pt;
 	mpq_t r;
-	int bad;
+	int bad, limited = 0;
 
 	if (!e)
 		return -1;
@@ -593,10 +681,11 @@ int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 	pt.names = names;
 	pt.values = values;
 	pt.terms_left = &terms;
+	pt.limited = &limited;
 	mpq_init(r);
 	bad = eval(r, e, NULL, &pt);
 	if (!bad)
 		mpq_set(result, r);
 	mpq_clear(r);
-	return bad ? -1 : 0;
+	return !bad ? 0 : limited ? -2 : -1;
 }

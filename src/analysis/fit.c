@@ -466,6 +466,7 @@ static int check_domains(fitter *F)
 static int coef_value(fitter *F, const coef *c, size_t i, mpq_t q)
 {
 	const mpq_t *row = segc_csv_row(F->data, i);
+	int rc;
 
 	if (c->kind == COEF_NUM) {
 		mpq_set(q, segc_expr_value(c->e));
@@ -475,11 +476,19 @@ static int coef_value(fitter *F, const coef *c, size_t i, mpq_t q)
 		mpq_set(q, row[c->col]);
 		return 0;
 	}
-	if (!segc_expr_eval_q(q, c->e, segc_csv_ncols(F->data), F->headers,
-	    row))
+	rc = segc_expr_eval_q(q, c->e, segc_csv_ncols(F->data), F->headers,
+		row);
+	if (!rc)
 		return 0;
-	segc_error(F->ctx, SEGC_ERR_INPUT, F->file, segc_csv_line(F->data, i),
-		0, "the formula has no exact rational value at this row");
+	if (rc == -2)
+		segc_error(F->ctx, SEGC_ERR_LIMIT, F->file, segc_csv_line(F->data,
+			i), 0, "the exact value of the formula at this row is too "
+			"large: a power of more than 2^24 bits, or a sum of more "
+			"than 10^6 terms (fixed limits of exact evaluation)");
+	else
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->file, segc_csv_line(
+			F->data, i), 0, "the formula has no exact rational value "
+			"at this row");
 	return -1;
 }
 
