@@ -128,6 +128,22 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 		}
 		return r;
 	}
+	if ((r = cli_option_value(c, argc, argv, i, "component", 0, &v)) != 0) {
+		static const char *const comps[] = { "total", "comp", "comm",
+			"io" };
+		int k;
+
+		for (k = 0; r > 0 && k < 4 && strcmp(v, comps[k]); k++)
+			;
+		if (r > 0 && k == 4)
+			return cli_usage(c, "unknown component '%s' (total, comp, "
+				"comm or io)", v), -1;
+		if (r > 0) {
+			o->map_comp = k;
+			o->comp_given = 1;
+		}
+		return r;
+	}
 	if (!strcmp(argv[*i], "--map")) {
 		if (*i + 2 >= argc || argv[*i + 1][0] == '-' ||
 		    argv[*i + 2][0] == '-')
@@ -359,16 +375,18 @@ static int check_domains(eval_run *r, const segc_setting *s)
 }
 
 /* Decides the speedup columns: printed when the grid gives the processor
- * count (--procs, default P) and the total depends on it; refused (-1,
- * reported) when the model's domain for it leaves out 1, where T(1) is
- * not defined. */
+ * count (--procs, default P) and the total depends on it (under weak
+ * scaling whether it does or not: a total that does not is perfect weak
+ * scaling).  Where the model's domain for it leaves out 1, T(1) is not
+ * defined: the columns are left out with a note on standard error, or
+ * refused (-1, reported) when --scaling weak or --plot asked for them. */
 static int choose_speedup(eval_run *r, const segc_setting *s)
 {
 	const char *p = r->o->procs ? r->o->procs : "P", **v;
 	segc_domains *d;
 	mpq_srcptr lo, hi;
 	size_t i, n;
-	int integer;
+	int integer, asked;
 
 	r->speedup = 0;
 	for (r->procs = 0; r->procs < r->nax; r->procs++)
@@ -380,15 +398,26 @@ static int choose_speedup(eval_run *r, const segc_setting *s)
 	for (i = 0; i < n && !r->speedup; i++)
 		r->speedup = !strcmp(v[i], p);
 	free(v);
+	r->speedup |= r->o->weak;
 	if (!r->speedup || !(d = segc_setting_domains(r->ctx, s)))
 		return r->speedup ? -1 : 0;
+	asked = r->o->weak || r->o->plot != EVAL_PLOT_TIME;
 	if (segc_domains_get(d, p, &lo, &hi, &integer) && ((lo &&
-	    mpq_cmp_ui(lo, 1, 1) > 0) || (hi && mpq_cmp_ui(hi, 1, 1) < 0)))
-		segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, r->where.line, 0, "the "
-			"speedup T(%s=1)/T is undefined: %s=1 is outside the "
-			"domain the model declares for %s; name another "
-			"processor count with --procs, or evaluate without %s "
-			"in the grid", p, p, p, p);
+	    mpq_cmp_ui(lo, 1, 1) > 0) || (hi && mpq_cmp_ui(hi, 1, 1) < 0))) {
+		if (asked)
+			segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file,
+				r->where.line, 0, "the speedup T(%s=1)/T is "
+				"undefined: %s=1 is outside the domain the model "
+				"declares for %s; name another processor count "
+				"with --procs, or evaluate without %s in the grid",
+				p, p, p, p);
+		else if (!r->c->quiet)
+			fprintf(stderr, "segc: eval: note: no speedup and "
+				"efficiency columns: T(%s=1) is undefined, %s=1 "
+				"being outside the domain the model declares for "
+				"%s\n", p, p, p);
+		r->speedup = 0;
+	}
 	segc_domains_free(d);
 	return segc_ctx_status(r->ctx) == SEGC_OK ? 0 : -1;
 }
@@ -455,6 +484,9 @@ static int check_options(cli_common *c, const eval_opts *o)
 	if (o->plot_given && !o->svg)
 		return cli_usage(c, "--plot draws into the file of --svg: give "
 			"--svg FILE");
+	if (o->comp_given && !o->map_x)
+		return cli_usage(c, "--component chooses the component of "
+			"--map: every component is a column of the table");
 	if (o->plot_given && (o->measured || o->map_x))
 		return cli_usage(c, "--plot is for the plot of a grid: "
 			"--measured and --map draw their own");
