@@ -63,4 +63,62 @@ done
 [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "more than 10000 to evaluate" "$tmp/err"
 ok $? "solve refuses a scan of 10 001 integers"
 
+# ------------------------------------------ sensitivity of a step function
+cat >"$tmp/st.xml" <<'EOX'
+<?xml version="1.0"?>
+<model name="st" version="1">
+  <param name="P" min="1" integer="true"/>
+  <param name="N" min="1"/>
+  <param name="h" min="0"/>
+  <resource name="tw"/>
+  <resource name="tm"/>
+  <graph name="main">
+    <step name="w" cost="N*tw"/>
+    <step name="m" class="comm" cost="ceil(log2(P))*tm + floor(h)*tm"/>
+  </graph>
+</model>
+EOX
+"$SEGC" sensitivity "$tmp/st.xml" N=100 tw=1 tm=10 P=5,8 h=2 \
+	>"$tmp/out" 2>"$tmp/err"
+ok $? "sensitivity of names that act only through ceil and floor"
+# T = N*tw + (ceil(log2(P)) + floor(h))*tm; P moves to ceil(1.01*P) and
+# floor(0.99*P) (it is an integer), h to h*1.01 and h*0.99.
+python3 - >"$tmp/want" <<'EOP'
+from fractions import Fraction as F
+import math
+def clog2(p):
+    return (p - 1).bit_length() if p == int(p) else math.ceil(math.log2(p))
+def T(P, h, N=100, tw=1, tm=10):
+    return N * tw + (clog2(P) + math.floor(h)) * tm
+def side(name, x, y, t0, t1):
+    dx, dt = F(y - x) / x, F(t1 - t0) / t0
+    return '     at %s=%s (relative change %+.6g): total changes by %+.6g ' \
+        '(relative), arc elasticity %.6g' % (name, y, float(dx), float(dt),
+                                             float(dt / dx))
+for P in (5, 8):
+    h = 2
+    t0 = T(P, h)
+    up, dn = -(-P * 101 // 100), P * 99 // 100
+    print('P=%d' % P)
+    print(side('P', P, up, t0, T(up, h)))
+    print(side('P', P, dn, t0, T(dn, h)))
+    hu, hd = F(h) * F(101, 100), F(h) * F(99, 100)
+    print(side('h', h, hu, t0, T(P, hu)))
+    print(side('h', h, hd, t0, T(P, hd)))
+EOP
+for P in 5 8; do
+	sed -n "/^at .*P=$P,/,/^at /p" "$tmp/out" >"$tmp/block"
+	grep -q "^  [0-9]\. P: elasticity 0, derivative 0 (a step function here" "$tmp/block" &&
+	grep -q "^  [0-9]\. h: elasticity 0, derivative 0 (a step function here" "$tmp/block"
+	ok $? "at P=$P: P and h are reported as step functions"
+	sed -n "/^P=$P\$/,/^P=/p" "$tmp/want" | grep '^     at' >"$tmp/wlines"
+	grep '^     at' "$tmp/block" | LC_ALL=C sort >"$tmp/glines"
+	LC_ALL=C sort "$tmp/wlines" >"$tmp/wsorted"
+	same_file "$tmp/wsorted" "$tmp/glines" "at P=$P: the one-sided effects of +/-1 %, exact against Python"
+done
+# At P=8, h=2, -1 % of h (to 1.98) drops floor(h) by one: a relative change
+# of T of -10/160 for -1 %, arc elasticity 6.25, above N's 100/160.
+sed -n '/^at .*P=8,/,$p' "$tmp/out" | grep '^  [0-9]\.' | head -1 | grep -q '^  1\. h: '
+ok $? "at P=8, h (a step of floor) ranks first by its arc elasticity, not last"
+
 done_testing
