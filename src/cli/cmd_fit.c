@@ -289,7 +289,8 @@ static void print_fit(const segc_fit *f, const segc_csv *data,
 	const fit_opts *o, int quiet)
 {
 	segc_fit_info info;
-	size_t j;
+	size_t j, nleft;
+	const char *lines;
 	int nonlinear = segc_fit_nonlinear(f, &info);
 
 	if (nonlinear) {
@@ -300,8 +301,17 @@ static void print_fit(const segc_fit *f, const segc_csv *data,
 			(unsigned long)segc_fit_nfree(f),
 			(unsigned long)segc_fit_nequations(f),
 			(unsigned long)segc_csv_nrows(data), o->data);
-		cli_printf("# the formula is not linear in the free names "
-			"(nonlinear in %s)\n", segc_fit_nonlinear_names(f));
+		if (segc_fit_outside(f))
+			cli_printf("# the exact linear least-squares solution lies "
+				"outside the declared domains (%s): fitted within "
+				"them, starting from it\n", segc_fit_outside(f));
+		else
+			cli_printf("# the formula is not linear in the free names "
+				"(nonlinear in %s)\n", segc_fit_nonlinear_names(f));
+		if (segc_fit_start_from(f))
+			cli_printf("# started from the exact least-squares fit of "
+				"the formula made linear in %s\n",
+				segc_fit_start_from(f));
 		cli_printf("# converged after %u iterations: %s\n",
 			info.iterations, info.stalled ? "no further decrease of "
 			"the sum of squares at this precision" : "relative step "
@@ -314,6 +324,15 @@ static void print_fit(const segc_fit *f, const segc_csv *data,
 			(unsigned long)segc_fit_nequations(f),
 			(unsigned long)segc_csv_nrows(data), o->data);
 	}
+	if (segc_fit_constrained(f))
+		cli_printf("# constrained: %s holds at the solution (the declared "
+			"domain; the sum of squares falls beyond it)\n",
+			segc_fit_constrained(f));
+	if ((lines = segc_fit_left_out(f, &nleft)) != NULL)
+		cli_printf("# left out: %lu equation%s measured as 0, which %s "
+			"no relative error (--weight relative): line%s %s\n",
+			(unsigned long)nleft, nleft == 1 ? "" : "s", nleft == 1 ?
+			"has" : "have", strchr(lines, ',') ? "s" : "", lines);
 	for (j = 0; j < segc_fit_nfree(f); j++) {
 		char *d;
 

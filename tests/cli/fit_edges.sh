@@ -66,4 +66,83 @@ st=$?
 	grep -q "^$tmp/big.csv:3: error: .*too large.*fixed limits of exact evaluation" "$tmp/err"
 ok $? "N^100 at N = 1e100000: exit 3 naming the limit, at its row (got $st)"
 
+# ------------------------------------- a fit held to the declared domains
+lb=$top_srcdir/tests/cli/fit/latbw.xml
+cat >"$tmp/lin.xml" <<'EOX'
+<?xml version="1.0"?>
+<model name="lin" version="1">
+  <param name="bytes" min="0" integer="true"/>
+  <resource name="lat"/>
+  <resource name="gap"/>
+  <graph name="main">
+    <step name="start" class="comm"><use resource="lat"/></step>
+    <step name="transfer" class="comm" cost="bytes*gap"/>
+  </graph>
+</model>
+EOX
+# Times whose least-squares line has a negative intercept: the latency of
+# the unconstrained fit would be -6e-06.  Within lat >= 0 the best fit has
+# lat = 0 and gap = sum(b*t)/sum(b^2) (1/bw for latbw).
+printf 'bytes,time\n1000,0.000004\n2000,0.000016\n4000,0.000038\n8000,0.00008\n' \
+	>"$tmp/neg.csv"
+gap=$(python3 -c "
+from fractions import Fraction as F
+rows = [(1000, F('0.000004')), (2000, F('0.000016')), (4000, F('0.000038')),
+        (8000, F('0.00008'))]
+g = sum(b * t for b, t in rows) / sum(b * b for b, t in rows)
+print('%.12g %.12g' % (g, 1 / g))")
+for m in "$lb:bw:${gap#* }" "$tmp/lin.xml:gap:${gap% *}"; do
+	model=${m%%:*} rest=${m#*:}
+	name=${rest%%:*} want=${rest#*:}
+	"$SEGC" fit -q --free lat,$name -o "$tmp/fm.xml" "$model" "$tmp/neg.csv" \
+		>"$tmp/out" 2>"$tmp/err"
+	st=$?
+	[ $st -eq 0 ] && grep -qx "lat = 0" "$tmp/out" &&
+		grep -qx "$name = $want" "$tmp/out" &&
+		grep -qx "# constrained: lat >= 0 holds at the solution (the declared domain; the sum of squares falls beyond it)" "$tmp/out"
+	ok $? "${model##*/}: the fit stays in lat >= 0, says the bound holds, $name = $want (exit $st)"
+	[ $st -eq 0 ] || diag "$(cat "$tmp/err")"
+	"$SEGC" validate "$tmp/fm.xml" && ! grep -q 'value="-' "$tmp/fm.xml"
+	ok $? "${model##*/}: the machine written has no negative value"
+done
+grep -q "^# the exact linear least-squares solution lies outside the declared domains (lat = -3/500000)" "$tmp/out"
+ok $? "a linear fit outside the domains says where the exact solution was"
+"$SEGC" fit -q --free lat,bw "$lb" "$top_srcdir/tests/cli/fit/latbw.csv" \
+	>"$tmp/out" 2>&1 && ! grep -q "constrained" "$tmp/out"
+ok $? "no bound is reported where the solution lies inside the domains"
+
+# ------------------------------------- relative weights and rows of 0
+printf 'bytes,time\n0,0\n1000,0.00003\n2000,0.00004\n0,0\n' >"$tmp/z.csv"
+for m in "$lb:bw:bw = 100000000" "$tmp/lin.xml:gap:gap = 0.00000001  (1e-08)"; do
+	model=${m%%:*} rest=${m#*:}
+	name=${rest%%:*} want=${rest#*:}
+	"$SEGC" fit --weight relative --free lat,$name "$model" "$tmp/z.csv" \
+		>"$tmp/out" 2>"$tmp/err"
+	st=$?
+	[ $st -eq 0 ] && grep -qx "$want" "$tmp/out" &&
+		grep -qx "# left out: 2 equations measured as 0, which have no relative error (--weight relative): lines 2, 5" "$tmp/out" &&
+		[ "$(grep -c '^ *[0-9]*  total' "$tmp/out")" -eq 2 ]
+	ok $? "${model##*/}, --weight relative: the rows measured as 0 left out, counted and named (exit $st)"
+	[ $st -eq 0 ] || diag "$(cat "$tmp/err")"
+done
+
+# ------------------------------------- starting values without --start
+# lat + bytes/bw with lat = 1e-6 and bw = 1e11: eleven orders of magnitude
+# apart; the reciprocal 1/bw makes the formula linear, and its exact
+# least-squares fit is the start (here the solution itself).
+printf 'bytes,time\n0,0.000001\n1000000,0.000011\n10000000,0.000101\n100000000,0.001001\n1000000000,0.010001\n' \
+	>"$tmp/bw.csv"
+"$SEGC" fit -q --free lat,bw "$lb" "$tmp/bw.csv" >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 0 ] && grep -qx "lat = 1e-06" "$tmp/out" &&
+	grep -qx "bw = 100000000000" "$tmp/out" &&
+	grep -qx "# started from the exact least-squares fit of the formula made linear in 1/bw" "$tmp/out"
+ok $? "lat and bw eleven orders apart fitted without --start (exit $st)"
+[ $st -eq 0 ] || diag "$(cat "$tmp/err" "$tmp/out")"
+printf 'N,time\n1,0.75\n2,1\n4,1.5\n8,2.5\n' >"$tmp/inv.csv"
+"$SEGC" fit -q --free rate,t0 "$top_srcdir/tests/cli/fit/inverse.xml" \
+	"$tmp/inv.csv" >"$tmp/out" 2>&1 && grep -qx "rate = 4" "$tmp/out" &&
+	grep -qx "t0 = 0.5" "$tmp/out"
+ok $? "N/rate + t0 fitted exactly from its linearised start"
+
 done_testing
