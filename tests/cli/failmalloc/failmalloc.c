@@ -32,8 +32,19 @@ static int resolving;
 
 /* The address ranges of segc's code: at most 64 loaded segments. */
 static struct { uintptr_t lo, hi; } seg[64];
-static int nseg, scanned;
+static int nseg, scanned, ready;
 static unsigned long count, fail_at;
+
+/* Nothing is counted before the libraries are initialised: a sanitizer's
+ * runtime allocates while it sets itself up, before the functions this
+ * library calls to find segc's code may be used. */
+__attribute__((constructor)) static void arm(void)
+{
+	const char *at = getenv("FAILMALLOC_AT");
+
+	fail_at = at ? strtoul(at, NULL, 10) : 0;
+	ready = 1;
+}
 
 static void *boot_alloc(size_t n)
 {
@@ -55,8 +66,6 @@ static int in_boot(const void *p)
 
 static void resolve(void)
 {
-	const char *at;
-
 	if (real_malloc || resolving)
 		return;
 	resolving = 1;
@@ -64,8 +73,6 @@ static void resolve(void)
 	real_calloc = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "calloc");
 	real_realloc = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
 	real_free = (void (*)(void *))dlsym(RTLD_NEXT, "free");
-	at = getenv("FAILMALLOC_AT");
-	fail_at = at ? strtoul(at, NULL, 10) : 0;
 	resolving = 0;
 }
 
@@ -114,6 +121,8 @@ static int fails(void *ra)
 	uintptr_t a = (uintptr_t)ra;
 	int k;
 
+	if (!ready)
+		return 0;
 	if (!scanned) {
 		int main_segc = is_segc();
 
