@@ -154,11 +154,13 @@ static int value_at(segc_ctx *ctx, const segc_expr *t, const segc_point *pt,
 /* The side of 'r' (up when 'up') for the name of axis 'j' of 'pt' (whose
  * values 'v' are moved and put back): x moved by 1 % (to the next
  * integer beyond that when the name is declared integer), left out when
- * that leaves its declared domain; 0, or -1 recorded. */
+ * that leaves its declared domain or T has no value there; 0, or -1
+ * recorded (a limit reached). */
 static int one_side(segc_ctx *ctx, const sens *S, const segc_point *pt,
 	mpq_t *v, size_t j, mpfr_srcptr t0, int up, side *sd)
 {
 	mpq_srcptr lo = NULL, hi = NULL;
+	segc_ctx *scratch = segc_ctx_new();
 	mpq_t x, y;
 	int integer = 0, rc = 0;
 
@@ -167,10 +169,9 @@ static int one_side(segc_ctx *ctx, const sens *S, const segc_point *pt,
 	mpq_set(x, v[j]);
 	mpq_set_ui(y, up ? 101 : 99, 100);
 	mpq_mul(y, y, x);
-	segc_domains_get(S->dom, pt->names[j], &lo, &hi,
-		&integer);
-	if (integer) {
-		if (up)
+	segc_domains_get(S->dom, pt->names[j], &lo, &hi, &integer);
+	if (integer) {	/* the next integer beyond, away from x */
+		if (mpq_cmp(y, x) > 0)
 			mpz_cdiv_q(mpq_numref(y), mpq_numref(y), mpq_denref(y));
 		else
 			mpz_fdiv_q(mpq_numref(y), mpq_numref(y), mpq_denref(y));
@@ -179,9 +180,20 @@ static int one_side(segc_ctx *ctx, const sens *S, const segc_point *pt,
 	sd->valid = mpq_sgn(x) != 0 && !mpq_equal(x, y) &&
 		!(lo && mpq_cmp(y, lo) < 0) && !(hi && mpq_cmp(y, hi) > 0);
 	if (sd->valid) {
+		/* where T has no value (a pole, a log2 of 0), no side */
+		*segc_ctx_limits(scratch) = *segc_ctx_limits(ctx);
 		mpq_set(v[j], y);
-		rc = value_at(ctx, S->t, pt, sd->dt);
+		rc = value_at(scratch, S->t, pt, sd->dt);
 		mpq_set(v[j], x);
+		sd->valid = !rc;
+		rc = 0;
+		if (segc_ctx_status(scratch) == SEGC_ERR_LIMIT) {
+			segc_error(ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "%s",
+				segc_ctx_diag(scratch, 0)->message);
+			rc = -1;
+		}
+	}
+	if (sd->valid) {
 		sd->at = mpq_get_str(NULL, 10, y);
 		mpq_sub(y, y, x);
 		mpq_div(y, y, x);
@@ -196,6 +208,7 @@ static int one_side(segc_ctx *ctx, const sens *S, const segc_point *pt,
 	}
 	mpq_clear(x);
 	mpq_clear(y);
+	segc_ctx_free(scratch);
 	return rc;
 }
 
