@@ -185,6 +185,26 @@ SEGC_API int segc_fit_nonlinear(SEGC_KEEP const segc_fit *f,
 /* The free names a nonlinear fit's formula is nonlinear in ("a, b"), or
  * "products of free names"; NULL for a linear fit (borrowed). */
 SEGC_API const char *segc_fit_nonlinear_names(SEGC_KEEP const segc_fit *f);
+/* How a nonlinear fit started when not from 1 or --start: the names
+ * whose reciprocals made the formula linear, whose exact least-squares
+ * fit gave the starting values ("1/bw"); else NULL (borrowed). */
+SEGC_API const char *segc_fit_start_from(SEGC_KEEP const segc_fit *f);
+/* When the formula is linear but its exact least-squares solution puts
+ * some free names outside their declared domains, the fit is nonlinear
+ * (Levenberg-Marquardt within the domains, from that solution) and this
+ * says which values were outside ("lat = -3/500000"); else NULL
+ * (borrowed). */
+SEGC_API const char *segc_fit_outside(SEGC_KEEP const segc_fit *f);
+/* The bounds of their declared domains that hold for some free names at
+ * the end of a nonlinear fit, the sum of squares still falling beyond
+ * them ("lat >= 0, ..."), or NULL: the values lie in their domains
+ * (borrowed). */
+SEGC_API const char *segc_fit_constrained(SEGC_KEEP const segc_fit *f);
+/* The equations left out, measured as 0 under relative weights (a 0 has
+ * no relative error): their number into '*n', their lines ("3, 7"), or
+ * NULL when none (borrowed). */
+SEGC_API const char *segc_fit_left_out(SEGC_KEEP const segc_fit *f,
+	size_t *n);
 /* The number of equations; equation 'i' into '*eq'. */
 SEGC_API size_t segc_fit_nequations(SEGC_KEEP const segc_fit *f);
 SEGC_API void segc_fit_equation_get(SEGC_KEEP const segc_fit *f, size_t i,

@@ -351,8 +351,10 @@ SEGC_API SEGC_GIVE segc_expr *segc_canonical_at(SEGC_KEEP segc_ctx *ctx,
 /* Evaluates 'e' exactly at rational values of its names: 'names'[i] has
  * value 'values'[i].  Returns 0 and sets 'result' on success; -1 when 'e'
  * is not a rational at that point (a name without a value, log2/sqrt of a
- * non-power, an uninterpreted call, division by zero).  Never records
- * errors: for tests and cross-checks. */
+ * non-power, an uninterpreted call, division by zero); -2 when a fixed
+ * bound of the work stopped it (a power of more than 2^24 bits, a sum of
+ * 10^6 terms, 10^7 terms of sums in all).  floor and ceil of log2 and
+ * sqrt evaluate exactly whatever the argument.  Never records errors. */
 SEGC_API int segc_expr_eval_q(mpq_t result, SEGC_KEEP const segc_expr *e,
 	size_t n,
 	const char *const *names, const mpq_t *values);

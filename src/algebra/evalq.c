@@ -2,7 +2,8 @@
  * names, for tests and cross-checks of the canonical form.  Only what is
  * rational at the point evaluates; anything else (a name without a value,
  * log2 or sqrt of a non-power, division by zero, an uninterpreted call, an
- * oversized power or sum) makes the evaluation fail with -1.
+ * oversized power or sum) makes the evaluation fail: -2 when it is a
+ * bound of the work below that stopped it, else -1.
  *
  * if(c, a, b) evaluates its condition exactly and then only the branch it
  * picks; and/or evaluate their operands from the left and stop once the
@@ -113,13 +114,13 @@ static int pow_int(mpq_t r, mpq_srcptr x, mpz_srcptr k)
 		return 0;
 	}
 	if (mpz_cmpabs_ui(k, EVAL_MAX_BITS) > 0)
-		return -1;
+		return -2;
 	uk = mpz_get_ui(k);
 	bits = mpz_sizeinbase(mpq_numref(x), 2);
 	if (mpz_sizeinbase(mpq_denref(x), 2) > bits)
 		bits = mpz_sizeinbase(mpq_denref(x), 2);
 	if (uk && bits > EVAL_MAX_BITS / uk)
-		return -1;
+		return -2;
 	mpq_init(t);
 	mpz_pow_ui(mpq_numref(t), mpq_numref(x), uk);
 	mpz_pow_ui(mpq_denref(t), mpq_denref(x), uk);
@@ -152,12 +153,14 @@ static int pow_q(mpq_t r, mpq_srcptr x, mpq_srcptr y)
 		return -1;
 	n = mpz_get_ui(mpq_denref(y));
 	mpq_init(t);
-	bad = pow_int(t, x, mpq_numref(y)) || exact_root(mpq_numref(t), n) ||
-		exact_root(mpq_denref(t), n);
+	bad = pow_int(t, x, mpq_numref(y));
+	if (!bad)
+		bad = exact_root(mpq_numref(t), n) ||
+			exact_root(mpq_denref(t), n) ? -1 : 0;
 	if (!bad)
 		mpq_set(r, t);
 	mpq_clear(t);
-	return bad ? -1 : 0;
+	return bad;
 }
 
 /* Evaluates the 'n' arguments of 'e' into 'v' (initialised here; the
@@ -726,8 +729,9 @@ static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
 	case SEGC_POW:
 		mpq_init(x);
 		mpq_init(y);
-		bad = eval(x, e->args[0], b, pt) || eval(y, e->args[1], b, pt) ||
-			pow_q(r, x, y);
+		bad = eval(x, e->args[0], b, pt) || eval(y, e->args[1], b, pt);
+		if (!bad && (bad = pow_q(r, x, y)) == -2)
+			*pt->limited = 1;
 		mpq_clear(x);
 		mpq_clear(y);
 		return bad ? -1 : 0;
@@ -746,9 +750,8 @@ int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 {
 	unsigned long terms = EVAL_MAX_TOTAL_TERMS;
 	struct point pt;
-	int limited = 0;
 	mpq_t r;
-	int bad;
+	int bad, limited = 0;
 
 	if (!e)
 		return -1;
@@ -763,7 +766,7 @@ int segc_expr_eval_q(mpq_t result, const segc_expr *e, size_t n,
 	if (!bad)
 		mpq_set(result, r);
 	mpq_clear(r);
-	return bad ? -1 : 0;
+	return !bad ? 0 : limited ? -2 : -1;
 }
 
 /* See evalq.h. */

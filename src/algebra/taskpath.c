@@ -126,7 +126,7 @@ const char *segc_tp_decode(segc_tp *t, size_t nargs, segc_tp_int_fn get,
 	for (v = 0; v < t->n; v++) {
 		segc_tp_node *nd = &t->nodes[v];
 
-		if (take(&pos, nargs, get, args, 0, 64, &x))
+		if (take(&pos, nargs, get, args, 0, SEGC_TP_MAX_INDICES, &x))
 			return "a node has no valid number of indices";
 		nd->d = (size_t)x;
 		nd->lo = segc_xcalloc(nd->d + 1, sizeof(*nd->lo));
@@ -155,7 +155,7 @@ const char *segc_tp_decode(segc_tp *t, size_t nargs, segc_tp_int_fn get,
 		a->from = (size_t)x - 1;
 		a->to = (size_t)y - 1;
 		d = t->nodes[a->from].d;
-		if (take(&pos, nargs, get, args, 0, 64, &x) || (x &&
+		if (take(&pos, nargs, get, args, 0, SEGC_TP_MAX_INDICES, &x) || (x &&
 		    (size_t)x != t->nodes[a->to].d) || (!x &&
 		    t->nodes[a->from].d && t->nodes[a->to].d))
 			return "an arc has no valid number of at values";

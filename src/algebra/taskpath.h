@@ -21,6 +21,9 @@
 #include <gmp.h>
 #include <segc/segc.h>
 
+/* The most indices a node may have (doc/limits.md, Fixed limits). */
+#define SEGC_TP_MAX_INDICES 64
+
 /* Opcodes of a program. */
 enum segc_tp_op {
 	SEGC_TP_PUSH = 0, SEGC_TP_INDEX, SEGC_TP_ADD, SEGC_TP_MUL,

@@ -466,6 +466,7 @@ static int check_domains(fitter *F)
 static int coef_value(fitter *F, const coef *c, size_t i, mpq_t q)
 {
 	const mpq_t *row = segc_csv_row(F->data, i);
+	int rc;
 
 	if (c->kind == COEF_NUM) {
 		mpq_set(q, segc_expr_value(c->e));
@@ -475,11 +476,19 @@ static int coef_value(fitter *F, const coef *c, size_t i, mpq_t q)
 		mpq_set(q, row[c->col]);
 		return 0;
 	}
-	if (!segc_expr_eval_q(q, c->e, segc_csv_ncols(F->data), F->headers,
-	    row))
+	rc = segc_expr_eval_q(q, c->e, segc_csv_ncols(F->data), F->headers,
+		row);
+	if (!rc)
 		return 0;
-	segc_error(F->ctx, SEGC_ERR_INPUT, F->file, segc_csv_line(F->data, i),
-		0, "the formula has no exact rational value at this row");
+	if (rc == -2)
+		segc_error(F->ctx, SEGC_ERR_LIMIT, F->file, segc_csv_line(F->data,
+			i), 0, "the exact value of the formula at this row is too "
+			"large: a power of more than 2^24 bits, or a sum of more "
+			"than 10^6 terms (fixed limits of exact evaluation)");
+	else
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->file, segc_csv_line(
+			F->data, i), 0, "the formula has no exact rational value "
+			"at this row");
 	return -1;
 }
 
@@ -515,6 +524,46 @@ static int weigh_relative(fitter *F, const part *P, size_t i)
 	return 0;
 }
 
+/* Non-zero when the equation of 'P' at row 'i' is left out (see
+ * fit_run.h). */
+int segc_fit_left_out_eq(const fitter *F, const part *P, size_t i)
+{
+	return F->r->weight == SEGC_FIT_RELATIVE &&
+		!mpq_sgn(segc_csv_row(F->data, i)[P->col]);
+}
+
+/* Records the equations left out (measured as 0 under relative
+ * weights): their count and lines; refuses when nothing is left. */
+static int note_left_out(fitter *F)
+{
+	size_t i, k, n = segc_csv_nrows(F->data), kept = 0;
+	segc_strbuf sb;
+
+	segc_strbuf_init(&sb);
+	for (i = 0; i < n; i++) {
+		int line = 0;
+
+		for (k = 0; k < F->nparts; k++) {
+			if (!segc_fit_left_out_eq(F, &F->parts[k], i)) {
+				kept++;
+				continue;
+			}
+			F->fit->nleft_out++;
+			if (!line++)
+				segc_strbuf_appendf(&sb, "%s%lu", sb.len ? ", " :
+					"", segc_csv_line(F->data, i));
+		}
+	}
+	if (sb.len)
+		F->fit->left_out = segc_xstrdup(sb.data);
+	segc_strbuf_free(&sb);
+	if (!kept && n)
+		segc_error(F->ctx, SEGC_ERR_INPUT, F->file, 0, 0, "every measured "
+			"value is 0, and a 0 has no relative error (--weight "
+			"relative): nothing is left to fit");
+	return kept || !n ? 0 : -1;
+}
+
 /* Adds the equations of every row to the normal equations. */
 static int accumulate(fitter *F)
 {
@@ -522,6 +571,8 @@ static int accumulate(fitter *F)
 
 	for (i = 0; i < n && !segc_ctx_full(F->ctx); i++)
 		for (k = 0; k < F->nparts; k++) {
+			if (segc_fit_left_out_eq(F, &F->parts[k], i))
+				continue;
 			if (equation(F, &F->parts[k], i) ||
 			    (F->r->weight == SEGC_FIT_RELATIVE &&
 			    weigh_relative(F, &F->parts[k], i)))
@@ -579,6 +630,86 @@ static int solve(fitter *F)
 	return rank == n ? 0 : -1;
 }
 
+/* Exact starting values by linearising (see fit_run.h): the parts are
+ * swapped for their transforms, split and fitted in a scratch context
+ * (errors there only mean that it does not work), then put back. */
+int segc_fit_linearised(fitter *F, const int *recip, mpq_t *y)
+{
+	size_t j, k, n = F->fit->nfree;
+	segc_domains *dom = segc_setting_domains(F->ctx, &F->s);
+	segc_ctx *scratch = segc_ctx_new(), *ctx = F->ctx;
+	segc_lsq *saved_lsq = F->lsq;
+	part saved[4];
+	int rc = dom ? 0 : -1, *dep = segc_xcalloc(n + 1, sizeof *dep);
+
+	*segc_ctx_limits(scratch) = *segc_ctx_limits(ctx);
+	memcpy(saved, F->parts, sizeof saved);
+	for (k = 0; k < F->nparts; k++) {
+		segc_expr *g = segc_expr_copy(saved[k].f);
+
+		for (j = 0; j < n; j++)
+			if (recip[j])
+				g = segc_expr_subst(g, F->fit->names[j], segc_expr_div2(
+					segc_expr_int(1), segc_expr_sym(F->fit->names[j])));
+		F->parts[k].f = segc_canonical(scratch, dom, g);
+		F->parts[k].c = NULL;
+		if (!rc && (!F->parts[k].f ||
+		    split_part(F, scratch, dom, &F->parts[k])))
+			rc = -1;
+	}
+	F->ctx = scratch;
+	F->lsq = segc_lsq_new(n);
+	if (!rc)
+		rc = accumulate(F) || segc_lsq_solve(F->lsq, y, dep) != n ? -1 : 0;
+	F->ctx = ctx;
+	segc_lsq_free(F->lsq);
+	F->lsq = saved_lsq;
+	for (k = 0; k < F->nparts; k++) {
+		for (j = 0; F->parts[k].c && j <= n; j++)
+			segc_expr_free(F->parts[k].c[j].e);
+		free(F->parts[k].c);
+		segc_expr_free(F->parts[k].f);
+	}
+	memcpy(F->parts, saved, sizeof saved);
+	free(dep);
+	segc_ctx_free(scratch);
+	segc_domains_free(dom);
+	return rc;
+}
+
+/* Non-zero when the exact solution puts a free name outside its
+ * declared domain: records which in fit->outside and makes the fit a
+ * nonlinear one, within the domains. */
+static int outside_domain(fitter *F)
+{
+	segc_domains *dom = segc_setting_domains(F->ctx, &F->s);
+	size_t j;
+	segc_strbuf sb;
+
+	segc_strbuf_init(&sb);
+	for (j = 0; dom && j < F->fit->nfree; j++) {
+		mpq_srcptr lo, hi;
+		int integer;
+		char *v;
+
+		if (!segc_domains_get(dom, F->fit->names[j], &lo, &hi, &integer) ||
+		    !((lo && mpq_cmp(F->fit->x[j], lo) < 0) || (hi &&
+		    mpq_cmp(F->fit->x[j], hi) > 0)))
+			continue;
+		v = mpq_get_str(NULL, 10, F->fit->x[j]);
+		segc_strbuf_appendf(&sb, "%s%s = %s", sb.len ? ", " : "",
+			F->fit->names[j], v);
+		free(v);
+	}
+	segc_domains_free(dom);
+	if (sb.len) {
+		F->fit->outside = segc_xstrdup(sb.data);
+		F->fit->nonlinear = 1;
+	}
+	segc_strbuf_free(&sb);
+	return F->fit->nonlinear;
+}
+
 /* ------------------------------------------------------ the equations */
 
 /* Appends equation (row 'i', part 'P') with the fitted value of F->a. */
@@ -608,6 +739,8 @@ static int evaluate(fitter *F)
 
 	for (i = 0; i < n; i++)
 		for (k = 0; k < F->nparts; k++) {
+			if (segc_fit_left_out_eq(F, &F->parts[k], i))
+				continue;
 			if (equation(F, &F->parts[k], i))
 				return -1;
 			add_equation(F, &F->parts[k], i);
@@ -680,8 +813,10 @@ segc_fit *segc_fit_run(segc_ctx *ctx, const segc_fit_request *r)
 		mpq_init(F.a[j]);
 	rc = classify_columns(&F) || check_free(&F) || make_setting(&F) ||
 		derive_parts(&F) || split_parts(&F) || check_domains(&F) ||
+		note_left_out(&F) ||
 		(F.fit->nonlinear ? segc_fit_nonlinear_run(&F) :
-		accumulate(&F) || solve(&F) || evaluate(&F));
+		accumulate(&F) || solve(&F) || (outside_domain(&F) ?
+		segc_fit_nonlinear_run(&F) : evaluate(&F)));
 	fitter_clear(&F);
 	if (rc || segc_ctx_status(ctx) != SEGC_OK) {
 		segc_fit_free(F.fit);

@@ -53,6 +53,13 @@ typedef struct segc_lm {
 	unsigned max_iterations;
 	segc_lm_row_fn row;
 	void *arg;
+	/* the domain of each unknown: lo[j], hi[j] its bounds (NULL: none;
+	 * the arrays themselves may be NULL); the steps are projected onto
+	 * the box, and active[j] (n entries, filled by the solve) is -1 or
+	 * +1 when the lower or upper bound holds at the end with the sum of
+	 * squares still falling across it, else 0 */
+	const mpq_srcptr *lo, *hi;
+	int *active;
 	unsigned iterations;     /* Jacobians evaluated after the first */
 	int converged;           /* a relative step below 2^(-prec/2) */
 	int stalled;             /* ... or no decrease at this precision */
@@ -63,7 +70,8 @@ typedef struct segc_lm {
 } segc_lm;
 
 /* Levenberg-Marquardt from the starting point 'x' (n numbers of
- * precision prec), which gets the last point.  -1 when an equation
+ * precision prec, moved into the domains first), which gets the last
+ * point.  -1 when an equation
  * cannot be evaluated at the start or at an accepted point (the row
  * function has recorded why), else 0 (see converged and rank). */
 int segc_lm_solve(SEGC_KEEP segc_lm *lm, mpfr_t *x);

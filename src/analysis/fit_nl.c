@@ -2,9 +2,12 @@
  * (segc fit, doc/fit.md): the exact derivatives of every measured
  * component with respect to each free name (calculus.c; a central
  * difference in MPFR where there is none, as for log2 of a free name or
- * a free name in an exponent), the starting values, Levenberg-Marquardt
- * in MPFR (lm.c), then the rank of the Jacobian, the fitted values
- * rounded to 20 significant digits and every equation evaluated. */
+ * a free name in an exponent), the starting values (exact least squares
+ * of the formula made linear by taking reciprocals of the names it is
+ * nonlinear in, where that works), Levenberg-Marquardt in MPFR (lm.c)
+ * within the domains of the free names, then the rank of the Jacobian,
+ * the bounds that hold, the fitted values rounded to 20 significant
+ * digits and every equation evaluated. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -20,10 +23,12 @@
 #define FIT_ITERATIONS 200
 #define FIT_DIGITS 20
 
-/* The row callback's state beyond the fitter. */
+/* The row callback's state beyond the fitter: eq[i] the equation i of
+ * the solve, row * nparts + part (equations left out skipped). */
 typedef struct nl {
 	fitter *F;
 	size_t ncols, n;
+	size_t *eq;
 	mpfr_t v, h, t;
 } nl;
 
@@ -83,7 +88,7 @@ static int row_fn(void *arg, size_t i, mpfr_t *x, mpfr_ptr r, mpfr_t *jac)
 {
 	nl *S = arg;
 	fitter *F = S->F;
-	size_t row = i / F->nparts, k = i % F->nparts, j;
+	size_t row = S->eq[i] / F->nparts, k = S->eq[i] % F->nparts, j;
 	const part *P = &F->parts[k];
 	const mpq_t *cells = segc_csv_row(F->data, row);
 	mpq_srcptr y = cells[P->col];
@@ -126,15 +131,71 @@ static void derivatives(fitter *F)
 	}
 }
 
-/* Checks the relative weights (no measured 0) and the starting values;
- * sets 'x' to them. */
+/* Non-zero when 'name' is an item of the list "a, b, c" 'list'. */
+static int in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = list;
+
+	while (p && (p = strstr(p, name)) != NULL) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ',' || !p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* Starts the names from the exact least-squares fit of the formula made
+ * linear by taking the reciprocals of the names it is nonlinear in, when
+ * that works (x_j = 1/y_j, none of them 0); says so in start_from. */
+static void linearised_start(fitter *F, mpfr_t *x)
+{
+	size_t j, n = F->fit->nfree;
+	int *recip = segc_xcalloc(n + 1, sizeof *recip), any = 0, ok;
+	mpq_t *y = segc_xcalloc(n + 1, sizeof *y);
+	segc_strbuf sb;
+
+	for (j = 0; j < n; j++) {
+		mpq_init(y[j]);
+		recip[j] = in_list(F->fit->nonlinear_in, F->fit->names[j]);
+		any |= recip[j];
+	}
+	ok = any && !segc_fit_linearised(F, recip, y);
+	for (j = 0; ok && j < n; j++)
+		ok = !recip[j] || mpq_sgn(y[j]);
+	segc_strbuf_init(&sb);
+	for (j = 0; ok && j < n; j++) {
+		if (recip[j]) {
+			mpq_inv(y[j], y[j]);
+			segc_strbuf_appendf(&sb, "%s1/%s", sb.len ? ", " : "",
+				F->fit->names[j]);
+		}
+		mpfr_set_q(x[j], y[j], MPFR_RNDN);
+	}
+	if (ok)
+		F->fit->start_from = segc_xstrdup(sb.data);
+	segc_strbuf_free(&sb);
+	for (j = 0; j < n; j++)
+		mpq_clear(y[j]);
+	free(y);
+	free(recip);
+}
+
+/* Sets 'x' to the starting values: the exact linear solution when it
+ * lay outside the domains, else the linearised fit's, or 1; then those
+ * of --start. */
 static int start(fitter *F, mpfr_t *x)
 {
 	const segc_fit_request *r = F->r;
-	size_t i, k, j, n = F->fit->nfree;
+	size_t i, j, n = F->fit->nfree;
 
 	for (j = 0; j < n; j++)
-		mpfr_set_ui(x[j], 1, MPFR_RNDN);
+		if (F->fit->outside)	/* the exact linear solution */
+			mpfr_set_q(x[j], F->fit->x[j], MPFR_RNDN);
+		else
+			mpfr_set_ui(x[j], 1, MPFR_RNDN);
+	if (!F->fit->outside)
+		linearised_start(F, x);
 	for (i = 0; i < r->nstart; i++) {
 		for (j = 0; j < n; j++)
 			if (!strcmp(r->start_names[i], F->fit->names[j]))
@@ -146,15 +207,47 @@ static int start(fitter *F, mpfr_t *x)
 		else
 			mpfr_set_q(x[j], r->start_values[i], MPFR_RNDN);
 	}
-	for (i = 0; r->weight == SEGC_FIT_RELATIVE &&
-	    i < segc_csv_nrows(F->data) && !segc_ctx_full(F->ctx); i++)
-		for (k = 0; k < F->nparts; k++)
-			if (!mpq_sgn(segc_csv_row(F->data, i)[F->parts[k].col]))
-				segc_error(F->ctx, SEGC_ERR_INPUT, F->file,
-					segc_csv_line(F->data, i), segc_csv_col(F->data,
-					i, F->parts[k].col), "a measured value of 0 has "
-					"no relative error (--weight relative)");
+	if (r->nstart) {	/* then not only the linearised fit's */
+		free(F->fit->start_from);
+		F->fit->start_from = NULL;
+	}
 	return segc_ctx_status(F->ctx) == SEGC_OK ? 0 : -1;
+}
+
+/* The domains of the free names as bounds for lm.c ('lo', 'hi' of n
+ * entries; the values borrowed from 'dom'). */
+static void bounds(fitter *F, const segc_domains *dom, mpq_srcptr *lo,
+	mpq_srcptr *hi)
+{
+	size_t j;
+	int integer;
+
+	for (j = 0; j < F->fit->nfree; j++)
+		if (!segc_domains_get(dom, F->fit->names[j], &lo[j], &hi[j],
+		    &integer))
+			lo[j] = hi[j] = NULL;
+}
+
+/* Records the bounds that hold at the end ("lat >= 0, ..."). */
+static void note_active(fitter *F, const segc_lm *lm, const mpq_srcptr *lo,
+	const mpq_srcptr *hi)
+{
+	segc_strbuf sb;
+	size_t j;
+	char *v;
+
+	segc_strbuf_init(&sb);
+	for (j = 0; j < F->fit->nfree; j++) {
+		if (!lm->active[j])
+			continue;
+		v = mpq_get_str(NULL, 10, lm->active[j] < 0 ? lo[j] : hi[j]);
+		segc_strbuf_appendf(&sb, "%s%s %s %s", sb.len ? ", " : "",
+			F->fit->names[j], lm->active[j] < 0 ? ">=" : "<=", v);
+		free(v);
+	}
+	if (sb.len)
+		F->fit->constrained = segc_xstrdup(sb.data);
+	segc_strbuf_free(&sb);
 }
 
 /* Reports the free names the Jacobian cannot tell apart. */
@@ -224,6 +317,9 @@ static int equations(nl *S, mpfr_t *x)
 		for (k = 0; k < F->nparts; k++) {
 			const mpq_t *cells = segc_csv_row(F->data, i);
 
+			if (segc_fit_left_out_eq(F, &F->parts[k], i))
+				continue;
+
 			for (j = 0; j < S->ncols; j++)
 				mpq_set(F->pt[j], cells[j]);
 			set_x(S, x);
@@ -260,9 +356,13 @@ int segc_fit_nonlinear_run(fitter *F)
 	segc_lm lm;
 	nl S;
 	mpfr_t *x = segc_xcalloc(n + 1, sizeof *x);
+	mpq_srcptr *lo = NULL, *hi = NULL;
+	segc_domains *dom = NULL;
+	size_t i;
 	int rc = -1;
 
 	memset(&lm, 0, sizeof lm);
+	S.eq = NULL;
 	S.F = F;
 	S.ncols = ncols;
 	S.n = n;
@@ -280,11 +380,22 @@ int segc_fit_nonlinear_run(fitter *F)
 	}
 	lm.dependent = segc_xcalloc(n + 1, sizeof *lm.dependent);
 	lm.combination = segc_xcalloc(n * n + 1, sizeof *lm.combination);
-	if (start(F, x))
+	lm.active = segc_xcalloc(n + 1, sizeof *lm.active);
+	lo = segc_xcalloc(n + 1, sizeof *lo);
+	hi = segc_xcalloc(n + 1, sizeof *hi);
+	S.eq = segc_xcalloc(segc_csv_nrows(F->data) * F->nparts + 1,
+		sizeof *S.eq);
+	for (i = 0; i < segc_csv_nrows(F->data) * F->nparts; i++)
+		if (!segc_fit_left_out_eq(F, &F->parts[i % F->nparts],
+		    i / F->nparts))
+			S.eq[lm.m++] = i;
+	if (!(dom = segc_setting_domains(F->ctx, &F->s)) || start(F, x))
 		goto out;
+	bounds(F, dom, lo, hi);
+	lm.lo = lo;
+	lm.hi = hi;
 	derivatives(F);
 	lm.n = n;
-	lm.m = segc_csv_nrows(F->data) * F->nparts;
 	lm.prec = FIT_PREC;
 	lm.max_iterations = F->r->max_iterations ? F->r->max_iterations :
 		FIT_ITERATIONS;
@@ -307,6 +418,7 @@ int segc_fit_nonlinear_run(fitter *F)
 			lm.iterations, FIT_PREC / 2);
 		goto out;
 	}
+	note_active(F, &lm, lo, hi);
 	for (j = 0; j < n; j++)
 		round_decimal(F->fit->x[j], x[j]);
 	if (equations(&S, x)) {
@@ -319,8 +431,6 @@ int segc_fit_nonlinear_run(fitter *F)
 	rc = 0;
 out:
 	for (j = 0; F->deriv && j < F->nparts; j++) {
-		size_t i;
-
 		for (i = 0; i < n; i++)
 			segc_expr_free(F->deriv[j][i]);
 		free(F->deriv[j]);
@@ -340,6 +450,11 @@ out:
 	free(x);
 	free(lm.dependent);
 	free(lm.combination);
+	free(lm.active);
+	free(lo);
+	free(hi);
+	free(S.eq);
+	segc_domains_free(dom);
 	mpfr_clears(S.v, S.h, S.t, lm.ss, (mpfr_ptr)0);
 	return rc;
 }

@@ -99,6 +99,10 @@ void segc_fit_free(segc_fit *f)
 	mpq_clear(f->r2);
 	mpq_clear(f->max_rel);
 	free(f->nonlinear_in);
+	free(f->start_from);
+	free(f->outside);
+	free(f->constrained);
+	free(f->left_out);
 	free(f);
 }
 
@@ -169,4 +173,29 @@ int segc_fit_nonlinear(const segc_fit *f, segc_fit_info *info)
 const char *segc_fit_nonlinear_names(const segc_fit *f)
 {
 	return f->nonlinear_in;
+}
+
+/* How the nonlinear fit started (see fit.h). */
+const char *segc_fit_start_from(const segc_fit *f)
+{
+	return f->start_from;
+}
+
+/* The bounds that hold at the end (see fit.h). */
+const char *segc_fit_constrained(const segc_fit *f)
+{
+	return f->constrained;
+}
+
+/* The equations left out (see fit.h). */
+const char *segc_fit_left_out(const segc_fit *f, size_t *n)
+{
+	*n = f->nleft_out;
+	return f->left_out;
+}
+
+/* The exact solution that lay outside the domains (see fit.h). */
+const char *segc_fit_outside(const segc_fit *f)
+{
+	return f->outside;
 }

@@ -42,6 +42,12 @@ struct segc_fit {
 	int nonlinear;           /* fitted by Levenberg-Marquardt */
 	segc_fit_info info;      /* how, when nonlinear */
 	char *nonlinear_in;      /* the names that made it so */
+	char *start_from;        /* how the nonlinear fit started, or NULL */
+	char *outside;           /* the exact linear solution outside the
+				  * domains, refitted within them; or NULL */
+	char *constrained;       /* the bounds that hold at the end, or NULL */
+	size_t nleft_out;        /* equations measured as 0 under relative */
+	char *left_out;          /* weights, left out: their lines */
 };
 
 /* What a free name is in the model or machine. */
@@ -70,6 +76,15 @@ typedef struct fitter {
 	segc_ctx *scratch;
 } fitter;
 
+/* Non-zero when the equation of part 'P' at row 'i' is left out: a
+ * measured 0 has no relative error (fit.c). */
+int segc_fit_left_out_eq(const fitter *F, const part *P, size_t i);
+/* Exact starting values for a nonlinear fit: every part with the free
+ * names marked in 'recip' replaced by their reciprocals, and fitted by
+ * exact linear least squares when that makes it linear (fit.c); 0 with
+ * 'y' set to the values of the names so replaced (reciprocals, then),
+ * -1 when it does not (nothing recorded). */
+int segc_fit_linearised(fitter *F, const int *recip, mpq_t *y);
 /* Fits the parts of 'F' by Levenberg-Marquardt (fit_nl.c), filling
  * F->fit's values, equations and info; -1 after an error. */
 int segc_fit_nonlinear_run(fitter *F);

@@ -2,9 +2,11 @@
  * the fit of a formula that is not linear in its free names (fit.c,
  * doc/fit.md): damped Gauss-Newton steps (J^T J + lambda D) d = J^T r with
  * Marquardt's scaling D (the largest diagonal of J^T J seen), solved by
- * Cholesky; convergence when the largest relative step falls below
- * 2^(-prec/2); the rank of the Jacobian at the end, naming the unknowns
- * it cannot tell apart. */
+ * Cholesky, each trial point projected onto the box of the unknowns'
+ * domains (a projected Levenberg-Marquardt); convergence when the
+ * largest relative step falls below 2^(-prec/2); the bounds that hold at
+ * the end; the rank of the Jacobian there, naming the unknowns it cannot
+ * tell apart. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -19,6 +21,7 @@ typedef struct lm_state {
 	segc_lm *lm;
 	size_t n;
 	mpfr_t *A, *g, *D, *sd, *M, *d, *xt, *jac, r, S, St, lambda, t, u;
+	int *frozen;    /* at a bound that the descent direction leaves */
 } lm_state;
 
 /* Allocates 'k' numbers of precision 'prec', set to 0. */
@@ -95,6 +98,11 @@ static int damped_step(lm_state *L)
 		}
 	for (i = 0; i < n; i++)
 		mpfr_add(M[i * n + i], M[i * n + i], L->lambda, MPFR_RNDN);
+	for (i = 0; i < n; i++)         /* a frozen unknown does not move */
+		for (j = 0; L->frozen[i] && j < n; j++) {
+			mpfr_set_ui(M[i * n + j], i == j, MPFR_RNDN);
+			mpfr_set_ui(M[j * n + i], i == j, MPFR_RNDN);
+		}
 	for (j = 0; j < n; j++) {
 		for (k = 0; k < j; k++)
 			mpfr_fms(M[j * n + j], M[j * n + k], M[j * n + k],
@@ -114,6 +122,8 @@ static int damped_step(lm_state *L)
 	}
 	for (i = 0; i < n; i++) {          /* L y = S^-1 g */
 		mpfr_div(L->d[i], L->g[i], L->sd[i], MPFR_RNDN);
+		if (L->frozen[i])
+			mpfr_set_zero(L->d[i], 1);
 		for (k = 0; k < i; k++) {
 			mpfr_mul(L->t, M[i * n + k], L->d[k], MPFR_RNDN);
 			mpfr_sub(L->d[i], L->d[i], L->t, MPFR_RNDN);
@@ -130,6 +140,59 @@ static int damped_step(lm_state *L)
 	for (i = 0; i < n; i++)
 		mpfr_div(L->d[i], L->d[i], L->sd[i], MPFR_RNDN);
 	return 0;
+}
+
+/* Moves 'x' into the box of the domains. */
+static void project(lm_state *L, mpfr_t *x)
+{
+	const segc_lm *lm = L->lm;
+	size_t j;
+
+	for (j = 0; j < L->n; j++) {
+		if (lm->lo && lm->lo[j] && mpfr_cmp_q(x[j], lm->lo[j]) < 0)
+			mpfr_set_q(x[j], lm->lo[j], MPFR_RNDU);
+		if (lm->hi && lm->hi[j] && mpfr_cmp_q(x[j], lm->hi[j]) > 0)
+			mpfr_set_q(x[j], lm->hi[j], MPFR_RNDD);
+	}
+}
+
+/* Freezes the unknowns that are at a bound of their domain where the
+ * descent direction g = J^T r points out of it. */
+static void freeze(lm_state *L, mpfr_t *x)
+{
+	const segc_lm *lm = L->lm;
+	size_t j;
+
+	for (j = 0; j < L->n; j++)
+		L->frozen[j] = (lm->lo && lm->lo[j] && mpfr_cmp_q(x[j],
+			lm->lo[j]) <= 0 && mpfr_sgn(L->g[j]) < 0) ||
+			(lm->hi && lm->hi[j] && mpfr_cmp_q(x[j], lm->hi[j]) >= 0 &&
+			mpfr_sgn(L->g[j]) > 0);
+}
+
+/* Sets lm->active: a bound that 'x' is at, where the gradient of the sum
+ * of squares (-2 g) still points out of the box by more than rounding. */
+static void active_bounds(lm_state *L, mpfr_t *x)
+{
+	segc_lm *lm = L->lm;
+	size_t j;
+	long e = -(long)(lm->prec / 2);
+
+	for (j = 0; lm->active && j < L->n; j++) {
+		lm->active[j] = 0;
+		mpfr_mul(L->t, L->A[j * L->n + j], L->S, MPFR_RNDN);
+		mpfr_sqrt(L->t, L->t, MPFR_RNDN);
+		mpfr_mul_2si(L->t, L->t, e, MPFR_RNDN);
+		mpfr_abs(L->u, L->g[j], MPFR_RNDN);
+		if (mpfr_cmp(L->u, L->t) <= 0)
+			continue;
+		if (lm->lo && lm->lo[j] && mpfr_cmp_q(x[j], lm->lo[j]) == 0 &&
+		    mpfr_sgn(L->g[j]) < 0)
+			lm->active[j] = -1;
+		if (lm->hi && lm->hi[j] && mpfr_cmp_q(x[j], lm->hi[j]) == 0 &&
+		    mpfr_sgn(L->g[j]) > 0)
+			lm->active[j] = 1;
+	}
 }
 
 /* Non-zero when every |d_j| <= tol (|x_j| + tol), tol = 2^(-prec/2). */
@@ -242,10 +305,12 @@ int segc_lm_solve(segc_lm *lm, mpfr_t *x)
 	L.d = vec(n, p);
 	L.xt = vec(n, p);
 	L.jac = vec(n, p);
+	L.frozen = segc_xcalloc(n + 1, sizeof *L.frozen);
 	mpfr_inits2(p, L.r, L.S, L.St, L.lambda, L.t, L.u, (mpfr_ptr)0);
 	lm->iterations = 0;
 	lm->converged = 0;
 	lm->stalled = 0;
+	project(&L, x);
 	if (evaluate(&L, x, L.S, 1)) {
 		rc = -1;
 		goto out;
@@ -254,11 +319,15 @@ int segc_lm_solve(segc_lm *lm, mpfr_t *x)
 	while (!lm->converged && lm->iterations < lm->max_iterations) {
 		lm->iterations++;
 		update_scaling(&L);
+		freeze(&L, x);
 		accepted = 0;
 		while (!accepted) {
 			if (!damped_step(&L)) {
 				for (j = 0; j < n; j++)
 					mpfr_add(L.xt[j], x[j], L.d[j], MPFR_RNDN);
+				project(&L, L.xt);
+				for (j = 0; j < n; j++)	/* the step taken */
+					mpfr_sub(L.d[j], L.xt[j], x[j], MPFR_RNDN);
 				accepted = !evaluate(&L, L.xt, L.St, 0) &&
 					mpfr_cmp(L.St, L.S) <= 0;
 				if (!accepted && small_step(&L, x)) {
@@ -289,6 +358,7 @@ int segc_lm_solve(segc_lm *lm, mpfr_t *x)
 		if (mpfr_cmp_ui_2exp(L.lambda, 1, -(mpfr_exp_t)p) < 0)
 			mpfr_set_ui_2exp(L.lambda, 1, -(mpfr_exp_t)p, MPFR_RNDN);
 	}
+	active_bounds(&L, x);
 	rank(&L);
 	mpfr_set(lm->ss, L.S, MPFR_RNDN);
 out:
@@ -300,6 +370,7 @@ out:
 	vec_free(L.d, n);
 	vec_free(L.xt, n);
 	vec_free(L.jac, n);
+	free(L.frozen);
 	mpfr_clears(L.r, L.S, L.St, L.lambda, L.t, L.u, (mpfr_ptr)0);
 	return rc;
 }

@@ -45,7 +45,8 @@ int segc_optimize_scan(segc_ctx *ctx, segc_optimum *out, const segc_expr *e,
 		rc = -1;
 		goto out;
 	}
-	if (mpz_cmp_ui(x, SEGC_OPTIMIZE_MAX_SCAN - 1) >= 0) {
+	/* x + 1 integers: refused past SEGC_OPTIMIZE_MAX_SCAN of them */
+	if (mpz_cmp_ui(x, SEGC_OPTIMIZE_MAX_SCAN) >= 0) {
 		segc_error(ctx, SEGC_ERR_LIMIT, file, 0, 0, "the quantity is "
 			"not a rational function of '%s' piece by piece, and the "
 			"range holds more than %lu integers to compare one by one",

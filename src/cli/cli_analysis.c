@@ -9,17 +9,16 @@
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* The exact value of the expression in the 'len' bytes at 'text' (see
  * cli.h). */
 int cli_exact_number(segc_ctx *ctx, const char *text, size_t len, mpq_t q)
 {
-	char *s = malloc(len + 1);
+	char *s = cli_xmalloc(len + 1);
 	segc_expr *e;
 	int rc = -1;
 
-	if (!s)
-		abort();
 	memcpy(s, text, len);
 	s[len] = '\0';
 	e = len ? segc_expr_parse(ctx, s, NULL) : NULL;
@@ -68,9 +67,7 @@ int cli_name_range(const cli_common *c, const char *what, const char *text,
 		return cli_usage(c, "%s '%s' is not NAME=%s", what, text,
 			strstr(what, "over") ? "A..B" : strstr(what, "grid") ?
 			"RANGE" : "VALUE");
-	*name = malloc(n + 1);
-	if (!*name)
-		abort();
+	*name = cli_xmalloc(n + 1);
 	memcpy(*name, text, n);
 	(*name)[n] = '\0';
 	*range = eq + 1;
@@ -125,8 +122,6 @@ void cli_print_number(mpq_srcptr q)
 	char buf[64];
 	mpfr_t x;
 
-	if (!s)
-		abort();
 	cli_puts(s);
 	free(s);
 	if (!mpz_cmp_ui(mpq_denref(q), 1))

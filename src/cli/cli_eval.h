@@ -33,6 +33,8 @@ typedef struct eval_opts {
 	const char *measured;    /* --measured DATA.csv */
 	cli_csv_opts table;      /* its --column, --aggregate */
 	const char *map_x, *map_y; /* --map X Y */
+	int map_comp;            /* --component: 0 total, 1 comp, 2 comm, 3 io */
+	int comp_given;
 	size_t naxes;
 	cli_axis axes[EVAL_MAX_AXES];
 } eval_opts;

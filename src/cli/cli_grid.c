@@ -21,9 +21,7 @@ static int axis_add(cli_axis *a, mpq_srcptr q, size_t max)
 		return -1;
 	if (a->n == a->cap) {
 		a->cap = a->cap ? 2 * a->cap : 8;
-		a->v = realloc(a->v, a->cap * sizeof *a->v);
-		if (!a->v)
-			abort();
+		a->v = cli_xrealloc(a->v, a->cap * sizeof *a->v);
 	}
 	mpq_init(a->v[a->n]);
 	mpq_set(a->v[a->n++], q);

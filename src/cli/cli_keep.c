@@ -154,9 +154,7 @@ void cli_keep_collect(segc_ctx *ctx, cli_common *c, const cli_keep *k,
 	}
 	names = cli_xmalloc(nn * sizeof *names);
 	found = cli_xmalloc(nn * sizeof *found);
-	any = calloc(nn, sizeof *any);
-	if (!any)
-		abort();
+	any = cli_xcalloc(nn, sizeof *any);
 	for (i = 0; i < k->ncollect; i++)
 		names[i] = k->collect[i];
 	for (i = 0; i < nres; i++)

@@ -30,6 +30,14 @@ void *cli_xrealloc(void *p, size_t n)
 	return checked(realloc(p, n ? n : 1), n);
 }
 
+/* calloc that never returns NULL. */
+void *cli_xcalloc(size_t n, size_t size)
+{
+	size_t total = cli_xmul_size(n, size);
+
+	return memset(cli_xmalloc(total), 0, total ? total : 1);
+}
+
 /* strdup that never returns NULL. */
 char *cli_xstrdup(const char *s)
 {

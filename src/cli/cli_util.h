@@ -13,8 +13,9 @@
  * handler given to segc_memory_guard(). */
 void cli_out_of_memory(size_t request);
 
-/* malloc, realloc, strdup and strndup that never return NULL. */
+/* malloc, calloc, realloc, strdup and strndup that never return NULL. */
 void *cli_xmalloc(size_t n);
+void *cli_xcalloc(size_t n, size_t size);
 void *cli_xrealloc(void *p, size_t n);
 char *cli_xstrdup(const char *s);
 char *cli_xstrndup(const char *s, size_t n);

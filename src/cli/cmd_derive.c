@@ -19,6 +19,7 @@
 #include "cli/cli_json.h"
 #include "cli/cli_keep.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* Options of 'derive' besides COMMON. */
 typedef struct derive_opts {
@@ -95,17 +96,13 @@ static char *let_lines(segc_ctx *ctx, const segc_setting *s, segc_expr *e)
 	rc = segc_setting_kept_lets(ctx, s, &e, 1, &lets, &values, &n);
 	for (i = 0; i < n && !rc; i++)
 		rc = cli_writable(ctx, NULL, values[i]);
-	t = calloc(n + 1, sizeof *t);
-	if (!t)
-		abort();
+	t = cli_xcalloc(n + 1, sizeof *t);
 	for (i = 0; i < n && !rc; i++) {
 		t[i] = segc_expr_to_string(values[i]);
 		len += strlen(lets[i]) + strlen(t[i]) + 4;
 	}
 	if (!rc) {
-		out = malloc(len);
-		if (!out)
-			abort();
+		out = cli_xmalloc(len);
 		out[0] = '\0';
 		for (i = 0; i < n; i++)
 			sprintf(out + strlen(out), "%s = %s\n", lets[i], t[i]);
@@ -155,9 +152,7 @@ static int seen_add(seen_set *set, const segc_expr *e)
 	if (2 * (set->n + 1) > set->cap) {
 		seen_set big = { NULL, set->cap ? 2 * set->cap : 64, 0 };
 
-		big.slot = calloc(big.cap, sizeof *big.slot);
-		if (!big.slot)
-			abort();
+		big.slot = cli_xcalloc(big.cap, sizeof *big.slot);
 		for (k = 0; k < set->cap; k++)
 			if (set->slot[k])
 				seen_add(&big, set->slot[k]);
@@ -186,9 +181,7 @@ static void list_push(expr_list *l, const segc_expr *e)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 16;
-		l->at = realloc(l->at, l->cap * sizeof *l->at);
-		if (!l->at)
-			abort();
+		l->at = cli_xrealloc(l->at, l->cap * sizeof *l->at);
 	}
 	l->at[l->n++] = e;
 }

@@ -98,7 +98,7 @@ static const char *base_name(const char *path)
 static int open_files(const char *base, int python, cli_file *f[2])
 {
 	static const char *const suffix[2] = { ".c", ".h" };
-	char *path = malloc(strlen(base) + 4);
+	char *path = cli_xmalloc(strlen(base) + 4);
 	int k, n = python ? 1 : 2;
 
 	if (!path)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli_eval.h"
+#include "cli/cli_util.h"
 
 #define MAX_AXES EVAL_MAX_AXES
 #define MAX_POINTS 1000000UL
@@ -23,10 +24,8 @@ static const char *const fixed_cols[NCOLS_FIXED] = {
 /* A copy of the 'n' bytes at 's'. */
 static char *name_copy(const char *s, size_t n)
 {
-	char *d = malloc(n + 1);
+	char *d = cli_xmalloc(n + 1);
 
-	if (!d)
-		abort();
 	memcpy(d, s, n);
 	d[n] = '\0';
 	return d;
@@ -128,6 +127,22 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 		if (r > 0) {
 			o->plot = k;
 			o->plot_given = 1;
+		}
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "component", 0, &v)) != 0) {
+		static const char *const comps[] = { "total", "comp", "comm",
+			"io" };
+		int k;
+
+		for (k = 0; r > 0 && k < 4 && strcmp(v, comps[k]); k++)
+			;
+		if (r > 0 && k == 4)
+			return cli_usage(c, "unknown component '%s' (total, comp, "
+				"comm or io)", v), -1;
+		if (r > 0) {
+			o->map_comp = k;
+			o->comp_given = 1;
 		}
 		return r;
 	}
@@ -290,9 +305,7 @@ static void setup_point(eval_run *r)
 		r->p_index = r->npoint;
 		r->names[r->npoint++] = "P";
 	}
-	r->values = malloc((r->npoint + 1) * sizeof *r->values);
-	if (!r->values)
-		abort();
+	r->values = cli_xmalloc((r->npoint + 1) * sizeof *r->values);
 	for (i = 0; i < r->npoint; i++) {
 		mpq_init(r->values[i]);
 		mpq_set_ui(r->values[i], 1, 1);
@@ -307,9 +320,7 @@ static void grid_names(eval_run *r)
 	size_t i;
 
 	r->nax = r->o->naxes;
-	r->names = calloc(r->nax + 1, sizeof *r->names);
-	if (!r->names)
-		abort();
+	r->names = cli_xcalloc(r->nax + 1, sizeof *r->names);
 	for (i = 0; i < r->nax; i++)
 		r->names[i] = r->o->axes[i].name;
 }
@@ -366,16 +377,18 @@ static int check_domains(eval_run *r, const segc_setting *s)
 }
 
 /* Decides the speedup columns: printed when the grid gives the processor
- * count (--procs, default P) and the total depends on it; refused (-1,
- * reported) when the model's domain for it leaves out 1, where T(1) is
- * not defined. */
+ * count (--procs, default P) and the total depends on it (under weak
+ * scaling whether it does or not: a total that does not is perfect weak
+ * scaling).  Where the model's domain for it leaves out 1, T(1) is not
+ * defined: the columns are left out with a note on standard error, or
+ * refused (-1, reported) when --scaling weak or --plot asked for them. */
 static int choose_speedup(eval_run *r, const segc_setting *s)
 {
 	const char *p = r->o->procs ? r->o->procs : "P", **v;
 	segc_domains *d;
 	mpq_srcptr lo, hi;
 	size_t i, n;
-	int integer;
+	int integer, asked;
 
 	r->speedup = 0;
 	for (r->procs = 0; r->procs < r->nax; r->procs++)
@@ -387,15 +400,26 @@ static int choose_speedup(eval_run *r, const segc_setting *s)
 	for (i = 0; i < n && !r->speedup; i++)
 		r->speedup = !strcmp(v[i], p);
 	free(v);
+	r->speedup |= r->o->weak;
 	if (!r->speedup || !(d = segc_setting_domains(r->ctx, s)))
 		return r->speedup ? -1 : 0;
+	asked = r->o->weak || r->o->plot != EVAL_PLOT_TIME;
 	if (segc_domains_get(d, p, &lo, &hi, &integer) && ((lo &&
-	    mpq_cmp_ui(lo, 1, 1) > 0) || (hi && mpq_cmp_ui(hi, 1, 1) < 0)))
-		segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, r->where.line, 0, "the "
-			"speedup T(%s=1)/T is undefined: %s=1 is outside the "
-			"domain the model declares for %s; name another "
-			"processor count with --procs, or evaluate without %s "
-			"in the grid", p, p, p, p);
+	    mpq_cmp_ui(lo, 1, 1) > 0) || (hi && mpq_cmp_ui(hi, 1, 1) < 0))) {
+		if (asked)
+			segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file,
+				r->where.line, 0, "the speedup T(%s=1)/T is "
+				"undefined: %s=1 is outside the domain the model "
+				"declares for %s; name another processor count "
+				"with --procs, or evaluate without %s in the grid",
+				p, p, p, p);
+		else if (!r->c->quiet)
+			fprintf(stderr, "segc: eval: note: no speedup and "
+				"efficiency columns: T(%s=1) is undefined, %s=1 "
+				"being outside the domain the model declares for "
+				"%s\n", p, p, p);
+		r->speedup = 0;
+	}
 	segc_domains_free(d);
 	return segc_ctx_status(r->ctx) == SEGC_OK ? 0 : -1;
 }
@@ -465,6 +489,9 @@ static int check_options(cli_common *c, const eval_opts *o)
 	if (o->plot_given && !o->svg)
 		return cli_usage(c, "--plot draws into the file of --svg: give "
 			"--svg FILE");
+	if (o->comp_given && !o->map_x)
+		return cli_usage(c, "--component chooses the component of "
+			"--map: every component is a column of the table");
 	if (o->plot_given && (o->measured || o->map_x))
 		return cli_usage(c, "--plot is for the plot of a grid: "
 			"--measured and --map draw their own");

@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/cli_csv.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 #define MAX_FREE 256
 
@@ -198,7 +199,7 @@ static char *decimal(mpq_srcptr q, long digits)
 	mpfr_init2(x, (mpfr_prec_t)(digits * 4 + 64));
 	mpfr_set_q(x, q, MPFR_RNDN);
 	if (mpfr_asprintf(&s, "%.*Rg", (int)digits, x) < 0)
-		abort();
+		cli_out_of_memory(0);
 	mpfr_clear(x);
 	return s;
 }
@@ -359,7 +360,8 @@ static void print_fit(const segc_fit *f, const segc_csv *data,
 	const fit_opts *o, int quiet)
 {
 	segc_fit_info info;
-	size_t j;
+	size_t j, nleft;
+	const char *lines;
 	int nonlinear = segc_fit_nonlinear(f, &info);
 
 	if (nonlinear) {
@@ -370,8 +372,17 @@ static void print_fit(const segc_fit *f, const segc_csv *data,
 			(unsigned long)segc_fit_nfree(f),
 			(unsigned long)segc_fit_nequations(f),
 			(unsigned long)segc_csv_nrows(data), o->data);
-		cli_printf("# the formula is not linear in the free names "
-			"(nonlinear in %s)\n", segc_fit_nonlinear_names(f));
+		if (segc_fit_outside(f))
+			cli_printf("# the exact linear least-squares solution lies "
+				"outside the declared domains (%s): fitted within "
+				"them, starting from it\n", segc_fit_outside(f));
+		else
+			cli_printf("# the formula is not linear in the free names "
+				"(nonlinear in %s)\n", segc_fit_nonlinear_names(f));
+		if (segc_fit_start_from(f))
+			cli_printf("# started from the exact least-squares fit of "
+				"the formula made linear in %s\n",
+				segc_fit_start_from(f));
 		cli_printf("# converged after %u iterations: %s\n",
 			info.iterations, info.stalled ? "no further decrease of "
 			"the sum of squares at this precision" : "relative step "
@@ -385,6 +396,15 @@ static void print_fit(const segc_fit *f, const segc_csv *data,
 			(unsigned long)segc_csv_nrows(data), o->data);
 	}
 	print_reading(data, o);
+	if (segc_fit_constrained(f))
+		cli_printf("# constrained: %s holds at the solution (the declared "
+			"domain; the sum of squares falls beyond it)\n",
+			segc_fit_constrained(f));
+	if ((lines = segc_fit_left_out(f, &nleft)) != NULL)
+		cli_printf("# left out: %lu equation%s measured as 0, which %s "
+			"no relative error (--weight relative): line%s %s\n",
+			(unsigned long)nleft, nleft == 1 ? "" : "s", nleft == 1 ?
+			"has" : "have", strchr(lines, ',') ? "s" : "", lines);
 	for (j = 0; j < segc_fit_nfree(f); j++) {
 		char *d;
 

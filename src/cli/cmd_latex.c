@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/cli_keep.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* The options of 'latex'. */
 typedef struct latex_opts {
@@ -154,7 +155,7 @@ static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
 			o->width, &nlines) : segc_latex_expr(f[0], names);
 		where = segc_latex_where(lets, values, nlets, names);
 		len = strlen(math) + strlen(where) + sizeof open + sizeof close;
-		text = malloc(len);
+		text = cli_xmalloc(len);
 		if (text && nlines > 1)
 			snprintf(text, len, "%s%s%s%s", open, math, close,
 				where);

@@ -1,7 +1,10 @@
 /* cmd_sensitivity.c - 'segc sensitivity': for every free name x of a
  * component T, the exact partial derivative dT/dx and the elasticity
  * (x/T)*dT/dx in canonical form; with a grid, per point, the names ranked
- * by the size of their elasticity. */
+ * by the size of their elasticity.  A name whose derivative is 0 at the
+ * point because it acts through ceil or floor (a step function) gets the
+ * one-sided effects of a relative change of 1 % instead, from exact
+ * values, and is ranked by the larger of them. */
 #include <config.h>
 
 #include <stdio.h>
@@ -13,12 +16,14 @@
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* The options of 'sensitivity': those it shares with whatif. */
 typedef cli_table_opts sens_opts;
 
 /* The formula and, per free name, its derivative and elasticity. */
 typedef struct sens {
+	segc_domains *dom;
 	segc_expr *t;
 	size_t n;
 	const char **names;
@@ -59,10 +64,8 @@ static int analyse(segc_ctx *ctx, const segc_setting *s,
 		return -1;
 	}
 	S->n = segc_output_names(S->t, 0, &S->names);
-	S->d = calloc(S->n + 1, sizeof *S->d);
-	S->e = calloc(S->n + 1, sizeof *S->e);
-	if (!S->d || !S->e)
-		abort();
+	S->d = cli_xcalloc(S->n + 1, sizeof *S->d);
+	S->e = cli_xcalloc(S->n + 1, sizeof *S->e);
 	for (i = 0; i < S->n; i++) {
 		S->d[i] = canon(ctx, s, segc_expr_diff(ctx, S->t, S->names[i]));
 		if (!S->d[i])
@@ -103,19 +106,168 @@ static void print_formulas(const char *component, const sens *S)
 	}
 }
 
-/* One name at one point: its elasticity and derivative. */
+/* The effect of moving one name by a relative step: the value moved to
+ * (text), the relative change of x and of T, and their ratio. */
+typedef struct side {
+	int valid;
+	char *at;
+	mpfr_t dx, dt, arc;
+} side;
+
+/* One name at one point: its elasticity and derivative, and for a step
+ * function the effects of +1 % and -1 % ('key' the size it is ranked
+ * by). */
 typedef struct ranked {
 	const char *name;
-	mpfr_t e, d;
+	mpfr_t e, d, key;
+	int step;
+	side up, down;
 } ranked;
 
-/* Orders by decreasing |elasticity|, then by name (qsort). */
+/* Orders by decreasing key, then by name (qsort). */
 static int by_size(const void *a, const void *b)
 {
 	const ranked *x = a, *y = b;
-	int c = mpfr_cmpabs(y->e, x->e);
+	int c = mpfr_cmpabs(y->key, x->key);
 
 	return c ? c : strcmp(x->name, y->name);
+}
+
+/* The value of 't' at 'pt' into 'out': exact when rational, else MPFR;
+ * 0, or -1 recorded. */
+static int value_at(segc_ctx *ctx, const segc_expr *t, const segc_point *pt,
+	mpfr_t out)
+{
+	mpq_t q;
+	int rc;
+
+	mpq_init(q);
+	rc = segc_eval_exact(ctx, q, t, pt, NULL);
+	if (rc == 0)
+		mpfr_set_q(out, q, MPFR_RNDN);
+	else if (rc > 0)
+		rc = segc_eval_mpfr(ctx, out, t, pt, NULL);
+	mpq_clear(q);
+	return rc;
+}
+
+/* The side of 'r' (up when 'up') for the name of axis 'j' of 'pt' (whose
+ * values 'v' are moved and put back): x moved by 1 % (to the next
+ * integer beyond that when the name is declared integer), left out when
+ * that leaves its declared domain or T has no value there; 0, or -1
+ * recorded (a limit reached). */
+static int one_side(segc_ctx *ctx, const sens *S, const segc_point *pt,
+	mpq_t *v, size_t j, mpfr_srcptr t0, int up, side *sd)
+{
+	mpq_srcptr lo = NULL, hi = NULL;
+	segc_ctx *scratch = segc_ctx_new();
+	mpq_t x, y;
+	int integer = 0, rc = 0;
+
+	mpq_init(x);
+	mpq_init(y);
+	mpq_set(x, v[j]);
+	mpq_set_ui(y, up ? 101 : 99, 100);
+	mpq_mul(y, y, x);
+	segc_domains_get(S->dom, pt->names[j], &lo, &hi, &integer);
+	if (integer) {	/* the next integer beyond, away from x */
+		if (mpq_cmp(y, x) > 0)
+			mpz_cdiv_q(mpq_numref(y), mpq_numref(y), mpq_denref(y));
+		else
+			mpz_fdiv_q(mpq_numref(y), mpq_numref(y), mpq_denref(y));
+		mpz_set_ui(mpq_denref(y), 1);
+	}
+	sd->valid = mpq_sgn(x) != 0 && !mpq_equal(x, y) &&
+		!(lo && mpq_cmp(y, lo) < 0) && !(hi && mpq_cmp(y, hi) > 0);
+	if (sd->valid) {
+		/* where T has no value (a pole, a log2 of 0), no side */
+		*segc_ctx_limits(scratch) = *segc_ctx_limits(ctx);
+		mpq_set(v[j], y);
+		rc = value_at(scratch, S->t, pt, sd->dt);
+		mpq_set(v[j], x);
+		sd->valid = !rc;
+		rc = 0;
+		if (segc_ctx_status(scratch) == SEGC_ERR_LIMIT) {
+			segc_error(ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "%s",
+				segc_ctx_diag(scratch, 0)->message);
+			rc = -1;
+		}
+	}
+	if (sd->valid) {
+		sd->at = mpq_get_str(NULL, 10, y);
+		mpq_sub(y, y, x);
+		mpq_div(y, y, x);
+		mpfr_set_q(sd->dx, y, MPFR_RNDN);
+		mpfr_sub(sd->dt, sd->dt, t0, MPFR_RNDN);
+		mpfr_div(sd->dt, sd->dt, t0, MPFR_RNDN);
+		mpfr_div(sd->arc, sd->dt, sd->dx, MPFR_RNDN);
+		if (mpfr_zero_p(sd->dt))	/* no -0 printed */
+			mpfr_set_zero(sd->dt, 1);
+		if (mpfr_zero_p(sd->arc))
+			mpfr_set_zero(sd->arc, 1);
+	}
+	mpq_clear(x);
+	mpq_clear(y);
+	segc_ctx_free(scratch);
+	return rc;
+}
+
+/* Fills the sides of 'r', a step function at this point; its key the
+ * larger |arc elasticity|; 0, or -1 recorded. */
+static int step_sides(segc_ctx *ctx, const sens *S, const segc_point *pt,
+	mpq_t *v, ranked *r)
+{
+	size_t j;
+	mpfr_t t0;
+	int rc;
+
+	for (j = 0; j < pt->n && strcmp(pt->names[j], r->name); j++)
+		;
+	if (j == pt->n)
+		return 0;
+	mpfr_init2(t0, 128);
+	rc = value_at(ctx, S->t, pt, t0);
+	r->step = !rc && !mpfr_zero_p(t0);
+	if (r->step)
+		rc = one_side(ctx, S, pt, v, j, t0, 1, &r->up) ||
+			one_side(ctx, S, pt, v, j, t0, 0, &r->down) ? -1 : 0;
+	if (!rc && r->step && r->up.valid)
+		mpfr_abs(r->key, r->up.arc, MPFR_RNDN);
+	if (!rc && r->step && r->down.valid &&
+	    mpfr_cmpabs(r->down.arc, r->key) > 0)
+		mpfr_abs(r->key, r->down.arc, MPFR_RNDN);
+	mpfr_clear(t0);
+	return rc;
+}
+
+/* Prints one side of a step function: the value moved to, by how much,
+ * and the relative change of T. */
+static void print_side(const char *name, const char *comp, const side *sd,
+	long digits)
+{
+	char bx[1100], bt[1100], ba[1100];
+
+	if (!sd->valid)
+		return;
+	mpfr_snprintf(bx, sizeof bx, "%+.*Rg", (int)digits, sd->dx);
+	mpfr_snprintf(bt, sizeof bt, "%+.*Rg", (int)digits, sd->dt);
+	mpfr_snprintf(ba, sizeof ba, "%.*Rg", (int)digits, sd->arc);
+	cli_printf("     at %s=%s (relative change %s): %s changes by %s "
+		"(relative), arc elasticity %s\n", name, sd->at, bx, comp, bt,
+		ba);
+}
+
+/* Releases the values of 'r'. */
+static void ranked_clear(ranked *r)
+{
+	side *sd[2] = { &r->up, &r->down };
+	int k;
+
+	mpfr_clears(r->e, r->d, r->key, (mpfr_ptr)0);
+	for (k = 0; k < 2; k++) {
+		mpfr_clears(sd[k]->dx, sd[k]->dt, sd[k]->arc, (mpfr_ptr)0);
+		free(sd[k]->at);
+	}
 }
 
 /* Prints the point's header: NAME=VALUE, ... */
@@ -137,20 +289,23 @@ static void print_point(const cli_grid *g, mpq_t *v)
 static int rank_point(segc_ctx *ctx, const sens_opts *o, const sens *S,
 	const segc_point *pt, mpq_t *v)
 {
-	ranked *r = calloc(S->n + 1, sizeof *r);
+	ranked *r = cli_xcalloc(S->n + 1, sizeof *r);
 	size_t i, k;
 	int rc = 0;
 	char be[1100], bd[1100];
 
-	if (!r)
-		abort();
 	for (i = 0; i < S->n; i++) {
 		r[i].name = S->names[i];
-		mpfr_init2(r[i].e, 128);
-		mpfr_init2(r[i].d, 128);
+		mpfr_inits2(128, r[i].e, r[i].d, r[i].key, r[i].up.dx,
+			r[i].up.dt, r[i].up.arc, r[i].down.dx, r[i].down.dt,
+			r[i].down.arc, (mpfr_ptr)0);
 		if (!rc && (segc_eval_mpfr(ctx, r[i].e, S->e[i], pt, NULL) ||
 		    segc_eval_mpfr(ctx, r[i].d, S->d[i], pt, NULL)))
 			rc = -1;
+		mpfr_abs(r[i].key, r[i].e, MPFR_RNDN);
+		if (!rc && mpfr_zero_p(r[i].d) &&
+		    segc_expr_has_jump(S->t, S->names[i]))
+			rc = step_sides(ctx, S, pt, v, &r[i]);
 	}
 	if (!rc) {
 		qsort(r, S->n, sizeof *r, by_size);
@@ -158,14 +313,20 @@ static int rank_point(segc_ctx *ctx, const sens_opts *o, const sens *S,
 		for (k = 0; k < S->n; k++) {
 			mpfr_snprintf(be, sizeof be, "%.*Rg", (int)o->digits, r[k].e);
 			mpfr_snprintf(bd, sizeof bd, "%.*Rg", (int)o->digits, r[k].d);
-			cli_printf("  %lu. %s: elasticity %s, derivative %s\n",
-				(unsigned long)k + 1, r[k].name, be, bd);
+			cli_printf("  %lu. %s: elasticity %s, derivative %s%s\n",
+				(unsigned long)k + 1, r[k].name, be, bd, r[k].step ?
+				" (a step function here: ranked by the effect of "
+				"a change of 1 %, exact values)" : "");
+			if (r[k].step) {
+				print_side(r[k].name, o->component, &r[k].up,
+					o->digits);
+				print_side(r[k].name, o->component, &r[k].down,
+					o->digits);
+			}
 		}
 	}
-	for (i = 0; i < S->n; i++) {
-		mpfr_clear(r[i].e);
-		mpfr_clear(r[i].d);
-	}
+	for (i = 0; i < S->n; i++)
+		ranked_clear(&r[i]);
 	free(r);
 	return rc;
 }
@@ -211,6 +372,7 @@ static void sens_clear(sens *S)
 	free(S->e);
 	free(S->names);
 	segc_expr_free(S->t);
+	segc_domains_free(S->dom);
 }
 
 /* Runs the analysis under 's'. */
@@ -227,6 +389,8 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 			"comm or io)", o->component);
 	if ((rc = cli_grid_check(ctx, c, s, &o->grid)) != 0)
 		return rc;
+	if (!(S.dom = segc_setting_domains(ctx, s)))
+		return cli_report(ctx);
 	if (analyse(ctx, s, (enum segc_component)comp, &S)) {
 		rc = cli_report(ctx);
 		sens_clear(&S);

@@ -1,6 +1,8 @@
 /* cmd_solve.c - 'segc solve': every real root in a name of an equation
  * between quantities of the model (comp = comm, efficiency = 1/2), each
- * isolated exactly and printed correctly rounded, rational roots exact. */
+ * isolated exactly and printed correctly rounded, rational roots exact;
+ * a formula that is not rational piece by piece is scanned over the
+ * integers of a small range instead: its zeros and its sign changes. */
 #include <config.h>
 
 #include <stdio.h>
@@ -8,9 +10,11 @@
 #include <string.h>
 
 #include <segc/analysis.h>
+#include <segc/eval.h>
 
 #include "cli/cli.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* The options of 'solve'. */
 typedef struct solve_opts {
@@ -101,9 +105,7 @@ static segc_expr *difference(segc_ctx *ctx, const cli_common *c,
 			o->equation);
 		return NULL;
 	}
-	left = malloc((size_t)(eq - o->equation) + 1);
-	if (!left)
-		abort();
+	left = cli_xmalloc((size_t)(eq - o->equation) + 1);
 	memcpy(left, o->equation, (size_t)(eq - o->equation));
 	left[eq - o->equation] = '\0';
 	a = segc_quantity(ctx, s, left, &w);
@@ -185,12 +187,115 @@ static void range_text(solve_opts *o)
 	char *a = mpq_get_str(NULL, 10, o->lo), *b = mpq_get_str(NULL, 10,
 		o->hi);
 
-	o->range = malloc(strlen(a) + strlen(b) + 3);
-	if (!o->range)
-		abort();
+	o->range = cli_xmalloc(strlen(a) + strlen(b) + 3);
 	sprintf(o->range, "%s..%s", a, b);
 	free(a);
 	free(b);
+}
+
+/* The pieces of 'e' over the range of 'o', or NULL.  A formula that is
+ * not a rational function of the name piece by piece sets '*scan'
+ * instead (and records nothing) when the range holds at most
+ * SEGC_OPTIMIZE_MAX_SCAN integers. */
+static segc_pieces *pieces_or_scan(segc_ctx *ctx, const cli_common *c,
+	const solve_opts *o, const segc_expr *e, int *scan)
+{
+	segc_ctx *trial = segc_ctx_new();
+	segc_pieces *ps;
+	mpz_t n, t;
+
+	*segc_ctx_limits(trial) = *segc_ctx_limits(ctx);
+	ps = segc_pieces_new(trial, e, o->var, o->lo, o->hi, c->file);
+	*scan = 0;
+	if (!ps && segc_ctx_status(trial) == SEGC_ERR_INPUT) {
+		mpz_init(n);
+		mpz_init(t);
+		mpz_fdiv_q(n, mpq_numref(o->hi), mpq_denref(o->hi));
+		mpz_cdiv_q(t, mpq_numref(o->lo), mpq_denref(o->lo));
+		mpz_sub(n, n, t);
+		*scan = mpz_sgn(n) >= 0 &&
+			mpz_cmp_ui(n, SEGC_OPTIMIZE_MAX_SCAN) < 0;
+		mpz_clear(n);
+		mpz_clear(t);
+	}
+	if (!ps && !*scan && segc_ctx_status(trial) == SEGC_ERR_INPUT)
+		segc_error(ctx, SEGC_ERR_INPUT, c->file, 0, 0, "%s; and the "
+			"range of '%s' holds no integer or more than %lu to "
+			"evaluate one by one", segc_ctx_diag(trial, 0)->message,
+			o->var, SEGC_OPTIMIZE_MAX_SCAN);
+	segc_ctx_free(trial);
+	if (ps || *scan || segc_ctx_status(ctx) != SEGC_OK)
+		return ps;
+	return segc_pieces_new(ctx, e, o->var, o->lo, o->hi, c->file);
+}
+
+/* Evaluates 'e' exactly at every integer of the range of 'o' and prints
+ * the integers where it is 0 and the consecutive integers between which
+ * it changes sign (the range shares the budget of max_eval_terms);
+ * 0, or -1 recorded. */
+static int scan(segc_ctx *ctx, const cli_common *c, const solve_opts *o,
+	const segc_expr *e)
+{
+	segc_limits *lim = segc_ctx_limits(ctx);
+	unsigned long saved = lim->max_eval_terms, count;
+	mpz_t a, b, k;
+	mpq_t x, v, prev;
+	segc_point pt;
+	char *s, *t;
+	int rc = 0, have = 0, found = 0;
+
+	mpz_inits(a, b, k, (mpz_ptr)0);
+	mpq_inits(x, v, prev, (mpq_ptr)0);
+	mpz_cdiv_q(a, mpq_numref(o->lo), mpq_denref(o->lo));
+	mpz_fdiv_q(b, mpq_numref(o->hi), mpq_denref(o->hi));
+	mpz_sub(k, b, a);
+	count = mpz_get_ui(k) + 1;
+	lim->max_eval_terms = saved / count ? saved / count : 1;
+	pt.n = 1;
+	pt.names = &o->var;
+	pt.values = (const mpq_t *)&x;
+	for (mpz_set(k, a); mpz_cmp(k, b) <= 0; mpz_add_ui(k, k, 1)) {
+		mpq_set_z(x, k);
+		rc = segc_eval_exact(ctx, v, e, &pt, NULL);
+		if (rc > 0) {
+			s = mpz_get_str(NULL, 10, k);
+			segc_error(ctx, SEGC_ERR_INPUT, c->file, 0, 0, "the "
+				"equation has no exact rational value at %s=%s, "
+				"so its sign there cannot be known exactly",
+				o->var, s);
+			free(s);
+		}
+		if (rc)
+			break;
+		s = mpz_get_str(NULL, 10, k);
+		if (!mpq_sgn(v)) {
+			cli_printf("%s = %s (exact)\n", o->var, s);
+			found = 1;
+		} else if (have && mpq_sgn(prev) && mpq_sgn(prev) != mpq_sgn(v)) {
+			mpz_sub_ui(k, k, 1);
+			t = mpz_get_str(NULL, 10, k);
+			mpz_add_ui(k, k, 1);
+			cli_printf("%s in %s..%s: the sides cross between these "
+				"consecutive integers (a root or a jump)\n",
+				o->var, t, s);
+			free(t);
+			found = 1;
+		}
+		free(s);
+		mpq_set(prev, v);
+		have = 1;
+	}
+	lim->max_eval_terms = saved;
+	if (!rc) {
+		if (!found)
+			cli_printf("no root at the integers of %s, and no "
+				"crossing between two of them\n", o->range);
+		cli_printf("not a rational function of %s piece by piece: every "
+			"integer of %s evaluated exactly\n", o->var, o->range);
+	}
+	mpz_clears(a, b, k, (mpz_ptr)0);
+	mpq_clears(x, v, prev, (mpq_ptr)0);
+	return rc ? -1 : 0;
 }
 
 /* Finds and prints the roots. */
@@ -201,7 +306,7 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	segc_expr *e;
 	segc_pieces *ps;
 	segc_solution sol;
-	int rc = 0;
+	int rc = 0, scanned;
 
 	if ((rc = cli_free_name(ctx, c, s, o->var)) != 0)
 		return rc;
@@ -222,7 +327,9 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		return rc;
 	}
 	range_text(o);
-	ps = segc_pieces_new(ctx, e, o->var, o->lo, o->hi, c->file);
+	ps = pieces_or_scan(ctx, c, o, e, &scanned);
+	if (scanned)
+		scan(ctx, c, o, e);
 	segc_expr_free(e);
 	if (ps) {
 		if (!segc_solve(ctx, &sol, ps, (int)o->digits, c->file))

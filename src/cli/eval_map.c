@@ -1,5 +1,5 @@
-/* eval_map.c - 'segc eval --map X Y': the total time over the grid of
- * two parameters, printed as a matrix (rows Y, columns X) and, with
+/* eval_map.c - 'segc eval --map X Y': the total time (or the component
+ * of --component) over the grid of two parameters, printed as a matrix (rows Y, columns X) and, with
  * --svg, drawn as a forecast map (Armstrong and Eigenmann, Fig. 4): the
  * time shaded on a logarithmic colour scale, with a colour bar. */
 #include <config.h>
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli_eval.h"
+#include "cli/cli_util.h"
 
 /* The index of the axis named 'name', or (size_t)-1. */
 static size_t axis_index(const eval_opts *o, const char *name)
@@ -47,13 +48,14 @@ int eval_map_check(eval_run *r, size_t *ix, size_t *iy)
 	return CLI_OK;
 }
 
-/* Evaluates the total over the grid of X (axis 'ix') and Y (axis 'iy')
+/* Evaluates the total (or the component of --component) over the grid of X (axis 'ix') and Y (axis 'iy')
  * into the matrix of the table (rows Y in the order of its range, columns
  * X) and the values of the map; 0, or -1 recorded. */
 int eval_map(eval_run *r, size_t ix, size_t iy)
 {
 	const cli_axis *ax = &r->o->axes[ix], *ay = &r->o->axes[iy];
 	size_t i, j;
+	int k = r->o->map_comp;
 	char corner[300];
 
 	for (i = 0; i < r->o->naxes; i++)
@@ -68,12 +70,12 @@ int eval_map(eval_run *r, size_t ix, size_t iy)
 		eval_table_put_value(&r->t, r->o, ay->v[j]);
 		for (i = 0; i < ax->n; i++) {
 			mpq_set(r->values[ix], ax->v[i]);
-			if (eval_at(r, r->f[0], r->v[0])) {
+			if (eval_at(r, r->f[k], r->v[k])) {
 				eval_report_point(r);
 				return -1;
 			}
-			eval_table_put_mpfr(&r->t, r->v[0], r->o->digits);
-			r->t.y[0][j * ax->n + i] = mpfr_get_d(r->v[0], MPFR_RNDN);
+			eval_table_put_mpfr(&r->t, r->v[k], r->o->digits);
+			r->t.y[0][j * ax->n + i] = mpfr_get_d(r->v[k], MPFR_RNDN);
 		}
 	}
 	return 0;
@@ -110,14 +112,11 @@ static void compact_label(char *s)
  * in exact scientific form). */
 static char **tick_labels(const cli_axis *a)
 {
-	char **v = calloc(a->n + 1, sizeof *v);
+	char **v = cli_xcalloc(a->n + 1, sizeof *v);
 	size_t i;
 
-	if (!v)
-		abort();
 	for (i = 0; i < a->n; i++) {
-		if (!(v[i] = mpq_get_str(NULL, 10, a->v[i])))
-			abort();
+		v[i] = mpq_get_str(NULL, 10, a->v[i]);
 		compact_label(v[i]);
 	}
 	return v;
@@ -126,6 +125,7 @@ static char **tick_labels(const cli_axis *a)
 /* Writes the forecast map to the file of --svg; 0, or -1 reported. */
 int eval_map_svg(eval_run *r, size_t ix, size_t iy)
 {
+	static const char *const comps[] = { "total", "comp", "comm", "io" };
 	const cli_axis *ax = &r->o->axes[ix], *ay = &r->o->axes[iy];
 	char **xt = tick_labels(ax), **yt = tick_labels(ay), *svg;
 	char title[300];
@@ -133,7 +133,8 @@ int eval_map_svg(eval_run *r, size_t ix, size_t iy)
 	size_t i;
 	int rc = -1;
 
-	snprintf(title, sizeof title, "%.200s: total time", r->title);
+	snprintf(title, sizeof title, "%.200s: %s time", r->title,
+		comps[r->o->map_comp]);
 	m.title = title;
 	m.xlabel = ax->name;
 	m.ylabel = ay->name;
@@ -146,7 +147,7 @@ int eval_map_svg(eval_run *r, size_t ix, size_t iy)
 	svg = segc_svg_map(&m);
 	if (!svg)
 		fprintf(stderr, "segc: eval: nothing to shade on a log scale (no "
-			"positive total)\n");
+			"positive value)\n");
 	else
 		rc = cli_output_write(r->svg, svg);
 	free(svg);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli_eval.h"
+#include "cli/cli_util.h"
 
 static const char *const comp_names[4] = { "total", "comp", "comm", "io" };
 
@@ -107,10 +108,8 @@ static int measured_swept(eval_run *r, const segc_csv *csv,
 /* The columns of the parameters, in the order of r->names. */
 static size_t *param_columns(const eval_run *r, const segc_csv *csv)
 {
-	size_t *cols = malloc((r->nax + 1) * sizeof *cols), i, n = 0;
+	size_t *cols = cli_xmalloc((r->nax + 1) * sizeof *cols), i, n = 0;
 
-	if (!cols)
-		abort();
 	for (i = 0; i < segc_csv_ncols(csv); i++)
 		if (column_component(segc_csv_header(csv, i)) < 0)
 			cols[n++] = i;
@@ -130,9 +129,7 @@ int eval_measured_setup(eval_run *r, segc_csv **csvp)
 	if (!csv)
 		return cli_report(r->ctx);
 	nc = segc_csv_ncols(csv);
-	r->names = calloc(nc + 1, sizeof *r->names);
-	if (!r->names)
-		abort();
+	r->names = cli_xcalloc(nc + 1, sizeof *r->names);
 	for (i = 0; i < nc; i++) {
 		const char *h = segc_csv_header(csv, i);
 
@@ -235,10 +232,8 @@ static void measured_header(eval_run *r, const segc_csv *csv)
 		snprintf(name, sizeof name, "%s_relerr", comp_names[k]);
 		eval_table_put(&r->t, name);
 		r->t.ncols += 2;
-		r->t.meas[k] = malloc(n * sizeof *r->t.meas[k]);
-		r->t.rel[k] = malloc(n * sizeof *r->t.rel[k]);
-		if (!r->t.meas[k] || !r->t.rel[k])
-			abort();
+		r->t.meas[k] = cli_xmalloc(n * sizeof *r->t.meas[k]);
+		r->t.rel[k] = cli_xmalloc(n * sizeof *r->t.rel[k]);
 	}
 }
 
@@ -276,10 +271,8 @@ out:
 /* The indices of the points in increasing order of x (stable). */
 static size_t *by_x(const double *x, size_t n)
 {
-	size_t *ix = malloc((n + 1) * sizeof *ix), i, j;
+	size_t *ix = cli_xmalloc((n + 1) * sizeof *ix), i, j;
 
-	if (!ix)
-		abort();
 	for (i = 0; i < n; i++) {
 		for (j = i; j > 0 && x[ix[j - 1]] > x[i]; j--)
 			ix[j] = ix[j - 1];
@@ -298,15 +291,13 @@ int eval_measured_svg(eval_run *r, const segc_csv *csv)
 	static const char *const lm[4] = { "total measured", "comp measured",
 		"comm measured", "io measured" };
 	size_t n = r->t.npoints, *ix = by_x(r->t.x, n), i, ns = 0, ne = 0;
-	double *buf = malloc((n + 1) * 13 * sizeof *buf);
+	double *buf = cli_xmalloc((n + 1) * 13 * sizeof *buf);
 	segc_svg_series s[8], e[4];
 	segc_svg_panel p[2];
 	char *svg, title[300];
 	int k, rc = -1;
 
 	(void)csv;
-	if (!buf)
-		abort();
 	memset(s, 0, sizeof s);
 	memset(e, 0, sizeof e);
 	for (i = 0; i < n; i++)

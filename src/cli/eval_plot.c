@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli_eval.h"
+#include "cli/cli_util.h"
 
 /* Fills the panel of the components against the swept name. */
 static size_t time_series(eval_run *r, segc_svg_series *series)
@@ -53,9 +54,7 @@ int eval_plot_write(eval_run *r)
 	} else {
 		int eff = r->o->plot == EVAL_PLOT_EFFICIENCY;
 
-		ideal = malloc((r->t.npoints + 1) * sizeof *ideal);
-		if (!ideal)
-			abort();
+		ideal = cli_xmalloc((r->t.npoints + 1) * sizeof *ideal);
 		for (i = 0; i < r->t.npoints; i++)
 			ideal[i] = eff ? 1.0 : r->t.x[i];
 		p.ylabel = eff ? "efficiency" : "speedup";

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "cli/cli_eval.h"
+#include "cli/cli_util.h"
 
 /* Evaluates 'e' at the current point into 'x'; 0 on success. */
 int eval_at(eval_run *r, const segc_expr *e, mpfr_t x)
@@ -30,8 +31,6 @@ void eval_report_point(eval_run *r)
 	for (i = 0; i < r->nax && len < sizeof buf - 1; i++) {
 		char *q = mpq_get_str(NULL, 10, r->values[i]);
 
-		if (!q)
-			abort();
 		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%s",
 			i ? ", " : "", r->names[i], q);
 		free(q);

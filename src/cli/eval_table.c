@@ -9,19 +9,16 @@
 #include <string.h>
 
 #include "cli/cli_eval.h"
+#include "cli/cli_util.h"
 
 /* Appends one cell (a copy of 'text'). */
 void eval_table_put(eval_table *t, const char *text)
 {
 	if (t->ncells == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 64;
-		t->cells = realloc(t->cells, t->cap * sizeof *t->cells);
-		if (!t->cells)
-			abort();
+		t->cells = cli_xrealloc(t->cells, t->cap * sizeof *t->cells);
 	}
-	t->cells[t->ncells] = malloc(strlen(text) + 1);
-	if (!t->cells[t->ncells])
-		abort();
+	t->cells[t->ncells] = cli_xmalloc(strlen(text) + 1);
 	strcpy(t->cells[t->ncells++], text);
 }
 
@@ -39,8 +36,6 @@ void eval_table_put_mpq(eval_table *t, const mpq_t q)
 {
 	char *s = mpq_get_str(NULL, 10, q);
 
-	if (!s)
-		abort();
 	eval_table_put(t, s);
 	free(s);
 }
@@ -96,8 +91,6 @@ static char *scaled_digits(const mpq_t a, unsigned long s)
 	if (cmp > 0 || (cmp == 0 && mpz_odd_p(n)))
 		mpz_add_ui(n, n, 1);
 	str = mpz_get_str(NULL, 10, n);
-	if (!str)
-		abort();
 	mpz_clear(n);
 	mpz_clear(r);
 	return str;
@@ -122,10 +115,8 @@ void eval_table_put_decimal(eval_table *t, const mpq_t q, long digits)
 		str[--len] = '\0';
 		s--;
 	}
-	out = malloc(len + s + 4);
+	out = cli_xmalloc(len + s + 4);
 
-	if (!out)
-		abort();
 	pad = len <= s ? s + 1 - len : 0;
 	if (mpq_sgn(q) < 0)
 		out[i++] = '-';
@@ -144,10 +135,8 @@ void eval_table_put_decimal(eval_table *t, const mpq_t q, long digits)
 /* Puts the table on standard output: aligned columns, or CSV. */
 void eval_table_print(const eval_table *t, int csv)
 {
-	size_t *w = calloc(t->ncols, sizeof *w), i, j;
+	size_t *w = cli_xcalloc(t->ncols, sizeof *w), i, j;
 
-	if (!w)
-		abort();
 	for (i = 0; i < t->ncells; i++)
 		if (strlen(t->cells[i]) > w[i % t->ncols])
 			w[i % t->ncols] = strlen(t->cells[i]);
@@ -197,13 +186,10 @@ void eval_table_plot_alloc(eval_table *t, size_t n)
 {
 	int k;
 
-	t->x = malloc((n + 1) * sizeof *t->x);
+	t->x = cli_xmalloc((n + 1) * sizeof *t->x);
 	for (k = 0; k < 4; k++)
-		t->y[k] = malloc((n + 1) * sizeof *t->y[k]);
+		t->y[k] = cli_xmalloc((n + 1) * sizeof *t->y[k]);
 	for (k = 0; k < 2; k++)
-		t->s[k] = malloc((n + 1) * sizeof *t->s[k]);
-	if (!t->x || !t->y[0] || !t->y[1] || !t->y[2] || !t->y[3] ||
-	    !t->s[0] || !t->s[1])
-		abort();
+		t->s[k] = cli_xmalloc((n + 1) * sizeof *t->s[k]);
 }
 

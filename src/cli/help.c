@@ -88,6 +88,9 @@ static const struct command_options {
 	  "      --map X Y       the total over the grid of X and Y: a "
 	  "matrix, and\n"
 	  "                      with --svg a forecast map\n"
+	  "      --component C   the component --map shows: total "
+	  "(default),\n"
+	  "                      comp, comm or io\n"
 	  "      --plot W        what --svg draws: time (default), speedup "
 	  "or\n"
 	  "                      efficiency\n" },

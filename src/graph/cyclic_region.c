@@ -12,6 +12,7 @@
 
 #include "graph/rgraph.h"
 #include "graph/cyclic.h"
+#include "expr/builtin.h"
 #include "base/util.h"
 
 /* Marks in 'seen' the nodes of 'r' reached from 'start' along alive arcs
@@ -233,6 +234,67 @@ static void cyclic_clear(segc_cyclic *cy)
 	free(cy->arcs);
 }
 
+/* Non-zero when 'e' takes only integer values on the domains 'dom': an
+ * integer, a name declared integer, floor or ceil of anything, and sums,
+ * products, max, min and natural powers of those. */
+static int integer_valued(const segc_expr *e, const segc_domains *dom)
+{
+	mpq_srcptr lo, hi;
+	size_t i;
+	int integer = 0;
+
+	switch (segc_expr_kind(e)) {
+	case SEGC_NUM:
+		return mpz_cmp_ui(mpq_denref(segc_expr_value(e)), 1) == 0;
+	case SEGC_SYM:
+		return segc_domains_get(dom, segc_expr_name(e), &lo, &hi,
+			&integer) && integer;
+	case SEGC_POW:
+		return integer_valued(segc_expr_arg(e, 0), dom) &&
+			segc_expr_kind(segc_expr_arg(e, 1)) == SEGC_NUM &&
+			integer_valued(segc_expr_arg(e, 1), dom) &&
+			mpq_sgn(segc_expr_value(segc_expr_arg(e, 1))) >= 0;
+	case SEGC_CALL:
+		if (segc_expr_is_builtin(e, SEGC_BUILTIN_FLOOR) ||
+		    segc_expr_is_builtin(e, SEGC_BUILTIN_CEIL))
+			return 1;
+		if (!segc_expr_is_builtin(e, SEGC_BUILTIN_MAX) &&
+		    !segc_expr_is_builtin(e, SEGC_BUILTIN_MIN))
+			return 0;
+		/* fall through */
+	case SEGC_ADD:
+	case SEGC_MUL:
+		for (i = 0; i < segc_expr_nargs(e); i++)
+			if (!integer_valued(segc_expr_arg(e, i), dom))
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Refuses the count of overlapped back arc 'k' when it may not be an
+ * integer (format.md, overlap): at the arc; 0 or -1. */
+static int check_count(segc_rgraph *r, const segc_lgraph *g, size_t k,
+	const segc_domains *dom)
+{
+	const segc_expr *n = segc_rarc_loop(r, k);
+	const segc_srcloc *loc = g->arcs[k].loc ? g->arcs[k].loc : g->loc;
+	char *text;
+
+	if (!n || integer_valued(n, dom))
+		return 0;
+	text = segc_expr_to_string(n);
+	segc_error(r->ctx, SEGC_ERR_INPUT, loc ? loc->file : NULL,
+		loc ? loc->line : 0, loc ? loc->col : 0, "the count of a loop "
+		"whose iterations overlap must be an integer, and '%s' %s",
+		text, segc_expr_kind(n) == SEGC_NUM ? "is not one" :
+		"may not be one: declare its parameters integer "
+		"(integer=\"true\") or round it with floor or ceil");
+	free(text);
+	return -1;
+}
+
 /* The time of the region of back arc 'k' of 'r' (lowered graph 'g'),
  * its nodes marked in 'in' (see graph.h). */
 int segc_cyclic_region(segc_rgraph *r, const segc_lgraph *g, size_t k,
@@ -250,7 +312,7 @@ int segc_cyclic_region(segc_rgraph *r, const segc_lgraph *g, size_t k,
 	if (region_of(r, k, in, queue))
 		goto done;
 	rc = -1;
-	if (check_shape(r, k, in, &narcs))
+	if (check_shape(r, k, in, &narcs) || check_count(r, g, k, dom))
 		goto done;
 	cy.m = number(r, r->arcs[k].to, in, pos, queue);
 	cy.count = segc_rarc_loop(r, k);

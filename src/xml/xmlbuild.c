@@ -15,6 +15,7 @@
 
 #define SEGC_XMLREAD_INTERNAL
 #include "xml/xmlread.h"
+#include "algebra/taskpath.h"
 #include "base/util.h"
 #include "base/symtab.h"
 
@@ -255,8 +256,6 @@ static char *text_of(xmlNodePtr n)
 	return s;
 }
 
-/* Records an error at byte 'off' of the value of attribute 'qname' of
- * element 'n' (NULL, or when it cannot be found: at the '<' of 'n'). */
 static void build_error(builder *b, xmlNodePtr n, const char *qname,
 	size_t off, const char *fmt, ...)
 #ifdef __GNUC__
@@ -264,24 +263,53 @@ static void build_error(builder *b, xmlNodePtr n, const char *qname,
 #endif
 	;
 
-static void build_error(builder *b, xmlNodePtr n, const char *qname,
-	size_t off, const char *fmt, ...)
+/* Records an error of class 'kind' at byte 'off' of the value of
+ * attribute 'qname' of element 'n' (NULL, or when it cannot be found: at
+ * the '<' of 'n'). */
+static void build_verror(builder *b, enum segc_status kind, xmlNodePtr n,
+	const char *qname, size_t off, const char *fmt, va_list ap)
 {
 	segc_srcloc at = loc_of(b, n);
 	segc_strbuf sb;
-	va_list ap;
 
 	if (qname && segc_xml_value_position(b->src, n, qname, off, &at.line,
 	    &at.col))
 		at = loc_of(b, n);
 	segc_strbuf_init(&sb);
-	va_start(ap, fmt);
 	segc_strbuf_vappendf(&sb, fmt, ap);
-	va_end(ap);
-	segc_error(b->ctx, SEGC_ERR_INPUT, b->file, at.line, at.col, "%s",
+	segc_error(b->ctx, kind, b->file, at.line, at.col, "%s",
 		segc_strbuf_str(&sb));
 	segc_strbuf_free(&sb);
 	b->failed = 1;
+}
+
+/* Records an error of the input (build_verror). */
+static void build_error(builder *b, xmlNodePtr n, const char *qname,
+	size_t off, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	build_verror(b, SEGC_ERR_INPUT, n, qname, off, fmt, ap);
+	va_end(ap);
+}
+
+/* The same for a fixed limit reached (exit 3). */
+static void build_limit(builder *b, xmlNodePtr n, const char *qname,
+	size_t off, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 5, 6)))
+#endif
+	;
+
+static void build_limit(builder *b, xmlNodePtr n, const char *qname,
+	size_t off, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	build_verror(b, SEGC_ERR_LIMIT, n, qname, off, fmt, ap);
+	va_end(ap);
 }
 
 /* Checks that 'value' of attribute 'what' of element 'n' is an
@@ -652,6 +680,13 @@ static void build_index(builder *b, xmlNodePtr n, segc_node *x)
 	if (!count)
 		build_error(b, n, "index", 0, "<node> attribute 'index' is "
 			"empty: give NAME=LOW..HIGH, ...");
+	if (count > SEGC_TP_MAX_INDICES) {
+		build_limit(b, n, "index", p[SEGC_TP_MAX_INDICES].off,
+			"<node> attribute 'index' has %zu indices, more than "
+			"the fixed limit of %d indices of a node", count,
+			SEGC_TP_MAX_INDICES);
+		count = 0;
+	}
 	x->index_name = segc_xcalloc(count + 1, sizeof(char *));
 	x->index_lo = segc_xcalloc(count + 1, sizeof(segc_expr *));
 	x->index_hi = segc_xcalloc(count + 1, sizeof(segc_expr *));

@@ -168,7 +168,7 @@ EOF2
 	t_assign=1 >"$tmp/csv.got" 2>&1
 same_file "$tmp/csv.want" "$tmp/csv.got" "--csv: decimal parameters, no speedup"
 
-# T(P=1) outside P's declared domain: the speedup is refused, said why.
+# T(P=1) outside P's declared domain: no speedup columns, a note says why.
 cat > "$tmp/p2.xml" <<'EOF2'
 <model name="p2" version="1">
   <param name="P" min="2" integer="true"/>
@@ -179,8 +179,14 @@ EOF2
 code=0
 "$SEGC" eval "$tmp/p2.xml" N=100 P=2,4 w=1 >"$tmp/out" 2>"$tmp/err" ||
 	code=$?
-[ "$code" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "the speedup T(P=1)/T is undefined: P=1 is outside the domain" "$tmp/err"
-ok $? "speedup refused where T(P=1) is outside P's domain"
+[ "$code" -eq 0 ] && head -1 "$tmp/out" | grep -q " total$" &&
+	grep -q "note: no speedup and efficiency columns: T(P=1) is undefined" "$tmp/err"
+ok $? "no speedup columns where T(P=1) is outside P's domain, with a note"
+"$SEGC" eval --svg "$tmp/p2.svg" --plot speedup "$tmp/p2.xml" N=100 P=2,4 w=1 \
+	>"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/p2.svg" ] &&
+	grep -q "the speedup T(P=1)/T is undefined: P=1 is outside the domain" "$tmp/err"
+ok $? "--plot speedup refused where T(P=1) is outside P's domain"
 "$SEGC" eval --procs w "$tmp/p2.xml" N=100 P=2 w=1,2 >"$tmp/out" 2>&1 &&
 	head -1 "$tmp/out" | grep -q "speedup  efficiency$"
 ok $? "--procs names the processor count"

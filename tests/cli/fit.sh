@@ -194,8 +194,8 @@ printf 'N,P,time\n1,2,3\n4,8,5\n3,4,5\n16,2,7\n' >"$tmp/a3.csv"
 refuse "b and c only as their product (nonlinear)" "$tmp/a3.csv: error: the equations cannot tell apart b and c at the fitted values: only a combination of them is determined (the Jacobian has rank 2 of 3 free names, 4 equations)" \
 	--free a,b,c "$t/amdahl3.xml" "$tmp/a3.csv"
 printf 'N,time\n1,0.75\n2,1\n4,1.5\n8,2.5\n' >"$tmp/inv.csv"
-refuse "a nonlinear fit that does not converge" "$tmp/inv.csv: error: the nonlinear fit did not converge in 200 iterations of Levenberg-Marquardt" \
-	--free rate,t0 --start rate=1e8 "$t/inverse.xml" "$tmp/inv.csv"
+refuse "a nonlinear fit that does not converge" "$tmp/inv.csv: error: the nonlinear fit did not converge in 3 iterations of Levenberg-Marquardt" \
+	--free rate,t0 --start rate=1e8 --max-iterations 3 "$t/inverse.xml" "$tmp/inv.csv"
 refuse "a starting value of a name not free" "segc: error: --start N: 'N' is not one of the --free names" \
 	--free rate,t0 --start N=2 "$t/inverse.xml" "$tmp/inv.csv"
 refuse "a starting value that is not a number" "--start rate: 'x' is not a number" \
@@ -206,8 +206,8 @@ refuse "a nonlinear fit that cannot start" "inverse.xml: error: the formula cann
 printf 'bytes,time\n-1,1\n' >"$tmp/neg.csv"
 refuse "a value outside the declared domain" "$tmp/neg.csv:2:1: error: the value of 'bytes' lies outside the domain the model declares for it" \
 	--free lat,gap "$pp" "$tmp/neg.csv"
-printf 'bytes,time\n1,0\n2,1\n' >"$tmp/z.csv"
-refuse "a zero measurement with relative weights" "$tmp/z.csv:2:3: error: a measured value of 0 has no relative error" \
+printf 'bytes,time\n1,0\n2,0\n' >"$tmp/z.csv"
+refuse "only zero measurements with relative weights" "$tmp/z.csv: error: every measured value is 0, and a 0 has no relative error (--weight relative): nothing is left to fit" \
 	--weight relative --free lat,gap "$pp" "$tmp/z.csv"
 refuse "a free name fixed with -D" "segc: error: --free gap: also fixed with -D gap" \
 	-D gap=1 --free lat,gap "$pp" "$d/pingpong.csv"

@@ -8,8 +8,20 @@
 
 srcdir=${1:-${top_srcdir:-.}}
 doc=$srcdir/doc/design.md
-files=$(cd "$srcdir" && find src include -name '*.[ch]' | LC_ALL=C sort)
-dirs=$(cd "$srcdir" && find src include -mindepth 1 -type d | LC_ALL=C sort)
+# The source files of the tree: hidden folders (.deps, .libs of a build
+# in the source directory) left out, and so are the files the build
+# generates (nodist_ sources and BUILT_SOURCES of the *.am fragments).
+generated=$(cd "$srcdir" && find . -name '*.am' -exec sed -n \
+	's/^\(nodist_[A-Za-z0-9_]*\|BUILT_SOURCES\)[[:space:]]*+*=//p' {} + |
+	tr ' \t' '\n\n' | grep '\.[ch]$' | LC_ALL=C sort -u)
+sources() {
+	(cd "$srcdir" && find "$@" -name '.*' -prune -o -name '*.[ch]' -print) |
+		sed 's|^\./||' | LC_ALL=C sort |
+		grep -vxF "${generated:-/}"
+}
+files=$(sources src include)
+dirs=$(cd "$srcdir" && find src include -mindepth 1 -name '.*' -prune -o \
+	-type d -print | LC_ALL=C sort)
 n=0
 for f in $files $dirs; do n=$((n + 1)); done
 echo "1..$((n + 1))"

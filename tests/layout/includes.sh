@@ -48,7 +48,18 @@ rank() {
 	echo -1
 }
 
-files=$(cd "$srcdir" && find src -name '*.[ch]' | LC_ALL=C sort)
+# The source files of the tree: hidden folders (.deps, .libs of a build
+# in the source directory) left out, and so are the files the build
+# generates (nodist_ sources and BUILT_SOURCES of the *.am fragments).
+generated=$(cd "$srcdir" && find . -name '*.am' -exec sed -n \
+	's/^\(nodist_[A-Za-z0-9_]*\|BUILT_SOURCES\)[[:space:]]*+*=//p' {} + |
+	tr ' \t' '\n\n' | grep '\.[ch]$' | LC_ALL=C sort -u)
+sources() {
+	(cd "$srcdir" && find "$@" -name '.*' -prune -o -name '*.[ch]' -print) |
+		sed 's|^\./||' | LC_ALL=C sort |
+		grep -vxF "${generated:-/}"
+}
+files=$(sources src)
 n=$(printf '%s\n' "$files" | grep -c .)
 echo "1..$((n + 2))"
 i=0
