@@ -458,7 +458,7 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		put_sum(b, nm, i, depth, assign);
 		return;
 	case SEGC_OP_MAXPLUS:
-		segc_emit_maxplus(b, nm, i, depth, 0, put_block_fn);
+		segc_emit_maxplus(b, nm, i, depth, 0, assign, put_block_fn);
 		return;
 	default:
 		break;

@@ -71,10 +71,11 @@ typedef int (*segc_emit_block_fn)(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t blk, unsigned depth);
 
 /* Appends the MAXPLUS 'i' of 'nm->p' as the C (py 0) or Python (py 1)
- * statements of its loop at 'depth', the block of the costs of each
+ * statements of its loop at 'depth' (in C, with 'assign', its result
+ * declared before at the top of the block), the block of the costs of each
  * iteration (maxplusv) printed by 'put_block' (emit_maxplus.c); -1 when
  * that block cannot be expressed. */
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth, int py, segc_emit_block_fn put_block);
+	unsigned depth, int py, int assign, segc_emit_block_fn put_block);
 
 #endif

@@ -307,7 +307,7 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	case SEGC_OP_SUM:
 		return put_sum(b, nm, i, depth);
 	case SEGC_OP_MAXPLUS:
-		return segc_emit_maxplus(b, nm, i, depth, 1, put_block);
+		return segc_emit_maxplus(b, nm, i, depth, 1, 0, put_block);
 	default:
 		break;
 	}
