@@ -93,12 +93,13 @@ static const char *base_name(const char *path)
 }
 
 /* Starts BASE.c and BASE.h, in that order, into 'f' (their temporary
- * files created, both targets checked), or BASE.py alone into f[0] with
- * 'python'; 0, or -1 (printed). */
+ * files created, both targets checked), to be placed under a lock on
+ * BASE.lock so that concurrent runs leave a matching pair; or BASE.py
+ * alone into f[0] with 'python'; 0, or -1 (printed). */
 static int open_files(const char *base, int python, cli_file *f[2])
 {
 	static const char *const suffix[2] = { ".c", ".h" };
-	char *path = malloc(strlen(base) + 4);
+	char *path = malloc(strlen(base) + 6);
 	int k, n = python ? 1 : 2;
 
 	if (!path)
@@ -108,6 +109,10 @@ static int open_files(const char *base, int python, cli_file *f[2])
 		f[k] = cli_output_open("emit", path);
 		if (!f[k])
 			break;
+	}
+	if (k == n && !python) {
+		sprintf(path, "%s.lock", base);
+		cli_output_lock("emit", path);
 	}
 	free(path);
 	return k == n ? 0 : -1;
