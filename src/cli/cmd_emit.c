@@ -143,13 +143,25 @@ static int write_module(const char *base, cli_file *f, const char *text,
 	return CLI_OK;
 }
 
-/* Derives the canonical form of every component into 'in'; 0 on
- * success. */
+/* Derives the form every component is computed from into 'in': the
+ * structural form, its sums made stable (segc_emit_stable_form), under
+ * the domains 'dom'; 0 on success. */
 static int derive_all(segc_ctx *ctx, const segc_setting *s,
-	segc_emit_input *in)
+	const segc_domains *dom, segc_emit_input *in)
 {
-	return segc_derive_components(ctx, s, SEGC_DERIVE_CANONICAL,
-		SEGC_COMPONENTS_ALL, in->formulas);
+	segc_expr *st[4] = { NULL, NULL, NULL, NULL };
+	int k, rc;
+
+	rc = segc_derive_components(ctx, s, 0, SEGC_COMPONENTS_ALL, st);
+	for (k = 0; k < 4; k++) {
+		if (!rc && st[k]) {
+			in->formulas[k] = segc_emit_stable_form(ctx, dom, st[k]);
+			if (!in->formulas[k])
+				rc = -1;
+		}
+		segc_expr_free(st[k]);
+	}
+	return rc;
 }
 
 /* Renders the files of the model under 's' (the module into '*c_text'
@@ -161,6 +173,7 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	segc_emit_input in;
 	segc_templates t;
 	segc_where w = { NULL, 0, 0, NULL };
+	segc_domains *dom = segc_setting_domains(ctx, s);
 	size_t k;
 	int rc = -1;
 
@@ -178,14 +191,16 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	in.args = args;
 	in.with_main = o->with_main;
 	in.accurate = o->accurate;
+	in.domains = dom;
 	w.file = o->file;
 	if ((o->template_dir ? segc_templates_read(ctx, &t, o->template_dir)
-	     : segc_templates_builtin(&t)) == 0 && !derive_all(ctx, s, &in))
+	     : segc_templates_builtin(&t)) == 0 && !derive_all(ctx, s, dom, &in))
 		rc = o->python ? segc_emit_render_python(ctx, &t, &in, &w, c_text)
 			: segc_emit_render(ctx, &t, &in, &w, c_text, h_text);
 	for (k = 0; k < 4; k++)
 		segc_expr_free(in.formulas[k]);
 	segc_templates_clear(&t);
+	segc_domains_free(dom);
 	return rc;
 }
 
