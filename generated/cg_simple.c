@@ -15,14 +15,17 @@
 #include "cg_simple.h"
 
 
-/* The total time of the model, 17 operations:
- *   N/P/43000 + (P - 1)*(3/20000 + 9*N/P/2500000) + (P - 1)*(3/20000 +
- *   9*N/2500000) + N^2/P/215000 + 48*(P - 1)/78125 + P/215000
- * Relative error at most 10 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double cg_simple_total(double N, double P)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of cg_simple_total. */
+SEGC_BODY cg_simple_total_k(double N, double P)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = P + c0;
@@ -51,6 +54,18 @@ double cg_simple_total(double N, double P)
 	return t16 > 0 || isnan(t16) ? t16 : 0.0;
 }
 
+/* The total time of the model, 17 operations:
+ *   N/P/43000 + (P - 1)*(3/20000 + 9*N/P/2500000) + (P - 1)*(3/20000 +
+ *   9*N/2500000) + N^2/P/215000 + 48*(P - 1)/78125 + P/215000
+ * Relative error at most 10 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double cg_simple_total(double N, double P)
+{
+	return cg_simple_total_k(N, P);
+}
+
 /* cg_simple_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void cg_simple_total_n(size_t segc_n, const double *N, const double *P, double *segc_out)
@@ -58,16 +73,11 @@ void cg_simple_total_n(size_t segc_n, const double *N, const double *P, double *
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = cg_simple_total(N[segc_i], P[segc_i]);
+		segc_out[segc_i] = cg_simple_total_k(N[segc_i], P[segc_i]);
 }
 
-/* The computation time of the model, 7 operations:
- *   N/P/43000 + N^2/P/215000 + P/215000
- * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double cg_simple_comp(double N, double P)
+/* The body of cg_simple_comp. */
+SEGC_BODY cg_simple_comp_k(double N, double P)
 {
 	const double c0 = 4.651162790697674e-06; /* 1/215000 */
 	const double t0 = P * P;
@@ -82,6 +92,17 @@ double cg_simple_comp(double N, double P)
 	return t6 > 0 || isnan(t6) ? t6 : 0.0;
 }
 
+/* The computation time of the model, 7 operations:
+ *   N/P/43000 + N^2/P/215000 + P/215000
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double cg_simple_comp(double N, double P)
+{
+	return cg_simple_comp_k(N, P);
+}
+
 /* cg_simple_comp at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void cg_simple_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out)
@@ -89,16 +110,11 @@ void cg_simple_comp_n(size_t segc_n, const double *N, const double *P, double *s
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = cg_simple_comp(N[segc_i], P[segc_i]);
+		segc_out[segc_i] = cg_simple_comp_k(N[segc_i], P[segc_i]);
 }
 
-/* The communication time of the model, 8 operations:
- *   (P - 1)*(1143/1250000 + 9*N/P/2500000 + 9*N/2500000)
- * Relative error at most 7 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double cg_simple_comm(double N, double P)
+/* The body of cg_simple_comm. */
+SEGC_BODY cg_simple_comm_k(double N, double P)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = P + c0;
@@ -115,6 +131,17 @@ double cg_simple_comm(double N, double P)
 	return t7 > 0 || isnan(t7) ? t7 : 0.0;
 }
 
+/* The communication time of the model, 8 operations:
+ *   (P - 1)*(1143/1250000 + 9*N/P/2500000 + 9*N/2500000)
+ * Relative error at most 7 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double cg_simple_comm(double N, double P)
+{
+	return cg_simple_comm_k(N, P);
+}
+
 /* cg_simple_comm at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void cg_simple_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out)
@@ -122,6 +149,6 @@ void cg_simple_comm_n(size_t segc_n, const double *N, const double *P, double *s
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = cg_simple_comm(N[segc_i], P[segc_i]);
+		segc_out[segc_i] = cg_simple_comm_k(N[segc_i], P[segc_i]);
 }
 

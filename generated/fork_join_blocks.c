@@ -14,12 +14,17 @@
 #include "fork_join_blocks.h"
 
 
-/* The total time of the model, 13 operations:
- *   t_s + max(t_msg + t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z + t_reply)
- *   + t_j
- * No bound on its relative error is proved: a maximum or minimum of rounded values of either sign.
- */
-double fork_join_blocks_total(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of fork_join_blocks_total. */
+SEGC_BODY fork_join_blocks_total_k(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
 	const double c0 = 1.0; /* 1 */
 	const double t0 = t_msg + t_x;
@@ -42,6 +47,16 @@ double fork_join_blocks_total(double N, double P, double k, double p, double t_j
 	return t12;
 }
 
+/* The total time of the model, 13 operations:
+ *   t_s + max(t_msg + t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z + t_reply)
+ *   + t_j
+ * No bound on its relative error is proved: a maximum or minimum of rounded values of either sign.
+ */
+double fork_join_blocks_total(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+{
+	return fork_join_blocks_total_k(N, P, k, p, t_j, t_msg, t_reply, t_s, t_x, t_y, t_y1, t_y2, t_z);
+}
+
 /* fork_join_blocks_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void fork_join_blocks_total_n(size_t segc_n, const double *N, const double *P, const double *k, const double *p, const double *t_j, const double *t_msg, const double *t_reply, const double *t_s, const double *t_x, const double *t_y, const double *t_y1, const double *t_y2, const double *t_z, double *segc_out)
@@ -49,14 +64,11 @@ void fork_join_blocks_total_n(size_t segc_n, const double *N, const double *P, c
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = fork_join_blocks_total(N[segc_i], P[segc_i], k[segc_i], p[segc_i], t_j[segc_i], t_msg[segc_i], t_reply[segc_i], t_s[segc_i], t_x[segc_i], t_y[segc_i], t_y1[segc_i], t_y2[segc_i], t_z[segc_i]);
+		segc_out[segc_i] = fork_join_blocks_total_k(N[segc_i], P[segc_i], k[segc_i], p[segc_i], t_j[segc_i], t_msg[segc_i], t_reply[segc_i], t_s[segc_i], t_x[segc_i], t_y[segc_i], t_y1[segc_i], t_y2[segc_i], t_z[segc_i]);
 }
 
-/* The computation time of the model, 11 operations:
- *   t_s + max(t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z) + t_j
- * No bound on its relative error is proved: a maximum or minimum of rounded values of either sign.
- */
-double fork_join_blocks_comp(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+/* The body of fork_join_blocks_comp. */
+SEGC_BODY fork_join_blocks_comp_k(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
 	const double c0 = 1.0; /* 1 */
 	const double c1 = -1.0; /* -1 */
@@ -79,6 +91,15 @@ double fork_join_blocks_comp(double N, double P, double k, double p, double t_j,
 	return t10;
 }
 
+/* The computation time of the model, 11 operations:
+ *   t_s + max(t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z) + t_j
+ * No bound on its relative error is proved: a maximum or minimum of rounded values of either sign.
+ */
+double fork_join_blocks_comp(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+{
+	return fork_join_blocks_comp_k(N, P, k, p, t_j, t_msg, t_reply, t_s, t_x, t_y, t_y1, t_y2, t_z);
+}
+
 /* fork_join_blocks_comp at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void fork_join_blocks_comp_n(size_t segc_n, const double *N, const double *P, const double *k, const double *p, const double *t_j, const double *t_msg, const double *t_reply, const double *t_s, const double *t_x, const double *t_y, const double *t_y1, const double *t_y2, const double *t_z, double *segc_out)
@@ -86,16 +107,11 @@ void fork_join_blocks_comp_n(size_t segc_n, const double *N, const double *P, co
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = fork_join_blocks_comp(N[segc_i], P[segc_i], k[segc_i], p[segc_i], t_j[segc_i], t_msg[segc_i], t_reply[segc_i], t_s[segc_i], t_x[segc_i], t_y[segc_i], t_y1[segc_i], t_y2[segc_i], t_z[segc_i]);
+		segc_out[segc_i] = fork_join_blocks_comp_k(N[segc_i], P[segc_i], k[segc_i], p[segc_i], t_j[segc_i], t_msg[segc_i], t_reply[segc_i], t_s[segc_i], t_x[segc_i], t_y[segc_i], t_y1[segc_i], t_y2[segc_i], t_z[segc_i]);
 }
 
-/* The communication time of the model, 1 operations:
- *   max(t_msg, t_reply)
- * Relative error at most 0 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double fork_join_blocks_comm(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+/* The body of fork_join_blocks_comm. */
+SEGC_BODY fork_join_blocks_comm_k(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
 	const double t0 = fmax(t_msg, t_reply);
 	(void)N;
@@ -113,6 +129,17 @@ double fork_join_blocks_comm(double N, double P, double k, double p, double t_j,
 	return t0 > 0 || isnan(t0) ? t0 : 0.0;
 }
 
+/* The communication time of the model, 1 operations:
+ *   max(t_msg, t_reply)
+ * Relative error at most 0 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double fork_join_blocks_comm(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+{
+	return fork_join_blocks_comm_k(N, P, k, p, t_j, t_msg, t_reply, t_s, t_x, t_y, t_y1, t_y2, t_z);
+}
+
 /* fork_join_blocks_comm at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void fork_join_blocks_comm_n(size_t segc_n, const double *N, const double *P, const double *k, const double *p, const double *t_j, const double *t_msg, const double *t_reply, const double *t_s, const double *t_x, const double *t_y, const double *t_y1, const double *t_y2, const double *t_z, double *segc_out)
@@ -120,6 +147,6 @@ void fork_join_blocks_comm_n(size_t segc_n, const double *N, const double *P, co
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = fork_join_blocks_comm(N[segc_i], P[segc_i], k[segc_i], p[segc_i], t_j[segc_i], t_msg[segc_i], t_reply[segc_i], t_s[segc_i], t_x[segc_i], t_y[segc_i], t_y1[segc_i], t_y2[segc_i], t_z[segc_i]);
+		segc_out[segc_i] = fork_join_blocks_comm_k(N[segc_i], P[segc_i], k[segc_i], p[segc_i], t_j[segc_i], t_msg[segc_i], t_reply[segc_i], t_s[segc_i], t_x[segc_i], t_y[segc_i], t_y1[segc_i], t_y2[segc_i], t_z[segc_i]);
 }
 

@@ -15,11 +15,17 @@
 #include "lu_send_row.h"
 
 
-/* The total time of the model, 15 operations:
- *   11*ceil(B*(i - 1)/X)/4000000 + eta_at*(Y^2 - 1)/(3*Y) + beta/300
- * No bound on its relative error is proved: ceil or floor of a rounded value.
- */
-double lu_send_row_total(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of lu_send_row_total. */
+SEGC_BODY lu_send_row_total_k(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = i + c0;
@@ -44,6 +50,15 @@ double lu_send_row_total(double N, double P, double B, double X, double Y, doubl
 	(void)P;
 
 	return t14 > 0 || isnan(t14) ? t14 : 0.0;
+}
+
+/* The total time of the model, 15 operations:
+ *   11*ceil(B*(i - 1)/X)/4000000 + eta_at*(Y^2 - 1)/(3*Y) + beta/300
+ * No bound on its relative error is proved: ceil or floor of a rounded value.
+ */
+double lu_send_row_total(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
+{
+	return lu_send_row_total_k(N, P, B, X, Y, beta, eta_at, i);
 }
 
 /* lu_send_row_total at each of the 'segc_n' points given by the arrays (the i-th
@@ -53,14 +68,11 @@ void lu_send_row_total_n(size_t segc_n, const double *N, const double *P, const 
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = lu_send_row_total(N[segc_i], P[segc_i], B[segc_i], X[segc_i], Y[segc_i], beta[segc_i], eta_at[segc_i], i[segc_i]);
+		segc_out[segc_i] = lu_send_row_total_k(N[segc_i], P[segc_i], B[segc_i], X[segc_i], Y[segc_i], beta[segc_i], eta_at[segc_i], i[segc_i]);
 }
 
-/* The communication time of the model, 15 operations:
- *   11*ceil(B*(i - 1)/X)/4000000 + eta_at*(Y^2 - 1)/(3*Y) + beta/300
- * No bound on its relative error is proved: ceil or floor of a rounded value.
- */
-double lu_send_row_comm(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
+/* The body of lu_send_row_comm. */
+SEGC_BODY lu_send_row_comm_k(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = i + c0;
@@ -87,6 +99,15 @@ double lu_send_row_comm(double N, double P, double B, double X, double Y, double
 	return t14 > 0 || isnan(t14) ? t14 : 0.0;
 }
 
+/* The communication time of the model, 15 operations:
+ *   11*ceil(B*(i - 1)/X)/4000000 + eta_at*(Y^2 - 1)/(3*Y) + beta/300
+ * No bound on its relative error is proved: ceil or floor of a rounded value.
+ */
+double lu_send_row_comm(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
+{
+	return lu_send_row_comm_k(N, P, B, X, Y, beta, eta_at, i);
+}
+
 /* lu_send_row_comm at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void lu_send_row_comm_n(size_t segc_n, const double *N, const double *P, const double *B, const double *X, const double *Y, const double *beta, const double *eta_at, const double *i, double *segc_out)
@@ -94,6 +115,6 @@ void lu_send_row_comm_n(size_t segc_n, const double *N, const double *P, const d
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = lu_send_row_comm(N[segc_i], P[segc_i], B[segc_i], X[segc_i], Y[segc_i], beta[segc_i], eta_at[segc_i], i[segc_i]);
+		segc_out[segc_i] = lu_send_row_comm_k(N[segc_i], P[segc_i], B[segc_i], X[segc_i], Y[segc_i], beta[segc_i], eta_at[segc_i], i[segc_i]);
 }
 

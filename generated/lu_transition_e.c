@@ -14,13 +14,17 @@
 #include "lu_transition_e.h"
 
 
-/* The total time of the model, 5 operations:
- *   max(alpha*update_row + copy_2 + row_elim, copy_1 + send_row)
- * Relative error at most 2 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double lu_transition_e_total(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of lu_transition_e_total. */
+SEGC_BODY lu_transition_e_total_k(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
 {
 	const double t0 = copy_2 + row_elim;
 	const double t1 = alpha * update_row;
@@ -33,6 +37,17 @@ double lu_transition_e_total(double N, double P, double alpha, double copy_1, do
 	return t4 > 0 || isnan(t4) ? t4 : 0.0;
 }
 
+/* The total time of the model, 5 operations:
+ *   max(alpha*update_row + copy_2 + row_elim, copy_1 + send_row)
+ * Relative error at most 2 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double lu_transition_e_total(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
+{
+	return lu_transition_e_total_k(N, P, alpha, copy_1, copy_2, row_elim, send_row, update_row);
+}
+
 /* lu_transition_e_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void lu_transition_e_total_n(size_t segc_n, const double *N, const double *P, const double *alpha, const double *copy_1, const double *copy_2, const double *row_elim, const double *send_row, const double *update_row, double *segc_out)
@@ -40,7 +55,21 @@ void lu_transition_e_total_n(size_t segc_n, const double *N, const double *P, co
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = lu_transition_e_total(N[segc_i], P[segc_i], alpha[segc_i], copy_1[segc_i], copy_2[segc_i], row_elim[segc_i], send_row[segc_i], update_row[segc_i]);
+		segc_out[segc_i] = lu_transition_e_total_k(N[segc_i], P[segc_i], alpha[segc_i], copy_1[segc_i], copy_2[segc_i], row_elim[segc_i], send_row[segc_i], update_row[segc_i]);
+}
+
+/* The body of lu_transition_e_comp. */
+SEGC_BODY lu_transition_e_comp_k(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
+{
+	const double t0 = copy_2 + row_elim;
+	const double t1 = alpha * update_row;
+	const double t2 = t0 + t1;
+	const double t3 = copy_1 + send_row;
+	const double t4 = fmax(t2, t3);
+	(void)N;
+	(void)P;
+
+	return t4 > 0 || isnan(t4) ? t4 : 0.0;
 }
 
 /* The computation time of the model, 5 operations:
@@ -51,15 +80,7 @@ void lu_transition_e_total_n(size_t segc_n, const double *N, const double *P, co
  */
 double lu_transition_e_comp(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
 {
-	const double t0 = copy_2 + row_elim;
-	const double t1 = alpha * update_row;
-	const double t2 = t0 + t1;
-	const double t3 = copy_1 + send_row;
-	const double t4 = fmax(t2, t3);
-	(void)N;
-	(void)P;
-
-	return t4 > 0 || isnan(t4) ? t4 : 0.0;
+	return lu_transition_e_comp_k(N, P, alpha, copy_1, copy_2, row_elim, send_row, update_row);
 }
 
 /* lu_transition_e_comp at each of the 'segc_n' points given by the arrays (the i-th
@@ -69,6 +90,6 @@ void lu_transition_e_comp_n(size_t segc_n, const double *N, const double *P, con
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = lu_transition_e_comp(N[segc_i], P[segc_i], alpha[segc_i], copy_1[segc_i], copy_2[segc_i], row_elim[segc_i], send_row[segc_i], update_row[segc_i]);
+		segc_out[segc_i] = lu_transition_e_comp_k(N[segc_i], P[segc_i], alpha[segc_i], copy_1[segc_i], copy_2[segc_i], row_elim[segc_i], send_row[segc_i], update_row[segc_i]);
 }
 

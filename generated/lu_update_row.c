@@ -15,15 +15,17 @@
 #include "lu_update_row.h"
 
 
-/* The total time of the model, 15 operations:
- *   (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2
- *   + mva_mem(2, (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2,
- *   (mu_ld_m/32000000 + 17*mu_st_m/160000000)/2)
- * Relative error at most 18 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of lu_update_row_total. */
+SEGC_BODY lu_update_row_total_k(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
 {
 	const double c0 = 3.75e-08; /* 3/80000000 */
 	const double t0 = mu_st_c * c0;
@@ -53,6 +55,19 @@ double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, d
 	return t14 > 0 || isnan(t14) ? t14 : 0.0;
 }
 
+/* The total time of the model, 15 operations:
+ *   (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2
+ *   + mva_mem(2, (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2,
+ *   (mu_ld_m/32000000 + 17*mu_st_m/160000000)/2)
+ * Relative error at most 18 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
+{
+	return lu_update_row_total_k(N, P, mu_ld_c, mu_ld_m, mu_madd, mu_st_c, mu_st_m);
+}
+
 /* lu_update_row_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void lu_update_row_total_n(size_t segc_n, const double *N, const double *P, const double *mu_ld_c, const double *mu_ld_m, const double *mu_madd, const double *mu_st_c, const double *mu_st_m, double *segc_out)
@@ -60,7 +75,38 @@ void lu_update_row_total_n(size_t segc_n, const double *N, const double *P, cons
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = lu_update_row_total(N[segc_i], P[segc_i], mu_ld_c[segc_i], mu_ld_m[segc_i], mu_madd[segc_i], mu_st_c[segc_i], mu_st_m[segc_i]);
+		segc_out[segc_i] = lu_update_row_total_k(N[segc_i], P[segc_i], mu_ld_c[segc_i], mu_ld_m[segc_i], mu_madd[segc_i], mu_st_c[segc_i], mu_st_m[segc_i]);
+}
+
+/* The body of lu_update_row_comp. */
+SEGC_BODY lu_update_row_comp_k(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
+{
+	const double c0 = 3.75e-08; /* 3/80000000 */
+	const double t0 = mu_st_c * c0;
+	const double c1 = 2.5e-08; /* 1/40000000 */
+	const double t1 = mu_madd * c1;
+	const double t2 = t0 + t1;
+	const double c2 = 5.75e-09; /* 23/4000000000 */
+	const double t3 = mu_ld_c * c2;
+	const double t4 = t2 + t3;
+	const double c3 = 0.5; /* 1/2 */
+	const double t5 = t4 * c3;
+	const double c4 = 1.0625e-07; /* 17/160000000 */
+	const double t6 = mu_st_m * c4;
+	const double c5 = 3.125e-08; /* 1/32000000 */
+	const double t7 = mu_ld_m * c5;
+	const double t8 = t6 + t7;
+	const double t9 = c3 * t8;
+	const double t10 = t5 + t9;
+	const double c6 = 1.0; /* 1 */
+	const double t11 = t9 / t10;
+	const double t12 = c6 + t11;
+	const double t13 = t9 * t12;
+	const double t14 = t5 + t13;
+	(void)N;
+	(void)P;
+
+	return t14 > 0 || isnan(t14) ? t14 : 0.0;
 }
 
 /* The computation time of the model, 15 operations:
@@ -73,32 +119,7 @@ void lu_update_row_total_n(size_t segc_n, const double *N, const double *P, cons
  */
 double lu_update_row_comp(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
 {
-	const double c0 = 3.75e-08; /* 3/80000000 */
-	const double t0 = mu_st_c * c0;
-	const double c1 = 2.5e-08; /* 1/40000000 */
-	const double t1 = mu_madd * c1;
-	const double t2 = t0 + t1;
-	const double c2 = 5.75e-09; /* 23/4000000000 */
-	const double t3 = mu_ld_c * c2;
-	const double t4 = t2 + t3;
-	const double c3 = 0.5; /* 1/2 */
-	const double t5 = t4 * c3;
-	const double c4 = 1.0625e-07; /* 17/160000000 */
-	const double t6 = mu_st_m * c4;
-	const double c5 = 3.125e-08; /* 1/32000000 */
-	const double t7 = mu_ld_m * c5;
-	const double t8 = t6 + t7;
-	const double t9 = c3 * t8;
-	const double t10 = t5 + t9;
-	const double c6 = 1.0; /* 1 */
-	const double t11 = t9 / t10;
-	const double t12 = c6 + t11;
-	const double t13 = t9 * t12;
-	const double t14 = t5 + t13;
-	(void)N;
-	(void)P;
-
-	return t14 > 0 || isnan(t14) ? t14 : 0.0;
+	return lu_update_row_comp_k(N, P, mu_ld_c, mu_ld_m, mu_madd, mu_st_c, mu_st_m);
 }
 
 /* lu_update_row_comp at each of the 'segc_n' points given by the arrays (the i-th
@@ -108,6 +129,6 @@ void lu_update_row_comp_n(size_t segc_n, const double *N, const double *P, const
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = lu_update_row_comp(N[segc_i], P[segc_i], mu_ld_c[segc_i], mu_ld_m[segc_i], mu_madd[segc_i], mu_st_c[segc_i], mu_st_m[segc_i]);
+		segc_out[segc_i] = lu_update_row_comp_k(N[segc_i], P[segc_i], mu_ld_c[segc_i], mu_ld_m[segc_i], mu_madd[segc_i], mu_st_c[segc_i], mu_st_m[segc_i]);
 }
 

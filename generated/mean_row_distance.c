@@ -15,11 +15,17 @@
 #include "mean_row_distance.h"
 
 
-/* The total time of the model, 5 operations:
- *   eta_at*Y/3 - eta_at/Y/3
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
- */
-double mean_row_distance_total(double N, double P, double Y, double eta_at)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of mean_row_distance_total. */
+SEGC_BODY mean_row_distance_total_k(double N, double P, double Y, double eta_at)
 {
 	const double c0 = -0.3333333333333333; /* -1/3 */
 	const double c1 = 0.3333333333333333; /* 1/3 */
@@ -32,6 +38,15 @@ double mean_row_distance_total(double N, double P, double Y, double eta_at)
 	(void)P;
 
 	return t4 > 0 || isnan(t4) ? t4 : 0.0;
+}
+
+/* The total time of the model, 5 operations:
+ *   eta_at*Y/3 - eta_at/Y/3
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double mean_row_distance_total(double N, double P, double Y, double eta_at)
+{
+	return mean_row_distance_total_k(N, P, Y, eta_at);
 }
 
 /* mean_row_distance_total at each of the 'segc_n' points given by the arrays (the i-th
@@ -41,14 +56,11 @@ void mean_row_distance_total_n(size_t segc_n, const double *N, const double *P, 
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = mean_row_distance_total(N[segc_i], P[segc_i], Y[segc_i], eta_at[segc_i]);
+		segc_out[segc_i] = mean_row_distance_total_k(N[segc_i], P[segc_i], Y[segc_i], eta_at[segc_i]);
 }
 
-/* The communication time of the model, 5 operations:
- *   eta_at*Y/3 - eta_at/Y/3
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
- */
-double mean_row_distance_comm(double N, double P, double Y, double eta_at)
+/* The body of mean_row_distance_comm. */
+SEGC_BODY mean_row_distance_comm_k(double N, double P, double Y, double eta_at)
 {
 	const double c0 = -0.3333333333333333; /* -1/3 */
 	const double c1 = 0.3333333333333333; /* 1/3 */
@@ -63,6 +75,15 @@ double mean_row_distance_comm(double N, double P, double Y, double eta_at)
 	return t4 > 0 || isnan(t4) ? t4 : 0.0;
 }
 
+/* The communication time of the model, 5 operations:
+ *   eta_at*Y/3 - eta_at/Y/3
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double mean_row_distance_comm(double N, double P, double Y, double eta_at)
+{
+	return mean_row_distance_comm_k(N, P, Y, eta_at);
+}
+
 /* mean_row_distance_comm at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void mean_row_distance_comm_n(size_t segc_n, const double *N, const double *P, const double *Y, const double *eta_at, double *segc_out)
@@ -70,6 +91,6 @@ void mean_row_distance_comm_n(size_t segc_n, const double *N, const double *P, c
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = mean_row_distance_comm(N[segc_i], P[segc_i], Y[segc_i], eta_at[segc_i]);
+		segc_out[segc_i] = mean_row_distance_comm_k(N[segc_i], P[segc_i], Y[segc_i], eta_at[segc_i]);
 }
 

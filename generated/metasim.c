@@ -15,13 +15,17 @@
 #include "metasim.h"
 
 
-/* The total time of the model, 7 operations:
- *   123*rate_919/500 + 197*rate_25/1000 + 37*rate_921/250 + 409*rate_rest/1000
- * Relative error at most 5 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double metasim_total(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of metasim_total. */
+SEGC_BODY metasim_total_k(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
 {
 	const double c0 = 0.409; /* 409/1000 */
 	const double t0 = rate_rest * c0;
@@ -40,6 +44,17 @@ double metasim_total(double N, double P, double rate_25, double rate_919, double
 	return t6 > 0 || isnan(t6) ? t6 : 0.0;
 }
 
+/* The total time of the model, 7 operations:
+ *   123*rate_919/500 + 197*rate_25/1000 + 37*rate_921/250 + 409*rate_rest/1000
+ * Relative error at most 5 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double metasim_total(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
+{
+	return metasim_total_k(N, P, rate_25, rate_919, rate_921, rate_rest);
+}
+
 /* metasim_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void metasim_total_n(size_t segc_n, const double *N, const double *P, const double *rate_25, const double *rate_919, const double *rate_921, const double *rate_rest, double *segc_out)
@@ -47,7 +62,27 @@ void metasim_total_n(size_t segc_n, const double *N, const double *P, const doub
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = metasim_total(N[segc_i], P[segc_i], rate_25[segc_i], rate_919[segc_i], rate_921[segc_i], rate_rest[segc_i]);
+		segc_out[segc_i] = metasim_total_k(N[segc_i], P[segc_i], rate_25[segc_i], rate_919[segc_i], rate_921[segc_i], rate_rest[segc_i]);
+}
+
+/* The body of metasim_comp. */
+SEGC_BODY metasim_comp_k(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
+{
+	const double c0 = 0.409; /* 409/1000 */
+	const double t0 = rate_rest * c0;
+	const double c1 = 0.148; /* 37/250 */
+	const double t1 = rate_921 * c1;
+	const double t2 = t0 + t1;
+	const double c2 = 0.246; /* 123/500 */
+	const double t3 = rate_919 * c2;
+	const double t4 = t2 + t3;
+	const double c3 = 0.197; /* 197/1000 */
+	const double t5 = rate_25 * c3;
+	const double t6 = t4 + t5;
+	(void)N;
+	(void)P;
+
+	return t6 > 0 || isnan(t6) ? t6 : 0.0;
 }
 
 /* The computation time of the model, 7 operations:
@@ -58,21 +93,7 @@ void metasim_total_n(size_t segc_n, const double *N, const double *P, const doub
  */
 double metasim_comp(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
 {
-	const double c0 = 0.409; /* 409/1000 */
-	const double t0 = rate_rest * c0;
-	const double c1 = 0.148; /* 37/250 */
-	const double t1 = rate_921 * c1;
-	const double t2 = t0 + t1;
-	const double c2 = 0.246; /* 123/500 */
-	const double t3 = rate_919 * c2;
-	const double t4 = t2 + t3;
-	const double c3 = 0.197; /* 197/1000 */
-	const double t5 = rate_25 * c3;
-	const double t6 = t4 + t5;
-	(void)N;
-	(void)P;
-
-	return t6 > 0 || isnan(t6) ? t6 : 0.0;
+	return metasim_comp_k(N, P, rate_25, rate_919, rate_921, rate_rest);
 }
 
 /* metasim_comp at each of the 'segc_n' points given by the arrays (the i-th
@@ -82,6 +103,6 @@ void metasim_comp_n(size_t segc_n, const double *N, const double *P, const doubl
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = metasim_comp(N[segc_i], P[segc_i], rate_25[segc_i], rate_919[segc_i], rate_921[segc_i], rate_rest[segc_i]);
+		segc_out[segc_i] = metasim_comp_k(N[segc_i], P[segc_i], rate_25[segc_i], rate_919[segc_i], rate_921[segc_i], rate_rest[segc_i]);
 }
 

@@ -15,13 +15,17 @@
 #include "pmm.h"
 
 
-/* The total time of the model, 16 operations:
- *   N^3/P^2/215000 + (P - 1)*(3/10000 + 9*N^2/P/2500000 + N^3/P^2/215000)
- * Relative error at most 10 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double pmm_total(double N, double P)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of pmm_total. */
+SEGC_BODY pmm_total_k(double N, double P)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = P + c0;
@@ -47,6 +51,17 @@ double pmm_total(double N, double P)
 	return t15 > 0 || isnan(t15) ? t15 : 0.0;
 }
 
+/* The total time of the model, 16 operations:
+ *   N^3/P^2/215000 + (P - 1)*(3/10000 + 9*N^2/P/2500000 + N^3/P^2/215000)
+ * Relative error at most 10 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double pmm_total(double N, double P)
+{
+	return pmm_total_k(N, P);
+}
+
 /* pmm_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void pmm_total_n(size_t segc_n, const double *N, const double *P, double *segc_out)
@@ -54,16 +69,11 @@ void pmm_total_n(size_t segc_n, const double *N, const double *P, double *segc_o
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = pmm_total(N[segc_i], P[segc_i]);
+		segc_out[segc_i] = pmm_total_k(N[segc_i], P[segc_i]);
 }
 
-/* The computation time of the model, 4 operations:
- *   N^3/P/215000
- * Relative error at most 3 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double pmm_comp(double N, double P)
+/* The body of pmm_comp. */
+SEGC_BODY pmm_comp_k(double N, double P)
 {
 	const double c0 = 4.651162790697674e-06; /* 1/215000 */
 	const double t0 = N * N;
@@ -74,6 +84,17 @@ double pmm_comp(double N, double P)
 	return t3 > 0 || isnan(t3) ? t3 : 0.0;
 }
 
+/* The computation time of the model, 4 operations:
+ *   N^3/P/215000
+ * Relative error at most 3 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double pmm_comp(double N, double P)
+{
+	return pmm_comp_k(N, P);
+}
+
 /* pmm_comp at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void pmm_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out)
@@ -81,16 +102,11 @@ void pmm_comp_n(size_t segc_n, const double *N, const double *P, double *segc_ou
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = pmm_comp(N[segc_i], P[segc_i]);
+		segc_out[segc_i] = pmm_comp_k(N[segc_i], P[segc_i]);
 }
 
-/* The communication time of the model, 7 operations:
- *   (P - 1)*(3/10000 + 9*N^2/P/2500000)
- * Relative error at most 5 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double pmm_comm(double N, double P)
+/* The body of pmm_comm. */
+SEGC_BODY pmm_comm_k(double N, double P)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = P + c0;
@@ -106,6 +122,17 @@ double pmm_comm(double N, double P)
 	return t6 > 0 || isnan(t6) ? t6 : 0.0;
 }
 
+/* The communication time of the model, 7 operations:
+ *   (P - 1)*(3/10000 + 9*N^2/P/2500000)
+ * Relative error at most 5 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double pmm_comm(double N, double P)
+{
+	return pmm_comm_k(N, P);
+}
+
 /* pmm_comm at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void pmm_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out)
@@ -113,6 +140,6 @@ void pmm_comm_n(size_t segc_n, const double *N, const double *P, double *segc_ou
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = pmm_comm(N[segc_i], P[segc_i]);
+		segc_out[segc_i] = pmm_comm_k(N[segc_i], P[segc_i]);
 }
 

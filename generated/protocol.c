@@ -14,12 +14,17 @@
 #include "protocol.h"
 
 
-/* The total time of the model, 15 operations:
- *   t_begin + (q - 1)/(q + r - 1)*t_prep - 1/(q + r - 1)*(t_send + t_check)
- *   + t_done - 1/(q + r - 1)*r*t_timeout
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
- */
-double protocol_total(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of protocol_total. */
+SEGC_BODY protocol_total_k(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = q + c0;
@@ -41,6 +46,16 @@ double protocol_total(double N, double P, double q, double r, double t_begin, do
 	(void)P;
 
 	return t14;
+}
+
+/* The total time of the model, 15 operations:
+ *   t_begin + (q - 1)/(q + r - 1)*t_prep - 1/(q + r - 1)*(t_send + t_check)
+ *   + t_done - 1/(q + r - 1)*r*t_timeout
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double protocol_total(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
+{
+	return protocol_total_k(N, P, q, r, t_begin, t_check, t_done, t_prep, t_send, t_timeout);
 }
 
 /* protocol_total at each of the 'segc_n' points given by the arrays (the i-th
@@ -50,15 +65,11 @@ void protocol_total_n(size_t segc_n, const double *N, const double *P, const dou
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = protocol_total(N[segc_i], P[segc_i], q[segc_i], r[segc_i], t_begin[segc_i], t_check[segc_i], t_done[segc_i], t_prep[segc_i], t_send[segc_i], t_timeout[segc_i]);
+		segc_out[segc_i] = protocol_total_k(N[segc_i], P[segc_i], q[segc_i], r[segc_i], t_begin[segc_i], t_check[segc_i], t_done[segc_i], t_prep[segc_i], t_send[segc_i], t_timeout[segc_i]);
 }
 
-/* The computation time of the model, 15 operations:
- *   t_begin + (q - 1)/(q + r - 1)*t_prep - 1/(q + r - 1)*(t_send + t_check)
- *   + t_done - 1/(q + r - 1)*r*t_timeout
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
- */
-double protocol_comp(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
+/* The body of protocol_comp. */
+SEGC_BODY protocol_comp_k(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = q + c0;
@@ -82,6 +93,16 @@ double protocol_comp(double N, double P, double q, double r, double t_begin, dou
 	return t14;
 }
 
+/* The computation time of the model, 15 operations:
+ *   t_begin + (q - 1)/(q + r - 1)*t_prep - 1/(q + r - 1)*(t_send + t_check)
+ *   + t_done - 1/(q + r - 1)*r*t_timeout
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double protocol_comp(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
+{
+	return protocol_comp_k(N, P, q, r, t_begin, t_check, t_done, t_prep, t_send, t_timeout);
+}
+
 /* protocol_comp at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void protocol_comp_n(size_t segc_n, const double *N, const double *P, const double *q, const double *r, const double *t_begin, const double *t_check, const double *t_done, const double *t_prep, const double *t_send, const double *t_timeout, double *segc_out)
@@ -89,6 +110,6 @@ void protocol_comp_n(size_t segc_n, const double *N, const double *P, const doub
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = protocol_comp(N[segc_i], P[segc_i], q[segc_i], r[segc_i], t_begin[segc_i], t_check[segc_i], t_done[segc_i], t_prep[segc_i], t_send[segc_i], t_timeout[segc_i]);
+		segc_out[segc_i] = protocol_comp_k(N[segc_i], P[segc_i], q[segc_i], r[segc_i], t_begin[segc_i], t_check[segc_i], t_done[segc_i], t_prep[segc_i], t_send[segc_i], t_timeout[segc_i]);
 }
 

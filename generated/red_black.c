@@ -15,13 +15,17 @@
 #include "red_black.h"
 
 
-/* The total time of the model, 9 operations:
- *   20*(2*(3/10000 + 9*N/2500000) + N^2/P/172000)
- * Relative error at most 8 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double red_black_total(double N, double P)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of red_black_total. */
+SEGC_BODY red_black_total_k(double N, double P)
 {
 	const double c0 = 0.0003; /* 3/10000 */
 	const double c1 = 3.6e-06; /* 9/2500000 */
@@ -41,6 +45,17 @@ double red_black_total(double N, double P)
 	return t8 > 0 || isnan(t8) ? t8 : 0.0;
 }
 
+/* The total time of the model, 9 operations:
+ *   20*(2*(3/10000 + 9*N/2500000) + N^2/P/172000)
+ * Relative error at most 8 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double red_black_total(double N, double P)
+{
+	return red_black_total_k(N, P);
+}
+
 /* red_black_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void red_black_total_n(size_t segc_n, const double *N, const double *P, double *segc_out)
@@ -48,7 +63,18 @@ void red_black_total_n(size_t segc_n, const double *N, const double *P, double *
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = red_black_total(N[segc_i], P[segc_i]);
+		segc_out[segc_i] = red_black_total_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of red_black_comp. */
+SEGC_BODY red_black_comp_k(double N, double P)
+{
+	const double c0 = 0.00011627906976744187; /* 1/8600 */
+	const double t0 = N * N;
+	const double t1 = c0 * t0;
+	const double t2 = t1 / P;
+
+	return t2 > 0 || isnan(t2) ? t2 : 0.0;
 }
 
 /* The computation time of the model, 3 operations:
@@ -59,12 +85,7 @@ void red_black_total_n(size_t segc_n, const double *N, const double *P, double *
  */
 double red_black_comp(double N, double P)
 {
-	const double c0 = 0.00011627906976744187; /* 1/8600 */
-	const double t0 = N * N;
-	const double t1 = c0 * t0;
-	const double t2 = t1 / P;
-
-	return t2 > 0 || isnan(t2) ? t2 : 0.0;
+	return red_black_comp_k(N, P);
 }
 
 /* red_black_comp at each of the 'segc_n' points given by the arrays (the i-th
@@ -74,16 +95,11 @@ void red_black_comp_n(size_t segc_n, const double *N, const double *P, double *s
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = red_black_comp(N[segc_i], P[segc_i]);
+		segc_out[segc_i] = red_black_comp_k(N[segc_i], P[segc_i]);
 }
 
-/* The communication time of the model, 3 operations:
- *   40*(3/10000 + 9*N/2500000)
- * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double red_black_comm(double N, double P)
+/* The body of red_black_comm. */
+SEGC_BODY red_black_comm_k(double N, double P)
 {
 	const double c0 = 0.0003; /* 3/10000 */
 	const double c1 = 3.6e-06; /* 9/2500000 */
@@ -96,6 +112,17 @@ double red_black_comm(double N, double P)
 	return t2 > 0 || isnan(t2) ? t2 : 0.0;
 }
 
+/* The communication time of the model, 3 operations:
+ *   40*(3/10000 + 9*N/2500000)
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double red_black_comm(double N, double P)
+{
+	return red_black_comm_k(N, P);
+}
+
 /* red_black_comm at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void red_black_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out)
@@ -103,6 +130,6 @@ void red_black_comm_n(size_t segc_n, const double *N, const double *P, double *s
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = red_black_comm(N[segc_i], P[segc_i]);
+		segc_out[segc_i] = red_black_comm_k(N[segc_i], P[segc_i]);
 }
 

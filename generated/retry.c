@@ -14,11 +14,17 @@
 #include "retry.h"
 
 
-/* The total time of the model, 9 operations:
- *   t_open + 1/(1 - p)*(t_send + p*t_backoff) + t_close
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
- */
-double retry_total(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of retry_total. */
+SEGC_BODY retry_total_k(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
 	const double c0 = 1.0; /* 1 */
 	const double c1 = -1.0; /* -1 */
@@ -37,6 +43,15 @@ double retry_total(double N, double P, double p, double t_backoff, double t_clos
 	return t8;
 }
 
+/* The total time of the model, 9 operations:
+ *   t_open + 1/(1 - p)*(t_send + p*t_backoff) + t_close
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double retry_total(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+{
+	return retry_total_k(N, P, p, t_backoff, t_close, t_open, t_send);
+}
+
 /* retry_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void retry_total_n(size_t segc_n, const double *N, const double *P, const double *p, const double *t_backoff, const double *t_close, const double *t_open, const double *t_send, double *segc_out)
@@ -44,16 +59,11 @@ void retry_total_n(size_t segc_n, const double *N, const double *P, const double
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = retry_total(N[segc_i], P[segc_i], p[segc_i], t_backoff[segc_i], t_close[segc_i], t_open[segc_i], t_send[segc_i]);
+		segc_out[segc_i] = retry_total_k(N[segc_i], P[segc_i], p[segc_i], t_backoff[segc_i], t_close[segc_i], t_open[segc_i], t_send[segc_i]);
 }
 
-/* The computation time of the model, 1 operations:
- *   t_open + t_close
- * Relative error at most 1 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double retry_comp(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+/* The body of retry_comp. */
+SEGC_BODY retry_comp_k(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
 	const double t0 = t_open + t_close;
 	(void)N;
@@ -65,6 +75,17 @@ double retry_comp(double N, double P, double p, double t_backoff, double t_close
 	return t0 > 0 || isnan(t0) ? t0 : 0.0;
 }
 
+/* The computation time of the model, 1 operations:
+ *   t_open + t_close
+ * Relative error at most 1 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double retry_comp(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+{
+	return retry_comp_k(N, P, p, t_backoff, t_close, t_open, t_send);
+}
+
 /* retry_comp at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void retry_comp_n(size_t segc_n, const double *N, const double *P, const double *p, const double *t_backoff, const double *t_close, const double *t_open, const double *t_send, double *segc_out)
@@ -72,14 +93,11 @@ void retry_comp_n(size_t segc_n, const double *N, const double *P, const double 
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = retry_comp(N[segc_i], P[segc_i], p[segc_i], t_backoff[segc_i], t_close[segc_i], t_open[segc_i], t_send[segc_i]);
+		segc_out[segc_i] = retry_comp_k(N[segc_i], P[segc_i], p[segc_i], t_backoff[segc_i], t_close[segc_i], t_open[segc_i], t_send[segc_i]);
 }
 
-/* The communication time of the model, 5 operations:
- *   1/(1 - p)*(t_send + p*t_backoff)
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
- */
-double retry_comm(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+/* The body of retry_comm. */
+SEGC_BODY retry_comm_k(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
 	const double c0 = 1.0; /* 1 */
 	const double c1 = -1.0; /* -1 */
@@ -96,6 +114,15 @@ double retry_comm(double N, double P, double p, double t_backoff, double t_close
 	return t4 > 0 || isnan(t4) ? t4 : 0.0;
 }
 
+/* The communication time of the model, 5 operations:
+ *   1/(1 - p)*(t_send + p*t_backoff)
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double retry_comm(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+{
+	return retry_comm_k(N, P, p, t_backoff, t_close, t_open, t_send);
+}
+
 /* retry_comm at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void retry_comm_n(size_t segc_n, const double *N, const double *P, const double *p, const double *t_backoff, const double *t_close, const double *t_open, const double *t_send, double *segc_out)
@@ -103,6 +130,6 @@ void retry_comm_n(size_t segc_n, const double *N, const double *P, const double 
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = retry_comm(N[segc_i], P[segc_i], p[segc_i], t_backoff[segc_i], t_close[segc_i], t_open[segc_i], t_send[segc_i]);
+		segc_out[segc_i] = retry_comm_k(N[segc_i], P[segc_i], p[segc_i], t_backoff[segc_i], t_close[segc_i], t_open[segc_i], t_send[segc_i]);
 }
 

@@ -14,14 +14,17 @@
 #include "seismic_phase1.h"
 
 
-/* The total time of the model, 9 operations:
- *   Its*(T_it_comp + X_rds*(27/625000 + 111*Sz_rds/5000000000) + X_wrs*(153/100000
- *   + 111*Sz_wrs/5000000000))
- * Relative error at most 7 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double seismic_phase1_total(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of seismic_phase1_total. */
+SEGC_BODY seismic_phase1_total_k(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
 	const double c0 = 4.32e-05; /* 27/625000 */
 	const double c1 = 2.22e-08; /* 111/5000000000 */
@@ -41,6 +44,18 @@ double seismic_phase1_total(double N, double P, double Its, double Sz_rds, doubl
 	return t8 > 0 || isnan(t8) ? t8 : 0.0;
 }
 
+/* The total time of the model, 9 operations:
+ *   Its*(T_it_comp + X_rds*(27/625000 + 111*Sz_rds/5000000000) + X_wrs*(153/100000
+ *   + 111*Sz_wrs/5000000000))
+ * Relative error at most 7 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase1_total(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+{
+	return seismic_phase1_total_k(N, P, Its, Sz_rds, Sz_wrs, T_it_comp, X_rds, X_wrs);
+}
+
 /* seismic_phase1_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void seismic_phase1_total_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_rds, const double *X_wrs, double *segc_out)
@@ -48,16 +63,11 @@ void seismic_phase1_total_n(size_t segc_n, const double *N, const double *P, con
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = seismic_phase1_total(N[segc_i], P[segc_i], Its[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+		segc_out[segc_i] = seismic_phase1_total_k(N[segc_i], P[segc_i], Its[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_rds[segc_i], X_wrs[segc_i]);
 }
 
-/* The computation time of the model, 1 operations:
- *   Its*T_it_comp
- * Relative error at most 1 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+/* The body of seismic_phase1_comp. */
+SEGC_BODY seismic_phase1_comp_k(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
 	const double t0 = Its * T_it_comp;
 	(void)N;
@@ -70,6 +80,17 @@ double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double
 	return t0 > 0 || isnan(t0) ? t0 : 0.0;
 }
 
+/* The computation time of the model, 1 operations:
+ *   Its*T_it_comp
+ * Relative error at most 1 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+{
+	return seismic_phase1_comp_k(N, P, Its, Sz_rds, Sz_wrs, T_it_comp, X_rds, X_wrs);
+}
+
 /* seismic_phase1_comp at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void seismic_phase1_comp_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_rds, const double *X_wrs, double *segc_out)
@@ -77,17 +98,11 @@ void seismic_phase1_comp_n(size_t segc_n, const double *N, const double *P, cons
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = seismic_phase1_comp(N[segc_i], P[segc_i], Its[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+		segc_out[segc_i] = seismic_phase1_comp_k(N[segc_i], P[segc_i], Its[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_rds[segc_i], X_wrs[segc_i]);
 }
 
-/* The input and output time of the model, 8 operations:
- *   Its*(X_rds*(27/625000 + 111*Sz_rds/5000000000) + X_wrs*(153/100000
- *   + 111*Sz_wrs/5000000000))
- * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+/* The body of seismic_phase1_io. */
+SEGC_BODY seismic_phase1_io_k(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
 	const double c0 = 4.32e-05; /* 27/625000 */
 	const double c1 = 2.22e-08; /* 111/5000000000 */
@@ -107,6 +122,18 @@ double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double S
 	return t7 > 0 || isnan(t7) ? t7 : 0.0;
 }
 
+/* The input and output time of the model, 8 operations:
+ *   Its*(X_rds*(27/625000 + 111*Sz_rds/5000000000) + X_wrs*(153/100000
+ *   + 111*Sz_wrs/5000000000))
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+{
+	return seismic_phase1_io_k(N, P, Its, Sz_rds, Sz_wrs, T_it_comp, X_rds, X_wrs);
+}
+
 /* seismic_phase1_io at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void seismic_phase1_io_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_rds, const double *X_wrs, double *segc_out)
@@ -114,6 +141,6 @@ void seismic_phase1_io_n(size_t segc_n, const double *N, const double *P, const 
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = seismic_phase1_io(N[segc_i], P[segc_i], Its[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+		segc_out[segc_i] = seismic_phase1_io_k(N[segc_i], P[segc_i], Its[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_rds[segc_i], X_wrs[segc_i]);
 }
 

@@ -14,14 +14,17 @@
 #include "seismic_phase2.h"
 
 
-/* The total time of the model, 15 operations:
- *   Its*(T_it_comp + X_msgs*(P - 1)*(159/500000 + 331*Sz_msgs/500000000)
- *   + X_rds*(429/5000000 + 11*Sz_rds/250000000) + X_wrs*(19/6250 + 11*Sz_wrs/250000000))
- * Relative error at most 8 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double seismic_phase2_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of seismic_phase2_total. */
+SEGC_BODY seismic_phase2_total_k(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = P + c0;
@@ -49,6 +52,18 @@ double seismic_phase2_total(double N, double P, double Its, double Sz_msgs, doub
 	return t14 > 0 || isnan(t14) ? t14 : 0.0;
 }
 
+/* The total time of the model, 15 operations:
+ *   Its*(T_it_comp + X_msgs*(P - 1)*(159/500000 + 331*Sz_msgs/500000000)
+ *   + X_rds*(429/5000000 + 11*Sz_rds/250000000) + X_wrs*(19/6250 + 11*Sz_wrs/250000000))
+ * Relative error at most 8 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase2_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+{
+	return seismic_phase2_total_k(N, P, Its, Sz_msgs, Sz_rds, Sz_wrs, T_it_comp, X_msgs, X_rds, X_wrs);
+}
+
 /* seismic_phase2_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void seismic_phase2_total_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_msgs, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_msgs, const double *X_rds, const double *X_wrs, double *segc_out)
@@ -56,16 +71,11 @@ void seismic_phase2_total_n(size_t segc_n, const double *N, const double *P, con
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = seismic_phase2_total(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+		segc_out[segc_i] = seismic_phase2_total_k(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
 }
 
-/* The computation time of the model, 1 operations:
- *   Its*T_it_comp
- * Relative error at most 1 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+/* The body of seismic_phase2_comp. */
+SEGC_BODY seismic_phase2_comp_k(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
 	const double t0 = Its * T_it_comp;
 	(void)N;
@@ -80,6 +90,17 @@ double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, doubl
 	return t0 > 0 || isnan(t0) ? t0 : 0.0;
 }
 
+/* The computation time of the model, 1 operations:
+ *   Its*T_it_comp
+ * Relative error at most 1 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+{
+	return seismic_phase2_comp_k(N, P, Its, Sz_msgs, Sz_rds, Sz_wrs, T_it_comp, X_msgs, X_rds, X_wrs);
+}
+
 /* seismic_phase2_comp at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void seismic_phase2_comp_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_msgs, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_msgs, const double *X_rds, const double *X_wrs, double *segc_out)
@@ -87,16 +108,11 @@ void seismic_phase2_comp_n(size_t segc_n, const double *N, const double *P, cons
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = seismic_phase2_comp(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+		segc_out[segc_i] = seismic_phase2_comp_k(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
 }
 
-/* The communication time of the model, 6 operations:
- *   Its*X_msgs*(P - 1)*(159/500000 + 331*Sz_msgs/500000000)
- * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+/* The body of seismic_phase2_comm. */
+SEGC_BODY seismic_phase2_comm_k(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = P + c0;
@@ -117,6 +133,17 @@ double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, doubl
 	return t5 > 0 || isnan(t5) ? t5 : 0.0;
 }
 
+/* The communication time of the model, 6 operations:
+ *   Its*X_msgs*(P - 1)*(159/500000 + 331*Sz_msgs/500000000)
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+{
+	return seismic_phase2_comm_k(N, P, Its, Sz_msgs, Sz_rds, Sz_wrs, T_it_comp, X_msgs, X_rds, X_wrs);
+}
+
 /* seismic_phase2_comm at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void seismic_phase2_comm_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_msgs, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_msgs, const double *X_rds, const double *X_wrs, double *segc_out)
@@ -124,17 +151,11 @@ void seismic_phase2_comm_n(size_t segc_n, const double *N, const double *P, cons
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = seismic_phase2_comm(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+		segc_out[segc_i] = seismic_phase2_comm_k(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
 }
 
-/* The input and output time of the model, 8 operations:
- *   Its*(X_rds*(429/5000000 + 11*Sz_rds/250000000) + X_wrs*(19/6250 +
- *   11*Sz_wrs/250000000))
- * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double seismic_phase2_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+/* The body of seismic_phase2_io. */
+SEGC_BODY seismic_phase2_io_k(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
 	const double c0 = 8.58e-05; /* 429/5000000 */
 	const double c1 = 4.4e-08; /* 11/250000000 */
@@ -156,6 +177,18 @@ double seismic_phase2_io(double N, double P, double Its, double Sz_msgs, double 
 	return t7 > 0 || isnan(t7) ? t7 : 0.0;
 }
 
+/* The input and output time of the model, 8 operations:
+ *   Its*(X_rds*(429/5000000 + 11*Sz_rds/250000000) + X_wrs*(19/6250 +
+ *   11*Sz_wrs/250000000))
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase2_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+{
+	return seismic_phase2_io_k(N, P, Its, Sz_msgs, Sz_rds, Sz_wrs, T_it_comp, X_msgs, X_rds, X_wrs);
+}
+
 /* seismic_phase2_io at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void seismic_phase2_io_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_msgs, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_msgs, const double *X_rds, const double *X_wrs, double *segc_out)
@@ -163,6 +196,6 @@ void seismic_phase2_io_n(size_t segc_n, const double *N, const double *P, const 
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = seismic_phase2_io(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+		segc_out[segc_i] = seismic_phase2_io_k(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
 }
 

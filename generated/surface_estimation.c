@@ -15,11 +15,17 @@
 #include "surface_estimation.h"
 
 
-/* The total time of the model, 9 operations:
- *   37*P_edge + (1 - P_edge)*(31*N_power/10 + 23*N_ivals + 79/5)
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
- */
-double surface_estimation_total(double N, double P, double N_ivals, double N_power, double P_edge)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of surface_estimation_total. */
+SEGC_BODY surface_estimation_total_k(double N, double P, double N_ivals, double N_power, double P_edge)
 {
 	const double c0 = 1.0; /* 1 */
 	const double c1 = -1.0; /* -1 */
@@ -40,6 +46,15 @@ double surface_estimation_total(double N, double P, double N_ivals, double N_pow
 	(void)P;
 
 	return t8;
+}
+
+/* The total time of the model, 9 operations:
+ *   37*P_edge + (1 - P_edge)*(31*N_power/10 + 23*N_ivals + 79/5)
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double surface_estimation_total(double N, double P, double N_ivals, double N_power, double P_edge)
+{
+	return surface_estimation_total_k(N, P, N_ivals, N_power, P_edge);
 }
 
 /* surface_estimation_total at each of the 'segc_n' points given by the arrays (the i-th
@@ -49,14 +64,11 @@ void surface_estimation_total_n(size_t segc_n, const double *N, const double *P,
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = surface_estimation_total(N[segc_i], P[segc_i], N_ivals[segc_i], N_power[segc_i], P_edge[segc_i]);
+		segc_out[segc_i] = surface_estimation_total_k(N[segc_i], P[segc_i], N_ivals[segc_i], N_power[segc_i], P_edge[segc_i]);
 }
 
-/* The computation time of the model, 9 operations:
- *   37*P_edge + (1 - P_edge)*(31*N_power/10 + 23*N_ivals + 79/5)
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
- */
-double surface_estimation_comp(double N, double P, double N_ivals, double N_power, double P_edge)
+/* The body of surface_estimation_comp. */
+SEGC_BODY surface_estimation_comp_k(double N, double P, double N_ivals, double N_power, double P_edge)
 {
 	const double c0 = 1.0; /* 1 */
 	const double c1 = -1.0; /* -1 */
@@ -79,6 +91,15 @@ double surface_estimation_comp(double N, double P, double N_ivals, double N_powe
 	return t8;
 }
 
+/* The computation time of the model, 9 operations:
+ *   37*P_edge + (1 - P_edge)*(31*N_power/10 + 23*N_ivals + 79/5)
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double surface_estimation_comp(double N, double P, double N_ivals, double N_power, double P_edge)
+{
+	return surface_estimation_comp_k(N, P, N_ivals, N_power, P_edge);
+}
+
 /* surface_estimation_comp at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void surface_estimation_comp_n(size_t segc_n, const double *N, const double *P, const double *N_ivals, const double *N_power, const double *P_edge, double *segc_out)
@@ -86,6 +107,6 @@ void surface_estimation_comp_n(size_t segc_n, const double *N, const double *P, 
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = surface_estimation_comp(N[segc_i], P[segc_i], N_ivals[segc_i], N_power[segc_i], P_edge[segc_i]);
+		segc_out[segc_i] = surface_estimation_comp_k(N[segc_i], P[segc_i], N_ivals[segc_i], N_power[segc_i], P_edge[segc_i]);
 }
 

@@ -14,14 +14,17 @@
 #include "task_dag.h"
 
 
-/* The total time of the model, 11 operations:
- *   max(t_a + m_ab + t_b + t_d, max(t_a + m_ab + t_b + m_be, t_a + t_c)
- *   + t_e) + t_f
- * Relative error at most 5 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of task_dag_total. */
+SEGC_BODY task_dag_total_k(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
 	const double t0 = t_b + t_d;
 	const double t1 = t_a + t0;
@@ -40,6 +43,18 @@ double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, 
 	return t10 > 0 || isnan(t10) ? t10 : 0.0;
 }
 
+/* The total time of the model, 11 operations:
+ *   max(t_a + m_ab + t_b + t_d, max(t_a + m_ab + t_b + m_be, t_a + t_c)
+ *   + t_e) + t_f
+ * Relative error at most 5 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+{
+	return task_dag_total_k(N, P, m_ab, m_be, t_a, t_b, t_c, t_d, t_e, t_f);
+}
+
 /* task_dag_total at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void task_dag_total_n(size_t segc_n, const double *N, const double *P, const double *m_ab, const double *m_be, const double *t_a, const double *t_b, const double *t_c, const double *t_d, const double *t_e, const double *t_f, double *segc_out)
@@ -47,16 +62,11 @@ void task_dag_total_n(size_t segc_n, const double *N, const double *P, const dou
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = task_dag_total(N[segc_i], P[segc_i], m_ab[segc_i], m_be[segc_i], t_a[segc_i], t_b[segc_i], t_c[segc_i], t_d[segc_i], t_e[segc_i], t_f[segc_i]);
+		segc_out[segc_i] = task_dag_total_k(N[segc_i], P[segc_i], m_ab[segc_i], m_be[segc_i], t_a[segc_i], t_b[segc_i], t_c[segc_i], t_d[segc_i], t_e[segc_i], t_f[segc_i]);
 }
 
-/* The computation time of the model, 8 operations:
- *   max(t_a + t_b + t_d, max(t_a + t_b, t_a + t_c) + t_e) + t_f
- * Relative error at most 3 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+/* The body of task_dag_comp. */
+SEGC_BODY task_dag_comp_k(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
 	const double t0 = t_b + t_d;
 	const double t1 = t_a + t0;
@@ -74,6 +84,17 @@ double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, d
 	return t7 > 0 || isnan(t7) ? t7 : 0.0;
 }
 
+/* The computation time of the model, 8 operations:
+ *   max(t_a + t_b + t_d, max(t_a + t_b, t_a + t_c) + t_e) + t_f
+ * Relative error at most 3 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+{
+	return task_dag_comp_k(N, P, m_ab, m_be, t_a, t_b, t_c, t_d, t_e, t_f);
+}
+
 /* task_dag_comp at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void task_dag_comp_n(size_t segc_n, const double *N, const double *P, const double *m_ab, const double *m_be, const double *t_a, const double *t_b, const double *t_c, const double *t_d, const double *t_e, const double *t_f, double *segc_out)
@@ -81,16 +102,11 @@ void task_dag_comp_n(size_t segc_n, const double *N, const double *P, const doub
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = task_dag_comp(N[segc_i], P[segc_i], m_ab[segc_i], m_be[segc_i], t_a[segc_i], t_b[segc_i], t_c[segc_i], t_d[segc_i], t_e[segc_i], t_f[segc_i]);
+		segc_out[segc_i] = task_dag_comp_k(N[segc_i], P[segc_i], m_ab[segc_i], m_be[segc_i], t_a[segc_i], t_b[segc_i], t_c[segc_i], t_d[segc_i], t_e[segc_i], t_f[segc_i]);
 }
 
-/* The communication time of the model, 1 operations:
- *   m_ab + m_be
- * Relative error at most 1 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
- */
-double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+/* The body of task_dag_comm. */
+SEGC_BODY task_dag_comm_k(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
 	const double t0 = m_ab + m_be;
 	(void)N;
@@ -105,6 +121,17 @@ double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, d
 	return t0 > 0 || isnan(t0) ? t0 : 0.0;
 }
 
+/* The communication time of the model, 1 operations:
+ *   m_ab + m_be
+ * Relative error at most 1 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+{
+	return task_dag_comm_k(N, P, m_ab, m_be, t_a, t_b, t_c, t_d, t_e, t_f);
+}
+
 /* task_dag_comm at each of the 'segc_n' points given by the arrays (the i-th
  * point is element i of each), into segc_out[0 .. segc_n - 1]. */
 void task_dag_comm_n(size_t segc_n, const double *N, const double *P, const double *m_ab, const double *m_be, const double *t_a, const double *t_b, const double *t_c, const double *t_d, const double *t_e, const double *t_f, double *segc_out)
@@ -112,6 +139,6 @@ void task_dag_comm_n(size_t segc_n, const double *N, const double *P, const doub
 	size_t segc_i;
 
 	for (segc_i = 0; segc_i < segc_n; segc_i++)
-		segc_out[segc_i] = task_dag_comm(N[segc_i], P[segc_i], m_ab[segc_i], m_be[segc_i], t_a[segc_i], t_b[segc_i], t_c[segc_i], t_d[segc_i], t_e[segc_i], t_f[segc_i]);
+		segc_out[segc_i] = task_dag_comm_k(N[segc_i], P[segc_i], m_ab[segc_i], m_be[segc_i], t_a[segc_i], t_b[segc_i], t_c[segc_i], t_d[segc_i], t_e[segc_i], t_f[segc_i]);
 }
 

@@ -79,7 +79,7 @@ static void put_array_function(emitter *em, const char *cname)
 	segc_strbuf_append(&em->functions, "\n{\n\tsize_t segc_i;\n\n"
 		"\tfor (segc_i = 0; segc_i < segc_n; segc_i++)\n"
 		"\t\tsegc_out[segc_i] = ");
-	segc_strbuf_appendf(&em->functions, "%s_%s(", em->id.prefix, cname);
+	segc_strbuf_appendf(&em->functions, "%s_%s_k(", em->id.prefix, cname);
 	for (i = 0; i < em->in->nargs; i++)
 		segc_strbuf_appendf(&em->functions, "%s%s[segc_i]", i ? ", " : "",
 			em->id.arg[i]);
@@ -106,13 +106,31 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	nm.accurate = em->in->accurate;
 	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
 	segc_emit_number_values(&nm);
-	put_function_comment(&em->functions, c, e, p, em->in);
-	segc_strbuf_appendf(&em->functions, "double %s_%s", em->id.prefix, cname);
+	if (!em->nfuncs)
+		segc_strbuf_append(&em->functions, "\n/* The bodies are inline "
+			"functions, which the array forms inline whatever\n"
+			" * their size (where the compiler says how), so that it "
+			"may compute several\n * points at once. */\n"
+			"#if defined(__GNUC__)\n"
+			"#define SEGC_BODY static inline __attribute__(("
+			"always_inline)) double\n#else\n"
+			"#define SEGC_BODY static inline double\n#endif\n");
+	segc_strbuf_appendf(&em->functions, "\n/* The body of %s_%s. */\n"
+		"SEGC_BODY %s_%s_k", em->id.prefix, cname, em->id.prefix, cname);
 	put_params(&em->functions, em);
 	segc_strbuf_append(&em->functions, "\n{\n");
 	segc_emit_plan_body(&em->functions, &nm);
 	segc_strbuf_append(&em->functions, "}\n");
 	free(nm.number);
+	put_function_comment(&em->functions, c, e, p, em->in);
+	segc_strbuf_appendf(&em->functions, "double %s_%s", em->id.prefix, cname);
+	put_params(&em->functions, em);
+	segc_strbuf_appendf(&em->functions, "\n{\n\treturn %s_%s_k(",
+		em->id.prefix, cname);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(&em->functions, "%s%s", i ? ", " : "",
+			em->id.arg[i]);
+	segc_strbuf_append(&em->functions, ");\n}\n");
 	segc_strbuf_appendf(&em->prototypes, "/* The %s. */\ndouble %s_%s",
 		component_words[c], em->id.prefix, cname);
 	put_params(&em->prototypes, em);
