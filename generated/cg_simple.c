@@ -5,41 +5,79 @@
  * CG-Simple, one iteration: PerPreT Sections 2.3-2.4, 5.1, eq. 4 (sizeof(TYPE)
  * = 8)
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "cg_simple.h"
 
 
-/* The total time of the model, 11 operations:
- *   N^2/P/215000 + 9*N*P/2500000 + 2113*N/P/107500000 + 49399*P/53750000
- *   - 1143/1250000 */
-double cg_simple_total(double N, double P)
-{
-	const double c0 = -0.0009144; /* -1143/1250000 */
-	const double c1 = 0.0009190511627906976; /* 49399/53750000 */
-	const double t0 = P * c1;
-	const double t1 = c0 + t0;
-	const double t2 = P * t1;
-	const double c2 = 1.965581395348837e-05; /* 2113/107500000 */
-	const double c3 = 3.6e-06; /* 9/2500000 */
-	const double t3 = P * P;
-	const double t4 = c3 * t3;
-	const double t5 = c2 + t4;
-	const double c4 = 4.651162790697674e-06; /* 1/215000 */
-	const double t6 = N * c4;
-	const double t7 = t5 + t6;
-	const double t8 = N * t7;
-	const double t9 = t2 + t8;
-	const double t10 = t9 / P;
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
 
-	return t10;
+/* The body of cg_simple_total. */
+SEGC_BODY cg_simple_total_k(double N, double P)
+{
+	const double c0 = -1.0; /* -1 */
+	const double t0 = P + c0;
+	const double c1 = 0.00015; /* 3/20000 */
+	const double t1 = P * c1;
+	const double c2 = 3.6e-06; /* 9/2500000 */
+	const double t2 = N * c2;
+	const double t3 = t1 + t2;
+	const double t4 = t3 / P;
+	const double t5 = c1 + t2;
+	const double c3 = 0.0006144; /* 48/78125 */
+	const double t6 = t5 + c3;
+	const double t7 = t4 + t6;
+	const double t8 = t0 * t7;
+	const double c4 = 4.651162790697674e-06; /* 1/215000 */
+	const double t9 = P * c4;
+	const double t10 = t8 + t9;
+	const double t11 = P * t10;
+	const double c5 = 2.325581395348837e-05; /* 1/43000 */
+	const double t12 = N * c4;
+	const double t13 = c5 + t12;
+	const double t14 = N * t13;
+	const double t15 = t11 + t14;
+	const double t16 = t15 / P;
+
+	return t16 > 0 || isnan(t16) ? t16 : 0.0;
 }
 
-/* The computation time of the model, 7 operations:
- *   N^2/P/215000 + N/P/43000 + P/215000 */
-double cg_simple_comp(double N, double P)
+/* The total time of the model, 17 operations:
+ *   N/P/43000 + (P - 1)*(3/20000 + 9*N/P/2500000) + (P - 1)*(3/20000 +
+ *   9*N/2500000) + N^2/P/215000 + 48*(P - 1)/78125 + P/215000
+ * Relative error at most 10 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double cg_simple_total(double N, double P)
+{
+	return cg_simple_total_k(N, P);
+}
+
+/* cg_simple_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void cg_simple_total_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = cg_simple_total_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of cg_simple_comp. */
+SEGC_BODY cg_simple_comp_k(double N, double P)
 {
 	const double c0 = 4.651162790697674e-06; /* 1/215000 */
 	const double t0 = P * P;
@@ -51,27 +89,66 @@ double cg_simple_comp(double N, double P)
 	const double t5 = t1 + t4;
 	const double t6 = t5 / P;
 
-	return t6;
+	return t6 > 0 || isnan(t6) ? t6 : 0.0;
 }
 
-/* The communication time of the model, 9 operations:
- *   9*N*P/2500000 - 9*N/P/2500000 + 1143*P/1250000 - 1143/1250000 */
+/* The computation time of the model, 7 operations:
+ *   N/P/43000 + N^2/P/215000 + P/215000
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double cg_simple_comp(double N, double P)
+{
+	return cg_simple_comp_k(N, P);
+}
+
+/* cg_simple_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void cg_simple_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = cg_simple_comp_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of cg_simple_comm. */
+SEGC_BODY cg_simple_comm_k(double N, double P)
+{
+	const double c0 = -1.0; /* -1 */
+	const double t0 = P + c0;
+	const double c1 = 0.0009144; /* 1143/1250000 */
+	const double t1 = P * c1;
+	const double c2 = 3.6e-06; /* 9/2500000 */
+	const double t2 = P * c2;
+	const double t3 = c2 + t2;
+	const double t4 = N * t3;
+	const double t5 = t1 + t4;
+	const double t6 = t5 / P;
+	const double t7 = t0 * t6;
+
+	return t7 > 0 || isnan(t7) ? t7 : 0.0;
+}
+
+/* The communication time of the model, 8 operations:
+ *   (P - 1)*(1143/1250000 + 9*N/P/2500000 + 9*N/2500000)
+ * Relative error at most 7 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
 double cg_simple_comm(double N, double P)
 {
-	const double c0 = -0.0009144; /* -1143/1250000 */
-	const double c1 = 0.0009144; /* 1143/1250000 */
-	const double t0 = P * c1;
-	const double t1 = c0 + t0;
-	const double t2 = P * t1;
-	const double c2 = -3.6e-06; /* -9/2500000 */
-	const double c3 = 3.6e-06; /* 9/2500000 */
-	const double t3 = P * P;
-	const double t4 = c3 * t3;
-	const double t5 = c2 + t4;
-	const double t6 = N * t5;
-	const double t7 = t2 + t6;
-	const double t8 = t7 / P;
+	return cg_simple_comm_k(N, P);
+}
 
-	return t8;
+/* cg_simple_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void cg_simple_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = cg_simple_comm_k(N[segc_i], P[segc_i]);
 }
 

@@ -7,16 +7,24 @@
 #ifndef SEGC_PREDICTOR_CG_SIMPLE_H
 #define SEGC_PREDICTOR_CG_SIMPLE_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double cg_simple_total(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void cg_simple_total_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 /* The computation time. */
 double cg_simple_comp(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void cg_simple_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 /* The communication time. */
 double cg_simple_comm(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void cg_simple_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 
 #ifdef __cplusplus
 }

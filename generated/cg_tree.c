@@ -5,44 +5,79 @@
  * CG-Tree, one iteration: PerPreT Sections 2.3-2.4, 5.1, eq. 4 (sizeof(TYPE)
  * = 8)
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "cg_tree.h"
 
 
-/* The total time of the model, 15 operations:
- *   N^2/P/215000 + 9*N*ceil(log2(P))/2500000 + 9*N*ceil(log2(P))/P/2500000
- *   + N/P/43000 + P/215000 + 1143*ceil(log2(P))/1250000 */
-double cg_tree_total(double N, double P)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of cg_tree_total. */
+SEGC_BODY cg_tree_total_k(double N, double P)
 {
 	const double t0 = log2(P);
 	const double t1 = ceil(t0);
-	const double c0 = 0.0009144; /* 1143/1250000 */
-	const double t2 = t1 * c0;
-	const double c1 = 4.651162790697674e-06; /* 1/215000 */
-	const double t3 = P * c1;
+	const double c0 = 0.00015; /* 3/20000 */
+	const double t2 = P * c0;
+	const double c1 = 3.6e-06; /* 9/2500000 */
+	const double t3 = N * c1;
 	const double t4 = t2 + t3;
-	const double t5 = P * t4;
-	const double c2 = 2.325581395348837e-05; /* 1/43000 */
-	const double c3 = 3.6e-06; /* 9/2500000 */
-	const double t6 = t1 * c3;
-	const double t7 = c2 + t6;
-	const double t8 = P * t6;
-	const double t9 = t7 + t8;
-	const double t10 = N * c1;
+	const double t5 = t4 / P;
+	const double t6 = c0 + t3;
+	const double c2 = 0.0006144; /* 48/78125 */
+	const double t7 = t6 + c2;
+	const double t8 = t5 + t7;
+	const double t9 = t1 * t8;
+	const double c3 = 4.651162790697674e-06; /* 1/215000 */
+	const double t10 = P * c3;
 	const double t11 = t9 + t10;
-	const double t12 = N * t11;
-	const double t13 = t5 + t12;
-	const double t14 = t13 / P;
+	const double t12 = P * t11;
+	const double c4 = 2.325581395348837e-05; /* 1/43000 */
+	const double t13 = N * c3;
+	const double t14 = c4 + t13;
+	const double t15 = N * t14;
+	const double t16 = t12 + t15;
+	const double t17 = t16 / P;
 
-	return t14;
+	return t17 > 0 || isnan(t17) ? t17 : 0.0;
 }
 
-/* The computation time of the model, 7 operations:
- *   N^2/P/215000 + N/P/43000 + P/215000 */
-double cg_tree_comp(double N, double P)
+/* The total time of the model, 18 operations:
+ *   N/P/43000 + ceil(log2(P))*(3/20000 + 9*N/P/2500000) + ceil(log2(P))*(3/20000
+ *   + 9*N/2500000) + N^2/P/215000 + 48*ceil(log2(P))/78125 + P/215000
+ * Relative error at most 10 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double cg_tree_total(double N, double P)
+{
+	return cg_tree_total_k(N, P);
+}
+
+/* cg_tree_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void cg_tree_total_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = cg_tree_total_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of cg_tree_comp. */
+SEGC_BODY cg_tree_comp_k(double N, double P)
 {
 	const double c0 = 4.651162790697674e-06; /* 1/215000 */
 	const double t0 = P * P;
@@ -54,12 +89,32 @@ double cg_tree_comp(double N, double P)
 	const double t5 = t1 + t4;
 	const double t6 = t5 / P;
 
-	return t6;
+	return t6 > 0 || isnan(t6) ? t6 : 0.0;
 }
 
-/* The communication time of the model, 9 operations:
- *   9*N*ceil(log2(P))/2500000 + 9*N*ceil(log2(P))/P/2500000 + 1143*ceil(log2(P))/1250000 */
-double cg_tree_comm(double N, double P)
+/* The computation time of the model, 7 operations:
+ *   N/P/43000 + N^2/P/215000 + P/215000
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double cg_tree_comp(double N, double P)
+{
+	return cg_tree_comp_k(N, P);
+}
+
+/* cg_tree_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void cg_tree_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = cg_tree_comp_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of cg_tree_comm. */
+SEGC_BODY cg_tree_comm_k(double N, double P)
 {
 	const double t0 = log2(P);
 	const double t1 = ceil(t0);
@@ -70,9 +125,30 @@ double cg_tree_comm(double N, double P)
 	const double t4 = c1 + t3;
 	const double t5 = N * t4;
 	const double t6 = t2 + t5;
-	const double t7 = t1 * t6;
-	const double t8 = t7 / P;
+	const double t7 = t6 / P;
+	const double t8 = t1 * t7;
 
-	return t8;
+	return t8 > 0 || isnan(t8) ? t8 : 0.0;
+}
+
+/* The communication time of the model, 9 operations:
+ *   ceil(log2(P))*(1143/1250000 + 9*N/P/2500000 + 9*N/2500000)
+ * Relative error at most 7 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double cg_tree_comm(double N, double P)
+{
+	return cg_tree_comm_k(N, P);
+}
+
+/* cg_tree_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void cg_tree_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = cg_tree_comm_k(N[segc_i], P[segc_i]);
 }
 

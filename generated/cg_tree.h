@@ -7,16 +7,24 @@
 #ifndef SEGC_PREDICTOR_CG_TREE_H
 #define SEGC_PREDICTOR_CG_TREE_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double cg_tree_total(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void cg_tree_total_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 /* The computation time. */
 double cg_tree_comp(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void cg_tree_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 /* The communication time. */
 double cg_tree_comm(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void cg_tree_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -5,16 +5,27 @@
  * Dot product (matrix multiplication kernel), Papaefstathiou et al.
  * 1994, Fig. 5 and Table 3
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "dot_product.h"
 
 
-/* The total time of the model, 2 operations:
- *   13*N_cols*N_rows/2 */
-double dot_product_total(double N, double P, double N_cols, double N_rows)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of dot_product_total. */
+SEGC_BODY dot_product_total_k(double N, double P, double N_cols, double N_rows)
 {
 	const double c0 = 6.5; /* 13/2 */
 	const double t0 = N_cols * c0;
@@ -22,19 +33,60 @@ double dot_product_total(double N, double P, double N_cols, double N_rows)
 	(void)N;
 	(void)P;
 
-	return t1;
+	return t1 > 0 || isnan(t1) ? t1 : 0.0;
+}
+
+/* The total time of the model, 2 operations:
+ *   13*N_rows*N_cols/2
+ * Relative error at most 2 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double dot_product_total(double N, double P, double N_cols, double N_rows)
+{
+	return dot_product_total_k(N, P, N_cols, N_rows);
+}
+
+/* dot_product_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void dot_product_total_n(size_t segc_n, const double *N, const double *P, const double *N_cols, const double *N_rows, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = dot_product_total_k(N[segc_i], P[segc_i], N_cols[segc_i], N_rows[segc_i]);
+}
+
+/* The body of dot_product_comp. */
+SEGC_BODY dot_product_comp_k(double N, double P, double N_cols, double N_rows)
+{
+	const double c0 = 6.5; /* 13/2 */
+	const double t0 = N_cols * c0;
+	const double t1 = N_rows * t0;
+	(void)N;
+	(void)P;
+
+	return t1 > 0 || isnan(t1) ? t1 : 0.0;
 }
 
 /* The computation time of the model, 2 operations:
- *   13*N_cols*N_rows/2 */
+ *   13*N_rows*N_cols/2
+ * Relative error at most 2 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
 double dot_product_comp(double N, double P, double N_cols, double N_rows)
 {
-	const double c0 = 6.5; /* 13/2 */
-	const double t0 = N_cols * c0;
-	const double t1 = N_rows * t0;
-	(void)N;
-	(void)P;
+	return dot_product_comp_k(N, P, N_cols, N_rows);
+}
 
-	return t1;
+/* dot_product_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void dot_product_comp_n(size_t segc_n, const double *N, const double *P, const double *N_cols, const double *N_rows, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = dot_product_comp_k(N[segc_i], P[segc_i], N_cols[segc_i], N_rows[segc_i]);
 }
 

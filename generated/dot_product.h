@@ -7,14 +7,20 @@
 #ifndef SEGC_PREDICTOR_DOT_PRODUCT_H
 #define SEGC_PREDICTOR_DOT_PRODUCT_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double dot_product_total(double N, double P, double N_cols, double N_rows);
+/* The same at 'segc_n' points given as arrays. */
+void dot_product_total_n(size_t segc_n, const double *N, const double *P, const double *N_cols, const double *N_rows, double *segc_out);
 /* The computation time. */
 double dot_product_comp(double N, double P, double N_cols, double N_rows);
+/* The same at 'segc_n' points given as arrays. */
+void dot_product_comp_n(size_t segc_n, const double *N, const double *P, const double *N_cols, const double *N_rows, double *segc_out);
 
 #ifdef __cplusplus
 }

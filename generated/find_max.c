@@ -4,40 +4,92 @@
  *
  * Find_Max, Papaefstathiou et al. 1994, Fig. 4 and eq. 1
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "find_max.h"
 
 
-/* The total time of the model, 5 operations:
- *   N_element*P_max*t_assign + N_element*t_if + N_element*t_loop + t_assign */
-double find_max_total(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of find_max_total. */
+SEGC_BODY find_max_total_k(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop)
 {
-	const double t0 = t_if + t_loop;
-	const double t1 = P_max * t_assign;
+	const double t0 = t_loop + t_if;
+	const double t1 = t_assign * P_max;
 	const double t2 = t0 + t1;
 	const double t3 = N_element * t2;
 	const double t4 = t_assign + t3;
 	(void)N;
 	(void)P;
 
-	return t4;
+	return t4 > 0 || isnan(t4) ? t4 : 0.0;
+}
+
+/* The total time of the model, 5 operations:
+ *   t_assign + N_element*(t_loop + t_if + P_max*t_assign)
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double find_max_total(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop)
+{
+	return find_max_total_k(N, P, N_element, P_max, t_assign, t_if, t_loop);
+}
+
+/* find_max_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void find_max_total_n(size_t segc_n, const double *N, const double *P, const double *N_element, const double *P_max, const double *t_assign, const double *t_if, const double *t_loop, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = find_max_total_k(N[segc_i], P[segc_i], N_element[segc_i], P_max[segc_i], t_assign[segc_i], t_if[segc_i], t_loop[segc_i]);
+}
+
+/* The body of find_max_comp. */
+SEGC_BODY find_max_comp_k(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop)
+{
+	const double t0 = t_loop + t_if;
+	const double t1 = t_assign * P_max;
+	const double t2 = t0 + t1;
+	const double t3 = N_element * t2;
+	const double t4 = t_assign + t3;
+	(void)N;
+	(void)P;
+
+	return t4 > 0 || isnan(t4) ? t4 : 0.0;
 }
 
 /* The computation time of the model, 5 operations:
- *   N_element*P_max*t_assign + N_element*t_if + N_element*t_loop + t_assign */
+ *   t_assign + N_element*(t_loop + t_if + P_max*t_assign)
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
 double find_max_comp(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop)
 {
-	const double t0 = t_if + t_loop;
-	const double t1 = P_max * t_assign;
-	const double t2 = t0 + t1;
-	const double t3 = N_element * t2;
-	const double t4 = t_assign + t3;
-	(void)N;
-	(void)P;
+	return find_max_comp_k(N, P, N_element, P_max, t_assign, t_if, t_loop);
+}
 
-	return t4;
+/* find_max_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void find_max_comp_n(size_t segc_n, const double *N, const double *P, const double *N_element, const double *P_max, const double *t_assign, const double *t_if, const double *t_loop, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = find_max_comp_k(N[segc_i], P[segc_i], N_element[segc_i], P_max[segc_i], t_assign[segc_i], t_if[segc_i], t_loop[segc_i]);
 }
 

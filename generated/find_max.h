@@ -6,14 +6,20 @@
 #ifndef SEGC_PREDICTOR_FIND_MAX_H
 #define SEGC_PREDICTOR_FIND_MAX_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double find_max_total(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop);
+/* The same at 'segc_n' points given as arrays. */
+void find_max_total_n(size_t segc_n, const double *N, const double *P, const double *N_element, const double *P_max, const double *t_assign, const double *t_if, const double *t_loop, double *segc_out);
 /* The computation time. */
 double find_max_comp(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop);
+/* The same at 'segc_n' points given as arrays. */
+void find_max_comp_n(size_t segc_n, const double *N, const double *P, const double *N_element, const double *P_max, const double *t_assign, const double *t_if, const double *t_loop, double *segc_out);
 
 #ifdef __cplusplus
 }

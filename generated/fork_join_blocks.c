@@ -4,72 +4,114 @@
  *
  * The fork/join of fork_join.xml in block form
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "fork_join_blocks.h"
 
 
-/* The total time of the model, 16 operations:
- *   -p*t_y2 + t_j + t_s + max(k*t_z + p*t_y2 + t_reply, p*t_y1 + t_y +
- *   t_y2, p*t_y2 + t_msg + t_x) */
-double fork_join_blocks_total(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of fork_join_blocks_total. */
+SEGC_BODY fork_join_blocks_total_k(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
-	const double t0 = p * t_y2;
-	const double t1 = t_reply + t0;
-	const double t2 = k * t_z;
-	const double t3 = t1 + t2;
-	const double t4 = t_y2 + t_y;
+	const double c0 = 1.0; /* 1 */
+	const double t0 = t_msg + t_x;
+	const double c1 = -1.0; /* -1 */
+	const double t1 = p * c1;
+	const double t2 = c0 + t1;
+	const double t3 = t2 * t_y2;
+	const double t4 = t_y + t3;
 	const double t5 = p * t_y1;
 	const double t6 = t4 + t5;
-	const double t7 = fmax(t3, t6);
-	const double t8 = t_msg + t_x;
-	const double t9 = t0 + t8;
+	const double t7 = fmax(t0, t6);
+	const double t8 = k * t_z;
+	const double t9 = t_reply + t8;
 	const double t10 = fmax(t7, t9);
 	const double t11 = t_s + t10;
 	const double t12 = t_j + t11;
-	const double c0 = -1.0; /* -1 */
-	const double t13 = t_y2 * c0;
-	const double t14 = p * t13;
-	const double t15 = t12 + t14;
 	(void)N;
 	(void)P;
 
-	return t15;
+	return t12;
 }
 
-/* The computation time of the model, 14 operations:
- *   -p*t_y2 + t_j + t_s + max(k*t_z + p*t_y2, p*t_y2 + t_x, p*t_y1 + t_y
- *   + t_y2) */
-double fork_join_blocks_comp(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+/* The total time of the model, 13 operations:
+ *   t_s + max(t_msg + t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z + t_reply)
+ *   + t_j
+ * No bound on its relative error is proved: a maximum or minimum of rounded values of either sign.
+ */
+double fork_join_blocks_total(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
-	const double t0 = p * t_y2;
-	const double t1 = k * t_z;
-	const double t2 = t0 + t1;
-	const double t3 = t0 + t_x;
-	const double t4 = fmax(t2, t3);
-	const double t5 = t_y2 + t_y;
-	const double t6 = p * t_y1;
-	const double t7 = t5 + t6;
-	const double t8 = fmax(t4, t7);
+	return fork_join_blocks_total_k(N, P, k, p, t_j, t_msg, t_reply, t_s, t_x, t_y, t_y1, t_y2, t_z);
+}
+
+/* fork_join_blocks_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void fork_join_blocks_total_n(size_t segc_n, const double *N, const double *P, const double *k, const double *p, const double *t_j, const double *t_msg, const double *t_reply, const double *t_s, const double *t_x, const double *t_y, const double *t_y1, const double *t_y2, const double *t_z, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = fork_join_blocks_total_k(N[segc_i], P[segc_i], k[segc_i], p[segc_i], t_j[segc_i], t_msg[segc_i], t_reply[segc_i], t_s[segc_i], t_x[segc_i], t_y[segc_i], t_y1[segc_i], t_y2[segc_i], t_z[segc_i]);
+}
+
+/* The body of fork_join_blocks_comp. */
+SEGC_BODY fork_join_blocks_comp_k(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+{
+	const double c0 = 1.0; /* 1 */
+	const double c1 = -1.0; /* -1 */
+	const double t0 = p * c1;
+	const double t1 = c0 + t0;
+	const double t2 = t1 * t_y2;
+	const double t3 = t_y + t2;
+	const double t4 = p * t_y1;
+	const double t5 = t3 + t4;
+	const double t6 = fmax(t_x, t5);
+	const double t7 = k * t_z;
+	const double t8 = fmax(t6, t7);
 	const double t9 = t_s + t8;
 	const double t10 = t_j + t9;
-	const double c0 = -1.0; /* -1 */
-	const double t11 = t_y2 * c0;
-	const double t12 = p * t11;
-	const double t13 = t10 + t12;
 	(void)N;
 	(void)P;
 	(void)t_msg;
 	(void)t_reply;
 
-	return t13;
+	return t10;
 }
 
-/* The communication time of the model, 1 operations:
- *   max(t_msg, t_reply) */
-double fork_join_blocks_comm(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+/* The computation time of the model, 11 operations:
+ *   t_s + max(t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z) + t_j
+ * No bound on its relative error is proved: a maximum or minimum of rounded values of either sign.
+ */
+double fork_join_blocks_comp(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+{
+	return fork_join_blocks_comp_k(N, P, k, p, t_j, t_msg, t_reply, t_s, t_x, t_y, t_y1, t_y2, t_z);
+}
+
+/* fork_join_blocks_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void fork_join_blocks_comp_n(size_t segc_n, const double *N, const double *P, const double *k, const double *p, const double *t_j, const double *t_msg, const double *t_reply, const double *t_s, const double *t_x, const double *t_y, const double *t_y1, const double *t_y2, const double *t_z, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = fork_join_blocks_comp_k(N[segc_i], P[segc_i], k[segc_i], p[segc_i], t_j[segc_i], t_msg[segc_i], t_reply[segc_i], t_s[segc_i], t_x[segc_i], t_y[segc_i], t_y1[segc_i], t_y2[segc_i], t_z[segc_i]);
+}
+
+/* The body of fork_join_blocks_comm. */
+SEGC_BODY fork_join_blocks_comm_k(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
 	const double t0 = fmax(t_msg, t_reply);
 	(void)N;
@@ -84,6 +126,27 @@ double fork_join_blocks_comm(double N, double P, double k, double p, double t_j,
 	(void)t_y2;
 	(void)t_z;
 
-	return t0;
+	return t0 > 0 || isnan(t0) ? t0 : 0.0;
+}
+
+/* The communication time of the model, 1 operations:
+ *   max(t_msg, t_reply)
+ * Relative error at most 0 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double fork_join_blocks_comm(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
+{
+	return fork_join_blocks_comm_k(N, P, k, p, t_j, t_msg, t_reply, t_s, t_x, t_y, t_y1, t_y2, t_z);
+}
+
+/* fork_join_blocks_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void fork_join_blocks_comm_n(size_t segc_n, const double *N, const double *P, const double *k, const double *p, const double *t_j, const double *t_msg, const double *t_reply, const double *t_s, const double *t_x, const double *t_y, const double *t_y1, const double *t_y2, const double *t_z, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = fork_join_blocks_comm_k(N[segc_i], P[segc_i], k[segc_i], p[segc_i], t_j[segc_i], t_msg[segc_i], t_reply[segc_i], t_s[segc_i], t_x[segc_i], t_y[segc_i], t_y1[segc_i], t_y2[segc_i], t_z[segc_i]);
 }
 

@@ -6,16 +6,24 @@
 #ifndef SEGC_PREDICTOR_FORK_JOIN_BLOCKS_H
 #define SEGC_PREDICTOR_FORK_JOIN_BLOCKS_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double fork_join_blocks_total(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z);
+/* The same at 'segc_n' points given as arrays. */
+void fork_join_blocks_total_n(size_t segc_n, const double *N, const double *P, const double *k, const double *p, const double *t_j, const double *t_msg, const double *t_reply, const double *t_s, const double *t_x, const double *t_y, const double *t_y1, const double *t_y2, const double *t_z, double *segc_out);
 /* The computation time. */
 double fork_join_blocks_comp(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z);
+/* The same at 'segc_n' points given as arrays. */
+void fork_join_blocks_comp_n(size_t segc_n, const double *N, const double *P, const double *k, const double *p, const double *t_j, const double *t_msg, const double *t_reply, const double *t_s, const double *t_x, const double *t_y, const double *t_y1, const double *t_y2, const double *t_z, double *segc_out);
 /* The communication time. */
 double fork_join_blocks_comm(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z);
+/* The same at 'segc_n' points given as arrays. */
+void fork_join_blocks_comm_n(size_t segc_n, const double *N, const double *P, const double *k, const double *p, const double *t_j, const double *t_msg, const double *t_reply, const double *t_s, const double *t_x, const double *t_y, const double *t_y1, const double *t_y2, const double *t_z, double *segc_out);
 
 #ifdef __cplusplus
 }

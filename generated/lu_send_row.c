@@ -5,68 +5,116 @@
  * send_row of the parallel LU decomposition, Simon and Wierum 1996,
  * eq. 8
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "lu_send_row.h"
 
 
-/* The total time of the model, 14 operations:
- *   Y*eta_at/3 + beta/300 + 11*ceil(B*i/X - B/X)/4000000 - eta_at/Y/3 */
-double lu_send_row_total(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of lu_send_row_total. */
+SEGC_BODY lu_send_row_total_k(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = i + c0;
 	const double t1 = B * t0;
 	const double t2 = t1 / X;
 	const double t3 = ceil(t2);
-	const double c1 = -0.3333333333333333; /* -1/3 */
-	const double t4 = eta_at * c1;
+	const double t4 = Y * Y;
+	const double t5 = c0 + t4;
+	const double c1 = 3.0; /* 3 */
+	const double t6 = Y * c1;
 	const double c2 = 2.75e-06; /* 11/4000000 */
-	const double t5 = t3 * c2;
+	const double t7 = t6 * c2;
+	const double t8 = t3 * t7;
+	const double t9 = eta_at * t5;
+	const double t10 = t8 + t9;
 	const double c3 = 0.0033333333333333335; /* 1/300 */
-	const double t6 = beta * c3;
-	const double t7 = t5 + t6;
-	const double c4 = 0.3333333333333333; /* 1/3 */
-	const double t8 = eta_at * c4;
-	const double t9 = Y * t8;
-	const double t10 = t7 + t9;
-	const double t11 = Y * t10;
-	const double t12 = t4 + t11;
-	const double t13 = t12 / Y;
+	const double t11 = t6 * c3;
+	const double t12 = beta * t11;
+	const double t13 = t10 + t12;
+	const double t14 = t13 / t6;
 	(void)N;
 	(void)P;
 
-	return t13;
+	return t14 > 0 || isnan(t14) ? t14 : 0.0;
 }
 
-/* The communication time of the model, 14 operations:
- *   Y*eta_at/3 + beta/300 + 11*ceil(B*i/X - B/X)/4000000 - eta_at/Y/3 */
-double lu_send_row_comm(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
+/* The total time of the model, 15 operations:
+ *   11*ceil(B*(i - 1)/X)/4000000 + eta_at*(Y^2 - 1)/(3*Y) + beta/300
+ * No bound on its relative error is proved: ceil or floor of a rounded value.
+ */
+double lu_send_row_total(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
+{
+	return lu_send_row_total_k(N, P, B, X, Y, beta, eta_at, i);
+}
+
+/* lu_send_row_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void lu_send_row_total_n(size_t segc_n, const double *N, const double *P, const double *B, const double *X, const double *Y, const double *beta, const double *eta_at, const double *i, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = lu_send_row_total_k(N[segc_i], P[segc_i], B[segc_i], X[segc_i], Y[segc_i], beta[segc_i], eta_at[segc_i], i[segc_i]);
+}
+
+/* The body of lu_send_row_comm. */
+SEGC_BODY lu_send_row_comm_k(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
 {
 	const double c0 = -1.0; /* -1 */
 	const double t0 = i + c0;
 	const double t1 = B * t0;
 	const double t2 = t1 / X;
 	const double t3 = ceil(t2);
-	const double c1 = -0.3333333333333333; /* -1/3 */
-	const double t4 = eta_at * c1;
+	const double t4 = Y * Y;
+	const double t5 = c0 + t4;
+	const double c1 = 3.0; /* 3 */
+	const double t6 = Y * c1;
 	const double c2 = 2.75e-06; /* 11/4000000 */
-	const double t5 = t3 * c2;
+	const double t7 = t6 * c2;
+	const double t8 = t3 * t7;
+	const double t9 = eta_at * t5;
+	const double t10 = t8 + t9;
 	const double c3 = 0.0033333333333333335; /* 1/300 */
-	const double t6 = beta * c3;
-	const double t7 = t5 + t6;
-	const double c4 = 0.3333333333333333; /* 1/3 */
-	const double t8 = eta_at * c4;
-	const double t9 = Y * t8;
-	const double t10 = t7 + t9;
-	const double t11 = Y * t10;
-	const double t12 = t4 + t11;
-	const double t13 = t12 / Y;
+	const double t11 = t6 * c3;
+	const double t12 = beta * t11;
+	const double t13 = t10 + t12;
+	const double t14 = t13 / t6;
 	(void)N;
 	(void)P;
 
-	return t13;
+	return t14 > 0 || isnan(t14) ? t14 : 0.0;
+}
+
+/* The communication time of the model, 15 operations:
+ *   11*ceil(B*(i - 1)/X)/4000000 + eta_at*(Y^2 - 1)/(3*Y) + beta/300
+ * No bound on its relative error is proved: ceil or floor of a rounded value.
+ */
+double lu_send_row_comm(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
+{
+	return lu_send_row_comm_k(N, P, B, X, Y, beta, eta_at, i);
+}
+
+/* lu_send_row_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void lu_send_row_comm_n(size_t segc_n, const double *N, const double *P, const double *B, const double *X, const double *Y, const double *beta, const double *eta_at, const double *i, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = lu_send_row_comm_k(N[segc_i], P[segc_i], B[segc_i], X[segc_i], Y[segc_i], beta[segc_i], eta_at[segc_i], i[segc_i]);
 }
 

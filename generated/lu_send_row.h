@@ -7,14 +7,20 @@
 #ifndef SEGC_PREDICTOR_LU_SEND_ROW_H
 #define SEGC_PREDICTOR_LU_SEND_ROW_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double lu_send_row_total(double N, double P, double B, double X, double Y, double beta, double eta_at, double i);
+/* The same at 'segc_n' points given as arrays. */
+void lu_send_row_total_n(size_t segc_n, const double *N, const double *P, const double *B, const double *X, const double *Y, const double *beta, const double *eta_at, const double *i, double *segc_out);
 /* The communication time. */
 double lu_send_row_comm(double N, double P, double B, double X, double Y, double beta, double eta_at, double i);
+/* The same at 'segc_n' points given as arrays. */
+void lu_send_row_comm_n(size_t segc_n, const double *N, const double *P, const double *B, const double *X, const double *Y, const double *beta, const double *eta_at, const double *i, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -4,70 +4,130 @@
  *
  * Sequential LU decomposition: a loop whose body shrinks with its counter
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "lu_shrinking.h"
 
 
-/* The total time of the model, 16 operations:
- *   N^3*t_madd/3 + N^2*t_cmp/2 + N^2*t_div/2 + N^2*t_madd/2 - N*t_cmp/2
- *   - N*t_div/2 - 5*N*t_madd/6 */
-double lu_shrinking_total(double N, double P, double t_cmp, double t_div, double t_madd)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of lu_shrinking_total. */
+SEGC_BODY lu_shrinking_total_k(double N, double P, double t_cmp, double t_div, double t_madd)
 {
-	const double c0 = -0.8333333333333334; /* -5/6 */
-	const double t0 = t_madd * c0;
-	const double c1 = -0.5; /* -1/2 */
-	const double t1 = t_div * c1;
-	const double t2 = t0 + t1;
-	const double t3 = t_cmp * c1;
-	const double t4 = t2 + t3;
-	const double c2 = 0.5; /* 1/2 */
-	const double t5 = t_madd * c2;
-	const double t6 = t_div * c2;
-	const double t7 = t5 + t6;
-	const double t8 = t_cmp * c2;
-	const double t9 = t7 + t8;
-	const double c3 = 0.3333333333333333; /* 1/3 */
-	const double t10 = t_madd * c3;
-	const double t11 = N * t10;
-	const double t12 = t9 + t11;
-	const double t13 = N * t12;
-	const double t14 = t4 + t13;
-	const double t15 = N * t14;
+	const double c0 = 0.0; /* 0 */
+	const double c1 = 1.0; /* 1 */
+	const double c2 = -3.0; /* -3 */
+	const double c3 = 2.0; /* 2 */
+	const double t0 = N * c3;
+	const double t1 = c2 + t0;
+	const double t2 = N * t1;
+	const double t3 = c1 + t2;
+	const double t4 = N * t3;
+	const double t5 = fmax(c0, t4);
+	const double c4 = -1.0; /* -1 */
+	const double t6 = N + c4;
+	const double t7 = N * t6;
+	const double t8 = fmax(c0, t7);
+	const double c5 = 0.16666666666666666; /* 1/6 */
+	const double t9 = t5 * c5;
+	const double t10 = t8 + t9;
+	const double t11 = t_madd * t10;
+	const double c6 = 0.5; /* 1/2 */
+	const double t12 = t8 * c6;
+	const double t13 = t_div * t12;
+	const double t14 = t11 + t13;
+	const double t15 = t_cmp * t12;
+	const double t16 = t14 + t15;
 	(void)P;
 
-	return t15;
+	return t16 > 0 || isnan(t16) ? t16 : 0.0;
 }
 
-/* The computation time of the model, 16 operations:
- *   N^3*t_madd/3 + N^2*t_cmp/2 + N^2*t_div/2 + N^2*t_madd/2 - N*t_cmp/2
- *   - N*t_div/2 - 5*N*t_madd/6 */
-double lu_shrinking_comp(double N, double P, double t_cmp, double t_div, double t_madd)
+/* The total time of the model, 17 operations:
+ *   t_madd*max(0, 2*N^3 - 3*N^2 + N)/6 + t_cmp*max(0, N^2 - N)/2 + t_div*max(0,
+ *   N^2 - N)/2 + max(0, N^2 - N)*t_madd
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double lu_shrinking_total(double N, double P, double t_cmp, double t_div, double t_madd)
 {
-	const double c0 = -0.8333333333333334; /* -5/6 */
-	const double t0 = t_madd * c0;
-	const double c1 = -0.5; /* -1/2 */
-	const double t1 = t_div * c1;
-	const double t2 = t0 + t1;
-	const double t3 = t_cmp * c1;
-	const double t4 = t2 + t3;
-	const double c2 = 0.5; /* 1/2 */
-	const double t5 = t_madd * c2;
-	const double t6 = t_div * c2;
-	const double t7 = t5 + t6;
-	const double t8 = t_cmp * c2;
-	const double t9 = t7 + t8;
-	const double c3 = 0.3333333333333333; /* 1/3 */
-	const double t10 = t_madd * c3;
-	const double t11 = N * t10;
-	const double t12 = t9 + t11;
-	const double t13 = N * t12;
-	const double t14 = t4 + t13;
-	const double t15 = N * t14;
+	return lu_shrinking_total_k(N, P, t_cmp, t_div, t_madd);
+}
+
+/* lu_shrinking_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void lu_shrinking_total_n(size_t segc_n, const double *N, const double *P, const double *t_cmp, const double *t_div, const double *t_madd, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = lu_shrinking_total_k(N[segc_i], P[segc_i], t_cmp[segc_i], t_div[segc_i], t_madd[segc_i]);
+}
+
+/* The body of lu_shrinking_comp. */
+SEGC_BODY lu_shrinking_comp_k(double N, double P, double t_cmp, double t_div, double t_madd)
+{
+	const double c0 = 0.0; /* 0 */
+	const double c1 = 1.0; /* 1 */
+	const double c2 = -3.0; /* -3 */
+	const double c3 = 2.0; /* 2 */
+	const double t0 = N * c3;
+	const double t1 = c2 + t0;
+	const double t2 = N * t1;
+	const double t3 = c1 + t2;
+	const double t4 = N * t3;
+	const double t5 = fmax(c0, t4);
+	const double c4 = -1.0; /* -1 */
+	const double t6 = N + c4;
+	const double t7 = N * t6;
+	const double t8 = fmax(c0, t7);
+	const double c5 = 0.16666666666666666; /* 1/6 */
+	const double t9 = t5 * c5;
+	const double t10 = t8 + t9;
+	const double t11 = t_madd * t10;
+	const double c6 = 0.5; /* 1/2 */
+	const double t12 = t8 * c6;
+	const double t13 = t_div * t12;
+	const double t14 = t11 + t13;
+	const double t15 = t_cmp * t12;
+	const double t16 = t14 + t15;
 	(void)P;
 
-	return t15;
+	return t16 > 0 || isnan(t16) ? t16 : 0.0;
+}
+
+/* The computation time of the model, 17 operations:
+ *   t_madd*max(0, 2*N^3 - 3*N^2 + N)/6 + t_cmp*max(0, N^2 - N)/2 + t_div*max(0,
+ *   N^2 - N)/2 + max(0, N^2 - N)*t_madd
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double lu_shrinking_comp(double N, double P, double t_cmp, double t_div, double t_madd)
+{
+	return lu_shrinking_comp_k(N, P, t_cmp, t_div, t_madd);
+}
+
+/* lu_shrinking_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void lu_shrinking_comp_n(size_t segc_n, const double *N, const double *P, const double *t_cmp, const double *t_div, const double *t_madd, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = lu_shrinking_comp_k(N[segc_i], P[segc_i], t_cmp[segc_i], t_div[segc_i], t_madd[segc_i]);
 }
 

@@ -6,14 +6,20 @@
 #ifndef SEGC_PREDICTOR_LU_SHRINKING_H
 #define SEGC_PREDICTOR_LU_SHRINKING_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double lu_shrinking_total(double N, double P, double t_cmp, double t_div, double t_madd);
+/* The same at 'segc_n' points given as arrays. */
+void lu_shrinking_total_n(size_t segc_n, const double *N, const double *P, const double *t_cmp, const double *t_div, const double *t_madd, double *segc_out);
 /* The computation time. */
 double lu_shrinking_comp(double N, double P, double t_cmp, double t_div, double t_madd);
+/* The same at 'segc_n' points given as arrays. */
+void lu_shrinking_comp_n(size_t segc_n, const double *N, const double *P, const double *t_cmp, const double *t_div, const double *t_madd, double *segc_out);
 
 #ifdef __cplusplus
 }

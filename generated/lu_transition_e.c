@@ -4,40 +4,92 @@
  *
  * Transition e of the LU task graph, Simon and Wierum 1996, eq. 4
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "lu_transition_e.h"
 
 
-/* The total time of the model, 5 operations:
- *   max(copy_1 + send_row, alpha*update_row + copy_2 + row_elim) */
-double lu_transition_e_total(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of lu_transition_e_total. */
+SEGC_BODY lu_transition_e_total_k(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
 {
-	const double t0 = copy_1 + send_row;
-	const double t1 = copy_2 + row_elim;
-	const double t2 = alpha * update_row;
-	const double t3 = t1 + t2;
-	const double t4 = fmax(t0, t3);
+	const double t0 = copy_2 + row_elim;
+	const double t1 = alpha * update_row;
+	const double t2 = t0 + t1;
+	const double t3 = copy_1 + send_row;
+	const double t4 = fmax(t2, t3);
 	(void)N;
 	(void)P;
 
-	return t4;
+	return t4 > 0 || isnan(t4) ? t4 : 0.0;
+}
+
+/* The total time of the model, 5 operations:
+ *   max(alpha*update_row + copy_2 + row_elim, copy_1 + send_row)
+ * Relative error at most 2 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double lu_transition_e_total(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
+{
+	return lu_transition_e_total_k(N, P, alpha, copy_1, copy_2, row_elim, send_row, update_row);
+}
+
+/* lu_transition_e_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void lu_transition_e_total_n(size_t segc_n, const double *N, const double *P, const double *alpha, const double *copy_1, const double *copy_2, const double *row_elim, const double *send_row, const double *update_row, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = lu_transition_e_total_k(N[segc_i], P[segc_i], alpha[segc_i], copy_1[segc_i], copy_2[segc_i], row_elim[segc_i], send_row[segc_i], update_row[segc_i]);
+}
+
+/* The body of lu_transition_e_comp. */
+SEGC_BODY lu_transition_e_comp_k(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
+{
+	const double t0 = copy_2 + row_elim;
+	const double t1 = alpha * update_row;
+	const double t2 = t0 + t1;
+	const double t3 = copy_1 + send_row;
+	const double t4 = fmax(t2, t3);
+	(void)N;
+	(void)P;
+
+	return t4 > 0 || isnan(t4) ? t4 : 0.0;
 }
 
 /* The computation time of the model, 5 operations:
- *   max(copy_1 + send_row, alpha*update_row + copy_2 + row_elim) */
+ *   max(alpha*update_row + copy_2 + row_elim, copy_1 + send_row)
+ * Relative error at most 2 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
 double lu_transition_e_comp(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
 {
-	const double t0 = copy_1 + send_row;
-	const double t1 = copy_2 + row_elim;
-	const double t2 = alpha * update_row;
-	const double t3 = t1 + t2;
-	const double t4 = fmax(t0, t3);
-	(void)N;
-	(void)P;
+	return lu_transition_e_comp_k(N, P, alpha, copy_1, copy_2, row_elim, send_row, update_row);
+}
 
-	return t4;
+/* lu_transition_e_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void lu_transition_e_comp_n(size_t segc_n, const double *N, const double *P, const double *alpha, const double *copy_1, const double *copy_2, const double *row_elim, const double *send_row, const double *update_row, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = lu_transition_e_comp_k(N[segc_i], P[segc_i], alpha[segc_i], copy_1[segc_i], copy_2[segc_i], row_elim[segc_i], send_row[segc_i], update_row[segc_i]);
 }
 

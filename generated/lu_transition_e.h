@@ -6,14 +6,20 @@
 #ifndef SEGC_PREDICTOR_LU_TRANSITION_E_H
 #define SEGC_PREDICTOR_LU_TRANSITION_E_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double lu_transition_e_total(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row);
+/* The same at 'segc_n' points given as arrays. */
+void lu_transition_e_total_n(size_t segc_n, const double *N, const double *P, const double *alpha, const double *copy_1, const double *copy_2, const double *row_elim, const double *send_row, const double *update_row, double *segc_out);
 /* The computation time. */
 double lu_transition_e_comp(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row);
+/* The same at 'segc_n' points given as arrays. */
+void lu_transition_e_comp_n(size_t segc_n, const double *N, const double *P, const double *alpha, const double *copy_1, const double *copy_2, const double *row_elim, const double *send_row, const double *update_row, double *segc_out);
 
 #ifdef __cplusplus
 }

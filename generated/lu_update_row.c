@@ -5,168 +5,130 @@
  * update_row of the parallel LU decomposition, Simon and Wierum 1996,
  * eqs. 3 and 5-7
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "lu_update_row.h"
 
 
-/* The total time of the model, 44 operations:
- *   (529*mu_ld_c^2/8000000000 + 23*mu_ld_c*mu_ld_m/32000000 + 23*mu_ld_c*mu_madd/40000000
- *   + 69*mu_ld_c*mu_st_c/80000000 + 391*mu_ld_c*mu_st_m/160000000 + mu_ld_m^2/256000
- *   + mu_ld_m*mu_madd/320000 + 3*mu_ld_m*mu_st_c/640000 + 17*mu_ld_m*mu_st_m/640000
- *   + mu_madd^2/800000 + 3*mu_madd*mu_st_c/800000 + 17*mu_madd*mu_st_m/1600000
- *   + 9*mu_st_c^2/3200000 + 51*mu_st_c*mu_st_m/3200000 + 289*mu_st_m^2/6400000)/(23*mu_ld_c
- *   + 125*mu_ld_m + 100*mu_madd + 150*mu_st_c + 425*mu_st_m) */
-double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of lu_update_row_total. */
+SEGC_BODY lu_update_row_total_k(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
 {
-	const double c0 = 4.515625e-05; /* 289/6400000 */
-	const double t0 = mu_st_m * mu_st_m;
-	const double t1 = c0 * t0;
-	const double c1 = 1.59375e-05; /* 51/3200000 */
-	const double t2 = mu_st_m * c1;
-	const double c2 = 2.8125e-06; /* 9/3200000 */
-	const double t3 = mu_st_c * c2;
+	const double c0 = 3.75e-08; /* 3/80000000 */
+	const double t0 = mu_st_c * c0;
+	const double c1 = 2.5e-08; /* 1/40000000 */
+	const double t1 = mu_madd * c1;
+	const double t2 = t0 + t1;
+	const double c2 = 5.75e-09; /* 23/4000000000 */
+	const double t3 = mu_ld_c * c2;
 	const double t4 = t2 + t3;
-	const double t5 = mu_st_c * t4;
-	const double t6 = t1 + t5;
-	const double c3 = 1.0625e-05; /* 17/1600000 */
-	const double t7 = mu_st_m * c3;
-	const double c4 = 3.75e-06; /* 3/800000 */
-	const double t8 = mu_st_c * c4;
-	const double t9 = t7 + t8;
-	const double c5 = 1.25e-06; /* 1/800000 */
-	const double t10 = mu_madd * c5;
-	const double t11 = t9 + t10;
-	const double t12 = mu_madd * t11;
-	const double t13 = t6 + t12;
-	const double c6 = 2.65625e-05; /* 17/640000 */
-	const double t14 = mu_st_m * c6;
-	const double c7 = 4.6875e-06; /* 3/640000 */
-	const double t15 = mu_st_c * c7;
-	const double t16 = t14 + t15;
-	const double c8 = 3.125e-06; /* 1/320000 */
-	const double t17 = mu_madd * c8;
-	const double t18 = t16 + t17;
-	const double c9 = 3.90625e-06; /* 1/256000 */
-	const double t19 = mu_ld_m * c9;
-	const double t20 = t18 + t19;
-	const double t21 = mu_ld_m * t20;
-	const double t22 = t13 + t21;
-	const double c10 = 2.44375e-06; /* 391/160000000 */
-	const double t23 = mu_st_m * c10;
-	const double c11 = 8.625e-07; /* 69/80000000 */
-	const double t24 = mu_st_c * c11;
-	const double t25 = t23 + t24;
-	const double c12 = 5.75e-07; /* 23/40000000 */
-	const double t26 = mu_madd * c12;
-	const double t27 = t25 + t26;
-	const double c13 = 7.1875e-07; /* 23/32000000 */
-	const double t28 = mu_ld_m * c13;
-	const double t29 = t27 + t28;
-	const double c14 = 6.6125e-08; /* 529/8000000000 */
-	const double t30 = mu_ld_c * c14;
-	const double t31 = t29 + t30;
-	const double t32 = mu_ld_c * t31;
-	const double t33 = t22 + t32;
-	const double c15 = 425.0; /* 425 */
-	const double t34 = mu_st_m * c15;
-	const double c16 = 150.0; /* 150 */
-	const double t35 = mu_st_c * c16;
-	const double t36 = t34 + t35;
-	const double c17 = 100.0; /* 100 */
-	const double t37 = mu_madd * c17;
-	const double t38 = t36 + t37;
-	const double c18 = 125.0; /* 125 */
-	const double t39 = mu_ld_m * c18;
-	const double t40 = t38 + t39;
-	const double c19 = 23.0; /* 23 */
-	const double t41 = mu_ld_c * c19;
-	const double t42 = t40 + t41;
-	const double t43 = t33 / t42;
+	const double c3 = 0.5; /* 1/2 */
+	const double t5 = t4 * c3;
+	const double c4 = 1.0625e-07; /* 17/160000000 */
+	const double t6 = mu_st_m * c4;
+	const double c5 = 3.125e-08; /* 1/32000000 */
+	const double t7 = mu_ld_m * c5;
+	const double t8 = t6 + t7;
+	const double t9 = c3 * t8;
+	const double t10 = t5 + t9;
+	const double c6 = 1.0; /* 1 */
+	const double t11 = t9 / t10;
+	const double t12 = c6 + t11;
+	const double t13 = t9 * t12;
+	const double t14 = t5 + t13;
 	(void)N;
 	(void)P;
 
-	return t43;
+	return t14 > 0 || isnan(t14) ? t14 : 0.0;
 }
 
-/* The computation time of the model, 44 operations:
- *   (529*mu_ld_c^2/8000000000 + 23*mu_ld_c*mu_ld_m/32000000 + 23*mu_ld_c*mu_madd/40000000
- *   + 69*mu_ld_c*mu_st_c/80000000 + 391*mu_ld_c*mu_st_m/160000000 + mu_ld_m^2/256000
- *   + mu_ld_m*mu_madd/320000 + 3*mu_ld_m*mu_st_c/640000 + 17*mu_ld_m*mu_st_m/640000
- *   + mu_madd^2/800000 + 3*mu_madd*mu_st_c/800000 + 17*mu_madd*mu_st_m/1600000
- *   + 9*mu_st_c^2/3200000 + 51*mu_st_c*mu_st_m/3200000 + 289*mu_st_m^2/6400000)/(23*mu_ld_c
- *   + 125*mu_ld_m + 100*mu_madd + 150*mu_st_c + 425*mu_st_m) */
-double lu_update_row_comp(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
+/* The total time of the model, 15 operations:
+ *   (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2
+ *   + mva_mem(2, (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2,
+ *   (mu_ld_m/32000000 + 17*mu_st_m/160000000)/2)
+ * Relative error at most 18 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
 {
-	const double c0 = 4.515625e-05; /* 289/6400000 */
-	const double t0 = mu_st_m * mu_st_m;
-	const double t1 = c0 * t0;
-	const double c1 = 1.59375e-05; /* 51/3200000 */
-	const double t2 = mu_st_m * c1;
-	const double c2 = 2.8125e-06; /* 9/3200000 */
-	const double t3 = mu_st_c * c2;
+	return lu_update_row_total_k(N, P, mu_ld_c, mu_ld_m, mu_madd, mu_st_c, mu_st_m);
+}
+
+/* lu_update_row_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void lu_update_row_total_n(size_t segc_n, const double *N, const double *P, const double *mu_ld_c, const double *mu_ld_m, const double *mu_madd, const double *mu_st_c, const double *mu_st_m, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = lu_update_row_total_k(N[segc_i], P[segc_i], mu_ld_c[segc_i], mu_ld_m[segc_i], mu_madd[segc_i], mu_st_c[segc_i], mu_st_m[segc_i]);
+}
+
+/* The body of lu_update_row_comp. */
+SEGC_BODY lu_update_row_comp_k(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
+{
+	const double c0 = 3.75e-08; /* 3/80000000 */
+	const double t0 = mu_st_c * c0;
+	const double c1 = 2.5e-08; /* 1/40000000 */
+	const double t1 = mu_madd * c1;
+	const double t2 = t0 + t1;
+	const double c2 = 5.75e-09; /* 23/4000000000 */
+	const double t3 = mu_ld_c * c2;
 	const double t4 = t2 + t3;
-	const double t5 = mu_st_c * t4;
-	const double t6 = t1 + t5;
-	const double c3 = 1.0625e-05; /* 17/1600000 */
-	const double t7 = mu_st_m * c3;
-	const double c4 = 3.75e-06; /* 3/800000 */
-	const double t8 = mu_st_c * c4;
-	const double t9 = t7 + t8;
-	const double c5 = 1.25e-06; /* 1/800000 */
-	const double t10 = mu_madd * c5;
-	const double t11 = t9 + t10;
-	const double t12 = mu_madd * t11;
-	const double t13 = t6 + t12;
-	const double c6 = 2.65625e-05; /* 17/640000 */
-	const double t14 = mu_st_m * c6;
-	const double c7 = 4.6875e-06; /* 3/640000 */
-	const double t15 = mu_st_c * c7;
-	const double t16 = t14 + t15;
-	const double c8 = 3.125e-06; /* 1/320000 */
-	const double t17 = mu_madd * c8;
-	const double t18 = t16 + t17;
-	const double c9 = 3.90625e-06; /* 1/256000 */
-	const double t19 = mu_ld_m * c9;
-	const double t20 = t18 + t19;
-	const double t21 = mu_ld_m * t20;
-	const double t22 = t13 + t21;
-	const double c10 = 2.44375e-06; /* 391/160000000 */
-	const double t23 = mu_st_m * c10;
-	const double c11 = 8.625e-07; /* 69/80000000 */
-	const double t24 = mu_st_c * c11;
-	const double t25 = t23 + t24;
-	const double c12 = 5.75e-07; /* 23/40000000 */
-	const double t26 = mu_madd * c12;
-	const double t27 = t25 + t26;
-	const double c13 = 7.1875e-07; /* 23/32000000 */
-	const double t28 = mu_ld_m * c13;
-	const double t29 = t27 + t28;
-	const double c14 = 6.6125e-08; /* 529/8000000000 */
-	const double t30 = mu_ld_c * c14;
-	const double t31 = t29 + t30;
-	const double t32 = mu_ld_c * t31;
-	const double t33 = t22 + t32;
-	const double c15 = 425.0; /* 425 */
-	const double t34 = mu_st_m * c15;
-	const double c16 = 150.0; /* 150 */
-	const double t35 = mu_st_c * c16;
-	const double t36 = t34 + t35;
-	const double c17 = 100.0; /* 100 */
-	const double t37 = mu_madd * c17;
-	const double t38 = t36 + t37;
-	const double c18 = 125.0; /* 125 */
-	const double t39 = mu_ld_m * c18;
-	const double t40 = t38 + t39;
-	const double c19 = 23.0; /* 23 */
-	const double t41 = mu_ld_c * c19;
-	const double t42 = t40 + t41;
-	const double t43 = t33 / t42;
+	const double c3 = 0.5; /* 1/2 */
+	const double t5 = t4 * c3;
+	const double c4 = 1.0625e-07; /* 17/160000000 */
+	const double t6 = mu_st_m * c4;
+	const double c5 = 3.125e-08; /* 1/32000000 */
+	const double t7 = mu_ld_m * c5;
+	const double t8 = t6 + t7;
+	const double t9 = c3 * t8;
+	const double t10 = t5 + t9;
+	const double c6 = 1.0; /* 1 */
+	const double t11 = t9 / t10;
+	const double t12 = c6 + t11;
+	const double t13 = t9 * t12;
+	const double t14 = t5 + t13;
 	(void)N;
 	(void)P;
 
-	return t43;
+	return t14 > 0 || isnan(t14) ? t14 : 0.0;
+}
+
+/* The computation time of the model, 15 operations:
+ *   (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2
+ *   + mva_mem(2, (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2,
+ *   (mu_ld_m/32000000 + 17*mu_st_m/160000000)/2)
+ * Relative error at most 18 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double lu_update_row_comp(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
+{
+	return lu_update_row_comp_k(N, P, mu_ld_c, mu_ld_m, mu_madd, mu_st_c, mu_st_m);
+}
+
+/* lu_update_row_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void lu_update_row_comp_n(size_t segc_n, const double *N, const double *P, const double *mu_ld_c, const double *mu_ld_m, const double *mu_madd, const double *mu_st_c, const double *mu_st_m, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = lu_update_row_comp_k(N[segc_i], P[segc_i], mu_ld_c[segc_i], mu_ld_m[segc_i], mu_madd[segc_i], mu_st_c[segc_i], mu_st_m[segc_i]);
 }
 

@@ -7,14 +7,20 @@
 #ifndef SEGC_PREDICTOR_LU_UPDATE_ROW_H
 #define SEGC_PREDICTOR_LU_UPDATE_ROW_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m);
+/* The same at 'segc_n' points given as arrays. */
+void lu_update_row_total_n(size_t segc_n, const double *N, const double *P, const double *mu_ld_c, const double *mu_ld_m, const double *mu_madd, const double *mu_st_c, const double *mu_st_m, double *segc_out);
 /* The computation time. */
 double lu_update_row_comp(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m);
+/* The same at 'segc_n' points given as arrays. */
+void lu_update_row_comp_n(size_t segc_n, const double *N, const double *P, const double *mu_ld_c, const double *mu_ld_m, const double *mu_madd, const double *mu_st_c, const double *mu_st_m, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -5,16 +5,27 @@
  * Mean distance between two rows of a Y-row mesh, the factor of Simon
  * and Wierum's eq. 8
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "mean_row_distance.h"
 
 
-/* The total time of the model, 5 operations:
- *   Y*eta_at/3 - eta_at/Y/3 */
-double mean_row_distance_total(double N, double P, double Y, double eta_at)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of mean_row_distance_total. */
+SEGC_BODY mean_row_distance_total_k(double N, double P, double Y, double eta_at)
 {
 	const double c0 = -0.3333333333333333; /* -1/3 */
 	const double c1 = 0.3333333333333333; /* 1/3 */
@@ -26,23 +37,60 @@ double mean_row_distance_total(double N, double P, double Y, double eta_at)
 	(void)N;
 	(void)P;
 
-	return t4;
+	return t4 > 0 || isnan(t4) ? t4 : 0.0;
+}
+
+/* The total time of the model, 5 operations:
+ *   eta_at*Y/3 - eta_at/Y/3
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double mean_row_distance_total(double N, double P, double Y, double eta_at)
+{
+	return mean_row_distance_total_k(N, P, Y, eta_at);
+}
+
+/* mean_row_distance_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void mean_row_distance_total_n(size_t segc_n, const double *N, const double *P, const double *Y, const double *eta_at, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = mean_row_distance_total_k(N[segc_i], P[segc_i], Y[segc_i], eta_at[segc_i]);
+}
+
+/* The body of mean_row_distance_comm. */
+SEGC_BODY mean_row_distance_comm_k(double N, double P, double Y, double eta_at)
+{
+	const double c0 = -0.3333333333333333; /* -1/3 */
+	const double c1 = 0.3333333333333333; /* 1/3 */
+	const double t0 = Y * Y;
+	const double t1 = c1 * t0;
+	const double t2 = c0 + t1;
+	const double t3 = eta_at * t2;
+	const double t4 = t3 / Y;
+	(void)N;
+	(void)P;
+
+	return t4 > 0 || isnan(t4) ? t4 : 0.0;
 }
 
 /* The communication time of the model, 5 operations:
- *   Y*eta_at/3 - eta_at/Y/3 */
+ *   eta_at*Y/3 - eta_at/Y/3
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
 double mean_row_distance_comm(double N, double P, double Y, double eta_at)
 {
-	const double c0 = -0.3333333333333333; /* -1/3 */
-	const double c1 = 0.3333333333333333; /* 1/3 */
-	const double t0 = Y * Y;
-	const double t1 = c1 * t0;
-	const double t2 = c0 + t1;
-	const double t3 = eta_at * t2;
-	const double t4 = t3 / Y;
-	(void)N;
-	(void)P;
+	return mean_row_distance_comm_k(N, P, Y, eta_at);
+}
 
-	return t4;
+/* mean_row_distance_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void mean_row_distance_comm_n(size_t segc_n, const double *N, const double *P, const double *Y, const double *eta_at, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = mean_row_distance_comm_k(N[segc_i], P[segc_i], Y[segc_i], eta_at[segc_i]);
 }
 

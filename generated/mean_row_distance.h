@@ -7,14 +7,20 @@
 #ifndef SEGC_PREDICTOR_MEAN_ROW_DISTANCE_H
 #define SEGC_PREDICTOR_MEAN_ROW_DISTANCE_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double mean_row_distance_total(double N, double P, double Y, double eta_at);
+/* The same at 'segc_n' points given as arrays. */
+void mean_row_distance_total_n(size_t segc_n, const double *N, const double *P, const double *Y, const double *eta_at, double *segc_out);
 /* The communication time. */
 double mean_row_distance_comm(double N, double P, double Y, double eta_at);
+/* The same at 'segc_n' points given as arrays. */
+void mean_row_distance_comm_n(size_t segc_n, const double *N, const double *P, const double *Y, const double *eta_at, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -5,16 +5,27 @@
  * Merge (sorting kernel), Papaefstathiou et al. 1994, Fig. 5 and Table
  * 3
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "merge.h"
 
 
-/* The total time of the model, 6 operations:
- *   89*N_copy/10 + 121*N_merge/10 + 6*N_tail + 3/2 */
-double merge_total(double N, double P, double N_copy, double N_merge, double N_tail)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of merge_total. */
+SEGC_BODY merge_total_k(double N, double P, double N_copy, double N_merge, double N_tail)
 {
 	const double c0 = 1.5; /* 3/2 */
 	const double c1 = 6.0; /* 6 */
@@ -29,26 +40,67 @@ double merge_total(double N, double P, double N_copy, double N_merge, double N_t
 	(void)N;
 	(void)P;
 
-	return t5;
+	return t5 > 0 || isnan(t5) ? t5 : 0.0;
+}
+
+/* The total time of the model, 6 operations:
+ *   3/2 + 121*N_merge/10 + 6*N_tail + 89*N_copy/10
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double merge_total(double N, double P, double N_copy, double N_merge, double N_tail)
+{
+	return merge_total_k(N, P, N_copy, N_merge, N_tail);
+}
+
+/* merge_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void merge_total_n(size_t segc_n, const double *N, const double *P, const double *N_copy, const double *N_merge, const double *N_tail, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = merge_total_k(N[segc_i], P[segc_i], N_copy[segc_i], N_merge[segc_i], N_tail[segc_i]);
+}
+
+/* The body of merge_comp. */
+SEGC_BODY merge_comp_k(double N, double P, double N_copy, double N_merge, double N_tail)
+{
+	const double c0 = 1.5; /* 3/2 */
+	const double c1 = 6.0; /* 6 */
+	const double t0 = N_tail * c1;
+	const double t1 = c0 + t0;
+	const double c2 = 12.1; /* 121/10 */
+	const double t2 = N_merge * c2;
+	const double t3 = t1 + t2;
+	const double c3 = 8.9; /* 89/10 */
+	const double t4 = N_copy * c3;
+	const double t5 = t3 + t4;
+	(void)N;
+	(void)P;
+
+	return t5 > 0 || isnan(t5) ? t5 : 0.0;
 }
 
 /* The computation time of the model, 6 operations:
- *   89*N_copy/10 + 121*N_merge/10 + 6*N_tail + 3/2 */
+ *   3/2 + 121*N_merge/10 + 6*N_tail + 89*N_copy/10
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
 double merge_comp(double N, double P, double N_copy, double N_merge, double N_tail)
 {
-	const double c0 = 1.5; /* 3/2 */
-	const double c1 = 6.0; /* 6 */
-	const double t0 = N_tail * c1;
-	const double t1 = c0 + t0;
-	const double c2 = 12.1; /* 121/10 */
-	const double t2 = N_merge * c2;
-	const double t3 = t1 + t2;
-	const double c3 = 8.9; /* 89/10 */
-	const double t4 = N_copy * c3;
-	const double t5 = t3 + t4;
-	(void)N;
-	(void)P;
+	return merge_comp_k(N, P, N_copy, N_merge, N_tail);
+}
 
-	return t5;
+/* merge_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void merge_comp_n(size_t segc_n, const double *N, const double *P, const double *N_copy, const double *N_merge, const double *N_tail, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = merge_comp_k(N[segc_i], P[segc_i], N_copy[segc_i], N_merge[segc_i], N_tail[segc_i]);
 }
 

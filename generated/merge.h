@@ -7,14 +7,20 @@
 #ifndef SEGC_PREDICTOR_MERGE_H
 #define SEGC_PREDICTOR_MERGE_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double merge_total(double N, double P, double N_copy, double N_merge, double N_tail);
+/* The same at 'segc_n' points given as arrays. */
+void merge_total_n(size_t segc_n, const double *N, const double *P, const double *N_copy, const double *N_merge, const double *N_tail, double *segc_out);
 /* The computation time. */
 double merge_comp(double N, double P, double N_copy, double N_merge, double N_tail);
+/* The same at 'segc_n' points given as arrays. */
+void merge_comp_n(size_t segc_n, const double *N, const double *P, const double *N_copy, const double *N_merge, const double *N_tail, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -5,16 +5,27 @@
  * MetaSim number of the matrix-vector multiply kernel, Carrington et
  * al., eq. 1 and Table 1
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "metasim.h"
 
 
-/* The total time of the model, 7 operations:
- *   197*rate_25/1000 + 123*rate_919/500 + 37*rate_921/250 + 409*rate_rest/1000 */
-double metasim_total(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of metasim_total. */
+SEGC_BODY metasim_total_k(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
 {
 	const double c0 = 0.409; /* 409/1000 */
 	const double t0 = rate_rest * c0;
@@ -30,27 +41,68 @@ double metasim_total(double N, double P, double rate_25, double rate_919, double
 	(void)N;
 	(void)P;
 
-	return t6;
+	return t6 > 0 || isnan(t6) ? t6 : 0.0;
+}
+
+/* The total time of the model, 7 operations:
+ *   123*rate_919/500 + 197*rate_25/1000 + 37*rate_921/250 + 409*rate_rest/1000
+ * Relative error at most 5 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double metasim_total(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
+{
+	return metasim_total_k(N, P, rate_25, rate_919, rate_921, rate_rest);
+}
+
+/* metasim_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void metasim_total_n(size_t segc_n, const double *N, const double *P, const double *rate_25, const double *rate_919, const double *rate_921, const double *rate_rest, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = metasim_total_k(N[segc_i], P[segc_i], rate_25[segc_i], rate_919[segc_i], rate_921[segc_i], rate_rest[segc_i]);
+}
+
+/* The body of metasim_comp. */
+SEGC_BODY metasim_comp_k(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
+{
+	const double c0 = 0.409; /* 409/1000 */
+	const double t0 = rate_rest * c0;
+	const double c1 = 0.148; /* 37/250 */
+	const double t1 = rate_921 * c1;
+	const double t2 = t0 + t1;
+	const double c2 = 0.246; /* 123/500 */
+	const double t3 = rate_919 * c2;
+	const double t4 = t2 + t3;
+	const double c3 = 0.197; /* 197/1000 */
+	const double t5 = rate_25 * c3;
+	const double t6 = t4 + t5;
+	(void)N;
+	(void)P;
+
+	return t6 > 0 || isnan(t6) ? t6 : 0.0;
 }
 
 /* The computation time of the model, 7 operations:
- *   197*rate_25/1000 + 123*rate_919/500 + 37*rate_921/250 + 409*rate_rest/1000 */
+ *   123*rate_919/500 + 197*rate_25/1000 + 37*rate_921/250 + 409*rate_rest/1000
+ * Relative error at most 5 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
 double metasim_comp(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
 {
-	const double c0 = 0.409; /* 409/1000 */
-	const double t0 = rate_rest * c0;
-	const double c1 = 0.148; /* 37/250 */
-	const double t1 = rate_921 * c1;
-	const double t2 = t0 + t1;
-	const double c2 = 0.246; /* 123/500 */
-	const double t3 = rate_919 * c2;
-	const double t4 = t2 + t3;
-	const double c3 = 0.197; /* 197/1000 */
-	const double t5 = rate_25 * c3;
-	const double t6 = t4 + t5;
-	(void)N;
-	(void)P;
+	return metasim_comp_k(N, P, rate_25, rate_919, rate_921, rate_rest);
+}
 
-	return t6;
+/* metasim_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void metasim_comp_n(size_t segc_n, const double *N, const double *P, const double *rate_25, const double *rate_919, const double *rate_921, const double *rate_rest, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = metasim_comp_k(N[segc_i], P[segc_i], rate_25[segc_i], rate_919[segc_i], rate_921[segc_i], rate_rest[segc_i]);
 }
 

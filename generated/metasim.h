@@ -7,14 +7,20 @@
 #ifndef SEGC_PREDICTOR_METASIM_H
 #define SEGC_PREDICTOR_METASIM_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double metasim_total(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest);
+/* The same at 'segc_n' points given as arrays. */
+void metasim_total_n(size_t segc_n, const double *N, const double *P, const double *rate_25, const double *rate_919, const double *rate_921, const double *rate_rest, double *segc_out);
 /* The computation time. */
 double metasim_comp(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest);
+/* The same at 'segc_n' points given as arrays. */
+void metasim_comp_n(size_t segc_n, const double *N, const double *P, const double *rate_25, const double *rate_919, const double *rate_921, const double *rate_rest, double *segc_out);
 
 #ifdef __cplusplus
 }

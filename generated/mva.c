@@ -5,62 +5,104 @@
  * Mean value analysis of the SMP node, Simon and Wierum 1996, eq. 3,
  * three processors
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "mva.h"
 
 
-/* The total time of the model, 13 operations:
- *   (a^2*b + 4*a*b^2 + 6*b^3)/(a^2 + 2*a*b + 2*b^2) */
-double mva_total(double N, double P, double a, double b)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of mva_total. */
+SEGC_BODY mva_total_k(double N, double P, double a, double b)
 {
-	const double c0 = 6.0; /* 6 */
-	const double t0 = b * b;
-	const double t1 = c0 * t0;
-	const double c1 = 4.0; /* 4 */
-	const double t2 = b * c1;
-	const double t3 = a + t2;
-	const double t4 = a * t3;
-	const double t5 = t1 + t4;
-	const double t6 = b * t5;
-	const double c2 = 2.0; /* 2 */
-	const double t7 = t0 * c2;
-	const double t8 = b * c2;
-	const double t9 = a + t8;
-	const double t10 = a * t9;
-	const double t11 = t7 + t10;
-	const double t12 = t6 / t11;
+	const double t0 = a + b;
+	const double c0 = 1.0; /* 1 */
+	const double t1 = b / t0;
+	const double t2 = c0 + t1;
+	const double t3 = b * t2;
+	const double t4 = a + t3;
+	const double c1 = 2.0; /* 2 */
+	const double t5 = t3 * c1;
+	const double t6 = t5 / t4;
+	const double t7 = c0 + t6;
+	const double t8 = b * t7;
 	(void)N;
 	(void)P;
 
-	return t12;
+	return t8 > 0 || isnan(t8) ? t8 : 0.0;
 }
 
-/* The computation time of the model, 13 operations:
- *   (a^2*b + 4*a*b^2 + 6*b^3)/(a^2 + 2*a*b + 2*b^2) */
-double mva_comp(double N, double P, double a, double b)
+/* The total time of the model, 9 operations:
+ *   mva_mem(3, a, b)
+ * Relative error at most 13 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double mva_total(double N, double P, double a, double b)
 {
-	const double c0 = 6.0; /* 6 */
-	const double t0 = b * b;
-	const double t1 = c0 * t0;
-	const double c1 = 4.0; /* 4 */
-	const double t2 = b * c1;
-	const double t3 = a + t2;
-	const double t4 = a * t3;
-	const double t5 = t1 + t4;
-	const double t6 = b * t5;
-	const double c2 = 2.0; /* 2 */
-	const double t7 = t0 * c2;
-	const double t8 = b * c2;
-	const double t9 = a + t8;
-	const double t10 = a * t9;
-	const double t11 = t7 + t10;
-	const double t12 = t6 / t11;
+	return mva_total_k(N, P, a, b);
+}
+
+/* mva_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void mva_total_n(size_t segc_n, const double *N, const double *P, const double *a, const double *b, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = mva_total_k(N[segc_i], P[segc_i], a[segc_i], b[segc_i]);
+}
+
+/* The body of mva_comp. */
+SEGC_BODY mva_comp_k(double N, double P, double a, double b)
+{
+	const double t0 = a + b;
+	const double c0 = 1.0; /* 1 */
+	const double t1 = b / t0;
+	const double t2 = c0 + t1;
+	const double t3 = b * t2;
+	const double t4 = a + t3;
+	const double c1 = 2.0; /* 2 */
+	const double t5 = t3 * c1;
+	const double t6 = t5 / t4;
+	const double t7 = c0 + t6;
+	const double t8 = b * t7;
 	(void)N;
 	(void)P;
 
-	return t12;
+	return t8 > 0 || isnan(t8) ? t8 : 0.0;
+}
+
+/* The computation time of the model, 9 operations:
+ *   mva_mem(3, a, b)
+ * Relative error at most 13 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double mva_comp(double N, double P, double a, double b)
+{
+	return mva_comp_k(N, P, a, b);
+}
+
+/* mva_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void mva_comp_n(size_t segc_n, const double *N, const double *P, const double *a, const double *b, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = mva_comp_k(N[segc_i], P[segc_i], a[segc_i], b[segc_i]);
 }
 

@@ -7,14 +7,20 @@
 #ifndef SEGC_PREDICTOR_MVA_H
 #define SEGC_PREDICTOR_MVA_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double mva_total(double N, double P, double a, double b);
+/* The same at 'segc_n' points given as arrays. */
+void mva_total_n(size_t segc_n, const double *N, const double *P, const double *a, const double *b, double *segc_out);
 /* The computation time. */
 double mva_comp(double N, double P, double a, double b);
+/* The same at 'segc_n' points given as arrays. */
+void mva_comp_n(size_t segc_n, const double *N, const double *P, const double *a, const double *b, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -5,40 +5,75 @@
  * Parallel matrix multiplication, PerPreT Section 5.2 (sizeof(TYPE)
  * = 8)
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "pmm.h"
 
 
-/* The total time of the model, 11 operations:
- *   N^3/P/215000 + 9*N^2/2500000 - 9*N^2/P/2500000 + 3*P/10000 - 3/10000 */
-double pmm_total(double N, double P)
-{
-	const double c0 = -0.0003; /* -3/10000 */
-	const double c1 = 0.0003; /* 3/10000 */
-	const double t0 = P * c1;
-	const double t1 = c0 + t0;
-	const double t2 = P * t1;
-	const double c2 = -3.6e-06; /* -9/2500000 */
-	const double c3 = 3.6e-06; /* 9/2500000 */
-	const double t3 = P * c3;
-	const double t4 = c2 + t3;
-	const double c4 = 4.651162790697674e-06; /* 1/215000 */
-	const double t5 = N * c4;
-	const double t6 = t4 + t5;
-	const double t7 = N * N;
-	const double t8 = t6 * t7;
-	const double t9 = t2 + t8;
-	const double t10 = t9 / P;
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
 
-	return t10;
+/* The body of pmm_total. */
+SEGC_BODY pmm_total_k(double N, double P)
+{
+	const double c0 = -1.0; /* -1 */
+	const double t0 = P + c0;
+	const double c1 = 0.0003; /* 3/10000 */
+	const double t1 = P * P;
+	const double t2 = c1 * t1;
+	const double c2 = 3.6e-06; /* 9/2500000 */
+	const double t3 = P * c2;
+	const double c3 = 4.651162790697674e-06; /* 1/215000 */
+	const double t4 = N * c3;
+	const double t5 = t3 + t4;
+	const double t6 = N * N;
+	const double t7 = t5 * t6;
+	const double t8 = t2 + t7;
+	const double t9 = t8 / t1;
+	const double t10 = t0 * t9;
+	const double t11 = t1 * t10;
+	const double t12 = N * t6;
+	const double t13 = c3 * t12;
+	const double t14 = t11 + t13;
+	const double t15 = t14 / t1;
+
+	return t15 > 0 || isnan(t15) ? t15 : 0.0;
 }
 
-/* The computation time of the model, 4 operations:
- *   N^3/P/215000 */
-double pmm_comp(double N, double P)
+/* The total time of the model, 16 operations:
+ *   N^3/P^2/215000 + (P - 1)*(3/10000 + 9*N^2/P/2500000 + N^3/P^2/215000)
+ * Relative error at most 10 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double pmm_total(double N, double P)
+{
+	return pmm_total_k(N, P);
+}
+
+/* pmm_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void pmm_total_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = pmm_total_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of pmm_comp. */
+SEGC_BODY pmm_comp_k(double N, double P)
 {
 	const double c0 = 4.651162790697674e-06; /* 1/215000 */
 	const double t0 = N * N;
@@ -46,27 +81,65 @@ double pmm_comp(double N, double P)
 	const double t2 = c0 * t1;
 	const double t3 = t2 / P;
 
-	return t3;
+	return t3 > 0 || isnan(t3) ? t3 : 0.0;
 }
 
-/* The communication time of the model, 9 operations:
- *   9*N^2/2500000 - 9*N^2/P/2500000 + 3*P/10000 - 3/10000 */
+/* The computation time of the model, 4 operations:
+ *   N^3/P/215000
+ * Relative error at most 3 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double pmm_comp(double N, double P)
+{
+	return pmm_comp_k(N, P);
+}
+
+/* pmm_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void pmm_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = pmm_comp_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of pmm_comm. */
+SEGC_BODY pmm_comm_k(double N, double P)
+{
+	const double c0 = -1.0; /* -1 */
+	const double t0 = P + c0;
+	const double c1 = 0.0003; /* 3/10000 */
+	const double t1 = P * c1;
+	const double c2 = 3.6e-06; /* 9/2500000 */
+	const double t2 = N * N;
+	const double t3 = c2 * t2;
+	const double t4 = t1 + t3;
+	const double t5 = t4 / P;
+	const double t6 = t0 * t5;
+
+	return t6 > 0 || isnan(t6) ? t6 : 0.0;
+}
+
+/* The communication time of the model, 7 operations:
+ *   (P - 1)*(3/10000 + 9*N^2/P/2500000)
+ * Relative error at most 5 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
 double pmm_comm(double N, double P)
 {
-	const double c0 = -0.0003; /* -3/10000 */
-	const double c1 = 0.0003; /* 3/10000 */
-	const double t0 = P * c1;
-	const double t1 = c0 + t0;
-	const double t2 = P * t1;
-	const double c2 = -3.6e-06; /* -9/2500000 */
-	const double c3 = 3.6e-06; /* 9/2500000 */
-	const double t3 = P * c3;
-	const double t4 = c2 + t3;
-	const double t5 = N * N;
-	const double t6 = t4 * t5;
-	const double t7 = t2 + t6;
-	const double t8 = t7 / P;
+	return pmm_comm_k(N, P);
+}
 
-	return t8;
+/* pmm_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void pmm_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = pmm_comm_k(N[segc_i], P[segc_i]);
 }
 

@@ -4,76 +4,112 @@
  *
  * Two nested probabilistic retry cycles in arc form
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "protocol.h"
 
 
-/* The total time of the model, 21 operations:
- *   (q*t_begin + q*t_done + q*t_prep + r*t_begin + r*t_done - r*t_timeout
- *   - t_begin - t_check - t_done - t_prep - t_send)/(q + r - 1) */
-double protocol_total(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of protocol_total. */
+SEGC_BODY protocol_total_k(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
 {
 	const double c0 = -1.0; /* -1 */
-	const double t0 = t_send * c0;
-	const double t1 = t_prep * c0;
-	const double t2 = t0 + t1;
-	const double t3 = t_done * c0;
-	const double t4 = t2 + t3;
-	const double t5 = t_check * c0;
+	const double t0 = q + c0;
+	const double t1 = c0 + r;
+	const double t2 = q + t1;
+	const double t3 = t_send + t_check;
+	const double t4 = c0 * t3;
+	const double t5 = t0 * t_prep;
 	const double t6 = t4 + t5;
-	const double t7 = t_begin * c0;
+	const double t7 = t2 * t_done;
 	const double t8 = t6 + t7;
-	const double t9 = t_timeout * c0;
-	const double t10 = t_done + t9;
-	const double t11 = t_begin + t10;
+	const double t9 = t_begin * t2;
+	const double t10 = t8 + t9;
+	const double t11 = c0 * t_timeout;
 	const double t12 = r * t11;
-	const double t13 = t8 + t12;
-	const double t14 = t_done + t_prep;
-	const double t15 = t_begin + t14;
-	const double t16 = q * t15;
-	const double t17 = t13 + t16;
-	const double t18 = r + c0;
-	const double t19 = q + t18;
-	const double t20 = t17 / t19;
+	const double t13 = t10 + t12;
+	const double t14 = t13 / t2;
 	(void)N;
 	(void)P;
 
-	return t20;
+	return t14;
 }
 
-/* The computation time of the model, 21 operations:
- *   (q*t_begin + q*t_done + q*t_prep + r*t_begin + r*t_done - r*t_timeout
- *   - t_begin - t_check - t_done - t_prep - t_send)/(q + r - 1) */
-double protocol_comp(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
+/* The total time of the model, 15 operations:
+ *   t_begin + (q - 1)/(q + r - 1)*t_prep - 1/(q + r - 1)*(t_send + t_check)
+ *   + t_done - 1/(q + r - 1)*r*t_timeout
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double protocol_total(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
+{
+	return protocol_total_k(N, P, q, r, t_begin, t_check, t_done, t_prep, t_send, t_timeout);
+}
+
+/* protocol_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void protocol_total_n(size_t segc_n, const double *N, const double *P, const double *q, const double *r, const double *t_begin, const double *t_check, const double *t_done, const double *t_prep, const double *t_send, const double *t_timeout, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = protocol_total_k(N[segc_i], P[segc_i], q[segc_i], r[segc_i], t_begin[segc_i], t_check[segc_i], t_done[segc_i], t_prep[segc_i], t_send[segc_i], t_timeout[segc_i]);
+}
+
+/* The body of protocol_comp. */
+SEGC_BODY protocol_comp_k(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
 {
 	const double c0 = -1.0; /* -1 */
-	const double t0 = t_send * c0;
-	const double t1 = t_prep * c0;
-	const double t2 = t0 + t1;
-	const double t3 = t_done * c0;
-	const double t4 = t2 + t3;
-	const double t5 = t_check * c0;
+	const double t0 = q + c0;
+	const double t1 = c0 + r;
+	const double t2 = q + t1;
+	const double t3 = t_send + t_check;
+	const double t4 = c0 * t3;
+	const double t5 = t0 * t_prep;
 	const double t6 = t4 + t5;
-	const double t7 = t_begin * c0;
+	const double t7 = t2 * t_done;
 	const double t8 = t6 + t7;
-	const double t9 = t_timeout * c0;
-	const double t10 = t_done + t9;
-	const double t11 = t_begin + t10;
+	const double t9 = t_begin * t2;
+	const double t10 = t8 + t9;
+	const double t11 = c0 * t_timeout;
 	const double t12 = r * t11;
-	const double t13 = t8 + t12;
-	const double t14 = t_done + t_prep;
-	const double t15 = t_begin + t14;
-	const double t16 = q * t15;
-	const double t17 = t13 + t16;
-	const double t18 = r + c0;
-	const double t19 = q + t18;
-	const double t20 = t17 / t19;
+	const double t13 = t10 + t12;
+	const double t14 = t13 / t2;
 	(void)N;
 	(void)P;
 
-	return t20;
+	return t14;
+}
+
+/* The computation time of the model, 15 operations:
+ *   t_begin + (q - 1)/(q + r - 1)*t_prep - 1/(q + r - 1)*(t_send + t_check)
+ *   + t_done - 1/(q + r - 1)*r*t_timeout
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double protocol_comp(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
+{
+	return protocol_comp_k(N, P, q, r, t_begin, t_check, t_done, t_prep, t_send, t_timeout);
+}
+
+/* protocol_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void protocol_comp_n(size_t segc_n, const double *N, const double *P, const double *q, const double *r, const double *t_begin, const double *t_check, const double *t_done, const double *t_prep, const double *t_send, const double *t_timeout, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = protocol_comp_k(N[segc_i], P[segc_i], q[segc_i], r[segc_i], t_begin[segc_i], t_check[segc_i], t_done[segc_i], t_prep[segc_i], t_send[segc_i], t_timeout[segc_i]);
 }
 

@@ -6,14 +6,20 @@
 #ifndef SEGC_PREDICTOR_PROTOCOL_H
 #define SEGC_PREDICTOR_PROTOCOL_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double protocol_total(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout);
+/* The same at 'segc_n' points given as arrays. */
+void protocol_total_n(size_t segc_n, const double *N, const double *P, const double *q, const double *r, const double *t_begin, const double *t_check, const double *t_done, const double *t_prep, const double *t_send, const double *t_timeout, double *segc_out);
 /* The computation time. */
 double protocol_comp(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout);
+/* The same at 'segc_n' points given as arrays. */
+void protocol_comp_n(size_t segc_n, const double *N, const double *P, const double *q, const double *r, const double *t_begin, const double *t_check, const double *t_done, const double *t_prep, const double *t_send, const double *t_timeout, double *segc_out);
 
 #ifdef __cplusplus
 }

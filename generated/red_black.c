@@ -5,53 +5,131 @@
  * Red-black relaxation, PerPreT Section 5.3 (iter = 10, neighb = 2,
  * col = 2, sizeof(TYPE) = 8)
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "red_black.h"
 
 
-/* The total time of the model, 7 operations:
- *   N^2/P/8600 + 9*N/62500 + 3/250 */
-double red_black_total(double N, double P)
-{
-	const double c0 = 0.012; /* 3/250 */
-	const double t0 = P * c0;
-	const double c1 = 0.000144; /* 9/62500 */
-	const double t1 = P * c1;
-	const double c2 = 0.00011627906976744187; /* 1/8600 */
-	const double t2 = N * c2;
-	const double t3 = t1 + t2;
-	const double t4 = N * t3;
-	const double t5 = t0 + t4;
-	const double t6 = t5 / P;
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
 
-	return t6;
+/* The body of red_black_total. */
+SEGC_BODY red_black_total_k(double N, double P)
+{
+	const double c0 = 0.0003; /* 3/10000 */
+	const double c1 = 3.6e-06; /* 9/2500000 */
+	const double t0 = N * c1;
+	const double t1 = c0 + t0;
+	const double c2 = 2.0; /* 2 */
+	const double t2 = t1 * c2;
+	const double t3 = P * t2;
+	const double c3 = 5.813953488372093e-06; /* 1/172000 */
+	const double t4 = N * N;
+	const double t5 = c3 * t4;
+	const double t6 = t3 + t5;
+	const double t7 = t6 / P;
+	const double c4 = 20.0; /* 20 */
+	const double t8 = t7 * c4;
+
+	return t8 > 0 || isnan(t8) ? t8 : 0.0;
 }
 
-/* The computation time of the model, 3 operations:
- *   N^2/P/8600 */
-double red_black_comp(double N, double P)
+/* The total time of the model, 9 operations:
+ *   20*(2*(3/10000 + 9*N/2500000) + N^2/P/172000)
+ * Relative error at most 8 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double red_black_total(double N, double P)
+{
+	return red_black_total_k(N, P);
+}
+
+/* red_black_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void red_black_total_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = red_black_total_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of red_black_comp. */
+SEGC_BODY red_black_comp_k(double N, double P)
 {
 	const double c0 = 0.00011627906976744187; /* 1/8600 */
 	const double t0 = N * N;
 	const double t1 = c0 * t0;
 	const double t2 = t1 / P;
 
-	return t2;
+	return t2 > 0 || isnan(t2) ? t2 : 0.0;
 }
 
-/* The communication time of the model, 2 operations:
- *   9*N/62500 + 3/250 */
-double red_black_comm(double N, double P)
+/* The computation time of the model, 3 operations:
+ *   N^2/P/8600
+ * Relative error at most 3 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double red_black_comp(double N, double P)
 {
-	const double c0 = 0.012; /* 3/250 */
-	const double c1 = 0.000144; /* 9/62500 */
+	return red_black_comp_k(N, P);
+}
+
+/* red_black_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void red_black_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = red_black_comp_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of red_black_comm. */
+SEGC_BODY red_black_comm_k(double N, double P)
+{
+	const double c0 = 0.0003; /* 3/10000 */
+	const double c1 = 3.6e-06; /* 9/2500000 */
 	const double t0 = N * c1;
 	const double t1 = c0 + t0;
+	const double c2 = 40.0; /* 40 */
+	const double t2 = t1 * c2;
 	(void)P;
 
-	return t1;
+	return t2 > 0 || isnan(t2) ? t2 : 0.0;
+}
+
+/* The communication time of the model, 3 operations:
+ *   40*(3/10000 + 9*N/2500000)
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double red_black_comm(double N, double P)
+{
+	return red_black_comm_k(N, P);
+}
+
+/* red_black_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void red_black_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = red_black_comm_k(N[segc_i], P[segc_i]);
 }
 

@@ -7,16 +7,24 @@
 #ifndef SEGC_PREDICTOR_RED_BLACK_H
 #define SEGC_PREDICTOR_RED_BLACK_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double red_black_total(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void red_black_total_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 /* The computation time. */
 double red_black_comp(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void red_black_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 /* The communication time. */
 double red_black_comm(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void red_black_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 
 #ifdef __cplusplus
 }

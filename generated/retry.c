@@ -4,67 +4,132 @@
  *
  * Retry loop in arc form: expected cost by Markov visit counts
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "retry.h"
 
 
-/* The total time of the model, 12 operations:
- *   (-p*t_backoff + p*t_close + p*t_open - t_close - t_open - t_send)/(p
- *   - 1) */
-double retry_total(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of retry_total. */
+SEGC_BODY retry_total_k(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
-	const double c0 = -1.0; /* -1 */
-	const double t0 = t_send * c0;
-	const double t1 = t_open * c0;
-	const double t2 = t0 + t1;
-	const double t3 = t_close * c0;
-	const double t4 = t2 + t3;
-	const double t5 = t_close + t_open;
-	const double t6 = t_backoff * c0;
+	const double c0 = 1.0; /* 1 */
+	const double c1 = -1.0; /* -1 */
+	const double t0 = p * c1;
+	const double t1 = c0 + t0;
+	const double t2 = p * t_backoff;
+	const double t3 = t_send + t2;
+	const double t4 = t_open * t1;
+	const double t5 = t3 + t4;
+	const double t6 = t1 * t_close;
 	const double t7 = t5 + t6;
-	const double t8 = p * t7;
-	const double t9 = t4 + t8;
-	const double t10 = p + c0;
-	const double t11 = t9 / t10;
+	const double t8 = t7 / t1;
 	(void)N;
 	(void)P;
 
-	return t11;
+	return t8;
 }
 
-/* The computation time of the model, 1 operations:
- *   t_close + t_open */
-double retry_comp(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+/* The total time of the model, 9 operations:
+ *   t_open + 1/(1 - p)*(t_send + p*t_backoff) + t_close
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double retry_total(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
-	const double t0 = t_close + t_open;
+	return retry_total_k(N, P, p, t_backoff, t_close, t_open, t_send);
+}
+
+/* retry_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void retry_total_n(size_t segc_n, const double *N, const double *P, const double *p, const double *t_backoff, const double *t_close, const double *t_open, const double *t_send, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = retry_total_k(N[segc_i], P[segc_i], p[segc_i], t_backoff[segc_i], t_close[segc_i], t_open[segc_i], t_send[segc_i]);
+}
+
+/* The body of retry_comp. */
+SEGC_BODY retry_comp_k(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+{
+	const double t0 = t_open + t_close;
 	(void)N;
 	(void)P;
 	(void)p;
 	(void)t_backoff;
 	(void)t_send;
 
-	return t0;
+	return t0 > 0 || isnan(t0) ? t0 : 0.0;
 }
 
-/* The communication time of the model, 6 operations:
- *   (-p*t_backoff - t_send)/(p - 1) */
-double retry_comm(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+/* The computation time of the model, 1 operations:
+ *   t_open + t_close
+ * Relative error at most 1 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double retry_comp(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
-	const double c0 = -1.0; /* -1 */
-	const double t0 = t_send * c0;
-	const double t1 = t_backoff * c0;
-	const double t2 = p * t1;
-	const double t3 = t0 + t2;
-	const double t4 = p + c0;
-	const double t5 = t3 / t4;
+	return retry_comp_k(N, P, p, t_backoff, t_close, t_open, t_send);
+}
+
+/* retry_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void retry_comp_n(size_t segc_n, const double *N, const double *P, const double *p, const double *t_backoff, const double *t_close, const double *t_open, const double *t_send, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = retry_comp_k(N[segc_i], P[segc_i], p[segc_i], t_backoff[segc_i], t_close[segc_i], t_open[segc_i], t_send[segc_i]);
+}
+
+/* The body of retry_comm. */
+SEGC_BODY retry_comm_k(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+{
+	const double c0 = 1.0; /* 1 */
+	const double c1 = -1.0; /* -1 */
+	const double t0 = p * c1;
+	const double t1 = c0 + t0;
+	const double t2 = p * t_backoff;
+	const double t3 = t_send + t2;
+	const double t4 = t3 / t1;
 	(void)N;
 	(void)P;
 	(void)t_close;
 	(void)t_open;
 
-	return t5;
+	return t4 > 0 || isnan(t4) ? t4 : 0.0;
+}
+
+/* The communication time of the model, 5 operations:
+ *   1/(1 - p)*(t_send + p*t_backoff)
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double retry_comm(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
+{
+	return retry_comm_k(N, P, p, t_backoff, t_close, t_open, t_send);
+}
+
+/* retry_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void retry_comm_n(size_t segc_n, const double *N, const double *P, const double *p, const double *t_backoff, const double *t_close, const double *t_open, const double *t_send, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = retry_comm_k(N[segc_i], P[segc_i], p[segc_i], t_backoff[segc_i], t_close[segc_i], t_open[segc_i], t_send[segc_i]);
 }
 

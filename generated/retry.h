@@ -6,16 +6,24 @@
 #ifndef SEGC_PREDICTOR_RETRY_H
 #define SEGC_PREDICTOR_RETRY_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double retry_total(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send);
+/* The same at 'segc_n' points given as arrays. */
+void retry_total_n(size_t segc_n, const double *N, const double *P, const double *p, const double *t_backoff, const double *t_close, const double *t_open, const double *t_send, double *segc_out);
 /* The computation time. */
 double retry_comp(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send);
+/* The same at 'segc_n' points given as arrays. */
+void retry_comp_n(size_t segc_n, const double *N, const double *P, const double *p, const double *t_backoff, const double *t_close, const double *t_open, const double *t_send, double *segc_out);
 /* The communication time. */
 double retry_comm(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send);
+/* The same at 'segc_n' points given as arrays. */
+void retry_comm_n(size_t segc_n, const double *N, const double *P, const double *p, const double *t_backoff, const double *t_close, const double *t_open, const double *t_send, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -4,41 +4,70 @@
  *
  * SPECseis96, one phase: Armstrong and Eigenmann 1997, eqs. 1-4
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "seismic_phase1.h"
 
 
-/* The total time of the model, 11 operations:
- *   111*Its*Sz_rds*X_rds/5000000000 + 111*Its*Sz_wrs*X_wrs/5000000000
- *   + Its*T_it_comp + 27*Its*X_rds/625000 + 153*Its*X_wrs/100000 */
-double seismic_phase1_total(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of seismic_phase1_total. */
+SEGC_BODY seismic_phase1_total_k(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
-	const double c0 = 0.00153; /* 153/100000 */
-	const double t0 = X_wrs * c0;
-	const double c1 = 4.32e-05; /* 27/625000 */
-	const double t1 = X_rds * c1;
-	const double t2 = t0 + t1;
-	const double t3 = T_it_comp + t2;
-	const double c2 = 2.22e-08; /* 111/5000000000 */
-	const double t4 = X_wrs * c2;
-	const double t5 = Sz_wrs * t4;
-	const double t6 = t3 + t5;
-	const double t7 = X_rds * c2;
-	const double t8 = Sz_rds * t7;
-	const double t9 = t6 + t8;
-	const double t10 = Its * t9;
+	const double c0 = 4.32e-05; /* 27/625000 */
+	const double c1 = 2.22e-08; /* 111/5000000000 */
+	const double t0 = Sz_rds * c1;
+	const double t1 = c0 + t0;
+	const double c2 = 0.00153; /* 153/100000 */
+	const double t2 = c1 * Sz_wrs;
+	const double t3 = c2 + t2;
+	const double t4 = X_wrs * t3;
+	const double t5 = X_rds * t1;
+	const double t6 = t4 + t5;
+	const double t7 = T_it_comp + t6;
+	const double t8 = Its * t7;
 	(void)N;
 	(void)P;
 
-	return t10;
+	return t8 > 0 || isnan(t8) ? t8 : 0.0;
 }
 
-/* The computation time of the model, 1 operations:
- *   Its*T_it_comp */
-double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+/* The total time of the model, 9 operations:
+ *   Its*(T_it_comp + X_rds*(27/625000 + 111*Sz_rds/5000000000) + X_wrs*(153/100000
+ *   + 111*Sz_wrs/5000000000))
+ * Relative error at most 7 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase1_total(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+{
+	return seismic_phase1_total_k(N, P, Its, Sz_rds, Sz_wrs, T_it_comp, X_rds, X_wrs);
+}
+
+/* seismic_phase1_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void seismic_phase1_total_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_rds, const double *X_wrs, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = seismic_phase1_total_k(N[segc_i], P[segc_i], Its[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+}
+
+/* The body of seismic_phase1_comp. */
+SEGC_BODY seismic_phase1_comp_k(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
 	const double t0 = Its * T_it_comp;
 	(void)N;
@@ -48,31 +77,70 @@ double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double
 	(void)X_rds;
 	(void)X_wrs;
 
-	return t0;
+	return t0 > 0 || isnan(t0) ? t0 : 0.0;
 }
 
-/* The input and output time of the model, 10 operations:
- *   111*Its*Sz_rds*X_rds/5000000000 + 111*Its*Sz_wrs*X_wrs/5000000000
- *   + 27*Its*X_rds/625000 + 153*Its*X_wrs/100000 */
-double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+/* The computation time of the model, 1 operations:
+ *   Its*T_it_comp
+ * Relative error at most 1 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
-	const double c0 = 0.00153; /* 153/100000 */
-	const double t0 = X_wrs * c0;
-	const double c1 = 4.32e-05; /* 27/625000 */
-	const double t1 = X_rds * c1;
-	const double t2 = t0 + t1;
-	const double c2 = 2.22e-08; /* 111/5000000000 */
-	const double t3 = X_wrs * c2;
-	const double t4 = Sz_wrs * t3;
-	const double t5 = t2 + t4;
-	const double t6 = X_rds * c2;
-	const double t7 = Sz_rds * t6;
-	const double t8 = t5 + t7;
-	const double t9 = Its * t8;
+	return seismic_phase1_comp_k(N, P, Its, Sz_rds, Sz_wrs, T_it_comp, X_rds, X_wrs);
+}
+
+/* seismic_phase1_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void seismic_phase1_comp_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_rds, const double *X_wrs, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = seismic_phase1_comp_k(N[segc_i], P[segc_i], Its[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+}
+
+/* The body of seismic_phase1_io. */
+SEGC_BODY seismic_phase1_io_k(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+{
+	const double c0 = 4.32e-05; /* 27/625000 */
+	const double c1 = 2.22e-08; /* 111/5000000000 */
+	const double t0 = Sz_rds * c1;
+	const double t1 = c0 + t0;
+	const double c2 = 0.00153; /* 153/100000 */
+	const double t2 = c1 * Sz_wrs;
+	const double t3 = c2 + t2;
+	const double t4 = X_wrs * t3;
+	const double t5 = X_rds * t1;
+	const double t6 = t4 + t5;
+	const double t7 = Its * t6;
 	(void)N;
 	(void)P;
 	(void)T_it_comp;
 
-	return t9;
+	return t7 > 0 || isnan(t7) ? t7 : 0.0;
+}
+
+/* The input and output time of the model, 8 operations:
+ *   Its*(X_rds*(27/625000 + 111*Sz_rds/5000000000) + X_wrs*(153/100000
+ *   + 111*Sz_wrs/5000000000))
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
+{
+	return seismic_phase1_io_k(N, P, Its, Sz_rds, Sz_wrs, T_it_comp, X_rds, X_wrs);
+}
+
+/* seismic_phase1_io at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void seismic_phase1_io_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_rds, const double *X_wrs, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = seismic_phase1_io_k(N[segc_i], P[segc_i], Its[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_rds[segc_i], X_wrs[segc_i]);
 }
 

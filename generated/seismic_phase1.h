@@ -6,16 +6,24 @@
 #ifndef SEGC_PREDICTOR_SEISMIC_PHASE1_H
 #define SEGC_PREDICTOR_SEISMIC_PHASE1_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double seismic_phase1_total(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs);
+/* The same at 'segc_n' points given as arrays. */
+void seismic_phase1_total_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_rds, const double *X_wrs, double *segc_out);
 /* The computation time. */
 double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs);
+/* The same at 'segc_n' points given as arrays. */
+void seismic_phase1_comp_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_rds, const double *X_wrs, double *segc_out);
 /* The input and output time. */
 double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs);
+/* The same at 'segc_n' points given as arrays. */
+void seismic_phase1_io_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_rds, const double *X_wrs, double *segc_out);
 
 #ifdef __cplusplus
 }

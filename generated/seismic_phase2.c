@@ -4,56 +4,78 @@
  *
  * SPECseis96, one phase: Armstrong and Eigenmann 1997, eqs. 1-4
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "seismic_phase2.h"
 
 
-/* The total time of the model, 22 operations:
- *   331*Its*P*Sz_msgs*X_msgs/500000000 + 159*Its*P*X_msgs/500000 - 331*Its*Sz_msgs*X_msgs/500000000
- *   + 11*Its*Sz_rds*X_rds/250000000 + 11*Its*Sz_wrs*X_wrs/250000000 +
- *   Its*T_it_comp - 159*Its*X_msgs/500000 + 429*Its*X_rds/5000000 + 19*Its*X_wrs/6250 */
-double seismic_phase2_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of seismic_phase2_total. */
+SEGC_BODY seismic_phase2_total_k(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
-	const double c0 = 0.00304; /* 19/6250 */
-	const double t0 = X_wrs * c0;
-	const double c1 = 8.58e-05; /* 429/5000000 */
-	const double t1 = X_rds * c1;
-	const double t2 = t0 + t1;
-	const double c2 = -0.000318; /* -159/500000 */
-	const double t3 = X_msgs * c2;
-	const double t4 = t2 + t3;
-	const double t5 = T_it_comp + t4;
-	const double c3 = 4.4e-08; /* 11/250000000 */
-	const double t6 = X_wrs * c3;
-	const double t7 = Sz_wrs * t6;
-	const double t8 = t5 + t7;
-	const double t9 = X_rds * c3;
-	const double t10 = Sz_rds * t9;
-	const double t11 = t8 + t10;
-	const double c4 = -6.62e-07; /* -331/500000000 */
-	const double t12 = X_msgs * c4;
-	const double t13 = Sz_msgs * t12;
-	const double t14 = t11 + t13;
-	const double c5 = 0.000318; /* 159/500000 */
-	const double t15 = X_msgs * c5;
-	const double c6 = 6.62e-07; /* 331/500000000 */
-	const double t16 = X_msgs * c6;
-	const double t17 = Sz_msgs * t16;
-	const double t18 = t15 + t17;
-	const double t19 = P * t18;
-	const double t20 = t14 + t19;
-	const double t21 = Its * t20;
+	const double c0 = -1.0; /* -1 */
+	const double t0 = P + c0;
+	const double c1 = 0.000318; /* 159/500000 */
+	const double c2 = 6.62e-07; /* 331/500000000 */
+	const double t1 = Sz_msgs * c2;
+	const double t2 = c1 + t1;
+	const double c3 = 8.58e-05; /* 429/5000000 */
+	const double c4 = 4.4e-08; /* 11/250000000 */
+	const double t3 = Sz_rds * c4;
+	const double t4 = c3 + t3;
+	const double c5 = 0.00304; /* 19/6250 */
+	const double t5 = c4 * Sz_wrs;
+	const double t6 = c5 + t5;
+	const double t7 = X_wrs * t6;
+	const double t8 = X_rds * t4;
+	const double t9 = t7 + t8;
+	const double t10 = t0 * t2;
+	const double t11 = X_msgs * t10;
+	const double t12 = t9 + t11;
+	const double t13 = T_it_comp + t12;
+	const double t14 = Its * t13;
 	(void)N;
 
-	return t21;
+	return t14 > 0 || isnan(t14) ? t14 : 0.0;
 }
 
-/* The computation time of the model, 1 operations:
- *   Its*T_it_comp */
-double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+/* The total time of the model, 15 operations:
+ *   Its*(T_it_comp + X_msgs*(P - 1)*(159/500000 + 331*Sz_msgs/500000000)
+ *   + X_rds*(429/5000000 + 11*Sz_rds/250000000) + X_wrs*(19/6250 + 11*Sz_wrs/250000000))
+ * Relative error at most 8 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase2_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+{
+	return seismic_phase2_total_k(N, P, Its, Sz_msgs, Sz_rds, Sz_wrs, T_it_comp, X_msgs, X_rds, X_wrs);
+}
+
+/* seismic_phase2_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void seismic_phase2_total_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_msgs, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_msgs, const double *X_rds, const double *X_wrs, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = seismic_phase2_total_k(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+}
+
+/* The body of seismic_phase2_comp. */
+SEGC_BODY seismic_phase2_comp_k(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
 	const double t0 = Its * T_it_comp;
 	(void)N;
@@ -65,26 +87,42 @@ double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, doubl
 	(void)X_rds;
 	(void)X_wrs;
 
-	return t0;
+	return t0 > 0 || isnan(t0) ? t0 : 0.0;
 }
 
-/* The communication time of the model, 8 operations:
- *   331*Its*P*Sz_msgs*X_msgs/500000000 + 159*Its*P*X_msgs/500000 - 331*Its*Sz_msgs*X_msgs/500000000
- *   - 159*Its*X_msgs/500000 */
-double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+/* The computation time of the model, 1 operations:
+ *   Its*T_it_comp
+ * Relative error at most 1 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase2_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
-	const double c0 = -0.000318; /* -159/500000 */
-	const double c1 = -6.62e-07; /* -331/500000000 */
-	const double t0 = Sz_msgs * c1;
-	const double t1 = c0 + t0;
-	const double c2 = 0.000318; /* 159/500000 */
-	const double c3 = 6.62e-07; /* 331/500000000 */
-	const double t2 = Sz_msgs * c3;
-	const double t3 = c2 + t2;
-	const double t4 = P * t3;
-	const double t5 = t1 + t4;
-	const double t6 = Its * t5;
-	const double t7 = X_msgs * t6;
+	return seismic_phase2_comp_k(N, P, Its, Sz_msgs, Sz_rds, Sz_wrs, T_it_comp, X_msgs, X_rds, X_wrs);
+}
+
+/* seismic_phase2_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void seismic_phase2_comp_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_msgs, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_msgs, const double *X_rds, const double *X_wrs, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = seismic_phase2_comp_k(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+}
+
+/* The body of seismic_phase2_comm. */
+SEGC_BODY seismic_phase2_comm_k(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+{
+	const double c0 = -1.0; /* -1 */
+	const double t0 = P + c0;
+	const double c1 = 0.000318; /* 159/500000 */
+	const double c2 = 6.62e-07; /* 331/500000000 */
+	const double t1 = Sz_msgs * c2;
+	const double t2 = c1 + t1;
+	const double t3 = Its * X_msgs;
+	const double t4 = t0 * t3;
+	const double t5 = t2 * t4;
 	(void)N;
 	(void)Sz_rds;
 	(void)Sz_wrs;
@@ -92,33 +130,72 @@ double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, doubl
 	(void)X_rds;
 	(void)X_wrs;
 
-	return t7;
+	return t5 > 0 || isnan(t5) ? t5 : 0.0;
 }
 
-/* The input and output time of the model, 10 operations:
- *   11*Its*Sz_rds*X_rds/250000000 + 11*Its*Sz_wrs*X_wrs/250000000 + 429*Its*X_rds/5000000
- *   + 19*Its*X_wrs/6250 */
-double seismic_phase2_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+/* The communication time of the model, 6 operations:
+ *   Its*X_msgs*(P - 1)*(159/500000 + 331*Sz_msgs/500000000)
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase2_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
-	const double c0 = 0.00304; /* 19/6250 */
-	const double t0 = X_wrs * c0;
-	const double c1 = 8.58e-05; /* 429/5000000 */
-	const double t1 = X_rds * c1;
-	const double t2 = t0 + t1;
-	const double c2 = 4.4e-08; /* 11/250000000 */
-	const double t3 = X_wrs * c2;
-	const double t4 = Sz_wrs * t3;
-	const double t5 = t2 + t4;
-	const double t6 = X_rds * c2;
-	const double t7 = Sz_rds * t6;
-	const double t8 = t5 + t7;
-	const double t9 = Its * t8;
+	return seismic_phase2_comm_k(N, P, Its, Sz_msgs, Sz_rds, Sz_wrs, T_it_comp, X_msgs, X_rds, X_wrs);
+}
+
+/* seismic_phase2_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void seismic_phase2_comm_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_msgs, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_msgs, const double *X_rds, const double *X_wrs, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = seismic_phase2_comm_k(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
+}
+
+/* The body of seismic_phase2_io. */
+SEGC_BODY seismic_phase2_io_k(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+{
+	const double c0 = 8.58e-05; /* 429/5000000 */
+	const double c1 = 4.4e-08; /* 11/250000000 */
+	const double t0 = Sz_rds * c1;
+	const double t1 = c0 + t0;
+	const double c2 = 0.00304; /* 19/6250 */
+	const double t2 = c1 * Sz_wrs;
+	const double t3 = c2 + t2;
+	const double t4 = X_wrs * t3;
+	const double t5 = X_rds * t1;
+	const double t6 = t4 + t5;
+	const double t7 = Its * t6;
 	(void)N;
 	(void)P;
 	(void)Sz_msgs;
 	(void)T_it_comp;
 	(void)X_msgs;
 
-	return t9;
+	return t7 > 0 || isnan(t7) ? t7 : 0.0;
+}
+
+/* The input and output time of the model, 8 operations:
+ *   Its*(X_rds*(429/5000000 + 11*Sz_rds/250000000) + X_wrs*(19/6250 +
+ *   11*Sz_wrs/250000000))
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double seismic_phase2_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
+{
+	return seismic_phase2_io_k(N, P, Its, Sz_msgs, Sz_rds, Sz_wrs, T_it_comp, X_msgs, X_rds, X_wrs);
+}
+
+/* seismic_phase2_io at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void seismic_phase2_io_n(size_t segc_n, const double *N, const double *P, const double *Its, const double *Sz_msgs, const double *Sz_rds, const double *Sz_wrs, const double *T_it_comp, const double *X_msgs, const double *X_rds, const double *X_wrs, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = seismic_phase2_io_k(N[segc_i], P[segc_i], Its[segc_i], Sz_msgs[segc_i], Sz_rds[segc_i], Sz_wrs[segc_i], T_it_comp[segc_i], X_msgs[segc_i], X_rds[segc_i], X_wrs[segc_i]);
 }
 

@@ -5,53 +5,131 @@
  * Jacobi sweeps with a model function and an inline machine (illustrative
  * costs)
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "stencil_inline.h"
 
 
-/* The total time of the model, 7 operations:
- *   N^2/P/860 + N/1250 + 1/50 */
-double stencil_inline_total(double N, double P)
-{
-	const double c0 = 0.02; /* 1/50 */
-	const double t0 = P * c0;
-	const double c1 = 0.0008; /* 1/1250 */
-	const double t1 = P * c1;
-	const double c2 = 0.0011627906976744186; /* 1/860 */
-	const double t2 = N * c2;
-	const double t3 = t1 + t2;
-	const double t4 = N * t3;
-	const double t5 = t0 + t4;
-	const double t6 = t5 / P;
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
 
-	return t6;
+/* The body of stencil_inline_total. */
+SEGC_BODY stencil_inline_total_k(double N, double P)
+{
+	const double c0 = 0.0001; /* 1/10000 */
+	const double c1 = 4e-06; /* 1/250000 */
+	const double t0 = N * c1;
+	const double t1 = c0 + t0;
+	const double c2 = 2.0; /* 2 */
+	const double t2 = t1 * c2;
+	const double t3 = P * t2;
+	const double c3 = 1.1627906976744185e-05; /* 1/86000 */
+	const double t4 = N * N;
+	const double t5 = c3 * t4;
+	const double t6 = t3 + t5;
+	const double t7 = t6 / P;
+	const double c4 = 100.0; /* 100 */
+	const double t8 = t7 * c4;
+
+	return t8 > 0 || isnan(t8) ? t8 : 0.0;
 }
 
-/* The computation time of the model, 3 operations:
- *   N^2/P/860 */
-double stencil_inline_comp(double N, double P)
+/* The total time of the model, 9 operations:
+ *   100*(2*(1/10000 + N/250000) + N^2/P/86000)
+ * Relative error at most 8 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double stencil_inline_total(double N, double P)
+{
+	return stencil_inline_total_k(N, P);
+}
+
+/* stencil_inline_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void stencil_inline_total_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = stencil_inline_total_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of stencil_inline_comp. */
+SEGC_BODY stencil_inline_comp_k(double N, double P)
 {
 	const double c0 = 0.0011627906976744186; /* 1/860 */
 	const double t0 = N * N;
 	const double t1 = c0 * t0;
 	const double t2 = t1 / P;
 
-	return t2;
+	return t2 > 0 || isnan(t2) ? t2 : 0.0;
 }
 
-/* The communication time of the model, 2 operations:
- *   N/1250 + 1/50 */
-double stencil_inline_comm(double N, double P)
+/* The computation time of the model, 3 operations:
+ *   N^2/P/860
+ * Relative error at most 3 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double stencil_inline_comp(double N, double P)
 {
-	const double c0 = 0.02; /* 1/50 */
-	const double c1 = 0.0008; /* 1/1250 */
+	return stencil_inline_comp_k(N, P);
+}
+
+/* stencil_inline_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void stencil_inline_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = stencil_inline_comp_k(N[segc_i], P[segc_i]);
+}
+
+/* The body of stencil_inline_comm. */
+SEGC_BODY stencil_inline_comm_k(double N, double P)
+{
+	const double c0 = 0.0001; /* 1/10000 */
+	const double c1 = 4e-06; /* 1/250000 */
 	const double t0 = N * c1;
 	const double t1 = c0 + t0;
+	const double c2 = 200.0; /* 200 */
+	const double t2 = t1 * c2;
 	(void)P;
 
-	return t1;
+	return t2 > 0 || isnan(t2) ? t2 : 0.0;
+}
+
+/* The communication time of the model, 3 operations:
+ *   200*(1/10000 + N/250000)
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double stencil_inline_comm(double N, double P)
+{
+	return stencil_inline_comm_k(N, P);
+}
+
+/* stencil_inline_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void stencil_inline_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = stencil_inline_comm_k(N[segc_i], P[segc_i]);
 }
 

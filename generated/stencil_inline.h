@@ -7,16 +7,24 @@
 #ifndef SEGC_PREDICTOR_STENCIL_INLINE_H
 #define SEGC_PREDICTOR_STENCIL_INLINE_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double stencil_inline_total(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void stencil_inline_total_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 /* The computation time. */
 double stencil_inline_comp(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void stencil_inline_comp_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 /* The communication time. */
 double stencil_inline_comm(double N, double P);
+/* The same at 'segc_n' points given as arrays. */
+void stencil_inline_comm_n(size_t segc_n, const double *N, const double *P, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -5,64 +5,108 @@
  * Surface estimation (integration kernel), Papaefstathiou et al. 1994,
  * Fig. 5 and Table 3
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "surface_estimation.h"
 
 
-/* The total time of the model, 10 operations:
- *   -23*N_ivals*P_edge + 23*N_ivals - 31*N_power*P_edge/10 + 31*N_power/10
- *   + 106*P_edge/5 + 79/5 */
-double surface_estimation_total(double N, double P, double N_ivals, double N_power, double P_edge)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of surface_estimation_total. */
+SEGC_BODY surface_estimation_total_k(double N, double P, double N_ivals, double N_power, double P_edge)
 {
-	const double c0 = 15.8; /* 79/5 */
-	const double c1 = 21.2; /* 106/5 */
+	const double c0 = 1.0; /* 1 */
+	const double c1 = -1.0; /* -1 */
 	const double t0 = P_edge * c1;
 	const double t1 = c0 + t0;
-	const double c2 = 3.1; /* 31/10 */
-	const double c3 = -3.1; /* -31/10 */
-	const double t2 = P_edge * c3;
+	const double c2 = 15.8; /* 79/5 */
+	const double c3 = 3.1; /* 31/10 */
+	const double t2 = N_power * c3;
 	const double t3 = c2 + t2;
-	const double t4 = N_power * t3;
-	const double t5 = t1 + t4;
 	const double c4 = 23.0; /* 23 */
-	const double c5 = -23.0; /* -23 */
-	const double t6 = P_edge * c5;
-	const double t7 = c4 + t6;
-	const double t8 = N_ivals * t7;
-	const double t9 = t5 + t8;
+	const double t4 = N_ivals * c4;
+	const double t5 = t3 + t4;
+	const double t6 = t1 * t5;
+	const double c5 = 37.0; /* 37 */
+	const double t7 = P_edge * c5;
+	const double t8 = t6 + t7;
 	(void)N;
 	(void)P;
 
-	return t9;
+	return t8;
 }
 
-/* The computation time of the model, 10 operations:
- *   -23*N_ivals*P_edge + 23*N_ivals - 31*N_power*P_edge/10 + 31*N_power/10
- *   + 106*P_edge/5 + 79/5 */
-double surface_estimation_comp(double N, double P, double N_ivals, double N_power, double P_edge)
+/* The total time of the model, 9 operations:
+ *   37*P_edge + (1 - P_edge)*(31*N_power/10 + 23*N_ivals + 79/5)
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double surface_estimation_total(double N, double P, double N_ivals, double N_power, double P_edge)
 {
-	const double c0 = 15.8; /* 79/5 */
-	const double c1 = 21.2; /* 106/5 */
+	return surface_estimation_total_k(N, P, N_ivals, N_power, P_edge);
+}
+
+/* surface_estimation_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void surface_estimation_total_n(size_t segc_n, const double *N, const double *P, const double *N_ivals, const double *N_power, const double *P_edge, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = surface_estimation_total_k(N[segc_i], P[segc_i], N_ivals[segc_i], N_power[segc_i], P_edge[segc_i]);
+}
+
+/* The body of surface_estimation_comp. */
+SEGC_BODY surface_estimation_comp_k(double N, double P, double N_ivals, double N_power, double P_edge)
+{
+	const double c0 = 1.0; /* 1 */
+	const double c1 = -1.0; /* -1 */
 	const double t0 = P_edge * c1;
 	const double t1 = c0 + t0;
-	const double c2 = 3.1; /* 31/10 */
-	const double c3 = -3.1; /* -31/10 */
-	const double t2 = P_edge * c3;
+	const double c2 = 15.8; /* 79/5 */
+	const double c3 = 3.1; /* 31/10 */
+	const double t2 = N_power * c3;
 	const double t3 = c2 + t2;
-	const double t4 = N_power * t3;
-	const double t5 = t1 + t4;
 	const double c4 = 23.0; /* 23 */
-	const double c5 = -23.0; /* -23 */
-	const double t6 = P_edge * c5;
-	const double t7 = c4 + t6;
-	const double t8 = N_ivals * t7;
-	const double t9 = t5 + t8;
+	const double t4 = N_ivals * c4;
+	const double t5 = t3 + t4;
+	const double t6 = t1 * t5;
+	const double c5 = 37.0; /* 37 */
+	const double t7 = P_edge * c5;
+	const double t8 = t6 + t7;
 	(void)N;
 	(void)P;
 
-	return t9;
+	return t8;
+}
+
+/* The computation time of the model, 9 operations:
+ *   37*P_edge + (1 - P_edge)*(31*N_power/10 + 23*N_ivals + 79/5)
+ * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ */
+double surface_estimation_comp(double N, double P, double N_ivals, double N_power, double P_edge)
+{
+	return surface_estimation_comp_k(N, P, N_ivals, N_power, P_edge);
+}
+
+/* surface_estimation_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void surface_estimation_comp_n(size_t segc_n, const double *N, const double *P, const double *N_ivals, const double *N_power, const double *P_edge, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = surface_estimation_comp_k(N[segc_i], P[segc_i], N_ivals[segc_i], N_power[segc_i], P_edge[segc_i]);
 }
 

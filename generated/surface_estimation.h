@@ -7,14 +7,20 @@
 #ifndef SEGC_PREDICTOR_SURFACE_ESTIMATION_H
 #define SEGC_PREDICTOR_SURFACE_ESTIMATION_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double surface_estimation_total(double N, double P, double N_ivals, double N_power, double P_edge);
+/* The same at 'segc_n' points given as arrays. */
+void surface_estimation_total_n(size_t segc_n, const double *N, const double *P, const double *N_ivals, const double *N_power, const double *P_edge, double *segc_out);
 /* The computation time. */
 double surface_estimation_comp(double N, double P, double N_ivals, double N_power, double P_edge);
+/* The same at 'segc_n' points given as arrays. */
+void surface_estimation_comp_n(size_t segc_n, const double *N, const double *P, const double *N_ivals, const double *N_power, const double *P_edge, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -4,55 +4,109 @@
  *
  * Task graph with crossing and-splits: the longest path, messages included
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "task_dag.h"
 
 
-/* The total time of the model, 10 operations:
- *   t_a + t_f + max(t_c + t_e, m_ab + t_b + t_d, m_ab + m_be + t_b + t_e) */
-double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of task_dag_total. */
+SEGC_BODY task_dag_total_k(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
-	const double t0 = t_c + t_e;
-	const double t1 = t_b + t_d;
+	const double t0 = t_b + t_d;
+	const double t1 = t_a + t0;
 	const double t2 = m_ab + t1;
-	const double t3 = fmax(t0, t2);
-	const double t4 = t_e + t_b;
-	const double t5 = m_be + t4;
-	const double t6 = m_ab + t5;
-	const double t7 = fmax(t3, t6);
-	const double t8 = t_f + t7;
-	const double t9 = t_a + t8;
+	const double t3 = t_a + t_b;
+	const double t4 = m_be + t3;
+	const double t5 = m_ab + t4;
+	const double t6 = t_a + t_c;
+	const double t7 = fmax(t5, t6);
+	const double t8 = t7 + t_e;
+	const double t9 = fmax(t2, t8);
+	const double t10 = t9 + t_f;
 	(void)N;
 	(void)P;
 
-	return t9;
+	return t10 > 0 || isnan(t10) ? t10 : 0.0;
 }
 
-/* The computation time of the model, 7 operations:
- *   t_a + t_f + max(t_b + t_d, t_b + t_e, t_c + t_e) */
-double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+/* The total time of the model, 11 operations:
+ *   max(t_a + m_ab + t_b + t_d, max(t_a + m_ab + t_b + m_be, t_a + t_c)
+ *   + t_e) + t_f
+ * Relative error at most 5 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+{
+	return task_dag_total_k(N, P, m_ab, m_be, t_a, t_b, t_c, t_d, t_e, t_f);
+}
+
+/* task_dag_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void task_dag_total_n(size_t segc_n, const double *N, const double *P, const double *m_ab, const double *m_be, const double *t_a, const double *t_b, const double *t_c, const double *t_d, const double *t_e, const double *t_f, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = task_dag_total_k(N[segc_i], P[segc_i], m_ab[segc_i], m_be[segc_i], t_a[segc_i], t_b[segc_i], t_c[segc_i], t_d[segc_i], t_e[segc_i], t_f[segc_i]);
+}
+
+/* The body of task_dag_comp. */
+SEGC_BODY task_dag_comp_k(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
 	const double t0 = t_b + t_d;
-	const double t1 = t_b + t_e;
-	const double t2 = fmax(t0, t1);
-	const double t3 = t_e + t_c;
+	const double t1 = t_a + t0;
+	const double t2 = t_a + t_b;
+	const double t3 = t_a + t_c;
 	const double t4 = fmax(t2, t3);
-	const double t5 = t_f + t4;
-	const double t6 = t_a + t5;
+	const double t5 = t4 + t_e;
+	const double t6 = fmax(t1, t5);
+	const double t7 = t6 + t_f;
 	(void)N;
 	(void)P;
 	(void)m_ab;
 	(void)m_be;
 
-	return t6;
+	return t7 > 0 || isnan(t7) ? t7 : 0.0;
 }
 
-/* The communication time of the model, 1 operations:
- *   m_ab + m_be */
-double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+/* The computation time of the model, 8 operations:
+ *   max(t_a + t_b + t_d, max(t_a + t_b, t_a + t_c) + t_e) + t_f
+ * Relative error at most 3 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+{
+	return task_dag_comp_k(N, P, m_ab, m_be, t_a, t_b, t_c, t_d, t_e, t_f);
+}
+
+/* task_dag_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void task_dag_comp_n(size_t segc_n, const double *N, const double *P, const double *m_ab, const double *m_be, const double *t_a, const double *t_b, const double *t_c, const double *t_d, const double *t_e, const double *t_f, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = task_dag_comp_k(N[segc_i], P[segc_i], m_ab[segc_i], m_be[segc_i], t_a[segc_i], t_b[segc_i], t_c[segc_i], t_d[segc_i], t_e[segc_i], t_f[segc_i]);
+}
+
+/* The body of task_dag_comm. */
+SEGC_BODY task_dag_comm_k(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
 	const double t0 = m_ab + m_be;
 	(void)N;
@@ -64,6 +118,27 @@ double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, d
 	(void)t_e;
 	(void)t_f;
 
-	return t0;
+	return t0 > 0 || isnan(t0) ? t0 : 0.0;
+}
+
+/* The communication time of the model, 1 operations:
+ *   m_ab + m_be
+ * Relative error at most 1 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
+{
+	return task_dag_comm_k(N, P, m_ab, m_be, t_a, t_b, t_c, t_d, t_e, t_f);
+}
+
+/* task_dag_comm at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void task_dag_comm_n(size_t segc_n, const double *N, const double *P, const double *m_ab, const double *m_be, const double *t_a, const double *t_b, const double *t_c, const double *t_d, const double *t_e, const double *t_f, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = task_dag_comm_k(N[segc_i], P[segc_i], m_ab[segc_i], m_be[segc_i], t_a[segc_i], t_b[segc_i], t_c[segc_i], t_d[segc_i], t_e[segc_i], t_f[segc_i]);
 }
 

@@ -6,16 +6,24 @@
 #ifndef SEGC_PREDICTOR_TASK_DAG_H
 #define SEGC_PREDICTOR_TASK_DAG_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f);
+/* The same at 'segc_n' points given as arrays. */
+void task_dag_total_n(size_t segc_n, const double *N, const double *P, const double *m_ab, const double *m_be, const double *t_a, const double *t_b, const double *t_c, const double *t_d, const double *t_e, const double *t_f, double *segc_out);
 /* The computation time. */
 double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f);
+/* The same at 'segc_n' points given as arrays. */
+void task_dag_comp_n(size_t segc_n, const double *N, const double *P, const double *m_ab, const double *m_be, const double *t_a, const double *t_b, const double *t_c, const double *t_d, const double *t_e, const double *t_f, double *segc_out);
 /* The communication time. */
 double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f);
+/* The same at 'segc_n' points given as arrays. */
+void task_dag_comm_n(size_t segc_n, const double *N, const double *P, const double *m_ab, const double *m_be, const double *t_a, const double *t_b, const double *t_c, const double *t_d, const double *t_e, const double *t_f, double *segc_out);
 
 #ifdef __cplusplus
 }

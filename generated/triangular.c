@@ -5,44 +5,106 @@
  * Triangular loop nest with a body that depends on both counters (exact
  * summation)
  *
- * Standard C99, needing only <math.h>.  Each coefficient is the double
- * nearest to the exact rational written beside it; each function evaluates
- * its formula by Horner's rule, every common subexpression once. */
+ * Standard C99, needing only <math.h> and <stddef.h>.  Each coefficient is
+ * the double nearest to the exact rational written beside it; each
+ * function evaluates the structural form of its formula (sums of
+ * non-negative terms, maxima; nothing rounded cancels), by Horner's rule,
+ * every common subexpression once, and states a bound on its relative
+ * error.  Each NAME_n(n, ...) computes NAME at n points given as arrays. */
 #include <math.h>
 #include "triangular.h"
 
 
-/* The total time of the model, 7 operations:
- *   N^3*t_op/2 + N^2*t_op + N*t_op/2 + N*t_row */
-double triangular_total(double N, double P, double t_op, double t_row)
+/* The bodies are inline functions, which the array forms inline whatever
+ * their size (where the compiler says how), so that it may compute several
+ * points at once. */
+#if defined(__GNUC__)
+#define SEGC_BODY static inline __attribute__((always_inline)) double
+#else
+#define SEGC_BODY static inline double
+#endif
+
+/* The body of triangular_total. */
+SEGC_BODY triangular_total_k(double N, double P, double t_op, double t_row)
 {
-	const double c0 = 0.5; /* 1/2 */
-	const double t0 = t_op * c0;
-	const double t1 = t_row + t0;
-	const double t2 = N * t0;
-	const double t3 = t_op + t2;
-	const double t4 = N * t3;
-	const double t5 = t1 + t4;
-	const double t6 = N * t5;
+	const double c0 = 0.0; /* 0 */
+	const double c1 = 1.0; /* 1 */
+	const double c2 = 2.0; /* 2 */
+	const double t0 = N + c2;
+	const double t1 = N * t0;
+	const double t2 = c1 + t1;
+	const double t3 = N * t2;
+	const double t4 = fmax(c0, t3);
+	const double c3 = 0.5; /* 1/2 */
+	const double t5 = t4 * c3;
+	const double t6 = t_op * t5;
+	const double t7 = N * t_row;
+	const double t8 = t6 + t7;
 	(void)P;
 
-	return t6;
+	return t8 > 0 || isnan(t8) ? t8 : 0.0;
 }
 
-/* The computation time of the model, 7 operations:
- *   N^3*t_op/2 + N^2*t_op + N*t_op/2 + N*t_row */
-double triangular_comp(double N, double P, double t_op, double t_row)
+/* The total time of the model, 9 operations:
+ *   t_op*max(0, N^3 + 2*N^2 + N)/2 + t_row*N
+ * Relative error at most 3 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double triangular_total(double N, double P, double t_op, double t_row)
 {
-	const double c0 = 0.5; /* 1/2 */
-	const double t0 = t_op * c0;
-	const double t1 = t_row + t0;
-	const double t2 = N * t0;
-	const double t3 = t_op + t2;
-	const double t4 = N * t3;
-	const double t5 = t1 + t4;
-	const double t6 = N * t5;
+	return triangular_total_k(N, P, t_op, t_row);
+}
+
+/* triangular_total at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void triangular_total_n(size_t segc_n, const double *N, const double *P, const double *t_op, const double *t_row, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = triangular_total_k(N[segc_i], P[segc_i], t_op[segc_i], t_row[segc_i]);
+}
+
+/* The body of triangular_comp. */
+SEGC_BODY triangular_comp_k(double N, double P, double t_op, double t_row)
+{
+	const double c0 = 0.0; /* 0 */
+	const double c1 = 1.0; /* 1 */
+	const double c2 = 2.0; /* 2 */
+	const double t0 = N + c2;
+	const double t1 = N * t0;
+	const double t2 = c1 + t1;
+	const double t3 = N * t2;
+	const double t4 = fmax(c0, t3);
+	const double c3 = 0.5; /* 1/2 */
+	const double t5 = t4 * c3;
+	const double t6 = t_op * t5;
+	const double t7 = N * t_row;
+	const double t8 = t6 + t7;
 	(void)P;
 
-	return t6;
+	return t8 > 0 || isnan(t8) ? t8 : 0.0;
+}
+
+/* The computation time of the model, 9 operations:
+ *   t_op*max(0, N^3 + 2*N^2 + N)/2 + t_row*N
+ * Relative error at most 3 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
+ */
+double triangular_comp(double N, double P, double t_op, double t_row)
+{
+	return triangular_comp_k(N, P, t_op, t_row);
+}
+
+/* triangular_comp at each of the 'segc_n' points given by the arrays (the i-th
+ * point is element i of each), into segc_out[0 .. segc_n - 1]. */
+void triangular_comp_n(size_t segc_n, const double *N, const double *P, const double *t_op, const double *t_row, double *segc_out)
+{
+	size_t segc_i;
+
+	for (segc_i = 0; segc_i < segc_n; segc_i++)
+		segc_out[segc_i] = triangular_comp_k(N[segc_i], P[segc_i], t_op[segc_i], t_row[segc_i]);
 }
 

@@ -7,14 +7,20 @@
 #ifndef SEGC_PREDICTOR_TRIANGULAR_H
 #define SEGC_PREDICTOR_TRIANGULAR_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The total time. */
 double triangular_total(double N, double P, double t_op, double t_row);
+/* The same at 'segc_n' points given as arrays. */
+void triangular_total_n(size_t segc_n, const double *N, const double *P, const double *t_op, const double *t_row, double *segc_out);
 /* The computation time. */
 double triangular_comp(double N, double P, double t_op, double t_row);
+/* The same at 'segc_n' points given as arrays. */
+void triangular_comp_n(size_t segc_n, const double *N, const double *P, const double *t_op, const double *t_row, double *segc_out);
 
 #ifdef __cplusplus
 }

@@ -45,7 +45,17 @@ typedef struct segc_emit_input {
 	segc_expr *formulas[4];   /* by enum segc_component; NULL: none */
 	int with_main;
 	int accurate;             /* double-double arithmetic */
+	const segc_domains *domains; /* of the arguments, for the error
+	                           * bounds; may be NULL (nothing known) */
 } segc_emit_input;
+
+/* The form a predictor computes 'e' (a structural form) from: sums over
+ * a counter replaced by a count times their body, or by their closed
+ * form regrouped so that only exact integer polynomials can cancel
+ * (emit_form.c; doc/emit.md).  Equal to 'e' at every point of 'dom'.
+ * NULL with diagnostics when a closed form fails. */
+SEGC_API SEGC_GIVE segc_expr *segc_emit_stable_form(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *e);
 
 /* Renders the C file and the header of 'in' from the templates 't':
  * 0 with '*c_text' and '*h_text' set (GIVEn, malloc'd); -1 with

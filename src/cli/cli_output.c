@@ -8,7 +8,9 @@
  * rename or standard output fails, the targets already replaced get their
  * backups back (a target that did not exist is removed), so that no path
  * of the user changes.  Nothing here removes a path that the command did
- * not create. */
+ * not create.  Files written as a set (cli_output_lock) are placed and,
+ * on failure, restored while a lock on a lock file is held, so that
+ * concurrent commands writing the same set leave one command's set. */
 #include <config.h>
 
 #include <errno.h>
@@ -43,6 +45,8 @@ struct cli_file {
 static cli_buf out_text;
 static cli_file files[MAX_FILES];
 static size_t nfiles;
+static char *lock_path;      /* the lock file of the set, or NULL */
+static const char *lock_command;
 
 /* Appends to standard output (printf-like). */
 void cli_printf(const char *fmt, ...)
@@ -329,6 +333,63 @@ static void restore_all(void)
 	drop_backups();
 }
 
+/* Asks for the files to be placed under a lock on 'path' (see
+ * cli_output.h). */
+void cli_output_lock(const char *command, const char *path)
+{
+	free(lock_path);
+	lock_path = cli_xstrdup(path);
+	lock_command = command;
+}
+
+/* Opens the lock file (created empty when absent; a symbolic link or
+ * anything but a regular file is refused) and waits for a write lock on
+ * it; the descriptor, closed to release it, or -1 (printed); -2 when no
+ * lock was asked for. */
+static int take_lock(void)
+{
+	struct stat st;
+	struct flock fl;
+	int fd, r;
+
+	if (!lock_path)
+		return -2;
+	fd = open(lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
+		close(fd);
+		fd = -1;
+		errno = EINVAL;
+	}
+	if (fd >= 0) {
+		fd = above_stdio(fd);
+		memset(&fl, 0, sizeof fl);
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		while ((r = fcntl(fd, F_SETLKW, &fl)) < 0 && errno == EINTR)
+			;
+		if (r < 0) {
+			r = errno;
+			close(fd);
+			fd = -1;
+			errno = r;
+		}
+	}
+	if (fd < 0)
+		fprintf(stderr, "segc: %s: cannot lock %s: %s\n", lock_command,
+			lock_path, errno == EINVAL || errno == ELOOP ?
+			"it is not a regular file" : strerror(errno));
+	return fd;
+}
+
+/* Releases the lock taken by take_lock() ('fd', or a negative value). */
+static void drop_lock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+	free(lock_path);
+	lock_path = NULL;
+}
+
 /* Renames every written file into place, keeping backups of the old
  * targets; on failure puts everything back.  0, or -1 (printed). */
 static int place_all(void)
@@ -385,20 +446,26 @@ static int flush_stdout(void)
 /* Ends the command's output (see cli_output.h). */
 int cli_output_end(int rc)
 {
+	int lock = -2;
+
 	if (rc != CLI_OK && rc != CLI_MISMATCH) {
 		drop_all();
+		drop_lock(-1);
 		cli_buf_free(&out_text);
 		return rc;
 	}
 	if (nfiles > 0)
 		signal(SIGPIPE, SIG_IGN);
-	if (place_all())
+	if (nfiles > 0)
+		lock = take_lock();
+	if (lock == -1 || place_all())
 		rc = CLI_USAGE;
 	else if (flush_stdout()) {
 		restore_all();
 		rc = CLI_USAGE;
 	} else
 		drop_backups();
+	drop_lock(lock);
 	drop_all();
 	cli_buf_free(&out_text);
 	return rc;

@@ -34,6 +34,15 @@ cli_file *cli_output_open(const char *command, const char *path);
  * 0, or -1 after printing why; the file is then dropped at the end. */
 int cli_output_write(cli_file *f, const char *text);
 
+/* Asks that the files of the command be placed (and, on failure, put
+ * back) while a write lock (fcntl) is held on the file 'path' of
+ * 'command' (a static string), created empty when absent and left in
+ * place: concurrent commands writing the same files then leave the set
+ * of one of them.  cli_output_end waits for the lock; a lock file that
+ * is not a regular file (a symbolic link included) or cannot be opened
+ * fails the command, nothing changed. */
+void cli_output_lock(const char *command, const char *path);
+
 /* Ends the output of a command that returns 'rc'.  When 'rc' is 0 or 1,
  * renames every file into place (all of them or, restoring what was there,
  * none), then writes, flushes and closes standard output; if that fails,

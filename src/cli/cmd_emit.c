@@ -93,12 +93,13 @@ static const char *base_name(const char *path)
 }
 
 /* Starts BASE.c and BASE.h, in that order, into 'f' (their temporary
- * files created, both targets checked), or BASE.py alone into f[0] with
- * 'python'; 0, or -1 (printed). */
+ * files created, both targets checked), to be placed under a lock on
+ * BASE.lock so that concurrent runs leave a matching pair; or BASE.py
+ * alone into f[0] with 'python'; 0, or -1 (printed). */
 static int open_files(const char *base, int python, cli_file *f[2])
 {
 	static const char *const suffix[2] = { ".c", ".h" };
-	char *path = cli_xmalloc(strlen(base) + 4);
+	char *path = cli_xmalloc(strlen(base) + 6);
 	int k, n = python ? 1 : 2;
 
 	if (!path)
@@ -108,6 +109,10 @@ static int open_files(const char *base, int python, cli_file *f[2])
 		f[k] = cli_output_open("emit", path);
 		if (!f[k])
 			break;
+	}
+	if (k == n && !python) {
+		sprintf(path, "%s.lock", base);
+		cli_output_lock("emit", path);
 	}
 	free(path);
 	return k == n ? 0 : -1;
@@ -138,13 +143,25 @@ static int write_module(const char *base, cli_file *f, const char *text,
 	return CLI_OK;
 }
 
-/* Derives the canonical form of every component into 'in'; 0 on
- * success. */
+/* Derives the form every component is computed from into 'in': the
+ * structural form, its sums made stable (segc_emit_stable_form), under
+ * the domains 'dom'; 0 on success. */
 static int derive_all(segc_ctx *ctx, const segc_setting *s,
-	segc_emit_input *in)
+	const segc_domains *dom, segc_emit_input *in)
 {
-	return segc_derive_components(ctx, s, SEGC_DERIVE_CANONICAL,
-		SEGC_COMPONENTS_ALL, in->formulas);
+	segc_expr *st[4] = { NULL, NULL, NULL, NULL };
+	int k, rc;
+
+	rc = segc_derive_components(ctx, s, 0, SEGC_COMPONENTS_ALL, st);
+	for (k = 0; k < 4; k++) {
+		if (!rc && st[k]) {
+			in->formulas[k] = segc_emit_stable_form(ctx, dom, st[k]);
+			if (!in->formulas[k])
+				rc = -1;
+		}
+		segc_expr_free(st[k]);
+	}
+	return rc;
 }
 
 /* Renders the files of the model under 's' (the module into '*c_text'
@@ -156,6 +173,7 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	segc_emit_input in;
 	segc_templates t;
 	segc_where w = { NULL, 0, 0, NULL };
+	segc_domains *dom = segc_setting_domains(ctx, s);
 	size_t k;
 	int rc = -1;
 
@@ -173,14 +191,16 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	in.args = args;
 	in.with_main = o->with_main;
 	in.accurate = o->accurate;
+	in.domains = dom;
 	w.file = o->file;
 	if ((o->template_dir ? segc_templates_read(ctx, &t, o->template_dir)
-	     : segc_templates_builtin(&t)) == 0 && !derive_all(ctx, s, &in))
+	     : segc_templates_builtin(&t)) == 0 && !derive_all(ctx, s, dom, &in))
 		rc = o->python ? segc_emit_render_python(ctx, &t, &in, &w, c_text)
 			: segc_emit_render(ctx, &t, &in, &w, c_text, h_text);
 	for (k = 0; k < 4; k++)
 		segc_expr_free(in.formulas[k]);
 	segc_templates_clear(&t);
+	segc_domains_free(dom);
 	return rc;
 }
 

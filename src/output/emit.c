@@ -37,16 +37,57 @@ static void put_params(segc_strbuf *b, const emitter *em)
 
 /* Appends the comment before the function of component 'c'. */
 static void put_function_comment(segc_strbuf *b, int c,
-	const segc_expr *e, const segc_plan *p, int accurate)
+	const segc_expr *e, const segc_plan *p, const segc_emit_input *in)
 {
 	char *text = segc_expr_to_string(e);
 
 	segc_strbuf_appendf(b, "\n/* The %s of the model, %lu operations%s:\n",
-		component_words[c], p->flops, accurate ?
+		component_words[c], p->flops, in->accurate ?
 		" in double-double arithmetic" : "");
 	segc_emit_comment_text(b, text ? text : "", " *   ");
+	segc_strbuf_append(b, "\n");
+	if (!in->accurate)
+		segc_emit_bound_text(b, p, in, " * ");
 	segc_strbuf_append(b, " */\n");
 	free(text);
+}
+
+/* Appends the parameter list of the array form: "(size_t segc_n, const
+ * double *N, ..., double *segc_out)" (segc_ names are the emitter's). */
+static void put_array_params(segc_strbuf *b, const emitter *em)
+{
+	size_t i;
+
+	segc_strbuf_append(b, "(size_t segc_n");
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(b, ", const double *%s", em->id.arg[i]);
+	segc_strbuf_append(b, ", double *segc_out)");
+}
+
+/* Appends the array form of the function 'cname' and its prototype: the
+ * function at each of n points, a loop the compiler may vectorize (the
+ * function is in the same file, so it can be inlined). */
+static void put_array_function(emitter *em, const char *cname)
+{
+	size_t i;
+
+	segc_strbuf_appendf(&em->functions, "\n/* %s_%s at each of the "
+		"'segc_n' points given by the arrays (the i-th\n * point is "
+		"element i of each), into segc_out[0 .. segc_n - 1]. */\n"
+		"void %s_%s_n", em->id.prefix, cname, em->id.prefix, cname);
+	put_array_params(&em->functions, em);
+	segc_strbuf_append(&em->functions, "\n{\n\tsize_t segc_i;\n\n"
+		"\tfor (segc_i = 0; segc_i < segc_n; segc_i++)\n"
+		"\t\tsegc_out[segc_i] = ");
+	segc_strbuf_appendf(&em->functions, "%s_%s_k(", em->id.prefix, cname);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(&em->functions, "%s%s[segc_i]", i ? ", " : "",
+			em->id.arg[i]);
+	segc_strbuf_append(&em->functions, ");\n}\n");
+	segc_strbuf_appendf(&em->prototypes, "/* The same at 'segc_n' points "
+		"given as arrays. */\nvoid %s_%s_n", em->id.prefix, cname);
+	put_array_params(&em->prototypes, em);
+	segc_strbuf_append(&em->prototypes, ";\n");
 }
 
 /* Renders the function of component 'c' from its plan. */
@@ -63,18 +104,38 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	nm.cprefix = em->id.cprefix;
 	nm.kprefix = em->id.kprefix;
 	nm.accurate = em->in->accurate;
+	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
 	segc_emit_number_values(&nm);
-	put_function_comment(&em->functions, c, e, p, em->in->accurate);
-	segc_strbuf_appendf(&em->functions, "double %s_%s", em->id.prefix, cname);
+	if (!em->nfuncs)
+		segc_strbuf_append(&em->functions, "\n/* The bodies are inline "
+			"functions, which the array forms inline whatever\n"
+			" * their size (where the compiler says how), so that it "
+			"may compute several\n * points at once. */\n"
+			"#if defined(__GNUC__)\n"
+			"#define SEGC_BODY static inline __attribute__(("
+			"always_inline)) double\n#else\n"
+			"#define SEGC_BODY static inline double\n#endif\n");
+	segc_strbuf_appendf(&em->functions, "\n/* The body of %s_%s. */\n"
+		"SEGC_BODY %s_%s_k", em->id.prefix, cname, em->id.prefix, cname);
 	put_params(&em->functions, em);
 	segc_strbuf_append(&em->functions, "\n{\n");
 	segc_emit_plan_body(&em->functions, &nm);
 	segc_strbuf_append(&em->functions, "}\n");
 	free(nm.number);
+	put_function_comment(&em->functions, c, e, p, em->in);
+	segc_strbuf_appendf(&em->functions, "double %s_%s", em->id.prefix, cname);
+	put_params(&em->functions, em);
+	segc_strbuf_appendf(&em->functions, "\n{\n\treturn %s_%s_k(",
+		em->id.prefix, cname);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(&em->functions, "%s%s", i ? ", " : "",
+			em->id.arg[i]);
+	segc_strbuf_append(&em->functions, ");\n}\n");
 	segc_strbuf_appendf(&em->prototypes, "/* The %s. */\ndouble %s_%s",
 		component_words[c], em->id.prefix, cname);
 	put_params(&em->prototypes, em);
 	segc_strbuf_append(&em->prototypes, ";\n");
+	put_array_function(em, cname);
 	segc_strbuf_appendf(&em->wrappers, "\n/* %s_%s at the point 'a'. */\n"
 		"static double call_%s(const double *a)\n{\n\treturn %s_%s(",
 		em->id.prefix, cname, cname, em->id.prefix, cname);

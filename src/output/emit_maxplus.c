@@ -173,15 +173,11 @@ static void put_res(const mp_out *o)
 		(unsigned long)o->nm->number[o->res]);
 }
 
-/* Starts a line at the depth of 'o' plus 'more', then appends the
- * format 'fmt' with the locals' prefix for every %s (at most 4). */
-static void line(const mp_out *o, unsigned more, const char *fmt)
+/* Appends the format 'fmt' with the locals' prefix for every %s. */
+static void put_fmt(const mp_out *o, const char *fmt)
 {
 	const char *p;
-	unsigned d = o->depth + more;
 
-	while (d--)
-		segc_strbuf_append(o->b, o->py ? "    " : "\t");
 	for (p = fmt; *p; p++) {
 		if (p[0] == '%' && p[1] == 's') {
 			segc_strbuf_append(o->b, o->x);
@@ -189,6 +185,17 @@ static void line(const mp_out *o, unsigned more, const char *fmt)
 		} else
 			segc_strbuf_appendc(o->b, *p);
 	}
+}
+
+/* Starts a line at the depth of 'o' plus 'more', then appends the
+ * format 'fmt' as put_fmt() does. */
+static void line(const mp_out *o, unsigned more, const char *fmt)
+{
+	unsigned d = o->depth + more;
+
+	while (d--)
+		segc_strbuf_append(o->b, o->py ? "    " : "\t");
+	put_fmt(o, fmt);
 }
 
 /* Appends " + cost" of cost 'j' (nothing for 0). */
@@ -249,19 +256,23 @@ static void put_finite(const mp_out *o, unsigned more)
 }
 
 /* Appends the update of node 'v' in the current iteration: its finish
- * time (%s0) and the part of it from earlier iterations (%s1, -inf for
- * none), as segc eval computes them. */
+ * time (%s0) and, for the period check (not with varying costs), the part
+ * of it from earlier iterations (%s1, -inf for none), as segc eval
+ * computes them. */
 static void put_node(const mp_out *o, size_t v, unsigned more)
 {
 	const segc_plan_maxplus *mp = o->mp;
 	const char *semi = o->py ? "" : ";";
+	int part = !mp->varying;
 	size_t a;
 
 	line(o, more, o->py ? "# node " : "/* node ");
 	segc_strbuf_appendf(o->b, "%lu%s\n", (unsigned long)v + 1,
 		o->py ? "" : " */");
 	line(o, more, o->py ? "%s10 = 0.0\n" : "%s10 = 0;\n");
-	line(o, more, o->py ? "%s11 = -math.inf\n" : "%s11 = -HUGE_VAL;\n");
+	if (part)
+		line(o, more, o->py ? "%s11 = -math.inf\n" :
+			"%s11 = -HUGE_VAL;\n");
 	for (a = 0; a < mp->k; a++) {
 		unsigned long d = mp->dist[a];
 		unsigned in = d ? 1 : 0;
@@ -278,14 +289,15 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 		put_plus_cost(o, mp->m + a);
 		segc_strbuf_appendf(o->b, "%s\n", semi);
 		put_raise(o, more + in, "3", "10");
-		if (!d) {
+		if (!d && part) {
 			line(o, more, "");
 			segc_strbuf_appendf(o->b, "%s3 = %s1[%lu]", o->x, o->x,
 				(unsigned long)mp->from[a]);
 			put_plus_cost(o, mp->m + a);
 			segc_strbuf_appendf(o->b, "%s\n", semi);
 		}
-		put_raise(o, more + in, "3", "11");
+		if (part)
+			put_raise(o, more + in, "3", "11");
 		if (d && !o->py)
 			line(o, more, "}\n");
 	}
@@ -294,6 +306,8 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 	segc_strbuf_appendf(o->b, " = %s10", o->x);
 	put_plus_cost(o, v);
 	segc_strbuf_appendf(o->b, "%s\n", semi);
+	if (!part)
+		return;
 	line(o, more, "");
 	segc_strbuf_appendf(o->b, "%s1[%lu] = %s11", o->x, (unsigned long)v,
 		o->x);
@@ -374,7 +388,7 @@ static void put_period(const mp_out *o, unsigned more)
  * the iteration, 7 uniform steps in a row, 8 and 9 the checks, 10 and 11
  * the maxima of a node, 12 the result. */
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth, int py, segc_emit_block_fn put_block)
+	unsigned depth, int py, int assign, segc_emit_block_fn put_block)
 {
 	const segc_plan_insn *in = &nm->p->insn[i];
 	const segc_plan_maxplus *mp = in->mp;
@@ -392,25 +406,32 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	o.depth = depth;
 	o.n = in->a;
 	o.res = i;
-	/* the result, declared where the plan's other values are */
-	line(&o, 0, py ? "" : nm->accurate ? "segc_dd " : "double ");
-	put_res(&o);
-	segc_strbuf_append(b, py ? " = math.nan\n" : ";\n");
+	/* the result, declared where the plan's other values are (unless
+	 * the block declared it at its top) */
+	if (py || !assign) {
+		line(&o, 0, py ? "" : nm->accurate ? "segc_dd " : "double ");
+		put_res(&o);
+		segc_strbuf_append(b, py ? " = math.nan\n" : ";\n");
+	}
 	if (!py) {
 		line(&o, 0, "{\n");
 		o.depth++;
 		line(&o, 0, "");
-		segc_strbuf_appendf(b, "double %s0[%luUL][%luUL], %s1[%luUL];\n",
-			x, mp->D + 1, (unsigned long)mp->m, x,
-			(unsigned long)mp->m);
+		segc_strbuf_appendf(b, "double %s0[%luUL][%luUL]", x,
+			mp->D + 1, (unsigned long)mp->m);
+		if (!mp->varying)
+			segc_strbuf_appendf(b, ", %s1[%luUL]", x,
+				(unsigned long)mp->m);
+		segc_strbuf_append(b, ";\n");
+		/* a candidate only where an arc gives one */
+		line(&o, 0, mp->k ? "double %s2, %s3, " : "double %s2, ");
 		if (mp->varying) {
 			/* no period check: its locals are left out */
-			line(&o, 0, "double %s2, %s3, %s10, %s11, "
-				"%s12 = (double)NAN;\n");
+			put_fmt(&o, "%s10, %s12 = (double)NAN;\n");
 			line(&o, 0, "unsigned long %s6 = 0;\n\n");
 		} else {
-			line(&o, 0, "double %s2, %s3, %s4 = 0, %s5 = 0, %s10, "
-				"%s11, %s12 = (double)NAN;\n");
+			put_fmt(&o, "%s4 = 0, %s5 = 0, %s10, %s11, "
+				"%s12 = (double)NAN;\n");
 			line(&o, 0, "unsigned long %s6 = 0, %s7 = 0;\n");
 			line(&o, 0, "int %s8, %s9;\n\n");
 		}
@@ -454,9 +475,12 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	}
 	if (mp->varying) {
 		/* the costs of this iteration, the counter its number */
-		line(&o, 2, py ? "" : "double ");
-		put_val(&o, in->counter);
-		segc_strbuf_appendf(b, " = %s2%s\n", x, semi);
+		/* the MAXPLUS itself is one use of its counter */
+		if (nm->p->insn[in->counter].uses > 1) {
+			line(&o, 2, py ? "" : "double ");
+			put_val(&o, in->counter);
+			segc_strbuf_appendf(b, " = %s2%s\n", x, semi);
+		}
 		rc = put_block(b, nm, in->sub[0], o.depth + 2);
 		line(&o, 2, py ? "if not (True" : "if (!(1");
 		put_finite(&o, 3);

@@ -3,6 +3,7 @@
  * or compilers reserve, the prefixes of its locals, the names it is
  * written with in either language; and free text made safe inside a
  * comment. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
@@ -257,4 +258,51 @@ void segc_emit_names_clear(segc_emit_names *n, size_t nargs)
 	free(n->tprefix);
 	free(n->cprefix);
 	free(n->kprefix);
+}
+
+/* Appends the sentence on the relative error of plan 'p' of 'in' (its
+ * arguments' domains from in->domains), as comment lines started by
+ * 'lead'. */
+void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
+	const segc_emit_input *in, const char *lead)
+{
+	unsigned char *integer = segc_xcalloc(in->nargs + 1, 1);
+	double *lo = segc_xcalloc(in->nargs + 1, sizeof *lo);
+	unsigned long e = 0;
+	const char *why;
+	size_t k;
+
+	for (k = 0; k < in->nargs; k++) {
+		mpq_srcptr min = NULL, max = NULL;
+		int isint = 0;
+
+		lo[k] = -HUGE_VAL;
+		if (in->domains && segc_domains_get(in->domains, in->args[k],
+		    &min, &max, &isint)) {
+			integer[k] = isint != 0;
+			/* mpq_get_d truncates: at most the minimum */
+			if (min && mpq_sgn(min) >= 0)
+				lo[k] = mpq_get_d(min);
+		}
+	}
+	why = segc_plan_error_bound(p, integer, lo, &e);
+	if (why)
+		segc_strbuf_appendf(b, "%sNo bound on its relative error is "
+			"proved: %s.\n", lead, why);
+	else
+		segc_strbuf_appendf(b, "%sRelative error at most %lu u (u = "
+			"2^-53), to first order, for\n%sarguments in the "
+			"model's domains (integers below 2^53, below 2^26\n%s"
+			"under log2).\n", lead, e, lead, lead);
+	free(integer);
+	free(lo);
+}
+
+/* Non-zero when the formula 'e' of 'in' is proved >= 0 by the domains
+ * of its arguments. */
+int segc_emit_nonneg(segc_ctx *ctx, const segc_emit_input *in,
+	const segc_expr *e)
+{
+	return in->domains && (segc_proved_signs(ctx, in->domains, e) &
+		(SEGC_PROVED_NONNEG | SEGC_PROVED_POS)) != 0;
 }

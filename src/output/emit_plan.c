@@ -360,6 +360,54 @@ static void put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_append(b, "}\n");
 }
 
+/* Appends the name of the compensation of the loop 'in' (plain C):
+ * a counter's name, numbered after the counters. */
+static void put_compensation(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_plan_insn *in)
+{
+	segc_strbuf_appendf(b, "%s%lu", nm->kprefix,
+		(unsigned long)(nm->ncounters + nm->number[in->counter]));
+}
+
+/* Appends, at 'depth', the step of Neumaier's compensated summation
+ * that adds the term of the SUM 'i' to its compensation, then the start
+ * of the addition of the term to the sum ("tS"). */
+static void put_neumaier(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	put_indent(b, depth);
+	put_compensation(b, nm, in);
+	segc_strbuf_append(b, " += fabs(");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, ") >= fabs(");
+	put_value(b, nm, in->c);
+	segc_strbuf_append(b, ") ?\n");
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "(");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " - (");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " + ");
+	put_value(b, nm, in->c);
+	segc_strbuf_append(b, ")) + ");
+	put_value(b, nm, in->c);
+	segc_strbuf_append(b, " :\n");
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "(");
+	put_value(b, nm, in->c);
+	segc_strbuf_append(b, " - (");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, " + ");
+	put_value(b, nm, in->c);
+	segc_strbuf_append(b, ")) + ");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, ";\n");
+	put_indent(b, depth);
+	put_value(b, nm, i);
+}
+
 /* Appends the SUM 'i': a loop over its counter from 'a' while <= 'b',
  * NaN when it would count beyond 2^53 (or a bound is NaN). */
 static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
@@ -381,6 +429,11 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	put_indent(b, depth + 1);
 	segc_strbuf_append(b, "double ");
 	put_value(b, nm, in->counter);
+	if (!nm->accurate) {
+		segc_strbuf_append(b, ", ");
+		put_compensation(b, nm, in);
+		segc_strbuf_append(b, " = 0");
+	}
 	segc_strbuf_append(b, ";\n\n");
 	put_indent(b, depth + 1);
 	segc_strbuf_append(b, "for (");
@@ -403,9 +456,9 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	put_value(b, nm, in->counter);
 	segc_strbuf_append(b, " += 1) {\n");
 	put_block(b, nm, in->sub[0], depth + 2);
-	put_indent(b, depth + 2);
-	put_value(b, nm, i);
 	if (nm->accurate) {
+		put_indent(b, depth + 2);
+		put_value(b, nm, i);
 		segc_strbuf_append(b, is_plain(nm, in->c) ? " = dd_add_d(" :
 			" = dd_add(");
 		put_value(b, nm, i);
@@ -413,12 +466,20 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		put_value(b, nm, in->c);
 		segc_strbuf_append(b, ");\n");
 	} else {
+		put_neumaier(b, nm, i, depth + 2);
 		segc_strbuf_append(b, " += ");
 		put_value(b, nm, in->c);
 		segc_strbuf_append(b, ";\n");
 	}
 	put_indent(b, depth + 1);
 	segc_strbuf_append(b, "}\n");
+	if (!nm->accurate) {
+		put_indent(b, depth + 1);
+		put_value(b, nm, i);
+		segc_strbuf_append(b, " += ");
+		put_compensation(b, nm, in);
+		segc_strbuf_append(b, ";\n");
+	}
 	put_indent(b, depth);
 	segc_strbuf_append(b, "} else {\n");
 	put_indent(b, depth + 1);
@@ -458,7 +519,7 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		put_sum(b, nm, i, depth, assign);
 		return;
 	case SEGC_OP_MAXPLUS:
-		segc_emit_maxplus(b, nm, i, depth, 0, put_block_fn);
+		segc_emit_maxplus(b, nm, i, depth, 0, assign, put_block_fn);
 		return;
 	default:
 		break;
@@ -552,7 +613,17 @@ void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm)
 		segc_strbuf_append(b, "\tSEGC_DD_USES;\n");
 	segc_strbuf_append(b, "\n\treturn ");
 	put_plain(b, nm, p->result);
-	segc_strbuf_append(b, ";\n");
+	if (!nm->clamp) {
+		segc_strbuf_append(b, ";\n");
+		return;
+	}
+	/* a time proved >= 0: a rounded residue below 0 (or -0.0) is 0;
+	 * NaN stays */
+	segc_strbuf_append(b, " > 0 || isnan(");
+	put_plain(b, nm, p->result);
+	segc_strbuf_append(b, ") ? ");
+	put_plain(b, nm, p->result);
+	segc_strbuf_append(b, " : 0.0;\n");
 }
 
 /* Numbers the constants, the temporaries and the counters of 'nm->p'
@@ -572,4 +643,5 @@ void segc_emit_number_values(segc_emit_namer *nm)
 		else if (nm->p->insn[i].op != SEGC_OP_ARG)
 			nm->number[i] = nt++;
 	}
+	nm->ncounters = nk;
 }

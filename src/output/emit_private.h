@@ -36,13 +36,34 @@ typedef struct segc_emit_namer {
 	const char *cprefix;  /* constants */
 	const char *kprefix;  /* loop counters */
 	size_t *number;       /* per value: its number among temps/consts */
+	size_t ncounters;     /* counters numbered; a loop's compensation
+	                       * (plain C, Python) is numbered after them */
 	int accurate;         /* double-double values */
+	int clamp;            /* the result is proved >= 0: a rounded value
+	                       * below 0 (or -0.0) is returned as 0 */
 } segc_emit_namer;
+
+/* Non-zero when the formula 'e' of 'in' is proved >= 0 by the domains
+ * of its arguments (its result may then be clamped at 0). */
+int segc_emit_nonneg(segc_ctx *ctx, const segc_emit_input *in,
+	const segc_expr *e);
 
 /* Appends 'text' to a C comment, made safe, its lines started by
  * 'lead'. */
 void segc_emit_comment_text(segc_strbuf *b, const char *text,
 	const char *lead);
+
+/* Appends the array form '_NAME_v' of the Python function 'fname' of
+ * plan 'nm->p': numpy operations on whole arrays, or np.vectorize of the
+ * scalar function for a plan with a loop (emit_python_np.c); 'put_const'
+ * prints a float literal. */
+void segc_emit_python_vector(segc_strbuf *b, const segc_emit_namer *nm,
+	const char *fname, void (*put_const)(segc_strbuf *, double));
+
+/* Appends the sentence on the relative error of plan 'p' of 'in' (a
+ * bound, or why none is proved), as comment lines started by 'lead'. */
+void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
+	const segc_emit_input *in, const char *lead);
 
 /* Numbers the constants, temporaries and counters of 'nm->p' (fills
  * 'nm->number', malloc'd). */
@@ -71,10 +92,11 @@ typedef int (*segc_emit_block_fn)(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t blk, unsigned depth);
 
 /* Appends the MAXPLUS 'i' of 'nm->p' as the C (py 0) or Python (py 1)
- * statements of its loop at 'depth', the block of the costs of each
+ * statements of its loop at 'depth' (in C, with 'assign', its result
+ * declared before at the top of the block), the block of the costs of each
  * iteration (maxplusv) printed by 'put_block' (emit_maxplus.c); -1 when
  * that block cannot be expressed. */
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth, int py, segc_emit_block_fn put_block);
+	unsigned depth, int py, int assign, segc_emit_block_fn put_block);
 
 #endif

@@ -5,6 +5,7 @@
  * the C uses; every name a Python identifier that shadows no keyword nor
  * builtin; free text is written only into '#' comments. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
@@ -255,16 +256,43 @@ static int put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_append(b, " < 9007199254740992.0:\n");
 	put_assign(b, nm, in->counter, in->a, depth + 1);
 	put_indent(b, depth + 1);
+	segc_strbuf_appendf(b, "%s%lu = 0.0\n", nm->kprefix,
+		(unsigned long)(nm->ncounters + nm->number[in->counter]));
+	put_indent(b, depth + 1);
 	segc_strbuf_append(b, "while ");
 	put_infix(b, nm, in->counter, " <= ", in->b);
 	segc_strbuf_append(b, ":\n");
 	rc = put_block(b, nm, in->sub[0], depth + 2);
+	/* Neumaier's compensated summation, as in the C */
+	put_indent(b, depth + 2);
+	segc_strbuf_appendf(b, "%s%lu += (", nm->kprefix,
+		(unsigned long)(nm->ncounters + nm->number[in->counter]));
+	put_infix(b, nm, i, " - (", i);
+	segc_strbuf_append(b, " + ");
+	put_value(b, nm, in->c);
+	segc_strbuf_append(b, ")) + ");
+	put_value(b, nm, in->c);
+	segc_strbuf_append(b, " if abs(");
+	put_value(b, nm, i);
+	segc_strbuf_append(b, ") >= abs(");
+	put_value(b, nm, in->c);
+	segc_strbuf_append(b, ") else (");
+	put_infix(b, nm, in->c, " - (", i);
+	segc_strbuf_append(b, " + ");
+	put_value(b, nm, in->c);
+	segc_strbuf_append(b, ")) + ");
+	put_value(b, nm, i);
+	segc_strbuf_appendc(b, '\n');
 	put_indent(b, depth + 2);
 	put_infix(b, nm, i, " += ", in->c);
 	segc_strbuf_appendc(b, '\n');
 	put_indent(b, depth + 2);
 	put_value(b, nm, in->counter);
 	segc_strbuf_append(b, " += 1.0\n");
+	put_indent(b, depth + 1);
+	put_value(b, nm, i);
+	segc_strbuf_appendf(b, " += %s%lu\n", nm->kprefix,
+		(unsigned long)(nm->ncounters + nm->number[in->counter]));
 	put_indent(b, depth);
 	segc_strbuf_append(b, "else:\n");
 	put_indent(b, depth + 1);
@@ -307,7 +335,7 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	case SEGC_OP_SUM:
 		return put_sum(b, nm, i, depth);
 	case SEGC_OP_MAXPLUS:
-		return segc_emit_maxplus(b, nm, i, depth, 1, put_block);
+		return segc_emit_maxplus(b, nm, i, depth, 1, 0, put_block);
 	default:
 		break;
 	}
@@ -375,6 +403,7 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	char *text = segc_expr_to_string(e);
 	segc_strbuf *b = &em->functions;
 	segc_emit_namer nm;
+	char *fname;
 	size_t i;
 	int rc;
 
@@ -384,23 +413,44 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	nm.tprefix = em->id.tprefix;
 	nm.cprefix = em->id.cprefix;
 	nm.kprefix = em->id.kprefix;
+	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
 	segc_emit_number_values(&nm);
 	segc_strbuf_appendf(b, "\n\n# The %s of the model, %lu operations:\n",
 		component_words[c], p->flops);
 	segc_emit_comment_text(b, text ? text : "", "#   ");
+	segc_strbuf_append(b, "\n");
+	segc_emit_bound_text(b, p, em->in, "# ");
 	free(text);
 	segc_strbuf_appendf(b, "\ndef %s_%s(", em->id.prefix, cname);
 	for (i = 0; i < em->in->nargs; i++)
 		segc_strbuf_appendf(b, "%s%s", i ? ", " : "", em->id.arg[i]);
-	segc_strbuf_appendf(b, "):\n    \"\"\"The %s.\"\"\"\n",
+	segc_strbuf_appendf(b, "):\n    \"\"\"The %s (at every point of "
+		"arrays, given numpy arrays).\"\"\"\n    if _segc_arrays(",
 		component_words[c]);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(b, "%s%s", i ? ", " : "", em->id.arg[i]);
+	segc_strbuf_appendf(b, "):\n        return _%s_%s_v(", em->id.prefix,
+		cname);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(b, "%s%s", i ? ", " : "", em->id.arg[i]);
+	segc_strbuf_append(b, ")\n");
 	for (i = 0; i < em->in->nargs; i++)
 		segc_strbuf_appendf(b, "    %s = float(%s)\n", em->id.arg[i],
 			em->id.arg[i]);
 	rc = put_block(b, &nm, 0, 1);
+	/* a time proved >= 0: a rounded residue below 0 (or -0.0) is 0 */
 	segc_strbuf_append(b, "    return ");
 	put_value(b, &nm, p->result);
-	segc_strbuf_appendc(b, '\n');
+	if (nm.clamp) {
+		segc_strbuf_append(b, " if not ");
+		put_value(b, &nm, p->result);
+		segc_strbuf_append(b, " <= 0.0 else 0.0");
+	}
+	segc_strbuf_append(b, "\n");
+	fname = segc_xmalloc(strlen(em->id.prefix) + strlen(cname) + 2);
+	sprintf(fname, "%s_%s", em->id.prefix, cname);
+	segc_emit_python_vector(b, &nm, fname, put_py_double);
+	free(fname);
 	free(nm.number);
 	segc_strbuf_appendf(&em->names, "%s\"%s_%s\"", em->nfuncs ? ", " : "",
 		em->id.prefix, cname);

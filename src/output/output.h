@@ -130,6 +130,14 @@ SEGC_GIVE segc_plan *segc_plan_build(SEGC_KEEP segc_ctx *ctx,
 	const segc_where *where);
 void segc_plan_free(SEGC_TAKE segc_plan *p);
 
+/* A bound on the relative error of the result of 'p' in units of 2^-53,
+ * to first order (plan_bound.c), for exact arguments, argument k an
+ * integer when integer[k] (NULL: none known) and at least lo[k] (NULL:
+ * nothing known), every integer computed below 2^53: NULL with the bound
+ * in '*out', or a phrase saying why no bound holds. */
+const char *segc_plan_error_bound(const segc_plan *p,
+	const unsigned char *integer, const double *lo, unsigned long *out);
+
 /* The correctly rounded double of 'q' (round to nearest, subnormals
  * included).  Returns 0, or -1 when it overflows. */
 int segc_plan_round(double *out, mpq_srcptr q);

@@ -5,13 +5,17 @@
 # same (canonical) formula: the largest error in units in the last place is
 # reported per model and must not exceed MAX_ULP (cancellation in an
 # expanded form, as in cg_simple, costs a few ulp more than the 1 or 2 of
-# most models); with --accurate it must not exceed 1.  Then formulas with
+# most models); with --accurate it must not exceed 1.  Each function of
+# the plain predictor states a bound on its relative error in its comment:
+# the largest relative error seen (against the reference rounded to
+# double, so the bound plus 1) must not exceed it.  A value that is 0
+# exactly must be 0 (ulpdiff counts any other value as infinitely far).  Then formulas with
 # sums that have no closed form (loops in C) and piecewise ones (if), whose
 # predictors are compared with the same computation done literally by an
 # independent C program in long double.  Then the refusals: unbound names
 # and uninterpreted calls are named, exit 2, nothing written.
 . "$top_srcdir/tests/cli/lib.sh"
-MAX_ULP=${MAX_ULP:-6}
+MAX_ULP=${MAX_ULP:-2}
 ulpdiff=$top_builddir/tests/cli/ulpdiff
 CFLAGS_STRICT="-std=c99 -Wall -Wextra -Werror -pedantic -O2"
 tab=$(printf '\t')
@@ -82,6 +86,23 @@ while IFS=$tab read -r name model machine binds keep outputs; do
 	u=$(sed -n 's/^max_ulp //p' "$tmp/$name.ulp")
 	[ $st -eq 0 ] && [ -n "$u" ] && [ "$u" -le "$MAX_ULP" ]
 	ok $? "$name agrees with MPFR within $MAX_ULP ulp (max $u ulp over $(sed -n 's/^rows //p' "$tmp/$name.ulp") points)"
+	# bound FUNCTION: the bound its comment states (in u), or "none".
+	bounds=$(awk '/Relative error at most/ { k = $6 }
+		/No bound on its relative error/ { k = "none" }
+		/^double [A-Za-z0-9_]*_(total|comp|comm|io)\(/ {
+			f = $2; sub(/\(.*/, "", f); sub(/.*_/, "", f)
+			print f, k; k = "" }' "$tmp/$name.c")
+	echo "$bounds" | while read -r col k; do
+		r=$(sed -n "s/^${col}_rel_u //p" "$tmp/$name.ulp")
+		[ "$k" = none ] && { echo "$name $col: no bound, max $r u"; continue; }
+		awk -v r="$r" -v k="$k" 'BEGIN { exit !(r + 0 <= k + 1) }' ||
+			echo "FAIL $name $col: $r u beyond its bound $k u"
+		echo "$name $col: max $r u, bound $k u"
+	done > "$tmp/$name.bound"
+	! grep -q '^FAIL' "$tmp/$name.bound"
+	ok $? "$name: within the relative error bound each function states"
+	grep '^FAIL' "$tmp/$name.bound" | while read -r l; do diag "$l"; done
+	cat "$tmp/$name.bound" >> "$tmp/bounds"
 	# The same in double-double arithmetic (--accurate): at most 1 ulp.
 	"$SEGC" emit -q --main --accurate $opts $kopts -o "$tmp/$name-dd" \
 		"$top_srcdir/xml/$model" 2>"$tmp/err" &&
@@ -95,6 +116,53 @@ while IFS=$tab read -r name model machine binds keep outputs; do
 	echo "$name $u (--accurate: $ud)" >> "$tmp/summary"
 done < "$tmp/manifest"
 diag "largest error in ulp per model:" "$(cat "$tmp/summary" 2>/dev/null)"
+diag "largest relative error per function beside its stated bound:" \
+	"$(cat "$tmp/bounds" 2>/dev/null)"
+
+# The array form NAME_total_n: the values of NAME_total at every point,
+# compiled with the vectorizer on (-O3), for a plan without branches
+# (cg_simple) and one with if/else and a recurrence (a test model).
+cat > "$tmp/arrmain.c" <<'EOF'
+#include <math.h>
+#include <stdio.h>
+#include "arr.h"
+int main(void)
+{
+	double N[300], P[300], X[300], out[300];
+	int i, bad = 0;
+
+	for (i = 0; i < 300; i++) {
+		N[i] = 1 + (i * 7919) % 100000;
+		P[i] = 1 + (i * 37) % 1024;
+		X[i] = (i % 9) * 0.5;
+	}
+	ARR_N(300, N, P ARGS_N, out);
+	for (i = 0; i < 300; i++)
+		if (!(out[i] <= ARR_1(N[i], P[i] ARGS_1) &&
+		      out[i] >= ARR_1(N[i], P[i] ARGS_1)) &&
+		    !(isnan(out[i]) && isnan(ARR_1(N[i], P[i] ARGS_1))))
+			bad++;
+	printf("%d of 300 differ\n", bad);
+	return bad != 0;
+}
+EOF
+for spec in "cg_simple:xml/cg_simple.xml:-m $top_srcdir/xml/machines/ncube2.xml::" \
+    "eir:tests/cli/models/emit_if_recurrence.xml:--keep n --keep a --keep c:, X, X, X:, X[i], X[i], X[i]"; do
+	an=$(echo "$spec" | cut -d: -f1)
+	am=$(echo "$spec" | cut -d: -f2)
+	ao=$(echo "$spec" | cut -d: -f3)
+	an_n=$(echo "$spec" | cut -d: -f4)
+	an_1=$(echo "$spec" | cut -d: -f5)
+	# shellcheck disable=SC2086
+	"$SEGC" emit -q $ao -o "$tmp/arr" "$top_srcdir/$am" 2>"$tmp/err" &&
+		$CC -std=c99 -O3 -DARR_N=arr_total_n -DARR_1=arr_total \
+		"-DARGS_N=$an_n" "-DARGS_1=$an_1" -o "$tmp/arrx" \
+		"$tmp/arrmain.c" "$tmp/arr.c" -lm 2>"$tmp/cc.err" &&
+		"$tmp/arrx" > "$tmp/arr.out"
+	st=$?
+	ok $st "$an: the array form gives the scalar function's values ($(cat "$tmp/arr.out" 2>/dev/null))"
+	[ $st -eq 0 ] || diag "$(head -5 "$tmp/err" "$tmp/cc.err")"
+done
 
 # literal_check NAME KEEP...: emits $tmp/NAME.xml (plain and --accurate)
 # and compiles it with $tmp/NAME_ref.c, an independent program that runs

@@ -1,7 +1,9 @@
 /* ulpdiff.c - compares the table printed by an emitted predictor (--main)
  * with the table of 'segc eval' (--csv, many digits), column by column for
  * the results (total, comp, comm, io), row by row: prints the largest distance in units
- * in the last place of each column, and of all, as "max_ulp K".  Reading
+ * in the last place of each column, and of all, as "max_ulp K", and the
+ * largest relative error of each column in units of 2^-53 ("NAME_rel_u
+ * R"; 0 where both are 0, infinite where only the reference is).  Reading
  * the reference with strtod gives its correctly rounded double. */
 #include <math.h>
 #include <stdint.h>
@@ -99,7 +101,7 @@ int main(int argc, char **argv)
 {
 	struct table a, b;
 	int map[MAX_COLS], i, j, rows = 0;
-	double worst[MAX_COLS] = { 0 }, all = 0;
+	double worst[MAX_COLS] = { 0 }, rel[MAX_COLS] = { 0 }, all = 0;
 
 	if (argc != 3 || open_table(&a, argv[1]) || open_table(&b, argv[2])) {
 		fprintf(stderr, "usage: ulpdiff PREDICTED.tsv REFERENCE.csv\n");
@@ -119,12 +121,17 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		for (i = 0; i < a.ncols; i++) {
-			double u;
+			double u, x, y, r;
 
 			if (map[i] < 0)
 				continue;
-			u = ulps(strtod(a.cells[i], NULL),
-				strtod(b.cells[map[i]], NULL));
+			x = strtod(a.cells[i], NULL);
+			y = strtod(b.cells[map[i]], NULL);
+			u = ulps(x, y);
+			r = x == y ? 0 : y == 0 ? INFINITY :
+				fabs(x - y) / fabs(y) / 0x1p-53;
+			if (isnan(r) || r > rel[i])
+				rel[i] = isnan(r) ? INFINITY : r;
 			if (u > worst[i])
 				worst[i] = u;
 			if (u > all)
@@ -134,7 +141,8 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < a.ncols; i++)
 		if (map[i] >= 0)
-			printf("%s %.0f\n", a.names[i], worst[i]);
+			printf("%s %.0f\n%s_rel_u %.3f\n", a.names[i],
+				worst[i], a.names[i], rel[i]);
 	printf("rows %d\nmax_ulp %.0f\n", rows, all);
 	close_table(&a);
 	close_table(&b);

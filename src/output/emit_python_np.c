@@ -1,0 +1,197 @@
+/* emit_python_np.c - the array form of a function of the Python predictor:
+ * the same plan printed as numpy operations on whole arrays (no Python
+ * loop per point), numpy imported only when arrays are given.  Every
+ * instruction is computed for every point, in the order of the plan:
+ * both sides of an if (np.where chooses), both operands of and/or, under
+ * np.errstate(all='ignore') so that a side not chosen may divide by zero.
+ * The operations give the doubles of the scalar path (IEEE arithmetic,
+ * np.fmax/np.fmin ignore a NaN as C's do).  A plan with a loop (a sum
+ * without closed form, an overlapped loop's recurrence) is evaluated
+ * point by point (np.vectorize of the scalar function). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "output/emit_private.h"
+
+/* Appends the Python name of value 'i' (as emit_python.c names it). */
+static void put_name(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	if (in->op == SEGC_OP_ARG)
+		segc_strbuf_append(b, nm->arg[in->a]);
+	else
+		segc_strbuf_appendf(b, "%s%lu", in->op == SEGC_OP_CONST ?
+			nm->cprefix : in->op == SEGC_OP_COUNTER ? nm->kprefix :
+			nm->tprefix, (unsigned long)nm->number[i]);
+}
+
+/* Appends "fn(x)" or "fn(x, y)" of values 'x' and 'y' ('y' when 'two'). */
+static void put_fn(segc_strbuf *b, const segc_emit_namer *nm, const char *fn,
+	size_t x, size_t y, int two)
+{
+	segc_strbuf_appendf(b, "_segc_np.%s(", fn);
+	put_name(b, nm, x);
+	if (two) {
+		segc_strbuf_append(b, ", ");
+		put_name(b, nm, y);
+	}
+	segc_strbuf_appendc(b, ')');
+}
+
+/* Appends "(x OP y)". */
+static void put_op(segc_strbuf *b, const segc_emit_namer *nm, size_t x,
+	const char *op, size_t y)
+{
+	segc_strbuf_appendc(b, '(');
+	put_name(b, nm, x);
+	segc_strbuf_append(b, op);
+	put_name(b, nm, y);
+	segc_strbuf_appendc(b, ')');
+}
+
+/* Appends the numpy expression of instruction 'i' (not a constant nor an
+ * argument); -1 for one that needs a loop. */
+static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	static const char *const arith[] = { " + ", " - ", " * ", " / " };
+	static const char *const cmp[] = { " < ", " <= ", " > ", " >= " };
+	static const char *const fn[] = {
+		"ceil", "floor", "sqrt", "log2", "fmax", "fmin"
+	};
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	switch (in->op) {
+	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL: case SEGC_OP_DIV:
+		put_op(b, nm, in->a, arith[in->op - SEGC_OP_ADD], in->b);
+		return 0;
+	case SEGC_OP_NEG:
+		segc_strbuf_append(b, "-");
+		put_name(b, nm, in->a);
+		return 0;
+	case SEGC_OP_NOT:
+		put_fn(b, nm, "logical_not", in->a, 0, 0);
+		return 0;
+	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
+	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
+		put_fn(b, nm, fn[in->op - SEGC_OP_CEIL], in->a, in->b,
+			segc_plan_noperands(in) == 2);
+		return 0;
+	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
+		put_op(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
+		return 0;
+	case SEGC_OP_EQ: case SEGC_OP_NE:
+		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" :
+			"_segc_np.logical_not(");
+		put_op(b, nm, in->a, " <= ", in->b);
+		segc_strbuf_append(b, " & ");
+		put_op(b, nm, in->a, " >= ", in->b);
+		segc_strbuf_append(b, ")");
+		return 0;
+	case SEGC_OP_AND: case SEGC_OP_OR:
+		put_fn(b, nm, in->op == SEGC_OP_AND ? "logical_and" :
+			"logical_or", in->a, in->b, 1);
+		return 0;
+	case SEGC_OP_SELECT:
+		segc_strbuf_append(b, "_segc_np.where(");
+		put_name(b, nm, in->a);
+		segc_strbuf_append(b, ", ");
+		put_name(b, nm, in->b);
+		segc_strbuf_append(b, ", ");
+		put_name(b, nm, in->c);
+		segc_strbuf_append(b, ")");
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* Non-zero when the plan 'p' holds a loop (a SUM or a MAXPLUS) among its
+ * live instructions. */
+static int has_loop(const segc_plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].uses && (p->insn[i].op == SEGC_OP_SUM ||
+		    p->insn[i].op == SEGC_OP_MAXPLUS))
+			return 1;
+	return 0;
+}
+
+/* Appends the parameters "(A, B, ...)" of the function. */
+static void put_args(segc_strbuf *b, const segc_emit_namer *nm)
+{
+	size_t i;
+
+	segc_strbuf_appendc(b, '(');
+	for (i = 0; i < nm->p->nargs; i++)
+		segc_strbuf_appendf(b, "%s%s", i ? ", " : "", nm->arg[i]);
+	segc_strbuf_appendc(b, ')');
+}
+
+/* Appends the array form '_NAME_v' of the function NAME ('fname') of plan
+ * 'nm->p' (see the top of the file), 'put_const' printing a constant's
+ * float literal. */
+void segc_emit_python_vector(segc_strbuf *b, const segc_emit_namer *nm,
+	const char *fname, void (*put_const)(segc_strbuf *, double))
+{
+	const segc_plan *p = nm->p;
+	size_t i;
+
+	segc_strbuf_appendf(b, "\n\ndef _%s_v", fname);
+	put_args(b, nm);
+	segc_strbuf_appendf(b, ":\n    \"\"\"%s at every point of its arrays "
+		"(numpy broadcasting).\"\"\"\n    _segc_np = _segc_numpy()\n",
+		fname);
+	if (has_loop(p)) {
+		segc_strbuf_appendf(b, "    return _segc_np.vectorize(%s, "
+			"otypes=[float])", fname);
+		put_args(b, nm);
+		segc_strbuf_append(b, "\n");
+		return;
+	}
+	/* the arguments as arrays of one shape */
+	segc_strbuf_append(b, "    ");
+	for (i = 0; i < p->nargs; i++)
+		segc_strbuf_appendf(b, "%s%s", i ? ", " : "", nm->arg[i]);
+	segc_strbuf_append(b, " = _segc_np.broadcast_arrays(");
+	for (i = 0; i < p->nargs; i++)
+		segc_strbuf_appendf(b, "%s\n        _segc_np.asarray(%s, "
+			"dtype=float)", i ? "," : "", nm->arg[i]);
+	segc_strbuf_append(b, ")\n");
+	segc_strbuf_append(b, "    with _segc_np.errstate(all='ignore'):\n");
+	for (i = 0; i < p->n; i++) {
+		const segc_plan_insn *in = &p->insn[i];
+
+		if (!in->uses || in->op == SEGC_OP_ARG)
+			continue;
+		segc_strbuf_append(b, "        ");
+		put_name(b, nm, i);
+		segc_strbuf_append(b, " = ");
+		if (in->op == SEGC_OP_CONST)
+			put_const(b, in->value);
+		else
+			put_np_expr(b, nm, i);
+		segc_strbuf_append(b, "\n");
+	}
+	/* a time proved >= 0: a rounded residue below 0 (or -0.0) is 0 */
+	if (!nm->clamp) {
+		segc_strbuf_append(b, "        _segc_r = ");
+		put_name(b, nm, p->result);
+		segc_strbuf_appendf(b, " + 0.0\n    return _segc_np.broadcast_to("
+			"_segc_r, %s.shape).copy()\n", nm->arg[0]);
+		return;
+	}
+	segc_strbuf_append(b, "        _segc_r = _segc_np.where(");
+	put_name(b, nm, p->result);
+	segc_strbuf_append(b, " > 0.0, ");
+	put_name(b, nm, p->result);
+	segc_strbuf_append(b, ", _segc_np.where(_segc_np.isnan(");
+	put_name(b, nm, p->result);
+	segc_strbuf_append(b, "), ");
+	put_name(b, nm, p->result);
+	segc_strbuf_append(b, ", 0.0))\n");
+	segc_strbuf_appendf(b, "    return _segc_np.broadcast_to(_segc_r, "
+		"%s.shape).copy()\n", nm->arg[0]);
+}

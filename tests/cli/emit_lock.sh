@@ -1,0 +1,109 @@
+#!/bin/sh
+# emit_lock.sh - concurrent 'segc emit -o out' runs of two models leave a
+# matching pair: out.c and out.h of one model (emit places the pair under
+# a lock on out.lock, doc/emit.md).  ROUNDS rounds (default 100) of 16
+# runs at a time, 8 of each model; after each round both files must name
+# the same model and gcc must accept the pair (the two models' functions
+# take different arguments, so a .c beside the other model's .h does not
+# compile).  Where strace works, every run goes through it and each run
+# of the first model sleeps 20 ms after its first rename (strace's fault
+# injection), which widens the window between its two renames, where a
+# run of the other model can place both of its files: without the lock
+# many rounds end mixed.
+# Then the lock file: left empty, a symbolic link or a
+# directory in its place refused, nothing changed.
+. "$top_srcdir/tests/cli/lib.sh"
+ROUNDS=${ROUNDS:-100}
+fm="--keep N_element --keep P_max --keep t_assign --keep t_if --keep t_loop
+ $top_srcdir/xml/find_max.xml"
+cg="-m $top_srcdir/xml/machines/ncube2.xml $top_srcdir/xml/cg_tree.xml"
+mkdir "$tmp/d"
+out=$tmp/d/out
+
+# slow, fast: the commands that run segc with the delay after its first
+# rename and without, or nothing.
+slow= fast=
+renames=rename,renameat,renameat2
+if command -v strace >/dev/null 2>&1 &&
+    strace -f --seccomp-bpf -qq -o /dev/null -e trace=$renames \
+	-e inject=$renames:delay_exit=1:when=1 true 2>/dev/null; then
+	fast="strace -f --seccomp-bpf -qq -o /dev/null -e trace=$renames"
+	slow="$fast -e inject=$renames:delay_exit=20000:when=1"
+else
+	diag "strace cannot delay renames here: the race is left to chance"
+fi
+
+# model FILE: the model FILE says it predicts.
+model() {
+	sed -n "1s/.*of the model '\\([a-z_]*\\)'.*/\\1/p" "$1"
+}
+
+bad=0 failed=0 seen=
+r=0
+while [ $r -lt "$ROUNDS" ]; do
+	pids=
+	i=0
+	while [ $i -lt 8 ]; do
+		# shellcheck disable=SC2086
+		$slow "$SEGC" emit -q -o "$out" $fm 2>>"$tmp/err" &
+		pids="$pids $!"
+		# shellcheck disable=SC2086
+		$fast "$SEGC" emit -q -o "$out" $cg 2>>"$tmp/err" &
+		pids="$pids $!"
+		i=$((i + 1))
+	done
+	for p in $pids; do
+		wait "$p" || failed=$((failed + 1))
+	done
+	mc=$(model "$out.c") mh=$(model "$out.h")
+	if [ -z "$mc" ] || [ "$mc" != "$mh" ] ||
+	    ! $CC -std=c99 -fsyntax-only "$out.c" 2>>"$tmp/cc.err"; then
+		bad=$((bad + 1))
+		[ $bad -le 3 ] && diag "round $r: out.c of '$mc', out.h of '$mh'"
+	fi
+	case " $seen " in *" $mc "*) ;; *) seen="$seen $mc" ;; esac
+	r=$((r + 1))
+done
+[ $failed -eq 0 ]
+ok $? "$((ROUNDS * 16)) concurrent runs exit 0 ($failed failed)"
+[ -s "$tmp/err" ] && diag "$(head -5 "$tmp/err")"
+[ $bad -eq 0 ]
+ok $? "$ROUNDS rounds of 16 runs: every pair matches ($bad mixed)"
+# Both models won some rounds, or the test raced nothing.
+case $seen in *find_max*cg_tree*|*cg_tree*find_max*) st=0 ;; *) st=1 ;; esac
+ok $st "both models were last to write in some round:$seen"
+[ -z "$(ls -A "$tmp/d" | grep -v '^out\.[ch]$' | grep -v '^out\.lock$')" ]
+ok $? "nothing but out.c, out.h and out.lock is left in the directory"
+[ -f "$out.lock" ] && [ ! -s "$out.lock" ]
+ok $? "out.lock is left, empty"
+
+# A lock file that is a symbolic link or a directory: refused, exit 2,
+# the pair unchanged, nothing printed.
+cp "$out.c" "$tmp/c.before"
+cp "$out.h" "$tmp/h.before"
+for kind in link dir; do
+	rm -rf "$out.lock"
+	if [ $kind = link ]; then
+		ln -s "$tmp/elsewhere" "$out.lock"
+	else
+		mkdir "$out.lock"
+	fi
+	# shellcheck disable=SC2086
+	"$SEGC" emit -o "$out" $fm > "$tmp/stdout" 2>"$tmp/err"
+	st=$?
+	[ $st -eq 2 ] && [ ! -s "$tmp/stdout" ] &&
+		grep -q "cannot lock .*out\.lock" "$tmp/err" &&
+		cmp -s "$out.c" "$tmp/c.before" && cmp -s "$out.h" "$tmp/h.before" &&
+		[ ! -e "$tmp/elsewhere" ] &&
+		[ -z "$(ls -A "$tmp/d" | grep '^\.segc-')" ]
+	ok $? "a lock file that is a $kind: exit 2, nothing changed (exit $st)"
+	[ $st -eq 2 ] || diag "$(cat "$tmp/err")"
+done
+rm -rf "$out.lock"
+
+# --lang python writes one file (one rename): no lock file.
+"$SEGC" emit -q --lang python -o "$tmp/d/py" $fm
+[ $? -eq 0 ] && [ -f "$tmp/d/py.py" ] && [ ! -e "$tmp/d/py.lock" ]
+ok $? "--lang python leaves no lock file"
+
+done_testing
