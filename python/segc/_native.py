@@ -119,6 +119,8 @@ segc_expr *segc_derive_structural(segc_ctx *ctx, const segc_setting *s,
     int component);
 segc_expr *segc_derive_canonical(segc_ctx *ctx, const segc_setting *s,
     int component);
+segc_expr *segc_derive_readable(segc_ctx *ctx, const segc_setting *s,
+    int component);
 int segc_derive_components(segc_ctx *ctx, const segc_setting *s,
     unsigned flags, unsigned mask, segc_expr *out[4]);
 segc_domains *segc_setting_domains(segc_ctx *ctx, const segc_setting *s);
@@ -160,7 +162,10 @@ typedef struct segc_emit_input {
     const char *model_name; const char *prefix; const char *description;
     const char *base; size_t nargs; const char *const *args;
     segc_expr *formulas[4]; int with_main; int accurate;
+    const segc_domains *domains;
 } segc_emit_input;
+segc_expr *segc_emit_stable_form(segc_ctx *ctx, const segc_domains *dom,
+    const segc_expr *e);
 int segc_emit_render(segc_ctx *ctx, const segc_templates *t,
     const segc_emit_input *in, const segc_where *where, char **c_text,
     char **h_text);

@@ -283,8 +283,22 @@ def emit(s, lang, base, keep, prefix, accurate, with_main):
             where = ffi.new("segc_where *")
             fname = cstr(s.model.file or "")
             where.file = fname
-            if lib.segc_derive_components(ctx.ptr, s.ptr, 1, 0xf,
-                                          inp.formulas):
+            # As the command does: the structural form of every
+            # component, its sums made stable under the domains.
+            dom = lib.segc_setting_domains(ctx.ptr, s.ptr)
+            if dom != ffi.NULL:
+                keepalive.append(ffi.gc(dom, lib.segc_domains_free))
+            inp.domains = dom
+            st = ffi.new("segc_expr *[4]")
+            rc = lib.segc_derive_components(ctx.ptr, s.ptr, 0, 0xf, st)
+            for k in range(4):
+                if not rc and st[k] != ffi.NULL:
+                    inp.formulas[k] = lib.segc_emit_stable_form(
+                        ctx.ptr, dom, st[k])
+                    if inp.formulas[k] == ffi.NULL:
+                        rc = -1
+                lib.segc_expr_free(st[k])
+            if rc:
                 ctx.fail()
             if lang == "python":
                 r = lib.segc_emit_render_python(ctx.ptr, t, inp, where, out1)

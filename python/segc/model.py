@@ -167,16 +167,17 @@ class Model:
     def derive(self, component="total", form="canonical", bind=None,
                keep=(), machine=None, **limits):
         """The formula of 'component' (total, comp, comm, io) in the
-        canonical or the structural form."""
-        if form not in ("canonical", "structural"):
-            raise ValueError("unknown form %r (canonical or structural)"
-                             % (form,))
+        canonical, the readable or the structural form."""
+        derive = {"canonical": lib.segc_derive_canonical,
+                  "readable": lib.segc_derive_readable,
+                  "structural": lib.segc_derive_structural}
+        if form not in derive:
+            raise ValueError("unknown form %r (canonical, readable or "
+                             "structural)" % (form,))
         s = self.setting(machine, bind, keep, **limits)
         comp = _component(component)
         with Context(s.limits) as ctx:
-            f = lib.segc_derive_canonical if form == "canonical" else \
-                lib.segc_derive_structural
-            e = f(ctx.ptr, s.ptr, comp)
+            e = derive[form](ctx.ptr, s.ptr, comp)
             if e == ffi.NULL:
                 ctx.fail()
             return s.formula(e)

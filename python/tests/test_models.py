@@ -41,7 +41,7 @@ def test_components_equal_command(model, component):
 def test_latex_equals_command(model):
     rc, out, err = run_segc("latex", model)
     assert rc == 0, err
-    f = segc.Model.from_file(path(model)).derive(form="structural")
+    f = segc.Model.from_file(path(model)).derive(form="readable")
     assert f.latex() + "\n" == out
 
 
