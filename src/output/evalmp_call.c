@@ -113,7 +113,7 @@ static int eval_mva(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 	    mpq_sgn(p.q) <= 0 || mpz_cmp_ui(mpq_numref(p.q),
 	    segc_ctx_limits(ev->ctx)->max_mva_p) > 0) {
 		segc_eval_fail(ev, SEGC_ERR_INPUT, "%s: p must be a positive "
-			"integer within the limit", "mva_mem");
+			"integer within the limit (max_mva_p)", "mva_mem");
 		goto out;
 	}
 	np = mpz_get_ui(mpq_numref(p.q));
@@ -244,8 +244,13 @@ static int eval_maxplus(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 			mpq_set(q[i], x.q);
 		segc_val_clear(&x);
 	}
-	if (!rc && segc_maxplus_eval(out->q, n, (const mpq_t *)q,
-			segc_ctx_limits(ev->ctx)->max_eval_terms, &why))
+	if (!rc)
+		rc = segc_maxplus_eval(out->q, n, (const mpq_t *)q,
+			segc_ctx_limits(ev->ctx)->max_eval_terms, &why);
+	if (rc > 0)     /* more iterations than the limit */
+		rc = segc_eval_fail(ev, SEGC_ERR_LIMIT, "%s (max_eval_terms)",
+			why);
+	else if (rc < 0 && why)
 		rc = segc_eval_fail(ev, SEGC_ERR_INPUT, "%s", why);
 	out->exact = 1;
 	for (i = 0; i < n; i++)
