@@ -87,6 +87,9 @@ int eval_row(eval_run *r)
 	mpq_init(saved);
 	for (i = 0; i < r->nax; i++)
 		eval_table_put_value(&r->t, r->o, r->values[i]);
+	if (segc_setting_check_counts(r->ctx, r->s, r->npoint, r->names,
+	    (const mpq_t *)r->values))
+		goto out;
 	for (k = 0; k < 4; k++)
 		if (eval_at(r, r->f[(k + 1) % 4], r->v[(k + 1) % 4]))
 			goto out;
