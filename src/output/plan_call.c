@@ -34,7 +34,7 @@ static int plan_mva(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 	    mpq_sgn(segc_expr_value(p)) <= 0 || mpz_cmp_ui(mpq_numref(
 	    segc_expr_value(p)), segc_ctx_limits(bd->ctx)->max_mva_p) > 0)
 		return segc_plan_fail(bd, "%s: p must be a positive integer "
-			"constant within the limit", "mva_mem");
+			"constant within the limit (max_mva_p)", "mva_mem");
 	if (segc_plan_expr(bd, segc_expr_arg(e, 1), &a) ||
 	    segc_plan_expr(bd, segc_expr_arg(e, 2), &b))
 		return -1;
