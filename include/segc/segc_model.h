@@ -151,6 +151,15 @@ SEGC_API SEGC_GIVE segc_expr *segc_derive_canonical(SEGC_KEEP segc_ctx *ctx,
 #define SEGC_COMPONENTS_ALL 0xfu
 SEGC_API int segc_derive_components(SEGC_KEEP segc_ctx *ctx, const segc_setting *s,
 	unsigned flags, unsigned mask, SEGC_GIVE segc_expr *out[4]);
+/* Refuses a point outside the domain the loop counts of the program of
+ * 's' give it: -1, with an error at each <loop> element (or back arc)
+ * whose count is negative when names[i] = values[i] (and the setting's
+ * bindings), else 0.  A count that names a loop counter, or a name the
+ * point leaves free, is not decided here. */
+SEGC_API int segc_setting_check_counts(SEGC_KEEP segc_ctx *ctx,
+	const segc_setting *s, size_t n, const char *const *names,
+	const mpq_t *values);
+
 /* The domains the model declares (params' min/max/integer, N and P,
  * resources >= 0), for segc_canonical(). */
 SEGC_API SEGC_GIVE segc_domains *segc_setting_domains(SEGC_KEEP segc_ctx *ctx,

@@ -103,7 +103,8 @@ static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 			(ex[i] > st->lim.max_exponent ||
 			-ex[i] > st->lim.max_exponent))) {
 			segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
-				"an exponent exceeds the limit %ld",
+				"an exponent exceeds the limit %ld "
+				"(max_exponent)",
 				st->lim.max_exponent);
 			rc = -1;
 		}
@@ -156,7 +157,7 @@ static int exponent_value(segc_canon *st, const segc_expr *x, long *e)
 	} else if (!mpz_fits_slong_p(mpq_numref(q)) || (m > 0 &&
 		(mpz_cmpabs_ui(mpq_numref(q), (unsigned long)m) > 0))) {
 		segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
-			"exponent exceeds the limit %ld", m);
+			"exponent exceeds the limit %ld (max_exponent)", m);
 		rc = -1;
 	} else {
 		*e = mpz_get_si(mpq_numref(q));
@@ -197,7 +198,8 @@ static int mva_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	} else if (!mpz_fits_ulong_p(mpq_numref(p->u.value)) ||
 		(maxp && mpz_cmp_ui(mpq_numref(p->u.value), maxp) > 0)) {
 		segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "the number of "
-			"processors of mva_mem exceeds the limit %lu", maxp);
+			"processors of mva_mem exceeds the limit %lu (max_mva_p)",
+			maxp);
 		rc = -1;
 	} else {
 		np = mpz_get_ui(mpq_numref(p->u.value));

@@ -343,13 +343,14 @@ void segc_poly_min_exps(const segc_poly *p, int32_t *out)
 
 /* ------------------------------------------------------------- limits */
 
-/* Reports that a limit was reached, if there is a context. */
+/* Reports that the limit 'name' (a field of segc_limits) was reached,
+ * if there is a context. */
 int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,
-	unsigned long value)
+	unsigned long value, const char *name)
 {
 	if (lim && lim->ctx)
 		segc_error(lim->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
-			"%s exceeds the limit %lu", what, value);
+			"%s exceeds the limit %lu (%s)", what, value, name);
 	return -1;
 }
 
@@ -375,7 +376,7 @@ int segc_poly_check_terms(const segc_poly_lim *lim, size_t n)
 {
 	if (lim && lim->max_terms && n > lim->max_terms)
 		return segc_poly_limit_error(lim, "number of terms of a polynomial",
-			(unsigned long)lim->max_terms);
+			(unsigned long)lim->max_terms, "max_terms");
 	return segc_poly_check_bytes(lim, 0);
 }
 
@@ -387,7 +388,8 @@ int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e)
 	if (lim && lim->max_exponent > 0 && lim->max_exponent < m)
 		m = lim->max_exponent;
 	if (e > m || e < -m)
-		return segc_poly_limit_error(lim, "an exponent", (unsigned long)m);
+		return segc_poly_limit_error(lim, "an exponent", (unsigned long)m,
+			"max_exponent");
 	return 0;
 }
 
@@ -407,7 +409,7 @@ int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p)
 			lim->max_coeff_bits)
 			return segc_poly_limit_error(lim,
 				"the size in bits of a coefficient",
-				lim->max_coeff_bits);
+				lim->max_coeff_bits, "max_coeff_bits");
 	return 0;
 }
 

@@ -40,9 +40,10 @@ struct term_ref {
 
 /* Appends a term whose coefficient is moved from 'c' (left as 0). */
 void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c);
-/* Reports a limit named 'what' of 'value' (if lim has a context): -1. */
+/* Reports that 'what' passed 'value', the limit 'name' (a field of
+ * segc_limits), if lim has a context: -1. */
 int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,
-	unsigned long value);
+	unsigned long value, const char *name);
 /* Checks that the polynomials with 'more' bytes to come stay within half
  * of the memory budget. */
 int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more);

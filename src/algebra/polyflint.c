@@ -220,7 +220,7 @@ int segc_flint_check_coeffs(const segc_poly_lim *lim, const segc_flint *f,
 			fmpz_bits(fmpq_denref(t)) > lim->max_coeff_bits)
 			rc = segc_poly_limit_error(lim,
 				"the size in bits of a coefficient",
-				lim->max_coeff_bits);
+				lim->max_coeff_bits, "max_coeff_bits");
 	}
 	fmpq_clear(t);
 	return rc;

@@ -140,7 +140,8 @@ int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
 
 	if (maxdeg && deg > maxdeg) {
 		segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "the degree %zu of "
-			"a summed polynomial exceeds the limit %lu", deg, maxdeg);
+			"a summed polynomial exceeds the limit %lu "
+			"(max_sum_degree)", deg, maxdeg);
 		return -1;
 	}
 	bernoulli_upto(st, deg);

@@ -86,6 +86,9 @@ int eval_row(eval_run *r)
 	mpq_init(saved);
 	for (i = 0; i < r->nax; i++)
 		eval_table_put_value(&r->t, r->o, r->values[i]);
+	if (segc_setting_check_counts(r->ctx, r->s, r->npoint, r->names,
+	    (const mpq_t *)r->values))
+		goto out;
 	{
 		/* the four components in one plan: what they share (the
 		 * recurrence of comp in total) is computed once */

@@ -17,6 +17,7 @@
  * sum(i, lo, hi, body) adds body for i = ceil(lo) .. floor(hi), nothing
  * when that range is empty, as a C loop does.  All the terms of the sums
  * of one evaluation, nested or not, count against max_eval_terms. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "output/evalmp_plan.h"
@@ -116,8 +117,11 @@ static int eval_pow(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 	}
 	k = mpz_get_si(mpq_numref(x.q));
 	if (k > lim || k < -lim) {
-		segc_eval_fail(ev, SEGC_ERR_LIMIT,
-			"%s: an exponent exceeds the limit", "^");
+		char num[32];
+
+		snprintf(num, sizeof(num), "%ld", lim);
+		segc_eval_fail(ev, SEGC_ERR_LIMIT, "^: an exponent exceeds "
+			"the limit %s (max_exponent)", num);
 		goto out;
 	}
 	if (segc_eval_node(ev, segc_expr_arg(e, 0), out))

@@ -130,7 +130,7 @@ int segc_eval_mva_vals(segc_evaluator *ev, segc_val *p, segc_val *a,
 	    mpq_sgn(p->q) <= 0 || mpz_cmp_ui(mpq_numref(p->q),
 	    segc_ctx_limits(ev->ctx)->max_mva_p) > 0) {
 		segc_eval_fail(ev, SEGC_ERR_INPUT, "%s: p must be a positive "
-			"integer within the limit", "mva_mem");
+			"integer within the limit (max_mva_p)", "mva_mem");
 		goto out;
 	}
 	np = mpz_get_ui(mpq_numref(p->q));

@@ -61,7 +61,7 @@ cat >"$tmp/terms.xml" <<'EOF1'
 EOF1
 for cmd in "derive" "check --expect a"; do
 	# shellcheck disable=SC2086 # $cmd is words on purpose
-	refused 3 "terms.xml:6:5: error: number of terms of a polynomial exceeds the limit 10" \
+	refused 3 "terms.xml:6:5: error: number of terms of a polynomial exceeds the limit 10 (max_terms)" \
 		"a step too large alone: $cmd" "$SEGC" $cmd --limit max_terms=10 \
 		terms.xml
 done
@@ -87,7 +87,7 @@ cat >"$tmp/terms_nest.xml" <<'EOF1'
   </graph>
 </model>
 EOF1
-refused 3 "terms_nest.xml:5:3: error: number of terms of a polynomial exceeds the limit 10" \
+refused 3 "terms_nest.xml:5:3: error: number of terms of a polynomial exceeds the limit 10 (max_terms)" \
 	"a limit only the whole formula reaches" "$SEGC" derive \
 	--limit max_terms=10 terms_nest.xml
 refused 3 "terms_nest.xml:5:3: error: simplifying this formula takes more than 100 units of polynomial arithmetic (max_work)" \

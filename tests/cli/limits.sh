@@ -69,7 +69,7 @@ edge max_nodes 3 "more than 2 nodes .*max_nodes" derive "$tmp/nodes.xml"
 
 # max_terms: (a+1)^9 has ten terms.
 model "$tmp/terms.xml" "(a+1)^9"
-edge max_terms 10 "terms of a polynomial exceeds the limit 9" derive "$tmp/terms.xml"
+edge max_terms 10 "terms of a polynomial exceeds the limit 9 \(max_terms\)" derive "$tmp/terms.xml"
 
 # max_literal_digits: a literal of six digits.
 model "$tmp/digits.xml" "123456*a"
@@ -78,12 +78,12 @@ edge max_literal_digits 6 "number literal too long \(more than 5 digits\)" deriv
 # max_coeff_bits: 2^20 + 1 has 21 bits, in a numerator and in a
 # denominator (the products make the coefficients).
 model "$tmp/bits.xml" "(2^20*a + 1)*(a + 1)"
-edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20" derive "$tmp/bits.xml"
+edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20 \(max_coeff_bits\)" derive "$tmp/bits.xml"
 model "$tmp/bits2.xml" "(a/2^20 + 1)*(a + 1)"
-edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20" derive "$tmp/bits2.xml"
+edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20 \(max_coeff_bits\)" derive "$tmp/bits2.xml"
 # A coefficient folded by the parser is checked as it is folded.
 model "$tmp/bits3.xml" "2^20*a"
-edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20" derive "$tmp/bits3.xml"
+edge max_coeff_bits 21 "size in bits of a coefficient exceeds the limit 20 \(max_coeff_bits\)" derive "$tmp/bits3.xml"
 # The work of one polynomial product is bounded before it starts:
 # (y + 1)^100000 has few terms per squaring but huge coefficients.  (The
 # total budget, max_work, is lifted to see this one.)
@@ -114,19 +114,19 @@ ok $? "a product of huge literals is refused as it folds (exit 3)"
 
 # max_exponent: a^5 and a^-5.
 model "$tmp/exp.xml" "a^5"
-edge max_exponent 5 "exponent exceeds the limit 4" derive "$tmp/exp.xml"
+edge max_exponent 5 "exponent exceeds the limit 4 \(max_exponent\)" derive "$tmp/exp.xml"
 model "$tmp/exp2.xml" "b^-5*a"
-edge max_exponent 5 "exponent exceeds the limit 4" derive "$tmp/exp2.xml"
+edge max_exponent 5 "exponent exceeds the limit 4 \(max_exponent\)" derive "$tmp/exp2.xml"
 
 # max_sum_degree: a sum of i^3, and a counted loop whose body is i^3.
 model "$tmp/sum.xml" "sum(i, 1, a, i^3)"
-edge max_sum_degree 3 "degree 3 of a summed polynomial exceeds the limit 2" derive "$tmp/sum.xml"
+edge max_sum_degree 3 "degree 3 of a summed polynomial exceeds the limit 2 \(max_sum_degree\)" derive "$tmp/sum.xml"
 cat >"$tmp/loopvar.xml" <<EOM
 <model name="loopvar" version="1"><param name="a"/>
 <graph name="main"><loop var="i" from="1" to="a"><step cost="i^3"/></loop></graph>
 </model>
 EOM
-edge max_sum_degree 3 "degree 3 of a summed polynomial exceeds the limit 2" derive "$tmp/loopvar.xml"
+edge max_sum_degree 3 "degree 3 of a summed polynomial exceeds the limit 2 \(max_sum_degree\)" derive "$tmp/loopvar.xml"
 
 # max_markov_states: a chain of five nodes with probabilistic cycles.
 cat >"$tmp/markov.xml" <<EOM
@@ -145,7 +145,7 @@ edge max_markov_states 5 "5 states, more than max_markov_states \(4\)" derive "$
 
 # max_mva_p: mva_mem with three processors.
 model "$tmp/mva.xml" "mva_mem(3, a, b)"
-edge max_mva_p 3 "processors of mva_mem exceeds the limit 2" derive "$tmp/mva.xml"
+edge max_mva_p 3 "processors of mva_mem exceeds the limit 2 \(max_mva_p\)" derive "$tmp/mva.xml"
 
 # max_output_nodes: a*(a + b) written out is MUL(a, ADD(a, b)): 5 nodes.
 model "$tmp/out5.xml" "a*(a + b)"
