@@ -101,7 +101,9 @@ static int lin_cancels(lin_form *f)
 	mpq_t s;
 	int ok = 1;
 
-	qsort(f->t, f->n, sizeof(*f->t), cmp_term);
+	/* grouped by atom; the order of the groups does not matter */
+	if (f->n > 1)
+		qsort(f->t, f->n, sizeof(*f->t), cmp_term);
 	mpq_init(s);
 	while (i < f->n && ok) {
 		mpq_set_ui(s, 0, 1);
@@ -268,7 +270,8 @@ int segc_affine_ge(const segc_domains *dom, const segc_expr *a,
 	mpq_set_ui(one, 1, 1);
 	lin_split(&f, a, 1, one);
 	lin_split(&f, b, -1, one);
-	qsort(f.t, f.n, sizeof(*f.t), cmp_term);
+	if (f.n > 1)
+		qsort(f.t, f.n, sizeof(*f.t), cmp_term);
 	mpq_set(t, f.num);
 	while (i < f.n) {
 		mpq_srcptr lo = NULL, hi = NULL, bound;
