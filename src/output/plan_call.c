@@ -420,74 +420,98 @@ static void term_coeff(const segc_expr *t, mpq_t c, const segc_expr **rest)
 	}
 }
 
-/* For floor or ceil of a sum 'a' whose number coefficients have the
- * denominators' lcm L > 1 (at most 2^20), or of a single such term:
- * L*a with integer coefficients
- * (a new expression) and 'l' = L; else NULL.  floor(x/6 + 5/6) is
- * planned as floor((x + 5)/6): the numerator of integers is exact in
- * double and one correctly rounded division does not cross an integer,
- * where x*(1/6) + 5/6 (two roundings) may land just below 1. */
-static segc_expr *scaled_sum(const segc_expr *a, long *l)
+/* Non-zero when 'e' divides by something other than a number (a power
+ * with a negative exponent): the plan of such a sum divides once at the
+ * end already. */
+static int divides(const segc_expr *e)
+{
+	size_t i, n = segc_expr_nargs(e);
+
+	if (segc_expr_kind(e) == SEGC_POW) {
+		const segc_expr *x = segc_expr_arg(e, 1);
+
+		if (segc_expr_kind(x) != SEGC_NUM ||
+			mpq_sgn(segc_expr_value(x)) < 0)
+			return 1;
+	}
+	if (segc_expr_kind(e) == SEGC_SUM)
+		return 1;
+	if (segc_expr_kind(e) == SEGC_CALL)
+		return 0;  /* an atom of its own, planned apart */
+	for (i = 0; i < n; i++)
+		if (divides(segc_expr_arg(e, i)))
+			return 1;
+	return 0;
+}
+
+/* The lcm L of the denominators of the number coefficients of the terms
+ * of 'a' (a sum, or a single term), when it is > 1 and at most 2^20 and
+ * 'a' divides by no name; else 0. */
+static long coeff_lcm(const segc_expr *a)
 {
 	int sum = segc_expr_kind(a) == SEGC_ADD;
 	size_t i, n = sum ? segc_expr_nargs(a) : 1;
-	segc_expr **v, *e;
 	const segc_expr *rest;
+	long l = 0;
 	mpz_t L;
 	mpq_t c;
 
-#define TERM(i) (sum ? segc_expr_arg(a, (i)) : a)
+	if (divides(a))
+		return 0;
 	mpz_init_set_ui(L, 1);
 	mpq_init(c);
 	for (i = 0; i < n; i++) {
-		term_coeff(TERM(i), c, &rest);
+		term_coeff(sum ? segc_expr_arg(a, i) : a, c, &rest);
 		mpz_lcm(L, L, mpq_denref(c));
 	}
-	if (!mpz_cmp_ui(L, 1) || mpz_cmp_ui(L, 1UL << 20) > 0) {
-		mpz_clear(L);
-		mpq_clear(c);
-		return NULL;
-	}
-	*l = (long)mpz_get_ui(L);
-	v = segc_xmalloc(n * sizeof(*v));
-	for (i = 0; i < n; i++) {
-		term_coeff(TERM(i), c, &rest);
-		mpz_mul(mpq_numref(c), mpq_numref(c), L);
-		mpq_canonicalize(c);
-		v[i] = segc_expr_num(c);
-		if (rest)
-			v[i] = segc_expr_mul2(v[i], segc_expr_copy(
-				(segc_expr *)rest));
-	}
-#undef TERM
-	e = n == 1 ? v[0] : segc_expr_add(n, v);
-	free(v);
+	if (mpz_cmp_ui(L, 1) && mpz_cmp_ui(L, 1UL << 20) <= 0)
+		l = (long)mpz_get_ui(L);
 	mpz_clear(L);
 	mpq_clear(c);
-	return e;
+	return l;
 }
 
-/* Plans floor or ceil ('op') of 'a', by scaled_sum() where it applies. */
+/* Plans floor or ceil ('op') of 'a'.  When the number coefficients of
+ * its terms have the lcm L > 1 (coeff_lcm), floor(x/6 + 5/6) is planned
+ * as floor((x + 5)/6): each term with its coefficient times L (an
+ * integer), added, and divided by L once.  The numerator of integers is
+ * exact in double and one correctly rounded division does not cross an
+ * integer, where x*(1/6) + 5/6 (two roundings) may land just below 1.
+ * Only nodes of 'a' are planned (the plan remembers nodes by identity). */
 static int plan_round(segc_plan_builder *bd, enum segc_plan_op op,
 	const segc_expr *a, size_t *out)
 {
-	long l = 0;
-	segc_expr *s = scaled_sum(a, &l);
-	size_t v;
-	int rc;
+	long l = coeff_lcm(a);
+	int sum = segc_expr_kind(a) == SEGC_ADD, rc = 0;
+	size_t i, n = sum ? segc_expr_nargs(a) : 1, v = 0, t;
+	const segc_expr *rest;
+	mpq_t c;
 
-	if (!s) {
+	if (!l) {
 		if (segc_plan_expr(bd, a, &v))
 			return -1;
 		*out = segc_plan_emit_op(bd, op, v, 0);
 		return 0;
 	}
-	rc = segc_plan_expr(bd, s, &v);
-	segc_expr_free(s);
+	mpq_init(c);
+	for (i = 0; i < n && rc == 0; i++) {
+		term_coeff(sum ? segc_expr_arg(a, i) : a, c, &rest);
+		mpz_mul_si(mpq_numref(c), mpq_numref(c), l);
+		mpq_canonicalize(c);
+		t = segc_plan_emit_const(bd, c);
+		if (rest) {
+			size_t x;
+
+			rc = segc_plan_expr(bd, rest, &x);
+			t = segc_plan_emit_mul(bd, t, x);
+		}
+		v = i ? segc_plan_emit_add(bd, v, t) : t;
+	}
+	mpq_clear(c);
 	if (rc)
 		return -1;
-	v = segc_plan_emit_op(bd, SEGC_OP_DIV, v,
-		segc_plan_emit_const_si(bd, l));
+	v = segc_plan_emit_op(bd, SEGC_OP_DIV, v, segc_plan_emit_const_si(bd,
+		l));
 	*out = segc_plan_emit_op(bd, op, v, 0);
 	return 0;
 }
