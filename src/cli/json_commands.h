@@ -1,0 +1,45 @@
+/* json_commands.h - the documents the analysis commands print with
+ * --json (doc/json.md), each written apart from the command's text
+ * output: fit (json_fit.c), eval (json_eval.c), optimize, solve, whatif,
+ * sensitivity and check (json_analysis.c). */
+#ifndef SEGC_JSON_COMMANDS_H
+#define SEGC_JSON_COMMANDS_H
+
+#include <segc/analysis.h>
+#include <segc/eval.h>
+#include <segc/fit.h>
+
+/* 'fit --json': the fit 'f' of model 'model' to 'data', read with the
+ * aggregation 'how', under relative weights when 'relative'. */
+void json_fit(const segc_fit *f, const segc_csv *data, const char *model,
+	int relative, enum segc_csv_aggregate how);
+
+/* What 'optimize' was asked: the model, the quantity, whether most or
+ * least, the name varied and its range as given (NAME=A..B). */
+typedef struct json_optimize_info {
+	const char *model, *quantity, *var, *over;
+	int maximize;
+} json_optimize_info;
+
+/* 'optimize --json': the optimum 'opt' and how it was certified
+ * ('nkernels' the kernels the pieces were cut at). */
+void json_optimize(const json_optimize_info *in, const segc_optimum *opt,
+	size_t nkernels);
+
+/* What 'solve' was asked: the model (and its file), the equation, the
+ * name solved for and the range searched ("A..B"). */
+typedef struct json_solve_info {
+	const char *model, *file, *equation, *var, *range;
+} json_solve_info;
+
+/* 'solve --json': the roots found piece by piece. */
+void json_solve(const json_solve_info *in, const segc_solution *sol);
+/* 'solve --json' when the equation is not a rational function of the
+ * name piece by piece: 'e' evaluated exactly at every integer of
+ * [lo, hi] (sharing the budget of max_eval_terms), its zeros and the
+ * consecutive integers between which it changes sign written; 0, or -1
+ * recorded and nothing written. */
+int json_solve_scan(segc_ctx *ctx, const json_solve_info *in,
+	const segc_expr *e, mpq_srcptr lo, mpq_srcptr hi);
+
+#endif
