@@ -14,6 +14,12 @@
 void json_fit(const segc_fit *f, const segc_csv *data, const char *model,
 	int relative, enum segc_csv_aggregate how);
 
+/* 'eval --json': the table the run 'r' has computed (of the grid, or
+ * of the rows of 'csv' with --measured), each cell exact and in decimal;
+ * the run's point values are used as scratch. */
+struct eval_run;
+void json_eval(struct eval_run *r, const segc_csv *csv);
+
 /* What 'optimize' was asked: the model, the quantity, whether most or
  * least, the name varied and its range as given (NAME=A..B). */
 typedef struct json_optimize_info {
