@@ -6,8 +6,11 @@
 #define SEGC_JSON_COMMANDS_H
 
 #include <segc/analysis.h>
+#include <segc/check.h>
 #include <segc/eval.h>
 #include <segc/fit.h>
+
+#include "cli/cli_json.h"
 
 /* 'fit --json': the fit 'f' of model 'model' to 'data', read with the
  * aggregation 'how', under relative weights when 'relative'. */
@@ -47,5 +50,16 @@ void json_solve(const json_solve_info *in, const segc_solution *sol);
  * recorded and nothing written. */
 int json_solve_scan(segc_ctx *ctx, const json_solve_info *in,
 	const segc_expr *e, mpq_srcptr lo, mpq_srcptr hi);
+
+/* 'check --json': the document opened for 'model', one result per
+ * expectation (verdict "ok", or "MISMATCH" / "UNPROVEN" with both
+ * canonical formulas, their difference and the witness search 'w';
+ * 'source' may be NULL), then closed saying whether all hold. */
+void json_check_begin(cli_json *j, const char *model);
+void json_check_ok(cli_json *j, const char *component, const char *source);
+void json_check_difference(cli_json *j, const char *component,
+	const char *source, const segc_expr *got, const segc_expr *want,
+	const segc_expr *diff, const segc_witness *w);
+void json_check_end(cli_json *j, int all_hold);
 
 #endif
