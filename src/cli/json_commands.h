@@ -10,6 +10,7 @@
 #include <segc/eval.h>
 #include <segc/fit.h>
 
+#include "cli/cli.h"
 #include "cli/cli_json.h"
 
 /* 'fit --json': the fit 'f' of model 'model' to 'data', read with the
@@ -61,5 +62,17 @@ void json_check_difference(cli_json *j, const char *component,
 	const char *source, const segc_expr *got, const segc_expr *want,
 	const segc_expr *diff, const segc_witness *w);
 void json_check_end(cli_json *j, int all_hold);
+
+/* 'whatif --json': the document opened for 'model' and 'component';
+ * one scenario 'spec' with its canonical 'speedup' formula and, over
+ * the grid 'g' (may have no axes), the values of 'before', 'after' and
+ * their ratio at each point (0, or -1 after an error recorded in
+ * 'ctx'); the document closed. */
+void json_whatif_begin(cli_json *j, const char *model,
+	const char *component);
+int json_whatif_scenario(cli_json *j, segc_ctx *ctx, const cli_grid *g,
+	const char *spec, const segc_expr *before, const segc_expr *after,
+	const segc_expr *speedup);
+void json_whatif_end(cli_json *j);
 
 #endif
