@@ -75,4 +75,21 @@ int json_whatif_scenario(cli_json *j, segc_ctx *ctx, const cli_grid *g,
 	const segc_expr *speedup);
 void json_whatif_end(cli_json *j);
 
+/* What 'sensitivity --json' reports: the model, the component, its
+ * formula 't', and for each of the 'n' free names its derivative 'd'
+ * and elasticity 'e' (canonical). */
+typedef struct json_sensitivity_info {
+	const char *model, *component;
+	const segc_expr *t;
+	size_t n;
+	const char *const *names;
+	segc_expr *const *d, *const *e;
+} json_sensitivity_info;
+
+/* 'sensitivity --json': the formulas and, over the grid 'g' (may have
+ * no axes), their values at each point; 0, or -1 after an error
+ * recorded in 'ctx' (the output is then discarded). */
+int json_sensitivity(segc_ctx *ctx, const json_sensitivity_info *in,
+	const cli_grid *g);
+
 #endif
