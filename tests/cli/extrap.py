@@ -4,7 +4,8 @@ written anew from known constants by extrap/make_extrap.py, in Extra-P's
 text and JSON formats: the constants fitted back exactly; with noise, the
 values of exact least squares computed here with Python fractions; the
 call path and metric chosen; the same table from both formats; located
-errors (exit 2) and the depth limit (exit 3).  Prints TAP."""
+errors (exit 2) and the depth limit (exit 3); randomly edited files
+(EXTRAP_MUTATIONS of them, default 100) never crash.  Prints TAP."""
 import json
 import os
 import subprocess
@@ -174,6 +175,7 @@ def main():
        "CSV and refuses it", err)
 
     errors(model)
+    mutations(model, int(os.environ.get("EXTRAP_MUTATIONS", "100")))
     print("1..%d" % N)
     return 1 if FAILED else 0
 
@@ -233,6 +235,50 @@ def errors(model):
             ok(p.returncode == code and want in p.stderr and not p.stdout,
                "%s (exit %d): %s" % (name, code, want.split("error: ")[1]),
                "exit %d\n%s" % (p.returncode, p.stderr))
+
+
+def mutations(model, count):
+    """'count' files made from the test data by random edits (a fixed
+    seed): bytes changed, cut or inserted, JSON and text tokens thrown
+    in.  Each must end in exit 0, or 2 or 3 with a diagnostic and nothing
+    on standard output: never a crash or a hang."""
+    import random
+    rnd = random.Random(2026)
+    seeds = [open(os.path.join(HERE, f), "rb").read() for f in
+             ("nlogn.txt", "nlogn.json", "stencil.txt", "stencil.json")]
+    toks = [b"{", b"}", b"[", b"]", b'"', b"\\", b",", b":", b"\\u",
+            b"\\ud800", b"1e99999999", b"-", b"(", b")", b"\n", b"\x00",
+            b"\xff", b"PARAMETER x", b"POINTS", b"DATA", b"REGION",
+            b"METRIC", b"9" * 60, b"[" * 700]
+    bad = []
+    with tempfile.TemporaryDirectory() as d:
+        for i in range(count):
+            b = bytearray(rnd.choice(seeds))
+            for _ in range(rnd.randint(1, 6)):
+                k, op = rnd.randrange(len(b) + 1), rnd.random()
+                if op < 0.3 and len(b) > 1:
+                    del b[k:k + rnd.randint(1, 20)]
+                elif op < 0.6:
+                    b[k:k] = rnd.choice(toks)
+                elif k < len(b):
+                    b[k] = rnd.randrange(256)
+            f = os.path.join(d, "m%d" % i)
+            with open(f, "wb") as out:
+                out.write(b)
+            try:
+                p = subprocess.run([SEGC, "fit", "-q", "--free", "c0,c1",
+                                    "--callpath", "main", "--metric",
+                                    "time", os.path.join(HERE, model), f],
+                                   stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, timeout=60)
+                rc, out, err = p.returncode, p.stdout, p.stderr
+            except subprocess.TimeoutExpired:
+                rc, out, err = "timeout", b"", b""
+            if rc not in (0, 2, 3) or (rc != 0 and (out or
+                                                   b"error:" not in err)):
+                bad.append("%d: exit %s %s" % (i, rc, err[:120]))
+    ok(not bad, "%d randomly edited experiments: exit 0, 2 or 3 with a "
+       "diagnostic, never a crash" % count, "\n".join(bad[:10]))
 
 
 if __name__ == "__main__":
