@@ -12,6 +12,7 @@
 
 #include "cli/cli_json.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* Starts 'j' on an empty document. */
 void cli_json_init(cli_json *j)
@@ -201,15 +202,16 @@ void cli_json_mpfr(cli_json *j, mpfr_srcptr x)
  * both null when 'q' is NULL. */
 void cli_json_exact(cli_json *j, const char *key, mpq_srcptr q)
 {
-	char name[128];
+	char *name = cli_xmalloc(strlen(key) + sizeof "_decimal");
 	mpfr_t x;
 
-	snprintf(name, sizeof name, "%s_decimal", key);
+	sprintf(name, "%s_decimal", key);
 	cli_json_key(j, key);
 	if (!q) {
 		cli_json_null(j);
 		cli_json_key(j, name);
 		cli_json_null(j);
+		free(name);
 		return;
 	}
 	{
@@ -223,4 +225,5 @@ void cli_json_exact(cli_json *j, const char *key, mpq_srcptr q)
 	mpfr_set_q(x, q, MPFR_RNDN);
 	cli_json_mpfr(j, x);
 	mpfr_clear(x);
+	free(name);
 }

@@ -131,7 +131,7 @@ static void fill_row(eval_run *r, const segc_csv *csv, size_t row,
 static void write_row(cli_json *j, const eval_run *r, char *const *cells,
 	const exact_row *x)
 {
-	char key[300];
+	char *key;
 	size_t i;
 
 	cli_json_open(j, '{');
@@ -145,8 +145,10 @@ static void write_row(cli_json *j, const eval_run *r, char *const *cells,
 		} else {
 			cli_json_null(j);
 		}
-		snprintf(key, sizeof key, "%.280s_decimal", r->t.cells[i]);
+		key = cli_xmalloc(strlen(r->t.cells[i]) + sizeof "_decimal");
+		sprintf(key, "%s_decimal", r->t.cells[i]);
 		cli_json_key(j, key);
+		free(key);
 		cli_json_decimal_text(j, cells[i]);
 	}
 	cli_json_close(j, '}');

@@ -38,7 +38,7 @@ static int value(cli_json *j, segc_ctx *ctx, const char *key,
 	if (rc == 0) {
 		cli_json_exact(j, key, q);
 	} else if (rc > 0 && !segc_eval_mpfr(ctx, x, e, pt, NULL)) {
-		snprintf(name, sizeof name, "%s_decimal", key);
+		snprintf(name, sizeof name, "%.40s_decimal", key);
 		cli_json_key(j, key);
 		cli_json_null(j);
 		cli_json_key(j, name);

@@ -54,7 +54,7 @@ static void value(cli_json *j, const char *key, int exact, mpq_srcptr q,
 		cli_json_exact(j, key, q);
 		return;
 	}
-	snprintf(name, sizeof name, "%s_decimal", key);
+	snprintf(name, sizeof name, "%.40s_decimal", key);
 	cli_json_key(j, key);
 	cli_json_null(j);
 	cli_json_key(j, name);
