@@ -67,9 +67,13 @@ mpq_ptr extrap_add_value(extrap_exp *x, size_t block, size_t point,
 int extrap_number(extrap_exp *x, mpq_t q, const char *s, size_t n,
 	extrap_place at, const char *what);
 
-/* The readers: 0, or -1 after located errors. */
+/* The readers: 0, or -1 after located errors.  The JSON reader takes
+ * both of Extra-P's JSON formats, the older one of numbered ids through
+ * extrap_read_json_ids (extrap_json_ids.c) given the parsed document. */
+struct json_value;
 int extrap_read_text(extrap_exp *x, const char *text, size_t len);
 int extrap_read_json(extrap_exp *x, const char *text, size_t len);
+int extrap_read_json_ids(extrap_exp *x, const struct json_value *root);
 
 /* The table of the values of the chosen call path and metric (see
  * segc_table_read in fit.h); NULL after errors. */

@@ -1,4 +1,5 @@
-/* extrap_json.c - Extra-P's JSON experiment format (doc/fit.md):
+/* extrap_json.c - Extra-P's JSON experiment format (doc/fit.md), the
+ * newer one (the older one of ids is read by extrap_json_ids.c):
  * {"parameters": [names], "measurements": {call path: {metric: [{"point":
  * [coordinates], "values": [repetitions]}]}}, numbers exact (as numbers
  * or as strings of decimals); every misplaced value located. */
@@ -112,7 +113,7 @@ static int measurements(extrap_exp *x, const json_value *root)
 	}
 	if (ms->type != JSON_OBJECT)
 		return expected(x, ms, "\"measurements\"", "an object of call "
-			"paths (the older format of ids is not read)");
+			"paths (or, in the older format, an array)");
 	for (i = 0; i < ms->n; i++) {
 		const json_value *cp = &ms->items[i];
 
@@ -150,6 +151,9 @@ int extrap_read_json(extrap_exp *x, const char *text, size_t len)
 		return -1;
 	if (root->type != JSON_OBJECT)
 		rc = expected(x, root, "the experiment", "an object");
+	else if (json_member(root, "measurements") &&
+	    json_member(root, "measurements")->type == JSON_ARRAY)
+		rc = extrap_read_json_ids(x, root);
 	else
 		rc = parameters(x, root) || measurements(x, root) ? -1 : 0;
 	json_free(root);

@@ -100,7 +100,7 @@ def main():
     # noisy data: against exact least squares computed here
     want = least_squares(text_rows(os.path.join(HERE, "noisy.txt")))
     got = {}
-    for f in ("noisy.txt", "noisy.json"):
+    for f in ("noisy.txt", "noisy.json", "noisy_ids.json"):
         doc, err = fit_json("--free", "c0,c1", model, f)
         got[f] = doc
         ok(doc is not None and values(doc) == {"c0": want[0], "c1": want[1]},
@@ -110,8 +110,11 @@ def main():
     same = got["noisy.txt"] and got["noisy.json"] and \
         [e["measured"] for e in got["noisy.txt"]["equations"]] == \
         [e["measured"] for e in got["noisy.json"]["equations"]]
-    ok(bool(same), "noisy: the text and JSON files give the same 30 "
-       "measured values in the same order")
+    same = same and got["noisy_ids.json"] and \
+        [e["measured"] for e in got["noisy.txt"]["equations"]] == \
+        [e["measured"] for e in got["noisy_ids.json"]["equations"]]
+    ok(bool(same), "noisy: the text file and both JSON formats give the "
+       "same 30 measured values in the same order")
     t = got["noisy.txt"]
     if t:
         c0, c1 = want
@@ -121,7 +124,7 @@ def main():
            "noisy: every fitted value is c0 + c1*x*log2(x) exactly")
 
     # two parameters, named procs and n in the file
-    for f in ("stencil.txt", "stencil.json"):
+    for f in ("stencil.txt", "stencil.json", "stencil_ids.json"):
         doc, err = fit_json("--free", "a,b,c", "--column", "P=procs",
                             "--column", "N=n", "stencil.xml", f)
         ok(doc is not None and
@@ -210,12 +213,25 @@ def errors(model):
          "bad.json:1:63: error: the coordinate '1e' is not a decimal number"),
         ("bad.json", '{"parameters": ["x"], "measurements": {"r\\ud800": 1}}',
          2, "bad.json:1:42: error: a high surrogate without its low one"),
-        ("bad.json", '{"parameters": ["x"], "measurements": [1]}', 2,
+        ("bad.json", '{"parameters": ["x"], "measurements": 1}', 2,
          "bad.json:1:39: error: \"measurements\" should be an object"),
+        ("bad.json", '{"parameters": ["x"], "measurements": [1]}', 2,
+         "bad.json:1:1: error: no \"callpaths\" here"),
         ("bad.json", '{"parameters": ["x"]} x', 2,
          "bad.json:1:23: error: more after the end of the document"),
         ("bad.json", '{"parameters": ["x\x01"]}', 2,
          "bad.json:1:19: error: a control character inside a string"),
+        ("bad.json", '{"parameters": [{"id": 1, "name": "x"}], '
+         '"callpaths": [{"id": 1, "name": "r"}], "metrics": [{"id": 1, '
+         '"name": "t"}], "coordinates": [{"id": 1, '
+         '"parameter_value_pairs": [{"parameter_id": 1, '
+         '"parameter_value": 4}]}], "measurements": [{"callpath_id": 1, '
+         '"coordinate_id": 2, "metric_id": 1, "value": 7}]}', 2,
+         "bad.json:1:269: error: no object has this id (coordinate_id)"),
+        ("bad.json", '{"parameters": [{"id": 1, "name": "x"}, {"id": 1, '
+         '"name": "y"}], "callpaths": [], "metrics": [], "coordinates": '
+         '[], "measurements": []}', 2,
+         "bad.json:1:48: error: this id is given twice"),
         ("bad.json", "[" * 600 + "]" * 600, 3,
          "bad.json:1:513: error: arrays and objects nested deeper than 512 "
          "(max_depth)"),

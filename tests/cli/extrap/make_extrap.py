@@ -10,7 +10,9 @@ in Extra-P's text and JSON formats, from known constants:
                           linear congruential sequence, 4 decimals): the
                           fit is checked against exact least squares in
                           Python fractions.
-  stencil.txt, stencil.json
+  noisy_ids.json          the same in Extra-P's older JSON format of
+                          numbered ids (ids out of order on purpose).
+  stencil.txt, stencil.json, stencil_ids.json
                           time = 1/4 + 2*n/procs + n^2/1000 over
                           procs in 1, 2, 4, 8 and n in 10, 20, 40.
 Run from this folder; the files are committed (the test does not run
@@ -95,6 +97,37 @@ def write_json(path, params, points, blocks, as_strings=False):
         f.write("\n")
 
 
+def write_json_ids(path, params, points, blocks):
+    """Extra-P's older JSON format: every object numbered, the
+    measurements referring to the ids; ids given in an order of their
+    own (parameters from 1, call paths from 7, coordinates backwards)."""
+    callpaths = sorted({b[0] for b in blocks})
+    metrics = sorted({b[1] for b in blocks})
+    cid = {c: 7 + i for i, c in enumerate(callpaths)}
+    mid = {m: 3 + i for i, m in enumerate(metrics)}
+    kid = {pt: 100 - i for i, pt in enumerate(points)}
+    meas = []
+    for region, metric, rows in blocks:
+        for pt, vals in zip(points, rows):
+            for v in vals:
+                meas.append({"callpath_id": cid[region],
+                             "coordinate_id": kid[pt], "id": len(meas) + 1,
+                             "metric_id": mid[metric],
+                             "value": float(dec(v))})
+    doc = {
+        "callpaths": [{"id": cid[c], "name": c} for c in callpaths],
+        "coordinates": [{"id": kid[pt], "parameter_value_pairs": [
+            {"parameter_id": j + 1, "parameter_value": c}
+            for j, c in reversed(list(enumerate(pt)))]} for pt in points],
+        "measurements": meas,
+        "metrics": [{"id": mid[m], "name": m} for m in metrics],
+        "parameters": [{"id": j + 1, "name": p} for j, p in enumerate(params)],
+    }
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+
+
 def main():
     pts = [(x,) for x in XS]
     main_rows = [reps_exact(nlogn(x)) for x in XS]
@@ -111,6 +144,7 @@ def main():
     write_text("noisy.txt", ["x"], pts, [("sort", "time", noisy)],
                "time = 3 + x*log2(x)/2 with noise within 2 %")
     write_json("noisy.json", ["x"], pts, [("sort", "time", noisy)])
+    write_json_ids("noisy_ids.json", ["x"], pts, [("sort", "time", noisy)])
 
     spts = [(p, n) for p in (1, 2, 4, 8) for n in (10, 20, 40)]
     srows = [[F(1, 4) + F(2 * n, p) + F(n * n, 1000)] * 2 for p, n in spts]
@@ -119,6 +153,8 @@ def main():
                "time = 1/4 + 2*n/procs + n^2/1000, two repetitions")
     write_json("stencil.json", ["procs", "n"], spts,
                [("sweep", "time", srows)])
+    write_json_ids("stencil_ids.json", ["procs", "n"], spts,
+                   [("sweep", "time", srows)])
 
 
 if __name__ == "__main__":
