@@ -55,6 +55,20 @@ static void grow(void **p, size_t n, size_t *cap, size_t size)
 	*p = segc_xrealloc(*p, segc_xmul_size(*cap, size));
 }
 
+/* A printable copy for a message (see extrap.h). */
+char *extrap_printable(const char *s, size_t n, size_t max)
+{
+	char *t = segc_xmalloc(n + 1), *p;
+
+	memcpy(t, s, n);
+	t[n] = '\0';
+	p = segc_printable_dup(t);
+	free(t);
+	if (strlen(p) > max)
+		p[max] = '\0';
+	return p;
+}
+
 /* Adds a parameter (see extrap.h). */
 int extrap_add_param(extrap_exp *x, const char *name, size_t n,
 	extrap_place at)
@@ -66,8 +80,11 @@ int extrap_add_param(extrap_exp *x, const char *name, size_t n,
 	copy[n] = '\0';
 	for (i = 0; i < x->nparams; i++)
 		if (!strcmp(x->params[i], copy)) {
+			char *shown = extrap_printable(copy, n, 200);
+
 			segc_error(x->ctx, SEGC_ERR_INPUT, x->file, at.line, at.col,
-				"the parameter '%.200s' is named twice", copy);
+				"the parameter '%s' is named twice", shown);
+			free(shown);
 			free(copy);
 			return -1;
 		}
@@ -138,11 +155,14 @@ int extrap_number(extrap_exp *x, mpq_t q, const char *s, size_t n,
 	extrap_place at, const char *what)
 {
 	const char *why;
+	char *shown;
 
 	if (!segc_csv_decimal(q, s, n, x->max_digits, &why))
 		return 0;
+	shown = extrap_printable(s, n, 40);
 	segc_error(x->ctx, SEGC_ERR_INPUT, x->file, at.line, at.col,
-		"the %s '%.*s' %s", what, n > 40 ? 40 : (int)n, s, why);
+		"the %s '%s' %s", what, shown, why);
+	free(shown);
 	return -1;
 }
 

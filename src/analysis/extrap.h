@@ -62,6 +62,9 @@ size_t extrap_add_block(extrap_exp *x, const char *callpath,
 /* Adds a value (uninitialized number to set) of 'block' at 'point'. */
 mpq_ptr extrap_add_value(extrap_exp *x, size_t block, size_t point,
 	extrap_place at);
+/* A malloc'd copy of s[0..n) fit for a message: control bytes written
+ * \xHH, cut to 'max' bytes. */
+char *extrap_printable(const char *s, size_t n, size_t max);
 /* Reads the decimal s[0..n) into 'q'; -1 after a located error that
  * says what the number was ('what'). */
 int extrap_number(extrap_exp *x, mpq_t q, const char *s, size_t n,

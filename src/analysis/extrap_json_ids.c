@@ -166,8 +166,12 @@ static int coordinates(extrap_exp *x, const json_value *a, const id_map *pm)
 			    !(v = member(x, p, "parameter_value"))) {
 				rc = -1;
 			} else if (seen[k]++) {
-				rc = fault(x, p, "the parameter '%.200s' is given "
-					"twice", x->params[k]);
+				char *shown = extrap_printable(x->params[k],
+					strlen(x->params[k]), 200);
+
+				rc = fault(x, p, "the parameter '%s' is given twice",
+					shown);
+				free(shown);
 			} else if (v->type != JSON_NUMBER && v->type != JSON_STRING) {
 				rc = fault(x, v, "a coordinate should be a number%s",
 					"");

@@ -57,10 +57,14 @@ static char *name_list(const char **v, size_t n)
 	char *t;
 
 	for (i = 0; i < shown; i++)
-		len += (strlen(v[i]) > 80 ? 80 : strlen(v[i])) + 6;
+		len += 80 + 6;
 	t = segc_xmalloc(len);
-	for (i = 0; i < shown; i++)
-		at += (size_t)sprintf(t + at, "%s'%.80s'", i ? ", " : "", v[i]);
+	for (i = 0; i < shown; i++) {
+		char *p = extrap_printable(v[i], strlen(v[i]), 80);
+
+		at += (size_t)sprintf(t + at, "%s'%s'", i ? ", " : "", p);
+		free(p);
+	}
 	if (n > shown)
 		sprintf(t + at, " and %lu more", (unsigned long)(n - shown));
 	return t;
@@ -85,22 +89,26 @@ static int choose(extrap_exp *x, int metric, const char *within,
 	if (!want && n == 1)
 		*chosen = v[0];
 	if (!*chosen) {
-		char where[300];
+		char where[300], *w = within ? extrap_printable(within,
+			strlen(within), 200) : NULL;
+		char *shown = want ? extrap_printable(want, strlen(want), 200) :
+			NULL;
 
 		list = name_list(v, n);
-		if (within)
-			snprintf(where, sizeof where, "the call path '%.200s'",
-				within);
+		if (w)
+			snprintf(where, sizeof where, "the call path '%s'", w);
 		else
 			strcpy(where, "the file");
 		if (want)
 			segc_error(x->ctx, SEGC_ERR_INPUT, x->file, 0, 0, "no %s "
-				"'%.200s' in %s (%s: %s)", kind, want, where, opt, list);
+				"'%s' in %s (%s: %s)", kind, shown, where, opt, list);
 		else
 			segc_error(x->ctx, SEGC_ERR_INPUT, x->file, 0, 0, "%s has "
 				"%lu %ss (%s): choose one with %s", where,
 				(unsigned long)n, kind, list, opt);
 		free(list);
+		free(w);
+		free(shown);
 		rc = -1;
 	}
 	free(v);
@@ -149,17 +157,22 @@ static int check_mappings(extrap_exp *x, const segc_csv_options *t,
 	int bad = 0;
 
 	for (k = 0; t && k < t->nmap; k++) {
+		char *col;
+
 		for (j = 0; j < x->nparams; j++)
 			if (!strcmp(x->params[j], t->map_columns[k]))
 				break;
 		if (j < x->nparams || (!strcmp(t->map_columns[k], metric) &&
 		    segc_csv_is_measurement(t->map_names[k])))
 			continue;
+		col = extrap_printable(t->map_columns[k],
+			strlen(t->map_columns[k]), 100);
 		segc_error(x->ctx, SEGC_ERR_INPUT, x->file, 0, 0, "--column "
-			"%.100s=%.100s: the file has no parameter '%.100s'%s",
-			t->map_names[k], t->map_columns[k], t->map_columns[k],
+			"%.100s=%s: the file has no parameter '%s'%s",
+			t->map_names[k], col, col,
 			segc_csv_is_measurement(t->map_names[k]) ? " nor metric of "
 			"that name" : "");
+		free(col);
 		bad = 1;
 	}
 	return bad ? -1 : 0;
@@ -185,7 +198,7 @@ static void set_columns(extrap_exp *x, segc_csv *C, const segc_csv_options
 			C->header_col[C->ncols] = x->param_at[j].col;
 			C->header[C->ncols++] = segc_xstrdup(name);
 		} else {
-			C->ignored[C->nignored++] = segc_xstrdup(x->params[j]);
+			C->ignored[C->nignored++] = segc_printable_dup(x->params[j]);
 		}
 	}
 	name = "time";
@@ -275,9 +288,14 @@ segc_csv *extrap_table(extrap_exp *x, const segc_extrap_options *o)
 	fill_rows(x, C, keep, callpath, metric);
 	free(keep);
 	if (!C->nrows) {
+		char *m = extrap_printable(metric, strlen(metric), 200);
+		char *c = extrap_printable(callpath, strlen(callpath), 200);
+
 		segc_error(x->ctx, SEGC_ERR_INPUT, x->file, at.line, at.col,
-			"no measured value of the metric '%.200s' at the call path "
-			"'%.200s'", metric, callpath);
+			"no measured value of the metric '%s' at the call path "
+			"'%s'", m, c);
+		free(m);
+		free(c);
 		segc_csv_free(C);
 		return NULL;
 	}

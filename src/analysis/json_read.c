@@ -244,9 +244,14 @@ static void check_keys(parser *P, const json_value *v)
 	qsort(k, v->n, sizeof *k, key_order);
 	for (i = 1; i < v->n && !P->failed; i++)
 		if (!strcmp(k[i - 1], k[i])) {
+			char *shown = segc_printable_dup(k[i]);
+
+			if (strlen(shown) > 200)
+				shown[200] = '\0';
 			P->failed = 1;
 			segc_error(P->ctx, SEGC_ERR_INPUT, P->file, v->line, v->col,
-				"the object has the key \"%.200s\" twice", k[i]);
+				"the object has the key \"%s\" twice", shown);
+			free(shown);
 		}
 	free(k);
 }

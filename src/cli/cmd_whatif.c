@@ -26,7 +26,7 @@ typedef struct whatif_opts {
 	size_t nspecs;
 	const char *spec[MAX_SCENARIOS];
 	int json;               /* --json */
-	cli_json doc;           /* its document */
+	cli_json *doc;          /* its document, while the scenarios run */
 } whatif_opts;
 
 /* One scenario, read from its SPEC. */
@@ -277,8 +277,8 @@ static int run_scenario(segc_ctx *ctx, const cli_common *c,
 	    segc_component_parse(o->tab.component))) != NULL)
 		sp = segc_scale_speedup(ctx, s, before, aft);
 	if (sp && o->json) {
-		rc = json_whatif_scenario((cli_json *)&o->doc, ctx, &o->tab.grid,
-			spec, before, aft, sp);
+		rc = json_whatif_scenario(o->doc, ctx, &o->tab.grid, spec,
+			before, aft, sp);
 		segc_expr_free(aft);
 		segc_expr_free(sp);
 		scenario_clear(&sc);
@@ -310,6 +310,7 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	whatif_opts *o = opts;
 	int comp = segc_component_parse(o->tab.component), rc = 0;
 	segc_expr *before;
+	cli_json doc;
 	size_t i;
 	int derived;
 
@@ -332,13 +333,14 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		before = NULL;
 	}
 	derived = before != NULL;
+	o->doc = o->json ? &doc : NULL;
 	if (o->json)
-		json_whatif_begin(&o->doc, segc_model_name(s->model),
+		json_whatif_begin(&doc, segc_model_name(s->model),
 			o->tab.component);
 	for (i = 0; before && i < o->nspecs && !rc; i++)
 		rc = run_scenario(ctx, c, o, s, o->spec[i], before);
 	if (o->json)
-		json_whatif_end(&o->doc);
+		json_whatif_end(&doc);
 	segc_expr_free(before);
 	if (rc > 0)
 		return rc;
