@@ -109,6 +109,42 @@ SEGC_API unsigned long segc_csv_line(SEGC_KEEP const segc_csv *csv,
 SEGC_API unsigned long segc_csv_col(SEGC_KEEP const segc_csv *csv,
 	size_t row, size_t col);
 
+/* -------------------------------------------------- Extra-P experiments */
+
+/* The formats of a measurement file: told by its content (a first byte
+ * '{' or '[' is JSON, a first line that is not blank or a comment and starts
+ * with the word PARAMETER is Extra-P's text), or given. */
+enum segc_table_format {
+	SEGC_TABLE_AUTO = 0, SEGC_TABLE_CSV, SEGC_TABLE_EXTRAP_TEXT,
+	SEGC_TABLE_EXTRAP_JSON
+};
+
+/* What to read of an Extra-P experiment (doc/fit.md): the call path
+ * (REGION) and the metric whose measurements become the rows (NULL: the
+ * only one the file has); 'table' as for CSV: its mappings read a
+ * parameter (or, with a measurement name, the metric) under another
+ * name, 'wanted' leaves parameters out, 'aggregate' combines the
+ * repetitions of a point.  A plain data record the caller fills. */
+typedef struct segc_extrap_options {
+	const char *callpath;
+	const char *metric;
+	segc_csv_options table;
+} segc_extrap_options;
+
+/* Reads the 'len' bytes at 'text' (named 'name') in 'format' into a
+ * table: one column per parameter kept, one measurement column ('time'
+ * unless mapped), one row per measured value (each repetition), located
+ * at the value.  CSV is read as segc_csv_read() with opts->table.  NULL
+ * with located errors; a call path or metric that is not chosen when
+ * the file has several is an error listing them. */
+SEGC_API SEGC_GIVE segc_csv *segc_table_read(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const char *name, SEGC_KEEP const char *text, size_t len,
+	enum segc_table_format format, SEGC_KEEP const segc_extrap_options *opts);
+/* The same for the file 'path' ("-": standard input). */
+SEGC_API SEGC_GIVE segc_csv *segc_table_read_path(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const char *path, enum segc_table_format format,
+	SEGC_KEEP const segc_extrap_options *opts);
+
 /* ------------------------------------------------------------ the fit */
 
 /* What the fitted equations weigh: absolute errors (each equation as

@@ -236,6 +236,11 @@ segc_csv *segc_csv_read(segc_ctx *ctx, const char *name, const char *text,
     size_t len, const segc_csv_options *opts);
 segc_csv *segc_csv_read_path(segc_ctx *ctx, const char *path,
     const segc_csv_options *opts);
+typedef struct segc_extrap_options {
+    const char *callpath; const char *metric; segc_csv_options table;
+} segc_extrap_options;
+segc_csv *segc_table_read_path(segc_ctx *ctx, const char *path, int format,
+    const segc_extrap_options *opts);
 size_t segc_csv_nrows(const segc_csv *csv);
 size_t segc_csv_n_ignored(const segc_csv *csv);
 const char *segc_csv_ignored(const segc_csv *csv, size_t i);

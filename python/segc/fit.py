@@ -230,13 +230,27 @@ class _Options:
         self.ptr.aggregate = AGGREGATES[aggregate]
 
 
-def read_csv(ctx, data, name, options):
+FORMATS = {"auto": 0, "csv": 1, "extrap-text": 2, "extrap-json": 3}
+
+
+def read_csv(ctx, data, name, options, callpath=None, metric=None,
+             data_format="auto"):
     """The segc_csv of 'data' (freed when collected): a path is read as a
-    file ("-": standard input), anything else as a table."""
+    file ("-": standard input), a CSV table or an Extra-P experiment
+    ('data_format' as --data-format; 'callpath' and 'metric' choose its
+    measurements), anything else as a CSV table."""
     import os
+    if data_format not in FORMATS:
+        raise ValueError("data_format %r: auto, csv, extrap-text or "
+                         "extrap-json" % (data_format,))
     if isinstance(data, os.PathLike):
-        csv = lib.segc_csv_read_path(ctx.ptr, os.fsencode(data),
-                                     options.ptr)
+        xo = ffi.new("segc_extrap_options *")
+        keep = [cstr(callpath) if callpath is not None else ffi.NULL,
+                cstr(metric) if metric is not None else ffi.NULL]
+        xo.callpath, xo.metric = keep
+        xo.table = options.ptr[0]
+        csv = lib.segc_table_read_path(ctx.ptr, os.fsencode(data),
+                                       FORMATS[data_format], xo)
     else:
         body = csv_text(data).encode("utf-8")
         csv = lib.segc_csv_read(ctx.ptr, (name or "<data>").encode(), body,
@@ -247,7 +261,7 @@ def read_csv(ctx, data, name, options):
 
 
 def run(s, data, free, weight, start, max_iterations, columns, name,
-        aggregate=None):
+        aggregate=None, callpath=None, metric=None, data_format="auto"):
     """The Fit of the names 'free' to 'data' under setting 's'."""
     if weight not in ("absolute", "relative"):
         raise ValueError("weight %r: absolute or relative" % (weight,))
@@ -257,7 +271,8 @@ def run(s, data, free, weight, start, max_iterations, columns, name,
     start = dict(start or {})
     options = _Options(s, columns, aggregate)
     with Context(s.limits) as ctx:
-        csv = read_csv(ctx, data, name, options)
+        csv = read_csv(ctx, data, name, options, callpath, metric,
+                       data_format)
         keep = [cstr(n) for n in free]
         names = ffi.new("const char *[]", keep or [ffi.NULL])
         skeep = [cstr(n) for n in start]

@@ -243,14 +243,18 @@ class Model:
 
     def fit(self, data, free, weight="absolute", bind=None, machine=None,
             start=None, max_iterations=0, columns=None, aggregate=None,
-            name=None, **limits):
+            name=None, callpath=None, metric=None, data_format="auto",
+            **limits):
         """Fits the names 'free' to measured times: 'data' a pandas
-        DataFrame, a dict of columns, the text of a CSV file or its path
-        (a pathlib.Path); 'columns' maps names to columns of the table
-        (NAME: COLUMN, as --column NAME=COLUMN), 'aggregate' ("mean",
-        "median", "min") makes each repeated configuration one equation.
-        A Fit."""
+        DataFrame, a dict of columns, the text of a CSV file or the path
+        (a pathlib.Path) of a CSV file or an Extra-P experiment (text or
+        JSON; 'callpath' and 'metric' choose its measurements,
+        'data_format' as --data-format); 'columns' maps names to columns
+        of the table or parameters of the experiment (NAME: COLUMN, as
+        --column NAME=COLUMN), 'aggregate' ("mean", "median", "min")
+        makes each repeated configuration one equation.  A Fit."""
         from segc import fit
         s = self.setting(machine, bind, (), **limits)
         return fit.run(s, data, free, weight, start, max_iterations,
-                       columns, name, aggregate)
+                       columns, name, aggregate, callpath, metric,
+                       data_format)

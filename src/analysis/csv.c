@@ -208,13 +208,11 @@ static void decimal_value(mpq_t q, const char *dig, long e, int neg)
 	mpz_clear(scale);
 }
 
-/* Converts the decimal number of cell 'c' to 'q': 0, or -1 when it is
- * not one (the reason in '*why'). */
-static int cell_number(const reader *R, const cell *c, mpq_t q,
-	const char **why)
+/* Converts the decimal text s[0..n) to 'q' (see csv_private.h). */
+int segc_csv_decimal(mpq_t q, const char *s, size_t n,
+	unsigned long max_digits, const char **why)
 {
-	const char *s = c->s;
-	size_t n = c->n, i = 0, ni, nf = 0, k;
+	size_t i = 0, ni, nf = 0, k;
 	long e = 0;
 	char *dig;
 
@@ -228,13 +226,12 @@ static int cell_number(const reader *R, const cell *c, mpq_t q,
 	if ((!ni && !nf) || (k > i + ni && !nf))
 		return -1;
 	if (k < n && (s[k] == 'e' || s[k] == 'E')) {
-		if (exponent_value(s + k + 1, n - k - 1, 10 * R->max_digits,
-		    &e))
+		if (exponent_value(s + k + 1, n - k - 1, 10 * max_digits, &e))
 			return -1;
 	} else if (k != n) {
 		return -1;
 	}
-	if (ni + nf > R->max_digits) {
+	if (ni + nf > max_digits) {
 		*why = "has too many digits (max_literal_digits)";
 		return -1;
 	}
@@ -246,6 +243,14 @@ static int cell_number(const reader *R, const cell *c, mpq_t q,
 	decimal_value(q, dig, e - (long)nf, s[0] == '-');
 	free(dig);
 	return 0;
+}
+
+/* Converts the decimal number of cell 'c' to 'q': 0, or -1 when it is
+ * not one (the reason in '*why'). */
+static int cell_number(const reader *R, const cell *c, mpq_t q,
+	const char **why)
+{
+	return segc_csv_decimal(q, c->s, c->n, R->max_digits, why);
 }
 
 /* A set of the table's column names, for the check of repeats in time
@@ -525,10 +530,8 @@ segc_csv *segc_csv_read_string(segc_ctx *ctx, const char *name,
 	return segc_csv_read(ctx, name, text, len, NULL);
 }
 
-/* Reads the whole file 'path' ("-": standard input, named '*name')
- * into a new buffer, bounded by the max_file_bytes limit; NULL after an
- * error. */
-static char *slurp(segc_ctx *ctx, const char *path, const char **name,
+/* Reads the whole file 'path' (see csv_private.h). */
+char *segc_csv_slurp(segc_ctx *ctx, const char *path, const char **name,
 	size_t *len)
 {
 	unsigned long max = segc_ctx_limits(ctx)->max_file_bytes;
@@ -573,7 +576,7 @@ segc_csv *segc_csv_read_path(segc_ctx *ctx, const char *path,
 {
 	size_t len;
 	const char *name;
-	char *text = slurp(ctx, path, &name, &len);
+	char *text = segc_csv_slurp(ctx, path, &name, &len);
 	segc_csv *C;
 
 	if (!text)

@@ -27,4 +27,15 @@ int segc_csv_is_measurement(const char *name);
  * as 'how' says (not SEGC_CSV_EACH). */
 void segc_csv_aggregate_rows(segc_csv *csv, enum segc_csv_aggregate how);
 
+/* Converts the decimal text s[0..n) ([+-]digits[.digits][e[+-]digits],
+ * or .digits) of at most 'max_digits' digits to the exact 'q': 0, or -1
+ * with the reason in '*why' ("is not a decimal number", ...). */
+int segc_csv_decimal(mpq_t q, const char *s, size_t n,
+	unsigned long max_digits, const char **why);
+/* Reads the whole file 'path' ("-": standard input, named '*name') into
+ * a new buffer, bounded by the max_file_bytes limit; NULL after an
+ * error. */
+char *segc_csv_slurp(segc_ctx *ctx, const char *path, const char **name,
+	size_t *len);
+
 #endif

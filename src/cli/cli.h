@@ -198,6 +198,7 @@ typedef struct cli_table_opts {
 	const char *component;
 	long digits;
 	cli_grid grid;
+	int json;          /* --json (sensitivity) */
 } cli_table_opts;
 /* Sets 't' to the defaults (total, 6 digits) and an empty grid. */
 void cli_table_opts_init(cli_table_opts *t);

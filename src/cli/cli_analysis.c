@@ -140,6 +140,7 @@ static const char *const option_help[][2] = {
 	  "                      comm, io, speedup, efficiency or an expression\n"
 	  "                      of them and the model's names\n"
 	  "  --over NAME=A..B    the name varied over the integers A..B\n"
+	  "  --json              one JSON document (doc/json.md)\n"
 	  "  NAME=VALUE          bind a parameter (as -D)\n" },
 	{ "solve",
 	  "  --for NAME          the name solved for\n"
@@ -147,6 +148,7 @@ static const char *const option_help[][2] = {
 	  "                      default: the declared domain of NAME, bounded\n"
 	  "                      by Cauchy's bound on the roots)\n"
 	  "  --digits D          significant digits of irrational roots (30)\n"
+	  "  --json              one JSON document (doc/json.md)\n"
 	  "  EQUATION            LEFT = RIGHT, each side as Q of optimize\n"
 	  "  NAME=VALUE          bind a parameter (as -D)\n" },
 	{ "whatif",
@@ -156,10 +158,12 @@ static const char *const option_help[][2] = {
 	  "  --component C       total (default), comp, comm or io\n"
 	  "  --digits D          significant digits of the table (6)\n"
 	  "  --table             the tables only, not the closed forms\n"
+	  "  --json              one JSON document (doc/json.md)\n"
 	  "  NAME=RANGE          a grid: V, A..B, A..B*K or V1,V2,...\n" },
 	{ "sensitivity",
 	  "  --component C       total (default), comp, comm or io\n"
 	  "  --digits D          significant digits of the table (6)\n"
+	  "  --json              one JSON document (doc/json.md)\n"
 	  "  NAME=RANGE          a grid: V, A..B, A..B*K or V1,V2,...\n" },
 };
 

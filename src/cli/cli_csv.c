@@ -32,7 +32,25 @@ static int add_column(const cli_common *c, cli_csv_opts *o, const char *v)
 	return 0;
 }
 
-/* Consumes --column or --aggregate (see cli_csv.h). */
+/* Reads the value of --data-format into 'o'; 1, or -1 after a usage
+ * error. */
+static int data_format(const cli_common *c, cli_csv_opts *o, const char *v)
+{
+	static const char *const names[] = { "auto", "csv", "extrap-text",
+		"extrap-json" };
+	int k;
+
+	for (k = 0; k < 4; k++)
+		if (!strcmp(v, names[k])) {
+			o->format = (enum segc_table_format)k;
+			return 1;
+		}
+	return cli_usage(c, "--data-format is auto, csv, extrap-text or "
+		"extrap-json, not '%s'", v), -1;
+}
+
+/* Consumes --column, --aggregate, --data-format, --callpath or --metric
+ * (see cli_csv.h). */
 int cli_csv_option(const cli_common *c, int argc, char **argv, int *i,
 	cli_csv_opts *o)
 {
@@ -42,6 +60,18 @@ int cli_csv_option(const cli_common *c, int argc, char **argv, int *i,
 
 	if ((r = cli_option_value(c, argc, argv, i, "column", 0, &v)) != 0)
 		return r > 0 && add_column(c, o, v) ? -1 : r;
+	if ((r = cli_option_value(c, argc, argv, i, "callpath", 0, &v)) != 0) {
+		if (r > 0)
+			o->callpath = v;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "metric", 0, &v)) != 0) {
+		if (r > 0)
+			o->metric = v;
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "data-format", 0, &v)) != 0)
+		return r > 0 ? data_format(c, o, v) : r;
 	if ((r = cli_option_value(c, argc, argv, i, "aggregate", 0, &v)) <= 0)
 		return r;
 	for (k = 0; k < 3; k++)
@@ -105,16 +135,18 @@ static int wanted(void *arg, const char *name)
 segc_csv *cli_csv_read(segc_ctx *ctx, const cli_csv_opts *o,
 	const segc_setting *s, const char *path)
 {
-	segc_csv_options opts;
+	segc_extrap_options opts;
 
 	memset(&opts, 0, sizeof opts);
-	opts.nmap = o->nmap;
-	opts.map_names = o->map_names;
-	opts.map_columns = o->map_columns;
-	opts.wanted = wanted;
-	opts.wanted_arg = (void *)s;
-	opts.aggregate = o->aggregate;
-	return segc_csv_read_path(ctx, path, &opts);
+	opts.callpath = o->callpath;
+	opts.metric = o->metric;
+	opts.table.nmap = o->nmap;
+	opts.table.map_names = o->map_names;
+	opts.table.map_columns = o->map_columns;
+	opts.table.wanted = wanted;
+	opts.table.wanted_arg = (void *)s;
+	opts.table.aggregate = o->aggregate;
+	return segc_table_read_path(ctx, path, o->format, &opts);
 }
 
 /* The names of the columns left out, comma-separated, at most

@@ -17,15 +17,20 @@ typedef struct cli_csv_opts {
 	const char *map_columns[CLI_CSV_MAX_COLUMNS];
 	char *map_text[CLI_CSV_MAX_COLUMNS];   /* owned copies */
 	enum segc_csv_aggregate aggregate;
+	enum segc_table_format format;      /* --data-format */
+	const char *callpath, *metric;      /* Extra-P: --callpath, --metric */
 } cli_csv_opts;
 
-/* Consumes --column NAME=COLUMN or --aggregate mean|median|min: 1, 0
- * when argv[*i] is another option, -1 after a usage error. */
+/* Consumes --column NAME=COLUMN, --aggregate mean|median|min,
+ * --data-format auto|csv|extrap-text|extrap-json, --callpath PATH or
+ * --metric NAME: 1, 0 when argv[*i] is another option, -1 after a usage
+ * error. */
 int cli_csv_option(const cli_common *c, int argc, char **argv, int *i,
 	cli_csv_opts *o);
 /* Releases the copies 'o' holds. */
 void cli_csv_opts_clear(cli_csv_opts *o);
-/* Reads the table 'path' ("-": standard input) for a model under 's':
+/* Reads the table 'path' ("-": standard input; CSV or an Extra-P
+ * experiment, as --data-format says) for a model under 's':
  * the columns that name a measurement or a name 's' declares (or one
  * close to such a name, for the caller to refuse with a suggestion),
  * mapped and aggregated as 'o' says; the others left out.  NULL with

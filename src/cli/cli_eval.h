@@ -25,6 +25,7 @@ typedef struct eval_opts {
 	long precision;
 	long digits;
 	int csv;
+	int json;                /* --json */
 	int canonical;
 	const char *procs;       /* --procs: the processor count (P) */
 	int weak;                /* --scaling weak */

@@ -5,9 +5,14 @@
 #include <config.h>
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpfr.h>
 
 #include "cli/cli_json.h"
 #include "cli/cli_output.h"
+#include "cli/cli_util.h"
 
 /* Starts 'j' on an empty document. */
 void cli_json_init(cli_json *j)
@@ -122,4 +127,103 @@ void cli_json_end(cli_json *j)
 {
 	(void)j;
 	cli_puts("\n");
+}
+
+/* Consumes the option --json into '*json': 1, or 0 when argv[*i] is
+ * another. */
+int cli_json_option(char **argv, int *i, int *json)
+{
+	if (strcmp(argv[*i], "--json"))
+		return 0;
+	*json = 1;
+	(*i)++;
+	return 1;
+}
+
+/* Writes the whole number 'n'. */
+void cli_json_uint(cli_json *j, unsigned long n)
+{
+	member_start(j);
+	cli_printf("%lu", n);
+}
+
+/* Non-zero when 's' is a JSON number (RFC 8259 section 6). */
+static int json_number_text(const char *s)
+{
+	size_t i = 0, d;
+
+	if (s[i] == '-')
+		i++;
+	for (d = i; s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	if (i == d || (s[d] == '0' && i > d + 1))
+		return 0;
+	if (s[i] == '.') {
+		for (d = ++i; s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == d)
+			return 0;
+	}
+	if (s[i] == 'e' || s[i] == 'E') {
+		i++;
+		if (s[i] == '+' || s[i] == '-')
+			i++;
+		for (d = i; s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == d)
+			return 0;
+	}
+	return s[i] == '\0';
+}
+
+/* Writes the decimal text 's' as a number, or null when it is not one
+ * ("-", "inf"). */
+void cli_json_decimal_text(cli_json *j, const char *s)
+{
+	member_start(j);
+	cli_puts(s && json_number_text(s) ? s : "null");
+}
+
+/* Writes 'x' rounded to 17 significant digits as a number. */
+void cli_json_mpfr(cli_json *j, mpfr_srcptr x)
+{
+	char *s = NULL;
+
+	if (!mpfr_number_p(x) || mpfr_asprintf(&s, "%.17Rg", x) < 0) {
+		cli_json_null(j);
+		return;
+	}
+	cli_json_decimal_text(j, s);
+	mpfr_free_str(s);
+}
+
+/* Writes the members 'key' (the exact rational 'q' as a string, "3/20000")
+ * and 'key'_decimal ('q' rounded to 17 significant digits, a number);
+ * both null when 'q' is NULL. */
+void cli_json_exact(cli_json *j, const char *key, mpq_srcptr q)
+{
+	char *name = cli_xmalloc(strlen(key) + sizeof "_decimal");
+	mpfr_t x;
+
+	sprintf(name, "%s_decimal", key);
+	cli_json_key(j, key);
+	if (!q) {
+		cli_json_null(j);
+		cli_json_key(j, name);
+		cli_json_null(j);
+		free(name);
+		return;
+	}
+	{
+		char *t = mpq_get_str(NULL, 10, q);
+
+		cli_json_string(j, t);
+		free(t);
+	}
+	cli_json_key(j, name);
+	mpfr_init2(x, 128);
+	mpfr_set_q(x, q, MPFR_RNDN);
+	cli_json_mpfr(j, x);
+	mpfr_clear(x);
+	free(name);
 }

@@ -37,8 +37,10 @@
 #include <segc/check.h>
 
 #include "cli/cli.h"
+#include "cli/cli_json.h"
 #include "cli/cli_output.h"
 #include "cli/cli_util.h"
+#include "cli/json_commands.h"
 
 /* Sample points tried for a witness. */
 #define CHECK_POINTS 200
@@ -47,6 +49,7 @@
 typedef struct check_opts {
 	const char *component;   /* NULL: every expectation */
 	const char *expect;      /* --expect FORMULA, or NULL */
+	int json;                /* --json */
 } check_opts;
 
 /* One expectation to check. */
@@ -56,6 +59,7 @@ typedef struct check_item {
 	segc_expr *formula;      /* borrowed */
 	const char *source;      /* may be NULL */
 	segc_where where;
+	cli_json *json;          /* --json: the document, or NULL */
 } check_item;
 
 
@@ -175,6 +179,13 @@ static int report_difference(segc_ctx *ctx, const segc_setting *s,
 	segc_ctx_clear(ctx);
 	segc_witness_init(&w);
 	find_witness(ctx, s, it, raw, &w);
+	if (it->json) {
+		json_check_difference(it->json, segc_component_name(it->comp),
+			it->source, got, want, diff, &w);
+		segc_witness_clear(&w);
+		segc_expr_free(diff);
+		return 1;
+	}
 	cli_printf("%s: %s\n", w.found ? "MISMATCH" : "UNPROVEN", title);
 	print_side("derived:", got);
 	print_side("expected:", want);
@@ -277,7 +288,9 @@ static int check_one(segc_ctx *ctx, cli_common *c, const segc_model *m,
 		source ? source : "", source ? ")" : "");
 	title = cli_buf_take(&sb);
 	if (got == want || same_second_form(ctx, &s, got, want)) {
-		if (!c->quiet)
+		if (it->json)
+			json_check_ok(it->json, comp, it->source);
+		else if (!c->quiet)
 			cli_printf("ok: %s\n", title);
 	} else
 		rc = report_difference(ctx, &s, it, got, want, raw, title);
@@ -299,7 +312,7 @@ static int worse(int a, int b)
 
 /* Checks every <expect> of 'm' (of component 'only' if not NULL). */
 static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
-	const segc_machine *machine, const char *only)
+	const segc_machine *machine, const char *only, cli_json *json)
 {
 	size_t i, done = 0;
 	int rc = 0;
@@ -315,6 +328,7 @@ static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
 		memset(&it, 0, sizeof(it));
 		it.comp = comp < 0 ? SEGC_TOTAL : (enum segc_component)comp;
 		it.machine = machine;
+		it.json = json;
 		it.formula = segc_expect_formula(x);
 		it.source = segc_expect_source(x);
 		segc_expect_where(x, &it.where);
@@ -344,7 +358,8 @@ static int check_model(segc_ctx *ctx, cli_common *c, const segc_model *m,
 
 /* Checks the --expect formula 'text'. */
 static int check_text(segc_ctx *ctx, cli_common *c, const segc_model *m,
-	const segc_machine *machine, const char *component, const char *text)
+	const segc_machine *machine, const char *component, const char *text,
+	cli_json *json)
 {
 	check_item it;
 	int rc;
@@ -359,6 +374,7 @@ static int check_text(segc_ctx *ctx, cli_common *c, const segc_model *m,
 	it.comp = (enum segc_component)segc_component_parse(component
 		? component : "total");
 	it.machine = machine;
+	it.json = json;
 	it.source = "--expect";
 	rc = check_one(ctx, c, m, &it);
 	segc_expr_free(it.formula);
@@ -372,6 +388,8 @@ static int check_option(cli_common *c, int argc, char **argv, int *i,
 	check_opts *o = opts;
 	int r;
 
+	if (cli_json_option(argv, i, &o->json))
+		return 1;
 	if ((r = cli_option_value(c, argc, argv, i, "component", 0,
 			&o->component)) != 0)
 		return r;
@@ -396,11 +414,20 @@ static int run_check(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
 {
 	const check_opts *o = opts;
+	cli_json j;
+	int rc;
 
+	if (o->json)
+		json_check_begin(&j, segc_model_name(s->model));
 	if (o->expect)
-		return check_text(ctx, c, s->model, s->machine, o->component,
-			o->expect);
-	return check_model(ctx, c, s->model, s->machine, o->component);
+		rc = check_text(ctx, c, s->model, s->machine, o->component,
+			o->expect, o->json ? &j : NULL);
+	else
+		rc = check_model(ctx, c, s->model, s->machine, o->component,
+			o->json ? &j : NULL);
+	if (o->json)
+		json_check_end(&j, rc == 0);
+	return rc;
 }
 
 /* Runs 'segc check'. */
@@ -408,7 +435,7 @@ int cmd_check(int argc, char **argv)
 {
 	static const cli_model_command cmd = { "check", check_option, NULL,
 		check_args, run_check };
-	check_opts o = { NULL, NULL };
+	check_opts o = { NULL, NULL, 0 };
 
 	return cli_model_command_run(&cmd, argc, argv, &o);
 }

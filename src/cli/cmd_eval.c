@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "cli/cli_eval.h"
+#include "cli/cli_json.h"
 #include "cli/cli_util.h"
+#include "cli/json_commands.h"
 
 #define MAX_AXES EVAL_MAX_AXES
 #define MAX_POINTS 1000000UL
@@ -76,6 +78,8 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 		(*i)++;
 		return 1;
 	}
+	if (cli_json_option(argv, i, &o->json))
+		return 1;
 	if ((r = cli_option_value(c, argc, argv, i, "precision", 0, &v)) != 0)
 		return r < 0 ? r : cli_number_option(c, "precision", v,
 			MPFR_PREC_MIN > 2 ? MPFR_PREC_MIN : 2, 100000, &o->precision);
@@ -483,6 +487,9 @@ static int check_options(cli_common *c, const eval_opts *o)
 			o->measured);
 	if (o->measured && o->map_x)
 		return cli_usage(c, "--measured and --map do not go together");
+	if (o->json && (o->csv || o->map_x))
+		return cli_usage(c, "--json prints the table of a grid or of "
+			"--measured: not with %s", o->csv ? "--csv" : "--map");
 	if (!o->measured && (o->table.nmap || o->table.aggregate))
 		return cli_usage(c, "--column and --aggregate read the table of "
 			"--measured: give --measured DATA.csv");
@@ -561,7 +568,10 @@ static int evaluate(cli_common *c, eval_run *r, const segc_setting *s)
 		goto out;
 	if ((rc = cli_report(r->ctx)) != 0)
 		goto out;
-	eval_table_print(&r->t, r->o->csv);
+	if (r->o->json)
+		json_eval(r, csv);
+	else
+		eval_table_print(&r->t, r->o->csv);
 	rc = CLI_OK;
 out:
 	segc_csv_free(csv);

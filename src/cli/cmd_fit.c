@@ -14,8 +14,10 @@
 
 #include "cli/cli.h"
 #include "cli/cli_csv.h"
+#include "cli/cli_json.h"
 #include "cli/cli_output.h"
 #include "cli/cli_util.h"
+#include "cli/json_commands.h"
 
 #define MAX_FREE 256
 
@@ -33,6 +35,7 @@ typedef struct fit_opts {
 	size_t nstart;
 	unsigned long max_iterations;
 	cli_csv_opts csv;        /* --column, --aggregate */
+	int json;                /* --json */
 } fit_opts;
 
 /* Non-zero when 's' is a name (letter or '_', then letters, digits,
@@ -121,6 +124,8 @@ static int fit_option(cli_common *c, int argc, char **argv, int *i,
 	int r;
 
 	o->taking_free = 0;
+	if (cli_json_option(argv, i, &o->json))
+		return 1;
 	if ((r = cli_csv_option(c, argc, argv, i, &o->csv)) != 0)
 		return r;
 	if ((r = cli_option_value(c, argc, argv, i, "free", 0, &v)) != 0) {
@@ -484,7 +489,11 @@ static int run_fit(segc_ctx *ctx, cli_common *c, void *opts,
 	if (!rc && !f)
 		rc = CLI_INTERNAL;
 	if (!rc) {
-		print_fit(f, data, o, c->quiet);
+		if (o->json)
+			json_fit(f, data, segc_model_name(s->model), o->weight ==
+				SEGC_FIT_RELATIVE, o->csv.aggregate);
+		else
+			print_fit(f, data, o, c->quiet);
 		if (out && write_machine(out, f, s, o))
 			rc = CLI_USAGE;
 	}

@@ -10,7 +10,9 @@
 #include <segc/analysis.h>
 
 #include "cli/cli.h"
+#include "cli/cli_json.h"
 #include "cli/cli_output.h"
+#include "cli/json_commands.h"
 
 /* The options of 'optimize'. */
 typedef struct optimize_opts {
@@ -19,6 +21,8 @@ typedef struct optimize_opts {
 	const char *over;
 	char *var;
 	mpq_t lo, hi;
+	int json;                /* --json */
+	const char *model;       /* the model's name, for --json */
 } optimize_opts;
 
 /* Consumes --min Q, --max Q or --over NAME=A..B. */
@@ -29,6 +33,8 @@ static int optimize_option(cli_common *c, int argc, char **argv, int *i,
 	const char *v;
 	int r, k;
 
+	if (cli_json_option(argv, i, &o->json))
+		return 1;
 	for (k = 0; k < 2; k++) {
 		r = cli_option_value(c, argc, argv, i, k ? "max" : "min", 0, &v);
 		if (r > 0) {
@@ -108,6 +114,24 @@ static void print_optimum(const cli_common *c, const optimize_opts *o,
 	cli_puts("\n");
 }
 
+/* Prints the optimum as text or, with --json, as a document. */
+static void report(const cli_common *c, const optimize_opts *o,
+	const segc_optimum *opt, size_t nkernels)
+{
+	json_optimize_info in;
+
+	if (!o->json) {
+		print_optimum(c, o, opt, nkernels);
+		return;
+	}
+	in.model = o->model;
+	in.quantity = o->quantity;
+	in.var = o->var;
+	in.over = o->over;
+	in.maximize = o->maximize;
+	json_optimize(&in, opt, nkernels);
+}
+
 /* The pieces of 'e' over the range of 'o', or NULL.  A formula that is
  * not a rational function of the variable piece by piece sets '*scan'
  * instead (and records nothing) when its range is small enough to
@@ -160,6 +184,7 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 
 	if ((rc = cli_free_name(ctx, c, s, o->var)) != 0)
 		return rc;
+	o->model = segc_model_name(s->model);
 	e = segc_quantity(ctx, s, o->quantity, &w);
 	if (e)
 		e = segc_quantity_canonical(ctx, s, e, o->var, o->lo, o->hi);
@@ -169,11 +194,11 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	if (scan) {
 		if (!segc_optimize_scan(ctx, &opt, e, o->var, o->lo, o->hi,
 				o->maximize, c->file))
-			print_optimum(c, o, &opt, 0);
+			report(c, o, &opt, 0);
 		segc_optimum_clear(&opt);
 	} else if (ps && !segc_optimize(ctx, &opt, ps, o->maximize, o->var,
 			c->file)) {
-		print_optimum(c, o, &opt, segc_pieces_nkernels(ps));
+		report(c, o, &opt, segc_pieces_nkernels(ps));
 		segc_optimum_clear(&opt);
 	} else if (ps)
 		segc_optimum_clear(&opt);

@@ -15,8 +15,10 @@
 #include <segc/eval.h>
 
 #include "cli/cli.h"
+#include "cli/cli_json.h"
 #include "cli/cli_output.h"
 #include "cli/cli_util.h"
+#include "cli/json_commands.h"
 
 /* The options of 'sensitivity': those it shares with whatif. */
 typedef cli_table_opts sens_opts;
@@ -37,6 +39,8 @@ static int sens_option(cli_common *c, int argc, char **argv, int *i,
 	sens_opts *o = opts;
 	int r;
 
+	if (cli_json_option(argv, i, &o->json))
+		return 1;
 	if ((r = cli_option_value(c, argc, argv, i, "component", 0,
 			&o->component)) != 0)
 		return r;
@@ -375,6 +379,27 @@ static void sens_clear(sens *S)
 	segc_domains_free(S->dom);
 }
 
+/* Writes the document of --json; the exit code. */
+static int json_report(segc_ctx *ctx, const segc_setting *s,
+	const sens_opts *o, const sens *S)
+{
+	json_sensitivity_info in;
+
+	if (o->grid.naxes && !cli_grid_points(&o->grid)) {
+		segc_error(ctx, SEGC_ERR_INPUT, NULL, 0, 0, "the grid has too "
+			"many points");
+		return cli_report(ctx);
+	}
+	in.model = segc_model_name(s->model);
+	in.component = o->component;
+	in.t = S->t;
+	in.n = S->n;
+	in.names = S->names;
+	in.d = S->d;
+	in.e = S->e;
+	return json_sensitivity(ctx, &in, &o->grid) ? cli_report(ctx) : 0;
+}
+
 /* Runs the analysis under 's'. */
 static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
@@ -395,6 +420,11 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		rc = cli_report(ctx);
 		sens_clear(&S);
 		return rc ? rc : CLI_USAGE;
+	}
+	if (o->json) {
+		rc = json_report(ctx, s, o, &S);
+		sens_clear(&S);
+		return rc;
 	}
 	print_formulas(o->component, &S);
 	rc = o->grid.naxes ? rank_grid(ctx, c, o, &S) : 0;

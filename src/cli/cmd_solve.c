@@ -13,8 +13,10 @@
 #include <segc/eval.h>
 
 #include "cli/cli.h"
+#include "cli/cli_json.h"
 #include "cli/cli_output.h"
 #include "cli/cli_util.h"
+#include "cli/json_commands.h"
 
 /* The options of 'solve'. */
 typedef struct solve_opts {
@@ -24,6 +26,7 @@ typedef struct solve_opts {
 	long digits;
 	mpq_t lo, hi;
 	char *range;          /* the range searched, as A..B */
+	int json;             /* --json */
 } solve_opts;
 
 /* Consumes --for NAME, --in A..B or --digits D. */
@@ -33,6 +36,8 @@ static int solve_option(cli_common *c, int argc, char **argv, int *i,
 	solve_opts *o = opts;
 	int r;
 
+	if (cli_json_option(argv, i, &o->json))
+		return 1;
 	if ((r = cli_option_value(c, argc, argv, i, "for", 0, &o->var)) != 0)
 		return r;
 	if ((r = cli_option_value(c, argc, argv, i, "in", 0, &o->in)) != 0)
@@ -298,6 +303,20 @@ static int scan(segc_ctx *ctx, const cli_common *c, const solve_opts *o,
 	return rc ? -1 : 0;
 }
 
+/* What --json reports of the request 'o' for the model of 's'. */
+static json_solve_info json_info(const cli_common *c, const solve_opts *o,
+	const segc_setting *s)
+{
+	json_solve_info in;
+
+	in.model = segc_model_name(s->model);
+	in.file = c->file;
+	in.equation = o->equation;
+	in.var = o->var;
+	in.range = o->range;
+	return in;
+}
+
 /* Finds and prints the roots. */
 static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
@@ -328,12 +347,23 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	}
 	range_text(o);
 	ps = pieces_or_scan(ctx, c, o, e, &scanned);
-	if (scanned)
+	if (scanned && o->json) {
+		json_solve_info in = json_info(c, o, s);
+
+		json_solve_scan(ctx, &in, e, o->lo, o->hi);
+	} else if (scanned) {
 		scan(ctx, c, o, e);
+	}
 	segc_expr_free(e);
 	if (ps) {
-		if (!segc_solve(ctx, &sol, ps, (int)o->digits, c->file))
-			print_solution(o, &sol);
+		json_solve_info in = json_info(c, o, s);
+
+		if (!segc_solve(ctx, &sol, ps, (int)o->digits, c->file)) {
+			if (o->json)
+				json_solve(&in, &sol);
+			else
+				print_solution(o, &sol);
+		}
 		segc_solution_clear(&sol);
 	}
 	segc_pieces_free(ps);

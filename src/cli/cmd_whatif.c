@@ -12,8 +12,10 @@
 #include <segc/eval.h>
 
 #include "cli/cli.h"
+#include "cli/cli_json.h"
 #include "cli/cli_output.h"
 #include "cli/cli_util.h"
+#include "cli/json_commands.h"
 
 #define MAX_SCENARIOS 64
 
@@ -23,6 +25,8 @@ typedef struct whatif_opts {
 	int table_only;         /* --table: the tables, not the closed forms */
 	size_t nspecs;
 	const char *spec[MAX_SCENARIOS];
+	int json;               /* --json */
+	cli_json *doc;          /* its document, while the scenarios run */
 } whatif_opts;
 
 /* One scenario, read from its SPEC. */
@@ -41,6 +45,8 @@ static int whatif_option(cli_common *c, int argc, char **argv, int *i,
 	const char *v;
 	int r;
 
+	if (cli_json_option(argv, i, &o->json))
+		return 1;
 	if (!strcmp(argv[*i], "--table")) {
 		o->table_only = 1;
 		(*i)++;
@@ -270,6 +276,14 @@ static int run_scenario(segc_ctx *ctx, const cli_common *c,
 	if (!rc && (aft = after(ctx, s, &sc, (enum segc_component)
 	    segc_component_parse(o->tab.component))) != NULL)
 		sp = segc_scale_speedup(ctx, s, before, aft);
+	if (sp && o->json) {
+		rc = json_whatif_scenario(o->doc, ctx, &o->tab.grid, spec,
+			before, aft, sp);
+		segc_expr_free(aft);
+		segc_expr_free(sp);
+		scenario_clear(&sc);
+		return rc;
+	}
 	if (sp && o->table_only) {
 		cli_printf("scenario %s:\n", spec);
 	} else if (sp) {
@@ -296,6 +310,7 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	whatif_opts *o = opts;
 	int comp = segc_component_parse(o->tab.component), rc = 0;
 	segc_expr *before;
+	cli_json doc;
 	size_t i;
 	int derived;
 
@@ -318,8 +333,14 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		before = NULL;
 	}
 	derived = before != NULL;
+	o->doc = o->json ? &doc : NULL;
+	if (o->json)
+		json_whatif_begin(&doc, segc_model_name(s->model),
+			o->tab.component);
 	for (i = 0; before && i < o->nspecs && !rc; i++)
 		rc = run_scenario(ctx, c, o, s, o->spec[i], before);
+	if (o->json)
+		json_whatif_end(&doc);
 	segc_expr_free(before);
 	if (rc > 0)
 		return rc;

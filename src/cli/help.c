@@ -61,11 +61,16 @@ static const struct command_options {
 	  "      --component C   total, comp, comm or io (default: every "
 	  "<expect>)\n"
 	  "      --expect FORMULA  compare with FORMULA instead of the "
-	  "<expect>s\n" },
+	  "<expect>s\n"
+	  "      --json          the verdicts as one JSON document "
+	  "(doc/json.md)\n" },
 	{ "eval",
 	  "      --precision BITS  MPFR precision (default 128)\n"
 	  "      --digits D      significant digits printed (default 6)\n"
 	  "      --csv           comma-separated values\n"
+	  "      --json          the table as one JSON document, exact values "
+	  "beside\n"
+	  "                      the decimals (doc/json.md)\n"
 	  "      --svg FILE      also plot the components against the swept "
 	  "name\n"
 	  "      --form F        structural (default) or canonical\n"
@@ -85,6 +90,10 @@ static const struct command_options {
 	  "      --aggregate HOW  repeated configurations as one row: mean, "
 	  "median\n"
 	  "                      or min\n"
+	  "      --data-format F  auto (default), csv, extrap-text or "
+	  "extrap-json\n"
+	  "      --callpath PATH  the call path of an Extra-P experiment\n"
+	  "      --metric NAME   the metric of an Extra-P experiment\n"
 	  "      --map X Y       the total over the grid of X and Y: a "
 	  "matrix, and\n"
 	  "                      with --svg a forecast map\n"
@@ -107,6 +116,11 @@ static const struct command_options {
 	  "      --aggregate HOW  repeated configurations as one equation: "
 	  "mean,\n"
 	  "                      median or min (with their spread)\n"
+	  "      --data-format F  auto (default), csv, extrap-text or "
+	  "extrap-json\n"
+	  "      --callpath PATH  the call path of an Extra-P experiment\n"
+	  "      --metric NAME   the metric of an Extra-P experiment\n"
+	  "      --json          the fit as one JSON document (doc/json.md)\n"
 	  "      --digits D      significant digits printed (default 12)\n" },
 };
 

@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/cli/lib.sh"
 
 regress=$top_srcdir/tests/fuzz/regress
-for t in expr xml pipeline loops; do
+for t in expr xml pipeline loops table; do
 	sh "$top_srcdir/tests/fuzz/seeds.sh" "$t" "$top_srcdir" "$tmp/seeds-$t"
 	${SEGC_VALGRIND:-} "$top_builddir/tests/fuzz/replay_$t" \
 		"$regress/$t" "$tmp/seeds-$t" >"$tmp/out" 2>"$tmp/err"

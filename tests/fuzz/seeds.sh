@@ -1,6 +1,6 @@
 #!/bin/sh
 # seeds.sh TARGET SRCDIR OUTDIR - fills OUTDIR with the seed corpus of the
-# fuzz target TARGET (expr, xml, pipeline), taken from the bundled models,
+# fuzz target TARGET (expr, xml, pipeline, table), taken from the bundled models,
 # machines and bad inputs, so that no seed is kept twice in the sources.
 # The inputs of loops are bytes, not documents: its seeds are its saved
 # inputs in tests/fuzz/regress/loops alone.
@@ -39,6 +39,12 @@ expr)
 	done ;;
 loops)
 	;;
+table)
+	# The measurement files of the tests: CSV, Extra-P text and JSON.
+	for f in $src/tests/cli/extrap/*.txt $src/tests/cli/extrap/*.json \
+		 $src/data/fit/*.csv $src/tests/cli/fit/*.csv; do
+		[ -f "$f" ] && cp "$f" "$out/$(basename "$f")"
+	done ;;
 *)
 	echo "seeds.sh: unknown target '$target'" >&2
 	exit 2 ;;
