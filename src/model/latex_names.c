@@ -154,12 +154,12 @@ static int add_name(segc_ctx *ctx, const char **names, const char **latex,
 	return 0;
 }
 
-/* The 'latex' spellings of the parameters and resources of 'm', each
+/* The 'latex' spellings of the parameters, resources and lets of 'm', each
  * checked; -1 (errors recorded) when one is unsafe. */
 int segc_latex_names_of_model(segc_ctx *ctx, const segc_model *m,
 	segc_latex_names *out)
 {
-	size_t total = m->nparams + m->nresources + 1, i, n = 0;
+	size_t total = m->nparams + m->nresources + m->nlets + 1, i, n = 0;
 	const char **names = segc_xcalloc(total, sizeof *names);
 	const char **latex = segc_xcalloc(total, sizeof *latex);
 	int rc = 0;
@@ -171,6 +171,10 @@ int segc_latex_names_of_model(segc_ctx *ctx, const segc_model *m,
 	for (i = 0; i < m->nresources; i++)
 		if (add_name(ctx, names, latex, &n, m->resources[i].name,
 		    m->resources[i].latex, "resource", &m->resources[i].loc))
+			rc = -1;
+	for (i = 0; i < m->nlets; i++)
+		if (add_name(ctx, names, latex, &n, m->lets[i].name,
+		    m->lets[i].latex, "let", &m->lets[i].loc))
 			rc = -1;
 	out->n = n;
 	out->names = names;

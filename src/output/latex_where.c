@@ -1,21 +1,24 @@
 /* latex_where.c - the "where" lines under a formula that keeps lets as
- * names ('segc latex --lets'): one aligned line per let, "n &= value",
- * and their place in a standalone document (after the equations). */
+ * names ('segc latex --lets') or names its subexpressions ('--where'):
+ * one aligned line per definition, "n &= value", and their place in a
+ * standalone document (after the equations). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "output/output.h"
 #include "base/util.h"
 
-/* Appends the lines "name &= value" of the 'n' lets, separated by
- * "\\\\\n". */
+/* Appends the lines "lhs &= value" of the 'n' definitions, separated by
+ * "\\\\\n"; the left sides are 'lhs' or, when NULL, the names 'names'. */
 static void where_lines(segc_strbuf *b, const char *const *names,
-	segc_expr *const *values, size_t n, const segc_latex_names *ln)
+	segc_expr *const *lhs, segc_expr *const *values, size_t n,
+	const segc_latex_names *ln)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		segc_expr *sym = segc_expr_sym(names[i]);
+		segc_expr *sym = lhs ? segc_expr_copy(lhs[i]) :
+			segc_expr_sym(names[i]);
 		char *l = segc_latex_expr(sym, ln);
 		char *r = segc_latex_expr(values[i], ln);
 
@@ -28,6 +31,43 @@ static void where_lines(segc_strbuf *b, const char *const *names,
 }
 
 /* See latex.h. */
+char *segc_latex_where_exprs(segc_expr *const *lhs, segc_expr *const *rhs,
+	size_t n, const segc_latex_names *ln)
+{
+	segc_strbuf b;
+
+	if (!n)
+		return segc_xstrdup("");
+	segc_strbuf_init(&b);
+	segc_strbuf_append(&b, "\\text{where }\\begin{aligned}[t]\n");
+	where_lines(&b, NULL, lhs, rhs, n, ln);
+	segc_strbuf_append(&b, "\\end{aligned}\n");
+	return segc_strbuf_take(&b);
+}
+
+/* See latex.h. */
+char *segc_latex_document_where_exprs(const char *document,
+	segc_expr *const *lhs, segc_expr *const *rhs, size_t n,
+	const segc_latex_names *ln)
+{
+	static const char end[] = "\\end{document}\n";
+	size_t len = strlen(document), keep;
+	segc_strbuf b;
+
+	keep = len >= sizeof end - 1 && !strcmp(document + len -
+		(sizeof end - 1), end) ? len - (sizeof end - 1) : len;
+	segc_strbuf_init(&b);
+	segc_strbuf_appendn(&b, document, keep);
+	if (n) {
+		segc_strbuf_append(&b, "\\noindent where\n\\begin{align*}\n");
+		where_lines(&b, NULL, lhs, rhs, n, ln);
+		segc_strbuf_append(&b, "\\end{align*}\n");
+	}
+	segc_strbuf_append(&b, document + keep);
+	return segc_strbuf_take(&b);
+}
+
+/* See latex.h. */
 char *segc_latex_where(const char *const *names, segc_expr *const *values,
 	size_t n, const segc_latex_names *ln)
 {
@@ -37,7 +77,7 @@ char *segc_latex_where(const char *const *names, segc_expr *const *values,
 		return segc_xstrdup("");
 	segc_strbuf_init(&b);
 	segc_strbuf_append(&b, "\\text{where }\\begin{aligned}[t]\n");
-	where_lines(&b, names, values, n, ln);
+	where_lines(&b, names, NULL, values, n, ln);
 	segc_strbuf_append(&b, "\\end{aligned}\n");
 	return segc_strbuf_take(&b);
 }
@@ -57,7 +97,7 @@ char *segc_latex_document_where(const char *document,
 	segc_strbuf_appendn(&b, document, keep);
 	if (n) {
 		segc_strbuf_append(&b, "\\noindent where\n\\begin{align*}\n");
-		where_lines(&b, names, values, n, ln);
+		where_lines(&b, names, NULL, values, n, ln);
 		segc_strbuf_append(&b, "\\end{align*}\n");
 	}
 	segc_strbuf_append(&b, document + keep);
