@@ -82,10 +82,11 @@ SEGC_API SEGC_GIVE char *segc_latex_where_exprs(SEGC_KEEP segc_expr *const *lhs,
 	SEGC_KEEP segc_expr *const *rhs, size_t n,
 	SEGC_KEEP const segc_latex_names *ln);
 /* 'document' with those definitions after its equations, as
- * segc_latex_document_where does. */
+ * segc_latex_document_where does, a value too wide for a text of
+ * 'width' points broken into lines. */
 SEGC_API SEGC_GIVE char *segc_latex_document_where_exprs(const char *document,
 	SEGC_KEEP segc_expr *const *lhs, SEGC_KEEP segc_expr *const *rhs,
-	size_t n, SEGC_KEEP const segc_latex_names *ln);
+	size_t n, SEGC_KEEP const segc_latex_names *ln, double width);
 /* 'document' (from segc_latex_document) with the same definitions as an
  * align* block after its equations, introduced by "where". */
 SEGC_API SEGC_GIVE char *segc_latex_document_where(

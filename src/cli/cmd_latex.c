@@ -169,7 +169,7 @@ static char *latex_defs(const latex_opts *o, const segc_setting *s,
 			segc_model_description(s->model), f, names, o->width > 0 ?
 			o->width : SEGC_LATEX_TEXT_WIDTH);
 		text = segc_latex_document_where_exprs(math, lhs, values, n,
-			names);
+			names, o->width > 0 ? o->width : SEGC_LATEX_TEXT_WIDTH);
 		free(math);
 	} else {
 		static const char open[] = "\\begin{aligned}\n&",

@@ -6,21 +6,29 @@
 #include <string.h>
 
 #include "output/output.h"
+#include "output/latex_private.h"
 #include "base/util.h"
 
+/* The width of " = " in points (doc/latex.md, the table of widths). */
+#define WHERE_EQUALS 13.4
+
 /* Appends the lines "lhs &= value" of the 'n' definitions, separated by
- * "\\\\\n"; the left sides are 'lhs' or, when NULL, the names 'names'. */
+ * "\\\\\n"; the left sides are 'lhs' or, when NULL, the names 'names'.
+ * With 'width' > 0 a value too wide for the line after its left side
+ * is broken into lines of at most 'width' points (latex_break.c). */
 static void where_lines(segc_strbuf *b, const char *const *names,
 	segc_expr *const *lhs, segc_expr *const *values, size_t n,
-	const segc_latex_names *ln)
+	const segc_latex_names *ln, double width)
 {
-	size_t i;
+	size_t i, nl;
 
 	for (i = 0; i < n; i++) {
 		segc_expr *sym = lhs ? segc_expr_copy(lhs[i]) :
 			segc_expr_sym(names[i]);
 		char *l = segc_latex_expr(sym, ln);
-		char *r = segc_latex_expr(values[i], ln);
+		char *r = width > 0 ? segc_latex_expr_lines_after(values[i], ln,
+			width, segc_latex_width_n(l, strlen(l), 1.0, 0) +
+			WHERE_EQUALS, &nl) : segc_latex_expr(values[i], ln);
 
 		segc_strbuf_appendf(b, "%s &= %s%s\n", l, r,
 			i + 1 < n ? " \\\\" : "");
@@ -40,7 +48,7 @@ char *segc_latex_where_exprs(segc_expr *const *lhs, segc_expr *const *rhs,
 		return segc_xstrdup("");
 	segc_strbuf_init(&b);
 	segc_strbuf_append(&b, "\\text{where }\\begin{aligned}[t]\n");
-	where_lines(&b, NULL, lhs, rhs, n, ln);
+	where_lines(&b, NULL, lhs, rhs, n, ln, 0);
 	segc_strbuf_append(&b, "\\end{aligned}\n");
 	return segc_strbuf_take(&b);
 }
@@ -48,7 +56,7 @@ char *segc_latex_where_exprs(segc_expr *const *lhs, segc_expr *const *rhs,
 /* See latex.h. */
 char *segc_latex_document_where_exprs(const char *document,
 	segc_expr *const *lhs, segc_expr *const *rhs, size_t n,
-	const segc_latex_names *ln)
+	const segc_latex_names *ln, double width)
 {
 	static const char end[] = "\\end{document}\n";
 	size_t len = strlen(document), keep;
@@ -60,7 +68,7 @@ char *segc_latex_document_where_exprs(const char *document,
 	segc_strbuf_appendn(&b, document, keep);
 	if (n) {
 		segc_strbuf_append(&b, "\\noindent where\n\\begin{align*}\n");
-		where_lines(&b, NULL, lhs, rhs, n, ln);
+		where_lines(&b, NULL, lhs, rhs, n, ln, width);
 		segc_strbuf_append(&b, "\\end{align*}\n");
 	}
 	segc_strbuf_append(&b, document + keep);
@@ -77,7 +85,7 @@ char *segc_latex_where(const char *const *names, segc_expr *const *values,
 		return segc_xstrdup("");
 	segc_strbuf_init(&b);
 	segc_strbuf_append(&b, "\\text{where }\\begin{aligned}[t]\n");
-	where_lines(&b, names, NULL, values, n, ln);
+	where_lines(&b, names, NULL, values, n, ln, 0);
 	segc_strbuf_append(&b, "\\end{aligned}\n");
 	return segc_strbuf_take(&b);
 }
@@ -97,7 +105,7 @@ char *segc_latex_document_where(const char *document,
 	segc_strbuf_appendn(&b, document, keep);
 	if (n) {
 		segc_strbuf_append(&b, "\\noindent where\n\\begin{align*}\n");
-		where_lines(&b, names, NULL, values, n, ln);
+		where_lines(&b, names, NULL, values, n, ln, 0);
 		segc_strbuf_append(&b, "\\end{align*}\n");
 	}
 	segc_strbuf_append(&b, document + keep);
