@@ -193,4 +193,15 @@ bad_let let_bad_min '/<let /s/min="1"/min="1 +"/' "attribute 'min' of <let>"
 bad_let let_bad_latex 's/latex="n_b"/latex="\\input{x}"/' \
 	"command .input is not allowed"
 bad_let let_unknown_attr 's/latex="n_b"/unit="s"/' "unit"
+
+# 5. Two recurrences that differ only in the name of their counter have
+# one canonical form (the counter is renamed as a sum's variable is, and
+# printed with a readable name again).
+"$SEGC" derive --form structural xml/lu_blocked.xml >"$tmp/s"
+sed 's/\bi\b/k/g' "$tmp/s" >"$tmp/k"
+grep -q '^maxplusv(k, ceil(N/B)' "$tmp/k" && proved xml/lu_blocked.xml total "$tmp/k"
+ok $? "maxplusv(k, ...) with the counter renamed: proved equal to maxplusv(i, ...)"
+"$SEGC" derive xml/lu_blocked.xml >"$tmp/c"
+grep -q '^maxplusv(i, ceil(N/B), 2, ' "$tmp/c" && ! grep -q '_s[0-9]' "$tmp/c"
+ok $? "the canonical form prints the counter i, not its internal name"
 done_testing
