@@ -10,7 +10,9 @@
 # compiled by pdflatex without an overfull box.  Then named
 # subexpressions (--where): put back by text (readable_where.py), the
 # formula is proved equal to the canonical one; and <let> with min, max,
-# integer and latex: used by simplification, validated.
+# integer and latex: used by simplification, validated; recurrences
+# equal up to the name of their counter; the node names of a task graph
+# in its LaTeX.
 . "$top_srcdir/tests/cli/lib.sh"
 
 cd "$top_srcdir" || exit 1
@@ -204,4 +206,15 @@ ok $? "maxplusv(k, ...) with the counter renamed: proved equal to maxplusv(i, ..
 "$SEGC" derive xml/lu_blocked.xml >"$tmp/c"
 grep -q '^maxplusv(i, ceil(N/B), 2, ' "$tmp/c" && ! grep -q '_s[0-9]' "$tmp/c"
 ok $? "the canonical form prints the counter i, not its internal name"
+"$SEGC" latex --standalone --form canonical xml/lu_blocked.xml >"$tmp/c.tex"
+grep -q '^t_{2}(i) &= ' "$tmp/c.tex" && ! grep -q '_s[0-9]' "$tmp/c.tex"
+ok $? "... and so do the rows of its recurrence in a standalone document"
+
+# 6. The LaTeX of a task graph of parametric width keeps the node names.
+"$SEGC" latex "$models/readable_taskgraph.xml" >"$tmp/t"
+grep -q '^\\operatorname{longest}\\bigl(\\mathrm{scatter} \\to \\mathrm{gather}\\bigr)' "$tmp/t" &&
+	grep -q '\\mathrm{worker}(i_{1}) &\\to \\mathrm{reduce}(\\left\\lceil \\frac{i_{1}}{2} \\right\\rceil): m' "$tmp/t"
+ok $? "taskgraph: the nodes by their ids, scatter, worker, reduce, gather"
+grep -q '^\\mathrm{worker}(i_{1}) &: c + i_{1}' "$tmp/doc/taskgraph.tex"
+ok $? "taskgraph --standalone: a row a node, named"
 done_testing
