@@ -9,7 +9,9 @@
  * model whose value has the same canonical form) or made from the first
  * name in the part, N_x, N_y, ...  The costs of an overlapped loop
  * (maxplus, maxplusv) count as the body of a sum; the longest path of
- * indexed nodes (taskpath) and conditions are left whole.  Putting each definition back
+ * indexed nodes (taskpath) and conditions are left whole.  A formula too
+ * deep or too shared to walk as a tree (WHERE_MAX_DEPTH, WHERE_MAX_VISITS)
+ * keeps the names found so far.  Putting each definition back
  * in place of its name gives the formulas given, exactly. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 #define WHERE_MAX_TREE 4096   /* nodes of a part printed for its length */
 #define WHERE_MIN_REPEAT 10   /* characters of a part named for repeats */
 #define WHERE_MIN_LONG 20     /* characters of a long part in a sum */
+#define WHERE_MAX_VISITS 1000000  /* nodes of the trees counted in a pass */
 
 /* What one pass knows of a node of the formulas. */
 struct where_node {
@@ -49,6 +52,7 @@ struct where {
 	size_t ntaken;
 	segc_expr_map info;       /* node -> struct where_node * */
 	segc_expr_map length;     /* node -> its text length + 1 */
+	size_t visits;            /* nodes counted in this pass */
 	int failed;
 };
 
@@ -150,8 +154,8 @@ static int count(struct where *w, const segc_expr *e, int in_sum,
 	struct where_node *x;
 	size_t i;
 
-	if (depth > WHERE_MAX_DEPTH)
-		return -1;
+	if (depth > WHERE_MAX_DEPTH || ++w->visits > WHERE_MAX_VISITS)
+		return -1;    /* too deep, or too shared to walk as a tree */
 	x = node_of(w, e);
 	x->count++;
 	x->in_sum |= in_sum;
@@ -332,6 +336,10 @@ static size_t saving(struct where *w, const segc_expr *e,
 	if (x->top || k == SEGC_NUM || k == SEGC_SYM || opaque(e) ||
 	    segc_expr_builtin(e) == SEGC_BUILTIN_IF)
 		return 0;
+	if (x->count < 2 && !(x->in_sum && (id == SEGC_BUILTIN_CEIL ||
+	    id == SEGC_BUILTIN_FLOOR || id == SEGC_BUILTIN_MAX ||
+	    id == SEGC_BUILTIN_MIN)))
+		return 0;    /* neither repeated nor a long one in a sum */
 	for (i = 0; k == SEGC_CALL && i < w->n; i++)
 		if (!strcmp(w->names[i], segc_expr_name(e)))
 			return 0;    /* a name already given */
@@ -422,6 +430,7 @@ static int count_all(struct where *w)
 	size_t i;
 
 	clear_info(w);
+	w->visits = 0;
 	for (i = 0; i < w->nf + w->n; i++) {
 		segc_expr *e = i < w->nf ? w->f[i] : w->rhs[i - w->nf];
 

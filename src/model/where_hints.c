@@ -32,6 +32,9 @@ static int identifier(const char *id)
 	return 1;
 }
 
+/* At most this many hints: a model of more nodes offers the first. */
+#define WHERE_MAX_HINTS 2048
+
 /* Adds 'name' for 'value' (kept) under 's' and 'dom' when the value has
  * a canonical form that is neither a number nor a name. */
 static void add_hint(struct hints *h, const segc_setting *s,
@@ -40,7 +43,8 @@ static void add_hint(struct hints *h, const segc_setting *s,
 	segc_ctx *tmp;
 	segc_expr *v;
 
-	if (!value || !identifier(name) || !(tmp = segc_ctx_new()))
+	if (!value || !identifier(name) || h->n >= WHERE_MAX_HINTS ||
+	    !(tmp = segc_ctx_new()))
 		return;
 	v = segc_setting_apply(tmp, s, segc_expr_copy((segc_expr *)value),
 		NULL);
