@@ -153,6 +153,15 @@ done
 cmp -s "$tmp/w1" "$tmp/w2" && [ "$(python3 "$wpy" names "$tmp/w1" |
 	sort | uniq -d)" = "" ]
 ok $? "lu_blocked --where: deterministic, each name defined once"
+if command -v setarch >/dev/null 2>&1 &&
+	setarch -R true >/dev/null 2>&1; then
+	MALLOC_PERTURB_=165 setarch -R "$SEGC" derive --form readable --where \
+		xml/lu_blocked.xml >"$tmp/w3"
+	cmp -s "$tmp/w1" "$tmp/w3"
+	ok $? "lu_blocked --where: the same bytes without address randomization and with other heap contents"
+else
+	skip "lu_blocked --where under setarch -R" "no setarch -R"
+fi
 "$SEGC" derive --where --json xml/lu_blocked.xml >/dev/null 2>&1
 [ $? -eq 2 ]
 ok $? "--where --json: a usage error"
