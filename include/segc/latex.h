@@ -74,6 +74,19 @@ SEGC_API SEGC_GIVE char *segc_latex_document(SEGC_KEEP const char *title,
 SEGC_API SEGC_GIVE char *segc_latex_where(const char *const *names,
 	segc_expr *const *values, size_t n,
 	SEGC_KEEP const segc_latex_names *ln);
+/* The same for definitions whose left sides are expressions, a name or
+ * a named subexpression of counters N_x(i) (segc_setting_where): lhs[i]
+ * is defined as rhs[i].  A call on a left side is typeset as a name when
+ * 'ln' declares its spelling. */
+SEGC_API SEGC_GIVE char *segc_latex_where_exprs(SEGC_KEEP segc_expr *const *lhs,
+	SEGC_KEEP segc_expr *const *rhs, size_t n,
+	SEGC_KEEP const segc_latex_names *ln);
+/* 'document' with those definitions after its equations, as
+ * segc_latex_document_where does, a value too wide for a text of
+ * 'width' points broken into lines. */
+SEGC_API SEGC_GIVE char *segc_latex_document_where_exprs(const char *document,
+	SEGC_KEEP segc_expr *const *lhs, SEGC_KEEP segc_expr *const *rhs,
+	size_t n, SEGC_KEEP const segc_latex_names *ln, double width);
 /* 'document' (from segc_latex_document) with the same definitions as an
  * align* block after its equations, introduced by "where". */
 SEGC_API SEGC_GIVE char *segc_latex_document_where(

@@ -332,6 +332,24 @@ SEGC_API SEGC_GIVE segc_expr *segc_canonical(SEGC_KEEP segc_ctx *ctx,
 SEGC_API SEGC_GIVE segc_expr *segc_collect_readable(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *e,
 	size_t n, const char *const *names, unsigned *found);
+/* Named subexpressions, for the "where" lines under a formula: lhs[i],
+ * a name or a call name(i, ...) of the counters of the sums around it,
+ * stands for rhs[i], which may use the names defined after it. */
+typedef struct segc_where_list {
+	size_t n;
+	segc_expr **lhs;
+	segc_expr **rhs;
+} segc_where_list;
+/* Names offered to named subexpressions: names[i] for a part whose
+ * canonical form (on the domains used) is values[i]. */
+typedef struct segc_where_hints {
+	size_t n;
+	const char *const *names;
+	segc_expr *const *values;
+} segc_where_hints;
+/* Releases the expressions and arrays of 'l' and empties it. */
+SEGC_API void segc_where_list_clear(segc_where_list *l);
+
 /* What the declared domains prove about the sign of 'e': a set of the
  * bits below, 0 when nothing is proved (also when 'e' has no canonical
  * form; nothing is recorded in 'ctx' then, whose limits apply). */

@@ -208,6 +208,20 @@ SEGC_API int segc_setting_kept_lets(SEGC_KEEP segc_ctx *ctx,
 	size_t nformulas, const char ***names, SEGC_GIVE segc_expr ***values,
 	size_t *count);
 
+/* Named subexpressions of the 'nf' formulas 'f' (NULL ones skipped) of
+ * the model of 's', for "where" lines: each formula is replaced in place
+ * by the same formula with a part that occurs more than once, or a long
+ * ceil, floor, max or min inside a sum, replaced by a name, and 'out'
+ * gets the definitions (segc_where_list_clear() it).  A name is a let's,
+ * a named step's or a node's whose value has the same canonical form,
+ * else made from the first name of the part (N_x, N_y, ...); a part that
+ * uses the counters of enclosing sums is a call of them, N_x(i).  Every
+ * formula is the one given once the definitions are put back, last to
+ * first.  0, or -1 with diagnostics. */
+SEGC_API int segc_setting_where(SEGC_KEEP segc_ctx *ctx,
+	const segc_setting *s, segc_expr **f, size_t nf,
+	segc_where_list *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -253,6 +253,58 @@ static int check_arity(segc_canon *st, const segc_expr *e)
 
 static segc_expr *recurrence_value(segc_expr *s);
 
+/* Non-zero when 'name' is "_s" and digits, the name canonical forms give
+ * the counters of sums and recurrences. */
+static int internal_counter(const char *name)
+{
+	return name[0] == '_' && name[1] == 's' && name[2] &&
+		strspn(name + 2, "0123456789") == strlen(name + 2);
+}
+
+/* The recurrence maxplusv 'e' with its counter renamed "_s<k>", the first
+ * such name no argument uses, declared an integer from 1 to its count (to
+ * its count when a number), as the name it had was; NULL when 'e' is not
+ * such a recurrence or its counter already has such a name.  So two
+ * recurrences that differ only in the name of their counter have one
+ * canonical form, as two sums have. */
+static segc_expr *canonical_counter(segc_canon *st, const segc_expr *e)
+{
+	const char *var = segc_expr_binder(e);
+	segc_expr **args, *v, *r;
+	char fresh[32];
+	unsigned long k;
+	size_t i;
+
+	if (e->kind != SEGC_CALL || !var || internal_counter(var) ||
+	    e->nargs < 2)
+		return NULL;
+	for (k = 1;; k++) {
+		snprintf(fresh, sizeof fresh, "_s%lu", k);
+		for (i = 0; i < e->nargs && !segc_expr_has_sym(e->args[i],
+		     fresh); i++)
+			;
+		if (i == e->nargs)
+			break;
+	}
+	if (!st->own_dom) {
+		st->own_dom = segc_domains_copy(st->dom);
+		st->dom = st->own_dom;
+	}
+	segc_domains_set(st->own_dom, fresh, st->one, e->args[1]->kind ==
+		SEGC_NUM ? e->args[1]->u.value : NULL, 1);
+	v = segc_expr_sym(fresh);
+	args = segc_xcalloc(e->nargs, sizeof(*args));
+	args[0] = segc_expr_copy(v);
+	for (i = 1; i < e->nargs; i++)
+		args[i] = segc_expr_arg_bound(e, i) ? segc_expr_subst(
+			segc_expr_copy(e->args[i]), var, v) :
+			segc_expr_copy(e->args[i]);
+	segc_expr_free(v);
+	r = segc_expr_rebuild(SEGC_CALL, e->u.name, e->nargs, args);
+	free(args);
+	return r;
+}
+
 /* r = a call: built-ins simplified, others kept as atoms. */
 static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
@@ -262,6 +314,11 @@ static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 
 	if (check_arity(st, e))
 		return -1;
+	if ((s = canonical_counter(st, e)) != NULL) {
+		rc = segc_canon_to_rf(st, s, r);
+		segc_expr_free(s);
+		return rc;
+	}
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF))
 		return segc_if_to_rf(st, e, r);
 	if (segc_is_condition_op(e->u.name)) {

@@ -32,4 +32,14 @@ SEGC_GIVE segc_expr *segc_structural_factor(SEGC_TAKE segc_expr *e);
 SEGC_GIVE segc_expr *segc_structural_readable(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
 
+/* Named subexpressions of the 'nf' formulas 'f' (NULL ones skipped),
+ * each replaced in place by itself with its sums' counters given
+ * readable names and its named parts replaced by their names; 'out'
+ * gets the definitions, in the order of first use (structural_where.c).
+ * 'hints' (may be NULL) offers names; 'dom' is the domains their values
+ * are canonical on.  0 (also when nothing is named). */
+int segc_structural_where(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, const segc_where_hints *hints,
+	segc_expr **f, size_t nf, segc_where_list *out);
+
 #endif

@@ -36,6 +36,11 @@ int cli_keep_option(cli_common *c, int argc, char **argv, int *i,
 {
 	int r;
 
+	if (!strcmp(argv[*i], "--where")) {
+		k->where = 1;
+		(*i)++;
+		return 1;
+	}
 	if (!strcmp(argv[*i], "--lets") || !strcmp(argv[*i], "--keep-all")
 			|| !strcmp(argv[*i], "--collect-resources")) {
 		if (!strcmp(argv[*i], "--lets"))

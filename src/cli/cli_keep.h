@@ -1,7 +1,8 @@
 /* cli_keep.h - the options 'latex' and 'derive' share to write a formula
  * for a paper: lets kept as names with their definitions (--lets), names
  * kept instead of their values (--keep, --keep-all) and terms collected
- * by a name (--collect, --collect-resources). */
+ * by a name (--collect, --collect-resources); and named subexpressions
+ * defined in "where" lines (--where). */
 #ifndef CLI_KEEP_H
 #define CLI_KEEP_H
 
@@ -16,6 +17,7 @@ typedef struct cli_keep {
 	int lets;                 /* --lets */
 	int all;                  /* --keep-all */
 	int resources;            /* --collect-resources */
+	int where;                /* --where: named subexpressions */
 	size_t nkeep, ncollect;
 	const char *keep[CLI_MAX_KEEP];
 	const char *collect[CLI_MAX_KEEP];

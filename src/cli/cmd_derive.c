@@ -59,12 +59,13 @@ static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 {
 	const derive_opts *o = opts;
 	const cli_keep *k = &o->keep;
-	int rewrite = k->lets || k->all || k->ncollect || k->resources;
+	int rewrite = k->lets || k->all || k->ncollect || k->resources ||
+		k->where;
 
 	if ((o->json || o->asymptotic) && rewrite)
-		return cli_usage(c, "--lets, --keep-all, --collect and "
-			"--collect-resources take neither --json nor "
-			"--asymptotic");
+		return cli_usage(c, "--lets, --keep-all, --collect, "
+			"--collect-resources and --where take neither --json "
+			"nor --asymptotic");
 	if ((k->ncollect || k->resources) && strcmp(o->form, "structural")
 	    && strcmp(o->form, "readable"))
 		return cli_usage(c, "--collect and --collect-resources rewrite "
@@ -83,9 +84,10 @@ static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 	return cli_keep_bind(ctx, c, k);
 }
 
-/* The lines "NAME = VALUE" of the lets 'e' keeps, a let after those it
- * uses ("" when none); NULL with diagnostics. */
-static char *let_lines(segc_ctx *ctx, const segc_setting *s, segc_expr *e)
+/* The lines "NAME = VALUE" of the lets the 'nf' formulas 'f' keep, a let
+ * after those it uses ("" when none); NULL with diagnostics. */
+static char *kept_let_lines(segc_ctx *ctx, const segc_setting *s,
+	segc_expr **f, size_t nf)
 {
 	const char **lets = NULL;
 	segc_expr **values = NULL;
@@ -93,7 +95,7 @@ static char *let_lines(segc_ctx *ctx, const segc_setting *s, segc_expr *e)
 	char *out = NULL, **t;
 	int rc;
 
-	rc = segc_setting_kept_lets(ctx, s, &e, 1, &lets, &values, &n);
+	rc = segc_setting_kept_lets(ctx, s, f, nf, &lets, &values, &n);
 	for (i = 0; i < n && !rc; i++)
 		rc = cli_writable(ctx, NULL, values[i]);
 	t = cli_xcalloc(n + 1, sizeof *t);
@@ -115,6 +117,34 @@ static char *let_lines(segc_ctx *ctx, const segc_setting *s, segc_expr *e)
 	free(values);
 	free(lets);
 	return out;
+}
+
+/* The lines "NAME = VALUE" of the lets the formula 'e' and the
+ * definitions of 'wl' keep, a let after those it uses, then the lines
+ * "LHS = VALUE" of 'wl' ("" when none); NULL with diagnostics. */
+static char *let_lines(segc_ctx *ctx, const segc_setting *s, segc_expr *e,
+	const segc_where_list *wl)
+{
+	segc_expr **all = cli_xcalloc(wl->n + 1, sizeof *all);
+	char *text, *out, *l, *r;
+	size_t i;
+
+	all[0] = e;
+	for (i = 0; i < wl->n; i++)
+		all[i + 1] = wl->rhs[i];
+	text = kept_let_lines(ctx, s, all, wl->n + 1);
+	free(all);
+	for (i = 0; text && i < wl->n; i++) {
+		l = segc_expr_to_string(wl->lhs[i]);
+		r = segc_expr_to_string(wl->rhs[i]);
+		out = cli_xmalloc(strlen(text) + strlen(l) + strlen(r) + 5);
+		sprintf(out, "%s%s = %s\n", text, l, r);
+		free(text);
+		text = out;
+		free(l);
+		free(r);
+	}
+	return text;
 }
 
 /* The leading term of 'e' (taken) as the name of --asymptotic grows;
@@ -432,6 +462,7 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 	enum segc_component comp = (enum segc_component)
 		(o->component ? segc_component_parse(o->component) : SEGC_TOTAL);
 	segc_expr *e;
+	segc_where_list wl;
 	char *text, *lets;
 	int rc = 0;
 
@@ -460,7 +491,14 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 		rc = cli_report(ctx);
 		return rc ? rc : CLI_USAGE;
 	}
-	lets = let_lines(ctx, s, e);
+	memset(&wl, 0, sizeof wl);
+	if (o->keep.where && segc_setting_where(ctx, s, &e, 1, &wl)) {
+		segc_expr_free(e);
+		rc = cli_report(ctx);
+		return rc ? rc : CLI_USAGE;
+	}
+	lets = let_lines(ctx, s, e, &wl);
+	segc_where_list_clear(&wl);
 	if (!lets) {
 		segc_expr_free(e);
 		rc = cli_report(ctx);

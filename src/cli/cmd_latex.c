@@ -1,7 +1,8 @@
 /* cmd_latex.c - 'segc latex': the formula of a model as LaTeX math, or
  * with --standalone a complete document with every component; with the
  * options of cli_keep.h, lets kept as names and defined in "where" lines,
- * values kept as names, terms collected by a name. */
+ * values kept as names, terms collected by a name, subexpressions named
+ * (--where). */
 #include <config.h>
 
 #include <stdio.h>
@@ -120,40 +121,64 @@ static segc_expr *derive(segc_ctx *ctx, const segc_setting *s,
 	return e;
 }
 
-/* The LaTeX of the formulas 'f' (one, or the four of --standalone),
- * their terms collected as asked, followed by the definitions of the
- * lets they keep; NULL with diagnostics on failure. */
-static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
-	const latex_opts *o, const segc_latex_names *names, segc_expr **f)
+/* 'names' with the spelling of each named subexpression of counters of
+ * 'wl' (a call N_x(i), typeset N_{x}(i)) added; the arrays and the
+ * spellings in '*tex' are malloc'd (free them and each of '*tex'). */
+static segc_latex_names where_names(const segc_latex_names *names,
+	const segc_where_list *wl, char ***tex)
 {
-	size_t n = o->standalone ? 4 : 1, nlets = 0, i;
-	const char **lets = NULL;
-	segc_expr **values = NULL;
-	char *text = NULL, *math, *where = NULL;
+	segc_latex_names out;
+	const char **n = cli_xcalloc(names->n + wl->n + 1, sizeof *n);
+	const char **l = cli_xcalloc(names->n + wl->n + 1, sizeof *l);
+	size_t i, k = names->n;
+
+	*tex = cli_xcalloc(wl->n + 1, sizeof **tex);
+	for (i = 0; i < names->n; i++) {
+		n[i] = names->names[i];
+		l[i] = names->latex[i];
+	}
+	for (i = 0; i < wl->n; i++) {
+		segc_expr *sym;
+
+		if (segc_expr_kind(wl->lhs[i]) != SEGC_CALL)
+			continue;
+		sym = segc_expr_sym(segc_expr_name(wl->lhs[i]));
+		(*tex)[i] = segc_latex_expr(sym, names);
+		segc_expr_free(sym);
+		n[k] = segc_expr_name(wl->lhs[i]);
+		l[k++] = (*tex)[i];
+	}
+	out.n = k;
+	out.names = n;
+	out.latex = l;
+	return out;
+}
+
+/* The LaTeX of the formulas 'f' (one, or the four of --standalone) with
+ * the definitions 'lhs' = 'values' (n of them) after them; NULL with
+ * diagnostics on failure. */
+static char *latex_defs(const latex_opts *o, const segc_setting *s,
+	const segc_latex_names *names, segc_expr **f, segc_expr **lhs,
+	segc_expr **values, size_t n)
+{
+	char *text = NULL, *math, *where;
 	size_t nlines = 1;
 
-	cli_keep_collect(ctx, c, &o->keep, s, o->form == SEGC_DERIVE_READABLE,
-		f, n);
-	if (segc_setting_kept_lets(ctx, s, f, n, &lets, &values, &nlets))
-		return NULL;
-	for (i = 0; i < nlets; i++)
-		if (cli_writable(ctx, NULL, values[i]))
-			break;
-	if (i == nlets && o->standalone) {
+	if (o->standalone) {
 		math = segc_latex_document_width(segc_model_name(s->model),
 			segc_model_description(s->model), f, names, o->width > 0 ?
 			o->width : SEGC_LATEX_TEXT_WIDTH);
-		text = segc_latex_document_where(math, lets, values, nlets,
-			names);
+		text = segc_latex_document_where_exprs(math, lhs, values, n,
+			names, o->width > 0 ? o->width : SEGC_LATEX_TEXT_WIDTH);
 		free(math);
-	} else if (i == nlets) {
+	} else {
 		static const char open[] = "\\begin{aligned}\n&",
 			close[] = "\n\\end{aligned}\n";
 		size_t len;
 
 		math = o->width > 0 ? segc_latex_expr_lines(f[0], names,
 			o->width, &nlines) : segc_latex_expr(f[0], names);
-		where = segc_latex_where(lets, values, nlets, names);
+		where = segc_latex_where_exprs(lhs, values, n, names);
 		len = strlen(math) + strlen(where) + sizeof open + sizeof close;
 		text = cli_xmalloc(len);
 		if (text && nlines > 1)
@@ -164,10 +189,72 @@ static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
 		free(math);
 		free(where);
 	}
+	return text;
+}
+
+/* The LaTeX of the formulas 'f' (one, or the four of --standalone),
+ * their terms collected as asked and their subexpressions named with
+ * --where, followed by the definitions of the lets they keep and of the
+ * names; NULL with diagnostics on failure. */
+static char *latex_of(segc_ctx *ctx, cli_common *c, const segc_setting *s,
+	const latex_opts *o, const segc_latex_names *names, segc_expr **f)
+{
+	size_t n = o->standalone ? 4 : 1, nlets = 0, i, m = 0;
+	const char **lets = NULL;
+	segc_expr **values = NULL, **all, **lhs = NULL, **rhs = NULL;
+	segc_where_list wl;
+	segc_latex_names ln;
+	char *text = NULL, **tex = NULL;
+
+	memset(&wl, 0, sizeof wl);
+	cli_keep_collect(ctx, c, &o->keep, s, o->form == SEGC_DERIVE_READABLE,
+		f, n);
+	if (o->keep.where && segc_setting_where(ctx, s, f, n, &wl))
+		return NULL;
+	all = cli_xcalloc(n + wl.n, sizeof *all);
+	for (i = 0; i < n; i++)
+		all[i] = f[i];
+	for (i = 0; i < wl.n; i++)
+		all[n + i] = wl.rhs[i];
+	if (segc_setting_kept_lets(ctx, s, all, n + wl.n, &lets, &values,
+			&nlets)) {
+		free(all);
+		segc_where_list_clear(&wl);
+		return NULL;
+	}
+	free(all);
+	for (i = 0; i < nlets; i++)
+		if (cli_writable(ctx, NULL, values[i]))
+			break;
+	if (i == nlets) {
+		m = nlets + wl.n;
+		lhs = cli_xcalloc(m + 1, sizeof *lhs);
+		rhs = cli_xcalloc(m + 1, sizeof *rhs);
+		for (i = 0; i < nlets; i++) {
+			lhs[i] = segc_expr_sym(lets[i]);
+			rhs[i] = values[i];
+		}
+		for (i = 0; i < wl.n; i++) {
+			lhs[nlets + i] = wl.lhs[i];
+			rhs[nlets + i] = wl.rhs[i];
+		}
+		ln = where_names(names, &wl, &tex);
+		text = latex_defs(o, s, &ln, f, lhs, rhs, m);
+		for (i = 0; i < wl.n; i++)
+			free(tex[i]);
+		free(tex);
+		free((void *)ln.names);
+		free((void *)ln.latex);
+		for (i = 0; i < nlets; i++)
+			segc_expr_free(lhs[i]);
+		free(lhs);
+		free(rhs);
+	}
 	for (i = 0; i < nlets; i++)
 		segc_expr_free(values[i]);
 	free(values);
 	free(lets);
+	segc_where_list_clear(&wl);
 	return text;
 }
 

@@ -29,7 +29,10 @@ static const struct command_options {
 	  "                      and cost a symbol\n"
 	  "      --collect NAME  collect the terms with a factor NAME "
 	  "(repeatable)\n"
-	  "      --collect-resources  collect the terms by each resource\n" },
+	  "      --collect-resources  collect the terms by each resource\n"
+	  "      --where         name repeated and long subexpressions, "
+	  "defined\n"
+	  "                      after the formula\n" },
 	{ "latex",
 	  "      --component C   total, comp, comm or io (default total)\n"
 	  "      --form F        readable (default), structural or canonical\n"
@@ -44,6 +47,9 @@ static const struct command_options {
 	  "      --collect NAME  collect the terms with a factor NAME "
 	  "(repeatable)\n"
 	  "      --collect-resources  collect the terms by each resource\n"
+	  "      --where         name repeated and long subexpressions, "
+	  "defined\n"
+	  "                      after the formula\n"
 	  "      --width W       break lines to fit W points of text (default\n"
 	  "                      345 with --standalone, else one line)\n" },
 	{ "emit",

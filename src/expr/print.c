@@ -432,7 +432,9 @@ static int has_internal(struct renamer *R, const segc_expr *e)
 		return *slot == (void *)2;
 	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM)
 		return 0;
-	found = e->kind == SEGC_SUM && is_internal_name(e->u.name);
+	found = (e->kind == SEGC_SUM && is_internal_name(e->u.name)) ||
+		(segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV) &&
+		 segc_expr_binder(e) && is_internal_name(segc_expr_binder(e)));
 	for (i = 0; i < e->nargs && !found; i++)
 		found = has_internal(R, e->args[i]);
 	segc_expr_map_put(&R->internal, segc_expr_copy((segc_expr *)e),
@@ -533,6 +535,43 @@ static segc_expr *rename_sum(struct renamer *R, const segc_expr *e)
 	return segc_expr_sum(var, lo, hi, renamed);
 }
 
+/* The recurrence maxplusv 'e' with its counter, internal, renamed as a
+ * sum's variable is, and the binders inside it. */
+static segc_expr *rename_maxplusv(struct renamer *R, const segc_expr *e)
+{
+	const char *var = segc_expr_binder(e);
+	segc_expr **args = segc_xmalloc(segc_xmul_size(e->nargs,
+		sizeof(*args))), *v, *r;
+	char buf[32];
+	size_t i;
+
+	readable_name(R, buf, sizeof buf);
+	v = segc_expr_sym(buf);
+	if (R->n == R->cap) {
+		R->cap = R->cap ? 2 * R->cap : 8;
+		R->scope = segc_xrealloc(R->scope,
+			segc_xmul_size(R->cap, sizeof(*R->scope)));
+	}
+	args[0] = segc_expr_copy(v);
+	for (i = 1; i < e->nargs; i++) {
+		segc_expr *a;
+
+		if (!segc_expr_arg_bound(e, i)) {
+			args[i] = rename_node(R, e->args[i]);
+			continue;
+		}
+		a = segc_expr_subst(segc_expr_copy(e->args[i]), var, v);
+		R->scope[R->n++] = buf;
+		args[i] = rename_node(R, a);
+		R->n--;
+		segc_expr_free(a);
+	}
+	segc_expr_free(v);
+	r = segc_expr_rebuild(SEGC_CALL, e->u.name, e->nargs, args);
+	free(args);
+	return r;
+}
+
 /* 'e' with the internal names of the sums in it renamed. */
 static segc_expr *rename_node(struct renamer *R, const segc_expr *e)
 {
@@ -543,6 +582,9 @@ static segc_expr *rename_node(struct renamer *R, const segc_expr *e)
 		return segc_expr_copy((segc_expr *)e);
 	if (e->kind == SEGC_SUM)
 		return rename_sum(R, e);
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV) &&
+	    segc_expr_binder(e) && is_internal_name(segc_expr_binder(e)))
+		return rename_maxplusv(R, e);
 	args = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*args)));
 
 	for (i = 0; i < e->nargs; i++)

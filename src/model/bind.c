@@ -893,6 +893,13 @@ segc_domains *segc_setting_domains(segc_ctx *ctx, const segc_setting *s)
 		declare(d, p->name, constant_bound(ctx, s, p->min),
 			constant_bound(ctx, s, p->max), p->integer);
 	}
+	for (i = 0; i < m->nlets; i++) {
+		const segc_binding *x = &m->lets[i];
+
+		if (x->min || x->max || x->integer)
+			declare(d, x->name, constant_bound(ctx, s, x->min),
+				constant_bound(ctx, s, x->max), x->integer);
+	}
 	declare_counters(ctx, s, d);
 	return d;
 }

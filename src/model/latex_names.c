@@ -154,15 +154,47 @@ static int add_name(segc_ctx *ctx, const char **names, const char **latex,
 	return 0;
 }
 
-/* The 'latex' spellings of the parameters and resources of 'm', each
- * checked; -1 (errors recorded) when one is unsafe. */
+/* The one graph of 'm' with indexed nodes, whose longest path the
+ * formulas hold (taskpath, its nodes numbered in the graph's order), or
+ * NULL when there is none or more than one. */
+static const segc_graph *family_graph(const segc_model *m)
+{
+	const segc_graph *g = NULL;
+	size_t i;
+
+	for (i = 0; i < m->ngraphs; i++)
+		if (m->graphs[i].arc_form && segc_graph_has_families(
+		    &m->graphs[i])) {
+			if (g)
+				return NULL;
+			g = &m->graphs[i];
+		}
+	return g;
+}
+
+/* The 'latex' spellings of the parameters, resources and lets of 'm', each
+ * checked, and the ids of the nodes of its graph of indexed nodes under
+ * the keys "@v1", "@v2", ... (kept in the block of 'names', so that
+ * clearing frees them); -1 (errors recorded) when one is unsafe. */
 int segc_latex_names_of_model(segc_ctx *ctx, const segc_model *m,
 	segc_latex_names *out)
 {
-	size_t total = m->nparams + m->nresources + 1, i, n = 0;
-	const char **names = segc_xcalloc(total, sizeof *names);
+	const segc_graph *g = family_graph(m);
+	size_t nodes = g ? g->nnodes : 0;
+	size_t total = m->nparams + m->nresources + m->nlets + nodes + 1, i,
+		n = 0;
+	/* the pointers, then the keys "@v<k>" of the nodes, 24 bytes each */
+	const char **names = segc_xcalloc(1, total * sizeof *names +
+		nodes * 24);
+	char *keys = (char *)(names + total);
 	const char **latex = segc_xcalloc(total, sizeof *latex);
 	int rc = 0;
+
+	for (i = 0; i < nodes; i++) {
+		snprintf(keys + 24 * i, 24, "@v%lu", (unsigned long)i + 1);
+		names[n] = keys + 24 * i;
+		latex[n++] = g->nodes[i].id;
+	}
 
 	for (i = 0; i < m->nparams; i++)
 		if (add_name(ctx, names, latex, &n, m->params[i].name,
@@ -171,6 +203,10 @@ int segc_latex_names_of_model(segc_ctx *ctx, const segc_model *m,
 	for (i = 0; i < m->nresources; i++)
 		if (add_name(ctx, names, latex, &n, m->resources[i].name,
 		    m->resources[i].latex, "resource", &m->resources[i].loc))
+			rc = -1;
+	for (i = 0; i < m->nlets; i++)
+		if (add_name(ctx, names, latex, &n, m->lets[i].name,
+		    m->lets[i].latex, "let", &m->lets[i].loc))
 			rc = -1;
 	out->n = n;
 	out->names = names;

@@ -27,6 +27,9 @@ static void binding_clear(segc_binding *b)
 {
 	free(b->name);
 	segc_expr_free(b->value);
+	segc_expr_free(b->min);
+	segc_expr_free(b->max);
+	free(b->latex);
 }
 
 /* Releases the 'n' bindings of 'b' and the array. */

@@ -36,10 +36,16 @@ typedef struct segc_resource {
 	segc_srcloc loc;
 } segc_resource;
 
-/* <let> of a model; <const> and <cost> of a machine. */
+/* <let> of a model; <const> and <cost> of a machine.  Only a <let> has
+ * the declared domain and typesetting of a <param> (min, max, integer,
+ * latex); they stay NULL and 0 for the others. */
 typedef struct segc_binding {
 	char *name;
 	segc_expr *value;
+	segc_expr *min;     /* NULL: unbounded */
+	segc_expr *max;
+	int integer;
+	char *latex;        /* NULL: typeset from the name */
 	segc_srcloc loc;
 } segc_binding;
 

@@ -162,6 +162,35 @@ static void check_expect_machine(checker *c, const segc_model *m,
 	free(path);
 }
 
+/* Checks let 'x': its value and bounds, min not above max, and a value
+ * that is a number inside the domain the let declares. */
+static void check_let(checker *c, const segc_binding *x)
+{
+	mpq_srcptr v;
+
+	check_attr(c, x->value, &x->loc, "value", "let");
+	check_attr(c, x->min, &x->loc, "min", "let");
+	check_attr(c, x->max, &x->loc, "max", "let");
+	if (x->min && x->max && segc_expr_is_num(x->min) &&
+	    segc_expr_is_num(x->max) && mpq_cmp(segc_expr_value(x->min),
+		    segc_expr_value(x->max)) > 0)
+		check_error(c, &x->loc, SEGC_ERR_INPUT, "<let> '%s': min is "
+			"greater than max", x->name);
+	if (!x->value || !segc_expr_is_num(x->value))
+		return;
+	v = segc_expr_value(x->value);
+	if ((x->min && segc_expr_is_num(x->min) &&
+	     mpq_cmp(v, segc_expr_value(x->min)) < 0) ||
+	    (x->max && segc_expr_is_num(x->max) &&
+	     mpq_cmp(v, segc_expr_value(x->max)) > 0))
+		check_error(c, &x->loc, SEGC_ERR_INPUT, "<let> '%s': its value "
+			"lies outside [min, max]", x->name);
+	if (x->integer && mpz_cmp_ui(mpq_denref(v), 1) != 0)
+		check_error(c, &x->loc, SEGC_ERR_INPUT, "<let> '%s': its value "
+			"is not an integer, but the let is declared integer",
+			x->name);
+}
+
 /* Checks the expressions of the params, lets and expects of 'm'. */
 static void check_model_values(checker *c, const segc_model *m)
 {
@@ -181,8 +210,7 @@ static void check_model_values(checker *c, const segc_model *m)
 				"min is greater than max", p->name);
 	}
 	for (i = 0; i < m->nlets; i++)
-		check_attr(c, m->lets[i].value, &m->lets[i].loc, "value",
-			"let");
+		check_let(c, &m->lets[i]);
 	check_binding_cycles(c, m->nlets, m->lets, "<let>");
 	for (i = 0; i < m->nexpects; i++) {
 		check_at(c, m->expects[i].formula, &m->expects[i].loc,

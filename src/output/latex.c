@@ -536,9 +536,14 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 		   bi->eval == SEGC_EVAL_ROUND || segc_expr_nargs(e) == 1)) {
 		put_builtin(b, e, names, bi);
 	} else {
-		segc_strbuf_append(b, "\\mathrm{");
-		segc_latex_put_escaped_name(b, f, strlen(f));
-		segc_strbuf_appendc(b, '}');
+		if (segc_latex_declared(names, f)) {
+			/* a named subexpression of the counters, N_x(i) */
+			segc_latex_put_symbol(b, f, names);
+		} else {
+			segc_strbuf_append(b, "\\mathrm{");
+			segc_latex_put_escaped_name(b, f, strlen(f));
+			segc_strbuf_appendc(b, '}');
+		}
 		segc_latex_open(b, LX_PAREN);
 		put_args(b, e, names);
 		segc_strbuf_appendc(b, LX_END);

@@ -69,6 +69,17 @@ static void put_name_part(segc_strbuf *b, const char *s, size_t n,
 
 /* The declared LaTeX spelling of 'name' in 'names', or NULL. */
 static const char *declared_latex(const segc_latex_names *names,
+	const char *name);
+
+/* See latex_private.h. */
+const char *segc_latex_declared(const segc_latex_names *names,
+	const char *name)
+{
+	return declared_latex(names, name);
+}
+
+/* The declared LaTeX spelling of 'name' in 'names', or NULL. */
+static const char *declared_latex(const segc_latex_names *names,
 	const char *name)
 {
 	size_t i;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/latex_private.h"
+#include "expr/expr_private.h"
 #include "expr/builtin.h"
 #include "model/model.h"
 
@@ -162,10 +163,25 @@ static void put_align(segc_strbuf *b, const char *rows, int per_node)
 	segc_strbuf_appendf(b, "%s \\notag\n\\end{align}\n", p);
 }
 
+static void put_equation_named(segc_strbuf *b, int c, const segc_expr *e,
+	const segc_latex_names *names, double width);
+
+/* Appends the equation of one component (see put_equation_named), the
+ * counters of its sums and recurrences with readable names (i, not the
+ * canonical form's _s1). */
+static void put_equation(segc_strbuf *b, int c, const segc_expr *e,
+	const segc_latex_names *names, double width)
+{
+	segc_expr *r = segc_expr_readable_binders(e);
+
+	put_equation_named(b, c, r, names, width);
+	segc_expr_free(r);
+}
+
 /* Appends the equation of one component: a plain equation when it fits on
  * one line of 'width' points (0: always), else a split in an equation,
  * aligned at the equals sign. */
-static void put_equation(segc_strbuf *b, int c, const segc_expr *e,
+static void put_equation_named(segc_strbuf *b, int c, const segc_expr *e,
 	const segc_latex_names *names, double width)
 {
 	size_t nlines = 1;

@@ -15,6 +15,11 @@
 /* Appends the 'n' bytes at 's' with underscores escaped. */
 void segc_latex_put_escaped_name(segc_strbuf *b, const char *s, size_t n);
 
+/* The spelling 'names' declares for 'name' (a parameter's latex
+ * attribute, or a named subexpression's), or NULL. */
+const char *segc_latex_declared(const segc_latex_names *names,
+	const char *name);
+
 /* Appends the name 'name': its declared spelling, else typeset from its
  * spelling (symbol, subscripts, Greek letters). */
 void segc_latex_put_symbol(segc_strbuf *b, const char *name,

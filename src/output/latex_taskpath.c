@@ -86,12 +86,47 @@ static int is_zero(segc_expr *const *a, const segc_tp_prog *p)
 		!mpq_sgn(segc_expr_value(a[p->first + 1]));
 }
 
-/* Appends v_k or v_k(i_1, ..., i_d). */
-static void put_node(segc_strbuf *b, size_t k, size_t d)
+/* The id of node 'k' of the atom of 'n' nodes, when 'names' gives the
+ * ids of a graph of that many nodes (keys "@v1", ...: the model's graph
+ * of indexed nodes, latex_names.c), else NULL. */
+static const char *node_id(const segc_latex_names *names, size_t k,
+	size_t n)
+{
+	char key[32];
+
+	snprintf(key, sizeof key, "@v%lu", (unsigned long)n + 1);
+	if (segc_latex_declared(names, key))
+		return NULL;
+	snprintf(key, sizeof key, "@v%lu", (unsigned long)n);
+	if (!segc_latex_declared(names, key))
+		return NULL;
+	snprintf(key, sizeof key, "@v%lu", (unsigned long)k + 1);
+	return segc_latex_declared(names, key);
+}
+
+/* Appends the name of node 'k' of 'n': its id upright when known
+ * (\mathrm{worker}), else v_k. */
+static void put_node_name(segc_strbuf *b, size_t k, size_t n,
+	const segc_latex_names *names)
+{
+	const char *id = node_id(names, k, n);
+
+	if (!id) {
+		segc_strbuf_appendf(b, "v_{%lu}", (unsigned long)k + 1);
+		return;
+	}
+	segc_strbuf_append(b, "\\mathrm{");
+	segc_latex_put_escaped_name(b, id, strlen(id));
+	segc_strbuf_appendc(b, '}');
+}
+
+/* Appends v_k or v_k(i_1, ..., i_d), the node's id for v_k when known. */
+static void put_node(segc_strbuf *b, size_t k, size_t d, size_t n,
+	const segc_latex_names *names)
 {
 	size_t j;
 
-	segc_strbuf_appendf(b, "v_{%lu}", (unsigned long)k + 1);
+	put_node_name(b, k, n, names);
 	for (j = 0; j < d; j++)
 		segc_strbuf_appendf(b, "%si_{%lu}", j ? ", " : "(",
 			(unsigned long)j + 1);
@@ -127,7 +162,7 @@ static void put_graph(segc_strbuf *b, const segc_tp *t, segc_expr *const *a,
 		const segc_tp_node *x = &t->nodes[i];
 
 		segc_strbuf_append(b, i || !first ? l->row : "");
-		put_node(b, i, x->d);
+		put_node(b, i, x->d, t->n, names);
 		segc_strbuf_append(b, " &: ");
 		put_prog(b, a, &x->cost, names);
 		for (k = 0; k < x->d; k++) {
@@ -142,9 +177,9 @@ static void put_graph(segc_strbuf *b, const segc_tp *t, segc_expr *const *a,
 		const segc_tp_arc *r = &t->arcs[i];
 
 		segc_strbuf_append(b, l->row);
-		put_node(b, r->from, t->nodes[r->from].d);
-		segc_strbuf_appendf(b, " &\\to v_{%lu}", (unsigned long)r->to
-			+ 1);
+		put_node(b, r->from, t->nodes[r->from].d, t->n, names);
+		segc_strbuf_append(b, " &\\to ");
+		put_node_name(b, r->to, t->n, names);
 		for (k = 0; k < r->nat; k++) {
 			segc_strbuf_append(b, k ? ", " : "(");
 			put_prog(b, a, &r->at[k], names);
@@ -178,9 +213,11 @@ static int put_taskpath(segc_strbuf *b, const char *lhs, const segc_expr *e,
 	}
 	if (lhs)
 		segc_strbuf_appendf(b, "%s &= ", lhs);
-	segc_strbuf_appendf(b, "\\operatorname{longest}\\bigl(v_{%lu} "
-		"\\to v_{%lu}\\bigr)%s", (unsigned long)t.entry + 1,
-		(unsigned long)t.exit + 1, l->head);
+	segc_strbuf_append(b, "\\operatorname{longest}\\bigl(");
+	put_node_name(b, t.entry, t.n, names);
+	segc_strbuf_append(b, " \\to ");
+	put_node_name(b, t.exit, t.n, names);
+	segc_strbuf_appendf(b, "\\bigr)%s", l->head);
 	put_graph(b, &t, a, names, l, !lhs);
 	segc_strbuf_append(b, l->tail);
 	segc_tp_clear(&t);

@@ -478,6 +478,17 @@ static void build_binding(builder *b, xmlNodePtr n, segc_binding *x)
 	set_loc(b, &x->loc, n);
 }
 
+/* Fills let 'x' from <let> 'n': a binding with the domain and the
+ * typesetting a <param> has. */
+static void build_let(builder *b, xmlNodePtr n, segc_binding *x)
+{
+	build_binding(b, n, x);
+	x->min = expr_attr(b, n, "min");
+	x->max = expr_attr(b, n, "max");
+	x->integer = attr_is(n, "integer", "true");
+	x->latex = attr(n, "latex");
+}
+
 /* Splits the comma list 'list' of <function> 'n' into identifiers. */
 static void build_args(builder *b, xmlNodePtr n, const char *list,
 	segc_function *f)
@@ -891,7 +902,7 @@ static void model_child(builder *b, segc_model *m, xmlNodePtr c)
 		r->latex = attr(c, "latex");
 		set_loc(b, &r->loc, c);
 	} else if (is_elem(c, "let")) {
-		build_binding(b, c, &m->lets[m->nlets++]);
+		build_let(b, c, &m->lets[m->nlets++]);
 	} else if (is_elem(c, "function")) {
 		build_function(b, c, &m->functions[m->nfunctions++]);
 	} else if (is_elem(c, "machine")) {

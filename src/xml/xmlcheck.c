@@ -77,6 +77,11 @@ static const attr_rule a_resource[] = {
 static const attr_rule a_binding[] = {
 	{ "name", 1, NULL }, { "value", 1, NULL }, { NULL, 0, NULL }
 };
+static const attr_rule a_let[] = {
+	{ "name", 1, NULL }, { "value", 1, NULL }, { "min", 0, NULL },
+	{ "max", 0, NULL }, { "integer", 0, v_bool }, { "latex", 0, NULL },
+	{ NULL, 0, NULL }
+};
 static const attr_rule a_function[] = {
 	{ "name", 1, NULL }, { "args", 1, NULL }, { NULL, 0, NULL }
 };
@@ -128,7 +133,7 @@ static const elem_rule model_children[] = {
 	{ "description", a_none, C_TEXT },
 	{ "param", a_param, C_EMPTY },
 	{ "resource", a_resource, C_EMPTY },
-	{ "let", a_binding, C_EMPTY },
+	{ "let", a_let, C_EMPTY },
 	{ "function", a_function, C_TEXT },
 	{ "machine", a_machine_inline, C_MACHINE },
 	{ "graph", a_graph, C_GRAPH },

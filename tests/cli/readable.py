@@ -57,6 +57,9 @@ def E(n, env):
         return F(math.ceil(a[0]))
     if f == 'floor':
         return F(math.floor(a[0]))
+    if f == 'log2' and a[0].denominator == 1 and a[0] > 0 and \
+            a[0] == 2 ** (int(a[0]).bit_length() - 1):
+        return F(int(a[0]).bit_length() - 1)
     raise ValueError('no exact value for ' + f)
 
 
@@ -133,19 +136,24 @@ CASES = {
                           t_chunk=[F(2)], t_msg=[F(5, 7)])),
 }
 
-name = sys.argv[1]
-formula = open(sys.argv[2]).read().split('\n')[0]
-oracle, grid = CASES[name]
-keys = sorted(grid)
-bad = None
-n = 0
-for vals in itertools.product(*(grid[k] for k in keys)):
-    v = {k: F(x) for k, x in zip(keys, vals)}
-    n += 1
-    got, want = ev(formula, v), oracle(v)
-    if got != want and bad is None:
-        bad = '%s: %s gives %s, the oracle %s' % (name, v, got, want)
-if bad:
-    print('# ' + bad)
-print('RESULT %d %s: the readable form equals the oracle at %d points'
-      % (bad is not None, name, n))
+def main():
+    name = sys.argv[1]
+    formula = open(sys.argv[2]).read().split('\n')[0]
+    oracle, grid = CASES[name]
+    keys = sorted(grid)
+    bad = None
+    n = 0
+    for vals in itertools.product(*(grid[k] for k in keys)):
+        v = {k: F(x) for k, x in zip(keys, vals)}
+        n += 1
+        got, want = ev(formula, v), oracle(v)
+        if got != want and bad is None:
+            bad = '%s: %s gives %s, the oracle %s' % (name, v, got, want)
+    if bad:
+        print('# ' + bad)
+    print('RESULT %d %s: the readable form equals the oracle at %d points'
+          % (bad is not None, name, n))
+
+
+if __name__ == '__main__':
+    main()
