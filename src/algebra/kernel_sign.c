@@ -230,6 +230,8 @@ int segc_kernel_atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 	}
 	if (segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
 		return sqrt_bounds(st, v, lo);
+	if (a->kind == SEGC_POW)
+		return 1;   /* a root x^(1/q), >= 0 (canon_root.c) */
 	if (is_call(a, "_frac")) {
 		*lo = st->zero;
 		*hi = st->one;

@@ -109,9 +109,16 @@ static void test_table(void)
 		{ "1/(2*x)", "1/x/2" },
 		{ "x/0", "error: division by zero" },
 		{ "1/(x - x)", "error: division by zero" },
-		{ "x^y", "error: the exponent y is not an integer constant" },
-		{ "x^(1/2)", "error: the exponent 1/2 is not an integer "
-		  "constant" },
+		{ "x^y", "error: the exponent y is not a rational constant" },
+		{ "x^(1/2)", "sqrt(x)" },
+		{ "x^(3/2)", "x*sqrt(x)" },
+		{ "x^(2/3)*x^(1/3)", "x" },
+		{ "x^(1/2)*x^(1/3)", "x^(5/6)" },
+		{ "(x^(1/6))^3", "sqrt(x)" },
+		{ "8^(2/3)", "4" },
+		{ "4^(1/6)", "2^(1/3)" },
+		{ "(-8)^(1/3)", "error: a rational power of -8, which is "
+		  "negative" },
 		{ "x^(3 - 1)", "x^2" },
 		{ "mva_mem(1, a, b)", "b" },
 		{ "mva_mem(2, a, b)", "(a*b + 2*b^2)/(a + b)" },
@@ -122,7 +129,7 @@ static void test_table(void)
 		{ "x^(y + y^2 + y^3 + y^4 + y^5 + y^6 + y^7 + y^8 + y^9)",
 		  "error: the exponent y^9 + y^8 + y^7 + y^6 + y^5 + y^4 + y^3 + "
 		  "y^2... "
-		  "is not an integer constant" },
+		  "is not a rational constant" },
 		{ "f(2*x + x)", "f(3*x)" },
 		{ "tree_bcast(8*N) + 2*tree_bcast(8) - tree_bcast(4*N + 4*N)",
 		  "2*tree_bcast(8)" },
