@@ -108,6 +108,10 @@ int segc_root_to_rf(segc_canon *st, segc_rf *r, const segc_expr *base,
  * brings roots of index >= 3 to an exponent prime to their index and
  * below it; '*changed' says whether 'r' was rewritten. */
 int segc_root_reduce(segc_canon *st, segc_rf *r, int *changed);
+/* canon_root.c: divides out of the quotient 'r' the common factor that
+ * shows once each base x with a root r = x^(1/q) (q >= 3) is written r^q:
+ * (N - 1)/(N^(1/3) - 1) = N^(2/3) + N^(1/3) + 1; 0 or -1. */
+int segc_root_cancel(segc_canon *st, segc_rf *r);
 
 /* kernels.c: simplifies the built-in call 'name' of canonical 'args'
  * (taken); returns a canonical expression, or NULL with a diagnostic. */

@@ -459,3 +459,74 @@ int segc_root_reduce(segc_canon *st, segc_rf *r, int *changed)
 	segc_rf_clear(&d);
 	return rc;
 }
+
+/* ------------------------------------------------------- quotients */
+
+/* Non-zero when variable 'w' occurs in 'r'. */
+static int rf_has_var(const segc_rf *r, size_t w)
+{
+	return (w < r->num.nvars && segc_poly_has_var(&r->num, w)) ||
+		(w < r->den.nvars && segc_poly_has_var(&r->den, w));
+}
+
+/* Cancels the common factor of a quotient that shows only once a base is
+ * written as the power of its root: with x = r^q for each root r =
+ * x^(1/q) (q >= 3) of an atom x of 'r', the gcd of the numerator and the
+ * denominator is divided out and the roots reduced again (see
+ * canon_private.h). */
+int segc_root_cancel(segc_canon *st, segc_rf *r)
+{
+	size_t v, n;
+	segc_rf t, x;
+	segc_poly g;
+	int rc = 0, any = 0, changed, d;
+
+	if (!st->has_roots || segc_rf_is_poly(r))
+		return 0;
+	segc_rf_init(&t);
+	segc_rf_init(&x);
+	segc_poly_init(&g, 0);
+	segc_rf_set(&t, r);
+	n = r->num.nvars > r->den.nvars ? r->num.nvars : r->den.nvars;
+	for (v = 0; v < n && rc == 0; v++) {
+		const segc_expr *base;
+		unsigned long q = segc_root_index(st->atoms[v], &base);
+		void **slot;
+		size_t w;
+
+		if (q < 3 || !rf_has_var(r, v))
+			continue;
+		slot = segc_expr_map_find(&st->atom_index, base);
+		if (!slot)
+			continue;
+		w = (size_t)*slot - 1;
+		if (w == v || !rf_has_var(&t, w))
+			continue;
+		segc_poly_set_var(&x.num, v, (int32_t)q);
+		segc_poly_set_si(&x.den, 1);
+		rc = segc_rf_subst_var(st, &t, &t, w, &x);
+		any = 1;
+	}
+	if (rc == 0 && any && !segc_rf_is_poly(&t)) {
+		segc_poly_lim lim = st->lim;
+
+		lim.ctx = NULL;   /* a gcd too large for the limits is given up */
+		if (segc_poly_gcd(&lim, &g, &t.num, &t.den) == 0 &&
+		    !segc_poly_is_const(&g) && !segc_poly_is_zero(&g)) {
+			d = segc_poly_divexact(&st->lim, &t.num, &t.num, &g);
+			if (d == 1)
+				d = segc_poly_divexact(&st->lim, &t.den, &t.den,
+					&g);
+			if (d == 1)
+				rc = segc_root_reduce(st, &t, &changed);
+			if (d == 1 && rc == 0)
+				segc_rf_set(r, &t);
+			else if (d < 0)
+				rc = -1;
+		}
+	}
+	segc_poly_clear(&g);
+	segc_rf_clear(&t);
+	segc_rf_clear(&x);
+	return rc;
+}
