@@ -284,6 +284,12 @@ static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	for (i = 0; i < e->nargs && rc == 0; i++)
 		if (!(args[i] = segc_canon_expr(st, e->args[i])))
 			rc = -1;
+	if (rc == 0 && segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) &&
+	    e->nargs == 1 && (rc = segc_root_sqrt(st, r, args[0])) == 1) {
+		segc_expr_free(args[0]);
+		free(args);
+		return 0;
+	}
 	if (rc) {
 		for (i = 0; i < e->nargs; i++)
 			segc_expr_free(args[i]);

@@ -112,6 +112,10 @@ int segc_root_reduce(segc_canon *st, segc_rf *r, int *changed);
  * shows once each base x with a root r = x^(1/q) (q >= 3) is written r^q:
  * (N - 1)/(N^(1/3) - 1) = N^(2/3) + N^(1/3) + 1; 0 or -1. */
 int segc_root_cancel(segc_canon *st, segc_rf *r);
+/* canon_root.c: r = sqrt('arg') (canonical) when 'arg' is a monomial
+ * holding a root atom (sqrt(N^(1/3)) = N^(1/6)): 1; 0 when it is not
+ * one (the sqrt kernel applies), -1 with a diagnostic. */
+int segc_root_sqrt(segc_canon *st, segc_rf *r, const segc_expr *arg);
 
 /* kernels.c: simplifies the built-in call 'name' of canonical 'args'
  * (taken); returns a canonical expression, or NULL with a diagnostic. */

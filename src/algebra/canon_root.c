@@ -275,6 +275,24 @@ int segc_root_to_rf(segc_canon *st, segc_rf *r, const segc_expr *base,
 	return rc;
 }
 
+/* sqrt of the canonical 'arg' when it is a monomial with a root atom
+ * whose variables are proven >= 0 (see canon_private.h). */
+int segc_root_sqrt(segc_canon *st, segc_rf *r, const segc_expr *arg)
+{
+	segc_rf b;
+	int roots = 0, rc = 0;
+
+	if (!st->has_roots)
+		return 0;
+	segc_rf_init(&b);
+	if (segc_canon_to_rf(st, arg, &b))
+		rc = -1;
+	else if (splits(st, &b, &roots) && roots)
+		rc = monomial_root(st, r, &b, 1, 2) ? -1 : 1;
+	segc_rf_clear(&b);
+	return rc;
+}
+
 /* ------------------------------------------------------------ terms */
 
 /* The roots of a polynomial: index and base of each variable. */
@@ -348,6 +366,7 @@ static int term_rewrite(segc_canon *st, segc_rf *r, const segc_poly *p,
 		if (R->q[v])
 			e[v] = 0;
 	segc_poly_zero(&r->num);
+	segc_poly_trim(&r->num);   /* exactly n variables, as 'e' */
 	segc_poly_extend(&r->num, n);
 	segc_poly_push(&r->num, e, p->coefs[i]);
 	segc_poly_set_si(&r->den, 1);
@@ -423,6 +442,7 @@ static int poly_reduce(segc_canon *st, segc_rf *r, const segc_poly *p,
 			rc = term_rewrite(st, &t, p, i, &R);
 		} else {
 			segc_poly_zero(&t.num);
+			segc_poly_trim(&t.num);   /* exactly the variables of p */
 			segc_poly_extend(&t.num, p->nvars);
 			segc_poly_push(&t.num, p->exps + i * p->nvars,
 				p->coefs[i]);
