@@ -78,3 +78,50 @@ def test_to_sympy():
         assert abs(sympy.N(got - want, 50)) < sympy.Float(10) ** -40
         assert abs(float(sympy.N(got, 30)) - float(f.eval(N=n, P=p))) <= \
             abs(float(sympy.N(got, 30))) * 2 ** -50
+
+
+def _random_expr(rng, depth=0):
+    """A random formula of rational powers of N and P."""
+    def power():
+        p, q = rng.randint(-7, 9), rng.choice([2, 3, 4, 6, 12])
+        return rng.choice([
+            "N^(%d/%d)" % (p, q), "P^(%d/%d)" % (p, q),
+            "(N/P)^(%d/%d)" % (p, q), "(N^(1/%d))^(%d)" % (q, p),
+            "(N^(1/3) + 1)^(%d)" % rng.randint(0, 3), "sqrt(N)", "3"])
+    if depth > 2 or rng.random() < 0.3:
+        return power()
+    return "(%s %s %s)" % (_random_expr(rng, depth + 1),
+                           rng.choice("+-**/"),
+                           _random_expr(rng, depth + 1))
+
+
+def test_random_canonical_forms():
+    """The canonical form of random formulas of rational powers has the
+    value of the formula at points where every root is rational (SymPy,
+    exactly), and is its own canonical form."""
+    import random
+    sympy = pytest.importorskip("sympy")
+    rng = random.Random(31)
+    N, P = sympy.Symbol("N"), sympy.Symbol("P")
+
+    def value(text, n, p):
+        e = sympy.sympify(text.replace("^", "**"), rational=True,
+                          locals={"N": N, "P": P, "sqrt": sympy.sqrt})
+        return sympy.nsimplify(e.subs({N: n, P: p}))
+    tried = 0
+    for _ in range(60):
+        text = _random_expr(rng)
+        try:
+            c = segc.Formula.parse(text).canonical()
+        except segc.SegcError as e:
+            assert "division by zero" in str(e)
+            continue
+        tried += 1
+        for n, p in [(64, 729), (4096, 64)]:
+            try:
+                a, b = value(text, n, p), value(str(c), n, p)
+            except ZeroDivisionError:
+                continue
+            assert sympy.simplify(a - b) == 0, (text, str(c), n, p)
+        assert str(segc.Formula.parse(str(c)).canonical()) == str(c)
+    assert tried >= 40

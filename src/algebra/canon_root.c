@@ -489,6 +489,37 @@ static int rf_has_var(const segc_rf *r, size_t w)
 		(w < r->den.nvars && segc_poly_has_var(&r->den, w));
 }
 
+/* Multiplies the numerator and the denominator of 't' by the monomial
+ * that leaves no negative exponent in either. */
+static int clear_negative(segc_canon *st, segc_rf *t)
+{
+	size_t v, n;
+	int32_t *m, *md;
+	int rc = 0, any = 0;
+
+	segc_poly_extend(&t->num, t->den.nvars);
+	segc_poly_extend(&t->den, t->num.nvars);
+	n = t->num.nvars;
+	m = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	md = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	segc_poly_min_exps(&t->num, m);
+	segc_poly_min_exps(&t->den, md);
+	for (v = 0; v < n; v++) {
+		int32_t lo = m[v] < md[v] ? m[v] : md[v];
+
+		m[v] = lo < 0 ? -lo : 0;
+		any |= m[v] != 0;
+	}
+	if (any) {
+		rc = segc_poly_shift(&st->lim, &t->num, m);
+		if (rc == 0)
+			rc = segc_poly_shift(&st->lim, &t->den, m);
+	}
+	free(m);
+	free(md);
+	return rc;
+}
+
 /* Cancels the common factor of a quotient that shows only once a base is
  * written as the power of its root: with x = r^q for each root r =
  * x^(1/q) (q >= 3) of an atom x of 'r', the gcd of the numerator and the
@@ -524,25 +555,28 @@ int segc_root_cancel(segc_canon *st, segc_rf *r)
 			continue;
 		segc_poly_set_var(&x.num, v, (int32_t)q);
 		segc_poly_set_si(&x.den, 1);
-		rc = segc_rf_subst_var(st, &t, &t, w, &x);
+		rc = clear_negative(st, &t);   /* the substitution wants
+		                                * exponents >= 0 */
+		if (rc == 0)
+			rc = segc_rf_subst_var(st, &t, &t, w, &x);
 		any = 1;
 	}
+	if (rc == 0 && any && !segc_rf_is_poly(&t))
+		rc = clear_negative(st, &t);
 	if (rc == 0 && any && !segc_rf_is_poly(&t)) {
 		segc_poly_lim lim = st->lim;
 
-		lim.ctx = NULL;   /* a gcd too large for the limits is given up */
+		lim.ctx = NULL;   /* a gcd or a quotient too large is given up */
 		if (segc_poly_gcd(&lim, &g, &t.num, &t.den) == 0 &&
 		    !segc_poly_is_const(&g) && !segc_poly_is_zero(&g)) {
-			d = segc_poly_divexact(&st->lim, &t.num, &t.num, &g);
+			d = segc_poly_divexact(&lim, &t.num, &t.num, &g);
 			if (d == 1)
-				d = segc_poly_divexact(&st->lim, &t.den, &t.den,
+				d = segc_poly_divexact(&lim, &t.den, &t.den,
 					&g);
 			if (d == 1)
 				rc = segc_root_reduce(st, &t, &changed);
 			if (d == 1 && rc == 0)
 				segc_rf_set(r, &t);
-			else if (d < 0)
-				rc = -1;
 		}
 	}
 	segc_poly_clear(&g);
