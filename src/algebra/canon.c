@@ -138,9 +138,10 @@ static int mul_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	return rc;
 }
 
-/* The integer value of exponent expression 'x' into '*e', or -1 with a
- * diagnostic. */
-static int exponent_value(segc_canon *st, const segc_expr *x, long *e)
+/* The value p/q of exponent expression 'x', a rational constant, into
+ * '*e' (p) and '*d' (q >= 1), or -1 with a diagnostic. */
+static int exponent_value(segc_canon *st, const segc_expr *x, long *e,
+	unsigned long *d)
 {
 	segc_expr *c = segc_canon_expr(st, x);
 	mpq_srcptr q;
@@ -150,29 +151,36 @@ static int exponent_value(segc_canon *st, const segc_expr *x, long *e)
 	if (!c)
 		return -1;
 	q = c->kind == SEGC_NUM ? c->u.value : NULL;
-	if (!q || mpz_cmp_ui(mpq_denref(q), 1)) {
-		segc_canon_refuse(st, "the exponent %s is not an integer "
+	if (!q) {
+		segc_canon_refuse(st, "the exponent %s is not a rational "
 			"constant", c);
 		rc = -1;
-	} else if (!mpz_fits_slong_p(mpq_numref(q)) || (m > 0 &&
-		(mpz_cmpabs_ui(mpq_numref(q), (unsigned long)m) > 0))) {
+	} else if (!mpz_fits_slong_p(mpq_numref(q)) ||
+		!mpz_fits_slong_p(mpq_denref(q)) || (m > 0 &&
+		(mpz_cmpabs_ui(mpq_numref(q), (unsigned long)m) > 0 ||
+		mpz_cmp_ui(mpq_denref(q), (unsigned long)m) > 0))) {
 		segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
 			"exponent exceeds the limit %ld (max_exponent)", m);
 		rc = -1;
 	} else {
 		*e = mpz_get_si(mpq_numref(q));
+		*d = mpz_get_ui(mpq_denref(q));
 	}
 	segc_expr_free(c);
 	return rc;
 }
 
-/* r = base ^ exponent of POW node 'e'. */
+/* r = base ^ exponent of POW node 'e'; a rational exponent makes a root
+ * (canon_root.c). */
 static int pow_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
+	unsigned long d;
 	long k;
 
-	if (exponent_value(st, e->args[1], &k))
+	if (exponent_value(st, e->args[1], &k, &d))
 		return -1;
+	if (d > 1)
+		return segc_root_to_rf(st, r, e->args[0], k, d);
 	if (segc_canon_to_rf(st, e->args[0], r))
 		return -1;
 	return segc_rf_pow(st, r, r, k);
@@ -333,6 +341,12 @@ static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	for (i = 0; i < e->nargs && rc == 0; i++)
 		if (!(args[i] = segc_canon_expr(st, e->args[i])))
 			rc = -1;
+	if (rc == 0 && segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) &&
+	    e->nargs == 1 && (rc = segc_root_sqrt(st, r, args[0])) == 1) {
+		segc_expr_free(args[0]);
+		free(args);
+		return 0;
+	}
 	if (rc) {
 		for (i = 0; i < e->nargs; i++)
 			segc_expr_free(args[i]);

@@ -4,7 +4,8 @@
  * q is moved into p as negative exponents, p*m^-1/q'; q' has integer
  * coprime coefficients and a positive first coefficient in the output
  * order; if q' = 1 the result is the Laurent polynomial p*m^-1.  Powers
- * sqrt(u)^k are reduced to u^(k div 2) * sqrt(u)^(k mod 2).
+ * sqrt(u)^k are reduced to u^(k div 2) * sqrt(u)^(k mod 2), and roots of
+ * other indices likewise (canon_root.c).
  *
  * The output order of terms: atoms sorted by segc_expr_cmp, monomials by
  * decreasing exponent of the first atom, then of the second, and so on
@@ -345,16 +346,21 @@ static void normalise_den_sign(segc_canon *st, segc_rf *r)
 	free(byrank);
 }
 
-/* Brings 'r' to the canonical rational function. */
-static int rf_normalise(segc_canon *st, segc_rf *r)
+/* Brings 'r' to the canonical rational function (one pass). */
+static int rf_normalise_once(segc_canon *st, segc_rf *r)
 {
 	segc_poly g;
-	int rc = reduce_sqrt(st, r);
+	int changed, rc = segc_root_reduce(st, r, &changed);
+
+	if (rc == 0)
+		rc = reduce_sqrt(st, r);
 
 	if (rc == 0)
 		rc = segc_rf_absorb(st, r);
 	if (rc == 0)
 		rc = segc_kernel_combine(st, r);
+	if (rc == 0)
+		rc = segc_root_cancel(st, r);
 	if (rc || segc_rf_is_poly(r))
 		return rc;
 	segc_poly_init(&g, 0);
@@ -378,6 +384,30 @@ static int rf_normalise(segc_canon *st, segc_rf *r)
 	return rc;
 }
 
+/* Brings 'r' to the canonical rational function: again while the
+ * monomial content moved out of the denominator leaves roots to reduce
+ * (a root to a negative power). */
+static int rf_normalise(segc_canon *st, segc_rf *r)
+{
+	int round, changed = 0, rc = rf_normalise_once(st, r);
+
+	for (round = 0; round < 8 && rc == 0 && st->has_roots; round++) {
+		segc_rf t;
+
+		segc_rf_init(&t);
+		segc_rf_set(&t, r);
+		rc = segc_root_reduce(st, &t, &changed);
+		if (rc == 0 && changed) {
+			segc_rf_set(r, &t);
+			rc = rf_normalise_once(st, r);
+		}
+		segc_rf_clear(&t);
+		if (!changed)
+			break;
+	}
+	return rc;
+}
+
 /* rf_normalise, then an extremum written as its dual where that gives
  * fewer terms (kernel_dual.c). */
 static int rf_normalise_dual(segc_canon *st, segc_rf *r)
@@ -391,6 +421,85 @@ static int rf_normalise_dual(segc_canon *st, segc_rf *r)
 
 /* ------------------------------------------------------------- output */
 
+/* The variable of the base of the root atom 'v' (index >= 3) when that
+ * base is itself an atom with a non-zero exponent in the term 'e' (of
+ * 'n' variables); else (size_t)-1. */
+static size_t root_base_var(segc_canon *st, const int32_t *e, size_t n,
+	size_t v)
+{
+	const segc_expr *base;
+	void **slot;
+	size_t w;
+
+	if (st->atoms[v]->kind != SEGC_POW ||
+	    !segc_root_index(st->atoms[v], &base))
+		return (size_t)-1;
+	slot = segc_expr_map_find(&st->atom_index, base);
+	if (!slot)
+		return (size_t)-1;
+	w = (size_t)*slot - 1;
+	return w < n && e[w] ? w : (size_t)-1;
+}
+
+/* Non-zero when variable 'w' of the term 'e' is the base of a root atom
+ * of the term (it prints merged into that root). */
+static int is_merged_base(segc_canon *st, const int32_t *e, size_t n,
+	size_t w)
+{
+	size_t v;
+
+	for (v = 0; v < n; v++)
+		if (e[v] && root_base_var(st, e, n, v) == w)
+			return 1;
+	return 0;
+}
+
+/* The exponent of the factor of variable 'v' in the term 'e' into 'x':
+ * e[v], or for a root x^(1/q) (q >= 3) e[v]/q plus the exponent of its
+ * base when the base is an atom of the term; 0 when 'v' prints no
+ * factor of its own (absent, or a base merged into its root). */
+static int factor_exponent(segc_canon *st, const int32_t *e, size_t n,
+	size_t v, mpq_t x)
+{
+	size_t w;
+
+	if (!e[v])
+		return 0;
+	mpq_set_si(x, e[v], 1);
+	if (!st->has_roots)
+		return 1;
+	if (st->atoms[v]->kind == SEGC_POW) {
+		mpq_mul(x, x, st->atoms[v]->args[1]->u.value);
+		w = root_base_var(st, e, n, v);
+		if (w != (size_t)-1) {
+			mpq_t k;
+
+			mpq_init(k);
+			mpq_set_si(k, e[w], 1);
+			mpq_add(x, x, k);
+			mpq_clear(k);
+		}
+		return mpq_sgn(x) != 0;
+	}
+	return !is_merged_base(st, e, n, v);
+}
+
+/* The factor of variable 'v' to the exponent 'x': a root x^(1/q)
+ * (q >= 3) prints as the one power of its base, base^x. */
+static segc_expr *atom_power(segc_canon *st, size_t v, mpq_srcptr x)
+{
+	const segc_expr *atom = st->atoms[v], *base;
+
+	if (atom->kind != SEGC_POW || !segc_root_index(atom, &base))
+		return segc_expr_powi(segc_expr_copy((segc_expr *)atom),
+			mpz_get_si(mpq_numref(x)));
+	if (mpz_cmp_ui(mpq_denref(x), 1) == 0)
+		return segc_expr_powi(segc_expr_copy((segc_expr *)base),
+			mpz_get_si(mpq_numref(x)));
+	return segc_expr_pow(segc_expr_copy((segc_expr *)base),
+		segc_expr_num(x));
+}
+
 /* The expression of polynomial 'p' in output order. */
 static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 {
@@ -400,7 +509,9 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 	segc_expr **f = segc_xmalloc((m + 1) * sizeof(*f));
 	segc_expr *res;
 	size_t i, r, k;
+	mpq_t x;
 
+	mpq_init(x);
 	for (i = 0; i < p->len; i++) {
 		const int32_t *e = p->exps + ix[i] * n;
 
@@ -409,12 +520,13 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 		for (r = 0; r < 2 * m; r++) {
 			size_t v = byrank[r % m];
 
-			if (r < m ? e[v] > 0 : e[v] < 0)
-				f[k++] = segc_expr_powi(segc_expr_copy(st->atoms[v]),
-					e[v]);
+			if (factor_exponent(st, e, n, v, x) &&
+			    (r < m ? mpq_sgn(x) > 0 : mpq_sgn(x) < 0))
+				f[k++] = atom_power(st, v, x);
 		}
 		terms[i] = segc_expr_mul(k, f);
 	}
+	mpq_clear(x);
 	res = p->len ? segc_expr_add(p->len, terms) : segc_expr_int(0);
 	free(terms);
 	free(f);

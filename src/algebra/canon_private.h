@@ -35,6 +35,7 @@ typedef struct segc_canon {
 	size_t nbern;
 	unsigned long fresh;      /* counter for names of bound variables */
 	int has_extrema;          /* some atom is a max or min */
+	int has_roots;            /* some atom is a root x^(1/q), q >= 3 */
 	int combining;            /* inside the normal form of an extremum */
 	const char **bound;       /* counters of the sums being converted */
 	size_t nbound, capbound;
@@ -95,6 +96,26 @@ segc_expr *segc_canon_expr(segc_canon *st, const segc_expr *e);
 /* Records an input error whose message 'fmt' has one %s, which becomes
  * 'e' as text (cut to a few dozen characters). */
 void segc_canon_refuse(segc_canon *st, const char *fmt, const segc_expr *e);
+
+/* canon_root.c: the index q of the root atom 'a' (2 for sqrt(x), q for
+ * x^(1/q), q >= 3) and its base in '*base'; 0 for any other atom. */
+unsigned long segc_root_index(const segc_expr *a, const segc_expr **base);
+/* canon_root.c: r = 'base' ^ (p/q) for q >= 1 (p/q in lowest terms); 0,
+ * or -1 with a diagnostic (a negative number, max_exponent). */
+int segc_root_to_rf(segc_canon *st, segc_rf *r, const segc_expr *base,
+	long p, unsigned long q);
+/* canon_root.c: merges the roots of one base in each term of 'r' and
+ * brings roots of index >= 3 to an exponent prime to their index and
+ * below it; '*changed' says whether 'r' was rewritten. */
+int segc_root_reduce(segc_canon *st, segc_rf *r, int *changed);
+/* canon_root.c: divides out of the quotient 'r' the common factor that
+ * shows once each base x with a root r = x^(1/q) (q >= 3) is written r^q:
+ * (N - 1)/(N^(1/3) - 1) = N^(2/3) + N^(1/3) + 1; 0 or -1. */
+int segc_root_cancel(segc_canon *st, segc_rf *r);
+/* canon_root.c: r = sqrt('arg') (canonical) when 'arg' is a monomial
+ * holding a root atom (sqrt(N^(1/3)) = N^(1/6)): 1; 0 when it is not
+ * one (the sqrt kernel applies), -1 with a diagnostic. */
+int segc_root_sqrt(segc_canon *st, segc_rf *r, const segc_expr *arg);
 
 /* kernels.c: simplifies the built-in call 'name' of canonical 'args'
  * (taken); returns a canonical expression, or NULL with a diagnostic. */

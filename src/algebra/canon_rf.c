@@ -293,6 +293,17 @@ static unsigned char atom_flags(const segc_canon *st, const segc_expr *atom)
 		SEGC_ATOM_NONNEG : SEGC_ATOM_UNBOUNDED;
 }
 
+/* The SEGC_ATOM_* flags of 'atom', a root x^(1/q) being >= 0. */
+static unsigned char atom_flags_root(const segc_canon *st,
+	const segc_expr *atom)
+{
+	const segc_expr *base;
+
+	if (atom->kind == SEGC_POW && segc_root_index(atom, &base))
+		return SEGC_ATOM_NONNEG;
+	return atom_flags(st, atom);
+}
+
 /* The variable of 'atom'; the table takes a reference if it is new. */
 size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 {
@@ -309,9 +320,11 @@ size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 	}
 	st->lowb[st->natoms] = 0;
 	st->atoms[st->natoms] = segc_expr_copy(atom);
-	st->flags[st->natoms] = atom_flags(st, atom);
+	st->flags[st->natoms] = atom_flags_root(st, atom);
 	if (st->flags[st->natoms] & SEGC_ATOM_EXTREMUM)
 		st->has_extrema = 1;
+	if (atom->kind == SEGC_POW)
+		st->has_roots = 1;
 	segc_expr_map_put(&st->atom_index, atom,
 		(void *)(st->natoms + 1));
 	return st->natoms++;

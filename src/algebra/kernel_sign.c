@@ -8,6 +8,7 @@
  * coefficient has that sign (unbounded names must occur with even
  * exponents).  A second attempt prefers the upper bounds.  For a rational
  * function the signs of numerator and denominator are combined. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/kernel_private.h"
@@ -179,11 +180,36 @@ static void sqrt_below(mpq_t lo, mpq_srcptr m)
 	mpq_canonicalize(lo);
 }
 
-/* The bounds of the atom sqrt(x) of variable 'v': 1 (>= 0 by its
- * nature), or 0 with 'lo' a rational lower bound > 0 when x has one on
- * the domains (low_value): sqrt(x) >= sqrt(m) for x >= m, exactly when
- * m is a square, else a rational just below it. */
-static int sqrt_bounds(segc_canon *st, size_t v, mpq_srcptr *lo)
+/* 'lo' = a rational lower bound of m^(1/q), m > 0, q >= 3: exact when
+ * m is the q-th power of a rational, else floor((p*d^(q-1)*2^(k*q))^(1/q))
+ * / (d*2^k) for m = p/d (k = SQRT_LOW_BITS). */
+static void root_below(mpq_t lo, mpq_srcptr m, unsigned long q)
+{
+	mpz_t t;
+
+	mpz_init(t);
+	if (mpz_root(mpq_numref(lo), mpq_numref(m), q) &&
+	    mpz_root(mpq_denref(lo), mpq_denref(m), q)) {
+		mpz_clear(t);
+		mpq_canonicalize(lo);
+		return;
+	}
+	mpz_pow_ui(t, mpq_denref(m), q - 1);
+	mpz_mul(t, t, mpq_numref(m));
+	mpz_mul_2exp(t, t, q * SQRT_LOW_BITS);
+	mpz_root(mpq_numref(lo), t, q);
+	mpz_mul_2exp(mpq_denref(lo), mpq_denref(m), SQRT_LOW_BITS);
+	mpq_canonicalize(lo);
+	mpz_clear(t);
+}
+
+/* The bounds of the atom sqrt(x) of variable 'v', or of the root x^(1/q)
+ * ('q' >= 3, 2 for sqrt): 1 (>= 0 by its nature), or 0 with 'lo' a
+ * rational lower bound > 0 when x has one on the domains (low_value):
+ * sqrt(x) >= sqrt(m) for x >= m, exactly when m is a square, else a
+ * rational just below it; likewise for the other roots. */
+static int sqrt_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
+	unsigned long q)
 {
 	if (!st->lowb[v]) {
 		mpq_t m;
@@ -201,7 +227,10 @@ static int sqrt_bounds(segc_canon *st, size_t v, mpq_srcptr *lo)
 			}
 			st->lowq[v] = segc_xmalloc(sizeof(*st->lowq[v]));
 			mpq_init(st->lowq[v]);
-			sqrt_below(st->lowq[v], m);
+			if (q == 2)
+				sqrt_below(st->lowq[v], m);
+			else if (q <= 64)
+				root_below(st->lowq[v], m, q);
 			if (mpq_sgn(st->lowq[v]) > 0)
 				st->lowb[v] = 4;
 		}
@@ -229,7 +258,14 @@ int segc_kernel_atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 		return 0;
 	}
 	if (segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
-		return sqrt_bounds(st, v, lo);
+		return sqrt_bounds(st, v, lo, 2);
+	if (a->kind == SEGC_POW) {
+		/* a root x^(1/q) (canon_root.c) */
+		const segc_expr *base;
+		unsigned long q = segc_root_index(a, &base);
+
+		return q ? sqrt_bounds(st, v, lo, q) : 1;
+	}
 	if (is_call(a, "_frac")) {
 		*lo = st->zero;
 		*hi = st->one;
@@ -646,8 +682,58 @@ static int squares_nonneg(segc_canon *st, const segc_poly *p, int neg)
 	return res;
 }
 
+/* Largest index of a root whose base is written as its power in a sign
+ * test, or given a lower bound above 0. */
+#define ROOT_SIGN_MAX_INDEX 64
+
+/* The signs the box proves of 'p' once every atom x with a root
+ * r = x^(1/q) (q >= 3) in 'p' is written r^q (x = r^q wherever r is
+ * defined): N - N^(2/3)/2 = r^3 - r^2/2 >= 0 for N >= 1 (r >= 1). */
+static unsigned root_power_sign(segc_canon *st, const segc_poly *p)
+{
+	segc_poly q;
+	size_t s, k;
+	unsigned res = 0;
+	int any = 0;
+
+	segc_poly_init(&q, p->nvars);
+	segc_poly_set(&q, p);
+	for (s = 0; s < q.nvars; s++) {
+		const segc_expr *base;
+		unsigned long r;
+		void **slot;
+		size_t x;
+
+		if (st->atoms[s]->kind != SEGC_POW ||
+		    (r = segc_root_index(st->atoms[s], &base)) < 3)
+			continue;
+		slot = segc_expr_map_find(&st->atom_index, base);
+		if (!slot || (x = (size_t)*slot - 1) >= q.nvars || x == s ||
+		    !segc_poly_has_var(&q, x))
+			continue;
+		for (k = 0; k < q.len; k++) {
+			int32_t *e = q.exps + k * q.nvars;
+
+			if (r > ROOT_SIGN_MAX_INDEX ||
+			    labs((long)e[x]) * (long)r + labs((long)e[s]) >
+			    INT32_MAX / 2) {
+				segc_poly_clear(&q);
+				return 0;
+			}
+			e[s] += (int32_t)r * e[x];
+			e[x] = 0;
+		}
+		any = 1;
+	}
+	if (any && segc_poly_normalise(&st->lim, &q) == 0)
+		res = poly_sign_plain(st, &q);
+	segc_poly_clear(&q);
+	return res;
+}
+
 /* The provable signs of polynomial 'p' on the box, with the test by
- * squares when the box alone proves nothing. */
+ * squares when the box alone proves nothing, and with bases written as
+ * powers of their roots. */
 unsigned segc_kernel_poly_sign(segc_canon *st, const segc_poly *p)
 {
 	unsigned s = poly_sign_plain(st, p);
@@ -659,6 +745,8 @@ unsigned segc_kernel_poly_sign(segc_canon *st, const segc_poly *p)
 		s |= SEGC_SIGN_NONNEG;
 	if (!(s & SEGC_SIGN_NONPOS) && squares_nonneg(st, p, 1))
 		s |= SEGC_SIGN_NONPOS;
+	if (st->has_roots && !(s & (SEGC_SIGN_POS | SEGC_SIGN_NEG)))
+		s |= root_power_sign(st, p);
 	return s;
 }
 

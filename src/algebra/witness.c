@@ -4,8 +4,9 @@
  *
  * Values are rational intervals [lo, hi] that surely hold the exact value
  * of the formula: exact (lo == hi) wherever the value is rational, and
- * otherwise widened only by sqrt and log2 of values that are not squares
- * or powers of two, whose ends MPFR rounds down and up.  So two sides
+ * otherwise widened only by roots (sqrt, x^(p/q)) and log2 of values
+ * that are not perfect powers or powers of two, whose ends MPFR rounds
+ * down and up.  So two sides
  * differ when both are exact and unequal, or when their intervals are
  * disjoint: never on a rounding error.  A point where the intervals
  * overlap is tried again at a higher precision.
@@ -32,6 +33,8 @@
 #define MAX_EXACT_BITS 65536UL
 /* Terms that the sums of one evaluation may add up, all together. */
 #define MAX_SUM_TERMS 200000UL
+/* Largest index of a root x^(p/q) evaluated. */
+#define MAX_ROOT 65536UL
 /* Processors of mva_mem evaluated. */
 #define MAX_MVA_P 10000L
 
@@ -215,15 +218,22 @@ static int iv_pow(ival *r, const ival *a, long k)
 
 /* ------------------------------------------------------------- kernels */
 
-/* sqrt of 'q' into 'r' if 'q' is the square of a rational. */
-static int q_sqrt_exact(mpq_t r, mpq_srcptr q)
+/* The 'n'-th root of 'q' into 'r' if 'q' is the n-th power of a
+ * rational (n >= 2). */
+static int q_root_exact(mpq_t r, mpq_srcptr q, unsigned long n)
 {
-	if (mpq_sgn(q) < 0 || !mpz_perfect_square_p(mpq_numref(q)) ||
-	    !mpz_perfect_square_p(mpq_denref(q)))
+	mpq_t t;
+	int ok;
+
+	if (mpq_sgn(q) < 0)
 		return 0;
-	mpz_sqrt(mpq_numref(r), mpq_numref(q));
-	mpz_sqrt(mpq_denref(r), mpq_denref(q));
-	return 1;
+	mpq_init(t);
+	ok = mpz_root(mpq_numref(t), mpq_numref(q), n) &&
+		mpz_root(mpq_denref(t), mpq_denref(q), n);
+	if (ok)
+		mpq_set(r, t);
+	mpq_clear(t);
+	return ok;
 }
 
 /* log2 of 'q' into 'r' if 'q' is a power of two. */
@@ -242,32 +252,37 @@ static int q_log2_exact(mpq_t r, mpq_srcptr q)
 	return 1;
 }
 
-/* 'q' replaced by f(q) rounded down ('up' == 0) or up, f = sqrt or
- * log2 of an argument already checked for its domain. */
-static void q_apply(mpq_t q, int islog, mpfr_prec_t prec, int up)
+/* 'q' replaced by f(q) rounded down ('up' == 0) or up, f = the 'root'-th
+ * root, or log2 when 'root' is 0, of an argument already checked for its
+ * domain. */
+static void q_apply(mpq_t q, unsigned long root, mpfr_prec_t prec, int up)
 {
 	mpfr_rnd_t rnd = up ? MPFR_RNDU : MPFR_RNDD;
 	mpfr_t f;
 
 	mpfr_init2(f, prec);
 	mpfr_set_q(f, q, rnd);
-	if (islog)
+	if (!root)
 		mpfr_log2(f, f, rnd);
-	else
+	else if (root == 2)
 		mpfr_sqrt(f, f, rnd);
+	else
+		mpfr_rootn_ui(f, f, root, rnd);
 	mpfr_get_q(q, f);
 	mpfr_clear(f);
 }
 
-/* r = sqrt(a) ('islog' 0) or log2(a): exact where the value is rational,
- * else an interval from MPFR's directed roundings. */
+/* r = the 'root'-th root of a (root >= 2) or log2(a) (root 0): exact
+ * where the value is rational, else an interval from MPFR's directed
+ * roundings (both increasing functions). */
 static int iv_root_log(struct evaluator *ev, ival *r, const ival *a,
-	int islog)
+	unsigned long root)
 {
+	int islog = root == 0;
 	int s = iv_sign(a);
 
 	if (segc_witness_iv_exact(a) && (islog ? q_log2_exact(r->lo, a->lo) :
-			q_sqrt_exact(r->lo, a->lo))) {
+			q_root_exact(r->lo, a->lo, root))) {
 		mpq_set(r->hi, r->lo);
 		return EV_OK;
 	}
@@ -278,8 +293,8 @@ static int iv_root_log(struct evaluator *ev, ival *r, const ival *a,
 	if (s == 2)
 		return EV_UNDECIDED;
 	iv_set(r, a);
-	q_apply(r->lo, islog, ev->prec, 0);
-	q_apply(r->hi, islog, ev->prec, 1);
+	q_apply(r->lo, root, ev->prec, 0);
+	q_apply(r->hi, root, ev->prec, 1);
 	return EV_OK;
 }
 
@@ -570,7 +585,8 @@ static int apply_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	case SEGC_EVAL_SQRT: case SEGC_EVAL_LOG2:
 		if (n != 1)
 			return EV_UNDEFINED;
-		return iv_root_log(ev, r, &v[0], id == SEGC_BUILTIN_LOG2);
+		return iv_root_log(ev, r, &v[0],
+			id == SEGC_BUILTIN_LOG2 ? 0 : 2);
 	default:
 		return EV_UNDEFINED;
 	}
@@ -834,11 +850,18 @@ static int eval_pow(struct evaluator *ev, ival *r, const segc_expr *e,
 	segc_witness_iv_init(&x);
 	segc_witness_iv_init(&y);
 	bad = eval(ev, &y, e->args[1], b);
-	if (!bad && (!segc_witness_iv_exact(&y) || mpz_cmp_ui(mpq_denref(y.lo), 1) != 0 ||
+	if (!bad && (!segc_witness_iv_exact(&y) ||
+	    mpz_cmp_ui(mpq_denref(y.lo), MAX_ROOT) > 0 ||
 	    mpz_cmpabs_ui(mpq_numref(y.lo), MAX_EXACT_BITS) > 0))
 		bad = EV_UNDEFINED;
 	if (!bad)
 		bad = eval(ev, &x, e->args[0], b);
+	if (!bad && mpz_cmp_ui(mpq_denref(y.lo), 1) != 0) {
+		/* x^(p/q) = (x^(1/q))^p, defined for x >= 0 */
+		bad = iv_root_log(ev, &x, &x, mpz_get_ui(mpq_denref(y.lo)));
+		if (!bad)
+			bad = iv_settle(ev, &x);
+	}
 	if (!bad)
 		bad = iv_pow(r, &x, mpz_get_si(mpq_numref(y.lo)));
 	if (!bad)

@@ -94,6 +94,18 @@ static const char *c_function(enum segc_plan_op op)
 	return segc_builtin_get(of[op - SEGC_OP_CEIL])->c;
 }
 
+/* Appends the root a^(1/q) of the ROOT instruction 'in' (q = in->b):
+ * cbrt(a) for q = 3, else pow(a, 1.0 / q). */
+static void put_root(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_plan_insn *in)
+{
+	segc_strbuf_append(b, in->b == 3 ? "cbrt(" : "pow(");
+	put_value(b, nm, in->a);
+	if (in->b != 3)
+		segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);
+	segc_strbuf_append(b, ")");
+}
+
 /* Appends the C expression of instruction 'i'. */
 static void put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
@@ -120,6 +132,9 @@ static void put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
 	case SEGC_OP_EQ: case SEGC_OP_NE:
 		put_compare(b, nm, in->op, in->a, in->b);
+		break;
+	case SEGC_OP_ROOT:
+		put_root(b, nm, in);
 		break;
 	default:
 		segc_strbuf_appendf(b, "%s(", c_function(in->op));
@@ -157,6 +172,16 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	if (in->op == SEGC_OP_NOT) {
 		segc_strbuf_append(b, "!");
 		put_value(b, nm, x);
+		return;
+	}
+	if (in->op == SEGC_OP_ROOT) {
+		/* in doubles, from the high part (doc/emit.md) */
+		segc_strbuf_append(b, in->b == 3 ? "dd_d(cbrt(" : "dd_d(pow(");
+		put_value(b, nm, x);
+		segc_strbuf_append(b, is_plain(nm, x) ? "" : ".hi");
+		if (in->b != 3)
+			segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);
+		segc_strbuf_append(b, "))");
 		return;
 	}
 	if (commutes && is_plain(nm, x)) {

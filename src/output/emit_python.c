@@ -176,6 +176,19 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
 		put_infix(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
 		return 0;
+	case SEGC_OP_ROOT:
+		/* C's cbrt, or pow(x, 1.0 / q): NaN below zero */
+		segc_strbuf_append(b, in->b == 3 ? "math.cbrt(" :
+			"(math.pow(");
+		put_value(b, nm, in->a);
+		if (in->b == 3) {
+			segc_strbuf_append(b, ")");
+			return 0;
+		}
+		segc_strbuf_appendf(b, ", 1.0 / %lu) if ", (unsigned long)in->b);
+		put_value(b, nm, in->a);
+		segc_strbuf_append(b, " >= 0.0 else math.nan)");
+		return 0;
 	case SEGC_OP_EQ: case SEGC_OP_NE:
 		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" : "not (");
 		put_infix(b, nm, in->a, " <= ", in->b);

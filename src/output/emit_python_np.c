@@ -80,6 +80,14 @@ static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
 		put_op(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
 		return 0;
+	case SEGC_OP_ROOT:
+		segc_strbuf_append(b, in->b == 3 ? "_segc_np.cbrt(" :
+			"_segc_np.power(");
+		put_name(b, nm, in->a);
+		if (in->b != 3)
+			segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);
+		segc_strbuf_append(b, ")");
+		return 0;
 	case SEGC_OP_EQ: case SEGC_OP_NE:
 		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" :
 			"_segc_np.logical_not(");

@@ -100,7 +100,8 @@ static int eval_nary(segc_evaluator *ev, const segc_expr *e, segc_val *out,
 	return 0;
 }
 
-/* base ^ exponent; the exponent must be an integer within the limit. */
+/* base ^ exponent; the exponent must be an integer or a rational within
+ * the limit (a rational power: segc_eval_root_pow). */
 static int eval_pow(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 {
 	segc_val x;
@@ -109,6 +110,11 @@ static int eval_pow(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 
 	if (segc_eval_new(ev, segc_expr_arg(e, 1), &x))
 		goto out;
+	if (x.exact && mpz_cmp_ui(mpq_denref(x.q), 1) != 0) {
+		if (!segc_eval_node(ev, segc_expr_arg(e, 0), out))
+			rc = segc_eval_root_pow(ev, out, x.q);
+		goto out;
+	}
 	if (!x.exact || mpz_cmp_ui(mpq_denref(x.q), 1) != 0 ||
 	    !mpz_fits_slong_p(mpq_numref(x.q))) {
 		segc_eval_fail(ev, SEGC_ERR_INPUT,

@@ -3,6 +3,7 @@
  * overlapped loop, and if() with its conditions, each decided only when
  * the error bounds of the values allow it. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "output/evalmp_private.h"
 #include "algebra/maxplus.h"
@@ -100,6 +101,46 @@ int segc_eval_unary_val(segc_evaluator *ev, enum segc_builtin id,
 				"negative value (%s)", f);
 		segc_val_sqrt(out);
 	}
+	return 0;
+}
+
+/* The value in 'out' to the rational power 'y' (see evalmp_private.h):
+ * exact when x^(1/q) is rational, else certified like sqrt. */
+int segc_eval_root_pow(segc_evaluator *ev, segc_val *out, mpq_srcptr y)
+{
+	long lim = segc_ctx_limits(ev->ctx)->max_exponent, p;
+	unsigned long q;
+
+	if (!mpz_fits_slong_p(mpq_numref(y)) ||
+	    !mpz_fits_ulong_p(mpq_denref(y)) || (lim > 0 &&
+	    (mpz_cmpabs_ui(mpq_numref(y), (unsigned long)lim) > 0 ||
+	    mpz_cmp_ui(mpq_denref(y), (unsigned long)lim) > 0))) {
+		char num[32];
+
+		snprintf(num, sizeof(num), "%ld", lim);
+		return segc_eval_fail(ev, SEGC_ERR_LIMIT, "^: an exponent "
+			"exceeds the limit %s (max_exponent)", num);
+	}
+	p = mpz_get_si(mpq_numref(y));
+	q = mpz_get_ui(mpq_denref(y));
+	if (!segc_val_sign_certain(out))
+		return segc_eval_undecided(ev, "the sign of the base of %s "
+			"(within its rounding error of zero)", "a rational "
+			"power");
+	if (segc_val_sgn(out) < 0)
+		return segc_eval_fail(ev, SEGC_ERR_INPUT, "%s of a negative "
+			"value", "a rational power");
+	if (p < 0 && segc_val_sgn(out) == 0)
+		return segc_eval_fail(ev, SEGC_ERR_INPUT,
+			"division by zero (%s of zero)", "a negative power");
+	segc_val_root(out, q);
+	if (out->exact && segc_val_bits(out) * (unsigned long)labs(p) >
+	    MAX_EXACT_BITS)
+		segc_val_inexact(out);
+	if (out->exact)
+		segc_val_mpq_pow_si(out->q, p);
+	else
+		segc_val_pow_inexact(out, p);
 	return 0;
 }
 

@@ -83,6 +83,9 @@ int segc_val_round_to_z(mpz_t z, const segc_val *v, int up);
 void segc_val_log2(segc_val *out);
 /* sqrt of the non-negative value in 'out', exactly when a square. */
 void segc_val_sqrt(segc_val *out);
+/* The 'q'-th root (q >= 2) of the non-negative value in 'out', exactly
+ * when it is a q-th power. */
+void segc_val_root(segc_val *out, unsigned long q);
 /* Compares 'a' and 'b' into '*c'; -1 when the order is not certain. */
 int segc_val_compare_certain(const segc_val *a, const segc_val *b,
 	int *c);
@@ -127,6 +130,9 @@ void segc_eval_extremum_vals(segc_val *const *x, size_t n, segc_val *out,
  * place. */
 int segc_eval_unary_val(segc_evaluator *ev, enum segc_builtin id,
 	const char *f, segc_val *out);
+/* The value in 'out' to the power 'y', a rational that is not an
+ * integer (x^(p/q) = (x^(1/q))^p, defined for x >= 0), in place. */
+int segc_eval_root_pow(segc_evaluator *ev, segc_val *out, mpq_srcptr y);
 /* mva_mem of the values 'p' (changed), 'a', 'b' into 'out'. */
 int segc_eval_mva_vals(segc_evaluator *ev, segc_val *p, segc_val *a,
 	segc_val *b, segc_val *out);

@@ -60,6 +60,10 @@ static int run_pow(prun *r, const segc_eplan_ins *in)
 	segc_val *out = &r->v[in->dst];
 	long k, lim = (long)segc_ctx_limits(ev->ctx)->max_exponent;
 
+	if (x->exact && mpz_cmp_ui(mpq_denref(x->q), 1) != 0) {
+		segc_val_set(out, &r->v[in->arg[0]]);
+		return segc_eval_root_pow(ev, out, x->q);
+	}
 	if (!x->exact || mpz_cmp_ui(mpq_denref(x->q), 1) != 0 ||
 	    !mpz_fits_slong_p(mpq_numref(x->q)))
 		return segc_eval_fail(ev, SEGC_ERR_INPUT,

@@ -1,7 +1,7 @@
 /* evalmp_val.c - the values of an MPFR evaluation: exact rationals (GMP)
  * while they stay small, else MPFR approximations that carry a rigorous
  * bound on their error (running error analysis, rounded upward), and the
- * arithmetic, powers, roundings, log2 and sqrt on them. */
+ * arithmetic, powers, roundings, log2, sqrt and roots on them. */
 #include <stdlib.h>
 #include "output/evalmp_private.h"
 
@@ -372,6 +372,53 @@ void segc_val_sqrt(segc_val *out)
 	}
 	segc_val_inexact(out);
 	sqrt_inexact(out);
+}
+
+/* The 'q'-th root (q >= 3) of the approximate 'v', surely not negative:
+ * x^(1/q) - y^(1/q) = (x - y) / (sum of x^(i/q)*y^((q-1-i)/q)), so
+ * |x^(1/q) - y^(1/q)| <= min(|x - y|^(1/q), |x - y| / y^((q-1)/q)). */
+static void root_inexact(segc_val *v, unsigned long q)
+{
+	mpfr_t a, b;
+
+	mpfr_inits2(ERR_PREC, a, b, (mpfr_ptr)0);
+	mpfr_rootn_ui(a, v->err, q, MPFR_RNDU);
+	abs_down(b, v);
+	mpfr_rootn_ui(b, b, q, MPFR_RNDD);
+	mpfr_pow_ui(b, b, q - 1, MPFR_RNDD);
+	if (mpfr_sgn(b) > 0) {
+		mpfr_div(b, v->err, b, MPFR_RNDU);
+		if (mpfr_cmp(b, a) < 0)
+			mpfr_set(a, b, MPFR_RNDU);
+	}
+	mpfr_set(v->err, a, MPFR_RNDU);
+	add_rounding(v->err, v->f, mpfr_rootn_ui(v->f, v->f, q, MPFR_RNDN));
+	mpfr_clears(a, b, (mpfr_ptr)0);
+}
+
+/* The 'q'-th root (q >= 2) of the non-negative value in 'out', exactly
+ * when it is the q-th power of a rational. */
+void segc_val_root(segc_val *out, unsigned long q)
+{
+	mpq_t t;
+	int exact = 0;
+
+	if (q == 2) {
+		segc_val_sqrt(out);
+		return;
+	}
+	if (out->exact) {
+		mpq_init(t);
+		exact = mpz_root(mpq_numref(t), mpq_numref(out->q), q) &&
+			mpz_root(mpq_denref(t), mpq_denref(out->q), q);
+		if (exact)
+			mpq_set(out->q, t);
+		mpq_clear(t);
+	}
+	if (exact)
+		return;
+	segc_val_inexact(out);
+	root_inexact(out, q);
 }
 
 /* Compares the values 'a' and 'b' into '*c' (<0, 0, >0); -1 when their

@@ -50,7 +50,10 @@ enum segc_plan_op {
 	/* The recurrence of an overlapped loop (the atom maxplus(...)): a is
 	 * its count, 'mp' its graph and the values of its costs; printed as
 	 * the loop of its time stamps (emit_maxplus.c). */
-	SEGC_OP_MAXPLUS
+	SEGC_OP_MAXPLUS,
+	/* The root a^(1/b) of a >= 0 of index b >= 3 ('b' is the index, not
+	 * an operand): cbrt(a) for b = 3, else pow(a, 1.0/b). */
+	SEGC_OP_ROOT
 };
 
 /* The graph of a MAXPLUS instruction: m nodes in topological order (the

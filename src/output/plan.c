@@ -62,7 +62,7 @@ unsigned segc_plan_noperands(const segc_plan_insn *in)
 		return 0;
 	case SEGC_OP_NEG: case SEGC_OP_CEIL: case SEGC_OP_FLOOR:
 	case SEGC_OP_SQRT: case SEGC_OP_LOG2: case SEGC_OP_NOT:
-	case SEGC_OP_MAXPLUS:
+	case SEGC_OP_MAXPLUS: case SEGC_OP_ROOT:
 		return 1;
 	case SEGC_OP_SELECT: case SEGC_OP_SUM:
 		return 3;
@@ -322,6 +322,10 @@ int segc_plan_expr(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 		break;
 	case SEGC_SUM:
 		rc = segc_plan_sum(bd, e, out);
+		break;
+	case SEGC_POW:
+		rc = segc_plan_is_root_pow(e) ? segc_plan_root_pow(bd, e, out) :
+			segc_plan_poly(bd, e, out);
 		break;
 	default:
 		rc = segc_plan_poly(bd, e, out);

@@ -121,6 +121,16 @@ static void of_other(vinfo *v, const segc_plan_insn *in, const vinfo *x,
 		v->e = (x->e + 1) / 2 + 1;
 		v->lo = x->lo > 0 ? sqrt(x->lo) * (1 - 0x1p-50) : 0;
 		break;
+	case SEGC_OP_ROOT:
+		/* cbrt: glibc's table of known errors, at most 4 ulp (8 u);
+		 * pow(x, 1.0/q): 1 ulp, and the exponent's rounding, relative
+		 * 2^-53, changes x^(1/q) by a factor x^(d/q) with |d| <= u/q:
+		 * |ln x| <= 745 over the doubles */
+		v->e = (x->e + in->b - 1) / in->b + (in->b == 3 ? 8 :
+			2 + (745 + in->b - 1) / in->b);
+		v->lo = x->lo > 0 ? pow(x->lo, 1.0 / (double)in->b) *
+			(1 - 0x1p-40) : 0;
+		break;
 	case SEGC_OP_LOG2:
 		if (!x->exact)
 			v->why = "log2 of a rounded value";

@@ -50,6 +50,49 @@ static size_t emit_pow(segc_plan_builder *bd, size_t x, unsigned long k)
 	return have ? acc : segc_plan_emit_const_si(bd, 1);
 }
 
+/* See plan_private.h. */
+int segc_plan_is_root_pow(const segc_expr *e)
+{
+	const segc_expr *x;
+
+	if (segc_expr_kind(e) != SEGC_POW)
+		return 0;
+	x = segc_expr_arg(e, 1);
+	return segc_expr_kind(x) == SEGC_NUM &&
+		mpz_cmp_ui(mpq_denref(segc_expr_value(x)), 1) != 0;
+}
+
+/* See plan_private.h: x^(p/q) = (x^(1/q))^p, x^(1/q) by sqrt for each
+ * factor 2 of q (correctly rounded) and one ROOT for the odd rest. */
+int segc_plan_root_pow(segc_plan_builder *bd, const segc_expr *e,
+	size_t *out)
+{
+	mpq_srcptr y = segc_expr_value(segc_expr_arg(e, 1));
+	size_t v;
+	unsigned long q;
+	long p;
+
+	if (!mpz_fits_slong_p(mpq_numref(y)) ||
+	    mpz_cmp_ui(mpq_denref(y), 1UL << 20) > 0 ||
+	    mpz_cmpabs_ui(mpq_numref(y), 1UL << 20) > 0)
+		return segc_plan_fail(bd, "%s: an exponent or the index of a "
+			"root is too large to plan (2^20)", "^");
+	if (segc_plan_expr(bd, segc_expr_arg(e, 0), &v))
+		return -1;
+	p = mpz_get_si(mpq_numref(y));
+	q = mpz_get_ui(mpq_denref(y));
+	for (; q % 2 == 0; q /= 2)
+		v = segc_plan_emit_op(bd, SEGC_OP_SQRT, v, 0);
+	if (q > 1)
+		v = segc_plan_emit_op(bd, SEGC_OP_ROOT, v, (size_t)q);
+	v = emit_pow(bd, v, (unsigned long)labs(p));
+	if (p < 0)
+		v = segc_plan_emit_op(bd, SEGC_OP_DIV,
+			segc_plan_emit_const_si(bd, 1), v);
+	*out = v;
+	return 0;
+}
+
 /* ------------------------------------------------ Laurent polynomials */
 
 /* Frees the memory of 'lp'. */

@@ -67,6 +67,13 @@ int segc_plan_expr(segc_plan_builder *bd, const segc_expr *e, size_t *out);
 
 /* Plans the sum, product or power 'e' by Horner's rule (plan_poly.c). */
 int segc_plan_poly(segc_plan_builder *bd, const segc_expr *e, size_t *out);
+/* plan_poly.c: non-zero when 'e' is x^(p/q), a power to a rational
+ * exponent that is not an integer. */
+int segc_plan_is_root_pow(const segc_expr *e);
+/* plan_poly.c: plans x^(p/q) as the root of index q (sqrt of sqrt ... for
+ * the factors 2 of q, then one ROOT for the rest) to the power p. */
+int segc_plan_root_pow(segc_plan_builder *bd, const segc_expr *e,
+	size_t *out);
 
 /* Plans a call of a built-in function; any other is an error
  * (plan_call.c). */

@@ -65,6 +65,9 @@ static void run_insn(const segc_plan *p, size_t i, const double *x,
 			v[i] += v[in->c];
 		}
 		break;
+	case SEGC_OP_ROOT:
+		v[i] = in->b == 3 ? cbrt(a) : pow(a, 1.0 / (double)in->b);
+		break;
 	case SEGC_OP_MAXPLUS: /* in no plan here: test_cyclic, forward*.sh */
 		v[i] = NAN;
 		break;
