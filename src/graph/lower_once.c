@@ -9,10 +9,7 @@
 #include "base/util.h"
 
 /* What the cache slot of a model holds: its main graph lowered under the
- * node limit 'max_nodes', or with 'lw' NULL only that it was lowered
- * once: a copy is kept from the second lowering on, so that a command
- * that derives once (a long trace, most often) holds one program, not
- * two. */
+ * node limit 'max_nodes'. */
 typedef struct kept_program {
 	segc_lowered *lw;
 	unsigned long max_nodes;
@@ -41,24 +38,22 @@ static const kept_program *kept_of(const segc_model *m)
 static int reusable(segc_ctx *ctx, const segc_model *m, const segc_graph *g,
 	const kept_program *k)
 {
-	return k && k->lw && g == segc_model_main_graph(m) &&
-		!segc_ctx_full(ctx) &&
+	return k && g == segc_model_main_graph(m) && !segc_ctx_full(ctx) &&
 		segc_ctx_limits(ctx)->max_nodes >= k->max_nodes;
 }
 
 /* Keeps a copy of 'lw', the main graph of 'm' lowered under the node
- * limit of 'ctx', unless one that more limits allow is kept already; the
- * first time, notes only that it was lowered. */
+ * limit of 'ctx', unless one that more limits allow is kept already. */
 static void keep(segc_ctx *ctx, const segc_model *m, const segc_lowered *lw)
 {
 	const kept_program *old = kept_of(m);
 	unsigned long max = segc_ctx_limits(ctx)->max_nodes;
 	kept_program *k;
 
-	if (old && old->lw && old->max_nodes <= max)
+	if (old && old->max_nodes <= max)
 		return;
 	k = segc_xmalloc(sizeof(*k));
-	k->lw = old ? segc_lowered_copy(lw) : NULL;
+	k->lw = segc_lowered_copy(lw);
 	k->max_nodes = max;
 	segc_model_set_lowered(m, k, kept_free);
 }

@@ -95,10 +95,12 @@ static segc_srcloc loc_of(const builder *b, segc_xml_node *n)
 	size_t off = segc_xml_node_offset(n);
 
 	loc.file = b->file;
-	loc.line = segc_xml_node_line(b->src, n);
+	loc.line = 0;
 	loc.col = 0;
 	if (off != (size_t)-1 && b->src)
 		segc_xml_position(b->src, off, &loc.line, &loc.col);
+	else
+		loc.line = segc_xml_node_line(b->src, n);
 	return loc;
 }
 

@@ -1,8 +1,10 @@
 /* xmlread.c - reading SEG XML documents safely with libxml2: the file is
  * measured before it is read, parsed from memory without network, DTD,
- * entities or XInclude, limited in depth while it is parsed, checked
- * against the schema's element table (xmlcheck.c), then built into a model or a
- * machine (xmlbuild.c) and checked for meaning (validate.c).  The checks
+ * entities or XInclude, limited in depth while it is parsed, its events
+ * packed into a compact element tree (xmltree.c; libxml2 builds no
+ * document), checked against the schema's element table (xmlcheck.c),
+ * then built into a model or a machine (xmlbuild.c) and checked for
+ * meaning (validate.c).  The checks
  * of formulas, which need the graph stage, are the pipeline's
  * (src/pipeline/validate.c).
  *
@@ -321,6 +323,8 @@ static void parser_setup(xmlParserCtxtPtr p, reader *rd)
 	sax->externalSubset = on_internal_subset;
 	sax->entityDecl = on_entity_decl;
 	sax->resolveEntity = on_resolve_entity;
+	sax->startDocument = NULL;
+	sax->endDocument = NULL;
 	sax->startElementNs = on_start_element;
 	sax->endElementNs = on_end_element;
 	sax->characters = on_text;
@@ -362,8 +366,8 @@ static int parse_document(reader *rd, const char *buf, size_t len)
 	parser_setup(p, rd);
 	p->_private = rd;
 	doc = xmlCtxtReadMemory(p, buf, (int)len, rd->file, "UTF-8", options);
-	ok = doc && !rd->stopped && !rd->errors && p->wellFormed;
-	xmlFreeDoc(doc);
+	ok = !rd->stopped && !rd->errors && p->wellFormed;
+	xmlFreeDoc(doc);    /* NULL: no handler makes a document */
 	if (!ok && !rd->errors)
 		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, 0, 0,
 			"not a well-formed XML document");
