@@ -62,19 +62,31 @@ static void block_release_own(segc_block *b)
 {
 	size_t i;
 
-	free(b->name);
-	segc_expr_free(b->cost);
-	for (i = 0; i < b->nuses; i++) {
-		free(b->uses[i].resource);
-		segc_expr_free(b->uses[i].count);
+	switch (b->kind) {
+	case SEGC_BLOCK_STEP:
+		free(b->name);
+		segc_expr_free(b->cost);
+		for (i = 0; i < b->nuses; i++) {
+			free(b->uses[i].resource);
+			segc_expr_free(b->uses[i].count);
+		}
+		free(b->uses);
+		break;
+	case SEGC_BLOCK_LOOP:
+		segc_expr_free(b->count);
+		free(b->var);
+		segc_expr_free(b->from);
+		segc_expr_free(b->to);
+		break;
+	case SEGC_BLOCK_CASE:
+		segc_expr_free(b->prob);
+		break;
+	case SEGC_BLOCK_CALL:
+		free(b->graph);
+		break;
+	default:
+		break;
 	}
-	free(b->uses);
-	segc_expr_free(b->count);
-	free(b->var);
-	segc_expr_free(b->from);
-	segc_expr_free(b->to);
-	segc_expr_free(b->prob);
-	free(b->graph);
 	free(b->children);
 	free(b);
 }

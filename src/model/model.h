@@ -78,27 +78,32 @@ typedef struct segc_use {
 	segc_srcloc loc;
 } segc_use;
 
+/* A block (80 bytes): what only one kind uses shares its storage with
+ * the fields of the other kinds, so that a long trace of steps costs
+ * little; read a field only for its kind. */
 typedef struct segc_block segc_block;
 struct segc_block {
 	enum segc_block_kind kind;
+	enum segc_class cls; /* STEP */
 	segc_srcloc loc;
-	/* STEP */
-	char *name;          /* may be NULL */
-	segc_expr *cost;     /* may be NULL */
-	enum segc_class cls;
-	size_t nuses;
-	segc_use *uses;
-	/* LOOP: either count, or var with from and to */
-	segc_expr *count;
-	char *var;
-	segc_expr *from, *to;
-	/* CASE */
-	segc_expr *prob;
-	/* CALL */
-	char *graph;
 	/* SEQ, LOOP (its body, in order), BRANCH (its cases), CASE, PAR */
 	size_t nchildren;
 	segc_block **children;
+	union {
+		struct {             /* STEP */
+			char *name;          /* may be NULL */
+			segc_expr *cost;     /* may be NULL */
+			size_t nuses;
+			segc_use *uses;
+		};
+		struct {             /* LOOP: either count, or var, from, to */
+			segc_expr *count;
+			char *var;
+			segc_expr *from, *to;
+		};
+		segc_expr *prob;     /* CASE */
+		char *graph;         /* CALL */
+	};
 };
 
 /* -------------------------------------------------------------- arc form */

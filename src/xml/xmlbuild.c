@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/tree.h>
-
 #define SEGC_XMLREAD_INTERNAL
 #include "xml/xmlread.h"
 #include "algebra/taskpath.h"
@@ -86,21 +84,23 @@ static void cache_free(builder *b)
 /* One entry of a segc_xml_locs: a location of the model and its element. */
 struct segc_xml_loc_entry {
 	const segc_srcloc *loc;
-	xmlNodePtr node;
+	segc_xml_node *node;
 };
 
 /* The source location of element 'n'. */
-static segc_srcloc loc_of(const builder *b, xmlNodePtr n)
+static segc_srcloc loc_of(const builder *b, segc_xml_node *n)
 {
 	segc_srcloc loc;
 
 	size_t off = segc_xml_node_offset(n);
 
 	loc.file = b->file;
-	loc.line = segc_xml_node_line(b->src, n);
+	loc.line = 0;
 	loc.col = 0;
 	if (off != (size_t)-1 && b->src)
 		segc_xml_position(b->src, off, &loc.line, &loc.col);
+	else
+		loc.line = segc_xml_node_line(b->src, n);
 	return loc;
 }
 
@@ -108,7 +108,7 @@ static char *trimmed(const char *s);
 
 /* Sets '*loc' to the location of element 'n' and notes where it came
  * from. */
-static void set_loc(builder *b, segc_srcloc *loc, xmlNodePtr n)
+static void set_loc(builder *b, segc_srcloc *loc, segc_xml_node *n)
 {
 	segc_xml_locs *l = b->locs;
 
@@ -136,7 +136,7 @@ static int cmp_entry(const void *a, const void *b)
 }
 
 /* The element location 'loc' came from, or NULL. */
-static xmlNodePtr locs_find(segc_xml_locs *l, const segc_srcloc *loc)
+static segc_xml_node *locs_find(segc_xml_locs *l, const segc_srcloc *loc)
 {
 	struct segc_xml_loc_entry key, *e;
 
@@ -157,7 +157,7 @@ int segc_xml_locs_position(void *data, const segc_srcloc *loc,
 	unsigned long *col)
 {
 	segc_xml_locs *l = data;
-	xmlNodePtr n = locs_find(l, loc);
+	segc_xml_node *n = locs_find(l, loc);
 
 	if (!n || !l->src)
 		return -1;
@@ -168,22 +168,16 @@ int segc_xml_locs_position(void *data, const segc_srcloc *loc,
 char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
 	const char *attr_name)
 {
-	struct segc_xml_loc_entry entry, *e = &entry;
-	xmlChar *v;
-	char *s;
+	segc_xml_node *n = locs_find(data, loc);
+	const char *v;
 
-	e->node = locs_find(data, loc);
-	if (!e->node)
+	if (!n)
 		return NULL;
 	if (attr_name) {
-		v = xmlGetNoNsProp(e->node, BAD_CAST attr_name);
-		s = v ? segc_xstrdup((const char *)v) : NULL;
-	} else {
-		v = xmlNodeGetContent(e->node);
-		s = trimmed(v ? (const char *)v : "");
+		v = segc_xml_attr_get(n, attr_name);
+		return v ? segc_xstrdup(v) : NULL;
 	}
-	xmlFree(v);
-	return s;
+	return trimmed(n->text ? n->text : "");
 }
 
 /* Releases the entries of 'l'. */
@@ -194,21 +188,19 @@ void segc_xml_locs_free(segc_xml_locs *l)
 }
 
 /* Non-zero when 'n' is the element 'name'. */
-static int is_elem(xmlNodePtr n, const char *name)
+static int is_elem(segc_xml_node *n, const char *name)
 {
-	return n->type == XML_ELEMENT_NODE &&
-		xmlStrEqual(n->name, BAD_CAST name);
+	return !strcmp(n->name, name);
 }
 
 /* The number of child elements of 'n' named 'name' (NULL: all). */
-static size_t count_children(xmlNodePtr n, const char *name)
+static size_t count_children(segc_xml_node *n, const char *name)
 {
-	xmlNodePtr c;
+	segc_xml_node *c;
 	size_t k = 0;
 
 	for (c = n->children; c; c = c->next)
-		if (c->type == XML_ELEMENT_NODE &&
-		    (!name || xmlStrEqual(c->name, BAD_CAST name)))
+		if (!name || !strcmp(c->name, name))
 			k++;
 	return k;
 }
@@ -220,16 +212,11 @@ static void *array_new(size_t n, size_t size)
 }
 
 /* The value of attribute 'name' of 'n', malloc'd, or NULL when absent. */
-static char *attr(xmlNodePtr n, const char *name)
+static char *attr(segc_xml_node *n, const char *name)
 {
-	xmlChar *v = xmlGetNoNsProp(n, BAD_CAST name);
-	char *s;
+	const char *v = segc_xml_attr_get(n, name);
 
-	if (!v)
-		return NULL;
-	s = segc_xstrdup((const char *)v);
-	xmlFree(v);
-	return s;
+	return v ? segc_xstrdup(v) : NULL;
 }
 
 /* 's' without the white space around it, malloc'd. */
@@ -247,16 +234,12 @@ static char *trimmed(const char *s)
 }
 
 /* The text of element 'n', trimmed and malloc'd. */
-static char *text_of(xmlNodePtr n)
+static char *text_of(segc_xml_node *n)
 {
-	xmlChar *v = xmlNodeGetContent(n);
-	char *s = trimmed(v ? (const char *)v : "");
-
-	xmlFree(v);
-	return s;
+	return trimmed(n->text ? n->text : "");
 }
 
-static void build_error(builder *b, xmlNodePtr n, const char *qname,
+static void build_error(builder *b, segc_xml_node *n, const char *qname,
 	size_t off, const char *fmt, ...)
 #ifdef __GNUC__
 	__attribute__((format(printf, 5, 6)))
@@ -266,7 +249,7 @@ static void build_error(builder *b, xmlNodePtr n, const char *qname,
 /* Records an error of class 'kind' at byte 'off' of the value of
  * attribute 'qname' of element 'n' (NULL, or when it cannot be found: at
  * the '<' of 'n'). */
-static void build_verror(builder *b, enum segc_status kind, xmlNodePtr n,
+static void build_verror(builder *b, enum segc_status kind, segc_xml_node *n,
 	const char *qname, size_t off, const char *fmt, va_list ap)
 {
 	segc_srcloc at = loc_of(b, n);
@@ -284,7 +267,7 @@ static void build_verror(builder *b, enum segc_status kind, xmlNodePtr n,
 }
 
 /* Records an error of the input (build_verror). */
-static void build_error(builder *b, xmlNodePtr n, const char *qname,
+static void build_error(builder *b, segc_xml_node *n, const char *qname,
 	size_t off, const char *fmt, ...)
 {
 	va_list ap;
@@ -295,14 +278,14 @@ static void build_error(builder *b, xmlNodePtr n, const char *qname,
 }
 
 /* The same for a fixed limit reached (exit 3). */
-static void build_limit(builder *b, xmlNodePtr n, const char *qname,
+static void build_limit(builder *b, segc_xml_node *n, const char *qname,
 	size_t off, const char *fmt, ...)
 #ifdef __GNUC__
 	__attribute__((format(printf, 5, 6)))
 #endif
 	;
 
-static void build_limit(builder *b, xmlNodePtr n, const char *qname,
+static void build_limit(builder *b, segc_xml_node *n, const char *qname,
 	size_t off, const char *fmt, ...)
 {
 	va_list ap;
@@ -314,7 +297,7 @@ static void build_limit(builder *b, xmlNodePtr n, const char *qname,
 
 /* Checks that 'value' of attribute 'what' of element 'n' is an
  * identifier. */
-static void check_identifier(builder *b, xmlNodePtr n, const char *what,
+static void check_identifier(builder *b, segc_xml_node *n, const char *what,
 	const char *value)
 {
 	if (value && !segc_name_is_identifier(value))
@@ -324,7 +307,7 @@ static void check_identifier(builder *b, xmlNodePtr n, const char *what,
 }
 
 /* The identifier in attribute 'name' of 'n' (NULL when absent). */
-static char *ident_attr(builder *b, xmlNodePtr n, const char *name)
+static char *ident_attr(builder *b, segc_xml_node *n, const char *name)
 {
 	char *v = attr(n, name);
 
@@ -364,17 +347,17 @@ static size_t offset_in_message(const char *text, const char *msg)
  * attribute 'qname', or with 'qname' NULL the text of 'n'.  The parser's
  * diagnostics are placed at the line and column of the fault in the
  * document, found from the column of the value each one names. */
-static segc_expr *parse_text_at(builder *b, xmlNodePtr n, const char *qname,
+static segc_expr *parse_text_at(builder *b, segc_xml_node *n, const char *qname,
 	const char *text, size_t base, const char *what);
 
-static segc_expr *parse_text(builder *b, xmlNodePtr n, const char *qname,
+static segc_expr *parse_text(builder *b, segc_xml_node *n, const char *qname,
 	const char *text, const char *what)
 {
 	return parse_text_at(b, n, qname, text, 0, what);
 }
 
 /* The same for a piece of the value that starts at offset 'base'. */
-static segc_expr *parse_text_at(builder *b, xmlNodePtr n, const char *qname,
+static segc_expr *parse_text_at(builder *b, segc_xml_node *n, const char *qname,
 	const char *text, size_t base, const char *what)
 {
 	size_t from = segc_ctx_n_diags(b->ctx), i;
@@ -410,7 +393,7 @@ static segc_expr *parse_text_at(builder *b, xmlNodePtr n, const char *qname,
 
 /* The expression in attribute 'name' of 'n', or NULL when absent (or
  * wrong, then recorded). */
-static segc_expr *expr_attr(builder *b, xmlNodePtr n, const char *name)
+static segc_expr *expr_attr(builder *b, segc_xml_node *n, const char *name)
 {
 	char *text = attr(n, name);
 	segc_strbuf what;
@@ -433,7 +416,7 @@ static segc_expr *expr_attr(builder *b, xmlNodePtr n, const char *name)
 /* Non-zero when attribute 'name' of 'n' equals 'value' once the white
  * space around it is removed (a RELAX NG token, as the schema compares
  * its enumerated values). */
-static int attr_is(xmlNodePtr n, const char *name, const char *value)
+static int attr_is(segc_xml_node *n, const char *name, const char *value)
 {
 	char *v = attr(n, name), *t;
 	int r = 0;
@@ -449,7 +432,7 @@ static int attr_is(xmlNodePtr n, const char *name, const char *value)
 
 /* The class in attribute "class" of 'n' (the schema admits only the
  * three names). */
-static enum segc_class class_attr(xmlNodePtr n)
+static enum segc_class class_attr(segc_xml_node *n)
 {
 	if (attr_is(n, "class", "comm"))
 		return SEGC_CLASS_COMM;
@@ -459,7 +442,7 @@ static enum segc_class class_attr(xmlNodePtr n)
 }
 
 /* Fills parameter 'p' from <param> 'n'. */
-static void build_param(builder *b, xmlNodePtr n, segc_param *p)
+static void build_param(builder *b, segc_xml_node *n, segc_param *p)
 {
 	p->name = ident_attr(b, n, "name");
 	p->value = expr_attr(b, n, "value");
@@ -471,7 +454,7 @@ static void build_param(builder *b, xmlNodePtr n, segc_param *p)
 }
 
 /* Fills binding 'x' from <let>, <const> or <cost> 'n'. */
-static void build_binding(builder *b, xmlNodePtr n, segc_binding *x)
+static void build_binding(builder *b, segc_xml_node *n, segc_binding *x)
 {
 	x->name = ident_attr(b, n, "name");
 	x->value = expr_attr(b, n, "value");
@@ -490,7 +473,7 @@ static void build_let(builder *b, xmlNodePtr n, segc_binding *x)
 }
 
 /* Splits the comma list 'list' of <function> 'n' into identifiers. */
-static void build_args(builder *b, xmlNodePtr n, const char *list,
+static void build_args(builder *b, segc_xml_node *n, const char *list,
 	segc_function *f)
 {
 	const char *p = list, *comma;
@@ -519,7 +502,7 @@ static void build_args(builder *b, xmlNodePtr n, const char *list,
 }
 
 /* Fills function 'f' from <function> 'n'. */
-static void build_function(builder *b, xmlNodePtr n, segc_function *f)
+static void build_function(builder *b, segc_xml_node *n, segc_function *f)
 {
 	char *list = attr(n, "args"), *body = text_of(n);
 	segc_strbuf what;
@@ -537,9 +520,9 @@ static void build_function(builder *b, xmlNodePtr n, segc_function *f)
 }
 
 /* Builds the <use> children of <step> 'n' into block 'blk'. */
-static void build_uses(builder *b, xmlNodePtr n, segc_block *blk)
+static void build_uses(builder *b, segc_xml_node *n, segc_block *blk)
 {
-	xmlNodePtr c;
+	segc_xml_node *c;
 
 	blk->uses = array_new(count_children(n, "use"), sizeof *blk->uses);
 	for (c = n->children; c; c = c->next) {
@@ -557,7 +540,7 @@ static void build_uses(builder *b, xmlNodePtr n, segc_block *blk)
 }
 
 /* The kind of block element 'n'. */
-static enum segc_block_kind block_kind(xmlNodePtr n)
+static enum segc_block_kind block_kind(segc_xml_node *n)
 {
 	if (is_elem(n, "step"))
 		return SEGC_BLOCK_STEP;
@@ -575,7 +558,7 @@ static enum segc_block_kind block_kind(xmlNodePtr n)
 }
 
 /* A new block of element 'n' with its own attributes (not its children). */
-static segc_block *block_new(builder *b, xmlNodePtr n)
+static segc_block *block_new(builder *b, segc_xml_node *n)
 {
 	segc_block *blk = segc_xcalloc(1, sizeof *blk);
 
@@ -608,18 +591,18 @@ static segc_block *block_new(builder *b, xmlNodePtr n)
 
 /* A block element waiting to be built, and where it goes. */
 typedef struct block_job {
-	xmlNodePtr elem;
+	segc_xml_node *elem;
 	segc_block **slot;
 } block_job;
 
 /* Gives 'blk' one child slot per child element of 'n' and pushes a job
  * for each on 'jobs' (last child first, so they are built in document
  * order). */
-static void push_children(xmlNodePtr n, segc_block *blk, block_job **jobs,
+static void push_children(segc_xml_node *n, segc_block *blk, block_job **jobs,
 	size_t *njobs, size_t *cap)
 {
 	size_t k = count_children(n, NULL), i;
-	xmlNodePtr c;
+	segc_xml_node *c;
 
 	if (blk->kind == SEGC_BLOCK_STEP || blk->kind == SEGC_BLOCK_CALL)
 		return;
@@ -630,19 +613,15 @@ static void push_children(xmlNodePtr n, segc_block *blk, block_job **jobs,
 		*jobs = segc_xrealloc(*jobs, segc_xmul_size(*cap,
 			sizeof **jobs));
 	}
-	i = k;
-	for (c = n->last; c; c = c->prev) {
-		if (c->type != XML_ELEMENT_NODE)
-			continue;
-		i--;
-		(*jobs)[*njobs].elem = c;
-		(*jobs)[*njobs].slot = &blk->children[i];
-		(*njobs)++;
+	for (c = n->children, i = 0; c; c = c->next, i++) {
+		(*jobs)[*njobs + k - 1 - i].elem = c;
+		(*jobs)[*njobs + k - 1 - i].slot = &blk->children[i];
 	}
+	*njobs += k;
 }
 
 /* Builds the blocks under container element 'n' (a <graph>) into a SEQ. */
-static segc_block *build_body(builder *b, xmlNodePtr n)
+static segc_block *build_body(builder *b, segc_xml_node *n)
 {
 	segc_block *seq = segc_xcalloc(1, sizeof *seq);
 	block_job *jobs = NULL;
@@ -664,7 +643,7 @@ static segc_block *build_body(builder *b, xmlNodePtr n)
 
 /* The expression in piece 'p' of the value 'text' of attribute 'qname'
  * of 'n' (NULL when wrong, then recorded). */
-static segc_expr *piece_expr(builder *b, xmlNodePtr n, const char *qname,
+static segc_expr *piece_expr(builder *b, segc_xml_node *n, const char *qname,
 	const char *text, segc_xml_piece p)
 {
 	char *t = segc_xstrndup(text + p.off, p.len);
@@ -679,7 +658,7 @@ static segc_expr *piece_expr(builder *b, xmlNodePtr n, const char *qname,
 }
 
 /* Fills the ranges of node 'x' from attribute 'index' of 'n'. */
-static void build_index(builder *b, xmlNodePtr n, segc_node *x)
+static void build_index(builder *b, segc_xml_node *n, segc_node *x)
 {
 	char *text = attr(n, "index");
 	segc_xml_piece *p, nm, lo, hi;
@@ -722,7 +701,7 @@ static void build_index(builder *b, xmlNodePtr n, segc_node *x)
 }
 
 /* Fills the values of arc 'a' from attribute 'at' of 'n'. */
-static void build_at(builder *b, xmlNodePtr n, segc_arc *a)
+static void build_at(builder *b, segc_xml_node *n, segc_arc *a)
 {
 	char *text = attr(n, "at");
 	segc_xml_piece *p;
@@ -743,7 +722,7 @@ static void build_at(builder *b, xmlNodePtr n, segc_arc *a)
 }
 
 /* Fills node 'x' from <node> 'n'. */
-static void build_node(builder *b, xmlNodePtr n, segc_node *x)
+static void build_node(builder *b, segc_xml_node *n, segc_node *x)
 {
 	x->id = ident_attr(b, n, "id");
 	x->cost = expr_attr(b, n, "cost");
@@ -759,7 +738,7 @@ static void build_node(builder *b, xmlNodePtr n, segc_node *x)
 /* The distance in attribute "forward" of 'n' (0 when absent; the
  * checker admits only a positive integer of at most
  * SEGC_MAX_FORWARD). */
-static unsigned long forward_attr(xmlNodePtr n)
+static unsigned long forward_attr(segc_xml_node *n)
 {
 	char *v = attr(n, "forward");
 	unsigned long d = v ? strtoul(v, NULL, 10) : 0;
@@ -769,7 +748,7 @@ static unsigned long forward_attr(xmlNodePtr n)
 }
 
 /* Fills arc 'a' from <arc> 'n'. */
-static void build_arc(builder *b, xmlNodePtr n, segc_arc *a)
+static void build_arc(builder *b, segc_xml_node *n, segc_arc *a)
 {
 	a->from = ident_attr(b, n, "from");
 	a->to = ident_attr(b, n, "to");
@@ -785,9 +764,9 @@ static void build_arc(builder *b, xmlNodePtr n, segc_arc *a)
 }
 
 /* Fills graph 'g' from <graph> 'n'. */
-static void build_graph(builder *b, xmlNodePtr n, segc_graph *g)
+static void build_graph(builder *b, segc_xml_node *n, segc_graph *g)
 {
-	xmlNodePtr c;
+	segc_xml_node *c;
 
 	g->name = ident_attr(b, n, "name");
 	set_loc(b, &g->loc, n);
@@ -807,7 +786,7 @@ static void build_graph(builder *b, xmlNodePtr n, segc_graph *g)
 }
 
 /* Fills expectation 'x' from <expect> 'n'. */
-static void build_expect(builder *b, xmlNodePtr n, segc_expect *x)
+static void build_expect(builder *b, segc_xml_node *n, segc_expect *x)
 {
 	char *component = attr(n, "component");
 
@@ -822,7 +801,7 @@ static void build_expect(builder *b, xmlNodePtr n, segc_expect *x)
 }
 
 /* Allocates the arrays of machine 'm' for the children of 'n'. */
-static void machine_arrays(segc_machine *m, xmlNodePtr n)
+static void machine_arrays(segc_machine *m, segc_xml_node *n)
 {
 	m->consts = array_new(count_children(n, "const"), sizeof *m->consts);
 	m->costs = array_new(count_children(n, "cost"), sizeof *m->costs);
@@ -831,10 +810,10 @@ static void machine_arrays(segc_machine *m, xmlNodePtr n)
 }
 
 /* Builds a machine from <machine> 'n' with builder 'b'. */
-static segc_machine *machine_from(builder *b, xmlNodePtr n)
+static segc_machine *machine_from(builder *b, segc_xml_node *n)
 {
 	segc_machine *m = segc_xcalloc(1, sizeof *m);
-	xmlNodePtr c;
+	segc_xml_node *c;
 
 	m->file = segc_xstrdup(b->file);
 	b->file = m->file;
@@ -857,7 +836,7 @@ static segc_machine *machine_from(builder *b, xmlNodePtr n)
 /* Builds a machine from <machine> element 'root'; sets '*failed' when
  * an error was recorded (the machine is still complete enough to be
  * checked further). */
-segc_machine *segc_xml_build_machine(segc_ctx *ctx, xmlNodePtr root,
+segc_machine *segc_xml_build_machine(segc_ctx *ctx, segc_xml_node *root,
 	const segc_xml_source *src, segc_xml_locs *locs, int *failed)
 {
 	builder b;
@@ -875,7 +854,7 @@ segc_machine *segc_xml_build_machine(segc_ctx *ctx, xmlNodePtr root,
 }
 
 /* Allocates the arrays of model 'm' for the children of 'n'. */
-static void model_arrays(segc_model *m, xmlNodePtr n)
+static void model_arrays(segc_model *m, segc_xml_node *n)
 {
 	m->params = array_new(count_children(n, "param"), sizeof *m->params);
 	m->resources = array_new(count_children(n, "resource"),
@@ -889,7 +868,7 @@ static void model_arrays(segc_model *m, xmlNodePtr n)
 }
 
 /* Builds child 'c' of <model> into 'm'. */
-static void model_child(builder *b, segc_model *m, xmlNodePtr c)
+static void model_child(builder *b, segc_model *m, segc_xml_node *c)
 {
 	if (is_elem(c, "description")) {
 		m->description = text_of(c);
@@ -919,12 +898,12 @@ static void model_child(builder *b, segc_model *m, xmlNodePtr c)
 
 /* Builds a model from <model> element 'root'; sets '*failed' as
  * segc_xml_build_machine() does. */
-segc_model *segc_xml_build_model(segc_ctx *ctx, xmlNodePtr root,
+segc_model *segc_xml_build_model(segc_ctx *ctx, segc_xml_node *root,
 	const segc_xml_source *src, segc_xml_locs *locs, int *failed)
 {
 	segc_model *m = segc_xcalloc(1, sizeof *m);
 	builder b;
-	xmlNodePtr c;
+	segc_xml_node *c;
 
 	m->file = segc_xstrdup(src->file);
 	b.ctx = ctx;
@@ -938,8 +917,7 @@ segc_model *segc_xml_build_model(segc_ctx *ctx, xmlNodePtr root,
 	set_loc(&b, &m->loc, root);
 	model_arrays(m, root);
 	for (c = root->children; c && !segc_ctx_full(ctx); c = c->next)
-		if (c->type == XML_ELEMENT_NODE)
-			model_child(&b, m, c);
+		model_child(&b, m, c);
 	cache_free(&b);
 	*failed = b.failed;
 	return m;

@@ -193,9 +193,9 @@ typedef struct checker {
 	segc_ctx *ctx;
 	const segc_xml_source *src;
 	size_t problems;
-	xmlNodePtr *drop;       /* elements to take out */
+	segc_xml_node **drop;       /* elements to take out */
 	size_t ndrop, capdrop;
-	xmlAttrPtr *dropattr;   /* attributes to take out */
+	segc_xml_attr **dropattr;   /* attributes to take out */
 	size_t nattr, capattr;
 	int stop;               /* nothing can be repaired: no later stage */
 } checker;
@@ -211,7 +211,7 @@ static const char *const not_droppable[] = {
 
 /* Takes element 'n' out after the check; a declaration cannot be taken
  * out (not_droppable), and stops the later stages instead. */
-static void drop_element(checker *k, xmlNodePtr n)
+static void drop_element(checker *k, segc_xml_node *n)
 {
 	size_t i;
 
@@ -230,7 +230,7 @@ static void drop_element(checker *k, xmlNodePtr n)
 }
 
 /* Takes attribute 'a' out after the check. */
-static void drop_attribute(checker *k, xmlAttrPtr a)
+static void drop_attribute(checker *k, segc_xml_attr *a)
 {
 	if (k->nattr == k->capattr) {
 		k->capattr = k->capattr ? 2 * k->capattr : 16;
@@ -242,14 +242,14 @@ static void drop_attribute(checker *k, xmlAttrPtr a)
 
 /* Records a problem at offset 'off' (or the line of element 'n' when the
  * offset is unknown). */
-static void problem(checker *k, xmlNodePtr n, size_t off,
+static void problem(checker *k, segc_xml_node *n, size_t off,
 	const char *fmt, ...)
 #ifdef __GNUC__
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
 
-static void problem(checker *k, xmlNodePtr n, size_t off,
+static void problem(checker *k, segc_xml_node *n, size_t off,
 	const char *fmt, ...)
 {
 	unsigned long line = 0, col = 0;
@@ -275,12 +275,12 @@ static void problem(checker *k, xmlNodePtr n, size_t off,
 
 /* The name of element or attribute 'name' with namespace 'ns' as written
  * ("x:name"), in 'sb'. */
-static const char *qualified(segc_strbuf *sb, xmlNsPtr ns,
-	const xmlChar *name)
+static const char *qualified(segc_strbuf *sb, const char *prefix,
+	const char *name)
 {
 	segc_strbuf_reset(sb);
-	if (ns && ns->prefix)
-		segc_strbuf_appendf(sb, "%s:", (const char *)ns->prefix);
+	if (prefix)
+		segc_strbuf_appendf(sb, "%s:", prefix);
 	segc_strbuf_append(sb, (const char *)name);
 	return segc_strbuf_str(sb);
 }
@@ -343,7 +343,7 @@ static int token_equal(const char *v, const char *want)
 }
 
 /* The offset of attribute 'a' of 'n' (its name), else of 'n'. */
-static size_t attr_off(checker *k, xmlNodePtr n, const char *qname)
+static size_t attr_off(checker *k, segc_xml_node *n, const char *qname)
 {
 	size_t name_off, value_off;
 
@@ -354,7 +354,7 @@ static size_t attr_off(checker *k, xmlNodePtr n, const char *qname)
 
 /* Checks that enumerated value 'v' of attribute 'ar' of 'n' is one the
  * schema lists. */
-static void check_value(checker *k, xmlNodePtr n, const attr_rule *ar,
+static void check_value(checker *k, segc_xml_node *n, const attr_rule *ar,
 	const char *v)
 {
 	segc_strbuf list;
@@ -383,14 +383,14 @@ static const attr_rule *attr_find(const attr_rule *attrs, const char *name)
 }
 
 /* The <loop> rule: count, or var with from and to; not both. */
-static void check_loop(checker *k, xmlNodePtr n)
+static void check_loop(checker *k, segc_xml_node *n)
 {
 	static const char *const trio[] = { "var", "from", "to" };
-	int has[3], count = xmlHasNsProp(n, BAD_CAST "count", NULL) != NULL;
+	int has[3], count = segc_xml_attr_get(n, "count") != NULL;
 	int i, any = 0;
 
 	for (i = 0; i < 3; i++) {
-		has[i] = xmlHasNsProp(n, BAD_CAST trio[i], NULL) != NULL;
+		has[i] = segc_xml_attr_get(n, trio[i]) != NULL;
 		any += has[i];
 	}
 	if (!count && !any) {
@@ -438,10 +438,9 @@ static int forward_ok(const char *v)
 
 /* Non-zero when attribute 'name' of 'n' is "true" (white space around
  * it allowed). */
-static int attr_true(xmlNodePtr n, const char *name)
+static int attr_true(segc_xml_node *n, const char *name)
 {
-	xmlChar *v = xmlGetNoNsProp(n, BAD_CAST name);
-	const char *p = (const char *)v;
+	const char *p = segc_xml_attr_get(n, name);
 	size_t len;
 	int r;
 
@@ -452,56 +451,58 @@ static int attr_true(xmlNodePtr n, const char *name)
 		       p[len - 1] == '\n' || p[len - 1] == '\r'))
 		len--;
 	r = p && len == 4 && !strncmp(p, "true", 4);
-	xmlFree(v);
 	return r;
 }
 
 /* The <arc> rule: forward="d" a positive integer, on an arc that is no
  * loop arc and has no prob; overlap only on a loop arc. */
-static void check_arc(checker *k, xmlNodePtr n)
+static void check_arc(checker *k, segc_xml_node *n)
 {
-	xmlChar *fw = xmlGetNoNsProp(n, BAD_CAST "forward");
-	int loop = xmlHasNsProp(n, BAD_CAST "loop", NULL) != NULL;
+	const char *fw = segc_xml_attr_get(n, "forward");
+	int loop = segc_xml_attr_get(n, "loop") != NULL;
 
-	if (fw && !forward_ok((const char *)fw))
+	if (fw && !forward_ok(fw))
 		problem(k, n, attr_off(k, n, "forward"), "<arc> attribute "
 			"'forward': \"%s\" is not a positive integer constant "
 			"of at most %lu (the distance in iterations)",
-			(const char *)fw, SEGC_MAX_FORWARD);
+			fw, SEGC_MAX_FORWARD);
 	else if (fw && loop)
 		problem(k, n, attr_off(k, n, "forward"), "<arc>: a forward "
 			"edge (forward) cannot also be a loop arc (loop)");
-	else if (fw && xmlHasNsProp(n, BAD_CAST "prob", NULL))
+	else if (fw && segc_xml_attr_get(n, "prob"))
 		problem(k, n, attr_off(k, n, "prob"), "<arc>: a forward edge "
 			"is always a dependency and takes no 'prob'");
-	if (loop && xmlHasNsProp(n, BAD_CAST "cost", NULL) &&
+	if (loop && segc_xml_attr_get(n, "cost") &&
 	    attr_true(n, "overlap"))
 		problem(k, n, attr_off(k, n, "cost"), "<arc>: a loop arc with "
 			"overlapping iterations takes no 'cost' (iterations "
 			"wait for each other only through forward edges: put "
 			"the cost on one)");
-	if (!loop && xmlHasNsProp(n, BAD_CAST "var", NULL))
+	if (!loop && segc_xml_attr_get(n, "var"))
 		problem(k, n, attr_off(k, n, "var"), "<arc>: 'var' (the "
 			"counter of the iterations) goes on a loop arc (one "
 			"with 'loop')");
-	if (!loop && xmlHasNsProp(n, BAD_CAST "overlap", NULL))
+	if (!loop && segc_xml_attr_get(n, "overlap"))
 		problem(k, n, attr_off(k, n, "overlap"), "<arc>: 'overlap' "
 			"goes on a loop arc (one with 'loop')");
-	xmlFree(fw);
 }
 
 /* Checks the attributes of 'n' against 'rule'. */
-static void check_attributes(checker *k, xmlNodePtr n, const elem_rule *rule)
+static void check_attributes(checker *k, segc_xml_node *n, const elem_rule *rule)
 {
 	segc_strbuf qn;
 	const attr_rule *ar;
-	xmlAttrPtr a;
+	segc_xml_attr *a;
 	const char *near;
 	size_t before = k->problems, attrs_before = k->nattr;
+	uint32_t i;
 
 	segc_strbuf_init(&qn);
-	for (a = n->properties; a; a = a->next) {
-		const char *q = qualified(&qn, a->ns, a->name);
+	for (i = 0; i < n->nattrs; i++) {
+		const char *q;
+
+		a = &n->attrs[i];
+		q = qualified(&qn, a->prefix, a->name);
 
 		ar = a->ns ? NULL : attr_find(rule->attrs, (const char *)a->name);
 		if (!ar) {
@@ -520,16 +521,11 @@ static void check_attributes(checker *k, xmlNodePtr n, const elem_rule *rule)
 				k->stop = 1;
 			continue;
 		}
-		if (ar->values) {
-			xmlChar *v = xmlNodeListGetString(n->doc, a->children,
-				1);
-
-			check_value(k, n, ar, v ? (const char *)v : "");
-			xmlFree(v);
-		}
+		if (ar->values)
+			check_value(k, n, ar, a->value);
 	}
 	for (ar = rule->attrs; ar->name; ar++)
-		if (ar->required && !xmlHasNsProp(n, BAD_CAST ar->name, NULL))
+		if (ar->required && !segc_xml_attr_get(n, ar->name))
 			problem(k, AT_ELEM(n), "<%s> lacks the attribute '%s'",
 				(const char *)n->name, ar->name);
 	if (!strcmp(rule->name, "loop"))
@@ -543,18 +539,10 @@ static void check_attributes(checker *k, xmlNodePtr n, const elem_rule *rule)
 	segc_strbuf_free(&qn);
 }
 
-/* Non-zero when text node content 'v' is all white space. */
-static int all_space(const xmlChar *v)
-{
-	for (; v && *v; v++)
-		if (*v != ' ' && *v != '\t' && *v != '\n' && *v != '\r')
-			return 0;
-	return 1;
-}
-
 /* Reports text inside element 'n', which takes none: the text is quoted
  * without the white space around it, up to 24 characters. */
-static void unexpected_text(checker *k, xmlNodePtr n, const xmlChar *v)
+static void unexpected_text(checker *k, segc_xml_node *n,
+	const unsigned char *v)
 {
 	segc_strbuf sb;
 	size_t i, len;
@@ -610,7 +598,7 @@ static int known_element(const char *name)
 
 /* Reports child 'c' of 'n', which the rules 'allowed' do not admit
  * there. */
-static void misplaced(checker *k, xmlNodePtr n, xmlNodePtr c,
+static void misplaced(checker *k, segc_xml_node *n, segc_xml_node *c,
 	const elem_rule *allowed, enum content content)
 {
 	const char *name = (const char *)c->name, *pn = (const char *)n->name;
@@ -621,7 +609,7 @@ static void misplaced(checker *k, xmlNodePtr n, xmlNodePtr c,
 
 		segc_strbuf_init(&qn);
 		problem(k, AT_ELEM(c), "element <%s> is in a namespace: SEG "
-			"XML uses none", qualified(&qn, c->ns, c->name));
+			"XML uses none", qualified(&qn, c->prefix, c->name));
 		segc_strbuf_free(&qn);
 		return;
 	}
@@ -656,7 +644,7 @@ static void misplaced(checker *k, xmlNodePtr n, xmlNodePtr c,
 
 /* An element to check, with the rule that applies to it. */
 typedef struct job {
-	xmlNodePtr node;
+	segc_xml_node *node;
 	const elem_rule *rule;
 } job;
 
@@ -664,10 +652,10 @@ typedef struct job {
  * order. */
 typedef struct seen {
 	int rank;           /* <model>: the rank of the last child */
-	xmlNodePtr last;    /* <model>: that child */
+	segc_xml_node *last;    /* <model>: that child */
 	size_t count[8];    /* <model>: children of each rank */
 	size_t blocks, nodes, arcs, cases, others;
-	xmlNodePtr first_of_form;  /* <graph>: the first block/node/arc */
+	segc_xml_node *first_of_form;  /* <graph>: the first block/node/arc */
 } seen;
 
 /* The order of the children of <model>, for messages. */
@@ -675,7 +663,7 @@ static const char model_order[] = "description, param, resource, let, "
 	"function, machine, graph, expect";
 
 /* Checks child 'c' of <model> 'n'; returns its rule or NULL. */
-static const elem_rule *model_child(checker *k, xmlNodePtr n, xmlNodePtr c,
+static const elem_rule *model_child(checker *k, segc_xml_node *n, segc_xml_node *c,
 	seen *s)
 {
 	const elem_rule *r = c->ns ? NULL :
@@ -705,8 +693,8 @@ static const elem_rule *model_child(checker *k, xmlNodePtr n, xmlNodePtr c,
 }
 
 /* Checks child 'c' of <machine> 'n'; returns its rule or NULL. */
-static const elem_rule *machine_child(checker *k, xmlNodePtr n,
-	xmlNodePtr c, seen *s)
+static const elem_rule *machine_child(checker *k, segc_xml_node *n,
+	segc_xml_node *c, seen *s)
 {
 	const elem_rule *r = c->ns ? NULL :
 		rule_find(machine_children, (const char *)c->name);
@@ -729,7 +717,7 @@ static const elem_rule *machine_child(checker *k, xmlNodePtr n,
 }
 
 /* Checks child 'c' of <graph> 'n'; returns its rule or NULL. */
-static const elem_rule *graph_child(checker *k, xmlNodePtr n, xmlNodePtr c,
+static const elem_rule *graph_child(checker *k, segc_xml_node *n, segc_xml_node *c,
 	seen *s)
 {
 	const elem_rule *b = c->ns ? NULL :
@@ -762,7 +750,7 @@ static const elem_rule *graph_child(checker *k, xmlNodePtr n, xmlNodePtr c,
 
 /* Checks what 'n' holds once its children are seen: the elements that
  * must be there. */
-static void check_required_children(checker *k, xmlNodePtr n,
+static void check_required_children(checker *k, segc_xml_node *n,
 	const elem_rule *rule, const seen *s)
 {
 	if (rule->content == C_MODEL && !s->count[6]) {
@@ -780,31 +768,23 @@ static void check_required_children(checker *k, xmlNodePtr n,
 
 /* Checks the children of 'n' (rule 'rule'); pushes the child elements
  * with their rules on 'jobs', last first. */
-static void check_children(checker *k, xmlNodePtr n, const elem_rule *rule,
+static void check_children(checker *k, segc_xml_node *n, const elem_rule *rule,
 	job **jobs, size_t *njobs, size_t *cap)
 {
 	const elem_rule *allowed = children_of(rule->content), *r;
 	seen s;
-	xmlNodePtr c;
-	size_t first = *njobs, lo, hi;
-	int text_reported = 0;
+	segc_xml_node *c;
+	size_t first = *njobs, lo, hi, i;
 
 	memset(&s, 0, sizeof s);
-	for (c = n->children; c; c = c->next) {
-		if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE ||
-		    c->type == XML_ENTITY_REF_NODE) {
-			if (rule->content != C_TEXT && !text_reported &&
-			    (c->type == XML_ENTITY_REF_NODE ||
-			     !all_space(c->content))) {
-				unexpected_text(k, n, c->content ? c->content :
-					BAD_CAST "");
-				text_reported = 1;
-				k->stop = 1;
-			}
-			continue;
+	for (c = n->children, i = 0; ; c = c->next, i++) {
+		if (n->stray && i == n->stray_before &&
+		    rule->content != C_TEXT) {
+			unexpected_text(k, n, (const unsigned char *)n->stray);
+			k->stop = 1;
 		}
-		if (c->type != XML_ELEMENT_NODE)
-			continue;
+		if (!c)
+			break;
 		if (rule->content == C_MODEL)
 			r = model_child(k, n, c, &s);
 		else if (rule->content == C_MACHINE)
@@ -844,7 +824,7 @@ static void check_children(checker *k, xmlNodePtr n, const elem_rule *rule,
 /* Checks the structure of the tree under 'root' (see xmlread.h); with
  * 'repair', takes out what failed when that is safe. */
 static size_t check_structure(segc_ctx *ctx, const segc_xml_source *src,
-	xmlNodePtr root, int repair, int *repaired)
+	segc_xml_node *root, int repair, int *repaired)
 {
 	checker k;
 	job *jobs = NULL;
@@ -871,15 +851,12 @@ static size_t check_structure(segc_ctx *ctx, const segc_xml_source *src,
 	}
 	free(jobs);
 	if (repair && k.problems && !k.stop && !segc_ctx_full(ctx)) {
-		/* The attributes first, while their elements stand; the
-		 * elements unlinked before any is freed, so that one inside
-		 * another is freed once. */
+		/* Marked, then unlinked in one pass over the tree. */
 		for (i = 0; i < k.nattr; i++)
-			xmlRemoveProp(k.dropattr[i]);
+			k.dropattr[i]->dropped = 1;
 		for (i = 0; i < k.ndrop; i++)
-			xmlUnlinkNode(k.drop[i]);
-		for (i = 0; i < k.ndrop; i++)
-			xmlFreeNode(k.drop[i]);
+			k.drop[i]->dropped = 1;
+		segc_xml_tree_prune(root);
 		*repaired = 1;
 	}
 	free(k.drop);
@@ -889,14 +866,14 @@ static size_t check_structure(segc_ctx *ctx, const segc_xml_source *src,
 
 /* Checks the structure of the tree under 'root' (see xmlread.h). */
 size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
-	xmlNodePtr root)
+	segc_xml_node *root)
 {
 	return check_structure(ctx, src, root, 0, NULL);
 }
 
 /* Checks the structure and takes out what failed (see xmlread.h). */
 size_t segc_xml_repair_structure(segc_ctx *ctx, const segc_xml_source *src,
-	xmlNodePtr root, int *repaired)
+	segc_xml_node *root, int *repaired)
 {
 	return check_structure(ctx, src, root, 1, repaired);
 }

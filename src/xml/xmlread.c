@@ -1,8 +1,10 @@
 /* xmlread.c - reading SEG XML documents safely with libxml2: the file is
  * measured before it is read, parsed from memory without network, DTD,
- * entities or XInclude, limited in depth while it is parsed, checked
- * against the schema's element table (xmlcheck.c), then built into a model or a
- * machine (xmlbuild.c) and checked for meaning (validate.c).  The checks
+ * entities or XInclude, limited in depth while it is parsed, its events
+ * packed into a compact element tree (xmltree.c; libxml2 builds no
+ * document), checked against the schema's element table (xmlcheck.c),
+ * then built into a model or a machine (xmlbuild.c) and checked for
+ * meaning (validate.c).  The checks
  * of formulas, which need the graph stage, are the pipeline's
  * (src/pipeline/validate.c).
  *
@@ -35,6 +37,7 @@ typedef struct reader {
 	const char *file;
 	segc_xml_source src;
 	unsigned long max_depth;
+	segc_xml_tree tree;   /* what the parser has read */
 	int stopped;      /* a callback refused the document */
 	int errors;       /* diagnostics recorded for this document */
 } reader;
@@ -78,8 +81,6 @@ static void report_xml_error(reader *rd, const xmlError *e)
 	if (e->domain == XML_FROM_PARSER || e->domain == XML_FROM_IO ||
 	    e->domain == XML_FROM_NAMESPACE)
 		col = e->int2 > 0 ? (unsigned long)e->int2 : 0;
-	if (e->node && ((xmlNodePtr)e->node)->type == XML_ELEMENT_NODE)
-		line = (unsigned long)xmlGetLineNo((xmlNodePtr)e->node);
 	segc_strbuf_init(&sb);
 	message_one_line(&sb, e->message);
 	rd->errors++;
@@ -152,25 +153,23 @@ static xmlParserInputPtr on_resolve_entity(void *ctx,
 	return NULL;
 }
 
-/* Records in the '_private' of the element just made by the parser 'p'
- * the offset of the '<' of its start tag: the parser stands at the end of
- * the tag, and no '<' can occur inside a tag. */
-static void record_offset(xmlParserCtxtPtr p, reader *rd)
+/* The offset of the '<' of the start tag the parser 'p' has just read:
+ * the parser stands at the end of the tag, and no '<' can occur inside
+ * a tag; (size_t)-1 when it cannot be found. */
+static size_t start_tag_offset(xmlParserCtxtPtr p, reader *rd)
 {
 	size_t off;
 
-	if (!p->node || !p->input || !p->input->cur || !p->input->base ||
-	    p->node->type != XML_ELEMENT_NODE)
-		return;
+	if (!p->input || !p->input->cur || !p->input->base)
+		return (size_t)-1;
 	off = (size_t)p->input->consumed +
 		(size_t)(p->input->cur - p->input->base);
 	if (off >= rd->src.len || (rd->src.buf[off] != '>' &&
 				   rd->src.buf[off] != '/'))
-		return;
+		return (size_t)-1;
 	while (off > 0 && rd->src.buf[off] != '<')
 		off--;
-	if (rd->src.buf[off] == '<')
-		p->node->_private = (void *)(uintptr_t)(off + 1);
+	return rd->src.buf[off] == '<' ? off : (size_t)-1;
 }
 
 /* The most attributes one element may have: libxml2 compares each one
@@ -278,9 +277,41 @@ static void on_start_element(void *ctx, const xmlChar *localname,
 		segc_strbuf_free(&sb);
 		return;
 	}
-	xmlSAX2StartElementNs(ctx, localname, prefix, uri, nb_namespaces,
-		namespaces, nb_attributes, nb_defaulted, attributes);
-	record_offset(p, rd);
+	segc_xml_tree_start(&rd->tree, (const char *)localname,
+		(const char *)prefix, (const char *)uri, nb_attributes,
+		(const char **)attributes, start_tag_offset(p, rd));
+}
+
+/* SAX: the end of an element. */
+static void on_end_element(void *ctx, const xmlChar *localname,
+	const xmlChar *prefix, const xmlChar *uri)
+{
+	segc_xml_tree_end(&reader_of(ctx)->tree);
+}
+
+/* SAX: text (character data, white space, CDATA sections). */
+static void on_text(void *ctx, const xmlChar *s, int len)
+{
+	segc_xml_tree_text(&reader_of(ctx)->tree, (const char *)s,
+		(size_t)len);
+}
+
+/* SAX: a comment, which ends a run of text. */
+static void on_comment(void *ctx, const xmlChar *value)
+{
+	segc_xml_tree_break(&reader_of(ctx)->tree);
+}
+
+/* SAX: a processing instruction, which ends a run of text. */
+static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
+{
+	segc_xml_tree_break(&reader_of(ctx)->tree);
+}
+
+/* SAX: an entity reference left unreplaced. */
+static void on_reference(void *ctx, const xmlChar *name)
+{
+	segc_xml_tree_reference(&reader_of(ctx)->tree);
 }
 
 /* Installs the callbacks of 'rd' on parser context 'p'. */
@@ -292,7 +323,16 @@ static void parser_setup(xmlParserCtxtPtr p, reader *rd)
 	sax->externalSubset = on_internal_subset;
 	sax->entityDecl = on_entity_decl;
 	sax->resolveEntity = on_resolve_entity;
+	sax->startDocument = NULL;
+	sax->endDocument = NULL;
 	sax->startElementNs = on_start_element;
+	sax->endElementNs = on_end_element;
+	sax->characters = on_text;
+	sax->ignorableWhitespace = on_text;
+	sax->cdataBlock = on_text;
+	sax->comment = on_comment;
+	sax->processingInstruction = on_pi;
+	sax->reference = on_reference;
 	sax->serror = on_parse_error;
 	sax->warning = NULL;
 	sax->error = NULL;
@@ -300,48 +340,47 @@ static void parser_setup(xmlParserCtxtPtr p, reader *rd)
 }
 
 /* Parses the 'len' bytes of 'buf' as an XML document: UTF-8, no network,
- * no DTD, no entity expansion.  Returns NULL with diagnostics on error. */
-static xmlDocPtr parse_document(reader *rd, const char *buf, size_t len)
+ * no DTD, no entity expansion, into the element tree of 'rd'.  Returns
+ * 0, or -1 with diagnostics. */
+static int parse_document(reader *rd, const char *buf, size_t len)
 {
 	xmlParserCtxtPtr p;
 	xmlDocPtr doc;
+	int ok;
 	int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_HUGE |
 		XML_PARSE_NOCDATA;
 
 	if (len > (size_t)0x7fffffff) {
 		segc_error(rd->ctx, SEGC_ERR_LIMIT, rd->file, 0, 0,
 			"document too large for the XML parser");
-		return NULL;
+		return -1;
 	}
 	if (check_attribute_counts(rd, buf, len))
-		return NULL;
+		return -1;
 	p = xmlNewParserCtxt();
 	if (!p) {
 		segc_error(rd->ctx, SEGC_ERR_LIMIT, rd->file, 0, 0,
 			"out of memory: cannot create an XML parser");
-		return NULL;
+		return -1;
 	}
 	parser_setup(p, rd);
 	p->_private = rd;
 	doc = xmlCtxtReadMemory(p, buf, (int)len, rd->file, "UTF-8", options);
-	if (doc && (rd->stopped || rd->errors || !p->wellFormed)) {
-		xmlFreeDoc(doc);
-		doc = NULL;
-	}
-	if (!doc && !rd->errors)
+	ok = !rd->stopped && !rd->errors && p->wellFormed;
+	xmlFreeDoc(doc);    /* NULL: no handler makes a document */
+	if (!ok && !rd->errors)
 		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, 0, 0,
 			"not a well-formed XML document");
 	xmlFreeParserCtxt(p);
-	return doc;
+	return ok ? 0 : -1;
 }
 
 /* Checks the root element of 'doc': <model> or <machine>, version="1".
  * Sets '*kind'; returns 0 when fine. */
-static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
+static int check_root(reader *rd, segc_xml_node *root, enum doc_kind *kind)
 {
-	xmlNodePtr root = xmlDocGetRootElement(doc);
 	unsigned long line, col, vline, vcol;
-	xmlChar *version;
+	const char *version;
 	int rc = 0;
 
 	if (!root) {
@@ -357,12 +396,12 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 	if (root->ns) {
 		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 			"root element <%s> is in a namespace: SEG XML uses "
-			"none", (const char *)root->name);
+			"none", root->name);
 		return -1;
 	}
-	if (xmlStrEqual(root->name, BAD_CAST "model")) {
+	if (!strcmp(root->name, "model")) {
 		*kind = DOC_MODEL;
-	} else if (xmlStrEqual(root->name, BAD_CAST "machine")) {
+	} else if (!strcmp(root->name, "machine")) {
 		*kind = DOC_MACHINE;
 	} else {
 		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
@@ -370,13 +409,13 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 			(const char *)root->name);
 		return -1;
 	}
-	version = xmlGetNoNsProp(root, BAD_CAST "version");
+	version = segc_xml_attr_get(root, "version");
 	if (!version) {
 		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, line, col,
 			"<%s> lacks the attribute 'version' (version=\"1\")",
 			(const char *)root->name);
 		rc = -1;
-	} else if (!xmlStrEqual(version, BAD_CAST "1")) {
+	} else if (strcmp(version, "1")) {
 		if (segc_xml_value_position(&rd->src, root, "version", 0,
 		    &vline, &vcol)) {
 			vline = line;
@@ -384,10 +423,9 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
 		}
 		segc_error(rd->ctx, SEGC_ERR_INPUT, rd->file, vline, vcol,
 			"<%s> has version \"%s\": only version \"1\" is known",
-			(const char *)root->name, (const char *)version);
+			root->name, version);
 		rc = -1;
 	}
-	xmlFree(version);
 	return rc;
 }
 
@@ -395,10 +433,9 @@ static int check_root(reader *rd, xmlDocPtr doc, enum doc_kind *kind)
  * (precise, located messages, linear time): the one structural check at
  * run time, held against xml/seg.rng by tests/cli/schema_agree.sh.
  * Returns 0 when valid. */
-static int schema_validate(reader *rd, xmlDocPtr doc)
+static int schema_validate(reader *rd, segc_xml_node *root)
 {
-	if (segc_xml_check_structure(rd->ctx, &rd->src,
-	    xmlDocGetRootElement(doc))) {
+	if (segc_xml_check_structure(rd->ctx, &rd->src, root)) {
 		rd->errors++;
 		return -1;
 	}
@@ -409,12 +446,12 @@ static int schema_validate(reader *rd, xmlDocPtr doc)
  * what failed is taken out when that is safe (segc_xml_repair_structure)
  * and '*damaged' set, so that the meaning of the rest is checked too.
  * Returns 0 when the later stages may run. */
-static int schema_repair(reader *rd, xmlDocPtr doc, int *damaged)
+static int schema_repair(reader *rd, segc_xml_node *root, int *damaged)
 {
 	int repaired;
 
-	if (segc_xml_repair_structure(rd->ctx, &rd->src,
-	    xmlDocGetRootElement(doc), &repaired)) {
+	if (segc_xml_repair_structure(rd->ctx, &rd->src, root,
+	    &repaired)) {
 		rd->errors++;
 		*damaged = 1;
 		return repaired ? 0 : -1;
@@ -449,23 +486,21 @@ static int refuse_nul_byte(reader *rd, const char *buf, size_t len)
  * and its kind, or NULL with diagnostics.  With 'damaged', a document
  * whose structural errors could be taken out is returned without them,
  * '*damaged' set. */
-static xmlDocPtr read_checked(reader *rd, const char *buf, size_t len,
-	enum doc_kind *kind, int *damaged)
+static segc_xml_node *read_checked(reader *rd, const char *buf,
+	size_t len, enum doc_kind *kind, int *damaged)
 {
-	xmlDocPtr doc;
+	segc_xml_node *root;
 
 	if (refuse_nul_byte(rd, buf, len))
 		return NULL;
 	xmlInitParser();
-	doc = parse_document(rd, buf, len);
-	if (!doc)
+	if (parse_document(rd, buf, len))
 		return NULL;
-	if (check_root(rd, doc, kind) || (damaged ?
-	    schema_repair(rd, doc, damaged) : schema_validate(rd, doc))) {
-		xmlFreeDoc(doc);
+	root = rd->tree.root;
+	if (check_root(rd, root, kind) || (damaged ?
+	    schema_repair(rd, root, damaged) : schema_validate(rd, root)))
 		return NULL;
-	}
-	return doc;
+	return root;
 }
 
 /* Sets up reader 'rd' for document 'name', the 'len' bytes of 'buf'. */
@@ -481,6 +516,7 @@ static void reader_init(reader *rd, segc_ctx *ctx, const char *name,
 	rd->src.len = len;
 	segc_ctx_count_input(ctx, len);
 	segc_xml_source_index(&rd->src);
+	segc_xml_tree_init(&rd->tree);
 }
 
 /* Releases what 'rd' holds. */
@@ -488,14 +524,14 @@ static void reader_clear(reader *rd)
 {
 	free(rd->src.line_start);
 	rd->src.line_start = NULL;
+	segc_xml_tree_free(&rd->tree);
 }
 
 /* Records that the document of 'rd' is a <'got'> where a <'want'> was
  * expected. */
-static void wrong_kind(reader *rd, xmlDocPtr doc, const char *got,
+static void wrong_kind(reader *rd, segc_xml_node *root, const char *got,
 	const char *want)
 {
-	xmlNodePtr root = xmlDocGetRootElement(doc);
 	unsigned long line = segc_xml_node_line(&rd->src, root), col = 0;
 
 	if (segc_xml_node_offset(root) != (size_t)-1)
@@ -505,10 +541,10 @@ static void wrong_kind(reader *rd, xmlDocPtr doc, const char *got,
 		"the document is a <%s>, expected a <%s>", got, want);
 }
 
-/* Builds the model of 'doc' and checks its meaning; NULL on error.  With
+/* Builds the model of element 'root' and checks its meaning; NULL on error.  With
  * 'damaged' (segc validate), a model whose errors lie in blocks it could
  * take out is returned without them, '*damaged' set. */
-static segc_model *model_of(reader *rd, xmlDocPtr doc, int *damaged)
+static segc_model *model_of(reader *rd, segc_xml_node *root, int *damaged)
 {
 	segc_ctx *ctx = rd->ctx;
 	segc_xml_locs locs;
@@ -521,7 +557,7 @@ static segc_model *model_of(reader *rd, xmlDocPtr doc, int *damaged)
 	locator.text = segc_xml_locs_text;
 	locator.position = segc_xml_locs_position;
 	locator.data = &locs;
-	m = segc_xml_build_model(ctx, xmlDocGetRootElement(doc), &rd->src,
+	m = segc_xml_build_model(ctx, root, &rd->src,
 		&locs, &failed);
 	bad = damaged && !failed ? segc_validate_model_pruned(ctx, m,
 		&locator, &pruned) : segc_validate_model_located(ctx, m,
@@ -536,8 +572,8 @@ static segc_model *model_of(reader *rd, xmlDocPtr doc, int *damaged)
 	return m;
 }
 
-/* Builds the machine of 'doc' and checks its meaning; NULL on error. */
-static segc_machine *machine_of(reader *rd, xmlDocPtr doc)
+/* Builds the machine of element 'root' and checks its meaning; NULL on error. */
+static segc_machine *machine_of(reader *rd, segc_xml_node *root)
 {
 	segc_ctx *ctx = rd->ctx;
 	segc_xml_locs locs;
@@ -550,7 +586,7 @@ static segc_machine *machine_of(reader *rd, xmlDocPtr doc)
 	locator.text = segc_xml_locs_text;
 	locator.position = segc_xml_locs_position;
 	locator.data = &locs;
-	m = segc_xml_build_machine(ctx, xmlDocGetRootElement(doc), &rd->src,
+	m = segc_xml_build_machine(ctx, root, &rd->src,
 		&locs, &failed);
 	if ((segc_validate_machine_located(ctx, m, &locator) || failed) &&
 	    m) {
@@ -567,16 +603,15 @@ segc_model *segc_model_read_memory(segc_ctx *ctx, const char *buf,
 {
 	reader rd;
 	enum doc_kind kind;
-	xmlDocPtr doc;
+	segc_xml_node *root;
 	segc_model *m = NULL;
 
 	reader_init(&rd, ctx, name, buf, len);
-	doc = read_checked(&rd, buf, len, &kind, NULL);
-	if (doc && kind != DOC_MODEL)
-		wrong_kind(&rd, doc, "machine", "model");
-	else if (doc)
-		m = model_of(&rd, doc, NULL);
-	xmlFreeDoc(doc);
+	root = read_checked(&rd, buf, len, &kind, NULL);
+	if (root && kind != DOC_MODEL)
+		wrong_kind(&rd, root, "machine", "model");
+	else if (root)
+		m = model_of(&rd, root, NULL);
 	reader_clear(&rd);
 	return m;
 }
@@ -587,16 +622,15 @@ segc_machine *segc_machine_read_memory(segc_ctx *ctx, const char *buf,
 {
 	reader rd;
 	enum doc_kind kind;
-	xmlDocPtr doc;
+	segc_xml_node *root;
 	segc_machine *m = NULL;
 
 	reader_init(&rd, ctx, name, buf, len);
-	doc = read_checked(&rd, buf, len, &kind, NULL);
-	if (doc && kind != DOC_MACHINE)
-		wrong_kind(&rd, doc, "model", "machine");
-	else if (doc)
-		m = machine_of(&rd, doc);
-	xmlFreeDoc(doc);
+	root = read_checked(&rd, buf, len, &kind, NULL);
+	if (root && kind != DOC_MACHINE)
+		wrong_kind(&rd, root, "model", "machine");
+	else if (root)
+		m = machine_of(&rd, root);
 	reader_clear(&rd);
 	return m;
 }
@@ -607,18 +641,17 @@ int segc_xml_read_document(segc_ctx *ctx, const char *buf, size_t len,
 {
 	reader rd;
 	enum doc_kind kind;
-	xmlDocPtr doc;
+	segc_xml_node *root;
 	int damaged = 0;
 
 	*model = NULL;
 	*machine = NULL;
 	reader_init(&rd, ctx, name, buf, len);
-	doc = read_checked(&rd, buf, len, &kind, &damaged);
-	if (doc && kind == DOC_MODEL)
-		*model = model_of(&rd, doc, &damaged);
-	else if (doc)
-		*machine = machine_of(&rd, doc);
-	xmlFreeDoc(doc);
+	root = read_checked(&rd, buf, len, &kind, &damaged);
+	if (root && kind == DOC_MODEL)
+		*model = model_of(&rd, root, &damaged);
+	else if (root)
+		*machine = machine_of(&rd, root);
 	reader_clear(&rd);
 	return (*model || *machine) && !damaged ? 0 : -1;
 }

@@ -33,7 +33,66 @@ SEGC_GIVE char *segc_xml_load_file(SEGC_KEEP segc_ctx *ctx, const char *path,
 	size_t *len);
 
 #ifdef SEGC_XMLREAD_INTERNAL
-#include <libxml/tree.h>
+#include <stdint.h>
+#include "base/symtab.h"
+
+/* An attribute of the element tree (xmltree.c). */
+typedef struct segc_xml_attr {
+	const char *name;     /* interned */
+	const char *prefix;   /* interned; NULL when written without one */
+	const char *value;    /* references decoded, as the parser gives it */
+	unsigned char ns;     /* in a namespace */
+	unsigned char dropped;  /* to be taken out (segc_xml_tree_prune) */
+} segc_xml_attr;
+
+/* An element of the tree: its child elements in document order, its
+ * attributes, the text it holds directly (its runs of text joined; NULL
+ * when none) and the first run that is not all white space ('stray',
+ * "" for an entity reference; NULL when none), which stands after
+ * 'stray_before' of its child elements. */
+typedef struct segc_xml_node segc_xml_node;
+struct segc_xml_node {
+	const char *name, *prefix;   /* interned */
+	segc_xml_node *children, *next;
+	segc_xml_attr *attrs;
+	const char *text;
+	const char *stray;
+	size_t off;                  /* offset of its '<' plus 1; 0: unknown */
+	uint32_t nattrs;
+	uint32_t stray_before;
+	unsigned char ns;            /* in a namespace */
+	unsigned char dropped;       /* to be taken out */
+};
+
+/* A document as the reader keeps it: the root element, and the blocks,
+ * names and open elements behind it (xmltree.c). */
+typedef struct segc_xml_tree {
+	segc_xml_node *root;
+	struct tree_chunk *chunks;
+	segc_symtab names;
+	const char **name_list;
+	size_t nnames, capnames;
+	void *frames;                /* the open elements */
+	size_t depth, capframes;
+	segc_strbuf run;             /* the text of the current run */
+} segc_xml_tree;
+
+void segc_xml_tree_init(segc_xml_tree *t);
+void segc_xml_tree_free(segc_xml_tree *t);
+/* The parser's events, in document order (see xmltree.c). */
+void segc_xml_tree_start(segc_xml_tree *t, const char *name,
+	const char *prefix, const char *uri, int nattrs,
+	const char **attrs, size_t off);
+void segc_xml_tree_end(segc_xml_tree *t);
+void segc_xml_tree_text(segc_xml_tree *t, const char *s, size_t n);
+void segc_xml_tree_break(segc_xml_tree *t);
+void segc_xml_tree_reference(segc_xml_tree *t);
+/* The value of attribute 'name' (in no namespace) of 'n', or NULL. */
+const char *segc_xml_attr_get(const segc_xml_node *n, const char *name);
+/* The number of child elements of 'n'. */
+size_t segc_xml_child_count(const segc_xml_node *n);
+/* Takes out the elements and attributes marked 'dropped' under 'root'. */
+void segc_xml_tree_prune(segc_xml_node *root);
 
 /* A piece of an attribute value: 'len' characters from 'off'. */
 typedef struct segc_xml_piece {
@@ -51,8 +110,8 @@ int segc_xml_split_range(const char *text, segc_xml_piece p,
 	segc_xml_piece *name, segc_xml_piece *lo, segc_xml_piece *hi);
 
 /* The text a document was parsed from and where its lines start: turns
- * the offsets of start tags, which the reader records in each element's
- * '_private' while it parses, into lines and columns. */
+ * the offsets of start tags, which the reader records in each element
+ * ('off') while it parses, into lines and columns. */
 typedef struct segc_xml_source {
 	const char *file;
 	const char *buf;
@@ -74,22 +133,22 @@ typedef struct segc_xml_source {
 void segc_xml_source_index(segc_xml_source *src);
 /* The offset in the source of the '<' that starts element 'n', or
  * (size_t)-1 when it was not recorded. */
-size_t segc_xml_node_offset(xmlNodePtr n);
+size_t segc_xml_node_offset(segc_xml_node *n);
 /* The line and column (in characters, from 1) of offset 'off'. */
 void segc_xml_position(const segc_xml_source *src, size_t off,
 	unsigned long *line, unsigned long *col);
 /* The line of element 'n' (of its '<'). */
-unsigned long segc_xml_node_line(const segc_xml_source *src, xmlNodePtr n);
+unsigned long segc_xml_node_line(const segc_xml_source *src, segc_xml_node *n);
 /* The offsets of the name and of the first character of the value of
  * attribute 'qname' (as written, "prefix:name" or "name") in the start tag
  * of 'n'; returns 0 when found. */
-int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
+int segc_xml_attr_offset(const segc_xml_source *src, segc_xml_node *n,
 	const char *qname, size_t *name_off, size_t *value_off);
 /* The line and column in the source of the byte at offset 'off' of the
  * value of attribute 'qname' of 'n' as the parser gives it (references
  * decoded), or with 'qname' NULL of the text of 'n' with the white space
  * before it removed; 0 when found, else -1 (with 0 in both). */
-int segc_xml_value_position(const segc_xml_source *src, xmlNodePtr n,
+int segc_xml_value_position(const segc_xml_source *src, segc_xml_node *n,
 	const char *qname, size_t off, unsigned long *line,
 	unsigned long *col);
 
@@ -98,7 +157,7 @@ int segc_xml_value_position(const segc_xml_source *src, xmlNodePtr n,
  * message for each problem.  Linear in the size of the document, without
  * recursion.  Returns the number of problems recorded. */
 size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
-	xmlNodePtr root);
+	segc_xml_node *root);
 /* The same, and then, when every problem lies in an element or an
  * attribute that can be taken out without making the later checks
  * report errors of their own (an unknown attribute, a block, a <use>),
@@ -107,7 +166,7 @@ size_t segc_xml_check_structure(segc_ctx *ctx, const segc_xml_source *src,
  * declaration, a node, an arc, a case or the order of <model> leaves
  * the tree as it is ('*repaired' 0). */
 size_t segc_xml_repair_structure(segc_ctx *ctx, const segc_xml_source *src,
-	xmlNodePtr root, int *repaired);
+	segc_xml_node *root, int *repaired);
 
 /* Where the locations of a model or machine came from: for each, the
  * element, so that the text of an expression can be found again for a
@@ -135,10 +194,10 @@ void segc_xml_locs_free(segc_xml_locs *l);
 /* Builds a model from the root element of a schema-valid document.  Sets
  * '*failed' when it recorded errors; the model is returned all the same,
  * complete enough for the semantic checks.  'src' is the document. */
-segc_model *segc_xml_build_model(segc_ctx *ctx, xmlNodePtr root,
+segc_model *segc_xml_build_model(segc_ctx *ctx, segc_xml_node *root,
 	const segc_xml_source *src, segc_xml_locs *locs, int *failed);
 /* Builds a machine from a <machine> element, standalone or inline. */
-segc_machine *segc_xml_build_machine(segc_ctx *ctx, xmlNodePtr root,
+segc_machine *segc_xml_build_machine(segc_ctx *ctx, segc_xml_node *root,
 	const segc_xml_source *src, segc_xml_locs *locs, int *failed);
 #endif
 

@@ -14,14 +14,9 @@
 #include "base/util.h"
 
 /* The offset recorded for element 'n' (see xmlread.h). */
-size_t segc_xml_node_offset(xmlNodePtr n)
+size_t segc_xml_node_offset(segc_xml_node *n)
 {
-	uintptr_t v;
-
-	if (!n || n->type != XML_ELEMENT_NODE || !n->_private)
-		return (size_t)-1;
-	v = (uintptr_t)n->_private;
-	return (size_t)(v - 1);
+	return n && n->off ? n->off - 1 : (size_t)-1;
 }
 
 /* Fills the line index of 'src' (see xmlread.h). */
@@ -95,13 +90,13 @@ void segc_xml_position(const segc_xml_source *src, size_t off,
 }
 
 /* The line of element 'n' (see xmlread.h). */
-unsigned long segc_xml_node_line(const segc_xml_source *src, xmlNodePtr n)
+unsigned long segc_xml_node_line(const segc_xml_source *src, segc_xml_node *n)
 {
 	size_t off = segc_xml_node_offset(n), i;
 
 	if (off == (size_t)-1 || !src ||
 	    (i = line_index(src, off)) == (size_t)-1)
-		return (unsigned long)xmlGetLineNo(n);
+		return 0;
 	return (unsigned long)i + 1;
 }
 
@@ -150,7 +145,7 @@ static int scan_attrs(const segc_xml_source *src, size_t off,
 
 /* The attribute offsets of 'qname' in the start tag of 'n' (see
  * xmlread.h): the tag is scanned from its '<', attribute by attribute. */
-int segc_xml_attr_offset(const segc_xml_source *src, xmlNodePtr n,
+int segc_xml_attr_offset(const segc_xml_source *src, segc_xml_node *n,
 	const char *qname, size_t *name_off, size_t *value_off)
 {
 	segc_xml_source *cache = (segc_xml_source *)src;
@@ -237,7 +232,7 @@ static size_t walk_value(const segc_xml_source *src, size_t raw, char stop,
 }
 
 /* The position of a byte of a value of 'n' (see xmlread.h). */
-int segc_xml_value_position(const segc_xml_source *src, xmlNodePtr n,
+int segc_xml_value_position(const segc_xml_source *src, segc_xml_node *n,
 	const char *qname, size_t off, unsigned long *line, unsigned long *col)
 {
 	size_t name_off, raw;

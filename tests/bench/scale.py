@@ -184,6 +184,11 @@ def indexed(n):
 # family: (generator, segc arguments, sizes, extra arguments given n)
 FAMILIES = {
     "seq": (seq, ["derive"], [10**4, 10**5, 10**6], None),
+    # the same up to 10^7 steps (190 MB), past the default max_file_bytes
+    # and max_nodes
+    "seq-huge": (seq, ["derive"], [10**5, 10**6, 10**7],
+                 lambda n: ["--limit", "max_file_bytes=%d" % (20 * n + 4096),
+                            "--limit", "max_nodes=%d" % (2 * n + 16)]),
     "path": (path, ["validate"], [10**3, 10**4, 10**5], None),
     "path-derive": (path, ["derive"], [10**3, 10**4, 10**5], None),
     "task": (task, ["derive"], [10**3, 10**4, 10**5], None),
