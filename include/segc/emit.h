@@ -74,6 +74,15 @@ SEGC_API int segc_emit_render_python(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_templates *t, SEGC_KEEP const segc_emit_input *in,
 	SEGC_KEEP const segc_where *where, SEGC_KEEP char **py_text);
 
+/* Renders the Fortran 2008 module of 'in' (its 'with_main' and
+ * 'accurate' must be 0): 0 with '*f_text' set (GIVEn, malloc'd); -1 with
+ * diagnostics (at 'where', which may be NULL) when a name is unbound or
+ * too long for Fortran, or the plan holds what the Fortran printer cannot
+ * express. */
+SEGC_API int segc_emit_render_fortran(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_emit_input *in, SEGC_KEEP const segc_where *where,
+	SEGC_KEEP char **f_text);
+
 /* 'name' made a C identifier that is not a keyword nor reserved
  * (malloc'd). */
 SEGC_API SEGC_GIVE char *segc_emit_identifier(SEGC_KEEP const char *name);

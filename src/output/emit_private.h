@@ -43,6 +43,11 @@ typedef struct segc_emit_namer {
 	                       * below 0 (or -0.0) is returned as 0 */
 } segc_emit_namer;
 
+/* Appends the name of value 'i' of 'nm->p' (an argument's, or its kind's
+ * prefix and its number), the same in every language. */
+void segc_emit_put_value(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i);
+
 /* Non-zero when the formula 'e' of 'in' is proved >= 0 by the domains
  * of its arguments (its result may then be clamped at 0). */
 int segc_emit_nonneg(segc_ctx *ctx, const segc_emit_input *in,
