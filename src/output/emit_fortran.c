@@ -23,7 +23,7 @@
  * helpers and result, and the statement keywords (legal names in
  * Fortran, but confusing ones). */
 static const char *const f_reserved[] = {
-	"abs", "sqrt", "merge", "c_double", "iso_c_binding",
+	"abs", "sqrt", "c_double", "iso_c_binding",
 	"ieee_arithmetic", "ieee_is_nan", "ieee_value", "ieee_quiet_nan",
 	"segc_r", "segc_ceil", "segc_floor", "segc_log2", "segc_fmax",
 	"segc_fmin", "real", "logical", "integer", "function", "end", "if",
@@ -150,13 +150,6 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		put_infix(b, nm, in->a, in->op == SEGC_OP_AND ? " .and. " :
 			" .or. ", in->b);
 		return 0;
-	case SEGC_OP_SELECT:
-		segc_strbuf_append(b, "merge(");
-		put_infix(b, nm, in->b, ", ", in->c);
-		segc_strbuf_append(b, ", ");
-		segc_emit_put_value(b, nm, in->a);
-		segc_strbuf_appendc(b, ')');
-		return 0;
 	default:
 		return -1;
 	}
@@ -191,8 +184,8 @@ static void put_assign(segc_strbuf *b, const segc_emit_namer *nm, size_t name,
 	segc_strbuf_appendc(b, '\n');
 }
 
-/* Appends the SELECT 'i' with a side that has computations of its own
- * as an if/else, each side's done only on that side. */
+/* Appends the SELECT 'i' as an if/else, each side's computations done
+ * only on that side (no merge(), which computes both). */
 static int put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	unsigned depth)
 {
@@ -326,10 +319,7 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 
 	switch (in->op) {
 	case SEGC_OP_SELECT:
-		if (block_has_code(nm, in->sub[0]) ||
-		    block_has_code(nm, in->sub[1]))
-			return put_select(b, nm, i, depth);
-		break;
+		return put_select(b, nm, i, depth);
 	case SEGC_OP_AND: case SEGC_OP_OR:
 		if (block_has_code(nm, in->sub[0]))
 			return put_junction(b, nm, i, depth);
@@ -421,6 +411,7 @@ typedef struct f_emitter {
 	const segc_emit_input *in;
 	const segc_where *where;
 	segc_emit_names id;   /* Fortran names of functions, arguments, locals */
+	char *module;         /* the module's: the prefix, made unreserved */
 	segc_strbuf functions, publics;
 } f_emitter;
 
@@ -530,13 +521,13 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 	if (nm.clamp) {
 		/* a time proved >= 0: a rounded residue below 0 (or -0.0)
 		 * is 0; NaN stays */
-		segc_strbuf_append(b, "merge(");
-		segc_emit_put_value(b, &nm, p->result);
-		segc_strbuf_append(b, ", 0.0_c_double, ");
+		segc_strbuf_append(b, "0.0_c_double\n    if (");
 		segc_emit_put_value(b, &nm, p->result);
 		segc_strbuf_append(b, " > 0.0_c_double .or. ieee_is_nan(");
 		segc_emit_put_value(b, &nm, p->result);
-		segc_strbuf_append(b, "))\n");
+		segc_strbuf_append(b, ")) segc_r = ");
+		segc_emit_put_value(b, &nm, p->result);
+		segc_strbuf_appendc(b, '\n');
 	} else {
 		segc_emit_put_value(b, &nm, p->result);
 		segc_strbuf_appendc(b, '\n');
@@ -651,15 +642,16 @@ static char *render_module(f_emitter *em)
 		"  use, intrinsic :: ieee_arithmetic, only: ieee_is_nan, "
 		"ieee_value, &\n      ieee_quiet_nan\n"
 		"  implicit none\n  private\n%s\n%s\ncontains\n%s\nend module %s\n",
-		em->id.prefix, segc_strbuf_str(&em->publics), f_helpers,
-		segc_strbuf_str(&em->functions), em->id.prefix);
+		em->module, segc_strbuf_str(&em->publics), f_helpers,
+		segc_strbuf_str(&em->functions), em->module);
 	free(model);
 	return segc_strbuf_take(&b);
 }
 
 /* Makes the names of 'em->id' distinct in Fortran, which ignores case:
- * an argument that meets an earlier one, the module or a function gets
- * trailing '_'; the prefixes of the locals meet no argument.  -1 (an
+ * the module is named by the prefix (with a trailing '_' when Fortran
+ * reserves it, as 'merge' or 'abs'); an argument that meets an earlier
+ * one, the module or a function gets trailing '_'; the prefixes of the locals meet no argument.  -1 (an
  * error) when a name is longer than Fortran allows. */
 static int fortran_names(f_emitter *em)
 {
@@ -676,9 +668,10 @@ static int fortran_names(f_emitter *em)
 		free(lower);
 		return -1;
 	}
+	em->module = f_identifier(em->id.prefix);
 	for (i = 0; i < n; i++) {
 		do {
-			clash = !strcasecmp(em->id.arg[i], em->id.prefix);
+			clash = !strcasecmp(em->id.arg[i], em->module);
 			for (j = 0; j < i && !clash; j++)
 				clash = !strcasecmp(em->id.arg[i], em->id.arg[j]);
 			for (k = 0; k < 4 && !clash; k++) {
@@ -757,6 +750,7 @@ int segc_emit_render_fortran(segc_ctx *ctx, const segc_emit_input *in,
 		"Fortran") && !fortran_names(&em) && !render_functions(&em))
 		*f_text = render_module(&em);
 	segc_emit_names_clear(&em.id, in->nargs);
+	free(em.module);
 	segc_strbuf_free(&em.functions);
 	segc_strbuf_free(&em.publics);
 	return *f_text ? 0 : -1;
