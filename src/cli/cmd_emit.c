@@ -153,22 +153,38 @@ static int write_module(const char *base, const char *ext, cli_file *f,
 
 /* Derives the form every component is computed from into 'in': the
  * structural form, its sums made stable (segc_emit_stable_form), under
- * the domains 'dom'; 0 on success. */
+ * the domains 'dom', made NaN where a loop count is negative
+ * (segc_emit_guard_counts); 0 on success. */
 static int derive_all(segc_ctx *ctx, const segc_setting *s,
 	const segc_domains *dom, segc_emit_input *in)
 {
-	segc_expr *st[4] = { NULL, NULL, NULL, NULL };
-	int k, rc;
+	segc_expr *st[4] = { NULL, NULL, NULL, NULL }, **counts = NULL, *f, *g;
+	size_t k, ncounts = 0;
+	int rc;
 
 	rc = segc_derive_components(ctx, s, 0, SEGC_COMPONENTS_ALL, st);
+	if (!rc)
+		rc = segc_setting_loop_counts(ctx, s, &counts, &ncounts);
 	for (k = 0; k < 4; k++) {
 		if (!rc && st[k]) {
-			in->formulas[k] = segc_emit_stable_form(ctx, dom, st[k]);
-			if (!in->formulas[k])
+			f = segc_emit_stable_form(ctx, dom, st[k]);
+			/* NaN where a loop count is negative (a nonzero
+			 * component; a zero one stays 0) */
+			if (f && (!k || !segc_expr_is_zero(f))) {
+				g = segc_emit_guard_counts(ctx, dom, f,
+					ncounts, counts, in->nargs, in->args);
+				segc_expr_free(f);
+				f = g;
+			}
+			in->formulas[k] = f;
+			if (!f)
 				rc = -1;
 		}
 		segc_expr_free(st[k]);
 	}
+	for (k = 0; k < ncounts; k++)
+		segc_expr_free(counts[k]);
+	free(counts);
 	return rc;
 }
 
