@@ -154,13 +154,7 @@ static void put_val(const mp_out *o, size_t i)
 {
 	const segc_plan_insn *in = &o->nm->p->insn[i];
 
-	if (in->op == SEGC_OP_ARG)
-		segc_strbuf_append(o->b, o->nm->arg[in->a]);
-	else
-		segc_strbuf_appendf(o->b, "%s%lu", in->op == SEGC_OP_CONST ?
-			o->nm->cprefix : in->op == SEGC_OP_COUNTER ?
-			o->nm->kprefix : o->nm->tprefix,
-			(unsigned long)o->nm->number[i]);
+	segc_emit_put_value(o->b, o->nm, i);
 	if (!o->py && o->nm->accurate && in->op != SEGC_OP_ARG &&
 	    in->op != SEGC_OP_COUNTER)
 		segc_strbuf_append(o->b, ".hi");
