@@ -1,6 +1,6 @@
 /* emit_plan.c - an evaluation plan (plan.c) printed as the C statements
  * of a function's body: constants, one temporary per operation, blocks as
- * if/else and loops, in double or double-double arithmetic. */
+ * if/else and loops, in double or compensated (--accurate) arithmetic. */
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
@@ -38,7 +38,8 @@ static int is_plain(const segc_emit_namer *nm, size_t i)
 	return op == SEGC_OP_ARG || op == SEGC_OP_COUNTER;
 }
 
-/* Appends value 'i' as a double: its high part in double-double. */
+/* Appends value 'i' as a double: its high part (the plain double) with
+ * --accurate. */
 static void put_plain(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
 	segc_emit_put_value(b, nm, i);
@@ -599,6 +600,15 @@ void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm)
 	free(used);
 	if (nm->accurate)
 		segc_strbuf_append(b, "\tSEGC_DD_USES;\n");
+	if (nm->accurate && !is_plain(nm, p->result)) {
+		/* the pair rounded once, into a double of its own */
+		segc_strbuf_append(b, "\t{\n\t\tconst double segc_v = dd_val(");
+		segc_emit_put_value(b, nm, p->result);
+		segc_strbuf_append(b, ");\n\n\t\treturn ");
+		segc_strbuf_append(b, nm->clamp ? "segc_v > 0 || isnan(segc_v) ? "
+			"segc_v : 0.0;\n\t}\n" : "segc_v;\n\t}\n");
+		return;
+	}
 	segc_strbuf_append(b, "\n\treturn ");
 	put_plain(b, nm, p->result);
 	if (!nm->clamp) {
