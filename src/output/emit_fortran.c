@@ -355,7 +355,7 @@ static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
 		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
 		    op != SEGC_OP_ARG && op != SEGC_OP_COUNTER &&
 		    op != SEGC_OP_CONST)
-			rc |= put_insn(b, nm, i, depth + 0);
+			rc |= put_insn(b, nm, i, depth);
 	}
 	return rc;
 }

@@ -480,6 +480,13 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_append(b, "}\n");
 }
 
+/* The syntax of C for the recurrence of an overlapped loop. */
+const segc_emit_syntax segc_emit_c_syntax = {
+	"\t", ";", "double ", ";\n", "UL", "0", " && ", " &&\n", "isfinite(",
+	"floor(", "if (", "else if (", ") {\n", ")\n", "} else\n", "}\n",
+	"if (!(1", ")) {\n", "/* ", " */", "++", "-HUGE_VAL", "(double)NAN", 1
+};
+
 /* put_block as a segc_emit_block_fn (for the costs of a maxplusv). */
 static int put_block_fn(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t blk, unsigned depth)
@@ -508,7 +515,8 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		put_sum(b, nm, i, depth, assign);
 		return;
 	case SEGC_OP_MAXPLUS:
-		segc_emit_maxplus(b, nm, i, depth, 0, assign, put_block_fn);
+		segc_emit_maxplus(b, nm, i, depth, &segc_emit_c_syntax, assign,
+			put_block_fn);
 		return;
 	default:
 		break;

@@ -308,6 +308,14 @@ static void put_const(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_appendc(b, '\n');
 }
 
+/* The syntax of Python for the recurrence of an overlapped loop. */
+const segc_emit_syntax segc_emit_py_syntax = {
+	"    ", "", "", " = math.nan\n", "", "0.0", " and ", " and \\\n",
+	"math.isfinite(", "math.floor(", "if ", "elif ", ":\n", ":\n",
+	"else:\n", NULL, "if not (True", "):\n", "# ", "", " += 1",
+	"-math.inf", "math.nan", 0
+};
+
 /* Appends one live instruction; -1 for one the printer cannot express. */
 static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	unsigned depth)
@@ -323,7 +331,8 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	case SEGC_OP_SUM:
 		return put_sum(b, nm, i, depth);
 	case SEGC_OP_MAXPLUS:
-		return segc_emit_maxplus(b, nm, i, depth, 1, 0, put_block);
+		return segc_emit_maxplus(b, nm, i, depth, &segc_emit_py_syntax,
+			0, put_block);
 	default:
 		break;
 	}
