@@ -57,6 +57,16 @@ typedef struct segc_emit_input {
 SEGC_API SEGC_GIVE segc_expr *segc_emit_stable_form(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *e);
 
+/* The formula 'e' made NaN where a loop count is negative: if(c1 >= 0
+ * and ..., e, sqrt(min(c1, ...))) over the 'n' counts 'counts' that the
+ * domains 'dom' do not prove >= 0 and whose names are all among the
+ * 'nargs' names 'args' (emit_guard.c; doc/emit.md); a copy of 'e' when
+ * there is none. */
+SEGC_API SEGC_GIVE segc_expr *segc_emit_guard_counts(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *e,
+	size_t n, SEGC_KEEP segc_expr *const *counts, size_t nargs,
+	const char *const *args);
+
 /* Renders the C file and the header of 'in' from the templates 't':
  * 0 with '*c_text' and '*h_text' set (GIVEn, malloc'd); -1 with
  * diagnostics (located at 'where', which may be NULL) otherwise. */
@@ -73,6 +83,15 @@ SEGC_API int segc_emit_render(SEGC_KEEP segc_ctx *ctx,
 SEGC_API int segc_emit_render_python(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_templates *t, SEGC_KEEP const segc_emit_input *in,
 	SEGC_KEEP const segc_where *where, SEGC_KEEP char **py_text);
+
+/* Renders the Fortran 2008 module of 'in' (its 'with_main' and
+ * 'accurate' must be 0): 0 with '*f_text' set (GIVEn, malloc'd); -1 with
+ * diagnostics (at 'where', which may be NULL) when a name is unbound or
+ * too long for Fortran, or the plan holds what the Fortran printer cannot
+ * express. */
+SEGC_API int segc_emit_render_fortran(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_emit_input *in, SEGC_KEEP const segc_where *where,
+	SEGC_KEEP char **f_text);
 
 /* 'name' made a C identifier that is not a keyword nor reserved
  * (malloc'd). */

@@ -160,6 +160,14 @@ SEGC_API int segc_setting_check_counts(SEGC_KEEP segc_ctx *ctx,
 	const segc_setting *s, size_t n, const char *const *names,
 	const mpq_t *values);
 
+/* The loop counts of the program of 's' (of every <loop> element and
+ * loop arc), the setting's bindings applied, into '*out' ('*n' of them,
+ * each GIVEn, the array malloc'd; NULL when none): for a predictor that
+ * must refuse a point where one is negative.  A count may name a loop
+ * counter.  0, or -1 with diagnostics. */
+SEGC_API int segc_setting_loop_counts(SEGC_KEEP segc_ctx *ctx,
+	const segc_setting *s, SEGC_GIVE segc_expr ***out, size_t *n);
+
 /* The domains the model declares (params' min/max/integer, N and P,
  * resources >= 0), for segc_canonical(). */
 SEGC_API SEGC_GIVE segc_domains *segc_setting_domains(SEGC_KEEP segc_ctx *ctx,

@@ -1,7 +1,8 @@
 /* cmd_emit.c - 'segc emit': writes BASE.c and BASE.h, a standalone C99
  * predictor of the model, through temporary files that cli_output_end
  * renames into place as a pair: both files replaced, or neither; or,
- * with --lang python, the same functions as the Python module BASE.py. */
+ * with --lang python, the same functions as the Python module BASE.py,
+ * with --lang fortran as the Fortran module BASE.f90. */
 #include <config.h>
 
 #include <stdio.h>
@@ -25,7 +26,8 @@ typedef struct emit_opts {
 	const char *prefix;       /* --prefix; NULL: BASE's last component */
 	int with_main;
 	int accurate;
-	int python;               /* --lang python */
+	int python;               /* --lang python or fortran: one file */
+	const char *ext;          /* its suffix: ".py" or ".f90" */
 	size_t nkeep;
 	const char *keep[MAX_KEEP];
 } emit_opts;
@@ -63,10 +65,14 @@ static int emit_option(cli_common *c, int argc, char **argv, int *i,
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "lang", 0, &v)) != 0) {
-		if (r > 0 && strcmp(v, "c") && strcmp(v, "python"))
-			return cli_usage(c, "--lang %s: c or python", v), -1;
-		if (r > 0)
-			o->python = !strcmp(v, "python");
+		if (r > 0 && strcmp(v, "c") && strcmp(v, "python") &&
+		    strcmp(v, "fortran"))
+			return cli_usage(c, "--lang %s: c, python or fortran",
+				v), -1;
+		if (r > 0) {
+			o->python = strcmp(v, "c") != 0;
+			o->ext = !strcmp(v, "fortran") ? ".f90" : ".py";
+		}
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "template", 0, &v)) != 0) {
@@ -95,8 +101,10 @@ static const char *base_name(const char *path)
 /* Starts BASE.c and BASE.h, in that order, into 'f' (their temporary
  * files created, both targets checked), to be placed under a lock on
  * BASE.lock so that concurrent runs leave a matching pair; or BASE.py
- * alone into f[0] with 'python'; 0, or -1 (printed). */
-static int open_files(const char *base, int python, cli_file *f[2])
+ * (BASE.f90) alone into f[0] with 'python' (its suffix 'ext'); 0, or -1
+ * (printed). */
+static int open_files(const char *base, int python, const char *ext,
+	cli_file *f[2])
 {
 	static const char *const suffix[2] = { ".c", ".h" };
 	char *path = cli_xmalloc(strlen(base) + 6);
@@ -105,7 +113,7 @@ static int open_files(const char *base, int python, cli_file *f[2])
 	if (!path)
 		return -1;
 	for (k = 0; k < n; k++) {
-		sprintf(path, "%s%s", base, python ? ".py" : suffix[k]);
+		sprintf(path, "%s%s", base, python ? ext : suffix[k]);
 		f[k] = cli_output_open("emit", path);
 		if (!f[k])
 			break;
@@ -131,36 +139,52 @@ static int write_files(const char *base, cli_file *f[2], const char *c_text,
 	return CLI_OK;
 }
 
-/* Writes the module into the file 'f' and prints its path (unless
- * 'quiet'). */
-static int write_module(const char *base, cli_file *f, const char *text,
-	int quiet)
+/* Writes the module into the file 'f' and prints its path, of suffix
+ * 'ext' (unless 'quiet'). */
+static int write_module(const char *base, const char *ext, cli_file *f,
+	const char *text, int quiet)
 {
 	if (cli_output_write(f, text))
 		return CLI_USAGE;
 	if (!quiet)
-		cli_printf("%s.py\n", base);
+		cli_printf("%s%s\n", base, ext);
 	return CLI_OK;
 }
 
 /* Derives the form every component is computed from into 'in': the
  * structural form, its sums made stable (segc_emit_stable_form), under
- * the domains 'dom'; 0 on success. */
+ * the domains 'dom', made NaN where a loop count is negative
+ * (segc_emit_guard_counts); 0 on success. */
 static int derive_all(segc_ctx *ctx, const segc_setting *s,
 	const segc_domains *dom, segc_emit_input *in)
 {
-	segc_expr *st[4] = { NULL, NULL, NULL, NULL };
-	int k, rc;
+	segc_expr *st[4] = { NULL, NULL, NULL, NULL }, **counts = NULL, *f, *g;
+	size_t k, ncounts = 0;
+	int rc;
 
 	rc = segc_derive_components(ctx, s, 0, SEGC_COMPONENTS_ALL, st);
+	if (!rc)
+		rc = segc_setting_loop_counts(ctx, s, &counts, &ncounts);
 	for (k = 0; k < 4; k++) {
 		if (!rc && st[k]) {
-			in->formulas[k] = segc_emit_stable_form(ctx, dom, st[k]);
-			if (!in->formulas[k])
+			f = segc_emit_stable_form(ctx, dom, st[k]);
+			/* NaN where a loop count is negative (a nonzero
+			 * component; a zero one stays 0) */
+			if (f && (!k || !segc_expr_is_zero(f))) {
+				g = segc_emit_guard_counts(ctx, dom, f,
+					ncounts, counts, in->nargs, in->args);
+				segc_expr_free(f);
+				f = g;
+			}
+			in->formulas[k] = f;
+			if (!f)
 				rc = -1;
 		}
 		segc_expr_free(st[k]);
 	}
+	for (k = 0; k < ncounts; k++)
+		segc_expr_free(counts[k]);
+	free(counts);
 	return rc;
 }
 
@@ -195,8 +219,10 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	w.file = o->file;
 	if ((o->template_dir ? segc_templates_read(ctx, &t, o->template_dir)
 	     : segc_templates_builtin(&t)) == 0 && !derive_all(ctx, s, dom, &in))
-		rc = o->python ? segc_emit_render_python(ctx, &t, &in, &w, c_text)
-			: segc_emit_render(ctx, &t, &in, &w, c_text, h_text);
+		rc = !o->python ? segc_emit_render(ctx, &t, &in, &w, c_text,
+			h_text) : !strcmp(o->ext, ".f90") ?
+			segc_emit_render_fortran(ctx, &in, &w, c_text) :
+			segc_emit_render_python(ctx, &t, &in, &w, c_text);
 	for (k = 0; k < 4; k++)
 		segc_expr_free(in.formulas[k]);
 	segc_templates_clear(&t);
@@ -248,14 +274,14 @@ static int run_emit(segc_ctx *ctx, cli_common *c, void *opts,
 	o->file = c->file;
 	if (!o->base)
 		o->base = segc_model_name(s->model);
-	if (open_files(o->base, o->python, f))
+	if (open_files(o->base, o->python, o->ext, f))
 		return CLI_USAGE;
 	render(ctx, s, o, o->base, &c_text, &h_text);
 	rc = cli_report(ctx);
 	if (!rc && (!c_text || (!h_text && !o->python)))
 		rc = CLI_USAGE;
 	if (!rc && o->python)
-		rc = write_module(o->base, f[0], c_text, c->quiet);
+		rc = write_module(o->base, o->ext, f[0], c_text, c->quiet);
 	else if (!rc)
 		rc = write_files(o->base, f, c_text, h_text, c->quiet);
 	free(c_text);

@@ -55,7 +55,7 @@ static const struct command_options {
 	{ "emit",
 	  "  -o, --output BASE   write BASE.c and BASE.h (default: the "
 	  "model's name)\n"
-	  "      --lang L        c (default) or python (BASE.py)\n"
+	  "      --lang L        c (default), python (BASE.py) or fortran (BASE.f90)\n"
 	  "      --prefix NAME   name the functions NAME_total, ... (default:\n"
 	  "                      BASE's last component)\n"
 	  "      --keep NAME     make NAME an argument of the functions "

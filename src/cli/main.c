@@ -28,7 +28,7 @@ static const struct command commands[] = {
 	{ "emit", cmd_emit,
 	  "[COMMON] [-o BASE] [--prefix NAME] [--keep NAME]...\n"
 	  "                 [--template DIR] [--main] [--accurate]\n"
-	  "                 [--lang c|python] MODEL.xml",
+	  "                 [--lang c|python|fortran] MODEL.xml",
 	  "write a standalone predictor: C99 (BASE.c, BASE.h) or Python" },
 	{ "check", cmd_check,
 	  "[COMMON] [--component C] [--expect FORMULA] MODEL.xml",

@@ -88,3 +88,37 @@ int segc_setting_check_counts(segc_ctx *ctx, const segc_setting *s,
 	segc_lowered_free(lw);
 	return rc;
 }
+
+/* The loop counts of the program of 's' (see segc_model.h): copies of the
+ * counts of every loop, with the setting's bindings applied. */
+int segc_setting_loop_counts(segc_ctx *ctx, const segc_setting *s,
+	segc_expr ***out, size_t *n)
+{
+	const segc_graph *g = s->model ? segc_model_main_graph(s->model)
+		: NULL;
+	segc_lowered *lw;
+	size_t gi, i;
+
+	*out = NULL;
+	*n = 0;
+	if (!g)
+		return 0;
+	lw = segc_lower_once(ctx, s->model, g);
+	if (!lw)
+		return -1;
+	if (segc_setting_apply_lowered(ctx, s, lw)) {
+		segc_lowered_free(lw);
+		return -1;
+	}
+	for (gi = 0; gi < lw->ngraphs; gi++)
+		for (i = 0; i < lw->graphs[gi].narcs; i++) {
+			const segc_garc *a = &lw->graphs[gi].arcs[i];
+
+			if (!a->loop)
+				continue;
+			*out = segc_xrealloc(*out, (*n + 1) * sizeof **out);
+			(*out)[(*n)++] = segc_expr_copy(a->loop);
+		}
+	segc_lowered_free(lw);
+	return 0;
+}

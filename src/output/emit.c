@@ -43,7 +43,7 @@ static void put_function_comment(segc_strbuf *b, int c,
 
 	segc_strbuf_appendf(b, "\n/* The %s of the model, %lu operations%s:\n",
 		component_words[c], p->flops, in->accurate ?
-		" in double-double arithmetic" : "");
+		" in compensated arithmetic" : "");
 	segc_emit_comment_text(b, text ? text : "", " *   ");
 	segc_strbuf_append(b, "\n");
 	if (!in->accurate)

@@ -1,7 +1,8 @@
 /* emit_maxplus.c - the recurrence of an overlapped loop (the atom
  * maxplus(...), FORMAT.md 3.2) in an emitted predictor.  It is planned as
  * one MAXPLUS instruction whose operands are the count and the costs
- * (planned like any other value), and printed, in C or in Python, as the
+ * (planned like any other value), and printed, in C or in Python (the
+ * pieces of each language's statements from its segc_emit_syntax), as the
  * loop of Simon & Wierum's evaluation (2.5): the time stamps propagated
  * iteration by iteration in doubles, every node's update written out
  * (the graph is a constant of the model), the finish times of the last
@@ -142,26 +143,19 @@ typedef struct mp_out {
 	segc_strbuf *b;
 	const segc_emit_namer *nm;
 	const segc_plan_maxplus *mp;
+	const segc_emit_syntax *sx; /* the language's */
 	const char *x;            /* prefix of the locals */
-	int py;                   /* Python, else C */
 	unsigned depth;
 	size_t n, res;            /* the count's value, the result's */
 } mp_out;
 
-/* Appends the name of value 'i' (as emit_plan.c and emit_python.c name
- * it), its double in double-double C. */
+/* Appends the name of value 'i', its double in --accurate C. */
 static void put_val(const mp_out *o, size_t i)
 {
 	const segc_plan_insn *in = &o->nm->p->insn[i];
 
-	if (in->op == SEGC_OP_ARG)
-		segc_strbuf_append(o->b, o->nm->arg[in->a]);
-	else
-		segc_strbuf_appendf(o->b, "%s%lu", in->op == SEGC_OP_CONST ?
-			o->nm->cprefix : in->op == SEGC_OP_COUNTER ?
-			o->nm->kprefix : o->nm->tprefix,
-			(unsigned long)o->nm->number[i]);
-	if (!o->py && o->nm->accurate && in->op != SEGC_OP_ARG &&
+	segc_emit_put_value(o->b, o->nm, i);
+	if (o->nm->accurate && in->op != SEGC_OP_ARG &&
 	    in->op != SEGC_OP_COUNTER)
 		segc_strbuf_append(o->b, ".hi");
 }
@@ -194,8 +188,36 @@ static void line(const mp_out *o, unsigned more, const char *fmt)
 	unsigned d = o->depth + more;
 
 	while (d--)
-		segc_strbuf_append(o->b, o->py ? "    " : "\t");
+		segc_strbuf_append(o->b, o->sx->indent);
 	put_fmt(o, fmt);
+}
+
+/* Appends the simple statement 'fmt' (as put_fmt() does) on a line of
+ * its own at 'more'. */
+static void stmt(const mp_out *o, unsigned more, const char *fmt)
+{
+	line(o, more, fmt);
+	segc_strbuf_appendf(o->b, "%s\n", o->sx->semi);
+}
+
+/* Appends the parts 'fmt' (as put_fmt() does) joined by the language's
+ * conjunction; NULL ends them. */
+static void put_and(const mp_out *o, const char *const *fmt)
+{
+	size_t k;
+
+	for (k = 0; fmt[k]; k++) {
+		if (k)
+			segc_strbuf_append(o->b, o->sx->and_);
+		put_fmt(o, fmt[k]);
+	}
+}
+
+/* Appends the closing of a block at 'more', where the language has one. */
+static void put_end(const mp_out *o, unsigned more)
+{
+	if (o->sx->end)
+		line(o, more, o->sx->end);
 }
 
 /* Appends " + cost" of cost 'j' (nothing for 0). */
@@ -214,8 +236,7 @@ static void put_slot(const mp_out *o, unsigned long d)
 		segc_strbuf_appendf(o->b, "%s6", o->x);
 	else
 		segc_strbuf_appendf(o->b, "(%s6 + %lu%s) %% %lu%s", o->x,
-			o->mp->D + 1 - d, o->py ? "" : "UL", o->mp->D + 1,
-			o->py ? "" : "UL");
+			o->mp->D + 1 - d, o->sx->ul, o->mp->D + 1, o->sx->ul);
 }
 
 /* Appends the finish time of node 'v' in the iteration 'd' back. */
@@ -230,12 +251,12 @@ static void put_fin(const mp_out *o, unsigned long d, size_t v)
 static void put_raise(const mp_out *o, unsigned more, const char *a,
 	const char *bb)
 {
-	line(o, more, "");
-	segc_strbuf_appendf(o->b, o->py ? "if %s%s > %s%s:\n" :
-		"if (%s%s > %s%s)\n", o->x, a, o->x, bb);
+	line(o, more, o->sx->if_);
+	segc_strbuf_appendf(o->b, "%s%s > %s%s%s", o->x, a, o->x, bb,
+		o->sx->then1);
 	line(o, more + 1, "");
 	segc_strbuf_appendf(o->b, "%s%s = %s%s%s\n", o->x, bb, o->x, a,
-		o->py ? "" : ";");
+		o->sx->semi);
 }
 
 /* Appends " && isfinite(c)" for every cost that is not a constant, each
@@ -248,8 +269,8 @@ static void put_finite(const mp_out *o, unsigned more)
 		if (o->mp->val[j] == SIZE_MAX ||
 		    o->nm->p->insn[o->mp->val[j]].op == SEGC_OP_CONST)
 			continue;
-		segc_strbuf_append(o->b, o->py ? " and \\\n" : " &&\n");
-		line(o, more, o->py ? "math.isfinite(" : "isfinite(");
+		segc_strbuf_append(o->b, o->sx->and_cont);
+		line(o, more, o->sx->isfinite);
 		put_val(o, o->mp->val[j]);
 		segc_strbuf_append(o->b, ")");
 	}
@@ -262,17 +283,19 @@ static void put_finite(const mp_out *o, unsigned more)
 static void put_node(const mp_out *o, size_t v, unsigned more)
 {
 	const segc_plan_maxplus *mp = o->mp;
-	const char *semi = o->py ? "" : ";";
+	const char *semi = o->sx->semi;
 	int part = !mp->varying;
 	size_t a;
 
-	line(o, more, o->py ? "# node " : "/* node ");
-	segc_strbuf_appendf(o->b, "%lu%s\n", (unsigned long)v + 1,
-		o->py ? "" : " */");
-	line(o, more, o->py ? "%s10 = 0.0\n" : "%s10 = 0;\n");
-	if (part)
-		line(o, more, o->py ? "%s11 = -math.inf\n" :
-			"%s11 = -HUGE_VAL;\n");
+	line(o, more, o->sx->comment);
+	segc_strbuf_appendf(o->b, "node %lu%s\n", (unsigned long)v + 1,
+		o->sx->comment_end);
+	line(o, more, "%s10 = ");
+	segc_strbuf_appendf(o->b, "%s%s\n", o->sx->zero, semi);
+	if (part) {
+		line(o, more, "%s11 = ");
+		segc_strbuf_appendf(o->b, "%s%s\n", o->sx->minus_inf, semi);
+	}
 	for (a = 0; a < mp->k; a++) {
 		unsigned long d = mp->dist[a];
 		unsigned in = d ? 1 : 0;
@@ -280,9 +303,9 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 		if (mp->to[a] != v)
 			continue;
 		if (d) {
-			line(o, more, "");
-			segc_strbuf_appendf(o->b, o->py ? "if %s2 > %lu.0:\n" :
-				"if (%s2 > %lu.0) {\n", o->x, d);
+			line(o, more, o->sx->if_);
+			segc_strbuf_appendf(o->b, "%s2 > %lu.0%s", o->x, d,
+				o->sx->then);
 		}
 		line(o, more + in, "%s3 = ");
 		put_fin(o, d, mp->from[a]);
@@ -298,8 +321,8 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 		}
 		if (part)
 			put_raise(o, more + in, "3", "11");
-		if (d && !o->py)
-			line(o, more, "}\n");
+		if (d)
+			put_end(o, more);
 	}
 	line(o, more, "");
 	put_fin(o, 0, v);
@@ -321,8 +344,14 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
  * uniform steps in a row with the step %s4; then the jump. */
 static void put_period(const mp_out *o, unsigned more)
 {
+	static const char *const same[] = {
+		"%s9 = %s9", "%s3 >= %s5", "%s3 <= %s5", NULL
+	};
+	static const char *const again[] = {
+		"%s9", "%s7 > 0", "%s5 >= %s4", "%s5 <= %s4", NULL
+	};
 	const segc_plan_maxplus *mp = o->mp;
-	const char *semi = o->py ? "" : ";";
+	const segc_emit_syntax *sx = o->sx;
 	size_t v;
 	int first = 1;
 
@@ -331,17 +360,19 @@ static void put_period(const mp_out *o, unsigned more)
 		if (!mp->state[v])
 			continue;
 		if (!first) {
-			segc_strbuf_append(o->b, o->py ? " and \\\n" : " &&\n");
+			segc_strbuf_append(o->b, sx->and_cont);
 			line(o, more + 1, "");
 		}
 		segc_strbuf_appendf(o->b, "%s1[%lu] >= %s0[%s6][%lu]", o->x,
 			(unsigned long)v, o->x, o->x, (unsigned long)v);
 		first = 0;
 	}
-	segc_strbuf_appendf(o->b, "%s\n", semi);
+	segc_strbuf_appendf(o->b, "%s\n", sx->semi);
 	first = 1;
-	line(o, more, o->py ? "%s9 = %s2 >= 2.0\n" : "%s9 = %s2 >= 2.0;\n");
-	line(o, more, o->py ? "if %s9:\n" : "if (%s9) {\n");
+	stmt(o, more, "%s9 = %s2 >= 2.0");
+	line(o, more, sx->if_);
+	put_fmt(o, "%s9");
+	segc_strbuf_append(o->b, sx->then);
 	for (v = 0; v < mp->m; v++) {
 		if (mp->state[v] != 2)
 			continue;
@@ -349,51 +380,120 @@ static void put_period(const mp_out *o, unsigned more)
 		put_fin(o, 0, v);
 		segc_strbuf_append(o->b, " - ");
 		put_fin(o, 1, v);
-		segc_strbuf_appendf(o->b, "%s\n", semi);
+		segc_strbuf_appendf(o->b, "%s\n", sx->semi);
 		if (first)
-			line(o, more + 1, o->py ? "%s5 = %s3\n" : "%s5 = %s3;\n");
-		else
-			line(o, more + 1, o->py ? "%s9 = %s9 and %s3 >= %s5 "
-				"and %s3 <= %s5\n" : "%s9 = %s9 && %s3 >= %s5 "
-				"&& %s3 <= %s5;\n");
+			stmt(o, more + 1, "%s5 = %s3");
+		else {
+			line(o, more + 1, "");
+			put_and(o, same);
+			segc_strbuf_appendf(o->b, "%s\n", sx->semi);
+		}
 		first = 0;
 	}
-	if (!o->py)
-		line(o, more, "}\n");
-	line(o, more, o->py ? "if %s9 and %s7 > 0 and %s5 >= %s4 and "
-		"%s5 <= %s4:\n" : "if (%s9 && %s7 > 0 && %s5 >= %s4 && "
-		"%s5 <= %s4)\n");
-	line(o, more + 1, o->py ? "%s7 += 1\n" : "%s7++;\n");
-	line(o, more, o->py ? "elif %s9:\n" : "else if (%s9) {\n");
-	line(o, more + 1, o->py ? "%s7 = 1\n" : "%s7 = 1;\n");
-	line(o, more + 1, o->py ? "%s4 = %s5\n" : "%s4 = %s5;\n");
-	line(o, more, o->py ? "else:\n" : "} else\n");
-	line(o, more + 1, o->py ? "%s7 = 0\n" : "%s7 = 0;\n");
-	line(o, more, "");
-	segc_strbuf_appendf(o->b, o->py ? "if %s7 >= %lu and %s2 > %lu.0 and "
-		"%s8 and %s4 >= 0.0:\n" : "if (%s7 >= %luUL && %s2 > %lu.0 && "
-		"%s8 && %s4 >= 0) {\n", o->x, mp->D, o->x, mp->D, o->x, o->x);
+	put_end(o, more);
+	line(o, more, sx->if_);
+	put_and(o, again);
+	segc_strbuf_append(o->b, sx->then1);
+	line(o, more + 1, "%s7");
+	segc_strbuf_appendf(o->b, "%s%s\n", sx->incr, sx->semi);
+	line(o, more, sx->elif);
+	put_fmt(o, "%s9");
+	segc_strbuf_append(o->b, sx->then);
+	stmt(o, more + 1, "%s7 = 1");
+	stmt(o, more + 1, "%s4 = %s5");
+	line(o, more, sx->else1);
+	stmt(o, more + 1, "%s7 = 0");
+	line(o, more, sx->if_);
+	segc_strbuf_appendf(o->b, "%s7 >= %lu%s", o->x, mp->D, sx->ul);
+	segc_strbuf_append(o->b, sx->and_);
+	segc_strbuf_appendf(o->b, "%s2 > %lu.0", o->x, mp->D);
+	segc_strbuf_append(o->b, sx->and_);
+	put_fmt(o, "%s8");
+	segc_strbuf_append(o->b, sx->and_);
+	put_fmt(o, "%s4 >= ");
+	segc_strbuf_appendf(o->b, "%s%s", sx->zero, sx->then);
 	line(o, more + 1, "%s12 = %s12 + (");
 	put_val(o, o->n);
-	segc_strbuf_appendf(o->b, " - %s2) * %s4%s\n", o->x, o->x, semi);
-	line(o, more + 1, o->py ? "break\n" : "break;\n");
-	if (!o->py)
-		line(o, more, "}\n");
+	segc_strbuf_appendf(o->b, " - %s2) * %s4%s\n", o->x, o->x, sx->semi);
+	stmt(o, more + 1, "break");
+	put_end(o, more);
+}
+
+/* Appends the declarations (C: a block of its own, typed) or the first
+ * values (Python) of the locals of the MAXPLUS of 'o'. */
+static void put_locals(mp_out *o)
+{
+	const segc_plan_maxplus *mp = o->mp;
+	segc_strbuf *b = o->b;
+	const char *x = o->x;
+
+	if (!o->sx->typed) {
+		line(o, 0, "");
+		segc_strbuf_appendf(b, "%s0 = [[0.0] * %lu for %s6 in "
+			"range(%lu)]\n", x, (unsigned long)mp->m, x, mp->D + 1);
+		line(o, 0, "");
+		segc_strbuf_appendf(b, "%s1 = [0.0] * %lu\n", x,
+			(unsigned long)mp->m);
+		line(o, 0, "%s4 = 0.0\n");
+		line(o, 0, "%s5 = 0.0\n");
+		line(o, 0, "%s6 = 0\n");
+		line(o, 0, "%s7 = 0\n");
+		line(o, 0, "%s12 = math.nan\n");
+		return;
+	}
+	line(o, 0, "{\n");
+	o->depth++;
+	line(o, 0, "");
+	segc_strbuf_appendf(b, "double %s0[%luUL][%luUL]", x, mp->D + 1,
+		(unsigned long)mp->m);
+	if (!mp->varying)
+		segc_strbuf_appendf(b, ", %s1[%luUL]", x, (unsigned long)mp->m);
+	segc_strbuf_append(b, ";\n");
+	/* a candidate only where an arc gives one */
+	line(o, 0, mp->k ? "double %s2, %s3, " : "double %s2, ");
+	if (mp->varying) {
+		/* no period check: its locals are left out */
+		put_fmt(o, "%s10, %s12 = (double)NAN;\n");
+		line(o, 0, "unsigned long %s6 = 0;\n\n");
+	} else {
+		put_fmt(o, "%s4 = 0, %s5 = 0, %s10, %s11, "
+			"%s12 = (double)NAN;\n");
+		line(o, 0, "unsigned long %s6 = 0, %s7 = 0;\n");
+		line(o, 0, "int %s8, %s9;\n\n");
+	}
+}
+
+/* Appends the head of the loop over the iterations, while %s2 <= n and
+ * below 'limit' (C: a for; Python: a while, %s2 counted at its end). */
+static void put_loop_head(const mp_out *o, const char *limit)
+{
+	if (o->sx->typed) {
+		line(o, 1, "for (%s2 = 1; %s2 <= ");
+		put_val(o, o->n);
+		segc_strbuf_appendf(o->b, " && %s2 < %s; %s2 += 1) {\n", o->x,
+			limit, o->x);
+		return;
+	}
+	line(o, 1, "%s2 = 1.0\n");
+	line(o, 1, "while %s2 <= ");
+	put_val(o, o->n);
+	segc_strbuf_appendf(o->b, " and %s2 < %s:\n", o->x, limit);
 }
 
 /* Appends the MAXPLUS 'i' as the statements of its loop (see the top of
- * the file).  Its locals, all named by the prefix %s: 0 the ring of
- * finish times, 1 the parts from earlier iterations, 2 the iteration, 3
- * a candidate, 4 the step of the period, 5 the last step, 6 the slot of
- * the iteration, 7 uniform steps in a row, 8 and 9 the checks, 10 and 11
- * the maxima of a node, 12 the result. */
+ * the file), in the language of 'sx'.  Its locals, all named by the
+ * prefix %s: 0 the ring of finish times, 1 the parts from earlier
+ * iterations, 2 the iteration, 3 a candidate, 4 the step of the period, 5
+ * the last step, 6 the slot of the iteration, 7 uniform steps in a row, 8
+ * and 9 the checks, 10 and 11 the maxima of a node, 12 the result. */
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth, int py, int assign, segc_emit_block_fn put_block)
+	unsigned depth, const segc_emit_syntax *sx, int assign,
+	segc_emit_block_fn put_block)
 {
 	const segc_plan_insn *in = &nm->p->insn[i];
 	const segc_plan_maxplus *mp = in->mp;
 	char *x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'm');
-	const char *semi = py ? "" : ";";
+	const char *semi = sx->semi;
 	mp_out o;
 	size_t v;
 	int rc = 0;
@@ -401,98 +501,56 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	o.b = b;
 	o.nm = nm;
 	o.mp = mp;
+	o.sx = sx;
 	o.x = x;
-	o.py = py;
 	o.depth = depth;
 	o.n = in->a;
 	o.res = i;
 	/* the result, declared where the plan's other values are (unless
 	 * the block declared it at its top) */
-	if (py || !assign) {
-		line(&o, 0, py ? "" : nm->accurate ? "segc_dd " : "double ");
+	if (!assign) {
+		line(&o, 0, nm->accurate ? "segc_dd " : sx->decl);
 		put_res(&o);
-		segc_strbuf_append(b, py ? " = math.nan\n" : ";\n");
+		segc_strbuf_append(b, sx->decl_end);
 	}
-	if (!py) {
-		line(&o, 0, "{\n");
-		o.depth++;
-		line(&o, 0, "");
-		segc_strbuf_appendf(b, "double %s0[%luUL][%luUL]", x,
-			mp->D + 1, (unsigned long)mp->m);
-		if (!mp->varying)
-			segc_strbuf_appendf(b, ", %s1[%luUL]", x,
-				(unsigned long)mp->m);
-		segc_strbuf_append(b, ";\n");
-		/* a candidate only where an arc gives one */
-		line(&o, 0, mp->k ? "double %s2, %s3, " : "double %s2, ");
-		if (mp->varying) {
-			/* no period check: its locals are left out */
-			put_fmt(&o, "%s10, %s12 = (double)NAN;\n");
-			line(&o, 0, "unsigned long %s6 = 0;\n\n");
-		} else {
-			put_fmt(&o, "%s4 = 0, %s5 = 0, %s10, %s11, "
-				"%s12 = (double)NAN;\n");
-			line(&o, 0, "unsigned long %s6 = 0, %s7 = 0;\n");
-			line(&o, 0, "int %s8, %s9;\n\n");
-		}
-	} else {
-		line(&o, 0, "");
-		segc_strbuf_appendf(b, "%s0 = [[0.0] * %lu for %s6 in "
-			"range(%lu)]\n", x, (unsigned long)mp->m, x, mp->D + 1);
-		line(&o, 0, "");
-		segc_strbuf_appendf(b, "%s1 = [0.0] * %lu\n", x,
-			(unsigned long)mp->m);
-		line(&o, 0, "%s4 = 0.0\n");
-		line(&o, 0, "%s5 = 0.0\n");
-		line(&o, 0, "%s6 = 0\n");
-		line(&o, 0, "%s7 = 0\n");
-		line(&o, 0, "%s12 = math.nan\n");
-	}
+	put_locals(&o);
 	/* a count that is an integer >= 0 and costs that are numbers */
-	line(&o, 0, py ? "if math.isfinite(" : "if (isfinite(");
+	line(&o, 0, sx->if_);
+	segc_strbuf_append(b, sx->isfinite);
 	put_val(&o, o.n);
-	segc_strbuf_append(b, py ? ") and " : ") && ");
+	segc_strbuf_appendf(b, ")%s", sx->and_);
 	put_val(&o, o.n);
-	segc_strbuf_append(b, py ? " >= 0.0 and math.floor(" : " >= 0 && floor(");
+	segc_strbuf_appendf(b, " >= %s%s%s", sx->zero, sx->and_, sx->floor);
 	put_val(&o, o.n);
 	segc_strbuf_append(b, ") >= ");
 	put_val(&o, o.n);
 	if (!mp->varying)
 		put_finite(&o, 1);
-	segc_strbuf_append(b, py ? ":\n" : ") {\n");
-	line(&o, 1, py ? "%s12 = 0.0\n" : "%s12 = 0;\n");
-	line(&o, 1, py ? "%s2 = 1.0\n" : "for (%s2 = 1; %s2 <= ");
-	if (py) {
-		line(&o, 1, "while %s2 <= ");
-		put_val(&o, o.n);
-		segc_strbuf_appendf(b, " and %s2 < %s:\n", x, mp->carried ||
-			mp->varying ? "9007199254740992.0" : "2.0");
-	} else {
-		put_val(&o, o.n);
-		segc_strbuf_appendf(b, " && %s2 < %s; %s2 += 1) {\n", x,
-			mp->carried || mp->varying ? "9007199254740992.0" :
-			"2.0", x);
-	}
+	segc_strbuf_append(b, sx->then);
+	line(&o, 1, "%s12 = ");
+	segc_strbuf_appendf(b, "%s%s\n", sx->zero, semi);
+	put_loop_head(&o, mp->carried || mp->varying ? "9007199254740992.0" :
+		"2.0");
 	if (mp->varying) {
 		/* the costs of this iteration, the counter its number */
 		/* the MAXPLUS itself is one use of its counter */
 		if (nm->p->insn[in->counter].uses > 1) {
-			line(&o, 2, py ? "" : "double ");
+			line(&o, 2, sx->decl);
 			put_val(&o, in->counter);
 			segc_strbuf_appendf(b, " = %s2%s\n", x, semi);
 		}
 		rc = put_block(b, nm, in->sub[0], o.depth + 2);
-		line(&o, 2, py ? "if not (True" : "if (!(1");
+		line(&o, 2, sx->not_all);
 		put_finite(&o, 3);
-		segc_strbuf_append(b, py ? "):\n" : ")) {\n");
-		line(&o, 3, py ? "%s12 = math.nan\n" : "%s12 = (double)NAN;\n");
-		line(&o, 3, py ? "break\n" : "break;\n");
-		if (!py)
-			line(&o, 2, "}\n");
+		segc_strbuf_append(b, sx->not_all_end);
+		line(&o, 3, "%s12 = ");
+		segc_strbuf_appendf(b, "%s%s\n", sx->nan, semi);
+		stmt(&o, 3, "break");
+		put_end(&o, 2);
 	}
 	line(&o, 2, "");
-	segc_strbuf_appendf(b, "%s6 = (%s6 + 1%s) %% %lu%s%s\n", x, x,
-		py ? "" : "UL", mp->D + 1, py ? "" : "UL", semi);
+	segc_strbuf_appendf(b, "%s6 = (%s6 + 1%s) %% %lu%s%s\n", x, x, sx->ul,
+		mp->D + 1, sx->ul, semi);
 	for (v = 0; v < mp->m; v++)
 		put_node(&o, v, 2);
 	line(&o, 2, "%s12 = ");
@@ -500,23 +558,25 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_appendf(b, "%s\n", semi);
 	if (mp->carried && !mp->varying)
 		put_period(&o, 2);
-	if (py)
-		line(&o, 2, "%s2 += 1.0\n");
-	else
+	if (sx->typed)
 		line(&o, 1, "}\n");
+	else
+		line(&o, 2, "%s2 += 1.0\n");
 	/* beyond 2^53 iterations without a period: no number */
-	line(&o, 1, py ? "if %s2 <= " : "if (%s2 <= ");
+	line(&o, 1, sx->if_);
+	put_fmt(&o, "%s2 <= ");
 	put_val(&o, o.n);
-	segc_strbuf_appendf(b, py ? " and %s2 >= 9007199254740992.0:\n" :
-		" && %s2 >= 9007199254740992.0)\n", x);
-	line(&o, 2, py ? "%s12 = math.nan\n" : "%s12 = (double)NAN;\n");
-	if (!py)
+	segc_strbuf_appendf(b, "%s%s2 >= 9007199254740992.0%s", sx->and_, x,
+		sx->then1);
+	line(&o, 2, "%s12 = ");
+	segc_strbuf_appendf(b, "%s%s\n", sx->nan, semi);
+	if (sx->typed)
 		line(&o, 0, "}\n");
 	line(&o, 0, "");
 	put_res(&o);
-	segc_strbuf_appendf(b, py ? " = %s12\n" : !nm->accurate ? " = %s12;\n"
-		: " = dd_d(%s12);\n", x);
-	if (!py) {
+	segc_strbuf_appendf(b, nm->accurate ? " = dd_d(%s12)%s\n" :
+		" = %s12%s\n", x, semi);
+	if (sx->typed) {
 		o.depth--;
 		line(&o, 0, "}\n");
 	}

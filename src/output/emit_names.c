@@ -306,3 +306,18 @@ int segc_emit_nonneg(segc_ctx *ctx, const segc_emit_input *in,
 	return in->domains && (segc_proved_signs(ctx, in->domains, e) &
 		(SEGC_PROVED_NONNEG | SEGC_PROVED_POS)) != 0;
 }
+
+/* Appends the name of value 'i' of 'nm->p', whatever the language: an
+ * argument's name, else the prefix of its kind (constant, counter,
+ * temporary) and its number. */
+void segc_emit_put_value(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	if (in->op == SEGC_OP_ARG)
+		segc_strbuf_append(b, nm->arg[in->a]);
+	else
+		segc_strbuf_appendf(b, "%s%lu", in->op == SEGC_OP_CONST ?
+			nm->cprefix : in->op == SEGC_OP_COUNTER ? nm->kprefix :
+			nm->tprefix, (unsigned long)nm->number[i]);
+}

@@ -1,6 +1,6 @@
 /* emit_plan.c - an evaluation plan (plan.c) printed as the C statements
  * of a function's body: constants, one temporary per operation, blocks as
- * if/else and loops, in double or double-double arithmetic. */
+ * if/else and loops, in double or compensated (--accurate) arithmetic. */
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
@@ -28,6 +28,7 @@ static void put_double(segc_strbuf *b, double d)
 
 /* --------------------------------------------------- printing a plan */
 
+
 /* Non-zero when value 'i' is a plain double in every mode: an argument
  * or a loop counter. */
 static int is_plain(const segc_emit_namer *nm, size_t i)
@@ -37,23 +38,11 @@ static int is_plain(const segc_emit_namer *nm, size_t i)
 	return op == SEGC_OP_ARG || op == SEGC_OP_COUNTER;
 }
 
-/* Appends the C name of value 'i'. */
-static void put_value(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-
-	if (in->op == SEGC_OP_ARG)
-		segc_strbuf_append(b, nm->arg[in->a]);
-	else
-		segc_strbuf_appendf(b, "%s%lu", in->op == SEGC_OP_CONST ?
-			nm->cprefix : in->op == SEGC_OP_COUNTER ? nm->kprefix :
-			nm->tprefix, (unsigned long)nm->number[i]);
-}
-
-/* Appends value 'i' as a double: its high part in double-double. */
+/* Appends value 'i' as a double: its high part (the plain double) with
+ * --accurate. */
 static void put_plain(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	if (nm->accurate && !is_plain(nm, i))
 		segc_strbuf_append(b, ".hi");
 }
@@ -67,19 +56,19 @@ static void put_compare(segc_strbuf *b, const segc_emit_namer *nm,
 
 	if (op == SEGC_OP_EQ || op == SEGC_OP_NE) {
 		segc_strbuf_append(b, op == SEGC_OP_EQ ? "(" : "!(");
-		put_value(b, nm, x);
+		segc_emit_put_value(b, nm, x);
 		segc_strbuf_append(b, " <= ");
-		put_value(b, nm, y);
+		segc_emit_put_value(b, nm, y);
 		segc_strbuf_append(b, " && ");
-		put_value(b, nm, x);
+		segc_emit_put_value(b, nm, x);
 		segc_strbuf_append(b, " >= ");
-		put_value(b, nm, y);
+		segc_emit_put_value(b, nm, y);
 		segc_strbuf_append(b, ")");
 		return;
 	}
-	put_value(b, nm, x);
+	segc_emit_put_value(b, nm, x);
 	segc_strbuf_append(b, infix[op - SEGC_OP_LT]);
-	put_value(b, nm, y);
+	segc_emit_put_value(b, nm, y);
 }
 
 /* The C function of the instruction 'op' (SEGC_OP_CEIL .. SEGC_OP_FMIN,
@@ -114,19 +103,19 @@ static void put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 
 	switch (in->op) {
 	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL: case SEGC_OP_DIV:
-		put_value(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		segc_strbuf_append(b, infix[in->op - SEGC_OP_ADD]);
-		put_value(b, nm, in->b);
+		segc_emit_put_value(b, nm, in->b);
 		break;
 	case SEGC_OP_NEG: case SEGC_OP_NOT:
 		segc_strbuf_append(b, in->op == SEGC_OP_NEG ? "-" : "!");
-		put_value(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		break;
 	case SEGC_OP_FMAX: case SEGC_OP_FMIN:
 		segc_strbuf_appendf(b, "%s(", c_function(in->op));
-		put_value(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		segc_strbuf_append(b, ", ");
-		put_value(b, nm, in->b);
+		segc_emit_put_value(b, nm, in->b);
 		segc_strbuf_append(b, ")");
 		break;
 	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
@@ -138,7 +127,7 @@ static void put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		break;
 	default:
 		segc_strbuf_appendf(b, "%s(", c_function(in->op));
-		put_value(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		segc_strbuf_append(b, ")");
 		break;
 	}
@@ -149,10 +138,10 @@ static void put_dd_value(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
 	if (is_plain(nm, i)) {
 		segc_strbuf_append(b, "dd_d(");
-		put_value(b, nm, i);
+		segc_emit_put_value(b, nm, i);
 		segc_strbuf_appendc(b, ')');
 	} else {
-		put_value(b, nm, i);
+		segc_emit_put_value(b, nm, i);
 	}
 }
 
@@ -171,7 +160,7 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 
 	if (in->op == SEGC_OP_NOT) {
 		segc_strbuf_append(b, "!");
-		put_value(b, nm, x);
+		segc_emit_put_value(b, nm, x);
 		return;
 	}
 	if (in->op == SEGC_OP_ROOT) {
@@ -192,7 +181,7 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		segc_strbuf_appendf(b, "%s_d(", fn[in->op - SEGC_OP_ADD]);
 		put_dd_value(b, nm, x);
 		segc_strbuf_append(b, ", ");
-		put_value(b, nm, y);
+		segc_emit_put_value(b, nm, y);
 		segc_strbuf_appendc(b, ')');
 		return;
 	}
@@ -249,7 +238,7 @@ static void put_operand(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	if (nm->accurate && !segc_plan_is_condition(&nm->p->insn[i]))
 		put_dd_value(b, nm, i);
 	else
-		put_value(b, nm, i);
+		segc_emit_put_value(b, nm, i);
 }
 
 /* Appends a constant's declaration. */
@@ -260,7 +249,7 @@ static void put_const(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 
 	put_indent(b, depth);
 	segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " = ");
 	if (nm->accurate)
 		put_dd_const(b, in->q);
@@ -295,7 +284,7 @@ static void put_assign(segc_strbuf *b, const segc_emit_namer *nm, size_t name,
 	size_t value, unsigned depth)
 {
 	put_indent(b, depth);
-	put_value(b, nm, name);
+	segc_emit_put_value(b, nm, name);
 	segc_strbuf_append(b, " = ");
 	put_operand(b, nm, value);
 	segc_strbuf_append(b, ";\n");
@@ -309,7 +298,7 @@ static void put_lhs(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 {
 	if (!assign)
 		segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 }
 
 /* Appends the SELECT 'i': a conditional expression, or an if/else when
@@ -323,7 +312,7 @@ static void put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		put_indent(b, depth);
 		put_lhs(b, nm, i, assign);
 		segc_strbuf_append(b, " = ");
-		put_value(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		segc_strbuf_append(b, " ? ");
 		put_operand(b, nm, in->b);
 		segc_strbuf_append(b, " : ");
@@ -334,12 +323,12 @@ static void put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	if (!assign) {
 		put_indent(b, depth);
 		segc_strbuf_appendf(b, "%s ", value_type(nm, i));
-		put_value(b, nm, i);
+		segc_emit_put_value(b, nm, i);
 		segc_strbuf_append(b, ";\n");
 	}
 	put_indent(b, depth);
 	segc_strbuf_append(b, "if (");
-	put_value(b, nm, in->a);
+	segc_emit_put_value(b, nm, in->a);
 	segc_strbuf_append(b, ") {\n");
 	put_block(b, nm, in->sub[0], depth + 1);
 	put_assign(b, nm, i, in->b, depth + 1);
@@ -363,21 +352,21 @@ static void put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	if (!block_has_code(nm, in->sub[0])) {
 		put_lhs(b, nm, i, assign);
 		segc_strbuf_append(b, " = ");
-		put_value(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		segc_strbuf_append(b, is_and ? " && " : " || ");
-		put_value(b, nm, in->b);
+		segc_emit_put_value(b, nm, in->b);
 		segc_strbuf_append(b, ";\n");
 		return;
 	}
 	if (!assign)
 		segc_strbuf_append(b, "int ");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " = ");
-	put_value(b, nm, in->a);
+	segc_emit_put_value(b, nm, in->a);
 	segc_strbuf_append(b, ";\n");
 	put_indent(b, depth);
 	segc_strbuf_append(b, is_and ? "if (" : "if (!");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, ") {\n");
 	put_block(b, nm, in->sub[0], depth + 1);
 	put_assign(b, nm, i, in->b, depth + 1);
@@ -405,32 +394,32 @@ static void put_neumaier(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	put_indent(b, depth);
 	put_compensation(b, nm, in);
 	segc_strbuf_append(b, " += fabs(");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, ") >= fabs(");
-	put_value(b, nm, in->c);
+	segc_emit_put_value(b, nm, in->c);
 	segc_strbuf_append(b, ") ?\n");
 	put_indent(b, depth + 1);
 	segc_strbuf_append(b, "(");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " - (");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " + ");
-	put_value(b, nm, in->c);
+	segc_emit_put_value(b, nm, in->c);
 	segc_strbuf_append(b, ")) + ");
-	put_value(b, nm, in->c);
+	segc_emit_put_value(b, nm, in->c);
 	segc_strbuf_append(b, " :\n");
 	put_indent(b, depth + 1);
 	segc_strbuf_append(b, "(");
-	put_value(b, nm, in->c);
+	segc_emit_put_value(b, nm, in->c);
 	segc_strbuf_append(b, " - (");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " + ");
-	put_value(b, nm, in->c);
+	segc_emit_put_value(b, nm, in->c);
 	segc_strbuf_append(b, ")) + ");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, ";\n");
 	put_indent(b, depth);
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 }
 
 /* Appends the SUM 'i': a loop over its counter from 'a' while <= 'b',
@@ -443,7 +432,7 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	put_indent(b, depth);
 	if (!assign)
 		segc_strbuf_appendf(b, "%s ", value_type(nm, i));
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, nm->accurate ? " = dd_d(0);\n" : " = 0;\n");
 	put_indent(b, depth);
 	segc_strbuf_append(b, "if (");
@@ -453,7 +442,7 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_append(b, " < 9007199254740992.0) {\n");
 	put_indent(b, depth + 1);
 	segc_strbuf_append(b, "double ");
-	put_value(b, nm, in->counter);
+	segc_emit_put_value(b, nm, in->counter);
 	if (!nm->accurate) {
 		segc_strbuf_append(b, ", ");
 		put_compensation(b, nm, in);
@@ -462,45 +451,45 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_append(b, ";\n\n");
 	put_indent(b, depth + 1);
 	segc_strbuf_append(b, "for (");
-	put_value(b, nm, in->counter);
+	segc_emit_put_value(b, nm, in->counter);
 	segc_strbuf_append(b, " = ");
 	put_plain(b, nm, in->a);
 	segc_strbuf_append(b, "; ");
 	if (nm->accurate && !is_plain(nm, in->b)) {
 		segc_strbuf_append(b, "dd_le(dd_d(");
-		put_value(b, nm, in->counter);
+		segc_emit_put_value(b, nm, in->counter);
 		segc_strbuf_append(b, "), ");
-		put_value(b, nm, in->b);
+		segc_emit_put_value(b, nm, in->b);
 		segc_strbuf_append(b, ")");
 	} else {
-		put_value(b, nm, in->counter);
+		segc_emit_put_value(b, nm, in->counter);
 		segc_strbuf_append(b, " <= ");
-		put_value(b, nm, in->b);
+		segc_emit_put_value(b, nm, in->b);
 	}
 	segc_strbuf_append(b, "; ");
-	put_value(b, nm, in->counter);
+	segc_emit_put_value(b, nm, in->counter);
 	segc_strbuf_append(b, " += 1) {\n");
 	put_block(b, nm, in->sub[0], depth + 2);
 	if (nm->accurate) {
 		put_indent(b, depth + 2);
-		put_value(b, nm, i);
+		segc_emit_put_value(b, nm, i);
 		segc_strbuf_append(b, is_plain(nm, in->c) ? " = dd_add_d(" :
 			" = dd_add(");
-		put_value(b, nm, i);
+		segc_emit_put_value(b, nm, i);
 		segc_strbuf_append(b, ", ");
-		put_value(b, nm, in->c);
+		segc_emit_put_value(b, nm, in->c);
 		segc_strbuf_append(b, ");\n");
 	} else {
 		put_neumaier(b, nm, i, depth + 2);
 		segc_strbuf_append(b, " += ");
-		put_value(b, nm, in->c);
+		segc_emit_put_value(b, nm, in->c);
 		segc_strbuf_append(b, ";\n");
 	}
 	put_indent(b, depth + 1);
 	segc_strbuf_append(b, "}\n");
 	if (!nm->accurate) {
 		put_indent(b, depth + 1);
-		put_value(b, nm, i);
+		segc_emit_put_value(b, nm, i);
 		segc_strbuf_append(b, " += ");
 		put_compensation(b, nm, in);
 		segc_strbuf_append(b, ";\n");
@@ -508,13 +497,20 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	put_indent(b, depth);
 	segc_strbuf_append(b, "} else {\n");
 	put_indent(b, depth + 1);
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	/* NAN is a float: the cast keeps -Wdouble-promotion quiet. */
 	segc_strbuf_append(b, nm->accurate ? " = dd_d((double)NAN);\n" :
 		" = (double)NAN;\n");
 	put_indent(b, depth);
 	segc_strbuf_append(b, "}\n");
 }
+
+/* The syntax of C for the recurrence of an overlapped loop. */
+const segc_emit_syntax segc_emit_c_syntax = {
+	"\t", ";", "double ", ";\n", "UL", "0", " && ", " &&\n", "isfinite(",
+	"floor(", "if (", "else if (", ") {\n", ")\n", "} else\n", "}\n",
+	"if (!(1", ")) {\n", "/* ", " */", "++", "-HUGE_VAL", "(double)NAN", 1
+};
 
 /* put_block as a segc_emit_block_fn (for the costs of a maxplusv). */
 static int put_block_fn(segc_strbuf *b, const segc_emit_namer *nm,
@@ -544,7 +540,8 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		put_sum(b, nm, i, depth, assign);
 		return;
 	case SEGC_OP_MAXPLUS:
-		segc_emit_maxplus(b, nm, i, depth, 0, assign, put_block_fn);
+		segc_emit_maxplus(b, nm, i, depth, &segc_emit_c_syntax, assign,
+			put_block_fn);
 		return;
 	default:
 		break;
@@ -608,7 +605,7 @@ static void put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
 		}
 		put_indent(b, depth);
 		segc_strbuf_appendf(b, "%s ", value_type(nm, i));
-		put_value(b, nm, i);
+		segc_emit_put_value(b, nm, i);
 		segc_strbuf_append(b, ";\n");
 	}
 	for (i = k->first; i < k->end; i++)
@@ -636,6 +633,15 @@ void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm)
 	free(used);
 	if (nm->accurate)
 		segc_strbuf_append(b, "\tSEGC_DD_USES;\n");
+	if (nm->accurate && !is_plain(nm, p->result)) {
+		/* the pair rounded once, into a double of its own */
+		segc_strbuf_append(b, "\t{\n\t\tconst double segc_v = dd_val(");
+		segc_emit_put_value(b, nm, p->result);
+		segc_strbuf_append(b, ");\n\n\t\treturn ");
+		segc_strbuf_append(b, nm->clamp ? "segc_v > 0 || isnan(segc_v) ? "
+			"segc_v : 0.0;\n\t}\n" : "segc_v;\n\t}\n");
+		return;
+	}
 	segc_strbuf_append(b, "\n\treturn ");
 	put_plain(b, nm, p->result);
 	if (!nm->clamp) {

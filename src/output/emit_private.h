@@ -43,6 +43,11 @@ typedef struct segc_emit_namer {
 	                       * below 0 (or -0.0) is returned as 0 */
 } segc_emit_namer;
 
+/* Appends the name of value 'i' of 'nm->p' (an argument's, or its kind's
+ * prefix and its number), the same in every language. */
+void segc_emit_put_value(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i);
+
 /* Non-zero when the formula 'e' of 'in' is proved >= 0 by the domains
  * of its arguments (its result may then be clamped at 0). */
 int segc_emit_nonneg(segc_ctx *ctx, const segc_emit_input *in,
@@ -91,12 +96,51 @@ int segc_emit_base_is_safe(const char *base);
 typedef int (*segc_emit_block_fn)(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t blk, unsigned depth);
 
-/* Appends the MAXPLUS 'i' of 'nm->p' as the C (py 0) or Python (py 1)
- * statements of its loop at 'depth' (in C, with 'assign', its result
- * declared before at the top of the block), the block of the costs of each
- * iteration (maxplusv) printed by 'put_block' (emit_maxplus.c); -1 when
- * that block cannot be expressed. */
+/* The syntax of an output language for the printer that the languages
+ * share, the recurrence of an overlapped loop (emit_maxplus.c): the
+ * pieces its statements are made of.  Each language's file defines its
+ * own (segc_emit_c_syntax in emit_plan.c, segc_emit_py_syntax in
+ * emit_python.c). */
+typedef struct segc_emit_syntax {
+	const char *indent;       /* one level of indentation */
+	const char *semi;         /* ends a simple statement */
+	const char *decl;         /* starts a declaration of a double */
+	const char *decl_end;     /* ends the result's, with its first value */
+	const char *ul;           /* suffix of an unsigned long constant */
+	const char *zero;         /* 0 as a double */
+	const char *and_;         /* the conjunction of two conditions */
+	const char *and_cont;     /* the same, continued on the next line */
+	const char *isfinite;     /* opens the test of a finite number */
+	const char *floor;        /* opens floor() */
+	const char *if_;          /* opens the condition of an if */
+	const char *elif;         /* opens the condition of an else-if */
+	const char *then;         /* ends a condition before a block */
+	const char *then1;        /* ends a condition before one statement */
+	const char *else1;        /* ends a block, starts an else of one
+	                           * statement */
+	const char *end;          /* ends a block (NULL: indentation does) */
+	const char *not_all;      /* opens "not (true and ...)" */
+	const char *not_all_end;  /* closes it before a block */
+	const char *comment;      /* opens a comment of one line */
+	const char *comment_end;  /* closes it */
+	const char *incr;         /* after a counter: adds 1 to it */
+	const char *minus_inf;    /* -infinity */
+	const char *nan;          /* NaN */
+	int typed;                /* the locals are declared, with their
+	                           * types, in a block of their own (and the
+	                           * loop is a for); else they are assigned
+	                           * (and the loop is a while) */
+} segc_emit_syntax;
+
+extern const segc_emit_syntax segc_emit_c_syntax, segc_emit_py_syntax;
+
+/* Appends the MAXPLUS 'i' of 'nm->p' as the statements of its loop in the
+ * language of 'sx' at 'depth' (with 'assign', its result declared before
+ * at the top of the block), the block of the costs of each iteration
+ * (maxplusv) printed by 'put_block' (emit_maxplus.c); -1 when that block
+ * cannot be expressed. */
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth, int py, int assign, segc_emit_block_fn put_block);
+	unsigned depth, const segc_emit_syntax *sx, int assign,
+	segc_emit_block_fn put_block);
 
 #endif

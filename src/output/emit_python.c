@@ -102,18 +102,6 @@ static void put_py_double(segc_strbuf *b, double d)
 		segc_strbuf_append(b, ".0");
 }
 
-/* Appends the Python name of value 'i'. */
-static void put_value(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-
-	if (in->op == SEGC_OP_ARG)
-		segc_strbuf_append(b, nm->arg[in->a]);
-	else
-		segc_strbuf_appendf(b, "%s%lu", in->op == SEGC_OP_CONST ?
-			nm->cprefix : in->op == SEGC_OP_COUNTER ? nm->kprefix :
-			nm->tprefix, (unsigned long)nm->number[i]);
-}
 
 /* Appends 'depth' levels of indentation. */
 static void put_indent(segc_strbuf *b, unsigned depth)
@@ -126,9 +114,9 @@ static void put_indent(segc_strbuf *b, unsigned depth)
 static void put_infix(segc_strbuf *b, const segc_emit_namer *nm, size_t x,
 	const char *op, size_t y)
 {
-	put_value(b, nm, x);
+	segc_emit_put_value(b, nm, x);
 	segc_strbuf_append(b, op);
-	put_value(b, nm, y);
+	segc_emit_put_value(b, nm, y);
 }
 
 /* Appends "fn(x)" or "fn(x, y)" ('y' read when 'two'). */
@@ -136,10 +124,10 @@ static void put_call(segc_strbuf *b, const segc_emit_namer *nm,
 	const char *fn, size_t x, size_t y, int two)
 {
 	segc_strbuf_appendf(b, "%s(", fn);
-	put_value(b, nm, x);
+	segc_emit_put_value(b, nm, x);
 	if (two) {
 		segc_strbuf_append(b, ", ");
-		put_value(b, nm, y);
+		segc_emit_put_value(b, nm, y);
 	}
 	segc_strbuf_appendc(b, ')');
 }
@@ -166,7 +154,7 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		return 0;
 	case SEGC_OP_NEG: case SEGC_OP_NOT:
 		segc_strbuf_append(b, in->op == SEGC_OP_NEG ? "-" : "not ");
-		put_value(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		return 0;
 	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
 	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
@@ -223,7 +211,7 @@ static int put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 
 	put_indent(b, depth);
 	segc_strbuf_append(b, "if ");
-	put_value(b, nm, in->a);
+	segc_emit_put_value(b, nm, in->a);
 	segc_strbuf_append(b, ":\n");
 	rc = put_block(b, nm, in->sub[0], depth + 1);
 	put_assign(b, nm, i, in->b, depth + 1);
@@ -245,7 +233,7 @@ static int put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	put_assign(b, nm, i, in->a, depth);
 	put_indent(b, depth);
 	segc_strbuf_append(b, in->op == SEGC_OP_AND ? "if " : "if not ");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, ":\n");
 	rc = put_block(b, nm, in->sub[0], depth + 1);
 	put_assign(b, nm, i, in->b, depth + 1);
@@ -261,7 +249,7 @@ static int put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	int rc;
 
 	put_indent(b, depth);
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " = 0.0\n");
 	put_indent(b, depth);
 	segc_strbuf_append(b, "if ");
@@ -282,34 +270,34 @@ static int put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		(unsigned long)(nm->ncounters + nm->number[in->counter]));
 	put_infix(b, nm, i, " - (", i);
 	segc_strbuf_append(b, " + ");
-	put_value(b, nm, in->c);
+	segc_emit_put_value(b, nm, in->c);
 	segc_strbuf_append(b, ")) + ");
-	put_value(b, nm, in->c);
+	segc_emit_put_value(b, nm, in->c);
 	segc_strbuf_append(b, " if abs(");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, ") >= abs(");
-	put_value(b, nm, in->c);
+	segc_emit_put_value(b, nm, in->c);
 	segc_strbuf_append(b, ") else (");
 	put_infix(b, nm, in->c, " - (", i);
 	segc_strbuf_append(b, " + ");
-	put_value(b, nm, in->c);
+	segc_emit_put_value(b, nm, in->c);
 	segc_strbuf_append(b, ")) + ");
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_appendc(b, '\n');
 	put_indent(b, depth + 2);
 	put_infix(b, nm, i, " += ", in->c);
 	segc_strbuf_appendc(b, '\n');
 	put_indent(b, depth + 2);
-	put_value(b, nm, in->counter);
+	segc_emit_put_value(b, nm, in->counter);
 	segc_strbuf_append(b, " += 1.0\n");
 	put_indent(b, depth + 1);
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_appendf(b, " += %s%lu\n", nm->kprefix,
 		(unsigned long)(nm->ncounters + nm->number[in->counter]));
 	put_indent(b, depth);
 	segc_strbuf_append(b, "else:\n");
 	put_indent(b, depth + 1);
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " = math.nan\n");
 	return rc;
 }
@@ -322,7 +310,7 @@ static void put_const(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	const segc_plan_insn *in = &nm->p->insn[i];
 
 	put_indent(b, depth);
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " = ");
 	put_py_double(b, in->value);
 	segc_strbuf_append(b, "  # ");
@@ -332,6 +320,14 @@ static void put_const(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 			", rounded down");
 	segc_strbuf_appendc(b, '\n');
 }
+
+/* The syntax of Python for the recurrence of an overlapped loop. */
+const segc_emit_syntax segc_emit_py_syntax = {
+	"    ", "", "", " = math.nan\n", "", "0.0", " and ", " and \\\n",
+	"math.isfinite(", "math.floor(", "if ", "elif ", ":\n", ":\n",
+	"else:\n", NULL, "if not (True", "):\n", "# ", "", " += 1",
+	"-math.inf", "math.nan", 0
+};
 
 /* Appends one live instruction; -1 for one the printer cannot express. */
 static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
@@ -348,12 +344,13 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	case SEGC_OP_SUM:
 		return put_sum(b, nm, i, depth);
 	case SEGC_OP_MAXPLUS:
-		return segc_emit_maxplus(b, nm, i, depth, 1, 0, put_block);
+		return segc_emit_maxplus(b, nm, i, depth, &segc_emit_py_syntax,
+			0, put_block);
 	default:
 		break;
 	}
 	put_indent(b, depth);
-	put_value(b, nm, i);
+	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " = ");
 	if (put_insn_expr(b, nm, i))
 		return -1;
@@ -453,10 +450,10 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	rc = put_block(b, &nm, 0, 1);
 	/* a time proved >= 0: a rounded residue below 0 (or -0.0) is 0 */
 	segc_strbuf_append(b, "    return ");
-	put_value(b, &nm, p->result);
+	segc_emit_put_value(b, &nm, p->result);
 	if (nm.clamp) {
 		segc_strbuf_append(b, " if not ");
-		put_value(b, &nm, p->result);
+		segc_emit_put_value(b, &nm, p->result);
 		segc_strbuf_append(b, " <= 0.0 else 0.0");
 	}
 	segc_strbuf_append(b, "\n");

@@ -13,28 +13,15 @@
 #include <string.h>
 #include "output/emit_private.h"
 
-/* Appends the Python name of value 'i' (as emit_python.c names it). */
-static void put_name(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-
-	if (in->op == SEGC_OP_ARG)
-		segc_strbuf_append(b, nm->arg[in->a]);
-	else
-		segc_strbuf_appendf(b, "%s%lu", in->op == SEGC_OP_CONST ?
-			nm->cprefix : in->op == SEGC_OP_COUNTER ? nm->kprefix :
-			nm->tprefix, (unsigned long)nm->number[i]);
-}
-
 /* Appends "fn(x)" or "fn(x, y)" of values 'x' and 'y' ('y' when 'two'). */
 static void put_fn(segc_strbuf *b, const segc_emit_namer *nm, const char *fn,
 	size_t x, size_t y, int two)
 {
 	segc_strbuf_appendf(b, "_segc_np.%s(", fn);
-	put_name(b, nm, x);
+	segc_emit_put_value(b, nm, x);
 	if (two) {
 		segc_strbuf_append(b, ", ");
-		put_name(b, nm, y);
+		segc_emit_put_value(b, nm, y);
 	}
 	segc_strbuf_appendc(b, ')');
 }
@@ -44,9 +31,9 @@ static void put_op(segc_strbuf *b, const segc_emit_namer *nm, size_t x,
 	const char *op, size_t y)
 {
 	segc_strbuf_appendc(b, '(');
-	put_name(b, nm, x);
+	segc_emit_put_value(b, nm, x);
 	segc_strbuf_append(b, op);
-	put_name(b, nm, y);
+	segc_emit_put_value(b, nm, y);
 	segc_strbuf_appendc(b, ')');
 }
 
@@ -67,7 +54,7 @@ static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		return 0;
 	case SEGC_OP_NEG:
 		segc_strbuf_append(b, "-");
-		put_name(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		return 0;
 	case SEGC_OP_NOT:
 		put_fn(b, nm, "logical_not", in->a, 0, 0);
@@ -102,11 +89,11 @@ static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		return 0;
 	case SEGC_OP_SELECT:
 		segc_strbuf_append(b, "_segc_np.where(");
-		put_name(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		segc_strbuf_append(b, ", ");
-		put_name(b, nm, in->b);
+		segc_emit_put_value(b, nm, in->b);
 		segc_strbuf_append(b, ", ");
-		put_name(b, nm, in->c);
+		segc_emit_put_value(b, nm, in->c);
 		segc_strbuf_append(b, ")");
 		return 0;
 	default:
@@ -175,7 +162,7 @@ void segc_emit_python_vector(segc_strbuf *b, const segc_emit_namer *nm,
 		if (!in->uses || in->op == SEGC_OP_ARG)
 			continue;
 		segc_strbuf_append(b, "        ");
-		put_name(b, nm, i);
+		segc_emit_put_value(b, nm, i);
 		segc_strbuf_append(b, " = ");
 		if (in->op == SEGC_OP_CONST)
 			put_const(b, in->value);
@@ -186,19 +173,19 @@ void segc_emit_python_vector(segc_strbuf *b, const segc_emit_namer *nm,
 	/* a time proved >= 0: a rounded residue below 0 (or -0.0) is 0 */
 	if (!nm->clamp) {
 		segc_strbuf_append(b, "        _segc_r = ");
-		put_name(b, nm, p->result);
+		segc_emit_put_value(b, nm, p->result);
 		segc_strbuf_appendf(b, " + 0.0\n    return _segc_np.broadcast_to("
 			"_segc_r, %s.shape).copy()\n", nm->arg[0]);
 		return;
 	}
 	segc_strbuf_append(b, "        _segc_r = _segc_np.where(");
-	put_name(b, nm, p->result);
+	segc_emit_put_value(b, nm, p->result);
 	segc_strbuf_append(b, " > 0.0, ");
-	put_name(b, nm, p->result);
+	segc_emit_put_value(b, nm, p->result);
 	segc_strbuf_append(b, ", _segc_np.where(_segc_np.isnan(");
-	put_name(b, nm, p->result);
+	segc_emit_put_value(b, nm, p->result);
 	segc_strbuf_append(b, "), ");
-	put_name(b, nm, p->result);
+	segc_emit_put_value(b, nm, p->result);
 	segc_strbuf_append(b, ", 0.0))\n");
 	segc_strbuf_appendf(b, "    return _segc_np.broadcast_to(_segc_r, "
 		"%s.shape).copy()\n", nm->arg[0]);

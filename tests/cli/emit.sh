@@ -103,7 +103,7 @@ while IFS=$tab read -r name model machine binds keep outputs; do
 	ok $? "$name: within the relative error bound each function states"
 	grep '^FAIL' "$tmp/$name.bound" | while read -r l; do diag "$l"; done
 	cat "$tmp/$name.bound" >> "$tmp/bounds"
-	# The same in double-double arithmetic (--accurate): at most 1 ulp.
+	# The same in compensated arithmetic (--accurate): at most 1 ulp.
 	"$SEGC" emit -q --main --accurate $opts $kopts -o "$tmp/$name-dd" \
 		"$top_srcdir/xml/$model" 2>"$tmp/err" &&
 		$CC $CFLAGS_STRICT -o "$tmp/$name-dd" "$tmp/$name-dd.c" -lm \

@@ -1,0 +1,757 @@
+/* emit_fortran.c - the predictor of a model as a Fortran 2008 module
+ * (segc emit --lang fortran): the functions of the C predictor, with its
+ * names, each printed from the same evaluation plan (plan.c) as the
+ * statements of a 'pure elemental' function (so that arrays work as
+ * they do in Fortran), and beside each a scalar 'bind(c)' entry of the
+ * C predictor's name and prototype.  Every number is the double the C
+ * uses; ceil, floor, log2, fmax and fmin are C's own (<math.h> through
+ * bind(c) interfaces), so the values are those of the C. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "output/emit_private.h"
+
+/* The longest name Fortran 2008 allows. */
+#define F_NAME_MAX 63
+
+/* ------------------------------------------------------------- names */
+
+/* Names an argument must not take (compared without case, as Fortran
+ * does): the intrinsic procedures and modules the module uses, its own
+ * helpers and result, and the statement keywords (legal names in
+ * Fortran, but confusing ones). */
+static const char *const f_reserved[] = {
+	"abs", "sqrt", "c_double", "iso_c_binding",
+	"ieee_arithmetic", "ieee_is_nan", "ieee_value", "ieee_quiet_nan",
+	"segc_r", "segc_ceil", "segc_floor", "segc_log2", "segc_fmax",
+	"segc_fmin", "real", "logical", "integer", "function", "end", "if",
+	"then", "else", "do", "while", "module", "use", "contains",
+	"implicit", "none", "private", "public", "pure", "elemental",
+	"result", "intent", "value", "parameter", "interface", "import",
+	"bind", "program", "subroutine", "call", "return", NULL
+};
+
+/* Non-zero when 'name' is reserved in the module (without case). */
+static int f_is_reserved(const char *name)
+{
+	size_t i;
+
+	for (i = 0; f_reserved[i]; i++)
+		if (!strcasecmp(f_reserved[i], name))
+			return 1;
+	return 0;
+}
+
+/* 'name' as in the C predictor, then given a trailing '_' while Fortran
+ * reserves it (malloc'd).  The C name starts with a letter. */
+static char *f_identifier(const char *name)
+{
+	char *c = segc_emit_identifier(name);
+	segc_strbuf b;
+
+	segc_strbuf_init(&b);
+	segc_strbuf_append(&b, c);
+	free(c);
+	while (f_is_reserved(segc_strbuf_str(&b)))
+		segc_strbuf_appendc(&b, '_');
+	return segc_strbuf_take(&b);
+}
+
+/* ----------------------------------------------------- printing a plan */
+
+/* Appends 'd' as a Fortran literal of kind c_double that reads back
+ * exactly (the shortest of 15 to 17 significant digits). */
+static void put_f_double(segc_strbuf *b, double d)
+{
+	char buf[64];
+	int prec;
+
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, d);
+		if (strtod(buf, NULL) == d)
+			break;
+	}
+	snprintf(buf, sizeof buf, "%.*g", prec, d);
+	segc_strbuf_append(b, buf);
+	if (!strpbrk(buf, ".e"))
+		segc_strbuf_append(b, ".0");
+	segc_strbuf_append(b, "_c_double");
+}
+
+/* Appends 'depth' levels of indentation (two spaces each). */
+static void put_indent(segc_strbuf *b, unsigned depth)
+{
+	while (depth--)
+		segc_strbuf_append(b, "  ");
+}
+
+/* Appends "x OP y" of values 'x' and 'y'. */
+static void put_infix(segc_strbuf *b, const segc_emit_namer *nm, size_t x,
+	const char *op, size_t y)
+{
+	segc_emit_put_value(b, nm, x);
+	segc_strbuf_append(b, op);
+	segc_emit_put_value(b, nm, y);
+}
+
+/* Appends the name of the compensation of the SUM 'in': a counter's
+ * name, numbered after the counters (as in the C). */
+static void put_compensation(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_plan_insn *in)
+{
+	segc_strbuf_appendf(b, "%s%lu", nm->kprefix,
+		(unsigned long)(nm->ncounters + nm->number[in->counter]));
+}
+
+/* Appends the Fortran expression of the operation 'i'; -1 for one the
+ * printer does not know. */
+static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+{
+	static const char *const arith[] = { " + ", " - ", " * ", " / " };
+	static const char *const cmp[] = { " < ", " <= ", " > ", " >= " };
+	static const char *const fn[] = {
+		"segc_ceil", "segc_floor", "sqrt", "segc_log2", "segc_fmax",
+		"segc_fmin"
+	};
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	switch (in->op) {
+	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL: case SEGC_OP_DIV:
+		put_infix(b, nm, in->a, arith[in->op - SEGC_OP_ADD], in->b);
+		return 0;
+	case SEGC_OP_NEG: case SEGC_OP_NOT:
+		segc_strbuf_append(b, in->op == SEGC_OP_NEG ? "-" : ".not. ");
+		segc_emit_put_value(b, nm, in->a);
+		return 0;
+	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
+	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
+		segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_CEIL]);
+		segc_emit_put_value(b, nm, in->a);
+		if (segc_plan_noperands(in) == 2) {
+			segc_strbuf_append(b, ", ");
+			segc_emit_put_value(b, nm, in->b);
+		}
+		segc_strbuf_appendc(b, ')');
+		return 0;
+	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
+		put_infix(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
+		return 0;
+	case SEGC_OP_EQ: case SEGC_OP_NE:
+		/* no == on reals (-Wcompare-reals) */
+		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" : ".not. (");
+		put_infix(b, nm, in->a, " <= ", in->b);
+		segc_strbuf_append(b, " .and. ");
+		put_infix(b, nm, in->a, " >= ", in->b);
+		segc_strbuf_append(b, ")");
+		return 0;
+	case SEGC_OP_AND: case SEGC_OP_OR:
+		put_infix(b, nm, in->a, in->op == SEGC_OP_AND ? " .and. " :
+			" .or. ", in->b);
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
+	unsigned depth);
+
+/* Non-zero when block 'blk' has a statement to print. */
+static int block_has_code(const segc_emit_namer *nm, size_t blk)
+{
+	const segc_plan_block *k = &nm->p->blocks[blk];
+	size_t i;
+
+	for (i = k->first; i < k->end; i++) {
+		enum segc_plan_op op = nm->p->insn[i].op;
+
+		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
+		    op != SEGC_OP_CONST && op != SEGC_OP_ARG &&
+		    op != SEGC_OP_COUNTER)
+			return 1;
+	}
+	return 0;
+}
+
+/* Appends "name = value" at 'depth'. */
+static void put_assign(segc_strbuf *b, const segc_emit_namer *nm, size_t name,
+	size_t value, unsigned depth)
+{
+	put_indent(b, depth);
+	put_infix(b, nm, name, " = ", value);
+	segc_strbuf_appendc(b, '\n');
+}
+
+/* Appends the SELECT 'i' as an if/else, each side's computations done
+ * only on that side (no merge(), which computes both). */
+static int put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	int rc;
+
+	put_indent(b, depth);
+	segc_strbuf_append(b, "if (");
+	segc_emit_put_value(b, nm, in->a);
+	segc_strbuf_append(b, ") then\n");
+	rc = put_block(b, nm, in->sub[0], depth + 1);
+	put_assign(b, nm, i, in->b, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "else\n");
+	rc |= put_block(b, nm, in->sub[1], depth + 1);
+	put_assign(b, nm, i, in->c, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "end if\n");
+	return rc;
+}
+
+/* Appends the AND or OR 'i' whose right operand has computations of its
+ * own: they are done only when the left one leaves the result
+ * undecided. */
+static int put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	int rc;
+
+	put_assign(b, nm, i, in->a, depth);
+	put_indent(b, depth);
+	segc_strbuf_append(b, in->op == SEGC_OP_AND ? "if (" : "if (.not. ");
+	segc_emit_put_value(b, nm, i);
+	segc_strbuf_append(b, ") then\n");
+	rc = put_block(b, nm, in->sub[0], depth + 1);
+	put_assign(b, nm, i, in->b, depth + 1);
+	put_indent(b, depth);
+	segc_strbuf_append(b, "end if\n");
+	return rc;
+}
+
+/* Appends the SUM 'i' as the C loop: a real counter from 'a' while <=
+ * 'b', the terms added with Neumaier's compensation, NaN when it would
+ * count beyond 2^53 (or a bound is NaN). */
+static int put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	int rc;
+
+	put_indent(b, depth);
+	segc_emit_put_value(b, nm, i);
+	segc_strbuf_append(b, " = 0.0_c_double\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "if (");
+	put_infix(b, nm, in->b, " - ", in->a);
+	segc_strbuf_append(b, " < 9007199254740992.0_c_double) then\n");
+	put_assign(b, nm, in->counter, in->a, depth + 1);
+	put_indent(b, depth + 1);
+	put_compensation(b, nm, in);
+	segc_strbuf_append(b, " = 0.0_c_double\n");
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "do while (");
+	put_infix(b, nm, in->counter, " <= ", in->b);
+	segc_strbuf_append(b, ")\n");
+	rc = put_block(b, nm, in->sub[0], depth + 2);
+	put_indent(b, depth + 2);
+	segc_strbuf_append(b, "if (abs(");
+	segc_emit_put_value(b, nm, i);
+	segc_strbuf_append(b, ") >= abs(");
+	segc_emit_put_value(b, nm, in->c);
+	segc_strbuf_append(b, ")) then\n");
+	put_indent(b, depth + 3);
+	put_compensation(b, nm, in);
+	segc_strbuf_append(b, " = ");
+	put_compensation(b, nm, in);
+	segc_strbuf_append(b, " + ((");
+	put_infix(b, nm, i, " - (", i);
+	segc_strbuf_append(b, " + ");
+	segc_emit_put_value(b, nm, in->c);
+	segc_strbuf_append(b, ")) + ");
+	segc_emit_put_value(b, nm, in->c);
+	segc_strbuf_append(b, ")\n");
+	put_indent(b, depth + 2);
+	segc_strbuf_append(b, "else\n");
+	put_indent(b, depth + 3);
+	put_compensation(b, nm, in);
+	segc_strbuf_append(b, " = ");
+	put_compensation(b, nm, in);
+	segc_strbuf_append(b, " + ((");
+	put_infix(b, nm, in->c, " - (", i);
+	segc_strbuf_append(b, " + ");
+	segc_emit_put_value(b, nm, in->c);
+	segc_strbuf_append(b, ")) + ");
+	segc_emit_put_value(b, nm, i);
+	segc_strbuf_append(b, ")\n");
+	put_indent(b, depth + 2);
+	segc_strbuf_append(b, "end if\n");
+	put_indent(b, depth + 2);
+	put_infix(b, nm, i, " = ", i);
+	segc_strbuf_append(b, " + ");
+	segc_emit_put_value(b, nm, in->c);
+	segc_strbuf_appendc(b, '\n');
+	put_indent(b, depth + 2);
+	put_infix(b, nm, in->counter, " = ", in->counter);
+	segc_strbuf_append(b, " + 1.0_c_double\n");
+	put_indent(b, depth + 1);
+	segc_strbuf_append(b, "end do\n");
+	put_indent(b, depth + 1);
+	put_infix(b, nm, i, " = ", i);
+	segc_strbuf_append(b, " + ");
+	put_compensation(b, nm, in);
+	segc_strbuf_appendc(b, '\n');
+	put_indent(b, depth);
+	segc_strbuf_append(b, "else\n");
+	put_indent(b, depth + 1);
+	segc_emit_put_value(b, nm, i);
+	segc_strbuf_append(b, " = ieee_value(0.0_c_double, ieee_quiet_nan)\n");
+	put_indent(b, depth);
+	segc_strbuf_append(b, "end if\n");
+	return rc;
+}
+
+/* Appends one live instruction (not a constant: those are parameters);
+ * -1 for one the printer cannot express. */
+static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	switch (in->op) {
+	case SEGC_OP_SELECT:
+		return put_select(b, nm, i, depth);
+	case SEGC_OP_AND: case SEGC_OP_OR:
+		if (block_has_code(nm, in->sub[0]))
+			return put_junction(b, nm, i, depth);
+		break;
+	case SEGC_OP_SUM:
+		return put_sum(b, nm, i, depth);
+	case SEGC_OP_MAXPLUS:
+		return -1;
+	default:
+		break;
+	}
+	put_indent(b, depth);
+	segc_emit_put_value(b, nm, i);
+	segc_strbuf_append(b, " = ");
+	if (put_insn_expr(b, nm, i))
+		return -1;
+	segc_strbuf_appendc(b, '\n');
+	return 0;
+}
+
+/* Appends the statements of block 'blk' at 'depth'; -1 when one cannot
+ * be expressed. */
+static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
+	unsigned depth)
+{
+	const segc_plan_block *k = &nm->p->blocks[blk];
+	size_t i;
+	int rc = 0;
+
+	for (i = k->first; i < k->end; i++) {
+		enum segc_plan_op op = nm->p->insn[i].op;
+
+		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
+		    op != SEGC_OP_ARG && op != SEGC_OP_COUNTER &&
+		    op != SEGC_OP_CONST)
+			rc |= put_insn(b, nm, i, depth);
+	}
+	return rc;
+}
+
+/* Appends the declarations of the function of plan 'nm->p' at depth 2:
+ * its constants as parameters (the exact value in a comment), then its
+ * logical and real locals; every value is declared at the top, as
+ * Fortran wants, whatever block computes it. */
+static void put_declarations(segc_strbuf *b, const segc_emit_namer *nm)
+{
+	const segc_plan *p = nm->p;
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		const segc_plan_insn *in = &p->insn[i];
+
+		if (!in->uses || in->op != SEGC_OP_CONST)
+			continue;
+		segc_strbuf_append(b, "    real(c_double), parameter :: ");
+		segc_emit_put_value(b, nm, i);
+		segc_strbuf_append(b, " = ");
+		put_f_double(b, in->value);
+		segc_strbuf_append(b, " ! ");
+		segc_strbuf_append_mpq(b, in->q);
+		if (in->rounding)
+			segc_strbuf_append(b, in->rounding > 0 ?
+				", rounded up" : ", rounded down");
+		segc_strbuf_appendc(b, '\n');
+	}
+	for (i = 0; i < p->n; i++) {
+		const segc_plan_insn *in = &p->insn[i];
+
+		if (!in->uses || in->op == SEGC_OP_CONST || in->op == SEGC_OP_ARG)
+			continue;
+		segc_strbuf_append(b, segc_plan_is_condition(in) ?
+			"    logical :: " : "    real(c_double) :: ");
+		segc_emit_put_value(b, nm, i);
+		segc_strbuf_appendc(b, '\n');
+	}
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].uses && p->insn[i].op == SEGC_OP_SUM) {
+			segc_strbuf_append(b, "    real(c_double) :: ");
+			put_compensation(b, nm, &p->insn[i]);
+			segc_strbuf_appendc(b, '\n');
+		}
+}
+
+/* ------------------------------------------------------- the module */
+
+/* The state of one rendering. */
+typedef struct f_emitter {
+	segc_ctx *ctx;
+	const segc_emit_input *in;
+	const segc_where *where;
+	segc_emit_names id;   /* Fortran names of functions, arguments, locals */
+	char *module;         /* the module's: the prefix, made unreserved */
+	segc_strbuf functions, publics;
+} f_emitter;
+
+static const char *const component_words[4] = {
+	"total time", "computation time", "communication time",
+	"input and output time"
+};
+
+/* Records an error at the emitter's place. */
+static void f_error(f_emitter *em, const char *fmt, const char *name)
+{
+	const segc_where *w = em->where;
+
+	segc_error(em->ctx, SEGC_ERR_INPUT, w ? w->file : NULL, w ? w->line : 0,
+		w ? w->col : 0, fmt, name);
+}
+
+/* The column the last line of 'b' has reached. */
+static size_t column(segc_strbuf *b)
+{
+	const char *s = segc_strbuf_str(b), *nl = strrchr(s, '\n');
+
+	return strlen(nl ? nl + 1 : s);
+}
+
+/* Appends the argument names "a, b, ...", continued with '&' before a
+ * line would pass 100 columns (Fortran's limit is 132). */
+static void put_names(f_emitter *em, segc_strbuf *b)
+{
+	size_t i;
+
+	for (i = 0; i < em->in->nargs; i++) {
+		if (i)
+			segc_strbuf_append(b, ",");
+		if (i && column(b) + strlen(em->id.arg[i]) > 100)
+			segc_strbuf_append(b, " &\n      ");
+		else if (i)
+			segc_strbuf_appendc(b, ' ');
+		segc_strbuf_append(b, em->id.arg[i]);
+	}
+}
+
+/* Appends the argument list "(a, b, ...)". */
+static void put_arglist(f_emitter *em, segc_strbuf *b)
+{
+	segc_strbuf_appendc(b, '(');
+	put_names(em, b);
+	segc_strbuf_appendc(b, ')');
+}
+
+/* Appends the declaration of the arguments, of the attributes 'attr'. */
+static void put_arg_decl(f_emitter *em, segc_strbuf *b, const char *attr)
+{
+	segc_strbuf_appendf(b, "    real(c_double), %s :: ", attr);
+	put_names(em, b);
+	segc_strbuf_appendc(b, '\n');
+}
+
+/* Appends the elemental function of component 'c' from its plan and its
+ * bind(c) entry; -1 when the plan holds what the printer cannot
+ * express. */
+static int put_function(f_emitter *em, int c, const segc_expr *e,
+	const segc_plan *p)
+{
+	const char *cname = segc_component_name((enum segc_component)c);
+	char *text = segc_expr_to_string(e);
+	segc_strbuf *b = &em->functions;
+	segc_emit_namer nm;
+	int *used = segc_xcalloc(p->nargs + 1, sizeof *used);
+	size_t i;
+	int rc;
+
+	memset(&nm, 0, sizeof nm);
+	nm.p = p;
+	nm.arg = em->id.arg;
+	nm.tprefix = em->id.tprefix;
+	nm.cprefix = em->id.cprefix;
+	nm.kprefix = em->id.kprefix;
+	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
+	segc_emit_number_values(&nm);
+	segc_strbuf_appendf(b, "\n  ! The %s of the model, %lu operations:\n",
+		component_words[c], p->flops);
+	segc_emit_comment_text(b, text ? text : "", "  !   ");
+	segc_strbuf_append(b, "\n");
+	segc_emit_bound_text(b, p, em->in, "  ! ");
+	free(text);
+	segc_strbuf_appendf(b, "  pure elemental function %s_%s",
+		em->id.prefix, cname);
+	put_arglist(em, b);
+	segc_strbuf_append(b, " &\n      result(segc_r)\n");
+	put_arg_decl(em, b, "intent(in)");
+	segc_strbuf_append(b, "    real(c_double) :: segc_r\n");
+	put_declarations(b, &nm);
+	segc_strbuf_appendc(b, '\n');
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].op == SEGC_OP_ARG && p->insn[i].uses)
+			used[p->insn[i].a] = 1;
+	/* an argument the formula does not use, used where it costs
+	 * nothing (no -Wunused-dummy-argument) */
+	for (i = 0; i < p->nargs; i++)
+		if (!used[i])
+			segc_strbuf_appendf(b, "    if (.false.) segc_r = %s\n",
+				em->id.arg[i]);
+	free(used);
+	rc = put_block(b, &nm, 0, 2);
+	segc_strbuf_append(b, "    segc_r = ");
+	if (nm.clamp) {
+		/* a time proved >= 0: a rounded residue below 0 (or -0.0)
+		 * is 0; NaN stays */
+		segc_strbuf_append(b, "0.0_c_double\n    if (");
+		segc_emit_put_value(b, &nm, p->result);
+		segc_strbuf_append(b, " > 0.0_c_double .or. ieee_is_nan(");
+		segc_emit_put_value(b, &nm, p->result);
+		segc_strbuf_append(b, ")) segc_r = ");
+		segc_emit_put_value(b, &nm, p->result);
+		segc_strbuf_appendc(b, '\n');
+	} else {
+		segc_emit_put_value(b, &nm, p->result);
+		segc_strbuf_appendc(b, '\n');
+	}
+	segc_strbuf_appendf(b, "  end function %s_%s\n", em->id.prefix, cname);
+	free(nm.number);
+	/* the scalar entry for C */
+	segc_strbuf_appendf(b, "\n  ! %s_%s for C: double %s_%s(double, ...)"
+		", as the C predictor's.\n", em->id.prefix, cname,
+		em->id.prefix, cname);
+	segc_strbuf_appendf(b, "  pure function %s_%s_c", em->id.prefix, cname);
+	put_arglist(em, b);
+	segc_strbuf_appendf(b, " &\n      bind(c, name='%s_%s') result(segc_r)\n",
+		em->id.prefix, cname);
+	put_arg_decl(em, b, "value, intent(in)");
+	segc_strbuf_append(b, "    real(c_double) :: segc_r\n\n");
+	segc_strbuf_appendf(b, "    segc_r = %s_%s", em->id.prefix, cname);
+	put_arglist(em, b);
+	segc_strbuf_appendf(b, "\n  end function %s_%s_c\n", em->id.prefix,
+		cname);
+	segc_strbuf_appendf(&em->publics, "  public :: %s_%s, %s_%s_c\n",
+		em->id.prefix, cname, em->id.prefix, cname);
+	if (rc)
+		f_error(em, "cannot emit Fortran for the %s: its plan holds an "
+			"operation the Fortran printer does not know (an "
+			"overlapped loop's recurrence)", component_words[c]);
+	return rc;
+}
+
+/* Renders every function; 0 on success. */
+static int render_functions(f_emitter *em)
+{
+	int c;
+
+	for (c = 0; c < 4; c++) {
+		const segc_expr *e = em->in->formulas[c];
+		segc_plan *p;
+		int rc;
+
+		if (!e || (c && segc_expr_is_zero(e)))
+			continue;
+		p = segc_plan_build(em->ctx, e, em->in->nargs, em->in->args,
+			em->where);
+		if (!p)
+			return -1;
+		rc = put_function(em, c, e, p);
+		segc_plan_free(p);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* The helpers of the module: C's ceil, floor, log2, fmax and fmin
+ * through bind(c) interfaces, so the values are the C predictor's. */
+static const char f_helpers[] =
+	"  interface\n"
+	"    pure function segc_ceil(x) bind(c, name='ceil') result(r)\n"
+	"      import :: c_double\n"
+	"      real(c_double), value, intent(in) :: x\n"
+	"      real(c_double) :: r\n"
+	"    end function segc_ceil\n"
+	"    pure function segc_floor(x) bind(c, name='floor') result(r)\n"
+	"      import :: c_double\n"
+	"      real(c_double), value, intent(in) :: x\n"
+	"      real(c_double) :: r\n"
+	"    end function segc_floor\n"
+	"    pure function segc_log2(x) bind(c, name='log2') result(r)\n"
+	"      import :: c_double\n"
+	"      real(c_double), value, intent(in) :: x\n"
+	"      real(c_double) :: r\n"
+	"    end function segc_log2\n"
+	"    pure function segc_fmax(x, y) bind(c, name='fmax') result(r)\n"
+	"      import :: c_double\n"
+	"      real(c_double), value, intent(in) :: x, y\n"
+	"      real(c_double) :: r\n"
+	"    end function segc_fmax\n"
+	"    pure function segc_fmin(x, y) bind(c, name='fmin') result(r)\n"
+	"      import :: c_double\n"
+	"      real(c_double), value, intent(in) :: x, y\n"
+	"      real(c_double) :: r\n"
+	"    end function segc_fmin\n"
+	"  end interface\n";
+
+/* Fills the module; NULL on error. */
+static char *render_module(f_emitter *em)
+{
+	char *model = segc_emit_identifier(em->in->model_name);
+	segc_strbuf b;
+
+	segc_strbuf_init(&b);
+	segc_strbuf_appendf(&b, "! %s.f90 - timing predictor of the model '%s',"
+		" generated by segc\n! (segc emit --lang fortran) from the "
+		"model's derived formulas; regenerate it\n! rather than edit "
+		"it.\n", em->in->base, model);
+	if (em->in->description && *em->in->description) {
+		segc_strbuf_append(&b, "!\n");
+		segc_emit_comment_text(&b, em->in->description, "! ");
+		segc_strbuf_appendc(&b, '\n');
+	}
+	segc_strbuf_appendf(&b, "!\n"
+		"! Fortran 2008.  Each function is pure and elemental (given "
+		"arrays, it\n! computes every element); beside each, a scalar "
+		"entry NAME_c is the\n! C predictor's function of the same "
+		"name for C (bind(c)).  Each\n! coefficient is the double "
+		"nearest to the exact rational written beside\n! it; each "
+		"function evaluates the plan of the C predictor, operation for"
+		"\n! operation, and gives its values (compile without "
+		"-ffast-math, and\n! with -ffp-contract=off where the machine "
+		"has a fused multiply-add).\nmodule %s\n"
+		"  use, intrinsic :: iso_c_binding, only: c_double\n"
+		"  use, intrinsic :: ieee_arithmetic, only: ieee_is_nan, "
+		"ieee_value, &\n      ieee_quiet_nan\n"
+		"  implicit none\n  private\n%s\n%s\ncontains\n%s\nend module %s\n",
+		em->module, segc_strbuf_str(&em->publics), f_helpers,
+		segc_strbuf_str(&em->functions), em->module);
+	free(model);
+	return segc_strbuf_take(&b);
+}
+
+/* Makes the names of 'em->id' distinct in Fortran, which ignores case:
+ * the module is named by the prefix (with a trailing '_' when Fortran
+ * reserves it, as 'merge' or 'abs'); an argument that meets an earlier
+ * one, the module or a function gets trailing '_'; the prefixes of the locals meet no argument.  -1 (an
+ * error) when a name is longer than Fortran allows. */
+static int fortran_names(f_emitter *em)
+{
+	static const char *const comps[] = { "total", "comp", "comm", "io" };
+	size_t n = em->in->nargs, i, j, k;
+	char **lower = segc_xcalloc(n + 1, sizeof *lower);
+	char buf[2 * F_NAME_MAX + 16];
+	int clash, rc = 0;
+
+	if (strlen(em->id.prefix) + strlen("_total_c") > F_NAME_MAX) {
+		f_error(em, "the prefix '%s' is too long for Fortran (63 "
+			"characters with '_total_c'; give --prefix)",
+			em->id.prefix);
+		free(lower);
+		return -1;
+	}
+	em->module = f_identifier(em->id.prefix);
+	for (i = 0; i < n; i++) {
+		do {
+			clash = !strcasecmp(em->id.arg[i], em->module);
+			for (j = 0; j < i && !clash; j++)
+				clash = !strcasecmp(em->id.arg[i], em->id.arg[j]);
+			for (k = 0; k < 4 && !clash; k++) {
+				snprintf(buf, sizeof buf, "%s_%s", em->id.prefix,
+					comps[k]);
+				clash = !strcasecmp(em->id.arg[i], buf);
+				strcat(buf, "_c");
+				clash = clash || !strcasecmp(em->id.arg[i], buf);
+			}
+			if (clash) {
+				size_t len = strlen(em->id.arg[i]);
+
+				em->id.arg[i] = segc_xrealloc(em->id.arg[i],
+					len + 2);
+				strcpy(em->id.arg[i] + len, "_");
+			}
+		} while (clash);
+		if (strlen(em->id.arg[i]) > F_NAME_MAX && !rc) {
+			f_error(em, "the argument '%s' is too long for Fortran "
+				"(63 characters)", em->id.arg[i]);
+			rc = -1;
+		}
+		lower[i] = segc_xmalloc(strlen(em->id.arg[i]) + 1);
+		for (j = 0; em->id.arg[i][j]; j++)
+			lower[i][j] = (char)(em->id.arg[i][j] >= 'A' &&
+				em->id.arg[i][j] <= 'Z' ? em->id.arg[i][j] -
+				'A' + 'a' : em->id.arg[i][j]);
+		lower[i][j] = '\0';
+	}
+	free(em->id.tprefix);
+	free(em->id.cprefix);
+	free(em->id.kprefix);
+	em->id.tprefix = segc_emit_local_prefix(lower, n, 't');
+	em->id.cprefix = segc_emit_local_prefix(lower, n, 'c');
+	em->id.kprefix = segc_emit_local_prefix(lower, n, 'k');
+	for (i = 0; i < n; i++)
+		free(lower[i]);
+	free(lower);
+	return rc;
+}
+
+/* Refuses what the Fortran module cannot be: --main, double-double, an
+ * unsafe file name; 0 when none. */
+static int check_input(f_emitter *em)
+{
+	if (em->in->with_main)
+		f_error(em, "%s: a main() is for C only (no --main with "
+			"--lang fortran)", "fortran");
+	else if (em->in->accurate)
+		f_error(em, "%s: double-double arithmetic is for C only (no "
+			"--accurate with --lang fortran)", "fortran");
+	else if (!segc_emit_base_is_safe(em->in->base))
+		f_error(em, "the file name '%s' may hold only letters, digits "
+			"and '_', '-', '.', '+'", em->in->base);
+	else
+		return 0;
+	return -1;
+}
+
+/* Renders the Fortran module of 'in'. */
+int segc_emit_render_fortran(segc_ctx *ctx, const segc_emit_input *in,
+	const segc_where *where, char **f_text)
+{
+	f_emitter em;
+
+	memset(&em, 0, sizeof em);
+	em.ctx = ctx;
+	em.in = in;
+	em.where = where;
+	*f_text = NULL;
+	segc_strbuf_init(&em.functions);
+	segc_strbuf_init(&em.publics);
+	if (!check_input(&em) &&
+	    !segc_emit_check_names(ctx, in, where, "Fortran") &&
+	    !segc_emit_names_choose(&em.id, ctx, where, in, f_identifier,
+		"Fortran") && !fortran_names(&em) && !render_functions(&em))
+		*f_text = render_module(&em);
+	segc_emit_names_clear(&em.id, in->nargs);
+	free(em.module);
+	segc_strbuf_free(&em.functions);
+	segc_strbuf_free(&em.publics);
+	return *f_text ? 0 : -1;
+}
