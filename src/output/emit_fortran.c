@@ -26,7 +26,7 @@ static const char *const f_reserved[] = {
 	"abs", "sqrt", "c_double", "iso_c_binding",
 	"ieee_arithmetic", "ieee_is_nan", "ieee_value", "ieee_quiet_nan",
 	"segc_r", "segc_ceil", "segc_floor", "segc_log2", "segc_fmax",
-	"segc_fmin", "real", "logical", "integer", "function", "end", "if",
+	"segc_fmin", "segc_cbrt", "segc_pow", "real", "logical", "integer", "function", "end", "if",
 	"then", "else", "do", "while", "module", "use", "contains",
 	"implicit", "none", "private", "public", "pure", "elemental",
 	"result", "intent", "value", "parameter", "interface", "import",
@@ -133,6 +133,15 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 			segc_strbuf_append(b, ", ");
 			segc_emit_put_value(b, nm, in->b);
 		}
+		segc_strbuf_appendc(b, ')');
+		return 0;
+	case SEGC_OP_ROOT:
+		/* a^(1/q), q = in->b, as the C predictor computes it */
+		segc_strbuf_append(b, in->b == 3 ? "segc_cbrt(" : "segc_pow(");
+		segc_emit_put_value(b, nm, in->a);
+		if (in->b != 3)
+			segc_strbuf_appendf(b, ", 1.0_c_double / %lu.0_c_double",
+				(unsigned long)in->b);
 		segc_strbuf_appendc(b, ')');
 		return 0;
 	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
@@ -581,7 +590,8 @@ static int render_functions(f_emitter *em)
 	return 0;
 }
 
-/* The helpers of the module: C's ceil, floor, log2, fmax and fmin
+/* The helpers of the module: C's ceil, floor, log2, fmax, fmin, cbrt
+ * and pow
  * through bind(c) interfaces, so the values are the C predictor's. */
 static const char f_helpers[] =
 	"  interface\n"
@@ -610,6 +620,16 @@ static const char f_helpers[] =
 	"      real(c_double), value, intent(in) :: x, y\n"
 	"      real(c_double) :: r\n"
 	"    end function segc_fmin\n"
+	"    pure function segc_cbrt(x) bind(c, name='cbrt') result(r)\n"
+	"      import :: c_double\n"
+	"      real(c_double), value, intent(in) :: x\n"
+	"      real(c_double) :: r\n"
+	"    end function segc_cbrt\n"
+	"    pure function segc_pow(x, y) bind(c, name='pow') result(r)\n"
+	"      import :: c_double\n"
+	"      real(c_double), value, intent(in) :: x, y\n"
+	"      real(c_double) :: r\n"
+	"    end function segc_pow\n"
 	"  end interface\n";
 
 /* Fills the module; NULL on error. */

@@ -89,7 +89,7 @@ static void put_root(segc_strbuf *b, const segc_emit_namer *nm,
 	const segc_plan_insn *in)
 {
 	segc_strbuf_append(b, in->b == 3 ? "cbrt(" : "pow(");
-	put_value(b, nm, in->a);
+	segc_emit_put_value(b, nm, in->a);
 	if (in->b != 3)
 		segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);
 	segc_strbuf_append(b, ")");
@@ -166,7 +166,7 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	if (in->op == SEGC_OP_ROOT) {
 		/* in doubles, from the high part (doc/emit.md) */
 		segc_strbuf_append(b, in->b == 3 ? "dd_d(cbrt(" : "dd_d(pow(");
-		put_value(b, nm, x);
+		segc_emit_put_value(b, nm, x);
 		segc_strbuf_append(b, is_plain(nm, x) ? "" : ".hi");
 		if (in->b != 3)
 			segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);

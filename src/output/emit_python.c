@@ -168,13 +168,13 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		/* C's cbrt, or pow(x, 1.0 / q): NaN below zero */
 		segc_strbuf_append(b, in->b == 3 ? "math.cbrt(" :
 			"(math.pow(");
-		put_value(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		if (in->b == 3) {
 			segc_strbuf_append(b, ")");
 			return 0;
 		}
 		segc_strbuf_appendf(b, ", 1.0 / %lu) if ", (unsigned long)in->b);
-		put_value(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		segc_strbuf_append(b, " >= 0.0 else math.nan)");
 		return 0;
 	case SEGC_OP_EQ: case SEGC_OP_NE:

@@ -70,7 +70,7 @@ static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	case SEGC_OP_ROOT:
 		segc_strbuf_append(b, in->b == 3 ? "_segc_np.cbrt(" :
 			"_segc_np.power(");
-		put_name(b, nm, in->a);
+		segc_emit_put_value(b, nm, in->a);
 		if (in->b != 3)
 			segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);
 		segc_strbuf_append(b, ")");

@@ -463,7 +463,7 @@ static void build_binding(builder *b, segc_xml_node *n, segc_binding *x)
 
 /* Fills let 'x' from <let> 'n': a binding with the domain and the
  * typesetting a <param> has. */
-static void build_let(builder *b, xmlNodePtr n, segc_binding *x)
+static void build_let(builder *b, segc_xml_node *n, segc_binding *x)
 {
 	build_binding(b, n, x);
 	x->min = expr_attr(b, n, "min");
