@@ -54,8 +54,9 @@ typedef struct segc_canon {
 	int sum_stage;            /* stage of the normal form of the sum
 	                           * being converted (summation_norm.c) */
 	int check_only;           /* a sum whose bounds are not both
-	                           * numbers stays an atom once its bounds and
-	                           * body are converted (segc_canonical_refused) */
+	                           * numbers, and a max or min of symbolic
+	                           * arguments, stay atoms once their parts are
+	                           * converted (segc_canonical_refused) */
 } segc_canon;
 
 /* What an atom is, for the sign test and the normal form of max/min. */

@@ -12,7 +12,9 @@
  * whose bounds are not both numbers is converted as far as its bounds and its
  * body over the counter's range, and then kept whole: summing it refuses
  * nothing its body does not (the refusals are of numbers and of
- * conditions the body already meets).  A refusal found so is confirmed by
+ * conditions the body already meets).  A max or min of arguments that
+ * are not all numbers is kept whole the same way once its arguments are
+ * converted: the dominance tests between them refuse nothing.  A refusal found so is confirmed by
  * the whole canonical form, since a sum kept whole hides the sign its
  * closed form would prove; so nothing is refused that segc_canonical()
  * accepts. */

@@ -152,10 +152,14 @@ static void find_witness(segc_ctx *ctx, const segc_setting *s,
 {
 	segc_expr *got = segc_derive_structural(ctx, s, it->comp);
 	segc_domains *dom = segc_setting_domains(ctx, s);
+	segc_counts *counts = segc_counts_new(ctx, s);
 
 	segc_ctx_clear(ctx);
+	/* a point where a loop count is negative is outside the model */
 	if (got && expected)
-		segc_witness_search(w, dom, got, expected, CHECK_POINTS);
+		segc_witness_search_counted(w, dom, counts, got, expected,
+			CHECK_POINTS);
+	segc_counts_free(counts);
 	segc_domains_free(dom);
 	segc_expr_free(got);
 }

@@ -298,6 +298,20 @@ static int scan(segc_ctx *ctx, const cli_common *c, const solve_opts *o,
 	return rc ? -1 : 0;
 }
 
+/* -1 (reported at the <loop>) when a loop count of the program of 's'
+ * is negative at an integer of the range of 'o': the roots are sought
+ * outside the model's domain (narrow it with --in). */
+static int counts_over(segc_ctx *ctx, const segc_setting *s,
+	const solve_opts *o)
+{
+	segc_counts *counts = segc_counts_new(ctx, s);
+	int rc = counts ? segc_counts_over(ctx, counts, o->var, o->lo, o->hi,
+		0, NULL, NULL) : -1;
+
+	segc_counts_free(counts);
+	return rc;
+}
+
 /* Finds and prints the roots. */
 static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
@@ -327,6 +341,10 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		return rc;
 	}
 	range_text(o);
+	if (counts_over(ctx, s, o)) {
+		segc_expr_free(e);
+		return cli_report(ctx);
+	}
 	ps = pieces_or_scan(ctx, c, o, e, &scanned);
 	if (scanned)
 		scan(ctx, c, o, e);

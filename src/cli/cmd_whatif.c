@@ -310,6 +310,8 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		return rc;
 	if (o->tab.grid.naxes && !cli_grid_points(&o->tab.grid))
 		return cli_usage(c, "the grid has too many points");
+	if (cli_grid_check_counts(ctx, s, &o->tab.grid))
+		return cli_report(ctx);
 	before = segc_derive_canonical(ctx, s, (enum segc_component)comp);
 	if (before && segc_expr_is_zero(before)) {
 		segc_error(ctx, SEGC_ERR_INPUT, c->file, 0, 0, "the %s is 0: "
