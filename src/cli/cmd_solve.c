@@ -241,6 +241,7 @@ static int scan(segc_ctx *ctx, const cli_common *c, const solve_opts *o,
 	mpz_t a, b, k;
 	mpq_t x, v, prev;
 	segc_point pt;
+	segc_eval_plan *plan;
 	char *s, *t;
 	int rc = 0, have = 0, found = 0;
 
@@ -254,9 +255,11 @@ static int scan(segc_ctx *ctx, const cli_common *c, const solve_opts *o,
 	pt.n = 1;
 	pt.names = &o->var;
 	pt.values = (const mpq_t *)&x;
-	for (mpz_set(k, a); mpz_cmp(k, b) <= 0; mpz_add_ui(k, k, 1)) {
+	/* compiled once, run at every integer */
+	plan = segc_eval_plan_new(ctx, e, &pt);
+	for (mpz_set(k, a); plan && mpz_cmp(k, b) <= 0; mpz_add_ui(k, k, 1)) {
 		mpq_set_z(x, k);
-		rc = segc_eval_exact(ctx, v, e, &pt, NULL);
+		rc = segc_eval_plan_exact(ctx, v, plan, &pt, NULL);
 		if (rc > 0) {
 			s = mpz_get_str(NULL, 10, k);
 			segc_error(ctx, SEGC_ERR_INPUT, c->file, 0, 0, "the "
@@ -286,6 +289,9 @@ static int scan(segc_ctx *ctx, const cli_common *c, const solve_opts *o,
 		have = 1;
 	}
 	lim->max_eval_terms = saved;
+	if (!plan)
+		rc = -1;
+	segc_eval_plan_free(plan);
 	if (!rc) {
 		if (!found)
 			cli_printf("no root at the integers of %s, and no "
