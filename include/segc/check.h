@@ -57,14 +57,15 @@ SEGC_API void segc_witness_clear(SEGC_KEEP segc_witness *w);
 SEGC_API int segc_witness_search(SEGC_KEEP segc_witness *w,
 	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *a,
 	SEGC_KEEP const segc_expr *b, unsigned long npoints);
-/* segc_witness_search() at the points where no loop count of 'counts'
- * (segc_model.h; NULL: every point) is negative: a point outside the
- * model's domain is skipped, as one where a side has no value. */
-struct segc_counts;
-SEGC_API int segc_witness_search_counted(SEGC_KEEP segc_witness *w,
-	SEGC_KEEP const segc_domains *dom,
-	SEGC_KEEP const struct segc_counts *counts,
-	SEGC_KEEP const segc_expr *a, SEGC_KEEP const segc_expr *b,
+/* segc_witness_search() at the points 'admit' accepts (non-zero; NULL:
+ * every point), called with 'arg' and the point: a point it refuses (one
+ * outside the model's domain, where a loop count is negative) is skipped,
+ * as one where a side has no value. */
+typedef int segc_witness_admit(void *arg, size_t n,
+	const char *const *names, const mpq_t *values);
+SEGC_API int segc_witness_search_admitted(SEGC_KEEP segc_witness *w,
+	SEGC_KEEP const segc_domains *dom, segc_witness_admit *admit,
+	void *arg, SEGC_KEEP const segc_expr *a, SEGC_KEEP const segc_expr *b,
 	unsigned long npoints);
 
 /* Evaluates 'e' at the point 'names'[i] = 'values'[i] the way the search

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <mpfr.h>
 
-#include <segc/segc_model.h>
 #include "algebra/witness_private.h"
 #include "base/util.h"
 
@@ -335,13 +334,19 @@ static int confirm(struct evaluator *ev, const segc_expr *ea,
 	return differ;
 }
 
-/* compare_at() at a point where no loop count of 'counts' is negative;
- * elsewhere the point is skipped (it is outside the model's domain). */
+/* Which points a search may use (segc_witness_search_admitted). */
+struct admit {
+	segc_witness_admit *f;
+	void *arg;
+};
+
+/* compare_at() at a point 'counts' admits; elsewhere the point is
+ * skipped (it is outside the model's domain). */
 static enum outcome compare_in(struct evaluator *ev,
-	const segc_counts *counts, const segc_expr *ea, const segc_expr *eb,
+	const struct admit *counts, const segc_expr *ea, const segc_expr *eb,
 	segc_witness *w, unsigned long *bits)
 {
-	if (counts && segc_counts_at(NULL, counts, ev->n, ev->names,
+	if (counts->f && !counts->f(counts->arg, ev->n, ev->names,
 	    ev->values))
 		return OUT_SKIPPED;
 	return compare_at(ev, ea, eb, &w->a, &w->b, bits);
@@ -369,7 +374,7 @@ static void keep_point(segc_witness *w, const struct evaluator *ev)
 
 /* Tries the points one by one (see witness.h). */
 static int search(segc_witness *w, struct names *nm, struct box *bx,
-	const segc_counts *counts, const segc_expr *a, const segc_expr *b,
+	const struct admit *counts, const segc_expr *a, const segc_expr *b,
 	unsigned long npoints)
 {
 	struct evaluator ev;
@@ -424,19 +429,23 @@ static int search(segc_witness *w, struct names *nm, struct box *bx,
 int segc_witness_search(segc_witness *w, const segc_domains *dom,
 	const segc_expr *a, const segc_expr *b, unsigned long npoints)
 {
-	return segc_witness_search_counted(w, dom, NULL, a, b, npoints);
+	return segc_witness_search_admitted(w, dom, NULL, NULL, a, b,
+		npoints);
 }
 
 /* See check.h. */
-int segc_witness_search_counted(segc_witness *w, const segc_domains *dom,
-	const segc_counts *counts, const segc_expr *a, const segc_expr *b,
-	unsigned long npoints)
+int segc_witness_search_admitted(segc_witness *w, const segc_domains *dom,
+	segc_witness_admit *admit, void *arg, const segc_expr *a,
+	const segc_expr *b, unsigned long npoints)
 {
+	struct admit counts;
 	struct names nm;
 	struct box *bx;
 	size_t i;
 	int empty = 0;
 
+	counts.f = admit;
+	counts.arg = arg;
 	memset(&nm, 0, sizeof(nm));
 	collect(&nm, a, NULL);
 	collect(&nm, b, NULL);
@@ -453,7 +462,7 @@ int segc_witness_search_counted(segc_witness *w, const segc_domains *dom,
 	for (i = 0; i < nm.ncalls; i++)
 		w->functions[i] = function_text(nm.calls[i]);
 	if (!empty)
-		search(w, &nm, bx, counts, a, b, npoints);
+		search(w, &nm, bx, &counts, a, b, npoints);
 	for (i = 0; i < nm.n; i++) {
 		mpq_clear(bx[i].lo);
 		mpq_clear(bx[i].hi);

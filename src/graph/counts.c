@@ -135,7 +135,8 @@ out:
 
 /* Finds an integer x of [lo, hi] where count 'e' is negative (the other
  * names at the point, the range's name the last of 'names'): 1 and 'v'
- * its value, else 0.  Both ends, then, unless the domains of 'c' with
+ * its value, else 0 (also when 'e' has no value at an end).  Both ends,
+ * then, unless the domains of 'c' with
  * x in [lo, hi] prove e >= 0, every integer of a range of at most
  * COUNTS_SCAN (a longer one is left to the ends). */
 static int negative_in(const segc_counts *c, const segc_expr *e,
@@ -152,8 +153,13 @@ static int negative_in(const segc_counts *c, const segc_expr *e,
 
 	for (k = 0; k < 2 && !found; k++) {
 		mpq_set_z(values[n - 1], k ? hi : lo);
-		found = !segc_expr_eval_q(v, e, n, names, values) &&
-			mpq_sgn(v) < 0;
+		if (segc_expr_eval_q(v, e, n, names, values)) {
+			/* a count that names a counter or a name left free
+			 * is not decided here */
+			segc_expr_free(b);
+			return 0;
+		}
+		found = mpq_sgn(v) < 0;
 	}
 	if (found) {
 		segc_expr_free(b);
