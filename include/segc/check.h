@@ -57,6 +57,16 @@ SEGC_API void segc_witness_clear(SEGC_KEEP segc_witness *w);
 SEGC_API int segc_witness_search(SEGC_KEEP segc_witness *w,
 	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *a,
 	SEGC_KEEP const segc_expr *b, unsigned long npoints);
+/* segc_witness_search() at the points 'admit' accepts (non-zero; NULL:
+ * every point), called with 'arg' and the point: a point it refuses (one
+ * outside the model's domain, where a loop count is negative) is skipped,
+ * as one where a side has no value. */
+typedef int segc_witness_admit(void *arg, size_t n,
+	const char *const *names, const mpq_t *values);
+SEGC_API int segc_witness_search_admitted(SEGC_KEEP segc_witness *w,
+	SEGC_KEEP const segc_domains *dom, segc_witness_admit *admit,
+	void *arg, SEGC_KEEP const segc_expr *a, SEGC_KEEP const segc_expr *b,
+	unsigned long npoints);
 
 /* Evaluates 'e' at the point 'names'[i] = 'values'[i] the way the search
  * does, to at least 'bits' bits where a value is irrational.  Returns 0 with

@@ -46,6 +46,24 @@ SEGC_API int segc_eval_exact(SEGC_KEEP segc_ctx *ctx, mpq_t out,
 	SEGC_KEEP const segc_expr *e, SEGC_KEEP const segc_point *pt,
 	SEGC_KEEP const segc_where *where);
 
+/* A formula compiled once into the plan segc_eval_mpfr() runs, for the
+ * commands that evaluate it at many points (optimize's and solve's scans,
+ * whatif's rows): the points must give the names of the 'pt' it was
+ * compiled for (its values are not used), looked up by name at each run.
+ * NULL (the error recorded) when the formula cannot be compiled. */
+typedef struct segc_eval_plan segc_eval_plan;
+SEGC_API SEGC_GIVE segc_eval_plan *segc_eval_plan_new(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_expr *e, SEGC_KEEP const segc_point *pt);
+SEGC_API void segc_eval_plan_free(SEGC_TAKE segc_eval_plan *ep);
+/* segc_eval_exact() and segc_eval_mpfr() of the plan's formula at 'pt':
+ * the same values, results and errors. */
+SEGC_API int segc_eval_plan_exact(SEGC_KEEP segc_ctx *ctx, mpq_t out,
+	SEGC_KEEP const segc_eval_plan *ep, SEGC_KEEP const segc_point *pt,
+	SEGC_KEEP const segc_where *where);
+SEGC_API int segc_eval_plan_mpfr(SEGC_KEEP segc_ctx *ctx, mpfr_t out,
+	SEGC_KEEP const segc_eval_plan *ep, SEGC_KEEP const segc_point *pt,
+	SEGC_KEEP const segc_where *where);
+
 /* The free names of 'e' (or, when 'calls' is non-zero, the names of its
  * uninterpreted calls): sorted, distinct; '*out' gets a malloc'd array
  * (GIVEn, NULL when empty; free() it) of strings borrowed from 'e'.

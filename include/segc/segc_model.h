@@ -168,6 +168,30 @@ SEGC_API int segc_setting_check_counts(SEGC_KEEP segc_ctx *ctx,
 SEGC_API int segc_setting_loop_counts(SEGC_KEEP segc_ctx *ctx,
 	const segc_setting *s, SEGC_GIVE segc_expr ***out, size_t *n);
 
+/* The loop counts of the program of a setting, lowered once, for the
+ * commands that test many points (graph/counts.c).  NULL (reported) when
+ * the program cannot be lowered. */
+typedef struct segc_counts segc_counts;
+SEGC_API SEGC_GIVE segc_counts *segc_counts_new(SEGC_KEEP segc_ctx *ctx,
+	const segc_setting *s);
+SEGC_API void segc_counts_free(SEGC_TAKE segc_counts *c);
+/* segc_setting_check_counts() with 'c': -1 when a count is negative at
+ * the point, with an error at its <loop> when 'ctx' is not NULL (NULL:
+ * a quiet test, for points a command may skip). */
+SEGC_API int segc_counts_at(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_counts *c, size_t n, const char *const *names,
+	const mpq_t *values);
+/* The same over every integer 'var' of [lo, hi] (the other names at the
+ * point): -1, with an error naming a point of the range where a count is
+ * negative, when one is found at an end, or, unless the declared domains
+ * with 'var' in [lo, hi] prove the count >= 0, at an integer of a range
+ * of at most 10^5 of them tried one by one.  A longer range whose count
+ * is not proved >= 0 and is >= 0 at both ends is accepted. */
+SEGC_API int segc_counts_over(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_counts *c, const char *var, mpq_srcptr lo,
+	mpq_srcptr hi, size_t n, const char *const *names,
+	const mpq_t *values);
+
 /* The domains the model declares (params' min/max/integer, N and P,
  * resources >= 0), for segc_canonical(). */
 SEGC_API SEGC_GIVE segc_domains *segc_setting_domains(SEGC_KEEP segc_ctx *ctx,

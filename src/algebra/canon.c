@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/canon_private.h"
+#include "algebra/refusal.h"
 #include "base/util.h"
 
 /* --------------------------------------------------------- conversion */
@@ -519,6 +520,33 @@ segc_expr *segc_canonical(segc_ctx *ctx, const segc_domains *dom, segc_expr *e)
 	canon_clear(&st);
 	segc_expr_free(e);
 	return res;
+}
+
+/* Whether the canonical form of 'e' is refused (see refusal.h). */
+int segc_canonical_refused(segc_ctx *ctx, const segc_domains *dom,
+	const segc_expr *e)
+{
+	segc_canon st;
+	segc_expr *res;
+	size_t from = segc_ctx_n_diags(ctx);
+	enum segc_status status = segc_ctx_status(ctx);
+
+	canon_init(&st, ctx, dom);
+	st.check_only = 1;
+	res = segc_canon_expr(&st, (segc_expr *)e);
+	canon_clear(&st);
+	if (res) {
+		segc_expr_free(res);
+		return 0;
+	}
+	if (segc_ctx_status(ctx) != SEGC_ERR_INPUT)
+		return -1;
+	/* Refused with the sums kept whole: confirmed by the full form,
+	 * since an atom hides what its closed form proves (a sign). */
+	segc_ctx_rollback(ctx, from, status);
+	res = segc_canonical(ctx, dom, segc_expr_copy((segc_expr *)e));
+	segc_expr_free(res);
+	return res ? 0 : -1;
 }
 
 /* The signs of 'e' the domains prove (see segc.h). */

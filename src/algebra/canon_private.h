@@ -54,6 +54,10 @@ typedef struct segc_canon {
 	                           * being converted (summation.c) */
 	int sum_stage;            /* stage of the normal form of the sum
 	                           * being converted (summation_norm.c) */
+	int check_only;           /* a sum whose bounds are not both
+	                           * numbers, and a max or min of symbolic
+	                           * arguments, stay atoms once their parts are
+	                           * converted (segc_canonical_refused) */
 } segc_canon;
 
 /* What an atom is, for the sign test and the normal form of max/min. */

@@ -569,13 +569,29 @@ static segc_expr *simplify_sqrt(segc_canon *st, segc_expr *a)
 
 /* -------------------------------------------------------------- driver */
 
+/* Non-zero when the 'n' expressions of 'args' are numbers. */
+static int all_numbers(size_t n, segc_expr *const *args)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (args[i]->kind != SEGC_NUM)
+			return 0;
+	return 1;
+}
+
 /* Simplifies the call 'name'('args') of the built-in 'id' (see
  * canon_private.h). */
+
 segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
 	const char *name, size_t n, segc_expr **args)
 {
 	switch (segc_builtin_get(id)->eval) {
 	case SEGC_EVAL_EXTREMUM:
+		if (st->check_only && !all_numbers(n, args))
+			/* the arguments are converted: comparing them
+			 * refuses nothing (segc_canonical_refused) */
+			return segc_expr_call(name, n, args);
 		return segc_kernel_extremum(st, name, n, args,
 			id == SEGC_BUILTIN_MAX);
 	case SEGC_EVAL_ROUND:

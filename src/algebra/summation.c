@@ -577,7 +577,10 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		b = segc_expr_subst(segc_expr_copy(e->args[2]), e->u.name, v);
 		segc_expr_free(v);
 		rc = segc_sum_counter_to_rf(st, name, b, &body);
-		if (rc == 0)
+		if (rc == 0 && st->check_only && (lo->kind != SEGC_NUM ||
+		    hi->kind != SEGC_NUM))
+			segc_rf_atom(st, r, (segc_expr *)e);
+		else if (rc == 0)
 			rc = range_sum(st, r, name, &body, lo, hi);
 	}
 	segc_expr_free(lo);

@@ -334,6 +334,24 @@ static int confirm(struct evaluator *ev, const segc_expr *ea,
 	return differ;
 }
 
+/* Which points a search may use (segc_witness_search_admitted). */
+struct admit {
+	segc_witness_admit *f;
+	void *arg;
+};
+
+/* compare_at() at a point 'counts' admits; elsewhere the point is
+ * skipped (it is outside the model's domain). */
+static enum outcome compare_in(struct evaluator *ev,
+	const struct admit *counts, const segc_expr *ea, const segc_expr *eb,
+	segc_witness *w, unsigned long *bits)
+{
+	if (counts->f && !counts->f(counts->arg, ev->n, ev->names,
+	    ev->values))
+		return OUT_SKIPPED;
+	return compare_at(ev, ea, eb, &w->a, &w->b, bits);
+}
+
 /* Records the point of 'ev' in 'w' as its witness. */
 static void keep_point(segc_witness *w, const struct evaluator *ev)
 {
@@ -356,7 +374,8 @@ static void keep_point(segc_witness *w, const struct evaluator *ev)
 
 /* Tries the points one by one (see witness.h). */
 static int search(segc_witness *w, struct names *nm, struct box *bx,
-	const segc_expr *a, const segc_expr *b, unsigned long npoints)
+	const struct admit *counts, const segc_expr *a, const segc_expr *b,
+	unsigned long npoints)
 {
 	struct evaluator ev;
 	uint64_t rs = 0x5345474320636865ULL;
@@ -375,14 +394,15 @@ static int search(segc_witness *w, struct names *nm, struct box *bx,
 
 		for (i = 0; i < nm->n; i++)
 			pick_value(v[i], &bx[i], pick_kind(k, &rs), &rs);
-		o = compare_at(&ev, a, b, &w->a, &w->b, &bits);
+		o = compare_in(&ev, counts, a, b, w, &bits);
 		/* a point where a side has no value (a sum too long to add
-		 * up, a root of a negative number, a division by zero) is
-		 * replaced by small values, a few times */
+		 * up, a root of a negative number, a division by zero) or
+		 * outside the domain of a loop count is replaced by small
+		 * values, a few times */
 		for (again = 0; o == OUT_SKIPPED && again < RETRIES; again++) {
 			for (i = 0; i < nm->n; i++)
 				pick_value(v[i], &bx[i], PICK_SMALL, &rs);
-			o = compare_at(&ev, a, b, &w->a, &w->b, &bits);
+			o = compare_in(&ev, counts, a, b, w, &bits);
 		}
 		if (o == OUT_DIFFER && !confirm(&ev, a, b))
 			o = OUT_SKIPPED;
@@ -405,15 +425,27 @@ static int search(segc_witness *w, struct names *nm, struct box *bx,
 	return w->found;
 }
 
-/* See witness.h. */
+/* See check.h. */
 int segc_witness_search(segc_witness *w, const segc_domains *dom,
 	const segc_expr *a, const segc_expr *b, unsigned long npoints)
 {
+	return segc_witness_search_admitted(w, dom, NULL, NULL, a, b,
+		npoints);
+}
+
+/* See check.h. */
+int segc_witness_search_admitted(segc_witness *w, const segc_domains *dom,
+	segc_witness_admit *admit, void *arg, const segc_expr *a,
+	const segc_expr *b, unsigned long npoints)
+{
+	struct admit counts;
 	struct names nm;
 	struct box *bx;
 	size_t i;
 	int empty = 0;
 
+	counts.f = admit;
+	counts.arg = arg;
 	memset(&nm, 0, sizeof(nm));
 	collect(&nm, a, NULL);
 	collect(&nm, b, NULL);
@@ -430,7 +462,7 @@ int segc_witness_search(segc_witness *w, const segc_domains *dom,
 	for (i = 0; i < nm.ncalls; i++)
 		w->functions[i] = function_text(nm.calls[i]);
 	if (!empty)
-		search(w, &nm, bx, a, b, npoints);
+		search(w, &nm, bx, &counts, a, b, npoints);
 	for (i = 0; i < nm.n; i++) {
 		mpq_clear(bx[i].lo);
 		mpq_clear(bx[i].hi);

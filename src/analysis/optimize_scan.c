@@ -25,6 +25,7 @@ int segc_optimize_scan(segc_ctx *ctx, segc_optimum *out, const segc_expr *e,
 	mpz_t a, b, x;
 	mpq_t qx, v;
 	segc_point pt;
+	segc_eval_plan *plan;
 	segc_limits *lim;
 	unsigned long saved, share;
 	int rc = 0, found = 0, c;
@@ -67,9 +68,12 @@ int segc_optimize_scan(segc_ctx *ctx, segc_optimum *out, const segc_expr *e,
 	pt.n = 1;
 	pt.names = &var;
 	pt.values = (const mpq_t *)&qx;
+	/* compiled once, run at every integer */
+	if (!(plan = segc_eval_plan_new(ctx, e, &pt)))
+		rc = -1;
 	for (mpz_set(x, a); mpz_cmp(x, b) <= 0 && !rc; mpz_add_ui(x, x, 1)) {
 		mpq_set_z(qx, x);
-		rc = segc_eval_exact(ctx, v, e, &pt, NULL);
+		rc = segc_eval_plan_exact(ctx, v, plan, &pt, NULL);
 		if (rc > 0) {
 			char *t = mpz_get_str(NULL, 10, x);
 
@@ -88,6 +92,7 @@ int segc_optimize_scan(segc_ctx *ctx, segc_optimum *out, const segc_expr *e,
 		}
 	}
 	lim->max_eval_terms = saved;
+	segc_eval_plan_free(plan);
 	rc = rc ? -1 : 0;
 out:
 	mpz_clears(a, b, x, (mpz_ptr)0);

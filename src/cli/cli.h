@@ -191,6 +191,11 @@ int cli_grid_not_defined(const cli_common *c, const char *name);
 /* Sets values[i] to the value of axis i at point 'k' (last axis
  * fastest). */
 void cli_grid_point(const cli_grid *g, size_t k, mpq_t *values);
+/* -1 (reported at the <loop>) when a loop count of the program of 's' is
+ * negative at a point of 'g': the point is outside the model's domain,
+ * refused before anything is printed; else 0. */
+int cli_grid_check_counts(segc_ctx *ctx, const segc_setting *s,
+	const cli_grid *g);
 void cli_grid_clear(cli_grid *g);
 /* What whatif and sensitivity share (cli_grid.c): --component C,
  * --digits D of their tables, and the grid of NAME=RANGE operands. */

@@ -197,6 +197,31 @@ void cli_grid_point(const cli_grid *g, size_t k, mpq_t *values)
 	}
 }
 
+/* Refuses a point of 'g' where a loop count is negative (see cli.h). */
+int cli_grid_check_counts(segc_ctx *ctx, const segc_setting *s,
+	const cli_grid *g)
+{
+	size_t n = cli_grid_points(g), k, i;
+	const char *names[CLI_MAX_AXES];
+	mpq_t v[CLI_MAX_AXES];
+	segc_counts *counts = segc_counts_new(ctx, s);
+	int rc = counts ? 0 : -1;
+
+	for (i = 0; i < g->naxes; i++) {
+		names[i] = g->axes[i].name;
+		mpq_init(v[i]);
+	}
+	for (k = 0; k < n && !rc; k++) {
+		cli_grid_point(g, k, v);
+		rc = segc_counts_at(ctx, counts, g->naxes, names,
+			(const mpq_t *)v);
+	}
+	for (i = 0; i < g->naxes; i++)
+		mpq_clear(v[i]);
+	segc_counts_free(counts);
+	return rc;
+}
+
 /* Releases 'g'. */
 void cli_grid_clear(cli_grid *g)
 {

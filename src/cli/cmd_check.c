@@ -149,6 +149,14 @@ static void print_unproven(const segc_witness *w)
 	cli_printf("\n");
 }
 
+/* The segc_witness_admit of a search: non-zero when no loop count of
+ * the segc_counts 'arg' is negative at the point. */
+static int in_domain(void *arg, size_t n, const char *const *names,
+	const mpq_t *values)
+{
+	return !segc_counts_at(NULL, arg, n, names, values);
+}
+
 /* Looks for a witness that derived formula of 'it' and 'expected' (the
  * setting applied, not canonical) differ, into 'w'. */
 static void find_witness(segc_ctx *ctx, const segc_setting *s,
@@ -156,10 +164,14 @@ static void find_witness(segc_ctx *ctx, const segc_setting *s,
 {
 	segc_expr *got = segc_derive_structural(ctx, s, it->comp);
 	segc_domains *dom = segc_setting_domains(ctx, s);
+	segc_counts *counts = segc_counts_new(ctx, s);
 
 	segc_ctx_clear(ctx);
+	/* a point where a loop count is negative is outside the model */
 	if (got && expected)
-		segc_witness_search(w, dom, got, expected, CHECK_POINTS);
+		segc_witness_search_admitted(w, dom, counts ? in_domain : NULL,
+			counts, got, expected, CHECK_POINTS);
+	segc_counts_free(counts);
 	segc_domains_free(dom);
 	segc_expr_free(got);
 }

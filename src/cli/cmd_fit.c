@@ -459,6 +459,32 @@ static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 	return 0;
 }
 
+/* -1 (reported, at the <loop> and at the row) when a loop count of the
+ * program of 's' is negative at a row of 'data' (the columns by their
+ * headers): a measurement outside the model's domain; else 0. */
+static int check_rows(segc_ctx *ctx, const segc_setting *s,
+	const segc_csv *data)
+{
+	size_t ncols = segc_csv_ncols(data), i, r;
+	const char **names = cli_xcalloc(ncols + 1, sizeof *names);
+	segc_counts *counts = segc_counts_new(ctx, s);
+	int rc = counts ? 0 : -1;
+
+	for (i = 0; i < ncols; i++)
+		names[i] = segc_csv_header(data, i);
+	for (r = 0; r < segc_csv_nrows(data) && !rc; r++)
+		if (segc_counts_at(ctx, counts, ncols, names,
+		    segc_csv_row(data, r))) {
+			segc_error(ctx, SEGC_ERR_INPUT, segc_csv_file(data),
+				segc_csv_line(data, r), 0, "this row is outside "
+				"the domain of the model: it cannot be fitted");
+			rc = -1;
+		}
+	segc_counts_free(counts);
+	free(names);
+	return rc;
+}
+
 /* Reads the data, fits, prints and writes; returns the exit code. */
 static int run_fit(segc_ctx *ctx, cli_common *c, void *opts,
 	const segc_setting *s)
@@ -473,7 +499,7 @@ static int run_fit(segc_ctx *ctx, cli_common *c, void *opts,
 	if (o->output && !(out = cli_output_open("fit", o->output)))
 		return CLI_USAGE;
 	data = cli_csv_read(ctx, &o->csv, s, o->data);
-	if (data) {
+	if (data && !check_rows(ctx, s, data)) {
 		req.setting = s;
 		req.nfree = o->nfree;
 		req.free = o->free;

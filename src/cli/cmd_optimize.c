@@ -170,6 +170,20 @@ static segc_pieces *pieces_or_scan(segc_ctx *ctx, cli_common *c,
 	return segc_pieces_new(ctx, e, o->var, o->lo, o->hi, c->file);
 }
 
+/* -1 (reported at the <loop>) when a loop count of the program of 's'
+ * is negative at an integer 'var' of [lo, hi]: the range reaches outside
+ * the model's domain. */
+static int counts_over(segc_ctx *ctx, const segc_setting *s,
+	const char *var, mpq_srcptr lo, mpq_srcptr hi)
+{
+	segc_counts *counts = segc_counts_new(ctx, s);
+	int rc = counts ? segc_counts_over(ctx, counts, var, lo, hi, 0,
+		NULL, NULL) : -1;
+
+	segc_counts_free(counts);
+	return rc;
+}
+
 /* Derives the quantity, cuts it into pieces (or else scans its range)
  * and finds the optimum. */
 static int run(segc_ctx *ctx, cli_common *c, void *opts,
@@ -185,6 +199,8 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 	if ((rc = cli_free_name(ctx, c, s, o->var)) != 0)
 		return rc;
 	o->model = segc_model_name(s->model);
+	if (counts_over(ctx, s, o->var, o->lo, o->hi))
+		return cli_report(ctx);
 	e = segc_quantity(ctx, s, o->quantity, &w);
 	if (e)
 		e = segc_quantity_canonical(ctx, s, e, o->var, o->lo, o->hi);

@@ -414,6 +414,8 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 			"comm or io)", o->component);
 	if ((rc = cli_grid_check(ctx, c, s, &o->grid)) != 0)
 		return rc;
+	if (cli_grid_check_counts(ctx, s, &o->grid))
+		return cli_report(ctx);
 	if (!(S.dom = segc_setting_domains(ctx, s)))
 		return cli_report(ctx);
 	if (analyse(ctx, s, (enum segc_component)comp, &S)) {

@@ -246,6 +246,7 @@ static int scan(segc_ctx *ctx, const cli_common *c, const solve_opts *o,
 	mpz_t a, b, k;
 	mpq_t x, v, prev;
 	segc_point pt;
+	segc_eval_plan *plan;
 	char *s, *t;
 	int rc = 0, have = 0, found = 0;
 
@@ -259,9 +260,11 @@ static int scan(segc_ctx *ctx, const cli_common *c, const solve_opts *o,
 	pt.n = 1;
 	pt.names = &o->var;
 	pt.values = (const mpq_t *)&x;
-	for (mpz_set(k, a); mpz_cmp(k, b) <= 0; mpz_add_ui(k, k, 1)) {
+	/* compiled once, run at every integer */
+	plan = segc_eval_plan_new(ctx, e, &pt);
+	for (mpz_set(k, a); plan && mpz_cmp(k, b) <= 0; mpz_add_ui(k, k, 1)) {
 		mpq_set_z(x, k);
-		rc = segc_eval_exact(ctx, v, e, &pt, NULL);
+		rc = segc_eval_plan_exact(ctx, v, plan, &pt, NULL);
 		if (rc > 0) {
 			s = mpz_get_str(NULL, 10, k);
 			segc_error(ctx, SEGC_ERR_INPUT, c->file, 0, 0, "the "
@@ -291,6 +294,9 @@ static int scan(segc_ctx *ctx, const cli_common *c, const solve_opts *o,
 		have = 1;
 	}
 	lim->max_eval_terms = saved;
+	if (!plan)
+		rc = -1;
+	segc_eval_plan_free(plan);
 	if (!rc) {
 		if (!found)
 			cli_printf("no root at the integers of %s, and no "
@@ -315,6 +321,20 @@ static json_solve_info json_info(const cli_common *c, const solve_opts *o,
 	in.var = o->var;
 	in.range = o->range;
 	return in;
+}
+
+/* -1 (reported at the <loop>) when a loop count of the program of 's'
+ * is negative at an integer of the range of 'o': the roots are sought
+ * outside the model's domain (narrow it with --in). */
+static int counts_over(segc_ctx *ctx, const segc_setting *s,
+	const solve_opts *o)
+{
+	segc_counts *counts = segc_counts_new(ctx, s);
+	int rc = counts ? segc_counts_over(ctx, counts, o->var, o->lo, o->hi,
+		0, NULL, NULL) : -1;
+
+	segc_counts_free(counts);
+	return rc;
 }
 
 /* Finds and prints the roots. */
@@ -346,6 +366,10 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		return rc;
 	}
 	range_text(o);
+	if (counts_over(ctx, s, o)) {
+		segc_expr_free(e);
+		return cli_report(ctx);
+	}
 	ps = pieces_or_scan(ctx, c, o, e, &scanned);
 	if (scanned && o->json) {
 		json_solve_info in = json_info(c, o, s);

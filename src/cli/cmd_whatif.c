@@ -204,15 +204,15 @@ static void print_cells(cells *t)
 
 /* Evaluates the row of one point into 't'; 0 or -1 (recorded). */
 static int row(segc_ctx *ctx, const whatif_opts *o, const segc_point *pt,
-	segc_expr *before, segc_expr *aft, cells *t)
+	segc_eval_plan *before, segc_eval_plan *aft, cells *t)
 {
 	mpfr_t b, a, sp;
 	size_t i;
 	int rc;
 
 	mpfr_inits2(128, b, a, sp, (mpfr_ptr)0);
-	rc = segc_eval_mpfr(ctx, b, before, pt, NULL) ||
-		segc_eval_mpfr(ctx, a, aft, pt, NULL) ? -1 : 0;
+	rc = segc_eval_plan_mpfr(ctx, b, before, pt, NULL) ||
+		segc_eval_plan_mpfr(ctx, a, aft, pt, NULL) ? -1 : 0;
 	if (!rc) {
 		for (i = 0; i < pt->n; i++)
 			put(t, mpq_get_str(NULL, 10, pt->values[i]));
@@ -233,6 +233,7 @@ static int table(segc_ctx *ctx, const whatif_opts *o, segc_expr *before,
 	const char *names[CLI_MAX_AXES];
 	mpq_t v[CLI_MAX_AXES];
 	segc_point pt;
+	segc_eval_plan *pb, *pa;
 	cells t = { 0, 0, NULL };
 	int rc = 0;
 
@@ -248,10 +249,16 @@ static int table(segc_ctx *ctx, const whatif_opts *o, segc_expr *before,
 	pt.n = o->tab.grid.naxes;
 	pt.names = names;
 	pt.values = (const mpq_t *)v;
+	/* each side compiled once, run at every point */
+	pb = segc_eval_plan_new(ctx, before, &pt);
+	pa = pb ? segc_eval_plan_new(ctx, aft, &pt) : NULL;
+	rc = pa ? 0 : -1;
 	for (k = 0; k < n && !rc; k++) {
 		cli_grid_point(&o->tab.grid, k, v);
-		rc = row(ctx, o, &pt, before, aft, &t);
+		rc = row(ctx, o, &pt, pb, pa, &t);
 	}
+	segc_eval_plan_free(pb);
+	segc_eval_plan_free(pa);
 	if (!rc)
 		print_cells(&t);
 	free_cells(&t);
@@ -325,6 +332,8 @@ static int run(segc_ctx *ctx, cli_common *c, void *opts,
 		return rc;
 	if (o->tab.grid.naxes && !cli_grid_points(&o->tab.grid))
 		return cli_usage(c, "the grid has too many points");
+	if (cli_grid_check_counts(ctx, s, &o->tab.grid))
+		return cli_report(ctx);
 	before = segc_derive_canonical(ctx, s, (enum segc_component)comp);
 	if (before && segc_expr_is_zero(before)) {
 		segc_error(ctx, SEGC_ERR_INPUT, c->file, 0, 0, "the %s is 0: "

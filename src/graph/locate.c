@@ -6,7 +6,9 @@
  * Each expression of the lowered program is therefore brought to
  * canonical form on its own, in source order, before the program is
  * reduced, and the first one refused for bad input gives the error its
- * element; every form and every command so refuse the same documents,
+ * element (a sum over a symbolic range as far as its bounds and body,
+ * algebra/refusal.h: its closed form is the derivation's work, and the
+ * check would otherwise cost more than an evaluation); every form and every command so refuse the same documents,
  * even where the whole formula would lose the bad part (a body run 0
  * times).  The lowered program keeps the place of every expression (its
  * node, arc or forward edge), so the check needs no other pass.
@@ -25,6 +27,7 @@
 
 #include "graph/graph.h"
 #include "model/model.h"
+#include "algebra/refusal.h"
 #include "base/util.h"
 
 /* A set of expressions already tried (expressions are hash-consed, so the
@@ -101,6 +104,7 @@ static int refused(locator *L, segc_expr *e)
 {
 	const segc_limits *lim = segc_ctx_limits(L->scratch);
 	segc_expr *c;
+	int ok;
 
 	if (L->max_work && L->spent >= L->max_work)
 		return 0;
@@ -108,10 +112,16 @@ static int refused(locator *L, segc_expr *e)
 	if (L->max_work)
 		segc_ctx_limits(L->scratch)->max_work =
 			(unsigned long)(L->max_work - L->spent);
-	c = segc_canonical(L->scratch, L->dom, segc_expr_copy(e));
-	segc_expr_free(c);
+	if (L->want == SEGC_ERR_INPUT) {
+		/* bad input: the parts of the sums, not their closed forms */
+		ok = !segc_canonical_refused(L->scratch, L->dom, e);
+	} else {
+		c = segc_canonical(L->scratch, L->dom, segc_expr_copy(e));
+		ok = c != NULL;
+		segc_expr_free(c);
+	}
 	L->spent += segc_ctx_work(L->scratch);
-	if (c || segc_ctx_status(L->scratch) != L->want)
+	if (ok || segc_ctx_status(L->scratch) != L->want)
 		return 0;
 	return L->want != SEGC_ERR_LIMIT || !lim->max_work ||
 		segc_ctx_work(L->scratch) <= lim->max_work;

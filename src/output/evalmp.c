@@ -418,13 +418,16 @@ static int eval_once(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
  * its exact value into 'q' when given, '*exact' set when it has one):
  * compiled once into one plan, run doubling the working precision while
  * a decision needs it. */
+static int run_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out,
+	mpq_ptr q, int *exact, const segc_eplan *plan, const segc_point *pt,
+	const segc_where *where, mpfr_prec_t prec);
+
 static int eval_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
 	int *exact, const segc_expr *const *e, const segc_point *pt,
 	const segc_where *where)
 {
-	mpfr_prec_t prec = 0, p;
-	char *what = NULL;
-	int rc = 1;
+	mpfr_prec_t prec = 0;
+	int rc;
 	size_t i;
 	segc_evaluator cev;
 	segc_eplan plan;
@@ -441,12 +444,28 @@ static int eval_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
 		*exact = 0;
 	if (segc_eplan_compile(&plan, &cev, n, e))
 		return -1;
+	rc = run_prec(ctx, n, out, q, exact, &plan, pt, where, prec);
+	segc_eplan_free(&plan);
+	return rc;
+}
+
+/* Runs the compiled 'plan' at 'pt' doubling the working precision from
+ * 'prec' while a decision needs it (see eval_prec). */
+static int run_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out,
+	mpq_ptr q, int *exact, const segc_eplan *plan, const segc_point *pt,
+	const segc_where *where, mpfr_prec_t prec)
+{
+	mpfr_prec_t p;
+	char *what = NULL;
+	int rc = 1;
+
+	if (exact)
+		*exact = 0;
 	for (p = prec; rc == 1 && p <= MAX_PRECISION_GROWTH * prec; p *= 2) {
 		free(what);
-		rc = eval_once(ctx, n, out, q, exact, &plan, pt, where, p,
+		rc = eval_once(ctx, n, out, q, exact, plan, pt, where, p,
 			&what);
 	}
-	segc_eplan_free(&plan);
 	if (rc == 1) {
 		segc_error(ctx, SEGC_ERR_LIMIT, where ? where->file : NULL,
 			where ? where->line : 0, where ? where->col : 0,
@@ -488,4 +507,62 @@ int segc_eval_exact(segc_ctx *ctx, mpq_t out, const segc_expr *e,
 	rc = eval_prec(ctx, 1, &o, out, &exact, &e, pt, where);
 	mpfr_clear(f);
 	return rc ? -1 : exact ? 0 : 1;
+}
+
+/* ------------------------------------------- a plan for many points */
+
+/* A formula compiled once, run at many points (see eval.h). */
+struct segc_eval_plan {
+	segc_eplan plan;
+};
+
+/* Compiles 'e' for points with the names of 'pt' (see eval.h). */
+segc_eval_plan *segc_eval_plan_new(segc_ctx *ctx, const segc_expr *e,
+	const segc_point *pt)
+{
+	segc_eval_plan *ep = segc_xcalloc(1, sizeof(*ep));
+	segc_evaluator cev;
+
+	memset(&cev, 0, sizeof cev);
+	cev.ctx = ctx;
+	cev.pt = pt;
+	if (segc_eplan_compile(&ep->plan, &cev, 1, &e)) {
+		free(ep);
+		return NULL;
+	}
+	return ep;
+}
+
+/* Releases 'ep'. */
+void segc_eval_plan_free(segc_eval_plan *ep)
+{
+	if (!ep)
+		return;
+	segc_eplan_free(&ep->plan);
+	free(ep);
+}
+
+/* segc_eval_exact() with the compiled plan 'ep' (see eval.h). */
+int segc_eval_plan_exact(segc_ctx *ctx, mpq_t out, const segc_eval_plan *ep,
+	const segc_point *pt, const segc_where *where)
+{
+	mpfr_t f;
+	mpfr_ptr o = f;
+	int rc, exact = 0;
+
+	mpfr_init2(f, 64);
+	rc = run_prec(ctx, 1, &o, out, &exact, &ep->plan, pt, where,
+		64 + GUARD_BITS);
+	mpfr_clear(f);
+	return rc ? -1 : exact ? 0 : 1;
+}
+
+/* segc_eval_mpfr() with the compiled plan 'ep' (see eval.h). */
+int segc_eval_plan_mpfr(segc_ctx *ctx, mpfr_t out, const segc_eval_plan *ep,
+	const segc_point *pt, const segc_where *where)
+{
+	mpfr_ptr o = out;
+
+	return run_prec(ctx, 1, &o, NULL, NULL, &ep->plan, pt, where,
+		mpfr_get_prec(out) + GUARD_BITS);
 }

@@ -2,8 +2,10 @@
 # eval_lu.sh - the time of 'segc eval' on the blocked LU model
 # (doc/lu.md): one point (N = 26400, B = 32, 12 x 8 nodes), the 40-point
 # table of doc/lu.md, and the block-size optimum over B = 8..64; beside
-# the emitted C predictor and the emitted Python module (floats) at the
-# same point.  With SEGC_OLD set to another segc, its times too.
+# the emitted C predictor, the emitted Python module (floats) and a plain
+# simulation of the task graph in Python floats (lu_float.py) for the
+# same three, with the ratios segc / simulation, all from one run.  With
+# SEGC_OLD set to another segc, its times too.
 #   SEGC=segc [SEGC_OLD=old-segc] sh eval_lu.sh
 : "${SEGC:?}" "${top_srcdir:?}"
 M=$top_srcdir/xml/machines/parsytec_gc.xml
@@ -26,7 +28,8 @@ print("%.3f" % (cpu() - t) if r.returncode == 0 else "failed")
 PY
 }
 
-# row NAME SEGC: the three timings of one segc.
+# row NAME SEGC: the three timings of one segc (the last row's in $p, $t
+# and $o).
 row() {
 	p=$(secs "$2" eval -m "$M" "$L" N=26400 B=32 X=12 Y=8)
 	t=$(secs "$2" eval -m "$M" "$L" N=352,1408,5280,13200,26400 B=32 \
@@ -37,8 +40,8 @@ row() {
 }
 
 printf '%-22s %10s %10s %10s\n' "CPU seconds" "LU point" "40 points" "optimum"
-row "segc eval" "$SEGC"
 [ -z "$SEGC_OLD" ] || row "segc eval (old)" "$SEGC_OLD"
+row "segc eval" "$SEGC"
 
 # The emitted predictors at the same point (B, X, Y kept as arguments).
 K="--keep B --keep X --keep Y"
@@ -47,6 +50,37 @@ if "$SEGC" emit -m "$M" $K --main -o "$tmp/lu" "$L" >/dev/null 2>&1 &&
 	printf '%-22s %10s\n' "emitted C (process)" \
 		"$(secs "$tmp/lu" N=26400 P=192 B=32 X=12 Y=8)"
 fi
+# The plain float simulation: CPU seconds of the simulation alone (the
+# interpreter started), for the point, the 40 points and B = 8..64; and
+# segc's printed total at the point beside the simulation's.
+sim=$(python3 - "$top_srcdir/tests/bench" <<'PY'
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from lu_float import simulate
+def cpu(f):
+    t = time.process_time()
+    v = f()
+    return v, time.process_time() - t
+v, p = cpu(lambda: simulate(26400, 32, 12, 8))
+_, t = cpu(lambda: [simulate(n, 32, x, y) for n in (352, 1408, 5280, 13200,
+    26400) for x in (1, 2, 4, 12) for y in (1, 8)])
+o, b = cpu(lambda: min((simulate(1408, b, 1, 1), b) for b in range(8, 65)))
+print("%.3f %.3f %.3f %.12g %d" % (p, t, b, v, o[1]))
+PY
+)
+set -- $sim
+printf '%-22s %10s %10s %10s\n' "Python float sim" "$1" "$2" "$3"
+got=$("$SEGC" eval --csv --digits 12 -m "$M" "$L" N=26400 B=32 X=12 Y=8 |
+	awk -F, 'NR == 2 { print $NF }')
+best=$("$SEGC" optimize -q -m "$M" --min total --over B=8..64 "$L" \
+	N=1408 X=1 Y=1 | sed -n '1s/^B = //p')
+printf 'ratio segc / sim       %10s %10s %10s\n' \
+	"$(python3 -c "print('%.2f' % ($p / max($1, 1e-6)))")" \
+	"$(python3 -c "print('%.2f' % ($t / max($2, 1e-6)))")" \
+	"$(python3 -c "print('%.2f' % ($o / max($3, 1e-6)))")"
+printf 'LU point: segc %s, float sim %s; best B: segc %s, float sim %s\n' \
+	"$got" "$4" "$best" "$5"
+
 if "$SEGC" emit --lang python -m "$M" $K -o "$tmp/lupy" "$L" \
 		>/dev/null 2>&1; then
 	printf '%-22s %10s\n' "emitted Python (floats)" "$(cd "$tmp" &&
