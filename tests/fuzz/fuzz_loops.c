@@ -541,6 +541,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		"  <resource name=\"t\"/>\n  <graph name=\"main\">\n");
 	print_loop(text, &len, loops, nloops, 0);
 	put(text, &len, "  </graph>\n</model>\n");
+	if (getenv("FUZZ_LOOPS_PRINT"))
+		/* the model of a saved input, to derive it with segc */
+		fputs(text, stderr);
 	derive_and_check(text, loops, nloops, 1);
 	derive_and_check(text, loops, nloops, 0);
 	return 0;
