@@ -101,6 +101,19 @@ model diag '<param name="N" min="0" integer="true"/>' \
 for n in 0 1 4 7; do
 	value diag "$n" "if(j == i, 1, 0): the diagonal at N = $n" -D N=$n -D t=1
 done
+# an equality of the counter is split as j >= i and j <= i (it summed to 0)
+value diag "N*t" "if(j == i, 1, 0): N ones, in closed form"
+sed 's/j == i/j != i/' "$tmp/diag.xml" >"$tmp/offdiag.xml"
+value offdiag "N^2*t - N*t" "if(j != i, 1, 0): N^2 - N, in closed form"
+# if(2*j == i + 1, j, 1): by hand (Python loops) 0 1 4 10 17 28 39 55 70
+model odd '<param name="N" min="0" integer="true"/>' \
+	'<loop var="i" from="1" to="N"><loop var="j" from="1" to="N">
+	   <step cost="if(2*j == i + 1, j, 1)*t"/></loop></loop>'
+n=0
+for want in 0 1 4 10 17 28 39 55 70; do
+	value odd "$want" "if(2*j == i + 1, j, 1) at N = $n" -D N=$n -D t=1
+	n=$((n + 1))
+done
 
 # a loop arc with a counter needs an integer count; without var a mean
 model mean '' '<node id="a" cost="t"/><node id="b" cost="2*t"/>
