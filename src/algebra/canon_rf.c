@@ -311,6 +311,12 @@ size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 
 	if (slot)
 		return (size_t)(*slot) - 1;
+	/* Every later polynomial carries one exponent more for it: a new
+	 * atom is charged the atoms there are, so that a simplification
+	 * that keeps making atoms (fresh counters of split sums, relaxed
+	 * roundings) ends at max_work.  Past it this atom is still made
+	 * (the caller cannot fail here); the next charged operation fails. */
+	(void)segc_ctx_charge(st->ctx, 16.0 * (double)st->natoms);
 	if (st->natoms == st->cap) {
 		st->cap = st->cap ? 2 * st->cap : 16;
 		st->atoms = segc_xrealloc(st->atoms,

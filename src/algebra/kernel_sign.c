@@ -319,13 +319,21 @@ static unsigned sign_of_terms(const segc_poly *q, const char *isfree)
 		(allneg ? SEGC_SIGN_NONPOS | (cneg ? SEGC_SIGN_NEG : 0) : 0);
 }
 
-/* Replaces x_v in 'q' by lo + x_v (sign = 1) or hi - x_v (sign = -1). */
-static int shift_var(const segc_poly_lim *lim, segc_poly *q, size_t v,
-	mpq_srcptr c, int sign)
+/* Replaces x_v in 'q' by lo + x_v (sign = 1) or hi - x_v (sign = -1).
+ * The work (about the terms times the degree in x_v, times the
+ * variables each term carries) is charged to the context of 'st': the
+ * limits of 'lim' fail silently (no proof), but max_work is the budget
+ * of the whole simplification. */
+static int shift_var(segc_canon *st, const segc_poly_lim *lim,
+	segc_poly *q, size_t v, mpq_srcptr c, int sign)
 {
 	segc_poly s, k;
 	int rc;
 
+	if (segc_ctx_charge(st->ctx, (double)q->len *
+		(double)(segc_poly_degree(q, v) + 1) *
+		(double)(q->nvars / 8 + 1)))
+		return -1;
 	segc_poly_init(&s, q->nvars);
 	segc_poly_init(&k, q->nvars);
 	segc_poly_set_var(&s, v, 1);
@@ -365,9 +373,9 @@ static int box_var(segc_canon *st, const segc_poly_lim *lim, segc_poly *q,
 	if (nonneg)
 		return 0;
 	if (hi && (upper || !lo))
-		return shift_var(lim, q, v, hi, -1);
+		return shift_var(st, lim, q, v, hi, -1);
 	if (lo)
-		return mpq_sgn(lo) ? shift_var(lim, q, v, lo, 1) : 0;
+		return mpq_sgn(lo) ? shift_var(st, lim, q, v, lo, 1) : 0;
 	isfree[v] = 1;
 	return 0;
 }

@@ -34,6 +34,7 @@
  * one left (the others are summed by Faulhaber's formula on the way), so
  * a body whose reflection takes out a polynomial part (max(N + 1 - i, a)
  * is -i + max(N + 1, a + i)) meets the form of the other. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/canon_private.h"
@@ -574,12 +575,34 @@ static int has_inner_sum(const segc_expr *e)
 	return 0;
 }
 
+/* 'b' (taken) with the counter 'name' renamed to a fresh integer name
+ * 'buf' that has no declared bounds, canonical; NULL on error.  The
+ * stages shift, reflect and negate the counter, and the bounds declared
+ * for the counter of the range [lo, hi] do not hold for the moved one
+ * (with i >= 1 declared, min(i + 4, 4) would be taken for 4 after the
+ * shift i -> i + 4). */
+static segc_expr *unbounded_counter(segc_canon *st, segc_expr *b,
+	const char *name, char *buf, size_t len)
+{
+	segc_expr *v, *e;
+
+	do
+		snprintf(buf, len, "_n%lu", st->fresh++);
+	while (segc_expr_has_sym(b, buf) ||
+		segc_domains_get(st->dom, buf, NULL, NULL, NULL));
+	v = segc_expr_sym(buf);
+	e = segc_expr_subst(b, name, v);
+	segc_expr_free(v);
+	return counter_expr(st, buf, e);
+}
+
 /* See canon_private.h. */
 int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
 	segc_expr *b, *l = (segc_expr *)lo, *h = (segc_expr *)hi;
 	int rc, stage = st->sum_stage;
+	char fresh[32];
 
 	if (stage >= 2 || segc_sum_few_terms(lo, hi))
 		return segc_sum_atom(st, r, name, body, lo, hi);
@@ -591,12 +614,14 @@ int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 		!integer_valued(st, hi) || has_inner_sum(b) ||
 		segc_expr_size(b) > NORM_MAX_BODY)
 		rc = segc_sum_atom(st, r, name, body, lo, hi);
+	else if (!(b = unbounded_counter(st, b, name, fresh, sizeof fresh)))
+		rc = -1;
 	else if (stage == 0 && lo->kind != SEGC_NUM && hi->kind == SEGC_NUM)
-		rc = negated(st, r, name, b, l, h);
+		rc = negated(st, r, fresh, b, l, h);
 	else if (stage == 1 || lo->kind != SEGC_NUM)
-		rc = anchored(st, r, name, b, l, h);
+		rc = anchored(st, r, fresh, b, l, h);
 	else
-		rc = oriented(st, r, name, b, l, h);
+		rc = oriented(st, r, fresh, b, l, h);
 	segc_expr_free(b);
 	return rc;
 }

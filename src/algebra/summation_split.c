@@ -250,10 +250,48 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
  * take, and a sum left as it is is always right. */
 #define SEGC_SUM_SPLITS 8
 
+/* r = the sum over [lo, hi] of 'body' whose atom of variable 'w' is
+ * if(q == k, x, y) (or q != k): the same as if(q >= k, if(-q >= -k, x,
+ * y), y) (x and y swapped for !=), whose two conditions are each split
+ * where they change; 1 when c is neither (the sum stays a sum). */
+static int split_equality(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, size_t w, const segc_expr *c, const segc_expr *x,
+	const segc_expr *y, const segc_expr *lo, const segc_expr *hi)
+{
+	const segc_expr *a, *b;
+	segc_expr *inner, *outer, *v[3];
+	segc_rf nb;
+	int rc;
+
+	if (c->kind != SEGC_CALL || c->nargs != 2 || (strcmp(c->u.name,
+		"==") && strcmp(c->u.name, "!=")))
+		return 1;
+	a = strcmp(c->u.name, "==") ? y : x;
+	b = strcmp(c->u.name, "==") ? x : y;
+	v[0] = rel(">=", segc_expr_neg(segc_expr_copy(c->args[0])),
+		segc_expr_neg(segc_expr_copy(c->args[1])));
+	v[1] = segc_expr_copy((segc_expr *)a);
+	v[2] = segc_expr_copy((segc_expr *)b);
+	inner = segc_expr_call("if", 3, v);
+	v[0] = rel(">=", segc_expr_copy(c->args[0]),
+		segc_expr_copy(c->args[1]));
+	v[1] = inner;
+	v[2] = segc_expr_copy((segc_expr *)b);
+	outer = segc_expr_call("if", 3, v);
+	segc_rf_init(&nb);
+	rc = subst_atom(st, &nb, body, w, outer, name);
+	if (rc == 0)
+		rc = segc_sum_range(st, r, name, &nb, lo, hi);
+	segc_rf_clear(&nb);
+	segc_expr_free(outer);
+	return rc;
+}
+
 /* r = the sum over [lo, hi] of 'body' in which the atom of variable 'w'
  * is if(c, x, y) (the atom itself, or the if that a min or max stands
- * for): split where c changes; 1 when c is not affine in the counter
- * with a coefficient of a proved sign. */
+ * for): split where c changes; an equality or inequality of c is two
+ * such conditions (split_equality); 1 when c is not affine in the
+ * counter with a coefficient of a proved sign. */
 static int split_cond(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, size_t w, const segc_expr *c, const segc_expr *x,
 	const segc_expr *y, const segc_expr *lo, const segc_expr *hi)
@@ -315,7 +353,7 @@ static int split_cond(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr_free(a1);
 		segc_expr_free(b1);
 	} else if (rc == 0) {
-		rc = 1;
+		rc = split_equality(st, r, name, body, w, c, x, y, lo, hi);
 	}
 	segc_expr_free(t);
 	segc_rf_clear(&ba);

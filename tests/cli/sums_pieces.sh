@@ -77,6 +77,44 @@ model bound '<param name="B" min="1" integer="true"/>' \
 value bound 31 "a nest with min of the counter, all bound: 31 at N=5, B=3" \
 	-D N=5 -D B=3 -D t=1
 
+# sum of floor(min(i, 4)/2), i = 1 .. N: 0, 1, 1, 2, 2, 2, ...; by hand
+# 0, 0, 1, 2, 4, 6 for N = 0 .. 5 and 2*N - 4 from N = 2 on (16 at 10).
+# Shifting the counter to the breakpoint of min used to take the bound
+# i >= 1 for the shifted counter, turning min(i + 4, 4) into 4: 2*N.
+model floormin '<param name="N" min="0" integer="true"/>' \
+	'<loop var="i" from="1" to="N"><step cost="floor(min(i, 4)/2)*t"/></loop>'
+n=0
+for want in 0 0 1 2 4 6; do
+	value floormin "$want" "floor(min(i, 4)/2) to N = $n" -D N=$n -D t=1
+	n=$((n + 1))
+done
+value floormin 16 "floor(min(i, 4)/2) to N = 10" -D N=10 -D t=1
+"$SEGC" check --expect "2*N*t" "$tmp/floormin.xml" >"$tmp/out" 2>&1
+st=$?
+[ $st -eq 1 ] && grep -q "^MISMATCH" "$tmp/out"
+ok $? "floor(min(i, 4)/2): check refuses 2*N*t with a witness (exit $st)"
+
+# if(j == i, 1, 0) over i, j = 1 .. N: the diagonal, N ones
+model diag '<param name="N" min="0" integer="true"/>' \
+	'<loop var="i" from="1" to="N"><loop var="j" from="1" to="N">
+	   <step cost="if(j == i, 1, 0)*t"/></loop></loop>'
+for n in 0 1 4 7; do
+	value diag "$n" "if(j == i, 1, 0): the diagonal at N = $n" -D N=$n -D t=1
+done
+# an equality of the counter is split as j >= i and j <= i (it summed to 0)
+value diag "N*t" "if(j == i, 1, 0): N ones, in closed form"
+sed 's/j == i/j != i/' "$tmp/diag.xml" >"$tmp/offdiag.xml"
+value offdiag "N^2*t - N*t" "if(j != i, 1, 0): N^2 - N, in closed form"
+# if(2*j == i + 1, j, 1): by hand (Python loops) 0 1 4 10 17 28 39 55 70
+model odd '<param name="N" min="0" integer="true"/>' \
+	'<loop var="i" from="1" to="N"><loop var="j" from="1" to="N">
+	   <step cost="if(2*j == i + 1, j, 1)*t"/></loop></loop>'
+n=0
+for want in 0 1 4 10 17 28 39 55 70; do
+	value odd "$want" "if(2*j == i + 1, j, 1) at N = $n" -D N=$n -D t=1
+	n=$((n + 1))
+done
+
 # a loop arc with a counter needs an integer count; without var a mean
 model mean '' '<node id="a" cost="t"/><node id="b" cost="2*t"/>
 	 <arc from="a" to="b"/>

@@ -494,6 +494,10 @@ static void derive_and_check(const char *text, const struct loop *loops,
 	segc_setting s;
 	segc_expr *f;
 
+	/* a quarter of the shared budget: a nest whose pieces multiply
+	 * ends at max_work within seconds under the sanitizers */
+	segc_ctx_limits(ctx)->max_work = 5000000;
+
 	m = segc_model_read_string(ctx, "loops.xml", text, strlen(text));
 	if (!m) {
 		fprintf(stderr, "fuzz: model:\n%s", text);
@@ -541,6 +545,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		"  <resource name=\"t\"/>\n  <graph name=\"main\">\n");
 	print_loop(text, &len, loops, nloops, 0);
 	put(text, &len, "  </graph>\n</model>\n");
+	if (getenv("FUZZ_LOOPS_PRINT"))
+		/* the model of a saved input, to derive it with segc */
+		fputs(text, stderr);
 	derive_and_check(text, loops, nloops, 1);
 	derive_and_check(text, loops, nloops, 0);
 	return 0;
