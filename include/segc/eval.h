@@ -38,6 +38,21 @@ SEGC_API int segc_eval_mpfr(SEGC_KEEP segc_ctx *ctx, mpfr_t out,
 SEGC_API int segc_eval_mpfr_n(SEGC_KEEP segc_ctx *ctx, size_t n,
 	mpfr_ptr const *out, SEGC_KEEP const segc_expr *const *e,
 	SEGC_KEEP const segc_point *pt, SEGC_KEEP const segc_where *where);
+/* The arithmetic a formula's plan runs in: arb balls (the default of
+ * segc_eval_mpfr() and segc_eval_mpfr_n()), whose precision is raised
+ * until each result is certain, with the exact rationals of
+ * SEGC_EVAL_RATIONALS where they cannot decide; or exact rationals
+ * throughout (MPFR only past log2 and sqrt of non-squares and values too
+ * large to keep exactly).  Both give the same correctly rounded result
+ * of a rational formula, and the same errors. */
+enum segc_eval_arith { SEGC_EVAL_BALLS, SEGC_EVAL_RATIONALS };
+
+/* segc_eval_mpfr_n() in the arithmetic 'arith'. */
+SEGC_API int segc_eval_mpfr_n_with(SEGC_KEEP segc_ctx *ctx,
+	enum segc_eval_arith arith, size_t n, mpfr_ptr const *out,
+	SEGC_KEEP const segc_expr *const *e, SEGC_KEEP const segc_point *pt,
+	SEGC_KEEP const segc_where *where);
+
 /* The exact value of 'e' at 'pt' into 'out', under the same rules and
  * limits as segc_eval_mpfr(): 0; 1 when the value is not rational (a
  * log2 or sqrt that is not exact) or too large to keep exactly (nothing

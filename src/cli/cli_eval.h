@@ -35,6 +35,7 @@ typedef struct eval_opts {
 	const char *map_x, *map_y; /* --map X Y */
 	int map_comp;            /* --component: 0 total, 1 comp, 2 comm, 3 io */
 	int comp_given;
+	enum segc_eval_arith arith; /* --arith ball (default) or exact */
 	size_t naxes;
 	cli_axis axes[EVAL_MAX_AXES];
 } eval_opts;

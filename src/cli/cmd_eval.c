@@ -89,6 +89,15 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 			o->canonical = !strcmp(v, "canonical");
 		return r;
 	}
+	if ((r = cli_option_value(c, argc, argv, i, "arith", 0, &v)) != 0) {
+		if (r > 0 && strcmp(v, "ball") && strcmp(v, "exact"))
+			return cli_usage(c, "unknown arithmetic '%s' (ball or "
+				"exact)", v), -1;
+		if (r > 0)
+			o->arith = strcmp(v, "ball") ? SEGC_EVAL_RATIONALS :
+				SEGC_EVAL_BALLS;
+		return r;
+	}
 	if ((r = cli_option_value(c, argc, argv, i, "procs", 0, &v)) != 0) {
 		if (r > 0)
 			o->procs = v;

@@ -1,0 +1,1 @@
+/* evalball_box.c - placeholder */
