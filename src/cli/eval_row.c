@@ -83,6 +83,8 @@ int eval_row(eval_run *r)
 	size_t i;
 	int rc = -1, k;
 
+	if (r->o->nintervals)
+		return eval_row_interval(r);
 	mpfr_init2(t1, (mpfr_prec_t)r->o->precision);
 	mpq_init(saved);
 	for (i = 0; i < r->nax; i++)
