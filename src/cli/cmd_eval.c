@@ -416,13 +416,15 @@ static int check_domains(eval_run *r, const segc_setting *s)
 
 		if (!segc_domains_get(d, a->name, &lo, &hi, &integer))
 			continue;
-		for (j = 0; j < a->n; j++) {
-			const char *why = cli_domain_why(d, a->name, a->v[j]);
+		for (j = 0; j < a->n + r->o->interval[i]; j++) {
+			/* an interval's upper end after its lower one */
+			mpq_srcptr v = j < a->n ? a->v[j] : r->o->ihi[i];
+			const char *why = cli_domain_why(d, a->name, v);
 			char *q, *l, *h;
 
 			if (!why)
 				continue;
-			q = mpq_get_str(NULL, 10, a->v[j]);
+			q = mpq_get_str(NULL, 10, v);
 			l = lo ? mpq_get_str(NULL, 10, lo) : NULL;
 			h = hi ? mpq_get_str(NULL, 10, hi) : NULL;
 			segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0, 0,

@@ -125,6 +125,29 @@ static void sample_piece(encl *E, const piece *P, int corners)
 	free_values(E, v);
 }
 
+/* Sets 'x' to a ball holding [lo, hi]: its midpoint, widened by half its
+ * width rounded up ('t' scratch); exact when both are dyadic, so that
+ * [1, 2] is the ball 3/2 +- 1/2 and not a wider one. */
+static void set_interval(arb_t x, arb_t t, const mpq_t lo, const mpq_t hi,
+	slong prec)
+{
+	mpq_t m;
+	arf_t u;
+
+	mpq_init(m);
+	arf_init(u);
+	mpq_add(m, lo, hi);
+	mpq_div_2exp(m, m, 1);
+	segc_ball_set_q(x, m, prec);
+	mpq_sub(m, hi, lo);
+	mpq_div_2exp(m, m, 1);
+	segc_ball_set_q(t, m, prec);
+	arb_get_ubound_arf(u, t, prec);
+	arb_add_error_arf(x, u);
+	arf_clear(u);
+	mpq_clear(m);
+}
+
 /* Encloses the formulas over 'P': 0, or -1 when the balls cannot (then
  * E->why says why). */
 static int enclose_piece(encl *E, piece *P)
@@ -138,11 +161,8 @@ static int enclose_piece(encl *E, piece *P)
 	arb_init(t);
 	for (j = 0; j < E->pt->n; j++)
 		segc_ball_set_q(&box[j], E->pt->values[j], E->prec);
-	for (j = 0; j < E->d; j++) {
-		segc_ball_set_q(&box[E->dim[j]], P->lo[j], E->prec);
-		segc_ball_set_q(t, P->hi[j], E->prec);
-		arb_union(&box[E->dim[j]], &box[E->dim[j]], t, E->prec);
-	}
+	for (j = 0; j < E->d; j++)
+		set_interval(&box[E->dim[j]], t, P->lo[j], P->hi[j], E->prec);
 	memset(&r, 0, sizeof r);
 	r.p = E->plan;
 	r.pt = E->pt;
