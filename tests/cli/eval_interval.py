@@ -57,6 +57,10 @@ DOMAIN = re.compile(r"(\w+)=\S+ is (?:above|below) its (?:maximum|minimum): "
                     r"the model declares \w+ in \[([^,]+), ([^\]]+)\](, an integer)?")
 
 
+INTEGER = re.compile(r"(\w+)=\S+ is not an integer: "
+                     r"the model declares \w+ in \[([^,]+), ([^\]]+)\]")
+
+
 def domains(model, machine, args):
     """The declared domains the values 'args' fall outside of."""
     r = run(["eval"] + machine + [model] + args)
@@ -64,6 +68,9 @@ def domains(model, machine, args):
     for name, lo, hi, integer in DOMAIN.findall(r.stderr):
         out[name] = (None if lo == "-inf" else Fraction(lo),
                      None if hi == "+inf" else Fraction(hi), bool(integer))
+    for name, lo, hi in INTEGER.findall(r.stderr):
+        out[name] = (None if lo == "-inf" else Fraction(lo),
+                     None if hi == "+inf" else Fraction(hi), True)
     return out
 
 
