@@ -68,8 +68,10 @@ int segc_ball_point(segc_ctx *ctx, size_t n, mpfr_ptr const *out,
 		run = segc_ball_plan_run(&r, res);
 		if (run == SEGC_BALL_PREC)
 			continue;
-		if (run != SEGC_BALL_OK)
+		if (run != SEGC_BALL_OK) {
+			rc = r.recorded ? -1 : 1;
 			break;
+		}
 		for (i = certain = 0; i < n; i++)
 			certain += round_certain(out[i], &res[i]) != 0;
 		if (certain == n) {

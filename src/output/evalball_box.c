@@ -11,6 +11,7 @@
  * its width for every formula, or after MAX_BOXES pieces.  A piece over
  * which a decision varies (the number of terms of a sum, the sign of a
  * divisor) is split whatever its enclosure, at most MAX_DEPTH times. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

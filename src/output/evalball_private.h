@@ -32,6 +32,9 @@ typedef struct segc_ball_run {
 	const char *why;          /* at FALLBACK or SPLIT over a box */
 	const char *why_name;     /* its %s */
 	int why_limit;            /* non-zero: 'why' is a limit reached */
+	int recorded;             /* at a point: a limit reached, recorded
+				   * in ctx (the exact plan would reach it
+				   * too, as slowly) */
 } segc_ball_run;
 
 /* Runs 'r->p' over balls into 'out' (a ball for each formula, set up by
@@ -45,8 +48,9 @@ int segc_ball_plan_run(segc_ball_run *r, arb_ptr out);
 void segc_ball_set_q(arb_t x, const mpq_t q, slong prec);
 
 /* At a point, the 'n' formulas compiled into 'plan' into 'out' (each
- * correctly rounded to its own precision) over balls: 0, or 1 when the
- * balls did not give them (the exact plan is to be run). */
+ * correctly rounded to its own precision) over balls: 0; -1 when a limit
+ * was reached (recorded); or 1 when the balls did not give them (the
+ * exact plan is to be run). */
 int segc_ball_point(segc_ctx *ctx, size_t n, mpfr_ptr const *out,
 	const segc_eplan *plan, const segc_point *pt,
 	const segc_where *where);

@@ -12,7 +12,8 @@
  * maxplus, maxplusv, taskpath) are evaluated the same way, and so is
  * the closed form of a sum of more than SUM_CLOSED_FORM_TERMS terms.
  *
- * Over a box (names bound to balls of intervals) nothing is exact: an
+ * Over a box (names bound to balls of intervals) the same is done where
+ * the operation's formula holds no name of the box; where it does, an
  * undecided if() takes the union of its branches, max/min/floor/ceil
  * enclose every outcome, and what cannot be enclosed that way (the
  * bounds of a sum, a sign, an atom above) ends the run asking for the
@@ -38,6 +39,8 @@ typedef struct brun {
 	unsigned long terms, maxterms;
 	segc_evaluator wev;       /* the walk, for exact decisions */
 	int wev_ready;
+	unsigned char *wide;      /* per name of the point: over a box, its
+				   * ball is not one number */
 } brun;
 
 static int run_block(brun *b, const segc_eplan_block *blk);
@@ -92,6 +95,21 @@ static int fallback(brun *b, const char *why, const char *name)
 	return give_up(b, SEGC_BALL_FALLBACK, why, name);
 }
 
+/* A limit reached: at a point recorded at once ('fmt' with its %lu
+ * 'value'), over a box said by 'why'. */
+static int limit(brun *b, const char *fmt, unsigned long value)
+{
+	const segc_where *w = b->r->where;
+
+	b->r->why_limit = 1;
+	if (b->r->box)
+		return fallback(b, "%s", "a limit (max_eval_terms) is reached");
+	segc_error(b->r->ctx, SEGC_ERR_LIMIT, w ? w->file : NULL,
+		w ? w->line : 0, w ? w->col : 0, fmt, value);
+	b->r->recorded = 1;
+	return SEGC_BALL_FALLBACK;
+}
+
 /* Counts 'n' more terms against max_eval_terms. */
 static int charge(brun *b, unsigned long n)
 {
@@ -101,8 +119,8 @@ static int charge(brun *b, unsigned long n)
 		return 0;
 	}
 	b->r->why_limit = 1;
-	return fallback(b, "evaluating this formula takes more than the "
-		"terms of sums max_eval_terms allows%s", "");
+	return limit(b, "evaluating this formula takes more than %lu terms "
+		"of sums and iterations (max_eval_terms)", b->maxterms);
 }
 
 /* Sets up the walk of evalmp.c at the point, errors going to a scratch
@@ -168,16 +186,29 @@ static void walk_pop(brun *b)
 		segc_eval_pop_binder(&b->wev);
 }
 
-/* The code of a walk that returned 'rc'. */
+/* The code of a walk that returned 'rc': a limit it reached is
+ * recorded at once, as the exact plan would record it after the same
+ * work. */
 static int walk_code(brun *b, int rc)
 {
+	size_t i;
+
 	if (!rc)
 		return SEGC_BALL_OK;
 	if (b->wev.undecided) {
 		b->wev.undecided = 0;
 		return SEGC_BALL_PREC;
 	}
-	return fallback(b, "%s", "an error");
+	if (b->r->box || segc_ctx_status(b->wev.ctx) != SEGC_ERR_LIMIT)
+		return fallback(b, "%s", "an error");
+	for (i = 0; i < segc_ctx_n_diags(b->wev.ctx); i++) {
+		const segc_diag *d = segc_ctx_diag(b->wev.ctx, i);
+
+		segc_error(b->r->ctx, d->code, d->file, d->line, d->col, "%s",
+			d->message);
+	}
+	b->r->recorded = 1;
+	return SEGC_BALL_FALLBACK;
 }
 
 /* The exact value of 'e' at the point into 'v' (initialized here, to be
@@ -189,9 +220,27 @@ static int walk(brun *b, const segc_expr *e, segc_val *v)
 	walk_ready(b);
 	segc_val_init(v, b->wev.prec);
 	walk_push(b);
+	b->wev.terms = b->terms;
 	rc = segc_eval_node(&b->wev, e, v);
+	b->terms = b->wev.terms;
 	walk_pop(b);
 	return walk_code(b, rc);
+}
+
+/* Non-zero when 'e' may be evaluated exactly at the point: at a point
+ * always, over a box when no name of 'e' ranges over an interval (the
+ * counters in scope are single numbers). */
+static int exact_here(const brun *b, const segc_expr *e)
+{
+	const segc_point *pt = b->r->pt;
+	size_t j;
+
+	if (!b->r->box)
+		return 1;
+	for (j = 0; j < pt->n; j++)
+		if (b->wide[j] && segc_expr_has_sym(e, pt->names[j]))
+			return 0;
+	return 1;
 }
 
 /* Slot 'dst' of 'in' set to the exact value of its formula at the
@@ -201,7 +250,7 @@ static int walk_ins(brun *b, const segc_eplan_ins *in, const char *what)
 	segc_val v;
 	int rc;
 
-	if (b->r->box)
+	if (!exact_here(b, in->e))
 		return fallback(b, "%s cannot be enclosed over intervals of "
 			"parameters: give them single values", what);
 	rc = walk(b, in->e, &v);
@@ -235,15 +284,15 @@ static int run_pow(brun *b, const segc_eplan_ins *in)
 	int rc = SEGC_BALL_OK;
 
 	if (!arb_is_exact(x) || !arb_is_int(x))
-		return b->r->box ? fallback(b, "%s: an exponent is not an "
-			"integer", "^") : walk_ins(b, in, "^");
+		return !exact_here(b, in->e) ? fallback(b, "%s: an exponent "
+			"is not an integer", "^") : walk_ins(b, in, "^");
 	fmpz_init(k);
 	arb_get_unique_fmpz(k, x);
 	if (fmpz_cmp_si(k, lim) > 0 || fmpz_cmp_si(k, -lim) < 0)
 		rc = fallback(b, "%s: an exponent exceeds the limit "
 			"max_exponent", "^");
 	else if (fmpz_sgn(k) < 0 && arb_contains_zero(base))
-		rc = b->r->box ? give_up(b, SEGC_BALL_SPLIT, "%s of a value "
+		rc = !exact_here(b, in->e) ? give_up(b, SEGC_BALL_SPLIT, "%s of a value "
 			"that may be zero", "a negative power") :
 			walk_ins(b, in, "^");
 	else if (fmpz_sgn(k) < 0) {
@@ -297,7 +346,7 @@ static int run_round(brun *b, const segc_eplan_ins *in, int up)
 	}
 	if (arf_equal(lo, hi))
 		arb_set_arf(&b->v[in->dst], lo);
-	else if (b->r->box)
+	else if (!exact_here(b, in->e))
 		arb_set_interval_arf(&b->v[in->dst], lo, hi, b->r->prec);
 	else
 		rc = walk_ins(b, in, segc_expr_name(in->e));
@@ -313,7 +362,7 @@ static int run_fn(brun *b, const segc_eplan_ins *in, int log)
 	arb_ptr d = &b->v[in->dst];
 
 	if (log ? !arb_is_positive(x) : !arb_is_nonnegative(x))
-		return b->r->box ? give_up(b, SEGC_BALL_SPLIT, "%s of a value "
+		return !exact_here(b, in->e) ? give_up(b, SEGC_BALL_SPLIT, "%s of a value "
 			"whose sign is not known", segc_expr_name(in->e)) :
 			walk_ins(b, in, segc_expr_name(in->e));
 	if (log)
@@ -373,7 +422,7 @@ static int run_rel(brun *b, const segc_eplan_ins *in)
 		return fallback(b, "malformed comparison%s", "");
 	t = relation(segc_expr_name(in->e), &b->v[in->arg[0]],
 		&b->v[in->arg[1]]);
-	if (t != TV_UNKNOWN || b->r->box) {
+	if (t != TV_UNKNOWN || !exact_here(b, in->e)) {
 		b->tv[in->dst] = (unsigned char)t;
 		return SEGC_BALL_OK;
 	}
@@ -462,7 +511,7 @@ static int sum_bound(brun *b, const segc_eplan_ins *in, int k, int up,
 	arf_clear(hi);
 	if (same)
 		return SEGC_BALL_OK;
-	if (b->r->box)
+	if (!exact_here(b, segc_expr_arg(in->e, k)))
 		return give_up(b, SEGC_BALL_SPLIT, "the number of terms of the "
 			"sum over '%s' varies over the intervals",
 			segc_expr_name(in->e));
@@ -488,7 +537,7 @@ static int closed_sum(brun *b, const segc_eplan_ins *in, const fmpz_t lo,
 	mpz_t l, h;
 	int rc;
 
-	if (b->r->box)
+	if (!exact_here(b, in->e))
 		return -1;
 	walk_ready(b);
 	segc_val_init(&v, b->wev.prec);
@@ -497,7 +546,9 @@ static int closed_sum(brun *b, const segc_eplan_ins *in, const fmpz_t lo,
 	fmpz_get_mpz(l, lo);
 	fmpz_get_mpz(h, hi);
 	walk_push(b);
+	b->wev.terms = b->terms;
 	rc = segc_eval_closed_sum(&b->wev, in->e, l, h, &v);
+	b->terms = b->wev.terms;
 	walk_pop(b);
 	rc = rc == 1 ? -1 : walk_code(b, rc);
 	if (!rc)
@@ -586,41 +637,22 @@ out:
 	return rc;
 }
 
-/* mva_mem(p, a, b): R(1) = b, R(k+1) = (1 + k R(k) / (a + R(k))) b, p
- * an exact integer within max_mva_p. */
-static int run_mva(brun *b, const segc_eplan_ins *in)
+/* mva_mem(p, a, c) into 'out' over the balls 'a', 'c': R(1) = c,
+ * R(k+1) = (1 + k R(k) / (a + R(k))) c. */
+static int mva_balls(brun *b, const segc_eplan_ins *in, arb_ptr out,
+	ulong np, arb_srcptr a, arb_srcptr c)
 {
-	arb_ptr out = &b->v[in->dst];
-	arb_srcptr pv, a, c;
 	arb_t t;
-	fmpz_t pz;
-	ulong k, np;
+	ulong k;
 	int rc = SEGC_BALL_OK;
 
-	if (in->nargs != 3)
-		return walk_ins(b, in, "mva_mem");
-	pv = &b->v[in->arg[0]];
-	a = &b->v[in->arg[1]];
-	c = &b->v[in->arg[2]];
-	if (!arb_is_exact(pv) || !arb_is_int(pv) || !arb_is_positive(pv))
-		return b->r->box ? give_up(b, SEGC_BALL_SPLIT, "%s of a count "
-			"that varies over the intervals", "mva_mem") :
-			walk_ins(b, in, "mva_mem");
-	fmpz_init(pz);
-	arb_get_unique_fmpz(pz, pv);
-	if (fmpz_cmp_ui(pz, segc_ctx_limits(b->r->ctx)->max_mva_p) > 0) {
-		fmpz_clear(pz);
-		return walk_ins(b, in, "mva_mem");
-	}
-	np = fmpz_get_ui(pz);
-	fmpz_clear(pz);
 	arb_init(t);
 	arb_set(out, c);
 	for (k = 1; k < np && !rc; k++) {
 		arb_add(t, a, out, b->r->prec);
 		if (arb_contains_zero(t)) {
-			rc = b->r->box ? give_up(b, SEGC_BALL_SPLIT, "a divisor "
-				"of %s that may be zero", "mva_mem") :
+			rc = !exact_here(b, in->e) ? give_up(b, SEGC_BALL_SPLIT,
+				"a divisor of %s that may be zero", "mva_mem") :
 				walk_ins(b, in, "mva_mem");
 			break;
 		}
@@ -631,6 +663,78 @@ static int run_mva(brun *b, const segc_eplan_ins *in)
 	}
 	arb_clear(t);
 	return rc;
+}
+
+/* mva_mem(p, a, c) over balls of a box where a >= 0 and c > 0: R(k) is
+ * then nonincreasing in a and nondecreasing in c (by induction on k:
+ * R/(a + R) grows with R and falls with a), so it lies between its
+ * values at (a's upper end, c's lower end) and (a's lower end, c's
+ * upper end), each computed over a ball of one point; the interval
+ * evaluation of the recurrence itself would count a and R(k) in both
+ * the numerator and the divisor as varying independently. */
+static int mva_monotone(brun *b, const segc_eplan_ins *in, ulong np,
+	arb_srcptr a, arb_srcptr c)
+{
+	arb_t a1, c1, lo, hi;
+	arf_t e;
+	int rc;
+
+	arb_init(a1);
+	arb_init(c1);
+	arb_init(lo);
+	arb_init(hi);
+	arf_init(e);
+	arb_get_ubound_arf(e, a, b->r->prec);
+	arb_set_arf(a1, e);
+	arb_get_lbound_arf(e, c, b->r->prec);
+	arb_set_arf(c1, e);
+	rc = mva_balls(b, in, lo, np, a1, c1);
+	arb_get_lbound_arf(e, a, b->r->prec);
+	arb_set_arf(a1, e);
+	arb_get_ubound_arf(e, c, b->r->prec);
+	arb_set_arf(c1, e);
+	if (!rc)
+		rc = mva_balls(b, in, hi, np, a1, c1);
+	if (!rc)
+		arb_union(&b->v[in->dst], lo, hi, b->r->prec);
+	arb_clear(a1);
+	arb_clear(c1);
+	arb_clear(lo);
+	arb_clear(hi);
+	arf_clear(e);
+	return rc;
+}
+
+/* mva_mem(p, a, b): R(1) = b, R(k+1) = (1 + k R(k) / (a + R(k))) b, p
+ * an exact integer within max_mva_p. */
+static int run_mva(brun *b, const segc_eplan_ins *in)
+{
+	arb_ptr out = &b->v[in->dst];
+	arb_srcptr pv, a, c;
+	fmpz_t pz;
+	ulong np;
+
+	if (in->nargs != 3)
+		return walk_ins(b, in, "mva_mem");
+	pv = &b->v[in->arg[0]];
+	a = &b->v[in->arg[1]];
+	c = &b->v[in->arg[2]];
+	if (!arb_is_exact(pv) || !arb_is_int(pv) || !arb_is_positive(pv))
+		return !exact_here(b, in->e) ? give_up(b, SEGC_BALL_SPLIT,
+			"%s of a count that varies over the intervals",
+			"mva_mem") : walk_ins(b, in, "mva_mem");
+	fmpz_init(pz);
+	arb_get_unique_fmpz(pz, pv);
+	if (fmpz_cmp_ui(pz, segc_ctx_limits(b->r->ctx)->max_mva_p) > 0) {
+		fmpz_clear(pz);
+		return walk_ins(b, in, "mva_mem");
+	}
+	np = fmpz_get_ui(pz);
+	fmpz_clear(pz);
+	if (b->r->box && np > 1 && arb_is_nonnegative(a) &&
+	    arb_is_positive(c))
+		return mva_monotone(b, in, np, a, c);
+	return mva_balls(b, in, out, np, a, c);
 }
 
 /* The finish times of a recurrence maxplusv being run over balls. */
@@ -681,17 +785,22 @@ static int run_maxplusv(brun *b, const segc_eplan_ins *in)
 	int rc = SEGC_BALL_OK;
 
 	if (!arb_is_exact(nv) || !arb_is_int(nv) || arb_is_negative(nv))
-		return b->r->box ? give_up(b, SEGC_BALL_SPLIT, "the count of "
+		return !exact_here(b, in->e) ? give_up(b, SEGC_BALL_SPLIT, "the count of "
 			"an overlapped loop varies over the intervals%s", "") :
 			walk_ins(b, in, "maxplusv");
 	fmpz_init(nz);
 	arb_get_unique_fmpz(nz, nv);
+	/* more iterations than the limit leaves: the exact plan says so at
+	 * once */
 	i = !fmpz_abs_fits_ui(nz) || (b->maxterms &&
-		fmpz_cmp_ui(nz, b->maxterms) > 0);
+		fmpz_cmp_ui(nz, b->maxterms - (b->terms < b->maxterms ?
+			b->terms : b->maxterms)) > 0);
 	n = i ? 0 : fmpz_get_ui(nz);
 	fmpz_clear(nz);
 	if (i)
-		return walk_ins(b, in, "maxplusv");
+		return limit(b, "an overlapped loop whose costs depend on its "
+			"counter takes more iterations than the limit of %lu "
+			"(max_eval_terms)", b->maxterms);
 	if (segc_maxplus_decode_graph(in->e, &M.s)) {
 		segc_maxplus_clear(&M.s);
 		return walk_ins(b, in, "maxplusv");
@@ -806,9 +915,13 @@ int segc_ball_plan_run(segc_ball_run *r, arb_ptr out)
 	b.maxterms = segc_ctx_limits(r->ctx)->max_eval_terms;
 	b.v = _arb_vec_init((slong)p->nslots + 1);
 	b.tv = segc_xcalloc(p->nslots + 1, 1);
+	b.wide = segc_xcalloc(r->pt->n + 1, 1);
+	for (i = 0; r->box && i < r->pt->n; i++)
+		b.wide[i] = !arb_is_exact(&r->box[i]);
 	r->why = NULL;
 	r->why_name = NULL;
 	r->why_limit = 0;
+	r->recorded = 0;
 	for (i = 0; i < p->nslots; i++) {
 		const segc_eplan_slot *s = &p->slot[i];
 
@@ -823,6 +936,7 @@ int segc_ball_plan_run(segc_ball_run *r, arb_ptr out)
 	walk_release(&b);
 	_arb_vec_clear(b.v, (slong)p->nslots + 1);
 	free(b.tv);
+	free(b.wide);
 	free(b.bind);
 	return rc;
 }

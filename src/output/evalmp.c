@@ -436,10 +436,11 @@ static int eval_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
 	if (segc_eplan_compile(&plan, &cev, n, e))
 		return -1;
 	if (!q && arith == SEGC_EVAL_BALLS &&
-	    !segc_ball_point(ctx, n, out, &plan, pt, where)) {
+	    (rc = segc_ball_point(ctx, n, out, &plan, pt, where)) <= 0) {
 		segc_eplan_free(&plan);
-		return 0;
+		return rc;
 	}
+	rc = 1;
 	for (p = prec; rc == 1 && p <= MAX_PRECISION_GROWTH * prec; p *= 2) {
 		free(what);
 		rc = eval_once(ctx, n, out, q, exact, &plan, pt, where, p,
