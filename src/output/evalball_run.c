@@ -110,17 +110,16 @@ static int limit(brun *b, const char *fmt, unsigned long value)
 	return SEGC_BALL_FALLBACK;
 }
 
-/* Counts 'n' more terms against max_eval_terms. */
-static int charge(brun *b, unsigned long n)
+/* Counts 'n' more terms against max_eval_terms; past it the error
+ * 'fmt' (its %lu the limit). */
+static int charge(brun *b, unsigned long n, const char *fmt)
 {
 	if (!b->maxterms || (b->terms <= b->maxterms &&
 	    n <= b->maxterms - b->terms)) {
 		b->terms += n;
 		return 0;
 	}
-	b->r->why_limit = 1;
-	return limit(b, "evaluating this formula takes more than %lu terms "
-		"of sums and iterations (max_eval_terms)", b->maxterms);
+	return limit(b, fmt, b->maxterms);
 }
 
 /* Sets up the walk of evalmp.c at the point, errors going to a scratch
@@ -584,7 +583,8 @@ static int sum_terms(brun *b, const segc_eplan_ins *in, const fmpz_t lo,
 	push_counter(b, in);
 	for (fmpz_set(i, lo); fmpz_cmp(i, hi) <= 0 && !rc;
 	     fmpz_add_ui(i, i, 1)) {
-		rc = charge(b, 1);
+		rc = charge(b, 1, "evaluating this formula takes more than "
+			"%lu terms of sums (max_eval_terms)");
 		arb_set_fmpz(bv, i);
 		if (!rc && fmpz_equal(i, lo))
 			rc = run_block(b, in->sub[0]);
@@ -813,7 +813,9 @@ static int run_maxplusv(brun *b, const segc_eplan_ins *in)
 	push_counter(b, in);
 	b->bind[b->nbind - 1].name = segc_expr_binder(in->e);
 	for (i = 1; i <= n && !rc; i++) {
-		rc = charge(b, 1);
+		rc = charge(b, 1, "an overlapped loop whose costs depend on "
+			"its counter takes more iterations than the limit of "
+			"%lu allows (max_eval_terms)");
 		arb_set_ui(&b->v[in->binder], i);
 		if (!rc && i == 1)
 			rc = run_block(b, in->sub[0]);
