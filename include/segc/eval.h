@@ -38,6 +38,44 @@ SEGC_API int segc_eval_mpfr(SEGC_KEEP segc_ctx *ctx, mpfr_t out,
 SEGC_API int segc_eval_mpfr_n(SEGC_KEEP segc_ctx *ctx, size_t n,
 	mpfr_ptr const *out, SEGC_KEEP const segc_expr *const *e,
 	SEGC_KEEP const segc_point *pt, SEGC_KEEP const segc_where *where);
+/* The arithmetic a formula's plan runs in: arb balls (the default of
+ * segc_eval_mpfr() and segc_eval_mpfr_n()), whose precision is raised
+ * until each result is certain, with the exact rationals of
+ * SEGC_EVAL_RATIONALS where they cannot decide; or exact rationals
+ * throughout (MPFR only past log2 and sqrt of non-squares and values too
+ * large to keep exactly).  Both give the same correctly rounded result
+ * of a rational formula, and the same errors. */
+enum segc_eval_arith { SEGC_EVAL_BALLS, SEGC_EVAL_RATIONALS };
+
+/* segc_eval_mpfr_n() in the arithmetic 'arith'. */
+SEGC_API int segc_eval_mpfr_n_with(SEGC_KEEP segc_ctx *ctx,
+	enum segc_eval_arith arith, size_t n, mpfr_ptr const *out,
+	SEGC_KEEP const segc_expr *const *e, SEGC_KEEP const segc_point *pt,
+	SEGC_KEEP const segc_where *where);
+
+/* A box: names and the exact closed intervals [lo, hi] they range over
+ * (lo <= hi).  A plain data record of borrowed arrays. */
+typedef struct segc_box {
+	size_t n;
+	const char *const *names;
+	const mpq_t *lo, *hi;
+} segc_box;
+
+/* Encloses the values of the 'n' formulas 'e' over the box 'box' (its
+ * names among those of 'pt', whose values elsewhere are used): lo[i] is
+ * at most, hi[i] at least every value of e[i] there (rounded outward to
+ * their precisions), by interval evaluation over arb balls with the box
+ * split where the enclosure is loose (see doc/analysis.md).  'slack'
+ * (may be NULL) gets for each formula an estimate of the fraction of the
+ * enclosure's width past the values seen at sample points.  0, or -1
+ * with an error recorded: the error of the formulas at the centre of the
+ * box, or what could not be enclosed (the number of terms of a sum that
+ * varies over the box, an atom with no interval form). */
+SEGC_API int segc_eval_enclose(SEGC_KEEP segc_ctx *ctx, size_t n,
+	mpfr_ptr const *lo, mpfr_ptr const *hi, double *slack,
+	SEGC_KEEP const segc_expr *const *e, SEGC_KEEP const segc_point *pt,
+	SEGC_KEEP const segc_box *box, SEGC_KEEP const segc_where *where);
+
 /* The exact value of 'e' at 'pt' into 'out', under the same rules and
  * limits as segc_eval_mpfr(): 0; 1 when the value is not rational (a
  * log2 or sqrt that is not exact) or too large to keep exactly (nothing

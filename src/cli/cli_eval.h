@@ -36,8 +36,13 @@ typedef struct eval_opts {
 	const char *map_x, *map_y; /* --map X Y */
 	int map_comp;            /* --component: 0 total, 1 comp, 2 comm, 3 io */
 	int comp_given;
+	enum segc_eval_arith arith; /* --arith ball (default) or exact */
 	size_t naxes;
 	cli_axis axes[EVAL_MAX_AXES];
+	/* NAME=[LO,HI]: the axis holds LO alone, 'ihi' holds HI */
+	unsigned char interval[EVAL_MAX_AXES];
+	mpq_t ihi[EVAL_MAX_AXES];
+	size_t nintervals;
 } eval_opts;
 
 /* The cells of the table, row after row, and the plotted values. */
@@ -99,6 +104,13 @@ int eval_at(eval_run *r, const segc_expr *e, mpfr_t x);
 int eval_row(eval_run *r);
 /* Records where the evaluation failed: the values of the point. */
 void eval_report_point(eval_run *r);
+/* Reads "[LO,HI]" into 'lo', 'hi' (eval_interval.c): 0; -1 when
+ * malformed; -2 when LO > HI. */
+int eval_interval_parse(segc_ctx *ctx, const char *text, mpq_t lo,
+	mpq_t hi);
+/* eval_row() when some names are given intervals: each component, the
+ * speedup and the efficiency enclosed over them, printed [lo, hi]. */
+int eval_row_interval(eval_run *r);
 /* --measured: the rows of DATA.csv evaluated beside their measured times
  * (eval_measured.c).  Prepares the names from the columns (before the
  * formulas are derived; an exit code), then evaluates every row (0, or

@@ -33,6 +33,40 @@ static char *name_copy(const char *s, size_t n)
 	return d;
 }
 
+/* Parses the interval 'text' of NAME=[LO,HI] ('arg') into the axis of
+ * 'o' being added (named already): LO its one value, HI beside it; 0 on
+ * success. */
+static int parse_interval(segc_ctx *ctx, cli_common *c, eval_opts *o,
+	const char *arg, const char *text)
+{
+	cli_axis *a = &o->axes[o->naxes];
+	mpq_t lo;
+	int rc;
+
+	mpq_init(lo);
+	mpq_init(o->ihi[o->naxes]);
+	rc = eval_interval_parse(ctx, text, lo, o->ihi[o->naxes]);
+	if (!rc) {
+		a->v = cli_xmalloc(sizeof *a->v);
+		a->cap = a->n = 1;
+		mpq_init(a->v[0]);
+		mpq_set(a->v[0], lo);
+		o->interval[o->naxes] = 1;
+		o->nintervals++;
+		o->naxes++;
+	}
+	mpq_clear(lo);
+	if (!rc)
+		return 0;
+	mpq_clear(o->ihi[o->naxes]);
+	cli_axis_clear(a);
+	if (rc == -2)
+		return cli_usage(c, "bad interval in '%s': its lower end "
+			"exceeds its upper end", arg), -1;
+	return cli_usage(c, "bad interval in '%s': [LO,HI] with exact "
+		"numbers LO <= HI", arg), -1;
+}
+
 /* Parses NAME=RANGE into a new axis of 'o'; 0 on success. */
 static int parse_axis(segc_ctx *ctx, cli_common *c, eval_opts *o,
 	const char *arg)
@@ -53,6 +87,8 @@ static int parse_axis(segc_ctx *ctx, cli_common *c, eval_opts *o,
 			return cli_usage(c, "%s: '%s' is given twice in the grid",
 				arg, o->axes[i].name), -1;
 	a->name = name_copy(arg, (size_t)(eq - arg));
+	if (eq[1] == '[')
+		return parse_interval(ctx, c, o, arg, eq + 1);
 	if (cli_axis_fill(ctx, a, eq + 1, MAX_POINTS)) {
 		cli_axis_clear(a);
 		return cli_usage(c, "bad range in '%s': V, A..B (integers), "
@@ -73,6 +109,25 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 	const char *v;
 	int r;
 
+	if (!strncmp(argv[*i], "-D", 2) && (argv[*i][2] ? argv[*i] + 2 :
+	    *i + 1 < argc ? argv[*i + 1] : "")[0] != '\0') {
+		const char *d = argv[*i][2] ? argv[*i] + 2 : argv[*i + 1];
+		const char *eq = strchr(d, '=');
+
+		/* -D NAME=[LO,HI]: an interval, as the operand NAME=[LO,HI] */
+		segc_ctx *scratch;
+		int bad;
+
+		if (!eq || eq[1] != '[')
+			return 0;
+		scratch = segc_ctx_new();
+		bad = parse_axis(scratch, c, o, d);
+		segc_ctx_free(scratch);
+		if (bad)
+			return -1;
+		*i += argv[*i][2] ? 1 : 2;
+		return 1;
+	}
 	if (!strcmp(argv[*i], "--csv")) {
 		o->csv = 1;
 		(*i)++;
@@ -91,6 +146,15 @@ static int eval_option(cli_common *c, int argc, char **argv, int *i,
 				"canonical)", v), -1;
 		if (r > 0)
 			o->canonical = !strcmp(v, "canonical");
+		return r;
+	}
+	if ((r = cli_option_value(c, argc, argv, i, "arith", 0, &v)) != 0) {
+		if (r > 0 && strcmp(v, "ball") && strcmp(v, "exact"))
+			return cli_usage(c, "unknown arithmetic '%s' (ball or "
+				"exact)", v), -1;
+		if (r > 0)
+			o->arith = strcmp(v, "ball") ? SEGC_EVAL_RATIONALS :
+				SEGC_EVAL_BALLS;
 		return r;
 	}
 	if ((r = cli_option_value(c, argc, argv, i, "procs", 0, &v)) != 0) {
@@ -356,13 +420,15 @@ static int check_domains(eval_run *r, const segc_setting *s)
 
 		if (!segc_domains_get(d, a->name, &lo, &hi, &integer))
 			continue;
-		for (j = 0; j < a->n; j++) {
-			const char *why = cli_domain_why(d, a->name, a->v[j]);
+		for (j = 0; j < a->n + r->o->interval[i]; j++) {
+			/* an interval's upper end after its lower one */
+			mpq_srcptr v = j < a->n ? a->v[j] : r->o->ihi[i];
+			const char *why = cli_domain_why(d, a->name, v);
 			char *q, *l, *h;
 
 			if (!why)
 				continue;
-			q = mpq_get_str(NULL, 10, a->v[j]);
+			q = mpq_get_str(NULL, 10, v);
 			l = lo ? mpq_get_str(NULL, 10, lo) : NULL;
 			h = hi ? mpq_get_str(NULL, 10, hi) : NULL;
 			segc_error(r->ctx, SEGC_ERR_INPUT, r->o->file, 0, 0,
@@ -655,8 +721,11 @@ int cmd_eval(int argc, char **argv)
 	o.precision = 128;
 	o.digits = 6;
 	rc = cli_model_command_run(&cmd, argc, argv, &o);
-	for (i = 0; i < o.naxes; i++)
+	for (i = 0; i < o.naxes; i++) {
 		cli_axis_clear(&o.axes[i]);
+		if (o.interval[i])
+			mpq_clear(o.ihi[i]);
+	}
 	cli_csv_opts_clear(&o.table);
 	return rc;
 }

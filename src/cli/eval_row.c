@@ -18,7 +18,8 @@ int eval_at(eval_run *r, const segc_expr *e, mpfr_t x)
 	pt.n = r->npoint;
 	pt.names = r->names;
 	pt.values = (const mpq_t *)r->values;
-	return segc_eval_mpfr(r->ctx, x, e, &pt, &r->where);
+	return segc_eval_mpfr_n_with(r->ctx, r->o->arith, 1, &x, &e, &pt,
+		&r->where);
 }
 
 /* Records where the evaluation failed: the values of the point. */
@@ -82,6 +83,8 @@ int eval_row(eval_run *r)
 	size_t i;
 	int rc = -1, k;
 
+	if (r->o->nintervals)
+		return eval_row_interval(r);
 	mpfr_init2(t1, (mpfr_prec_t)r->o->precision);
 	mpq_init(saved);
 	for (i = 0; i < r->nax; i++)
@@ -103,7 +106,8 @@ int eval_row(eval_run *r)
 		pt.n = r->npoint;
 		pt.names = r->names;
 		pt.values = (const mpq_t *)r->values;
-		if (segc_eval_mpfr_n(r->ctx, 4, v, e, &pt, &r->where))
+		if (segc_eval_mpfr_n_with(r->ctx, r->o->arith, 4, v, e, &pt,
+				&r->where))
 			goto out;
 	}
 	for (k = 1; k < 4; k++)

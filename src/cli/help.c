@@ -73,6 +73,9 @@ static const struct command_options {
 	{ "eval",
 	  "      --precision BITS  MPFR precision (default 128)\n"
 	  "      --digits D      significant digits printed (default 6)\n"
+	  "      --arith A       ball (default: arb balls, certified) or "
+	  "exact\n"
+	  "                      (rationals throughout)\n"
 	  "      --csv           comma-separated values\n"
 	  "      --json          the table as one JSON document, exact values "
 	  "beside\n"

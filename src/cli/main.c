@@ -35,7 +35,8 @@ static const struct command commands[] = {
 	  "compare the derived formula with the expected ones" },
 	{ "eval", cmd_eval,
 	  "[COMMON] [--precision BITS] [--digits D] [--csv] [--svg FILE]\n"
-	  "                 [--form F] [--procs NAME] MODEL.xml NAME=RANGE...",
+	  "                 [--form F] [--procs NAME] [--arith ball|exact]\n"
+	  "                 MODEL.xml NAME=RANGE|NAME=[LO,HI]...",
 	  "evaluate every component over a grid (MPFR)" },
 	{ "validate", cmd_validate,
 	  "[COMMON] MODEL.xml|MACHINE.xml",

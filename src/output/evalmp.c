@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "output/evalmp_plan.h"
+#include "output/evalball_private.h"
 
 /* Extra bits for inexact intermediate values. */
 #define GUARD_BITS 32
@@ -414,17 +414,18 @@ static int eval_once(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
 	return rc && ev.undecided ? 1 : rc;
 }
 
-/* Evaluates the 'n' formulas 'e' at 'pt' to 'out' (and, for one formula,
- * its exact value into 'q' when given, '*exact' set when it has one):
- * compiled once into one plan, run doubling the working precision while
- * a decision needs it. */
 static int run_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out,
 	mpq_ptr q, int *exact, const segc_eplan *plan, const segc_point *pt,
 	const segc_where *where, mpfr_prec_t prec);
 
+/* Evaluates the 'n' formulas 'e' at 'pt' to 'out' (and, for one formula,
+ * its exact value into 'q' when given, '*exact' set when it has one):
+ * compiled once into one plan, run over balls ('arith') or doubling the
+ * working precision while a decision needs it. */
+
 static int eval_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
 	int *exact, const segc_expr *const *e, const segc_point *pt,
-	const segc_where *where)
+	const segc_where *where, enum segc_eval_arith arith)
 {
 	mpfr_prec_t prec = 0;
 	int rc;
@@ -444,6 +445,11 @@ static int eval_prec(segc_ctx *ctx, size_t n, mpfr_ptr const *out, mpq_ptr q,
 		*exact = 0;
 	if (segc_eplan_compile(&plan, &cev, n, e))
 		return -1;
+	if (!q && arith == SEGC_EVAL_BALLS &&
+	    (rc = segc_ball_point(ctx, n, out, &plan, pt, where)) <= 0) {
+		segc_eplan_free(&plan);
+		return rc;
+	}
 	rc = run_prec(ctx, n, out, q, exact, &plan, pt, where, prec);
 	segc_eplan_free(&plan);
 	return rc;
@@ -484,7 +490,8 @@ int segc_eval_mpfr(segc_ctx *ctx, mpfr_t out, const segc_expr *e,
 {
 	mpfr_ptr o = out;
 
-	return eval_prec(ctx, 1, &o, NULL, NULL, &e, pt, where);
+	return eval_prec(ctx, 1, &o, NULL, NULL, &e, pt, where,
+		SEGC_EVAL_BALLS);
 }
 
 /* Evaluates the 'n' formulas 'e' at 'pt' (see eval.h). */
@@ -492,7 +499,17 @@ int segc_eval_mpfr_n(segc_ctx *ctx, size_t n, mpfr_ptr const *out,
 	const segc_expr *const *e, const segc_point *pt,
 	const segc_where *where)
 {
-	return n ? eval_prec(ctx, n, out, NULL, NULL, e, pt, where) : 0;
+	return n ? eval_prec(ctx, n, out, NULL, NULL, e, pt, where,
+		SEGC_EVAL_BALLS) : 0;
+}
+
+/* The same in the arithmetic 'arith' (see eval.h). */
+int segc_eval_mpfr_n_with(segc_ctx *ctx, enum segc_eval_arith arith,
+	size_t n, mpfr_ptr const *out, const segc_expr *const *e,
+	const segc_point *pt, const segc_where *where)
+{
+	return n ? eval_prec(ctx, n, out, NULL, NULL, e, pt, where, arith) :
+		0;
 }
 
 /* The exact value of 'e' at 'pt' (see eval.h). */
@@ -504,7 +521,8 @@ int segc_eval_exact(segc_ctx *ctx, mpq_t out, const segc_expr *e,
 	int rc, exact = 0;
 
 	mpfr_init2(f, 64);
-	rc = eval_prec(ctx, 1, &o, out, &exact, &e, pt, where);
+	rc = eval_prec(ctx, 1, &o, out, &exact, &e, pt, where,
+		SEGC_EVAL_RATIONALS);
 	mpfr_clear(f);
 	return rc ? -1 : exact ? 0 : 1;
 }

@@ -75,8 +75,25 @@ want=$(python3 -c '
 from fractions import Fraction
 print(sum(Fraction(1, i) for i in range(1, 31)))')
 exact "$tmp/harm.xml" N=30 "$want" "costs 1/i: the harmonic number"
-within 30 "$SEGC" eval "$tmp/harm.xml" N=100000 >"$tmp/out" 2>"$tmp/err"
-limit $? "\(max_eval_terms\)" "costs 1/i over 10^5 iterations: exit 3 within seconds"
+within 30 "$SEGC" eval --arith exact "$tmp/harm.xml" N=100000 >"$tmp/out" \
+	2>"$tmp/err"
+limit $? "\(max_eval_terms\)" "costs 1/i over 10^5 iterations, exactly: exit 3 within seconds"
+# Over balls the finish times do not grow: the value within seconds,
+# H(10^5) = ln n + gamma + 1/(2n) - 1/(12n^2) + 1/(120n^4) - ... to 12
+# digits.
+within 30 "$SEGC" eval --digits 12 "$tmp/harm.xml" N=100000 >"$tmp/out" \
+	2>"$tmp/err"
+rc=$?
+want=$(python3 -c '
+from decimal import Decimal as D, getcontext
+getcontext().prec = 40
+n = D(100000)
+g = D("0.5772156649015328606065120900824024310422")
+h = n.ln() + g + 1 / (2 * n) - 1 / (12 * n * n) + 1 / (120 * n ** 4)
+print("%.11e" % h)')
+got=$(awk 'NR == 2 { printf "%.11e", $NF }' "$tmp/out")
+[ $rc -eq 0 ] && [ "$got" = "$want" ]
+ok $? "costs 1/i over 10^5 iterations over balls: $got ($want)"
 
 # A cost of indexed nodes whose power would need more than GMP holds: the
 # size is bounded before the power (an abort inside GMP before).
