@@ -163,6 +163,16 @@ for m in loops_blocked_lu loops_empty_tail loops_floor_body \
 done
 check_model blocked_lu "$top_srcdir/xml/examples/blocked_lu.xml" - - \
 	B,t_madd,t_pivot "N=1..200*3 P=1..16*2"
+# Rational powers: cbrt and pow through C, as the C predictor has them.
+# The C library's cbrt and pow are not correctly rounded (glibc states a
+# few ulp), so the distance to MPFR is held to the C predictor's own
+# stated bound's order (tests/cli/ratexp.sh checks that bound), while the
+# Fortran must still give the C predictor's doubles exactly.
+saved_max_ulp=$MAX_ULP
+MAX_ULP=8
+check_model extrap_shapes "$top_srcdir/tests/cli/models/extrap_shapes.xml" \
+	- - - "N=1..1000000*10 P=1..1024*2"
+MAX_ULP=$saved_max_ulp
 diag "largest error in ulp per model:" "$(cat "$tmp/summary" 2>/dev/null)"
 
 # bind(c): a C program calls the Fortran's cg_simple_total (and comp,
