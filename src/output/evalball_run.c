@@ -425,10 +425,13 @@ static int run_rel(brun *b, const segc_eplan_ins *in)
 		b->tv[in->dst] = (unsigned char)t;
 		return SEGC_BALL_OK;
 	}
+	/* walk() initialises the value it fills, also when it fails */
 	rc = walk(b, segc_expr_arg(in->e, 0), &x);
-	segc_val_init(&y, b->wev.prec);
-	if (!rc)
-		rc = walk(b, segc_expr_arg(in->e, 1), &y);
+	if (rc) {
+		segc_val_clear(&x);
+		return rc;
+	}
+	rc = walk(b, segc_expr_arg(in->e, 1), &y);
 	if (!rc)
 		rc = walk_code(b, segc_eval_relation_vals(&b->wev, in->e, &x,
 			&y, &t));
