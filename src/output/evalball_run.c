@@ -321,6 +321,22 @@ static void run_extremum(brun *b, const segc_eplan_ins *in)
 			arb_min(d, d, &b->v[in->arg[i]], b->r->prec);
 }
 
+/* 'lo' and 'hi' set to the ceil (when 'up') or floor of the lower and
+ * upper bounds of the ball 'x'. */
+static void round_bounds(arf_t lo, arf_t hi, arb_srcptr x, int up,
+	slong prec)
+{
+	arb_get_lbound_arf(lo, x, prec);
+	arb_get_ubound_arf(hi, x, prec);
+	if (up) {
+		arf_ceil(lo, lo);
+		arf_ceil(hi, hi);
+	} else {
+		arf_floor(lo, lo);
+		arf_floor(hi, hi);
+	}
+}
+
 /* ceil (when 'up') or floor of the ball 'x' into 'd': exact when it is
  * the same over the ball; else at a point decided exactly, over a box
  * the ball of every outcome. */
@@ -334,15 +350,7 @@ static int run_round(brun *b, const segc_eplan_ins *in, int up)
 		return walk_ins(b, in, segc_expr_name(in->e));
 	arf_init(lo);
 	arf_init(hi);
-	arb_get_lbound_arf(lo, x, b->r->prec);
-	arb_get_ubound_arf(hi, x, b->r->prec);
-	if (up) {
-		arf_ceil(lo, lo);
-		arf_ceil(hi, hi);
-	} else {
-		arf_floor(lo, lo);
-		arf_floor(hi, hi);
-	}
+	round_bounds(lo, hi, x, up, b->r->prec);
 	if (arf_equal(lo, hi))
 		arb_set_arf(&b->v[in->dst], lo);
 	else if (!exact_here(b, in->e))
@@ -497,15 +505,7 @@ static int sum_bound(brun *b, const segc_eplan_ins *in, int k, int up,
 
 	arf_init(lo);
 	arf_init(hi);
-	arb_get_lbound_arf(lo, x, b->r->prec);
-	arb_get_ubound_arf(hi, x, b->r->prec);
-	if (up) {
-		arf_ceil(lo, lo);
-		arf_ceil(hi, hi);
-	} else {
-		arf_floor(lo, lo);
-		arf_floor(hi, hi);
-	}
+	round_bounds(lo, hi, x, up, b->r->prec);
 	same = arb_is_finite(x) && arf_equal(lo, hi);
 	if (same)
 		arf_get_fmpz(z, lo, ARF_RND_DOWN);
