@@ -392,6 +392,11 @@ static int read_header(reader *R, size_t start, size_t end)
 				R->opts->map_names[k]);
 			bad = 1;
 		}
+	if (!bad && !C->ncols && !C->nignored) {
+		csv_error(R, R->line, 0, "the header names no column (its "
+			"cells are empty)%s%s", "", "");
+		bad = 1;
+	}
 	free(set.slot);
 	free(found);
 	free(cells);

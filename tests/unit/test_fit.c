@@ -184,6 +184,8 @@ static void test_csv_errors(void)
 		{ "N,time\n1,1.\n", "2:3: the cell of column 'time' is not a "
 		  "decimal number" },
 		{ "", "0:0: no header row (a line of column names)" },
+		{ "# a comment\n,\n1,2\n", "2:0: the header names no column "
+		  "(its cells are empty)" },
 	};
 	size_t i;
 
