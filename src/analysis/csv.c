@@ -173,7 +173,7 @@ static size_t digits_at(const char *s, size_t i, size_t n)
 static int exponent_value(const char *s, size_t n, unsigned long max,
 	long *e)
 {
-	size_t i = s[0] == '+' || s[0] == '-';
+	size_t i = n && (s[0] == '+' || s[0] == '-');
 	unsigned long v = 0;
 
 	if (i == n || digits_at(s, i, n) != n - i)

@@ -186,18 +186,29 @@ static void test_csv_errors(void)
 		{ "", "0:0: no header row (a line of column names)" },
 		{ "# a comment\n,\n1,2\n", "2:0: the header names no column "
 		  "(its cells are empty)" },
+		{ "N,time\n1,1e", "2:3: the cell of column 'time' is not a "
+		  "decimal number" },
+		{ "N,time\n1,2e+", "2:3: the cell of column 'time' is not a "
+		  "decimal number" },
 	};
 	size_t i;
 
+	/* Each text is read from a buffer of its exact length, not ended by
+	 * a NUL, so that a read past the end shows under the sanitizers. */
 	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
 		segc_ctx *ctx = segc_ctx_new();
-		segc_csv *c = segc_csv_read_string(ctx, "d.csv", cases[i][0],
-			strlen(cases[i][0]));
-		char *got = c ? "ok" : first_diag(ctx);
+		size_t n = strlen(cases[i][0]);
+		char *text = malloc(n ? n : 1);
+		segc_csv *c;
+		char *got;
 
+		memcpy(text, cases[i][0], n);
+		c = segc_csv_read_string(ctx, "d.csv", text, n);
+		got = c ? "ok" : first_diag(ctx);
 		tap_is(got, cases[i][1], "CSV case");
 		segc_csv_free(c);
 		segc_ctx_free(ctx);
+		free(text);
 	}
 }
 
