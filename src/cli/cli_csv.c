@@ -149,23 +149,50 @@ segc_csv *cli_csv_read(segc_ctx *ctx, const cli_csv_opts *o,
 	return segc_table_read_path(ctx, path, o->format, &opts);
 }
 
+/* Appends to 't' at 'at' the column name 's' with its control bytes
+ * written as \xHH, cut after IGNORED_CHARS bytes of the name (never
+ * inside a UTF-8 character) and "..." then; the new end.  The names come
+ * from the file, so they reach the terminal only so.  't' has room for
+ * 4 * IGNORED_CHARS + 4 more bytes. */
+#define IGNORED_CHARS 40
+static size_t put_name(char *t, size_t at, const char *s)
+{
+	size_t len = strlen(s), cut = len, i;
+
+	if (len > IGNORED_CHARS)
+		for (cut = IGNORED_CHARS; cut > 0 &&
+		    ((unsigned char)s[cut] & 0xc0) == 0x80; cut--)
+			;
+	for (i = 0; i < cut; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c == 0x7f)
+			at += (size_t)sprintf(t + at, "\\x%02x", (unsigned)c);
+		else
+			t[at++] = (char)c;
+	}
+	if (cut < len)
+		at += (size_t)sprintf(t + at, "...");
+	return at;
+}
+
 /* The names of the columns left out, comma-separated, at most
  * IGNORED_SHOWN of them and then how many more (see cli_csv.h). */
 #define IGNORED_SHOWN 8
 char *cli_csv_ignored_text(const segc_csv *csv)
 {
-	size_t i, n = segc_csv_n_ignored(csv), len = 64, at = 0;
+	size_t i, n = segc_csv_n_ignored(csv), at = 0;
 	size_t shown = n < IGNORED_SHOWN ? n : IGNORED_SHOWN;
 	char *t;
 
 	if (!n)
 		return NULL;
-	for (i = 0; i < shown; i++)
-		len += strlen(segc_csv_ignored(csv, i)) + 2;
-	t = cli_xmalloc(len);
-	for (i = 0; i < shown; i++)
-		at += (size_t)sprintf(t + at, "%s%s", i ? ", " : "",
-			segc_csv_ignored(csv, i));
+	t = cli_xmalloc(shown * (4 * IGNORED_CHARS + 6) + 64);
+	for (i = 0; i < shown; i++) {
+		if (i)
+			at += (size_t)sprintf(t + at, ", ");
+		at = put_name(t, at, segc_csv_ignored(csv, i));
+	}
 	if (n > shown)
 		sprintf(t + at, " and %lu more", (unsigned long)(n - shown));
 	else

@@ -75,6 +75,17 @@ gap = 0.00000001  (1e-08)
 	--free lat,gap --column "time=Avg time/rank" --column bytes=msg_size \
 	"$pp" "$tmp/cali.csv"
 
+# Names of columns left out come from the file: a control byte is shown
+# as \xHH, never sent to the terminal, and a long name is cut after 40
+# bytes, not inside a UTF-8 character (here the 2-byte e-acute that
+# would straddle the cut).
+long=$(printf 'a%.0s' $(seq 39))
+printf '%s\n' "$(printf 'bytes,time,x\033[31m,%s\303\251tail' "$long")" \
+	'0,0.00002,1,2' '1000,0.00003,1,2' >"$tmp/ctl.csv"
+fit_has "left-out names: control bytes escaped, long names cut" \
+"# columns left out: x\\x1b[31m, $long..." \
+	--free lat,gap "$pp" "$tmp/ctl.csv"
+
 # refused WANT ARGS...: segc ARGS exits 2 with WANT on stderr.
 refused() {
 	name=$1 want=$2
