@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 #include "base/util.h"
 
 /* The largest cyclicity c > 1 that the evaluation looks for. */

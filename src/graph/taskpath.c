@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algebra/taskpath.h"
+#include "graph/taskpath.h"
 #include "base/util.h"
 
 /* The largest magnitude of an index value, and of an integer exponent. */

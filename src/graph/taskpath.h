@@ -20,9 +20,10 @@
 #include <stddef.h>
 #include <gmp.h>
 #include <segc/segc.h>
+#include "model/model.h"
 
-/* The most indices a node may have (doc/limits.md, Fixed limits). */
-#define SEGC_TP_MAX_INDICES 64
+/* The most indices a node may have: the model's limit. */
+#define SEGC_TP_MAX_INDICES SEGC_MAX_INDICES
 
 /* Opcodes of a program. */
 enum segc_tp_op {

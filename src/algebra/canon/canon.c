@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/canon_private.h"
-#include "algebra/refusal.h"
+#include "algebra/canon/canon_private.h"
+#include "algebra/canon/refusal.h"
 #include "base/util.h"
 
 /* --------------------------------------------------------- conversion */

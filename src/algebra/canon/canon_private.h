@@ -7,7 +7,7 @@
 
 #include <segc/segc.h>
 #include "expr/expr_private.h"
-#include "algebra/poly.h"
+#include "algebra/poly/poly.h"
 
 /* A rational function num/den.  Invariant after every operation: den has
  * non-negative exponents, no monomial content, and is 1 or has at least

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/canon_private.h"
+#include "algebra/canon/canon_private.h"
 #include "base/util.h"
 
 /* ------------------------------------------------ rational functions */

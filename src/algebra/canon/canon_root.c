@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/canon_private.h"
+#include "algebra/canon/canon_private.h"
 #include "base/util.h"
 
 /* Largest index of a root, and largest exponent of a root atom in a

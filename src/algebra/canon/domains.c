@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <segc/segc.h>
-#include "algebra/canon_private.h"
+#include "algebra/canon/canon_private.h"
 #include "base/util.h"
 
 /* One declared name. */

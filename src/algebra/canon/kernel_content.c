@@ -4,7 +4,7 @@
  * sqrt atoms). */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/kernel_private.h"
+#include "algebra/canon/kernel_private.h"
 #include "base/util.h"
 
 /* See kernel_private.h. */

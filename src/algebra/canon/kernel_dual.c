@@ -20,7 +20,7 @@
  * used. */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/kernel_private.h"
+#include "algebra/canon/kernel_private.h"
 #include "base/util.h"
 
 /* The one term of 'p' that holds variable 'v': its index when that term

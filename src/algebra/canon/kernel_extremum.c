@@ -4,7 +4,7 @@
  * extraction of the common part and the content is in kernel_content.c. */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/kernel_private.h"
+#include "algebra/canon/kernel_private.h"
 #include "base/util.h"
 
 /* ----------------------------------------------------------- max, min */

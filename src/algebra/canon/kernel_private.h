@@ -4,7 +4,7 @@
 #ifndef SEGC_KERNEL_PRIVATE_H
 #define SEGC_KERNEL_PRIVATE_H
 
-#include "algebra/canon_private.h"
+#include "algebra/canon/canon_private.h"
 
 /* One alternative of a max/min being normalised. */
 struct alt {

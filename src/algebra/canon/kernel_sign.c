@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/kernel_private.h"
+#include "algebra/canon/kernel_private.h"
 #include "base/util.h"
 
 /* ------------------------------------------------------------- signs */

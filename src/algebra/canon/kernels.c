@@ -5,7 +5,7 @@
  * normal form of max and min in kernel_extremum.c and kernel_content.c. */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/kernel_private.h"
+#include "algebra/canon/kernel_private.h"
 #include "base/util.h"
 
 /* Non-zero when the monomial of term i of 'p' is an integer on the box. */

@@ -20,7 +20,7 @@
  * the if is replaced by the other branch. */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/canon_private.h"
+#include "algebra/canon/canon_private.h"
 #include "expr/expr_private.h"
 #include "base/util.h"
 

@@ -18,10 +18,10 @@
 
 #include "expr/expr_private.h"
 #include "base/util.h"
-#include "algebra/evalq.h"
-#include "algebra/intpart.h"
-#include "algebra/maxplus.h"
-#include "algebra/taskpath.h"
+#include "algebra/eval/evalq.h"
+#include "algebra/eval/intpart.h"
+#include "graph/maxplus.h"
+#include "graph/taskpath.h"
 
 /* Bounds of the work one evaluation may do. */
 #define EVAL_MAX_BITS 16777216UL    /* bits of a power's result */

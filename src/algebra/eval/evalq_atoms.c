@@ -9,7 +9,7 @@
 
 #include "expr/expr_private.h"
 #include "base/util.h"
-#include "algebra/evalq.h"
+#include "algebra/eval/evalq.h"
 
 /* A name bound by an enclosing binder, and those further out. */
 struct bound_name {

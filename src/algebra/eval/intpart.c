@@ -9,7 +9,7 @@
  * ceil is its floor plus one. */
 #include <stdlib.h>
 
-#include "algebra/intpart.h"
+#include "algebra/eval/intpart.h"
 
 /* r = floor(log2(z)) for a rational z > 0. */
 static void floor_log2(mpz_t r, mpq_srcptr z)

@@ -23,9 +23,9 @@
 #include <string.h>
 #include <mpfr.h>
 
-#include "algebra/witness_private.h"
-#include "algebra/maxplus.h"
-#include "algebra/taskpath.h"
+#include "algebra/eval/witness_private.h"
+#include "graph/maxplus.h"
+#include "graph/taskpath.h"
 #include "base/util.h"
 
 /* Bits of an exact numerator or denominator beyond which a point is

@@ -6,7 +6,7 @@
 
 #include <mpfr.h>
 #include "expr/expr_private.h"
-#include "algebra/witness.h"
+#include "algebra/eval/witness.h"
 
 /* What an evaluation gives: a value, no value at all (a division by zero),
  * or no decision at this precision (a condition or a sqrt argument whose

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <mpfr.h>
 
-#include "algebra/witness_private.h"
+#include "algebra/eval/witness_private.h"
 #include "base/util.h"
 
 /* Precisions tried in turn at a point whose values are not exact. */

@@ -4,8 +4,8 @@
  * polyflint.c). */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/poly.h"
-#include "algebra/poly_private.h"
+#include "algebra/poly/poly.h"
+#include "algebra/poly/poly_private.h"
 #include "base/util.h"
 
 /* ------------------------------------------------------------- storage */

@@ -5,7 +5,7 @@
 #define SEGC_POLY_PRIVATE_H
 
 #include <stdint.h>
-#include "algebra/poly.h"
+#include "algebra/poly/poly.h"
 
 /* The exponent vector of term 'i'. */
 static inline int32_t *term_exp(const segc_poly *p, size_t i)

@@ -7,8 +7,8 @@
  * which packs the exponents of fewer variables into fewer words. */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/polyflint.h"
-#include "algebra/poly_private.h"
+#include "algebra/poly/polyflint.h"
+#include "algebra/poly/poly_private.h"
 #include "base/util.h"
 
 /* The context over the used variables of v[0..n-1]. */

@@ -6,7 +6,7 @@
 #define SEGC_POLYFLINT_H
 
 #include <flint/fmpq_mpoly.h>
-#include "algebra/poly.h"
+#include "algebra/poly/poly.h"
 
 /* A FLINT context over the variables used by some polynomials, in the
  * order of segc's variables (so that FLINT's lex order is segc's). */

@@ -7,8 +7,8 @@
  * the one normalisation of a gcd over Q, whatever FLINT's own. */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/poly.h"
-#include "algebra/polyflint.h"
+#include "algebra/poly/poly.h"
+#include "algebra/poly/polyflint.h"
 #include "base/util.h"
 
 /* Normalises the sign: the leading coefficient becomes positive. */

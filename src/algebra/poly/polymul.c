@@ -4,8 +4,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/poly_private.h"
-#include "algebra/polyflint.h"
+#include "algebra/poly/poly_private.h"
+#include "algebra/poly/polyflint.h"
 #include "base/util.h"
 
 /* ------------------------------------------------------ multiplication */

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algebra/structural.h"
+#include "algebra/structural/structural.h"
 #include "base/util.h"
 
 /* Deepest nesting split part by part; deeper subtrees are kept whole

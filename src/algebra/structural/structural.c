@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "expr/expr_private.h"
-#include "algebra/structural.h"
+#include "algebra/structural/structural.h"
 #include "base/util.h"
 
 static segc_expr *simplify_sum(size_t n, segc_expr **v, int factor);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "expr/expr_private.h"
-#include "algebra/structural.h"
+#include "algebra/structural/structural.h"
 #include "base/util.h"
 
 /* One term read as coef * prod base[i]^exp[i]. */

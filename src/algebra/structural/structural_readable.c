@@ -33,7 +33,7 @@
 
 #include "expr/expr_private.h"
 #include "expr/builtin.h"
-#include "algebra/structural.h"
+#include "algebra/structural/structural.h"
 #include "base/util.h"
 
 #define READABLE_MAX_DEPTH 400

@@ -19,7 +19,7 @@
 
 #include "expr/expr_private.h"
 #include "expr/builtin.h"
-#include "algebra/structural.h"
+#include "algebra/structural/structural.h"
 #include "base/util.h"
 
 #define WHERE_MAX_NAMES 12

@@ -37,7 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/canon_private.h"
+#include "algebra/canon/canon_private.h"
 #include "base/util.h"
 
 /* How far from 1 a number lower bound may be moved to 1. */

@@ -4,7 +4,7 @@
  * G(hi) - G(lo - 1) (summation.c decides where that holds). */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/canon_private.h"
+#include "algebra/canon/canon_private.h"
 #include "base/util.h"
 
 /* Makes sure B_0 .. B_m are cached (B_1 = -1/2). */

@@ -4,7 +4,7 @@
  * floor and ceil comes out of its atom. */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/canon_private.h"
+#include "algebra/canon/canon_private.h"
 #include "base/util.h"
 
 /* The largest period of a quasi-polynomial body summed by residues. */
