@@ -14,28 +14,13 @@
 #include <gmp.h>
 #include <segc/segc.h>
 #include "expr/builtin.h"
+#include "algebra/eval/atoms.h"
 
 /* The largest distance of an arc (the model's SEGC_MAX_FORWARD). */
 #define SEGC_MAXPLUS_MAX_DISTANCE 100000UL
 
-/* A decoded system: 'm' nodes of costs 'cost', 'k' arcs. */
-typedef struct segc_maxplus_sys {
-	size_t m, k;
-	const mpq_t *cost;        /* m */
-	size_t *from, *to;        /* k, nodes from 0 */
-	unsigned long *dist;      /* k */
-	const mpq_t *acost;       /* k (stride 'astride') */
-	size_t astride;
-	unsigned long D;          /* max(1, largest distance) */
-	unsigned char *state;     /* m: see segc_maxplus_prepare */
-	int carried;              /* some forward arc: iterations interact */
-	unsigned long *limbs;     /* when set: the limbs of the largest finish
-				   * time of the last iteration, after each */
-	unsigned char *settled;   /* m: the node's time is the same in every
-	                           * iteration from 'settle' on */
-	unsigned long settle;
-	int moving;               /* a forward arc leaves a node not settled */
-} segc_maxplus_sys;
+/* A decoded system: the type segc_maxplus_sys of algebra/eval/atoms.h,
+ * which exact evaluation fills with the costs of each iteration. */
 
 /* Checks and decodes the values 'args' of the arguments of a maxplus
  * atom into 's' (arrays malloc'd, release with segc_maxplus_clear even on
@@ -65,11 +50,6 @@ void segc_maxplus_clear(segc_maxplus_sys *s);
  * period shows within 'max_steps' iterations. */
 int segc_maxplus_transient(const segc_maxplus_sys *s,
 	unsigned long max_steps, mpq_t **T, unsigned long *p, mpq_t lam);
-
-/* Sets the costs of iteration 'i' (from 1) of a recurrence whose costs
- * depend on its counter: writes them where the system's 'cost' and
- * 'acost' point; non-zero when they cannot be computed. */
-typedef int (*segc_maxplus_costs_fn)(void *arg, unsigned long i);
 
 /* Sets 'out' to fin(n, m) of the decoded system 's' for the count 'n',
  * 'costs' setting the costs of every iteration before it runs (maxplusv:

@@ -15,7 +15,8 @@ trap 'rm -rf "$tmp"' EXIT
 # The objects of stage $1, in its folder and the folders under it.
 objects() {
 	test -d "$builddir/src/$1" &&
-		find "$builddir/src/$1" -name '*.o' | LC_ALL=C sort
+		find "$builddir/src/$1" -name .libs -prune -o -name '*.o' -print |
+		LC_ALL=C sort
 }
 
 n=0

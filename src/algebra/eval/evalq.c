@@ -20,8 +20,7 @@
 #include "base/util.h"
 #include "algebra/eval/evalq.h"
 #include "algebra/eval/intpart.h"
-#include "graph/maxplus.h"
-#include "graph/taskpath.h"
+#include "algebra/eval/atoms.h"
 
 /* Bounds of the work one evaluation may do. */
 #define EVAL_MAX_BITS 16777216UL    /* bits of a power's result */
@@ -270,7 +269,7 @@ static int maxplus_q(mpq_t r, const mpq_t *v, size_t n,
 	const struct point *pt)
 {
 	const char *why;
-	int rc = segc_maxplus_eval(r, n, v, pt->cap, &why);
+	int rc = segc_atoms_maxplus_eval(r, n, v, pt->cap, &why);
 
 	if (rc > 0)
 		*pt->limited = 1;
@@ -330,7 +329,7 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 	M.pt = pt;
 	mpq_init(n);
 	mpq_init(M.i);
-	bad = segc_maxplus_decode_graph(e, &M.s) != NULL ||
+	bad = segc_atoms_maxplus_decode_graph(e, &M.s) != NULL ||
 		eval(n, e->args[1], b, pt);
 	if (!bad && mpz_cmp_ui(mpq_numref(n), *pt->terms_left) > 0) {
 		*pt->limited = 1;
@@ -346,7 +345,7 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 	M.s.acost = (const mpq_t *)M.acost;
 	M.s.astride = 1;
 	if (!bad)
-		bad = segc_maxplus_run(r, &M.s, n, pt->cap,
+		bad = segc_atoms_maxplus_run(r, &M.s, n, pt->cap,
 			mpv_costs, &M, &why);
 	if (bad > 0)
 		*pt->limited = 1;
@@ -356,7 +355,7 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 		mpq_clear(M.acost[j]);
 	free(M.cost);
 	free(M.acost);
-	segc_maxplus_clear(&M.s);
+	segc_atoms_maxplus_clear(&M.s);
 	mpq_clear(n);
 	mpq_clear(M.i);
 	return bad ? -1 : 0;
@@ -368,7 +367,7 @@ static int taskpath_q(mpq_t r, const mpq_t *v, size_t n,
 	const struct point *pt)
 {
 	char *why = NULL;
-	int rc = segc_taskpath_eval(r, n, v, pt->cap, &why);
+	int rc = segc_atoms_taskpath_eval(r, n, v, pt->cap, &why);
 
 	free(why);
 	if (rc > 0)

@@ -24,8 +24,7 @@
 #include <mpfr.h>
 
 #include "algebra/eval/witness_private.h"
-#include "graph/maxplus.h"
-#include "graph/taskpath.h"
+#include "algebra/eval/atoms.h"
 #include "base/util.h"
 
 /* Bits of an exact numerator or denominator beyond which a point is
@@ -483,10 +482,10 @@ static int iv_recurrence(struct evaluator *ev, ival *r, enum segc_builtin id,
 	}
 	mpq_init(out);
 	if (id == SEGC_BUILTIN_TASKPATH)
-		rc = segc_taskpath_eval(out, n, (const mpq_t *)q,
+		rc = segc_atoms_taskpath_eval(out, n, (const mpq_t *)q,
 			ev->terms_left, &twhy);
 	else
-		rc = segc_maxplus_eval(out, n, (const mpq_t *)q,
+		rc = segc_atoms_maxplus_eval(out, n, (const mpq_t *)q,
 			ev->terms_left, &why);
 	free(twhy);
 	if (!rc)
@@ -663,7 +662,7 @@ static int eval_maxplusv(struct evaluator *ev, ival *r, const segc_expr *e,
 	W.e = e;
 	W.b = b;
 	mpq_inits(n, out, W.i, (mpq_ptr)0);
-	bad = segc_maxplus_decode_graph(e, &s) ? EV_UNDEFINED : 0;
+	bad = segc_atoms_maxplus_decode_graph(e, &s) ? EV_UNDEFINED : 0;
 	if (!bad)
 		bad = exact_value(ev, n, e->args[1], b);
 	/* more iterations than the terms left: no value, at once */
@@ -681,7 +680,7 @@ static int eval_maxplusv(struct evaluator *ev, ival *r, const segc_expr *e,
 	s.cost = (const mpq_t *)W.cost;
 	s.acost = (const mpq_t *)W.acost;
 	s.astride = 1;
-	if (!bad && segc_maxplus_run(out, &s, n, ev->terms_left, wmpv_costs,
+	if (!bad && segc_atoms_maxplus_run(out, &s, n, ev->terms_left, wmpv_costs,
 			&W, &why))
 		bad = W.bad ? W.bad : EV_UNDEFINED;
 	if (!bad)
@@ -692,7 +691,7 @@ static int eval_maxplusv(struct evaluator *ev, ival *r, const segc_expr *e,
 		mpq_clear(W.acost[j]);
 	free(W.cost);
 	free(W.acost);
-	segc_maxplus_clear(&s);
+	segc_atoms_maxplus_clear(&s);
 	mpq_clears(n, out, W.i, (mpq_ptr)0);
 	return bad;
 }
