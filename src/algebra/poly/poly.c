@@ -10,8 +10,10 @@
 
 /* ------------------------------------------------------------- storage */
 
-/* The bytes held by every live polynomial (segc_poly_held). */
-static size_t poly_held;
+/* The bytes held by every live polynomial of the calling thread
+ * (segc_poly_held): a derivation runs in one thread, and its budget
+ * counts its own polynomials only. */
+static _Thread_local size_t poly_held;
 
 /* Records that 'p' now holds 'bytes'. */
 static void account(segc_poly *p, size_t bytes)
