@@ -133,8 +133,17 @@ SEGC_API void segc_ctx_clear(SEGC_KEEP segc_ctx *ctx);
  * through 'ctx' since it was made or cleared; bounded by max_work. */
 SEGC_API unsigned long long segc_ctx_work(SEGC_KEEP const segc_ctx *ctx);
 
-/* Releases the library's global tables (expression store).  Call once at
- * the very end, after every expression has been freed. */
+/* Threads.  The library keeps no mutable state shared between threads:
+ * the expression store and the count of polynomial memory are the
+ * calling thread's own, a context is used by one thread at a time, and
+ * the memory policy below is set once, before threads start.  So two
+ * threads may read and derive models at once, each with its own context;
+ * an expression, or a model, machine or bindings holding expressions,
+ * must stay in the thread that made it.
+ *
+ * Releases the calling thread's store of expressions.  Call once at the
+ * end of the thread (or of the program), after every expression it made
+ * has been freed. */
 SEGC_API void segc_library_cleanup(void);
 
 /* Memory policy, the one of the whole library.  The memory of a document

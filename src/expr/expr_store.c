@@ -1,5 +1,5 @@
-/* expr_store.c - the expression store: every node lives in one global
- * hash table keyed by its structure (kind, name, number and the
+/* expr_store.c - the expression store: every node lives in one
+ * hash table of its thread keyed by its structure (kind, name, number and the
  * identities of its children), reference-counted and immutable.  A
  * constructor (expr.c) computes the structural hash from the children's
  * stored hashes, looks the node up here and gets the existing one if there
@@ -13,8 +13,12 @@
 #include "expr/store_private.h"
 #include "base/util.h"
 
-/* The store: buckets of chained nodes, a power of two of them. */
-static struct {
+/* The store: buckets of chained nodes, a power of two of them.  Each
+ * thread has its own (segc.h, "Threads"): two derivations in two threads
+ * share no node and no count, and need no lock; an expression, and a
+ * model or anything holding expressions, stays in the thread that made
+ * it. */
+static _Thread_local struct {
 	segc_expr **buckets;
 	size_t cap;
 	size_t count;
@@ -215,7 +219,8 @@ size_t segc_expr_live_nodes(void)
 	return store.count;
 }
 
-/* Frees every node left and the table itself. */
+/* Frees every node left in the store of the calling thread and the
+ * table itself. */
 void segc_library_cleanup(void)
 {
 	size_t i;

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "graph/cyclic.h"
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 #include "expr/builtin.h"
 #include "base/util.h"
 

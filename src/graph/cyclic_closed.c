@@ -26,7 +26,7 @@
 
 #include "graph/cyclic.h"
 #include "graph/rgraph.h"
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 #include "expr/builtin.h"
 #include "expr/expr_private.h"
 #include "base/util.h"

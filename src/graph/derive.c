@@ -9,7 +9,7 @@
 
 #include "graph/graph.h"
 #include "model/model.h"
-#include "algebra/structural.h"
+#include "algebra/structural/structural.h"
 #include "base/util.h"
 
 /* What derive() returns: the formula as reduced, lightly simplified,

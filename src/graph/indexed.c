@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "graph/indexed.h"
-#include "algebra/taskpath.h"
+#include "graph/taskpath.h"
 #include "expr/builtin.h"
 #include "base/util.h"
 

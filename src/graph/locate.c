@@ -27,7 +27,7 @@
 
 #include "graph/graph.h"
 #include "model/model.h"
-#include "algebra/refusal.h"
+#include "algebra/canon/refusal.h"
 #include "base/util.h"
 
 /* A set of expressions already tried (expressions are hash-consed, so the

@@ -127,6 +127,9 @@ typedef struct segc_node {
 /* The largest distance of a forward edge (forward="d"). */
 #define SEGC_MAX_FORWARD 100000UL
 
+/* The most indices a node may have (doc/limits.md, Fixed limits). */
+#define SEGC_MAX_INDICES 64
+
 typedef struct segc_arc {
 	char *from, *to;
 	size_t from_index, to_index;  /* into the graph's nodes */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "model/model.h"
-#include "algebra/structural.h"
+#include "algebra/structural/structural.h"
 #include "base/util.h"
 
 /* The hints being gathered. */

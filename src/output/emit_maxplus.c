@@ -18,7 +18,7 @@
 #include <string.h>
 #include "output/plan_private.h"
 #include "output/emit_private.h"
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 
 /* The most doubles a predictor keeps for one recurrence (its ring). */
 #define MAXPLUS_MAX_RING 65536UL

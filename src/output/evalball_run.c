@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "output/evalball_private.h"
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 #include "base/util.h"
 
 /* Three-valued truths of condition slots. */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "output/evalmp_private.h"
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 
 /* max or min of the values 'x' ('want' is +1 for max, -1 for min) into
  * 'out': it moves by no more than the largest error of the values, added

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "output/evalmp_plan.h"
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 #include "base/util.h"
 
 #define NO_SLOT ((size_t)-1)

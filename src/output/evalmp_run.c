@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "output/evalmp_plan.h"
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 #include "base/util.h"
 
 /* The limbs of a finish time of a recurrence that count one term more

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "output/evalmp_private.h"
-#include "algebra/taskpath.h"
+#include "graph/taskpath.h"
 #include "base/util.h"
 
 /* The longest path of the indexed task graph whose arguments have the

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/latex_private.h"
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 
 /* A recurrence being typeset: its atom, graph, names, and the offset of
  * its arguments (1 for maxplusv). */

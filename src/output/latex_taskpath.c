@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "output/latex_private.h"
-#include "algebra/taskpath.h"
+#include "graph/taskpath.h"
 #include "expr/builtin.h"
 #include "base/util.h"
 

@@ -13,7 +13,6 @@
 
 #define SEGC_XMLREAD_INTERNAL
 #include "xml/xmlread.h"
-#include "algebra/taskpath.h"
 #include "base/util.h"
 #include "base/symtab.h"
 
@@ -670,11 +669,11 @@ static void build_index(builder *b, segc_xml_node *n, segc_node *x)
 	if (!count)
 		build_error(b, n, "index", 0, "<node> attribute 'index' is "
 			"empty: give NAME=LOW..HIGH, ...");
-	if (count > SEGC_TP_MAX_INDICES) {
-		build_limit(b, n, "index", p[SEGC_TP_MAX_INDICES].off,
+	if (count > SEGC_MAX_INDICES) {
+		build_limit(b, n, "index", p[SEGC_MAX_INDICES].off,
 			"<node> attribute 'index' has %zu indices, more than "
 			"the fixed limit of %d indices of a node", count,
-			SEGC_TP_MAX_INDICES);
+			SEGC_MAX_INDICES);
 		count = 0;
 	}
 	x->index_name = segc_xcalloc(count + 1, sizeof(char *));

@@ -8,7 +8,7 @@
 #include <time.h>
 #include <sys/resource.h>
 #include <segc/segc.h>
-#include "algebra/poly.h"
+#include "algebra/poly/poly.h"
 
 /* Seconds of a monotonic clock. */
 static double now(void)

@@ -3,7 +3,7 @@
 # (tests/cli/evalball.c): the total, comp and comm of every bundled and
 # test model, derived with and without their machine's costs, and
 # formulas written for the corners of the backend, at many points each.
-# A ball must hold the exact value (src/algebra/evalq.c), the value
+# A ball must hold the exact value (src/algebra/eval/evalq.c), the value
 # printed must be the exact one correctly rounded, and an enclosure over
 # an interval must hold the exact values inside it.
 : "${SEGC:?}" "${top_srcdir:?}" "${top_builddir:?}"

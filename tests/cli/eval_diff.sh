@@ -1,6 +1,6 @@
 #!/bin/sh
 # eval_diff.sh - the evaluation plan of 'segc eval' against the exact walk
-# it replaced (src/algebra/evalq.c, kept as the reference): the total of
+# it replaced (src/algebra/eval/evalq.c, kept as the reference): the total of
 # every bundled and test model, derived with and without its machine's
 # costs bound, evaluated by both at 40 points each (tests/cli/evaldiff).
 # Wherever the walk has a rational value the plan must have the same.

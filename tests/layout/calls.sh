@@ -12,6 +12,13 @@ STAGES="base expr algebra model xml graph output analysis pipeline"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
+# The objects of stage $1, in its folder and the folders under it.
+objects() {
+	test -d "$builddir/src/$1" &&
+		find "$builddir/src/$1" -name .libs -prune -o -name '*.o' -print |
+		LC_ALL=C sort
+}
+
 n=0
 for s in $STAGES; do n=$((n + 1)); done
 echo "1..$((n + 1))"
@@ -19,8 +26,7 @@ echo "1..$((n + 1))"
 # SYMBOL STAGE for every global symbol a library object defines.
 r=0
 for s in $STAGES; do
-	for o in "$builddir"/src/$s/*.o; do
-		test -f "$o" || continue
+	for o in $(objects $s); do
 		$NM -g --defined-only "$o" | awk -v r=$r -v s=$s \
 			'NF >= 3 { print $3, r, s }'
 	done
@@ -36,8 +42,7 @@ i=0
 r=0
 for s in $STAGES; do
 	i=$((i + 1))
-	for o in "$builddir"/src/$s/*.o; do
-		test -f "$o" || continue
+	for o in $(objects $s); do
 		$NM -u "$o" | awk -v f="${o##*/}" '{ print $NF, f }'
 	done | LC_ALL=C sort > "$tmp/uses"
 	bad=$(LC_ALL=C join "$tmp/uses" "$tmp/defs" |

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "algebra/poly.h"
+#include "algebra/poly/poly.h"
 #include "tap.h"
 
 #define NV 4

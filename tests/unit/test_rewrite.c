@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <segc/segc.h>
-#include "algebra/witness.h"
+#include "algebra/eval/witness.h"
 #include "tap.h"
 
 #define FORMULAS 300

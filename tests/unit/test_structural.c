@@ -15,7 +15,7 @@
 #include <segc/segc.h>
 #include <segc/segc_model.h>
 #include "graph/graph.h"
-#include "algebra/structural.h"
+#include "algebra/structural/structural.h"
 #include "base/util.h"
 
 /* One table case: the input and the simplified text wanted. */

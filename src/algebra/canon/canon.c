@@ -1,0 +1,584 @@
+/* canon.c - the canonical form of an expression: a rational function p/q
+ * over atoms (names, and kernels with canonical arguments), built with
+ * exact polynomial arithmetic (canon_rf.c), then brought to its normal
+ * form and printed back as an expression (canon_normal.c).  Here the
+ * conversion of an expression node by node, and the entry points. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/canon/canon_private.h"
+#include "algebra/canon/refusal.h"
+#include "base/util.h"
+
+/* --------------------------------------------------------- conversion */
+
+/* r = sum of the children of ADD node 'e'. */
+static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	size_t i, n = e->nargs, npoly = 0;
+	segc_rf *kids = segc_xmalloc(segc_xmul_size(n, sizeof(segc_rf)));
+	segc_poly **polys = segc_xmalloc(segc_xmul_size(n, sizeof(segc_poly *)));
+	segc_rf acc;
+	int rc = 0;
+
+	for (i = 0; i < n; i++)
+		segc_rf_init(&kids[i]);
+	for (i = 0; i < n && rc == 0; i++)
+		rc = segc_canon_to_rf(st, e->args[i], &kids[i]);
+	segc_rf_init(&acc);
+	for (i = 0; i < n && rc == 0; i++)
+		if (segc_rf_is_poly(&kids[i]))
+			polys[npoly++] = &kids[i].num;
+	if (rc == 0)
+		rc = segc_poly_sum(&st->lim, &acc.num, npoly, polys);
+	for (i = 0; i < n && rc == 0; i++)
+		if (!segc_rf_is_poly(&kids[i]))
+			rc = segc_rf_add(st, &acc, &acc, &kids[i]);
+	segc_rf_set(r, &acc);
+	segc_rf_clear(&acc);
+	for (i = 0; i < n; i++)
+		segc_rf_clear(&kids[i]);
+	free(kids);
+	free(polys);
+	return rc;
+}
+
+/* Non-zero when 'f' is a number, a name, or a name to an integer power
+ * that fits the limits (a factor of a monomial). */
+static int monomial_factor(segc_canon *st, const segc_expr *f)
+{
+	const segc_expr *x;
+	long m = st->lim.max_exponent > 0 ? st->lim.max_exponent : INT32_MAX / 2;
+
+	if (f->kind == SEGC_NUM || f->kind == SEGC_SYM)
+		return 1;
+	if (f->kind != SEGC_POW || f->args[0]->kind != SEGC_SYM)
+		return 0;
+	x = f->args[1];
+	return x->kind == SEGC_NUM && !mpz_cmp_ui(mpq_denref(x->u.value), 1) &&
+		mpz_cmpabs_ui(mpq_numref(x->u.value), (unsigned long)m / 2) <= 0;
+}
+
+/* r = MUL node 'e' whose factors are all monomial factors, built as one
+ * term directly. */
+static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	size_t i, n;
+	int32_t *ex;
+	mpq_t c;
+	int rc = 0;
+
+	n = 0;
+	for (i = 0; i < e->nargs; i++)
+		if (e->args[i]->kind != SEGC_NUM) {
+			size_t v = segc_canon_var(st, e->args[i]->kind == SEGC_SYM ?
+				e->args[i] : e->args[i]->args[0]);
+
+			if (v + 1 > n)
+				n = v + 1;
+		}
+	ex = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	mpq_init(c);
+	mpq_set_ui(c, 1, 1);
+	for (i = 0; i < e->nargs && rc == 0; i++) {
+		const segc_expr *f = e->args[i];
+
+		if (f->kind == SEGC_NUM)
+			mpq_mul(c, c, f->u.value);
+		else if (f->kind == SEGC_SYM)
+			ex[segc_canon_var(st, (segc_expr *)f)] += 1;
+		else
+			ex[segc_canon_var(st, f->args[0])] +=
+				(int32_t)mpz_get_si(mpq_numref(f->args[1]->u.value));
+	}
+	segc_poly_zero(&r->num);
+	segc_poly_trim(&r->num);
+	segc_poly_extend(&r->num, n);
+	if (mpq_sgn(c))
+		segc_poly_push(&r->num, ex, c);
+	if (!segc_poly_is_one(&r->den))
+		segc_poly_set_si(&r->den, 1);
+	for (i = 0; i < n && rc == 0; i++)
+		if (ex[i] > INT32_MAX / 2 || ex[i] < -(INT32_MAX / 2) ||
+			(st->lim.max_exponent > 0 &&
+			(ex[i] > st->lim.max_exponent ||
+			-ex[i] > st->lim.max_exponent))) {
+			segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
+				"an exponent exceeds the limit %ld "
+				"(max_exponent)",
+				st->lim.max_exponent);
+			rc = -1;
+		}
+	free(ex);
+	mpq_clear(c);
+	return rc;
+}
+
+/* r = product of the children of MUL node 'e'. */
+static int mul_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	segc_rf acc, k;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < e->nargs && monomial_factor(st, e->args[i]); i++)
+		;
+	if (i == e->nargs)
+		return monomial_to_rf(st, e, r);
+	segc_rf_init(&acc);
+	segc_rf_init(&k);
+	segc_rf_set_si(st, &acc, 1);
+	for (i = 0; i < e->nargs && rc == 0; i++) {
+		rc = segc_canon_to_rf(st, e->args[i], &k);
+		if (rc == 0)
+			rc = segc_rf_mul(st, &acc, &acc, &k);
+	}
+	segc_rf_set(r, &acc);
+	segc_rf_clear(&acc);
+	segc_rf_clear(&k);
+	return rc;
+}
+
+/* The value p/q of exponent expression 'x', a rational constant, into
+ * '*e' (p) and '*d' (q >= 1), or -1 with a diagnostic. */
+static int exponent_value(segc_canon *st, const segc_expr *x, long *e,
+	unsigned long *d)
+{
+	segc_expr *c = segc_canon_expr(st, x);
+	mpq_srcptr q;
+	long m = segc_ctx_limits(st->ctx)->max_exponent;
+	int rc = 0;
+
+	if (!c)
+		return -1;
+	q = c->kind == SEGC_NUM ? c->u.value : NULL;
+	if (!q) {
+		segc_canon_refuse(st, "the exponent %s is not a rational "
+			"constant", c);
+		rc = -1;
+	} else if (!mpz_fits_slong_p(mpq_numref(q)) ||
+		!mpz_fits_slong_p(mpq_denref(q)) || (m > 0 &&
+		(mpz_cmpabs_ui(mpq_numref(q), (unsigned long)m) > 0 ||
+		mpz_cmp_ui(mpq_denref(q), (unsigned long)m) > 0))) {
+		segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
+			"exponent exceeds the limit %ld (max_exponent)", m);
+		rc = -1;
+	} else {
+		*e = mpz_get_si(mpq_numref(q));
+		*d = mpz_get_ui(mpq_denref(q));
+	}
+	segc_expr_free(c);
+	return rc;
+}
+
+/* r = base ^ exponent of POW node 'e'; a rational exponent makes a root
+ * (canon_root.c). */
+static int pow_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	unsigned long d;
+	long k;
+
+	if (exponent_value(st, e->args[1], &k, &d))
+		return -1;
+	if (d > 1)
+		return segc_root_to_rf(st, r, e->args[0], k, d);
+	if (segc_canon_to_rf(st, e->args[0], r))
+		return -1;
+	return segc_rf_pow(st, r, r, k);
+}
+
+/* r = mva_mem(p, a, b) unrolled: R(1) = b,
+ * R(k+1) = (1 + k*R(k)/(a + R(k)))*b. */
+static int mva_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	segc_rf a, b, t, u;
+	segc_expr *p;
+	unsigned long k, np = 0, maxp = segc_ctx_limits(st->ctx)->max_mva_p;
+	int rc = 0;
+
+	p = segc_canon_expr(st, e->args[0]);
+	if (!p)
+		return -1;
+	if (p->kind != SEGC_NUM || mpz_cmp_ui(mpq_denref(p->u.value), 1) ||
+		mpq_sgn(p->u.value) <= 0) {
+		segc_canon_refuse(st, "the first argument of mva_mem, %s, "
+			"is not a positive integer constant", p);
+		rc = -1;
+	} else if (!mpz_fits_ulong_p(mpq_numref(p->u.value)) ||
+		(maxp && mpz_cmp_ui(mpq_numref(p->u.value), maxp) > 0)) {
+		segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "the number of "
+			"processors of mva_mem exceeds the limit %lu (max_mva_p)",
+			maxp);
+		rc = -1;
+	} else {
+		np = mpz_get_ui(mpq_numref(p->u.value));
+	}
+	segc_expr_free(p);
+	if (rc)
+		return rc;
+	segc_rf_init(&a);
+	segc_rf_init(&b);
+	segc_rf_init(&t);
+	segc_rf_init(&u);
+	rc = segc_canon_to_rf(st, e->args[1], &a);
+	if (rc == 0)
+		rc = segc_canon_to_rf(st, e->args[2], &b);
+	segc_rf_set(r, &b);
+	for (k = 1; k < np && rc == 0; k++) {
+		rc = segc_rf_add(st, &t, &a, r);
+		if (rc == 0)
+			rc = segc_rf_div(st, &t, r, &t);
+		segc_rf_set_si(st, &u, (long)k);
+		if (rc == 0)
+			rc = segc_rf_mul(st, &t, &t, &u);
+		segc_rf_set_si(st, &u, 1);
+		if (rc == 0)
+			rc = segc_rf_add(st, &t, &t, &u);
+		if (rc == 0)
+			rc = segc_rf_mul(st, r, &t, &b);
+	}
+	segc_rf_clear(&a);
+	segc_rf_clear(&b);
+	segc_rf_clear(&t);
+	segc_rf_clear(&u);
+	return rc;
+}
+
+/* Checks the number of arguments of a call of a built-in function or
+ * of if (conditions are refused below, recurrences stay atoms). */
+static int check_arity(segc_canon *st, const segc_expr *e)
+{
+	enum segc_builtin id = segc_expr_builtin(e);
+	enum segc_builtin_kind k = segc_builtin_get(id)->kind;
+
+	if (id == SEGC_BUILTIN_NONE || (k != SEGC_BUILTIN_FUNCTION &&
+	    k != SEGC_BUILTIN_CONDITIONAL) || segc_builtin_arity_ok(id,
+	    e->nargs))
+		return 0;
+	segc_error(st->ctx, SEGC_ERR_INPUT, NULL, 0, 0,
+		"wrong number of arguments (%u) for %s()", e->nargs, e->u.name);
+	return -1;
+}
+
+static segc_expr *recurrence_value(segc_expr *s);
+
+/* Non-zero when 'name' is "_s" and digits, the name canonical forms give
+ * the counters of sums and recurrences. */
+static int internal_counter(const char *name)
+{
+	return name[0] == '_' && name[1] == 's' && name[2] &&
+		strspn(name + 2, "0123456789") == strlen(name + 2);
+}
+
+/* The recurrence maxplusv 'e' with its counter renamed "_s<k>", the first
+ * such name no argument uses, declared an integer from 1 to its count (to
+ * its count when a number), as the name it had was; NULL when 'e' is not
+ * such a recurrence or its counter already has such a name.  So two
+ * recurrences that differ only in the name of their counter have one
+ * canonical form, as two sums have. */
+static segc_expr *canonical_counter(segc_canon *st, const segc_expr *e)
+{
+	const char *var = segc_expr_binder(e);
+	segc_expr **args, *v, *r;
+	char fresh[32];
+	unsigned long k;
+	size_t i;
+
+	if (e->kind != SEGC_CALL || !var || internal_counter(var) ||
+	    e->nargs < 2)
+		return NULL;
+	for (k = 1;; k++) {
+		snprintf(fresh, sizeof fresh, "_s%lu", k);
+		for (i = 0; i < e->nargs && !segc_expr_has_sym(e->args[i],
+		     fresh); i++)
+			;
+		if (i == e->nargs)
+			break;
+	}
+	if (!st->own_dom) {
+		st->own_dom = segc_domains_copy(st->dom);
+		st->dom = st->own_dom;
+	}
+	segc_domains_set(st->own_dom, fresh, st->one, e->args[1]->kind ==
+		SEGC_NUM ? e->args[1]->u.value : NULL, 1);
+	v = segc_expr_sym(fresh);
+	args = segc_xcalloc(e->nargs, sizeof(*args));
+	args[0] = segc_expr_copy(v);
+	for (i = 1; i < e->nargs; i++)
+		args[i] = segc_expr_arg_bound(e, i) ? segc_expr_subst(
+			segc_expr_copy(e->args[i]), var, v) :
+			segc_expr_copy(e->args[i]);
+	segc_expr_free(v);
+	r = segc_expr_rebuild(SEGC_CALL, e->u.name, e->nargs, args);
+	free(args);
+	return r;
+}
+
+/* r = a call: built-ins simplified, others kept as atoms. */
+static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	segc_expr **args, *s;
+	size_t i;
+	int rc = 0;
+
+	if (check_arity(st, e))
+		return -1;
+	if ((s = canonical_counter(st, e)) != NULL) {
+		rc = segc_canon_to_rf(st, s, r);
+		segc_expr_free(s);
+		return rc;
+	}
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF))
+		return segc_if_to_rf(st, e, r);
+	if (segc_is_condition_op(e->u.name)) {
+		segc_canon_refuse(st, "the comparison %s stands where a value "
+			"is expected (only the first argument of if is a "
+			"condition)", e);
+		return -1;
+	}
+	if (segc_expr_is_builtin(e, SEGC_BUILTIN_MVA_MEM))
+		return mva_to_rf(st, e, r);
+	args = segc_xcalloc(e->nargs ? e->nargs : 1, sizeof(*args));
+	for (i = 0; i < e->nargs && rc == 0; i++)
+		if (!(args[i] = segc_canon_expr(st, e->args[i])))
+			rc = -1;
+	if (rc == 0 && segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) &&
+	    e->nargs == 1 && (rc = segc_root_sqrt(st, r, args[0])) == 1) {
+		segc_expr_free(args[0]);
+		free(args);
+		return 0;
+	}
+	if (rc) {
+		for (i = 0; i < e->nargs; i++)
+			segc_expr_free(args[i]);
+		free(args);
+		return -1;
+	}
+	s = segc_kernel_simplify(st, segc_expr_builtin(e), e->u.name,
+		e->nargs, args);
+	free(args);
+	if (!s)
+		return -1;
+	if (s->kind == SEGC_CALL && segc_expr_binder(s))
+		s = recurrence_value(s);
+	if (s->kind == SEGC_CALL || s->kind == SEGC_SUM || s->kind == SEGC_SYM)
+		segc_rf_atom(st, r, s);
+	else
+		rc = segc_canon_to_rf(st, s, r);
+	segc_expr_free(s);
+	return rc;
+}
+
+/* The recurrence maxplusv 's' (taken) as its number when its count is a
+ * number and nothing but its counter is free in its costs: the exact
+ * evaluation within its limit of iterations; else 's' itself. */
+static segc_expr *recurrence_value(segc_expr *s)
+{
+	segc_expr *v = s;
+	mpq_t q;
+
+	if (s->nargs < 2 || s->args[1]->kind != SEGC_NUM)
+		return s;
+	mpq_init(q);
+	if (!segc_expr_eval_q(q, s, 0, NULL, NULL)) {
+		v = segc_expr_num(q);
+		segc_expr_free(s);
+	}
+	mpq_clear(q);
+	return v;
+}
+
+/* The conversion proper, without memoisation. */
+static int convert(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	switch (e->kind) {
+	case SEGC_NUM:
+		segc_rf_set_q(st, r, e->u.value);
+		return 0;
+	case SEGC_SYM:
+		segc_rf_atom(st, r, (segc_expr *)e);
+		return 0;
+	case SEGC_ADD:
+		return add_to_rf(st, e, r);
+	case SEGC_MUL:
+		return mul_to_rf(st, e, r);
+	case SEGC_POW:
+		return pow_to_rf(st, e, r);
+	case SEGC_CALL:
+		return call_to_rf(st, e, r);
+	case SEGC_SUM:
+		return segc_sum_to_rf(st, e, r);
+	}
+	segc_error(st->ctx, SEGC_ERR_INTERNAL, NULL, 0, 0,
+		"unknown expression kind %d", (int)e->kind);
+	return -1;
+}
+
+/* r = the rational function of 'e'.  A node met a second time is
+ * remembered, so shared sub-expressions are converted at most twice.
+ *
+ * The maps are keyed by node identity, so every key must stay alive as
+ * long as it is in a map: 'seen' holds a reference on each of its keys
+ * (and 'memo' only has keys that are in 'seen').  Many nodes met here are
+ * temporaries (canonical arguments of kernels, candidates compared by
+ * max/min) freed by their makers right after; without the reference a
+ * freed key would be read again when the map grows, and a new node built
+ * at the same address would be taken for the old one. */
+int segc_canon_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	void **slot;
+	segc_rf *m;
+
+	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM)
+		return convert(st, e, r);
+	slot = segc_expr_map_find(&st->memo, e);
+	if (slot) {
+		segc_rf_set(r, *slot);
+		return 0;
+	}
+	if (segc_expr_map_put(&st->seen, e, NULL)) {
+		segc_expr_copy((segc_expr *)e);
+		return convert(st, e, r);
+	}
+	if (convert(st, e, r))
+		return -1;
+	m = segc_xmalloc(sizeof(*m));
+	segc_rf_init(m);
+	segc_rf_set(m, r);
+	segc_expr_map_put(&st->memo, e, m);
+	return 0;
+}
+
+/* ------------------------------------------------------------ driver */
+
+/* Sets up 'st'. */
+static void canon_init(segc_canon *st, segc_ctx *ctx, const segc_domains *dom)
+{
+	const segc_limits *l = segc_ctx_limits(ctx);
+
+	memset(st, 0, sizeof(*st));
+	st->ctx = ctx;
+	st->dom = dom;
+	st->lim.ctx = ctx;
+	st->lim.max_terms = l->max_terms;
+	st->lim.max_exponent = l->max_exponent;
+	st->lim.max_coeff_bits = l->max_coeff_bits;
+	segc_expr_map_init(&st->atom_index);
+	segc_expr_map_init(&st->memo);
+	segc_expr_map_init(&st->seen);
+	mpq_init(st->zero);
+	mpq_init(st->one);
+	mpq_set_ui(st->one, 1, 1);
+}
+
+/* Releases what 'st' holds. */
+static void canon_clear(segc_canon *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->natoms; i++)
+		segc_expr_free(st->atoms[i]);
+	free(st->atoms);
+	free(st->flags);
+	free(st->lowb);
+	for (i = 0; i < st->nlowq; i++)
+		if (st->lowq[i]) {
+			mpq_clear(st->lowq[i]);
+			free(st->lowq[i]);
+		}
+	free(st->lowq);
+	free(st->bound);
+	segc_domains_free(st->own_dom);
+	mpq_clear(st->zero);
+	mpq_clear(st->one);
+	for (i = 0; i < st->memo.cap; i++)
+		if (st->memo.keys[i]) {
+			segc_rf_clear(st->memo.values[i]);
+			free(st->memo.values[i]);
+		}
+	for (i = 0; i < st->seen.cap; i++)
+		if (st->seen.keys[i])
+			segc_expr_free((segc_expr *)st->seen.keys[i]);
+	for (i = 0; i < st->nbern; i++)
+		mpq_clear(st->bernoulli[i]);
+	free(st->bernoulli);
+	segc_expr_map_clear(&st->atom_index);
+	segc_expr_map_clear(&st->memo);
+	segc_expr_map_clear(&st->seen);
+}
+
+/* The canonical form of 'e' (see segc.h). */
+segc_expr *segc_canonical(segc_ctx *ctx, const segc_domains *dom, segc_expr *e)
+{
+	segc_canon st;
+	segc_expr *res;
+
+	if (!e)
+		return NULL;
+	canon_init(&st, ctx, dom);
+	res = segc_canon_expr(&st, e);
+	canon_clear(&st);
+	segc_expr_free(e);
+	return res;
+}
+
+/* Whether the canonical form of 'e' is refused (see refusal.h). */
+int segc_canonical_refused(segc_ctx *ctx, const segc_domains *dom,
+	const segc_expr *e)
+{
+	segc_canon st;
+	segc_expr *res;
+	size_t from = segc_ctx_n_diags(ctx);
+	enum segc_status status = segc_ctx_status(ctx);
+
+	canon_init(&st, ctx, dom);
+	st.check_only = 1;
+	res = segc_canon_expr(&st, (segc_expr *)e);
+	canon_clear(&st);
+	if (res) {
+		segc_expr_free(res);
+		return 0;
+	}
+	if (segc_ctx_status(ctx) != SEGC_ERR_INPUT)
+		return -1;
+	/* Refused with the sums kept whole: confirmed by the full form,
+	 * since an atom hides what its closed form proves (a sign). */
+	segc_ctx_rollback(ctx, from, status);
+	res = segc_canonical(ctx, dom, segc_expr_copy((segc_expr *)e));
+	segc_expr_free(res);
+	return res ? 0 : -1;
+}
+
+/* The signs of 'e' the domains prove (see segc.h). */
+unsigned segc_proved_signs(segc_ctx *ctx, const segc_domains *dom,
+	const segc_expr *e)
+{
+	segc_ctx *tmp = segc_ctx_new();
+	segc_canon st;
+	segc_rf r;
+	unsigned s = 0;
+
+	*segc_ctx_limits(tmp) = *segc_ctx_limits(ctx);
+	canon_init(&st, tmp, dom);
+	segc_rf_init(&r);
+	if (segc_canon_to_rf(&st, e, &r) == 0)
+		s = segc_kernel_sign(&st, &r);
+	segc_rf_clear(&r);
+	canon_clear(&st);
+	segc_ctx_free(tmp);
+	return s;
+}
+
+/* segc_canonical() of an expression that stands at 'where' (see
+ * segc.h). */
+segc_expr *segc_canonical_at(segc_ctx *ctx, const segc_domains *dom,
+	segc_expr *e, const segc_where *where)
+{
+	size_t from = segc_ctx_n_diags(ctx);
+	segc_expr *res = segc_canonical(ctx, dom, e);
+
+	if (!res && where)
+		segc_ctx_place_diags(ctx, from, where->file, where->line,
+			where->col, where->what);
+	return res;
+}

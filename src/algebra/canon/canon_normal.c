@@ -1,0 +1,563 @@
+/* canon_normal.c - the canonical rational function and its expression.
+ *
+ * The canonical rational function: gcd(p, q) = 1; the monomial content m of
+ * q is moved into p as negative exponents, p*m^-1/q'; q' has integer
+ * coprime coefficients and a positive first coefficient in the output
+ * order; if q' = 1 the result is the Laurent polynomial p*m^-1.  Powers
+ * sqrt(u)^k are reduced to u^(k div 2) * sqrt(u)^(k mod 2), and roots of
+ * other indices likewise (canon_root.c).
+ *
+ * The output order of terms: atoms sorted by segc_expr_cmp, monomials by
+ * decreasing exponent of the first atom, then of the second, and so on
+ * (lexicographic), the number term last.  A term is MUL(coefficient,
+ * atom^e, ...) with the atoms of positive exponents in their order, then
+ * those of negative exponents in their order; a fraction is
+ * MUL(numerator, POW(q', -1)). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/canon/canon_private.h"
+#include "base/util.h"
+
+/* ----------------------------------------------------- normalisation */
+
+/* Index of the sqrt atom with an exponent outside {0, 1} in 'p', or
+ * (size_t)-1. */
+static size_t find_sqrt_power(const segc_canon *st, const segc_poly *p)
+{
+	size_t i, v;
+
+	for (v = 0; v < p->nvars; v++) {
+		const segc_expr *a = st->atoms[v];
+
+		if (!segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
+			continue;
+		for (i = 0; i < p->len; i++) {
+			int32_t e = segc_poly_exp(p, i, v);
+
+			if (e != 0 && e != 1)
+				return v;
+		}
+	}
+	return (size_t)-1;
+}
+
+/* r = p with sqrt(u)^k (variable v) replaced by
+ * u^(k div 2) * sqrt(u)^(k mod 2). */
+static int reduce_sqrt_poly(segc_canon *st, segc_rf *r, const segc_poly *p,
+	size_t v)
+{
+	int32_t d, lo = segc_poly_min_degree(p, v), hi = segc_poly_degree(p, v);
+	segc_rf u, acc, t, c;
+	int rc;
+
+	segc_rf_init(&u);
+	segc_rf_init(&acc);
+	segc_rf_init(&t);
+	segc_rf_init(&c);
+	rc = segc_canon_to_rf(st, st->atoms[v]->args[0], &u);
+	for (d = lo; d <= hi && rc == 0; d++) {
+		int32_t q = d >= 0 ? d / 2 : -((1 - d) / 2);
+
+		segc_poly_coeff_var(&c.num, p, v, d);
+		if (segc_poly_is_zero(&c.num))
+			continue;
+		segc_poly_set_si(&c.den, 1);
+		if (d - 2 * q) {
+			segc_poly_set_var(&t.num, v, 1);
+			segc_poly_set_si(&t.den, 1);
+			rc = segc_rf_mul(st, &c, &c, &t);
+		}
+		if (rc == 0)
+			rc = segc_rf_pow(st, &t, &u, q);
+		if (rc == 0)
+			rc = segc_rf_mul(st, &c, &c, &t);
+		if (rc == 0)
+			rc = segc_rf_add(st, &acc, &acc, &c);
+	}
+	segc_rf_set(r, &acc);
+	segc_rf_clear(&u);
+	segc_rf_clear(&acc);
+	segc_rf_clear(&t);
+	segc_rf_clear(&c);
+	return rc;
+}
+
+/* Non-zero when variable 'v' is a sqrt atom whose argument the domains
+ * prove >= 0. */
+static int sqrt_of_nonneg(segc_canon *st, size_t v)
+{
+	const segc_expr *a = st->atoms[v];
+	unsigned s = 0;
+	segc_rf u;
+
+	if (!segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
+		return 0;
+	segc_rf_init(&u);
+	if (segc_canon_to_rf(st, st->atoms[v]->args[0], &u) == 0)
+		s = segc_kernel_sign(st, &u);
+	segc_rf_clear(&u);
+	return (s & SEGC_SIGN_NONNEG) != 0;
+}
+
+/* Two sqrt atoms v < w of arguments proven >= 0 that stand together in a
+ * term of 'p' ('*pv', '*pw'); 0 when there are none. */
+static int find_sqrt_pair(segc_canon *st, const segc_poly *p, size_t *pv,
+	size_t *pw)
+{
+	size_t i, v, w;
+
+	for (i = 0; i < p->len; i++)
+		for (v = 0; v < p->nvars; v++) {
+			if (segc_poly_exp(p, i, v) != 1)
+				continue;
+			for (w = v + 1; w < p->nvars; w++)
+				if (segc_poly_exp(p, i, w) == 1 &&
+				    sqrt_of_nonneg(st, v) &&
+				    sqrt_of_nonneg(st, w)) {
+					*pv = v;
+					*pw = w;
+					return 1;
+				}
+		}
+	return 0;
+}
+
+/* r = p with sqrt(a)*sqrt(b) (variables v, w, a and b proven >= 0)
+ * replaced by sqrt(a*b) in every term that holds both. */
+static int merge_sqrt_pair(segc_canon *st, segc_rf *r, const segc_poly *p,
+	size_t v, size_t w)
+{
+	segc_expr *prod = segc_expr_mul2(
+		segc_expr_copy(st->atoms[v]->args[0]),
+		segc_expr_copy(st->atoms[w]->args[0]));
+	segc_expr *root = segc_expr_call1(SEGC_BUILTIN_SQRT, prod);
+	segc_rf c, t, u;
+	segc_poly c1;
+	int rc;
+
+	segc_poly_init(&c1, 0);
+	segc_rf_init(&c);
+	segc_rf_init(&t);
+	segc_rf_init(&u);
+	segc_poly_coeff_var(&c1, p, v, 1);
+	segc_poly_coeff_var(&c.num, &c1, w, 1);
+	segc_poly_set(&r->num, p);
+	segc_poly_set_si(&r->den, 1);
+	segc_poly_set_var(&t.num, v, 1);
+	segc_poly_set_var(&u.num, w, 1);
+	rc = segc_rf_mul(st, &t, &t, &u);
+	if (rc == 0)
+		rc = segc_rf_mul(st, &t, &t, &c);
+	if (rc == 0)
+		rc = segc_rf_sub(st, r, r, &t);
+	if (rc == 0)
+		rc = segc_canon_to_rf(st, root, &u);
+	if (rc == 0)
+		rc = segc_rf_mul(st, &t, &c, &u);
+	if (rc == 0)
+		rc = segc_rf_add(st, r, r, &t);
+	segc_expr_free(root);
+	segc_poly_clear(&c1);
+	segc_rf_clear(&c);
+	segc_rf_clear(&t);
+	segc_rf_clear(&u);
+	return rc;
+}
+
+/* n = the sqrt powers of 'p' reduced (sqrt variable 'vp' if not -1) or,
+ * when there are none, a pair of sqrt atoms merged; '*changed' says
+ * whether anything was. */
+static int reduce_sqrt_step(segc_canon *st, segc_rf *n, const segc_poly *p,
+	size_t vp, int *changed)
+{
+	size_t v, w;
+
+	if (vp != (size_t)-1) {
+		*changed = 1;
+		return reduce_sqrt_poly(st, n, p, vp);
+	}
+	if (find_sqrt_pair(st, p, &v, &w)) {
+		*changed = 1;
+		return merge_sqrt_pair(st, n, p, v, w);
+	}
+	segc_poly_set(&n->num, p);
+	return 0;
+}
+
+/* Reduces every power of a sqrt atom in 'r' to exponent 0 or 1, and
+ * merges sqrt(a)*sqrt(b) into sqrt(a*b) where a, b >= 0 are proven. */
+static int reduce_sqrt(segc_canon *st, segc_rf *r)
+{
+	int round, rc = 0;
+
+	for (round = 0; round < 1000 && rc == 0; round++) {
+		size_t vn = find_sqrt_power(st, &r->num);
+		size_t vd = find_sqrt_power(st, &r->den);
+		int changed = 0;
+		segc_rf n, d;
+
+		segc_rf_init(&n);
+		segc_rf_init(&d);
+		rc = reduce_sqrt_step(st, &n, &r->num, vn, &changed);
+		if (rc == 0)
+			rc = reduce_sqrt_step(st, &d, &r->den, vd, &changed);
+		if (rc == 0 && !changed) {
+			segc_rf_clear(&n);
+			segc_rf_clear(&d);
+			return 0;
+		}
+		if (rc == 0)
+			rc = segc_rf_div(st, r, &n, &d);
+		segc_rf_clear(&n);
+		segc_rf_clear(&d);
+	}
+	if (rc == 0)
+		segc_error(st->ctx, SEGC_ERR_INTERNAL, NULL, 0, 0,
+			"reduction of square roots does not terminate");
+	return -1;
+}
+
+/* Sorts the variables v[0 .. m-1] by segc_expr_cmp of their atoms (a
+ * merge sort: m log m comparisons). */
+static void sort_vars(const segc_canon *st, size_t *v, size_t m)
+{
+	size_t *tmp = segc_xmalloc((m ? m : 1) * sizeof(size_t));
+	size_t width, i;
+
+	for (width = 1; width < m; width *= 2) {
+		for (i = 0; i < m; i += 2 * width) {
+			size_t mid = i + width < m ? i + width : m;
+			size_t hi = i + 2 * width < m ? i + 2 * width : m;
+			size_t a = i, b = mid, t = i;
+
+			while (a < mid && b < hi)
+				tmp[t++] = segc_expr_cmp(st->atoms[v[a]],
+					st->atoms[v[b]]) <= 0 ? v[a++] : v[b++];
+			while (a < mid)
+				tmp[t++] = v[a++];
+			while (b < hi)
+				tmp[t++] = v[b++];
+		}
+		memcpy(v, tmp, m * sizeof(size_t));
+	}
+	free(tmp);
+}
+
+/* The variables that occur in 'p', in the order of their atoms by
+ * segc_expr_cmp ('*k' set to their number): byrank[r] is the variable of
+ * rank r.  Only the variables present are sorted, so that the cost does
+ * not grow with the size of the atom table. */
+static size_t *used_by_rank(const segc_canon *st, const segc_poly *p,
+	size_t *k)
+{
+	size_t n = p->nvars, i, v, m = 0;
+	char *used = segc_xcalloc(n ? n : 1, 1);
+	size_t *byrank = segc_xmalloc((n ? n : 1) * sizeof(size_t));
+
+	for (i = 0; i < p->len; i++) {
+		const int32_t *e = p->exps + i * n;
+
+		for (v = 0; v < n; v++)
+			used[v] |= e[v] != 0;
+	}
+	for (v = 0; v < n; v++)
+		if (used[v])
+			byrank[m++] = v;
+	free(used);
+	sort_vars(st, byrank, m);
+	*k = m;
+	return byrank;
+}
+
+/* Order of the output: >0 when term i of p comes after term j ('byrank'
+ * lists the k variables present). */
+static int out_cmp(const segc_poly *p, const size_t *byrank, size_t k,
+	size_t i, size_t j)
+{
+	const int32_t *a = p->exps + i * p->nvars, *b = p->exps + j * p->nvars;
+	size_t r;
+	int za = 1, zb = 1;
+
+	for (r = 0; r < k; r++) {
+		za &= a[byrank[r]] == 0;
+		zb &= b[byrank[r]] == 0;
+	}
+	if (za != zb)
+		return za ? 1 : -1;
+	for (r = 0; r < k; r++) {
+		size_t v = byrank[r];
+
+		if (a[v] != b[v])
+			return a[v] > b[v] ? -1 : 1;
+	}
+	return 0;
+}
+
+/* The term indices of 'p' in output order ('byrank'[r] = variable of
+ * rank r, k of them). */
+static size_t *output_order(const segc_poly *p, const size_t *byrank,
+	size_t k)
+{
+	size_t *ix = segc_xmalloc((p->len ? p->len : 1) * sizeof(size_t));
+	size_t *tmp = segc_xmalloc((p->len ? p->len : 1) * sizeof(size_t));
+	size_t width, i, n = p->len;
+
+	for (i = 0; i < n; i++)
+		ix[i] = i;
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			size_t mid = i + width < n ? i + width : n;
+			size_t hi = i + 2 * width < n ? i + 2 * width : n;
+			size_t a = i, b = mid, t = i;
+
+			while (a < mid && b < hi)
+				tmp[t++] = out_cmp(p, byrank, k, ix[a], ix[b]) <= 0 ?
+					ix[a++] : ix[b++];
+			while (a < mid)
+				tmp[t++] = ix[a++];
+			while (b < hi)
+				tmp[t++] = ix[b++];
+		}
+		memcpy(ix, tmp, n * sizeof(size_t));
+	}
+	free(tmp);
+	return ix;
+}
+
+/* Makes the denominator primitive with a positive first coefficient in
+ * the output order, dividing the numerator by the same number. */
+static void normalise_den_sign(segc_canon *st, segc_rf *r)
+{
+	size_t k, *byrank = used_by_rank(st, &r->den, &k), *ix;
+	mpq_t scale;
+
+	mpq_init(scale);
+	segc_poly_primitive(&r->den, scale);
+	ix = output_order(&r->den, byrank, k);
+	if (mpq_sgn(r->den.coefs[ix[0]]) < 0) {
+		segc_poly_neg(&r->den);
+		mpq_neg(scale, scale);
+	}
+	mpq_inv(scale, scale);
+	segc_poly_scale(&r->num, scale);
+	mpq_clear(scale);
+	free(ix);
+	free(byrank);
+}
+
+/* Brings 'r' to the canonical rational function (one pass). */
+static int rf_normalise_once(segc_canon *st, segc_rf *r)
+{
+	segc_poly g;
+	int changed, rc = segc_root_reduce(st, r, &changed);
+
+	if (rc == 0)
+		rc = reduce_sqrt(st, r);
+
+	if (rc == 0)
+		rc = segc_rf_absorb(st, r);
+	if (rc == 0)
+		rc = segc_kernel_combine(st, r);
+	if (rc == 0)
+		rc = segc_root_cancel(st, r);
+	if (rc || segc_rf_is_poly(r))
+		return rc;
+	segc_poly_init(&g, 0);
+	rc = segc_poly_gcd(&st->lim, &g, &r->num, &r->den);
+	if (rc == 0 && !segc_poly_is_const(&g) && !segc_poly_is_zero(&g)) {
+		int d = segc_poly_divexact(&st->lim, &r->num, &r->num, &g);
+
+		if (d == 1)
+			d = segc_poly_divexact(&st->lim, &r->den, &r->den, &g);
+		if (d == 0)
+			segc_error(st->ctx, SEGC_ERR_INTERNAL, NULL, 0, 0,
+				"a gcd does not divide its operands");
+		if (d != 1)
+			rc = -1;    /* d < 0: a limit, already reported */
+	}
+	segc_poly_clear(&g);
+	if (rc == 0)
+		rc = segc_rf_absorb(st, r);
+	if (rc == 0 && !segc_rf_is_poly(r))
+		normalise_den_sign(st, r);
+	return rc;
+}
+
+/* Brings 'r' to the canonical rational function: again while the
+ * monomial content moved out of the denominator leaves roots to reduce
+ * (a root to a negative power). */
+static int rf_normalise(segc_canon *st, segc_rf *r)
+{
+	int round, changed = 0, rc = rf_normalise_once(st, r);
+
+	for (round = 0; round < 8 && rc == 0 && st->has_roots; round++) {
+		segc_rf t;
+
+		segc_rf_init(&t);
+		segc_rf_set(&t, r);
+		rc = segc_root_reduce(st, &t, &changed);
+		if (rc == 0 && changed) {
+			segc_rf_set(r, &t);
+			rc = rf_normalise_once(st, r);
+		}
+		segc_rf_clear(&t);
+		if (!changed)
+			break;
+	}
+	return rc;
+}
+
+/* rf_normalise, then an extremum written as its dual where that gives
+ * fewer terms (kernel_dual.c). */
+static int rf_normalise_dual(segc_canon *st, segc_rf *r)
+{
+	int rc = rf_normalise(st, r);
+
+	if (rc == 0 && st->has_extrema && !st->combining)
+		rc = segc_kernel_dual(st, r);
+	return rc;
+}
+
+/* ------------------------------------------------------------- output */
+
+/* The variable of the base of the root atom 'v' (index >= 3) when that
+ * base is itself an atom with a non-zero exponent in the term 'e' (of
+ * 'n' variables); else (size_t)-1. */
+static size_t root_base_var(segc_canon *st, const int32_t *e, size_t n,
+	size_t v)
+{
+	const segc_expr *base;
+	void **slot;
+	size_t w;
+
+	if (st->atoms[v]->kind != SEGC_POW ||
+	    !segc_root_index(st->atoms[v], &base))
+		return (size_t)-1;
+	slot = segc_expr_map_find(&st->atom_index, base);
+	if (!slot)
+		return (size_t)-1;
+	w = (size_t)*slot - 1;
+	return w < n && e[w] ? w : (size_t)-1;
+}
+
+/* Non-zero when variable 'w' of the term 'e' is the base of a root atom
+ * of the term (it prints merged into that root). */
+static int is_merged_base(segc_canon *st, const int32_t *e, size_t n,
+	size_t w)
+{
+	size_t v;
+
+	for (v = 0; v < n; v++)
+		if (e[v] && root_base_var(st, e, n, v) == w)
+			return 1;
+	return 0;
+}
+
+/* The exponent of the factor of variable 'v' in the term 'e' into 'x':
+ * e[v], or for a root x^(1/q) (q >= 3) e[v]/q plus the exponent of its
+ * base when the base is an atom of the term; 0 when 'v' prints no
+ * factor of its own (absent, or a base merged into its root). */
+static int factor_exponent(segc_canon *st, const int32_t *e, size_t n,
+	size_t v, mpq_t x)
+{
+	size_t w;
+
+	if (!e[v])
+		return 0;
+	mpq_set_si(x, e[v], 1);
+	if (!st->has_roots)
+		return 1;
+	if (st->atoms[v]->kind == SEGC_POW) {
+		mpq_mul(x, x, st->atoms[v]->args[1]->u.value);
+		w = root_base_var(st, e, n, v);
+		if (w != (size_t)-1) {
+			mpq_t k;
+
+			mpq_init(k);
+			mpq_set_si(k, e[w], 1);
+			mpq_add(x, x, k);
+			mpq_clear(k);
+		}
+		return mpq_sgn(x) != 0;
+	}
+	return !is_merged_base(st, e, n, v);
+}
+
+/* The factor of variable 'v' to the exponent 'x': a root x^(1/q)
+ * (q >= 3) prints as the one power of its base, base^x. */
+static segc_expr *atom_power(segc_canon *st, size_t v, mpq_srcptr x)
+{
+	const segc_expr *atom = st->atoms[v], *base;
+
+	if (atom->kind != SEGC_POW || !segc_root_index(atom, &base))
+		return segc_expr_powi(segc_expr_copy((segc_expr *)atom),
+			mpz_get_si(mpq_numref(x)));
+	if (mpz_cmp_ui(mpq_denref(x), 1) == 0)
+		return segc_expr_powi(segc_expr_copy((segc_expr *)base),
+			mpz_get_si(mpq_numref(x)));
+	return segc_expr_pow(segc_expr_copy((segc_expr *)base),
+		segc_expr_num(x));
+}
+
+/* The expression of polynomial 'p' in output order. */
+static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
+{
+	size_t n = p->nvars, m, *byrank = used_by_rank(st, p, &m);
+	size_t *ix = output_order(p, byrank, m);
+	segc_expr **terms = segc_xmalloc((p->len ? p->len : 1) * sizeof(*terms));
+	segc_expr **f = segc_xmalloc((m + 1) * sizeof(*f));
+	segc_expr *res;
+	size_t i, r, k;
+	mpq_t x;
+
+	mpq_init(x);
+	for (i = 0; i < p->len; i++) {
+		const int32_t *e = p->exps + ix[i] * n;
+
+		k = 0;
+		f[k++] = segc_expr_num(p->coefs[ix[i]]);
+		for (r = 0; r < 2 * m; r++) {
+			size_t v = byrank[r % m];
+
+			if (factor_exponent(st, e, n, v, x) &&
+			    (r < m ? mpq_sgn(x) > 0 : mpq_sgn(x) < 0))
+				f[k++] = atom_power(st, v, x);
+		}
+		terms[i] = segc_expr_mul(k, f);
+	}
+	mpq_clear(x);
+	res = p->len ? segc_expr_add(p->len, terms) : segc_expr_int(0);
+	free(terms);
+	free(f);
+	free(ix);
+	free(byrank);
+	return res;
+}
+
+/* The canonical expression of 'r'. */
+segc_expr *segc_canon_from_rf(segc_canon *st, segc_rf *r)
+{
+	segc_expr *num;
+
+	if (rf_normalise_dual(st, r))
+		return NULL;
+	num = poly_to_expr(st, &r->num);
+	if (segc_rf_is_poly(r))
+		return num;
+	return segc_expr_mul2(num,
+		segc_expr_powi(poly_to_expr(st, &r->den), -1));
+}
+
+/* The canonical expression of 'e' inside the canonicalisation 'st'. */
+segc_expr *segc_canon_expr(segc_canon *st, const segc_expr *e)
+{
+	segc_expr *res = NULL;
+	segc_rf r;
+
+	segc_rf_init(&r);
+	if (segc_canon_to_rf(st, e, &r) == 0)
+		res = segc_canon_from_rf(st, &r);
+	segc_rf_clear(&r);
+	return res;
+}

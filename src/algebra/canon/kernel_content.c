@@ -1,0 +1,345 @@
+/* kernel_content.c - what the normal form of max and min takes out of its
+ * alternatives: their termwise minimum, max(a + x, a + y) = a + max(x, y),
+ * and their content, max(g*m*x, g*m*y) = g*m*max(x, y) (with the powers of
+ * sqrt atoms). */
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/canon/kernel_private.h"
+#include "base/util.h"
+
+/* See kernel_private.h. */
+void segc_kernel_min_terms(segc_poly *c, const segc_poly *p)
+{
+	size_t n = c->nvars > p->nvars ? c->nvars : p->nvars;
+	size_t i = 0, j = 0;
+	int32_t *e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	segc_poly r;
+
+	segc_poly_extend(c, n);
+	segc_poly_init(&r, n);
+	while (i < c->len || j < p->len) {
+		int k = i == c->len ? -1 : j == p->len ? 1 :
+			segc_kernel_term_cmp(c, i, p, j, n);
+
+		if (k > 0) {
+			if (mpq_sgn(c->coefs[i]) < 0)
+				segc_poly_push(&r, c->exps + i * n, c->coefs[i]);
+			i++;
+		} else if (k < 0) {
+			if (mpq_sgn(p->coefs[j]) < 0) {
+				size_t v;
+
+				for (v = 0; v < n; v++)
+					e[v] = segc_poly_exp(p, j, v);
+				segc_poly_push(&r, e, p->coefs[j]);
+			}
+			j++;
+		} else {
+			segc_poly_push(&r, c->exps + i * n,
+				mpq_cmp(c->coefs[i], p->coefs[j]) <= 0 ?
+				c->coefs[i] : p->coefs[j]);
+			i++;
+			j++;
+		}
+	}
+	segc_poly_swap(c, &r);
+	segc_poly_clear(&r);
+	free(e);
+}
+
+/* Drops from 'm' the terms with a negative coefficient and an extremum
+ * atom of the other kind than 'ismax': -K*min(x, y) (K >= 0) distributes
+ * into a max, so it stays in the alternatives. */
+static void keep_distributable(segc_canon *st, segc_poly *m, int ismax)
+{
+	size_t i, v, k = 0, n = m->nvars;
+
+	for (i = 0; i < m->len; i++) {
+		int drop = 0;
+
+		if (mpq_sgn(m->coefs[i]) < 0)
+			for (v = 0; v < n && !drop; v++)
+				drop = m->exps[i * n + v] &&
+					segc_kernel_extremum_kind(st->atoms[v], ismax) < 0;
+		if (drop)
+			continue;
+		if (k != i) {
+			memmove(m->exps + k * n, m->exps + i * n,
+				n * sizeof(int32_t));
+			mpq_swap(m->coefs[k], m->coefs[i]);
+		}
+		k++;
+	}
+	for (i = k; i < m->len; i++)
+		mpq_clear(m->coefs[i]);
+	m->len = k;
+}
+
+/* Takes out of the polynomial alternatives their termwise minimum (an
+ * absent monomial counts as 0) and adds it to 'c': afterwards every
+ * monomial has coefficients >= 0 in all alternatives and 0 in at least
+ * one (but those of keep_distributable).  Adding the same polynomial to
+ * every alternative adds it to 'c' and leaves the rest unchanged, which
+ * is what makes c + max(...) canonical. */
+int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
+	segc_poly *c)
+{
+	segc_poly m;
+	size_t i;
+	int rc = 0;
+
+	segc_poly_init(&m, 0);
+	segc_poly_set(&m, &a->v[0].r.num);
+	for (i = 1; i < a->n; i++)
+		segc_kernel_min_terms(&m, &a->v[i].r.num);
+	if (st->has_extrema)
+		keep_distributable(st, &m, ismax);
+	for (i = 0; i < a->n && m.len && rc == 0; i++)
+		rc = segc_poly_sub(&st->lim, &a->v[i].r.num, &a->v[i].r.num, &m);
+	if (rc == 0 && m.len)
+		rc = segc_poly_add(&st->lim, c, c, &m);
+	segc_poly_clear(&m);
+	return rc;
+}
+
+/* Steps of a division at most (a guard: each step removes the leading
+ * term). */
+#define DIVIDE_STEPS 4096
+
+/* Splits 'p' by 'q' (both with non-negative exponents, 'q' not a number):
+ * p = s*q + rem, where no term of rem is divisible by the leading term of
+ * q.  Since {q} is a Groebner basis of the ideal it generates, 'rem' and
+ * so 's' depend only on p modulo q*Q[atoms]: p + P*q gives s + P.  0, 1
+ * when an exponent is negative or the division takes too long or grows
+ * past the limits. */
+static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
+	const segc_poly *q)
+{
+	size_t n = p->nvars > q->nvars ? p->nvars : q->nvars, v, k, steps;
+	int32_t *d = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	segc_poly w, t, qq;
+	segc_poly_lim lim = st->lim;
+	mpq_t c;
+	int rc = 0;
+
+	lim.ctx = NULL;   /* a division that grows too much is given up */
+	for (k = 0; k < p->len && !rc; k++)
+		for (v = 0; v < p->nvars; v++)
+			if (segc_poly_exp(p, k, v) < 0)
+				rc = 1;
+	if (rc) {
+		free(d);
+		return 1;
+	}
+	mpq_init(c);
+	segc_poly_init(&w, 0);
+	segc_poly_init(&t, n);
+	segc_poly_init(&qq, 0);
+	segc_poly_set(&w, p);
+	segc_poly_extend(&w, n);
+	segc_poly_set(&qq, q);
+	segc_poly_extend(&qq, n);
+	segc_poly_zero(s);
+	segc_poly_extend(s, n);
+	for (steps = 0; rc == 0 && w.len; steps++) {
+		int divisible = 1;
+
+		if (steps == DIVIDE_STEPS) {
+			rc = 1;
+			break;
+		}
+		for (v = 0; v < n; v++) {
+			d[v] = w.exps[v] - qq.exps[v];
+			divisible &= d[v] >= 0;
+		}
+		segc_poly_zero(&t);
+		if (divisible) {
+			/* w -= (lt(w)/lt(q))*q */
+			mpq_div(c, w.coefs[0], qq.coefs[0]);
+			segc_poly_push(s, d, c);
+			segc_poly_set(&t, &qq);
+			segc_poly_scale(&t, c);
+			rc = segc_poly_shift(&lim, &t, d);
+		} else
+			/* the leading term stays in the remainder */
+			segc_poly_push(&t, w.exps, w.coefs[0]);
+		if (rc == 0)
+			rc = segc_poly_normalise(&lim, &t);
+		if (rc == 0)
+			rc = segc_poly_sub(&lim, &w, &w, &t);
+	}
+	if (rc == 0)
+		rc = segc_poly_normalise(&lim, s);
+	segc_poly_clear(&w);
+	segc_poly_clear(&t);
+	segc_poly_clear(&qq);
+	mpq_clear(c);
+	free(d);
+	return rc ? 1 : 0;
+}
+
+/* See kernel_private.h. */
+int segc_kernel_extract_common_rf(segc_canon *st, struct alts *a,
+	int ismax, segc_poly *c)
+{
+	segc_poly *s = segc_xcalloc(a->n, sizeof(*s)), m;
+	segc_rf mr;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < a->n; i++)
+		segc_poly_init(&s[i], 0);
+	for (i = 0; i < a->n && rc == 0; i++)
+		if (segc_rf_is_poly(&a->v[i].r))
+			segc_poly_set(&s[i], &a->v[i].r.num);
+		else
+			rc = divide(st, &s[i], &a->v[i].r.num, &a->v[i].r.den);
+	segc_poly_init(&m, 0);
+	if (rc == 0) {
+		segc_poly_set(&m, &s[0]);
+		for (i = 1; i < a->n; i++)
+			segc_kernel_min_terms(&m, &s[i]);
+		if (st->has_extrema)
+			keep_distributable(st, &m, ismax);
+	}
+	segc_rf_init(&mr);
+	if (rc == 0 && m.len) {
+		segc_poly_set(&mr.num, &m);
+		for (i = 0; i < a->n && rc == 0; i++)
+			rc = segc_rf_sub(st, &a->v[i].r, &a->v[i].r, &mr);
+		if (rc == 0)
+			rc = segc_poly_add(&st->lim, c, c, &m);
+	}
+	segc_rf_clear(&mr);
+	segc_poly_clear(&m);
+	for (i = 0; i < a->n; i++)
+		segc_poly_clear(&s[i]);
+	free(s);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The smallest "half exponent" e_s + 2*e_x of sqrt atom 's' and its
+ * argument 'x' over the terms of the alternatives 'a'. */
+static int32_t half_content(const struct alts *a, size_t s, size_t x)
+{
+	int32_t m = INT32_MAX;
+	size_t i, k;
+
+	for (i = 0; i < a->n; i++) {
+		const segc_poly *p = &a->v[i].r.num;
+
+		for (k = 0; k < p->len; k++) {
+			int32_t h = (s < p->nvars ? segc_poly_exp(p, k, s) : 0) +
+				2 * (x < p->nvars ? segc_poly_exp(p, k, x) : 0);
+
+			if (h < m)
+				m = h;
+		}
+	}
+	return m;
+}
+
+/* Divides every term of polynomial 'p' by sqrt(x)^m (variables 's' =
+ * sqrt(x) and 'x'), written back with s to the power 0 or 1. */
+static int divide_half(segc_canon *st, segc_poly *p, size_t s, size_t x,
+	int32_t m)
+{
+	size_t k, n = s > x ? s + 1 : x + 1;
+
+	segc_poly_extend(p, n);
+	for (k = 0; k < p->len; k++) {
+		int32_t *e = p->exps + k * p->nvars;
+		int32_t h = e[s] + 2 * e[x] - m;
+
+		e[x] = h / 2;
+		e[s] = h % 2;
+	}
+	return segc_poly_normalise(&st->lim, p);
+}
+
+/* The second part of the content: sqrt(x)^m taken out of alternatives in
+ * which every term holds x^i*sqrt(x)^j with j + 2*i >= m, for x >= 0
+ * proven: max(a*P, b*sqrt(P)) = sqrt(P)*max(a*sqrt(P), b).  'mexp' (of
+ * 'n' variables) is multiplied by what is taken out. */
+static int extract_sqrt_content(segc_canon *st, struct alts *a,
+	int32_t *mexp, size_t n)
+{
+	size_t s, x, i;
+	int rc = 0;
+
+	for (s = 0; s < n && rc == 0; s++) {
+		int32_t m;
+
+		x = segc_kernel_sqrt_base(st, s);
+		if (x == (size_t)-1 || x >= n)
+			continue;
+		m = half_content(a, s, x);
+		if (m < 1 || m == INT32_MAX)
+			continue;
+		for (i = 0; i < a->n && rc == 0; i++)
+			rc = divide_half(st, &a->v[i].r.num, s, x, m);
+		mexp[x] += m / 2;
+		mexp[s] += m % 2;
+	}
+	return rc;
+}
+
+/* The positive content g of the alternatives (gcd of the numerators over
+ * lcm of the denominators of all coefficients) and the monomial content
+ * 'mexp' (n variables), limited to the atoms whose powers are provably
+ * >= 0; divides every alternative by both. */
+int segc_kernel_extract_content(segc_canon *st, struct alts *a, mpq_t g,
+	int32_t *mexp, size_t n)
+{
+	size_t i, k, v;
+	int any = 0, rc = 0;
+	mpq_t inv;
+
+	mpz_set_ui(mpq_numref(g), 0);
+	mpz_set_ui(mpq_denref(g), 1);
+	for (v = 0; v < n; v++)
+		mexp[v] = 0;
+	for (i = 0; i < a->n; i++) {
+		segc_poly *p = &a->v[i].r.num;
+
+		segc_poly_extend(p, n);
+		for (k = 0; k < p->len; k++) {
+			mpz_gcd(mpq_numref(g), mpq_numref(g), mpq_numref(p->coefs[k]));
+			mpz_lcm(mpq_denref(g), mpq_denref(g), mpq_denref(p->coefs[k]));
+			for (v = 0; v < n; v++) {
+				int32_t e = segc_poly_exp(p, k, v);
+
+				if (!any || e < mexp[v])
+					mexp[v] = e;
+			}
+			any = 1;
+		}
+	}
+	if (!any) {
+		mpq_set_ui(g, 1, 1);
+		return 0;
+	}
+	for (v = 0; v < n; v++) {
+		segc_rf x;
+
+		if (mexp[v] == 0 || mexp[v] % 2 == 0)
+			continue;
+		segc_rf_init(&x);
+		segc_poly_set_var(&x.num, v, 1);
+		if (!(segc_kernel_sign(st, &x) & SEGC_SIGN_NONNEG))
+			mexp[v] = 0;
+		segc_rf_clear(&x);
+	}
+	mpq_init(inv);
+	mpq_inv(inv, g);
+	for (v = 0; v < n; v++)
+		mexp[v] = -mexp[v];
+	for (i = 0; i < a->n && rc == 0; i++) {
+		segc_poly_scale(&a->v[i].r.num, inv);
+		rc = segc_poly_shift(&st->lim, &a->v[i].r.num, mexp);
+	}
+	for (v = 0; v < n; v++)
+		mexp[v] = -mexp[v];
+	mpq_clear(inv);
+	return rc ? rc : extract_sqrt_content(st, a, mexp, n);
+}

@@ -1,0 +1,628 @@
+/* poly.c - sparse multivariate Laurent polynomials over Q: storage,
+ * queries, the limits, ordering and addition (merge).  Multiplication,
+ * powers, division and substitution are in polymul.c (on FLINT, through
+ * polyflint.c). */
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/poly/poly.h"
+#include "algebra/poly/poly_private.h"
+#include "base/util.h"
+
+/* ------------------------------------------------------------- storage */
+
+/* The bytes held by every live polynomial of the calling thread
+ * (segc_poly_held): a derivation runs in one thread, and its budget
+ * counts its own polynomials only. */
+static _Thread_local size_t poly_held;
+
+/* Records that 'p' now holds 'bytes'. */
+static void account(segc_poly *p, size_t bytes)
+{
+	poly_held = poly_held - p->held + bytes;
+	p->held = bytes;
+}
+
+/* The bytes held by every live polynomial. */
+size_t segc_poly_held(void)
+{
+	return poly_held;
+}
+
+/* An empty polynomial over 'nvars' variables. */
+void segc_poly_init(segc_poly *p, size_t nvars)
+{
+	p->nvars = nvars;
+	p->len = 0;
+	p->cap = 0;
+	p->exps = NULL;
+	p->coefs = NULL;
+	p->held = 0;
+}
+
+/* Releases 'p'. */
+void segc_poly_clear(segc_poly *p)
+{
+	segc_poly_zero(p);
+	free(p->exps);
+	free(p->coefs);
+	account(p, 0);
+	segc_poly_init(p, 0);
+}
+
+/* Exchanges 'a' and 'b'. */
+void segc_poly_swap(segc_poly *a, segc_poly *b)
+{
+	segc_poly t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/* Drops every term of 'p'. */
+void segc_poly_zero(segc_poly *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		mpq_clear(p->coefs[i]);
+	p->len = 0;
+}
+
+/* Room for at least 'n' terms in 'p': exactly 'n' the first time (most
+ * polynomials are made once, one term for an atom), doubling after. */
+static void reserve(segc_poly *p, size_t n)
+{
+	size_t cap = p->cap ? p->cap : n;
+
+	if (n <= p->cap)
+		return;
+	while (cap < n)
+		cap *= 2;
+	p->exps = segc_xrealloc(p->exps,
+		segc_xmul_size(segc_xmul_size(cap, p->nvars ? p->nvars : 1),
+			sizeof(int32_t)));
+	p->coefs = segc_xrealloc(p->coefs, segc_xmul_size(cap, sizeof(mpq_t)));
+	p->cap = cap;
+	account(p, cap * (p->nvars ? p->nvars : 1) * sizeof(int32_t) +
+		cap * sizeof(mpq_t));
+}
+
+/* Appends a term (exponents copied, coefficient copied). */
+void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c)
+{
+	reserve(p, p->len + 1);
+	if (p->nvars)
+		memcpy(term_exp(p, p->len), exp, p->nvars * sizeof(int32_t));
+	mpq_init(p->coefs[p->len]);
+	mpq_set(p->coefs[p->len], c);
+	p->len++;
+}
+
+/* Appends a term whose coefficient is moved from 'c' (left as 0). */
+void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c)
+{
+	reserve(p, p->len + 1);
+	if (p->nvars)
+		memcpy(term_exp(p, p->len), exp, p->nvars * sizeof(int32_t));
+	mpq_init(p->coefs[p->len]);
+	mpq_swap(p->coefs[p->len], c);
+	p->len++;
+}
+
+/* r = a, a deep copy. */
+void segc_poly_set(segc_poly *r, const segc_poly *a)
+{
+	size_t i;
+
+	if (r == a)
+		return;
+	segc_poly_zero(r);
+	if (r->nvars != a->nvars) {
+		free(r->exps);
+		r->exps = NULL;
+		r->cap = 0;
+		free(r->coefs);
+		r->coefs = NULL;
+		r->nvars = a->nvars;
+		account(r, 0);
+	}
+	reserve(r, a->len);
+	if (a->len && a->nvars)
+		memcpy(r->exps, a->exps, a->len * a->nvars * sizeof(int32_t));
+	for (i = 0; i < a->len; i++) {
+		mpq_init(r->coefs[i]);
+		mpq_set(r->coefs[i], a->coefs[i]);
+	}
+	r->len = a->len;
+}
+
+/* p = the number c. */
+void segc_poly_set_q(segc_poly *p, mpq_srcptr c)
+{
+	segc_poly_zero(p);
+	if (!mpq_sgn(c))
+		return;
+	reserve(p, 1);
+	if (p->nvars)
+		memset(p->exps, 0, p->nvars * sizeof(int32_t));
+	mpq_init(p->coefs[0]);
+	mpq_set(p->coefs[0], c);
+	p->len = 1;
+}
+
+/* p = the integer c. */
+void segc_poly_set_si(segc_poly *p, long c)
+{
+	segc_poly_zero(p);
+	if (!c)
+		return;
+	reserve(p, 1);
+	if (p->nvars)
+		memset(p->exps, 0, p->nvars * sizeof(int32_t));
+	mpq_init(p->coefs[0]);
+	mpq_set_si(p->coefs[0], c, 1);
+	p->len = 1;
+}
+
+/* p = x_v ^ e. */
+void segc_poly_set_var(segc_poly *p, size_t v, int32_t e)
+{
+	mpq_t one;
+
+	segc_poly_zero(p);
+	segc_poly_extend(p, v + 1);
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
+	segc_poly_set_q(p, one);
+	term_exp(p, 0)[v] = e;
+	mpq_clear(one);
+}
+
+/* Pads the exponent vectors of 'p' with zeros up to 'nvars'. */
+void segc_poly_extend(segc_poly *p, size_t nvars)
+{
+	int32_t *e;
+	size_t i, old = p->nvars;
+
+	if (nvars <= old)
+		return;
+	e = segc_xcalloc(segc_xmul_size(p->cap ? p->cap : 1, nvars),
+		sizeof(int32_t));
+	for (i = 0; i < p->len; i++)
+		if (old)
+			memcpy(e + i * nvars, p->exps + i * old,
+				old * sizeof(int32_t));
+	free(p->exps);
+	p->exps = e;
+	p->nvars = nvars;
+	account(p, (p->cap ? p->cap : 1) * nvars * sizeof(int32_t) +
+		p->cap * sizeof(mpq_t));
+}
+
+/* ------------------------------------------------------------ queries */
+
+/* Non-zero for the zero polynomial. */
+int segc_poly_is_zero(const segc_poly *p)
+{
+	return p->len == 0;
+}
+
+/* Non-zero when every exponent of 'e' (n of them) is zero. */
+static int exp_is_zero(const int32_t *e, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (e[i])
+			return 0;
+	return 1;
+}
+
+/* Non-zero when 'p' is a number. */
+int segc_poly_is_const(const segc_poly *p)
+{
+	return p->len == 0 ||
+		(p->len == 1 && exp_is_zero(term_exp(p, 0), p->nvars));
+}
+
+/* Non-zero when 'p' is 1. */
+int segc_poly_is_one(const segc_poly *p)
+{
+	return p->len == 1 && exp_is_zero(term_exp(p, 0), p->nvars) &&
+		mpz_cmp_ui(mpq_numref(p->coefs[0]), 1) == 0 &&
+		mpz_cmp_ui(mpq_denref(p->coefs[0]), 1) == 0;
+}
+
+/* Non-zero when every coefficient is an integer. */
+int segc_poly_is_integral(const segc_poly *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		if (mpz_cmp_ui(mpq_denref(p->coefs[i]), 1))
+			return 0;
+	return 1;
+}
+
+/* Drops the trailing variables absent from 'p' (see poly.h). */
+void segc_poly_trim(segc_poly *p)
+{
+	size_t i, v, n = p->nvars, w = 0;
+
+	for (i = 0; i < p->len && w < n; i++) {
+		const int32_t *e = term_exp(p, i);
+
+		for (v = n; v > w; v--)
+			if (e[v - 1]) {
+				w = v;
+				break;
+			}
+	}
+	if (w == n)
+		return;
+	for (i = 0; i < p->len; i++)
+		memmove(p->exps + i * w, p->exps + i * n, w * sizeof(int32_t));
+	p->nvars = w;
+}
+
+/* Marks the variables present in 'p' (see poly.h). */
+size_t segc_poly_used_vars(const segc_poly *p, char *used)
+{
+	size_t i, v, n = p->nvars, k = 0;
+
+	memset(used, 0, n);
+	for (i = 0; i < p->len; i++) {
+		const int32_t *e = term_exp(p, i);
+
+		for (v = 0; v < n; v++)
+			used[v] |= e[v] != 0;
+	}
+	for (v = 0; v < n; v++)
+		k += used[v];
+	return k;
+}
+
+/* Structural equality (different nvars allowed). */
+int segc_poly_equal(const segc_poly *a, const segc_poly *b)
+{
+	size_t i, v, n = a->nvars > b->nvars ? a->nvars : b->nvars;
+
+	if (a->len != b->len)
+		return 0;
+	for (i = 0; i < a->len; i++) {
+		if (!mpq_equal(a->coefs[i], b->coefs[i]))
+			return 0;
+		for (v = 0; v < n; v++)
+			if (segc_poly_exp(a, i, v) != segc_poly_exp(b, i, v))
+				return 0;
+	}
+	return 1;
+}
+
+/* Largest exponent of 'v'. */
+int32_t segc_poly_degree(const segc_poly *p, size_t v)
+{
+	int32_t d = 0;
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		if (i == 0 || segc_poly_exp(p, i, v) > d)
+			d = segc_poly_exp(p, i, v);
+	return d;
+}
+
+/* Smallest exponent of 'v'. */
+int32_t segc_poly_min_degree(const segc_poly *p, size_t v)
+{
+	int32_t d = 0;
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		if (i == 0 || segc_poly_exp(p, i, v) < d)
+			d = segc_poly_exp(p, i, v);
+	return d;
+}
+
+/* Non-zero when 'v' occurs in 'p'. */
+int segc_poly_has_var(const segc_poly *p, size_t v)
+{
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		if (segc_poly_exp(p, i, v))
+			return 1;
+	return 0;
+}
+
+/* Componentwise minimum of the exponent vectors. */
+void segc_poly_min_exps(const segc_poly *p, int32_t *out)
+{
+	size_t v;
+
+	for (v = 0; v < p->nvars; v++)
+		out[v] = segc_poly_min_degree(p, v);
+}
+
+/* ------------------------------------------------------------- limits */
+
+/* Reports that the limit 'name' (a field of segc_limits) was reached,
+ * if there is a context. */
+int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,
+	unsigned long value, const char *name)
+{
+	if (lim && lim->ctx)
+		segc_error(lim->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
+			"%s exceeds the limit %lu (%s)", what, value, name);
+	return -1;
+}
+
+/* Checks that the polynomials, with 'more' bytes to come, stay within
+ * half of the memory budget of the context of 'lim'. */
+int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more)
+{
+	unsigned long half;
+
+	if (!lim || !lim->ctx)
+		return 0;
+	half = segc_ctx_memory(lim->ctx) / 2;
+	if (poly_held <= half && more <= half - poly_held)
+		return 0;
+	segc_error(lim->ctx, SEGC_ERR_LIMIT, NULL, 0, 0, "the polynomials of "
+		"this formula need more than %lu bytes, half of the memory "
+		"budget (max_memory)", half);
+	return -1;
+}
+
+/* Checks 'n' terms against the limit, and the memory they hold. */
+int segc_poly_check_terms(const segc_poly_lim *lim, size_t n)
+{
+	if (lim && lim->max_terms && n > lim->max_terms)
+		return segc_poly_limit_error(lim, "number of terms of a polynomial",
+			(unsigned long)lim->max_terms, "max_terms");
+	return segc_poly_check_bytes(lim, 0);
+}
+
+/* Checks an exponent against the limit and the range of int32_t. */
+int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e)
+{
+	int64_t m = INT32_MAX / 2;
+
+	if (lim && lim->max_exponent > 0 && lim->max_exponent < m)
+		m = lim->max_exponent;
+	if (e > m || e < -m)
+		return segc_poly_limit_error(lim, "an exponent", (unsigned long)m,
+			"max_exponent");
+	return 0;
+}
+
+/* Checks the coefficient sizes and the number of terms of 'p'. */
+int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p)
+{
+	size_t i;
+
+	if (segc_poly_check_terms(lim, p->len))
+		return -1;
+	if (!lim || !lim->max_coeff_bits)
+		return 0;
+	for (i = 0; i < p->len; i++)
+		if (mpz_sizeinbase(mpq_numref(p->coefs[i]), 2) >
+			lim->max_coeff_bits ||
+			mpz_sizeinbase(mpq_denref(p->coefs[i]), 2) >
+			lim->max_coeff_bits)
+			return segc_poly_limit_error(lim,
+				"the size in bits of a coefficient",
+				lim->max_coeff_bits, "max_coeff_bits");
+	return 0;
+}
+
+/* ---------------------------------------------------------- sorting */
+
+/* Merge sort of 'v' (n entries) by decreasing monomial; 'tmp' has room
+ * for n entries. */
+void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
+	size_t nvars)
+{
+	size_t width, i;
+
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			size_t lo = i, mid = i + width, hi = i + 2 * width;
+			size_t a = lo, b = mid, k = lo;
+
+			if (mid > n)
+				mid = n;
+			if (hi > n)
+				hi = n;
+			b = mid;
+			while (a < mid && b < hi)
+				tmp[k++] = mono_cmp(v[a].e, v[b].e, nvars) >= 0 ?
+					v[a++] : v[b++];
+			while (a < mid)
+				tmp[k++] = v[a++];
+			while (b < hi)
+				tmp[k++] = v[b++];
+		}
+		memcpy(v, tmp, n * sizeof(*v));
+	}
+}
+
+/* Appends to 'r' the terms of sorted refs, adding equal monomials. */
+int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
+	struct term_ref *v, size_t n, size_t nvars)
+{
+	size_t i = 0;
+	mpq_t acc;
+
+	mpq_init(acc);
+	while (i < n) {
+		size_t j = i + 1;
+
+		mpq_set(acc, v[i].c);
+		while (j < n && mono_cmp(v[i].e, v[j].e, nvars) == 0)
+			mpq_add(acc, acc, v[j++].c);
+		if (mpq_sgn(acc))
+			segc_poly_push_swap(r, v[i].e, acc);
+		mpq_set_ui(acc, 0, 1);
+		i = j;
+	}
+	mpq_clear(acc);
+	return segc_poly_check(lim, r);
+}
+
+/* Sorts, merges and cleans 'p'. */
+int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p)
+{
+	segc_poly *one = p;
+
+	return segc_poly_sum(lim, p, 1, &one);
+}
+
+/* The bytes that a sum of 'total' terms over 'nvars' variables may hold:
+ * its operands padded to 'nvars' and its result (saturating). */
+static size_t sum_bytes(size_t total, size_t nvars)
+{
+	size_t per = (nvars ? nvars : 1) * sizeof(int32_t) + sizeof(mpq_t);
+
+	if (per && total > ((size_t)-1 / 2) / per)
+		return (size_t)-1 / 2;
+	return 2 * total * per;
+}
+
+/* r = v[0] + ... + v[n-1] by sorting all terms together. */
+int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
+	segc_poly **v)
+{
+	size_t i, j, total = 0, k = 0, nvars = 0;
+	struct term_ref *refs, *tmp;
+	segc_poly out;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		if (v[i]->nvars > nvars)
+			nvars = v[i]->nvars;
+		total += v[i]->len;
+	}
+	if (segc_poly_check_bytes(lim, sum_bytes(total, nvars)))
+		return -1;
+	for (i = 0; i < n; i++)
+		segc_poly_extend(v[i], nvars);
+	if (lim && segc_ctx_charge(lim->ctx, (double)total))
+		return -1;
+	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
+	tmp = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
+	for (i = 0; i < n; i++)
+		for (j = 0; j < v[i]->len; j++) {
+			refs[k].e = term_exp(v[i], j);
+			refs[k++].c = v[i]->coefs[j];
+		}
+	segc_poly_sort_refs(refs, tmp, total, nvars);
+	free(tmp);
+	segc_poly_init(&out, nvars);
+	rc = segc_poly_collect_refs(lim, &out, refs, total, nvars);
+	free(refs);
+	segc_poly_swap(r, &out);
+	segc_poly_clear(&out);
+	return rc;
+}
+
+/* --------------------------------------------------------- addition */
+
+/* r = a + sign*b by merging. */
+static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	segc_poly *b, int sign)
+{
+	size_t i = 0, j = 0, n;
+	segc_poly out;
+	mpq_t t;
+	int rc;
+
+	unify(a, b);
+	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len + b->len)))
+		return -1;
+	n = a->nvars;
+	segc_poly_init(&out, n);
+	reserve(&out, a->len + b->len);
+	mpq_init(t);
+	while (i < a->len || j < b->len) {
+		int c = i == a->len ? -1 : j == b->len ? 1 :
+			mono_cmp(term_exp(a, i), term_exp(b, j), n);
+
+		if (c > 0) {
+			segc_poly_push(&out, term_exp(a, i), a->coefs[i]);
+			i++;
+		} else if (c < 0) {
+			if (sign > 0)
+				mpq_set(t, b->coefs[j]);
+			else
+				mpq_neg(t, b->coefs[j]);
+			segc_poly_push_swap(&out, term_exp(b, j), t);
+			j++;
+		} else {
+			if (sign > 0)
+				mpq_add(t, a->coefs[i], b->coefs[j]);
+			else
+				mpq_sub(t, a->coefs[i], b->coefs[j]);
+			if (mpq_sgn(t))
+				segc_poly_push_swap(&out, term_exp(a, i), t);
+			i++;
+			j++;
+		}
+	}
+	mpq_clear(t);
+	rc = segc_poly_check(lim, &out);
+	segc_poly_swap(r, &out);
+	segc_poly_clear(&out);
+	return rc;
+}
+
+/* r = a + b. */
+int segc_poly_add(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	segc_poly *b)
+{
+	return add_signed(lim, r, a, b, 1);
+}
+
+/* r = a - b. */
+int segc_poly_sub(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	segc_poly *b)
+{
+	return add_signed(lim, r, a, b, -1);
+}
+
+/* p = -p. */
+void segc_poly_neg(segc_poly *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		mpq_neg(p->coefs[i], p->coefs[i]);
+}
+
+/* p = c * p. */
+void segc_poly_scale(segc_poly *p, mpq_srcptr c)
+{
+	size_t i;
+
+	if (!mpq_sgn(c)) {
+		segc_poly_zero(p);
+		return;
+	}
+	for (i = 0; i < p->len; i++)
+		mpq_mul(p->coefs[i], p->coefs[i], c);
+}
+
+/* p = p * x^d; the order is kept. */
+int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d)
+{
+	size_t i, v;
+
+	for (i = 0; i < p->len; i++)
+		for (v = 0; v < p->nvars; v++) {
+			int64_t e = (int64_t)term_exp(p, i)[v] + d[v];
+
+			if (segc_poly_check_exp(lim, e))
+				return -1;
+			term_exp(p, i)[v] = (int32_t)e;
+		}
+	return 0;
+}

@@ -1,0 +1,62 @@
+/* poly_private.h - what poly.c, polymul.c, polygcd.c and polyflint.c
+ * share: the layout helpers of a term, the comparison of monomials, the
+ * limit checks and the sort of terms by monomial.  Private to them. */
+#ifndef SEGC_POLY_PRIVATE_H
+#define SEGC_POLY_PRIVATE_H
+
+#include <stdint.h>
+#include "algebra/poly/poly.h"
+
+/* The exponent vector of term 'i'. */
+static inline int32_t *term_exp(const segc_poly *p, size_t i)
+{
+	return p->exps + i * p->nvars;
+}
+
+/* Lexicographic comparison of two exponent vectors: >0 when 'a' is the
+ * larger monomial. */
+static inline int mono_cmp(const int32_t *a, const int32_t *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return a[i] > b[i] ? 1 : -1;
+	return 0;
+}
+
+/* Brings 'a' and 'b' to the same number of variables. */
+static inline void unify(segc_poly *a, segc_poly *b)
+{
+	segc_poly_extend(a, b->nvars);
+	segc_poly_extend(b, a->nvars);
+}
+
+/* A term seen through pointers, for sorting without moving data. */
+struct term_ref {
+	const int32_t *e;
+	mpq_ptr c;
+};
+
+/* Appends a term whose coefficient is moved from 'c' (left as 0). */
+void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c);
+/* Reports that 'what' passed 'value', the limit 'name' (a field of
+ * segc_limits), if lim has a context: -1. */
+int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,
+	unsigned long value, const char *name);
+/* Checks that the polynomials with 'more' bytes to come stay within half
+ * of the memory budget. */
+int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more);
+/* Checks 'n' terms against the limit, and the memory they hold. */
+int segc_poly_check_terms(const segc_poly_lim *lim, size_t n);
+/* Checks an exponent against the limit and the range of int32_t. */
+int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e);
+/* Merge sort of 'v' (n entries) by decreasing monomial; 'tmp' has room
+ * for n entries. */
+void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
+	size_t nvars);
+/* Appends to 'r' the terms of sorted refs, adding equal monomials. */
+int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
+	struct term_ref *v, size_t n, size_t nvars);
+
+#endif

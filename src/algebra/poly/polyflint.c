@@ -1,0 +1,227 @@
+/* polyflint.c - conversions between segc_poly and FLINT's fmpq_mpoly.
+ *
+ * FLINT's ORD_LEX puts its variable 0 first, as segc does, and keeps the
+ * terms in decreasing order: a segc polynomial, shifted so that its
+ * exponents are non-negative, is pushed in its own order and comes back
+ * in it.  Only the variables that the operands use are given to FLINT,
+ * which packs the exponents of fewer variables into fewer words. */
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/poly/polyflint.h"
+#include "algebra/poly/poly_private.h"
+#include "base/util.h"
+
+/* The context over the used variables of v[0..n-1]. */
+void segc_flint_init(segc_flint *f, size_t n, const segc_poly *const *v)
+{
+	size_t k, w, nv = n ? v[0]->nvars : 0;
+	char *used = segc_xcalloc(nv ? nv : 1, 1);
+	char *one = segc_xmalloc(nv ? nv : 1);
+
+	for (k = 0; k < n; k++) {
+		segc_poly_used_vars(v[k], one);
+		for (w = 0; w < nv; w++)
+			used[w] |= one[w];
+	}
+	f->nvars = nv;
+	f->map = segc_xmalloc(segc_xmul_size(nv ? nv : 1, sizeof(size_t)));
+	f->nused = 0;
+	for (w = 0; w < nv; w++)
+		if (used[w])
+			f->map[f->nused++] = w;
+	f->uexp = segc_xcalloc(f->nused ? f->nused : 1, sizeof(ulong));
+	fmpq_mpoly_ctx_init(f->ctx, (slong)(f->nused ? f->nused : 1), ORD_LEX);
+	free(used);
+	free(one);
+}
+
+/* Releases 'f'. */
+void segc_flint_clear(segc_flint *f)
+{
+	fmpq_mpoly_ctx_clear(f->ctx);
+	free(f->map);
+	free(f->uexp);
+}
+
+/* The least common multiple of the denominators of 'p' into 'den'. */
+static void common_den(mpz_ptr den, const segc_poly *p)
+{
+	size_t i;
+
+	mpz_set_ui(den, 1);
+	for (i = 0; i < p->len; i++)
+		if (mpz_cmp_ui(mpq_denref(p->coefs[i]), 1))
+			mpz_lcm(den, den, mpq_denref(p->coefs[i]));
+}
+
+/* A = p * x^-shift: integer numerators over one denominator, made
+ * canonical by fmpq_mpoly_reduce. */
+void segc_flint_from_poly(const segc_flint *f, fmpq_mpoly_t A,
+	const segc_poly *p, const int32_t *shift)
+{
+	fmpz_mpoly_struct *Z = A->zpoly;
+	const fmpz_mpoly_ctx_struct *zctx = f->ctx->zctx;
+	mpz_t den, z;
+	fmpz_t c;
+	size_t i, k;
+
+	fmpq_mpoly_zero(A, f->ctx);
+	mpz_init(den);
+	mpz_init(z);
+	fmpz_init(c);
+	common_den(den, p);
+	fmpz_mpoly_fit_length(Z, (slong)p->len, zctx);
+	for (i = 0; i < p->len; i++) {
+		const int32_t *e = term_exp(p, i);
+
+		for (k = 0; k < f->nused; k++)
+			f->uexp[k] = (ulong)((int64_t)e[f->map[k]] -
+				(shift ? shift[f->map[k]] : 0));
+		mpz_divexact(z, den, mpq_denref(p->coefs[i]));
+		mpz_mul(z, z, mpq_numref(p->coefs[i]));
+		fmpz_set_mpz(c, z);
+		fmpz_mpoly_push_term_fmpz_ui(Z, c, f->uexp, zctx);
+	}
+	fmpz_one(fmpq_numref(A->content));
+	fmpz_set_mpz(fmpq_denref(A->content), den);
+	fmpq_mpoly_reduce(A, f->ctx);
+	fmpz_clear(c);
+	mpz_clear(z);
+	mpz_clear(den);
+}
+
+/* Checks the exponents that A * x^shift will have: FLINT's degrees of
+ * each variable (the lowest is 0 after a shift by the smallest). */
+static int check_exps(const segc_poly_lim *lim, const segc_flint *f,
+	const fmpq_mpoly_t A, const int32_t *shift)
+{
+	slong *deg = segc_xmalloc(segc_xmul_size(f->nused ? f->nused : 1,
+		sizeof(slong)));
+	size_t k;
+	int rc = 0;
+
+	if (!fmpq_mpoly_degrees_fit_si(A, f->ctx)) {
+		free(deg);
+		return segc_poly_check_exp(lim, INT64_MAX);
+	}
+	fmpq_mpoly_degrees_si(deg, A, f->ctx);
+	for (k = 0; k < f->nused && rc == 0; k++) {
+		int64_t s = shift ? shift[f->map[k]] : 0;
+
+		if (deg[k] > (slong)INT32_MAX)
+			rc = segc_poly_check_exp(lim, INT64_MAX);
+		else
+			rc = segc_poly_check_exp(lim, (int64_t)deg[k] + s) ||
+				segc_poly_check_exp(lim, s);
+	}
+	free(deg);
+	return rc;
+}
+
+/* t = the coefficient of term 'i' of 'A' (content times integer), in
+ * lowest terms: the content is, and z/g and den/g are coprime for
+ * g = gcd(z, den). */
+static void term_coeff(fmpq_t t, const fmpq_mpoly_t A, slong i)
+{
+	const fmpz *z = A->zpoly->coeffs + i;
+	fmpz_t g;
+
+	fmpz_init(g);
+	fmpz_gcd(g, z, fmpq_denref(A->content));
+	fmpz_divexact(fmpq_numref(t), z, g);
+	fmpz_mul(fmpq_numref(t), fmpq_numref(t), fmpq_numref(A->content));
+	fmpz_divexact(fmpq_denref(t), fmpq_denref(A->content), g);
+	fmpz_clear(g);
+}
+
+/* r = A * x^shift (see polyflint.h). */
+int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
+	segc_poly *r, const fmpq_mpoly_t A, const int32_t *shift)
+{
+	const fmpz_mpoly_struct *Z = A->zpoly;
+	int32_t *e = segc_xcalloc(f->nvars ? f->nvars : 1, sizeof(int32_t));
+	segc_poly out;
+	mpq_t c;
+	fmpq_t t;
+	slong i, n = fmpq_mpoly_length(A, f->ctx);
+	size_t k;
+	int rc;
+
+	if ((n && check_exps(lim, f, A, shift)) ||
+		segc_poly_check_terms(lim, (size_t)n)) {
+		free(e);
+		return -1;
+	}
+	segc_poly_init(&out, f->nvars);
+	mpq_init(c);
+	fmpq_init(t);
+	if (shift)
+		memcpy(e, shift, f->nvars * sizeof(int32_t));
+	for (i = 0; i < n; i++) {
+		fmpz_mpoly_get_term_exp_ui(f->uexp, Z, i, f->ctx->zctx);
+		for (k = 0; k < f->nused; k++)
+			e[f->map[k]] = (int32_t)((int64_t)f->uexp[k] +
+				(shift ? shift[f->map[k]] : 0));
+		term_coeff(t, A, i);
+		fmpq_get_mpq(c, t);
+		segc_poly_push_swap(&out, e, c);
+	}
+	fmpq_clear(t);
+	mpq_clear(c);
+	free(e);
+	rc = segc_poly_check(lim, &out);
+	segc_poly_swap(r, &out);
+	segc_poly_clear(&out);
+	return rc;
+}
+
+/* Limbs of a number of 'bits' bits. */
+static double limbs_of(flint_bitcnt_t bits)
+{
+	double l = (double)((bits + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS);
+
+	return l > 1 ? l : 1;
+}
+
+/* An upper bound on the limbs of the coefficients of 'A'. */
+double segc_flint_coeff_limbs(const segc_flint *f, const fmpq_mpoly_t A)
+{
+	slong zbits = fmpz_mpoly_max_bits(A->zpoly);
+	flint_bitcnt_t nb, db;
+
+	(void)f;
+	if (zbits < 0)
+		zbits = -zbits;
+	nb = (flint_bitcnt_t)zbits + fmpz_bits(fmpq_numref(A->content));
+	db = fmpz_bits(fmpq_denref(A->content));
+	return limbs_of(nb > db ? nb : db);
+}
+
+/* Checks the coefficient sizes of 'A' (see polyflint.h). */
+int segc_flint_check_coeffs(const segc_poly_lim *lim, const segc_flint *f,
+	const fmpq_mpoly_t A)
+{
+	const fmpz_mpoly_struct *Z = A->zpoly;
+	flint_bitcnt_t nb = fmpz_bits(fmpq_numref(A->content));
+	flint_bitcnt_t db = fmpz_bits(fmpq_denref(A->content));
+	fmpq_t t;
+	slong i, n = fmpq_mpoly_length(A, f->ctx);
+	int rc = 0;
+
+	if (!lim || !lim->max_coeff_bits)
+		return 0;
+	fmpq_init(t);
+	for (i = 0; i < n && rc == 0; i++) {
+		if (nb + fmpz_bits(Z->coeffs + i) <= lim->max_coeff_bits &&
+			db <= lim->max_coeff_bits)
+			continue;
+		term_coeff(t, A, i);
+		if (fmpz_bits(fmpq_numref(t)) > lim->max_coeff_bits ||
+			fmpz_bits(fmpq_denref(t)) > lim->max_coeff_bits)
+			rc = segc_poly_limit_error(lim,
+				"the size in bits of a coefficient",
+				lim->max_coeff_bits, "max_coeff_bits");
+	}
+	fmpq_clear(t);
+	return rc;
+}

@@ -1,0 +1,173 @@
+/* polygcd.c - greatest common divisors of multivariate polynomials over Q.
+ *
+ * gcd(a, b) = monomial part * primitive integer part.  After the trivial
+ * cases (zero, numbers, monomials, disjoint variables, equal operands)
+ * FLINT's fmpq_mpoly_gcd computes the gcd of the parts without monomial
+ * content; it is then made primitive with a positive leading coefficient,
+ * the one normalisation of a gcd over Q, whatever FLINT's own. */
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/poly/poly.h"
+#include "algebra/poly/polyflint.h"
+#include "base/util.h"
+
+/* Normalises the sign: the leading coefficient becomes positive. */
+static void make_lead_positive(segc_poly *p)
+{
+	if (p->len && mpq_sgn(p->coefs[0]) < 0)
+		segc_poly_neg(p);
+}
+
+/* Non-zero when no variable occurs in both. */
+static int disjoint_vars(const segc_poly *a, const segc_poly *b)
+{
+	size_t v;
+
+	for (v = 0; v < a->nvars; v++)
+		if (segc_poly_has_var(a, v) && segc_poly_has_var(b, v))
+			return 0;
+	return 1;
+}
+
+/* Limbs of the largest (integer) coefficient of 'p', at least 1. */
+static double max_limbs(const segc_poly *p)
+{
+	size_t i, m = 1;
+
+	for (i = 0; i < p->len; i++)
+		if (mpz_size(mpq_numref(p->coefs[i])) > m)
+			m = mpz_size(mpq_numref(p->coefs[i]));
+	return (double)m;
+}
+
+/* g = gcd(a, b) by FLINT for polynomials with non-negative exponents:
+ * its default algorithm, or the subresultant sequence when 'prs'. */
+static int flint_gcd(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
+	segc_poly *b, int prs)
+{
+	const segc_poly *ops[2] = { a, b };
+	fmpq_mpoly_t A, B, G;
+	segc_flint f;
+	int ok, rc = 0;
+
+	/* The gcd is charged, before FLINT runs, as the work of a few
+	 * passes over the operands per variable: FLINT's algorithms
+	 * (Brown's, Zippel's, Hensel lifting) make images of both
+	 * operands, each a pass over them. */
+	segc_flint_init(&f, 2, ops);
+	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len + b->len) *
+		(max_limbs(a) + max_limbs(b)) * (double)(1 + f.nused))) {
+		segc_flint_clear(&f);
+		return -1;
+	}
+	fmpq_mpoly_init(A, f.ctx);
+	fmpq_mpoly_init(B, f.ctx);
+	fmpq_mpoly_init(G, f.ctx);
+	segc_flint_from_poly(&f, A, a, NULL);
+	segc_flint_from_poly(&f, B, b, NULL);
+	ok = prs ? fmpq_mpoly_gcd_subresultant(G, A, B, f.ctx) :
+		fmpq_mpoly_gcd(G, A, B, f.ctx);
+	if (!ok) {
+		if (lim && lim->ctx)
+			segc_error(lim->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
+				"a gcd of polynomials of %zu and %zu terms "
+				"could not be computed", a->len, b->len);
+		rc = -1;
+	} else {
+		rc = segc_flint_to_poly(lim, &f, g, G, NULL);
+	}
+	fmpq_mpoly_clear(A, f.ctx);
+	fmpq_mpoly_clear(B, f.ctx);
+	fmpq_mpoly_clear(G, f.ctx);
+	segc_flint_clear(&f);
+	return rc;
+}
+
+/* gcd of two integer-primitive polynomials without monomial content. */
+static int gcd_primitive(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
+	segc_poly *b, int prs)
+{
+	if (a->len == 1 || b->len == 1 || disjoint_vars(a, b)) {
+		segc_poly_set_si(g, 1);
+		return 0;
+	}
+	if (segc_poly_equal(a, b)) {
+		segc_poly_set(g, a);
+		return 0;
+	}
+	return flint_gcd(lim, g, a, b, prs);
+}
+
+/* The gcd itself (see poly.h), without the limits on coefficients. */
+static int gcd_core(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
+	segc_poly *b, int prs)
+{
+	segc_poly pa, pb, out;
+	int32_t *ma, *mb, *mono;
+	size_t v, n;
+	int rc;
+
+	segc_poly_extend(a, b->nvars);
+	segc_poly_extend(b, a->nvars);
+	n = a->nvars;
+	if (a->len == 0 || b->len == 0) {
+		segc_poly_set(g, a->len ? a : b);
+		segc_poly_primitive(g, NULL);
+		make_lead_positive(g);
+		return 0;
+	}
+	ma = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	mb = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	mono = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	segc_poly_min_exps(a, ma);
+	segc_poly_min_exps(b, mb);
+	segc_poly_init(&pa, n);
+	segc_poly_init(&pb, n);
+	segc_poly_init(&out, n);
+	segc_poly_set(&pa, a);
+	segc_poly_set(&pb, b);
+	for (v = 0; v < n; v++) {
+		mono[v] = ma[v] < mb[v] ? ma[v] : mb[v];
+		ma[v] = -ma[v];
+		mb[v] = -mb[v];
+	}
+	segc_poly_shift(NULL, &pa, ma);
+	segc_poly_shift(NULL, &pb, mb);
+	segc_poly_primitive(&pa, NULL);
+	segc_poly_primitive(&pb, NULL);
+	rc = gcd_primitive(lim, &out, &pa, &pb, prs);
+	if (rc == 0)
+		rc = segc_poly_shift(lim, &out, mono);
+	segc_poly_primitive(&out, NULL);
+	make_lead_positive(&out);
+	segc_poly_swap(g, &out);
+	segc_poly_clear(&out);
+	segc_poly_clear(&pa);
+	segc_poly_clear(&pb);
+	free(ma);
+	free(mb);
+	free(mono);
+	return rc;
+}
+
+/* g = gcd(a, b); see poly.h. */
+int segc_poly_gcd(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
+	segc_poly *b)
+{
+	segc_poly_lim inner;
+
+	inner = lim ? *lim : (segc_poly_lim){ NULL, 0, 0, 0 };
+	inner.max_coeff_bits = 0;
+	return gcd_core(&inner, g, a, b, 0);
+}
+
+/* g = gcd(a, b) by the subresultant sequence alone (for tests). */
+int segc_poly_gcd_prs(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
+	segc_poly *b)
+{
+	segc_poly_lim inner;
+
+	inner = lim ? *lim : (segc_poly_lim){ NULL, 0, 0, 0 };
+	inner.max_coeff_bits = 0;
+	return gcd_core(&inner, g, a, b, 1);
+}

@@ -1,0 +1,484 @@
+/* polymul.c - products, powers and exact division of sparse polynomials
+ * (FLINT's fmpq_mpoly, through polyflint.c, with the limits checked
+ * before and after each FLINT call), and substitution of a variable. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/poly/poly_private.h"
+#include "algebra/poly/polyflint.h"
+#include "base/util.h"
+
+/* ------------------------------------------------------ multiplication */
+
+static double max_coeff_limbs(const segc_poly *p);
+
+/* r = a * (the single term b_k). */
+static int mul_term(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	const segc_poly *b, size_t k)
+{
+	segc_poly out;
+	int rc;
+
+	if (lim && segc_ctx_charge(lim->ctx, (double)a->len *
+		max_coeff_limbs(a)))
+		return -1;
+	segc_poly_init(&out, a->nvars);
+	segc_poly_set(&out, a);
+	segc_poly_scale(&out, b->coefs[k]);
+	rc = segc_poly_shift(lim, &out, term_exp(b, k));
+	if (!rc)
+		rc = segc_poly_check(lim, &out);
+	segc_poly_swap(r, &out);
+	segc_poly_clear(&out);
+	return rc;
+}
+
+/* The size in limbs of the largest numerator or denominator of 'p'. */
+static double max_coeff_limbs(const segc_poly *p)
+{
+	size_t i, m = 0, k;
+
+	for (i = 0; i < p->len; i++) {
+		k = mpz_size(mpq_numref(p->coefs[i]));
+		if (k > m)
+			m = k;
+		k = mpz_size(mpq_denref(p->coefs[i]));
+		if (k > m)
+			m = k;
+	}
+	return (double)(m ? m : 1);
+}
+
+/* Checks, before multiplying, that the product of 'a' and 'b' is work
+ * within reason: term products times the limbs multiplied in each, at
+ * most SEGC_POLY_WORK_PER_TERM times max_terms.  The size limits are
+ * checked after an operation; this bounds the time spent before it
+ * ((y + 1)^100000 has few terms per step but huge coefficients). */
+static int check_work(const segc_poly_lim *lim, size_t alen, double alimbs,
+	size_t blen, double blimbs)
+{
+	double work;
+
+	if (!lim)
+		return 0;
+	work = (double)alen * (double)blen * alimbs * blimbs;
+	if (segc_ctx_charge(lim->ctx, work))
+		return -1;
+	if (!lim->max_terms ||
+		work <= (double)lim->max_terms * SEGC_POLY_WORK_PER_TERM)
+		return 0;
+	if (lim->ctx)
+		segc_error(lim->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
+			"a product of polynomials of %zu and %zu terms with "
+			"coefficients of up to %.0f and %.0f limbs is too much "
+			"work (limit: %d x max_terms)", alen, blen,
+			alimbs, blimbs,
+			SEGC_POLY_WORK_PER_TERM);
+	return -1;
+}
+
+/* The terms a product of 'a' and 'b' can have at most: the products of
+ * terms, and the monomials in the box of the degrees of the product. */
+static double product_terms_bound(const segc_flint *f, const segc_poly *a,
+	double ka, const segc_poly *b, double kb)
+{
+	double box = 1, pairs = (double)a->len * (double)b->len;
+	size_t k;
+
+	for (k = 0; k < f->nused && box < pairs; k++) {
+		size_t v = f->map[k];
+
+		box *= ka * ((double)segc_poly_degree(a, v) -
+			segc_poly_min_degree(a, v)) + kb *
+			((double)segc_poly_degree(b, v) -
+			segc_poly_min_degree(b, v)) + 1;
+	}
+	return box < pairs ? box : pairs;
+}
+
+/* Checks, before FLINT computes a result of at most 'terms' terms with
+ * coefficients of about 'limbs' limbs, that the memory it needs (FLINT's
+ * packed exponents and coefficients, then segc's copy) stays within the
+ * budget: FLINT cannot be stopped once it has started. */
+static int check_result_bytes(const segc_poly_lim *lim, const segc_flint *f,
+	double terms, double limbs)
+{
+	double bytes = terms * (8.0 * (2 + f->nused + limbs) +
+		4.0 * (double)f->nvars + sizeof(mpq_t));
+
+	return segc_poly_check_bytes(lim, bytes > (double)SIZE_MAX ?
+		SIZE_MAX : (size_t)bytes);
+}
+
+/* Checks the extreme exponents of a^ka * b^kb before they are made: the
+ * degree of a product in a variable is the sum of the degrees. */
+static int check_product_exps(const segc_poly_lim *lim, const segc_poly *a,
+	int64_t ka, const segc_poly *b, int64_t kb)
+{
+	size_t v;
+
+	if (ka > INT32_MAX || kb > INT32_MAX)
+		return segc_poly_check_exp(lim, INT64_MAX);
+	for (v = 0; v < a->nvars; v++)
+		if (segc_poly_check_exp(lim, ka * segc_poly_degree(a, v) +
+			kb * segc_poly_degree(b, v)) ||
+			segc_poly_check_exp(lim, ka * segc_poly_min_degree(a, v) +
+			kb * segc_poly_min_degree(b, v)))
+			return -1;
+	return 0;
+}
+
+/* r = a * b for general a, b (at least two terms each), by FLINT on the
+ * operands shifted to non-negative exponents. */
+static int mul_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	segc_poly *b)
+{
+	const segc_poly *ops[2] = { a, b };
+	int32_t *ma, *mb;
+	fmpq_mpoly_t A, B;
+	segc_flint f;
+	size_t v, n = a->nvars;
+	int rc;
+
+	if (check_work(lim, a->len, max_coeff_limbs(a), b->len,
+		max_coeff_limbs(b)) || check_product_exps(lim, a, 1, b, 1))
+		return -1;
+	segc_flint_init(&f, 2, ops);
+	if (check_result_bytes(lim, &f, product_terms_bound(&f, a, 1, b, 1),
+		max_coeff_limbs(a) + max_coeff_limbs(b))) {
+		segc_flint_clear(&f);
+		return -1;
+	}
+	ma = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	mb = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	segc_poly_min_exps(a, ma);
+	segc_poly_min_exps(b, mb);
+	fmpq_mpoly_init(A, f.ctx);
+	fmpq_mpoly_init(B, f.ctx);
+	segc_flint_from_poly(&f, A, a, ma);
+	segc_flint_from_poly(&f, B, b, mb);
+	fmpq_mpoly_mul(A, A, B, f.ctx);
+	for (v = 0; v < n; v++)
+		ma[v] += mb[v];
+	rc = segc_flint_to_poly(lim, &f, r, A, ma);
+	fmpq_mpoly_clear(A, f.ctx);
+	fmpq_mpoly_clear(B, f.ctx);
+	segc_flint_clear(&f);
+	free(ma);
+	free(mb);
+	return rc;
+}
+
+/* r = a * b. */
+int segc_poly_mul(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	segc_poly *b)
+{
+	unify(a, b);
+	if (a->len == 0 || b->len == 0) {
+		segc_poly_extend(r, a->nvars);
+		segc_poly_zero(r);
+		return 0;
+	}
+	if (b->len == 1)
+		return mul_term(lim, r, a, b, 0);
+	if (a->len == 1)
+		return mul_term(lim, r, b, a, 0);
+	return mul_general(lim, r, a, b);
+}
+
+/* The state of a power computed in FLINT: 'P' = (a x^-min(a))^k. */
+struct flint_pow {
+	const segc_poly *a;
+	segc_flint *f;
+	fmpq_mpoly_struct *P;
+	unsigned long k;
+};
+
+/* X = X * Y (powers of the same base), with the checks a product makes
+ * before (work, exponents, memory) and after (terms, coefficients). */
+static int pow_step(const segc_poly_lim *lim, struct flint_pow *x,
+	const struct flint_pow *y)
+{
+	segc_flint *f = x->f;
+	slong lx = fmpq_mpoly_length(x->P, f->ctx);
+	slong ly = fmpq_mpoly_length(y->P, f->ctx);
+	double cx = segc_flint_coeff_limbs(f, x->P);
+	double cy = segc_flint_coeff_limbs(f, y->P);
+	double bound;
+
+	if (lx == 1 && fmpq_mpoly_is_one(x->P, f->ctx)) {
+		fmpq_mpoly_set(x->P, y->P, f->ctx);
+		x->k = y->k;
+		return 0;
+	}
+	if (check_work(lim, (size_t)lx, cx, (size_t)ly, cy) ||
+		check_product_exps(lim, x->a, (int64_t)(x->k + y->k), x->a, 0))
+		return -1;
+	bound = product_terms_bound(f, x->a, (double)(x->k + y->k), x->a, 0);
+	if (bound > (double)lx * (double)ly)
+		bound = (double)lx * (double)ly;
+	if (check_result_bytes(lim, f, bound, cx + cy))
+		return -1;
+	fmpq_mpoly_mul(x->P, x->P, y->P, f->ctx);
+	x->k += y->k;
+	if (segc_poly_check_terms(lim, (size_t)fmpq_mpoly_length(x->P, f->ctx)))
+		return -1;
+	return segc_flint_check_coeffs(lim, f, x->P);
+}
+
+/* r = a^e by repeated squaring in FLINT, checked between the products. */
+static int pow_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	unsigned long e)
+{
+	const segc_poly *ops[1] = { a };
+	fmpq_mpoly_t base, acc;
+	struct flint_pow xb, xa;
+	int32_t *m;
+	segc_flint f;
+	size_t v;
+	int rc = 0;
+
+	segc_flint_init(&f, 1, ops);
+	m = segc_xmalloc((a->nvars ? a->nvars : 1) * sizeof(int32_t));
+	segc_poly_min_exps(a, m);
+	fmpq_mpoly_init(base, f.ctx);
+	fmpq_mpoly_init(acc, f.ctx);
+	segc_flint_from_poly(&f, base, a, m);
+	fmpq_mpoly_one(acc, f.ctx);
+	xb = (struct flint_pow){ a, &f, base, 1 };
+	xa = (struct flint_pow){ a, &f, acc, 0 };
+	while (rc == 0) {
+		if (e & 1)
+			rc = pow_step(lim, &xa, &xb);
+		e >>= 1;
+		if (!e || rc)
+			break;
+		rc = pow_step(lim, &xb, &xb);
+	}
+	for (v = 0; v < a->nvars; v++)
+		m[v] = (int32_t)((int64_t)m[v] * (int64_t)xa.k);
+	if (rc == 0)
+		rc = segc_flint_to_poly(lim, &f, r, acc, m);
+	fmpq_mpoly_clear(base, f.ctx);
+	fmpq_mpoly_clear(acc, f.ctx);
+	segc_flint_clear(&f);
+	free(m);
+	return rc;
+}
+
+/* r = a^e (a^0 = 1, also for a = 0). */
+int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	unsigned long e)
+{
+	if (e == 0 || a->len == 0 || e == 1 || a->len == 1) {
+		segc_poly base, acc;
+		int rc = 0;
+
+		segc_poly_init(&base, a->nvars);
+		segc_poly_init(&acc, a->nvars);
+		segc_poly_set(&base, a);
+		segc_poly_set_si(&acc, 1);
+		while (rc == 0) {
+			if (e & 1)
+				rc = segc_poly_mul(lim, &acc, &acc, &base);
+			e >>= 1;
+			if (!e || rc)
+				break;
+			rc = segc_poly_mul(lim, &base, &base, &base);
+		}
+		segc_poly_swap(r, &acc);
+		segc_poly_clear(&acc);
+		segc_poly_clear(&base);
+		return rc;
+	}
+	return pow_general(lim, r, a, e);
+}
+
+/* ---------------------------------------------------------- division */
+
+/* q = a / (the single term b_0), exact when the exponents stay >= 0. */
+static int div_term(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
+	const segc_poly *b)
+{
+	int32_t *d = segc_xmalloc((a->nvars ? a->nvars : 1) * sizeof(int32_t));
+	segc_poly out;
+	mpq_t c;
+	size_t v;
+	int rc = 1;
+
+	segc_poly_min_exps(a, d);
+	for (v = 0; v < a->nvars; v++) {
+		if (a->len && d[v] < term_exp(b, 0)[v])
+			rc = 0;
+		d[v] = -term_exp(b, 0)[v];
+	}
+	if (rc == 1 && lim && segc_ctx_charge(lim->ctx, (double)a->len *
+		max_coeff_limbs(a)))
+		rc = -1;
+	if (rc == 1) {
+		segc_poly_init(&out, a->nvars);
+		segc_poly_set(&out, a);
+		mpq_init(c);
+		mpq_inv(c, b->coefs[0]);
+		segc_poly_scale(&out, c);
+		mpq_clear(c);
+		segc_poly_shift(NULL, &out, d);
+		segc_poly_swap(q, &out);
+		segc_poly_clear(&out);
+	}
+	free(d);
+	return rc;
+}
+
+/* q = a / b for b of two terms or more, by FLINT on the operands shifted
+ * to non-negative exponents: a = q b with q free of negative exponents
+ * if and only if min(a) >= min(b) in every variable and the shifted b
+ * divides the shifted a (the smallest exponents of a product are the
+ * sums of those of its factors). */
+static int div_general(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
+	segc_poly *b)
+{
+	const segc_poly *ops[2] = { a, b };
+	int32_t *ma, *mb;
+	fmpq_mpoly_t A, B;
+	segc_flint f;
+	size_t v, n = a->nvars;
+	int rc = 1;
+
+	ma = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	mb = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	segc_poly_min_exps(a, ma);
+	segc_poly_min_exps(b, mb);
+	for (v = 0; v < n; v++)
+		if (ma[v] < mb[v] ||
+			segc_poly_degree(a, v) - ma[v] < segc_poly_degree(b, v) - mb[v])
+			rc = 0;
+	/* The heap division meets each term of b once per quotient term;
+	 * the quotient has at most as many terms as the box of its degrees,
+	 * and about len(a) / len(b) ... len(a) in practice. */
+	if (rc == 1 && lim && segc_ctx_charge(lim->ctx, (double)a->len *
+		(double)b->len * (1 + max_coeff_limbs(a) + max_coeff_limbs(b))))
+		rc = -1;
+	if (rc != 1) {
+		free(ma);
+		free(mb);
+		return rc;
+	}
+	segc_flint_init(&f, 2, ops);
+	fmpq_mpoly_init(A, f.ctx);
+	fmpq_mpoly_init(B, f.ctx);
+	segc_flint_from_poly(&f, A, a, ma);
+	segc_flint_from_poly(&f, B, b, mb);
+	rc = fmpq_mpoly_divides(A, A, B, f.ctx);
+	if (rc) {
+		for (v = 0; v < n; v++)
+			ma[v] -= mb[v];
+		rc = segc_flint_to_poly(lim, &f, q, A, ma) ? -1 : 1;
+	}
+	fmpq_mpoly_clear(A, f.ctx);
+	fmpq_mpoly_clear(B, f.ctx);
+	segc_flint_clear(&f);
+	free(ma);
+	free(mb);
+	return rc;
+}
+
+/* q = a / b if exact (see poly.h). */
+int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
+	segc_poly *b)
+{
+	unify(a, b);
+	if (b->len == 0)
+		return 0;
+	if (a->len == 0) {
+		segc_poly_extend(q, a->nvars);
+		segc_poly_zero(q);
+		return 1;
+	}
+	if (b->len == 1)
+		return div_term(lim, q, a, b);
+	return div_general(lim, q, a, b);
+}
+
+/* ------------------------------------------------------- substitution */
+
+/* out = coefficient of x_v^d in p. */
+void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
+	int32_t d)
+{
+	segc_poly r;
+	size_t i;
+
+	segc_poly_init(&r, p->nvars);
+	for (i = 0; i < p->len; i++)
+		if (segc_poly_exp(p, i, v) == d) {
+			segc_poly_push(&r, term_exp(p, i), p->coefs[i]);
+			if (v < r.nvars)
+				term_exp(&r, r.len - 1)[v] = 0;
+		}
+	segc_poly_swap(out, &r);
+	segc_poly_clear(&r);
+}
+
+/* r = p(x_v := s). */
+int segc_poly_compose_var(const segc_poly_lim *lim, segc_poly *r,
+	segc_poly *p, size_t v, segc_poly *s)
+{
+	int32_t d, deg = segc_poly_degree(p, v);
+	segc_poly acc, spow, c;
+	int rc = 0;
+
+	unify(p, s);
+	segc_poly_init(&acc, p->nvars);
+	segc_poly_init(&spow, p->nvars);
+	segc_poly_init(&c, p->nvars);
+	segc_poly_set_si(&spow, 1);
+	for (d = 0; d <= deg && rc == 0; d++) {
+		segc_poly_coeff_var(&c, p, v, d);
+		if (!segc_poly_is_zero(&c)) {
+			rc = segc_poly_mul(lim, &c, &c, &spow);
+			if (rc == 0)
+				rc = segc_poly_add(lim, &acc, &acc, &c);
+		}
+		if (d < deg && rc == 0)
+			rc = segc_poly_mul(lim, &spow, &spow, s);
+	}
+	segc_poly_swap(r, &acc);
+	segc_poly_clear(&acc);
+	segc_poly_clear(&spow);
+	segc_poly_clear(&c);
+	return rc;
+}
+
+/* Divides 'p' by its content (see poly.h). */
+void segc_poly_primitive(segc_poly *p, mpq_ptr scale)
+{
+	mpz_t g, l;
+	size_t i;
+
+	if (p->len == 0) {
+		if (scale)
+			mpq_set_ui(scale, 1, 1);
+		return;
+	}
+	mpz_init(g);
+	mpz_init_set_ui(l, 1);
+	for (i = 0; i < p->len; i++) {
+		mpz_gcd(g, g, mpq_numref(p->coefs[i]));
+		mpz_lcm(l, l, mpq_denref(p->coefs[i]));
+	}
+	for (i = 0; i < p->len; i++) {
+		mpz_divexact(mpq_numref(p->coefs[i]), mpq_numref(p->coefs[i]), g);
+		mpz_divexact(mpq_denref(p->coefs[i]), l, mpq_denref(p->coefs[i]));
+		mpz_mul(mpq_numref(p->coefs[i]), mpq_numref(p->coefs[i]),
+			mpq_denref(p->coefs[i]));
+		mpz_set_ui(mpq_denref(p->coefs[i]), 1);
+	}
+	if (scale) {
+		mpz_set(mpq_numref(scale), g);
+		mpz_set(mpq_denref(scale), l);
+		mpq_canonicalize(scale);
+	}
+	mpz_clear(g);
+	mpz_clear(l);
+}
