@@ -15,12 +15,15 @@
  * value stands, or a value where a condition stands, cannot be written
  * in the language; it is printed in parentheses as it is (such text does
  * not parse).  The internal names of the variables of canonical sums
- * ("_s1") print as readable ones (segc_expr_readable_binders). */
+ * ("_s1") print as readable ones (segc_expr_readable_binders).  The graph
+ * atoms taskpath(...) and maxplusv(...) print in their readable text
+ * with named nodes and arcs (print_graph.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "expr/expr_private.h"
+#include "expr/graph_text.h"
 #include "base/util.h"
 
 /* What surrounds the expression being printed, from loosest to tightest:
@@ -256,6 +259,12 @@ static void print_cond(segc_strbuf *sb, const segc_expr *e,
 		segc_strbuf_appendc(sb, ')');
 }
 
+/* Prints 'e' as a whole argument (for print_graph.c). */
+static void print_top(segc_strbuf *sb, const segc_expr *e)
+{
+	print_expr(sb, e, CTX_TOP);
+}
+
 /* Prints the call or sum 'e': name(args); the first argument of "if" as
  * a condition; a condition standing where a value does in
  * parentheses. */
@@ -279,6 +288,8 @@ static void print_call(segc_strbuf *sb, const segc_expr *e)
 		segc_strbuf_appendc(sb, ')');
 		return;
 	}
+	if (!segc_graph_atom_print(sb, e, print_top))
+		return;
 	segc_strbuf_append(sb, e->kind == SEGC_SUM ?
 		segc_builtin_name(SEGC_BUILTIN_SUM) : e->u.name);
 	segc_strbuf_appendc(sb, '(');
