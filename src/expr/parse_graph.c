@@ -347,7 +347,10 @@ static int read_taskpath(reading *R, size_t n, segc_expr *const *args)
 			return -1;
 	why = segc_tp_decode(&t, R->out.n, segc_tp_int_expr, R->out.v);
 	segc_tp_clear(&t);
-	return why ? fail(R, "not a task graph:", why) : 0;
+	if (why)
+		segc_parse_report_at(R->P, SEGC_ERR_INPUT, R->off,
+			"not a task graph: %s", why);
+	return why ? -1 : 0;
 }
 
 /* The distance of the source 'src' of an arc of the recurrence over
