@@ -38,9 +38,12 @@ SEGC_GIVE segc_expr *segc_tp_expr_of(segc_expr *const *a,
 	const segc_tp_prog *p, char *const *names);
 
 /* Appends the readable text of the atom 'e' (taskpath or maxplusv) to
- * 'sb', its expressions written by 'put'; -1, nothing appended, when 'e'
- * is not such a well-formed atom. */
+ * 'sb', its expressions written by 'put'; the nodes of a taskpath of
+ * 'nids' nodes named by 'ids' where these are names that read back as
+ * such (else v1, v2, ...); -1, nothing appended, when 'e' is not such a
+ * well-formed atom. */
 int segc_graph_atom_print(segc_strbuf *sb, const segc_expr *e,
-	void (*put)(segc_strbuf *, const segc_expr *));
+	void (*put)(segc_strbuf *, const segc_expr *),
+	const char *const *ids, size_t nids);
 
 #endif

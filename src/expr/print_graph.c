@@ -3,7 +3,9 @@
  *            arc(v1, v2), arc(v2(i), v3(ceil(i/2)), m), ...)
  *   maxplusv(i, n, node(v1, c_1), node(v2, c_2), arc(v1, v2),
  *            arc(v2(i - 2), v1, c), ...)
- * Nodes are v1, v2, ... in the atom's order; the indices of a node of a
+ * Nodes are v1, v2, ... in the atom's order (a longest path's the
+ * model's node ids, when the printer is given them and they are names
+ * the text can hold); the indices of a node of a
  * task graph i, j, k, l, m, i1, i2, ... (names the atom does not use),
  * a range written as a sum's: name, low, high.  An arc names its source
  * with the source's indices, which its instance values and cost use, or
@@ -116,13 +118,61 @@ static void index_names(const used_names *u, char **names, size_t d)
 	}
 }
 
-/* Appends "v<k + 1>" and, for 'd' > 0, "(names...)". */
+/* Non-zero when 'id' may name a node in the text: a name of the
+ * language that is no built-in nor reserved word, and not v<digits>. */
+static int usable_id(const char *id)
+{
+	size_t i;
+
+	if (!id || !(id[0] == '_' || (id[0] >= 'a' && id[0] <= 'z') ||
+	    (id[0] >= 'A' && id[0] <= 'Z')) || segc_expr_is_reserved(id) ||
+	    segc_builtin_lookup(id) != SEGC_BUILTIN_NONE ||
+	    (id[0] == 'v' && id[1] && strspn(id + 1, "0123456789") ==
+	     strlen(id + 1)))
+		return 0;
+	for (i = 1; id[i]; i++)
+		if (!(id[i] == '_' || (id[i] >= 'a' && id[i] <= 'z') ||
+		    (id[i] >= 'A' && id[i] <= 'Z') ||
+		    (id[i] >= '0' && id[i] <= '9')))
+			return 0;
+	return 1;
+}
+
+/* The ids 'ids' of 'n' nodes when they may all name the 'want' nodes
+ * of an atom, distinct; else NULL (v1, v2, ...). */
+static const char *const *node_ids(const char *const *ids, size_t n,
+	size_t want)
+{
+	size_t i, j;
+
+	if (!ids || n != want)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if (!usable_id(ids[i]))
+			return NULL;
+		for (j = 0; j < i; j++)
+			if (!strcmp(ids[i], ids[j]))
+				return NULL;
+	}
+	return ids;
+}
+
+/* Appends the name of node 'k': ids[k], or v<k + 1> without ids. */
+static void put_name(segc_strbuf *sb, size_t k, const char *const *ids)
+{
+	if (ids)
+		segc_strbuf_append(sb, ids[k]);
+	else
+		segc_strbuf_appendf(sb, "v%lu", (unsigned long)k + 1);
+}
+
+/* Appends the name of node 'k' and, for 'd' > 0, "(names...)". */
 static void put_head(segc_strbuf *sb, size_t k, char *const *names,
-	size_t d)
+	size_t d, const char *const *ids)
 {
 	size_t j;
 
-	segc_strbuf_appendf(sb, "v%lu", (unsigned long)k + 1);
+	put_name(sb, k, ids);
 	for (j = 0; j < d; j++)
 		segc_strbuf_appendf(sb, "%s%s", j ? ", " : "(", names[j]);
 	if (d)
@@ -148,17 +198,19 @@ static int is_zero(segc_expr *const *a, const segc_tp_prog *p)
 		!mpq_sgn(segc_expr_value(a[p->first + 1]));
 }
 
-/* Appends the nodes and arcs of the decoded task graph 't'. */
+/* Appends the nodes and arcs of the decoded task graph 't', its nodes
+ * named by 'ids' (NULL: v1, v2, ...). */
 static void put_task_graph(segc_strbuf *sb, const segc_tp *t,
 	segc_expr *const *a, char *const *names,
-	void (*put)(segc_strbuf *, const segc_expr *))
+	void (*put)(segc_strbuf *, const segc_expr *), const char *const *ids)
 {
 	size_t v, k;
 
 	for (v = 0; v < t->n; v++) {
 		const segc_tp_node *x = &t->nodes[v];
 
-		segc_strbuf_appendf(sb, ", node(v%lu", (unsigned long)v + 1);
+		segc_strbuf_append(sb, ", node(");
+		put_name(sb, v, ids);
 		for (k = 0; k < x->d; k++) {
 			segc_strbuf_appendf(sb, ", %s", names[k]);
 			put_prog(sb, a, &x->lo[k], names, put);
@@ -171,8 +223,9 @@ static void put_task_graph(segc_strbuf *sb, const segc_tp *t,
 		const segc_tp_arc *r = &t->arcs[v];
 
 		segc_strbuf_append(sb, ", arc(");
-		put_head(sb, r->from, names, t->nodes[r->from].d);
-		segc_strbuf_appendf(sb, ", v%lu", (unsigned long)r->to + 1);
+		put_head(sb, r->from, names, t->nodes[r->from].d, ids);
+		segc_strbuf_append(sb, ", ");
+		put_name(sb, r->to, ids);
 		for (k = 0; k < r->nat; k++) {
 			segc_expr *e = segc_tp_expr_of(a, &r->at[k], names);
 
@@ -188,10 +241,11 @@ static void put_task_graph(segc_strbuf *sb, const segc_tp *t,
 	}
 }
 
-/* Appends the readable text of the task graph atom 'e'; -1 when it is
- * malformed. */
+/* Appends the readable text of the task graph atom 'e', its nodes named
+ * by the 'nids' 'ids' where they may; -1 when it is malformed. */
 static int print_taskpath(segc_strbuf *sb, const segc_expr *e,
-	void (*put)(segc_strbuf *, const segc_expr *))
+	void (*put)(segc_strbuf *, const segc_expr *),
+	const char *const *ids, size_t nids)
 {
 	size_t n = e->nargs, d = 0, i;
 	segc_expr_map seen;
@@ -211,9 +265,12 @@ static int print_taskpath(segc_strbuf *sb, const segc_expr *e,
 	qsort(u.v, u.n, sizeof(*u.v), cmp_names);
 	names = segc_xcalloc(d + 1, sizeof(*names));
 	index_names(&u, names, d);
-	segc_strbuf_appendf(sb, "taskpath(v%lu, v%lu", (unsigned long)t.entry
-		+ 1, (unsigned long)t.exit + 1);
-	put_task_graph(sb, &t, e->args, names, put);
+	ids = node_ids(ids, nids, t.n);
+	segc_strbuf_append(sb, "taskpath(");
+	put_name(sb, t.entry, ids);
+	segc_strbuf_append(sb, ", ");
+	put_name(sb, t.exit, ids);
+	put_task_graph(sb, &t, e->args, names, put, ids);
 	segc_strbuf_appendc(sb, ')');
 	for (i = 0; i < d; i++)
 		free(names[i]);
@@ -298,10 +355,11 @@ static int print_maxplusv(segc_strbuf *sb, const segc_expr *e,
 
 /* Appends the readable text of 'e' (see graph_text.h). */
 int segc_graph_atom_print(segc_strbuf *sb, const segc_expr *e,
-	void (*put)(segc_strbuf *, const segc_expr *))
+	void (*put)(segc_strbuf *, const segc_expr *),
+	const char *const *ids, size_t nids)
 {
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_TASKPATH))
-		return print_taskpath(sb, e, put);
+		return print_taskpath(sb, e, put, ids, nids);
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV))
 		return print_maxplusv(sb, e, put);
 	return -1;

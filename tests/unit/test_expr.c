@@ -306,6 +306,37 @@ static const char *const bad_graph_texts[] = {
 	"maxplusv(i, n, node(v1, 1), 3)",
 };
 
+/* The nodes of a longest path named by given ids, or v1, v2, ... when
+ * one of them cannot name a node in the text. */
+static void test_graph_ids(void)
+{
+	static const char *const good[] = { "start", "w", "end_2" };
+	static const char *const bad[][3] = {
+		{ "start", "if", "end" }, { "start", "max", "end" },
+		{ "start", "w-1", "end" }, { "start", "start", "end" },
+		{ "start", "v2", "end" } };
+	segc_expr *a = P(graph_texts[0].atom), *b;
+	char *s = segc_expr_to_string_nodes(a, good, 3);
+	size_t k;
+
+	tap_is(s, "taskpath(start, end_2, node(start, 0), node(w, i, 1, N, c*i), "
+		"node(end_2, 0), arc(start, w), arc(w(i), end_2, m))",
+		"the nodes named by their ids");
+	b = P(s);
+	tap_ok(a == b, "... read back to the same atom");
+	free(s);
+	segc_expr_free(b);
+	for (k = 0; k < sizeof bad / sizeof *bad; k++) {
+		s = segc_expr_to_string_nodes(a, bad[k], 3);
+		tap_is(s, graph_texts[0].text, bad[k][1]);
+		free(s);
+	}
+	s = segc_expr_to_string_nodes(a, good, 2);
+	tap_is(s, graph_texts[0].text, "ids of another number of nodes");
+	free(s);
+	segc_expr_free(a);
+}
+
 /* The readable text of the graph atoms, both ways. */
 static void test_graph_text(void)
 {
@@ -347,6 +378,7 @@ int main(void)
 	test_order();
 	test_subst();
 	test_graph_text();
+	test_graph_ids();
 	test_deep();
 	tap_ok(segc_expr_live_nodes() == 0, "no node leaked (%zu live)",
 		segc_expr_live_nodes());
