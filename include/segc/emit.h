@@ -47,6 +47,11 @@ typedef struct segc_emit_input {
 	int accurate;             /* double-double arithmetic */
 	const segc_domains *domains; /* of the arguments, for the error
 	                           * bounds; may be NULL (nothing known) */
+	segc_expr *named[4];      /* for the comments: the formulas with
+	                           * named parts (segc_setting_where); NULL:
+	                           * the formulas themselves */
+	const segc_where_list *where; /* the definitions of those names;
+	                           * may be NULL */
 } segc_emit_input;
 
 /* The form a predictor computes 'e' (a structural form) from: sums over

@@ -304,6 +304,12 @@ SEGC_API SEGC_GIVE segc_expr *segc_expr_parse(SEGC_KEEP segc_ctx *ctx,
  * where needed, so that segc_expr_parse() gives back the same expression.
  * The result is malloc'd; free() it. */
 SEGC_API char *segc_expr_to_string(SEGC_KEEP const segc_expr *e);
+/* The same, the nodes of a longest path taskpath(...) of 'n' nodes named
+ * by 'ids' (the model's node ids, segc_model_task_node) instead of v1,
+ * v2, ... where each is a name that reads back as one; the text parses
+ * to the same expression. */
+SEGC_API char *segc_expr_to_string_nodes(SEGC_KEEP const segc_expr *e,
+	const char *const *ids, size_t n);
 SEGC_API int segc_expr_print(FILE *out, SEGC_KEEP const segc_expr *e);
 
 /* ---------------------------------------------------------------- domains */

@@ -52,6 +52,12 @@ SEGC_API const segc_machine *segc_model_inline_machine(
 	SEGC_KEEP const segc_model *m);
 /* The file the model was read from (borrowed), or NULL. */
 SEGC_API const char *segc_model_file(SEGC_KEEP const segc_model *m);
+/* The number of nodes of the model's graph of indexed nodes, when it has
+ * exactly one such graph (else 0), and the id of its node 'k' (borrowed;
+ * in the order of the graph, as the atom taskpath(...) numbers them). */
+SEGC_API size_t segc_model_task_nodes(SEGC_KEEP const segc_model *m);
+SEGC_API const char *segc_model_task_node(SEGC_KEEP const segc_model *m,
+	size_t k);
 
 /* ---------------------------------------------------------- expectations */
 

@@ -84,6 +84,21 @@ static int check_args(segc_ctx *ctx, cli_common *c, void *opts)
 	return cli_keep_bind(ctx, c, k);
 }
 
+/* The text of 'e', the nodes of a longest path named by the model's
+ * node ids. */
+static char *text_of(const segc_setting *s, const segc_expr *e)
+{
+	size_t n = segc_model_task_nodes(s->model), k;
+	const char **ids = cli_xcalloc(n + 1, sizeof *ids);
+	char *t;
+
+	for (k = 0; k < n; k++)
+		ids[k] = segc_model_task_node(s->model, k);
+	t = segc_expr_to_string_nodes(e, ids, n);
+	free(ids);
+	return t;
+}
+
 /* The lines "NAME = VALUE" of the lets the 'nf' formulas 'f' keep, a let
  * after those it uses ("" when none); NULL with diagnostics. */
 static char *kept_let_lines(segc_ctx *ctx, const segc_setting *s,
@@ -100,7 +115,7 @@ static char *kept_let_lines(segc_ctx *ctx, const segc_setting *s,
 		rc = cli_writable(ctx, NULL, values[i]);
 	t = cli_xcalloc(n + 1, sizeof *t);
 	for (i = 0; i < n && !rc; i++) {
-		t[i] = segc_expr_to_string(values[i]);
+		t[i] = text_of(s, values[i]);
 		len += strlen(lets[i]) + strlen(t[i]) + 4;
 	}
 	if (!rc) {
@@ -136,7 +151,7 @@ static char *let_lines(segc_ctx *ctx, const segc_setting *s, segc_expr *e,
 	free(all);
 	for (i = 0; text && i < wl->n; i++) {
 		l = segc_expr_to_string(wl->lhs[i]);
-		r = segc_expr_to_string(wl->rhs[i]);
+		r = text_of(s, wl->rhs[i]);
 		out = cli_xmalloc(strlen(text) + strlen(l) + strlen(r) + 5);
 		sprintf(out, "%s%s = %s\n", text, l, r);
 		free(text);
@@ -368,7 +383,7 @@ static void json_document(const derive_opts *o, const segc_setting *s,
 	cli_json_key(&j, "form");
 	cli_json_string(&j, o->form);
 	for (k = SEGC_TOTAL; k <= SEGC_IO; k++) {
-		char *t = segc_expr_to_string(e[k]);
+		char *t = text_of(s, e[k]);
 
 		cli_json_key(&j, segc_component_name((enum segc_component)k));
 		cli_json_string(&j, t);
@@ -504,7 +519,7 @@ static int run_derive(segc_ctx *ctx, cli_common *c, void *opts,
 		rc = cli_report(ctx);
 		return rc ? rc : CLI_USAGE;
 	}
-	text = segc_expr_to_string(e);
+	text = text_of(s, e);
 	cli_printf("%s\n%s", text, lets);
 	free(text);
 	free(lets);

@@ -27,6 +27,7 @@ typedef struct emit_opts {
 	int with_main;
 	int accurate;
 	int python;               /* --lang python or fortran: one file */
+	int where;                /* --where: named parts in the comments */
 	const char *ext;          /* its suffix: ".py" or ".f90" */
 	size_t nkeep;
 	const char *keep[MAX_KEEP];
@@ -48,6 +49,11 @@ static int emit_option(cli_common *c, int argc, char **argv, int *i,
 	}
 	if (!strcmp(argv[*i], "--accurate")) {
 		o->accurate = 1;
+		(*i)++;
+		return 1;
+	}
+	if (!strcmp(argv[*i], "--where")) {
+		o->where = 1;
 		(*i)++;
 		return 1;
 	}
@@ -188,6 +194,25 @@ static int derive_all(segc_ctx *ctx, const segc_setting *s,
 	return rc;
 }
 
+/* With --where, the formulas of 'in' with named parts for the comments
+ * (into in->named, their definitions into 'wl'); 0, or -1 with
+ * diagnostics. */
+static int name_parts(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
+	segc_emit_input *in, segc_where_list *wl)
+{
+	size_t k;
+
+	if (!o->where)
+		return 0;
+	for (k = 0; k < 4; k++)
+		in->named[k] = in->formulas[k] ?
+			segc_expr_copy(in->formulas[k]) : NULL;
+	if (segc_setting_where(ctx, s, in->named, 4, wl))
+		return -1;
+	in->where = wl;
+	return 0;
+}
+
 /* Renders the files of the model under 's' (the module into '*c_text'
  * with --lang python); 0 on success. */
 static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
@@ -197,6 +222,7 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	segc_emit_input in;
 	segc_templates t;
 	segc_where w = { NULL, 0, 0, NULL };
+	segc_where_list wl = { 0, NULL, NULL };
 	segc_domains *dom = segc_setting_domains(ctx, s);
 	size_t k;
 	int rc = -1;
@@ -218,13 +244,17 @@ static int render(segc_ctx *ctx, const segc_setting *s, const emit_opts *o,
 	in.domains = dom;
 	w.file = o->file;
 	if ((o->template_dir ? segc_templates_read(ctx, &t, o->template_dir)
-	     : segc_templates_builtin(&t)) == 0 && !derive_all(ctx, s, dom, &in))
+	     : segc_templates_builtin(&t)) == 0 && !derive_all(ctx, s, dom, &in)
+	    && !name_parts(ctx, s, o, &in, &wl))
 		rc = !o->python ? segc_emit_render(ctx, &t, &in, &w, c_text,
 			h_text) : !strcmp(o->ext, ".f90") ?
 			segc_emit_render_fortran(ctx, &in, &w, c_text) :
 			segc_emit_render_python(ctx, &t, &in, &w, c_text);
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < 4; k++) {
 		segc_expr_free(in.formulas[k]);
+		segc_expr_free(in.named[k]);
+	}
+	segc_where_list_clear(&wl);
 	segc_templates_clear(&t);
 	segc_domains_free(dom);
 	return rc;

@@ -62,7 +62,9 @@ static const struct command_options {
 	  "(repeatable)\n"
 	  "      --template DIR  read the templates from DIR\n"
 	  "      --main          add a main() that prints a table over a grid\n"
-	  "      --accurate      evaluate in double-double arithmetic\n" },
+	  "      --accurate      evaluate in double-double arithmetic\n"
+	  "      --where         name repeated and long subexpressions in "
+	  "the comments\n" },
 	{ "check",
 	  "      --component C   total, comp, comm or io (default: every "
 	  "<expect>)\n"

@@ -99,6 +99,10 @@ static segc_expr *parse_call(struct parser *P, size_t name_off,
 		goto out;
 	if (segc_builtin_lookup(name) == SEGC_BUILTIN_SUM)
 		r = make_sum(P, name_off, n, args);
+	else if (segc_parse_graph_atom(P, name_off, segc_builtin_lookup(name),
+		    (size_t)n, args, &r))
+		while (n)
+			segc_expr_free(args[--n]);
 	else
 		r = segc_expr_call(name, (size_t)n, args);
 	free(args);

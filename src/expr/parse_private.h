@@ -81,6 +81,13 @@ void segc_parse_missing_close(struct parser *P, size_t open, const char *fn,
  * (reported). */
 int segc_parse_enter(struct parser *P, size_t off);
 
+/* Reads the 'n' arguments 'args' (kept) of the call of the graph atom
+ * 'id' at offset 'off' when they are its readable text (graph_text.h):
+ * returns 1 and sets '*r' to the atom (NULL on an error, reported);
+ * returns 0 for any other arguments. */
+int segc_parse_graph_atom(struct parser *P, size_t off, enum segc_builtin id,
+	size_t n, segc_expr *const *args, segc_expr **r);
+
 /* Converts the number token; NULL on error (reported). */
 segc_expr *segc_parse_number(struct parser *P);
 

@@ -15,13 +15,25 @@
  * value stands, or a value where a condition stands, cannot be written
  * in the language; it is printed in parentheses as it is (such text does
  * not parse).  The internal names of the variables of canonical sums
- * ("_s1") print as readable ones (segc_expr_readable_binders). */
+ * ("_s1") print as readable ones (segc_expr_readable_binders).  The graph
+ * atoms taskpath(...) and maxplusv(...) print in their readable text
+ * with named nodes and arcs (print_graph.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "expr/expr_private.h"
+#include "expr/graph_text.h"
 #include "base/util.h"
+
+/* The buffer of one printing and the ids of the nodes of a longest path
+ * (NULL: v1, v2, ...).  Every function below is handed the address of
+ * its first member, 'sb', from which print_call gets the ids. */
+typedef struct printing {
+	segc_strbuf sb;
+	const char *const *ids;
+	size_t nids;
+} printing;
 
 /* What surrounds the expression being printed, from loosest to tightest:
  * it decides the parentheses. */
@@ -256,6 +268,12 @@ static void print_cond(segc_strbuf *sb, const segc_expr *e,
 		segc_strbuf_appendc(sb, ')');
 }
 
+/* Prints 'e' as a whole argument (for print_graph.c). */
+static void print_top(segc_strbuf *sb, const segc_expr *e)
+{
+	print_expr(sb, e, CTX_TOP);
+}
+
 /* Prints the call or sum 'e': name(args); the first argument of "if" as
  * a condition; a condition standing where a value does in
  * parentheses. */
@@ -279,6 +297,9 @@ static void print_call(segc_strbuf *sb, const segc_expr *e)
 		segc_strbuf_appendc(sb, ')');
 		return;
 	}
+	if (!segc_graph_atom_print(sb, e, print_top, ((printing *)sb)->ids,
+		    ((printing *)sb)->nids))
+		return;
 	segc_strbuf_append(sb, e->kind == SEGC_SUM ?
 		segc_builtin_name(SEGC_BUILTIN_SUM) : e->u.name);
 	segc_strbuf_appendc(sb, '(');
@@ -363,17 +384,26 @@ static void print_expr(segc_strbuf *sb, const segc_expr *e,
 		segc_strbuf_appendc(sb, ')');
 }
 
+/* The text of 'e' in the expression language, malloc'd; see segc.h. */
+char *segc_expr_to_string_nodes(const segc_expr *e, const char *const *ids,
+	size_t n)
+{
+	segc_expr *r = e ? segc_expr_readable_binders(e) : NULL;
+	printing p;
+
+	segc_strbuf_init(&p.sb);
+	p.ids = ids;
+	p.nids = ids ? n : 0;
+	if (r)
+		print_expr(&p.sb, r, CTX_TOP);
+	segc_expr_free(r);
+	return segc_strbuf_take(&p.sb);
+}
+
 /* The text of 'e' in the expression language, malloc'd. */
 char *segc_expr_to_string(const segc_expr *e)
 {
-	segc_expr *r = e ? segc_expr_readable_binders(e) : NULL;
-	segc_strbuf sb;
-
-	segc_strbuf_init(&sb);
-	if (r)
-		print_expr(&sb, r, CTX_TOP);
-	segc_expr_free(r);
-	return segc_strbuf_take(&sb);
+	return segc_expr_to_string_nodes(e, NULL, 0);
 }
 
 /* Writes the text of 'e' to 'out'; 0 on success, -1 on a write error. */

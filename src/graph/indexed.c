@@ -1,31 +1,24 @@
 /* indexed.c - the formula of a task graph with indexed nodes (FORMAT.md,
  * "Indexed nodes"): a closed form where indexed_closed.c proves one, else
  * the atom taskpath(...) of algebra/taskpath.h, whose expressions of the
- * indices are compiled here into postfix programs (the indices bound by
- * position, so the atom has no free name of its own). */
+ * indices are compiled into postfix programs by expr/graph_text.h (the
+ * indices bound by position, so the atom has no free name of its own). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "graph/indexed.h"
 #include "graph/taskpath.h"
+#include "expr/graph_text.h"
 #include "expr/builtin.h"
 #include "base/util.h"
 
 /* The arguments of the atom being built. */
-typedef struct argv_buf {
-	size_t n, cap;
-	segc_expr **v;
-} argv_buf;
+typedef segc_tp_buf argv_buf;
 
 /* Appends 'e' (taken). */
 static void put(argv_buf *b, segc_expr *e)
 {
-	if (b->n == b->cap) {
-		b->cap = b->cap ? 2 * b->cap : 64;
-		b->v = segc_xrealloc(b->v, segc_xmul_size(b->cap,
-			sizeof(*b->v)));
-	}
-	b->v[b->n++] = e;
+	segc_tp_buf_put(b, e);
 }
 
 /* Appends the integer 'k'. */
@@ -65,63 +58,6 @@ int segc_indexed_uses(const segc_expr *e, char *const *names, size_t n)
 	}
 }
 
-/* Appends the tokens of 'e' over the indices 'names' to 'b'; NULL, or
- * the construct that cannot be compiled. */
-static const char *tokens(argv_buf *b, segc_expr *e, char *const *names,
-	size_t n)
-{
-	size_t i, k = segc_expr_nargs(e);
-	enum segc_builtin id = segc_expr_builtin(e);
-	const char *why;
-	long op;
-
-	if (!segc_indexed_uses(e, names, n)) {
-		put_int(b, SEGC_TP_PUSH);
-		put(b, segc_expr_copy(e));
-		return NULL;
-	}
-	switch (segc_expr_kind(e)) {
-	case SEGC_SYM:
-		put_int(b, SEGC_TP_INDEX);
-		put_int(b, (long)index_of(segc_expr_name(e), names, n));
-		return NULL;
-	case SEGC_ADD: case SEGC_MUL: case SEGC_POW:
-		op = segc_expr_kind(e) == SEGC_ADD ? SEGC_TP_ADD :
-			segc_expr_kind(e) == SEGC_MUL ? SEGC_TP_MUL :
-			SEGC_TP_POW;
-		k = segc_expr_kind(e) == SEGC_POW ? 2 : k;
-		for (i = 0; i < k; i++) {
-			if ((why = tokens(b, segc_expr_arg(e, i), names, n)))
-				return why;
-			if (i > 0)
-				put_int(b, op);
-		}
-		return NULL;
-	case SEGC_CALL:
-		if ((id == SEGC_BUILTIN_FLOOR || id == SEGC_BUILTIN_CEIL) &&
-		    k == 1) {
-			if ((why = tokens(b, segc_expr_arg(e, 0), names, n)))
-				return why;
-			put_int(b, id == SEGC_BUILTIN_FLOOR ? SEGC_TP_FLOOR :
-				SEGC_TP_CEIL);
-			return NULL;
-		}
-		if ((id == SEGC_BUILTIN_MAX || id == SEGC_BUILTIN_MIN) && k) {
-			for (i = 0; i < k; i++)
-				if ((why = tokens(b, segc_expr_arg(e, i),
-					    names, n)))
-					return why;
-			put_int(b, id == SEGC_BUILTIN_MAX ? SEGC_TP_MAX :
-				SEGC_TP_MIN);
-			put_int(b, (long)k);
-			return NULL;
-		}
-		return segc_expr_name(e);
-	default:
-		return "sum";
-	}
-}
-
 /* Appends the program of 'e' (NULL: 0) over the indices 'names'; -1 with
  * a diagnostic at 'loc' (attribute 'attr') when it cannot be compiled. */
 static int program(segc_ctx *ctx, argv_buf *b, segc_expr *e,
@@ -137,7 +73,7 @@ static int program(segc_ctx *ctx, argv_buf *b, segc_expr *e,
 		put_int(b, 0);
 		return 0;
 	}
-	why = tokens(&t, e, names, n);
+	why = segc_tp_tokens(&t, e, names, n);
 	if (why) {
 		for (i = 0; i < t.n; i++)
 			segc_expr_free(t.v[i]);

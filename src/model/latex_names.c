@@ -172,6 +172,22 @@ static const segc_graph *family_graph(const segc_model *m)
 	return g;
 }
 
+/* See segc_model.h. */
+size_t segc_model_task_nodes(const segc_model *m)
+{
+	const segc_graph *g = family_graph(m);
+
+	return g ? g->nnodes : 0;
+}
+
+/* See segc_model.h. */
+const char *segc_model_task_node(const segc_model *m, size_t k)
+{
+	const segc_graph *g = family_graph(m);
+
+	return g && k < g->nnodes ? g->nodes[k].id : NULL;
+}
+
 /* The 'latex' spellings of the parameters, resources and lets of 'm', each
  * checked, and the ids of the nodes of its graph of indexed nodes under
  * the keys "@v1", "@v2", ... (kept in the block of 'names', so that

@@ -39,17 +39,14 @@ static void put_params(segc_strbuf *b, const emitter *em)
 static void put_function_comment(segc_strbuf *b, int c,
 	const segc_expr *e, const segc_plan *p, const segc_emit_input *in)
 {
-	char *text = segc_expr_to_string(e);
-
 	segc_strbuf_appendf(b, "\n/* The %s of the model, %lu operations%s:\n",
 		component_words[c], p->flops, in->accurate ?
 		" in compensated arithmetic" : "");
-	segc_emit_comment_text(b, text ? text : "", " *   ");
+	segc_emit_formula_comment(b, in, c, e, " *   ");
 	segc_strbuf_append(b, "\n");
 	if (!in->accurate)
 		segc_emit_bound_text(b, p, in, " * ");
 	segc_strbuf_append(b, " */\n");
-	free(text);
 }
 
 /* Appends the parameter list of the array form: "(size_t segc_n, const

@@ -185,6 +185,75 @@ void segc_emit_comment_text(segc_strbuf *b, const char *text,
 	}
 }
 
+/* Non-zero when 'e' uses the name 'name' (a name or a call of it). */
+static int uses_name(const segc_expr *e, const char *name)
+{
+	enum segc_expr_kind k = segc_expr_kind(e);
+	size_t i;
+
+	if (k == SEGC_NUM)
+		return 0;
+	if ((k == SEGC_SYM || k == SEGC_CALL) &&
+	    !strcmp(segc_expr_name(e), name))
+		return 1;
+	for (i = 0; k != SEGC_SYM && i < segc_expr_nargs(e); i++)
+		if (uses_name(segc_expr_arg(e, i), name))
+			return 1;
+	return 0;
+}
+
+/* Appends the text of 'e' to a comment, its lines started by 'lead';
+ * with 'rhs', the line "where e = rhs". */
+static void comment_expr(segc_strbuf *b, const segc_expr *e,
+	const segc_expr *rhs, const char *lead)
+{
+	char *text = segc_expr_to_string(e), *value;
+	segc_strbuf line;
+
+	if (!rhs) {
+		segc_emit_comment_text(b, text ? text : "", lead);
+		free(text);
+		return;
+	}
+	value = segc_expr_to_string(rhs);
+	segc_strbuf_init(&line);
+	segc_strbuf_appendf(&line, "where %s = %s", text ? text : "",
+		value ? value : "");
+	segc_emit_comment_text(b, line.data ? line.data : "", lead);
+	segc_strbuf_free(&line);
+	free(text);
+	free(value);
+}
+
+/* See emit_private.h.  A definition is written when the formula or a
+ * definition written before it uses its name (a definition uses only
+ * the names defined after it). */
+void segc_emit_formula_comment(segc_strbuf *b, const segc_emit_input *in,
+	int c, const segc_expr *e, const char *lead)
+{
+	const segc_where_list *w = in->where;
+	const segc_expr *f = in->named[c] ? in->named[c] : e;
+	unsigned char *need;
+	size_t j, k;
+
+	comment_expr(b, f, NULL, lead);
+	if (!in->named[c] || !w || !w->n)
+		return;
+	need = segc_xcalloc(w->n, 1);
+	for (j = 0; j < w->n; j++) {
+		const char *name = segc_expr_name(w->lhs[j]);
+
+		need[j] = uses_name(f, name);
+		for (k = 0; k < j && !need[j]; k++)
+			need[j] = need[k] && uses_name(w->rhs[k], name);
+		if (!need[j])
+			continue;
+		segc_strbuf_appendc(b, '\n');
+		comment_expr(b, w->lhs[j], w->rhs[j], lead);
+	}
+	free(need);
+}
+
 /* Non-zero when 'name' is 'prefix' followed by digits only. */
 static int prefix_digits(const char *name, const char *prefix)
 {

@@ -58,6 +58,12 @@ int segc_emit_nonneg(segc_ctx *ctx, const segc_emit_input *in,
 void segc_emit_comment_text(segc_strbuf *b, const char *text,
 	const char *lead);
 
+/* Appends the formula 'e' of component 'c' of 'in' to a comment, its
+ * lines started by 'lead': with named parts and a line "where NAME =
+ * VALUE" for each name it uses when 'in' has them (emit --where). */
+void segc_emit_formula_comment(segc_strbuf *b, const segc_emit_input *in,
+	int c, const segc_expr *e, const char *lead);
+
 /* Appends the array form '_NAME_v' of the Python function 'fname' of
  * plan 'nm->p': numpy operations on whole arrays, or np.vectorize of the
  * scalar function for a plan with a loop (emit_python_np.c); 'put_const'

@@ -410,7 +410,6 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	const segc_plan *p)
 {
 	const char *cname = segc_component_name((enum segc_component)c);
-	char *text = segc_expr_to_string(e);
 	segc_strbuf *b = &em->functions;
 	segc_emit_namer nm;
 	char *fname;
@@ -427,10 +426,9 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	segc_emit_number_values(&nm);
 	segc_strbuf_appendf(b, "\n\n# The %s of the model, %lu operations:\n",
 		component_words[c], p->flops);
-	segc_emit_comment_text(b, text ? text : "", "#   ");
+	segc_emit_formula_comment(b, em->in, c, e, "#   ");
 	segc_strbuf_append(b, "\n");
 	segc_emit_bound_text(b, p, em->in, "# ");
-	free(text);
 	segc_strbuf_appendf(b, "\ndef %s_%s(", em->id.prefix, cname);
 	for (i = 0; i < em->in->nargs; i++)
 		segc_strbuf_appendf(b, "%s%s", i ? ", " : "", em->id.arg[i]);

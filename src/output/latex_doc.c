@@ -210,7 +210,7 @@ static void put_equation_named(segc_strbuf *b, int c, const segc_expr *e,
 
 		segc_strbuf_init(&rows);
 		bad = segc_latex_taskpath_rows(&rows, component_symbol[c], e,
-			names);
+			names, width - TAG_WIDTH);
 		if (!bad)
 			put_align(b, segc_strbuf_str(&rows), 0);
 		segc_strbuf_free(&rows);

@@ -48,9 +48,10 @@ int segc_latex_taskpath(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names);
 /* The same as the rows of an align (lines separated by "\\\\\n", no
  * environment): 'lhs' = longest(...) where: on the first row, then one
- * row a node (its ranges on the next row) and one an arc. */
+ * row a node (its ranges on the next row) and one an arc, a long cost
+ * broken over rows to fit 'width' points (0: not broken). */
 int segc_latex_taskpath_rows(segc_strbuf *b, const char *lhs,
-	const segc_expr *e, const segc_latex_names *names);
+	const segc_expr *e, const segc_latex_names *names, double width);
 
 /* Appends the rows of a split (no environment) for 'lhs' = the
  * recurrence maxplus(...) or maxplusv(...) 'e': t_m(n) on the first row,

@@ -12,59 +12,44 @@
 #include "output/latex_private.h"
 #include "graph/taskpath.h"
 #include "expr/builtin.h"
+#include "expr/graph_text.h"
 #include "base/util.h"
+
+/* The names of the indices in LaTeX: i_1, i_2, ... */
+typedef struct index_names {
+	char *v[SEGC_TP_MAX_INDICES];
+	char buf[SEGC_TP_MAX_INDICES][8];
+} index_names;
 
 /* The expression of program 'p' of the atom's arguments 'a', indices as
  * the names i_1, i_2, ... */
 static segc_expr *expr_of(segc_expr *const *a, const segc_tp_prog *p)
 {
-	segc_expr **st = segc_xmalloc((p->len + 1) * sizeof(*st));
-	size_t i = p->first, end = p->first + p->len, sp = 0, n;
-	segc_expr *r;
-	long op, x;
-	char nm[32];
+	index_names n;
+	size_t k;
 
-	while (i < end) {
-		segc_tp_int_expr(a, i++, &op);
-		switch (op) {
-		case SEGC_TP_PUSH:
-			st[sp++] = segc_expr_copy(a[i++]);
-			break;
-		case SEGC_TP_INDEX:
-			segc_tp_int_expr(a, i++, &x);
-			snprintf(nm, sizeof(nm), "i_%ld", x);
-			st[sp++] = segc_expr_sym(nm);
-			break;
-		case SEGC_TP_ADD:
-			sp--;
-			st[sp - 1] = segc_expr_add2(st[sp - 1], st[sp]);
-			break;
-		case SEGC_TP_MUL:
-			sp--;
-			st[sp - 1] = segc_expr_mul2(st[sp - 1], st[sp]);
-			break;
-		case SEGC_TP_POW:
-			sp--;
-			st[sp - 1] = segc_expr_pow(st[sp - 1], st[sp]);
-			break;
-		case SEGC_TP_FLOOR: case SEGC_TP_CEIL:
-			st[sp - 1] = segc_expr_call1(op == SEGC_TP_FLOOR ?
-				SEGC_BUILTIN_FLOOR : SEGC_BUILTIN_CEIL,
-				st[sp - 1]);
-			break;
-		default:
-			segc_tp_int_expr(a, i++, &x);
-			n = (size_t)x;
-			st[sp - n] = segc_expr_call_builtin(op == SEGC_TP_MAX ?
-				SEGC_BUILTIN_MAX : SEGC_BUILTIN_MIN, n,
-				st + sp - n);
-			sp -= n - 1;
-			break;
-		}
+	for (k = 0; k < SEGC_TP_MAX_INDICES; k++) {
+		snprintf(n.buf[k], sizeof n.buf[k], "i_%lu",
+			(unsigned long)k + 1);
+		n.v[k] = n.buf[k];
 	}
-	r = st[0];
-	free(st);
-	return r;
+	return segc_tp_expr_of(a, p, n.v);
+}
+
+/* Appends the LaTeX of program 'p'; with 'width' > 0, broken into
+ * lines of at most 'width' points, the first already holding 'first'. */
+static void put_prog_lines(segc_strbuf *b, segc_expr *const *a,
+	const segc_tp_prog *p, const segc_latex_names *names, double width,
+	double first)
+{
+	segc_expr *e = expr_of(a, p);
+	size_t nlines;
+	char *s = width > 0 ? segc_latex_expr_lines_after(e, names, width,
+		first, &nlines) : segc_latex_expr(e, names);
+
+	segc_strbuf_append(b, s);
+	free(s);
+	segc_expr_free(e);
 }
 
 /* Appends the LaTeX of program 'p'. */
@@ -151,20 +136,70 @@ static const struct layout rows_layout = {
 	"\\ \\text{where:}", "\\\\\n", "\\\\\n&\\qquad ", ""
 };
 
-/* Appends the nodes and arcs of the decoded atom 't' (arguments 'a') in
- * the layout 'l'. */
-static void put_graph(segc_strbuf *b, const segc_tp *t, segc_expr *const *a,
-	const segc_latex_names *names, const struct layout *l, int first)
+/* The widest head v_k(i_1, ...) of the nodes of 't', in points. */
+static double head_width(const segc_tp *t, const segc_latex_names *names)
 {
+	double w = 0, x;
+	segc_strbuf h;
+	size_t i;
+
+	segc_strbuf_init(&h);
+	for (i = 0; i < t->n; i++) {
+		segc_strbuf_reset(&h);
+		put_node(&h, i, t->nodes[i].d, t->n, names);
+		x = segc_latex_width(segc_strbuf_str(&h));
+		w = x > w ? x : w;
+	}
+	segc_strbuf_free(&h);
+	return w;
+}
+
+/* Appends the arc 'r' of 't' after its source's head: the instance it
+ * leads to and its cost, the cost broken to 'width' points (0: not). */
+static void put_arc(segc_strbuf *b, const segc_tp *t, const segc_tp_arc *r,
+	segc_expr *const *a, const segc_latex_names *names, double width)
+{
+	segc_strbuf rhs;
+	size_t k;
+
+	segc_strbuf_init(&rhs);
+	segc_strbuf_append(&rhs, "\\to ");
+	put_node_name(&rhs, r->to, t->n, names);
+	for (k = 0; k < r->nat; k++) {
+		segc_strbuf_append(&rhs, k ? ", " : "(");
+		put_prog(&rhs, a, &r->at[k], names);
+	}
+	if (r->nat)
+		segc_strbuf_append(&rhs, ")");
+	else if (t->nodes[r->to].d)
+		segc_strbuf_append(&rhs, "(\\ast)");
+	if (!is_zero(a, &r->cost)) {
+		segc_strbuf_append(&rhs, ": ");
+		put_prog_lines(&rhs, a, &r->cost, names, width,
+			segc_latex_width(segc_strbuf_str(&rhs)));
+	}
+	segc_strbuf_append(b, segc_strbuf_str(&rhs));
+	segc_strbuf_free(&rhs);
+}
+
+/* Appends the nodes and arcs of the decoded atom 't' (arguments 'a') in
+ * the layout 'l', costs broken into lines of 'width' points (0: not). */
+static void put_graph(segc_strbuf *b, const segc_tp *t, segc_expr *const *a,
+	const segc_latex_names *names, const struct layout *l, int first,
+	double width)
+{
+	double avail = width > 0 ? width - head_width(t, names) : 0;
 	size_t i, k;
 
+	if (width > 0 && avail < width / 3)
+		avail = width / 3;
 	for (i = 0; i < t->n; i++) {
 		const segc_tp_node *x = &t->nodes[i];
 
 		segc_strbuf_append(b, i || !first ? l->row : "");
 		put_node(b, i, x->d, t->n, names);
 		segc_strbuf_append(b, " &: ");
-		put_prog(b, a, &x->cost, names);
+		put_prog_lines(b, a, &x->cost, names, avail, 10.0);
 		for (k = 0; k < x->d; k++) {
 			segc_strbuf_append(b, k ? ",\\ " : l->range);
 			put_prog(b, a, &x->lo[k], names);
@@ -178,27 +213,16 @@ static void put_graph(segc_strbuf *b, const segc_tp *t, segc_expr *const *a,
 
 		segc_strbuf_append(b, l->row);
 		put_node(b, r->from, t->nodes[r->from].d, t->n, names);
-		segc_strbuf_append(b, " &\\to ");
-		put_node_name(b, r->to, t->n, names);
-		for (k = 0; k < r->nat; k++) {
-			segc_strbuf_append(b, k ? ", " : "(");
-			put_prog(b, a, &r->at[k], names);
-		}
-		if (r->nat)
-			segc_strbuf_append(b, ")");
-		else if (t->nodes[r->to].d)
-			segc_strbuf_append(b, "(\\ast)");
-		if (!is_zero(a, &r->cost)) {
-			segc_strbuf_append(b, ": ");
-			put_prog(b, a, &r->cost, names);
-		}
+		segc_strbuf_append(b, " &");
+		put_arc(b, t, r, a, names, avail);
 	}
 }
 
-/* Appends the atom 'e' after 'lhs' (NULL: none) in the layout 'l'; -1,
- * nothing appended, when 'e' is malformed. */
+/* Appends the atom 'e' after 'lhs' (NULL: none) in the layout 'l', its
+ * costs broken to 'width' points (0: not); -1, nothing appended, when
+ * 'e' is malformed. */
 static int put_taskpath(segc_strbuf *b, const char *lhs, const segc_expr *e,
-	const segc_latex_names *names, const struct layout *l)
+	const segc_latex_names *names, const struct layout *l, double width)
 {
 	size_t n = segc_expr_nargs(e), i;
 	segc_expr **a = segc_xmalloc((n + 1) * sizeof(*a));
@@ -218,7 +242,7 @@ static int put_taskpath(segc_strbuf *b, const char *lhs, const segc_expr *e,
 	segc_strbuf_append(b, " \\to ");
 	put_node_name(b, t.exit, t.n, names);
 	segc_strbuf_appendf(b, "\\bigr)%s", l->head);
-	put_graph(b, &t, a, names, l, !lhs);
+	put_graph(b, &t, a, names, l, !lhs, width);
 	segc_strbuf_append(b, l->tail);
 	segc_tp_clear(&t);
 	free(a);
@@ -229,12 +253,12 @@ static int put_taskpath(segc_strbuf *b, const char *lhs, const segc_expr *e,
 int segc_latex_taskpath(segc_strbuf *b, const segc_expr *e,
 	const segc_latex_names *names)
 {
-	return put_taskpath(b, NULL, e, names, &inline_layout);
+	return put_taskpath(b, NULL, e, names, &inline_layout, 0);
 }
 
 /* Appends the rows for 'lhs' = the atom 'e' (see latex_private.h). */
 int segc_latex_taskpath_rows(segc_strbuf *b, const char *lhs,
-	const segc_expr *e, const segc_latex_names *names)
+	const segc_expr *e, const segc_latex_names *names, double width)
 {
-	return put_taskpath(b, lhs, e, names, &rows_layout);
+	return put_taskpath(b, lhs, e, names, &rows_layout, width);
 }

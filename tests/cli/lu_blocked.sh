@@ -19,8 +19,8 @@ ok $? "the machine validates"
 # The task graph is an overlapped loop arc whose costs depend on the block
 # step: it derives to the recurrence bound by the counter i.
 "$SEGC" derive --form structural "$m" > "$tmp/d" 2>&1
-grep -q '^maxplusv(i, ceil(N/B), 2, ' "$tmp/d"
-ok $? "the model derives to the recurrence maxplusv(i, ceil(N/B), 2, ...)"
+grep -q '^maxplusv(i, ceil(N/B), node(v1, .*), node(v2, .*), arc(v1(i - 1), v1), arc(v2(i - 2), v1), arc(v1, v2), arc(v2(i - 1), v2))$' "$tmp/d"
+ok $? "the model derives to the recurrence maxplusv(i, ceil(N/B), node(v1, ...), ...) of two nodes"
 
 # The hand-solved form of the model's comment: check cannot prove it equal
 # to the recurrence, but evaluates both exactly and finds no witness.

@@ -48,6 +48,10 @@ def E(n, env):
         return total
     if f == 'if_':
         return E(n.args[1], env) if E(n.args[0], env) else E(n.args[2], env)
+    if f == 'taskpath':
+        return taskpath(n.args, env)
+    if f == 'maxplusv':
+        return maxplusv(n.args, env)
     a = [E(x, env) for x in n.args]
     if f == 'max':
         return max(a)
@@ -61,6 +65,85 @@ def E(n, env):
             a[0] == 2 ** (int(a[0]).bit_length() - 1):
         return F(int(a[0]).bit_length() - 1)
     raise ValueError('no exact value for ' + f)
+
+
+def head(n):
+    """The name and the argument nodes of a node's head: v or v(a, ...)."""
+    if isinstance(n, ast.Name):
+        return n.id, []
+    return n.func.id, n.args
+
+
+def taskpath(args, env):
+    """The readable text of a longest path (doc/format.md): every
+    instance of every node, every arc between instances, and the longest
+    path from the entry to the exit, costs of nodes and arcs included;
+    an instance no arc leads to starts at 0."""
+    nodes, arcs = {}, []
+    for a in args[2:]:
+        if a.func.id == 'node':
+            nodes[a.args[0].id] = a.args[1:]
+        else:
+            arcs.append(a.args)
+    inst = {}
+    for name, na in nodes.items():
+        tuples = [{}]
+        for k in range(0, len(na) - 1, 3):
+            idx = na[k].id
+            tuples = [dict(t, **{idx: F(x)}) for t in tuples
+                      for x in range(int(E(na[k + 1], dict(env, **t))),
+                                     int(E(na[k + 2], dict(env, **t))) + 1)]
+        inst[name] = {tuple(t[na[k].id] for k in range(0, len(na) - 1, 3)):
+                      E(na[-1], dict(env, **t)) for t in tuples}
+    into = {}
+    for a in arcs:
+        src, sidx = head(a[0])
+        dst, at = head(a[1])
+        for st in inst[src]:
+            b = dict(env, **{x.id: st[k] for k, x in enumerate(sidx)})
+            c = E(a[2], b) if len(a) > 2 else F(0)
+            targets = [tuple(E(x, b) for x in at)] if at else list(inst[dst])
+            for t in targets:
+                if t in inst[dst]:
+                    into.setdefault((dst, t), []).append(((src, st), c))
+    fin = {}
+
+    def finish(v):
+        if fin.get(v, 0) is None:
+            raise ValueError('the arcs make a cycle at %s' % (v,))
+        if v not in fin:
+            fin[v] = None
+            fin[v] = inst[v[0]][v[1]] + max(
+                [F(0)] + [finish(u) + c for u, c in into.get(v, [])])
+        return fin[v]
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
+    return finish((args[1].id, ()))
+
+
+def maxplusv(args, env):
+    """The readable text of a recurrence (doc/format.md): in iteration
+    i = 1 .. n every node finishes at its cost plus the latest of 0 and
+    of the finish times of its sources (d iterations back for v(i - d))
+    plus the arc's cost; the value is the last node's finish in
+    iteration n (0 for n = 0)."""
+    it, n = args[0].id, int(E(args[1], env))
+    nodes = [a.args for a in args[2:] if a.func.id == 'node']
+    arcs = [a.args for a in args[2:] if a.func.id == 'arc']
+    fin = {}
+    for i in range(1, n + 1):
+        b = dict(env, **{it: F(i)})
+        for name, cost in nodes:
+            t = F(0)
+            for a in arcs:
+                if a[1].id != name.id:
+                    continue
+                src, back = head(a[0])
+                d = i - int(E(back[0], b)) if back else 0
+                if i - d >= 1:
+                    t = max(t, fin[src, i - d] +
+                            (E(a[2], b) if len(a) > 2 else F(0)))
+            fin[name.id, i] = E(cost, b) + t
+    return fin[nodes[-1][0].id, n] if n else F(0)
 
 
 def stencil(v):

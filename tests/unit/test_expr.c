@@ -222,15 +222,15 @@ static void test_subst(void)
 	/* maxplusv binds its counter in its costs (node and arc costs),
 	 * not in its count nor in the numbers of its graph */
 	check_subst("maxplusv(i, n, 2, i*a, 1, 1, 1, 2, 0, i)", "i", "5",
-		"maxplusv(i, n, 2, i*a, 1, 1, 1, 2, 0, i)");
+		"maxplusv(i, n, node(v1, i*a), node(v2, 1), arc(v1, v2, i))");
 	check_subst("maxplusv(i, i, 1, i, 0)", "i", "5",
-		"maxplusv(i, 5, 1, i, 0)");
+		"maxplusv(i, 5, node(v1, i))");
 	check_subst("maxplusv(i, n, 2, i*a, 1, 1, 1, 2, 0, a)", "a", "3",
-		"maxplusv(i, n, 2, 3*i, 1, 1, 1, 2, 0, 3)");
+		"maxplusv(i, n, node(v1, 3*i), node(v2, 1), arc(v1, v2, 3))");
 	check_subst("maxplusv(i, n, 1, i*a, 0)", "a", "i + 1",
-		"maxplusv(i_1, n, 1, i_1*(i + 1), 0)");
+		"maxplusv(i_1, n, node(v1, i_1*(i + 1)))");
 	check_subst("maxplusv(i, n, 1, i*a, 0)", "n", "i",
-		"maxplusv(i, i, 1, i*a, 0)");
+		"maxplusv(i, i, node(v1, i*a))");
 	e = P("maxplusv(i, n, 1, i, 0)");
 	tap_ok(!segc_expr_has_sym(e, "i"),
 		"the counter of maxplusv is not free in it");
@@ -267,6 +267,108 @@ static void test_deep(void)
 		segc_expr_live_nodes(), live);
 }
 
+/* The readable text of the graph atoms: each atom written by hand in
+ * its positional arguments prints as the readable text written by hand
+ * beside it, and both texts parse to the same node. */
+static const struct { const char *atom, *text; } graph_texts[] = {
+	/* start -> w(x), x = 1..N, cost c*x -> end, message m */
+	{ "taskpath(3, 1, 3, 0, 2, 0, 0, 1, 2, 0, 1, 2, 0, N, 5, 0, c, 1, 1, 3,"
+	  " 0, 2, 0, 0, 2, 1, 2, 0, 2, 0, 0, 2, 3, 0, 2, 0, m)",
+	  "taskpath(v1, v3, node(v1, 0), node(v2, i, 1, N, c*i), node(v3, 0), "
+	  "arc(v1, v2), arc(v2(i), v3, m))" },
+	/* a chain w(x) -> w(x + 1) of cost m; a parameter named i */
+	{ "taskpath(3, 1, 3, 0, 2, 0, 0, 1, 2, 0, 1, 2, 0, N, 5, 0, i, 1, 1, 3,"
+	  " 0, 2, 0, 0, 3, 1, 2, 1, 2, 0, 1, 2, 0, 0, 2, 2, 1, 5, 1, 1, 0, 1, 2,"
+	  " 2, 0, m, 2, 3, 0, 2, 0, 0)",
+	  "taskpath(v1, v3, node(v1, 0), node(v2, j, 1, N, i*j), node(v3, 0), "
+	  "arc(v1, v2(1)), arc(v2(j), v2(j + 1), m), arc(v2(j), v3))" },
+	/* two indices, the second bounded by the first */
+	{ "taskpath(3, 1, 3, 0, 2, 0, 0, 2, 2, 0, 1, 2, 0, P, 2, 0, 1, 2, 1, 1,"
+	  " 2, 0, t, 0, 2, 0, 0, 2, 1, 2, 0, 2, 0, 0, 2, 3, 0, 8, 1, 1, 1, 2, 3,"
+	  " 0, 1, 2)",
+	  "taskpath(v1, v3, node(v1, 0), node(v2, i, 1, P, j, 1, i, t), "
+	  "node(v3, 0), arc(v1, v2), arc(v2(i, j), v3, i*j + 1))" },
+	{ "maxplusv(k, n, 2, k, 1, 2, 1, 2, 0, 0, 2, 1, 2, a)",
+	  "maxplusv(k, n, node(v1, k), node(v2, 1), arc(v1, v2), "
+	  "arc(v2(k - 2), v1, a))" },
+};
+
+/* Readable texts that do not parse. */
+static const char *const bad_graph_texts[] = {
+	"taskpath(v1, v3, node(v1, 0), node(v3, 0), arc(v1, v9))",
+	"taskpath(v1, v3, node(v1, 0), node(v2, i, 1, N, sum(k, 1, i, k)), "
+	"node(v3, 0), arc(v1, v2), arc(v2(i), v3))",
+	"taskpath(v1, v3, node(v1, 0), node(v1, 1), arc(v1, v1))",
+	"taskpath(v1, v3, node(v1, 0), node(v2, i, 1, N, 1), node(v3, 0), "
+	"arc(v1, v2), arc(v2(i + 1), v3))",
+	"maxplusv(i, n, node(v1, 1), arc(v1(i + 1), v1))",
+	"maxplusv(i, n, node(v1, 1), arc(v1, v2))",
+	"maxplusv(i, n, node(v1, 1), 3)",
+};
+
+/* The nodes of a longest path named by given ids, or v1, v2, ... when
+ * one of them cannot name a node in the text. */
+static void test_graph_ids(void)
+{
+	static const char *const good[] = { "start", "w", "end_2" };
+	static const char *const bad[][3] = {
+		{ "start", "if", "end" }, { "start", "max", "end" },
+		{ "start", "w-1", "end" }, { "start", "start", "end" },
+		{ "start", "v2", "end" } };
+	segc_expr *a = P(graph_texts[0].atom), *b;
+	char *s = segc_expr_to_string_nodes(a, good, 3);
+	size_t k;
+
+	tap_is(s, "taskpath(start, end_2, node(start, 0), node(w, i, 1, N, c*i), "
+		"node(end_2, 0), arc(start, w), arc(w(i), end_2, m))",
+		"the nodes named by their ids");
+	b = P(s);
+	tap_ok(a == b, "... read back to the same atom");
+	free(s);
+	segc_expr_free(b);
+	for (k = 0; k < sizeof bad / sizeof *bad; k++) {
+		s = segc_expr_to_string_nodes(a, bad[k], 3);
+		tap_is(s, graph_texts[0].text, bad[k][1]);
+		free(s);
+	}
+	s = segc_expr_to_string_nodes(a, good, 2);
+	tap_is(s, graph_texts[0].text, "ids of another number of nodes");
+	free(s);
+	segc_expr_free(a);
+}
+
+/* The readable text of the graph atoms, both ways. */
+static void test_graph_text(void)
+{
+	segc_ctx *ctx;
+	size_t t;
+
+	for (t = 0; t < sizeof graph_texts / sizeof *graph_texts; t++) {
+		segc_expr *a = P(graph_texts[t].atom);
+		segc_expr *b = P(graph_texts[t].text);
+		char *s = a ? segc_expr_to_string(a) : NULL;
+
+		tap_is(s ? s : "(no parse)", graph_texts[t].text,
+			graph_texts[t].atom);
+		tap_ok(a && a == b, "read back to the same atom: %.40s",
+			graph_texts[t].text);
+		free(s);
+		segc_expr_free(a);
+		segc_expr_free(b);
+	}
+	for (t = 0; t < sizeof bad_graph_texts / sizeof *bad_graph_texts;
+	     t++) {
+		segc_expr *e;
+
+		ctx = segc_ctx_new();
+		e = segc_expr_parse(ctx, bad_graph_texts[t], NULL);
+		tap_ok(!e && segc_ctx_status(ctx) == SEGC_ERR_INPUT,
+			"refused: %s", bad_graph_texts[t]);
+		segc_expr_free(e);
+		segc_ctx_free(ctx);
+	}
+}
+
 int main(void)
 {
 	test_sharing();
@@ -275,6 +377,8 @@ int main(void)
 	test_accessors();
 	test_order();
 	test_subst();
+	test_graph_text();
+	test_graph_ids();
 	test_deep();
 	tap_ok(segc_expr_live_nodes() == 0, "no node leaked (%zu live)",
 		segc_expr_live_nodes());
