@@ -562,7 +562,8 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 	if (rc)
 		f_error(em, "cannot emit Fortran for the %s: its plan holds an "
 			"operation the Fortran printer does not know (an "
-			"overlapped loop's recurrence)", component_words[c]);
+			"overlapped loop's recurrence or the longest path of "
+			"indexed nodes)", component_words[c]);
 	return rc;
 }
 

@@ -149,4 +149,8 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t i, unsigned depth, int assign);
 
+/* The same as Python statements at 'depth' (emit_taskpath_py.c). */
+void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i, unsigned depth);
+
 #endif

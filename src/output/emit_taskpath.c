@@ -19,32 +19,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "output/plan_private.h"
-#include "output/emit_private.h"
+#include "output/emit_taskpath.h"
 
 /* The most places of the box of one node kind. */
 #define TP_MAX_BOX "67108864.0"
-
-/* Numbers of the locals (after the prefix): per kind v and index k. */
-enum {
-	L_IDX = 1000000,   /* an index, long long */
-	L_HI = 2000000,    /* the upper bound of its loop, long long */
-	L_MIN = 3000000,   /* the box: least index, long long */
-	L_MAX = 4000000,   /* greatest index, long long */
-	L_T = 5000000,     /* per kind: its times (an array, or one) */
-	L_EX = 6000000,    /* per kind: which places are instances */
-	L_AT = 7000000     /* per arc a and index k: the at value */
-};
-
-/* What one printing needs. */
-typedef struct tp_out {
-	segc_strbuf *b;
-	const segc_emit_namer *nm;
-	const struct segc_plan_taskpath *tp;
-	char *x;             /* prefix of the locals */
-	size_t insn;         /* the instruction (names its label) */
-	int *fails;          /* set once a jump to the label is printed */
-} tp_out;
 
 /* One node of the tree of a program. */
 typedef struct tp_tree {
@@ -55,21 +33,21 @@ typedef struct tp_tree {
 } tp_tree;
 
 /* Appends 'depth' tabs. */
-static void indent(const tp_out *o, unsigned depth)
+static void indent(const segc_tp_out *o, unsigned depth)
 {
 	while (depth--)
 		segc_strbuf_appendc(o->b, '\t');
 }
 
-/* Appends the local of 'kind' for the numbers 'v' and 'k'. */
-static void local(const tp_out *o, unsigned long kind, size_t v, size_t k)
+/* See emit_taskpath.h. */
+void segc_tp_local(const segc_tp_out *o, unsigned long kind, size_t v, size_t k)
 {
 	segc_strbuf_appendf(o->b, "%s%lu", o->x, kind + (unsigned long)v *
 		100 + (unsigned long)k);
 }
 
 /* Appends, at 'depth', the jump that makes the result NaN. */
-static void put_fail(const tp_out *o, unsigned depth)
+static void put_fail(const segc_tp_out *o, unsigned depth)
 {
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "{ %s0 = (double)NAN; goto %sf%lu; }\n",
@@ -92,7 +70,7 @@ static void tree_free(tp_tree *t)
 }
 
 /* The tree of program 'g' (its postfix tokens, checked when decoded). */
-static tp_tree *tree_of(const tp_out *o, const segc_tp_prog *g)
+static tp_tree *tree_of(const segc_tp_out *o, const segc_tp_prog *g)
 {
 	const long *code = o->tp->code;
 	size_t i = g->first, end = g->first + g->len, sp = 0, n, j;
@@ -132,7 +110,7 @@ static tp_tree *tree_of(const tp_out *o, const segc_tp_prog *g)
 }
 
 /* The constant of a pushed value 'a' (NULL when it is not one). */
-static mpq_srcptr pushed_const(const tp_out *o, const tp_tree *a)
+static mpq_srcptr pushed_const(const segc_tp_out *o, const tp_tree *a)
 {
 	const segc_plan_insn *in;
 
@@ -144,7 +122,7 @@ static mpq_srcptr pushed_const(const tp_out *o, const tp_tree *a)
 
 /* The integer exponent of the power 'a' when it is a constant < 0, as a
  * positive number; 0 otherwise. */
-static unsigned long reciprocal(const tp_out *o, const tp_tree *a)
+static unsigned long reciprocal(const segc_tp_out *o, const tp_tree *a)
 {
 	mpq_srcptr q;
 
@@ -155,12 +133,12 @@ static unsigned long reciprocal(const tp_out *o, const tp_tree *a)
 	return mpz_get_ui(mpq_numref(q));
 }
 
-static void put_tree(const tp_out *o, const tp_tree *t, size_t v);
+static void put_tree(const segc_tp_out *o, const tp_tree *t, size_t v);
 
 /* Appends the pushed value 'a': a number as a literal (p.0 or (p.0 /
  * q.0), exact for the integers of index programs), else its name (its
  * double in --accurate C). */
-static void put_pushed(const tp_out *o, const tp_tree *a)
+static void put_pushed(const segc_tp_out *o, const tp_tree *a)
 {
 	mpq_srcptr q = pushed_const(o, a);
 	size_t i = o->tp->val[a->arg];
@@ -183,7 +161,7 @@ static void put_pushed(const tp_out *o, const tp_tree *a)
 }
 
 /* Appends x^n, n >= 1, as products (x printed once per factor). */
-static void put_powi(const tp_out *o, const tp_tree *x, unsigned long n,
+static void put_powi(const segc_tp_out *o, const tp_tree *x, unsigned long n,
 	size_t v)
 {
 	unsigned long j;
@@ -200,7 +178,7 @@ static void put_powi(const tp_out *o, const tp_tree *x, unsigned long n,
 /* Appends the factors of the product 't' that go into the numerator
  * ('den' 0) or the denominator ('den' 1), each after " * " but the
  * first; returns how many. */
-static size_t put_factors(const tp_out *o, const tp_tree *t, int den,
+static size_t put_factors(const segc_tp_out *o, const tp_tree *t, int den,
 	size_t v, size_t done)
 {
 	mpq_srcptr q;
@@ -236,11 +214,11 @@ static size_t put_factors(const tp_out *o, const tp_tree *t, int den,
 
 /* Appends the expression of the tree 't' of a program of kind 'v' (the
  * indices its own). */
-static void put_tree(const tp_out *o, const tp_tree *t, size_t v)
+static void put_tree(const segc_tp_out *o, const tp_tree *t, size_t v)
 {
 	segc_strbuf *b = o->b, den;
 	mpq_srcptr q;
-	tp_out d;
+	segc_tp_out d;
 	size_t i;
 
 	switch (t->op) {
@@ -248,8 +226,9 @@ static void put_tree(const tp_out *o, const tp_tree *t, size_t v)
 		put_pushed(o, t);
 		return;
 	case SEGC_TP_INDEX:
-		segc_strbuf_append(b, "(double)");
-		local(o, L_IDX, v, t->arg);
+		segc_strbuf_append(b, o->py ? "float(" : "(double)");
+		segc_tp_local(o, L_IDX, v, t->arg);
+		segc_strbuf_append(b, o->py ? ")" : "");
 		return;
 	case SEGC_TP_ADD:
 		segc_strbuf_append(b, "(");
@@ -287,22 +266,29 @@ static void put_tree(const tp_out *o, const tp_tree *t, size_t v)
 			}
 			return;
 		}
-		segc_strbuf_append(b, "pow(");
+		segc_strbuf_append(b, o->py ? "math.pow(" : "pow(");
 		put_tree(o, t->kid[0], v);
 		segc_strbuf_append(b, ", ");
 		put_tree(o, t->kid[1], v);
 		segc_strbuf_append(b, ")");
 		return;
 	case SEGC_TP_FLOOR: case SEGC_TP_CEIL:
-		segc_strbuf_append(b, t->op == SEGC_TP_FLOOR ? "floor(" :
-			"ceil(");
+		/* Python: x // 1.0 is floor(x), NaN for NaN or infinity */
+		if (o->py)
+			segc_strbuf_append(b, t->op == SEGC_TP_FLOOR ? "((" :
+				"(-((-(");
+		else
+			segc_strbuf_append(b, t->op == SEGC_TP_FLOOR ?
+				"floor(" : "ceil(");
 		put_tree(o, t->kid[0], v);
-		segc_strbuf_append(b, ")");
+		segc_strbuf_append(b, !o->py ? ")" : t->op == SEGC_TP_FLOOR ?
+			") // 1.0)" : ")) // 1.0))");
 		return;
 	default:
 		for (i = 1; i < t->n; i++)
-			segc_strbuf_append(b, t->op == SEGC_TP_MAX ? "fmax(" :
-				"fmin(");
+			segc_strbuf_append(b, o->py ? (t->op == SEGC_TP_MAX ?
+				"max(" : "min(") : t->op == SEGC_TP_MAX ?
+				"fmax(" : "fmin(");
 		put_tree(o, t->kid[0], v);
 		for (i = 1; i < t->n; i++) {
 			segc_strbuf_append(b, ", ");
@@ -313,8 +299,8 @@ static void put_tree(const tp_out *o, const tp_tree *t, size_t v)
 	}
 }
 
-/* Appends program 'g' of kind 'v' as an expression. */
-static void put_prog(const tp_out *o, const segc_tp_prog *g, size_t v)
+/* See emit_taskpath.h. */
+void segc_tp_put_prog(const segc_tp_out *o, const segc_tp_prog *g, size_t v)
 {
 	tp_tree *t = tree_of(o, g);
 
@@ -322,8 +308,8 @@ static void put_prog(const tp_out *o, const segc_tp_prog *g, size_t v)
 	tree_free(t);
 }
 
-/* Non-zero when program 'g' pushes the number 0 only. */
-static int prog_is_zero(const tp_out *o, const segc_tp_prog *g)
+/* See emit_taskpath.h. */
+int segc_tp_prog_is_zero(const segc_tp_out *o, const segc_tp_prog *g)
 {
 	mpq_srcptr q;
 	tp_tree *t = tree_of(o, g);
@@ -336,19 +322,19 @@ static int prog_is_zero(const tp_out *o, const segc_tp_prog *g)
 /* Appends the statements setting the long long 'kind' local (v, k) to the
  * integer program 'g' of kind 'v', NaN (the fail label) unless it is an
  * integer of at most 2^52. */
-static void put_int(const tp_out *o, unsigned depth, unsigned long kind,
+static void put_int(const segc_tp_out *o, unsigned depth, unsigned long kind,
 	size_t lv, size_t lk, const segc_tp_prog *g, size_t v)
 {
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "%s3 = ", o->x);
-	put_prog(o, g, v);
+	segc_tp_put_prog(o, g, v);
 	segc_strbuf_append(o->b, ";\n");
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "if (!(fabs(%s3) <= 4503599627370496.0 && "
 		"floor(%s3) >= %s3))\n", o->x, o->x, o->x);
 	put_fail(o, depth + 1);
 	indent(o, depth);
-	local(o, kind, lv, lk);
+	segc_tp_local(o, kind, lv, lk);
 	segc_strbuf_appendf(o->b, " = (long long)%s3;\n", o->x);
 }
 
@@ -356,7 +342,7 @@ static void put_int(const tp_out *o, unsigned depth, unsigned long kind,
 
 /* Opens the loops over the instances of kind 'v' at 'depth'; returns
  * the depth of their body. */
-static unsigned open_loops(const tp_out *o, size_t v, unsigned depth)
+static unsigned open_loops(const segc_tp_out *o, size_t v, unsigned depth)
 {
 	const segc_tp_node *nd = &o->tp->t.nodes[v];
 	size_t k;
@@ -366,11 +352,11 @@ static unsigned open_loops(const tp_out *o, size_t v, unsigned depth)
 		put_int(o, depth, L_HI, v, k, &nd->hi[k], v);
 		indent(o, depth);
 		segc_strbuf_append(o->b, "for (; ");
-		local(o, L_IDX, v, k);
+		segc_tp_local(o, L_IDX, v, k);
 		segc_strbuf_append(o->b, " <= ");
-		local(o, L_HI, v, k);
+		segc_tp_local(o, L_HI, v, k);
 		segc_strbuf_append(o->b, "; ");
-		local(o, L_IDX, v, k);
+		segc_tp_local(o, L_IDX, v, k);
 		segc_strbuf_append(o->b, "++) {\n");
 		depth++;
 	}
@@ -378,7 +364,7 @@ static unsigned open_loops(const tp_out *o, size_t v, unsigned depth)
 }
 
 /* Closes the loops of kind 'v' opened at 'depth'. */
-static void close_loops(const tp_out *o, size_t v, unsigned depth)
+static void close_loops(const segc_tp_out *o, size_t v, unsigned depth)
 {
 	size_t k;
 
@@ -391,7 +377,7 @@ static void close_loops(const tp_out *o, size_t v, unsigned depth)
 /* Appends the place in the box of kind 'w' of the indices 'kind' (locals
  * numbered by 'lv'): sum of (index - least) * stride, the strides
  * written out from the extents. */
-static void put_place(const tp_out *o, size_t w, unsigned long kind,
+static void put_place(const segc_tp_out *o, size_t w, unsigned long kind,
 	size_t lv)
 {
 	size_t d = o->tp->t.nodes[w].d, k, j;
@@ -399,25 +385,25 @@ static void put_place(const tp_out *o, size_t w, unsigned long kind,
 	for (k = 0; k < d; k++) {
 		segc_strbuf_append(o->b, k ? " + " : "");
 		segc_strbuf_append(o->b, "(size_t)(");
-		local(o, kind, lv, k);
+		segc_tp_local(o, kind, lv, k);
 		segc_strbuf_append(o->b, " - ");
-		local(o, L_MIN, w, k);
+		segc_tp_local(o, L_MIN, w, k);
 		segc_strbuf_append(o->b, ")");
 		for (j = k + 1; j < d; j++) {
 			segc_strbuf_append(o->b, " * (size_t)(");
-			local(o, L_MAX, w, j);
+			segc_tp_local(o, L_MAX, w, j);
 			segc_strbuf_append(o->b, " - ");
-			local(o, L_MIN, w, j);
+			segc_tp_local(o, L_MIN, w, j);
 			segc_strbuf_append(o->b, " + 1)");
 		}
 	}
 }
 
 /* Appends the time of kind 'w' at the place of the indices 'kind' (lv). */
-static void put_time(const tp_out *o, size_t w, unsigned long kind,
+static void put_time(const segc_tp_out *o, size_t w, unsigned long kind,
 	size_t lv)
 {
-	local(o, L_T, w, 0);
+	segc_tp_local(o, L_T, w, 0);
 	if (!o->tp->t.nodes[w].d)
 		return;
 	segc_strbuf_append(o->b, "[");
@@ -427,7 +413,7 @@ static void put_time(const tp_out *o, size_t w, unsigned long kind,
 
 /* Appends "if (x2 > T || isnan(x2)) T = x2;" for the time T of kind 'w'
  * at the indices 'kind' (lv). */
-static void put_relax(const tp_out *o, unsigned depth, size_t w,
+static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 	unsigned long kind, size_t lv)
 {
 	indent(o, depth);
@@ -441,7 +427,7 @@ static void put_relax(const tp_out *o, unsigned depth, size_t w,
 
 /* Appends the push of the finish time %s1 of an instance of kind 'v'
  * along arc 'a'. */
-static void put_arc(const tp_out *o, unsigned depth, size_t a, size_t v)
+static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 {
 	const segc_tp_arc *ar = &o->tp->t.arcs[a];
 	size_t w = ar->to, k, dw = o->tp->t.nodes[w].d;
@@ -452,9 +438,9 @@ static void put_arc(const tp_out *o, unsigned depth, size_t a, size_t v)
 		(unsigned long)w + 1);
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "%s2 = %s1", o->x, o->x);
-	if (!prog_is_zero(o, &ar->cost)) {
+	if (!segc_tp_prog_is_zero(o, &ar->cost)) {
 		segc_strbuf_append(o->b, " + ");
-		put_prog(o, &ar->cost, v);
+		segc_tp_put_prog(o, &ar->cost, v);
 	}
 	segc_strbuf_append(o->b, ";\n");
 	if (!dw) {
@@ -468,13 +454,13 @@ static void put_arc(const tp_out *o, unsigned depth, size_t a, size_t v)
 			"%s9++)\n", o->x, o->x, o->x, (unsigned long)w, o->x);
 		indent(o, depth + 1);
 		segc_strbuf_append(o->b, "if (");
-		local(o, L_EX, w, 0);
+		segc_tp_local(o, L_EX, w, 0);
 		segc_strbuf_appendf(o->b, "[%s9] && (%s2 > ", o->x, o->x);
-		local(o, L_T, w, 0);
+		segc_tp_local(o, L_T, w, 0);
 		segc_strbuf_appendf(o->b, "[%s9] || isnan(%s2)))\n", o->x,
 			o->x);
 		indent(o, depth + 2);
-		local(o, L_T, w, 0);
+		segc_tp_local(o, L_T, w, 0);
 		segc_strbuf_appendf(o->b, "[%s9] = %s2;\n", o->x, o->x);
 		return;
 	}
@@ -489,14 +475,14 @@ static void put_arc(const tp_out *o, unsigned depth, size_t a, size_t v)
 
 			segc_strbuf_append(o->b, k ? " || (" : "(");
 			for (j = 0; j < k; j++) {
-				local(o, L_AT, a, j);
+				segc_tp_local(o, L_AT, a, j);
 				segc_strbuf_append(o->b, " == ");
-				local(o, L_IDX, v, j);
+				segc_tp_local(o, L_IDX, v, j);
 				segc_strbuf_append(o->b, " && ");
 			}
-			local(o, L_AT, a, k);
+			segc_tp_local(o, L_AT, a, k);
 			segc_strbuf_append(o->b, " > ");
-			local(o, L_IDX, v, k);
+			segc_tp_local(o, L_IDX, v, k);
 			segc_strbuf_append(o->b, ")");
 		}
 		segc_strbuf_appendf(o->b, "))\n");
@@ -506,16 +492,16 @@ static void put_arc(const tp_out *o, unsigned depth, size_t a, size_t v)
 	indent(o, depth);
 	segc_strbuf_append(o->b, "if (");
 	for (k = 0; k < dw; k++) {
-		local(o, L_AT, a, k);
+		segc_tp_local(o, L_AT, a, k);
 		segc_strbuf_append(o->b, " >= ");
-		local(o, L_MIN, w, k);
+		segc_tp_local(o, L_MIN, w, k);
 		segc_strbuf_append(o->b, " && ");
-		local(o, L_AT, a, k);
+		segc_tp_local(o, L_AT, a, k);
 		segc_strbuf_append(o->b, " <= ");
-		local(o, L_MAX, w, k);
+		segc_tp_local(o, L_MAX, w, k);
 		segc_strbuf_append(o->b, " && ");
 	}
-	local(o, L_EX, w, 0);
+	segc_tp_local(o, L_EX, w, 0);
 	segc_strbuf_append(o->b, "[");
 	put_place(o, w, L_AT, a);
 	segc_strbuf_append(o->b, "]) {\n");
@@ -525,7 +511,7 @@ static void put_arc(const tp_out *o, unsigned depth, size_t a, size_t v)
 }
 
 /* Appends the declarations of the locals. */
-static void put_decls(const tp_out *o, unsigned depth)
+static void put_decls(const segc_tp_out *o, unsigned depth)
 {
 	const segc_tp *t = &o->tp->t;
 	size_t v, k, a;
@@ -560,27 +546,27 @@ static void put_decls(const tp_out *o, unsigned depth)
 		indent(o, depth);
 		if (!nd->d) {
 			segc_strbuf_append(o->b, "double ");
-			local(o, L_T, v, 0);
+			segc_tp_local(o, L_T, v, 0);
 			segc_strbuf_append(o->b, " = -HUGE_VAL;\n");
 			continue;
 		}
 		segc_strbuf_append(o->b, "double *");
-		local(o, L_T, v, 0);
+		segc_tp_local(o, L_T, v, 0);
 		segc_strbuf_append(o->b, " = NULL;\n");
 		indent(o, depth);
 		segc_strbuf_append(o->b, "unsigned char *");
-		local(o, L_EX, v, 0);
+		segc_tp_local(o, L_EX, v, 0);
 		segc_strbuf_append(o->b, " = NULL;\n");
 		for (k = 0; k < nd->d; k++) {
 			indent(o, depth);
 			segc_strbuf_append(o->b, "long long ");
-			local(o, L_IDX, v, k);
+			segc_tp_local(o, L_IDX, v, k);
 			segc_strbuf_append(o->b, " = 0, ");
-			local(o, L_HI, v, k);
+			segc_tp_local(o, L_HI, v, k);
 			segc_strbuf_append(o->b, " = 0, ");
-			local(o, L_MIN, v, k);
+			segc_tp_local(o, L_MIN, v, k);
 			segc_strbuf_append(o->b, " = 4503599627370496LL, ");
-			local(o, L_MAX, v, k);
+			segc_tp_local(o, L_MAX, v, k);
 			segc_strbuf_append(o->b, " = -4503599627370496LL;\n");
 		}
 	}
@@ -588,14 +574,14 @@ static void put_decls(const tp_out *o, unsigned depth)
 		for (k = 0; k < t->arcs[a].nat; k++) {
 			indent(o, depth);
 			segc_strbuf_append(o->b, "long long ");
-			local(o, L_AT, a, k);
+			segc_tp_local(o, L_AT, a, k);
 			segc_strbuf_append(o->b, " = 0;\n");
 		}
 }
 
 /* Appends the boxes: the least and greatest index of each kind's
  * instances, its places (%s8[v], at most TP_MAX_BOX) and its arrays. */
-static void put_boxes(const tp_out *o, unsigned depth)
+static void put_boxes(const segc_tp_out *o, unsigned depth)
 {
 	const segc_tp *t = &o->tp->t;
 	size_t v, k;
@@ -612,26 +598,26 @@ static void put_boxes(const tp_out *o, unsigned depth)
 		in = open_loops(o, v, depth);
 		for (k = 0; k < nd->d; k++) {
 			indent(o, in);
-			local(o, L_MIN, v, k);
+			segc_tp_local(o, L_MIN, v, k);
 			segc_strbuf_append(o->b, " = ");
-			local(o, L_IDX, v, k);
+			segc_tp_local(o, L_IDX, v, k);
 			segc_strbuf_append(o->b, " < ");
-			local(o, L_MIN, v, k);
+			segc_tp_local(o, L_MIN, v, k);
 			segc_strbuf_append(o->b, " ? ");
-			local(o, L_IDX, v, k);
+			segc_tp_local(o, L_IDX, v, k);
 			segc_strbuf_append(o->b, " : ");
-			local(o, L_MIN, v, k);
+			segc_tp_local(o, L_MIN, v, k);
 			segc_strbuf_append(o->b, ";\n");
 			indent(o, in);
-			local(o, L_MAX, v, k);
+			segc_tp_local(o, L_MAX, v, k);
 			segc_strbuf_append(o->b, " = ");
-			local(o, L_IDX, v, k);
+			segc_tp_local(o, L_IDX, v, k);
 			segc_strbuf_append(o->b, " > ");
-			local(o, L_MAX, v, k);
+			segc_tp_local(o, L_MAX, v, k);
 			segc_strbuf_append(o->b, " ? ");
-			local(o, L_IDX, v, k);
+			segc_tp_local(o, L_IDX, v, k);
 			segc_strbuf_append(o->b, " : ");
-			local(o, L_MAX, v, k);
+			segc_tp_local(o, L_MAX, v, k);
 			segc_strbuf_append(o->b, ";\n");
 		}
 		close_loops(o, v, depth);
@@ -640,14 +626,14 @@ static void put_boxes(const tp_out *o, unsigned depth)
 		for (k = 0; k < nd->d; k++) {
 			indent(o, depth);
 			segc_strbuf_appendf(o->b, "%s3 = ", o->x);
-			local(o, L_MAX, v, k);
+			segc_tp_local(o, L_MAX, v, k);
 			segc_strbuf_append(o->b, " < ");
-			local(o, L_MIN, v, k);
+			segc_tp_local(o, L_MIN, v, k);
 			segc_strbuf_appendf(o->b, " ? 0.0 : %s3 * (double)(",
 				o->x);
-			local(o, L_MAX, v, k);
+			segc_tp_local(o, L_MAX, v, k);
 			segc_strbuf_append(o->b, " - ");
-			local(o, L_MIN, v, k);
+			segc_tp_local(o, L_MIN, v, k);
 			segc_strbuf_append(o->b, " + 1);\n");
 		}
 		indent(o, depth);
@@ -658,24 +644,24 @@ static void put_boxes(const tp_out *o, unsigned depth)
 			"(size_t)%s3 : 1U;\n", o->x, (unsigned long)v, o->x,
 			o->x);
 		indent(o, depth);
-		local(o, L_T, v, 0);
+		segc_tp_local(o, L_T, v, 0);
 		segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
 			"sizeof(double));\n", o->x, (unsigned long)v);
 		indent(o, depth);
-		local(o, L_EX, v, 0);
+		segc_tp_local(o, L_EX, v, 0);
 		segc_strbuf_appendf(o->b, " = (unsigned char *)calloc(%s8[%lu], "
 			"1);\n", o->x, (unsigned long)v);
 		indent(o, depth);
 		segc_strbuf_append(o->b, "if (!");
-		local(o, L_T, v, 0);
+		segc_tp_local(o, L_T, v, 0);
 		segc_strbuf_append(o->b, " || !");
-		local(o, L_EX, v, 0);
+		segc_tp_local(o, L_EX, v, 0);
 		segc_strbuf_append(o->b, ")\n");
 		put_fail(o, depth + 1);
 		/* the instances: no time yet */
 		in = open_loops(o, v, depth);
 		indent(o, in);
-		local(o, L_EX, v, 0);
+		segc_tp_local(o, L_EX, v, 0);
 		segc_strbuf_append(o->b, "[");
 		put_place(o, v, L_IDX, v);
 		segc_strbuf_append(o->b, "] = 1;\n");
@@ -689,7 +675,7 @@ static void put_boxes(const tp_out *o, unsigned depth)
 /* Appends the longest path: each kind in the plan's order, each
  * instance's finish time %s1 (its start 0 when no arc reached it) pushed
  * along the arcs that leave it; the exit's is the result %s0. */
-static void put_paths(const tp_out *o, unsigned depth)
+static void put_paths(const segc_tp_out *o, unsigned depth)
 {
 	const segc_tp *t = &o->tp->t;
 	size_t i, v, a;
@@ -707,7 +693,7 @@ static void put_paths(const tp_out *o, unsigned depth)
 		if (nd->d) {
 			indent(o, in);
 			segc_strbuf_append(o->b, "if (!");
-			local(o, L_EX, v, 0);
+			segc_tp_local(o, L_EX, v, 0);
 			segc_strbuf_append(o->b, "[");
 			put_place(o, v, L_IDX, v);
 			segc_strbuf_append(o->b, "])\n");
@@ -720,10 +706,10 @@ static void put_paths(const tp_out *o, unsigned depth)
 		segc_strbuf_append(o->b, " < -1.7976931348623157e308 ? 0.0 : ");
 		put_time(o, v, L_IDX, v);
 		segc_strbuf_append(o->b, ";\n");
-		if (!prog_is_zero(o, &nd->cost)) {
+		if (!segc_tp_prog_is_zero(o, &nd->cost)) {
 			indent(o, in);
 			segc_strbuf_appendf(o->b, "%s1 = %s1 + ", o->x, o->x);
-			put_prog(o, &nd->cost, v);
+			segc_tp_put_prog(o, &nd->cost, v);
 			segc_strbuf_append(o->b, ";\n");
 		}
 		if (v == t->exit) {
@@ -742,7 +728,7 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t i, unsigned depth, int assign)
 {
 	const segc_tp *t = &nm->p->insn[i].tp->t;
-	tp_out o;
+	segc_tp_out o;
 	size_t v;
 	int fails = 0;
 
@@ -776,11 +762,11 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 			continue;
 		indent(&o, depth);
 		segc_strbuf_append(b, "free(");
-		local(&o, L_T, v, 0);
+		segc_tp_local(&o, L_T, v, 0);
 		segc_strbuf_append(b, ");\n");
 		indent(&o, depth);
 		segc_strbuf_append(b, "free(");
-		local(&o, L_EX, v, 0);
+		segc_tp_local(&o, L_EX, v, 0);
 		segc_strbuf_append(b, ");\n");
 	}
 	indent(&o, depth);
