@@ -319,6 +319,49 @@ int segc_tp_prog_is_zero(const segc_tp_out *o, const segc_tp_prog *g)
 	return z;
 }
 
+/* See emit_taskpath.h. */
+void segc_tp_put_twosum(const segc_tp_out *o, unsigned depth,
+	const char *dst, const char *src, const segc_tp_prog *g, size_t v)
+{
+	const char *x = o->x, *semi = o->py ? "" : ";";
+	unsigned d;
+
+	for (d = 0; d < 6; d++) {
+		unsigned k = depth;
+
+		while (k--)
+			segc_strbuf_append(o->b, o->py ? "    " : "\t");
+		switch (d) {
+		case 0:
+			segc_strbuf_appendf(o->b, "%s7 = ", x);
+			segc_tp_put_prog(o, g, v);
+			break;
+		case 1:
+			segc_strbuf_appendf(o->b, "%s4 = %s%s + %s7", x, x, src,
+				x);
+			break;
+		case 2:
+			segc_strbuf_appendf(o->b, "%s5 = %s4 - %s%s", x, x, x,
+				src);
+			break;
+		case 3:
+			segc_strbuf_appendf(o->b, "%s6 = ((%s%s - (%s4 - %s5)) + "
+				"(%s7 - %s5)) + %s%s0", x, x, src, x, x, x, x,
+				x, src);
+			break;
+		case 4:
+			segc_strbuf_appendf(o->b, "%s%s = %s4 + %s6", x, dst, x,
+				x);
+			break;
+		default:
+			segc_strbuf_appendf(o->b, "%s%s0 = %s6 - (%s%s - %s4)", x,
+				dst, x, x, dst, x);
+			break;
+		}
+		segc_strbuf_appendf(o->b, "%s\n", semi);
+	}
+}
+
 /* Appends the statements setting the long long 'kind' local (v, k) to the
  * integer program 'g' of kind 'v', NaN (the fail label) unless it is an
  * integer of at most 2^52. */
@@ -400,10 +443,10 @@ static void put_place(const segc_tp_out *o, size_t w, unsigned long kind,
 }
 
 /* Appends the time of kind 'w' at the place of the indices 'kind' (lv). */
-static void put_time(const segc_tp_out *o, size_t w, unsigned long kind,
-	size_t lv)
+static void put_time_of(const segc_tp_out *o, unsigned long base, size_t w,
+	unsigned long kind, size_t lv)
 {
-	segc_tp_local(o, L_T, w, 0);
+	segc_tp_local(o, base, w, 0);
 	if (!o->tp->t.nodes[w].d)
 		return;
 	segc_strbuf_append(o->b, "[");
@@ -411,18 +454,36 @@ static void put_time(const segc_tp_out *o, size_t w, unsigned long kind,
 	segc_strbuf_append(o->b, "]");
 }
 
-/* Appends "if (x2 > T || isnan(x2)) T = x2;" for the time T of kind 'w'
- * at the indices 'kind' (lv). */
+/* Appends the time of kind 'w' at the indices 'kind' (lv), its high
+ * part. */
+static void put_time(const segc_tp_out *o, size_t w, unsigned long kind,
+	size_t lv)
+{
+	put_time_of(o, L_T, w, kind, lv);
+}
+
+/* Appends the raise of the time (T, E) of kind 'w' at the indices 'kind'
+ * (lv) to the candidate (%s2, %s20) when it is larger (or NaN), the
+ * pairs compared without comparing doubles for equality. */
 static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 	unsigned long kind, size_t lv)
 {
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
 	put_time(o, w, kind, lv);
-	segc_strbuf_appendf(o->b, " || isnan(%s2))\n", o->x);
+	segc_strbuf_appendf(o->b, " || (%s2 >= ", o->x);
+	put_time(o, w, kind, lv);
+	segc_strbuf_appendf(o->b, " && %s20 > ", o->x);
+	put_time_of(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, ") || isnan(%s2)) {\n", o->x);
 	indent(o, depth + 1);
 	put_time(o, w, kind, lv);
 	segc_strbuf_appendf(o->b, " = %s2;\n", o->x);
+	indent(o, depth + 1);
+	put_time_of(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s20;\n", o->x);
+	indent(o, depth);
+	segc_strbuf_append(o->b, "}\n");
 }
 
 /* Appends the push of the finish time %s1 of an instance of kind 'v'
@@ -436,13 +497,14 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	segc_strbuf_appendf(o->b, "/* arc %lu: node %lu to node %lu */\n",
 		(unsigned long)a + 1, (unsigned long)v + 1,
 		(unsigned long)w + 1);
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "%s2 = %s1", o->x, o->x);
-	if (!segc_tp_prog_is_zero(o, &ar->cost)) {
-		segc_strbuf_append(o->b, " + ");
-		segc_tp_put_prog(o, &ar->cost, v);
+	if (!segc_tp_prog_is_zero(o, &ar->cost))
+		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
+	else {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s2 = %s1;\n", o->x, o->x);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s20 = %s10;\n", o->x, o->x);
 	}
-	segc_strbuf_append(o->b, ";\n");
 	if (!dw) {
 		put_relax(o, depth, w, L_AT, a);
 		return;
@@ -457,11 +519,20 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 		segc_tp_local(o, L_EX, w, 0);
 		segc_strbuf_appendf(o->b, "[%s9] && (%s2 > ", o->x, o->x);
 		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9] || isnan(%s2)))\n", o->x,
+		segc_strbuf_appendf(o->b, "[%s9] || (%s2 >= ", o->x, o->x);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] && %s20 > ", o->x, o->x);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9]) || isnan(%s2))) {\n", o->x,
 			o->x);
 		indent(o, depth + 2);
 		segc_tp_local(o, L_T, w, 0);
 		segc_strbuf_appendf(o->b, "[%s9] = %s2;\n", o->x, o->x);
+		indent(o, depth + 2);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] = %s20;\n", o->x, o->x);
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "}\n");
 		return;
 	}
 	for (k = 0; k < ar->nat; k++)
@@ -516,19 +587,27 @@ static void put_decls(const segc_tp_out *o, unsigned depth)
 	const segc_tp *t = &o->tp->t;
 	size_t v, k, a;
 
-	int indexed = 0, all = 0, at = 0;
+	int indexed = 0, all = 0, at = 0, costs = 0;
 
-	for (v = 0; v < t->n; v++)
+	for (v = 0; v < t->n; v++) {
 		indexed |= t->nodes[v].d > 0;
+		costs |= !segc_tp_prog_is_zero(o, &t->nodes[v].cost);
+	}
 	for (a = 0; a < t->narcs; a++) {
+		costs |= !segc_tp_prog_is_zero(o, &t->arcs[a].cost);
 		at |= t->arcs[a].nat > 0;
 		all |= !t->arcs[a].nat && t->nodes[t->arcs[a].to].d > 0;
 	}
 	/* only the locals that are used (a C compiler warns of others) */
 	indent(o, depth);
-	segc_strbuf_appendf(o->b, "double %s0 = 0.0, %s1 = 0.0", o->x, o->x);
+	segc_strbuf_appendf(o->b, "double %s0 = 0.0, %s1 = 0.0, %s10 = 0.0",
+		o->x, o->x, o->x);
 	if (t->narcs)
-		segc_strbuf_appendf(o->b, ", %s2 = 0.0", o->x);
+		segc_strbuf_appendf(o->b, ", %s2 = 0.0, %s20 = 0.0", o->x,
+			o->x);
+	if (costs)
+		segc_strbuf_appendf(o->b, ", %s4 = 0.0, %s5 = 0.0, "
+			"%s6 = 0.0, %s7 = 0.0", o->x, o->x, o->x, o->x);
 	if (indexed || at)
 		segc_strbuf_appendf(o->b, ", %s3 = 0.0", o->x);
 	segc_strbuf_append(o->b, ";\n");
@@ -547,11 +626,15 @@ static void put_decls(const segc_tp_out *o, unsigned depth)
 		if (!nd->d) {
 			segc_strbuf_append(o->b, "double ");
 			segc_tp_local(o, L_T, v, 0);
-			segc_strbuf_append(o->b, " = -HUGE_VAL;\n");
+			segc_strbuf_append(o->b, " = -HUGE_VAL, ");
+			segc_tp_local(o, L_E, v, 0);
+			segc_strbuf_append(o->b, " = 0.0;\n");
 			continue;
 		}
 		segc_strbuf_append(o->b, "double *");
 		segc_tp_local(o, L_T, v, 0);
+		segc_strbuf_append(o->b, " = NULL, *");
+		segc_tp_local(o, L_E, v, 0);
 		segc_strbuf_append(o->b, " = NULL;\n");
 		indent(o, depth);
 		segc_strbuf_append(o->b, "unsigned char *");
@@ -648,11 +731,17 @@ static void put_boxes(const segc_tp_out *o, unsigned depth)
 		segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
 			"sizeof(double));\n", o->x, (unsigned long)v);
 		indent(o, depth);
+		segc_tp_local(o, L_E, v, 0);
+		segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
+			"sizeof(double));\n", o->x, (unsigned long)v);
+		indent(o, depth);
 		segc_tp_local(o, L_EX, v, 0);
 		segc_strbuf_appendf(o->b, " = (unsigned char *)calloc(%s8[%lu], "
 			"1);\n", o->x, (unsigned long)v);
 		indent(o, depth);
 		segc_strbuf_append(o->b, "if (!");
+		segc_tp_local(o, L_E, v, 0);
+		segc_strbuf_append(o->b, " || !");
 		segc_tp_local(o, L_T, v, 0);
 		segc_strbuf_append(o->b, " || !");
 		segc_tp_local(o, L_EX, v, 0);
@@ -668,6 +757,9 @@ static void put_boxes(const segc_tp_out *o, unsigned depth)
 		indent(o, in);
 		put_time(o, v, L_IDX, v);
 		segc_strbuf_append(o->b, " = -HUGE_VAL;\n");
+		indent(o, in);
+		put_time_of(o, L_E, v, L_IDX, v);
+		segc_strbuf_append(o->b, " = 0.0;\n");
 		close_loops(o, v, depth);
 	}
 }
@@ -703,15 +795,19 @@ static void put_paths(const segc_tp_out *o, unsigned depth)
 		indent(o, in);
 		segc_strbuf_appendf(o->b, "%s1 = ", o->x);
 		put_time(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, " < -1.7976931348623157e308 ? 0.0 : ");
-		put_time(o, v, L_IDX, v);
 		segc_strbuf_append(o->b, ";\n");
-		if (!segc_tp_prog_is_zero(o, &nd->cost)) {
-			indent(o, in);
-			segc_strbuf_appendf(o->b, "%s1 = %s1 + ", o->x, o->x);
-			segc_tp_put_prog(o, &nd->cost, v);
-			segc_strbuf_append(o->b, ";\n");
-		}
+		indent(o, in);
+		segc_strbuf_appendf(o->b, "%s10 = ", o->x);
+		put_time_of(o, L_E, v, L_IDX, v);
+		segc_strbuf_append(o->b, ";\n");
+		/* no arc reached it: it starts at 0 */
+		indent(o, in);
+		segc_strbuf_appendf(o->b, "if (%s1 < -1.7976931348623157e308)\n",
+			o->x);
+		indent(o, in + 1);
+		segc_strbuf_appendf(o->b, "%s1 = %s10 = 0.0;\n", o->x, o->x);
+		if (!segc_tp_prog_is_zero(o, &nd->cost))
+			segc_tp_put_twosum(o, in, "1", "1", &nd->cost, v);
 		if (v == t->exit) {
 			indent(o, in);
 			segc_strbuf_appendf(o->b, "%s0 = %s1;\n", o->x, o->x);
@@ -767,6 +863,10 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 		indent(&o, depth);
 		segc_strbuf_append(b, "free(");
 		segc_tp_local(&o, L_EX, v, 0);
+		segc_strbuf_append(b, ");\n");
+		indent(&o, depth);
+		segc_strbuf_append(b, "free(");
+		segc_tp_local(&o, L_E, v, 0);
 		segc_strbuf_append(b, ");\n");
 	}
 	indent(&o, depth);

@@ -15,7 +15,8 @@ enum {
 	L_MAX = 4000000,   /* greatest index, long long */
 	L_T = 5000000,     /* per kind: its times (an array, or one) */
 	L_EX = 6000000,    /* per kind: which places are instances */
-	L_AT = 7000000     /* per arc a and index k: the at value */
+	L_AT = 7000000,    /* per arc a and index k: the at value */
+	L_E = 8000000      /* per kind: the low parts of its times */
 };
 
 /* What one printing needs. */
@@ -37,6 +38,14 @@ void segc_tp_local(const segc_tp_out *o, unsigned long kind, size_t v,
  * expression of the language of 'o'. */
 void segc_tp_put_prog(const segc_tp_out *o, const segc_tp_prog *g,
 	size_t v);
+
+/* Appends, at 'depth', the statements setting the pair (%sD, %sD0) to
+ * the pair (%sS, %sS0) plus the value of program 'g' of kind 'v' by an
+ * error-free sum (Knuth's TwoSum, then renormalized): times along a path
+ * are added in double-double, so that a long path adds no rounding
+ * error beyond its costs' own.  D and S are the digits 'dst', 'src'. */
+void segc_tp_put_twosum(const segc_tp_out *o, unsigned depth,
+	const char *dst, const char *src, const segc_tp_prog *g, size_t v);
 
 /* Non-zero when program 'g' pushes the number 0 only. */
 int segc_tp_prog_is_zero(const segc_tp_out *o, const segc_tp_prog *g);

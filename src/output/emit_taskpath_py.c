@@ -32,15 +32,22 @@ static void put_key(const segc_tp_out *o, size_t w, unsigned long kind,
 }
 
 /* Appends the time of kind 'w' at the indices 'kind' (lv). */
-static void put_time(const segc_tp_out *o, size_t w, unsigned long kind,
-	size_t lv)
+static void put_time_of(const segc_tp_out *o, unsigned long base, size_t w,
+	unsigned long kind, size_t lv)
 {
-	segc_tp_local(o, L_T, w, 0);
+	segc_tp_local(o, base, w, 0);
 	if (!o->tp->t.nodes[w].d)
 		return;
 	segc_strbuf_append(o->b, "[");
 	put_key(o, w, kind, lv);
 	segc_strbuf_append(o->b, "]");
+}
+
+/* The high part of the time of kind 'w' at the indices 'kind' (lv). */
+static void put_time(const segc_tp_out *o, size_t w, unsigned long kind,
+	size_t lv)
+{
+	put_time_of(o, L_T, w, kind, lv);
 }
 
 /* Sets the int local (kind, lv, lk) to the integer program 'g' of kind
@@ -85,17 +92,23 @@ static unsigned open_loops(const segc_tp_out *o, size_t v, unsigned depth)
 	return depth;
 }
 
-/* Appends "if x2 > T or math.isnan(x2): T = x2" for the time T. */
+/* Appends the raise of the time (T, E) to the candidate (%s2, %s20)
+ * when it is larger (or NaN). */
 static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 	unsigned long kind, size_t lv)
 {
 	indent(o, depth);
-	segc_strbuf_appendf(o->b, "if %s2 > ", o->x);
+	segc_strbuf_appendf(o->b, "if (%s2, %s20) > (", o->x, o->x);
 	put_time(o, w, kind, lv);
-	segc_strbuf_appendf(o->b, " or math.isnan(%s2):\n", o->x);
+	segc_strbuf_append(o->b, ", ");
+	put_time_of(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, ") or math.isnan(%s2):\n", o->x);
 	indent(o, depth + 1);
 	put_time(o, w, kind, lv);
 	segc_strbuf_appendf(o->b, " = %s2\n", o->x);
+	indent(o, depth + 1);
+	put_time_of(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s20\n", o->x);
 }
 
 /* Appends the push of the finish time %s1 along arc 'a' from kind 'v'. */
@@ -108,13 +121,14 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	segc_strbuf_appendf(o->b, "# arc %lu: node %lu to node %lu\n",
 		(unsigned long)a + 1, (unsigned long)v + 1,
 		(unsigned long)w + 1);
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "%s2 = %s1", o->x, o->x);
-	if (!segc_tp_prog_is_zero(o, &ar->cost)) {
-		segc_strbuf_append(o->b, " + ");
-		segc_tp_put_prog(o, &ar->cost, v);
+	if (!segc_tp_prog_is_zero(o, &ar->cost))
+		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
+	else {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s2 = %s1\n", o->x, o->x);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s20 = %s10\n", o->x, o->x);
 	}
-	segc_strbuf_append(o->b, "\n");
 	if (!dw) {
 		put_relax(o, depth, w, L_AT, a);
 		return;
@@ -125,13 +139,18 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 		segc_tp_local(o, L_T, w, 0);
 		segc_strbuf_append(o->b, ":\n");
 		indent(o, depth + 1);
-		segc_strbuf_appendf(o->b, "if %s2 > ", o->x);
+		segc_strbuf_appendf(o->b, "if (%s2, %s20) > (", o->x, o->x);
 		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9] or math.isnan(%s2):\n", o->x,
+		segc_strbuf_appendf(o->b, "[%s9], ", o->x);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9]) or math.isnan(%s2):\n", o->x,
 			o->x);
 		indent(o, depth + 2);
 		segc_tp_local(o, L_T, w, 0);
 		segc_strbuf_appendf(o->b, "[%s9] = %s2\n", o->x, o->x);
+		indent(o, depth + 2);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] = %s20\n", o->x, o->x);
 		return;
 	}
 	for (k = 0; k < ar->nat; k++)
@@ -187,13 +206,22 @@ void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
 		segc_tp_local(&o, L_T, v, 0);
 		if (!t->nodes[v].d) {
 			segc_strbuf_append(b, " = -math.inf\n");
+			indent(&o, depth);
+			segc_tp_local(&o, L_E, v, 0);
+			segc_strbuf_append(b, " = 0.0\n");
 			continue;
 		}
+		segc_strbuf_append(b, " = {}\n");
+		indent(&o, depth);
+		segc_tp_local(&o, L_E, v, 0);
 		segc_strbuf_append(b, " = {}\n");
 		in = open_loops(&o, v, depth);
 		indent(&o, in);
 		put_time(&o, v, L_IDX, v);
 		segc_strbuf_append(b, " = -math.inf\n");
+		indent(&o, in);
+		put_time_of(&o, L_E, v, L_IDX, v);
+		segc_strbuf_append(b, " = 0.0\n");
 	}
 	for (j = 0; j < t->n; j++) {
 		const segc_tp_node *nd;
@@ -208,15 +236,15 @@ void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
 		put_time(&o, v, L_IDX, v);
 		segc_strbuf_append(b, "\n");
 		indent(&o, in);
+		segc_strbuf_appendf(b, "%s10 = ", o.x);
+		put_time_of(&o, L_E, v, L_IDX, v);
+		segc_strbuf_append(b, "\n");
+		indent(&o, in);
 		segc_strbuf_appendf(b, "if %s1 == -math.inf:\n", o.x);
 		indent(&o, in + 1);
-		segc_strbuf_appendf(b, "%s1 = 0.0\n", o.x);
-		if (!segc_tp_prog_is_zero(&o, &nd->cost)) {
-			indent(&o, in);
-			segc_strbuf_appendf(b, "%s1 = %s1 + ", o.x, o.x);
-			segc_tp_put_prog(&o, &nd->cost, v);
-			segc_strbuf_append(b, "\n");
-		}
+		segc_strbuf_appendf(b, "%s1 = %s10 = 0.0\n", o.x, o.x);
+		if (!segc_tp_prog_is_zero(&o, &nd->cost))
+			segc_tp_put_twosum(&o, in, "1", "1", &nd->cost, v);
 		if (v == t->exit) {
 			indent(&o, in);
 			segc_strbuf_appendf(b, "%s0 = %s1\n", o.x, o.x);
