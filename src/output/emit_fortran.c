@@ -337,6 +337,9 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		return put_sum(b, nm, i, depth);
 	case SEGC_OP_MAXPLUS:
 		return -1;
+	case SEGC_OP_TASKPATH:
+		segc_emit_taskpath_f(b, nm, i, depth);
+		return 0;
 	default:
 		break;
 	}
@@ -562,8 +565,7 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 	if (rc)
 		f_error(em, "cannot emit Fortran for the %s: its plan holds an "
 			"operation the Fortran printer does not know (an "
-			"overlapped loop's recurrence or the longest path of "
-			"indexed nodes)", component_words[c]);
+			"overlapped loop's recurrence)", component_words[c]);
 	return rc;
 }
 

@@ -153,4 +153,9 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t i, unsigned depth);
 
+/* The same as Fortran statements at 'depth', in a BLOCK construct of
+ * their own (emit_taskpath_f.c). */
+void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i, unsigned depth);
+
 #endif

@@ -28,6 +28,7 @@ typedef struct segc_tp_out {
 	size_t insn;         /* the instruction (names its label) */
 	int *fails;          /* set once a jump to the label is printed */
 	int py;              /* Python rather than C */
+	int f;               /* Fortran rather than C */
 } segc_tp_out;
 
 /* Appends the local of 'kind' for the numbers 'v' and 'k'. */

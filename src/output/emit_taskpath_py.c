@@ -192,6 +192,7 @@ void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
 	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
 	o.insn = i;
 	o.py = 1;
+	o.f = 0;
 	indent(&o, depth);
 	segc_strbuf_appendf(b, "def %sf%lu():\n", o.x, (unsigned long)i);
 	depth++;

@@ -7,8 +7,10 @@
 # binary reduction tree, the readable task graph), the C predictor is
 # compiled strictly (gcc, and clang -Weverything when configured), run
 # over a grid and compared with 'segc eval --precision 256' (at most
-# MAX_ULP, 2); the Python predictor over the same grid, compared the same
-# way.  Then hand-worked values of the binary reduction tree
+# MAX_ULP, 2); the Fortran module (gfortran -std=f2008 -Wall -Wextra
+# -Werror, its elemental function on the whole grid at once) and the
+# Python predictor over the same grid, compared the same way (and the
+# Fortran with the C: the same doubles).  Then hand-worked values of the binary reduction tree
 # (t_leaf + ceil(log2 P)*(t_comb + m), Python fractions), NaN where eval
 # refuses (P not an integer) or where the walk cannot follow (an arc
 # backward in the order of the indices), and the refusal of kinds that
@@ -22,6 +24,55 @@ CLANG_STRICT="-std=c99 -Weverything -Werror -Wno-unknown-warning-option
 models=$top_srcdir/tests/cli/models
 have_py=0
 command -v python3 >/dev/null 2>&1 && have_py=1
+FC=${FC_TEST:-gfortran}
+have_fc=0
+command -v "$FC" >/dev/null 2>&1 && have_fc=1
+FFLAGS_STRICT="-std=f2008 -Wall -Wextra -Werror -O2 -ffp-contract=off"
+
+# f_table NAME: compiles $tmp/NAME.f90 strictly and a program that calls
+# its elemental total function once on the columns of the arguments of
+# $tmp/NAME.tsv (the C predictor's table), printing the same table.
+f_table() {
+	f=$tmp/$1.f90
+	mod=$(sed -n 's/^module \([A-Za-z0-9_]*\)$/\1/p' "$f")
+	fn=$(sed -n 's/^  public :: \([A-Za-z0-9_]*_total\), .*/\1/p' "$f")
+	na=$(head -1 "$tmp/$1.tsv" | tr '\t' '\n' |
+		grep -cv '^\(total\|comp\|comm\|io\)$')
+	np=$(($(wc -l < "$tmp/$1.tsv") - 1))
+	cols=
+	i=0
+	while [ $i -lt $na ]; do
+		i=$((i + 1))
+		cols="$cols${cols:+, }a(:, $i)"
+	done
+	cat > "$tmp/$1-drv.f90" <<EOF
+program drv
+  use, intrinsic :: iso_c_binding, only: c_double
+  use $mod
+  implicit none
+  real(c_double) :: a($np, $na), v($np)
+  integer :: i
+  do i = 1, $np
+    read (*, *) a(i, :)
+  end do
+  v = $fn($cols)
+  do i = 1, $np
+    write (*, '(es26.17e3)') v(i)
+  end do
+end program drv
+EOF
+	(cd "$tmp" && $FC $FFLAGS_STRICT -c "$1.f90" &&
+		$FC -O2 -ffp-contract=off -o "$1-drv" "$1-drv.f90" "$1.o") \
+		> "$tmp/fc.err" 2>&1 || return 1
+	sed 1d "$tmp/$1.tsv" | cut -f1-$na | tr '\t' ' ' | "$tmp/$1-drv" \
+		> "$tmp/$1-fv" || return 1
+	# the argument columns of the C table beside the Fortran values
+	{
+		head -1 "$tmp/$1.tsv" | cut -f1-$((na + 1))
+		sed 1d "$tmp/$1.tsv" | cut -f1-$na | paste - "$tmp/$1-fv" |
+			tr -d ' '
+	} > "$tmp/$1-f.tsv"
+}
 
 # The models: NAME FILE KEPT-NAMES GRID.
 cat > "$tmp/list" <<EOF
@@ -85,6 +136,26 @@ while read -r name file keep grid; do
 		[ "${rows:-0}" -gt 10 ]
 	ok $? "$name: C within $MAX_ULP ulp of eval at 256 bits (max $u ulp over $rows points)"
 	echo "$name C $u" >> "$tmp/summary"
+	if [ $have_fc -eq 1 ]; then
+		"$SEGC" emit -q --lang fortran $kopts -o "$tmp/$name" "$file" \
+			2>"$tmp/err" && f_table "$name"
+		st=$?
+		ok $st "$name: the Fortran module compiles with $FFLAGS_STRICT and runs elementally"
+		[ $st -eq 0 ] || diag "$(head -20 "$tmp/fc.err" "$tmp/err")"
+		"$ulpdiff" "$tmp/$name-f.tsv" "$tmp/$name.csv" > "$tmp/$name-f.ulp"
+		st=$?
+		u=$(sed -n 's/^max_ulp //p' "$tmp/$name-f.ulp")
+		[ $st -eq 0 ] && [ -n "$u" ] && [ "$u" -le "$MAX_ULP" ]
+		ok $? "$name: Fortran within $MAX_ULP ulp of eval at 256 bits (max $u ulp)"
+		"$ulpdiff" "$tmp/$name-f.tsv" "$tmp/$name.tsv" > "$tmp/$name-fc.ulp"
+		st=$?
+		uc=$(sed -n 's/^max_ulp //p' "$tmp/$name-fc.ulp")
+		[ $st -eq 0 ] && [ "$uc" = 0 ]
+		ok $? "$name: Fortran gives the C predictor's doubles (max $uc ulp apart)"
+		echo "$name Fortran $u" >> "$tmp/summary"
+	else
+		skip "$name: Fortran" "$FC not found"
+	fi
 	if [ $have_py -eq 0 ]; then
 		skip "$name: Python predictor" "python3 not found"
 		continue
