@@ -17,6 +17,7 @@ typedef struct emitter {
 	segc_emit_names id;    /* C names of the functions, arguments, locals */
 	segc_strbuf functions, prototypes, wrappers, wnames, fnames;
 	size_t nfuncs;
+	int allocates;         /* a function calls malloc (a taskpath) */
 } emitter;
 
 static const char *const component_words[4] = {
@@ -212,6 +213,7 @@ int segc_emit_check_names(segc_ctx *ctx, const segc_emit_input *in,
 /* Renders every function; 0 on success. */
 static int render_functions(emitter *em)
 {
+	size_t i;
 	int c;
 
 	for (c = 0; c < 4; c++) {
@@ -224,6 +226,9 @@ static int render_functions(emitter *em)
 			em->where);
 		if (!p)
 			return -1;
+		for (i = 0; i < p->n; i++)
+			if (p->insn[i].uses && p->insn[i].op == SEGC_OP_TASKPATH)
+				em->allocates = 1;
 		put_function(em, c, e, p);
 		segc_plan_free(p);
 	}
@@ -307,6 +312,14 @@ static int render_files(emitter *em, const segc_templates *t, char **c_text,
 	char *desc = description_comment(em->in->description);
 	char *main_part = render_main(em, t);
 	char *model = segc_emit_identifier(em->in->model_name);
+	segc_strbuf hb;
+	char *helpers;
+
+	segc_strbuf_init(&hb);
+	segc_strbuf_append(&hb, em->allocates ? "#include <stdlib.h> /* malloc: the instances of "
+		"indexed nodes */\n" : "");
+	segc_strbuf_append(&hb, em->in->accurate ? t->dd_part : "");
+	helpers = segc_strbuf_take(&hb);
 
 	values[0] = em->in->base;
 	values[1] = model;
@@ -316,7 +329,7 @@ static int render_files(emitter *em, const segc_templates *t, char **c_text,
 	values[5] = segc_strbuf_str(&em->functions);
 	values[6] = main_part ? main_part : "";
 	values[7] = em->id.prefix;
-	values[8] = em->in->accurate ? t->dd_part : "";
+	values[8] = helpers;
 	*c_text = main_part ? segc_template_fill(em->ctx, t->c_file,
 		"predictor.c.in", 9, keys, values) : NULL;
 	*h_text = *c_text ? segc_template_fill(em->ctx, t->h_file,
@@ -325,6 +338,7 @@ static int render_files(emitter *em, const segc_templates *t, char **c_text,
 	free(desc);
 	free(main_part);
 	free(model);
+	free(helpers);
 	return *c_text && *h_text ? 0 : -1;
 }
 

@@ -337,6 +337,9 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		return put_sum(b, nm, i, depth);
 	case SEGC_OP_MAXPLUS:
 		return -1;
+	case SEGC_OP_TASKPATH:
+		segc_emit_taskpath_f(b, nm, i, depth);
+		return 0;
 	default:
 		break;
 	}

@@ -543,6 +543,9 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		segc_emit_maxplus(b, nm, i, depth, &segc_emit_c_syntax, assign,
 			put_block_fn);
 		return;
+	case SEGC_OP_TASKPATH:
+		segc_emit_taskpath_c(b, nm, i, depth, assign);
+		return;
 	default:
 		break;
 	}
@@ -575,7 +578,7 @@ static int is_statement(const segc_emit_namer *nm, size_t i)
 			block_has_code(nm, in->sub[1]);
 	case SEGC_OP_AND: case SEGC_OP_OR:
 		return block_has_code(nm, in->sub[0]);
-	case SEGC_OP_SUM: case SEGC_OP_MAXPLUS:
+	case SEGC_OP_SUM: case SEGC_OP_MAXPLUS: case SEGC_OP_TASKPATH:
 		return 1;
 	default:
 		return 0;

@@ -149,4 +149,19 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	unsigned depth, const segc_emit_syntax *sx, int assign,
 	segc_emit_block_fn put_block);
 
+/* Appends the TASKPATH 'i' of 'nm->p' as C statements at 'depth' (with
+ * 'assign', its result declared before): loops over the instances of
+ * its indexed nodes (emit_taskpath.c). */
+void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i, unsigned depth, int assign);
+
+/* The same as Python statements at 'depth' (emit_taskpath_py.c). */
+void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i, unsigned depth);
+
+/* The same as Fortran statements at 'depth', in a BLOCK construct of
+ * their own (emit_taskpath_f.c). */
+void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i, unsigned depth);
+
 #endif

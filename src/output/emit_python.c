@@ -346,6 +346,9 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	case SEGC_OP_MAXPLUS:
 		return segc_emit_maxplus(b, nm, i, depth, &segc_emit_py_syntax,
 			0, put_block);
+	case SEGC_OP_TASKPATH:
+		segc_emit_taskpath_py(b, nm, i, depth);
+		return 0;
 	default:
 		break;
 	}

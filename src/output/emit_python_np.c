@@ -101,15 +101,16 @@ static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	}
 }
 
-/* Non-zero when the plan 'p' holds a loop (a SUM or a MAXPLUS) among its
- * live instructions. */
+/* Non-zero when the plan 'p' holds a loop (a SUM, MAXPLUS or TASKPATH)
+ * among its live instructions. */
 static int has_loop(const segc_plan *p)
 {
 	size_t i;
 
 	for (i = 0; i < p->n; i++)
 		if (p->insn[i].uses && (p->insn[i].op == SEGC_OP_SUM ||
-		    p->insn[i].op == SEGC_OP_MAXPLUS))
+		    p->insn[i].op == SEGC_OP_MAXPLUS ||
+		    p->insn[i].op == SEGC_OP_TASKPATH))
 			return 1;
 	return 0;
 }

@@ -53,7 +53,11 @@ enum segc_plan_op {
 	SEGC_OP_MAXPLUS,
 	/* The root a^(1/b) of a >= 0 of index b >= 3 ('b' is the index, not
 	 * an operand): cbrt(a) for b = 3, else pow(a, 1.0/b). */
-	SEGC_OP_ROOT
+	SEGC_OP_ROOT,
+	/* The longest path of a task graph with indexed nodes (the atom
+	 * taskpath(...)): 'tp' its structure and the values its programs
+	 * push; printed as loops over the instances (emit_taskpath.c). */
+	SEGC_OP_TASKPATH
 };
 
 /* The graph of a MAXPLUS instruction: m nodes in topological order (the
@@ -100,6 +104,7 @@ typedef struct segc_plan_insn {
 			       a comparison with an exact value) */
 	mpq_t q;            /* CONST: the exact rational */
 	segc_plan_maxplus *mp; /* MAXPLUS: its graph and costs (owned) */
+	struct segc_plan_taskpath *tp; /* TASKPATH: its structure (owned) */
 	unsigned uses;      /* uses by live instructions (0: dead, not printed) */
 } segc_plan_insn;
 

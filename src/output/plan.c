@@ -354,6 +354,11 @@ static void count_uses(segc_plan *p)
 		segc_plan_insn *in = &p->insn[i];
 		unsigned n = segc_plan_noperands(in);
 
+		if (in->uses && in->op == SEGC_OP_TASKPATH) {
+			p->flops++;
+			segc_plan_taskpath_uses(p, in);
+			continue;
+		}
 		if (!in->uses || !n)
 			continue;
 		p->flops++;
@@ -424,6 +429,7 @@ void segc_plan_free(segc_plan *p)
 	for (i = 0; i < p->n; i++) {
 		mpq_clear(p->insn[i].q);
 		segc_plan_maxplus_free(p->insn[i].mp);
+		segc_plan_taskpath_free(p->insn[i].tp);
 	}
 	for (i = 0; i < p->nargs; i++)
 		free(p->args[i]);

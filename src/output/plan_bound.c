@@ -198,6 +198,10 @@ static void of_insn(vinfo *info, const segc_plan *p, size_t i,
 			"grows with its count";
 		v->lo = 0;
 		return;
+	case SEGC_OP_TASKPATH:
+		v->why = "the longest path of indexed nodes, whose error "
+			"grows with the number of instances on it";
+		return;
 	default:
 		of_other(v, in, x, y);
 		break;

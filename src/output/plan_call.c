@@ -532,9 +532,7 @@ int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 	case SEGC_PLAN_REFUSE:
 		return segc_plan_recurrence(bd, e, out);
 	case SEGC_PLAN_TASKPATH:
-		return segc_plan_fail(bd, "cannot emit the longest path of a "
-			"task graph with indexed nodes (no closed form was "
-			"proved): evaluate it with 'segc eval'%s", "");
+		return segc_plan_taskpath(bd, e, out);
 	case SEGC_PLAN_SELECT:
 		return plan_if(bd, e, out);
 	case SEGC_PLAN_CONDITION:

@@ -8,6 +8,7 @@
 
 #include "output/output.h"
 #include "expr/expr_private.h"
+#include "algebra/taskpath.h"
 
 /* The state of one plan build. */
 typedef struct segc_plan_builder {
@@ -100,5 +101,30 @@ void segc_plan_maxplus_uses(segc_plan *p, const segc_plan_insn *in);
 
 /* Releases the graph of a MAXPLUS (NULL: nothing). */
 void segc_plan_maxplus_free(segc_plan_maxplus *mp);
+
+/* The structure of a TASKPATH instruction (plan_taskpath.c): the atom
+ * decoded (algebra/taskpath.h), the integer of every argument that is
+ * not a value pushed by a program ('code'), the value number of every
+ * one that is ('val', SIZE_MAX elsewhere), and the node kinds in an
+ * order in which every arc between two different kinds goes forward. */
+struct segc_plan_taskpath {
+	segc_tp t;
+	size_t nargs;
+	long *code;
+	size_t *val;
+	size_t *order;
+};
+
+/* Plans the longest path taskpath(...) 'e' of a task graph with indexed
+ * nodes as one TASKPATH instruction; the values its programs push are
+ * planned before it like any other (plan_taskpath.c). */
+int segc_plan_taskpath(segc_plan_builder *bd, const segc_expr *e,
+	size_t *out);
+
+/* Counts the uses of the pushed values of the live TASKPATH 'in'. */
+void segc_plan_taskpath_uses(segc_plan *p, const segc_plan_insn *in);
+
+/* Releases the structure of a TASKPATH (NULL: nothing). */
+void segc_plan_taskpath_free(struct segc_plan_taskpath *tp);
 
 #endif

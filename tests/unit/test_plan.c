@@ -69,6 +69,7 @@ static void run_insn(const segc_plan *p, size_t i, const double *x,
 		v[i] = in->b == 3 ? cbrt(a) : pow(a, 1.0 / (double)in->b);
 		break;
 	case SEGC_OP_MAXPLUS: /* in no plan here: test_cyclic, forward*.sh */
+	case SEGC_OP_TASKPATH: /* in no plan here: emit_taskpath.sh */
 		v[i] = NAN;
 		break;
 	}

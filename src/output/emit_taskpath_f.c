@@ -1,0 +1,550 @@
+/* emit_taskpath_f.c - the longest path of a task graph with indexed nodes
+ * (a TASKPATH instruction) printed as Fortran 2008: the walk of the C
+ * (emit_taskpath.c) inside a named BLOCK construct of its own locals
+ * (allocatable arrays over each kind's box, freed when the block ends),
+ * left by EXIT with the result NaN where the C jumps to NaN.  Indices are
+ * held in reals (integers below 2^53 are exact), only the places in the
+ * arrays are default integers.  Lines longer than Fortran's 132 are
+ * continued with '&'. */
+#include <stdlib.h>
+#include <string.h>
+#include "output/emit_taskpath.h"
+
+/* The line length past which a line is continued. */
+#define F_WRAP 100
+
+/* Appends 'depth' levels of two spaces. */
+static void indent(const segc_tp_out *o, unsigned depth)
+{
+	while (depth--)
+		segc_strbuf_append(o->b, "  ");
+}
+
+/* Appends the place (from 1) in the box of kind 'w' of the indices
+ * 'kind' (locals numbered by 'lv'). */
+static void put_place(const segc_tp_out *o, size_t w, unsigned long kind,
+	size_t lv)
+{
+	size_t d = o->tp->t.nodes[w].d, k, j;
+
+	segc_strbuf_append(o->b, "1");
+	for (k = 0; k < d; k++) {
+		segc_strbuf_append(o->b, " + int(");
+		segc_tp_local(o, kind, lv, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, w, k);
+		segc_strbuf_append(o->b, ")");
+		for (j = k + 1; j < d; j++) {
+			segc_strbuf_append(o->b, " * int(");
+			segc_tp_local(o, L_MAX, w, j);
+			segc_strbuf_append(o->b, " - ");
+			segc_tp_local(o, L_MIN, w, j);
+			segc_strbuf_append(o->b, " + 1.0_c_double)");
+		}
+	}
+}
+
+/* Appends the array 'base' of kind 'w' at the indices 'kind' (lv). */
+static void put_at(const segc_tp_out *o, unsigned long base, size_t w,
+	unsigned long kind, size_t lv)
+{
+	segc_tp_local(o, base, w, 0);
+	if (!o->tp->t.nodes[w].d)
+		return;
+	segc_strbuf_append(o->b, "(");
+	put_place(o, w, kind, lv);
+	segc_strbuf_append(o->b, ")");
+}
+
+/* Sets the real local (kind, lv, lk) to the integer program 'g' of kind
+ * 'v', or exits to NaN unless it is an integer of at most 2^52. */
+static void put_int(const segc_tp_out *o, unsigned depth, unsigned long kind,
+	size_t lv, size_t lk, const segc_tp_prog *g, size_t v)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s3 = ", o->x);
+	segc_tp_put_prog(o, g, v);
+	segc_strbuf_append(o->b, "\n");
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (.not. (abs(%s3) <= 4503599627370496.0_"
+		"c_double .and. segc_floor(%s3) >= %s3))", o->x, o->x, o->x);
+	segc_strbuf_appendf(o->b, " exit %sf%lu\n", o->x,
+		(unsigned long)o->insn);
+	indent(o, depth);
+	segc_tp_local(o, kind, lv, lk);
+	segc_strbuf_appendf(o->b, " = %s3\n", o->x);
+}
+
+/* Opens the loops over the instances of kind 'v'; returns the depth of
+ * their body. */
+static unsigned open_loops(const segc_tp_out *o, size_t v, unsigned depth)
+{
+	const segc_tp_node *nd = &o->tp->t.nodes[v];
+	size_t k;
+
+	for (k = 0; k < nd->d; k++) {
+		put_int(o, depth, L_IDX, v, k, &nd->lo[k], v);
+		put_int(o, depth, L_HI, v, k, &nd->hi[k], v);
+		indent(o, depth);
+		segc_strbuf_append(o->b, "do while (");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " <= ");
+		segc_tp_local(o, L_HI, v, k);
+		segc_strbuf_append(o->b, ")\n");
+		depth++;
+	}
+	return depth;
+}
+
+/* Closes the loops of kind 'v' whose body is at 'depth'. */
+static void close_loops(const segc_tp_out *o, size_t v, unsigned depth)
+{
+	size_t k;
+
+	for (k = o->tp->t.nodes[v].d; k-- > 0;) {
+		indent(o, depth);
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " = ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " + 1.0_c_double\n");
+		depth--;
+		indent(o, depth);
+		segc_strbuf_append(o->b, "end do\n");
+	}
+}
+
+/* Appends the raise of the time (T, E) of kind 'w' at the indices 'kind'
+ * (lv) to the candidate (%s2, %s20) when it is larger (or NaN). */
+static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
+	unsigned long kind, size_t lv)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
+	put_at(o, L_T, w, kind, lv);
+	segc_strbuf_appendf(o->b, " .or. (%s2 >= ", o->x);
+	put_at(o, L_T, w, kind, lv);
+	segc_strbuf_appendf(o->b, " .and. %s20 > ", o->x);
+	put_at(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, ") .or. ieee_is_nan(%s2)) then\n", o->x);
+	indent(o, depth + 1);
+	put_at(o, L_T, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s2\n", o->x);
+	indent(o, depth + 1);
+	put_at(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s20\n", o->x);
+	indent(o, depth);
+	segc_strbuf_append(o->b, "end if\n");
+}
+
+/* Appends the push of the finish time (%s1, %s10) along arc 'a'. */
+static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
+{
+	const segc_tp_arc *ar = &o->tp->t.arcs[a];
+	size_t w = ar->to, k, dw = o->tp->t.nodes[w].d;
+
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "! arc %lu: node %lu to node %lu\n",
+		(unsigned long)a + 1, (unsigned long)v + 1,
+		(unsigned long)w + 1);
+	if (!segc_tp_prog_is_zero(o, &ar->cost))
+		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
+	else {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s2 = %s1\n", o->x, o->x);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s20 = %s10\n", o->x, o->x);
+	}
+	if (!dw) {
+		put_relax(o, depth, w, L_AT, a);
+		return;
+	}
+	if (!ar->nat) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "do %s9 = 1, %s8(%lu)\n", o->x, o->x,
+			(unsigned long)w + 1);
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "if (");
+		segc_tp_local(o, L_EX, w, 0);
+		segc_strbuf_appendf(o->b, "(%s9)) then\n", o->x);
+		indent(o, depth + 2);
+		segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_appendf(o->b, "(%s9) .or. (%s2 >= ", o->x, o->x);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_appendf(o->b, "(%s9) .and. %s20 > ", o->x, o->x);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "(%s9)) .or. ieee_is_nan(%s2)) then\n",
+			o->x, o->x);
+		indent(o, depth + 3);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_appendf(o->b, "(%s9) = %s2\n", o->x, o->x);
+		indent(o, depth + 3);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "(%s9) = %s20\n", o->x, o->x);
+		indent(o, depth + 2);
+		segc_strbuf_append(o->b, "end if\n");
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "end if\n");
+		indent(o, depth);
+		segc_strbuf_append(o->b, "end do\n");
+		return;
+	}
+	for (k = 0; k < ar->nat; k++)
+		put_int(o, depth, L_AT, a, k, &ar->at[k], v);
+	if (w == v) {
+		/* forward in the lexicographic order, or NaN (no == on
+		 * reals) */
+		indent(o, depth);
+		segc_strbuf_append(o->b, "if (.not. (");
+		for (k = 0; k < dw; k++) {
+			size_t j;
+
+			segc_strbuf_append(o->b, k ? " .or. (" : "(");
+			for (j = 0; j < k; j++) {
+				segc_tp_local(o, L_AT, a, j);
+				segc_strbuf_append(o->b, " >= ");
+				segc_tp_local(o, L_IDX, v, j);
+				segc_strbuf_append(o->b, " .and. ");
+				segc_tp_local(o, L_AT, a, j);
+				segc_strbuf_append(o->b, " <= ");
+				segc_tp_local(o, L_IDX, v, j);
+				segc_strbuf_append(o->b, " .and. ");
+			}
+			segc_tp_local(o, L_AT, a, k);
+			segc_strbuf_append(o->b, " > ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, ")");
+		}
+		segc_strbuf_append(o->b, "))");
+		segc_strbuf_appendf(o->b, " exit %sf%lu\n", o->x,
+			(unsigned long)o->insn);
+	}
+	/* Fortran's .and. need not stop early: the place is read only
+	 * inside the test of the box */
+	indent(o, depth);
+	segc_strbuf_append(o->b, "if (");
+	for (k = 0; k < dw; k++) {
+		segc_strbuf_append(o->b, k ? " .and. " : "");
+		segc_tp_local(o, L_AT, a, k);
+		segc_strbuf_append(o->b, " >= ");
+		segc_tp_local(o, L_MIN, w, k);
+		segc_strbuf_append(o->b, " .and. ");
+		segc_tp_local(o, L_AT, a, k);
+		segc_strbuf_append(o->b, " <= ");
+		segc_tp_local(o, L_MAX, w, k);
+	}
+	segc_strbuf_append(o->b, ") then\n");
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "if (");
+	put_at(o, L_EX, w, L_AT, a);
+	segc_strbuf_append(o->b, ") then\n");
+	put_relax(o, depth + 2, w, L_AT, a);
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "end if\n");
+	indent(o, depth);
+	segc_strbuf_append(o->b, "end if\n");
+}
+
+/* Appends the declarations of the block's locals (only those used). */
+static void put_decls(const segc_tp_out *o, unsigned depth)
+{
+	const segc_tp *t = &o->tp->t;
+	size_t v, k, a;
+	int indexed = 0, costs = 0, at = 0;
+
+	for (v = 0; v < t->n; v++) {
+		indexed |= t->nodes[v].d > 0;
+		costs |= !segc_tp_prog_is_zero(o, &t->nodes[v].cost);
+	}
+	for (a = 0; a < t->narcs; a++) {
+		costs |= !segc_tp_prog_is_zero(o, &t->arcs[a].cost);
+		at |= t->arcs[a].nat > 0;
+	}
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "real(c_double) :: %s0, %s1, %s10", o->x,
+		o->x, o->x);
+	if (t->narcs)
+		segc_strbuf_appendf(o->b, ", %s2, %s20", o->x, o->x);
+	if (costs)
+		segc_strbuf_appendf(o->b, ", %s4, %s5, %s6, %s7", o->x, o->x,
+			o->x, o->x);
+	if (indexed || at)
+		segc_strbuf_appendf(o->b, ", %s3", o->x);
+	segc_strbuf_append(o->b, "\n");
+	if (indexed) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "integer :: %s8(%lu), %s9\n", o->x,
+			(unsigned long)t->n, o->x);
+	}
+	for (v = 0; v < t->n; v++) {
+		const segc_tp_node *nd = &t->nodes[v];
+
+		indent(o, depth);
+		if (!nd->d) {
+			segc_strbuf_append(o->b, "real(c_double) :: ");
+			segc_tp_local(o, L_T, v, 0);
+			segc_strbuf_append(o->b, ", ");
+			segc_tp_local(o, L_E, v, 0);
+			segc_strbuf_append(o->b, "\n");
+			continue;
+		}
+		segc_strbuf_append(o->b, "real(c_double), allocatable :: ");
+		segc_tp_local(o, L_T, v, 0);
+		segc_strbuf_append(o->b, "(:), ");
+		segc_tp_local(o, L_E, v, 0);
+		segc_strbuf_append(o->b, "(:)\n");
+		indent(o, depth);
+		segc_strbuf_append(o->b, "logical, allocatable :: ");
+		segc_tp_local(o, L_EX, v, 0);
+		segc_strbuf_append(o->b, "(:)\n");
+		for (k = 0; k < nd->d; k++) {
+			indent(o, depth);
+			segc_strbuf_append(o->b, "real(c_double) :: ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, ", ");
+			segc_tp_local(o, L_HI, v, k);
+			segc_strbuf_append(o->b, ", ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, ", ");
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, "\n");
+		}
+	}
+	for (a = 0; a < t->narcs; a++)
+		for (k = 0; k < t->arcs[a].nat; k++) {
+			indent(o, depth);
+			segc_strbuf_append(o->b, "real(c_double) :: ");
+			segc_tp_local(o, L_AT, a, k);
+			segc_strbuf_append(o->b, "\n");
+		}
+}
+
+/* Appends the boxes and arrays of the indexed kinds, the first times. */
+static void put_boxes(const segc_tp_out *o, unsigned depth)
+{
+	const segc_tp *t = &o->tp->t;
+	size_t v, k;
+	unsigned in;
+
+	for (v = 0; v < t->n; v++) {
+		const segc_tp_node *nd = &t->nodes[v];
+
+		indent(o, depth);
+		if (!nd->d) {
+			segc_tp_local(o, L_T, v, 0);
+			segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
+			indent(o, depth);
+			segc_tp_local(o, L_E, v, 0);
+			segc_strbuf_append(o->b, " = 0.0_c_double\n");
+			continue;
+		}
+		segc_strbuf_appendf(o->b, "! node %lu: the box of its indices\n",
+			(unsigned long)v + 1);
+		for (k = 0; k < nd->d; k++) {
+			indent(o, depth);
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " = 4503599627370496.0_c_double\n");
+			indent(o, depth);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " = -4503599627370496.0_c_double\n");
+		}
+		in = open_loops(o, v, depth);
+		for (k = 0; k < nd->d; k++) {
+			indent(o, in);
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " = min(");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, ", ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, ")\n");
+			indent(o, in);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " = max(");
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, ", ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, ")\n");
+		}
+		close_loops(o, v, in);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s3 = 1.0_c_double\n", o->x);
+		for (k = 0; k < nd->d; k++) {
+			indent(o, depth);
+			segc_strbuf_appendf(o->b, "%s3 = %s3 * max(0.0_c_double, ",
+				o->x, o->x);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " - ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " + 1.0_c_double)\n");
+		}
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "if (%s3 > 67108864.0_c_double) exit "
+			"%sf%lu\n", o->x, o->x, (unsigned long)o->insn);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s8(%lu) = max(1, int(%s3))\n", o->x,
+			(unsigned long)v + 1, o->x);
+		indent(o, depth);
+		segc_strbuf_append(o->b, "allocate(");
+		segc_tp_local(o, L_T, v, 0);
+		segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
+			(unsigned long)v + 1);
+		segc_tp_local(o, L_E, v, 0);
+		segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
+			(unsigned long)v + 1);
+		segc_tp_local(o, L_EX, v, 0);
+		segc_strbuf_appendf(o->b, "(%s8(%lu)), stat=%s9)\n", o->x,
+			(unsigned long)v + 1, o->x);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "if (%s9 /= 0) exit %sf%lu\n", o->x,
+			o->x, (unsigned long)o->insn);
+		indent(o, depth);
+		segc_tp_local(o, L_EX, v, 0);
+		segc_strbuf_append(o->b, " = .false.\n");
+		in = open_loops(o, v, depth);
+		indent(o, in);
+		put_at(o, L_EX, v, L_IDX, v);
+		segc_strbuf_append(o->b, " = .true.\n");
+		indent(o, in);
+		put_at(o, L_T, v, L_IDX, v);
+		segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
+		indent(o, in);
+		put_at(o, L_E, v, L_IDX, v);
+		segc_strbuf_append(o->b, " = 0.0_c_double\n");
+		close_loops(o, v, in);
+	}
+}
+
+/* Appends the walk: each kind in the plan's order, each instance's
+ * finish time pushed along the arcs that leave it. */
+static void put_paths(const segc_tp_out *o, unsigned depth)
+{
+	const segc_tp *t = &o->tp->t;
+	size_t i, v, a;
+	unsigned in, body;
+
+	for (i = 0; i < t->n; i++) {
+		const segc_tp_node *nd;
+
+		v = o->tp->order[i];
+		nd = &t->nodes[v];
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "! node %lu\n", (unsigned long)v + 1);
+		in = body = open_loops(o, v, depth);
+		if (nd->d) {
+			indent(o, in);
+			segc_strbuf_append(o->b, "if (");
+			put_at(o, L_EX, v, L_IDX, v);
+			segc_strbuf_append(o->b, ") then\n");
+			body++;
+		}
+		indent(o, body);
+		segc_strbuf_appendf(o->b, "%s1 = ", o->x);
+		put_at(o, L_T, v, L_IDX, v);
+		segc_strbuf_append(o->b, "\n");
+		indent(o, body);
+		segc_strbuf_appendf(o->b, "%s10 = ", o->x);
+		put_at(o, L_E, v, L_IDX, v);
+		segc_strbuf_append(o->b, "\n");
+		indent(o, body);
+		segc_strbuf_appendf(o->b, "if (%s1 < -1.0e308_c_double) then\n",
+			o->x);
+		indent(o, body + 1);
+		segc_strbuf_appendf(o->b, "%s1 = 0.0_c_double\n", o->x);
+		indent(o, body + 1);
+		segc_strbuf_appendf(o->b, "%s10 = 0.0_c_double\n", o->x);
+		indent(o, body);
+		segc_strbuf_append(o->b, "end if\n");
+		if (!segc_tp_prog_is_zero(o, &nd->cost))
+			segc_tp_put_twosum(o, body, "1", "1", &nd->cost, v);
+		if (v == t->exit) {
+			indent(o, body);
+			segc_strbuf_appendf(o->b, "%s0 = %s1\n", o->x, o->x);
+		}
+		for (a = 0; a < t->narcs; a++)
+			if (t->arcs[a].from == v)
+				put_arc(o, body, a, v);
+		if (nd->d) {
+			indent(o, in);
+			segc_strbuf_append(o->b, "end if\n");
+		}
+		close_loops(o, v, in);
+	}
+}
+
+/* Appends 'text' with every line longer than F_WRAP continued with '&'
+ * at a blank (the lines printed here hold no strings; a comment line is
+ * left as it is). */
+static void put_wrapped(segc_strbuf *b, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n'), *cut, *line = p;
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), lead = 0;
+
+		while (p[lead] == ' ')
+			lead++;
+		while (len > F_WRAP && line[lead] != '!') {
+			for (cut = p + F_WRAP; cut > p + lead && *cut != ' ';
+			     cut--)
+				;
+			if (cut <= p + lead)
+				break;
+			segc_strbuf_appendn(b, p, (size_t)(cut - p));
+			segc_strbuf_append(b, " &\n");
+			segc_strbuf_appendn(b, line, lead);
+			segc_strbuf_append(b, "    &");
+			len -= (size_t)(cut - p);
+			p = cut;
+		}
+		segc_strbuf_appendn(b, p, len);
+		segc_strbuf_appendc(b, '\n');
+		p += len + (nl ? 1 : 0);
+		if (!nl)
+			break;
+	}
+}
+
+/* See emit_private.h. */
+void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i, unsigned depth)
+{
+	const segc_tp *t = &nm->p->insn[i].tp->t;
+	segc_strbuf text;
+	segc_tp_out o;
+	int fails = 0;
+
+	segc_strbuf_init(&text);
+	o.fails = &fails;
+	o.b = &text;
+	o.nm = nm;
+	o.tp = nm->p->insn[i].tp;
+	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
+	o.insn = i;
+	o.py = 0;
+	o.f = 1;
+	indent(&o, depth);
+	segc_emit_put_value(&text, nm, i);
+	segc_strbuf_append(&text, " = ieee_value(0.0_c_double, "
+		"ieee_quiet_nan)\n");
+	indent(&o, depth);
+	segc_strbuf_appendf(&text, "%sf%lu: block\n", o.x, (unsigned long)i);
+	indent(&o, depth + 1);
+	segc_strbuf_appendf(&text, "! the longest path of a task graph with "
+		"indexed nodes: %lu kinds, %lu arcs\n", (unsigned long)t->n,
+		(unsigned long)t->narcs);
+	put_decls(&o, depth + 1);
+	indent(&o, depth + 1);
+	segc_strbuf_appendf(&text, "%s0 = 0.0_c_double\n", o.x);
+	put_boxes(&o, depth + 1);
+	put_paths(&o, depth + 1);
+	indent(&o, depth + 1);
+	segc_emit_put_value(&text, nm, i);
+	segc_strbuf_appendf(&text, " = %s0\n", o.x);
+	indent(&o, depth);
+	segc_strbuf_appendf(&text, "end block %sf%lu\n", o.x,
+		(unsigned long)i);
+	put_wrapped(b, segc_strbuf_str(&text));
+	segc_strbuf_free(&text);
+	free(o.x);
+}

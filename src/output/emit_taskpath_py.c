@@ -1,0 +1,271 @@
+/* emit_taskpath_py.c - the longest path of a task graph with indexed
+ * nodes (a TASKPATH instruction) printed as Python: the same walk as the
+ * C of emit_taskpath.c (each node kind in the plan's order, its instances
+ * over their index ranges in lexicographic order, finish times pushed
+ * along the arcs), the times of a kind's instances in a dict keyed by
+ * their index tuples.  The walk is a local function whose return gives
+ * NaN where the C jumps to NaN; an arithmetic error of Python (a division
+ * by zero, an overflow) gives NaN too. */
+#include <stdlib.h>
+#include "output/emit_taskpath.h"
+
+/* Appends 'depth' levels of four spaces. */
+static void indent(const segc_tp_out *o, unsigned depth)
+{
+	while (depth--)
+		segc_strbuf_append(o->b, "    ");
+}
+
+/* Appends the tuple of the indices 'kind' (locals numbered by 'lv') of
+ * kind 'w'. */
+static void put_key(const segc_tp_out *o, size_t w, unsigned long kind,
+	size_t lv)
+{
+	size_t k, d = o->tp->t.nodes[w].d;
+
+	segc_strbuf_append(o->b, "(");
+	for (k = 0; k < d; k++) {
+		segc_strbuf_append(o->b, k ? ", " : "");
+		segc_tp_local(o, kind, lv, k);
+	}
+	segc_strbuf_append(o->b, d == 1 ? ",)" : ")");
+}
+
+/* Appends the time of kind 'w' at the indices 'kind' (lv). */
+static void put_time_of(const segc_tp_out *o, unsigned long base, size_t w,
+	unsigned long kind, size_t lv)
+{
+	segc_tp_local(o, base, w, 0);
+	if (!o->tp->t.nodes[w].d)
+		return;
+	segc_strbuf_append(o->b, "[");
+	put_key(o, w, kind, lv);
+	segc_strbuf_append(o->b, "]");
+}
+
+/* The high part of the time of kind 'w' at the indices 'kind' (lv). */
+static void put_time(const segc_tp_out *o, size_t w, unsigned long kind,
+	size_t lv)
+{
+	put_time_of(o, L_T, w, kind, lv);
+}
+
+/* Sets the int local (kind, lv, lk) to the integer program 'g' of kind
+ * 'v', or returns NaN unless it is an integer of at most 2^52. */
+static void put_int(const segc_tp_out *o, unsigned depth, unsigned long kind,
+	size_t lv, size_t lk, const segc_tp_prog *g, size_t v)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s3 = ", o->x);
+	segc_tp_put_prog(o, g, v);
+	segc_strbuf_append(o->b, "\n");
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if not (abs(%s3) <= 4503599627370496.0 and "
+		"%s3 // 1.0 >= %s3):\n", o->x, o->x, o->x);
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "return math.nan\n");
+	indent(o, depth);
+	segc_tp_local(o, kind, lv, lk);
+	segc_strbuf_appendf(o->b, " = int(%s3)\n", o->x);
+}
+
+/* Opens the loops over the instances of kind 'v'; returns the depth of
+ * their body. */
+static unsigned open_loops(const segc_tp_out *o, size_t v, unsigned depth)
+{
+	const segc_tp_node *nd = &o->tp->t.nodes[v];
+	size_t k;
+
+	for (k = 0; k < nd->d; k++) {
+		put_int(o, depth, L_IDX, v, k, &nd->lo[k], v);
+		put_int(o, depth, L_HI, v, k, &nd->hi[k], v);
+		indent(o, depth);
+		segc_strbuf_append(o->b, "for ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " in range(");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, ", ");
+		segc_tp_local(o, L_HI, v, k);
+		segc_strbuf_append(o->b, " + 1):\n");
+		depth++;
+	}
+	return depth;
+}
+
+/* Appends the raise of the time (T, E) to the candidate (%s2, %s20)
+ * when it is larger (or NaN). */
+static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
+	unsigned long kind, size_t lv)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s2, %s20) > (", o->x, o->x);
+	put_time(o, w, kind, lv);
+	segc_strbuf_append(o->b, ", ");
+	put_time_of(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, ") or math.isnan(%s2):\n", o->x);
+	indent(o, depth + 1);
+	put_time(o, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s2\n", o->x);
+	indent(o, depth + 1);
+	put_time_of(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s20\n", o->x);
+}
+
+/* Appends the push of the finish time %s1 along arc 'a' from kind 'v'. */
+static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
+{
+	const segc_tp_arc *ar = &o->tp->t.arcs[a];
+	size_t w = ar->to, k, dw = o->tp->t.nodes[w].d;
+
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "# arc %lu: node %lu to node %lu\n",
+		(unsigned long)a + 1, (unsigned long)v + 1,
+		(unsigned long)w + 1);
+	if (!segc_tp_prog_is_zero(o, &ar->cost))
+		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
+	else {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s2 = %s1\n", o->x, o->x);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s20 = %s10\n", o->x, o->x);
+	}
+	if (!dw) {
+		put_relax(o, depth, w, L_AT, a);
+		return;
+	}
+	if (!ar->nat) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "for %s9 in ", o->x);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_append(o->b, ":\n");
+		indent(o, depth + 1);
+		segc_strbuf_appendf(o->b, "if (%s2, %s20) > (", o->x, o->x);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9], ", o->x);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9]) or math.isnan(%s2):\n", o->x,
+			o->x);
+		indent(o, depth + 2);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] = %s2\n", o->x, o->x);
+		indent(o, depth + 2);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] = %s20\n", o->x, o->x);
+		return;
+	}
+	for (k = 0; k < ar->nat; k++)
+		put_int(o, depth, L_AT, a, k, &ar->at[k], v);
+	if (w == v) {
+		/* forward in the lexicographic order (of tuples), or NaN */
+		indent(o, depth);
+		segc_strbuf_append(o->b, "if not ");
+		put_key(o, w, L_AT, a);
+		segc_strbuf_append(o->b, " > ");
+		put_key(o, v, L_IDX, v);
+		segc_strbuf_append(o->b, ":\n");
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "return math.nan\n");
+	}
+	indent(o, depth);
+	segc_strbuf_append(o->b, "if ");
+	put_key(o, w, L_AT, a);
+	segc_strbuf_append(o->b, " in ");
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_append(o->b, ":\n");
+	put_relax(o, depth + 1, w, L_AT, a);
+}
+
+/* See emit_private.h. */
+void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i, unsigned depth)
+{
+	const segc_tp *t = &nm->p->insn[i].tp->t;
+	segc_tp_out o;
+	size_t v, j, a;
+	unsigned in;
+	int fails = 0;
+
+	o.fails = &fails;
+	o.b = b;
+	o.nm = nm;
+	o.tp = nm->p->insn[i].tp;
+	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
+	o.insn = i;
+	o.py = 1;
+	o.f = 0;
+	indent(&o, depth);
+	segc_strbuf_appendf(b, "def %sf%lu():\n", o.x, (unsigned long)i);
+	depth++;
+	indent(&o, depth);
+	segc_strbuf_appendf(b, "# the longest path of a task graph with indexed "
+		"nodes: %lu kinds, %lu arcs\n", (unsigned long)t->n,
+		(unsigned long)t->narcs);
+	indent(&o, depth);
+	segc_strbuf_appendf(b, "%s0 = 0.0\n", o.x);
+	for (v = 0; v < t->n; v++) {
+		indent(&o, depth);
+		segc_tp_local(&o, L_T, v, 0);
+		if (!t->nodes[v].d) {
+			segc_strbuf_append(b, " = -math.inf\n");
+			indent(&o, depth);
+			segc_tp_local(&o, L_E, v, 0);
+			segc_strbuf_append(b, " = 0.0\n");
+			continue;
+		}
+		segc_strbuf_append(b, " = {}\n");
+		indent(&o, depth);
+		segc_tp_local(&o, L_E, v, 0);
+		segc_strbuf_append(b, " = {}\n");
+		in = open_loops(&o, v, depth);
+		indent(&o, in);
+		put_time(&o, v, L_IDX, v);
+		segc_strbuf_append(b, " = -math.inf\n");
+		indent(&o, in);
+		put_time_of(&o, L_E, v, L_IDX, v);
+		segc_strbuf_append(b, " = 0.0\n");
+	}
+	for (j = 0; j < t->n; j++) {
+		const segc_tp_node *nd;
+
+		v = o.tp->order[j];
+		nd = &t->nodes[v];
+		indent(&o, depth);
+		segc_strbuf_appendf(b, "# node %lu\n", (unsigned long)v + 1);
+		in = open_loops(&o, v, depth);
+		indent(&o, in);
+		segc_strbuf_appendf(b, "%s1 = ", o.x);
+		put_time(&o, v, L_IDX, v);
+		segc_strbuf_append(b, "\n");
+		indent(&o, in);
+		segc_strbuf_appendf(b, "%s10 = ", o.x);
+		put_time_of(&o, L_E, v, L_IDX, v);
+		segc_strbuf_append(b, "\n");
+		indent(&o, in);
+		segc_strbuf_appendf(b, "if %s1 == -math.inf:\n", o.x);
+		indent(&o, in + 1);
+		segc_strbuf_appendf(b, "%s1 = %s10 = 0.0\n", o.x, o.x);
+		if (!segc_tp_prog_is_zero(&o, &nd->cost))
+			segc_tp_put_twosum(&o, in, "1", "1", &nd->cost, v);
+		if (v == t->exit) {
+			indent(&o, in);
+			segc_strbuf_appendf(b, "%s0 = %s1\n", o.x, o.x);
+		}
+		for (a = 0; a < t->narcs; a++)
+			if (t->arcs[a].from == v)
+				put_arc(&o, in, a, v);
+	}
+	indent(&o, depth);
+	segc_strbuf_appendf(b, "return %s0\n", o.x);
+	depth--;
+	indent(&o, depth);
+	segc_strbuf_append(b, "try:\n");
+	indent(&o, depth + 1);
+	segc_emit_put_value(b, nm, i);
+	segc_strbuf_appendf(b, " = %sf%lu()\n", o.x, (unsigned long)i);
+	indent(&o, depth);
+	segc_strbuf_append(b, "except (ArithmeticError, ValueError):\n");
+	indent(&o, depth + 1);
+	segc_emit_put_value(b, nm, i);
+	segc_strbuf_append(b, " = math.nan\n");
+	free(o.x);
+}
