@@ -66,10 +66,29 @@ enum segc_builtin_plan {
 	SEGC_PLAN_TASKPATH     /* refused: the atom of indexed nodes */
 };
 
+/* Where the value of a one-argument built-in is defined, for the
+ * evaluators' refusals and the sign rules. */
+enum segc_builtin_domain {
+	SEGC_DOMAIN_ALL,       /* every real argument */
+	SEGC_DOMAIN_POSITIVE,  /* an argument > 0 (log2) */
+	SEGC_DOMAIN_NONNEG     /* an argument >= 0 (sqrt) */
+};
+
+/* A built-in defined by others: builds the call's meaning from its
+ * 'n' arguments (a number the row's arity allows), taking them.  The
+ * parser applies it where it reads the call, so that no later stage
+ * meets the name (see builtin.c for each such row). */
+typedef segc_expr *(*segc_builtin_expand_fn)(size_t n, segc_expr **args);
+
 /* One row of the table.  'max_args' 0: no most (variadic).  'latex' is
  * the opening of its LaTeX notation and 'latex_close' the closing (NULL
- * when latex.c typesets it otherwise); 'c' is the C function the emitted
- * predictor calls (NULL when it is a construct, not a call). */
+ * when latex.c typesets it otherwise).  The function the emitted
+ * predictors call, in each language: 'c' in C, 'python' in the scalar
+ * Python (the helpers of templates/predictor.py.in), 'numpy' in its
+ * vectorised form, 'fortran' in Fortran (NULL when it is a construct,
+ * not a call).  'expand' is NULL for a built-in that every stage knows
+ * by its id; for one defined by others, every column after it is
+ * unused (no stage meets the call). */
 typedef struct segc_builtin_info {
 	enum segc_builtin id;
 	const char *name;
@@ -77,9 +96,11 @@ typedef struct segc_builtin_info {
 	enum segc_builtin_kind kind;
 	int input;             /* written in models (validator, binder) */
 	const char *latex, *latex_close;
-	const char *c;
+	const char *c, *python, *numpy, *fortran;
+	enum segc_builtin_domain domain;
 	enum segc_builtin_plan plan;
 	enum segc_builtin_eval eval;
+	segc_builtin_expand_fn expand;
 } segc_builtin_info;
 
 /* The built-in called 'name', or SEGC_BUILTIN_NONE.  For text being read
