@@ -5,6 +5,16 @@
 
 #include "expr/builtin.h"
 
+/* log(b, x) = log2(x) / log2(b): the logarithm to the base b, defined
+ * by log2 (exact: log2(8) is 3, so log(8, N) is log2(N)/3 once
+ * canonical).  Takes the arguments. */
+static segc_expr *expand_log(size_t n, segc_expr **args)
+{
+	(void)n;
+	return segc_expr_div2(segc_expr_call1(SEGC_BUILTIN_LOG2, args[1]),
+		segc_expr_call1(SEGC_BUILTIN_LOG2, args[0]));
+}
+
 /* Shorthands for the rows below. */
 #define FN SEGC_BUILTIN_FUNCTION
 #define REL SEGC_BUILTIN_RELATION
@@ -84,7 +94,9 @@ static const segc_builtin_info table[SEGC_BUILTIN_COUNT] = {
 	[SEGC_BUILTIN_MAXPLUSV] = { ID(MAXPLUSV), .name = "maxplusv",
 	  ARGS(2, 0), .kind = REC, HOW(REFUSE, MAXPLUS) },
 	[SEGC_BUILTIN_TASKPATH] = { ID(TASKPATH), .name = "taskpath",
-	  ARGS(4, 0), .kind = REC, HOW(TASKPATH, TASKPATH) }
+	  ARGS(4, 0), .kind = REC, HOW(TASKPATH, TASKPATH) },
+	[SEGC_BUILTIN_LOG] = { ID(LOG), .name = "log", ARGS(2, 2), .kind = FN,
+	  .input = 1, .expand = expand_log }
 };
 
 /* The built-in called 'name' (see builtin.h). */
@@ -124,6 +136,19 @@ int segc_builtin_arity_ok(enum segc_builtin id, size_t n)
 int segc_expr_is_builtin(const segc_expr *e, enum segc_builtin id)
 {
 	return e && id != SEGC_BUILTIN_NONE && segc_expr_builtin(e) == id;
+}
+
+/* The meaning of the call of 'name' on 'args' (see builtin.h). */
+int segc_builtin_expand(segc_expr **out, const char *name, size_t n,
+	segc_expr **args)
+{
+	enum segc_builtin id = segc_builtin_lookup(name);
+	const segc_builtin_info *b = segc_builtin_get(id);
+
+	if (!b->expand || !segc_builtin_arity_ok(id, n))
+		return 0;
+	*out = b->expand(n, args);
+	return 1;
 }
 
 /* The call of 'id' on 'args'. */

@@ -22,6 +22,7 @@ enum segc_builtin {
 	SEGC_BUILTIN_AND, SEGC_BUILTIN_OR, SEGC_BUILTIN_NOT,
 	SEGC_BUILTIN_MAXPLUS, SEGC_BUILTIN_MAXPLUSV,
 	SEGC_BUILTIN_TASKPATH,
+	SEGC_BUILTIN_LOG,
 	SEGC_BUILTIN_COUNT
 };
 
@@ -141,6 +142,13 @@ int segc_maxplus_arg_is_cost(size_t j, size_t m);
 /* The node count m of the recurrence 'e' (maxplus or maxplusv), 0 when
  * it is not a natural number. */
 size_t segc_maxplus_nodes(SEGC_KEEP const segc_expr *e);
+
+/* When 'name' is a built-in defined by others (a row with 'expand') and
+ * 'n' arguments suit it: sets 'out' to the call's meaning (NULL when
+ * out of memory), takes the arguments and returns 1.  Else returns 0,
+ * the arguments untouched. */
+int segc_builtin_expand(SEGC_GIVE segc_expr **out, const char *name,
+	size_t n, SEGC_TAKE segc_expr **args);
 
 /* The call of the built-in 'id' on 'args' (see segc_expr_call). */
 SEGC_GIVE segc_expr *segc_expr_call_builtin(enum segc_builtin id, size_t n,
