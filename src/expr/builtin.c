@@ -5,58 +5,98 @@
 
 #include "expr/builtin.h"
 
+/* log(b, x) = log2(x) / log2(b): the logarithm to the base b, defined
+ * by log2 (exact: log2(8) is 3, so log(8, N) is log2(N)/3 once
+ * canonical).  Takes the arguments. */
+static segc_expr *expand_log(size_t n, segc_expr **args)
+{
+	(void)n;
+	return segc_expr_div2(segc_expr_call1(SEGC_BUILTIN_LOG2, args[1]),
+		segc_expr_call1(SEGC_BUILTIN_LOG2, args[0]));
+}
+
 /* Shorthands for the rows below. */
 #define FN SEGC_BUILTIN_FUNCTION
 #define REL SEGC_BUILTIN_RELATION
 #define LOGIC SEGC_BUILTIN_LOGIC
+#define REC SEGC_BUILTIN_RECURRENCE
+/* The id of the row of SEGC_BUILTIN_x. */
+#define ID(x) .id = SEGC_BUILTIN_##x
+/* The arity: at least 'lo' arguments, at most 'hi' (0: any number). */
+#define ARGS(lo, hi) .min_args = (lo), .max_args = (hi)
+/* The LaTeX notation: the opening and the closing. */
+#define TEX(open, close) .latex = (open), .latex_close = (close)
+/* The function called by the emitted predictors, in C, scalar Python,
+ * numpy and Fortran. */
+#define CALLS(c_, py, np, f90) .c = (c_), .python = (py), .numpy = (np), \
+	.fortran = (f90)
+/* How emitted code and the evaluators compute it. */
+#define HOW(p, e) .plan = SEGC_PLAN_##p, .eval = SEGC_EVAL_##e
 
-/* The table, in the order of enum segc_builtin. */
+/* The table, indexed by enum segc_builtin.  A row that leaves a
+ * column out has 0 or NULL there. */
 static const segc_builtin_info table[SEGC_BUILTIN_COUNT] = {
-	{ SEGC_BUILTIN_NONE, NULL, 0, 0, FN, 0, NULL, NULL, NULL,
-	  SEGC_PLAN_NONE, SEGC_EVAL_NONE },
-	{ SEGC_BUILTIN_MAX, "max", 1, 0, FN, 1, "\\max\\left\\{",
-	  "\\right\\}", "fmax", SEGC_PLAN_EXTREMUM, SEGC_EVAL_EXTREMUM },
-	{ SEGC_BUILTIN_MIN, "min", 1, 0, FN, 1, "\\min\\left\\{",
-	  "\\right\\}", "fmin", SEGC_PLAN_EXTREMUM, SEGC_EVAL_EXTREMUM },
-	{ SEGC_BUILTIN_CEIL, "ceil", 1, 1, FN, 1, "\\left\\lceil ",
-	  " \\right\\rceil", "ceil", SEGC_PLAN_UNARY, SEGC_EVAL_ROUND },
-	{ SEGC_BUILTIN_FLOOR, "floor", 1, 1, FN, 1, "\\left\\lfloor ",
-	  " \\right\\rfloor", "floor", SEGC_PLAN_UNARY, SEGC_EVAL_ROUND },
-	{ SEGC_BUILTIN_LOG2, "log2", 1, 1, FN, 1, "\\log_2\\left(",
-	  "\\right)", "log2", SEGC_PLAN_UNARY, SEGC_EVAL_LOG2 },
-	{ SEGC_BUILTIN_SQRT, "sqrt", 1, 1, FN, 1, "\\sqrt{", "}", "sqrt",
-	  SEGC_PLAN_UNARY, SEGC_EVAL_SQRT },
-	{ SEGC_BUILTIN_SUM, "sum", 4, 4, SEGC_BUILTIN_BINDER, 1, "\\sum",
-	  NULL, NULL, SEGC_PLAN_SUM, SEGC_EVAL_SUM },
-	{ SEGC_BUILTIN_MVA_MEM, "mva_mem", 3, 3, FN, 1, NULL, NULL, NULL,
-	  SEGC_PLAN_MVA, SEGC_EVAL_MVA },
-	{ SEGC_BUILTIN_IF, "if", 3, 3, SEGC_BUILTIN_CONDITIONAL, 1,
-	  "\\begin{cases} ", " \\end{cases}", NULL, SEGC_PLAN_SELECT,
-	  SEGC_EVAL_SELECT },
-	{ SEGC_BUILTIN_LT, "<", 2, 2, REL, 1, "<", NULL, "<",
-	  SEGC_PLAN_CONDITION, SEGC_EVAL_COMPARE },
-	{ SEGC_BUILTIN_LE, "<=", 2, 2, REL, 1, "\\le", NULL, "<=",
-	  SEGC_PLAN_CONDITION, SEGC_EVAL_COMPARE },
-	{ SEGC_BUILTIN_GT, ">", 2, 2, REL, 1, ">", NULL, ">",
-	  SEGC_PLAN_CONDITION, SEGC_EVAL_COMPARE },
-	{ SEGC_BUILTIN_GE, ">=", 2, 2, REL, 1, "\\ge", NULL, ">=",
-	  SEGC_PLAN_CONDITION, SEGC_EVAL_COMPARE },
-	{ SEGC_BUILTIN_EQ, "==", 2, 2, REL, 1, "=", NULL, "==",
-	  SEGC_PLAN_CONDITION, SEGC_EVAL_COMPARE },
-	{ SEGC_BUILTIN_NE, "!=", 2, 2, REL, 1, "\\ne", NULL, "!=",
-	  SEGC_PLAN_CONDITION, SEGC_EVAL_COMPARE },
-	{ SEGC_BUILTIN_AND, "and", 2, 0, LOGIC, 1, " \\wedge ", NULL, "&&",
-	  SEGC_PLAN_CONDITION, SEGC_EVAL_LOGIC },
-	{ SEGC_BUILTIN_OR, "or", 2, 0, LOGIC, 1, " \\vee ", NULL, "||",
-	  SEGC_PLAN_CONDITION, SEGC_EVAL_LOGIC },
-	{ SEGC_BUILTIN_NOT, "not", 1, 1, LOGIC, 1, "\\neg ", NULL, "!",
-	  SEGC_PLAN_CONDITION, SEGC_EVAL_LOGIC },
-	{ SEGC_BUILTIN_MAXPLUS, "maxplus", 1, 0, SEGC_BUILTIN_RECURRENCE, 0,
-	  NULL, NULL, NULL, SEGC_PLAN_REFUSE, SEGC_EVAL_MAXPLUS },
-	{ SEGC_BUILTIN_MAXPLUSV, "maxplusv", 2, 0, SEGC_BUILTIN_RECURRENCE, 0,
-	  NULL, NULL, NULL, SEGC_PLAN_REFUSE, SEGC_EVAL_MAXPLUS },
-	{ SEGC_BUILTIN_TASKPATH, "taskpath", 4, 0, SEGC_BUILTIN_RECURRENCE,
-	  0, NULL, NULL, NULL, SEGC_PLAN_TASKPATH, SEGC_EVAL_TASKPATH }
+	[SEGC_BUILTIN_NONE] = { ID(NONE), .kind = FN, HOW(NONE, NONE) },
+	[SEGC_BUILTIN_MAX] = { ID(MAX), .name = "max", ARGS(1, 0), .kind = FN,
+	  .input = 1, TEX("\\max\\left\\{", "\\right\\}"),
+	  CALLS("fmax", "_segc_fmax", "fmax", "segc_fmax"),
+	  HOW(EXTREMUM, EXTREMUM) },
+	[SEGC_BUILTIN_MIN] = { ID(MIN), .name = "min", ARGS(1, 0), .kind = FN,
+	  .input = 1, TEX("\\min\\left\\{", "\\right\\}"),
+	  CALLS("fmin", "_segc_fmin", "fmin", "segc_fmin"),
+	  HOW(EXTREMUM, EXTREMUM) },
+	[SEGC_BUILTIN_CEIL] = { ID(CEIL), .name = "ceil", ARGS(1, 1),
+	  .kind = FN, .input = 1, TEX("\\left\\lceil ", " \\right\\rceil"),
+	  CALLS("ceil", "_segc_ceil", "ceil", "segc_ceil"),
+	  HOW(UNARY, ROUND) },
+	[SEGC_BUILTIN_FLOOR] = { ID(FLOOR), .name = "floor", ARGS(1, 1),
+	  .kind = FN, .input = 1, TEX("\\left\\lfloor ", " \\right\\rfloor"),
+	  CALLS("floor", "_segc_floor", "floor", "segc_floor"),
+	  HOW(UNARY, ROUND) },
+	[SEGC_BUILTIN_LOG2] = { ID(LOG2), .name = "log2", ARGS(1, 1),
+	  .kind = FN, .input = 1, TEX("\\log_2\\left(", "\\right)"),
+	  CALLS("log2", "_segc_log2", "log2", "segc_log2"),
+	  .domain = SEGC_DOMAIN_POSITIVE, HOW(UNARY, LOG2) },
+	[SEGC_BUILTIN_SQRT] = { ID(SQRT), .name = "sqrt", ARGS(1, 1),
+	  .kind = FN, .input = 1, TEX("\\sqrt{", "}"),
+	  CALLS("sqrt", "_segc_sqrt", "sqrt", "sqrt"),
+	  .domain = SEGC_DOMAIN_NONNEG, HOW(UNARY, SQRT) },
+	[SEGC_BUILTIN_SUM] = { ID(SUM), .name = "sum", ARGS(4, 4),
+	  .kind = SEGC_BUILTIN_BINDER, .input = 1, TEX("\\sum", NULL),
+	  HOW(SUM, SUM) },
+	[SEGC_BUILTIN_MVA_MEM] = { ID(MVA_MEM), .name = "mva_mem", ARGS(3, 3),
+	  .kind = FN, .input = 1, HOW(MVA, MVA) },
+	[SEGC_BUILTIN_IF] = { ID(IF), .name = "if", ARGS(3, 3),
+	  .kind = SEGC_BUILTIN_CONDITIONAL, .input = 1,
+	  TEX("\\begin{cases} ", " \\end{cases}"), HOW(SELECT, SELECT) },
+	[SEGC_BUILTIN_LT] = { ID(LT), .name = "<", ARGS(2, 2), .kind = REL,
+	  .input = 1, TEX("<", NULL), .c = "<", HOW(CONDITION, COMPARE) },
+	[SEGC_BUILTIN_LE] = { ID(LE), .name = "<=", ARGS(2, 2), .kind = REL,
+	  .input = 1, TEX("\\le", NULL), .c = "<=", HOW(CONDITION, COMPARE) },
+	[SEGC_BUILTIN_GT] = { ID(GT), .name = ">", ARGS(2, 2), .kind = REL,
+	  .input = 1, TEX(">", NULL), .c = ">", HOW(CONDITION, COMPARE) },
+	[SEGC_BUILTIN_GE] = { ID(GE), .name = ">=", ARGS(2, 2), .kind = REL,
+	  .input = 1, TEX("\\ge", NULL), .c = ">=", HOW(CONDITION, COMPARE) },
+	[SEGC_BUILTIN_EQ] = { ID(EQ), .name = "==", ARGS(2, 2), .kind = REL,
+	  .input = 1, TEX("=", NULL), .c = "==", HOW(CONDITION, COMPARE) },
+	[SEGC_BUILTIN_NE] = { ID(NE), .name = "!=", ARGS(2, 2), .kind = REL,
+	  .input = 1, TEX("\\ne", NULL), .c = "!=", HOW(CONDITION, COMPARE) },
+	[SEGC_BUILTIN_AND] = { ID(AND), .name = "and", ARGS(2, 0),
+	  .kind = LOGIC, .input = 1, TEX(" \\wedge ", NULL), .c = "&&",
+	  HOW(CONDITION, LOGIC) },
+	[SEGC_BUILTIN_OR] = { ID(OR), .name = "or", ARGS(2, 0), .kind = LOGIC,
+	  .input = 1, TEX(" \\vee ", NULL), .c = "||", HOW(CONDITION, LOGIC) },
+	[SEGC_BUILTIN_NOT] = { ID(NOT), .name = "not", ARGS(1, 1),
+	  .kind = LOGIC, .input = 1, TEX("\\neg ", NULL), .c = "!",
+	  HOW(CONDITION, LOGIC) },
+	[SEGC_BUILTIN_MAXPLUS] = { ID(MAXPLUS), .name = "maxplus", ARGS(1, 0),
+	  .kind = REC, HOW(REFUSE, MAXPLUS) },
+	[SEGC_BUILTIN_MAXPLUSV] = { ID(MAXPLUSV), .name = "maxplusv",
+	  ARGS(2, 0), .kind = REC, HOW(REFUSE, MAXPLUS) },
+	[SEGC_BUILTIN_TASKPATH] = { ID(TASKPATH), .name = "taskpath",
+	  ARGS(4, 0), .kind = REC, HOW(TASKPATH, TASKPATH) },
+	[SEGC_BUILTIN_LOG] = { ID(LOG), .name = "log", ARGS(2, 2), .kind = FN,
+	  .input = 1, .expand = expand_log }
 };
 
 /* The built-in called 'name' (see builtin.h). */
@@ -96,6 +136,19 @@ int segc_builtin_arity_ok(enum segc_builtin id, size_t n)
 int segc_expr_is_builtin(const segc_expr *e, enum segc_builtin id)
 {
 	return e && id != SEGC_BUILTIN_NONE && segc_expr_builtin(e) == id;
+}
+
+/* The meaning of the call of 'name' on 'args' (see builtin.h). */
+int segc_builtin_expand(segc_expr **out, const char *name, size_t n,
+	segc_expr **args)
+{
+	enum segc_builtin id = segc_builtin_lookup(name);
+	const segc_builtin_info *b = segc_builtin_get(id);
+
+	if (!b->expand || !segc_builtin_arity_ok(id, n))
+		return 0;
+	*out = b->expand(n, args);
+	return 1;
 }
 
 /* The call of 'id' on 'args'. */

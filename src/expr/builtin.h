@@ -22,6 +22,7 @@ enum segc_builtin {
 	SEGC_BUILTIN_AND, SEGC_BUILTIN_OR, SEGC_BUILTIN_NOT,
 	SEGC_BUILTIN_MAXPLUS, SEGC_BUILTIN_MAXPLUSV,
 	SEGC_BUILTIN_TASKPATH,
+	SEGC_BUILTIN_LOG,
 	SEGC_BUILTIN_COUNT
 };
 
@@ -66,10 +67,29 @@ enum segc_builtin_plan {
 	SEGC_PLAN_TASKPATH     /* refused: the atom of indexed nodes */
 };
 
+/* Where the value of a one-argument built-in is defined, for the
+ * evaluators' refusals and the sign rules. */
+enum segc_builtin_domain {
+	SEGC_DOMAIN_ALL,       /* every real argument */
+	SEGC_DOMAIN_POSITIVE,  /* an argument > 0 (log2) */
+	SEGC_DOMAIN_NONNEG     /* an argument >= 0 (sqrt) */
+};
+
+/* A built-in defined by others: builds the call's meaning from its
+ * 'n' arguments (a number the row's arity allows), taking them.  The
+ * parser applies it where it reads the call, so that no later stage
+ * meets the name (see builtin.c for each such row). */
+typedef segc_expr *(*segc_builtin_expand_fn)(size_t n, segc_expr **args);
+
 /* One row of the table.  'max_args' 0: no most (variadic).  'latex' is
  * the opening of its LaTeX notation and 'latex_close' the closing (NULL
- * when latex.c typesets it otherwise); 'c' is the C function the emitted
- * predictor calls (NULL when it is a construct, not a call). */
+ * when latex.c typesets it otherwise).  The function the emitted
+ * predictors call, in each language: 'c' in C, 'python' in the scalar
+ * Python (the helpers of templates/predictor.py.in), 'numpy' in its
+ * vectorised form, 'fortran' in Fortran (NULL when it is a construct,
+ * not a call).  'expand' is NULL for a built-in that every stage knows
+ * by its id; for one defined by others, every column after it is
+ * unused (no stage meets the call). */
 typedef struct segc_builtin_info {
 	enum segc_builtin id;
 	const char *name;
@@ -77,9 +97,11 @@ typedef struct segc_builtin_info {
 	enum segc_builtin_kind kind;
 	int input;             /* written in models (validator, binder) */
 	const char *latex, *latex_close;
-	const char *c;
+	const char *c, *python, *numpy, *fortran;
+	enum segc_builtin_domain domain;
 	enum segc_builtin_plan plan;
 	enum segc_builtin_eval eval;
+	segc_builtin_expand_fn expand;
 } segc_builtin_info;
 
 /* The built-in called 'name', or SEGC_BUILTIN_NONE.  For text being read
@@ -120,6 +142,13 @@ int segc_maxplus_arg_is_cost(size_t j, size_t m);
 /* The node count m of the recurrence 'e' (maxplus or maxplusv), 0 when
  * it is not a natural number. */
 size_t segc_maxplus_nodes(SEGC_KEEP const segc_expr *e);
+
+/* When 'name' is a built-in defined by others (a row with 'expand') and
+ * 'n' arguments suit it: sets 'out' to the call's meaning (NULL when
+ * out of memory), takes the arguments and returns 1.  Else returns 0,
+ * the arguments untouched. */
+int segc_builtin_expand(SEGC_GIVE segc_expr **out, const char *name,
+	size_t n, SEGC_TAKE segc_expr **args);
 
 /* The call of the built-in 'id' on 'args' (see segc_expr_call). */
 SEGC_GIVE segc_expr *segc_expr_call_builtin(enum segc_builtin id, size_t n,

@@ -416,13 +416,18 @@ segc_expr *segc_expr_powi(segc_expr *base, long e)
 
 /* --------------------------------------------------------- calls, sums */
 
-/* The call 'name'('args'...), kept as built. */
+/* The call 'name'('args'...), kept as built; a built-in defined by
+ * others (log) is built as its meaning (see builtin.h). */
 segc_expr *segc_expr_call(const char *name, size_t n, segc_expr **args)
 {
+	segc_expr *e;
+
 	if (!name || has_null(n, args)) {
 		free_array(n, args);
 		return NULL;
 	}
+	if (segc_builtin_expand(&e, name, n, args))
+		return e;
 	return make_node(SEGC_CALL, name, n, args);
 }
 

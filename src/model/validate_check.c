@@ -300,10 +300,9 @@ static int same_letters(const char *a, const char *b)
 static const struct lookalike {
 	const char *name, *advice;
 } lookalikes[] = {
-	{ "log", "did you mean 'log2'? (the only logarithm)" },
-	{ "ln", "did you mean 'log2'? (the only logarithm)" },
-	{ "log10", "did you mean 'log2'? (the only logarithm)" },
-	{ "lg", "did you mean 'log2'? (the only logarithm)" },
+	{ "ln", "did you mean 'log2', or log(b, x) with a base b?" },
+	{ "log10", "did you mean log(10, x)?" },
+	{ "lg", "did you mean 'log2', or log(b, x) with a base b?" },
 	{ "pow", "did you mean x^k? (k a whole number)" },
 	{ "power", "did you mean x^k? (k a whole number)" },
 	{ "sqr", "did you mean x^2 or 'sqrt'?" },

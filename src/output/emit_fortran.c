@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include "output/emit_private.h"
+#include "expr/builtin.h"
 
 /* The longest name Fortran 2008 allows. */
 #define F_NAME_MAX 63
@@ -111,10 +112,6 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
 	static const char *const arith[] = { " + ", " - ", " * ", " / " };
 	static const char *const cmp[] = { " < ", " <= ", " > ", " >= " };
-	static const char *const fn[] = {
-		"segc_ceil", "segc_floor", "sqrt", "segc_log2", "segc_fmax",
-		"segc_fmin"
-	};
 	const segc_plan_insn *in = &nm->p->insn[i];
 
 	switch (in->op) {
@@ -127,7 +124,8 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		return 0;
 	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
 	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
-		segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_CEIL]);
+		segc_strbuf_appendf(b, "%s(",
+			segc_emit_op_builtin(in->op)->fortran);
 		segc_emit_put_value(b, nm, in->a);
 		if (segc_plan_noperands(in) == 2) {
 			segc_strbuf_append(b, ", ");

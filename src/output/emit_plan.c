@@ -71,16 +71,22 @@ static void put_compare(segc_strbuf *b, const segc_emit_namer *nm,
 	segc_emit_put_value(b, nm, y);
 }
 
-/* The C function of the instruction 'op' (SEGC_OP_CEIL .. SEGC_OP_FMIN,
- * in that order): the one of its built-in. */
-static const char *c_function(enum segc_plan_op op)
+/* The row of the built-in of 'op' (SEGC_OP_CEIL .. SEGC_OP_FMIN, in
+ * that order). */
+const segc_builtin_info *segc_emit_op_builtin(enum segc_plan_op op)
 {
 	static const enum segc_builtin of[] = {
 		SEGC_BUILTIN_CEIL, SEGC_BUILTIN_FLOOR, SEGC_BUILTIN_SQRT,
 		SEGC_BUILTIN_LOG2, SEGC_BUILTIN_MAX, SEGC_BUILTIN_MIN
 	};
 
-	return segc_builtin_get(of[op - SEGC_OP_CEIL])->c;
+	return segc_builtin_get(of[op - SEGC_OP_CEIL]);
+}
+
+/* The C function of the instruction 'op' (see segc_emit_op_builtin). */
+static const char *c_function(enum segc_plan_op op)
+{
+	return segc_emit_op_builtin(op)->c;
 }
 
 /* Appends the root a^(1/q) of the ROOT instruction 'in' (q = in->b):

@@ -48,6 +48,11 @@ typedef struct segc_emit_namer {
 void segc_emit_put_value(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t i);
 
+/* The row of the built-in whose function the instruction 'op' calls
+ * (SEGC_OP_CEIL .. SEGC_OP_FMIN): its columns name that function in
+ * each language. */
+const struct segc_builtin_info *segc_emit_op_builtin(enum segc_plan_op op);
+
 /* Non-zero when the formula 'e' of 'in' is proved >= 0 by the domains
  * of its arguments (its result may then be clamped at 0). */
 int segc_emit_nonneg(segc_ctx *ctx, const segc_emit_input *in,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
+#include "expr/builtin.h"
 
 /* ------------------------------------------------------------- names */
 
@@ -139,10 +140,6 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
 	static const char *const arith[] = { " + ", " - ", " * " };
 	static const char *const cmp[] = { " < ", " <= ", " > ", " >= " };
-	static const char *const fn[] = {
-		"_segc_ceil", "_segc_floor", "_segc_sqrt", "_segc_log2",
-		"_segc_fmax", "_segc_fmin"
-	};
 	const segc_plan_insn *in = &nm->p->insn[i];
 
 	switch (in->op) {
@@ -158,8 +155,8 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		return 0;
 	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
 	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
-		put_call(b, nm, fn[in->op - SEGC_OP_CEIL], in->a, in->b,
-			segc_plan_noperands(in) == 2);
+		put_call(b, nm, segc_emit_op_builtin(in->op)->python, in->a,
+			in->b, segc_plan_noperands(in) == 2);
 		return 0;
 	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
 		put_infix(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);

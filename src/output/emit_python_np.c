@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
+#include "expr/builtin.h"
 
 /* Appends "fn(x)" or "fn(x, y)" of values 'x' and 'y' ('y' when 'two'). */
 static void put_fn(segc_strbuf *b, const segc_emit_namer *nm, const char *fn,
@@ -43,9 +44,6 @@ static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
 	static const char *const arith[] = { " + ", " - ", " * ", " / " };
 	static const char *const cmp[] = { " < ", " <= ", " > ", " >= " };
-	static const char *const fn[] = {
-		"ceil", "floor", "sqrt", "log2", "fmax", "fmin"
-	};
 	const segc_plan_insn *in = &nm->p->insn[i];
 
 	switch (in->op) {
@@ -61,8 +59,8 @@ static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		return 0;
 	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
 	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
-		put_fn(b, nm, fn[in->op - SEGC_OP_CEIL], in->a, in->b,
-			segc_plan_noperands(in) == 2);
+		put_fn(b, nm, segc_emit_op_builtin(in->op)->numpy, in->a,
+			in->b, segc_plan_noperands(in) == 2);
 		return 0;
 	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
 		put_op(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);

@@ -100,7 +100,7 @@ ok $? "sensitivity: the grid's values win (elasticity of w 7/22)"
 cat > "$tmp/look.xml" <<'EOF'
 <model name="m" version="1">
   <graph name="main">
-    <step cost="Max(N, P) + log(P)"/>
+    <step cost="Max(N, P) + ln(P)"/>
     <step cost="exp(2) + pow(N, 2)"/>
     <step cost="power(N, 2) + exp2(N) + sqr(N)"/>
   </graph>
@@ -108,7 +108,7 @@ cat > "$tmp/look.xml" <<'EOF'
 EOF
 cat > "$tmp/want" <<'EOF'
 look.xml:3:17: error: call of 'Max' in attribute 'cost' of <step> at column 1 of the value: no such function (did you mean 'max'?)
-look.xml:3:29: error: call of 'log' in attribute 'cost' of <step> at column 13 of the value: not a built-in function: did you mean 'log2'? (the only logarithm)
+look.xml:3:29: error: call of 'ln' in attribute 'cost' of <step> at column 13 of the value: not a built-in function: did you mean 'log2', or log(b, x) with a base b?
 look.xml:4:17: error: call of 'exp' in attribute 'cost' of <step> at column 1 of the value: not a built-in function: the language has no exponential (x^k needs a whole number k)
 look.xml:4:26: error: call of 'pow' in attribute 'cost' of <step> at column 10 of the value: not a built-in function: did you mean x^k? (k a whole number)
 look.xml:5:17: error: call of 'power' in attribute 'cost' of <step> at column 1 of the value: not a built-in function: did you mean x^k? (k a whole number)
