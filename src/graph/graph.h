@@ -41,7 +41,7 @@ typedef struct segc_gnode {
 	unsigned char join_and;
 } segc_gnode;
 
-/* An arc (48 bytes). */
+/* An arc (56 bytes on a 64-bit machine). */
 typedef struct segc_garc {
 	segc_gix from, to;
 	segc_expr *prob;          /* never NULL after lowering */
@@ -78,12 +78,20 @@ typedef struct segc_lgraph {
 	segc_expr *from, *to;     /* its bounds (in the parent's scope) */
 	const char *name;         /* the model graph it comes from */
 	const segc_srcloc *loc;   /* may be NULL */
+	/* Non-zero in a copy (segc_lowered_copy) whose nodes, arcs and
+	 * forward edges are still those of the program it copies: the first
+	 * expression segc_lowered_map changes gives it arrays of its own. */
+	unsigned char borrowed;
 } segc_lgraph;
 
 typedef struct segc_lowered {
 	size_t ngraphs, capgraphs;
 	segc_lgraph *graphs;
 	size_t total_nodes;
+	/* The program a copy borrows its arrays from (a reference), or NULL;
+	 * the copies that still hold a reference to this one. */
+	struct segc_lowered *base;
+	size_t refs;
 } segc_lowered;
 
 /* Lowers graph 'g' of model 'm' (either form; calls inlined) into a new
@@ -97,8 +105,11 @@ segc_lowered *segc_lower(segc_ctx *ctx, const segc_model *m,
  * it).  Only a real lowering is counted by the context. */
 segc_lowered *segc_lower_once(segc_ctx *ctx, const segc_model *m,
 	const segc_graph *g);
-/* A copy of 'lw' that shares its expressions (lowered.c). */
-segc_lowered *segc_lowered_copy(const segc_lowered *lw);
+/* A copy of 'lw' that shares its expressions and, until segc_lowered_map
+ * changes one of them, its arrays of nodes, arcs and forward edges: a
+ * copy costs the graph headers only, and 'lw' is kept until its last copy
+ * is freed (lowered.c).  A copy is never built on (segc_lgraph_add_*). */
+segc_lowered *segc_lowered_copy(segc_lowered *lw);
 void segc_lowered_free(segc_lowered *lw);
 
 /* Building blocks, for lowering and for tests that build graphs directly. */

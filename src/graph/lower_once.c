@@ -1,7 +1,8 @@
 /* lower_once.c - a model's program lowered once per model: its first
  * lowering is kept with the model (in the cache slot of model.h) and every
- * later one is a copy of it, to which each derivation then applies its own
- * setting.  Lowering depends only on the model, its graph and the node
+ * use of it, the first one too, is a copy (segc_lowered_copy: arrays
+ * shared until the setting changes an expression), to which each
+ * derivation then applies its own setting.  Lowering depends only on the model, its graph and the node
  * limit, so the copy is the program a new lowering would give. */
 #include <stdlib.h>
 
@@ -42,20 +43,23 @@ static int reusable(segc_ctx *ctx, const segc_model *m, const segc_graph *g,
 		segc_ctx_limits(ctx)->max_nodes >= k->max_nodes;
 }
 
-/* Keeps a copy of 'lw', the main graph of 'm' lowered under the node
- * limit of 'ctx', unless one that more limits allow is kept already. */
-static void keep(segc_ctx *ctx, const segc_model *m, const segc_lowered *lw)
+/* Keeps 'lw' (taken), the main graph of 'm' lowered under the node limit
+ * of 'ctx', and returns a copy of it; unless one that more limits allow
+ * is kept already: 'lw' itself then. */
+static segc_lowered *keep(segc_ctx *ctx, const segc_model *m,
+	segc_lowered *lw)
 {
 	const kept_program *old = kept_of(m);
 	unsigned long max = segc_ctx_limits(ctx)->max_nodes;
 	kept_program *k;
 
 	if (old && old->max_nodes <= max)
-		return;
+		return lw;
 	k = segc_xmalloc(sizeof(*k));
-	k->lw = segc_lowered_copy(lw);
+	k->lw = lw;
 	k->max_nodes = max;
 	segc_model_set_lowered(m, k, kept_free);
+	return segc_lowered_copy(lw);
 }
 
 /* Lowers graph 'g' of 'm', or copies the program kept (see graph.h). */
@@ -71,6 +75,6 @@ segc_lowered *segc_lower_once(segc_ctx *ctx, const segc_model *m,
 	lw = segc_lower(ctx, m, g);
 	if (lw && g == segc_model_main_graph(m) &&
 	    segc_ctx_n_diags(ctx) == from)
-		keep(ctx, m, lw);
+		lw = keep(ctx, m, lw);
 	return lw;
 }

@@ -103,15 +103,18 @@ segc_gfwd *segc_lgraph_add_forward(segc_lgraph *g)
 	return f;
 }
 
-/* Releases one lowered graph's contents. */
+/* Releases one lowered graph's contents (its bounds only when it
+ * borrows its arrays). */
 static void lgraph_clear(segc_lgraph *g)
 {
 	size_t i;
 
-	for (i = 0; i < g->nnodes; i++)
-		segc_expr_free(g->nodes[i].cost);
 	segc_expr_free(g->from);
 	segc_expr_free(g->to);
+	if (g->borrowed)
+		return;
+	for (i = 0; i < g->nnodes; i++)
+		segc_expr_free(g->nodes[i].cost);
 	for (i = 0; i < g->narcs; i++) {
 		segc_expr_free(g->arcs[i].prob);
 		segc_expr_free(g->arcs[i].cost);
@@ -124,17 +127,25 @@ static void lgraph_clear(segc_lgraph *g)
 	free(g->fwd);
 }
 
-/* Releases 'lw' and everything in it. */
+/* Releases 'lw' and everything in it; a program that copies still borrow
+ * from is released with its last copy. */
 void segc_lowered_free(segc_lowered *lw)
 {
+	segc_lowered *base;
 	size_t i;
 
 	if (!lw)
 		return;
+	if (lw->refs) {
+		lw->refs--;
+		return;
+	}
 	for (i = 0; i < lw->ngraphs; i++)
 		lgraph_clear(&lw->graphs[i]);
+	base = lw->base;
 	free(lw->graphs);
 	free(lw);
+	segc_lowered_free(base);
 }
 
 /* A copy of the 'n' elements of 'size' bytes at 'v' (NULL when none). */
@@ -149,12 +160,15 @@ static void *dup_array(const void *v, size_t n, size_t size)
 	return p;
 }
 
-/* Makes 'g', a bytewise copy of a lowered graph, own arrays of its own
- * and a reference to each of its expressions. */
+/* Gives 'g', a graph that borrows its arrays, arrays of its own and a
+ * reference to each of their expressions. */
 static void lgraph_own(segc_lgraph *g)
 {
 	size_t i;
 
+	if (!g->borrowed)
+		return;
+	g->borrowed = 0;
 	g->nodes = dup_array(g->nodes, g->nnodes, sizeof(*g->nodes));
 	g->arcs = dup_array(g->arcs, g->narcs, sizeof(*g->arcs));
 	g->fwd = dup_array(g->fwd, g->nfwd, sizeof(*g->fwd));
@@ -170,12 +184,10 @@ static void lgraph_own(segc_lgraph *g)
 	}
 	for (i = 0; i < g->nfwd; i++)
 		g->fwd[i].cost = segc_expr_copy(g->fwd[i].cost);
-	g->from = segc_expr_copy(g->from);
-	g->to = segc_expr_copy(g->to);
 }
 
 /* A copy of 'lw' (see graph.h). */
-segc_lowered *segc_lowered_copy(const segc_lowered *lw)
+segc_lowered *segc_lowered_copy(segc_lowered *lw)
 {
 	segc_lowered *c = segc_lowered_new();
 	size_t i;
@@ -183,8 +195,13 @@ segc_lowered *segc_lowered_copy(const segc_lowered *lw)
 	c->graphs = dup_array(lw->graphs, lw->ngraphs, sizeof(*lw->graphs));
 	c->ngraphs = c->capgraphs = lw->ngraphs;
 	c->total_nodes = lw->total_nodes;
-	for (i = 0; i < c->ngraphs; i++)
-		lgraph_own(&c->graphs[i]);
+	c->base = lw;
+	lw->refs++;
+	for (i = 0; i < c->ngraphs; i++) {
+		c->graphs[i].borrowed = 1;
+		c->graphs[i].from = segc_expr_copy(c->graphs[i].from);
+		c->graphs[i].to = segc_expr_copy(c->graphs[i].to);
+	}
 	return c;
 }
 
@@ -287,6 +304,27 @@ void segc_lgraph_fill_probs(segc_lgraph *g)
 	free(order);
 }
 
+/* The expression slots of a lowered graph that segc_lowered_map
+ * replaces: field 'f' of node, arc or forward edge 'i'. */
+enum slot_field { NODE_COST, ARC_PROB, ARC_COST, ARC_LOOP, FWD_COST };
+
+/* Slot 'f' of element 'i' of 'g', in the arrays 'g' holds now. */
+static segc_expr **slot_of(segc_lgraph *g, enum slot_field f, size_t i)
+{
+	switch (f) {
+	case NODE_COST:
+		return &g->nodes[i].cost;
+	case ARC_PROB:
+		return &g->arcs[i].prob;
+	case ARC_COST:
+		return &g->arcs[i].cost;
+	case ARC_LOOP:
+		return &g->arcs[i].loop;
+	default:
+		return &g->fwd[i].cost;
+	}
+}
+
 /* Maps one expression slot in place. */
 static int map_slot(segc_expr **slot, segc_expr_map_fn fn, void *arg,
 	const char *const *bound, size_t nbound, const segc_srcloc *loc)
@@ -295,6 +333,31 @@ static int map_slot(segc_expr **slot, segc_expr_map_fn fn, void *arg,
 		return 0;
 	*slot = fn(arg, *slot, bound, nbound, loc);
 	return *slot ? 0 : -1;
+}
+
+/* Maps slot 'f' of element 'i' of 'g' in place; a graph that borrows its
+ * arrays gets arrays of its own (lgraph_own) only when the expression
+ * changes. */
+static int map_field(segc_lgraph *g, enum slot_field f, size_t i,
+	segc_expr_map_fn fn, void *arg, const char *const *bound,
+	size_t nbound, const segc_srcloc *loc)
+{
+	segc_expr **slot = slot_of(g, f, i), *v;
+
+	if (!*slot || !g->borrowed)
+		return map_slot(slot, fn, arg, bound, nbound, loc);
+	v = fn(arg, segc_expr_copy(*slot), bound, nbound, loc);
+	if (!v)
+		return -1;
+	if (v == *slot) {
+		segc_expr_free(v);
+		return 0;
+	}
+	lgraph_own(g);
+	slot = slot_of(g, f, i);
+	segc_expr_free(*slot);
+	*slot = v;
+	return 0;
 }
 
 /* Collects the counters in scope of graph 'g' (innermost last), then
@@ -334,27 +397,28 @@ static int map_graph(segc_lowered *lw, size_t gi, segc_expr_map_fn fn,
 	if (nb == SEGC_NONE)
 		return -1;
 	for (i = 0; i < g->nnodes && !rc; i++) {
-		segc_gnode *n = &g->nodes[i];
-		segc_lgraph *sub = n->sub != SEGC_NIL ? &lw->graphs[n->sub]
-			: NULL;
+		/* read before map_field, which may move the nodes */
+		const segc_srcloc *loc = g->nodes[i].loc;
+		segc_lgraph *sub = g->nodes[i].sub != SEGC_NIL ?
+			&lw->graphs[g->nodes[i].sub] : NULL;
 
-		rc = map_slot(&n->cost, fn, arg, bound, nb, n->loc);
+		rc = map_field(g, NODE_COST, i, fn, arg, bound, nb, loc);
 		if (!rc && sub)
-			rc = map_slot(&sub->from, fn, arg, bound, nb, n->loc);
+			rc = map_slot(&sub->from, fn, arg, bound, nb, loc);
 		if (!rc && sub)
-			rc = map_slot(&sub->to, fn, arg, bound, nb, n->loc);
+			rc = map_slot(&sub->to, fn, arg, bound, nb, loc);
 	}
 	for (i = 0; i < g->narcs && !rc; i++) {
-		segc_garc *a = &g->arcs[i];
+		const segc_srcloc *loc = g->arcs[i].loc;
 
-		rc = map_slot(&a->prob, fn, arg, bound, nb, a->loc);
+		rc = map_field(g, ARC_PROB, i, fn, arg, bound, nb, loc);
 		if (!rc)
-			rc = map_slot(&a->cost, fn, arg, bound, nb, a->loc);
+			rc = map_field(g, ARC_COST, i, fn, arg, bound, nb, loc);
 		if (!rc)
-			rc = map_slot(&a->loop, fn, arg, bound, nb, a->loc);
+			rc = map_field(g, ARC_LOOP, i, fn, arg, bound, nb, loc);
 	}
 	for (i = 0; i < g->nfwd && !rc; i++)
-		rc = map_slot(&g->fwd[i].cost, fn, arg, bound, nb,
+		rc = map_field(g, FWD_COST, i, fn, arg, bound, nb,
 			g->fwd[i].loc);
 	free(bound);
 	return rc;

@@ -221,6 +221,79 @@ static segc_expr *reduce_rest(reduction *R, const segc_domains *dom,
 	return general(r, dom);
 }
 
+/* ------------------------------------------------------------- chains */
+
+/* Appends the cost 'c' of class 'cls' to v[*n] when it counts in 'comp'
+ * and is not zero (as the term lists of rgraph.c keep it). */
+static void chain_term(segc_expr **v, size_t *n, segc_expr *c, unsigned cls,
+	enum segc_component comp)
+{
+	if (c && segc_in_component(comp, cls) && !segc_expr_is_zero(c))
+		v[(*n)++] = c;
+}
+
+/* The formula of 'g' when it is a chain (each node one arc in and one out
+ * at most, no back arc, every node on the path from entry to exit): the
+ * sum of its costs in program order, which is what the series rule gives,
+ * without the graph being reduced (a trace of a million steps then costs
+ * its terms only).  Sets '*e' and returns 1; 0 when 'g' is no chain. */
+static int reduce_chain(const segc_lgraph *g, enum segc_component comp,
+	segc_expr *const *sums, segc_expr **e)
+{
+	size_t *out = NULL, i, v, n = 0, seen = 0;
+	segc_expr **terms;
+	unsigned char *in;
+	int chain = g->entry < g->nnodes && g->exit < g->nnodes &&
+		g->narcs + 1 == g->nnodes;
+
+	for (i = 0; chain && i < g->narcs; i++)
+		chain = !g->arcs[i].loop;
+	if (!chain)
+		return 0;
+	out = segc_xmalloc(segc_xmul_size(g->nnodes, sizeof(*out)));
+	in = segc_xcalloc(g->nnodes, 1);
+	for (v = 0; v < g->nnodes; v++)
+		out[v] = SEGC_NONE;
+	for (i = 0; chain && i < g->narcs; i++) {
+		const segc_garc *a = &g->arcs[i];
+
+		chain = out[a->from] == SEGC_NONE && !in[a->to];
+		out[a->from] = i;
+		in[a->to] = 1;
+	}
+	for (v = g->entry; chain && v != SEGC_NONE; seen++)
+		v = out[v] == SEGC_NONE ? SEGC_NONE : g->arcs[out[v]].to;
+	chain = chain && seen == g->nnodes && in[g->entry] == 0 &&
+		out[g->exit] == SEGC_NONE;
+	free(in);
+	if (!chain) {
+		free(out);
+		return 0;
+	}
+	terms = segc_xmalloc(segc_xmul_size(2 * g->nnodes, sizeof(*terms)));
+	for (v = g->entry;;) {
+		const segc_gnode *x = &g->nodes[v];
+
+		if (x->sub != SEGC_NIL)
+			chain_term(terms, &n, sums ? sums[v] : NULL,
+				SEGC_CLASS_COMP, SEGC_TOTAL);
+		else
+			chain_term(terms, &n, x->cost, x->cls, comp);
+		if (out[v] == SEGC_NONE)
+			break;
+		chain_term(terms, &n, g->arcs[out[v]].cost,
+			g->arcs[out[v]].cls, comp);
+		v = g->arcs[out[v]].to;
+	}
+	for (i = 0; i < n; i++)
+		terms[i] = segc_expr_copy(terms[i]);
+	*e = n == 0 ? segc_expr_int(0) : n == 1 ? terms[0] :
+		segc_expr_add(n, terms);
+	free(terms);
+	free(out);
+	return 1;
+}
+
 /* Reduces one lowered graph for 'comp'; 'sums' as for segc_rgraph_new. */
 static segc_expr *reduce_graph(segc_ctx *ctx, const segc_lgraph *g,
 	enum segc_component comp, segc_expr *const *sums,
@@ -229,6 +302,9 @@ static segc_expr *reduce_graph(segc_ctx *ctx, const segc_lgraph *g,
 	reduction R;
 	segc_expr *e = NULL;
 
+	if (!(flags & SEGC_REDUCE_GENERAL_ONLY) &&
+	    reduce_chain(g, comp, sums, &e))
+		return e;
 	R.r = segc_rgraph_new(ctx, g, comp, sums);
 	if (!R.r)
 		goto oom;

@@ -70,26 +70,27 @@ int segc_validate_machine_located(segc_ctx *ctx, const segc_machine *m,
 static void add_calls(digraph *g, const segc_model *m,
 	const segc_symtab *index, size_t gi)
 {
-	const segc_block **stack = segc_xmalloc(sizeof *stack);
-	size_t n = 0, cap = 1, i;
+	walk_frame *stack = NULL;
+	size_t n = 0, cap = 0;
 
-	stack[n++] = m->graphs[gi].body;
+	frame_push(&stack, &n, &cap, m->graphs[gi].body);
 	while (n) {
-		const segc_block *b = stack[--n];
+		walk_frame *f = &stack[n - 1];
+		const segc_block *b;
 		size_t to;
 
+		if (f->next == f->block->nchildren) {
+			n--;
+			continue;
+		}
+		b = f->block->children[f->next++];
 		if (b->kind == SEGC_BLOCK_CALL && b->graph) {
 			to = segc_symtab_get(index, b->graph);
 			if (to != SEGC_SYMTAB_NONE)
 				digraph_add(g, gi, to);
 		}
-		if (n + b->nchildren > cap) {
-			cap = 2 * (n + b->nchildren);
-			stack = segc_xrealloc(stack,
-				segc_xmul_size(cap, sizeof *stack));
-		}
-		for (i = b->nchildren; i-- > 0;)
-			stack[n++] = b->children[i];
+		if (b->nchildren)
+			frame_push(&stack, &n, &cap, b);
 	}
 	free(stack);
 }

@@ -13,12 +13,6 @@
 
 /* ----------------------------------------------------------------- blocks */
 
-/* An entry of the block walk: a block, or (block NULL) the end of the
- * scope of a loop variable. */
-typedef struct walk_item {
-	const segc_block *block;
-} walk_item;
-
 /* Checks the attributes of one block 'b' of graph 'm'. */
 static void check_block(checker *c, const segc_model *m, const segc_block *b)
 {
@@ -124,30 +118,67 @@ static void open_loop_scope(checker *c, const segc_block *b)
 	names_add(&c->local, b->var, "loop", b->loc.line);
 }
 
+/* Pushes a frame for the children of 'b' on '*stack' ('*n' of '*cap';
+ * see validate_private.h). */
+void frame_push(walk_frame **stack, size_t *n, size_t *cap,
+	const segc_block *b)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 16;
+		*stack = segc_xrealloc(*stack, segc_xmul_size(*cap,
+			sizeof **stack));
+	}
+	(*stack)[*n].block = b;
+	(*stack)[*n].next = 0;
+	++*n;
+}
+
 /* Records in c->counters the variable of every <loop> under 'body' (the
  * first loop of each name), for the message of a counter used outside
  * its loop.  An explicit stack replaces recursion. */
 void collect_counters(checker *c, const segc_block *body)
 {
-	const segc_block **stack = segc_xmalloc(sizeof *stack);
-	size_t n = 0, cap = 1, i;
+	walk_frame *stack = NULL;
+	size_t n = 0, cap = 0;
 
-	stack[n++] = body;
+	frame_push(&stack, &n, &cap, body);
 	while (n) {
-		const segc_block *b = stack[--n];
+		walk_frame *f = &stack[n - 1];
+		const segc_block *b;
 
+		if (f->next == f->block->nchildren) {
+			n--;
+			continue;
+		}
+		b = f->block->children[f->next++];
 		if (b->kind == SEGC_BLOCK_LOOP && b->var &&
 		    names_find(&c->counters, b->var) < 0)
 			names_add(&c->counters, b->var, "loop", b->loc.line);
-		if (n + b->nchildren > cap) {
-			cap = 2 * (n + b->nchildren);
-			stack = segc_xrealloc(stack,
-				segc_xmul_size(cap, sizeof *stack));
-		}
-		for (i = b->nchildren; i-- > 0;)
-			stack[n++] = b->children[i];
+		if (b->nchildren)
+			frame_push(&stack, &n, &cap, b);
 	}
 	free(stack);
+}
+
+/* Checks block 'b' of a graph of 'm' and opens the scope of its loop
+ * variable; it is noted in c->bad when collected and found wrong. */
+static void check_one(checker *c, const segc_model *m, const segc_block *b)
+{
+	size_t before = ERRORS_SEEN(c);
+
+	check_block(c, m, b);
+	if (b->kind == SEGC_BLOCK_BRANCH)
+		check_branch(c, b);
+	if (b->kind == SEGC_BLOCK_LOOP && b->var)
+		open_loop_scope(c, b);
+	if (c->collect_bad && ERRORS_SEEN(c) > before) {
+		if (c->nbad == c->capbad) {
+			c->capbad = c->capbad ? 2 * c->capbad : 16;
+			c->bad = segc_xrealloc(c->bad, segc_xmul_size(
+				c->capbad, sizeof *c->bad));
+		}
+		c->bad[c->nbad++] = b;
+	}
 }
 
 /* Checks the blocks under 'body' of a graph of 'm', loop variables in
@@ -155,42 +186,24 @@ void collect_counters(checker *c, const segc_block *body)
 void check_blocks(checker *c, const segc_model *m,
 	const segc_block *body)
 {
-	walk_item *stack = NULL;
-	size_t n = 0, cap = 0, i, before;
+	walk_frame *stack = NULL;
+	size_t n = 0, cap = 0;
 
-	stack = segc_xmalloc(sizeof *stack);
-	cap = 1;
-	stack[n++].block = body;
+	check_one(c, m, body);
+	frame_push(&stack, &n, &cap, body);
 	while (n && !segc_ctx_full(c->ctx)) {
-		const segc_block *b = stack[--n].block;
+		walk_frame *f = &stack[n - 1];
+		const segc_block *b = f->block;
 
-		if (!b) {
-			names_pop_to(&c->local, c->local.n - 1);
+		if (f->next == b->nchildren) {
+			if (b->kind == SEGC_BLOCK_LOOP && b->var)
+				names_pop_to(&c->local, c->local.n - 1);
+			n--;
 			continue;
 		}
-		before = ERRORS_SEEN(c);
-		check_block(c, m, b);
-		if (b->kind == SEGC_BLOCK_BRANCH)
-			check_branch(c, b);
-		if (b->kind == SEGC_BLOCK_LOOP && b->var)
-			open_loop_scope(c, b);
-		if (c->collect_bad && ERRORS_SEEN(c) > before) {
-			if (c->nbad == c->capbad) {
-				c->capbad = c->capbad ? 2 * c->capbad : 16;
-				c->bad = segc_xrealloc(c->bad, segc_xmul_size(
-					c->capbad, sizeof *c->bad));
-			}
-			c->bad[c->nbad++] = b;
-		}
-		if (n + b->nchildren + 1 > cap) {
-			cap = 2 * (n + b->nchildren + 1);
-			stack = segc_xrealloc(stack,
-				segc_xmul_size(cap, sizeof *stack));
-		}
-		if (b->kind == SEGC_BLOCK_LOOP && b->var)
-			stack[n++].block = NULL;
-		for (i = b->nchildren; i-- > 0;)
-			stack[n++].block = b->children[i];
+		b = b->children[f->next++];
+		check_one(c, m, b);
+		frame_push(&stack, &n, &cap, b);
 	}
 	free(stack);
 }

@@ -182,6 +182,16 @@ void check_binding_cycles(checker *c, size_t n,
  * first loop of each name), for the message of a counter used outside
  * its loop.  An explicit stack replaces recursion. */
 void collect_counters(checker *c, const segc_block *body);
+/* A block whose children are being walked: the next one to visit.  The
+ * walks of the blocks keep one frame per open block, not one per child,
+ * so that a long sequence costs no stack; frame_push adds one to
+ * '*stack' ('*n' of '*cap'). */
+typedef struct walk_frame {
+	const segc_block *block;
+	size_t next;
+} walk_frame;
+void frame_push(walk_frame **stack, size_t *n, size_t *cap,
+	const segc_block *b);
 /* Checks the blocks under 'body' of a graph of 'm', loop variables in
  * scope within their loops.  An explicit stack replaces recursion. */
 void check_blocks(checker *c, const segc_model *m,

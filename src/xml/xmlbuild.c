@@ -588,35 +588,35 @@ static segc_block *block_new(builder *b, segc_xml_node *n)
 	return blk;
 }
 
-/* A block element waiting to be built, and where it goes. */
+/* A block whose children are being built: the next child element and
+ * the slot it goes to.  The stack holds one per open block, not one per
+ * child, so that a sequence of a million steps costs no list of jobs. */
 typedef struct block_job {
-	segc_xml_node *elem;
+	segc_xml_node *next;
 	segc_block **slot;
 } block_job;
 
-/* Gives 'blk' one child slot per child element of 'n' and pushes a job
- * for each on 'jobs' (last child first, so they are built in document
- * order). */
+/* Gives 'blk' one child slot per child element of 'n' and pushes the job
+ * of building them (in document order) on 'jobs'. */
 static void push_children(segc_xml_node *n, segc_block *blk, block_job **jobs,
 	size_t *njobs, size_t *cap)
 {
-	size_t k = count_children(n, NULL), i;
-	segc_xml_node *c;
+	size_t k = count_children(n, NULL);
 
 	if (blk->kind == SEGC_BLOCK_STEP || blk->kind == SEGC_BLOCK_CALL)
 		return;
 	blk->children = array_new(k, sizeof *blk->children);
 	blk->nchildren = k;
-	if (*njobs + k > *cap) {
-		*cap = 2 * (*njobs + k);
+	if (!k)
+		return;
+	if (*njobs == *cap) {
+		*cap = *cap ? 2 * *cap : 16;
 		*jobs = segc_xrealloc(*jobs, segc_xmul_size(*cap,
 			sizeof **jobs));
 	}
-	for (c = n->children, i = 0; c; c = c->next, i++) {
-		(*jobs)[*njobs + k - 1 - i].elem = c;
-		(*jobs)[*njobs + k - 1 - i].slot = &blk->children[i];
-	}
-	*njobs += k;
+	(*jobs)[*njobs].next = n->children;
+	(*jobs)[*njobs].slot = blk->children;
+	++*njobs;
 }
 
 /* Builds the blocks under container element 'n' (a <graph>) into a SEQ. */
@@ -630,11 +630,18 @@ static segc_block *build_body(builder *b, segc_xml_node *n)
 	set_loc(b, &seq->loc, n);
 	push_children(n, seq, &jobs, &njobs, &cap);
 	while (njobs) {
-		block_job j = jobs[--njobs];
-		segc_block *blk = block_new(b, j.elem);
+		block_job *j = &jobs[njobs - 1];
+		segc_xml_node *c = j->next;
+		segc_block *blk;
 
-		*j.slot = blk;
-		push_children(j.elem, blk, &jobs, &njobs, &cap);
+		if (!c) {
+			njobs--;
+			continue;
+		}
+		j->next = c->next;
+		blk = block_new(b, c);
+		*j->slot++ = blk;
+		push_children(c, blk, &jobs, &njobs, &cap);
 	}
 	free(jobs);
 	return seq;

@@ -181,6 +181,29 @@ def indexed(n):
     return out
 
 
+def wide(n):
+    """A model of one step; its measurements (wide_csv) have n columns."""
+    out = []
+    head(out, '<param name="n" min="1"/>')
+    out.append('<graph name="main"><step cost="n*t"/></graph></model>')
+    return out
+
+
+TMP = [tempfile.gettempdir()]
+
+
+def wide_csv(n):
+    """A CSV of n columns (n, time and n - 2 others, all named) and
+    three rows, written beside the model; the arguments that read it."""
+    f = os.path.join(TMP[0], "wide.csv")
+    names = ["n", "time"] + ["c%d" % i for i in range(n - 2)]
+    with open(f, "w") as fp:
+        fp.write(",".join(names) + "\n")
+        for r in range(1, 4):
+            fp.write(",".join([str(r), str(r)] + ["0"] * (n - 2)) + "\n")
+    return ["--measured", f, "-D", "t=1"]
+
+
 # family: (generator, segc arguments, sizes, extra arguments given n)
 FAMILIES = {
     "seq": (seq, ["derive"], [10**4, 10**5, 10**6], None),
@@ -191,6 +214,12 @@ FAMILIES = {
                             "--limit", "max_nodes=%d" % (2 * n + 16)]),
     "path": (path, ["validate"], [10**3, 10**4, 10**5], None),
     "path-derive": (path, ["derive"], [10**3, 10**4, 10**5], None),
+    # path and task graph up to 10^6 nodes (past the default max_nodes)
+    "path-big": (path, ["derive"], [10**4, 10**5, 10**6],
+                 lambda n: ["--limit", "max_nodes=%d" % (2 * n + 16)]),
+    "task-big": (task, ["derive"], [10**4, 10**5, 10**6],
+                 lambda n: ["--limit", "max_file_bytes=%d" % (200 * n),
+                            "--limit", "max_nodes=%d" % (2 * n + 16)]),
     "task": (task, ["derive"], [10**3, 10**4, 10**5], None),
     "tasksym": (tasksym, ["derive"], [10**3, 10**4, 10**5], None),
     "markov": (markov, ["derive"], [10**2, 10**3, 10**4], None),
@@ -199,6 +228,8 @@ FAMILIES = {
     "overlap": (overlap, ["derive"], [10, 100, 1000], None),
     "indexed": (indexed, ["eval"], [10**3, 10**4, 10**5],
                 lambda n: ["-D", "P=%d" % n]),
+    # a CSV header of n columns read by eval --measured
+    "csv": (wide, ["eval"], [3 * 10**3, 3 * 10**4, 3 * 10**5], wide_csv),
 }
 
 
@@ -263,6 +294,7 @@ def main(argv):
         "family", "size", "bytes", "rc", "wall s", "cpu s", "MB",
         "xml wall", "xml cpu", "xml MB"))
     with tempfile.TemporaryDirectory() as tmp:
+        TMP[0] = tmp
         for spec in todo:
             name, _, sizes = spec.partition("=")
             gen, args, default, extra = FAMILIES[name]

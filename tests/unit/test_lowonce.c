@@ -4,7 +4,9 @@
  * model gives each time, and the context counts one lowering.  A lowering
  * that fails is not kept: each derivation reports its error again, and a
  * program kept under a larger node limit is not reused under a smaller
- * one.  Freeing the model frees the program kept with it. */
+ * one.  Freeing the model frees the program kept with it.  A copy of a
+ * lowered program shares its arrays until a map changes an expression,
+ * and the program it copies lives until the last copy is freed. */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +18,7 @@
 #include <segc/segc_model.h>
 #include "base/util.h"
 #include "expr/expr_private.h"
+#include "graph/graph.h"
 
 static char tmpdir[] = "/tmp/segc-lowonce-XXXXXX";
 
@@ -251,6 +254,78 @@ static void test_freed(void)
 		live);
 }
 
+/* A map function that leaves every expression as it is. */
+static segc_expr *map_same(void *arg, segc_expr *e, const char *const *bound,
+	size_t nbound, const segc_srcloc *loc)
+{
+	(void)arg;
+	(void)bound;
+	(void)nbound;
+	(void)loc;
+	return e;
+}
+
+/* A map function that replaces the name 'a' by 5. */
+static segc_expr *map_a(void *arg, segc_expr *e, const char *const *bound,
+	size_t nbound, const segc_srcloc *loc)
+{
+	segc_expr *five = segc_expr_int(5), *v;
+
+	(void)arg;
+	(void)bound;
+	(void)nbound;
+	(void)loc;
+	v = segc_expr_subst(e, "a", five);
+	segc_expr_free(five);
+	return v;
+}
+
+/* Copies of a lowered program: shared arrays under a map that changes
+ * nothing, arrays of their own once a map changes an expression, the
+ * original untouched; freeing the original first leaves the copy whole,
+ * and freeing both releases every expression. */
+static void test_copies(void)
+{
+	size_t live = segc_expr_live_nodes();
+	segc_lowered *lw = segc_lowered_new(), *c1, *c2;
+	segc_lgraph *g;
+	segc_expr *a = segc_expr_sym("a"), *three = segc_expr_int(3);
+	int same;
+
+	segc_lowered_add_graph(lw, SEGC_NONE, NULL);
+	g = &lw->graphs[0];
+	segc_lgraph_add_node(g, segc_expr_copy(three), SEGC_CLASS_COMP);
+	segc_lgraph_add_node(g, segc_expr_copy(a), SEGC_CLASS_COMP);
+	segc_lgraph_add_arc(g, 0, 1, segc_expr_int(1), segc_expr_copy(a),
+		SEGC_CLASS_COMP, NULL);
+	c1 = segc_lowered_copy(lw);
+	c2 = segc_lowered_copy(lw);
+	same = segc_lowered_map(c1, map_same, NULL) == 0;
+	tap_ok(same && c1->graphs[0].nodes == g->nodes &&
+		c1->graphs[0].arcs == g->arcs && c1->graphs[0].borrowed,
+		"a copy mapped without change shares the arrays");
+	same = segc_lowered_map(c2, map_a, NULL) == 0;
+	tap_ok(same && c2->graphs[0].nodes != g->nodes &&
+		!c2->graphs[0].borrowed && c2->graphs[0].nodes[0].cost == three
+		&& segc_expr_is_num(c2->graphs[0].nodes[1].cost) &&
+		segc_expr_is_num(c2->graphs[0].arcs[0].cost),
+		"a copy whose map changes an expression gets arrays of its "
+		"own, with every expression mapped");
+	tap_ok(g->nodes[1].cost == a && g->arcs[0].cost == a,
+		"the program copied is unchanged");
+	segc_lowered_free(lw);
+	tap_ok(c1->graphs[0].nodes[0].cost == three &&
+		c1->graphs[0].nodes[1].cost == a, "freeing the program first "
+		"leaves its copies whole");
+	segc_lowered_free(c1);
+	segc_lowered_free(c2);
+	segc_expr_free(a);
+	segc_expr_free(three);
+	tap_ok(segc_expr_live_nodes() == live, "freeing every copy frees "
+		"every expression (%zu nodes live, %zu before)",
+		segc_expr_live_nodes(), live);
+}
+
 int main(void)
 {
 	segc_machine *mach[2];
@@ -262,6 +337,7 @@ int main(void)
 	if (!mkdtemp(tmpdir))
 		return 1;
 	test_freed();
+	test_copies();
 	ctx = segc_ctx_new();
 	mach[0] = machine_of(ctx, 0);
 	mach[1] = machine_of(ctx, 1);
