@@ -1,10 +1,23 @@
 /* summation_poly.c - the sum of a body polynomial in the counter in
- * closed form: Faulhaber's formula with exact Bernoulli numbers gives
- * G(n) = sum_{i=1}^{n} body, and the sum over [lo, hi] is
- * G(hi) - G(lo - 1) (summation.c decides where that holds). */
+ * closed form: G(n) = sum_{i=1}^{n} body, and the sum over [lo, hi] is
+ * G(hi) - G(lo - 1) (summation.c decides where that holds).
+ *
+ * The body's terms are grouped by their monomial in the other atoms; each
+ * group is a univariate polynomial p(i) = sum_k a_k i^k whose
+ * antidifference comes from Faulhaber's formula with B_1 = +1/2:
+ *
+ *   G(n) = sum_m g_m n^m,  m! g_m = sum_j (B_j / j!) (a_{m-1+j} (m-1+j)!),
+ *
+ * a correlation, computed as one truncated product of integer
+ * polynomials (FLINT's fmpz_poly_mullow) over common denominators, so
+ * that the quadratic part of the work has no gcd in it.  When hi is a
+ * monomial and lo a number, G(hi) - G(lo - 1) is built term by term; other
+ * bounds go through Horner's rule on rational functions. */
 #include <stdlib.h>
 #include <string.h>
+#include <flint/fmpz_poly.h>
 #include "algebra/canon/canon_private.h"
+#include "algebra/poly/poly_private.h"
 #include "base/util.h"
 
 /* Makes sure B_0 .. B_m are cached (B_1 = -1/2). */
@@ -27,8 +40,12 @@ static void bernoulli_upto(segc_canon *st, size_t m)
 			mpq_set_ui(st->bernoulli[0], 1, 1);
 			continue;
 		}
+		if (k > 1 && k % 2) /* B_k = 0 for odd k >= 3 */
+			continue;
 		mpq_set_ui(acc, 0, 1);
 		for (j = 0; j < k; j++) {
+			if (j > 1 && j % 2)
+				continue;
 			mpz_bin_uiui(bin, k + 1, j);
 			mpq_set_z(t, bin);
 			mpq_mul(t, t, st->bernoulli[j]);
@@ -44,66 +61,182 @@ static void bernoulli_upto(segc_canon *st, size_t m)
 	mpq_clear(acc);
 }
 
-/* f[m] += coefficient of n^m in sum_{i=1}^{n} i^k, m = 0..k+1. */
-static void faulhaber_add(segc_canon *st, mpq_t *f, size_t k)
-{
-	size_t j;
-	mpz_t bin;
-	mpq_t t, inv;
+/* What the antidifference of every group of one body shares: the
+ * factorials 0! .. (deg+1)!, and beta_j = B_j / j! (B_1 = +1/2),
+ * j = 0..deg, as integers 'bnum' over one denominator 'bden'. */
+struct faulhaber {
+	size_t deg;
+	fmpz *fac;       /* deg + 2 factorials */
+	fmpz_poly_t bnum;
+	fmpz_t bden;
+};
 
-	mpz_init(bin);
-	mpq_init(t);
-	mpq_init(inv);
-	mpq_set_ui(inv, 1, k + 1);
-	for (j = 0; j <= k; j++) {
-		mpz_bin_uiui(bin, k + 1, j);
-		mpq_set_z(t, bin);
-		if (j == 1)
-			mpq_neg(t, t);
-		mpq_mul(t, t, st->bernoulli[j]);
-		mpq_mul(t, t, inv);
-		mpq_add(f[k + 1 - j], f[k + 1 - j], t);
+/* Fills 'f' for bodies of degree at most 'deg': bden = deg! * lcm of the
+ * denominators of B_0..B_deg, so that every beta_j is an integer over it. */
+static void faulhaber_init(segc_canon *st, struct faulhaber *f, size_t deg)
+{
+	fmpz_t lcm, t, num, down;
+	size_t j;
+
+	bernoulli_upto(st, deg);
+	f->deg = deg;
+	f->fac = _fmpz_vec_init((slong)deg + 2);
+	fmpz_one(f->fac);
+	for (j = 1; j < deg + 2; j++)
+		fmpz_mul_ui(f->fac + j, f->fac + j - 1, j);
+	fmpz_init(lcm);
+	fmpz_init(t);
+	fmpz_init(num);
+	fmpz_init_set_ui(down, 1);
+	fmpz_one(lcm);
+	for (j = 0; j <= deg; j++) {
+		fmpz_set_mpz(t, mpq_denref(st->bernoulli[j]));
+		fmpz_lcm(lcm, lcm, t);
 	}
-	mpz_clear(bin);
-	mpq_clear(t);
-	mpq_clear(inv);
+	fmpz_init(f->bden);
+	fmpz_mul(f->bden, lcm, f->fac + deg);
+	fmpz_poly_init2(f->bnum, (slong)deg + 1);
+	/* beta_j * bden = B_j * (lcm / den B_j) * (deg! / j!), 'down'
+	 * running over deg! / j! from j = deg down */
+	for (j = deg + 1; j-- > 0;) {
+		fmpz_set_mpz(t, mpq_denref(st->bernoulli[j]));
+		fmpz_divexact(t, lcm, t);
+		fmpz_set_mpz(num, mpq_numref(st->bernoulli[j]));
+		fmpz_mul(t, t, num);
+		fmpz_mul(t, t, down);
+		if (j == 1)
+			fmpz_neg(t, t);
+		fmpz_poly_set_coeff_fmpz(f->bnum, (slong)j, t);
+		if (j)
+			fmpz_mul_ui(down, down, j);
+	}
+	fmpz_clear(lcm);
+	fmpz_clear(t);
+	fmpz_clear(num);
+	fmpz_clear(down);
 }
 
-/* Builds g[m] (polynomials free of x_v), m = 0..deg+1, with
- * G(n) = sum_m g[m] n^m = sum_{i=1}^{n} num(i). */
-static int antidifference(segc_canon *st, segc_poly *g, const segc_poly *num,
-	size_t v, size_t deg)
+/* Releases 'f'. */
+static void faulhaber_clear(struct faulhaber *f)
 {
-	mpq_t *f = segc_xmalloc((deg + 2) * sizeof(mpq_t));
-	segc_poly c, t;
-	size_t k, m;
-	int rc = 0;
+	_fmpz_vec_clear(f->fac, (slong)f->deg + 2);
+	fmpz_poly_clear(f->bnum);
+	fmpz_clear(f->bden);
+}
 
-	segc_poly_init(&c, num->nvars);
-	segc_poly_init(&t, num->nvars);
-	for (m = 0; m < deg + 2; m++)
-		mpq_init(f[m]);
-	for (k = 0; k <= deg && rc == 0; k++) {
-		segc_poly_coeff_var(&c, num, v, (int32_t)k);
-		if (c.len == 0)
-			continue;
-		for (m = 0; m < deg + 2; m++)
-			mpq_set_ui(f[m], 0, 1);
-		faulhaber_add(st, f, k);
-		for (m = 0; m < k + 2 && rc == 0; m++) {
-			if (!mpq_sgn(f[m]))
-				continue;
-			segc_poly_set(&t, &c);
-			segc_poly_scale(&t, f[m]);
-			rc = segc_poly_add(&st->lim, &g[m], &g[m], &t);
-		}
+/* The terms of a body in groups: row i of 'key' (nvars + 1 entries) is
+ * the monomial of term i with the counter's exponent zeroed, followed by
+ * that exponent; 'refs' point at the rows, sorted by decreasing monomial,
+ * so that the terms of a group are adjacent. */
+struct groups {
+	size_t nvars, len;
+	int32_t *key;
+	struct term_ref *refs;
+};
+
+/* Groups the terms of 'p' by their monomial without x_v. */
+static void groups_init(struct groups *g, const segc_poly *p, size_t v)
+{
+	size_t i, n = p->nvars, w = n + 1;
+	struct term_ref *tmp;
+
+	g->nvars = n;
+	g->len = p->len;
+	g->key = segc_xmalloc(segc_xmul_size(segc_xmul_size(p->len ? p->len :
+		1, w), sizeof(int32_t)));
+	g->refs = segc_xmalloc(segc_xmul_size(p->len ? p->len : 1,
+		sizeof(*g->refs)));
+	tmp = segc_xmalloc(segc_xmul_size(p->len ? p->len : 1, sizeof(*tmp)));
+	for (i = 0; i < p->len; i++) {
+		int32_t *k = g->key + i * w;
+
+		if (n)
+			memcpy(k, term_exp(p, i), n * sizeof(int32_t));
+		k[n] = v < n ? k[v] : 0;
+		if (v < n)
+			k[v] = 0;
+		g->refs[i].e = k;
+		g->refs[i].c = p->coefs[i];
 	}
-	for (m = 0; m < deg + 2; m++)
-		mpq_clear(f[m]);
-	free(f);
-	segc_poly_clear(&c);
-	segc_poly_clear(&t);
-	return rc;
+	segc_poly_sort_refs(g->refs, tmp, p->len, n);
+	free(tmp);
+}
+
+/* Releases 'g'. */
+static void groups_clear(struct groups *g)
+{
+	free(g->key);
+	free(g->refs);
+}
+
+/* The end of the group that starts at refs[i]. */
+static size_t group_end(const struct groups *g, size_t i)
+{
+	size_t j = i + 1;
+
+	while (j < g->len && mono_cmp(g->refs[i].e, g->refs[j].e,
+		g->nvars) == 0)
+		j++;
+	return j;
+}
+
+/* The largest counter exponent of refs[i..j). */
+static size_t group_degree(const struct groups *g, size_t i, size_t j)
+{
+	size_t d = 0;
+
+	for (; i < j; i++)
+		if ((size_t)g->refs[i].e[g->nvars] > d)
+			d = (size_t)g->refs[i].e[g->nvars];
+	return d;
+}
+
+/* G[m], m = 0..d+1: the coefficients of sum_{i=1}^{n} p(i) = sum_m G[m]
+ * n^m, where p is the group refs[i..j) of degree d in the counter:
+ * m! G[m] = sum_j beta_j u_{m-1+j} with u_k = k! a_k, the coefficient
+ * of x^(d+1-m) in beta(x) * sum_k u_k x^(d-k). */
+static void group_antidifference(const struct faulhaber *f,
+	const struct groups *g, size_t i, size_t j, size_t d, mpq_t *G)
+{
+	fmpz_poly_t R, W;
+	fmpz_t L, t, u;
+	size_t k, m;
+
+	fmpz_init(L);
+	fmpz_init(t);
+	fmpz_init(u);
+	fmpz_one(L);
+	for (k = i; k < j; k++) {
+		fmpz_set_mpz(t, mpq_denref(g->refs[k].c));
+		fmpz_lcm(L, L, t);
+	}
+	fmpz_poly_init2(R, (slong)d + 1);
+	fmpz_poly_init(W);
+	for (k = i; k < j; k++) {
+		size_t e = (size_t)g->refs[k].e[g->nvars];
+
+		fmpz_set_mpz(t, mpq_denref(g->refs[k].c));
+		fmpz_divexact(t, L, t);
+		fmpz_mul(t, t, f->fac + e);
+		fmpz_set_mpz(u, mpq_numref(g->refs[k].c));
+		fmpz_mul(t, t, u);
+		fmpz_poly_set_coeff_fmpz(R, (slong)(d - e), t);
+	}
+	fmpz_poly_mullow(W, f->bnum, R, (slong)d + 1);
+	fmpz_mul(L, L, f->bden);
+	mpq_set_ui(G[0], 0, 1);
+	for (m = 1; m <= d + 1; m++) {
+		fmpz_poly_get_coeff_fmpz(t, W, (slong)(d + 1 - m));
+		fmpz_get_mpz(mpq_numref(G[m]), t);
+		fmpz_mul(t, L, f->fac + m);
+		fmpz_get_mpz(mpq_denref(G[m]), t);
+		mpq_canonicalize(G[m]);
+	}
+	fmpz_poly_clear(R);
+	fmpz_poly_clear(W);
+	fmpz_clear(L);
+	fmpz_clear(t);
+	fmpz_clear(u);
 }
 
 /* r = G(x) = sum_m g[m] x^m by Horner's rule. */
@@ -128,14 +261,187 @@ static int horner(segc_canon *st, segc_rf *r, segc_poly *g, size_t n,
 	return rc;
 }
 
+/* The antidifference of the body, one group at a time: G is called with
+ * the group's key, its degree and its coefficients G[0..d+1]. */
+typedef int (*group_fn)(void *arg, const int32_t *key, size_t d,
+	mpq_t *G);
+
+/* Calls 'fn' on the antidifference of every group of 'g'. */
+static int each_group(segc_canon *st, const struct groups *g, size_t deg,
+	group_fn fn, void *arg)
+{
+	struct faulhaber f;
+	mpq_t *G = segc_xmalloc((deg + 2) * sizeof(mpq_t));
+	size_t i, j, m;
+	int rc = 0;
+
+	for (m = 0; m < deg + 2; m++)
+		mpq_init(G[m]);
+	faulhaber_init(st, &f, deg);
+	for (i = 0; i < g->len && rc == 0; i = j) {
+		size_t d;
+
+		j = group_end(g, i);
+		d = group_degree(g, i, j);
+		group_antidifference(&f, g, i, j, d, G);
+		rc = fn(arg, g->refs[i].e, d, G);
+	}
+	faulhaber_clear(&f);
+	for (m = 0; m < deg + 2; m++)
+		mpq_clear(G[m]);
+	free(G);
+	return rc;
+}
+
+/* Collects the antidifference as g[m], polynomials free of the counter. */
+static int add_to_coeffs(void *arg, const int32_t *key, size_t d, mpq_t *G)
+{
+	segc_poly *g = arg;
+	size_t m;
+
+	for (m = 1; m <= d + 1; m++)
+		if (mpq_sgn(G[m]))
+			segc_poly_push(&g[m], key, G[m]);
+	return 0;
+}
+
+/* The substitution n -> c * x^e and the point n = z: the antidifference
+ * is added to 'out' as G(c x^e) - G(z), term by term. */
+struct subst {
+	segc_canon *st;
+	segc_poly *out;
+	const int32_t *e;  /* out->nvars exponents */
+	mpq_srcptr c, z;
+	size_t knvars;     /* exponents of a key before the counter's */
+	int32_t *exp;      /* scratch: out->nvars exponents */
+	mpq_t t, cm;
+};
+
+/* Adds G(c x^e) - G(z) of one group to s->out. */
+static int add_substituted(void *arg, const int32_t *key, size_t d,
+	mpq_t *G)
+{
+	struct subst *s = arg;
+	size_t m, w, n = s->out->nvars, kn = s->knvars;
+	int is_one = mpq_cmp_ui(s->c, 1, 1) == 0;
+
+	mpq_set_ui(s->cm, 1, 1);
+	for (m = 1; m <= d + 1; m++) {
+		if (!is_one)
+			mpq_mul(s->cm, s->cm, s->c);
+		if (!mpq_sgn(G[m]))
+			continue;
+		for (w = 0; w < n; w++) {
+			int64_t x = (int64_t)s->e[w] * (int64_t)m +
+				(w < kn ? key[w] : 0);
+
+			if (segc_poly_check_exp(&s->st->lim, x))
+				return -1;
+			s->exp[w] = (int32_t)x;
+		}
+		mpq_mul(s->t, G[m], s->cm);
+		segc_poly_push(s->out, s->exp, s->t);
+	}
+	mpq_set_ui(s->t, 0, 1);
+	for (m = d + 2; m-- > 0;) {
+		mpq_mul(s->t, s->t, s->z);
+		mpq_add(s->t, s->t, G[m]);
+	}
+	if (mpq_sgn(s->t)) {
+		mpq_neg(s->t, s->t);
+		for (w = 0; w < n; w++)
+			s->exp[w] = w < kn ? key[w] : 0;
+		segc_poly_push(s->out, s->exp, s->t);
+	}
+	return 0;
+}
+
+/* Non-zero when 'hi' is a rational times a monomial and 'lo' a number,
+ * the bounds for which the sum is built term by term. */
+static int simple_bounds(const segc_rf *lo, const segc_rf *hi)
+{
+	return segc_rf_is_poly(hi) && hi->num.len == 1 &&
+		segc_rf_is_poly(lo) && segc_poly_is_const(&lo->num);
+}
+
+/* a = G(hi) - G(lo - 1) for simple bounds (see simple_bounds). */
+static int sum_by_terms(segc_canon *st, segc_poly *a, const struct groups *g,
+	size_t deg, const segc_rf *lo, const segc_rf *hi)
+{
+	struct subst s;
+	size_t n = g->nvars > hi->num.nvars ? g->nvars : hi->num.nvars, w;
+	int32_t *e = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	mpq_t z;
+	int rc;
+
+	for (w = 0; w < hi->num.nvars; w++)
+		e[w] = term_exp(&hi->num, 0)[w];
+	mpq_init(z);
+	if (lo->num.len)
+		mpq_set(z, lo->num.coefs[0]);
+	s.st = st;
+	s.out = a;
+	s.e = e;
+	s.c = hi->num.coefs[0];
+	s.z = z;
+	s.knvars = g->nvars;
+	s.exp = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	mpq_init(s.t);
+	mpq_init(s.cm);
+	mpq_set_si(s.t, 1, 1);
+	mpq_sub(z, z, s.t);
+	segc_poly_clear(a);
+	segc_poly_init(a, n);
+	rc = each_group(st, g, deg, add_substituted, &s);
+	if (rc == 0)
+		rc = segc_poly_normalise(&st->lim, a);
+	mpq_clear(s.t);
+	mpq_clear(s.cm);
+	mpq_clear(z);
+	free(s.exp);
+	free(e);
+	return rc;
+}
+
+/* a = G(hi) - G(lo - 1) by Horner's rule on rational functions. */
+static int sum_by_horner(segc_canon *st, segc_rf *a, const struct groups *g,
+	size_t deg, segc_rf *lo, segc_rf *hi)
+{
+	size_t n = deg + 2, m;
+	segc_poly *c = segc_xmalloc(n * sizeof(segc_poly));
+	segc_rf b, one;
+	int rc;
+
+	for (m = 0; m < n; m++)
+		segc_poly_init(&c[m], g->nvars);
+	segc_rf_init(&b);
+	segc_rf_init(&one);
+	segc_rf_set_si(st, &one, 1);
+	rc = each_group(st, g, deg, add_to_coeffs, c);
+	if (rc == 0)
+		rc = horner(st, a, c, n, hi);
+	if (rc == 0)
+		rc = segc_rf_sub(st, &b, lo, &one);
+	if (rc == 0)
+		rc = horner(st, &b, c, n, &b);
+	if (rc == 0)
+		rc = segc_rf_sub(st, a, a, &b);
+	for (m = 0; m < n; m++)
+		segc_poly_clear(&c[m]);
+	free(c);
+	segc_rf_clear(&b);
+	segc_rf_clear(&one);
+	return rc;
+}
+
 /* r = sum_{v=lo}^{hi} body in closed form (body polynomial in x_v). */
 int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
 	segc_rf *lo, segc_rf *hi)
 {
-	size_t deg = (size_t)segc_poly_degree(&body->num, v), m, n;
+	size_t deg = (size_t)segc_poly_degree(&body->num, v);
 	unsigned long maxdeg = segc_ctx_limits(st->ctx)->max_sum_degree;
-	segc_poly *g;
-	segc_rf a, b, one;
+	struct groups g;
+	segc_rf a, den;
 	int rc;
 
 	if (maxdeg && deg > maxdeg) {
@@ -144,32 +450,23 @@ int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
 			"(max_sum_degree)", deg, maxdeg);
 		return -1;
 	}
-	bernoulli_upto(st, deg);
-	n = deg + 2;
-	g = segc_xmalloc(n * sizeof(segc_poly));
-	for (m = 0; m < n; m++)
-		segc_poly_init(&g[m], body->num.nvars);
+	if (segc_ctx_charge(st->ctx, (double)(body->num.len + 1) *
+		(double)(deg + 2)))
+		return -1;
+	groups_init(&g, &body->num, v);
 	segc_rf_init(&a);
-	segc_rf_init(&b);
-	segc_rf_init(&one);
-	segc_rf_set_si(st, &one, 1);
-	rc = antidifference(st, g, &body->num, v, deg);
+	segc_rf_init(&den);
+	segc_rf_set_si(st, &a, 1);
+	segc_rf_set_si(st, &den, 1);
+	if (simple_bounds(lo, hi))
+		rc = sum_by_terms(st, &a.num, &g, deg, lo, hi);
+	else
+		rc = sum_by_horner(st, &a, &g, deg, lo, hi);
+	segc_poly_set(&den.num, &body->den);
 	if (rc == 0)
-		rc = horner(st, &a, g, n, hi);
-	if (rc == 0)
-		rc = segc_rf_sub(st, &b, lo, &one);
-	if (rc == 0)
-		rc = horner(st, &b, g, n, &b);
-	if (rc == 0)
-		rc = segc_rf_sub(st, &a, &a, &b);
-	segc_poly_set(&one.num, &body->den);
-	if (rc == 0)
-		rc = segc_rf_div(st, r, &a, &one);
-	for (m = 0; m < n; m++)
-		segc_poly_clear(&g[m]);
-	free(g);
+		rc = segc_rf_div(st, r, &a, &den);
+	groups_clear(&g);
 	segc_rf_clear(&a);
-	segc_rf_clear(&b);
-	segc_rf_clear(&one);
+	segc_rf_clear(&den);
 	return rc;
 }

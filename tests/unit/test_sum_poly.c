@@ -1,0 +1,216 @@
+/* test_sum_poly.c - closed forms of sums of polynomial bodies
+ * (summation_poly.c) against the literal loop: random bodies in the
+ * counter and two other names with rational coefficients, summed between
+ * a number and a monomial (built term by term) and between symbolic
+ * bounds (Horner's rule), evaluated at integer points; and a triangular
+ * nest of depth 40 against the binomial coefficients it counts. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <segc/segc.h>
+#include "tap.h"
+
+static segc_ctx *ctx;
+static segc_domains *dom;
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+
+/* A pseudo-random number (xorshift). */
+static uint64_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* A number in [lo, hi]. */
+static long range(long lo, long hi)
+{
+	return lo + (long)(next() % (uint64_t)(hi - lo + 1));
+}
+
+/* Appends to 'buf' the factor name^e (nothing when e = 0). */
+static void factor(char *buf, size_t size, const char *name, long e)
+{
+	size_t len = strlen(buf);
+
+	if (e)
+		snprintf(buf + len, size - len, "*%s^%ld", name, e);
+}
+
+/* Writes to 'buf' a random polynomial in i, x and y: up to 'terms'
+ * terms of degree at most 'deg' in i, with rational coefficients. */
+static void random_body(char *buf, size_t size, int terms, int deg)
+{
+	int t, n = (int)range(1, terms);
+
+	buf[0] = '\0';
+	for (t = 0; t < n; t++) {
+		size_t len = strlen(buf);
+
+		snprintf(buf + len, size - len, "%s(%ld/%ld)", t ? " + " : "",
+			range(-40, 40), range(1, 9));
+		factor(buf, size, "i", range(0, deg));
+		factor(buf, size, "x", range(0, 2));
+		factor(buf, size, "y", range(0, 1));
+	}
+}
+
+/* A non-zero rational with numerator in [-9, 9] over 'den'. */
+static void nonzero(mpq_ptr q, unsigned long den)
+{
+	long n = range(1, 9);
+
+	mpq_set_si(q, range(0, 1) ? n : -n, den);
+	mpq_canonicalize(q);
+}
+
+/* Compares the canonical form of 'text' with the literal loop at
+ * N = 1..6, P = 1..3 and two non-zero rational x, y: the number of
+ * disagreements (1 when the form cannot be made).  The loop is evaluated
+ * first, before the canonical form is made. */
+static int compare(const char *text)
+{
+	static const char *const names[] = { "N", "P", "x", "y" };
+	segc_expr *e = segc_expr_parse(ctx, text, NULL), *c = NULL;
+	mpq_t v[18][4], want[18], got;
+	int i, k, bad = 0;
+
+	mpq_init(got);
+	for (i = 0; i < 18; i++) {
+		for (k = 0; k < 4; k++)
+			mpq_init(v[i][k]);
+		mpq_init(want[i]);
+		mpq_set_si(v[i][0], i / 3 + 1, 1);
+		mpq_set_si(v[i][1], i % 3 + 1, 1);
+		nonzero(v[i][2], 7);
+		nonzero(v[i][3], 5);
+		if (!e || segc_expr_eval_q(want[i], e, 4, names,
+			(const mpq_t *)v[i]))
+			bad++;
+	}
+	if (!bad)
+		c = segc_canonical(ctx, dom, e);
+	for (i = 0; i < 18; i++) {
+		if (!bad && (!c || segc_expr_eval_q(got, c, 4, names,
+			(const mpq_t *)v[i]) || !mpq_equal(got, want[i])))
+			bad++;
+		for (k = 0; k < 4; k++)
+			mpq_clear(v[i][k]);
+		mpq_clear(want[i]);
+	}
+	mpq_clear(got);
+	segc_expr_free(e);
+	segc_expr_free(c);
+	return bad;
+}
+
+/* Random bodies over each kind of bounds. */
+static void test_random_bodies(void)
+{
+	static const char *const bounds[][2] = {
+		{ "1", "N" },       /* a number and a monomial */
+		{ "-2", "N" },
+		{ "3", "N*P" },
+		{ "0", "2*N" },
+		{ "-1", "5" },      /* two numbers */
+		{ "1/2", "N" },     /* a fraction: ceil(1/2) = 1 */
+		{ "P", "N + 3" },   /* symbolic: Horner's rule */
+		{ "N - P", "2*N" },
+	};
+	size_t b;
+
+	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
+		int round, bad = 0;
+
+		for (round = 0; round < 12; round++) {
+			char body[1024], text[1200];
+
+			random_body(body, sizeof(body), 6, round < 6 ? 4 : 13);
+			snprintf(text, sizeof(text), "sum(i, %s, %s, %s)",
+				bounds[b][0], bounds[b][1], body);
+			bad += compare(text);
+		}
+		tap_ok(bad == 0, "12 random bodies summed over [%s, %s] equal "
+			"the loop (%d mismatches)", bounds[b][0], bounds[b][1], bad);
+	}
+}
+
+/* A triangular nest of depth 'depth' with a unit step at every level:
+ * sum_{i0=1}^{N} (1 + sum_{i1=1}^{i0} (1 + ...)). */
+static char *nest_text(int depth)
+{
+	size_t size = (size_t)depth * 40 + 16, len = 0;
+	char *s = malloc(size);
+	int k;
+
+	for (k = 0; k < depth; k++) {
+		char bound[16];
+
+		snprintf(bound, sizeof(bound), k ? "i%d" : "N", k - 1);
+		len += (size_t)snprintf(s + len, size - len, "sum(i%d, 1, %s, 1%s",
+			k, bound, k + 1 < depth ? " + " : "");
+	}
+	for (k = 0; k < depth; k++)
+		s[len++] = ')';
+	s[len] = '\0';
+	return s;
+}
+
+/* The nest of depth 40 counts sum_{j=1}^{40} C(N + j - 1, j) steps. */
+static void test_nest(void)
+{
+	static const char *const names[] = { "N" };
+	char *text = nest_text(40);
+	segc_expr *e = segc_expr_parse(ctx, text, NULL), *c;
+	int n, j, bad = 0;
+
+	c = e ? segc_canonical(ctx, dom, e) : NULL;
+	for (n = 1; c && n <= 12; n++) {
+		mpq_t v[1], got;
+		mpz_t want, t;
+
+		mpq_init(v[0]);
+		mpq_init(got);
+		mpz_init(want);
+		mpz_init(t);
+		mpq_set_si(v[0], n, 1);
+		for (j = 1; j <= 40; j++) {
+			mpz_bin_uiui(t, (unsigned long)(n + j - 1), (unsigned long)j);
+			mpz_add(want, want, t);
+		}
+		if (segc_expr_eval_q(got, c, 1, names, (const mpq_t *)v) ||
+			mpz_cmp_ui(mpq_denref(got), 1) ||
+			mpz_cmp(mpq_numref(got), want))
+			bad++;
+		mpq_clear(v[0]);
+		mpq_clear(got);
+		mpz_clear(want);
+		mpz_clear(t);
+	}
+	tap_ok(c && bad == 0, "a triangular nest of depth 40 counts the "
+		"binomial sums at N = 1..12 (%d mismatches)", bad);
+	segc_expr_free(e);
+	segc_expr_free(c);
+	free(text);
+}
+
+int main(void)
+{
+	mpq_t one;
+
+	ctx = segc_ctx_new();
+	dom = segc_domains_new();
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
+	segc_domains_set(dom, "N", one, NULL, 1);
+	segc_domains_set(dom, "P", one, NULL, 1);
+	mpq_clear(one);
+	test_random_bodies();
+	test_nest();
+	segc_domains_free(dom);
+	segc_ctx_free(ctx);
+	segc_library_cleanup();
+	return tap_done();
+}
