@@ -401,6 +401,16 @@ SEGC_API SEGC_GIVE segc_expr *segc_expr_if_as_extremum(
 	SEGC_KEEP segc_ctx *ctx, SEGC_KEEP const segc_domains *dom,
 	SEGC_KEEP const segc_expr *e);
 
+/* Non-zero when 'a' and 'b' are proved equal on 'dom' by cases: their
+ * difference split on conditions of ifs (and on which argument of a
+ * two-argument min or max is smaller) that are affine in one free name,
+ * each side in canonical form under the narrowed domain (that name one
+ * value where the side is one point) zero, to a fixed depth.  0 when
+ * not proved (or on error; 'ctx' is left clear). */
+SEGC_API int segc_expr_equal_by_cases(SEGC_KEEP segc_ctx *ctx,
+	SEGC_KEEP const segc_domains *dom, SEGC_KEEP const segc_expr *a,
+	SEGC_KEEP const segc_expr *b);
+
 /* 'e' (taken) with every sum, every atom of an overlapped loop or of
  * indexed nodes (maxplus, maxplusv, taskpath) and every floor or ceil
  * that has no free name replaced by its exact value; the whole formula

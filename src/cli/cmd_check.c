@@ -16,7 +16,8 @@
  * canonical forms are the same, proved equal (after the sums and atoms
  * of recurrences with every name bound are replaced by their numbers;
  * or when their second forms, the ifs that are extrema written as
- * extrema, are the same).  Otherwise both formulas
+ * extrema, are the same, or proved equal by cases on the conditions of
+ * their ifs and extrema).  Otherwise both formulas
  * (the derived one in its structural form, so that the canonical form is
  * not trusted for the verdict) are evaluated exactly at sample points of
  * the declared domains (witness.c): "MISMATCH: COMPONENT (SOURCE)" at the
@@ -250,7 +251,7 @@ static void value_bound_atoms(segc_ctx *ctx, const segc_setting *s,
 
 /* Non-zero when the second forms of 'got' and 'want' under 's' (their
  * ifs that are extrema written as extrema, segc_expr_if_as_extremum)
- * are the same: proved equal. */
+ * are the same, or proved equal by cases (segc_expr_equal_by_cases). */
 static int same_second_form(segc_ctx *ctx, const segc_setting *s,
 	segc_expr *got, segc_expr *want)
 {
@@ -261,6 +262,9 @@ static int same_second_form(segc_ctx *ctx, const segc_setting *s,
 
 	segc_ctx_clear(ctx);
 	same = (g || w) && (g ? g : got) == (w ? w : want);
+	if (!same)
+		same = segc_expr_equal_by_cases(ctx, dom, g ? g : got,
+			w ? w : want);
 	segc_expr_free(g);
 	segc_expr_free(w);
 	segc_domains_free(dom);

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 #include "expr/expr_private.h"
-#include "algebra/taskpath.h"
+#include "graph/taskpath.h"
 #include "base/util.h"
 
 /* The arguments of an atom being built. */

@@ -8,7 +8,7 @@
 
 #include "output/output.h"
 #include "expr/expr_private.h"
-#include "algebra/taskpath.h"
+#include "graph/taskpath.h"
 
 /* The state of one plan build. */
 typedef struct segc_plan_builder {

@@ -43,6 +43,39 @@ value min4 "if(N >= 3, 6*t, N^2*t/2 + N*t/2) + if(N >= 3, 4*N*t - 12*t, 0)" \
 "$SEGC" check --expect "4*N*t" "$tmp/min4.xml" >"$tmp/out" 2>&1
 [ $? -eq 1 ]
 ok $? "min(j, 4): check does not take 4*N*t"
+# the hand form: 4*N - 6 and N*(N + 1)/2 agree at N = 3 and N = 4 (both
+# 6, both 10), so the switch may stand at 3, 4 or 5, not at 2 or 6 (N = 2:
+# 3 against 2; N = 5: 14 against 15)
+for k in 3 4 5; do
+	"$SEGC" check --expect "if(N >= $k, 4*N - 6, N*(N+1)/2)*t" \
+		"$tmp/min4.xml" >"$tmp/out" 2>&1
+	st=$?
+	[ $st -eq 0 ] && grep -q '^ok: total' "$tmp/out"
+	ok $? "min(j, 4): check proves if(N >= $k, 4*N - 6, N*(N+1)/2) (exit $st)"
+done
+for k in 2 6; do
+	"$SEGC" check --expect "if(N >= $k, 4*N - 6, N*(N+1)/2)*t" \
+		"$tmp/min4.xml" >"$tmp/out" 2>&1
+	st=$?
+	[ $st -eq 1 ] && grep -q '^MISMATCH' "$tmp/out" &&
+		grep -q "witness: N=$((k == 2 ? 2 : 5))," "$tmp/out"
+	ok $? "min(j, 4): check refuses the switch at $k with its witness (exit $st)"
+done
+# a real name is not split into points: x*(x - 1) is 0 at x = 0 and 1
+# only where x is an integer
+model realx '<param name="x" min="0" max="1"/>' \
+	'<step name="s" cost="if(x &gt;= 1, 1, 0)*t"/>'
+"$SEGC" check --expect "if(x >= 1, 1, 0)*t + x*(x - 1)*t" \
+	"$tmp/realx.xml" >"$tmp/out" 2>&1
+st=$?
+[ $st -eq 1 ] && ! grep -q '^ok' "$tmp/out"
+ok $? "a real name in [0, 1] is not taken as its two ends (exit $st)"
+model intx '<param name="x" min="0" max="1" integer="true"/>' \
+	'<step name="s" cost="if(x &gt;= 1, 1, 0)*t"/>'
+"$SEGC" check --expect "x*t + x*(x - 1)*t" "$tmp/intx.xml" >"$tmp/out" 2>&1
+st=$?
+[ $st -eq 0 ]
+ok $? "an integer x in 0..1: if(x >= 1, 1, 0) = x + x*(x - 1) (exit $st)"
 
 # sum of max(0, n - i), i = 1 .. n + 1: n*(n - 1)/2
 model max0 '<param name="n" min="0" integer="true"/>' \
