@@ -1,6 +1,7 @@
 /* emit_taskpath.h - what the printers of a TASKPATH instruction share
- * (emit_taskpath.c: its programs and the C; emit_taskpath_py.c: the
- * Python): the state of one printing and the numbers of its locals. */
+ * (emit_taskpath.c: its programs; emit_taskpath_c.c, emit_taskpath_py.c,
+ * emit_taskpath_f.c: the C, Python and Fortran): the state of one
+ * printing and the numbers of its locals. */
 #ifndef SEGC_EMIT_TASKPATH_H
 #define SEGC_EMIT_TASKPATH_H
 

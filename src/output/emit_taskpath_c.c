@@ -1,0 +1,552 @@
+/* emit_taskpath_c.c - the longest path of a task graph with indexed
+ * nodes (a TASKPATH instruction, plan_taskpath.c) printed as C: the
+ * instances of each node kind enumerated by loops over its index ranges,
+ * as segc eval does (algebra/taskpath.c), their times kept in an array
+ * over the box of their indices (malloc'd, freed before the value is
+ * returned), and the longest path taken by pushing each instance's
+ * finish time along its arcs (emit_taskpath.c adds them in
+ * double-double), the kinds in the order of the plan and each kind's
+ * instances in the lexicographic order of their indices.  The predictor
+ * gives NaN where segc eval refuses or where it cannot follow: a bound or
+ * an at value that is not an integer of at most 2^52, an arc from a kind
+ * to itself that does not go forward in the lexicographic order, more
+ * than 2^26 places in a box, or no memory. */
+#include <stdlib.h>
+#include "output/emit_taskpath.h"
+
+/* The most places of the box of one node kind. */
+#define TP_MAX_BOX "67108864.0"
+
+/* Appends 'depth' tabs. */
+static void indent(const segc_tp_out *o, unsigned depth)
+{
+	while (depth--)
+		segc_strbuf_appendc(o->b, '\t');
+}
+
+/* Appends, at 'depth', the jump that makes the result NaN. */
+static void put_fail(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "{ %s0 = (double)NAN; goto %sf%lu; }\n",
+		o->x, o->x, (unsigned long)o->insn);
+	*o->fails = 1;
+}
+
+/* Appends the statements setting the long long 'kind' local (v, k) to the
+ * integer program 'g' of kind 'v', NaN (the fail label) unless it is an
+ * integer of at most 2^52. */
+static void put_int(const segc_tp_out *o, unsigned depth, unsigned long kind,
+	size_t lv, size_t lk, const segc_tp_prog *g, size_t v)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s3 = ", o->x);
+	segc_tp_put_prog(o, g, v);
+	segc_strbuf_append(o->b, ";\n");
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (!(fabs(%s3) <= 4503599627370496.0 && "
+		"floor(%s3) >= %s3))\n", o->x, o->x, o->x);
+	put_fail(o, depth + 1);
+	indent(o, depth);
+	segc_tp_local(o, kind, lv, lk);
+	segc_strbuf_appendf(o->b, " = (long long)%s3;\n", o->x);
+}
+
+/* ---------------------------------------------------------- the loops */
+
+/* Opens the loops over the instances of kind 'v' at 'depth'; returns
+ * the depth of their body. */
+static unsigned open_loops(const segc_tp_out *o, size_t v, unsigned depth)
+{
+	const segc_tp_node *nd = &o->tp->t.nodes[v];
+	size_t k;
+
+	for (k = 0; k < nd->d; k++) {
+		put_int(o, depth, L_IDX, v, k, &nd->lo[k], v);
+		put_int(o, depth, L_HI, v, k, &nd->hi[k], v);
+		indent(o, depth);
+		segc_strbuf_append(o->b, "for (; ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " <= ");
+		segc_tp_local(o, L_HI, v, k);
+		segc_strbuf_append(o->b, "; ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, "++) {\n");
+		depth++;
+	}
+	return depth;
+}
+
+/* Closes the loops of kind 'v' opened at 'depth'. */
+static void close_loops(const segc_tp_out *o, size_t v, unsigned depth)
+{
+	size_t k;
+
+	for (k = o->tp->t.nodes[v].d; k-- > 0;) {
+		indent(o, depth + (unsigned)k);
+		segc_strbuf_append(o->b, "}\n");
+	}
+}
+
+/* Appends the place in the box of kind 'w' of the indices 'kind' (locals
+ * numbered by 'lv'): sum of (index - least) * stride, the strides
+ * written out from the extents. */
+static void put_place(const segc_tp_out *o, size_t w, unsigned long kind,
+	size_t lv)
+{
+	size_t d = o->tp->t.nodes[w].d, k, j;
+
+	for (k = 0; k < d; k++) {
+		segc_strbuf_append(o->b, k ? " + " : "");
+		segc_strbuf_append(o->b, "(size_t)(");
+		segc_tp_local(o, kind, lv, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, w, k);
+		segc_strbuf_append(o->b, ")");
+		for (j = k + 1; j < d; j++) {
+			segc_strbuf_append(o->b, " * (size_t)(");
+			segc_tp_local(o, L_MAX, w, j);
+			segc_strbuf_append(o->b, " - ");
+			segc_tp_local(o, L_MIN, w, j);
+			segc_strbuf_append(o->b, " + 1)");
+		}
+	}
+}
+
+/* Appends the time of kind 'w' at the place of the indices 'kind' (lv). */
+static void put_time_of(const segc_tp_out *o, unsigned long base, size_t w,
+	unsigned long kind, size_t lv)
+{
+	segc_tp_local(o, base, w, 0);
+	if (!o->tp->t.nodes[w].d)
+		return;
+	segc_strbuf_append(o->b, "[");
+	put_place(o, w, kind, lv);
+	segc_strbuf_append(o->b, "]");
+}
+
+/* Appends the time of kind 'w' at the indices 'kind' (lv), its high
+ * part. */
+static void put_time(const segc_tp_out *o, size_t w, unsigned long kind,
+	size_t lv)
+{
+	put_time_of(o, L_T, w, kind, lv);
+}
+
+/* Appends the raise of the time (T, E) of kind 'w' at the indices 'kind'
+ * (lv) to the candidate (%s2, %s20) when it is larger (or NaN), the
+ * pairs compared without comparing doubles for equality. */
+static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
+	unsigned long kind, size_t lv)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
+	put_time(o, w, kind, lv);
+	segc_strbuf_appendf(o->b, " || (%s2 >= ", o->x);
+	put_time(o, w, kind, lv);
+	segc_strbuf_appendf(o->b, " && %s20 > ", o->x);
+	put_time_of(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, ") || isnan(%s2)) {\n", o->x);
+	indent(o, depth + 1);
+	put_time(o, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s2;\n", o->x);
+	indent(o, depth + 1);
+	put_time_of(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s20;\n", o->x);
+	indent(o, depth);
+	segc_strbuf_append(o->b, "}\n");
+}
+
+/* Appends the push of the finish time %s1 of an instance of kind 'v'
+ * along arc 'a'. */
+static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
+{
+	const segc_tp_arc *ar = &o->tp->t.arcs[a];
+	size_t w = ar->to, k, dw = o->tp->t.nodes[w].d;
+
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "/* arc %lu: node %lu to node %lu */\n",
+		(unsigned long)a + 1, (unsigned long)v + 1,
+		(unsigned long)w + 1);
+	if (!segc_tp_prog_is_zero(o, &ar->cost))
+		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
+	else {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s2 = %s1;\n", o->x, o->x);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s20 = %s10;\n", o->x, o->x);
+	}
+	if (!dw) {
+		put_relax(o, depth, w, L_AT, a);
+		return;
+	}
+	if (!ar->nat) {
+		/* to every instance of w */
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "for (%s9 = 0; %s9 < %s8[%lu]; "
+			"%s9++)\n", o->x, o->x, o->x, (unsigned long)w, o->x);
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "if (");
+		segc_tp_local(o, L_EX, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] && (%s2 > ", o->x, o->x);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] || (%s2 >= ", o->x, o->x);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] && %s20 > ", o->x, o->x);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9]) || isnan(%s2))) {\n", o->x,
+			o->x);
+		indent(o, depth + 2);
+		segc_tp_local(o, L_T, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] = %s2;\n", o->x, o->x);
+		indent(o, depth + 2);
+		segc_tp_local(o, L_E, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9] = %s20;\n", o->x, o->x);
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "}\n");
+		return;
+	}
+	for (k = 0; k < ar->nat; k++)
+		put_int(o, depth, L_AT, a, k, &ar->at[k], v);
+	if (w == v) {
+		/* forward in the lexicographic order, or NaN */
+		indent(o, depth);
+		segc_strbuf_append(o->b, "if (!(");
+		for (k = 0; k < dw; k++) {
+			size_t j;
+
+			segc_strbuf_append(o->b, k ? " || (" : "(");
+			for (j = 0; j < k; j++) {
+				segc_tp_local(o, L_AT, a, j);
+				segc_strbuf_append(o->b, " == ");
+				segc_tp_local(o, L_IDX, v, j);
+				segc_strbuf_append(o->b, " && ");
+			}
+			segc_tp_local(o, L_AT, a, k);
+			segc_strbuf_append(o->b, " > ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, ")");
+		}
+		segc_strbuf_appendf(o->b, "))\n");
+		put_fail(o, depth + 1);
+	}
+	/* an instance of w, or no arc */
+	indent(o, depth);
+	segc_strbuf_append(o->b, "if (");
+	for (k = 0; k < dw; k++) {
+		segc_tp_local(o, L_AT, a, k);
+		segc_strbuf_append(o->b, " >= ");
+		segc_tp_local(o, L_MIN, w, k);
+		segc_strbuf_append(o->b, " && ");
+		segc_tp_local(o, L_AT, a, k);
+		segc_strbuf_append(o->b, " <= ");
+		segc_tp_local(o, L_MAX, w, k);
+		segc_strbuf_append(o->b, " && ");
+	}
+	segc_tp_local(o, L_EX, w, 0);
+	segc_strbuf_append(o->b, "[");
+	put_place(o, w, L_AT, a);
+	segc_strbuf_append(o->b, "]) {\n");
+	put_relax(o, depth + 1, w, L_AT, a);
+	indent(o, depth);
+	segc_strbuf_append(o->b, "}\n");
+}
+
+/* Appends the declarations of the locals. */
+static void put_decls(const segc_tp_out *o, unsigned depth)
+{
+	const segc_tp *t = &o->tp->t;
+	size_t v, k, a;
+
+	int indexed = 0, all = 0, at = 0, costs = 0;
+
+	for (v = 0; v < t->n; v++) {
+		indexed |= t->nodes[v].d > 0;
+		costs |= !segc_tp_prog_is_zero(o, &t->nodes[v].cost);
+	}
+	for (a = 0; a < t->narcs; a++) {
+		costs |= !segc_tp_prog_is_zero(o, &t->arcs[a].cost);
+		at |= t->arcs[a].nat > 0;
+		all |= !t->arcs[a].nat && t->nodes[t->arcs[a].to].d > 0;
+	}
+	/* only the locals that are used (a C compiler warns of others) */
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "double %s0 = 0.0, %s1 = 0.0, %s10 = 0.0",
+		o->x, o->x, o->x);
+	if (t->narcs)
+		segc_strbuf_appendf(o->b, ", %s2 = 0.0, %s20 = 0.0", o->x,
+			o->x);
+	if (costs)
+		segc_strbuf_appendf(o->b, ", %s4 = 0.0, %s5 = 0.0, "
+			"%s6 = 0.0, %s7 = 0.0", o->x, o->x, o->x, o->x);
+	if (indexed || at)
+		segc_strbuf_appendf(o->b, ", %s3 = 0.0", o->x);
+	segc_strbuf_append(o->b, ";\n");
+	if (indexed) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "size_t %s8[%luU]", o->x,
+			(unsigned long)t->n);
+		if (all)
+			segc_strbuf_appendf(o->b, ", %s9", o->x);
+		segc_strbuf_append(o->b, ";\n");
+	}
+	for (v = 0; v < t->n; v++) {
+		const segc_tp_node *nd = &t->nodes[v];
+
+		indent(o, depth);
+		if (!nd->d) {
+			segc_strbuf_append(o->b, "double ");
+			segc_tp_local(o, L_T, v, 0);
+			segc_strbuf_append(o->b, " = -HUGE_VAL, ");
+			segc_tp_local(o, L_E, v, 0);
+			segc_strbuf_append(o->b, " = 0.0;\n");
+			continue;
+		}
+		segc_strbuf_append(o->b, "double *");
+		segc_tp_local(o, L_T, v, 0);
+		segc_strbuf_append(o->b, " = NULL, *");
+		segc_tp_local(o, L_E, v, 0);
+		segc_strbuf_append(o->b, " = NULL;\n");
+		indent(o, depth);
+		segc_strbuf_append(o->b, "unsigned char *");
+		segc_tp_local(o, L_EX, v, 0);
+		segc_strbuf_append(o->b, " = NULL;\n");
+		for (k = 0; k < nd->d; k++) {
+			indent(o, depth);
+			segc_strbuf_append(o->b, "long long ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, " = 0, ");
+			segc_tp_local(o, L_HI, v, k);
+			segc_strbuf_append(o->b, " = 0, ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " = 4503599627370496LL, ");
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " = -4503599627370496LL;\n");
+		}
+	}
+	for (a = 0; a < t->narcs; a++)
+		for (k = 0; k < t->arcs[a].nat; k++) {
+			indent(o, depth);
+			segc_strbuf_append(o->b, "long long ");
+			segc_tp_local(o, L_AT, a, k);
+			segc_strbuf_append(o->b, " = 0;\n");
+		}
+}
+
+/* Appends the boxes: the least and greatest index of each kind's
+ * instances, its places (%s8[v], at most TP_MAX_BOX) and its arrays. */
+static void put_boxes(const segc_tp_out *o, unsigned depth)
+{
+	const segc_tp *t = &o->tp->t;
+	size_t v, k;
+	unsigned in;
+
+	for (v = 0; v < t->n; v++) {
+		const segc_tp_node *nd = &t->nodes[v];
+
+		if (!nd->d)
+			continue;
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "/* node %lu: the box of its "
+			"indices */\n", (unsigned long)v + 1);
+		in = open_loops(o, v, depth);
+		for (k = 0; k < nd->d; k++) {
+			indent(o, in);
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " = ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, " < ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " ? ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, " : ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, ";\n");
+			indent(o, in);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " = ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, " > ");
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " ? ");
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, " : ");
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, ";\n");
+		}
+		close_loops(o, v, depth);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s3 = 1.0;\n", o->x);
+		for (k = 0; k < nd->d; k++) {
+			indent(o, depth);
+			segc_strbuf_appendf(o->b, "%s3 = ", o->x);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " < ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_appendf(o->b, " ? 0.0 : %s3 * (double)(",
+				o->x);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " - ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " + 1);\n");
+		}
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "if (%s3 > " TP_MAX_BOX ")\n", o->x);
+		put_fail(o, depth + 1);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s8[%lu] = %s3 > 0.0 ? "
+			"(size_t)%s3 : 1U;\n", o->x, (unsigned long)v, o->x,
+			o->x);
+		indent(o, depth);
+		segc_tp_local(o, L_T, v, 0);
+		segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
+			"sizeof(double));\n", o->x, (unsigned long)v);
+		indent(o, depth);
+		segc_tp_local(o, L_E, v, 0);
+		segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
+			"sizeof(double));\n", o->x, (unsigned long)v);
+		indent(o, depth);
+		segc_tp_local(o, L_EX, v, 0);
+		segc_strbuf_appendf(o->b, " = (unsigned char *)calloc(%s8[%lu], "
+			"1);\n", o->x, (unsigned long)v);
+		indent(o, depth);
+		segc_strbuf_append(o->b, "if (!");
+		segc_tp_local(o, L_E, v, 0);
+		segc_strbuf_append(o->b, " || !");
+		segc_tp_local(o, L_T, v, 0);
+		segc_strbuf_append(o->b, " || !");
+		segc_tp_local(o, L_EX, v, 0);
+		segc_strbuf_append(o->b, ")\n");
+		put_fail(o, depth + 1);
+		/* the instances: no time yet */
+		in = open_loops(o, v, depth);
+		indent(o, in);
+		segc_tp_local(o, L_EX, v, 0);
+		segc_strbuf_append(o->b, "[");
+		put_place(o, v, L_IDX, v);
+		segc_strbuf_append(o->b, "] = 1;\n");
+		indent(o, in);
+		put_time(o, v, L_IDX, v);
+		segc_strbuf_append(o->b, " = -HUGE_VAL;\n");
+		indent(o, in);
+		put_time_of(o, L_E, v, L_IDX, v);
+		segc_strbuf_append(o->b, " = 0.0;\n");
+		close_loops(o, v, depth);
+	}
+}
+
+/* Appends the longest path: each kind in the plan's order, each
+ * instance's finish time %s1 (its start 0 when no arc reached it) pushed
+ * along the arcs that leave it; the exit's is the result %s0. */
+static void put_paths(const segc_tp_out *o, unsigned depth)
+{
+	const segc_tp *t = &o->tp->t;
+	size_t i, v, a;
+	unsigned in;
+
+	for (i = 0; i < t->n; i++) {
+		const segc_tp_node *nd;
+
+		v = o->tp->order[i];
+		nd = &t->nodes[v];
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "/* node %lu */\n",
+			(unsigned long)v + 1);
+		in = open_loops(o, v, depth);
+		if (nd->d) {
+			indent(o, in);
+			segc_strbuf_append(o->b, "if (!");
+			segc_tp_local(o, L_EX, v, 0);
+			segc_strbuf_append(o->b, "[");
+			put_place(o, v, L_IDX, v);
+			segc_strbuf_append(o->b, "])\n");
+			indent(o, in + 1);
+			segc_strbuf_append(o->b, "continue;\n");
+		}
+		indent(o, in);
+		segc_strbuf_appendf(o->b, "%s1 = ", o->x);
+		put_time(o, v, L_IDX, v);
+		segc_strbuf_append(o->b, ";\n");
+		indent(o, in);
+		segc_strbuf_appendf(o->b, "%s10 = ", o->x);
+		put_time_of(o, L_E, v, L_IDX, v);
+		segc_strbuf_append(o->b, ";\n");
+		/* no arc reached it: it starts at 0 */
+		indent(o, in);
+		segc_strbuf_appendf(o->b, "if (%s1 < -1.7976931348623157e308)\n",
+			o->x);
+		indent(o, in + 1);
+		segc_strbuf_appendf(o->b, "%s1 = %s10 = 0.0;\n", o->x, o->x);
+		if (!segc_tp_prog_is_zero(o, &nd->cost))
+			segc_tp_put_twosum(o, in, "1", "1", &nd->cost, v);
+		if (v == t->exit) {
+			indent(o, in);
+			segc_strbuf_appendf(o->b, "%s0 = %s1;\n", o->x, o->x);
+		}
+		for (a = 0; a < t->narcs; a++)
+			if (t->arcs[a].from == v)
+				put_arc(o, in, a, v);
+		close_loops(o, v, depth);
+	}
+}
+
+/* See emit_private.h. */
+void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i, unsigned depth, int assign)
+{
+	const segc_tp *t = &nm->p->insn[i].tp->t;
+	segc_tp_out o;
+	size_t v;
+	int fails = 0;
+
+	o.fails = &fails;
+	o.b = b;
+	o.nm = nm;
+	o.tp = nm->p->insn[i].tp;
+	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
+	o.insn = i;
+	o.py = o.f = 0;
+	if (!assign) {
+		indent(&o, depth);
+		segc_strbuf_append(b, nm->accurate ? "segc_dd " : "double ");
+		segc_emit_put_value(b, nm, i);
+		segc_strbuf_append(b, ";\n");
+	}
+	indent(&o, depth);
+	segc_strbuf_append(b, "{\n");
+	depth++;
+	indent(&o, depth);
+	segc_strbuf_appendf(b, "/* the longest path of a task graph with "
+		"indexed nodes: %lu kinds, %lu arcs */\n", (unsigned long)t->n,
+		(unsigned long)t->narcs);
+	put_decls(&o, depth);
+	segc_strbuf_append(b, "\n");
+	put_boxes(&o, depth);
+	put_paths(&o, depth);
+	if (fails)
+		segc_strbuf_appendf(b, "%sf%lu:\n", o.x, (unsigned long)i);
+	for (v = 0; v < t->n; v++) {
+		if (!t->nodes[v].d)
+			continue;
+		indent(&o, depth);
+		segc_strbuf_append(b, "free(");
+		segc_tp_local(&o, L_T, v, 0);
+		segc_strbuf_append(b, ");\n");
+		indent(&o, depth);
+		segc_strbuf_append(b, "free(");
+		segc_tp_local(&o, L_EX, v, 0);
+		segc_strbuf_append(b, ");\n");
+		indent(&o, depth);
+		segc_strbuf_append(b, "free(");
+		segc_tp_local(&o, L_E, v, 0);
+		segc_strbuf_append(b, ");\n");
+	}
+	indent(&o, depth);
+	segc_emit_put_value(b, nm, i);
+	segc_strbuf_appendf(b, nm->accurate ? " = dd_d(%s0);\n" :
+		" = %s0;\n", o.x);
+	depth--;
+	indent(&o, depth);
+	segc_strbuf_append(b, "}\n");
+	free(o.x);
+}
