@@ -102,6 +102,23 @@ SEGC_API int segc_eval_plan_mpfr(SEGC_KEEP segc_ctx *ctx, mpfr_t out,
 	SEGC_KEEP const segc_eval_plan *ep, SEGC_KEEP const segc_point *pt,
 	SEGC_KEEP const segc_where *where);
 
+/* Encloses the values of the 'n' formulas 'e' at 'pt' in doubles,
+ * cheaply: 0 with lo[i] <= the exact value of e[i] <= hi[i], both
+ * finite; 1 when doubles with a certified error do not give them (a
+ * comparison or rounding they do not decide, an error, a limit, an atom
+ * they do not evaluate): nothing is recorded in 'ctx' (its limits are
+ * read), and segc_eval_mpfr_n() gives the value or the error.  When both
+ * ends print alike to some digits, so does the exact value. */
+SEGC_API int segc_eval_double_n(SEGC_KEEP segc_ctx *ctx, size_t n,
+	double *lo, double *hi, SEGC_KEEP const segc_expr *const *e,
+	SEGC_KEEP const segc_point *pt);
+/* segc_eval_double_n() of the plan's formula, declining also where its
+ * value is not rational (a log2 or sqrt that is not exact), where
+ * segc_eval_plan_exact() gives no value. */
+SEGC_API int segc_eval_plan_double(SEGC_KEEP segc_ctx *ctx, double *lo,
+	double *hi, SEGC_KEEP const segc_eval_plan *ep,
+	SEGC_KEEP const segc_point *pt);
+
 /* The free names of 'e' (or, when 'calls' is non-zero, the names of its
  * uninterpreted calls): sorted, distinct; '*out' gets a malloc'd array
  * (GIVEn, NULL when empty; free() it) of strings borrowed from 'e'.

@@ -5,7 +5,13 @@
  * exactly and compared exactly, so the certificate is the whole range.
  * The scan shares one evaluation's budget of terms of sums
  * (max_eval_terms): each integer gets its share, so a scan never takes
- * much longer than one 'segc eval' of the formula may. */
+ * much longer than one 'segc eval' of the formula may.
+ *
+ * The integers are first enclosed in certified doubles (cheap): one
+ * whose enclosure lies wholly past another's cannot be the optimum, nor
+ * tie with it, and is not evaluated exactly.  The ones left are, in
+ * order, as before; the optimum, its value and the errors are the same
+ * (an integer the doubles decline is evaluated exactly). */
 #include <config.h>
 
 #include <stdlib.h>
@@ -15,6 +21,38 @@
 
 #include "analysis/analysis.h"
 #include "base/util.h"
+
+/* The integers a, a + 1, ..., a + n - 1 of 'var' (its value in 'qx',
+ * the point 'pt') that the doubles show cannot be the optimum: a
+ * malloc'd array of flags. */
+static unsigned char *beaten(segc_ctx *ctx, const segc_eval_plan *plan,
+	const segc_point *pt, mpq_ptr qx, mpz_srcptr a, unsigned long n,
+	int maximize)
+{
+	unsigned char *out = segc_xcalloc(n + 1, 1), *ok;
+	double *lo = segc_xcalloc(n + 1, sizeof *lo);
+	double *hi = segc_xcalloc(n + 1, sizeof *hi), bound = 0;
+	unsigned long i;
+	int have = 0;
+
+	ok = segc_xcalloc(n + 1, 1);
+	for (i = 0; i < n; i++) {
+		mpq_set_z(qx, a);
+		mpz_add_ui(mpq_numref(qx), mpq_numref(qx), i);
+		ok[i] = !segc_eval_plan_double(ctx, &lo[i], &hi[i], plan, pt);
+		if (ok[i] && (!have || (maximize ? lo[i] > bound :
+		    hi[i] < bound))) {
+			bound = maximize ? lo[i] : hi[i];
+			have = 1;
+		}
+	}
+	for (i = 0; i < n; i++)
+		out[i] = ok[i] && (maximize ? hi[i] < bound : lo[i] > bound);
+	free(ok);
+	free(lo);
+	free(hi);
+	return out;
+}
 
 /* The optimum of 'e' over the integers of [lo, hi] by evaluating each
  * (see analysis.h). */
@@ -28,6 +66,8 @@ int segc_optimize_scan(segc_ctx *ctx, segc_optimum *out, const segc_expr *e,
 	segc_eval_plan *plan;
 	segc_limits *lim;
 	unsigned long saved, share;
+	unsigned char *skip = NULL;
+	unsigned long k;
 	int rc = 0, found = 0, c;
 
 	memset(out, 0, sizeof *out);
@@ -71,7 +111,13 @@ int segc_optimize_scan(segc_ctx *ctx, segc_optimum *out, const segc_expr *e,
 	/* compiled once, run at every integer */
 	if (!(plan = segc_eval_plan_new(ctx, e, &pt)))
 		rc = -1;
-	for (mpz_set(x, a); mpz_cmp(x, b) <= 0 && !rc; mpz_add_ui(x, x, 1)) {
+	else
+		skip = beaten(ctx, plan, &pt, qx, a, mpz_get_ui(x) + 1,
+			maximize);
+	for (mpz_set(x, a), k = 0; mpz_cmp(x, b) <= 0 && !rc;
+	     mpz_add_ui(x, x, 1), k++) {
+		if (skip[k])
+			continue;
 		mpq_set_z(qx, x);
 		rc = segc_eval_plan_exact(ctx, v, plan, &pt, NULL);
 		if (rc > 0) {
@@ -93,6 +139,7 @@ int segc_optimize_scan(segc_ctx *ctx, segc_optimum *out, const segc_expr *e,
 	}
 	lim->max_eval_terms = saved;
 	segc_eval_plan_free(plan);
+	free(skip);
 	rc = rc ? -1 : 0;
 out:
 	mpz_clears(a, b, x, (mpz_ptr)0);

@@ -93,8 +93,9 @@ static void print_optimum(const cli_common *c, const optimize_opts *o,
 		char *b = mpz_get_str(NULL, 10, opt->cand[opt->ncand - 1]);
 
 		cli_printf("  not a rational function of %s piece by piece: "
-			"every integer of %s..%s evaluated and compared "
-			"exactly\n", o->var, a, b);
+			"every integer of %s..%s compared, exactly where "
+			"certified doubles do not separate them\n", o->var,
+			a, b);
 		free(a);
 		free(b);
 		return;

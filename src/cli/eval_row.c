@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli_eval.h"
 #include "cli/cli_util.h"
@@ -75,6 +76,49 @@ static void put_speedup(eval_run *r, mpfr_srcptr t, mpfr_srcptr t1,
 	mpfr_clear(e);
 }
 
+/* Appends the 'n' values enclosed in [lo[i], hi[i]] when each prints
+ * alike at both ends to the digits asked for (then so does its exact
+ * value, and its correct rounding, which the MPFR plan would print):
+ * 0; else 1, nothing appended. */
+static int put_certain(eval_run *r, size_t n, const double *lo,
+	const double *hi)
+{
+	char (*buf)[2][64] = cli_xcalloc(n, sizeof *buf);
+	mpfr_t x;
+	size_t i;
+	int j, same = 1;
+
+	mpfr_init2(x, 53);
+	for (i = 0; i < n && same; i++) {
+		for (j = 0; j < 2; j++) {
+			mpfr_set_d(x, j ? hi[i] : lo[i], MPFR_RNDN);
+			mpfr_snprintf(buf[i][j], sizeof buf[i][j], "%.*Rg",
+				(int)r->o->digits, x);
+		}
+		same = !strcmp(buf[i][0], buf[i][1]);
+	}
+	for (i = 0; i < n && same; i++)
+		eval_table_put(&r->t, buf[i][0]);
+	mpfr_clear(x);
+	free(buf);
+	return !same;
+}
+
+/* The four components 'e' at 'pt' from certified doubles, when the row
+ * prints nothing else of them (no speedup, plot or measured times) and
+ * they settle its digits: 0; else 1 (the MPFR plan is run). */
+static int fast_row(eval_run *r, const segc_expr *const *e,
+	const segc_point *pt)
+{
+	double lo[4], hi[4];
+
+	if (r->o->arith != SEGC_EVAL_BALLS || r->speedup ||
+	    r->swept != (size_t)-1 || r->o->measured || r->o->digits > 15 ||
+	    segc_eval_double_n(r->ctx, 4, lo, hi, e, pt))
+		return 1;
+	return put_certain(r, 4, lo, hi);
+}
+
 /* Evaluates the current point and appends its row; 0 on success. */
 int eval_row(eval_run *r)
 {
@@ -106,6 +150,11 @@ int eval_row(eval_run *r)
 		pt.n = r->npoint;
 		pt.names = r->names;
 		pt.values = (const mpq_t *)r->values;
+		if (!fast_row(r, e, &pt)) {
+			r->t.npoints++;
+			rc = 0;
+			goto out;
+		}
 		if (segc_eval_mpfr_n_with(r->ctx, r->o->arith, 4, v, e, &pt,
 				&r->where))
 			goto out;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/evalball_private.h"
+#include "output/evaldbl_private.h"
 
 /* Extra bits for inexact intermediate values. */
 #define GUARD_BITS 32
@@ -583,4 +584,34 @@ int segc_eval_plan_mpfr(segc_ctx *ctx, mpfr_t out, const segc_eval_plan *ep,
 
 	return run_prec(ctx, 1, &o, NULL, NULL, &ep->plan, pt, where,
 		mpfr_get_prec(out) + GUARD_BITS);
+}
+
+/* ------------------------------------------------ doubles, certified */
+
+/* Encloses the formulas 'e' at 'pt' in doubles (see eval.h): compiled
+ * with the errors going to a scratch context, as the run's do. */
+int segc_eval_double_n(segc_ctx *ctx, size_t n, double *lo, double *hi,
+	const segc_expr *const *e, const segc_point *pt)
+{
+	segc_evaluator cev;
+	segc_eplan plan;
+	int rc = 1;
+
+	memset(&cev, 0, sizeof cev);
+	cev.ctx = segc_ctx_new();
+	*segc_ctx_limits(cev.ctx) = *segc_ctx_limits(ctx);
+	cev.pt = pt;
+	if (n && !segc_eplan_compile(&plan, &cev, n, e)) {
+		rc = segc_dbl_plan_run(ctx, &plan, pt, 0, lo, hi);
+		segc_eplan_free(&plan);
+	}
+	segc_ctx_free(cev.ctx);
+	return rc;
+}
+
+/* segc_eval_double_n() with the compiled plan 'ep' (see eval.h). */
+int segc_eval_plan_double(segc_ctx *ctx, double *lo, double *hi,
+	const segc_eval_plan *ep, const segc_point *pt)
+{
+	return segc_dbl_plan_run(ctx, &ep->plan, pt, 1, lo, hi);
 }
