@@ -28,7 +28,7 @@
 #include <mpfr.h>
 
 #include "output/evaldbl_private.h"
-#include "algebra/maxplus.h"
+#include "graph/maxplus.h"
 #include "base/util.h"
 
 /* Three-valued truths of condition slots. */
