@@ -261,8 +261,8 @@ static int horner(segc_canon *st, segc_rf *r, segc_poly *g, size_t n,
 	return rc;
 }
 
-/* The antidifference of the body, one group at a time: G is called with
- * the group's key, its degree and its coefficients G[0..d+1]. */
+/* What is done with the antidifference of each group: called with the
+ * group's key, its degree d and its coefficients G[0..d+1]. */
 typedef int (*group_fn)(void *arg, const int32_t *key, size_t d,
 	mpq_t *G);
 
