@@ -77,6 +77,19 @@ st=$?
 [ $st -eq 0 ]
 ok $? "an integer x in 0..1: if(x >= 1, 1, 0) = x + x*(x - 1) (exit $st)"
 
+# if(i - j - 1 < B, B, i) over j = i + 1 .. N - i, i = 1 .. N with B >= 1:
+# always B (i - j - 1 <= -2), so B times the pairs: B*sum(i, max(0, N - 2i))
+# = B*(N*floor(N/2) - floor(N/2)^2 - floor(N/2)); by hand: N = 5 has
+# 3 + 1 pairs (8 at B = 2), N = 8 has 6 + 4 + 2 (24 at B = 2), N = 11 has
+# 9 + 7 + 5 + 3 + 1 (75 at B = 3)
+model emptyside '<param name="B" min="1" integer="true"/><param name="N" min="1" integer="true"/>' \
+	'<loop var="i" from="1" to="N"><loop var="j" from="i + 1" to="N - i">
+	 <step name="s" cost="t*if(i - j - 1 &lt; B, B, i)"/></loop></loop>'
+value emptyside "B*N*t*floor(N/2) - B*t*floor(N/2)^2 - B*t*floor(N/2)" \
+	"a split side whose range is empty for every i is 0: no if of B stays"
+value emptyside 8 "the always-true if at N = 5, B = 2" -D N=5 -D B=2 -D t=1
+value emptyside 24 "the always-true if at N = 8, B = 2" -D N=8 -D B=2 -D t=1
+value emptyside 75 "the always-true if at N = 11, B = 3" -D N=11 -D B=3 -D t=1
 # sum of max(0, n - i), i = 1 .. n + 1: n*(n - 1)/2
 model max0 '<param name="n" min="0" integer="true"/>' \
 	'<loop var="i" from="1" to="n + 1"><step name="s" cost="max(0, n - i)*t"/></loop>'

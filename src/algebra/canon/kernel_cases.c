@@ -27,6 +27,9 @@
 /* Most values of an integer name tried one by one where no condition is
  * left to split on. */
 #define CASES_POINTS 8
+/* Most conditions looked at for one split (each costs a few canonical
+ * forms of its two sides). */
+#define CASES_TRIES 32
 
 /* A condition to split on: c*x + k >= 0 against < 0 (strict: > 0 against
  * <= 0). */
@@ -34,6 +37,7 @@ struct split {
 	char *x;
 	mpq_t c, k;
 	int strict;
+	int tries;   /* conditions looked at so far */
 };
 
 /* The first name of 'e' in the order of its tree, or NULL. */
@@ -167,10 +171,13 @@ static int narrows(const segc_domains *dom, const struct split *sp)
 static int split_of(segc_ctx *ctx, const segc_domains *dom,
 	const segc_expr *a, const segc_expr *b, int strict, struct split *sp)
 {
-	segc_expr *d = segc_canonical(ctx, dom, segc_expr_sub2(
-		segc_expr_copy((segc_expr *)a), segc_expr_copy((segc_expr *)b)));
+	segc_expr *d;
 	int ok = 0;
 
+	if (sp->tries++ >= CASES_TRIES)
+		return 0;
+	d = segc_canonical(ctx, dom, segc_expr_sub2(
+		segc_expr_copy((segc_expr *)a), segc_expr_copy((segc_expr *)b)));
 	if (!d) {
 		segc_ctx_clear(ctx);
 		return 0;
@@ -328,6 +335,7 @@ static int prove_zero(segc_ctx *ctx, const segc_domains *dom,
 	if (depth >= CASES_DEPTH)
 		return prove_points(ctx, dom, d);
 	sp.x = NULL;
+	sp.tries = 0;
 	mpq_init(sp.c);
 	mpq_init(sp.k);
 	if (find_split(ctx, dom, d, &sp, 0))

@@ -45,6 +45,8 @@ static segc_expr *sum_expr(segc_canon *st, const char *name, segc_rf *body,
 	return e;
 }
 
+static segc_expr *rel(const char *op, segc_expr *a, segc_expr *b);
+
 /* r = if(c, sum of 'b' over [lo1, hi1], sum of 'b' over [lo, hi]):
  * the sum over [max(lo, T), hi] or [lo, min(hi, T)], written with the
  * condition c that T is inside and 'rev' that it is not.  Only the side
@@ -60,6 +62,23 @@ static int sum_pick(segc_canon *st, segc_rf *r, const char *name,
 
 	if (segc_poly_is_zero(&b->num)) {
 		/* nothing to add on either range (an inner loop's empty side) */
+		segc_rf_set_si(st, r, 0);
+		return 0;
+	}
+	/* [lo1, hi1] holds the range of this side ([max(lo, T), hi] in
+	 * [T, hi], [lo, min(hi, U)] in [lo, U]): where the domains prove it
+	 * empty, so is the side, whichever way c goes (a breakpoint beyond
+	 * a bound of the counter, which the bound's own relation to the
+	 * breakpoint cannot decide) */
+	k = rel("<", segc_expr_copy((segc_expr *)hi1),
+		segc_expr_copy((segc_expr *)lo1));
+	s1 = segc_cond_canon(st, k, 0, &truth);
+	segc_expr_free(k);
+	segc_expr_free(s1);
+	s1 = NULL;
+	if (truth == -2)
+		return -1;
+	if (truth == 1) {
 		segc_rf_set_si(st, r, 0);
 		return 0;
 	}
