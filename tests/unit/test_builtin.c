@@ -15,6 +15,28 @@
 /* Where the models of the arity checks are written. */
 #define MODEL_PATH "test_builtin.tmp.xml"
 
+/* A row with 'expand' (a built-in defined by others): a call with the
+ * arguments it takes is built as its meaning, not as a call of it. */
+static void test_expand(void)
+{
+	unsigned id;
+
+	for (id = 1; id < SEGC_BUILTIN_COUNT; id++) {
+		const segc_builtin_info *b = segc_builtin_get(id);
+		segc_expr *a[2], *e;
+
+		if (!b->expand)
+			continue;
+		a[0] = segc_expr_int(4);
+		a[1] = segc_expr_sym("N");
+		e = segc_expr_call(b->name, 2, a);
+		tap_ok(e && segc_expr_builtin(e) == SEGC_BUILTIN_NONE &&
+			segc_expr_kind(e) != SEGC_CALL, "%s(4, N) is built "
+			"as its meaning", b->name);
+		segc_expr_free(e);
+	}
+}
+
 /* Every row: its name looks up to its id, and a call node of that name
  * carries the id; other names look up to NONE. */
 static void test_lookup(void)
@@ -32,6 +54,7 @@ static void test_lookup(void)
 			b->name);
 		segc_expr_free(e);
 	}
+	test_expand();
 	tap_ok(segc_builtin_lookup("tree_bcast") == SEGC_BUILTIN_NONE &&
 		segc_builtin_lookup("Max") == SEGC_BUILTIN_NONE &&
 		segc_builtin_get(SEGC_BUILTIN_NONE)->name == NULL,
@@ -39,7 +62,8 @@ static void test_lookup(void)
 }
 
 /* The text of 'n' arguments of a call of 'b': a name first for a binder,
- * a condition first for a conditional, else ones. */
+ * a condition first for a conditional, else twos (not ones: log(1, x)
+ * divides by log2(1) = 0). */
 static void make_args(char *buf, size_t size, const segc_builtin_info *b,
 	size_t n)
 {
@@ -47,7 +71,7 @@ static void make_args(char *buf, size_t size, const segc_builtin_info *b,
 
 	buf[0] = 0;
 	for (i = 0; i < n; i++) {
-		const char *a = "1";
+		const char *a = "2";
 
 		if (i == 0 && b->kind == SEGC_BUILTIN_BINDER)
 			a = "i";
@@ -142,7 +166,9 @@ static const struct {
 	  "2, 0, 2, 2, 0, 1, 2, 0, 2, 2, 0, 1, 0, 2, 0, 0, 4, 1, 2, 2, 2, 0, "
 	  "1, 2, 0, 1, 2, 0, 0, 2, 2, 2, 5, 1, 1, 0, 1, 2, 2, 1, 2, 2, 0, 10, "
 	  "2, 2, 2, 2, 1, 1, 5, 1, 2, 0, 1, 2, 2, 0, 10, 2, 3, 0, 2, 0, 0)",
-	  "23" }
+	  "23" },
+	/* log2(8)/log2(4) = 3/2. */
+	{ SEGC_BUILTIN_LOG, "log(4, 8)", "3/2" }
 };
 
 /* Evaluates every entry of 'values'; every built-in has one. */
