@@ -41,7 +41,7 @@ typedef struct segc_gnode {
 	unsigned char join_and;
 } segc_gnode;
 
-/* An arc (48 bytes). */
+/* An arc (56 bytes). */
 typedef struct segc_garc {
 	segc_gix from, to;
 	segc_expr *prob;          /* never NULL after lowering */
