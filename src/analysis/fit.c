@@ -804,8 +804,7 @@ segc_fit *segc_fit_run(segc_ctx *ctx, const segc_fit_request *r)
 	F.file = segc_csv_file(r->data);
 	F.model_file = r->setting->model->file;
 	F.s = *r->setting;
-	F.mach = r->setting->machine ? r->setting->machine :
-		segc_model_inline_machine(r->setting->model);
+	F.mach = segc_setting_machine(r->setting);
 	F.fit = fit_new(r);
 	F.lsq = segc_lsq_new(r->nfree);
 	F.a = segc_xcalloc(r->nfree + 1, sizeof *F.a);

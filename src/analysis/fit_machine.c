@@ -146,8 +146,7 @@ static void append_functions(segc_strbuf *sb, const segc_machine *m)
 char *segc_fit_machine_xml(const segc_fit *f, const segc_setting *s,
 	const char *name, const char *description)
 {
-	const segc_machine *m = s->machine ? s->machine :
-		segc_model_inline_machine(s->model);
+	const segc_machine *m = segc_setting_machine(s);
 	char *written = segc_xcalloc(segc_fit_nfree(f) + 1, 1);
 	segc_strbuf sb;
 	size_t i;

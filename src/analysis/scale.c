@@ -14,18 +14,11 @@
 #include "base/names.h"
 #include "base/util.h"
 
-/* The machine that applies under 's': the explicit one, else the
- * model's inline one. */
-static const segc_machine *machine_of(const segc_setting *s)
-{
-	return s->machine ? s->machine : s->model ? s->model->machine : NULL;
-}
-
 /* Non-zero when 'name' is a cost: a resource of the model, or a
  * constant or cost of the machine. */
 static int is_cost(const segc_setting *s, const char *name)
 {
-	const segc_machine *m = machine_of(s);
+	const segc_machine *m = segc_setting_machine(s);
 
 	return (s->model && segc_model_resource(s->model, name)) ||
 		(m && (segc_machine_const(m, name) || segc_machine_cost(m, name)));
@@ -35,7 +28,7 @@ static int is_cost(const segc_setting *s, const char *name)
  * "did you mean"), or NULL. */
 static const char *nearest_cost(const segc_setting *s, const char *name)
 {
-	const segc_machine *m = machine_of(s);
+	const segc_machine *m = segc_setting_machine(s);
 	const char *best = NULL;
 	size_t d = segc_name_near_limit(name), i;
 

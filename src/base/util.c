@@ -11,12 +11,12 @@
 
 #include "base/util.h"
 
-/* AddressSanitizer reserves terabytes of shadow memory: no limit on the
- * address space can be set under it. */
-#if defined(__SANITIZE_ADDRESS__)
+/* AddressSanitizer and ThreadSanitizer reserve terabytes of shadow
+ * memory: no limit on the address space can be set under them. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SEGC_UNDER_ASAN 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define SEGC_UNDER_ASAN 1
 #endif
 #endif

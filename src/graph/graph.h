@@ -162,8 +162,14 @@ int segc_check_lowered(segc_ctx *ctx, segc_lowered *lw,
  * the number of iterations to - from + 1 of a counter loop (>= 0). */
 int segc_check_ranges(segc_ctx *ctx, segc_lowered *lw,
 	const segc_domains *dom);
+/* locate.c: refuses 'lw' (-1, a diagnostic at the node) when a node of
+ * one of its graphs cannot reach the exit along loop arcs and arcs whose
+ * probability is not 0 under 'dom'. */
+int segc_check_exits(segc_ctx *ctx, segc_lowered *lw,
+	const segc_domains *dom);
 /* Lowers graph 'g' of the model of 's' (segc_lower_once: the main graph
- * once per model), applies the setting and runs the two checks above: the lowered program, or NULL with a diagnostic.
+ * once per model), applies the setting and runs the three checks above
+ * (lower_once.c): the lowered program, or NULL with a diagnostic.
  * '*dom' gets the setting's domains once the setting applies (also when a
  * check then fails); the caller frees it. */
 segc_lowered *segc_lower_checked(segc_ctx *ctx, const segc_setting *s,

@@ -359,7 +359,7 @@ static int check_exit_reached(segc_ctx *ctx, locator *L, const segc_lgraph *g)
 /* Refuses 'lw' (-1, a diagnostic at the node) when a node of one of its
  * graphs cannot reach the exit along loop arcs and arcs whose probability
  * is not 0 under 'dom': its expected time would be infinite. */
-static int check_exits(segc_ctx *ctx, segc_lowered *lw, const segc_domains *dom)
+int segc_check_exits(segc_ctx *ctx, segc_lowered *lw, const segc_domains *dom)
 {
 	locator L;
 	size_t gi;
@@ -371,24 +371,6 @@ static int check_exits(segc_ctx *ctx, segc_lowered *lw, const segc_domains *dom)
 			rc = check_exit_reached(ctx, &L, &lw->graphs[gi]);
 	locator_clear(&L);
 	return rc;
-}
-
-/* Lowers graph 'g' under 's' with every check (see graph.h). */
-segc_lowered *segc_lower_checked(segc_ctx *ctx, const segc_setting *s,
-	const segc_graph *g, segc_domains **dom)
-{
-	segc_lowered *lw = segc_lower_once(ctx, s->model, g);
-
-	*dom = NULL;
-	if (lw && !segc_setting_apply_lowered(ctx, s, lw)) {
-		*dom = segc_setting_domains(ctx, s);
-		if (!segc_check_lowered(ctx, lw, *dom) &&
-		    !segc_check_ranges(ctx, lw, *dom) &&
-		    !check_exits(ctx, lw, *dom))
-			return lw;
-	}
-	segc_lowered_free(lw);
-	return NULL;
 }
 
 /* Checks the formulas of the expectations of 'm' under setting 's' with

@@ -2,8 +2,11 @@
  * lowering is kept with the model (in the cache slot of model.h) and every
  * use of it, the first one too, is a copy (segc_lowered_copy: arrays
  * shared until the setting changes an expression), to which each
- * derivation then applies its own setting.  Lowering depends only on the model, its graph and the node
- * limit, so the copy is the program a new lowering would give. */
+ * derivation then applies its own setting.  Lowering depends only on the
+ * model, its graph and the node limit, so the copy is the program a new
+ * lowering would give.  Every derivation starts here, through
+ * segc_lower_checked: the copy, the setting applied, and the checks of
+ * locate.c run on it. */
 #include <stdlib.h>
 
 #include "graph/graph.h"
@@ -77,4 +80,22 @@ segc_lowered *segc_lower_once(segc_ctx *ctx, const segc_model *m,
 	    segc_ctx_n_diags(ctx) == from)
 		lw = keep(ctx, m, lw);
 	return lw;
+}
+
+/* Lowers graph 'g' under 's' with every check (see graph.h). */
+segc_lowered *segc_lower_checked(segc_ctx *ctx, const segc_setting *s,
+	const segc_graph *g, segc_domains **dom)
+{
+	segc_lowered *lw = segc_lower_once(ctx, s->model, g);
+
+	*dom = NULL;
+	if (lw && !segc_setting_apply_lowered(ctx, s, lw)) {
+		*dom = segc_setting_domains(ctx, s);
+		if (!segc_check_lowered(ctx, lw, *dom) &&
+		    !segc_check_ranges(ctx, lw, *dom) &&
+		    !segc_check_exits(ctx, lw, *dom))
+			return lw;
+	}
+	segc_lowered_free(lw);
+	return NULL;
 }

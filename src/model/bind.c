@@ -313,22 +313,13 @@ typedef struct applier {
 	int failed;
 } applier;
 
-/* The machine of setting 's': the explicit one, else the model's inline
- * one, else NULL. */
-static const segc_machine *setting_machine(const segc_setting *s)
-{
-	if (s->machine)
-		return s->machine;
-	return s->model ? segc_model_inline_machine(s->model) : NULL;
-}
-
 /* Starts an applier for setting 's'. */
 static void applier_init(applier *A, segc_ctx *ctx, const segc_setting *s)
 {
 	memset(A, 0, sizeof(*A));
 	A->ctx = ctx;
 	A->m = s->model;
-	A->mach = setting_machine(s);
+	A->mach = segc_setting_machine(s);
 	A->b = s->bindings;
 	A->max_depth = segc_ctx_limits(ctx)->max_depth;
 	if (A->max_depth > SEGC_MAX_DEPTH_CEILING)

@@ -9,14 +9,6 @@
 #include "model/model.h"
 #include "base/util.h"
 
-/* The machine of 's': the explicit one, else the model's inline one. */
-static const segc_machine *machine_of(const segc_setting *s)
-{
-	if (s->machine)
-		return s->machine;
-	return s->model ? segc_model_inline_machine(s->model) : NULL;
-}
-
 /* A growable list of borrowed names without repeats. */
 typedef struct name_list {
 	const char **at;
@@ -43,7 +35,7 @@ size_t segc_setting_names(const segc_setting *s, unsigned what,
 	const char ***out)
 {
 	const segc_model *m = s->model;
-	const segc_machine *mach = machine_of(s);
+	const segc_machine *mach = segc_setting_machine(s);
 	name_list l = { NULL, 0, 0 };
 	size_t i;
 

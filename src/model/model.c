@@ -253,6 +253,13 @@ const segc_machine *segc_model_inline_machine(const segc_model *m)
 	return m ? m->machine : NULL;
 }
 
+/* The machine of setting 's' (see model.h): the one place that decides
+ * it. */
+const segc_machine *segc_setting_machine(const segc_setting *s)
+{
+	return s->machine ? s->machine : segc_model_inline_machine(s->model);
+}
+
 /* The record named 'name' among the 'n' records of type T at 'v', found
  * through index 'ix' (a cache: the model stays logically const). */
 #define FIND(ix, v, n, T) ((n) && (k = segc_name_index_find( \

@@ -244,4 +244,8 @@ SEGC_GIVE segc_expr *segc_scoped_apply_expr(segc_scoped_apply *G,
 	SEGC_KEEP const segc_expr *e, const char *const *bound, size_t nbound,
 	const segc_srcloc *loc);
 
+/* The machine that applies under setting 's': its explicit one, else
+ * the model's inline one, else NULL. */
+const segc_machine *segc_setting_machine(const segc_setting *s);
+
 #endif

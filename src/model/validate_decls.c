@@ -438,8 +438,7 @@ int segc_setting_declares(const segc_setting *s, const char *name,
 	const char **near)
 {
 	const segc_model *m = s->model;
-	const segc_machine *mach = s->machine ? s->machine :
-		m ? m->machine : NULL;
+	const segc_machine *mach = segc_setting_machine(s);
 	size_t d = segc_name_near_limit(name), i;
 
 	*near = NULL;

@@ -9,20 +9,12 @@
 #include <segc/segc_model.h>
 #include "model/model.h"
 
-/* The machine of 's': the explicit one, else the model's inline one. */
-static const segc_machine *setting_machine(const segc_setting *s)
-{
-	if (s->machine)
-		return s->machine;
-	return s->model ? s->model->machine : NULL;
-}
-
 /* The kind of 'name' under 's' (see segc_model.h): a static string, or
  * NULL when the setting does not declare it. */
 const char *segc_setting_name_kind(const segc_setting *s, const char *name)
 {
 	const segc_model *m = s->model;
-	const segc_machine *mach = setting_machine(s);
+	const segc_machine *mach = segc_setting_machine(s);
 
 	if (m && segc_model_param(m, name))
 		return "param";

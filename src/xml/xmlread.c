@@ -6,7 +6,7 @@
  * then built into a model or a machine (xmlbuild.c) and checked for
  * meaning (validate.c).  The checks
  * of formulas, which need the graph stage, are the pipeline's
- * (src/pipeline/validate.c).
+ * (src/pipeline/validate_document.c).
  *
  * Why from memory: reading the file ourselves makes the size check and the
  * read one operation (no gap in which the file could grow), and keeps

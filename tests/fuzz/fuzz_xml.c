@@ -9,7 +9,7 @@
 #include "fuzz.h"
 #include "graph/graph.h"
 #include "xml/xmlread.h"
-#include "pipeline/validate.h"
+#include "pipeline/validate_document.h"
 
 /* One input: a document. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -9,7 +9,7 @@
 #include "tap.h"
 #include "xml/xmlread.h"
 #include "model/validate.h"
-#include "pipeline/validate.h"
+#include "pipeline/validate_document.h"
 
 /* A document and the first diagnostic it must give (NULL: valid). */
 struct doc_case {

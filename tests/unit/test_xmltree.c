@@ -14,7 +14,7 @@
 #include "tap.h"
 #include "xml/xmlread.h"
 #include "model/validate.h"
-#include "pipeline/validate.h"
+#include "pipeline/validate_document.h"
 
 /* Reads model 'text'; NULL with the first message shown when refused. */
 static segc_model *read_model(segc_ctx *ctx, const char *text)

@@ -532,7 +532,7 @@ int segc_canonical_refused(segc_ctx *ctx, const segc_domains *dom,
 	enum segc_status status = segc_ctx_status(ctx);
 
 	canon_init(&st, ctx, dom);
-	st.check_only = 1;
+	st.mode.check_only = 1;
 	res = segc_canon_expr(&st, (segc_expr *)e);
 	canon_clear(&st);
 	if (res) {

@@ -414,7 +414,7 @@ static int rf_normalise_dual(segc_canon *st, segc_rf *r)
 {
 	int rc = rf_normalise(st, r);
 
-	if (rc == 0 && st->has_extrema && !st->combining)
+	if (rc == 0 && st->has_extrema && !st->mode.combining)
 		rc = segc_kernel_dual(st, r);
 	return rc;
 }

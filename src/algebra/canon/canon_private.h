@@ -16,6 +16,47 @@ typedef struct segc_rf {
 	segc_poly num, den;
 } segc_rf;
 
+/* The modes of one canonicalisation: what the conversion is inside of,
+ * which changes what some rules may do.  Every mode is set here and
+ * nowhere else, in the field's own words: the function named sets it
+ * around its work and restores the value it found (a depth is raised and
+ * lowered again, a stage saved and put back), except check_only, set
+ * once for a whole conversion.  The readers are named too; no other file
+ * reads a mode.
+ *   combining   depth; raised by kernel_extremum.c (the normal form of
+ *               an extremum's alternatives) and kernel_dual.c (an
+ *               extremum written as its dual); read by canon_normal.c and
+ *               segc_kernel_combine (kernel_extremum.c): no coefficient
+ *               is combined into an extremum while one is being built.
+ *   relaxing    depth; raised by kernel_sign.c around a sign test with
+ *               the roundings of a polynomial replaced by their bounds;
+ *               read there: at SEGC_RELAX_DEPTH no deeper relaxation.
+ *   quasi       depth; raised by segc_sum_quasi (summation_quasi.c)
+ *               around the sums of each residue class; read by
+ *               summation.c: no sum by residues inside one.
+ *   splits      count; raised by segc_sum_split_piece
+ *               (summation_split.c), reset to 0 for each new sum and put
+ *               back after it by segc_sum_to_rf (summation.c); read by
+ *               summation_split.c: at SEGC_SUM_SPLITS no more splits.
+ *   sum_stage   stage of the normal form of the sum being converted;
+ *               set to 0 for each new sum and put back by segc_sum_to_rf
+ *               (summation.c), set for each stage by sum_at
+ *               (summation_norm.c); read by segc_sum_normal_atom
+ *               (summation_norm.c).
+ *   check_only  set by segc_canonical_refused (canon.c) for its whole
+ *               conversion: a sum whose bounds are not both numbers, and
+ *               a max or min of symbolic arguments, stay atoms once their
+ *               parts are converted; read by segc_sum_to_rf (summation.c)
+ *               and the kernels (kernels.c). */
+typedef struct segc_canon_mode {
+	int combining;
+	int relaxing;
+	int quasi;
+	int splits;
+	int sum_stage;
+	int check_only;
+} segc_canon_mode;
+
 /* One canonicalisation: the atoms met so far (variable i of every
  * polynomial is atoms[i]), memoised conversions, cached Bernoulli
  * numbers. */
@@ -36,7 +77,6 @@ typedef struct segc_canon {
 	unsigned long fresh;      /* counter for names of bound variables */
 	int has_extrema;          /* some atom is a max or min */
 	int has_roots;            /* some atom is a root x^(1/q), q >= 3 */
-	int combining;            /* inside the normal form of an extremum */
 	const char **bound;       /* counters of the sums being converted */
 	size_t nbound, capbound;
 	unsigned char *lowb;      /* lower bound known of each atom: 0 not
@@ -48,16 +88,7 @@ typedef struct segc_canon {
 	                           * each allocated alone, so that a bound
 	                           * given out stays where it is */
 	size_t nlowq;             /* entries of 'lowq' */
-	int relaxing;             /* depth of relaxed sign tests */
-	int quasi;                /* inside a sum by residues */
-	int splits;               /* splits at pieces in progress in the sum
-	                           * being converted (summation.c) */
-	int sum_stage;            /* stage of the normal form of the sum
-	                           * being converted (summation_norm.c) */
-	int check_only;           /* a sum whose bounds are not both
-	                           * numbers, and a max or min of symbolic
-	                           * arguments, stay atoms once their parts are
-	                           * converted (segc_canonical_refused) */
+	segc_canon_mode mode;     /* see segc_canon_mode */
 } segc_canon;
 
 /* What an atom is, for the sign test and the normal form of max/min. */

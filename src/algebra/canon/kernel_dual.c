@@ -206,7 +206,7 @@ int segc_kernel_dual(segc_canon *st, segc_rf *r)
 			segc_poly_has_var(&r->num, v))
 			vars[nv++] = v;
 	segc_poly_init(&out, 0);
-	st->combining++;
+	st->mode.combining++;
 	for (i = 0; i < nv && rc >= 0; i++) {
 		v = vars[i];
 		if (v >= r->num.nvars || (at = lone_term(&r->num, v)) ==
@@ -216,7 +216,7 @@ int segc_kernel_dual(segc_canon *st, segc_rf *r)
 		if (rc == 0)
 			segc_poly_swap(&r->num, &out);
 	}
-	st->combining--;
+	st->mode.combining--;
 	segc_poly_clear(&out);
 	free(vars);
 	return rc < 0 ? -1 : 0;

@@ -668,7 +668,7 @@ static segc_expr *extremum_of_alts(segc_canon *st, const char *name,
 	mpq_t g;
 	int rc;
 
-	st->combining++;
+	st->mode.combining++;
 	segc_poly_init(&c, 0);
 	mpq_init(g);
 	mpq_set_ui(g, 1, 1);
@@ -695,7 +695,7 @@ static segc_expr *extremum_of_alts(segc_canon *st, const char *name,
 		else if (rc == 0)
 			res = assemble(st, &c, g, mexp, n, alts_call(name, a));
 	}
-	st->combining--;
+	st->mode.combining--;
 	segc_poly_clear(&c);
 	mpq_clear(g);
 	free(mexp);
@@ -798,7 +798,7 @@ int segc_kernel_combine(segc_canon *st, segc_rf *r)
 	char *mark;
 	int rc = 0;
 
-	if (!st->has_extrema || st->combining || !segc_rf_is_poly(r))
+	if (!st->has_extrema || st->mode.combining || !segc_rf_is_poly(r))
 		return 0;
 	n = r->num.nvars;
 	mark = segc_xcalloc(n ? n : 1, 1);

@@ -533,12 +533,12 @@ static unsigned relaxed_sign(segc_canon *st, const segc_poly *p)
 	unsigned mask, s = ~0u;
 	segc_rf r, val;
 
-	if (st->relaxing >= SEGC_RELAX_DEPTH || !(n = roundings_of(st, p, R)))
+	if (st->mode.relaxing >= SEGC_RELAX_DEPTH || !(n = roundings_of(st, p, R)))
 		return 0;
 	for (k = 0; k < n; k++)
 		if (R[k].partner != (size_t)-1 && R[k].pair + 1 > pairs)
 			pairs = R[k].pair + 1;
-	st->relaxing++;
+	st->mode.relaxing++;
 	segc_rf_init(&r);
 	segc_rf_init(&val);
 	for (mask = 0; mask < (1u << pairs) && s; mask++) {
@@ -553,7 +553,7 @@ static unsigned relaxed_sign(segc_canon *st, const segc_poly *p)
 		}
 		s &= rc ? 0 : segc_kernel_sign(st, &r);
 	}
-	st->relaxing--;
+	st->mode.relaxing--;
 	segc_rf_clear(&r);
 	segc_rf_clear(&val);
 	for (k = 0; k < n; k++)

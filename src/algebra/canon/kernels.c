@@ -588,7 +588,7 @@ segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
 {
 	switch (segc_builtin_get(id)->eval) {
 	case SEGC_EVAL_EXTREMUM:
-		if (st->check_only && !all_numbers(n, args))
+		if (st->mode.check_only && !all_numbers(n, args))
 			/* the arguments are converted: comparing them
 			 * refuses nothing (segc_canonical_refused) */
 			return segc_expr_call(name, n, args);

@@ -386,7 +386,7 @@ static int dirty_sum(segc_canon *st, segc_rf *r, const char *name,
 	segc_poly *p, const segc_poly *den, const segc_expr *lo,
 	const segc_expr *hi)
 {
-	unsigned long q = st->quasi ? 0 : segc_sum_quasi_period(st, p, name);
+	unsigned long q = st->mode.quasi ? 0 : segc_sum_quasi_period(st, p, name);
 
 	if (q)
 		return segc_sum_quasi(st, r, name, p, den, lo, hi, q);
@@ -512,7 +512,7 @@ static int range_sum(segc_canon *st, segc_rf *r, const char *name,
 		/* no if, and no max or min that could be split: the terms
 		 * with a closed form summed so, the others left as a sum */
 		return plain_sum(st, r, name, body, lo, hi);
-	if (rc == 1 && !st->quasi && (q = segc_sum_body_period(st, body, name)) != 0)
+	if (rc == 1 && !st->mode.quasi && (q = segc_sum_body_period(st, body, name)) != 0)
 		return segc_sum_quasi(st, r, name, &body->num, &body->den, lo, hi, q);
 	return rc == 1 ? segc_sum_normal_atom(st, r, name, body, lo, hi) : rc;
 }
@@ -561,13 +561,13 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
 	segc_rf body;
 	segc_expr *lo, *hi, *v, *b;
-	int rc = -1, stage = st->sum_stage, splits = st->splits;
+	int rc = -1, stage = st->mode.sum_stage, splits = st->mode.splits;
 	char name[32];
 
 	/* The counter is a bound name whose only range is [lo, hi]: it gets
 	 * a fresh name with that range (fresh_counter) */
-	st->sum_stage = 0;
-	st->splits = 0;
+	st->mode.sum_stage = 0;
+	st->mode.splits = 0;
 	segc_rf_init(&body);
 	lo = segc_sum_rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
 	hi = lo ? segc_sum_rounded(st, SEGC_BUILTIN_FLOOR, e->args[1]) : NULL;
@@ -577,7 +577,7 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		b = segc_expr_subst(segc_expr_copy(e->args[2]), e->u.name, v);
 		segc_expr_free(v);
 		rc = segc_sum_counter_to_rf(st, name, b, &body);
-		if (rc == 0 && st->check_only && (lo->kind != SEGC_NUM ||
+		if (rc == 0 && st->mode.check_only && (lo->kind != SEGC_NUM ||
 		    hi->kind != SEGC_NUM))
 			segc_rf_atom(st, r, (segc_expr *)e);
 		else if (rc == 0)
@@ -586,7 +586,7 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	segc_expr_free(lo);
 	segc_expr_free(hi);
 	segc_rf_clear(&body);
-	st->sum_stage = stage;
-	st->splits = splits;
+	st->mode.sum_stage = stage;
+	st->mode.splits = splits;
 	return rc;
 }

@@ -268,14 +268,14 @@ static int sum_at(segc_canon *st, segc_rf *r, const char *name,
 	segc_expr *b, segc_expr *lo, segc_expr *hi, int stage)
 {
 	segc_rf body;
-	int rc, saved = st->sum_stage;
+	int rc, saved = st->mode.sum_stage;
 
 	segc_rf_init(&body);
 	rc = segc_sum_counter_to_rf(st, name, segc_expr_copy(b), &body);
-	st->sum_stage = stage;
+	st->mode.sum_stage = stage;
 	if (rc == 0)
 		rc = segc_sum_range(st, r, name, &body, lo, hi);
-	st->sum_stage = saved;
+	st->mode.sum_stage = saved;
 	segc_rf_clear(&body);
 	return rc;
 }
@@ -601,7 +601,7 @@ int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
 	segc_expr *b, *l = (segc_expr *)lo, *h = (segc_expr *)hi;
-	int rc, stage = st->sum_stage;
+	int rc, stage = st->mode.sum_stage;
 	char fresh[32];
 
 	if (stage >= 2 || segc_sum_few_terms(lo, hi))

@@ -140,7 +140,7 @@ int segc_sum_quasi(segc_canon *st, segc_rf *r, const char *name,
 	segc_poly_set(&body.den, den);
 	b = segc_canon_from_rf(st, &body);
 	segc_rf_set_si(st, r, 0);
-	st->quasi++;
+	st->mode.quasi++;
 	/* a fresh counter: the declared domain of 'name' (the range of its
 	 * loop) does not hold for i' */
 	snprintf(fresh, sizeof fresh, "_q%lu", st->fresh++);
@@ -169,7 +169,7 @@ int segc_sum_quasi(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr_free(lc);
 		segc_expr_free(hc);
 	}
-	st->quasi--;
+	st->mode.quasi--;
 	if (!b)
 		rc = -1;
 	segc_expr_free(b);

@@ -319,9 +319,9 @@ static int split_cond(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf ba, bb, p1, p2;
 	int dir = 0, rc;
 
-	if (st->splits >= SEGC_SUM_SPLITS)
+	if (st->mode.splits >= SEGC_SUM_SPLITS)
 		return 1;
-	st->splits++;
+	st->mode.splits++;
 	segc_rf_init(&ba);
 	segc_rf_init(&bb);
 	segc_rf_init(&p1);
@@ -379,7 +379,7 @@ static int split_cond(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf_clear(&bb);
 	segc_rf_clear(&p1);
 	segc_rf_clear(&p2);
-	st->splits--;
+	st->mode.splits--;
 	return rc;
 }
 

@@ -1,4 +1,4 @@
-/* names.c - the free names of a formula (or the names of its
+/* free_names.c - the free names of a formula (or the names of its
  * uninterpreted calls), sorted: what an emitted predictor or an
  * evaluation must be given. */
 #include <stdlib.h>

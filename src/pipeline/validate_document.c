@@ -1,4 +1,4 @@
-/* validate.c - 'segc validate' as one pass of the pipeline: the reader
+/* validate_document.c - 'segc validate' as one pass of the pipeline: the reader
  * (src/xml) checks a document's structure and meaning and builds it; a
  * model is then also lowered and its expressions brought to canonical
  * form one by one (src/graph), so that validation refuses what every
@@ -9,12 +9,12 @@
 #include <stdlib.h>
 
 #include <segc/segc_model.h>
-#include "pipeline/validate.h"
+#include "pipeline/validate_document.h"
 #include "xml/xmlread.h"
 #include "graph/graph.h"
 
 /* Validates a document of either kind held in a buffer (see
- * pipeline/validate.h). */
+ * pipeline/validate_document.h). */
 int segc_validate_memory(segc_ctx *ctx, const char *buf, size_t len,
 	const char *name)
 {

@@ -1,4 +1,4 @@
-/* dot.c - the public DOT text of a model (<segc/dot.h>), written by the
+/* model_dot.c - the public DOT text of a model (<segc/dot.h>), written by the
  * DOT writer of src/output into a string buffer. */
 #include <config.h>
 

@@ -1,4 +1,4 @@
-/* pieces.c - the public handle on the pieces of a formula of one variable
+/* pieces_handle.c - the public handle on the pieces of a formula of one variable
  * (<segc/analysis.h>): made on the heap around the private builder of
  * src/analysis/pieces.c, so that users never see its layout. */
 #include <config.h>

@@ -1,4 +1,4 @@
-/* validate.h - validating a document end to end (src/pipeline/validate.c):
+/* validate_document.h - validating a document end to end:
  * read, check the structure and meaning, then, for a model, the formulas
  * every command would derive.  Private to the library. */
 #ifndef SEGC_PIPELINE_VALIDATE_H
