@@ -11,6 +11,14 @@
 #include "model/model.h"
 #include "algebra/structural/structural.h"
 #include "base/util.h"
+#include "algebra/eval/atoms.h"
+
+/* Every program that derives links graph_atoms.c too (its constructor
+ * gives exact evaluation the graph atoms), also from the static library,
+ * where an object that nothing names would be left out. */
+extern const segc_atom_ops segc_graph_atoms;
+__attribute__((used)) static const segc_atom_ops *const need_graph_atoms =
+	&segc_graph_atoms;
 
 /* What derive() returns: the formula as reduced, lightly simplified,
  * readable, or in canonical form (of the reduced or of the simplified
