@@ -83,6 +83,8 @@ typedef struct segc_where {
 segc_expr *segc_expr_parse(segc_ctx *ctx, const char *text,
     const segc_where *where);
 char *segc_expr_to_string(const segc_expr *e);
+char *segc_expr_to_string_nodes(const segc_expr *e, const char *const *ids,
+    size_t n);
 
 typedef struct segc_domains segc_domains;
 void segc_domains_free(segc_domains *d);
@@ -92,6 +94,8 @@ segc_expr *segc_canonical(segc_ctx *ctx, const segc_domains *dom,
     segc_expr *e);
 
 typedef struct segc_model segc_model;
+size_t segc_model_task_nodes(const segc_model *m);
+const char *segc_model_task_node(const segc_model *m, size_t k);
 typedef struct segc_machine segc_machine;
 segc_model *segc_model_read_file(segc_ctx *ctx, const char *path);
 segc_machine *segc_machine_read_file(segc_ctx *ctx, const char *path);
@@ -158,11 +162,13 @@ typedef struct segc_templates {
 } segc_templates;
 int segc_templates_builtin(segc_templates *t);
 void segc_templates_clear(segc_templates *t);
+typedef struct segc_where_list segc_where_list;
 typedef struct segc_emit_input {
     const char *model_name; const char *prefix; const char *description;
     const char *base; size_t nargs; const char *const *args;
     segc_expr *formulas[4]; int with_main; int accurate;
     const segc_domains *domains;
+    segc_expr *named[4]; const segc_where_list *where;
 } segc_emit_input;
 segc_expr *segc_emit_stable_form(segc_ctx *ctx, const segc_domains *dom,
     const segc_expr *e);

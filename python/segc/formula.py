@@ -102,7 +102,15 @@ class Formula:
     # ---------------------------------------------------------- printing
 
     def __str__(self):
-        return take_text(lib.segc_expr_to_string(self._ptr))
+        # As the command prints it: the nodes of a longest path of the
+        # model's task graph by their ids.
+        model = getattr(self._setting, "model", None)
+        n = lib.segc_model_task_nodes(model._ptr) if model else 0
+        if not n:
+            return take_text(lib.segc_expr_to_string(self._ptr))
+        ids = [lib.segc_model_task_node(model._ptr, k) for k in range(n)]
+        return take_text(lib.segc_expr_to_string_nodes(
+            self._ptr, ffi.new("const char *[]", ids), n))
 
     def __repr__(self):
         return "Formula(%r)" % str(self)

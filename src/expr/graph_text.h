@@ -5,13 +5,13 @@
  * with named nodes, index ranges and arcs.  print_graph.c writes it,
  * parse_graph.c reads it back to the same atom; both go through the one
  * translation between an expression of indices and a postfix program of
- * taskpath.h, which graph/indexed.c uses as well.  Not installed. */
+ * taskpath_form.h, which graph/indexed.c uses as well.  Not installed. */
 #ifndef SEGC_GRAPH_TEXT_H
 #define SEGC_GRAPH_TEXT_H
 
 #include <stddef.h>
 #include "expr/expr_private.h"
-#include "graph/taskpath.h"
+#include "expr/taskpath_form.h"
 #include "base/util.h"
 
 /* The arguments of an atom being built. */
