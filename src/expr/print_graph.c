@@ -262,7 +262,8 @@ static int print_taskpath(segc_strbuf *sb, const segc_expr *e,
 	segc_expr_map_init(&seen);
 	collect(&u, e, &seen);
 	segc_expr_map_clear(&seen);
-	qsort(u.v, u.n, sizeof(*u.v), cmp_names);
+	if (u.n)                  /* qsort wants an array, even of none */
+		qsort(u.v, u.n, sizeof(*u.v), cmp_names);
 	names = segc_xcalloc(d + 1, sizeof(*names));
 	index_names(&u, names, d);
 	ids = node_ids(ids, nids, t.n);
