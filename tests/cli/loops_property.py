@@ -698,8 +698,11 @@ class Tap:
         return 0 if self.failed == 0 else 1
 
 
-def run(args, cwd=None, timeout=60):
-    """(exit status, stdout, stderr) of a command run in 'cwd'."""
+def run(args, cwd=None, timeout=300):
+    """(exit status, stdout, stderr) of a command run in 'cwd'.  The
+    timeout only guards against a hang: the commands run under work and
+    memory limits, and the slowest (an emit of about 7 s of CPU) takes
+    five times as long under the sanitizers on a busy machine."""
     try:
         p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            universal_newlines=True, timeout=timeout, cwd=cwd)
