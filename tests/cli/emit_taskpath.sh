@@ -233,6 +233,77 @@ else
 	skip "reduction tree: eval refuses P = 5/2" "python3 not found"
 fi
 
+# Hand-worked: the tiled Cholesky factorization of readable_longpath.xml
+# (its kinds feed each other), its task graph written out in Python
+# fractions from the model's text (potrf(k); trsm(k, m) one after the
+# other; update(k, m) after trsm(k, m); potrf(k + 1) after every update
+# of step k), the longest path in the order k, then m: the C predictor
+# within MAX_ULP of it at every point of its grid.
+if [ $have_py -eq 1 ] && [ -s "$tmp/chol.tsv" ]; then
+	python3 - "$tmp/chol.tsv" "$MAX_ULP" > "$tmp/out" 2>&1 <<'PY'
+import struct, sys
+from fractions import Fraction as F
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+head = rows[0]
+
+def ceil(q):
+    return -((-q.numerator) // q.denominator)
+
+def clog2(p):
+    l = 0
+    while 2 ** l < p:
+        l += 1
+    return l
+
+def longest(a):
+    nb, B, P = int(a["nb"]), a["B"], int(a["P"])
+    lg = clog2(P)
+    pot = lambda k: B**3 * a["t_potrf"] / 3 + B**2 * a["t_msg"] * lg + a["t_lat"]
+    trs = lambda k, m: B**3 * a["t_trsm"] + B**2 * a["t_msg"] + a["t_lat"] * (m - k)
+    upd = lambda k, m: (B**3 * a["t_gemm"] * (nb - m + 1)
+        + B**2 * a["t_msg"] * ceil(F(nb - k, P)) + a["t_lat"]
+        + B**2 * a["t_ld"] * ceil(F(nb - m + 1, P))
+        + B**2 * a["t_st"] * ceil(F(nb - k + 1, P))
+        + a["t_lat"] * lg * (m - k))
+    start = {("potrf", 1): F(0)}
+    end = F(0)
+    for k in range(1, nb + 1):
+        f = start[("potrf", k)] + pot(k)
+        end = max(end, f)
+        if k < nb:
+            start[("trsm", k, k + 1)] = f + a["t_msg"]
+        for m in range(k + 1, nb + 1):
+            g = start[("trsm", k, m)] + trs(k, m)
+            if m < nb:
+                start[("trsm", k, m + 1)] = g
+            h = g + B**2 * a["t_msg"] + upd(k, m)
+            end = max(end, h)
+            if k < nb:
+                q = ("potrf", k + 1)
+                c = h + a["t_msg"] * ceil(B / P)
+                start[q] = max(start.get(q, c), c)
+    return end
+
+def bits(x):
+    return struct.unpack("<q", struct.pack("<d", x))[0]
+
+worst = n = 0
+for r in rows[1:]:
+    a = {h: F(float(v)) for h, v in zip(head, r)}
+    want = float(longest(a))
+    got = float(r[head.index("total")])
+    worst = max(worst, abs(bits(got) - bits(want)))
+    n += 1
+print("max %d ulp over %d points" % (worst, n))
+sys.exit(not (n > 100 and worst <= int(sys.argv[2])))
+PY
+	st=$?
+	ok $st "Cholesky: the C predictor equals its task graph in Python fractions ($(tail -1 "$tmp/out"))"
+	[ $st -eq 0 ] || diag "$(tail -5 "$tmp/out")"
+else
+	skip "Cholesky: Python fractions" "python3 or the C table missing"
+fi
+
 # An arc backward in the order of the indices: eval gives N*t; the
 # predictors NaN (C and Python).
 "$SEGC" eval -D t=3 "$models/emit_tp_backward.xml" N=4 P=1 --csv \
