@@ -20,6 +20,17 @@ enum {
 	L_E = 8000000      /* per kind: the low parts of its times */
 };
 
+/* What put_arc prints (the printers' own): the walk's push of a finish
+ * time along an arc; with the instances ordered at run time
+ * (by_instance), first the count of the arcs into each instance, then
+ * the push that also releases an instance whose arcs have all come. */
+enum { TP_WALK = 0, TP_COUNT, TP_PUSH };
+
+/* Locals of the instance order: 11 the first place of each kind, 12 the
+ * arcs still to come into each place, 13 the queue of places, 14 its
+ * head, 15 its tail, 16 a place decoded, 17 the places (then the
+ * instances). */
+
 /* What one printing needs. */
 typedef struct segc_tp_out {
 	segc_strbuf *b;
@@ -30,6 +41,7 @@ typedef struct segc_tp_out {
 	int *fails;          /* set once a jump to the label is printed */
 	int py;              /* Python rather than C */
 	int f;               /* Fortran rather than C */
+	int mode;            /* TP_WALK, TP_COUNT or TP_PUSH */
 } segc_tp_out;
 
 /* Appends the local of 'kind' for the numbers 'v' and 'k'. */

@@ -6,10 +6,15 @@
  * returned), and the longest path taken by pushing each instance's
  * finish time along its arcs (emit_taskpath.c adds them in
  * double-double), the kinds in the order of the plan and each kind's
- * instances in the lexicographic order of their indices.  The predictor
+ * instances in the lexicographic order of their indices.  When the kinds
+ * feed each other (by_instance), the instances are put in a topological
+ * order at run time as segc eval does (Kahn's algorithm: the arcs into
+ * each instance counted, then an instance pushed once all have come).
+ * The predictor
  * gives NaN where segc eval refuses or where it cannot follow: a bound or
  * an at value that is not an integer of at most 2^52, an arc from a kind
- * to itself that does not go forward in the lexicographic order, more
+ * to itself that does not go forward in the lexicographic order (in the
+ * walk by kinds), instances whose arcs make a cycle (by instances), more
  * than 2^26 places in a box, or no memory. */
 #include <stdlib.h>
 #include "output/emit_taskpath.h"
@@ -133,12 +138,51 @@ static void put_time(const segc_tp_out *o, size_t w, unsigned long kind,
 	put_time_of(o, L_T, w, kind, lv);
 }
 
+/* Appends the number of the instance of kind 'w' at the indices 'kind'
+ * (lv) among all instances (the instance order's place). */
+static void put_id(const segc_tp_out *o, size_t w, unsigned long kind,
+	size_t lv)
+{
+	segc_strbuf_appendf(o->b, "%s11[%lu]", o->x, (unsigned long)w);
+	if (!o->tp->t.nodes[w].d)
+		return;
+	segc_strbuf_append(o->b, " + ");
+	put_place(o, w, kind, lv);
+}
+
+/* Appends the count of one more arc into the instance of kind 'w' at
+ * the indices 'kind' (lv), or (TP_PUSH) one fewer and its release into
+ * the queue when none is left. */
+static void put_count(const segc_tp_out *o, unsigned depth, size_t w,
+	unsigned long kind, size_t lv)
+{
+	indent(o, depth);
+	if (o->mode == TP_COUNT) {
+		segc_strbuf_appendf(o->b, "%s12[", o->x);
+		put_id(o, w, kind, lv);
+		segc_strbuf_append(o->b, "]++;\n");
+		return;
+	}
+	segc_strbuf_appendf(o->b, "if (--%s12[", o->x);
+	put_id(o, w, kind, lv);
+	segc_strbuf_append(o->b, "] == 0)\n");
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "%s13[%s15++] = ", o->x, o->x);
+	put_id(o, w, kind, lv);
+	segc_strbuf_append(o->b, ";\n");
+}
+
 /* Appends the raise of the time (T, E) of kind 'w' at the indices 'kind'
  * (lv) to the candidate (%s2, %s20) when it is larger (or NaN), the
- * pairs compared without comparing doubles for equality. */
+ * pairs compared without comparing doubles for equality; counts the arc
+ * (TP_COUNT) or releases the instance (TP_PUSH) too. */
 static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 	unsigned long kind, size_t lv)
 {
+	if (o->mode == TP_COUNT) {
+		put_count(o, depth, w, kind, lv);
+		return;
+	}
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
 	put_time(o, w, kind, lv);
@@ -155,6 +199,8 @@ static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 	segc_strbuf_appendf(o->b, " = %s20;\n", o->x);
 	indent(o, depth);
 	segc_strbuf_append(o->b, "}\n");
+	if (o->mode == TP_PUSH)
+		put_count(o, depth, w, kind, lv);
 }
 
 /* Appends the push of the finish time %s1 of an instance of kind 'v'
@@ -168,7 +214,9 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	segc_strbuf_appendf(o->b, "/* arc %lu: node %lu to node %lu */\n",
 		(unsigned long)a + 1, (unsigned long)v + 1,
 		(unsigned long)w + 1);
-	if (!segc_tp_prog_is_zero(o, &ar->cost))
+	if (o->mode == TP_COUNT)
+		;
+	else if (!segc_tp_prog_is_zero(o, &ar->cost))
 		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
 	else {
 		indent(o, depth);
@@ -178,6 +226,52 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	}
 	if (!dw) {
 		put_relax(o, depth, w, L_AT, a);
+		return;
+	}
+	if (!ar->nat && o->mode != TP_WALK) {
+		/* to every instance of w, counted or released */
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "for (%s9 = 0; %s9 < %s8[%lu]; "
+			"%s9++)\n", o->x, o->x, o->x, (unsigned long)w, o->x);
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "if (");
+		segc_tp_local(o, L_EX, w, 0);
+		segc_strbuf_appendf(o->b, "[%s9]) {\n", o->x);
+		if (o->mode == TP_PUSH) {
+			indent(o, depth + 2);
+			segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
+			segc_tp_local(o, L_T, w, 0);
+			segc_strbuf_appendf(o->b, "[%s9] || (%s2 >= ", o->x,
+				o->x);
+			segc_tp_local(o, L_T, w, 0);
+			segc_strbuf_appendf(o->b, "[%s9] && %s20 > ", o->x,
+				o->x);
+			segc_tp_local(o, L_E, w, 0);
+			segc_strbuf_appendf(o->b, "[%s9]) || isnan(%s2)) {\n",
+				o->x, o->x);
+			indent(o, depth + 3);
+			segc_tp_local(o, L_T, w, 0);
+			segc_strbuf_appendf(o->b, "[%s9] = %s2;\n", o->x, o->x);
+			indent(o, depth + 3);
+			segc_tp_local(o, L_E, w, 0);
+			segc_strbuf_appendf(o->b, "[%s9] = %s20;\n", o->x,
+				o->x);
+			indent(o, depth + 2);
+			segc_strbuf_append(o->b, "}\n");
+			indent(o, depth + 2);
+			segc_strbuf_appendf(o->b, "if (--%s12[%s11[%lu] + %s9] "
+				"== 0)\n", o->x, o->x, (unsigned long)w, o->x);
+			indent(o, depth + 3);
+			segc_strbuf_appendf(o->b, "%s13[%s15++] = %s11[%lu] + "
+				"%s9;\n", o->x, o->x, o->x, (unsigned long)w,
+				o->x);
+		} else {
+			indent(o, depth + 2);
+			segc_strbuf_appendf(o->b, "%s12[%s11[%lu] + %s9]++;\n",
+				o->x, o->x, (unsigned long)w, o->x);
+		}
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "}\n");
 		return;
 	}
 	if (!ar->nat) {
@@ -208,7 +302,7 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	}
 	for (k = 0; k < ar->nat; k++)
 		put_int(o, depth, L_AT, a, k, &ar->at[k], v);
-	if (w == v) {
+	if (w == v && o->mode == TP_WALK) {
 		/* forward in the lexicographic order, or NaN */
 		indent(o, depth);
 		segc_strbuf_append(o->b, "if (!(");
@@ -282,6 +376,13 @@ static void put_decls(const segc_tp_out *o, unsigned depth)
 	if (indexed || at)
 		segc_strbuf_appendf(o->b, ", %s3 = 0.0", o->x);
 	segc_strbuf_append(o->b, ";\n");
+	if (o->tp->by_instance) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "size_t %s11[%luU], *%s12 = NULL, "
+			"*%s13 = NULL, %s14 = 0, %s15 = 0, %s16 = 0, %s17 = 0;\n",
+			o->x, (unsigned long)t->n, o->x, o->x, o->x, o->x,
+			o->x, o->x);
+	}
 	if (indexed) {
 		indent(o, depth);
 		segc_strbuf_appendf(o->b, "size_t %s8[%luU]", o->x,
@@ -435,59 +536,200 @@ static void put_boxes(const segc_tp_out *o, unsigned depth)
 	}
 }
 
+/* Appends the visit of the instance of kind 'v' whose indices are set,
+ * at 'depth': its finish time %s1 (its start 0 when no arc reached it)
+ * pushed along the arcs that leave it; the exit's is the result %s0. */
+static void put_visit(const segc_tp_out *o, unsigned in, size_t v)
+{
+	const segc_tp *t = &o->tp->t;
+	const segc_tp_node *nd = &t->nodes[v];
+	size_t a;
+
+	indent(o, in);
+	segc_strbuf_appendf(o->b, "%s1 = ", o->x);
+	put_time(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, ";\n");
+	indent(o, in);
+	segc_strbuf_appendf(o->b, "%s10 = ", o->x);
+	put_time_of(o, L_E, v, L_IDX, v);
+	segc_strbuf_append(o->b, ";\n");
+	/* no arc reached it: it starts at 0 */
+	indent(o, in);
+	segc_strbuf_appendf(o->b, "if (%s1 < -1.7976931348623157e308)\n",
+		o->x);
+	indent(o, in + 1);
+	segc_strbuf_appendf(o->b, "%s1 = %s10 = 0.0;\n", o->x, o->x);
+	if (!segc_tp_prog_is_zero(o, &nd->cost))
+		segc_tp_put_twosum(o, in, "1", "1", &nd->cost, v);
+	if (v == t->exit) {
+		indent(o, in);
+		segc_strbuf_appendf(o->b, "%s0 = %s1;\n", o->x, o->x);
+	}
+	for (a = 0; a < t->narcs; a++)
+		if (t->arcs[a].from == v)
+			put_arc(o, in, a, v);
+}
+
+/* Opens the loops over the instances of kind 'v' at 'depth', skipping
+ * the places of its box that are none; returns the depth of the body. */
+static unsigned open_instances(const segc_tp_out *o, size_t v,
+	unsigned depth)
+{
+	unsigned in = open_loops(o, v, depth);
+
+	if (o->tp->t.nodes[v].d) {
+		indent(o, in);
+		segc_strbuf_append(o->b, "if (!");
+		segc_tp_local(o, L_EX, v, 0);
+		segc_strbuf_append(o->b, "[");
+		put_place(o, v, L_IDX, v);
+		segc_strbuf_append(o->b, "])\n");
+		indent(o, in + 1);
+		segc_strbuf_append(o->b, "continue;\n");
+	}
+	return in;
+}
+
 /* Appends the longest path: each kind in the plan's order, each
- * instance's finish time %s1 (its start 0 when no arc reached it) pushed
- * along the arcs that leave it; the exit's is the result %s0. */
+ * instance visited (put_visit). */
 static void put_paths(const segc_tp_out *o, unsigned depth)
 {
 	const segc_tp *t = &o->tp->t;
-	size_t i, v, a;
+	size_t i, v;
 	unsigned in;
 
 	for (i = 0; i < t->n; i++) {
-		const segc_tp_node *nd;
-
 		v = o->tp->order[i];
-		nd = &t->nodes[v];
 		indent(o, depth);
 		segc_strbuf_appendf(o->b, "/* node %lu */\n",
 			(unsigned long)v + 1);
-		in = open_loops(o, v, depth);
-		if (nd->d) {
-			indent(o, in);
-			segc_strbuf_append(o->b, "if (!");
-			segc_tp_local(o, L_EX, v, 0);
-			segc_strbuf_append(o->b, "[");
-			put_place(o, v, L_IDX, v);
-			segc_strbuf_append(o->b, "])\n");
-			indent(o, in + 1);
-			segc_strbuf_append(o->b, "continue;\n");
-		}
+		in = open_instances(o, v, depth);
+		put_visit(o, in, v);
+		close_loops(o, v, depth);
+	}
+}
+
+/* Appends the longest path when the kinds feed each other: the
+ * instances numbered (kind by kind, each over its box), the arcs into
+ * each counted, the instances no arc reaches queued, and each instance
+ * of the queue visited (put_visit) with its indices decoded from its
+ * number, an instance queued once its last arc has come; fewer
+ * instances visited than there are: a cycle, NaN. */
+static void put_by_instance(segc_tp_out *o, unsigned depth)
+{
+	const segc_tp *t = &o->tp->t;
+	const char *x = o->x;
+	size_t v, a, k;
+	unsigned in;
+
+	indent(o, depth);
+	segc_strbuf_append(o->b, "/* the instances in a topological order */\n");
+	for (v = 0; v < t->n; v++) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s11[%lu] = %s17;\n", x,
+			(unsigned long)v, x);
+		indent(o, depth);
+		if (t->nodes[v].d)
+			segc_strbuf_appendf(o->b, "%s17 += %s8[%lu];\n", x, x,
+				(unsigned long)v);
+		else
+			segc_strbuf_appendf(o->b, "%s17++;\n", x);
+	}
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s12 = (size_t *)calloc(%s17, "
+		"sizeof(size_t));\n", x, x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s13 = (size_t *)malloc(%s17 * "
+		"sizeof(size_t));\n", x, x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (!%s12 || !%s13)\n", x, x);
+	put_fail(o, depth + 1);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s17 = 0;\n", x);
+	o->mode = TP_COUNT;
+	for (v = 0; v < t->n; v++) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "/* node %lu: its arcs counted */\n",
+			(unsigned long)v + 1);
+		in = open_instances(o, v, depth);
 		indent(o, in);
-		segc_strbuf_appendf(o->b, "%s1 = ", o->x);
-		put_time(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, ";\n");
-		indent(o, in);
-		segc_strbuf_appendf(o->b, "%s10 = ", o->x);
-		put_time_of(o, L_E, v, L_IDX, v);
-		segc_strbuf_append(o->b, ";\n");
-		/* no arc reached it: it starts at 0 */
-		indent(o, in);
-		segc_strbuf_appendf(o->b, "if (%s1 < -1.7976931348623157e308)\n",
-			o->x);
-		indent(o, in + 1);
-		segc_strbuf_appendf(o->b, "%s1 = %s10 = 0.0;\n", o->x, o->x);
-		if (!segc_tp_prog_is_zero(o, &nd->cost))
-			segc_tp_put_twosum(o, in, "1", "1", &nd->cost, v);
-		if (v == t->exit) {
-			indent(o, in);
-			segc_strbuf_appendf(o->b, "%s0 = %s1;\n", o->x, o->x);
-		}
+		segc_strbuf_appendf(o->b, "%s17++;\n", x);
 		for (a = 0; a < t->narcs; a++)
 			if (t->arcs[a].from == v)
 				put_arc(o, in, a, v);
 		close_loops(o, v, depth);
 	}
+	for (v = 0; v < t->n; v++) {
+		in = open_instances(o, v, depth);
+		indent(o, in);
+		segc_strbuf_appendf(o->b, "if (%s12[", x);
+		put_id(o, v, L_IDX, v);
+		segc_strbuf_append(o->b, "] == 0)\n");
+		indent(o, in + 1);
+		segc_strbuf_appendf(o->b, "%s13[%s15++] = ", x, x);
+		put_id(o, v, L_IDX, v);
+		segc_strbuf_append(o->b, ";\n");
+		close_loops(o, v, depth);
+	}
+	o->mode = TP_PUSH;
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "for (%s14 = 0; %s14 < %s15; %s14++) {\n",
+		x, x, x, x);
+	for (v = 0; v < t->n; v++) {
+		size_t d = t->nodes[v].d;
+
+		indent(o, depth + 1);
+		segc_strbuf_appendf(o->b, "/* node %lu */\n", (unsigned long)v
+			+ 1);
+		indent(o, depth + 1);
+		segc_strbuf_appendf(o->b, "%s16 = %s13[%s14];\n", x, x, x);
+		indent(o, depth + 1);
+		if (d)
+			segc_strbuf_appendf(o->b, "if (%s16 >= %s11[%lu] && "
+				"%s16 < %s11[%lu] + %s8[%lu]) {\n", x, x,
+				(unsigned long)v, x, x, (unsigned long)v, x,
+				(unsigned long)v);
+		else
+			segc_strbuf_appendf(o->b, "if (%s16 == %s11[%lu]) {\n",
+				x, x, (unsigned long)v);
+		if (d) {
+			indent(o, depth + 2);
+			segc_strbuf_appendf(o->b, "%s16 -= %s11[%lu];\n", x, x,
+				(unsigned long)v);
+		}
+		for (k = d; k-- > 0;) {
+			indent(o, depth + 2);
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, " = ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_appendf(o->b, " + (long long)(%s16 %% "
+				"(size_t)(", x);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " - ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " + 1));\n");
+			if (!k)
+				break;
+			indent(o, depth + 2);
+			segc_strbuf_appendf(o->b, "%s16 /= (size_t)(", x);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " - ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " + 1);\n");
+		}
+		put_visit(o, depth + 2, v);
+		indent(o, depth + 2);
+		segc_strbuf_append(o->b, "continue;\n");
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "}\n");
+	}
+	indent(o, depth);
+	segc_strbuf_append(o->b, "}\n");
+	o->mode = TP_WALK;
+	/* an instance never queued: the arcs make a cycle */
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s15 < %s17)\n", x, x);
+	put_fail(o, depth + 1);
 }
 
 /* See emit_private.h. */
@@ -506,6 +748,7 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
 	o.insn = i;
 	o.py = o.f = 0;
+	o.mode = TP_WALK;
 	if (!assign) {
 		indent(&o, depth);
 		segc_strbuf_append(b, nm->accurate ? "segc_dd " : "double ");
@@ -522,9 +765,18 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 	put_decls(&o, depth);
 	segc_strbuf_append(b, "\n");
 	put_boxes(&o, depth);
-	put_paths(&o, depth);
+	if (o.tp->by_instance)
+		put_by_instance(&o, depth);
+	else
+		put_paths(&o, depth);
 	if (fails)
 		segc_strbuf_appendf(b, "%sf%lu:\n", o.x, (unsigned long)i);
+	if (o.tp->by_instance) {
+		indent(&o, depth);
+		segc_strbuf_appendf(b, "free(%s12);\n", o.x);
+		indent(&o, depth);
+		segc_strbuf_appendf(b, "free(%s13);\n", o.x);
+	}
 	for (v = 0; v < t->n; v++) {
 		if (!t->nodes[v].d)
 			continue;

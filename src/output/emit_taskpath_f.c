@@ -2,10 +2,14 @@
  * (a TASKPATH instruction) printed as Fortran 2008: the walk of the C
  * (emit_taskpath.c) inside a named BLOCK construct of its own locals
  * (allocatable arrays over each kind's box, freed when the block ends),
- * left by EXIT with the result NaN where the C jumps to NaN.  Indices are
+ * left by EXIT with the result NaN where the C jumps to NaN; when the
+ * kinds feed each other, the instances in the C's topological order
+ * found at run time (integer arrays of the arcs still to come and of the
+ * queue).  Indices are
  * held in reals (integers below 2^53 are exact), only the places in the
  * arrays are default integers.  Lines longer than Fortran's 132 are
  * continued with '&'. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_taskpath.h"
@@ -113,11 +117,66 @@ static void close_loops(const segc_tp_out *o, size_t v, unsigned depth)
 	}
 }
 
+/* Appends the number (from 1) of the instance of kind 'w' at the
+ * indices 'kind' (lv) among all instances. */
+static void put_id(const segc_tp_out *o, size_t w, unsigned long kind,
+	size_t lv)
+{
+	segc_strbuf_appendf(o->b, "%s11(%lu)", o->x, (unsigned long)w + 1);
+	segc_strbuf_append(o->b, " + ");
+	put_place(o, w, kind, lv);
+}
+
+/* Appends the count of one more arc into the instance whose number is
+ * the text 'id', or (TP_PUSH) one fewer and its release into the queue
+ * when none is left. */
+static void put_count_id(const segc_tp_out *o, unsigned depth,
+	const char *id)
+{
+	const char *x = o->x;
+
+	indent(o, depth);
+	if (o->mode == TP_COUNT) {
+		segc_strbuf_appendf(o->b, "%s12(%s) = %s12(%s) + 1\n", x, id,
+			x, id);
+		return;
+	}
+	segc_strbuf_appendf(o->b, "%s12(%s) = %s12(%s) - 1\n", x, id, x, id);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s12(%s) == 0) then\n", x, id);
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "%s15 = %s15 + 1\n", x, x);
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "%s13(%s15) = %s\n", x, x, id);
+	indent(o, depth);
+	segc_strbuf_append(o->b, "end if\n");
+}
+
+/* put_count_id for the instance of kind 'w' at the indices 'kind'
+ * (lv). */
+static void put_count(const segc_tp_out *o, unsigned depth, size_t w,
+	unsigned long kind, size_t lv)
+{
+	segc_strbuf id;
+	segc_tp_out c = *o;
+
+	segc_strbuf_init(&id);
+	c.b = &id;
+	put_id(&c, w, kind, lv);
+	put_count_id(o, depth, segc_strbuf_str(&id));
+	segc_strbuf_free(&id);
+}
+
 /* Appends the raise of the time (T, E) of kind 'w' at the indices 'kind'
- * (lv) to the candidate (%s2, %s20) when it is larger (or NaN). */
+ * (lv) to the candidate (%s2, %s20) when it is larger (or NaN); counts
+ * the arc (TP_COUNT) or releases the instance (TP_PUSH) too. */
 static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 	unsigned long kind, size_t lv)
 {
+	if (o->mode == TP_COUNT) {
+		put_count(o, depth, w, kind, lv);
+		return;
+	}
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
 	put_at(o, L_T, w, kind, lv);
@@ -134,6 +193,8 @@ static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 	segc_strbuf_appendf(o->b, " = %s20\n", o->x);
 	indent(o, depth);
 	segc_strbuf_append(o->b, "end if\n");
+	if (o->mode == TP_PUSH)
+		put_count(o, depth, w, kind, lv);
 }
 
 /* Appends the push of the finish time (%s1, %s10) along arc 'a'. */
@@ -146,7 +207,9 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	segc_strbuf_appendf(o->b, "! arc %lu: node %lu to node %lu\n",
 		(unsigned long)a + 1, (unsigned long)v + 1,
 		(unsigned long)w + 1);
-	if (!segc_tp_prog_is_zero(o, &ar->cost))
+	if (o->mode == TP_COUNT)
+		;
+	else if (!segc_tp_prog_is_zero(o, &ar->cost))
 		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
 	else {
 		indent(o, depth);
@@ -159,6 +222,10 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 		return;
 	}
 	if (!ar->nat) {
+		char id[64];
+
+		snprintf(id, sizeof id, "%s11(%lu) + %s9", o->x,
+			(unsigned long)w + 1, o->x);
 		indent(o, depth);
 		segc_strbuf_appendf(o->b, "do %s9 = 1, %s8(%lu)\n", o->x, o->x,
 			(unsigned long)w + 1);
@@ -166,6 +233,10 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 		segc_strbuf_append(o->b, "if (");
 		segc_tp_local(o, L_EX, w, 0);
 		segc_strbuf_appendf(o->b, "(%s9)) then\n", o->x);
+		if (o->mode == TP_COUNT) {
+			put_count_id(o, depth + 2, id);
+			goto close;
+		}
 		indent(o, depth + 2);
 		segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
 		segc_tp_local(o, L_T, w, 0);
@@ -183,6 +254,9 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 		segc_strbuf_appendf(o->b, "(%s9) = %s20\n", o->x, o->x);
 		indent(o, depth + 2);
 		segc_strbuf_append(o->b, "end if\n");
+		if (o->mode == TP_PUSH)
+			put_count_id(o, depth + 2, id);
+	close:
 		indent(o, depth + 1);
 		segc_strbuf_append(o->b, "end if\n");
 		indent(o, depth);
@@ -191,7 +265,7 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	}
 	for (k = 0; k < ar->nat; k++)
 		put_int(o, depth, L_AT, a, k, &ar->at[k], v);
-	if (w == v) {
+	if (w == v && o->mode == TP_WALK) {
 		/* forward in the lexicographic order, or NaN (no == on
 		 * reals) */
 		indent(o, depth);
@@ -271,6 +345,15 @@ static void put_decls(const segc_tp_out *o, unsigned depth)
 	if (indexed || at)
 		segc_strbuf_appendf(o->b, ", %s3", o->x);
 	segc_strbuf_append(o->b, "\n");
+	if (o->tp->by_instance) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "integer :: %s11(%lu), %s14, %s15, "
+			"%s16, %s17\n", o->x, (unsigned long)t->n, o->x, o->x,
+			o->x, o->x);
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "integer, allocatable :: %s12(:), "
+			"%s13(:)\n", o->x, o->x);
+	}
 	if (indexed) {
 		indent(o, depth);
 		segc_strbuf_appendf(o->b, "integer :: %s8(%lu), %s9\n", o->x,
@@ -414,61 +497,216 @@ static void put_boxes(const segc_tp_out *o, unsigned depth)
 	}
 }
 
-/* Appends the walk: each kind in the plan's order, each instance's
- * finish time pushed along the arcs that leave it. */
+/* Appends the visit of the instance of kind 'v' whose indices are set,
+ * at 'body': its finish time pushed along the arcs that leave it; the
+ * exit's is the result %s0. */
+static void put_visit(const segc_tp_out *o, unsigned body, size_t v)
+{
+	const segc_tp *t = &o->tp->t;
+	const segc_tp_node *nd = &t->nodes[v];
+	size_t a;
+
+	indent(o, body);
+	segc_strbuf_appendf(o->b, "%s1 = ", o->x);
+	put_at(o, L_T, v, L_IDX, v);
+	segc_strbuf_append(o->b, "\n");
+	indent(o, body);
+	segc_strbuf_appendf(o->b, "%s10 = ", o->x);
+	put_at(o, L_E, v, L_IDX, v);
+	segc_strbuf_append(o->b, "\n");
+	indent(o, body);
+	segc_strbuf_appendf(o->b, "if (%s1 < -1.0e308_c_double) then\n",
+		o->x);
+	indent(o, body + 1);
+	segc_strbuf_appendf(o->b, "%s1 = 0.0_c_double\n", o->x);
+	indent(o, body + 1);
+	segc_strbuf_appendf(o->b, "%s10 = 0.0_c_double\n", o->x);
+	indent(o, body);
+	segc_strbuf_append(o->b, "end if\n");
+	if (!segc_tp_prog_is_zero(o, &nd->cost))
+		segc_tp_put_twosum(o, body, "1", "1", &nd->cost, v);
+	if (v == t->exit) {
+		indent(o, body);
+		segc_strbuf_appendf(o->b, "%s0 = %s1\n", o->x, o->x);
+	}
+	for (a = 0; a < t->narcs; a++)
+		if (t->arcs[a].from == v)
+			put_arc(o, body, a, v);
+}
+
+/* Opens the loops over the instances of kind 'v' at 'depth' and the
+ * test that a place of its box is one; returns the depth of the body. */
+static unsigned open_instances(const segc_tp_out *o, size_t v,
+	unsigned depth)
+{
+	unsigned in = open_loops(o, v, depth);
+
+	if (!o->tp->t.nodes[v].d)
+		return in;
+	indent(o, in);
+	segc_strbuf_append(o->b, "if (");
+	put_at(o, L_EX, v, L_IDX, v);
+	segc_strbuf_append(o->b, ") then\n");
+	return in + 1;
+}
+
+/* Closes what open_instances opened at 'depth'. */
+static void close_instances(const segc_tp_out *o, size_t v, unsigned depth)
+{
+	unsigned in = depth + (unsigned)o->tp->t.nodes[v].d;
+
+	if (o->tp->t.nodes[v].d) {
+		indent(o, in);
+		segc_strbuf_append(o->b, "end if\n");
+	}
+	close_loops(o, v, in);
+}
+
+/* Appends the walk: each kind in the plan's order, each instance
+ * visited (put_visit). */
 static void put_paths(const segc_tp_out *o, unsigned depth)
 {
 	const segc_tp *t = &o->tp->t;
-	size_t i, v, a;
-	unsigned in, body;
+	size_t i, v;
 
 	for (i = 0; i < t->n; i++) {
-		const segc_tp_node *nd;
-
 		v = o->tp->order[i];
-		nd = &t->nodes[v];
 		indent(o, depth);
 		segc_strbuf_appendf(o->b, "! node %lu\n", (unsigned long)v + 1);
-		in = body = open_loops(o, v, depth);
-		if (nd->d) {
-			indent(o, in);
-			segc_strbuf_append(o->b, "if (");
-			put_at(o, L_EX, v, L_IDX, v);
-			segc_strbuf_append(o->b, ") then\n");
-			body++;
-		}
-		indent(o, body);
-		segc_strbuf_appendf(o->b, "%s1 = ", o->x);
-		put_at(o, L_T, v, L_IDX, v);
-		segc_strbuf_append(o->b, "\n");
-		indent(o, body);
-		segc_strbuf_appendf(o->b, "%s10 = ", o->x);
-		put_at(o, L_E, v, L_IDX, v);
-		segc_strbuf_append(o->b, "\n");
-		indent(o, body);
-		segc_strbuf_appendf(o->b, "if (%s1 < -1.0e308_c_double) then\n",
-			o->x);
-		indent(o, body + 1);
-		segc_strbuf_appendf(o->b, "%s1 = 0.0_c_double\n", o->x);
-		indent(o, body + 1);
-		segc_strbuf_appendf(o->b, "%s10 = 0.0_c_double\n", o->x);
-		indent(o, body);
-		segc_strbuf_append(o->b, "end if\n");
-		if (!segc_tp_prog_is_zero(o, &nd->cost))
-			segc_tp_put_twosum(o, body, "1", "1", &nd->cost, v);
-		if (v == t->exit) {
-			indent(o, body);
-			segc_strbuf_appendf(o->b, "%s0 = %s1\n", o->x, o->x);
-		}
+		put_visit(o, open_instances(o, v, depth), v);
+		close_instances(o, v, depth);
+	}
+}
+
+/* Appends the walk when the kinds feed each other, as the C does: the
+ * instances numbered from 1 (kind by kind, each over its box), the arcs
+ * into each counted (%s12), the instances no arc reaches queued (%s13),
+ * and each instance of the queue visited with its indices decoded from
+ * its number, an instance queued once its last arc has come; fewer
+ * instances visited than there are: a cycle, NaN. */
+static void put_by_instance(segc_tp_out *o, unsigned depth)
+{
+	const segc_tp *t = &o->tp->t;
+	const char *x = o->x;
+	unsigned long f = (unsigned long)o->insn;
+	size_t v, a, k;
+	unsigned in;
+
+	indent(o, depth);
+	segc_strbuf_append(o->b, "! the instances in a topological order\n");
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s17 = 0\n", x);
+	for (v = 0; v < t->n; v++) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s11(%lu) = %s17\n", x,
+			(unsigned long)v + 1, x);
+		indent(o, depth);
+		if (t->nodes[v].d)
+			segc_strbuf_appendf(o->b, "%s17 = %s17 + %s8(%lu)\n", x,
+				x, x, (unsigned long)v + 1);
+		else
+			segc_strbuf_appendf(o->b, "%s17 = %s17 + 1\n", x, x);
+	}
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "allocate(%s12(%s17), %s13(%s17), "
+		"stat=%s16)\n", x, x, x, x, x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s16 /= 0) exit %sf%lu\n", x, x, f);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s12 = 0\n", x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s17 = 0\n", x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s15 = 0\n", x);
+	o->mode = TP_COUNT;
+	for (v = 0; v < t->n; v++) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "! node %lu: its arcs counted\n",
+			(unsigned long)v + 1);
+		in = open_instances(o, v, depth);
+		indent(o, in);
+		segc_strbuf_appendf(o->b, "%s17 = %s17 + 1\n", x, x);
 		for (a = 0; a < t->narcs; a++)
 			if (t->arcs[a].from == v)
-				put_arc(o, body, a, v);
-		if (nd->d) {
-			indent(o, in);
-			segc_strbuf_append(o->b, "end if\n");
-		}
-		close_loops(o, v, in);
+				put_arc(o, in, a, v);
+		close_instances(o, v, depth);
 	}
+	for (v = 0; v < t->n; v++) {
+		in = open_instances(o, v, depth);
+		indent(o, in);
+		segc_strbuf_appendf(o->b, "if (%s12(", x);
+		put_id(o, v, L_IDX, v);
+		segc_strbuf_append(o->b, ") == 0) then\n");
+		indent(o, in + 1);
+		segc_strbuf_appendf(o->b, "%s15 = %s15 + 1\n", x, x);
+		indent(o, in + 1);
+		segc_strbuf_appendf(o->b, "%s13(%s15) = ", x, x);
+		put_id(o, v, L_IDX, v);
+		segc_strbuf_append(o->b, "\n");
+		indent(o, in);
+		segc_strbuf_append(o->b, "end if\n");
+		close_instances(o, v, depth);
+	}
+	o->mode = TP_PUSH;
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s14 = 0\n", x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "do while (%s14 < %s15)\n", x, x);
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "%s14 = %s14 + 1\n", x, x);
+	for (v = 0; v < t->n; v++) {
+		size_t d = t->nodes[v].d;
+
+		indent(o, depth + 1);
+		segc_strbuf_appendf(o->b, "! node %lu\n", (unsigned long)v + 1);
+		indent(o, depth + 1);
+		segc_strbuf_appendf(o->b, "%s16 = %s13(%s14)\n", x, x, x);
+		indent(o, depth + 1);
+		if (d)
+			segc_strbuf_appendf(o->b, "if (%s16 > %s11(%lu) .and. "
+				"%s16 <= %s11(%lu) + %s8(%lu)) then\n", x, x,
+				(unsigned long)v + 1, x, x,
+				(unsigned long)v + 1, x, (unsigned long)v + 1);
+		else
+			segc_strbuf_appendf(o->b, "if (%s16 == %s11(%lu) + 1) "
+				"then\n", x, x, (unsigned long)v + 1);
+		if (d) {
+			indent(o, depth + 2);
+			segc_strbuf_appendf(o->b, "%s16 = %s16 - %s11(%lu) - 1\n",
+				x, x, x, (unsigned long)v + 1);
+		}
+		for (k = d; k-- > 0;) {
+			indent(o, depth + 2);
+			segc_tp_local(o, L_IDX, v, k);
+			segc_strbuf_append(o->b, " = ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_appendf(o->b, " + real(mod(%s16, int(", x);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " - ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " + 1.0_c_double)), c_double)\n");
+			if (!k)
+				break;
+			indent(o, depth + 2);
+			segc_strbuf_appendf(o->b, "%s16 = %s16 / int(", x, x);
+			segc_tp_local(o, L_MAX, v, k);
+			segc_strbuf_append(o->b, " - ");
+			segc_tp_local(o, L_MIN, v, k);
+			segc_strbuf_append(o->b, " + 1.0_c_double)\n");
+		}
+		put_visit(o, depth + 2, v);
+		indent(o, depth + 2);
+		segc_strbuf_append(o->b, "cycle\n");
+		indent(o, depth + 1);
+		segc_strbuf_append(o->b, "end if\n");
+	}
+	indent(o, depth);
+	segc_strbuf_append(o->b, "end do\n");
+	o->mode = TP_WALK;
+	/* an instance never queued: the arcs make a cycle */
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s15 < %s17) exit %sf%lu\n", x, x, x,
+		f);
 }
 
 /* Appends 'text' with every line longer than F_WRAP continued with '&'
@@ -523,6 +761,7 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	o.insn = i;
 	o.py = 0;
 	o.f = 1;
+	o.mode = TP_WALK;
 	indent(&o, depth);
 	segc_emit_put_value(&text, nm, i);
 	segc_strbuf_append(&text, " = ieee_value(0.0_c_double, "
@@ -537,7 +776,10 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	indent(&o, depth + 1);
 	segc_strbuf_appendf(&text, "%s0 = 0.0_c_double\n", o.x);
 	put_boxes(&o, depth + 1);
-	put_paths(&o, depth + 1);
+	if (o.tp->by_instance)
+		put_by_instance(&o, depth + 1);
+	else
+		put_paths(&o, depth + 1);
 	indent(&o, depth + 1);
 	segc_emit_put_value(&text, nm, i);
 	segc_strbuf_appendf(&text, " = %s0\n", o.x);

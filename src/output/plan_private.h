@@ -106,13 +106,17 @@ void segc_plan_maxplus_free(segc_plan_maxplus *mp);
  * decoded (algebra/taskpath.h), the integer of every argument that is
  * not a value pushed by a program ('code'), the value number of every
  * one that is ('val', SIZE_MAX elsewhere), and the node kinds in an
- * order in which every arc between two different kinds goes forward. */
+ * order in which every arc between two different kinds goes forward;
+ * when the arcs make a cycle among kinds ('by_instance'), no such order
+ * exists and the predictor orders the instances themselves at run time
+ * ('order' then lists the kinds as they come). */
 struct segc_plan_taskpath {
 	segc_tp t;
 	size_t nargs;
 	long *code;
 	size_t *val;
 	size_t *order;
+	int by_instance;
 };
 
 /* Plans the longest path taskpath(...) 'e' of a task graph with indexed

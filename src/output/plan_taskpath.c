@@ -6,7 +6,10 @@
  * arc between two different kinds goes forward (printed as loops over the
  * instances by emit_taskpath.c).  An arc from a kind to itself goes
  * forward in the lexicographic order of the indices or the predictor
- * gives NaN; arcs that make a cycle among kinds are refused here. */
+ * gives NaN.  When the arcs make a cycle among kinds (the panels of a
+ * Cholesky factorization: one step's updates feed the next step), the
+ * predictor orders the instances at run time instead, as segc eval does
+ * (Kahn's algorithm over the instance arcs). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,9 +66,10 @@ static int plan_program(segc_plan_builder *bd, const segc_expr *e,
 }
 
 /* Orders the node kinds so that every arc between two kinds goes forward
- * (Kahn's algorithm on the kinds, arcs from a kind to itself left out):
- * 0, or -1 when the arcs make a cycle among kinds. */
-static int order_kinds(struct segc_plan_taskpath *tp)
+ * (Kahn's algorithm on the kinds, arcs from a kind to itself left out);
+ * when the arcs make a cycle among kinds, sets 'by_instance' and lists
+ * the kinds as they come. */
+static void order_kinds(struct segc_plan_taskpath *tp)
 {
 	const segc_tp *t = &tp->t;
 	size_t *indeg = segc_xcalloc(t->n + 1, sizeof *indeg);
@@ -86,7 +90,11 @@ static int order_kinds(struct segc_plan_taskpath *tp)
 				tp->order[tail++] = t->arcs[a].to;
 	}
 	free(indeg);
-	return tail == t->n ? 0 : -1;
+	if (tail < t->n) {
+		tp->by_instance = 1;
+		for (v = 0; v < t->n; v++)
+			tp->order[v] = v;
+	}
 }
 
 /* See plan_private.h. */
@@ -107,13 +115,12 @@ int segc_plan_taskpath(segc_plan_builder *bd, const segc_expr *e,
 	free(a);
 	if (!why && (tp->t.n > TP_MAX_KINDS || tp->t.narcs > TP_MAX_KINDS))
 		why = "it has more than 9999 node kinds or arcs";
-	if (!why && order_kinds(tp))
-		why = "its arcs make a cycle among different indexed nodes";
 	if (why) {
 		segc_plan_taskpath_free(tp);
 		return segc_plan_fail(bd, "cannot emit the longest path of a "
 			"task graph with indexed nodes: %s", why);
 	}
+	order_kinds(tp);
 	tp->nargs = n;
 	tp->code = segc_xcalloc(n + 1, sizeof *tp->code);
 	tp->val = segc_xmalloc((n + 1) * sizeof *tp->val);

@@ -94,14 +94,6 @@ for f in "$top_srcdir"/xml/*.xml "$top_srcdir"/xml/examples/*.xml \
     "$top_srcdir"/tests/cli/models/*.xml; do
 	rel=${f#"$top_srcdir"/}
 	case $rel in xml/seg.rng) continue ;; esac
-	# Node kinds that feed each other are refused (doc/emit.md), as in
-	# the panels of readable_longpath.xml (potrf -> trsm -> update ->
-	# potrf of the next panel); tests/cli/emit_taskpath.sh checks the
-	# refusal.
-	case $rel in
-	tests/cli/models/emit_tp_kinds_cycle.xml) continue ;;
-	tests/cli/models/readable_longpath.xml) continue ;;
-	esac
 	grep -qx "$rel" "$tmp/covered" && continue
 	set --
 	case $rel in

@@ -4,7 +4,9 @@
 # Python walk the instances.  For each model (a wavefront with messages on
 # its arcs, a task graph of parametric width with a triangular index
 # range, a ternary reduction whose bounds divide by 3^l, the bundled
-# binary reduction tree, the readable task graph), the C predictor is
+# binary reduction tree, the readable task graph, the panels of a tiled
+# Cholesky factorization and two kinds that feed each other, whose
+# instances the predictors order at run time), the C predictor is
 # compiled strictly (gcc, and clang -Weverything when configured), run
 # over a grid and compared with 'segc eval --precision 256' (at most
 # MAX_ULP, 2); the Fortran module (gfortran -std=f2008 -Wall -Wextra
@@ -12,9 +14,10 @@
 # Python predictor over the same grid, compared the same way (and the
 # Fortran with the C: the same doubles).  Then hand-worked values of the binary reduction tree
 # (t_leaf + ceil(log2 P)*(t_comb + m), Python fractions), NaN where eval
-# refuses (P not an integer) or where the walk cannot follow (an arc
-# backward in the order of the indices), and the refusal of kinds that
-# feed each other.  Before this predictor, emit refused every one of them.
+# refuses (P not an integer, instances in a cycle) or where the walk
+# cannot follow (an arc backward in the order of the indices).  Before
+# this predictor, emit refused every one of them; before the instance
+# order, it refused the last two models of the list.
 . "$top_srcdir/tests/cli/lib.sh"
 MAX_ULP=${MAX_ULP:-2}
 ulpdiff=$top_builddir/tests/cli/ulpdiff
@@ -81,6 +84,8 @@ width $models/emit_tp_width.xml W,t,m N=1 P=1 W=1..20 t=0.125,3,0.3 m=0.25,1.75,
 tern $models/emit_tp_ternary.xml L,t,m N=1 P=1..60 L=1..4 t=0.125,0.3 m=0.25,0.7
 rtree $top_srcdir/xml/examples/reduction_tree.xml t_leaf,t_comb,m N=1 P=1..70 t_leaf=0.5,1.1 t_comb=2,0.3 m=0.7
 rtask $models/readable_taskgraph.xml W,s,c,d,m,r,g N=1 P=1 W=1..17 s=0.1 c=1.5 d=0.3 m=0.25,0.7 r=2 g=0.2
+chol $models/readable_longpath.xml nb,B,t_potrf,t_trsm,t_gemm,t_lat,t_msg,t_ld,t_st N=1 P=1..5 nb=1..9 B=1,3 t_potrf=0.3 t_trsm=1.25 t_gemm=0.7,0.1 t_lat=0.1 t_msg=0.01,2.5 t_ld=0.5 t_st=0.25
+kcyc $models/emit_tp_kinds_cycle.xml s,u N=1..30 P=1 s=0.1,1.5 u=0.3,7
 EOF
 
 # py_table MODULE.py TSV: the Python predictor's table over the rows of
@@ -228,6 +233,77 @@ else
 	skip "reduction tree: eval refuses P = 5/2" "python3 not found"
 fi
 
+# Hand-worked: the tiled Cholesky factorization of readable_longpath.xml
+# (its kinds feed each other), its task graph written out in Python
+# fractions from the model's text (potrf(k); trsm(k, m) one after the
+# other; update(k, m) after trsm(k, m); potrf(k + 1) after every update
+# of step k), the longest path in the order k, then m: the C predictor
+# within MAX_ULP of it at every point of its grid.
+if [ $have_py -eq 1 ] && [ -s "$tmp/chol.tsv" ]; then
+	python3 - "$tmp/chol.tsv" "$MAX_ULP" > "$tmp/out" 2>&1 <<'PY'
+import struct, sys
+from fractions import Fraction as F
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+head = rows[0]
+
+def ceil(q):
+    return -((-q.numerator) // q.denominator)
+
+def clog2(p):
+    l = 0
+    while 2 ** l < p:
+        l += 1
+    return l
+
+def longest(a):
+    nb, B, P = int(a["nb"]), a["B"], int(a["P"])
+    lg = clog2(P)
+    pot = lambda k: B**3 * a["t_potrf"] / 3 + B**2 * a["t_msg"] * lg + a["t_lat"]
+    trs = lambda k, m: B**3 * a["t_trsm"] + B**2 * a["t_msg"] + a["t_lat"] * (m - k)
+    upd = lambda k, m: (B**3 * a["t_gemm"] * (nb - m + 1)
+        + B**2 * a["t_msg"] * ceil(F(nb - k, P)) + a["t_lat"]
+        + B**2 * a["t_ld"] * ceil(F(nb - m + 1, P))
+        + B**2 * a["t_st"] * ceil(F(nb - k + 1, P))
+        + a["t_lat"] * lg * (m - k))
+    start = {("potrf", 1): F(0)}
+    end = F(0)
+    for k in range(1, nb + 1):
+        f = start[("potrf", k)] + pot(k)
+        end = max(end, f)
+        if k < nb:
+            start[("trsm", k, k + 1)] = f + a["t_msg"]
+        for m in range(k + 1, nb + 1):
+            g = start[("trsm", k, m)] + trs(k, m)
+            if m < nb:
+                start[("trsm", k, m + 1)] = g
+            h = g + B**2 * a["t_msg"] + upd(k, m)
+            end = max(end, h)
+            if k < nb:
+                q = ("potrf", k + 1)
+                c = h + a["t_msg"] * ceil(B / P)
+                start[q] = max(start.get(q, c), c)
+    return end
+
+def bits(x):
+    return struct.unpack("<q", struct.pack("<d", x))[0]
+
+worst = n = 0
+for r in rows[1:]:
+    a = {h: F(float(v)) for h, v in zip(head, r)}
+    want = float(longest(a))
+    got = float(r[head.index("total")])
+    worst = max(worst, abs(bits(got) - bits(want)))
+    n += 1
+print("max %d ulp over %d points" % (worst, n))
+sys.exit(not (n > 100 and worst <= int(sys.argv[2])))
+PY
+	st=$?
+	ok $st "Cholesky: the C predictor equals its task graph in Python fractions ($(tail -1 "$tmp/out"))"
+	[ $st -eq 0 ] || diag "$(tail -5 "$tmp/out")"
+else
+	skip "Cholesky: Python fractions" "python3 or the C table missing"
+fi
+
 # An arc backward in the order of the indices: eval gives N*t; the
 # predictors NaN (C and Python).
 "$SEGC" eval -D t=3 "$models/emit_tp_backward.xml" N=4 P=1 --csv \
@@ -252,16 +328,50 @@ else
 	skip "backward arcs: Python" "python3 not found"
 fi
 
-# Kinds that feed each other: eval computes, emit refuses (exit 2, said).
+# Kinds that feed each other: the predictors order the instances and
+# give N*(s + u) (hand-worked); instances in a cycle: eval refuses, the
+# C, Python and Fortran predictors give NaN.
 "$SEGC" eval -D s=1 -D u=2 "$models/emit_tp_kinds_cycle.xml" N=4 P=1 --csv \
 	2>&1 | grep -q '^4,1,12,'
 ok $? "kinds that feed each other: eval gives N*(s + u) = 12"
-"$SEGC" emit -q -D s=1 -D u=2 -o "$tmp/kc" \
-	"$models/emit_tp_kinds_cycle.xml" 2>"$tmp/err"
-st=$?
-[ $st -eq 2 ] && grep -q "cycle among different indexed nodes" "$tmp/err" &&
-	[ ! -e "$tmp/kc.c" ]
-ok $? "kinds that feed each other: emit refuses (exit 2, no file)"
+"$SEGC" emit -q --main -D s=1 -D u=2 -o "$tmp/kc" \
+	"$models/emit_tp_kinds_cycle.xml" 2>"$tmp/err" &&
+	$CC $CFLAGS_STRICT -o "$tmp/kc" "$tmp/kc.c" -lm &&
+	"$tmp/kc" N=1..40 P=1 > "$tmp/kc.tsv"
+awk -F'\t' 'NR > 1 { n++; if ($3 != 3 * $1) bad++ }
+	END { exit !(n == 40 && !bad) }' "$tmp/kc.tsv"
+ok $? "kinds that feed each other: the C predictor gives 3*N at N = 1..40"
+"$SEGC" eval -D s=1 -D u=2 "$models/emit_tp_instance_cycle.xml" N=4 P=1 \
+	>/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "make a cycle among the instances" "$tmp/err"
+ok $? "instances in a cycle: eval refuses"
+"$SEGC" emit -q --main -D s=1 -D u=2 -o "$tmp/ic" \
+	"$models/emit_tp_instance_cycle.xml" 2>"$tmp/err" &&
+	$CC $CFLAGS_STRICT -o "$tmp/ic" "$tmp/ic.c" -lm &&
+	"$tmp/ic" N=4 P=1 > "$tmp/ic.tsv"
+awk -F'\t' 'NR == 2 { exit !($3 == "nan" || $3 == "-nan") }' "$tmp/ic.tsv"
+ok $? "instances in a cycle: the C predictor gives NaN"
+if [ $have_py -eq 1 ]; then
+	"$SEGC" emit -q --lang python -D s=1 -D u=2 -o "$tmp/ic" \
+		"$models/emit_tp_instance_cycle.xml" 2>"$tmp/err" &&
+		python3 -c "
+import importlib.util, math, sys
+spec = importlib.util.spec_from_file_location('ic', '$tmp/ic.py')
+m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
+sys.exit(not math.isnan(m.ic_total(4.0, 1.0)))"
+	ok $? "instances in a cycle: the Python predictor gives NaN"
+else
+	skip "instances in a cycle: Python" "python3 not found"
+fi
+if [ $have_fc -eq 1 ]; then
+	printf 'N\tP\ttotal\n4\t1\t0\n' > "$tmp/ic.tsv"
+	"$SEGC" emit -q --lang fortran -D s=1 -D u=2 -o "$tmp/ic" \
+		"$models/emit_tp_instance_cycle.xml" 2>"$tmp/err" &&
+		f_table ic && grep -qi nan "$tmp/ic-fv"
+	ok $? "instances in a cycle: the Fortran predictor gives NaN"
+else
+	skip "instances in a cycle: Fortran" "$FC not found"
+fi
 
 echo "1..$tap_n"
 [ $tap_failed -eq 0 ]
