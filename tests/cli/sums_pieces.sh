@@ -38,8 +38,10 @@ for want in 0 1 3 6 10 14 18; do
 	n=$((n + 1))
 done
 # by hand: 6 + 4*(N - 3) = 4*N - 6 from N = 3 on, N*(N + 1)/2 before
-value min4 "if(N >= 3, 6*t, N^2*t/2 + N*t/2) + if(N >= 3, 4*N*t - 12*t, 0)" \
-	"min(j, 4): piecewise in N, split at j = 4"
+# the two sides of the split at j = 4 are one if on N >= 3, with t
+# taken out of both branches
+value min4 "t*if(N >= 3, 4*N - 6, N^2/2 + N/2)" \
+	"min(j, 4): piecewise in N, split at j = 4, one if"
 "$SEGC" check --expect "4*N*t" "$tmp/min4.xml" >"$tmp/out" 2>&1
 [ $? -eq 1 ]
 ok $? "min(j, 4): check does not take 4*N*t"

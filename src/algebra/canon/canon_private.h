@@ -162,6 +162,10 @@ segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
  * max(K*x, K*y).  Several extrema of a sum stay separate atoms
  * (doc/algebra.md); 0 or -1 with a diagnostic. */
 int segc_kernel_combine(segc_canon *st, segc_rf *r);
+/* kernel_ifmerge.c: the ifs of polynomial 'r' on one canonical condition
+ * (each alone in its terms, to the first power, with coefficients free
+ * of ifs) become one if of the combined branches; 0 or -1. */
+int segc_kernel_if_merge(segc_canon *st, segc_rf *r);
 /* kernel_dual.c: writes an extremum atom E of the numerator of 'r' as its
  * dual (max(u) = T - min(T - u)) where that gives fewer terms; 0 or -1. */
 int segc_kernel_dual(segc_canon *st, segc_rf *r);
