@@ -163,6 +163,51 @@ for want in 0 1 4 10 17 28 39 55 70; do
 	n=$((n + 1))
 done
 
+# floor and ceil of a min or max of the counter: the range is split at
+# the breakpoint of the min/max (affine in j), and each side's floor or
+# ceil sum is closed, so no sum is left.  Values: the loop run in awk.
+# lit BODY N: sum over j = 1 .. N of BODY (an awk expression in j, N).
+lit() {
+	awk -v N="$2" 'function fl(x) { return x == int(x) || x > 0 ? int(x) : int(x) - 1 }
+		function ce(x) { return -fl(-x) }
+		function mn(a, b) { return a < b ? a : b }
+		function mx(a, b) { return a > b ? a : b }
+		BEGIN { s = 0; for (j = 1; j <= N; j++) s += '"$1"'; print s }'
+}
+k=0
+for pair in 'floor(min(j, 4)/2)|fl(mn(j, 4)/2)' \
+	'ceil(max(j, N - j)/3)|ce(mx(j, N - j)/3)' \
+	'floor(min(j, 4)/2) + min(j, 4)|fl(mn(j, 4)/2) + mn(j, 4)' \
+	'ceil(min(2*j, N)/3)|ce(mn(2*j, N)/3)'; do
+	k=$((k + 1))
+	body=${pair%%|*}
+	model "fl$k" '<param name="N" min="0" integer="true"/>' \
+		"<loop var=\"j\" from=\"1\" to=\"N\"><step cost=\"($body)*t\"/></loop>"
+	got=$("$SEGC" derive "$tmp/fl$k.xml" 2>&1)
+	case $got in
+	*sum\(*|'') bad=1 ;;
+	*) bad=0 ;;
+	esac
+	ok $bad "sum of $body: closed, no sum left (got $got)"
+	bad=
+	for n in 0 1 2 3 4 5 6 7 8 9 10 11 12 17 30; do
+		want=$(lit "${pair#*|}" $n)
+		got=$("$SEGC" derive -D N=$n -D t=1 "$tmp/fl$k.xml" 2>&1)
+		[ "$got" = "$want" ] || bad="$bad N=$n: $got, loop $want;"
+	done
+	[ -z "$bad" ]
+	ok $? "sum of $body: derive -D equals the loop at 15 points$bad"
+done
+# by hand: floor(j/2) for j = 1..4 is 0, 1, 1, 2, then 2 a step: 2*N - 4
+# from N = 3 on, floor(N/2) before
+"$SEGC" check --expect "if(N >= 3, 2*N - 4, floor(N/2))*t" "$tmp/fl1.xml" \
+	>"$tmp/out" 2>&1
+ok $? "sum of floor(min(j, 4)/2): check proves if(N >= 3, 2*N - 4, floor(N/2))"
+"$SEGC" check --expect "if(N >= 3, 2*N - 3, floor(N/2))*t" "$tmp/fl1.xml" \
+	>"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q '^MISMATCH' "$tmp/out"
+ok $? "sum of floor(min(j, 4)/2): check refuses 2*N - 3"
+
 # a loop arc with a counter needs an integer count; without var a mean
 model mean '' '<node id="a" cost="t"/><node id="b" cost="2*t"/>
 	 <arc from="a" to="b"/>
