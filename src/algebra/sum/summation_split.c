@@ -591,3 +591,40 @@ int segc_sum_is_piece(segc_canon *st, const segc_rf *body, size_t w,
 		return 0;
 	return piece_of(a, name) != NULL;
 }
+
+/* Non-zero when the piece of variable 'w' is an if whose condition is
+ * affine in the counter and holds (or fails) on the whole of [lo, hi] by
+ * the domains: c = (i >= T) with lo >= T or hi < T, c = (i <= T) with
+ * hi <= T or lo > T.  Such a piece splits into one side and an empty one,
+ * so it is split before the others, which then see a body without it
+ * (a range [max(i + 1, 2*i - 6), ...] from another piece would hide
+ * i + 1 >= T from the domains). */
+int segc_sum_piece_decided(segc_canon *st, size_t w, const char *name,
+	const segc_expr *lo, const segc_expr *hi)
+{
+	const segc_expr *P = piece_of(st->atoms[w], name);
+	segc_expr *t = NULL, *u = NULL, *k, *c;
+	int dir, truth, res = 0, i;
+
+	if (!P || !segc_expr_is_builtin(P, SEGC_BUILTIN_IF) ||
+		!segc_expr_has_sym(P->args[0], name))
+		return 0;
+	dir = affine_boundary(st, P->args[0], name, &t, &u);
+	for (i = 0; dir && i < 2 && !res; i++) {
+		if (dir > 0)
+			k = i ? rel("<", segc_expr_copy((segc_expr *)hi),
+				segc_expr_copy(t)) : rel(">=", segc_expr_copy(
+				(segc_expr *)lo), segc_expr_copy(t));
+		else
+			k = i ? rel(">", segc_expr_copy((segc_expr *)lo),
+				segc_expr_copy(t)) : rel("<=", segc_expr_copy(
+				(segc_expr *)hi), segc_expr_copy(t));
+		c = segc_cond_canon(st, k, 0, &truth);
+		segc_expr_free(k);
+		segc_expr_free(c);
+		res = truth == 1;
+	}
+	segc_expr_free(t);
+	segc_expr_free(u);
+	return res;
+}
