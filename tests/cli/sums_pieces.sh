@@ -208,6 +208,39 @@ ok $? "sum of floor(min(j, 4)/2): check proves if(N >= 3, 2*N - 4, floor(N/2))"
 [ $? -eq 1 ] && grep -q '^MISMATCH' "$tmp/out"
 ok $? "sum of floor(min(j, 4)/2): check refuses 2*N - 3"
 
+# two ifs in one body, the second decided on its whole range (j >= i + 1
+# > i - B): split first, it goes away; split second, each side of the
+# first split is split again and the polynomials pass 100 MB.  Values:
+# the nest run in awk (twice the value, in integers).
+model two_ifs '<param name="B" min="1" integer="true"/>' \
+	'<loop var="i" from="1" to="N">
+	   <loop var="j" from="i + 1" to="N - i">
+	     <step cost="t*((1/2)*if(j/2 + 3 &gt;= i, j, N))"/>
+	     <loop var="k" from="0" to="N - j">
+	       <step cost="t*if(i - j - 1 &lt; B, B, i)"/>
+	     </loop>
+	   </loop>
+	 </loop>'
+"$SEGC" derive --limit max_memory=100000000 -D t=1 "$tmp/two_ifs.xml" \
+	>"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 0 ] && ! grep -q 'sum(' "$tmp/out"
+ok $? "two ifs, one decided: derive -D t=1 within 100 MB (exit $st)"
+bad=
+for n in 1 2 5 8 13 20 21; do
+	for b in 1 2 5; do
+		want=$(awk -v N=$n -v B=$b 'BEGIN { s = 0
+			for (i = 1; i <= N; i++) for (j = i + 1; j <= N - i; j++) {
+				s += j + 6 >= 2*i ? j : N
+				for (k = 0; k <= N - j; k++) s += 2*(i - j - 1 < B ? B : i) }
+			print s % 2 ? s "/2" : s / 2 }')
+		got=$("$SEGC" derive -D N=$n -D B=$b -D t=1 "$tmp/two_ifs.xml" 2>&1)
+		[ "$got" = "$want" ] || bad="$bad N=$n B=$b: $got, loop $want;"
+	done
+done
+[ -z "$bad" ]
+ok $? "two ifs, one decided: derive -D equals the loop at 21 points$bad"
+
 # a loop arc with a counter needs an integer count; without var a mean
 model mean '' '<node id="a" cost="t"/><node id="b" cost="2*t"/>
 	 <arc from="a" to="b"/>
