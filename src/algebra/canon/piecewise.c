@@ -137,6 +137,24 @@ static segc_expr *rel_of_poly(segc_canon *st, const char *op, segc_poly *p,
 	segc_rf_init(&r);
 	segc_poly_set(&r.num, p);
 	*truth = decide(op, segc_kernel_sign(st, &r));
+	if (*truth < 0 && (!strcmp(op, ">=") || !strcmp(op, ">")) &&
+		segc_kernel_integer_valued(st, p)) {
+		/* an integer p is >= 0 when p + 1 > 0, and > 0 when p - 1 >= 0
+		 * (N - floor(N/2) >= 1: N - floor(N/2) >= N/2 > 0) */
+		segc_poly one;
+
+		segc_poly_init(&one, p->nvars);
+		segc_poly_set_si(&one, op[1] ? 1 : -1);
+		if (segc_poly_add(&st->lim, &r.num, &r.num, &one) == 0) {
+			unsigned s = segc_kernel_sign(st, &r);
+
+			*truth = op[1] ? ((s & SEGC_SIGN_POS) ? 1 :
+				(s & SEGC_SIGN_NONPOS) ? 0 : -1) :
+				((s & SEGC_SIGN_NONNEG) ? 1 :
+				(s & SEGC_SIGN_NEG) ? 0 : -1);
+		}
+		segc_poly_clear(&one);
+	}
 	segc_rf_clear(&r);
 	if (*truth >= 0)
 		return NULL;
