@@ -44,6 +44,9 @@ GRID = [(n, b) for n in lp.N_VALUES for b in lp.B_VALUES]
 DERIVE_POINTS = [(1, 2), (1, 1), (2, 3), (3, 2), (4, 1), (5, 3), (7, 2),
                  (9, 3)]
 MAX_ITERATIONS = 40000
+# The draw that make check runs.
+DEFAULT_SEED = 20241126
+DEFAULT_MODELS = 40
 WORK_LIMIT = 100000000
 MEMORY_LIMIT = 100000000
 
@@ -322,8 +325,9 @@ def fixed_models():
 
 
 def main(argv):
-    count = int(os.environ.get("PIECES_PROPERTY_MODELS", "40"))
-    seed = 20241126
+    count = int(os.environ.get("PIECES_PROPERTY_MODELS",
+                               str(DEFAULT_MODELS)))
+    seed = DEFAULT_SEED
     keep = None
     args = list(argv)
     while args:
@@ -381,11 +385,17 @@ def main(argv):
                 st, out, err = lp.run([lp.SEGC, "derive",
                                        model.name + ".xml"], cwd=work)
             if st == 3:
-                # a limit reached is no wrong value; shown, not counted
-                tap.n += 1
-                print("not ok %d - %s # TODO a limit is reached: %s"
-                      % (tap.n, model.name, " / ".join(
-                          lp.first_lines(err, 1))))
+                # a limit reached is no wrong value, but these models are
+                # small: each of the default draw derives within the
+                # limits; with another seed or count it is shown only
+                msg = "%s derives within the limits: %s" % (
+                    model.name, " / ".join(lp.first_lines(err, 1)))
+                if seed == DEFAULT_SEED and count <= DEFAULT_MODELS:
+                    tap.ok(False, msg)
+                else:
+                    tap.n += 1
+                    print("not ok %d - %s # TODO a limit is reached"
+                          % (tap.n, msg))
                 limited.append(model.name)
                 continue
             lp.check_case(tap, case, work, DERIVE_POINTS)

@@ -38,8 +38,10 @@ for want in 0 1 3 6 10 14 18; do
 	n=$((n + 1))
 done
 # by hand: 6 + 4*(N - 3) = 4*N - 6 from N = 3 on, N*(N + 1)/2 before
-value min4 "if(N >= 3, 6*t, N^2*t/2 + N*t/2) + if(N >= 3, 4*N*t - 12*t, 0)" \
-	"min(j, 4): piecewise in N, split at j = 4"
+# the two sides of the split at j = 4 are one if on N >= 3, with t
+# taken out of both branches
+value min4 "t*if(N >= 3, 4*N - 6, N^2/2 + N/2)" \
+	"min(j, 4): piecewise in N, split at j = 4, one if"
 "$SEGC" check --expect "4*N*t" "$tmp/min4.xml" >"$tmp/out" 2>&1
 [ $? -eq 1 ]
 ok $? "min(j, 4): check does not take 4*N*t"
@@ -160,6 +162,84 @@ for want in 0 1 4 10 17 28 39 55 70; do
 	value odd "$want" "if(2*j == i + 1, j, 1) at N = $n" -D N=$n -D t=1
 	n=$((n + 1))
 done
+
+# floor and ceil of a min or max of the counter: the range is split at
+# the breakpoint of the min/max (affine in j), and each side's floor or
+# ceil sum is closed, so no sum is left.  Values: the loop run in awk.
+# lit BODY N: sum over j = 1 .. N of BODY (an awk expression in j, N).
+lit() {
+	awk -v N="$2" 'function fl(x) { return x == int(x) || x > 0 ? int(x) : int(x) - 1 }
+		function ce(x) { return -fl(-x) }
+		function mn(a, b) { return a < b ? a : b }
+		function mx(a, b) { return a > b ? a : b }
+		BEGIN { s = 0; for (j = 1; j <= N; j++) s += '"$1"'; print s }'
+}
+k=0
+for pair in 'floor(min(j, 4)/2)|fl(mn(j, 4)/2)' \
+	'ceil(max(j, N - j)/3)|ce(mx(j, N - j)/3)' \
+	'floor(min(j, 4)/2) + min(j, 4)|fl(mn(j, 4)/2) + mn(j, 4)' \
+	'ceil(min(2*j, N)/3)|ce(mn(2*j, N)/3)'; do
+	k=$((k + 1))
+	body=${pair%%|*}
+	model "fl$k" '<param name="N" min="0" integer="true"/>' \
+		"<loop var=\"j\" from=\"1\" to=\"N\"><step cost=\"($body)*t\"/></loop>"
+	got=$("$SEGC" derive "$tmp/fl$k.xml" 2>&1)
+	case $got in
+	*sum\(*|'') bad=1 ;;
+	*) bad=0 ;;
+	esac
+	ok $bad "sum of $body: closed, no sum left (got $got)"
+	bad=
+	for n in 0 1 2 3 4 5 6 7 8 9 10 11 12 17 30; do
+		want=$(lit "${pair#*|}" $n)
+		got=$("$SEGC" derive -D N=$n -D t=1 "$tmp/fl$k.xml" 2>&1)
+		[ "$got" = "$want" ] || bad="$bad N=$n: $got, loop $want;"
+	done
+	[ -z "$bad" ]
+	ok $? "sum of $body: derive -D equals the loop at 15 points$bad"
+done
+# by hand: floor(j/2) for j = 1..4 is 0, 1, 1, 2, then 2 a step: 2*N - 4
+# from N = 3 on, floor(N/2) before
+"$SEGC" check --expect "if(N >= 3, 2*N - 4, floor(N/2))*t" "$tmp/fl1.xml" \
+	>"$tmp/out" 2>&1
+ok $? "sum of floor(min(j, 4)/2): check proves if(N >= 3, 2*N - 4, floor(N/2))"
+"$SEGC" check --expect "if(N >= 3, 2*N - 3, floor(N/2))*t" "$tmp/fl1.xml" \
+	>"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q '^MISMATCH' "$tmp/out"
+ok $? "sum of floor(min(j, 4)/2): check refuses 2*N - 3"
+
+# two ifs in one body, the second decided on its whole range (j >= i + 1
+# > i - B): split first, it goes away; split second, each side of the
+# first split is split again and the polynomials pass 100 MB.  Values:
+# the nest run in awk (twice the value, in integers).
+model two_ifs '<param name="B" min="1" integer="true"/>' \
+	'<loop var="i" from="1" to="N">
+	   <loop var="j" from="i + 1" to="N - i">
+	     <step cost="t*((1/2)*if(j/2 + 3 &gt;= i, j, N))"/>
+	     <loop var="k" from="0" to="N - j">
+	       <step cost="t*if(i - j - 1 &lt; B, B, i)"/>
+	     </loop>
+	   </loop>
+	 </loop>'
+"$SEGC" derive --limit max_memory=100000000 -D t=1 "$tmp/two_ifs.xml" \
+	>"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 0 ] && ! grep -q 'sum(' "$tmp/out"
+ok $? "two ifs, one decided: derive -D t=1 within 100 MB (exit $st)"
+bad=
+for n in 1 2 5 8 13 20 21; do
+	for b in 1 2 5; do
+		want=$(awk -v N=$n -v B=$b 'BEGIN { s = 0
+			for (i = 1; i <= N; i++) for (j = i + 1; j <= N - i; j++) {
+				s += j + 6 >= 2*i ? j : N
+				for (k = 0; k <= N - j; k++) s += 2*(i - j - 1 < B ? B : i) }
+			print s % 2 ? s "/2" : s / 2 }')
+		got=$("$SEGC" derive -D N=$n -D B=$b -D t=1 "$tmp/two_ifs.xml" 2>&1)
+		[ "$got" = "$want" ] || bad="$bad N=$n B=$b: $got, loop $want;"
+	done
+done
+[ -z "$bad" ]
+ok $? "two ifs, one decided: derive -D equals the loop at 21 points$bad"
 
 # a loop arc with a counter needs an integer count; without var a mean
 model mean '' '<node id="a" cost="t"/><node id="b" cost="2*t"/>

@@ -360,6 +360,8 @@ static int rf_normalise_once(segc_canon *st, segc_rf *r)
 	if (rc == 0)
 		rc = segc_kernel_combine(st, r);
 	if (rc == 0)
+		rc = segc_kernel_if_merge(st, r);
+	if (rc == 0)
 		rc = segc_root_cancel(st, r);
 	if (rc || segc_rf_is_poly(r))
 		return rc;

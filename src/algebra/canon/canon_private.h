@@ -162,6 +162,10 @@ segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
  * max(K*x, K*y).  Several extrema of a sum stay separate atoms
  * (doc/algebra.md); 0 or -1 with a diagnostic. */
 int segc_kernel_combine(segc_canon *st, segc_rf *r);
+/* kernel_ifmerge.c: the ifs of polynomial 'r' on one canonical condition
+ * (each alone in its terms, to the first power, with coefficients free
+ * of ifs) become one if of the combined branches; 0 or -1. */
+int segc_kernel_if_merge(segc_canon *st, segc_rf *r);
 /* kernel_dual.c: writes an extremum atom E of the numerator of 'r' as its
  * dual (max(u) = T - min(T - u)) where that gives fewer terms; 0 or -1. */
 int segc_kernel_dual(segc_canon *st, segc_rf *r);
@@ -197,6 +201,10 @@ int segc_sum_is_piece(segc_canon *st, const segc_rf *body, size_t w,
  * piece of variable 'w'; 1 when it cannot be split there, 0 or -1. */
 int segc_sum_split_piece(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi);
+/* summation_split.c: non-zero when the piece of variable 'w' is an if
+ * that the domains decide on the whole of [lo, hi] (split it first). */
+int segc_sum_piece_decided(segc_canon *st, size_t w, const char *name,
+	const segc_expr *lo, const segc_expr *hi);
 /* summation.c: the variable of the name 'name' if it is already an atom,
  * else -1. */
 size_t segc_sum_var_of_name(segc_canon *st, const char *name);

@@ -137,6 +137,24 @@ static segc_expr *rel_of_poly(segc_canon *st, const char *op, segc_poly *p,
 	segc_rf_init(&r);
 	segc_poly_set(&r.num, p);
 	*truth = decide(op, segc_kernel_sign(st, &r));
+	if (*truth < 0 && (!strcmp(op, ">=") || !strcmp(op, ">")) &&
+		segc_kernel_integer_valued(st, p)) {
+		/* an integer p is >= 0 when p + 1 > 0, and > 0 when p - 1 >= 0
+		 * (N - floor(N/2) >= 1: N - floor(N/2) >= N/2 > 0) */
+		segc_poly one;
+
+		segc_poly_init(&one, p->nvars);
+		segc_poly_set_si(&one, op[1] ? 1 : -1);
+		if (segc_poly_add(&st->lim, &r.num, &r.num, &one) == 0) {
+			unsigned s = segc_kernel_sign(st, &r);
+
+			*truth = op[1] ? ((s & SEGC_SIGN_POS) ? 1 :
+				(s & SEGC_SIGN_NONPOS) ? 0 : -1) :
+				((s & SEGC_SIGN_NONNEG) ? 1 :
+				(s & SEGC_SIGN_NEG) ? 0 : -1);
+		}
+		segc_poly_clear(&one);
+	}
 	segc_rf_clear(&r);
 	if (*truth >= 0)
 		return NULL;
@@ -519,6 +537,70 @@ static segc_expr *negated(segc_canon *st, segc_expr *x)
 	return res;
 }
 
+/* Takes the monomial that the canonical branches '*a' and '*b' have in
+ * common out of both (both non-zero polynomials, the monomial's
+ * exponents positive): if(c, t*x, t*y) = t*if(c, x, y), so that the
+ * factor prints once and t*if(c, x, y) has one form.  Returns 1 with the
+ * monomial in 'm' and the branches replaced, 0 when there is none, -1
+ * on an error. */
+static int take_content(segc_canon *st, segc_expr **a, segc_expr **b,
+	segc_rf *m)
+{
+	segc_rf ra, rb;
+	int32_t *ea = NULL, *eb = NULL;
+	size_t v, n;
+	int rc = 0, any = 0;
+
+	segc_rf_init(&ra);
+	segc_rf_init(&rb);
+	if (segc_canon_to_rf(st, *a, &ra) || segc_canon_to_rf(st, *b, &rb))
+		rc = -1;
+	if (rc || !segc_rf_is_poly(&ra) || !segc_rf_is_poly(&rb) ||
+		segc_poly_is_zero(&ra.num) || segc_poly_is_zero(&rb.num))
+		goto done;
+	n = ra.num.nvars > rb.num.nvars ? ra.num.nvars : rb.num.nvars;
+	if (n == 0)
+		goto done;
+	segc_poly_extend(&ra.num, n);
+	segc_poly_extend(&rb.num, n);
+	ea = segc_xmalloc(n * sizeof(*ea));
+	eb = segc_xmalloc(n * sizeof(*eb));
+	segc_poly_min_exps(&ra.num, ea);
+	segc_poly_min_exps(&rb.num, eb);
+	for (v = 0; v < n; v++) {
+		int32_t d = ea[v] < eb[v] ? ea[v] : eb[v];
+
+		ea[v] = d > 0 ? -d : 0;
+		eb[v] = -ea[v];
+		any |= d > 0;
+	}
+	if (!any)
+		goto done;
+	if (segc_poly_shift(&st->lim, &ra.num, ea) ||
+		segc_poly_shift(&st->lim, &rb.num, ea)) {
+		rc = -1;
+		goto done;
+	}
+	segc_poly_set_si(&m->num, 1);
+	segc_poly_set_si(&m->den, 1);
+	segc_poly_extend(&m->num, n);
+	if (segc_poly_shift(&st->lim, &m->num, eb)) {
+		rc = -1;
+		goto done;
+	}
+	segc_expr_free(*a);
+	segc_expr_free(*b);
+	*a = segc_canon_from_rf(st, &ra);
+	*b = *a ? segc_canon_from_rf(st, &rb) : NULL;
+	rc = *a && *b ? 1 : -1;
+done:
+	free(ea);
+	free(eb);
+	segc_rf_clear(&ra);
+	segc_rf_clear(&rb);
+	return rc;
+}
+
 /* r = the canonical if(c, a, b) with canonical parts 'a' and 'b' (both
  * taken) and canonical condition 'c' (taken).  A sign comes out: the
  * first branch that is not 0 leads with a positive term, so that
@@ -543,6 +625,29 @@ static int if_atom(segc_canon *st, segc_rf *r, segc_expr *c, segc_expr *a,
 		rc = segc_canon_to_rf(st, b, r);
 		segc_expr_free(b);
 		return rc;
+	}
+	{
+		segc_rf m, inner;
+
+		segc_rf_init(&m);
+		rc = take_content(st, &a, &b, &m);
+		if (rc != 0) {
+			segc_rf_init(&inner);
+			if (rc == 1 && a && b)
+				rc = if_atom(st, &inner, c, a, b);
+			else {
+				segc_expr_free(a);
+				segc_expr_free(b);
+				segc_expr_free(c);
+				rc = -1;
+			}
+			if (rc == 0)
+				rc = segc_rf_mul(st, r, &m, &inner);
+			segc_rf_clear(&inner);
+			segc_rf_clear(&m);
+			return rc ? -1 : 0;
+		}
+		segc_rf_clear(&m);
 	}
 	neg = expr_leads_negative(segc_expr_is_zero(a) ? b : a);
 	if (neg) {

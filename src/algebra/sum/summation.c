@@ -502,6 +502,13 @@ static int range_sum(segc_canon *st, segc_rf *r, const char *name,
 
 		return b ? unrolled(st, r, name, b, lo, hi) : -1;
 	}
+	/* first an if that one side covers: it goes away at no cost */
+	for (w = 0; w < n && rc == 1; w++)
+		if (segc_sum_is_piece(st, body, w, name) &&
+			segc_sum_piece_decided(st, w, name, lo, hi)) {
+			ifs = 1;
+			rc = segc_sum_split_piece(st, r, name, body, w, lo, hi);
+		}
 	for (w = 0; w < n && rc == 1; w++)
 		if (segc_sum_is_piece(st, body, w, name)) {
 			if (segc_expr_is_builtin(st->atoms[w], SEGC_BUILTIN_IF))

@@ -398,15 +398,80 @@ static segc_expr *extremum_without(const segc_expr *a, size_t skip)
 	return e;
 }
 
+/* ----------------------------------------------- pieces inside floors */
+
+/* Non-zero when 'e' is a piece: an if, or a max or min of two or more
+ * arguments. */
+static int is_piece_node(const segc_expr *e)
+{
+	return segc_expr_is_builtin(e, SEGC_BUILTIN_IF) ||
+		((segc_expr_is_builtin(e, SEGC_BUILTIN_MAX) ||
+		segc_expr_is_builtin(e, SEGC_BUILTIN_MIN)) && e->nargs >= 2);
+}
+
+/* The first piece (in pre-order) inside 'e' that holds the counter
+ * 'name', not looking into sums (whose own counters are not names of
+ * this range); NULL when there is none. */
+static const segc_expr *inner_piece(const segc_expr *e, const char *name)
+{
+	const segc_expr *p;
+	size_t i;
+
+	if (e->kind == SEGC_SUM || !segc_expr_has_sym(e, name))
+		return NULL;
+	if (is_piece_node(e))
+		return e;
+	for (i = 0; i < e->nargs; i++)
+		if ((p = inner_piece(e->args[i], name)) != NULL)
+			return p;
+	return NULL;
+}
+
+/* 'e' (borrowed) with the node 'p' replaced by 'x' (borrowed); nodes are
+ * shared, so 'p' is found by address. */
+static segc_expr *replace_node(const segc_expr *e, const segc_expr *p,
+	const segc_expr *x)
+{
+	segc_expr **args, *res;
+	size_t i;
+
+	if (e == p)
+		return segc_expr_copy((segc_expr *)x);
+	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM || e->nargs == 0)
+		return segc_expr_copy((segc_expr *)e);
+	args = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*args)));
+	for (i = 0; i < e->nargs; i++)
+		args[i] = replace_node(e->args[i], p, x);
+	res = segc_expr_rebuild(e->kind, e->kind == SEGC_CALL ||
+		e->kind == SEGC_SUM ? e->u.name : NULL, e->nargs, args);
+	free(args);
+	return res;
+}
+
+/* The piece that atom 'A' stands for or holds: 'A' itself, or for a floor
+ * or ceil the first piece of the counter inside its argument; NULL when
+ * there is none. */
+static const segc_expr *piece_of(const segc_expr *A, const char *name)
+{
+	if (is_piece_node(A))
+		return segc_expr_has_sym(A, name) ? A : NULL;
+	if ((segc_expr_is_builtin(A, SEGC_BUILTIN_FLOOR) ||
+		segc_expr_is_builtin(A, SEGC_BUILTIN_CEIL)) && A->nargs == 1)
+		return inner_piece(A->args[0], name);
+	return NULL;
+}
+
 /* r = the sum over [lo, hi] of 'body' whose atom of variable 'w' is a
  * max (min) of the counter: max(a_p, a_q, rest) is if(a_p >= a_q,
  * max(a_p, rest), max(a_q, rest)) (a_p <= a_q for min), split where that
  * changes, for the first pair p < q whose comparison can be split on (or
  * is decided by the domains); 1 when there is none. */
 static int split_extremum(segc_canon *st, segc_rf *r, const char *name,
-	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
+	segc_rf *body, size_t w, const segc_expr *P, const segc_expr *lo,
+	const segc_expr *hi)
 {
-	segc_expr *A = segc_expr_copy(st->atoms[w]);
+	segc_expr *W = segc_expr_copy(st->atoms[w]);
+	segc_expr *A = segc_expr_copy((segc_expr *)P);
 	int ismax = segc_expr_is_builtin(A, SEGC_BUILTIN_MAX), rc = 1;
 	size_t p, q;
 
@@ -451,6 +516,17 @@ static int split_extremum(segc_canon *st, segc_rf *r, const char *name,
 			}
 			x = extremum_without(A, q);
 			y = extremum_without(A, p);
+			if (W != A) {
+				/* the piece inside a floor or ceil: the atom
+				 * with the piece replaced by each side */
+				segc_expr *x1 = replace_node(W, A, x);
+				segc_expr *y1 = replace_node(W, A, y);
+
+				segc_expr_free(x);
+				segc_expr_free(y);
+				x = x1;
+				y = y1;
+			}
 			if (truth == 0 || truth == 1) {
 				/* one side everywhere: the extremum is that side */
 				segc_rf_init(&b);
@@ -470,29 +546,41 @@ static int split_extremum(segc_canon *st, segc_rf *r, const char *name,
 			segc_expr_free(y);
 		}
 	segc_expr_free(A);
+	segc_expr_free(W);
 	return rc;
 }
 
 /* r = the sum over [lo, hi] of 'body' split at the piece of variable 'w'
- * (an if, a max or a min that holds the counter); 1 when it cannot be
- * split there. */
+ * (an if, a max or a min that holds the counter, or a floor or ceil
+ * that holds one: floor(min(j, 4)/2) is if(j <= 4, floor(j/2), 2)); 1
+ * when it cannot be split there. */
 int segc_sum_split_piece(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, size_t w, const segc_expr *lo, const segc_expr *hi)
 {
-	segc_expr *A;
+	segc_expr *W = segc_expr_copy(st->atoms[w]), *P, *x, *y;
 	int rc;
 
-	if (!segc_expr_is_builtin(st->atoms[w], SEGC_BUILTIN_IF))
-		return split_extremum(st, r, name, body, w, lo, hi);
-	A = segc_expr_copy(st->atoms[w]);
-	rc = split_cond(st, r, name, body, w, A->args[0], A->args[1],
-		A->args[2], lo, hi);
-	segc_expr_free(A);
+	P = segc_expr_copy((segc_expr *)piece_of(W, name));
+	if (!P)
+		rc = 1;
+	else if (!segc_expr_is_builtin(P, SEGC_BUILTIN_IF))
+		rc = split_extremum(st, r, name, body, w, P, lo, hi);
+	else {
+		x = replace_node(W, P, P->args[1]);
+		y = replace_node(W, P, P->args[2]);
+		rc = split_cond(st, r, name, body, w, P->args[0], x, y, lo,
+			hi);
+		segc_expr_free(x);
+		segc_expr_free(y);
+	}
+	segc_expr_free(P);
+	segc_expr_free(W);
 	return rc;
 }
 
 /* Non-zero when variable 'w' of 'body' is a piece that holds the
- * counter: an if, a max or a min of two or more arguments. */
+ * counter: an if, a max or a min of two or more arguments, or a floor or
+ * ceil of an expression that holds such a piece of the counter. */
 int segc_sum_is_piece(segc_canon *st, const segc_rf *body, size_t w,
 	const char *name)
 {
@@ -501,9 +589,42 @@ int segc_sum_is_piece(segc_canon *st, const segc_rf *body, size_t w,
 	if (!segc_poly_has_var(&body->num, w) &&
 		!segc_poly_has_var(&body->den, w))
 		return 0;
-	if (!segc_expr_is_builtin(a, SEGC_BUILTIN_IF) &&
-		!((segc_expr_is_builtin(a, SEGC_BUILTIN_MAX) ||
-		segc_expr_is_builtin(a, SEGC_BUILTIN_MIN)) && a->nargs >= 2))
+	return piece_of(a, name) != NULL;
+}
+
+/* Non-zero when the piece of variable 'w' is an if whose condition is
+ * affine in the counter and holds (or fails) on the whole of [lo, hi] by
+ * the domains: c = (i >= T) with lo >= T or hi < T, c = (i <= T) with
+ * hi <= T or lo > T.  Such a piece splits into one side and an empty one,
+ * so it is split before the others, which then see a body without it
+ * (a range [max(i + 1, 2*i - 6), ...] from another piece would hide
+ * i + 1 >= T from the domains). */
+int segc_sum_piece_decided(segc_canon *st, size_t w, const char *name,
+	const segc_expr *lo, const segc_expr *hi)
+{
+	const segc_expr *P = piece_of(st->atoms[w], name);
+	segc_expr *t = NULL, *u = NULL, *k, *c;
+	int dir, truth, res = 0, i;
+
+	if (!P || !segc_expr_is_builtin(P, SEGC_BUILTIN_IF) ||
+		!segc_expr_has_sym(P->args[0], name))
 		return 0;
-	return segc_expr_has_sym(a, name);
+	dir = affine_boundary(st, P->args[0], name, &t, &u);
+	for (i = 0; dir && i < 2 && !res; i++) {
+		if (dir > 0)
+			k = i ? rel("<", segc_expr_copy((segc_expr *)hi),
+				segc_expr_copy(t)) : rel(">=", segc_expr_copy(
+				(segc_expr *)lo), segc_expr_copy(t));
+		else
+			k = i ? rel(">", segc_expr_copy((segc_expr *)lo),
+				segc_expr_copy(t)) : rel("<=", segc_expr_copy(
+				(segc_expr *)hi), segc_expr_copy(t));
+		c = segc_cond_canon(st, k, 0, &truth);
+		segc_expr_free(k);
+		segc_expr_free(c);
+		res = truth == 1;
+	}
+	segc_expr_free(t);
+	segc_expr_free(u);
+	return res;
 }
