@@ -32,6 +32,8 @@ static segc_expr *expand_log(size_t n, segc_expr **args)
 	.fortran = (f90)
 /* How emitted code and the evaluators compute it. */
 #define HOW(p, e) .plan = SEGC_PLAN_##p, .eval = SEGC_EVAL_##e
+/* Its exact operation (builtin_exact.c). */
+#define EXACT(f) .exact = segc_builtin_exact_##f
 
 /* The table, indexed by enum segc_builtin.  A row that leaves a
  * column out has 0 or NULL there. */
@@ -40,32 +42,34 @@ static const segc_builtin_info table[SEGC_BUILTIN_COUNT] = {
 	[SEGC_BUILTIN_MAX] = { ID(MAX), .name = "max", ARGS(1, 0), .kind = FN,
 	  .input = 1, TEX("\\max\\left\\{", "\\right\\}"),
 	  CALLS("fmax", "_segc_fmax", "fmax", "segc_fmax"),
-	  HOW(EXTREMUM, EXTREMUM) },
+	  HOW(EXTREMUM, EXTREMUM), .dir = 1, EXACT(extremum) },
 	[SEGC_BUILTIN_MIN] = { ID(MIN), .name = "min", ARGS(1, 0), .kind = FN,
 	  .input = 1, TEX("\\min\\left\\{", "\\right\\}"),
 	  CALLS("fmin", "_segc_fmin", "fmin", "segc_fmin"),
-	  HOW(EXTREMUM, EXTREMUM) },
+	  HOW(EXTREMUM, EXTREMUM), .dir = -1, EXACT(extremum) },
 	[SEGC_BUILTIN_CEIL] = { ID(CEIL), .name = "ceil", ARGS(1, 1),
 	  .kind = FN, .input = 1, TEX("\\left\\lceil ", " \\right\\rceil"),
 	  CALLS("ceil", "_segc_ceil", "ceil", "segc_ceil"),
-	  HOW(UNARY, ROUND) },
+	  HOW(UNARY, ROUND), .dir = 1, EXACT(round) },
 	[SEGC_BUILTIN_FLOOR] = { ID(FLOOR), .name = "floor", ARGS(1, 1),
 	  .kind = FN, .input = 1, TEX("\\left\\lfloor ", " \\right\\rfloor"),
 	  CALLS("floor", "_segc_floor", "floor", "segc_floor"),
-	  HOW(UNARY, ROUND) },
+	  HOW(UNARY, ROUND), .dir = -1, EXACT(round) },
 	[SEGC_BUILTIN_LOG2] = { ID(LOG2), .name = "log2", ARGS(1, 1),
 	  .kind = FN, .input = 1, TEX("\\log_2\\left(", "\\right)"),
 	  CALLS("log2", "_segc_log2", "log2", "segc_log2"),
-	  .domain = SEGC_DOMAIN_POSITIVE, HOW(UNARY, LOG2) },
+	  .domain = SEGC_DOMAIN_POSITIVE, HOW(UNARY, UNARY),
+	  .irr = SEGC_IRR_LOG2, EXACT(log2) },
 	[SEGC_BUILTIN_SQRT] = { ID(SQRT), .name = "sqrt", ARGS(1, 1),
 	  .kind = FN, .input = 1, TEX("\\sqrt{", "}"),
 	  CALLS("sqrt", "_segc_sqrt", "sqrt", "sqrt"),
-	  .domain = SEGC_DOMAIN_NONNEG, HOW(UNARY, SQRT) },
+	  .domain = SEGC_DOMAIN_NONNEG, HOW(UNARY, UNARY),
+	  .irr = SEGC_IRR_SQRT, EXACT(sqrt) },
 	[SEGC_BUILTIN_SUM] = { ID(SUM), .name = "sum", ARGS(4, 4),
 	  .kind = SEGC_BUILTIN_BINDER, .input = 1, TEX("\\sum", NULL),
 	  HOW(SUM, SUM) },
 	[SEGC_BUILTIN_MVA_MEM] = { ID(MVA_MEM), .name = "mva_mem", ARGS(3, 3),
-	  .kind = FN, .input = 1, HOW(MVA, MVA) },
+	  .kind = FN, .input = 1, HOW(MVA, MVA), EXACT(mva) },
 	[SEGC_BUILTIN_IF] = { ID(IF), .name = "if", ARGS(3, 3),
 	  .kind = SEGC_BUILTIN_CONDITIONAL, .input = 1,
 	  TEX("\\begin{cases} ", " \\end{cases}"), HOW(SELECT, SELECT) },
@@ -116,6 +120,28 @@ enum segc_builtin segc_builtin_lookup(const char *name)
 const segc_builtin_info *segc_builtin_get(enum segc_builtin id)
 {
 	return (unsigned)id < SEGC_BUILTIN_COUNT ? &table[id] : &table[0];
+}
+
+/* The value of 'id' at 'v' by its row's exact operation. */
+int segc_builtin_exact(enum segc_builtin id, mpq_t r, const mpq_t *v,
+	size_t n)
+{
+	const segc_builtin_info *b = segc_builtin_get(id);
+
+	return b->exact ? b->exact(b, r, v, n) : -1;
+}
+
+/* 2 for a square root, 0 for log2, -1 otherwise. */
+int segc_builtin_root(enum segc_builtin id)
+{
+	switch (segc_builtin_get(id)->irr) {
+	case SEGC_IRR_SQRT:
+		return 2;
+	case SEGC_IRR_LOG2:
+		return 0;
+	default:
+		return -1;
+	}
 }
 
 /* The name of 'id'. */

@@ -28,6 +28,7 @@
 #include <mpfr.h>
 
 #include "output/evaldbl_private.h"
+#include "output/evalops.h"
 #include "graph/maxplus.h"
 #include "base/util.h"
 
@@ -455,11 +456,24 @@ static int round_to(double *z, const dball *x, int up)
 	return DB_OK;
 }
 
+/* ceil or floor ('b->dir') of 'x': when it is the same over the ball
+ * and a double integer. */
+int segc_dbl_round(const segc_builtin_info *b, dball *o, const dball *x)
+{
+	double z;
+
+	if (round_to(&z, x, b->dir > 0))
+		return DB_GIVE_UP;
+	*o = dint(z);
+	return DB_OK;
+}
+
 /* sqrt of x >= 0 (sqrt is correctly rounded). */
-static int run_sqrt(dball *o, const dball *x)
+int segc_dbl_sqrt(const segc_builtin_info *b, dball *o, const dball *x)
 {
 	double s;
 
+	(void)b;
 	if (x->m < 0 || x->r >= x->m) {
 		if (x->m == 0 && x->r == 0) {
 			*o = dint(0);
@@ -479,18 +493,19 @@ static int run_sqrt(dball *o, const dball *x)
 
 /* log2 of x > 0: exact of a power of two; else the bound of the
  * derivative and half an ulp of rounding (a little more). */
-static int run_log2(dball *o, const dball *x)
+int segc_dbl_log2(const segc_builtin_info *b, dball *o, const dball *x)
 {
 	double lo = (x->m - x->r) * (1 - 0x1p-50), l;
 	int ex;
 
+	(void)b;
 	if (!(x->m > 0) || !(lo > 0))
 		return DB_GIVE_UP;
 	if (x->r == 0 && power_of_two(x->m)) {
-		uint64_t b;
+		uint64_t bits;
 
-		memcpy(&b, &x->m, sizeof b);
-		ex = (int)(b >> 52) - 1023;
+		memcpy(&bits, &x->m, sizeof bits);
+		ex = (int)(bits >> 52) - 1023;
 		*o = dint((double)ex);
 		return DB_OK;
 	}
@@ -502,28 +517,17 @@ static int run_log2(dball *o, const dball *x)
 	return check(o);
 }
 
-/* ceil, floor, log2 or sqrt. */
+/* A function of one number by its double operation (evalops.c); with
+ * 'rational', declined unless the value is a small rational. */
 static int run_unary(drun *d, const segc_eplan_ins *in)
 {
-	const dball *x = &d->v[in->arg[0]];
+	const segc_eval_op *op = segc_eval_op_get((enum segc_builtin)in->aux);
 	dball *o = &d->v[in->dst];
 
-	switch ((enum segc_builtin)in->aux) {
-	case SEGC_BUILTIN_CEIL: case SEGC_BUILTIN_FLOOR: {
-		double z;
-
-		if (round_to(&z, x, in->aux == SEGC_BUILTIN_CEIL))
-			return DB_GIVE_UP;
-		*o = dint(z);
-		return DB_OK;
-	}
-	case SEGC_BUILTIN_LOG2:
-		return run_log2(o, x) || (d->rational && !o->qd);
-	case SEGC_BUILTIN_SQRT:
-		return run_sqrt(o, x) || (d->rational && !o->qd);
-	default:
+	if (!op || !op->dbl)
 		return DB_GIVE_UP;
-	}
+	return op->dbl(segc_builtin_get((enum segc_builtin)in->aux), o,
+		&d->v[in->arg[0]]) || (d->rational && !o->qd);
 }
 
 /* The truth of the relation 'op' between 'x' and 'y', TV_UNKNOWN when

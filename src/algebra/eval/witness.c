@@ -297,6 +297,23 @@ static int iv_root_log(struct evaluator *ev, ival *r, const ival *a,
 	return EV_OK;
 }
 
+/* r = the function of one number 'id' of 'a': sqrt and log2 by the
+ * roots and logarithms above (the irrational parts this search knows),
+ * any other by its row's exact operation at an exact argument with a
+ * rational value; else undecided. */
+static int iv_unary(struct evaluator *ev, ival *r, enum segc_builtin id,
+	const ival *a)
+{
+	if (segc_builtin_root(id) >= 0)
+		return iv_root_log(ev, r, a,
+			(unsigned long)segc_builtin_root(id));
+	if (!segc_witness_iv_exact(a) ||
+	    segc_builtin_exact(id, r->lo, (const mpq_t *)&a->lo, 1))
+		return EV_UNDECIDED;
+	mpq_set(r->hi, r->lo);
+	return EV_OK;
+}
+
 /* r = ceil(a) or floor(a), an interval when a's ends round apart. */
 static void iv_round_int(ival *r, const ival *a, int isceil)
 {
@@ -569,7 +586,7 @@ static int apply_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	case SEGC_EVAL_EXTREMUM:
 		if (!n)
 			return EV_UNDEFINED;
-		iv_extremum(r, v, n, id == SEGC_BUILTIN_MAX);
+		iv_extremum(r, v, n, segc_builtin_get(id)->dir > 0);
 		return EV_OK;
 	case SEGC_EVAL_MVA:
 		return n == 3 ? iv_mva(ev, r, v) : EV_UNDEFINED;
@@ -579,13 +596,12 @@ static int apply_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	case SEGC_EVAL_ROUND:
 		if (n != 1)
 			return EV_UNDEFINED;
-		iv_round_int(r, &v[0], id == SEGC_BUILTIN_CEIL);
+		iv_round_int(r, &v[0], segc_builtin_get(id)->dir > 0);
 		return EV_OK;
-	case SEGC_EVAL_SQRT: case SEGC_EVAL_LOG2:
+	case SEGC_EVAL_UNARY:
 		if (n != 1)
 			return EV_UNDEFINED;
-		return iv_root_log(ev, r, &v[0],
-			id == SEGC_BUILTIN_LOG2 ? 0 : 2);
+		return iv_unary(ev, r, id, &v[0]);
 	default:
 		return EV_UNDEFINED;
 	}
