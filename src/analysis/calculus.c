@@ -171,6 +171,9 @@ static segc_expr *diff_call(segc_ctx *ctx, const segc_expr *e, const char *x)
 	if (id == SEGC_BUILTIN_LOG2)
 		return refuse(ctx, e, x, "the derivative of log2 needs ln 2, "
 			"which is not a rational number");
+	if (id == SEGC_BUILTIN_EXP2)
+		return refuse(ctx, e, x, "the derivative of exp2 needs ln 2, "
+			"which is not a rational number");
 	return refuse(ctx, e, x, "the name is an argument of a function "
 		"whose derivative is not known");
 }

@@ -100,7 +100,11 @@ static const segc_builtin_info table[SEGC_BUILTIN_COUNT] = {
 	[SEGC_BUILTIN_TASKPATH] = { ID(TASKPATH), .name = "taskpath",
 	  ARGS(4, 0), .kind = REC, HOW(TASKPATH, TASKPATH) },
 	[SEGC_BUILTIN_LOG] = { ID(LOG), .name = "log", ARGS(2, 2), .kind = FN,
-	  .input = 1, .expand = expand_log }
+	  .input = 1, .expand = expand_log },
+	[SEGC_BUILTIN_EXP2] = { ID(EXP2), .name = "exp2", ARGS(1, 1),
+	  .kind = FN, .input = 1, TEX("2^{", "}"),
+	  CALLS("exp2", "_segc_exp2", "exp2", "segc_exp2"),
+	  HOW(UNARY, UNARY), EXACT(exp2) }
 };
 
 /* The built-in called 'name' (see builtin.h). */

@@ -25,7 +25,7 @@ enum segc_builtin {
 	SEGC_BUILTIN_AND, SEGC_BUILTIN_OR, SEGC_BUILTIN_NOT,
 	SEGC_BUILTIN_MAXPLUS, SEGC_BUILTIN_MAXPLUSV,
 	SEGC_BUILTIN_TASKPATH,
-	SEGC_BUILTIN_LOG,
+	SEGC_BUILTIN_LOG, SEGC_BUILTIN_EXP2,
 	SEGC_BUILTIN_COUNT
 };
 
@@ -145,6 +145,8 @@ int segc_builtin_exact_round(const segc_builtin_info *b, mpq_t r,
 int segc_builtin_exact_log2(const segc_builtin_info *b, mpq_t r,
 	const mpq_t *v, size_t n);
 int segc_builtin_exact_sqrt(const segc_builtin_info *b, mpq_t r,
+	const mpq_t *v, size_t n);
+int segc_builtin_exact_exp2(const segc_builtin_info *b, mpq_t r,
 	const mpq_t *v, size_t n);
 int segc_builtin_exact_mva(const segc_builtin_info *b, mpq_t r,
 	const mpq_t *v, size_t n);

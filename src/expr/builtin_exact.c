@@ -6,6 +6,8 @@
 
 /* The most processors mva_mem is evaluated for, exactly. */
 #define EXACT_MAX_MVA_P 1000000L
+/* The largest |x| of exp2(x) evaluated exactly (2^x of that many bits). */
+#define EXACT_MAX_EXP2 16777216L
 
 /* max (dir 1) or min (dir -1) of the 'n' values 'v'. */
 int segc_builtin_exact_extremum(const segc_builtin_info *b, mpq_t r,
@@ -69,6 +71,26 @@ int segc_builtin_exact_sqrt(const segc_builtin_info *b, mpq_t r,
 		return -1;
 	mpz_sqrt(mpq_numref(r), mpq_numref(v[0]));
 	mpz_sqrt(mpq_denref(r), mpq_denref(v[0]));
+	return 0;
+}
+
+/* 2^x of an integer x (a non-integer rational x gives an irrational);
+ * -2 when |x| is above EXACT_MAX_EXP2. */
+int segc_builtin_exact_exp2(const segc_builtin_info *b, mpq_t r,
+	const mpq_t *v, size_t n)
+{
+	unsigned long k;
+
+	(void)b;
+	if (n != 1 || mpz_cmp_ui(mpq_denref(v[0]), 1) != 0)
+		return -1;
+	if (mpz_cmpabs_ui(mpq_numref(v[0]), EXACT_MAX_EXP2) > 0)
+		return -2;
+	k = mpz_get_ui(mpq_numref(v[0]));   /* |x| */
+	mpq_set_ui(r, 1, 1);
+	mpz_mul_2exp(mpq_numref(r), mpq_numref(r), k);
+	if (mpq_sgn(v[0]) < 0)
+		mpq_inv(r, r);
 	return 0;
 }
 

@@ -333,7 +333,8 @@ static int run_unary(brun *b, const segc_eplan_ins *in)
 	if (!op)
 		return walk_ins(b, in, f);
 	switch (op->ball(segc_builtin_get((enum segc_builtin)in->aux),
-	    &b->v[in->dst], &b->v[in->arg[0]], b->r->prec)) {
+	    &b->v[in->dst], &b->v[in->arg[0]], b->r->prec,
+	    segc_ctx_limits(b->r->ctx)->max_exponent)) {
 	case SEGC_OPB_OK:
 		return SEGC_BALL_OK;
 	case SEGC_OPB_WIDE:

@@ -154,6 +154,20 @@ static double mp_fn(double x, int log)
 	return r;
 }
 
+/* 2^x, rounded up (when 'up') or to nearest (MPFR). */
+static double mp_exp2(double x, int up)
+{
+	mpfr_t t;
+	double r;
+
+	mpfr_init2(t, 53);
+	mpfr_set_d(t, x, MPFR_RNDN);
+	mpfr_exp2(t, t, up ? MPFR_RNDU : MPFR_RNDN);
+	r = mpfr_get_d(t, up ? MPFR_RNDU : MPFR_RNDN);
+	mpfr_clear(t);
+	return r;
+}
+
 /* 'o' set to the exact n / d (d > 0; n, d below 2^62 in magnitude),
  * not reduced unless it is an integer: its ball the quotient correctly
  * rounded, or within an ulp. */
@@ -513,6 +527,32 @@ int segc_dbl_log2(const segc_builtin_info *b, dball *o, const dball *x)
 	o->r = widen(x->r / lo * 1.4426950408889634 * RAD_UP +
 		dabs(l) * 0x1p-52);
 	o->m = l;
+	o->qd = 0;
+	return check(o);
+}
+
+/* 2^x: exactly of a small integer x (a small rational kept exactly);
+ * else 2^m correctly rounded and |2^v - 2^m| <= 2^(m + r) ln 2 r, with
+ * ln 2 < 0.7, and half an ulp. */
+int segc_dbl_exp2(const segc_builtin_info *b, dball *o, const dball *x)
+{
+	double hi, e;
+
+	(void)b;
+	if (x->qd == 1 && x->qn >= -62 && x->qn <= 62) {
+		if (x->qn >= 0)
+			*o = dint((double)((int64_t)1 << x->qn));
+		else
+			*o = (dball){ 1.0 / (double)((int64_t)1 << -x->qn), 0,
+				1, (int64_t)1 << -x->qn };
+		return DB_OK;
+	}
+	if (!(dabs(x->m) + x->r < 800))
+		return DB_GIVE_UP;
+	hi = mp_exp2(x->m + x->r * RAD_UP + dabs(x->m) * 0x1p-52, 1);
+	e = mp_exp2(x->m, 0);
+	o->r = widen(hi * x->r * 0.7 * RAD_UP + e * 0x1p-52);
+	o->m = e;
 	o->qd = 0;
 	return check(o);
 }

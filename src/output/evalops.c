@@ -70,6 +70,33 @@ static int mp_sqrt(segc_evaluator *ev, const segc_builtin_info *b,
 	return 0;
 }
 
+/* exp2 of the value in 'v', in place; an exponent above max_exponent
+ * in magnitude is a limit. */
+static int mp_exp2(segc_evaluator *ev, const segc_builtin_info *b,
+	segc_val *v)
+{
+	long lim = segc_ctx_limits(ev->ctx)->max_exponent;
+	int big;
+
+	(void)b;
+	if (v->exact)
+		big = lim > 0 && (mpq_cmp_si(v->q, lim, 1) > 0 ||
+			mpq_cmp_si(v->q, -lim, 1) < 0);
+	else
+		big = !mpfr_number_p(v->f) || (lim > 0 &&
+			(mpfr_cmp_si(v->f, lim) > 0 ||
+			mpfr_cmp_si(v->f, -lim) < 0));
+	if (big) {
+		char num[32];
+
+		snprintf(num, sizeof num, "%ld", lim);
+		return segc_eval_fail(ev, SEGC_ERR_LIMIT, "exp2: an exponent "
+			"exceeds the limit %s (max_exponent)", num);
+	}
+	segc_val_exp2(v);
+	return 0;
+}
+
 /* ------------------------------------------------------------ balls */
 
 /* 'lo' and 'hi' set to the ceil (when 'up') or floor of the lower and
@@ -91,11 +118,12 @@ void segc_ball_round_bounds(arf_t lo, arf_t hi, arb_srcptr x, int up,
 /* ceil or floor of the ball 'x': exact when it is the same over the
  * ball, else the ball of every outcome (WIDE). */
 static int ball_round(const segc_builtin_info *b, arb_ptr d, arb_srcptr x,
-	slong prec)
+	slong prec, long lim)
 {
 	arf_t lo, hi;
 	int rc = SEGC_OPB_OK;
 
+	(void)lim;
 	if (!arb_is_finite(x))
 		return SEGC_OPB_POINT;
 	arf_init(lo);
@@ -114,9 +142,10 @@ static int ball_round(const segc_builtin_info *b, arb_ptr d, arb_srcptr x,
 
 /* log2 of a ball wholly positive. */
 static int ball_log2(const segc_builtin_info *b, arb_ptr d, arb_srcptr x,
-	slong prec)
+	slong prec, long lim)
 {
 	(void)b;
+	(void)lim;
 	if (!arb_is_positive(x))
 		return SEGC_OPB_SIGN;
 	arb_log_base_ui(d, x, 2, prec);
@@ -125,12 +154,39 @@ static int ball_log2(const segc_builtin_info *b, arb_ptr d, arb_srcptr x,
 
 /* sqrt of a ball wholly non-negative. */
 static int ball_sqrt(const segc_builtin_info *b, arb_ptr d, arb_srcptr x,
-	slong prec)
+	slong prec, long lim)
 {
 	(void)b;
+	(void)lim;
 	if (!arb_is_nonnegative(x))
 		return SEGC_OPB_SIGN;
 	arb_sqrt(d, x, prec);
+	return SEGC_OPB_OK;
+}
+
+/* 2^x of a ball within max_exponent (else at the point, where the
+ * limit is reported). */
+static int ball_exp2(const segc_builtin_info *b, arb_ptr d, arb_srcptr x,
+	slong prec, long lim)
+{
+	arb_t two;
+	int in;
+
+	(void)b;
+	if (!arb_is_finite(x) || arf_cmpabs_2exp_si(arb_midref(x), 62) > 0 ||
+	    mag_cmp_2exp_si(arb_radref(x), 62) > 0)
+		return SEGC_OPB_POINT;
+	arb_init(two);
+	arb_set_si(two, lim > 0 ? lim : WORD_MAX / 2);
+	in = arb_le(x, two);
+	arb_neg(two, two);
+	if (!in || !arb_ge(x, two)) {
+		arb_clear(two);
+		return SEGC_OPB_POINT;
+	}
+	arb_set_ui(two, 2);
+	arb_pow(d, two, x, prec);
+	arb_clear(two);
 	return SEGC_OPB_OK;
 }
 
@@ -142,7 +198,8 @@ static const segc_eval_op ops[SEGC_BUILTIN_COUNT] = {
 	[SEGC_BUILTIN_CEIL] = { mp_round, ball_round, segc_dbl_round },
 	[SEGC_BUILTIN_FLOOR] = { mp_round, ball_round, segc_dbl_round },
 	[SEGC_BUILTIN_LOG2] = { mp_log2, ball_log2, segc_dbl_log2 },
-	[SEGC_BUILTIN_SQRT] = { mp_sqrt, ball_sqrt, segc_dbl_sqrt }
+	[SEGC_BUILTIN_SQRT] = { mp_sqrt, ball_sqrt, segc_dbl_sqrt },
+	[SEGC_BUILTIN_EXP2] = { mp_exp2, ball_exp2, segc_dbl_exp2 }
 };
 
 /* The operations of 'id' (see evalops.h). */

@@ -36,9 +36,10 @@ typedef struct segc_eval_op {
 	 * comparison recorded in 'ev' */
 	int (*mp)(segc_evaluator *ev, const segc_builtin_info *b,
 		segc_val *v);
-	/* balls: 'd' = f('x') at 'prec' bits (an enum segc_opb) */
+	/* balls: 'd' = f('x') at 'prec' bits (an enum segc_opb); 'lim'
+	 * is the limit max_exponent (0: none) */
 	int (*ball)(const segc_builtin_info *b, arb_ptr d, arb_srcptr x,
-		slong prec);
+		slong prec, long lim);
 	/* doubles: 'o' = f('x'); 0, else 1 when the doubles do not give
 	 * a certified value (evaldbl.c) */
 	int (*dbl)(const segc_builtin_info *b, struct dball *o,
@@ -60,6 +61,8 @@ int segc_dbl_round(const segc_builtin_info *b, struct dball *o,
 int segc_dbl_log2(const segc_builtin_info *b, struct dball *o,
 	const struct dball *x);
 int segc_dbl_sqrt(const segc_builtin_info *b, struct dball *o,
+	const struct dball *x);
+int segc_dbl_exp2(const segc_builtin_info *b, struct dball *o,
 	const struct dball *x);
 
 #endif

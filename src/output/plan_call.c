@@ -514,6 +514,29 @@ static int plan_round(segc_plan_builder *bd, enum segc_plan_op op,
 	return 0;
 }
 
+/* A function of one number without an instruction of the predictors:
+ * its value where its argument is a number and the value rational (the
+ * row's exact operation), else an error. */
+static int plan_exact_call(segc_plan_builder *bd, const segc_expr *e,
+	size_t *out)
+{
+	const segc_expr *x = segc_expr_arg(e, 0);
+	mpq_t q;
+	int bad = -1;
+
+	mpq_init(q);
+	if (segc_expr_kind(x) == SEGC_NUM)
+		bad = segc_builtin_exact(segc_expr_builtin(e), q,
+			(const mpq_t *)segc_expr_value(x), 1);
+	if (!bad)
+		*out = segc_plan_emit_const(bd, q);
+	mpq_clear(q);
+	if (bad)
+		return segc_plan_fail(bd, "cannot emit C: the predictors have "
+			"no instruction for %s", segc_expr_name(e));
+	return 0;
+}
+
 /* Plans a call of a built-in function; any other is an error. */
 int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 {
@@ -543,7 +566,7 @@ int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 			return plan_round(bd, unary_op(id), segc_expr_arg(e, 0),
 				out);
 		if (unary_op(id) == SEGC_OP_FMAX)
-			break;
+			return plan_exact_call(bd, e, out);
 		if (segc_plan_expr(bd, segc_expr_arg(e, 0), &v))
 			return -1;
 		*out = segc_plan_emit_op(bd, unary_op(id), v, 0);
