@@ -12,14 +12,17 @@
  * nothing.  A value too small or too large for these bounds (below
  * 2^-900 or above 2^900 in magnitude), a decision the balls do not make
  * (overlapping comparison, floor or ceil of a ball around an integer, a
- * bound of a sum), a limit, or an atom with no form here (maxplus,
- * taskpath, a sum of more terms than the exact walk would sum one by
- * one) ends the run with nothing recorded: the caller evaluates the
- * formula another way, which gives the value or the error.
+ * bound of a sum), a limit, or an atom with no form here (maxplus or
+ * taskpath of an argument known only to a radius, a sum of more terms
+ * than the exact walk would sum one by one) ends the run with nothing recorded: the caller evaluates the
+ * formula another way, which gives the value or the error.  maxplus
+ * and taskpath of arguments kept exactly are the graph's exact
+ * operations, their value then rounded to a ball.
  *
  * The library links without libm: the few functions needed (the next
  * double, floor, the exact error of a product, sqrt and log2 correctly
  * rounded by MPFR) are written here. */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -30,6 +33,7 @@
 #include "output/evaldbl_private.h"
 #include "output/evalops.h"
 #include "graph/maxplus.h"
+#include "graph/taskpath.h"
 #include "base/util.h"
 
 /* Three-valued truths of condition slots. */
@@ -761,6 +765,51 @@ static int run_maxplusv(drun *d, const segc_eplan_ins *in)
 	return rc ? DB_GIVE_UP : DB_OK;
 }
 
+/* maxplus(...) or taskpath(...) of small exact rationals: the graph's
+ * exact operation (maxplus.c, taskpath.c) within the terms left, its
+ * value as a ball; an argument known only to a radius, an error or a
+ * limit is declined (the exact plan reports it). */
+static int run_atom(drun *d, const segc_eplan_ins *in)
+{
+	unsigned long left = d->maxterms ? d->maxterms - d->terms : ULONG_MAX,
+		steps = 0;
+	size_t i, n = in->nargs;
+	const char *why = NULL;
+	char *twhy = NULL;
+	mpq_t *q, out;
+	int rc;
+
+	for (i = 0; i < n; i++)
+		if (d->v[in->arg[i]].qd <= 0)
+			return DB_GIVE_UP;
+	q = segc_xmalloc(segc_xmul_size(n + 1, sizeof *q));
+	for (i = 0; i < n; i++) {
+		const dball *x = &d->v[in->arg[i]];
+
+		mpq_init(q[i]);
+		mpq_set_si(q[i], (long)x->qn, (unsigned long)x->qd);
+		mpq_canonicalize(q[i]);
+	}
+	mpq_init(out);
+	if (in->op == SEGC_EPO_TASKPATH)
+		rc = segc_taskpath_eval(out, n, (const mpq_t *)q, left, &twhy);
+	else
+		rc = segc_maxplus_eval_steps(out, n, (const mpq_t *)q, left,
+			&steps, &why);
+	if (!rc && steps > left)
+		rc = 1;
+	if (!rc) {
+		d->terms += steps;
+		rc = set_q(&d->v[in->dst], out);
+	}
+	free(twhy);
+	mpq_clear(out);
+	for (i = 0; i < n; i++)
+		mpq_clear(q[i]);
+	free(q);
+	return rc ? DB_GIVE_UP : DB_OK;
+}
+
 /* Runs the operation 'in'. */
 static int run_ins(drun *d, const segc_eplan_ins *in)
 {
@@ -791,7 +840,9 @@ static int run_ins(drun *d, const segc_eplan_ins *in)
 		return run_if(d, in);
 	case SEGC_EPO_SUM:
 		return run_sum(d, in);
-	case SEGC_EPO_MAXPLUS: case SEGC_EPO_TASKPATH: case SEGC_EPO_FAIL:
+	case SEGC_EPO_MAXPLUS: case SEGC_EPO_TASKPATH:
+		return run_atom(d, in);
+	case SEGC_EPO_FAIL:
 		return DB_GIVE_UP;
 	}
 	return DB_GIVE_UP;
