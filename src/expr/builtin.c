@@ -74,17 +74,23 @@ static const segc_builtin_info table[SEGC_BUILTIN_COUNT] = {
 	  .kind = SEGC_BUILTIN_CONDITIONAL, .input = 1,
 	  TEX("\\begin{cases} ", " \\end{cases}"), HOW(SELECT, SELECT) },
 	[SEGC_BUILTIN_LT] = { ID(LT), .name = "<", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("<", NULL), .c = "<", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("<", NULL), .c = "<", HOW(CONDITION, COMPARE),
+	  .holds = 1 },
 	[SEGC_BUILTIN_LE] = { ID(LE), .name = "<=", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("\\le", NULL), .c = "<=", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("\\le", NULL), .c = "<=", HOW(CONDITION, COMPARE),
+	  .holds = 3 },
 	[SEGC_BUILTIN_GT] = { ID(GT), .name = ">", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX(">", NULL), .c = ">", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX(">", NULL), .c = ">", HOW(CONDITION, COMPARE),
+	  .holds = 4 },
 	[SEGC_BUILTIN_GE] = { ID(GE), .name = ">=", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("\\ge", NULL), .c = ">=", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("\\ge", NULL), .c = ">=", HOW(CONDITION, COMPARE),
+	  .holds = 6 },
 	[SEGC_BUILTIN_EQ] = { ID(EQ), .name = "==", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("=", NULL), .c = "==", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("=", NULL), .c = "==", HOW(CONDITION, COMPARE),
+	  .holds = 2 },
 	[SEGC_BUILTIN_NE] = { ID(NE), .name = "!=", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("\\ne", NULL), .c = "!=", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("\\ne", NULL), .c = "!=", HOW(CONDITION, COMPARE),
+	  .holds = 5 },
 	[SEGC_BUILTIN_AND] = { ID(AND), .name = "and", ARGS(2, 0),
 	  .kind = LOGIC, .input = 1, TEX(" \\wedge ", NULL), .c = "&&",
 	  HOW(CONDITION, LOGIC) },
@@ -146,6 +152,16 @@ int segc_builtin_root(enum segc_builtin id)
 	default:
 		return -1;
 	}
+}
+
+/* The truth of the relation 'id' at the comparison 'c'. */
+int segc_builtin_relation_holds(enum segc_builtin id, int c)
+{
+	const segc_builtin_info *b = segc_builtin_get(id);
+
+	if (b->kind != SEGC_BUILTIN_RELATION)
+		return -1;
+	return (int)(b->holds >> (c < 0 ? 0 : c == 0 ? 1 : 2)) & 1;
 }
 
 /* The name of 'id'. */

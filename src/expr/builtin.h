@@ -117,6 +117,8 @@ typedef int (*segc_builtin_exact_fn)(const struct segc_builtin_info *b,
  * by its id; for one defined by others, every column after it is
  * unused (no stage meets the call).  'dir' tells the two built-ins of
  * one evaluation apart: 1 for max and ceil, -1 for min and floor.
+ * 'holds' is the truth table of a relation: bit 0 when it holds of a
+ * smaller left side, bit 1 of equal sides, bit 2 of a larger one.
  * 'irr' says which irrational it is (see segc_builtin_root).
  * 'exact' is the exact operation of a function of numbers (NULL for
  * the others). */
@@ -132,6 +134,7 @@ typedef struct segc_builtin_info {
 	enum segc_builtin_plan plan;
 	enum segc_builtin_eval eval;
 	int dir;
+	unsigned holds;
 	enum segc_builtin_irr irr;
 	segc_builtin_exact_fn exact;
 	segc_builtin_expand_fn expand;
@@ -160,6 +163,11 @@ int segc_builtin_exact(enum segc_builtin id, mpq_t r, const mpq_t *v,
 /* The irrational value of 'id' as a root: 2 for sqrt (the square
  * root), 0 for log2, -1 for a built-in of neither kind ('irr'). */
 int segc_builtin_root(enum segc_builtin id);
+
+/* The truth of the relation 'id' between two values that compare as
+ * 'c' (< 0, 0, > 0): 1 or 0 by the row's truth table; -1 when 'id' is
+ * not a relation. */
+int segc_builtin_relation_holds(enum segc_builtin id, int c);
 
 /* The built-in called 'name', or SEGC_BUILTIN_NONE.  For text being read
  * only (the parser, the validator, call nodes as they are made). */

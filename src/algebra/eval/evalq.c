@@ -321,27 +321,6 @@ static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 	return bad ? -1 : 0;
 }
 
-/* The truth of the relation 'op' between values compared as 'c' (<0, 0,
- * >0); -1 for an unknown relation. */
-static int relation_holds(enum segc_builtin op, int c)
-{
-	switch (op) {
-	case SEGC_BUILTIN_LT:
-		return c < 0;
-	case SEGC_BUILTIN_LE:
-		return c <= 0;
-	case SEGC_BUILTIN_GT:
-		return c > 0;
-	case SEGC_BUILTIN_GE:
-		return c >= 0;
-	case SEGC_BUILTIN_EQ:
-		return c == 0;
-	case SEGC_BUILTIN_NE:
-		return c != 0;
-	default:
-		return -1;
-	}
-}
 
 /* The truth (0 or 1) of the condition 'e'; -1 when it is not one or an
  * operand it needs has no rational value. */
@@ -371,7 +350,8 @@ static int eval_cond(const segc_expr *e, const struct binding *b,
 	mpq_init(x);
 	mpq_init(y);
 	if (!eval(x, e->args[0], b, pt) && !eval(y, e->args[1], b, pt))
-		t = relation_holds(segc_expr_builtin(e), mpq_cmp(x, y));
+		t = segc_builtin_relation_holds(segc_expr_builtin(e),
+			mpq_cmp(x, y));
 	mpq_clear(x);
 	mpq_clear(y);
 	return t;

@@ -463,7 +463,7 @@ static int charge(struct evaluator *ev, enum segc_builtin id, const mpq_t *q,
 {
 	unsigned long t = TASKPATH_TERMS;
 
-	if (id != SEGC_BUILTIN_TASKPATH) {
+	if (segc_builtin_get(id)->eval != SEGC_EVAL_TASKPATH) {
 		if (!n || mpz_cmp_ui(mpq_denref(q[0]), 1) ||
 		    mpq_sgn(q[0]) < 0 ||
 		    mpz_cmp_ui(mpq_numref(q[0]), ev->terms_left) >= 0)
@@ -498,7 +498,7 @@ static int iv_recurrence(struct evaluator *ev, ival *r, enum segc_builtin id,
 		return EV_UNDEFINED;
 	}
 	mpq_init(out);
-	if (id == SEGC_BUILTIN_TASKPATH)
+	if (segc_builtin_get(id)->eval == SEGC_EVAL_TASKPATH)
 		rc = segc_atoms_taskpath_eval(out, n, (const mpq_t *)q,
 			ev->terms_left, &twhy);
 	else
@@ -552,20 +552,8 @@ static int eval_cond(struct evaluator *ev, const segc_expr *c,
 	if (!t) {
 		iv_add(&l, &l, &r, -1);
 		s = iv_sign(&l);
-		if (s == 2)
-			t = EV_UNDECIDED;
-		else if (op == SEGC_BUILTIN_LT)
-			t = s < 0;
-		else if (op == SEGC_BUILTIN_LE)
-			t = s <= 0;
-		else if (op == SEGC_BUILTIN_GT)
-			t = s > 0;
-		else if (op == SEGC_BUILTIN_GE)
-			t = s >= 0;
-		else if (op == SEGC_BUILTIN_EQ)
-			t = s == 0;
-		else
-			t = s != 0;
+		t = s == 2 ? EV_UNDECIDED :
+			segc_builtin_relation_holds(op, s);
 	}
 	segc_witness_iv_clear(&l);
 	segc_witness_iv_clear(&r);
