@@ -765,10 +765,16 @@ static int run_maxplusv(drun *d, const segc_eplan_ins *in)
 	return rc ? DB_GIVE_UP : DB_OK;
 }
 
+/* The most work (iterations, instances and words) an atom may take
+ * here: one that needs more is declined before much is spent, so that
+ * the exact plan, which then computes it or reports its limit, does not
+ * repeat a long run. */
+#define DBL_ATOM_WORK 65536UL
+
 /* maxplus(...) or taskpath(...) of small exact rationals: the graph's
- * exact operation (maxplus.c, taskpath.c) within the terms left, its
- * value as a ball; an argument known only to a radius, an error or a
- * limit is declined (the exact plan reports it). */
+ * exact operation (maxplus.c, taskpath.c) within the terms left and
+ * DBL_ATOM_WORK, its value as a ball; an argument known only to a
+ * radius, an error or a limit is declined (the exact plan reports it). */
 static int run_atom(drun *d, const segc_eplan_ins *in)
 {
 	unsigned long left = d->maxterms ? d->maxterms - d->terms : ULONG_MAX,
@@ -779,6 +785,8 @@ static int run_atom(drun *d, const segc_eplan_ins *in)
 	mpq_t *q, out;
 	int rc;
 
+	if (left > DBL_ATOM_WORK)
+		left = DBL_ATOM_WORK;
 	for (i = 0; i < n; i++)
 		if (d->v[in->arg[i]].qd <= 0)
 			return DB_GIVE_UP;
