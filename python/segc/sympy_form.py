@@ -30,6 +30,8 @@ def _call(name, args):
         return sympy.log(args[0], 2)
     if name == "sqrt":
         return sympy.sqrt(args[0])
+    if name == "exp2":
+        return sympy.Integer(2) ** args[0]
     if name == "if":
         return sympy.Piecewise((args[1], args[0]), (args[2], True))
     if name in _BINARY:

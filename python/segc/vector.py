@@ -30,6 +30,7 @@ def _reduce(op):
 _CALLS = {
     "max": _reduce(np.maximum), "min": _reduce(np.minimum),
     "ceil": np.ceil, "floor": np.floor, "log2": np.log2, "sqrt": np.sqrt,
+    "exp2": np.exp2,
     "if": np.where,
     "<": np.less, "<=": np.less_equal, ">": np.greater,
     ">=": np.greater_equal, "==": np.equal, "!=": np.not_equal,

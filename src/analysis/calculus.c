@@ -151,12 +151,13 @@ static segc_expr *diff_call(segc_ctx *ctx, const segc_expr *e, const char *x)
 		return segc_expr_int(0);
 	case SEGC_EVAL_EXTREMUM:
 		return diff_extremum(ctx, e, x, 0);
-	case SEGC_EVAL_SQRT:
+	default:
+		break;
+	}
+	if (id == SEGC_BUILTIN_SQRT) {
 		da = diff(ctx, segc_expr_arg(e, 0), x);
 		return da ? segc_expr_div2(da, segc_expr_mul2(segc_expr_int(2),
 			segc_expr_copy((segc_expr *)e))) : NULL;
-	default:
-		break;
 	}
 	if (id == SEGC_BUILTIN_IF && segc_expr_nargs(e) == 3) {
 		da = diff(ctx, segc_expr_arg(e, 1), x);
@@ -169,6 +170,9 @@ static segc_expr *diff_call(segc_ctx *ctx, const segc_expr *e, const char *x)
 	}
 	if (id == SEGC_BUILTIN_LOG2)
 		return refuse(ctx, e, x, "the derivative of log2 needs ln 2, "
+			"which is not a rational number");
+	if (id == SEGC_BUILTIN_EXP2)
+		return refuse(ctx, e, x, "the derivative of exp2 needs ln 2, "
 			"which is not a rational number");
 	return refuse(ctx, e, x, "the name is an argument of a function "
 		"whose derivative is not known");

@@ -32,6 +32,8 @@ static segc_expr *expand_log(size_t n, segc_expr **args)
 	.fortran = (f90)
 /* How emitted code and the evaluators compute it. */
 #define HOW(p, e) .plan = SEGC_PLAN_##p, .eval = SEGC_EVAL_##e
+/* Its exact operation (builtin_exact.c). */
+#define EXACT(f) .exact = segc_builtin_exact_##f
 
 /* The table, indexed by enum segc_builtin.  A row that leaves a
  * column out has 0 or NULL there. */
@@ -40,47 +42,55 @@ static const segc_builtin_info table[SEGC_BUILTIN_COUNT] = {
 	[SEGC_BUILTIN_MAX] = { ID(MAX), .name = "max", ARGS(1, 0), .kind = FN,
 	  .input = 1, TEX("\\max\\left\\{", "\\right\\}"),
 	  CALLS("fmax", "_segc_fmax", "fmax", "segc_fmax"),
-	  HOW(EXTREMUM, EXTREMUM) },
+	  HOW(EXTREMUM, EXTREMUM), .dir = 1, EXACT(extremum) },
 	[SEGC_BUILTIN_MIN] = { ID(MIN), .name = "min", ARGS(1, 0), .kind = FN,
 	  .input = 1, TEX("\\min\\left\\{", "\\right\\}"),
 	  CALLS("fmin", "_segc_fmin", "fmin", "segc_fmin"),
-	  HOW(EXTREMUM, EXTREMUM) },
+	  HOW(EXTREMUM, EXTREMUM), .dir = -1, EXACT(extremum) },
 	[SEGC_BUILTIN_CEIL] = { ID(CEIL), .name = "ceil", ARGS(1, 1),
 	  .kind = FN, .input = 1, TEX("\\left\\lceil ", " \\right\\rceil"),
 	  CALLS("ceil", "_segc_ceil", "ceil", "segc_ceil"),
-	  HOW(UNARY, ROUND) },
+	  HOW(UNARY, ROUND), .dir = 1, EXACT(round) },
 	[SEGC_BUILTIN_FLOOR] = { ID(FLOOR), .name = "floor", ARGS(1, 1),
 	  .kind = FN, .input = 1, TEX("\\left\\lfloor ", " \\right\\rfloor"),
 	  CALLS("floor", "_segc_floor", "floor", "segc_floor"),
-	  HOW(UNARY, ROUND) },
+	  HOW(UNARY, ROUND), .dir = -1, EXACT(round) },
 	[SEGC_BUILTIN_LOG2] = { ID(LOG2), .name = "log2", ARGS(1, 1),
 	  .kind = FN, .input = 1, TEX("\\log_2\\left(", "\\right)"),
 	  CALLS("log2", "_segc_log2", "log2", "segc_log2"),
-	  .domain = SEGC_DOMAIN_POSITIVE, HOW(UNARY, LOG2) },
+	  .domain = SEGC_DOMAIN_POSITIVE, HOW(UNARY, UNARY),
+	  .irr = SEGC_IRR_LOG2, EXACT(log2) },
 	[SEGC_BUILTIN_SQRT] = { ID(SQRT), .name = "sqrt", ARGS(1, 1),
 	  .kind = FN, .input = 1, TEX("\\sqrt{", "}"),
 	  CALLS("sqrt", "_segc_sqrt", "sqrt", "sqrt"),
-	  .domain = SEGC_DOMAIN_NONNEG, HOW(UNARY, SQRT) },
+	  .domain = SEGC_DOMAIN_NONNEG, HOW(UNARY, UNARY),
+	  .irr = SEGC_IRR_SQRT, EXACT(sqrt) },
 	[SEGC_BUILTIN_SUM] = { ID(SUM), .name = "sum", ARGS(4, 4),
 	  .kind = SEGC_BUILTIN_BINDER, .input = 1, TEX("\\sum", NULL),
 	  HOW(SUM, SUM) },
 	[SEGC_BUILTIN_MVA_MEM] = { ID(MVA_MEM), .name = "mva_mem", ARGS(3, 3),
-	  .kind = FN, .input = 1, HOW(MVA, MVA) },
+	  .kind = FN, .input = 1, HOW(MVA, MVA), EXACT(mva) },
 	[SEGC_BUILTIN_IF] = { ID(IF), .name = "if", ARGS(3, 3),
 	  .kind = SEGC_BUILTIN_CONDITIONAL, .input = 1,
 	  TEX("\\begin{cases} ", " \\end{cases}"), HOW(SELECT, SELECT) },
 	[SEGC_BUILTIN_LT] = { ID(LT), .name = "<", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("<", NULL), .c = "<", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("<", NULL), .c = "<", HOW(CONDITION, COMPARE),
+	  .holds = 1 },
 	[SEGC_BUILTIN_LE] = { ID(LE), .name = "<=", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("\\le", NULL), .c = "<=", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("\\le", NULL), .c = "<=", HOW(CONDITION, COMPARE),
+	  .holds = 3 },
 	[SEGC_BUILTIN_GT] = { ID(GT), .name = ">", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX(">", NULL), .c = ">", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX(">", NULL), .c = ">", HOW(CONDITION, COMPARE),
+	  .holds = 4 },
 	[SEGC_BUILTIN_GE] = { ID(GE), .name = ">=", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("\\ge", NULL), .c = ">=", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("\\ge", NULL), .c = ">=", HOW(CONDITION, COMPARE),
+	  .holds = 6 },
 	[SEGC_BUILTIN_EQ] = { ID(EQ), .name = "==", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("=", NULL), .c = "==", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("=", NULL), .c = "==", HOW(CONDITION, COMPARE),
+	  .holds = 2 },
 	[SEGC_BUILTIN_NE] = { ID(NE), .name = "!=", ARGS(2, 2), .kind = REL,
-	  .input = 1, TEX("\\ne", NULL), .c = "!=", HOW(CONDITION, COMPARE) },
+	  .input = 1, TEX("\\ne", NULL), .c = "!=", HOW(CONDITION, COMPARE),
+	  .holds = 5 },
 	[SEGC_BUILTIN_AND] = { ID(AND), .name = "and", ARGS(2, 0),
 	  .kind = LOGIC, .input = 1, TEX(" \\wedge ", NULL), .c = "&&",
 	  HOW(CONDITION, LOGIC) },
@@ -96,7 +106,11 @@ static const segc_builtin_info table[SEGC_BUILTIN_COUNT] = {
 	[SEGC_BUILTIN_TASKPATH] = { ID(TASKPATH), .name = "taskpath",
 	  ARGS(4, 0), .kind = REC, HOW(TASKPATH, TASKPATH) },
 	[SEGC_BUILTIN_LOG] = { ID(LOG), .name = "log", ARGS(2, 2), .kind = FN,
-	  .input = 1, .expand = expand_log }
+	  .input = 1, .expand = expand_log },
+	[SEGC_BUILTIN_EXP2] = { ID(EXP2), .name = "exp2", ARGS(1, 1),
+	  .kind = FN, .input = 1, TEX("2^{", "}"),
+	  CALLS("exp2", "_segc_exp2", "exp2", "segc_exp2"),
+	  HOW(UNARY, UNARY), EXACT(exp2) }
 };
 
 /* The built-in called 'name' (see builtin.h). */
@@ -116,6 +130,38 @@ enum segc_builtin segc_builtin_lookup(const char *name)
 const segc_builtin_info *segc_builtin_get(enum segc_builtin id)
 {
 	return (unsigned)id < SEGC_BUILTIN_COUNT ? &table[id] : &table[0];
+}
+
+/* The value of 'id' at 'v' by its row's exact operation. */
+int segc_builtin_exact(enum segc_builtin id, mpq_t r, const mpq_t *v,
+	size_t n)
+{
+	const segc_builtin_info *b = segc_builtin_get(id);
+
+	return b->exact ? b->exact(b, r, v, n) : -1;
+}
+
+/* 2 for a square root, 0 for log2, -1 otherwise. */
+int segc_builtin_root(enum segc_builtin id)
+{
+	switch (segc_builtin_get(id)->irr) {
+	case SEGC_IRR_SQRT:
+		return 2;
+	case SEGC_IRR_LOG2:
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* The truth of the relation 'id' at the comparison 'c'. */
+int segc_builtin_relation_holds(enum segc_builtin id, int c)
+{
+	const segc_builtin_info *b = segc_builtin_get(id);
+
+	if (b->kind != SEGC_BUILTIN_RELATION)
+		return -1;
+	return (int)(b->holds >> (c < 0 ? 0 : c == 0 ? 1 : 2)) & 1;
 }
 
 /* The name of 'id'. */

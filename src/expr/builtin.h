@@ -2,7 +2,10 @@
  * (FORMAT.md section 2) in one table: their names, arities, kinds and
  * how each output typesets, emits and evaluates them.  A call node keeps
  * the id of its name (segc_expr_builtin), so that the modules switch on
- * the id and never compare names.  Private to the library. */
+ * the id and never compare names.  A function of numbers carries its
+ * exact operation here (builtin_exact.c); its operations over MPFR
+ * values, balls and doubles are its entry in output/evalops.c.  Private
+ * to the library. */
 #ifndef SEGC_EXPR_BUILTIN_H
 #define SEGC_EXPR_BUILTIN_H
 
@@ -22,7 +25,7 @@ enum segc_builtin {
 	SEGC_BUILTIN_AND, SEGC_BUILTIN_OR, SEGC_BUILTIN_NOT,
 	SEGC_BUILTIN_MAXPLUS, SEGC_BUILTIN_MAXPLUSV,
 	SEGC_BUILTIN_TASKPATH,
-	SEGC_BUILTIN_LOG,
+	SEGC_BUILTIN_LOG, SEGC_BUILTIN_EXP2,
 	SEGC_BUILTIN_COUNT
 };
 
@@ -38,13 +41,18 @@ enum segc_builtin_kind {
 	                            * written in models */
 };
 
-/* How the evaluators (exact, interval, MPFR) compute a built-in. */
+/* The shape of a built-in's evaluation, which tells the evaluators
+ * (exact, interval, MPFR, balls, doubles) how to reach its operation;
+ * none of them tells built-ins apart by their ids. */
 enum segc_builtin_eval {
 	SEGC_EVAL_NONE,        /* not a built-in: uninterpreted */
-	SEGC_EVAL_EXTREMUM,    /* max or min of the arguments */
-	SEGC_EVAL_ROUND,       /* ceil or floor to an integer */
-	SEGC_EVAL_LOG2,        /* logarithm to base 2 */
-	SEGC_EVAL_SQRT,        /* square root */
+	SEGC_EVAL_EXTREMUM,    /* max (dir 1) or min (dir -1) of the
+	                        * arguments */
+	SEGC_EVAL_ROUND,       /* ceil (dir 1) or floor (dir -1): an integer
+	                        * part, decided exactly also of an irrational
+	                        * argument */
+	SEGC_EVAL_UNARY,       /* a function of one number: its row's exact
+	                        * operation and its entry in output/evalops.c */
 	SEGC_EVAL_SUM,         /* the sum over the integers of a range */
 	SEGC_EVAL_MVA,         /* the mean-value recurrence of mva_mem */
 	SEGC_EVAL_SELECT,      /* one of two values after a condition */
@@ -75,11 +83,29 @@ enum segc_builtin_domain {
 	SEGC_DOMAIN_NONNEG     /* an argument >= 0 (sqrt) */
 };
 
+/* The irrational numbers the exact evaluators take integer parts of
+ * (algebra/eval/intpart.c) and the witness search bounds by directed
+ * roundings: the value of a built-in of one argument as one of them. */
+enum segc_builtin_irr {
+	SEGC_IRR_NONE,         /* none: exact only where rational */
+	SEGC_IRR_SQRT,         /* the square root of its argument */
+	SEGC_IRR_LOG2          /* the logarithm to base 2 */
+};
+
 /* A built-in defined by others: builds the call's meaning from its
  * 'n' arguments (a number the row's arity allows), taking them.  The
  * parser applies it where it reads the call, so that no later stage
  * meets the name (see builtin.c for each such row). */
 typedef segc_expr *(*segc_builtin_expand_fn)(size_t n, segc_expr **args);
+
+struct segc_builtin_info;
+
+/* The exact operation of a built-in function of numbers: its value at
+ * the 'n' rationals 'v' into 'r' (not one of 'v'), 0; -1 when the value
+ * is not rational (log2(3)), outside the domain or 'n' does not suit;
+ * -2 when it would exceed a bound of the work (a power too large). */
+typedef int (*segc_builtin_exact_fn)(const struct segc_builtin_info *b,
+	mpq_t r, const mpq_t *v, size_t n);
 
 /* One row of the table.  'max_args' 0: no most (variadic).  'latex' is
  * the opening of its LaTeX notation and 'latex_close' the closing (NULL
@@ -89,7 +115,13 @@ typedef segc_expr *(*segc_builtin_expand_fn)(size_t n, segc_expr **args);
  * vectorised form, 'fortran' in Fortran (NULL when it is a construct,
  * not a call).  'expand' is NULL for a built-in that every stage knows
  * by its id; for one defined by others, every column after it is
- * unused (no stage meets the call). */
+ * unused (no stage meets the call).  'dir' tells the two built-ins of
+ * one evaluation apart: 1 for max and ceil, -1 for min and floor.
+ * 'holds' is the truth table of a relation: bit 0 when it holds of a
+ * smaller left side, bit 1 of equal sides, bit 2 of a larger one.
+ * 'irr' says which irrational it is (see segc_builtin_root).
+ * 'exact' is the exact operation of a function of numbers (NULL for
+ * the others). */
 typedef struct segc_builtin_info {
 	enum segc_builtin id;
 	const char *name;
@@ -101,8 +133,41 @@ typedef struct segc_builtin_info {
 	enum segc_builtin_domain domain;
 	enum segc_builtin_plan plan;
 	enum segc_builtin_eval eval;
+	int dir;
+	unsigned holds;
+	enum segc_builtin_irr irr;
+	segc_builtin_exact_fn exact;
 	segc_builtin_expand_fn expand;
 } segc_builtin_info;
+
+/* The exact operations of builtin_exact.c, named by the rows. */
+int segc_builtin_exact_extremum(const segc_builtin_info *b, mpq_t r,
+	const mpq_t *v, size_t n);
+int segc_builtin_exact_round(const segc_builtin_info *b, mpq_t r,
+	const mpq_t *v, size_t n);
+int segc_builtin_exact_log2(const segc_builtin_info *b, mpq_t r,
+	const mpq_t *v, size_t n);
+int segc_builtin_exact_sqrt(const segc_builtin_info *b, mpq_t r,
+	const mpq_t *v, size_t n);
+int segc_builtin_exact_exp2(const segc_builtin_info *b, mpq_t r,
+	const mpq_t *v, size_t n);
+int segc_builtin_exact_mva(const segc_builtin_info *b, mpq_t r,
+	const mpq_t *v, size_t n);
+
+/* The value of the function of numbers 'id' at the 'n' rationals 'v'
+ * by its row's exact operation (see segc_builtin_exact_fn); -1 for a
+ * built-in without one. */
+int segc_builtin_exact(enum segc_builtin id, mpq_t r, const mpq_t *v,
+	size_t n);
+
+/* The irrational value of 'id' as a root: 2 for sqrt (the square
+ * root), 0 for log2, -1 for a built-in of neither kind ('irr'). */
+int segc_builtin_root(enum segc_builtin id);
+
+/* The truth of the relation 'id' between two values that compare as
+ * 'c' (< 0, 0, > 0): 1 or 0 by the row's truth table; -1 when 'id' is
+ * not a relation. */
+int segc_builtin_relation_holds(enum segc_builtin id, int c);
 
 /* The built-in called 'name', or SEGC_BUILTIN_NONE.  For text being read
  * only (the parser, the validator, call nodes as they are made). */

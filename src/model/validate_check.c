@@ -306,10 +306,8 @@ static const struct lookalike {
 	{ "pow", "did you mean x^k? (k a whole number)" },
 	{ "power", "did you mean x^k? (k a whole number)" },
 	{ "sqr", "did you mean x^2 or 'sqrt'?" },
-	{ "exp", "the language has no exponential (x^k needs a whole "
-	  "number k)" },
-	{ "exp2", "the language has no exponential (2^k needs a whole "
-	  "number k)" },
+	{ "exp", "the language has no natural exponential: did you mean "
+	  "exp2(x), 2^x?" },
 	{ "abs", "did you mean max(x, -x)?" }, { "fabs", "did you mean "
 	  "max(x, -x)?" }, { "round", "did you mean floor(x + 1/2)?" },
 	{ "trunc", "did you mean floor or ceil?" },

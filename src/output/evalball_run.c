@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "output/evalball_private.h"
+#include "output/evalops.h"
 #include "graph/maxplus.h"
 #include "base/util.h"
 
@@ -321,78 +322,30 @@ static void run_extremum(brun *b, const segc_eplan_ins *in)
 			arb_min(d, d, &b->v[in->arg[i]], b->r->prec);
 }
 
-/* 'lo' and 'hi' set to the ceil (when 'up') or floor of the lower and
- * upper bounds of the ball 'x'. */
-static void round_bounds(arf_t lo, arf_t hi, arb_srcptr x, int up,
-	slong prec)
-{
-	arb_get_lbound_arf(lo, x, prec);
-	arb_get_ubound_arf(hi, x, prec);
-	if (up) {
-		arf_ceil(lo, lo);
-		arf_ceil(hi, hi);
-	} else {
-		arf_floor(lo, lo);
-		arf_floor(hi, hi);
-	}
-}
-
-/* ceil (when 'up') or floor of the ball 'x' into 'd': exact when it is
- * the same over the ball; else at a point decided exactly, over a box
- * the ball of every outcome. */
-static int run_round(brun *b, const segc_eplan_ins *in, int up)
-{
-	arb_srcptr x = &b->v[in->arg[0]];
-	arf_t lo, hi;
-	int rc = SEGC_BALL_OK;
-
-	if (!arb_is_finite(x))
-		return walk_ins(b, in, segc_expr_name(in->e));
-	arf_init(lo);
-	arf_init(hi);
-	round_bounds(lo, hi, x, up, b->r->prec);
-	if (arf_equal(lo, hi))
-		arb_set_arf(&b->v[in->dst], lo);
-	else if (!exact_here(b, in->e))
-		arb_set_interval_arf(&b->v[in->dst], lo, hi, b->r->prec);
-	else
-		rc = walk_ins(b, in, segc_expr_name(in->e));
-	arf_clear(lo);
-	arf_clear(hi);
-	return rc;
-}
-
-/* log2 or sqrt of the argument, when its sign allows. */
-static int run_fn(brun *b, const segc_eplan_ins *in, int log)
-{
-	arb_srcptr x = &b->v[in->arg[0]];
-	arb_ptr d = &b->v[in->dst];
-
-	if (log ? !arb_is_positive(x) : !arb_is_nonnegative(x))
-		return !exact_here(b, in->e) ? give_up(b, SEGC_BALL_SPLIT, "%s of a value "
-			"whose sign is not known", segc_expr_name(in->e)) :
-			walk_ins(b, in, segc_expr_name(in->e));
-	if (log)
-		arb_log_base_ui(d, x, 2, b->r->prec);
-	else
-		arb_sqrt(d, x, b->r->prec);
-	return SEGC_BALL_OK;
-}
-
-/* ceil, floor, log2 or sqrt. */
+/* A function of one number by its ball operation (evalops.c): where
+ * the ball does not decide it, at a point exactly; over a box, the ball
+ * of every outcome, or a split where the sign is not known. */
 static int run_unary(brun *b, const segc_eplan_ins *in)
 {
-	switch ((enum segc_builtin)in->aux) {
-	case SEGC_BUILTIN_CEIL:
-		return run_round(b, in, 1);
-	case SEGC_BUILTIN_FLOOR:
-		return run_round(b, in, 0);
-	case SEGC_BUILTIN_LOG2:
-		return run_fn(b, in, 1);
-	case SEGC_BUILTIN_SQRT:
-		return run_fn(b, in, 0);
+	const segc_eval_op *op = segc_eval_op_get((enum segc_builtin)in->aux);
+	const char *f = segc_expr_name(in->e);
+
+	if (!op)
+		return walk_ins(b, in, f);
+	switch (op->ball(segc_builtin_get((enum segc_builtin)in->aux),
+	    &b->v[in->dst], &b->v[in->arg[0]], b->r->prec,
+	    segc_ctx_limits(b->r->ctx)->max_exponent)) {
+	case SEGC_OPB_OK:
+		return SEGC_BALL_OK;
+	case SEGC_OPB_WIDE:
+		return exact_here(b, in->e) ? walk_ins(b, in, f) :
+			SEGC_BALL_OK;
+	case SEGC_OPB_SIGN:
+		return !exact_here(b, in->e) ? give_up(b, SEGC_BALL_SPLIT,
+			"%s of a value whose sign is not known", f) :
+			walk_ins(b, in, f);
 	default:
-		return walk_ins(b, in, segc_expr_name(in->e));
+		return walk_ins(b, in, f);
 	}
 }
 
@@ -505,7 +458,7 @@ static int sum_bound(brun *b, const segc_eplan_ins *in, int k, int up,
 
 	arf_init(lo);
 	arf_init(hi);
-	round_bounds(lo, hi, x, up, b->r->prec);
+	segc_ball_round_bounds(lo, hi, x, up, b->r->prec);
 	same = arb_is_finite(x) && arf_equal(lo, hi);
 	if (same)
 		arf_get_fmpz(z, lo, ARF_RND_DOWN);

@@ -12,14 +12,17 @@
  * nothing.  A value too small or too large for these bounds (below
  * 2^-900 or above 2^900 in magnitude), a decision the balls do not make
  * (overlapping comparison, floor or ceil of a ball around an integer, a
- * bound of a sum), a limit, or an atom with no form here (maxplus,
- * taskpath, a sum of more terms than the exact walk would sum one by
- * one) ends the run with nothing recorded: the caller evaluates the
- * formula another way, which gives the value or the error.
+ * bound of a sum), a limit, or an atom with no form here (maxplus or
+ * taskpath of an argument known only to a radius, a sum of more terms
+ * than the exact walk would sum one by one) ends the run with nothing recorded: the caller evaluates the
+ * formula another way, which gives the value or the error.  maxplus
+ * and taskpath of arguments kept exactly are the graph's exact
+ * operations, their value then rounded to a ball.
  *
  * The library links without libm: the few functions needed (the next
  * double, floor, the exact error of a product, sqrt and log2 correctly
  * rounded by MPFR) are written here. */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,7 +31,9 @@
 #include <mpfr.h>
 
 #include "output/evaldbl_private.h"
+#include "output/evalops.h"
 #include "graph/maxplus.h"
+#include "graph/taskpath.h"
 #include "base/util.h"
 
 /* Three-valued truths of condition slots. */
@@ -149,6 +154,20 @@ static double mp_fn(double x, int log)
 	else
 		mpfr_sqrt(t, t, MPFR_RNDN);
 	r = mpfr_get_d(t, MPFR_RNDN);
+	mpfr_clear(t);
+	return r;
+}
+
+/* 2^x, rounded up (when 'up') or to nearest (MPFR). */
+static double mp_exp2(double x, int up)
+{
+	mpfr_t t;
+	double r;
+
+	mpfr_init2(t, 53);
+	mpfr_set_d(t, x, MPFR_RNDN);
+	mpfr_exp2(t, t, up ? MPFR_RNDU : MPFR_RNDN);
+	r = mpfr_get_d(t, up ? MPFR_RNDU : MPFR_RNDN);
 	mpfr_clear(t);
 	return r;
 }
@@ -455,11 +474,24 @@ static int round_to(double *z, const dball *x, int up)
 	return DB_OK;
 }
 
+/* ceil or floor ('b->dir') of 'x': when it is the same over the ball
+ * and a double integer. */
+int segc_dbl_round(const segc_builtin_info *b, dball *o, const dball *x)
+{
+	double z;
+
+	if (round_to(&z, x, b->dir > 0))
+		return DB_GIVE_UP;
+	*o = dint(z);
+	return DB_OK;
+}
+
 /* sqrt of x >= 0 (sqrt is correctly rounded). */
-static int run_sqrt(dball *o, const dball *x)
+int segc_dbl_sqrt(const segc_builtin_info *b, dball *o, const dball *x)
 {
 	double s;
 
+	(void)b;
 	if (x->m < 0 || x->r >= x->m) {
 		if (x->m == 0 && x->r == 0) {
 			*o = dint(0);
@@ -479,18 +511,19 @@ static int run_sqrt(dball *o, const dball *x)
 
 /* log2 of x > 0: exact of a power of two; else the bound of the
  * derivative and half an ulp of rounding (a little more). */
-static int run_log2(dball *o, const dball *x)
+int segc_dbl_log2(const segc_builtin_info *b, dball *o, const dball *x)
 {
 	double lo = (x->m - x->r) * (1 - 0x1p-50), l;
 	int ex;
 
+	(void)b;
 	if (!(x->m > 0) || !(lo > 0))
 		return DB_GIVE_UP;
 	if (x->r == 0 && power_of_two(x->m)) {
-		uint64_t b;
+		uint64_t bits;
 
-		memcpy(&b, &x->m, sizeof b);
-		ex = (int)(b >> 52) - 1023;
+		memcpy(&bits, &x->m, sizeof bits);
+		ex = (int)(bits >> 52) - 1023;
 		*o = dint((double)ex);
 		return DB_OK;
 	}
@@ -502,28 +535,43 @@ static int run_log2(dball *o, const dball *x)
 	return check(o);
 }
 
-/* ceil, floor, log2 or sqrt. */
-static int run_unary(drun *d, const segc_eplan_ins *in)
+/* 2^x: exactly of a small integer x (a small rational kept exactly);
+ * else 2^m correctly rounded and |2^v - 2^m| <= 2^(m + r) ln 2 r, with
+ * ln 2 < 0.7, and half an ulp. */
+int segc_dbl_exp2(const segc_builtin_info *b, dball *o, const dball *x)
 {
-	const dball *x = &d->v[in->arg[0]];
-	dball *o = &d->v[in->dst];
+	double hi, e;
 
-	switch ((enum segc_builtin)in->aux) {
-	case SEGC_BUILTIN_CEIL: case SEGC_BUILTIN_FLOOR: {
-		double z;
-
-		if (round_to(&z, x, in->aux == SEGC_BUILTIN_CEIL))
-			return DB_GIVE_UP;
-		*o = dint(z);
+	(void)b;
+	if (x->qd == 1 && x->qn >= -62 && x->qn <= 62) {
+		if (x->qn >= 0)
+			*o = dint((double)((int64_t)1 << x->qn));
+		else
+			*o = (dball){ 1.0 / (double)((int64_t)1 << -x->qn), 0,
+				1, (int64_t)1 << -x->qn };
 		return DB_OK;
 	}
-	case SEGC_BUILTIN_LOG2:
-		return run_log2(o, x) || (d->rational && !o->qd);
-	case SEGC_BUILTIN_SQRT:
-		return run_sqrt(o, x) || (d->rational && !o->qd);
-	default:
+	if (!(dabs(x->m) + x->r < 800))
 		return DB_GIVE_UP;
-	}
+	hi = mp_exp2(x->m + x->r * RAD_UP + dabs(x->m) * 0x1p-52, 1);
+	e = mp_exp2(x->m, 0);
+	o->r = widen(hi * x->r * 0.7 * RAD_UP + e * 0x1p-52);
+	o->m = e;
+	o->qd = 0;
+	return check(o);
+}
+
+/* A function of one number by its double operation (evalops.c); with
+ * 'rational', declined unless the value is a small rational. */
+static int run_unary(drun *d, const segc_eplan_ins *in)
+{
+	const segc_eval_op *op = segc_eval_op_get((enum segc_builtin)in->aux);
+	dball *o = &d->v[in->dst];
+
+	if (!op || !op->dbl)
+		return DB_GIVE_UP;
+	return op->dbl(segc_builtin_get((enum segc_builtin)in->aux), o,
+		&d->v[in->arg[0]]) || (d->rational && !o->qd);
 }
 
 /* The truth of the relation 'op' between 'x' and 'y', TV_UNKNOWN when
@@ -717,6 +765,59 @@ static int run_maxplusv(drun *d, const segc_eplan_ins *in)
 	return rc ? DB_GIVE_UP : DB_OK;
 }
 
+/* The most work (iterations, instances and words) an atom may take
+ * here: one that needs more is declined before much is spent, so that
+ * the exact plan, which then computes it or reports its limit, does not
+ * repeat a long run. */
+#define DBL_ATOM_WORK 65536UL
+
+/* maxplus(...) or taskpath(...) of small exact rationals: the graph's
+ * exact operation (maxplus.c, taskpath.c) within the terms left and
+ * DBL_ATOM_WORK, its value as a ball; an argument known only to a
+ * radius, an error or a limit is declined (the exact plan reports it). */
+static int run_atom(drun *d, const segc_eplan_ins *in)
+{
+	unsigned long left = d->maxterms ? d->maxterms - d->terms : ULONG_MAX,
+		steps = 0;
+	size_t i, n = in->nargs;
+	const char *why = NULL;
+	char *twhy = NULL;
+	mpq_t *q, out;
+	int rc;
+
+	if (left > DBL_ATOM_WORK)
+		left = DBL_ATOM_WORK;
+	for (i = 0; i < n; i++)
+		if (d->v[in->arg[i]].qd <= 0)
+			return DB_GIVE_UP;
+	q = segc_xmalloc(segc_xmul_size(n + 1, sizeof *q));
+	for (i = 0; i < n; i++) {
+		const dball *x = &d->v[in->arg[i]];
+
+		mpq_init(q[i]);
+		mpq_set_si(q[i], (long)x->qn, (unsigned long)x->qd);
+		mpq_canonicalize(q[i]);
+	}
+	mpq_init(out);
+	if (in->op == SEGC_EPO_TASKPATH)
+		rc = segc_taskpath_eval(out, n, (const mpq_t *)q, left, &twhy);
+	else
+		rc = segc_maxplus_eval_steps(out, n, (const mpq_t *)q, left,
+			&steps, &why);
+	if (!rc && steps > left)
+		rc = 1;
+	if (!rc) {
+		d->terms += steps;
+		rc = set_q(&d->v[in->dst], out);
+	}
+	free(twhy);
+	mpq_clear(out);
+	for (i = 0; i < n; i++)
+		mpq_clear(q[i]);
+	free(q);
+	return rc ? DB_GIVE_UP : DB_OK;
+}
+
 /* Runs the operation 'in'. */
 static int run_ins(drun *d, const segc_eplan_ins *in)
 {
@@ -747,7 +848,9 @@ static int run_ins(drun *d, const segc_eplan_ins *in)
 		return run_if(d, in);
 	case SEGC_EPO_SUM:
 		return run_sum(d, in);
-	case SEGC_EPO_MAXPLUS: case SEGC_EPO_TASKPATH: case SEGC_EPO_FAIL:
+	case SEGC_EPO_MAXPLUS: case SEGC_EPO_TASKPATH:
+		return run_atom(d, in);
+	case SEGC_EPO_FAIL:
 		return DB_GIVE_UP;
 	}
 	return DB_GIVE_UP;

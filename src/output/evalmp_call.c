@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "output/evalmp_private.h"
+#include "output/evalops.h"
 #include "graph/maxplus.h"
 
 /* max or min of the values 'x' ('want' is +1 for max, -1 for min) into
@@ -59,49 +60,18 @@ static int eval_extremum(segc_evaluator *ev, const segc_expr *e, segc_val *out,
 	return rc;
 }
 
-/* ceil or floor of the value in 'out', in place; the result is exact.
- * -1 when it cannot be decided at this precision (recorded). */
-static int round_integer(segc_evaluator *ev, segc_val *out, int up)
-{
-	mpz_t z;
-	int rc;
-
-	mpz_init(z);
-	rc = segc_val_round_to_z(z, out, up);
-	if (!rc) {
-		mpq_set_z(out->q, z);
-		out->exact = 1;
-	} else {
-		segc_eval_undecided(ev, "%s of a value within its rounding "
-			"error of an integer", segc_builtin_name(up ?
-			SEGC_BUILTIN_CEIL : SEGC_BUILTIN_FLOOR));
-	}
-	mpz_clear(z);
-	return rc;
-}
-
-/* The one-argument built-in 'id' (ceil, floor, log2 or sqrt, named
- * 'f') applied in place to the value in 'out'. */
+/* The one-argument built-in 'id' (named 'f') applied in place to the
+ * value in 'out', by its operation (evalops.c). */
 int segc_eval_unary_val(segc_evaluator *ev, enum segc_builtin id,
 	const char *f, segc_val *out)
 {
-	if (segc_builtin_get(id)->eval == SEGC_EVAL_ROUND)
-		return round_integer(ev, out, id == SEGC_BUILTIN_CEIL);
-	if (!segc_val_sign_certain(out))
-		return segc_eval_undecided(ev, "the sign of the argument of %s "
-			"(within its rounding error of zero)", f);
-	if (id == SEGC_BUILTIN_LOG2) {
-		if (segc_val_sgn(out) <= 0)
-			return segc_eval_fail(ev, SEGC_ERR_INPUT, "log2 of a "
-				"value that is not positive (%s)", f);
-		segc_val_log2(out);
-	} else {
-		if (segc_val_sgn(out) < 0)
-			return segc_eval_fail(ev, SEGC_ERR_INPUT, "sqrt of a "
-				"negative value (%s)", f);
-		segc_val_sqrt(out);
-	}
-	return 0;
+	const segc_eval_op *op = segc_eval_op_get(id);
+
+	if (!op)
+		return segc_eval_fail(ev, SEGC_ERR_INPUT, "the function '%s' "
+			"is not defined (an uninterpreted call): give a machine "
+			"that defines it", f);
+	return op->mp(ev, segc_builtin_get(id), out);
 }
 
 /* The value in 'out' to the rational power 'y' (see evalmp_private.h):
@@ -483,8 +453,8 @@ int segc_eval_call(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 	switch (segc_builtin_get(segc_expr_builtin(e))->eval) {
 	case SEGC_EVAL_EXTREMUM:
 		return eval_extremum(ev, e, out,
-			segc_expr_is_builtin(e, SEGC_BUILTIN_MAX) ? 1 : -1);
-	case SEGC_EVAL_ROUND: case SEGC_EVAL_LOG2: case SEGC_EVAL_SQRT:
+			segc_builtin_get(segc_expr_builtin(e))->dir);
+	case SEGC_EVAL_ROUND: case SEGC_EVAL_UNARY:
 		return eval_unary(ev, e, out);
 	case SEGC_EVAL_MVA:
 		return eval_mva(ev, e, out);

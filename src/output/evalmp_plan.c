@@ -577,7 +577,7 @@ static size_t compile_call(comp *c, const segc_expr *e)
 	case SEGC_EVAL_EXTREMUM:
 		op = SEGC_EPO_EXTREMUM;
 		break;
-	case SEGC_EVAL_ROUND: case SEGC_EVAL_LOG2: case SEGC_EVAL_SQRT:
+	case SEGC_EVAL_ROUND: case SEGC_EVAL_UNARY:
 		if (segc_expr_nargs(e) != 1)
 			return emit_fail(c, e, SEGC_EPF_ARITY);
 		op = SEGC_EPO_UNARY;
@@ -600,8 +600,8 @@ static size_t compile_call(comp *c, const segc_expr *e)
 	if (!arg)
 		return NO_SLOT;
 	in = emit(c, op, e, arg, n, 0, 0);
-	in->aux = op == SEGC_EPO_EXTREMUM ?
-		(id == SEGC_BUILTIN_MAX ? 1 : -1) : (int)id;
+	in->aux = op == SEGC_EPO_EXTREMUM ? segc_builtin_get(id)->dir :
+		(int)id;
 	return in->dst;
 }
 

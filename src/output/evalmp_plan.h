@@ -21,7 +21,8 @@ enum segc_eplan_op {
 	SEGC_EPO_MUL,       /* dst = product of args */
 	SEGC_EPO_POW,       /* dst = arg0 ^ arg1 */
 	SEGC_EPO_EXTREMUM,  /* dst = max (aux 1) or min (aux -1) of args */
-	SEGC_EPO_UNARY,     /* dst = ceil, floor, log2, sqrt (aux: builtin) */
+	SEGC_EPO_UNARY,     /* dst = a function of one number (aux: the
+			    * built-in, its operations in evalops.c) */
 	SEGC_EPO_MVA,       /* dst = mva_mem(args) */
 	SEGC_EPO_MAXPLUS,   /* dst = maxplus(args) */
 	SEGC_EPO_TASKPATH,  /* dst = taskpath(args) */

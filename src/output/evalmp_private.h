@@ -83,6 +83,8 @@ int segc_val_round_to_z(mpz_t z, const segc_val *v, int up);
 void segc_val_log2(segc_val *out);
 /* sqrt of the non-negative value in 'out', exactly when a square. */
 void segc_val_sqrt(segc_val *out);
+/* 2^v of the value in 'out', exactly of a small integer. */
+void segc_val_exp2(segc_val *out);
 /* The 'q'-th root (q >= 2) of the non-negative value in 'out', exactly
  * when it is a q-th power. */
 void segc_val_root(segc_val *out, unsigned long q);

@@ -340,7 +340,7 @@ static int run_fail(prun *r, const segc_eplan_ins *in)
 		return segc_eval_fail(r->ev, SEGC_ERR_INPUT, "a value stands "
 			"where if() needs a condition%s", "");
 	case SEGC_EPF_ARITY:
-		if (segc_expr_is_builtin(in->e, SEGC_BUILTIN_MAXPLUSV))
+		if (segc_expr_binder(in->e))
 			return segc_eval_fail(r->ev, SEGC_ERR_INPUT,
 				"malformed recurrence%s", "");
 		return segc_eval_fail(r->ev, SEGC_ERR_INPUT, "%s takes one "

@@ -374,6 +374,33 @@ void segc_val_sqrt(segc_val *out)
 	sqrt_inexact(out);
 }
 
+/* 2^v, in place: exactly of an integer v of at most MAX_EXACT_BITS;
+ * else |2^x - 2^y| <= 2^max(x, y) ln 2 |x - y|, and ln 2 < 0.7. */
+void segc_val_exp2(segc_val *out)
+{
+	mpfr_t hi;
+
+	if (out->exact && mpz_cmp_ui(mpq_denref(out->q), 1) == 0 &&
+	    mpz_cmpabs_ui(mpq_numref(out->q), MAX_EXACT_BITS) <= 0) {
+		long k = mpz_get_si(mpq_numref(out->q));
+
+		mpq_set_ui(out->q, 1, 1);
+		mpz_mul_2exp(mpq_numref(out->q), mpq_numref(out->q),
+			(unsigned long)labs(k));
+		if (k < 0)
+			mpq_inv(out->q, out->q);
+		return;
+	}
+	segc_val_inexact(out);
+	mpfr_init2(hi, mpfr_get_prec(out->f) + ERR_PREC);
+	mpfr_add(hi, out->f, out->err, MPFR_RNDU);
+	mpfr_exp2(hi, hi, MPFR_RNDU);
+	mpfr_mul(out->err, out->err, hi, MPFR_RNDU);
+	mpfr_mul_d(out->err, out->err, 0.7, MPFR_RNDU);
+	add_rounding(out->err, out->f, mpfr_exp2(out->f, out->f, MPFR_RNDN));
+	mpfr_clear(hi);
+}
+
 /* The 'q'-th root (q >= 3) of the approximate 'v', surely not negative:
  * x^(1/q) - y^(1/q) = (x - y) / (sum of x^(i/q)*y^((q-1-i)/q)), so
  * |x^(1/q) - y^(1/q)| <= min(|x - y|^(1/q), |x - y| / y^((q-1)/q)). */

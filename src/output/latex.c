@@ -534,7 +534,15 @@ static void latex_call(segc_strbuf *b, const segc_expr *e,
 	} else if (bi->kind == SEGC_BUILTIN_FUNCTION && bi->latex_close &&
 		   (bi->eval == SEGC_EVAL_EXTREMUM ||
 		   bi->eval == SEGC_EVAL_ROUND || segc_expr_nargs(e) == 1)) {
+		/* a notation that is a power itself, 2^{x}, is in
+		 * parentheses as the base of another */
+		int paren = lv == LV_BASE && strchr(bi->latex, '^');
+
+		if (paren)
+			segc_latex_open(b, LX_PAREN);
 		put_builtin(b, e, names, bi);
+		if (paren)
+			segc_strbuf_appendc(b, LX_END);
 	} else {
 		if (segc_latex_declared(names, f)) {
 			/* a named subexpression of the counters, N_x(i) */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/plan_private.h"
+#include "output/emit_private.h"
 
 /* ------------------------------------------------------ other nodes */
 
@@ -389,19 +390,16 @@ int segc_plan_sum(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 
 /* ------------------------------------------------------ other calls */
 
-/* The instruction of the one-argument built-in 'id'. */
+/* The instruction of the one-argument built-in 'id': the one whose row
+ * it is (segc_emit_op_builtin). */
 static enum segc_plan_op unary_op(enum segc_builtin id)
 {
-	switch (id) {
-	case SEGC_BUILTIN_CEIL:
-		return SEGC_OP_CEIL;
-	case SEGC_BUILTIN_FLOOR:
-		return SEGC_OP_FLOOR;
-	case SEGC_BUILTIN_SQRT:
-		return SEGC_OP_SQRT;
-	default:
-		return SEGC_OP_LOG2;
-	}
+	int op;
+
+	for (op = SEGC_OP_CEIL; op < SEGC_OP_FMAX; op++)
+		if (segc_emit_op_builtin((enum segc_plan_op)op)->id == id)
+			break;
+	return (enum segc_plan_op)op;
 }
 
 /* The number coefficient of the term 't' of a sum (1 when it has none),
@@ -516,6 +514,29 @@ static int plan_round(segc_plan_builder *bd, enum segc_plan_op op,
 	return 0;
 }
 
+/* A function of one number without an instruction of the predictors:
+ * its value where its argument is a number and the value rational (the
+ * row's exact operation), else an error. */
+static int plan_exact_call(segc_plan_builder *bd, const segc_expr *e,
+	size_t *out)
+{
+	const segc_expr *x = segc_expr_arg(e, 0);
+	mpq_t q;
+	int bad = -1;
+
+	mpq_init(q);
+	if (segc_expr_kind(x) == SEGC_NUM)
+		bad = segc_builtin_exact(segc_expr_builtin(e), q,
+			(const mpq_t *)segc_expr_value(x), 1);
+	if (!bad)
+		*out = segc_plan_emit_const(bd, q);
+	mpq_clear(q);
+	if (bad)
+		return segc_plan_fail(bd, "cannot emit C: the predictors have "
+			"no instruction for %s", segc_expr_name(e));
+	return 0;
+}
+
 /* Plans a call of a built-in function; any other is an error. */
 int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 {
@@ -525,7 +546,7 @@ int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 
 	switch (segc_builtin_get(id)->plan) {
 	case SEGC_PLAN_EXTREMUM:
-		return plan_extremum(bd, e, id == SEGC_BUILTIN_MAX ?
+		return plan_extremum(bd, e, segc_builtin_get(id)->dir > 0 ?
 			SEGC_OP_FMAX : SEGC_OP_FMIN, out);
 	case SEGC_PLAN_MVA:
 		return plan_mva(bd, e, out);
@@ -541,9 +562,11 @@ int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 	case SEGC_PLAN_UNARY:
 		if (segc_expr_nargs(e) != 1)
 			break;
-		if (id == SEGC_BUILTIN_FLOOR || id == SEGC_BUILTIN_CEIL)
+		if (segc_builtin_get(id)->eval == SEGC_EVAL_ROUND)
 			return plan_round(bd, unary_op(id), segc_expr_arg(e, 0),
 				out);
+		if (unary_op(id) == SEGC_OP_FMAX)
+			return plan_exact_call(bd, e, out);
 		if (segc_plan_expr(bd, segc_expr_arg(e, 0), &v))
 			return -1;
 		*out = segc_plan_emit_op(bd, unary_op(id), v, 0);

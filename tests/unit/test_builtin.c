@@ -168,7 +168,11 @@ static const struct {
 	  "2, 2, 2, 2, 1, 1, 5, 1, 2, 0, 1, 2, 2, 0, 10, 2, 3, 0, 2, 0, 0)",
 	  "23" },
 	/* log2(8)/log2(4) = 3/2. */
-	{ SEGC_BUILTIN_LOG, "log(4, 8)", "3/2" }
+	{ SEGC_BUILTIN_LOG, "log(4, 8)", "3/2" },
+	/* 2^10 and 2^-3; 2^(1/2) is not rational. */
+	{ SEGC_BUILTIN_EXP2, "exp2(10)", "1024" },
+	{ SEGC_BUILTIN_EXP2, "exp2(-3)", "1/8" },
+	{ SEGC_BUILTIN_EXP2, "exp2(1/2)", "fail" }
 };
 
 /* Evaluates every entry of 'values'; every built-in has one. */

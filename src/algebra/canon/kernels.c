@@ -598,12 +598,10 @@ segc_expr *segc_kernel_simplify(segc_canon *st, enum segc_builtin id,
 		if (n == 1)
 			return simplify_round(st, id, args[0]);
 		break;
-	case SEGC_EVAL_LOG2:
-		if (n == 1)
+	case SEGC_EVAL_UNARY:
+		if (n == 1 && id == SEGC_BUILTIN_LOG2)
 			return simplify_log2(st, args[0]);
-		break;
-	case SEGC_EVAL_SQRT:
-		if (n == 1)
+		if (n == 1 && id == SEGC_BUILTIN_SQRT)
 			return simplify_sqrt(st, args[0]);
 		break;
 	default:

@@ -26,7 +26,6 @@
 #define EVAL_MAX_BITS 16777216UL    /* bits of a power's result */
 #define EVAL_MAX_SUM_TERMS 1000000L /* terms of one sum */
 #define EVAL_MAX_TOTAL_TERMS 10000000UL /* terms of all sums, nested */
-#define EVAL_MAX_MVA_P 1000000L     /* processors of mva_mem */
 #define EVAL_MAX_ROOT 1024UL        /* denominator of a rational exponent */
 
 /* A name bound by an enclosing sum, and the bindings further out. */
@@ -188,81 +187,6 @@ static void clear_args(mpq_t *v, size_t n)
 	free(v);
 }
 
-/* log2('x') for an exact power of two; -1 otherwise. */
-static int log2_q(mpq_t r, mpq_srcptr x)
-{
-	mpz_srcptr p = mpq_numref(x), q = mpq_denref(x);
-
-	if (mpq_sgn(x) <= 0)
-		return -1;
-	if (mpz_cmp_ui(q, 1) == 0 && mpz_popcount(p) == 1) {
-		mpq_set_ui(r, mpz_scan1(p, 0), 1);
-		return 0;
-	}
-	if (mpz_cmp_ui(p, 1) == 0 && mpz_popcount(q) == 1) {
-		mpq_set_si(r, -(long)mpz_scan1(q, 0), 1);
-		return 0;
-	}
-	return -1;
-}
-
-/* sqrt('x') for the square of a rational; -1 otherwise. */
-static int sqrt_q(mpq_t r, mpq_srcptr x)
-{
-	if (mpq_sgn(x) < 0 || !mpz_perfect_square_p(mpq_numref(x)) ||
-	    !mpz_perfect_square_p(mpq_denref(x)))
-		return -1;
-	mpz_sqrt(mpq_numref(r), mpq_numref(x));
-	mpz_sqrt(mpq_denref(r), mpq_denref(x));
-	return 0;
-}
-
-/* mva_mem('p', 'a', 'b'): R(1) = b, R(k+1) = (1 + k*R(k)/(a + R(k)))*b
- * (FORMAT.md section 2). */
-static int mva_q(mpq_t r, mpq_srcptr p, mpq_srcptr a, mpq_srcptr b)
-{
-	long k, n;
-	mpq_t t, kq;
-	int bad = 0;
-
-	if (mpz_cmp_ui(mpq_denref(p), 1) != 0 || mpq_sgn(p) <= 0 ||
-	    mpz_cmp_si(mpq_numref(p), EVAL_MAX_MVA_P) > 0)
-		return -1;
-	n = mpz_get_si(mpq_numref(p));
-	mpq_init(t);
-	mpq_init(kq);
-	mpq_set(r, b);
-	for (k = 1; k < n && !bad; k++) {
-		mpq_add(t, a, r);
-		bad = mpq_sgn(t) == 0;
-		if (bad)
-			break;
-		mpq_div(t, r, t);
-		mpq_set_si(kq, k, 1);
-		mpq_mul(t, t, kq);
-		mpq_set_ui(kq, 1, 1);
-		mpq_add(t, t, kq);
-		mpq_mul(r, t, b);
-	}
-	mpq_clear(t);
-	mpq_clear(kq);
-	return bad ? -1 : 0;
-}
-
-/* Sets 'r' to max (sign 1) or min (sign -1) of the 'n' values 'v'. */
-static int extremum(mpq_t r, const mpq_t *v, size_t n, int sign)
-{
-	size_t i;
-
-	if (!n)
-		return -1;
-	mpq_set(r, v[0]);
-	for (i = 1; i < n; i++)
-		if (mpq_cmp(v[i], r) * sign > 0)
-			mpq_set(r, v[i]);
-	return 0;
-}
-
 /* The recurrence atom maxplus(...) (maxplus.c), within the terms this
  * evaluator allows a sum. */
 static int maxplus_q(mpq_t r, const mpq_t *v, size_t n,
@@ -375,60 +299,28 @@ static int taskpath_q(mpq_t r, const mpq_t *v, size_t n,
 	return rc ? -1 : 0;
 }
 
-/* Applies the built-in 'id' to the 'n' values 'v'; -1 for any other. */
+/* Applies the built-in 'id' to the 'n' values 'v': a recurrence atom
+ * by its graph operation, a function of numbers by its row's exact
+ * operation; -1 for any other. */
 static int apply_builtin(mpq_t r, enum segc_builtin id, const mpq_t *v,
 	size_t n, const struct point *pt)
 {
+	int bad;
+
 	switch (segc_builtin_get(id)->eval) {
-	case SEGC_EVAL_EXTREMUM:
-		return extremum(r, v, n, id == SEGC_BUILTIN_MAX ? 1 : -1);
-	case SEGC_EVAL_MVA:
-		return n == 3 ? mva_q(r, v[0], v[1], v[2]) : -1;
 	case SEGC_EVAL_MAXPLUS:
 		return maxplus_q(r, v, n, pt);
 	case SEGC_EVAL_TASKPATH:
 		return taskpath_q(r, v, n, pt);
-	case SEGC_EVAL_ROUND:
-		if (n != 1)
-			return -1;
-		if (id == SEGC_BUILTIN_CEIL)
-			mpz_cdiv_q(mpq_numref(r), mpq_numref(v[0]),
-				mpq_denref(v[0]));
-		else
-			mpz_fdiv_q(mpq_numref(r), mpq_numref(v[0]),
-				mpq_denref(v[0]));
-		mpz_set_ui(mpq_denref(r), 1);
-		return 0;
-	case SEGC_EVAL_LOG2:
-		return n == 1 ? log2_q(r, v[0]) : -1;
-	case SEGC_EVAL_SQRT:
-		return n == 1 ? sqrt_q(r, v[0]) : -1;
 	default:
-		return -1;
+		break;
 	}
+	bad = segc_builtin_exact(id, r, v, n);
+	if (bad == -2)
+		*pt->limited = 1;
+	return bad ? -1 : 0;
 }
 
-/* The truth of the relation 'op' between values compared as 'c' (<0, 0,
- * >0); -1 for an unknown relation. */
-static int relation_holds(enum segc_builtin op, int c)
-{
-	switch (op) {
-	case SEGC_BUILTIN_LT:
-		return c < 0;
-	case SEGC_BUILTIN_LE:
-		return c <= 0;
-	case SEGC_BUILTIN_GT:
-		return c > 0;
-	case SEGC_BUILTIN_GE:
-		return c >= 0;
-	case SEGC_BUILTIN_EQ:
-		return c == 0;
-	case SEGC_BUILTIN_NE:
-		return c != 0;
-	default:
-		return -1;
-	}
-}
 
 /* The truth (0 or 1) of the condition 'e'; -1 when it is not one or an
  * operand it needs has no rational value. */
@@ -458,7 +350,8 @@ static int eval_cond(const segc_expr *e, const struct binding *b,
 	mpq_init(x);
 	mpq_init(y);
 	if (!eval(x, e->args[0], b, pt) && !eval(y, e->args[1], b, pt))
-		t = relation_holds(segc_expr_builtin(e), mpq_cmp(x, y));
+		t = segc_builtin_relation_holds(segc_expr_builtin(e),
+			mpq_cmp(x, y));
 	mpq_clear(x);
 	mpq_clear(y);
 	return t;
@@ -493,11 +386,11 @@ static int irr_atom(struct irr *I, const segc_expr *e)
 {
 	mpq_srcptr y;
 
-	if ((segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) ||
-	     segc_expr_is_builtin(e, SEGC_BUILTIN_LOG2)) && e->nargs == 1) {
+	if (segc_builtin_root(segc_expr_builtin(e)) >= 0 && e->nargs == 1) {
 		I->base = e->args[0];
 		mpz_set_ui(I->exp, 1);
-		I->root = segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) ? 2 : 0;
+		I->root = (unsigned long)segc_builtin_root(
+			segc_expr_builtin(e));
 		return 1;
 	}
 	if (e->kind != SEGC_POW || e->args[1]->kind != SEGC_NUM)
@@ -587,22 +480,16 @@ static int integer_part(mpq_t r, const segc_expr *arg, int up,
 static int eval_round(mpq_t r, const segc_expr *e, const struct binding *b,
 	const struct point *pt)
 {
-	int up = segc_expr_is_builtin(e, SEGC_BUILTIN_CEIL);
+	const segc_builtin_info *f = segc_builtin_get(segc_expr_builtin(e));
 	mpq_t x;
 	int bad;
 
 	mpq_init(x);
 	bad = eval(x, e->args[0], b, pt);
-	if (!bad) {
-		if (up)
-			mpz_cdiv_q(mpq_numref(r), mpq_numref(x),
-				mpq_denref(x));
-		else
-			mpz_fdiv_q(mpq_numref(r), mpq_numref(x),
-				mpq_denref(x));
-		mpz_set_ui(mpq_denref(r), 1);
-	} else if (!*pt->limited)
-		bad = integer_part(r, e->args[0], up, b, pt);
+	if (!bad)
+		bad = f->exact(f, r, (const mpq_t *)&x, 1);
+	else if (!*pt->limited)
+		bad = integer_part(r, e->args[0], f->dir > 0, b, pt);
 	mpq_clear(x);
 	return bad ? -1 : 0;
 }

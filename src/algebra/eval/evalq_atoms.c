@@ -45,12 +45,12 @@ static int has_free_name(const segc_expr *e, const struct bound_name *b)
  * integer part (floor, ceil) that the canonical form keeps as it is. */
 static int is_work_atom(const segc_expr *e)
 {
-	return e->kind == SEGC_SUM || segc_expr_is_builtin(e,
-		SEGC_BUILTIN_MAXPLUS) || segc_expr_is_builtin(e,
-		SEGC_BUILTIN_MAXPLUSV) || segc_expr_is_builtin(e,
-		SEGC_BUILTIN_TASKPATH) || (e->kind == SEGC_CALL &&
-		e->nargs == 1 && segc_builtin_get(segc_expr_builtin(e))->eval
-		== SEGC_EVAL_ROUND);
+	enum segc_builtin_eval how = segc_builtin_get(
+		segc_expr_builtin(e))->eval;
+
+	return e->kind == SEGC_SUM || how == SEGC_EVAL_MAXPLUS ||
+		how == SEGC_EVAL_TASKPATH || (e->kind == SEGC_CALL &&
+		e->nargs == 1 && how == SEGC_EVAL_ROUND);
 }
 
 /* A walk that replaces the work atoms of no free name by their values:

@@ -297,6 +297,23 @@ static int iv_root_log(struct evaluator *ev, ival *r, const ival *a,
 	return EV_OK;
 }
 
+/* r = the function of one number 'id' of 'a': sqrt and log2 by the
+ * roots and logarithms above (the irrational parts this search knows),
+ * any other by its row's exact operation at an exact argument with a
+ * rational value; else undecided. */
+static int iv_unary(struct evaluator *ev, ival *r, enum segc_builtin id,
+	const ival *a)
+{
+	if (segc_builtin_root(id) >= 0)
+		return iv_root_log(ev, r, a,
+			(unsigned long)segc_builtin_root(id));
+	if (!segc_witness_iv_exact(a) ||
+	    segc_builtin_exact(id, r->lo, (const mpq_t *)&a->lo, 1))
+		return EV_UNDECIDED;
+	mpq_set(r->hi, r->lo);
+	return EV_OK;
+}
+
 /* r = ceil(a) or floor(a), an interval when a's ends round apart. */
 static void iv_round_int(ival *r, const ival *a, int isceil)
 {
@@ -446,7 +463,7 @@ static int charge(struct evaluator *ev, enum segc_builtin id, const mpq_t *q,
 {
 	unsigned long t = TASKPATH_TERMS;
 
-	if (id != SEGC_BUILTIN_TASKPATH) {
+	if (segc_builtin_get(id)->eval != SEGC_EVAL_TASKPATH) {
 		if (!n || mpz_cmp_ui(mpq_denref(q[0]), 1) ||
 		    mpq_sgn(q[0]) < 0 ||
 		    mpz_cmp_ui(mpq_numref(q[0]), ev->terms_left) >= 0)
@@ -481,7 +498,7 @@ static int iv_recurrence(struct evaluator *ev, ival *r, enum segc_builtin id,
 		return EV_UNDEFINED;
 	}
 	mpq_init(out);
-	if (id == SEGC_BUILTIN_TASKPATH)
+	if (segc_builtin_get(id)->eval == SEGC_EVAL_TASKPATH)
 		rc = segc_atoms_taskpath_eval(out, n, (const mpq_t *)q,
 			ev->terms_left, &twhy);
 	else
@@ -535,20 +552,8 @@ static int eval_cond(struct evaluator *ev, const segc_expr *c,
 	if (!t) {
 		iv_add(&l, &l, &r, -1);
 		s = iv_sign(&l);
-		if (s == 2)
-			t = EV_UNDECIDED;
-		else if (op == SEGC_BUILTIN_LT)
-			t = s < 0;
-		else if (op == SEGC_BUILTIN_LE)
-			t = s <= 0;
-		else if (op == SEGC_BUILTIN_GT)
-			t = s > 0;
-		else if (op == SEGC_BUILTIN_GE)
-			t = s >= 0;
-		else if (op == SEGC_BUILTIN_EQ)
-			t = s == 0;
-		else
-			t = s != 0;
+		t = s == 2 ? EV_UNDECIDED :
+			segc_builtin_relation_holds(op, s);
 	}
 	segc_witness_iv_clear(&l);
 	segc_witness_iv_clear(&r);
@@ -569,7 +574,7 @@ static int apply_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	case SEGC_EVAL_EXTREMUM:
 		if (!n)
 			return EV_UNDEFINED;
-		iv_extremum(r, v, n, id == SEGC_BUILTIN_MAX);
+		iv_extremum(r, v, n, segc_builtin_get(id)->dir > 0);
 		return EV_OK;
 	case SEGC_EVAL_MVA:
 		return n == 3 ? iv_mva(ev, r, v) : EV_UNDEFINED;
@@ -579,13 +584,12 @@ static int apply_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	case SEGC_EVAL_ROUND:
 		if (n != 1)
 			return EV_UNDEFINED;
-		iv_round_int(r, &v[0], id == SEGC_BUILTIN_CEIL);
+		iv_round_int(r, &v[0], segc_builtin_get(id)->dir > 0);
 		return EV_OK;
-	case SEGC_EVAL_SQRT: case SEGC_EVAL_LOG2:
+	case SEGC_EVAL_UNARY:
 		if (n != 1)
 			return EV_UNDEFINED;
-		return iv_root_log(ev, r, &v[0],
-			id == SEGC_BUILTIN_LOG2 ? 0 : 2);
+		return iv_unary(ev, r, id, &v[0]);
 	default:
 		return EV_UNDEFINED;
 	}
