@@ -61,6 +61,11 @@ int cli_number_option(const cli_common *c, const char *name, const char *v,
  * argv[*i] is another option, -1 after a usage error. */
 int cli_digits_option(const cli_common *c, int argc, char **argv, int *i,
 	long *digits);
+/* The bits a value correctly rounded in binary needs so that printing it
+ * to 'digits' significant decimal digits gives the exact value's digits:
+ * 'bits', raised to 4*digits + 64 when that is more (64 guard bits past
+ * the digits' 3.33 bits each). */
+long cli_bits_for_digits(long bits, long digits);
 
 /* Reports a usage error: "segc: CMD: MESSAGE" and a hint line.  Returns
  * CLI_USAGE. */

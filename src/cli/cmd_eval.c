@@ -693,6 +693,9 @@ static int run_eval(segc_ctx *ctx, cli_common *c, void *opts,
 
 	memset(&r, 0, sizeof r);
 	o->file = c->file;
+	/* --precision is a floor: a value of fewer bits than --digits
+	 * print would show digits that are not the exact value's */
+	o->precision = cli_bits_for_digits(o->precision, o->digits);
 	r.ctx = ctx;
 	r.c = c;
 	r.o = o;

@@ -229,7 +229,7 @@ static int step_sides(segc_ctx *ctx, const sens *S, const segc_point *pt,
 		;
 	if (j == pt->n)
 		return 0;
-	mpfr_init2(t0, 128);
+	mpfr_init2(t0, mpfr_get_prec(r->e));
 	rc = value_at(ctx, S->t, pt, t0);
 	r->step = !rc && !mpfr_zero_p(t0);
 	if (r->step)
@@ -294,13 +294,14 @@ static int rank_point(segc_ctx *ctx, const sens_opts *o, const sens *S,
 	const segc_point *pt, mpq_t *v)
 {
 	ranked *r = cli_xcalloc(S->n + 1, sizeof *r);
+	mpfr_prec_t prec = (mpfr_prec_t)cli_bits_for_digits(128, o->digits);
 	size_t i, k;
 	int rc = 0;
 	char be[1100], bd[1100];
 
 	for (i = 0; i < S->n; i++) {
 		r[i].name = S->names[i];
-		mpfr_inits2(128, r[i].e, r[i].d, r[i].key, r[i].up.dx,
+		mpfr_inits2(prec, r[i].e, r[i].d, r[i].key, r[i].up.dx,
 			r[i].up.dt, r[i].up.arc, r[i].down.dx, r[i].down.dt,
 			r[i].down.arc, (mpfr_ptr)0);
 		if (!rc && (segc_eval_mpfr(ctx, r[i].e, S->e[i], pt, NULL) ||

@@ -210,7 +210,8 @@ static int row(segc_ctx *ctx, const whatif_opts *o, const segc_point *pt,
 	size_t i;
 	int rc;
 
-	mpfr_inits2(128, b, a, sp, (mpfr_ptr)0);
+	mpfr_inits2((mpfr_prec_t)cli_bits_for_digits(128, o->tab.digits), b, a,
+		sp, (mpfr_ptr)0);
 	rc = segc_eval_plan_mpfr(ctx, b, before, pt, NULL) ||
 		segc_eval_plan_mpfr(ctx, a, aft, pt, NULL) ? -1 : 0;
 	if (!rc) {

@@ -91,6 +91,14 @@ int cli_digits_option(const cli_common *c, int argc, char **argv, int *i,
 	return r <= 0 ? r : cli_number_option(c, "digits", v, 1, 1000, digits);
 }
 
+/* The precision that prints 'digits' correct digits (cli.h). */
+long cli_bits_for_digits(long bits, long digits)
+{
+	long need = 4 * digits + 64;
+
+	return bits > need ? bits : need;
+}
+
 /* Reports (1) a -D assignment 'text' whose name an earlier -D gave. */
 static int given_twice(const cli_common *c, const char *text)
 {
