@@ -457,8 +457,13 @@ static int may_dominate(const struct dom_info *d, size_t i, size_t j,
 
 /* ------------------------------------------- values at domain points */
 
-/* Distinct names of the alternatives evaluated at points at most. */
+/* Distinct names of the alternatives evaluated at points at most; the
+ * most bits of a name's value at a point (a larger one drops the point,
+ * so that no evaluation works on huge numbers); the largest exponent
+ * evaluated. */
 #define POINT_NAMES 64
+#define POINT_MAX_BITS 64
+#define POINT_MAX_POWER 64
 
 /* The values of the alternatives at the points of the domains
  * (algebra/eval/domain_points.h), each computed once per pruning when
@@ -535,16 +540,19 @@ static void alt_points_init(segc_canon *st, struct alt_points *P,
 		for (j = 0; j < P->k; j++) {
 			mpq_init(P->at[p * P->k + j]);
 			if (segc_domain_point_mixed(P->at[p * P->k + j], st->dom,
-				    P->names[j], j, (int)p))
+				    P->names[j], j, (int)p) ||
+				mpz_sizeinbase(mpq_numref(P->at[p * P->k + j]), 2) >
+				POINT_MAX_BITS ||
+				mpz_sizeinbase(mpq_denref(P->at[p * P->k + j]), 2) >
+				POINT_MAX_BITS)
 				P->ok[p] = 0;
 		}
 	}
 }
 
-/* r = the value of 'e' at point p: sums, products, integer powers and
- * extrema walked here with each node's value kept in memo[p] (shared
- * nodes once), anything else by segc_expr_eval_q; 0, or -1 when it has
- * none. */
+/* r = the value of 'e' at point p: numbers, names, sums, products, small
+ * integer powers and extrema, each node's value kept in memo[p] (shared
+ * nodes once); 0, or -1 when it has none here (any other node). */
 static int expr_value(struct alt_points *P, mpq_t r, const segc_expr *e,
 	size_t p)
 {
@@ -582,8 +590,43 @@ static int expr_value(struct alt_points *P, mpq_t r, const segc_expr *e,
 		}
 		mpq_clear(x);
 		break;
+	case SEGC_SYM:
+		for (i = 0; i < P->k && strcmp(P->names[i],
+			segc_expr_name(e)); i++)
+			;
+		if (i == P->k)
+			return -1;
+		mpq_set(r, P->at[p * P->k + i]);
+		return 0;
+	case SEGC_POW:
+		/* a small integer power only */
+		mpq_init(x);
+		rc = expr_value(P, x, segc_expr_arg(e, 1), p);
+		if (!rc && (mpz_cmp_ui(mpq_denref(x), 1) ||
+			mpz_cmpabs_ui(mpq_numref(x), POINT_MAX_POWER) > 0))
+			rc = -1;
+		if (!rc) {
+			long k = mpz_get_si(mpq_numref(x));
+
+			rc = expr_value(P, x, segc_expr_arg(e, 0), p);
+			if (!rc && k < 0 && !mpq_sgn(x))
+				rc = -1;
+			mpq_set_ui(r, 1, 1);
+			for (; !rc && k; k += k < 0 ? 1 : -1) {
+				if (k < 0)
+					mpq_div(r, r, x);
+				else
+					mpq_mul(r, r, x);
+			}
+		}
+		mpq_clear(x);
+		break;
 	default:
-		n = ext ? segc_expr_nargs(e) : 0;
+		/* extrema; any other call (whose value may cost a long
+		 * evaluation: a recurrence, a sum) is not evaluated */
+		if (!ext)
+			return -1;
+		n = segc_expr_nargs(e);
 		mpq_init(x);
 		for (i = 0; i < n && !rc; i++) {
 			rc = expr_value(P, x, segc_expr_arg(e, i), p);
@@ -592,9 +635,6 @@ static int expr_value(struct alt_points *P, mpq_t r, const segc_expr *e,
 				mpq_set(r, x);
 		}
 		mpq_clear(x);
-		if (!ext)
-			rc = segc_expr_eval_q(r, e, P->k, P->names,
-				(const mpq_t *)P->at + p * P->k) ? -1 : 0;
 		break;
 	}
 	m = NULL;
