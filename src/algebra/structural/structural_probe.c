@@ -17,7 +17,10 @@
  * no rational value (a division by zero, a log of a non-power) counts as
  * no better.  Expressions with sums, graph atoms or an mva_mem of a
  * processor count that is not a small number are left to the proof:
- * their evaluation could cost more than it saves. */
+ * their evaluation could cost more than it saves.  So is d when written
+ * out as a tree (what the evaluator walks, recursively) it has more than
+ * PROBE_MAX_TREE nodes; and the evaluations stop after PROBE_MAX_WORK
+ * tree nodes, so the probe costs a bounded multiple of d's size. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,9 +31,10 @@
 
 #define PROBE_PASSES 2      /* passes of the search over the names */
 #define PROBE_MAX_EVALS 400 /* evaluations of d at most */
+#define PROBE_MAX_TREE 4096 /* more nodes of d as a tree: left to the proof */
+#define PROBE_MAX_WORK 400000UL /* tree nodes evaluated, all points */
 #define PROBE_MAX_MVA_P 64  /* largest processor count of an mva_mem */
 #define PROBE_MAX_NAMES 32  /* more names: left to the proof */
-#define PROBE_MAX_NODES 4096 /* more nodes of the DAG: left to the proof */
 
 /* The offsets from a bound a name takes at the points. */
 static const unsigned long probe_offsets[] = { 0, 1, 2, 3, 5, 8, 13, 31,
@@ -39,12 +43,12 @@ static const unsigned long probe_offsets[] = { 0, 1, 2, 3, 5, 8, 13, 31,
 
 /* The distinct names of 'e' (at most PROBE_MAX_NAMES, pointers into it)
  * into 'names', their count into '*n': 0, or -1 when 'e' has a sum, a
- * graph atom, too many names or too many nodes. */
+ * graph atom, a large mva_mem or too many names. */
 static int probe_names(const segc_expr *e, const char **names, size_t *n)
 {
 	segc_expr_map seen;
 	const segc_expr **stack = NULL;
-	size_t top = 0, cap = 0, nodes = 0, i;
+	size_t top = 0, cap = 0, i;
 	int rc = 0;
 
 	*n = 0;
@@ -58,7 +62,7 @@ static int probe_names(const segc_expr *e, const char **names, size_t *n)
 		if (!segc_expr_map_put(&seen, x, NULL))
 			continue;
 		id = segc_expr_builtin(x);
-		if (++nodes > PROBE_MAX_NODES || x->kind == SEGC_SUM ||
+		if (x->kind == SEGC_SUM ||
 		    id == SEGC_BUILTIN_SUM || id == SEGC_BUILTIN_MAXPLUS ||
 		    id == SEGC_BUILTIN_MAXPLUSV || id == SEGC_BUILTIN_TASKPATH) {
 			rc = -1;
@@ -138,14 +142,14 @@ struct probe {
 	const char **names;
 	mpq_t *values;
 	mpq_t r;
-	unsigned evals;
+	unsigned evals, max_evals;
 };
 
 /* Evaluates d at the current values into p->r: 1 when it has a value,
  * 0 when not (or the evaluations ran out). */
 static int probe_eval(struct probe *p)
 {
-	if (p->evals >= PROBE_MAX_EVALS)
+	if (p->evals >= p->max_evals)
 		return 0;
 	p->evals++;
 	return segc_expr_eval_q(p->r, p->d, p->n, p->names,
@@ -158,10 +162,11 @@ int segc_structural_refuted(const segc_domains *dom, const segc_expr *d)
 	const char *names[PROBE_MAX_NAMES];
 	mpq_t values[PROBE_MAX_NAMES], best, keep;
 	struct probe p;
-	size_t n, i, k;
+	size_t n, i, k, tree;
 	int found = 0, have, pass;
 
-	if (!d || probe_names(d, names, &n))
+	if (!d || (tree = segc_expr_tree_size(d, PROBE_MAX_TREE + 1)) >
+	    PROBE_MAX_TREE || probe_names(d, names, &n))
 		return 0;
 	for (i = 0; i < n; i++)
 		mpq_init(values[i]);
@@ -173,6 +178,8 @@ int segc_structural_refuted(const segc_domains *dom, const segc_expr *d)
 	p.names = names;
 	p.values = values;
 	p.evals = 0;
+	p.max_evals = PROBE_MAX_WORK / tree < PROBE_MAX_EVALS ?
+		(unsigned)(PROBE_MAX_WORK / tree) : PROBE_MAX_EVALS;
 	for (i = 0; i < n; i++)
 		if (probe_value(values[i], dom, names[i], 0))
 			goto out;   /* an empty range: left to the proof */
