@@ -79,6 +79,8 @@ typedef struct eval_run {
 	cli_common *c;
 	const eval_opts *o;
 	const segc_setting *s;
+	segc_counts *counts;     /* the loop counts of s, lowered at the
+	                          * first point (eval_row_counts) */
 	segc_expr *f[4];         /* total, comp, comm, io */
 	size_t nax;              /* names given per point (grid or columns) */
 	const char **names;      /* those names, then "P" when absent */
@@ -102,6 +104,10 @@ int eval_at(eval_run *r, const segc_expr *e, mpfr_t x);
  * efficiency when printed; the components stay in r->v.  0 on success,
  * else -1 with the failure recorded. */
 int eval_row(eval_run *r);
+/* Refuses the current point when a loop count of the program is negative
+ * there (segc_counts_at), the counts lowered once for the whole run: -1
+ * with the error reported, else 0. */
+int eval_row_counts(eval_run *r);
 /* Records where the evaluation failed: the values of the point. */
 void eval_report_point(eval_run *r);
 /* Reads "[LO,HI]" into 'lo', 'hi' (eval_interval.c): 0; -1 when

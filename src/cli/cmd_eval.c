@@ -652,6 +652,7 @@ static void run_clear(eval_run *r)
 
 	for (k = 0; k < 4; k++)
 		segc_expr_free(r->f[k]);
+	segc_counts_free(r->counts);
 	for (i = 0; r->values && i < r->npoint; i++)
 		mpq_clear(r->values[i]);
 	for (k = 0; r->values && k < 4; k++)

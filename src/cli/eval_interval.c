@@ -153,8 +153,7 @@ int eval_row_interval(eval_run *r)
 	make_box(r, &box, names, blo, bhi);
 	for (k = 0; k < 4; k++)
 		e[k] = r->f[(k + 1) % 4];
-	if (segc_setting_check_counts(r->ctx, r->s, r->npoint, r->names,
-	    (const mpq_t *)r->values) ||
+	if (eval_row_counts(r) ||
 	    enclose_cells(r, 4, e, &box, lo, hi))
 		goto out;
 	for (k = 0; k < 4; k++)

@@ -119,6 +119,15 @@ static int fast_row(eval_run *r, const segc_expr *const *e,
 	return put_certain(r, 4, lo, hi);
 }
 
+/* See cli_eval.h. */
+int eval_row_counts(eval_run *r)
+{
+	if (!r->counts && !(r->counts = segc_counts_new(r->ctx, r->s)))
+		return -1;
+	return segc_counts_at(r->ctx, r->counts, r->npoint, r->names,
+		(const mpq_t *)r->values);
+}
+
 /* Evaluates the current point and appends its row; 0 on success. */
 int eval_row(eval_run *r)
 {
@@ -133,8 +142,7 @@ int eval_row(eval_run *r)
 	mpq_init(saved);
 	for (i = 0; i < r->nax; i++)
 		eval_table_put_value(&r->t, r->o, r->values[i]);
-	if (segc_setting_check_counts(r->ctx, r->s, r->npoint, r->names,
-	    (const mpq_t *)r->values))
+	if (eval_row_counts(r))
 		goto out;
 	{
 		/* the four components in one plan: what they share (the

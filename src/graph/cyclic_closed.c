@@ -143,20 +143,15 @@ static segc_domains *split_domains(const struct sym *S,
 /* -------------------------------------------------------- propagation */
 
 /* Decides a >= b without a proof where a cheap test can ('*yes' set,
- * returns 1): a - b a number by the linear parts, affine in names of
- * bounded domains, or a point of the domains where a < b; else 0. */
+ * returns 1): a - b affine in names of bounded domains (a number by the
+ * linear parts among them: segc_affine_ge decides that case as
+ * segc_linear_difference would), or a point of the domains where a < b;
+ * else 0. */
 static int cheap_ge(struct run *R, segc_expr *a, segc_expr *b,
 	unsigned *yes)
 {
-	mpq_t q;
 	int lin;
 
-	mpq_init(q);
-	lin = segc_linear_difference(a, b, q);
-	*yes = lin && mpq_sgn(q) >= 0;
-	mpq_clear(q);
-	if (lin)
-		return 1;
 	lin = segc_affine_ge(R->dom, a, b);
 	*yes = lin == 1;
 	if (lin >= 0)
@@ -192,6 +187,18 @@ static segc_expr *canon_sub(struct run *R, segc_expr *a, segc_expr *b)
 {
 	return segc_canonical(R->S->ctx, R->dom,
 		segc_expr_sub2(segc_expr_copy(a), segc_expr_copy(b)));
+}
+
+/* canonical(fin + c) of a finish time and an arc's cost: 'fin' itself (a
+ * new reference) when c is the number 0, since a canonical form is its
+ * own canonical form; most arcs cost nothing, and this saves their
+ * canonicalization at every iteration. */
+static segc_expr *arc_time(struct run *R, segc_expr *fin, segc_expr *c)
+{
+	if (fin && segc_expr_kind(c) == SEGC_NUM &&
+		!mpq_sgn(segc_expr_value(c)))
+		return segc_expr_copy(fin);
+	return canon_add(R, fin, c);
 }
 
 /* The slot of node 'v' in iteration 'i'. */
@@ -370,7 +377,7 @@ static int step_node(struct run *R, size_t v, size_t *arc, struct alt *alts,
 
 		if (c->dist >= i)
 			continue;
-		t = canon_add(R, *fin_at(R, i - c->dist, c->from),
+		t = arc_time(R, *fin_at(R, i - c->dist, c->from),
 			R->acost[*arc]);
 		if (!t) {
 			alts_free(alts, n);

@@ -16,10 +16,9 @@
 #include <string.h>
 
 #include "graph/rgraph.h"
+#include "algebra/eval/domain_points.h"
 #include "base/util.h"
 
-/* Points of the domains at which a - b is evaluated. */
-#define NPOINTS 3
 /* Distinct names of a pair evaluated at points at most. */
 #define MAX_NAMES 64
 
@@ -166,55 +165,6 @@ static int collect_names(const segc_expr *e, const char **names, size_t *n)
 	return 0;
 }
 
-/* Sets 'v' to the value of name number 'j' at point 'p', inside its
- * declared domain in 'dom' (an integer where it must be): points below
- * NPOINTS inside the box, then its lowest and its highest corner; -1 when
- * the domain holds no such value. */
-static int point_value(mpq_t v, const segc_domains *dom, const char *name,
-	size_t j, int p)
-{
-	mpq_srcptr lo = NULL, hi = NULL;
-	int integer = 0;
-	mpq_t f;
-
-	if (dom)
-		segc_domains_get(dom, name, &lo, &hi, &integer);
-	if (p >= NPOINTS && (p == NPOINTS ? lo : hi))
-		mpq_set(v, p == NPOINTS ? lo : hi);
-	else {
-		mpq_init(f);
-		/* a fraction in (0, 1) and an offset >= 1 that vary with name
-		 * and point, so that no two names keep a fixed relation */
-		mpq_set_ui(f, 1 + (unsigned long)((j * 7 + (size_t)p * 13) %
-			17), 19);
-		if (lo && hi) {
-			mpq_sub(v, hi, lo);
-			mpq_mul(v, v, f);
-			mpq_add(v, v, lo);
-		} else {
-			mpq_set_ui(v, 1 + 3 * (unsigned long)p + j % 5, 1);
-			mpq_add(v, v, f);
-			if (lo)
-				mpq_add(v, v, lo);
-			else if (hi)
-				mpq_sub(v, hi, v);
-		}
-		mpq_clear(f);
-	}
-	if (integer && mpz_cmp_ui(mpq_denref(v), 1)) {
-		if (p == NPOINTS + 1)
-			mpz_fdiv_q(mpq_numref(v), mpq_numref(v),
-				mpq_denref(v));
-		else
-			mpz_cdiv_q(mpq_numref(v), mpq_numref(v),
-				mpq_denref(v));
-		mpz_set_ui(mpq_denref(v), 1);
-		if ((hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0))
-			return -1;
-	}
-	return 0;
-}
-
 /* What points of the domains say of a - b: 1 that it is not >= 0 (a
  * value below 0) or, with 'constant', not a constant (two values
  * differ); 0 that it may be. */
@@ -231,10 +181,10 @@ static int points_rule_out(const segc_domains *dom, const segc_expr *a,
 	for (j = 0; j < n; j++)
 		mpq_init(vals[j]);
 	mpq_inits(x, y, first, NULL);
-	for (p = 0; p < NPOINTS + 2 && !out; p++) {
+	for (p = 0; p < SEGC_DOMAIN_POINTS && !out; p++) {
 		ok = 1;
 		for (j = 0; j < n && ok; j++)
-			ok = !point_value(vals[j], dom, names[j], j, p);
+			ok = !segc_domain_point(vals[j], dom, names[j], j, p);
 		if (!ok || segc_expr_eval_q(x, a, n, names, (const mpq_t *)
 			    vals) || segc_expr_eval_q(y, b, n, names,
 			    (const mpq_t *)vals))

@@ -7,5 +7,6 @@ if ! command -v "$PY" >/dev/null 2>&1; then
 	echo "1..0 # SKIP python3 is not installed"
 	exit 0
 fi
+. "$top_srcdir/tests/cli/direct.sh"
 export SEGC
 exec "$PY" "$top_srcdir/tests/cli/extrap.py"

@@ -1,5 +1,6 @@
 # lib.sh - TAP helpers for the command tests; source it.
 # Requires $SEGC (the command) and $top_srcdir from the test environment.
+. "$top_srcdir/tests/cli/direct.sh"
 tap_n=0
 tap_failed=0
 

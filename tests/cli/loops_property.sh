@@ -13,5 +13,6 @@ if ! command -v python3 >/dev/null 2>&1; then
 	exit 0
 fi
 CC=${CC:-cc}
+. "$top_srcdir/tests/cli/direct.sh"
 export SEGC CC
 exec python3 "$top_srcdir/tests/cli/loops_property.py"

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "gen_expr.h"
 #include <segc/segc.h>
 #include <segc/segc_model.h>
 #include "graph/graph.h"
@@ -262,6 +263,100 @@ static void check_prune(void)
 	segc_domains_free(d);
 }
 
+/* The probe of structural_probe.c on the domains x, y >= 0, N integer
+ * >= 1, z in [0, 5], w in [1/2, 2/3] (no integer), a and b
+ * unconstrained: 1 when a point of the domains is wanted where the
+ * expression is negative (each found by hand), 0 where none exists or
+ * the probe must leave it to the proof. */
+static const struct {
+	const char *e;
+	int refuted;
+} probe_table[] = {
+	{ "x - y", 1 },              /* x = 0, y = 1 */
+	{ "x + y", 0 },
+	{ "N - 1", 0 },
+	{ "N - 2", 1 },              /* N = 1 */
+	{ "a - b", 1 },              /* a = 1, b = 2 */
+	{ "1/300 - N^3/40000000", 1 },  /* N = 100: 1/300 - 1/40 */
+	{ "z - 6", 1 },              /* z = 0 */
+	{ "6 - z", 0 },              /* z <= 5 everywhere */
+	{ "5 - z", 0 },
+	{ "1/x", 0 },                /* x = 0 has no value, else > 0 */
+	{ "1/(x - 3)", 1 },          /* x = 0: -1/3 */
+	{ "ceil(N/2) - N/2", 0 },
+	{ "floor(N/2) - N/2", 1 },   /* N = 1: -1/2 */
+	{ "if(N >= 3, 1, -1)", 1 },  /* N = 1 */
+	{ "mva_mem(2, x, y) - y", 0 },
+	{ "w - 5", 0 },              /* no integer point: left to the proof */
+	{ "sum(i, 1, N, i) - 100", 0 },  /* a sum: left to the proof */
+	{ "max(x, y) - x - y - 1", 1 },  /* x = y = 0 */
+};
+
+/* Checks segc_structural_refuted on 'probe_table', and that on random
+ * expressions it never refutes what the sign proof proves >= 0 (an
+ * independent test of both: either one wrong shows here). */
+static void check_probe(void)
+{
+	segc_domains *d = segc_domains_new();
+	struct gen_rng rng = { 0x9e3779b97f4a7c15ULL };
+	mpq_t zero, one, five, half, twothirds, v;
+	size_t i, refuted = 0, proved = 0, bad = 0;
+
+	mpq_init(zero);
+	mpq_init(one);
+	mpq_init(five);
+	mpq_init(half);
+	mpq_init(twothirds);
+	mpq_init(v);
+	mpq_set_ui(one, 1, 1);
+	mpq_set_ui(five, 5, 1);
+	mpq_set_ui(half, 1, 2);
+	mpq_set_ui(twothirds, 2, 3);
+	segc_domains_set(d, "x", zero, NULL, 0);
+	segc_domains_set(d, "y", zero, NULL, 0);
+	segc_domains_set(d, "N", one, NULL, 1);
+	segc_domains_set(d, "z", zero, five, 1);
+	segc_domains_set(d, "w", half, twothirds, 0);
+	for (i = 0; i < sizeof(probe_table) / sizeof(*probe_table); i++) {
+		segc_expr *e = segc_expr_parse(ctx, probe_table[i].e, NULL);
+
+		tap_ok(e && segc_structural_refuted(d, e) ==
+			probe_table[i].refuted, "probe %s: %s", probe_table[i].e,
+			probe_table[i].refuted ? "refuted" : "not refuted");
+		segc_expr_free(e);
+	}
+	/* a, c >= 0 here; b and x_1 unconstrained */
+	segc_domains_set(d, "a", zero, NULL, 0);
+	segc_domains_set(d, "c", zero, NULL, 0);
+	for (i = 0; i < 3000; i++) {
+		int ok = 1, r;
+		segc_expr *e = gen_expr(&rng, 3, 0, v, &ok);
+		unsigned s = segc_proved_signs(ctx, d, e);
+
+		r = segc_structural_refuted(d, e);
+		refuted += r != 0;
+		proved += (s & (SEGC_PROVED_NONNEG | SEGC_PROVED_POS)) != 0;
+		if (r && (s & (SEGC_PROVED_NONNEG | SEGC_PROVED_POS))) {
+			char *t = segc_expr_to_string(e);
+
+			tap_diag("  refuted but proved >= 0: %s", t);
+			free(t);
+			bad++;
+		}
+		segc_expr_free(e);
+	}
+	tap_ok(bad == 0 && refuted > 300 && proved > 100, "probe: %zu of "
+		"3000 random expressions refuted, %zu proved >= 0, none both",
+		refuted, proved);
+	mpq_clear(zero);
+	mpq_clear(one);
+	mpq_clear(five);
+	mpq_clear(half);
+	mpq_clear(twothirds);
+	mpq_clear(v);
+	segc_domains_free(d);
+}
+
 int main(void)
 {
 	const char *top = getenv("top_srcdir");
@@ -273,6 +368,7 @@ int main(void)
 		check_case(table[i][0], table[i][1]);
 	tap_ok(segc_structural_simplify(NULL) == NULL, "NULL gives NULL");
 	check_prune();
+	check_probe();
 	check_deep(100000);
 	check_wide(600000);
 	snprintf(dir, sizeof(dir), "%s/xml", top ? top : ".");

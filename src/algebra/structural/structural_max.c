@@ -25,11 +25,13 @@ struct prune {
 
 static segc_expr *prune(struct prune *p, segc_expr *e, unsigned depth);
 
-/* Non-zero when the domains prove a - b >= 0. */
+/* Non-zero when the domains prove a - b >= 0; a point where a - b < 0
+ * (structural_probe.c) answers first, without the proof. */
 static int proved_at_least(struct prune *p, segc_expr *a, segc_expr *b)
 {
 	segc_expr *d = segc_expr_sub2(segc_expr_copy(a), segc_expr_copy(b));
-	unsigned s = segc_proved_signs(p->ctx, p->dom, d);
+	unsigned s = segc_structural_refuted(p->dom, d) ? 0 :
+		segc_proved_signs(p->ctx, p->dom, d);
 
 	segc_expr_free(d);
 	return (s & (SEGC_PROVED_NONNEG | SEGC_PROVED_POS)) != 0;

@@ -1,0 +1,130 @@
+/* domain_points.c - fixed points inside the box of declared domains (see
+ * domain_points.h): the cheap test that rules out a >= b before the
+ * proof, for dominance of alternatives in graph/dominance.c and
+ * canon/kernel_extremum.c. */
+#include "algebra/eval/domain_points.h"
+
+/* Inner points below this, then the two corners. */
+#define INNER 3
+
+/* The value of name number 'j' at point 'p' (see domain_points.h). */
+int segc_domain_point(mpq_t v, const segc_domains *dom, const char *name,
+	size_t j, int p)
+{
+	mpq_srcptr lo = NULL, hi = NULL;
+	int integer = 0;
+	mpq_t f;
+
+	if (dom)
+		segc_domains_get(dom, name, &lo, &hi, &integer);
+	if (p >= INNER && (p == INNER ? lo : hi))
+		mpq_set(v, p == INNER ? lo : hi);
+	else {
+		mpq_init(f);
+		/* a fraction in (0, 1) and an offset >= 1 that vary with name
+		 * and point, so that no two names keep a fixed relation */
+		mpq_set_ui(f, 1 + (unsigned long)((j * 7 + (size_t)p * 13) %
+			17), 19);
+		if (lo && hi) {
+			mpq_sub(v, hi, lo);
+			mpq_mul(v, v, f);
+			mpq_add(v, v, lo);
+		} else {
+			mpq_set_ui(v, 1 + 3 * (unsigned long)p + j % 5, 1);
+			mpq_add(v, v, f);
+			if (lo)
+				mpq_add(v, v, lo);
+			else if (hi)
+				mpq_sub(v, hi, v);
+		}
+		mpq_clear(f);
+	}
+	if (integer && mpz_cmp_ui(mpq_denref(v), 1)) {
+		if (p == INNER + 1)
+			mpz_fdiv_q(mpq_numref(v), mpq_numref(v),
+				mpq_denref(v));
+		else
+			mpz_cdiv_q(mpq_numref(v), mpq_numref(v),
+				mpq_denref(v));
+		mpz_set_ui(mpq_denref(v), 1);
+		if ((hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0))
+			return -1;
+	}
+	return 0;
+}
+
+/* The value of a name of domain [lo, hi] (either may be NULL) at a spike
+ * point: high in the domain when 'high', else its lowest value. */
+static int spike(mpq_t v, mpq_srcptr lo, mpq_srcptr hi, int integer,
+	int high)
+{
+	if (high && hi)
+		mpq_set(v, hi);
+	else if (high) {
+		mpq_set_ui(v, 97, 1);
+		if (lo)
+			mpq_add(v, v, lo);
+	} else if (lo)
+		mpq_set(v, lo);
+	else if (hi && mpq_sgn(hi) < 0)
+		mpq_set(v, hi);
+	else
+		mpq_set_ui(v, 0, 1);
+	if (integer && mpz_cmp_ui(mpq_denref(v), 1)) {
+		if (high)
+			mpz_fdiv_q(mpq_numref(v), mpq_numref(v),
+				mpq_denref(v));
+		else
+			mpz_cdiv_q(mpq_numref(v), mpq_numref(v),
+				mpq_denref(v));
+		mpz_set_ui(mpq_denref(v), 1);
+		if ((hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0))
+			return -1;
+	}
+	return 0;
+}
+
+/* The value of name number 'j' at mixed point 'p' (see domain_points.h). */
+int segc_domain_point_mixed(mpq_t v, const segc_domains *dom,
+	const char *name, size_t j, int p)
+{
+	mpq_srcptr lo = NULL, hi = NULL;
+	int integer = 0;
+	unsigned long h = (unsigned long)(j + 1) * 2654435761UL ^
+		(unsigned long)(p + 1) * 40503UL;
+	mpq_t f;
+
+	h ^= h >> 13;
+	h *= 0x5bd1e995UL;
+	h ^= h >> 15;
+	if (dom)
+		segc_domains_get(dom, name, &lo, &hi, &integer);
+	if (p >= SEGC_DOMAIN_MIXED)
+		return spike(v, lo, hi, integer,
+			(size_t)(p - SEGC_DOMAIN_MIXED) == j);
+	mpq_init(f);
+	/* a fraction in (0, 1) */
+	mpq_set_ui(f, 1 + h % 89, 90);
+	if (lo && hi) {
+		mpq_sub(v, hi, lo);
+		mpq_mul(v, v, f);
+		mpq_add(v, v, lo);
+	} else {
+		mpq_set_ui(v, 1 + (h >> 8) % 29, 1);
+		mpq_add(v, v, f);
+		if (lo)
+			mpq_add(v, v, lo);
+		else if (hi)
+			mpq_sub(v, hi, v);
+		else if ((h >> 16) & 1)
+			mpq_neg(v, v);
+	}
+	mpq_clear(f);
+	if (integer && mpz_cmp_ui(mpq_denref(v), 1)) {
+		mpz_cdiv_q(mpq_numref(v), mpq_numref(v), mpq_denref(v));
+		mpz_set_ui(mpq_denref(v), 1);
+		if ((hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0))
+			return -1;
+	}
+	return 0;
+}
