@@ -373,6 +373,18 @@ int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more)
 	return -1;
 }
 
+/* Non-zero when 'more' bytes fit beside the polynomials within half of
+ * the memory budget (nothing reported). */
+int segc_poly_fits_bytes(const segc_poly_lim *lim, size_t more)
+{
+	unsigned long half;
+
+	if (!lim || !lim->ctx)
+		return 1;
+	half = segc_ctx_memory(lim->ctx) / 2;
+	return poly_held <= half && more <= half - poly_held;
+}
+
 /* Checks 'n' terms against the limit, and the memory they hold. */
 int segc_poly_check_terms(const segc_poly_lim *lim, size_t n)
 {

@@ -47,6 +47,9 @@ int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,
 /* Checks that the polynomials with 'more' bytes to come stay within half
  * of the memory budget. */
 int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more);
+/* Non-zero when 'more' bytes fit within half of the memory budget
+ * beside the polynomials held (nothing reported). */
+int segc_poly_fits_bytes(const segc_poly_lim *lim, size_t more);
 /* Checks 'n' terms against the limit, and the memory they hold. */
 int segc_poly_check_terms(const segc_poly_lim *lim, size_t n);
 /* Checks an exponent against the limit and the range of int32_t. */
