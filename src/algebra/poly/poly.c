@@ -429,12 +429,120 @@ int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p)
 
 /* ---------------------------------------------------------- sorting */
 
-/* Merge sort of 'v' (n entries) by decreasing monomial; 'tmp' has room
- * for n entries. */
+/* A term ref with its monomial packed into one word. */
+struct keyed_ref {
+	uint64_t key;
+	struct term_ref r;
+};
+
+/* Packs the monomials of v[0..n) into words whose order as integers is
+ * the lexicographic order of the monomials (variable 0 in the highest
+ * bits, each exponent less its smallest): returns the keys (malloc'd)
+ * and their bits in '*bits', or NULL when they need more than 64 bits. */
+static struct keyed_ref *pack_keys(const struct term_ref *v, size_t n,
+	size_t nvars, unsigned *bits)
+{
+	int32_t *lo = segc_xmalloc(segc_xmul_size(nvars, 2 * sizeof(int32_t)));
+	int32_t *hi = lo + nvars;
+	unsigned *w = segc_xmalloc(segc_xmul_size(nvars, sizeof(unsigned)));
+	struct keyed_ref *k = NULL;
+	unsigned total = 0;
+	size_t i, x;
+
+	memcpy(lo, v[0].e, nvars * sizeof(int32_t));
+	memcpy(hi, v[0].e, nvars * sizeof(int32_t));
+	for (i = 1; i < n; i++)
+		for (x = 0; x < nvars; x++) {
+			if (v[i].e[x] < lo[x])
+				lo[x] = v[i].e[x];
+			if (v[i].e[x] > hi[x])
+				hi[x] = v[i].e[x];
+		}
+	for (x = 0; x < nvars && total <= 64; x++) {
+		uint64_t span = (uint64_t)((int64_t)hi[x] - lo[x]);
+
+		for (w[x] = 0; span >> w[x]; w[x]++)
+			;
+		total += w[x];
+	}
+	if (total <= 64) {
+		k = segc_xmalloc(segc_xmul_size(n, sizeof(*k)));
+		for (i = 0; i < n; i++) {
+			uint64_t key = 0;
+
+			for (x = 0; x < nvars; x++)
+				if (w[x])
+					key = (key << w[x]) | (uint64_t)
+						((int64_t)v[i].e[x] - lo[x]);
+			k[i].key = key;
+			k[i].r = v[i];
+		}
+		*bits = total;
+	}
+	free(lo);
+	free(w);
+	return k;
+}
+
+/* Sorts k[0..n) by decreasing key: a radix sort by bytes of the 'bits'
+ * low bits, each pass stable; 'tmp' has room for n entries. */
+static void radix_sort_keys(struct keyed_ref *k, struct keyed_ref *tmp,
+	size_t n, unsigned bits)
+{
+	size_t count[256], i;
+	unsigned shift;
+
+	for (shift = 0; shift < bits; shift += 8) {
+		size_t pos = 0;
+		int d;
+
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < n; i++)
+			count[255 - ((k[i].key >> shift) & 255)]++;
+		for (d = 0; d < 256; d++) {
+			size_t c = count[d];
+
+			count[d] = pos;
+			pos += c;
+		}
+		for (i = 0; i < n; i++)
+			tmp[count[255 - ((k[i].key >> shift) & 255)]++] = k[i];
+		memcpy(k, tmp, n * sizeof(*k));
+	}
+}
+
+/* Sorts 'v' by packed monomials when they fit in a word: returns 0 when
+ * done, -1 when they do not fit. */
+static int sort_packed(struct term_ref *v, size_t n, size_t nvars)
+{
+	struct keyed_ref *k, *tmp;
+	unsigned bits;
+	size_t i;
+
+	if (n < 2 || !nvars)
+		return n < 2 ? 0 : -1;
+	k = pack_keys(v, n, nvars, &bits);
+	if (!k)
+		return -1;
+	tmp = segc_xmalloc(segc_xmul_size(n, sizeof(*tmp)));
+	radix_sort_keys(k, tmp, n, bits);
+	for (i = 0; i < n; i++)
+		v[i] = k[i].r;
+	free(tmp);
+	free(k);
+	return 0;
+}
+
+/* Sort of 'v' (n entries) by decreasing monomial: a radix sort of the
+ * monomials packed into words when they fit, otherwise a merge sort;
+ * 'tmp' has room for n entries. */
 void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
 	size_t nvars)
 {
 	size_t width, i;
+
+	if (sort_packed(v, n, nvars) == 0)
+		return;
 
 	for (width = 1; width < n; width *= 2) {
 		for (i = 0; i < n; i += 2 * width) {

@@ -54,8 +54,9 @@ int segc_poly_fits_bytes(const segc_poly_lim *lim, size_t more);
 int segc_poly_check_terms(const segc_poly_lim *lim, size_t n);
 /* Checks an exponent against the limit and the range of int32_t. */
 int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e);
-/* Merge sort of 'v' (n entries) by decreasing monomial; 'tmp' has room
- * for n entries. */
+/* Sort of 'v' (n entries) by decreasing monomial (a radix sort of packed
+ * monomials when they fit in a word, a merge sort otherwise); 'tmp' has
+ * room for n entries. */
 void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
 	size_t nvars);
 /* Appends to 'r' the terms of sorted refs, adding equal monomials. */
