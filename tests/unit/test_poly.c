@@ -532,13 +532,14 @@ static void term_exp_set(segc_poly *a, int32_t e)
 /* Normalise against a brute-force sum: terms with exponents of small
  * spans (sorted as packed words) and of spans past 64 bits in all (the
  * merge sort) come out strictly decreasing in the lexicographic order,
- * each coefficient the sum of the pushed ones with its monomial. */
+ * each coefficient the sum of the pushed ones with its monomial, over
+ * small denominators and over large ones. */
 static void test_normalise(void)
 {
 	static const int32_t span[3] = { 3, 70000, 1 << 30 };
 	int k, i, j, v, badorder = 0, badsum = 0;
 
-	for (k = 0; k < 3 * 20; k++) {
+	for (k = 0; k < 6 * 10; k++) {
 		int32_t e[200][NV];
 		mpq_t c[200], acc;
 		segc_poly p;
@@ -553,7 +554,11 @@ static void test_normalise(void)
 				e[i][v] = from >= 0 && v < (from % 2 ? NV : 3) ? e[from][v] :
 					(int32_t)range(-span[k % 3], span[k % 3]);
 			mpq_init(c[i]);
-			mpq_set_si(c[i], range(-9, 9), (unsigned long)range(1, 7));
+			/* small denominators are added over one word, large
+			 * ones (lcm past 64 bits) as rationals */
+			mpq_set_si(c[i], range(-9, 9), k % 2 ?
+				(unsigned long)range(1, 7) :
+				(unsigned long)range(4294967000L, 4294967300L));
 			mpq_canonicalize(c[i]);
 			segc_poly_push(&p, e[i], c[i]);
 		}

@@ -2,6 +2,7 @@
  * queries, the limits, ordering and addition (merge).  Multiplication,
  * powers, division and substitution are in polymul.c (on FLINT, through
  * polyflint.c). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/poly/poly.h"
@@ -566,6 +567,61 @@ void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
 	}
 }
 
+/* The least common multiple of the denominators of the n refs when it
+ * fits in an unsigned long, otherwise 0. */
+static unsigned long common_den(const struct term_ref *v, size_t n)
+{
+	unsigned long den = 1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		mpz_srcptr q = mpq_denref(v[i].c);
+		unsigned long u, a, b;
+
+		if (!mpz_fits_ulong_p(q))
+			return 0;
+		u = mpz_get_ui(q);
+		if (den % u == 0)
+			continue;
+		for (a = den, b = u; b;) {
+			unsigned long t = a % b;
+
+			a = b;
+			b = t;
+		}
+		if (den > ULONG_MAX / (u / a))
+			return 0;
+		den *= u / a;
+	}
+	return den;
+}
+
+/* collect_refs when the denominators have a common multiple 'den' that
+ * fits in a word: the numerators of a monomial, each over 'den', are
+ * added as integers, and each sum is brought to lowest terms once. */
+static void collect_common(segc_poly *r, const struct term_ref *v, size_t n,
+	size_t nvars, unsigned long den)
+{
+	size_t i = 0, j;
+	mpq_t acc;
+
+	mpq_init(acc);
+	while (i < n) {
+		mpz_set_ui(mpq_numref(acc), 0);
+		for (j = i; j < n && (j == i || mono_cmp(v[i].e, v[j].e,
+			nvars) == 0); j++)
+			mpz_addmul_ui(mpq_numref(acc), mpq_numref(v[j].c),
+				den / mpz_get_ui(mpq_denref(v[j].c)));
+		if (mpz_sgn(mpq_numref(acc))) {
+			mpz_set_ui(mpq_denref(acc), den);
+			mpq_canonicalize(acc);
+			segc_poly_push_swap(r, v[i].e, acc);
+		}
+		i = j;
+	}
+	mpq_clear(acc);
+}
+
 /* Appends to 'r' the terms of sorted refs, adding equal monomials. */
 int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
 	struct term_ref *v, size_t n, size_t nvars)
@@ -573,6 +629,12 @@ int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
 	size_t i = 0;
 	mpq_t acc;
 
+	unsigned long den = common_den(v, n);
+
+	if (den) {
+		collect_common(r, v, n, nvars, den);
+		return segc_poly_check(lim, r);
+	}
 	mpq_init(acc);
 	while (i < n) {
 		size_t j = i + 1;
