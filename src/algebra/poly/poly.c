@@ -512,16 +512,22 @@ static void radix_sort_keys(struct keyed_ref *k, struct keyed_ref *tmp,
 	}
 }
 
-/* Sorts 'v' by packed monomials when they fit in a word: returns 0 when
- * done, -1 when they do not fit. */
+/* Terms from which the radix sort of packed monomials pays for its
+ * allocations and passes over the merge sort. */
+#define PACKED_SORT_MIN 64
+
+/* Sorts 'v' by packed monomials when there are at least PACKED_SORT_MIN
+ * and they fit in a word: returns 0 when done, -1 otherwise. */
 static int sort_packed(struct term_ref *v, size_t n, size_t nvars)
 {
 	struct keyed_ref *k, *tmp;
 	unsigned bits;
 	size_t i;
 
-	if (n < 2 || !nvars)
-		return n < 2 ? 0 : -1;
+	if (n < 2)
+		return 0;
+	if (n < PACKED_SORT_MIN || !nvars)
+		return -1;
 	k = pack_keys(v, n, nvars, &bits);
 	if (!k)
 		return -1;
