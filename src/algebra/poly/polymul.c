@@ -226,6 +226,22 @@ static int pow_step(const segc_poly_lim *lim, struct flint_pow *x,
 	return segc_flint_check_coeffs(lim, f, x->P);
 }
 
+/* The size in bits of the largest numerator or denominator of 'p'. */
+static double max_coeff_bits(const segc_poly *p)
+{
+	size_t i, m = 1, k;
+
+	for (i = 0; i < p->len; i++) {
+		k = mpz_sizeinbase(mpq_numref(p->coefs[i]), 2);
+		if (k > m)
+			m = k;
+		k = mpz_sizeinbase(mpq_denref(p->coefs[i]), 2);
+		if (k > m)
+			m = k;
+	}
+	return (double)m;
+}
+
 /* The terms a^e can have at most: the monomials of degree e in the
  * t terms of 'a', C(t + e - 1, e), and those in the box of its degrees. */
 static double power_terms_bound(const segc_flint *f, const segc_poly *a,
@@ -241,9 +257,9 @@ static double power_terms_bound(const segc_flint *f, const segc_poly *a,
 }
 
 /* r = a^e by one call of FLINT's power when its size is bounded before
- * the call: terms by power_terms_bound, coefficients by e times those of
- * 'a' plus the multinomial factor (at most t^e), work by e products of
- * 'a' with the result.  Returns 1 when those bounds exceed what a
+ * the call: terms by power_terms_bound, coefficients by e times the bits
+ * of those of 'a' plus the multinomial factor (at most t^e), work by e
+ * products of 'a' with the result.  Returns 1 when those bounds exceed what a
  * product may do or what the memory budget holds (nothing computed nor
  * reported: the caller squares step by step, checking between). */
 static int pow_direct(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
@@ -254,14 +270,19 @@ static int pow_direct(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_flint f;
 	int32_t *m;
 	double terms, la = max_coeff_limbs(a), limbs, work, bytes;
-	size_t v;
+	size_t v, lg;
 	int rc;
 
 	if (e > 64 || check_product_exps(lim, a, (int64_t)e, a, 0))
 		return e > 64 ? 1 : -1;
 	segc_flint_init(&f, 1, ops);
 	terms = power_terms_bound(&f, a, e);
-	limbs = (double)e * (la + 1);
+	/* a coefficient of a^e: a sum of at most t^e products of e
+	 * coefficients of 'a' */
+	for (lg = 0; ((size_t)1 << lg) < a->len; lg++)
+		;
+	limbs = (double)(size_t)((double)e * (max_coeff_bits(a) + lg) /
+		GMP_NUMB_BITS) + 1;
 	work = (double)e * (double)a->len * terms * la * limbs;
 	bytes = terms * (8.0 * (2 + (double)f.nused + limbs) +
 		4.0 * (double)f.nvars + sizeof(mpq_t));
