@@ -10,12 +10,13 @@
 #include <segc/segc.h>
 #include "algebra/poly/poly.h"
 
-/* Seconds of a monotonic clock. */
+/* Seconds of CPU time of this process: on a shared machine the other
+ * processes' load does not enter, as it does into a wall clock. */
 static double now(void)
 {
 	struct timespec t;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
@@ -80,6 +81,30 @@ static void bench_expand(segc_ctx *ctx)
 		segc_expr_free(c);
 	}
 	report("expand (x1+...+x8+1)^8 (segc_canonical)", t, 7, extra);
+}
+
+static void poly_of(segc_poly *p, const char *text);
+
+/* Workload 1 behind the polynomial interface: segc_poly_pow, the
+ * operation that FLINT's fmpq_mpoly_pow_ui is set beside. */
+static void bench_expand_poly(void)
+{
+	segc_poly s, r;
+	double t[7];
+	char extra[64];
+	int i;
+
+	poly_of(&s, "x1+x2+x3+x4+x5+x6+x7+x8+1");
+	segc_poly_init(&r, 8);
+	for (i = 0; i < 7; i++) {
+		t[i] = now();
+		segc_poly_pow(NULL, &r, &s, 8);
+		t[i] = now() - t[i];
+	}
+	snprintf(extra, sizeof(extra), "%zu terms", r.len);
+	report("expand (x1+...+x8+1)^8 (segc_poly_pow)", t, 7, extra);
+	segc_poly_clear(&s);
+	segc_poly_clear(&r);
 }
 
 /* p = the polynomial of 'text' over x1..x8 (variable i-1 is xi). */
@@ -198,6 +223,42 @@ static void bench_long_sum(segc_ctx *ctx)
 	report("canonical form of the 10^5-term sum", t, 5, extra);
 }
 
+/* Workload 3 behind the polynomial interface: the 10^5 terms pushed
+ * onto one polynomial, then sorted and merged (segc_poly_normalise), the
+ * steps FLINT's push, sort and merge are set beside. */
+static void bench_long_sum_poly(void)
+{
+	segc_poly s;
+	int32_t e[3];
+	mpq_t c;
+	double t[5];
+	char extra[64];
+	long i;
+	int k;
+
+	segc_poly_init(&s, 3);
+	mpq_init(c);
+	for (k = 0; k < 5; k++) {
+		t[k] = now();
+		segc_poly_zero(&s);
+		for (i = 0; i < 100000; i++) {
+			mpq_set_ui(c, (unsigned long)(i % 97 + 1),
+				(unsigned long)(i % 13 + 1));
+			mpq_canonicalize(c);
+			e[0] = (int32_t)(i % 50);
+			e[1] = (int32_t)((i / 50) % 40);
+			e[2] = (int32_t)((i / 2000) % 7);
+			segc_poly_push(&s, e, c);
+		}
+		segc_poly_normalise(NULL, &s);
+		t[k] = now() - t[k];
+	}
+	snprintf(extra, sizeof(extra), "%zu terms", s.len);
+	report("the 10^5-term sum (segc_poly push, normalise)", t, 5, extra);
+	segc_poly_clear(&s);
+	mpq_clear(c);
+}
+
 /* Workload 4: sum(k, 1, N, sum_{j=0}^{10} (j+1)/3 k^j), N an integer
  * >= 1 as every model declares it (for a real N the sum runs to
  * floor(N) and is piecewise). */
@@ -235,8 +296,10 @@ int main(void)
 	segc_ctx *ctx = segc_ctx_new();
 
 	bench_expand(ctx);
+	bench_expand_poly();
 	bench_gcd();
 	bench_long_sum(ctx);
+	bench_long_sum_poly();
 	bench_closed_sum(ctx);
 	segc_ctx_free(ctx);
 	segc_library_cleanup();

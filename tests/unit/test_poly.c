@@ -529,6 +529,78 @@ static void term_exp_set(segc_poly *a, int32_t e)
 	a->exps[0] = e;
 }
 
+/* Normalise against a brute-force sum: terms with exponents of small
+ * spans (sorted as packed words) and of spans past 64 bits in all (the
+ * merge sort) come out strictly decreasing in the lexicographic order,
+ * each coefficient the sum of the pushed ones with its monomial, over
+ * small denominators and over large ones. */
+static void test_normalise(void)
+{
+	static const int32_t span[3] = { 3, 70000, 1 << 30 };
+	int k, i, j, v, badorder = 0, badsum = 0;
+
+	for (k = 0; k < 6 * 10; k++) {
+		int32_t e[200][NV];
+		mpq_t c[200], acc;
+		segc_poly p;
+		int n = (int)range(1, 200);
+
+		segc_poly_init(&p, NV);
+		mpq_init(acc);
+		for (i = 0; i < n; i++) {
+			long from = i && range(0, 1) ? range(0, i - 1) : -1;
+
+			for (v = 0; v < NV; v++)
+				e[i][v] = from >= 0 && v < (from % 2 ? NV : 3) ? e[from][v] :
+					(int32_t)range(-span[k % 3], span[k % 3]);
+			mpq_init(c[i]);
+			/* small denominators are added over one word, large
+			 * ones (lcm past 64 bits) as rationals */
+			mpq_set_si(c[i], range(-9, 9), k % 2 ?
+				(unsigned long)range(1, 7) :
+				(unsigned long)range(4294967000L, 4294967300L));
+			mpq_canonicalize(c[i]);
+			segc_poly_push(&p, e[i], c[i]);
+		}
+		segc_poly_normalise(NULL, &p);
+		for (i = 1; i < (int)p.len; i++) {
+			for (v = 0; v < NV && segc_poly_exp(&p, i - 1, v) ==
+				segc_poly_exp(&p, i, v); v++)
+				;
+			badorder += v == NV || segc_poly_exp(&p, i - 1, v) <
+				segc_poly_exp(&p, i, v);
+		}
+		for (i = 0; i < n; i++) {
+			size_t t;
+
+			mpq_set_ui(acc, 0, 1);
+			for (j = 0; j < n; j++) {
+				for (v = 0; v < NV && e[i][v] == e[j][v]; v++)
+					;
+				if (v == NV)
+					mpq_add(acc, acc, c[j]);
+			}
+			for (t = 0; t < p.len; t++) {
+				for (v = 0; v < NV && segc_poly_exp(&p, t, v) ==
+					e[i][v]; v++)
+					;
+				if (v == NV)
+					break;
+			}
+			badsum += t < p.len ? !mpq_equal(acc, p.coefs[t]) :
+				mpq_sgn(acc) != 0;
+		}
+		for (i = 0; i < n; i++)
+			mpq_clear(c[i]);
+		mpq_clear(acc);
+		segc_poly_clear(&p);
+	}
+	tap_ok(badorder == 0, "normalised terms strictly decrease (%d bad)",
+		badorder);
+	tap_ok(badsum == 0, "normalised coefficients are the sums of the "
+		"pushed ones (%d bad)", badsum);
+}
+
 /* The limits are checked around the library's products. */
 static void test_limits(void)
 {
@@ -567,6 +639,7 @@ int main(void)
 {
 	test_mul_div();
 	test_pow();
+	test_normalise();
 	test_gcd();
 	test_gcd_agree();
 	test_known();

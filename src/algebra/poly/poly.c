@@ -2,6 +2,7 @@
  * queries, the limits, ordering and addition (merge).  Multiplication,
  * powers, division and substitution are in polymul.c (on FLINT, through
  * polyflint.c). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/poly/poly.h"
@@ -373,6 +374,18 @@ int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more)
 	return -1;
 }
 
+/* Non-zero when 'more' bytes fit beside the polynomials within half of
+ * the memory budget (nothing reported). */
+int segc_poly_fits_bytes(const segc_poly_lim *lim, size_t more)
+{
+	unsigned long half;
+
+	if (!lim || !lim->ctx)
+		return 1;
+	half = segc_ctx_memory(lim->ctx) / 2;
+	return poly_held <= half && more <= half - poly_held;
+}
+
 /* Checks 'n' terms against the limit, and the memory they hold. */
 int segc_poly_check_terms(const segc_poly_lim *lim, size_t n)
 {
@@ -417,12 +430,126 @@ int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p)
 
 /* ---------------------------------------------------------- sorting */
 
-/* Merge sort of 'v' (n entries) by decreasing monomial; 'tmp' has room
- * for n entries. */
+/* A term ref with its monomial packed into one word. */
+struct keyed_ref {
+	uint64_t key;
+	struct term_ref r;
+};
+
+/* Packs the monomials of v[0..n) into words whose order as integers is
+ * the lexicographic order of the monomials (variable 0 in the highest
+ * bits, each exponent less its smallest): returns the keys (malloc'd)
+ * and their bits in '*bits', or NULL when they need more than 64 bits. */
+static struct keyed_ref *pack_keys(const struct term_ref *v, size_t n,
+	size_t nvars, unsigned *bits)
+{
+	int32_t *lo = segc_xmalloc(segc_xmul_size(nvars, 2 * sizeof(int32_t)));
+	int32_t *hi = lo + nvars;
+	unsigned *w = segc_xmalloc(segc_xmul_size(nvars, sizeof(unsigned)));
+	struct keyed_ref *k = NULL;
+	unsigned total = 0;
+	size_t i, x;
+
+	memcpy(lo, v[0].e, nvars * sizeof(int32_t));
+	memcpy(hi, v[0].e, nvars * sizeof(int32_t));
+	for (i = 1; i < n; i++)
+		for (x = 0; x < nvars; x++) {
+			if (v[i].e[x] < lo[x])
+				lo[x] = v[i].e[x];
+			if (v[i].e[x] > hi[x])
+				hi[x] = v[i].e[x];
+		}
+	for (x = 0; x < nvars && total <= 64; x++) {
+		uint64_t span = (uint64_t)((int64_t)hi[x] - lo[x]);
+
+		for (w[x] = 0; span >> w[x]; w[x]++)
+			;
+		total += w[x];
+	}
+	if (total <= 64) {
+		k = segc_xmalloc(segc_xmul_size(n, sizeof(*k)));
+		for (i = 0; i < n; i++) {
+			uint64_t key = 0;
+
+			for (x = 0; x < nvars; x++)
+				if (w[x])
+					key = (key << w[x]) | (uint64_t)
+						((int64_t)v[i].e[x] - lo[x]);
+			k[i].key = key;
+			k[i].r = v[i];
+		}
+		*bits = total;
+	}
+	free(lo);
+	free(w);
+	return k;
+}
+
+/* Sorts k[0..n) by decreasing key: a radix sort by bytes of the 'bits'
+ * low bits, each pass stable; 'tmp' has room for n entries. */
+static void radix_sort_keys(struct keyed_ref *k, struct keyed_ref *tmp,
+	size_t n, unsigned bits)
+{
+	size_t count[256], i;
+	unsigned shift;
+
+	for (shift = 0; shift < bits; shift += 8) {
+		size_t pos = 0;
+		int d;
+
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < n; i++)
+			count[255 - ((k[i].key >> shift) & 255)]++;
+		for (d = 0; d < 256; d++) {
+			size_t c = count[d];
+
+			count[d] = pos;
+			pos += c;
+		}
+		for (i = 0; i < n; i++)
+			tmp[count[255 - ((k[i].key >> shift) & 255)]++] = k[i];
+		memcpy(k, tmp, n * sizeof(*k));
+	}
+}
+
+/* Terms from which the radix sort of packed monomials pays for its
+ * allocations and passes over the merge sort. */
+#define PACKED_SORT_MIN 64
+
+/* Sorts 'v' by packed monomials when there are at least PACKED_SORT_MIN
+ * and they fit in a word: returns 0 when done, -1 otherwise. */
+static int sort_packed(struct term_ref *v, size_t n, size_t nvars)
+{
+	struct keyed_ref *k, *tmp;
+	unsigned bits;
+	size_t i;
+
+	if (n < 2)
+		return 0;
+	if (n < PACKED_SORT_MIN || !nvars)
+		return -1;
+	k = pack_keys(v, n, nvars, &bits);
+	if (!k)
+		return -1;
+	tmp = segc_xmalloc(segc_xmul_size(n, sizeof(*tmp)));
+	radix_sort_keys(k, tmp, n, bits);
+	for (i = 0; i < n; i++)
+		v[i] = k[i].r;
+	free(tmp);
+	free(k);
+	return 0;
+}
+
+/* Sort of 'v' (n entries) by decreasing monomial: a radix sort of the
+ * monomials packed into words when they fit, otherwise a merge sort;
+ * 'tmp' has room for n entries. */
 void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
 	size_t nvars)
 {
 	size_t width, i;
+
+	if (sort_packed(v, n, nvars) == 0)
+		return;
 
 	for (width = 1; width < n; width *= 2) {
 		for (i = 0; i < n; i += 2 * width) {
@@ -446,6 +573,61 @@ void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
 	}
 }
 
+/* The least common multiple of the denominators of the n refs when it
+ * fits in an unsigned long, otherwise 0. */
+static unsigned long common_den(const struct term_ref *v, size_t n)
+{
+	unsigned long den = 1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		mpz_srcptr q = mpq_denref(v[i].c);
+		unsigned long u, a, b;
+
+		if (!mpz_fits_ulong_p(q))
+			return 0;
+		u = mpz_get_ui(q);
+		if (den % u == 0)
+			continue;
+		for (a = den, b = u; b;) {
+			unsigned long t = a % b;
+
+			a = b;
+			b = t;
+		}
+		if (den > ULONG_MAX / (u / a))
+			return 0;
+		den *= u / a;
+	}
+	return den;
+}
+
+/* collect_refs when the denominators have a common multiple 'den' that
+ * fits in a word: the numerators of a monomial, each over 'den', are
+ * added as integers, and each sum is brought to lowest terms once. */
+static void collect_common(segc_poly *r, const struct term_ref *v, size_t n,
+	size_t nvars, unsigned long den)
+{
+	size_t i = 0, j;
+	mpq_t acc;
+
+	mpq_init(acc);
+	while (i < n) {
+		mpz_set_ui(mpq_numref(acc), 0);
+		for (j = i; j < n && (j == i || mono_cmp(v[i].e, v[j].e,
+			nvars) == 0); j++)
+			mpz_addmul_ui(mpq_numref(acc), mpq_numref(v[j].c),
+				den / mpz_get_ui(mpq_denref(v[j].c)));
+		if (mpz_sgn(mpq_numref(acc))) {
+			mpz_set_ui(mpq_denref(acc), den);
+			mpq_canonicalize(acc);
+			segc_poly_push_swap(r, v[i].e, acc);
+		}
+		i = j;
+	}
+	mpq_clear(acc);
+}
+
 /* Appends to 'r' the terms of sorted refs, adding equal monomials. */
 int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
 	struct term_ref *v, size_t n, size_t nvars)
@@ -453,6 +635,12 @@ int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
 	size_t i = 0;
 	mpq_t acc;
 
+	unsigned long den = common_den(v, n);
+
+	if (den) {
+		collect_common(r, v, n, nvars, den);
+		return segc_poly_check(lim, r);
+	}
 	mpq_init(acc);
 	while (i < n) {
 		size_t j = i + 1;

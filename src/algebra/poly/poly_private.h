@@ -47,12 +47,16 @@ int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,
 /* Checks that the polynomials with 'more' bytes to come stay within half
  * of the memory budget. */
 int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more);
+/* Non-zero when 'more' bytes fit within half of the memory budget
+ * beside the polynomials held (nothing reported). */
+int segc_poly_fits_bytes(const segc_poly_lim *lim, size_t more);
 /* Checks 'n' terms against the limit, and the memory they hold. */
 int segc_poly_check_terms(const segc_poly_lim *lim, size_t n);
 /* Checks an exponent against the limit and the range of int32_t. */
 int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e);
-/* Merge sort of 'v' (n entries) by decreasing monomial; 'tmp' has room
- * for n entries. */
+/* Sort of 'v' (n entries) by decreasing monomial (a radix sort of packed
+ * monomials when they fit in a word, a merge sort otherwise); 'tmp' has
+ * room for n entries. */
 void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
 	size_t nvars);
 /* Appends to 'r' the terms of sorted refs, adding equal monomials. */

@@ -162,8 +162,16 @@ int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 		for (k = 0; k < f->nused; k++)
 			e[f->map[k]] = (int32_t)((int64_t)f->uexp[k] +
 				(shift ? shift[f->map[k]] : 0));
-		term_coeff(t, A, i);
-		fmpq_get_mpq(c, t);
+		if (fmpz_is_one(fmpq_denref(A->content))) {
+			/* an integer polynomial: no gcd to take */
+			fmpz_mul(fmpq_numref(t), Z->coeffs + i,
+				fmpq_numref(A->content));
+			fmpz_get_mpz(mpq_numref(c), fmpq_numref(t));
+			mpz_set_ui(mpq_denref(c), 1);
+		} else {
+			term_coeff(t, A, i);
+			fmpq_get_mpq(c, t);
+		}
 		segc_poly_push_swap(&out, e, c);
 	}
 	fmpq_clear(t);

@@ -1,10 +1,11 @@
 /* polygcd.c - greatest common divisors of multivariate polynomials over Q.
  *
  * gcd(a, b) = monomial part * primitive integer part.  After the trivial
- * cases (zero, numbers, monomials, disjoint variables, equal operands)
- * FLINT's fmpq_mpoly_gcd computes the gcd of the parts without monomial
- * content; it is then made primitive with a positive leading coefficient,
- * the one normalisation of a gcd over Q, whatever FLINT's own. */
+ * cases (zero, numbers, monomials, disjoint variables) FLINT's
+ * fmpq_mpoly_gcd computes the gcd of the parts without monomial content
+ * (shifted as they are converted, not copied); it is then made primitive
+ * with a positive leading coefficient, the one normalisation of a gcd
+ * over Q, whatever FLINT's own. */
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/poly/poly.h"
@@ -18,32 +19,41 @@ static void make_lead_positive(segc_poly *p)
 		segc_poly_neg(p);
 }
 
-/* Non-zero when no variable occurs in both. */
+/* Non-zero when no variable varies in both 'a' and 'b' (its exponent
+ * not the same in every term): the operands without their monomial
+ * content then have no variable in common. */
 static int disjoint_vars(const segc_poly *a, const segc_poly *b)
 {
 	size_t v;
 
 	for (v = 0; v < a->nvars; v++)
-		if (segc_poly_has_var(a, v) && segc_poly_has_var(b, v))
+		if (segc_poly_degree(a, v) != segc_poly_min_degree(a, v) &&
+			segc_poly_degree(b, v) != segc_poly_min_degree(b, v))
 			return 0;
 	return 1;
 }
 
-/* Limbs of the largest (integer) coefficient of 'p', at least 1. */
+/* Limbs of the largest numerator or denominator of 'p', at least 1. */
 static double max_limbs(const segc_poly *p)
 {
 	size_t i, m = 1;
 
-	for (i = 0; i < p->len; i++)
+	for (i = 0; i < p->len; i++) {
 		if (mpz_size(mpq_numref(p->coefs[i])) > m)
 			m = mpz_size(mpq_numref(p->coefs[i]));
+		if (mpz_size(mpq_denref(p->coefs[i])) > m)
+			m = mpz_size(mpq_denref(p->coefs[i]));
+	}
 	return (double)m;
 }
 
-/* g = gcd(a, b) by FLINT for polynomials with non-negative exponents:
- * its default algorithm, or the subresultant sequence when 'prs'. */
-static int flint_gcd(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
-	segc_poly *b, int prs)
+/* g = gcd(a x^-ma, b x^-mb) by FLINT, 'ma' and 'mb' the smallest
+ * exponents of the operands: its default algorithm, or the subresultant
+ * sequence when 'prs'.  FLINT keeps the rational content of each
+ * operand apart, so the operands go in as they are. */
+static int flint_gcd(const segc_poly_lim *lim, segc_poly *g,
+	const segc_poly *a, const int32_t *ma, const segc_poly *b,
+	const int32_t *mb, int prs)
 {
 	const segc_poly *ops[2] = { a, b };
 	fmpq_mpoly_t A, B, G;
@@ -63,8 +73,8 @@ static int flint_gcd(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	fmpq_mpoly_init(A, f.ctx);
 	fmpq_mpoly_init(B, f.ctx);
 	fmpq_mpoly_init(G, f.ctx);
-	segc_flint_from_poly(&f, A, a, NULL);
-	segc_flint_from_poly(&f, B, b, NULL);
+	segc_flint_from_poly(&f, A, a, ma);
+	segc_flint_from_poly(&f, B, b, mb);
 	ok = prs ? fmpq_mpoly_gcd_subresultant(G, A, B, f.ctx) :
 		fmpq_mpoly_gcd(G, A, B, f.ctx);
 	if (!ok) {
@@ -83,29 +93,18 @@ static int flint_gcd(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	return rc;
 }
 
-/* gcd of two integer-primitive polynomials without monomial content. */
-static int gcd_primitive(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
-	segc_poly *b, int prs)
-{
-	if (a->len == 1 || b->len == 1 || disjoint_vars(a, b)) {
-		segc_poly_set_si(g, 1);
-		return 0;
-	}
-	if (segc_poly_equal(a, b)) {
-		segc_poly_set(g, a);
-		return 0;
-	}
-	return flint_gcd(lim, g, a, b, prs);
-}
-
-/* The gcd itself (see poly.h), without the limits on coefficients. */
+/* The gcd itself (see poly.h), without the limits on coefficients:
+ * the monomial part min(ma, mb) times the gcd of the operands without
+ * their monomial contents (1 for a monomial or for operands whose
+ * varying variables are disjoint), made primitive over Z with a
+ * positive leading coefficient. */
 static int gcd_core(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	segc_poly *b, int prs)
 {
-	segc_poly pa, pb, out;
+	segc_poly out;
 	int32_t *ma, *mb, *mono;
 	size_t v, n;
-	int rc;
+	int rc = 0;
 
 	segc_poly_extend(a, b->nvars);
 	segc_poly_extend(b, a->nvars);
@@ -121,29 +120,19 @@ static int gcd_core(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	mono = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
 	segc_poly_min_exps(a, ma);
 	segc_poly_min_exps(b, mb);
-	segc_poly_init(&pa, n);
-	segc_poly_init(&pb, n);
-	segc_poly_init(&out, n);
-	segc_poly_set(&pa, a);
-	segc_poly_set(&pb, b);
-	for (v = 0; v < n; v++) {
+	for (v = 0; v < n; v++)
 		mono[v] = ma[v] < mb[v] ? ma[v] : mb[v];
-		ma[v] = -ma[v];
-		mb[v] = -mb[v];
-	}
-	segc_poly_shift(NULL, &pa, ma);
-	segc_poly_shift(NULL, &pb, mb);
-	segc_poly_primitive(&pa, NULL);
-	segc_poly_primitive(&pb, NULL);
-	rc = gcd_primitive(lim, &out, &pa, &pb, prs);
+	segc_poly_init(&out, n);
+	if (a->len == 1 || b->len == 1 || disjoint_vars(a, b))
+		segc_poly_set_si(&out, 1);
+	else
+		rc = flint_gcd(lim, &out, a, ma, b, mb, prs);
 	if (rc == 0)
 		rc = segc_poly_shift(lim, &out, mono);
 	segc_poly_primitive(&out, NULL);
 	make_lead_positive(&out);
 	segc_poly_swap(g, &out);
 	segc_poly_clear(&out);
-	segc_poly_clear(&pa);
-	segc_poly_clear(&pb);
 	free(ma);
 	free(mb);
 	free(mono);

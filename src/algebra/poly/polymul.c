@@ -226,6 +226,93 @@ static int pow_step(const segc_poly_lim *lim, struct flint_pow *x,
 	return segc_flint_check_coeffs(lim, f, x->P);
 }
 
+/* The size in bits of the largest numerator or denominator of 'p'. */
+static double max_coeff_bits(const segc_poly *p)
+{
+	size_t i, m = 1, k;
+
+	for (i = 0; i < p->len; i++) {
+		k = mpz_sizeinbase(mpq_numref(p->coefs[i]), 2);
+		if (k > m)
+			m = k;
+		k = mpz_sizeinbase(mpq_denref(p->coefs[i]), 2);
+		if (k > m)
+			m = k;
+	}
+	return (double)m;
+}
+
+/* The terms a^e can have at most: the monomials of degree e in the
+ * t terms of 'a', C(t + e - 1, e), and those in the box of its degrees. */
+static double power_terms_bound(const segc_flint *f, const segc_poly *a,
+	unsigned long e)
+{
+	double pairs = 1, box;
+	unsigned long k;
+
+	for (k = 1; k <= e && pairs < 1e300; k++)
+		pairs = pairs * ((double)a->len - 1 + (double)k) / (double)k;
+	box = product_terms_bound(f, a, (double)e, a, 0);
+	return box < pairs ? box : pairs;
+}
+
+/* r = a^e by one call of FLINT's power when its size is bounded before
+ * the call: terms by power_terms_bound, coefficients by e times the bits
+ * of those of 'a' plus the multinomial factor (at most t^e), work by e
+ * products of 'a' with the result.  Returns 1 when those bounds exceed what a
+ * product may do or what the memory budget holds (nothing computed nor
+ * reported: the caller squares step by step, checking between). */
+static int pow_direct(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	unsigned long e)
+{
+	const segc_poly *ops[1] = { a };
+	fmpq_mpoly_t A;
+	segc_flint f;
+	int32_t *m;
+	double terms, la = max_coeff_limbs(a), limbs, work, bytes;
+	size_t v, lg;
+	int rc;
+
+	if (e > 64 || check_product_exps(lim, a, (int64_t)e, a, 0))
+		return e > 64 ? 1 : -1;
+	segc_flint_init(&f, 1, ops);
+	terms = power_terms_bound(&f, a, e);
+	/* a coefficient of a^e: a sum of at most t^e products of e
+	 * coefficients of 'a' */
+	for (lg = 0; ((size_t)1 << lg) < a->len; lg++)
+		;
+	limbs = (double)(size_t)((double)e * (max_coeff_bits(a) + lg) /
+		GMP_NUMB_BITS) + 1;
+	work = (double)e * (double)a->len * terms * la * limbs;
+	bytes = terms * (8.0 * (2 + (double)f.nused + limbs) +
+		4.0 * (double)f.nvars + sizeof(mpq_t));
+	if (lim && ((lim->max_terms &&
+		work > (double)lim->max_terms * SEGC_POLY_WORK_PER_TERM) ||
+		bytes > (double)SIZE_MAX || !segc_poly_fits_bytes(lim,
+		(size_t)bytes))) {
+		segc_flint_clear(&f);
+		return 1;
+	}
+	if (lim && segc_ctx_charge(lim->ctx, work)) {
+		segc_flint_clear(&f);
+		return -1;
+	}
+	m = segc_xmalloc((a->nvars ? a->nvars : 1) * sizeof(int32_t));
+	segc_poly_min_exps(a, m);
+	fmpq_mpoly_init(A, f.ctx);
+	segc_flint_from_poly(&f, A, a, m);
+	fmpq_mpoly_pow_ui(A, A, e, f.ctx);
+	for (v = 0; v < a->nvars; v++)
+		m[v] = (int32_t)((int64_t)m[v] * (int64_t)e);
+	rc = segc_flint_check_coeffs(lim, &f, A);
+	if (rc == 0)
+		rc = segc_flint_to_poly(lim, &f, r, A, m);
+	fmpq_mpoly_clear(A, f.ctx);
+	segc_flint_clear(&f);
+	free(m);
+	return rc;
+}
+
 /* r = a^e by repeated squaring in FLINT, checked between the products. */
 static int pow_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	unsigned long e)
@@ -290,6 +377,12 @@ int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 		segc_poly_clear(&acc);
 		segc_poly_clear(&base);
 		return rc;
+	}
+	{
+		int rc = pow_direct(lim, r, a, e);
+
+		if (rc <= 0)
+			return rc;
 	}
 	return pow_general(lim, r, a, e);
 }

@@ -314,10 +314,13 @@ struct subst {
 	mpq_srcptr c, z;
 	size_t knvars;     /* exponents of a key before the counter's */
 	int32_t *exp;      /* scratch: out->nvars exponents */
-	mpq_t t, cm;
+	mpq_t t, cm, gz;
 };
 
-/* Adds G(c x^e) - G(z) of one group to s->out. */
+/* Adds G(c x^e) - G(z) of one group to s->out.  G(z) is evaluated
+ * first (only G[0] when z = 0, the usual lower bound 1); G[m] is made
+ * afresh for each group, so its values are then moved into s->out, not
+ * copied. */
 static int add_substituted(void *arg, const int32_t *key, size_t d,
 	mpq_t *G)
 {
@@ -325,6 +328,14 @@ static int add_substituted(void *arg, const int32_t *key, size_t d,
 	size_t m, w, n = s->out->nvars, kn = s->knvars;
 	int is_one = mpq_cmp_ui(s->c, 1, 1) == 0;
 
+	mpq_set(s->gz, G[0]);
+	if (mpq_sgn(s->z)) {
+		mpq_set_ui(s->gz, 0, 1);
+		for (m = d + 2; m-- > 0;) {
+			mpq_mul(s->gz, s->gz, s->z);
+			mpq_add(s->gz, s->gz, G[m]);
+		}
+	}
 	mpq_set_ui(s->cm, 1, 1);
 	for (m = 1; m <= d + 1; m++) {
 		if (!is_one)
@@ -339,19 +350,15 @@ static int add_substituted(void *arg, const int32_t *key, size_t d,
 				return -1;
 			s->exp[w] = (int32_t)x;
 		}
-		mpq_mul(s->t, G[m], s->cm);
-		segc_poly_push(s->out, s->exp, s->t);
+		if (!is_one)
+			mpq_mul(G[m], G[m], s->cm);
+		segc_poly_push_swap(s->out, s->exp, G[m]);
 	}
-	mpq_set_ui(s->t, 0, 1);
-	for (m = d + 2; m-- > 0;) {
-		mpq_mul(s->t, s->t, s->z);
-		mpq_add(s->t, s->t, G[m]);
-	}
-	if (mpq_sgn(s->t)) {
-		mpq_neg(s->t, s->t);
+	if (mpq_sgn(s->gz)) {
+		mpq_neg(s->gz, s->gz);
 		for (w = 0; w < n; w++)
 			s->exp[w] = w < kn ? key[w] : 0;
-		segc_poly_push(s->out, s->exp, s->t);
+		segc_poly_push_swap(s->out, s->exp, s->gz);
 	}
 	return 0;
 }
@@ -388,6 +395,7 @@ static int sum_by_terms(segc_canon *st, segc_poly *a, const struct groups *g,
 	s.exp = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	mpq_init(s.t);
 	mpq_init(s.cm);
+	mpq_init(s.gz);
 	mpq_set_si(s.t, 1, 1);
 	mpq_sub(z, z, s.t);
 	segc_poly_clear(a);
@@ -397,6 +405,7 @@ static int sum_by_terms(segc_canon *st, segc_poly *a, const struct groups *g,
 		rc = segc_poly_normalise(&st->lim, a);
 	mpq_clear(s.t);
 	mpq_clear(s.cm);
+	mpq_clear(s.gz);
 	mpq_clear(z);
 	free(s.exp);
 	free(e);
