@@ -11,18 +11,6 @@
 : "${SEGC:?}" "${top_srcdir:?}"
 . "$top_srcdir/tests/cli/lib.sh"
 
-# one COST [PARAM...]: a model of one step of cost COST in $tmp/one.xml.
-one() {
-	cost=$1
-	shift
-	{
-		echo '<model name="one" version="1">'
-		for p in "$@"; do echo "  $p"; done
-		echo "  <graph name=\"main\"><step cost=\"$cost\"/></graph>"
-		echo '</model>'
-	} >"$tmp/one.xml"
-}
-
 pa='<param name="a"/>'
 pk='<param name="k" min="1"/>'
 

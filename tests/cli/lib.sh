@@ -53,6 +53,18 @@ relay_results() {
 	ok $? "the checker ran to its end"
 }
 
+# one COST [PARAM...]: a model of one step of cost COST in $tmp/one.xml.
+one() {
+	cost=$1
+	shift
+	{
+		echo '<model name="one" version="1">'
+		for p in "$@"; do echo "  $p"; done
+		echo "  <graph name=\"main\"><step cost=\"$cost\"/></graph>"
+		echo '</model>'
+	} >"$tmp/one.xml"
+}
+
 # done_testing: prints the plan; exits non-zero when anything failed.
 done_testing() {
 	echo "1..$tap_n"

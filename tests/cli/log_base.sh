@@ -9,18 +9,6 @@
 : "${SEGC:?}" "${top_srcdir:?}"
 . "$top_srcdir/tests/cli/lib.sh"
 
-# one COST [PARAM...]: a model of one step of cost COST in $tmp/one.xml.
-one() {
-	cost=$1
-	shift
-	{
-		echo '<model name="one" version="1">'
-		for p in "$@"; do echo "  $p"; done
-		echo "  <graph name=\"main\"><step cost=\"$cost\"/></graph>"
-		echo '</model>'
-	} >"$tmp/one.xml"
-}
-
 # total_at ARGS...: the exact total of $tmp/one.xml at the point ARGS
 # (the string of eval --json: a fraction, never rounded).
 total_at() {

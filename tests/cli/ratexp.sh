@@ -12,18 +12,6 @@
 
 model=$top_srcdir/tests/cli/models/extrap_shapes.xml
 
-# one COST [PARAM...]: a model of one step of cost COST in $tmp/one.xml.
-one() {
-	cost=$1
-	shift
-	{
-		echo '<model name="one" version="1">'
-		for p in "$@"; do echo "  $p"; done
-		echo "  <graph name=\"main\"><step cost=\"$cost\"/></graph>"
-		echo '</model>'
-	} >"$tmp/one.xml"
-}
-
 # ------------------------------------------------ check: proofs, witness
 one 'N*sqrt(N)'
 "$SEGC" check --expect 'N^(3/2)' "$tmp/one.xml" >"$tmp/out" 2>&1
