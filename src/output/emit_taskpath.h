@@ -43,8 +43,6 @@ typedef struct segc_tp_out {
 	char *x;             /* prefix of the locals */
 	size_t insn;         /* the instruction (names its label) */
 	int *fails;          /* set once a jump to the label is printed */
-	int py;              /* Python rather than C */
-	int f;               /* Fortran rather than C */
 	int mode;            /* TP_WALK, TP_COUNT or TP_PUSH */
 } segc_tp_out;
 
@@ -56,6 +54,13 @@ typedef struct segc_tp_lang {
 	const char *semi;      /* ends a statement: ";" or "" */
 	const char *rem;       /* opens a comment line */
 	const char *rem_end;   /* closes it */
+	/* the syntax of the programs' expressions (emit_taskpath.c) */
+	const char *real;      /* after the digits of a real number: ".0" */
+	const char *idx_open;  /* an index as a real: its cast */
+	const char *idx_close;
+	const char *pow;       /* the functions, each with its "(" */
+	const char *max, *min;
+	const char *floor_open, *floor_close, *ceil_open, *ceil_close;
 	/* appends 'depth' levels of indentation */
 	void (*indent)(const segc_tp_out *o, unsigned depth);
 	/* appends the element of array 'base' of kind 'w' at (kind, lv) */

@@ -690,7 +690,8 @@ static void put_cycle(const segc_tp_out *o, unsigned depth)
 
 /* The syntax of C. */
 static const segc_tp_lang lang_c = {
-	";", "/* ", " */", indent, put_time_of, put_int, open_instances,
+	";", "/* ", " */", ".0", "(double)", "", "pow(", "fmax(", "fmin(",
+	"floor(", ")", "ceil(", ")", indent, put_time_of, put_int, open_instances,
 	close_loops, put_unreached, put_relax, put_to_all, put_forward,
 	open_present, close_block, put_order_start, put_counted, put_root,
 	open_queue, open_taken, close_taken, close_block, put_cycle
@@ -712,7 +713,6 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 	o.tp = nm->p->insn[i].tp;
 	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
 	o.insn = i;
-	o.py = o.f = 0;
 	o.mode = TP_WALK;
 	if (!assign) {
 		indent(&o, depth);

@@ -683,7 +683,8 @@ static void put_cycle(const segc_tp_out *o, unsigned depth)
 
 /* The syntax of Fortran. */
 static const segc_tp_lang lang_f = {
-	"", "! ", "", indent, put_at, put_int, open_instances,
+	"", "! ", "", ".0_c_double", "", "", "segc_pow(", "segc_fmax(",
+	"segc_fmin(", "segc_floor(", ")", "segc_ceil(", ")", indent, put_at, put_int, open_instances,
 	close_instances, put_unreached, put_relax, put_to_all, put_forward,
 	open_present, close_present, put_order_start, put_counted, put_root,
 	open_queue, open_taken, close_taken, close_queue, put_cycle
@@ -740,8 +741,6 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	o.tp = nm->p->insn[i].tp;
 	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
 	o.insn = i;
-	o.py = 0;
-	o.f = 1;
 	o.mode = TP_WALK;
 	indent(&o, depth);
 	segc_emit_put_value(&text, nm, i);

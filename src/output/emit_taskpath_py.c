@@ -334,7 +334,9 @@ static void put_cycle(const segc_tp_out *o, unsigned depth)
 
 /* The syntax of Python. */
 static const segc_tp_lang lang_py = {
-	"", "# ", "", indent, put_time_of, put_int, open_loops, close_loops,
+	"", "# ", "", ".0", "float(", ")", "math.pow(", "max(", "min(",
+	/* x // 1.0 is floor(x), NaN for NaN or infinity */
+	"((", ") // 1.0)", "(-((-(", ")) // 1.0))", indent, put_time_of, put_int, open_loops, close_loops,
 	put_unreached, put_relax, put_to_all, put_forward, open_present,
 	close_none, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_none, put_cycle
@@ -357,8 +359,6 @@ void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
 	o.tp = nm->p->insn[i].tp;
 	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
 	o.insn = i;
-	o.py = 1;
-	o.f = 0;
 	o.mode = TP_WALK;
 	indent(&o, depth);
 	segc_strbuf_appendf(b, "def %sf%lu():\n", o.x, (unsigned long)i);
