@@ -690,11 +690,13 @@ static void put_cycle(const segc_tp_out *o, unsigned depth)
 
 /* The syntax of C. */
 static const segc_tp_lang lang_c = {
-	";", "/* ", " */", ".0", "(double)", "", "pow(", "fmax(", "fmin(",
-	"floor(", ")", "ceil(", ")", indent, put_time_of, put_int, open_instances,
-	close_loops, put_unreached, put_relax, put_to_all, put_forward,
-	open_present, close_block, put_order_start, put_counted, put_root,
-	open_queue, open_taken, close_taken, close_block, put_cycle
+	";", "/* ", " */",
+	".0", "(double)", "", "pow(", "fmax(", "fmin(",
+	"floor(", ")", "ceil(", ")",
+	indent, put_time_of, put_int, open_instances, close_loops,
+	put_unreached, put_relax, put_to_all, put_forward, open_present,
+	close_block, put_order_start, put_counted, put_root, open_queue,
+	open_taken, close_taken, close_block, put_cycle
 };
 
 /* See emit_private.h. */

@@ -683,11 +683,13 @@ static void put_cycle(const segc_tp_out *o, unsigned depth)
 
 /* The syntax of Fortran. */
 static const segc_tp_lang lang_f = {
-	"", "! ", "", ".0_c_double", "", "", "segc_pow(", "segc_fmax(",
-	"segc_fmin(", "segc_floor(", ")", "segc_ceil(", ")", indent, put_at, put_int, open_instances,
-	close_instances, put_unreached, put_relax, put_to_all, put_forward,
-	open_present, close_present, put_order_start, put_counted, put_root,
-	open_queue, open_taken, close_taken, close_queue, put_cycle
+	"", "! ", "",
+	".0_c_double", "", "", "segc_pow(", "segc_fmax(", "segc_fmin(",
+	"segc_floor(", ")", "segc_ceil(", ")",
+	indent, put_at, put_int, open_instances, close_instances,
+	put_unreached, put_relax, put_to_all, put_forward, open_present,
+	close_present, put_order_start, put_counted, put_root, open_queue,
+	open_taken, close_taken, close_queue, put_cycle
 };
 
 /* Appends 'text' with every line longer than F_WRAP continued with '&'

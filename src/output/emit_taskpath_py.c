@@ -334,9 +334,11 @@ static void put_cycle(const segc_tp_out *o, unsigned depth)
 
 /* The syntax of Python. */
 static const segc_tp_lang lang_py = {
-	"", "# ", "", ".0", "float(", ")", "math.pow(", "max(", "min(",
+	"", "# ", "",
+	".0", "float(", ")", "math.pow(", "max(", "min(",
 	/* x // 1.0 is floor(x), NaN for NaN or infinity */
-	"((", ") // 1.0)", "(-((-(", ")) // 1.0))", indent, put_time_of, put_int, open_loops, close_loops,
+	"((", ") // 1.0)", "(-((-(", ")) // 1.0))",
+	indent, put_time_of, put_int, open_loops, close_loops,
 	put_unreached, put_relax, put_to_all, put_forward, open_present,
 	close_none, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_none, put_cycle
