@@ -63,6 +63,18 @@ typedef struct segc_tp_lang {
 	const char *floor_open, *floor_close, *ceil_open, *ceil_close;
 	/* appends 'depth' levels of indentation */
 	void (*indent)(const segc_tp_out *o, unsigned depth);
+	/* the time of a kind without indices at its start */
+	void (*put_point)(const segc_tp_out *o, unsigned depth, size_t v);
+	/* the box of an indexed kind 'v' and its arrays, before its
+	 * instances are set */
+	void (*put_box)(const segc_tp_out *o, unsigned depth, size_t v);
+	/* the instance of kind 'v' at its indices set: one, no time yet */
+	void (*put_fresh)(const segc_tp_out *o, unsigned depth, size_t v);
+	/* opens the loops over the places of kind 'v' (every place of its
+	 * box where the box is a superset); returns the depth of their
+	 * body; close_loops closes them (opened at 'depth') */
+	unsigned (*open_loops)(const segc_tp_out *o, size_t v, unsigned depth);
+	void (*close_loops)(const segc_tp_out *o, size_t v, unsigned depth);
 	/* appends the element of array 'base' of kind 'w' at (kind, lv) */
 	void (*put_at)(const segc_tp_out *o, unsigned long base, size_t w,
 		unsigned long kind, size_t lv);
@@ -113,6 +125,10 @@ typedef struct segc_tp_lang {
 	/* NaN when an instance was never queued (a cycle) */
 	void (*put_cycle)(const segc_tp_out *o, unsigned depth);
 } segc_tp_lang;
+
+/* Appends the times at the start: each kind's box and arrays, each
+ * instance without a time yet. */
+void segc_tp_walk_boxes(const segc_tp_out *o, unsigned depth);
 
 /* Appends the walk by kinds: each kind in the plan's order, each of its
  * instances visited (its finish time pushed along its arcs). */

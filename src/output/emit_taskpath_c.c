@@ -430,106 +430,112 @@ static void put_decls(const segc_tp_out *o, unsigned depth)
 		}
 }
 
-/* Appends the boxes: the least and greatest index of each kind's
- * instances, its places (%s8[v], at most TP_MAX_BOX) and its arrays. */
-static void put_boxes(const segc_tp_out *o, unsigned depth)
+/* Appends the box of the indexed kind 'v': the least and greatest
+ * index of its instances, its places (%s8[v], at most TP_MAX_BOX) and
+ * its arrays. */
+static void put_box(const segc_tp_out *o, unsigned depth, size_t v)
 {
-	const segc_tp *t = &o->tp->t;
-	size_t v, k;
+	const segc_tp_node *nd = &o->tp->t.nodes[v];
+	size_t k;
 	unsigned in;
 
-	for (v = 0; v < t->n; v++) {
-		const segc_tp_node *nd = &t->nodes[v];
-
-		if (!nd->d)
-			continue;
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "/* node %lu: the box of its "
-			"indices */\n", (unsigned long)v + 1);
-		in = open_loops(o, v, depth);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, in);
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " = ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " < ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " ? ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " : ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, ";\n");
-			indent(o, in);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " = ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " > ");
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " ? ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " : ");
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, ";\n");
-		}
-		close_loops(o, v, depth);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s3 = 1.0;\n", o->x);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, depth);
-			segc_strbuf_appendf(o->b, "%s3 = ", o->x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " < ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_appendf(o->b, " ? 0.0 : %s3 * (double)(",
-				o->x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " - ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " + 1);\n");
-		}
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "if (%s3 > " TP_MAX_BOX ")\n", o->x);
-		put_fail(o, depth + 1);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s8[%lu] = %s3 > 0.0 ? "
-			"(size_t)%s3 : 1U;\n", o->x, (unsigned long)v, o->x,
-			o->x);
-		indent(o, depth);
-		segc_tp_local(o, L_T, v, 0);
-		segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
-			"sizeof(double));\n", o->x, (unsigned long)v);
-		indent(o, depth);
-		segc_tp_local(o, L_E, v, 0);
-		segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
-			"sizeof(double));\n", o->x, (unsigned long)v);
-		indent(o, depth);
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_appendf(o->b, " = (unsigned char *)calloc(%s8[%lu], "
-			"1);\n", o->x, (unsigned long)v);
-		indent(o, depth);
-		segc_strbuf_append(o->b, "if (!");
-		segc_tp_local(o, L_E, v, 0);
-		segc_strbuf_append(o->b, " || !");
-		segc_tp_local(o, L_T, v, 0);
-		segc_strbuf_append(o->b, " || !");
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_append(o->b, ")\n");
-		put_fail(o, depth + 1);
-		/* the instances: no time yet */
-		in = open_loops(o, v, depth);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "/* node %lu: the box of its "
+		"indices */\n", (unsigned long)v + 1);
+	in = open_loops(o, v, depth);
+	for (k = 0; k < nd->d; k++) {
 		indent(o, in);
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_append(o->b, "[");
-		put_place(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, "] = 1;\n");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " = ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " < ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " ? ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " : ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, ";\n");
 		indent(o, in);
-		put_time(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = -HUGE_VAL;\n");
-		indent(o, in);
-		put_time_of(o, L_E, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = 0.0;\n");
-		close_loops(o, v, depth);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " = ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " > ");
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " ? ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " : ");
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, ";\n");
 	}
+	close_loops(o, v, depth);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s3 = 1.0;\n", o->x);
+	for (k = 0; k < nd->d; k++) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s3 = ", o->x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " < ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_appendf(o->b, " ? 0.0 : %s3 * (double)(",
+			o->x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " + 1);\n");
+	}
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s3 > " TP_MAX_BOX ")\n", o->x);
+	put_fail(o, depth + 1);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s8[%lu] = %s3 > 0.0 ? "
+		"(size_t)%s3 : 1U;\n", o->x, (unsigned long)v, o->x,
+		o->x);
+	indent(o, depth);
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
+		"sizeof(double));\n", o->x, (unsigned long)v);
+	indent(o, depth);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
+		"sizeof(double));\n", o->x, (unsigned long)v);
+	indent(o, depth);
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_appendf(o->b, " = (unsigned char *)calloc(%s8[%lu], "
+		"1);\n", o->x, (unsigned long)v);
+	indent(o, depth);
+	segc_strbuf_append(o->b, "if (!");
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, " || !");
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, " || !");
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_append(o->b, ")\n");
+	put_fail(o, depth + 1);
+}
+
+/* Appends the instance of the indexed kind 'v' whose indices are set:
+ * one, no time yet. */
+static void put_fresh(const segc_tp_out *o, unsigned in, size_t v)
+{
+	indent(o, in);
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_append(o->b, "[");
+	put_place(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, "] = 1;\n");
+	indent(o, in);
+	put_time(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = -HUGE_VAL;\n");
+	indent(o, in);
+	put_time_of(o, L_E, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = 0.0;\n");
+}
+
+/* Nothing: a kind without indices has its time from its declaration. */
+static void put_point(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	(void)o;
+	(void)depth;
+	(void)v;
 }
 
 /* The finish time set to 0 when no arc reached the instance. */
@@ -693,7 +699,8 @@ static const segc_tp_lang lang_c = {
 	";", "/* ", " */",
 	".0", "(double)", "", "pow(", "fmax(", "fmin(",
 	"floor(", ")", "ceil(", ")",
-	indent, put_time_of, put_int, open_instances, close_loops,
+	indent, put_point, put_box, put_fresh, open_loops, close_loops,
+	put_time_of, put_int, open_instances, close_loops,
 	put_unreached, put_relax, put_to_all, put_forward, open_present,
 	close_block, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_block, put_cycle
@@ -731,7 +738,7 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 		(unsigned long)t->narcs);
 	put_decls(&o, depth);
 	segc_strbuf_append(b, "\n");
-	put_boxes(&o, depth);
+	segc_tp_walk_boxes(&o, depth);
 	if (o.tp->by_instance)
 		segc_tp_walk_instances(&o, depth);
 	else

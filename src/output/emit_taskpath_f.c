@@ -398,99 +398,109 @@ static void put_decls(const segc_tp_out *o, unsigned depth)
 		}
 }
 
-/* Appends the boxes and arrays of the indexed kinds, the first times. */
-static void put_boxes(const segc_tp_out *o, unsigned depth)
+/* Appends the time of the kind 'v' without indices at its start. */
+static void put_point(const segc_tp_out *o, unsigned depth, size_t v)
 {
-	const segc_tp *t = &o->tp->t;
-	size_t v, k;
+	indent(o, depth);
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
+	indent(o, depth);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, " = 0.0_c_double\n");
+}
+
+/* Appends the box of the indexed kind 'v' (its least and greatest
+ * indices, its places at most 2^26) and its arrays. */
+static void put_box(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	const segc_tp_node *nd = &o->tp->t.nodes[v];
+	size_t k;
 	unsigned in;
 
-	for (v = 0; v < t->n; v++) {
-		const segc_tp_node *nd = &t->nodes[v];
-
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "! node %lu: the box of its indices\n",
+		(unsigned long)v + 1);
+	for (k = 0; k < nd->d; k++) {
 		indent(o, depth);
-		if (!nd->d) {
-			segc_tp_local(o, L_T, v, 0);
-			segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
-			indent(o, depth);
-			segc_tp_local(o, L_E, v, 0);
-			segc_strbuf_append(o->b, " = 0.0_c_double\n");
-			continue;
-		}
-		segc_strbuf_appendf(o->b, "! node %lu: the box of its indices\n",
-			(unsigned long)v + 1);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, depth);
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " = 4503599627370496.0_c_double\n");
-			indent(o, depth);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " = -4503599627370496.0_c_double\n");
-		}
-		in = open_loops(o, v, depth);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, in);
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " = min(");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, ", ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, ")\n");
-			indent(o, in);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " = max(");
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, ", ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, ")\n");
-		}
-		close_loops(o, v, in);
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " = 4503599627370496.0_c_double\n");
 		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s3 = 1.0_c_double\n", o->x);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, depth);
-			segc_strbuf_appendf(o->b, "%s3 = %s3 * max(0.0_c_double, ",
-				o->x, o->x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " - ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " + 1.0_c_double)\n");
-		}
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "if (%s3 > 67108864.0_c_double) exit "
-			"%sf%lu\n", o->x, o->x, (unsigned long)o->insn);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s8(%lu) = max(1, int(%s3))\n", o->x,
-			(unsigned long)v + 1, o->x);
-		indent(o, depth);
-		segc_strbuf_append(o->b, "allocate(");
-		segc_tp_local(o, L_T, v, 0);
-		segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
-			(unsigned long)v + 1);
-		segc_tp_local(o, L_E, v, 0);
-		segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
-			(unsigned long)v + 1);
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_appendf(o->b, "(%s8(%lu)), stat=%s9)\n", o->x,
-			(unsigned long)v + 1, o->x);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "if (%s9 /= 0) exit %sf%lu\n", o->x,
-			o->x, (unsigned long)o->insn);
-		indent(o, depth);
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_append(o->b, " = .false.\n");
-		in = open_loops(o, v, depth);
-		indent(o, in);
-		put_at(o, L_EX, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = .true.\n");
-		indent(o, in);
-		put_at(o, L_T, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
-		indent(o, in);
-		put_at(o, L_E, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = 0.0_c_double\n");
-		close_loops(o, v, in);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " = -4503599627370496.0_c_double\n");
 	}
+	in = open_loops(o, v, depth);
+	for (k = 0; k < nd->d; k++) {
+		indent(o, in);
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " = min(");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, ", ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, ")\n");
+		indent(o, in);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " = max(");
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, ", ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, ")\n");
+	}
+	close_loops(o, v, in);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s3 = 1.0_c_double\n", o->x);
+	for (k = 0; k < nd->d; k++) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s3 = %s3 * max(0.0_c_double, ",
+			o->x, o->x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " + 1.0_c_double)\n");
+	}
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s3 > 67108864.0_c_double) exit "
+		"%sf%lu\n", o->x, o->x, (unsigned long)o->insn);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s8(%lu) = max(1, int(%s3))\n", o->x,
+		(unsigned long)v + 1, o->x);
+	indent(o, depth);
+	segc_strbuf_append(o->b, "allocate(");
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
+		(unsigned long)v + 1);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
+		(unsigned long)v + 1);
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_appendf(o->b, "(%s8(%lu)), stat=%s9)\n", o->x,
+		(unsigned long)v + 1, o->x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s9 /= 0) exit %sf%lu\n", o->x,
+		o->x, (unsigned long)o->insn);
+	indent(o, depth);
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_append(o->b, " = .false.\n");
+}
+
+/* Appends the instance of the indexed kind 'v' whose indices are set:
+ * one, no time yet. */
+static void put_fresh(const segc_tp_out *o, unsigned in, size_t v)
+{
+	indent(o, in);
+	put_at(o, L_EX, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = .true.\n");
+	indent(o, in);
+	put_at(o, L_T, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
+	indent(o, in);
+	put_at(o, L_E, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = 0.0_c_double\n");
+}
+
+/* Closes the loops of kind 'v' opened at 'depth'. */
+static void close_loops_at(const segc_tp_out *o, size_t v, unsigned depth)
+{
+	close_loops(o, v, depth + (unsigned)o->tp->t.nodes[v].d);
 }
 
 /* The finish time set to 0 when no arc reached the instance. */
@@ -686,7 +696,8 @@ static const segc_tp_lang lang_f = {
 	"", "! ", "",
 	".0_c_double", "", "", "segc_pow(", "segc_fmax(", "segc_fmin(",
 	"segc_floor(", ")", "segc_ceil(", ")",
-	indent, put_at, put_int, open_instances, close_instances,
+	indent, put_point, put_box, put_fresh, open_loops, close_loops_at,
+	put_at, put_int, open_instances, close_instances,
 	put_unreached, put_relax, put_to_all, put_forward, open_present,
 	close_present, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_queue, put_cycle
@@ -757,7 +768,7 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	put_decls(&o, depth + 1);
 	indent(&o, depth + 1);
 	segc_strbuf_appendf(&text, "%s0 = 0.0_c_double\n", o.x);
-	put_boxes(&o, depth + 1);
+	segc_tp_walk_boxes(&o, depth + 1);
 	if (o.tp->by_instance)
 		segc_tp_walk_instances(&o, depth + 1);
 	else

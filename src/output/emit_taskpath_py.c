@@ -332,13 +332,48 @@ static void put_cycle(const segc_tp_out *o, unsigned depth)
 	segc_strbuf_append(o->b, "return math.nan\n");
 }
 
+/* Appends the time of the kind 'v' without indices at its start. */
+static void put_point(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	indent(o, depth);
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, " = -math.inf\n");
+	indent(o, depth);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, " = 0.0\n");
+}
+
+/* Appends the dicts of the times of the indexed kind 'v'. */
+static void put_box(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	indent(o, depth);
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, " = {}\n");
+	indent(o, depth);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, " = {}\n");
+}
+
+/* Appends the instance of the indexed kind 'v' whose indices are set:
+ * a key of the dicts, no time yet. */
+static void put_fresh(const segc_tp_out *o, unsigned in, size_t v)
+{
+	indent(o, in);
+	put_time(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = -math.inf\n");
+	indent(o, in);
+	put_time_of(o, L_E, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = 0.0\n");
+}
+
 /* The syntax of Python. */
 static const segc_tp_lang lang_py = {
 	"", "# ", "",
 	".0", "float(", ")", "math.pow(", "max(", "min(",
 	/* x // 1.0 is floor(x), NaN for NaN or infinity */
 	"((", ") // 1.0)", "(-((-(", ")) // 1.0))",
-	indent, put_time_of, put_int, open_loops, close_loops,
+	indent, put_point, put_box, put_fresh, open_loops, close_loops,
+	put_time_of, put_int, open_loops, close_loops,
 	put_unreached, put_relax, put_to_all, put_forward, open_present,
 	close_none, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_none, put_cycle
@@ -350,8 +385,6 @@ void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
 {
 	const segc_tp *t = &nm->p->insn[i].tp->t;
 	segc_tp_out o;
-	size_t v;
-	unsigned in;
 	int fails = 0;
 
 	o.lang = &lang_py;
@@ -371,28 +404,7 @@ void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
 		(unsigned long)t->narcs);
 	indent(&o, depth);
 	segc_strbuf_appendf(b, "%s0 = 0.0\n", o.x);
-	for (v = 0; v < t->n; v++) {
-		indent(&o, depth);
-		segc_tp_local(&o, L_T, v, 0);
-		if (!t->nodes[v].d) {
-			segc_strbuf_append(b, " = -math.inf\n");
-			indent(&o, depth);
-			segc_tp_local(&o, L_E, v, 0);
-			segc_strbuf_append(b, " = 0.0\n");
-			continue;
-		}
-		segc_strbuf_append(b, " = {}\n");
-		indent(&o, depth);
-		segc_tp_local(&o, L_E, v, 0);
-		segc_strbuf_append(b, " = {}\n");
-		in = open_loops(&o, v, depth);
-		indent(&o, in);
-		put_time(&o, v, L_IDX, v);
-		segc_strbuf_append(b, " = -math.inf\n");
-		indent(&o, in);
-		put_time_of(&o, L_E, v, L_IDX, v);
-		segc_strbuf_append(b, " = 0.0\n");
-	}
+	segc_tp_walk_boxes(&o, depth);
 	if (o.tp->by_instance)
 		segc_tp_walk_instances(&o, depth);
 	else

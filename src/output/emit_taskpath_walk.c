@@ -94,6 +94,23 @@ static void put_visit(const segc_tp_out *o, unsigned in, size_t v)
 }
 
 /* See emit_taskpath.h. */
+void segc_tp_walk_boxes(const segc_tp_out *o, unsigned depth)
+{
+	const segc_tp_lang *l = o->lang;
+	size_t v;
+
+	for (v = 0; v < o->tp->t.n; v++) {
+		if (!o->tp->t.nodes[v].d) {
+			l->put_point(o, depth, v);
+			continue;
+		}
+		l->put_box(o, depth, v);
+		l->put_fresh(o, l->open_loops(o, v, depth), v);
+		l->close_loops(o, v, depth);
+	}
+}
+
+/* See emit_taskpath.h. */
 void segc_tp_walk_kinds(segc_tp_out *o, unsigned depth)
 {
 	const segc_tp *t = &o->tp->t;
