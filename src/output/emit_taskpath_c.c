@@ -1,21 +1,22 @@
 /* emit_taskpath_c.c - the longest path of a task graph with indexed
  * nodes (a TASKPATH instruction, plan_taskpath.c) printed as C: the
- * instances of each node kind enumerated by loops over its index ranges,
- * as segc eval does (algebra/taskpath.c), their times kept in an array
- * over the box of their indices (malloc'd, freed before the value is
- * returned), and the longest path taken by pushing each instance's
- * finish time along its arcs (emit_taskpath.c adds them in
- * double-double), the kinds in the order of the plan and each kind's
- * instances in the lexicographic order of their indices.  When the kinds
- * feed each other (by_instance), the instances are put in a topological
- * order at run time as segc eval does (Kahn's algorithm: the arcs into
- * each instance counted, then an instance pushed once all have come).
- * The predictor
- * gives NaN where segc eval refuses or where it cannot follow: a bound or
- * an at value that is not an integer of at most 2^52, an arc from a kind
- * to itself that does not go forward in the lexicographic order (in the
- * walk by kinds), instances whose arcs make a cycle (by instances), more
- * than 2^26 places in a box, or no memory. */
+ * syntax hooks of the walk (emit_taskpath_walk.c) and the C's
+ * declarations and frees.  The instances of each node kind enumerated by
+ * loops over its index ranges, as segc eval does (algebra/taskpath.c),
+ * their times kept in an array over the box of their indices (malloc'd,
+ * freed before the value is returned), and the longest path taken by
+ * pushing each instance's finish time along its arcs (emit_taskpath.c
+ * adds them in double-double), the kinds in the order of the plan and
+ * each kind's instances in the lexicographic order of their indices.
+ * When the kinds feed each other (by_instance), the instances are put in
+ * a topological order at run time as segc eval does (Kahn's algorithm:
+ * the arcs into each instance counted, then an instance pushed once all
+ * have come).  The predictor gives NaN where segc eval refuses or where
+ * it cannot follow: a bound or an at value that is not an integer of at
+ * most 2^52, an arc from a kind to itself that does not go forward in
+ * the lexicographic order (in the walk by kinds), instances whose arcs
+ * make a cycle (by instances), more than 2^26 places in a box, or no
+ * memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "output/emit_taskpath.h"

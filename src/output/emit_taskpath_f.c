@@ -1,12 +1,12 @@
-/* emit_taskpath_f.c - the longest path of a task graph with indexed nodes
- * (a TASKPATH instruction) printed as Fortran 2008: the walk of the C
- * (emit_taskpath.c) inside a named BLOCK construct of its own locals
- * (allocatable arrays over each kind's box, freed when the block ends),
- * left by EXIT with the result NaN where the C jumps to NaN; when the
- * kinds feed each other, the instances in the C's topological order
- * found at run time (integer arrays of the arcs still to come and of the
- * queue).  Indices are
- * held in reals (integers below 2^53 are exact), only the places in the
+/* emit_taskpath_f.c - the longest path of a task graph with indexed
+ * nodes (a TASKPATH instruction) printed as Fortran 2008: the syntax
+ * hooks of the walk (emit_taskpath_walk.c), the C's walk inside a named
+ * BLOCK construct of its own locals (allocatable arrays over each kind's
+ * box, freed when the block ends), left by EXIT with the result NaN
+ * where the C jumps to NaN; when the kinds feed each other, the
+ * instances in the C's topological order found at run time (integer
+ * arrays of the arcs still to come and of the queue).  Indices are held
+ * in reals (integers below 2^53 are exact), only the places in the
  * arrays are default integers.  Lines longer than Fortran's 132 are
  * continued with '&'. */
 #include <stdio.h>

@@ -1,14 +1,14 @@
 /* emit_taskpath_py.c - the longest path of a task graph with indexed
- * nodes (a TASKPATH instruction) printed as Python: the same walk as the
- * C of emit_taskpath.c (each node kind in the plan's order, its instances
- * over their index ranges in lexicographic order, finish times pushed
- * along the arcs), the times of a kind's instances in a dict keyed by
- * their index tuples; when the kinds feed each other, the instances in a
- * topological order found at run time (the count of the arcs into each
- * instance in a dict, a list as the queue).  The walk is a local
- * function whose return gives
- * NaN where the C jumps to NaN; an arithmetic error of Python (a division
- * by zero, an overflow) gives NaN too. */
+ * nodes (a TASKPATH instruction) printed as Python: the syntax hooks of
+ * the walk (emit_taskpath_walk.c) the C uses too (each node kind in the
+ * plan's order, its instances over their index ranges in lexicographic
+ * order, finish times pushed along the arcs), the times of a kind's
+ * instances in a dict keyed by their index tuples; when the kinds feed
+ * each other, the instances in a topological order found at run time
+ * (the count of the arcs into each instance in a dict, a list as the
+ * queue).  The walk is a local function whose return gives NaN where the
+ * C jumps to NaN; an arithmetic error of Python (a division by zero, an
+ * overflow) gives NaN too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "output/emit_taskpath.h"
