@@ -124,11 +124,11 @@ static void put_pushed(const segc_tp_out *o, const tp_tree *a)
 	}
 	segc_strbuf_append(o->b, "(");
 	segc_strbuf_append_mpz(o->b, mpq_numref(q));
-	segc_strbuf_append(o->b, o->f ? ".0_c_double" : ".0");
+	segc_strbuf_append(o->b, o->lang->real);
 	if (mpz_cmp_ui(mpq_denref(q), 1)) {
 		segc_strbuf_append(o->b, " / ");
 		segc_strbuf_append_mpz(o->b, mpq_denref(q));
-		segc_strbuf_append(o->b, o->f ? ".0_c_double" : ".0");
+		segc_strbuf_append(o->b, o->lang->real);
 	}
 	segc_strbuf_append(o->b, ")");
 }
@@ -172,7 +172,7 @@ static size_t put_factors(const segc_tp_out *o, const tp_tree *t, int den,
 		segc_strbuf_append(o->b, done ? " * " : "");
 		segc_strbuf_append_mpz(o->b, den ? mpq_denref(q) :
 			mpq_numref(q));
-		segc_strbuf_append(o->b, o->f ? ".0_c_double" : ".0");
+		segc_strbuf_append(o->b, o->lang->real);
 		return done + 1;
 	}
 	if (!den == (r != 0))
@@ -199,9 +199,9 @@ static void put_tree(const segc_tp_out *o, const tp_tree *t, size_t v)
 		put_pushed(o, t);
 		return;
 	case SEGC_TP_INDEX:
-		segc_strbuf_append(b, o->py ? "float(" : o->f ? "" : "(double)");
+		segc_strbuf_append(b, o->lang->idx_open);
 		segc_tp_local(o, L_IDX, v, t->arg);
-		segc_strbuf_append(b, o->py ? ")" : "");
+		segc_strbuf_append(b, o->lang->idx_close);
 		return;
 	case SEGC_TP_ADD:
 		segc_strbuf_append(b, "(");
@@ -213,7 +213,7 @@ static void put_tree(const segc_tp_out *o, const tp_tree *t, size_t v)
 	case SEGC_TP_MUL:
 		segc_strbuf_append(b, "(");
 		if (!put_factors(o, t, 0, v, 0))
-			segc_strbuf_append(b, o->f ? "1.0_c_double" : "1.0");
+			segc_strbuf_appendf(b, "1%s", o->lang->real);
 		segc_strbuf_append(b, ")");
 		segc_strbuf_init(&den);
 		d = *o;
@@ -229,43 +229,33 @@ static void put_tree(const segc_tp_out *o, const tp_tree *t, size_t v)
 			long n = mpz_get_si(mpq_numref(q));
 
 			if (!n)
-				segc_strbuf_append(b, o->f ? "1.0_c_double" : "1.0");
+				segc_strbuf_appendf(b, "1%s", o->lang->real);
 			else if (n > 0)
 				put_powi(o, t->kid[0], (unsigned long)n, v);
 			else {
-				segc_strbuf_append(b, o->f ? "(1.0_c_double / " : "(1.0 / ");
+				segc_strbuf_appendf(b, "(1%s / ", o->lang->real);
 				put_powi(o, t->kid[0], (unsigned long)-n, v);
 				segc_strbuf_append(b, ")");
 			}
 			return;
 		}
-		segc_strbuf_append(b, o->py ? "math.pow(" : o->f ? "segc_pow(" : "pow(");
+		segc_strbuf_append(b, o->lang->pow);
 		put_tree(o, t->kid[0], v);
 		segc_strbuf_append(b, ", ");
 		put_tree(o, t->kid[1], v);
 		segc_strbuf_append(b, ")");
 		return;
 	case SEGC_TP_FLOOR: case SEGC_TP_CEIL:
-		/* Python: x // 1.0 is floor(x), NaN for NaN or infinity */
-		if (o->py)
-			segc_strbuf_append(b, t->op == SEGC_TP_FLOOR ? "((" :
-				"(-((-(");
-		else if (o->f)
-			segc_strbuf_append(b, t->op == SEGC_TP_FLOOR ?
-				"segc_floor(" : "segc_ceil(");
-		else
-			segc_strbuf_append(b, t->op == SEGC_TP_FLOOR ?
-				"floor(" : "ceil(");
+		segc_strbuf_append(b, t->op == SEGC_TP_FLOOR ?
+			o->lang->floor_open : o->lang->ceil_open);
 		put_tree(o, t->kid[0], v);
-		segc_strbuf_append(b, !o->py ? ")" : t->op == SEGC_TP_FLOOR ?
-			") // 1.0)" : ")) // 1.0))");
+		segc_strbuf_append(b, t->op == SEGC_TP_FLOOR ?
+			o->lang->floor_close : o->lang->ceil_close);
 		return;
 	default:
 		for (i = 1; i < t->n; i++)
-			segc_strbuf_append(b, o->py ? (t->op == SEGC_TP_MAX ?
-				"max(" : "min(") : o->f ? (t->op == SEGC_TP_MAX ?
-				"segc_fmax(" : "segc_fmin(") : t->op == SEGC_TP_MAX ?
-				"fmax(" : "fmin(");
+			segc_strbuf_append(b, t->op == SEGC_TP_MAX ?
+				o->lang->max : o->lang->min);
 		put_tree(o, t->kid[0], v);
 		for (i = 1; i < t->n; i++) {
 			segc_strbuf_append(b, ", ");
@@ -300,15 +290,11 @@ int segc_tp_prog_is_zero(const segc_tp_out *o, const segc_tp_prog *g)
 void segc_tp_put_twosum(const segc_tp_out *o, unsigned depth,
 	const char *dst, const char *src, const segc_tp_prog *g, size_t v)
 {
-	const char *x = o->x, *semi = o->py || o->f ? "" : ";";
+	const char *x = o->x, *semi = o->lang->semi;
 	unsigned d;
 
 	for (d = 0; d < 6; d++) {
-		unsigned k = depth;
-
-		while (k--)
-			segc_strbuf_append(o->b, o->py ? "    " : o->f ? "  " :
-				"\t");
+		o->lang->indent(o, depth);
 		switch (d) {
 		case 0:
 			segc_strbuf_appendf(o->b, "%s7 = ", x);

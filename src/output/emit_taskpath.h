@@ -1,7 +1,8 @@
 /* emit_taskpath.h - what the printers of a TASKPATH instruction share
- * (emit_taskpath.c: its programs; emit_taskpath_c.c, emit_taskpath_py.c,
- * emit_taskpath_f.c: the C, Python and Fortran): the state of one
- * printing and the numbers of its locals. */
+ * (emit_taskpath.c: its programs; emit_taskpath_walk.c: the walk of the
+ * plan; emit_taskpath_c.c, emit_taskpath_py.c, emit_taskpath_f.c: the
+ * syntax of C, Python and Fortran as a table of hooks): the state of one
+ * printing, the numbers of its locals and the table of a language. */
 #ifndef SEGC_EMIT_TASKPATH_H
 #define SEGC_EMIT_TASKPATH_H
 
@@ -31,18 +32,116 @@ enum { TP_WALK = 0, TP_COUNT, TP_PUSH };
  * head, 15 its tail, 16 a place decoded, 17 the places (then the
  * instances). */
 
+struct segc_tp_lang;
+
 /* What one printing needs. */
 typedef struct segc_tp_out {
+	const struct segc_tp_lang *lang;  /* the syntax of the language */
 	segc_strbuf *b;
 	const segc_emit_namer *nm;
 	const struct segc_plan_taskpath *tp;
 	char *x;             /* prefix of the locals */
 	size_t insn;         /* the instruction (names its label) */
 	int *fails;          /* set once a jump to the label is printed */
-	int py;              /* Python rather than C */
-	int f;               /* Fortran rather than C */
 	int mode;            /* TP_WALK, TP_COUNT or TP_PUSH */
 } segc_tp_out;
+
+/* The syntax of one language: what the walk (emit_taskpath_walk.c)
+ * calls to print each step of the plan.  'depth' is the indentation of
+ * what a hook prints; (base, w, kind, lv) names the array 'base' of
+ * kind 'w' at the indices whose locals are 'kind' numbered by 'lv'. */
+typedef struct segc_tp_lang {
+	const char *semi;      /* ends a statement: ";" or "" */
+	const char *rem;       /* opens a comment line */
+	const char *rem_end;   /* closes it */
+	/* the syntax of the programs' expressions (emit_taskpath.c) */
+	const char *real;      /* after the digits of a real number: ".0" */
+	const char *idx_open;  /* an index as a real: its cast */
+	const char *idx_close;
+	const char *pow;       /* the functions, each with its "(" */
+	const char *max, *min;
+	const char *floor_open, *floor_close, *ceil_open, *ceil_close;
+	/* appends 'depth' levels of indentation */
+	void (*indent)(const segc_tp_out *o, unsigned depth);
+	/* the time of a kind without indices at its start */
+	void (*put_point)(const segc_tp_out *o, unsigned depth, size_t v);
+	/* the box of an indexed kind 'v' and its arrays, before its
+	 * instances are set */
+	void (*put_box)(const segc_tp_out *o, unsigned depth, size_t v);
+	/* the instance of kind 'v' at its indices set: one, no time yet */
+	void (*put_fresh)(const segc_tp_out *o, unsigned depth, size_t v);
+	/* opens the loops over the places of kind 'v' (every place of its
+	 * box where the box is a superset); returns the depth of their
+	 * body; close_loops closes them (opened at 'depth') */
+	unsigned (*open_loops)(const segc_tp_out *o, size_t v, unsigned depth);
+	void (*close_loops)(const segc_tp_out *o, size_t v, unsigned depth);
+	/* appends the element of array 'base' of kind 'w' at (kind, lv) */
+	void (*put_at)(const segc_tp_out *o, unsigned long base, size_t w,
+		unsigned long kind, size_t lv);
+	/* sets the local (kind, lv, lk) to the integer program 'g' of kind
+	 * 'v', or gives NaN */
+	void (*put_int)(const segc_tp_out *o, unsigned depth,
+		unsigned long kind, size_t lv, size_t lk, const segc_tp_prog *g,
+		size_t v);
+	/* opens the loops over the instances of kind 'v'; returns the
+	 * depth of their body; close_instances closes them */
+	unsigned (*open_instances)(const segc_tp_out *o, size_t v,
+		unsigned depth);
+	void (*close_instances)(const segc_tp_out *o, size_t v,
+		unsigned depth);
+	/* the finish time (%s1, %s10) set to 0 when no arc reached it */
+	void (*put_unreached)(const segc_tp_out *o, unsigned depth);
+	/* raises the time of kind 'w' at (kind, lv) to (%s2, %s20), counts
+	 * or releases it (mode) */
+	void (*put_relax)(const segc_tp_out *o, unsigned depth, size_t w,
+		unsigned long kind, size_t lv);
+	/* the push along arc 'a' without at values: to every instance of
+	 * its kind 'w' */
+	void (*put_to_all)(const segc_tp_out *o, unsigned depth, size_t a,
+		size_t w);
+	/* NaN unless the at values of arc 'a' from kind 'v' to itself go
+	 * forward in the lexicographic order */
+	void (*put_forward)(const segc_tp_out *o, unsigned depth, size_t a,
+		size_t v);
+	/* opens the test that the at values of arc 'a' name an instance of
+	 * 'w'; returns the depth of its body; close_present closes it */
+	unsigned (*open_present)(const segc_tp_out *o, unsigned depth,
+		size_t a, size_t w);
+	void (*close_present)(const segc_tp_out *o, unsigned depth);
+	/* the instance order: its arrays and the numbers of the kinds */
+	void (*put_order_start)(const segc_tp_out *o, unsigned depth);
+	/* one more instance counted (%s17) */
+	void (*put_counted)(const segc_tp_out *o, unsigned depth);
+	/* the instance of kind 'v' at its indices queued when no arc comes
+	 * into it */
+	void (*put_root)(const segc_tp_out *o, unsigned depth, size_t v);
+	/* opens the loop over the queue; returns the depth of its body */
+	unsigned (*open_queue)(const segc_tp_out *o, unsigned depth);
+	/* opens the test that the instance taken is of kind 'v' and sets
+	 * its indices (body at depth + 1); close_taken closes it */
+	void (*open_taken)(const segc_tp_out *o, unsigned depth, size_t v);
+	void (*close_taken)(const segc_tp_out *o, unsigned depth);
+	void (*close_queue)(const segc_tp_out *o, unsigned depth);
+	/* NaN when an instance was never queued (a cycle) */
+	void (*put_cycle)(const segc_tp_out *o, unsigned depth);
+} segc_tp_lang;
+
+/* Appends the times at the start: each kind's box and arrays, each
+ * instance without a time yet. */
+void segc_tp_walk_boxes(const segc_tp_out *o, unsigned depth);
+
+/* Appends the walk by kinds: each kind in the plan's order, each of its
+ * instances visited (its finish time pushed along its arcs). */
+void segc_tp_walk_kinds(segc_tp_out *o, unsigned depth);
+
+/* Appends the walk by instances (by_instance): the arcs into each
+ * instance counted, then the instances visited in a topological order
+ * found at run time. */
+void segc_tp_walk_instances(segc_tp_out *o, unsigned depth);
+
+/* Appends, at 'depth', a comment line of the text 'text'. */
+void segc_tp_put_rem(const segc_tp_out *o, unsigned depth,
+	const char *text);
 
 /* Appends the local of 'kind' for the numbers 'v' and 'k'. */
 void segc_tp_local(const segc_tp_out *o, unsigned long kind, size_t v,

@@ -1,21 +1,23 @@
 /* emit_taskpath_c.c - the longest path of a task graph with indexed
  * nodes (a TASKPATH instruction, plan_taskpath.c) printed as C: the
- * instances of each node kind enumerated by loops over its index ranges,
- * as segc eval does (algebra/taskpath.c), their times kept in an array
- * over the box of their indices (malloc'd, freed before the value is
- * returned), and the longest path taken by pushing each instance's
- * finish time along its arcs (emit_taskpath.c adds them in
- * double-double), the kinds in the order of the plan and each kind's
- * instances in the lexicographic order of their indices.  When the kinds
- * feed each other (by_instance), the instances are put in a topological
- * order at run time as segc eval does (Kahn's algorithm: the arcs into
- * each instance counted, then an instance pushed once all have come).
- * The predictor
- * gives NaN where segc eval refuses or where it cannot follow: a bound or
- * an at value that is not an integer of at most 2^52, an arc from a kind
- * to itself that does not go forward in the lexicographic order (in the
- * walk by kinds), instances whose arcs make a cycle (by instances), more
- * than 2^26 places in a box, or no memory. */
+ * syntax hooks of the walk (emit_taskpath_walk.c) and the C's
+ * declarations and frees.  The instances of each node kind enumerated by
+ * loops over its index ranges, as segc eval does (algebra/taskpath.c),
+ * their times kept in an array over the box of their indices (malloc'd,
+ * freed before the value is returned), and the longest path taken by
+ * pushing each instance's finish time along its arcs (emit_taskpath.c
+ * adds them in double-double), the kinds in the order of the plan and
+ * each kind's instances in the lexicographic order of their indices.
+ * When the kinds feed each other (by_instance), the instances are put in
+ * a topological order at run time as segc eval does (Kahn's algorithm:
+ * the arcs into each instance counted, then an instance pushed once all
+ * have come).  The predictor gives NaN where segc eval refuses or where
+ * it cannot follow: a bound or an at value that is not an integer of at
+ * most 2^52, an arc from a kind to itself that does not go forward in
+ * the lexicographic order (in the walk by kinds), instances whose arcs
+ * make a cycle (by instances), more than 2^26 places in a box, or no
+ * memory. */
+#include <stdio.h>
 #include <stdlib.h>
 #include "output/emit_taskpath.h"
 
@@ -203,32 +205,13 @@ static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 		put_count(o, depth, w, kind, lv);
 }
 
-/* Appends the push of the finish time %s1 of an instance of kind 'v'
- * along arc 'a'. */
-static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
+/* The push along arc 'a' to every instance of its kind 'w' (no at
+ * values): tested and raised, or counted or released. */
+static void put_to_all(const segc_tp_out *o, unsigned depth, size_t a,
+	size_t w)
 {
-	const segc_tp_arc *ar = &o->tp->t.arcs[a];
-	size_t w = ar->to, k, dw = o->tp->t.nodes[w].d;
-
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "/* arc %lu: node %lu to node %lu */\n",
-		(unsigned long)a + 1, (unsigned long)v + 1,
-		(unsigned long)w + 1);
-	if (o->mode == TP_COUNT)
-		;
-	else if (!segc_tp_prog_is_zero(o, &ar->cost))
-		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
-	else {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s2 = %s1;\n", o->x, o->x);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s20 = %s10;\n", o->x, o->x);
-	}
-	if (!dw) {
-		put_relax(o, depth, w, L_AT, a);
-		return;
-	}
-	if (!ar->nat && o->mode != TP_WALK) {
+	(void)a;
+	if (o->mode != TP_WALK) {
 		/* to every instance of w, counted or released */
 		indent(o, depth);
 		segc_strbuf_appendf(o->b, "for (%s9 = 0; %s9 < %s8[%lu]; "
@@ -274,57 +257,66 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 		segc_strbuf_append(o->b, "}\n");
 		return;
 	}
-	if (!ar->nat) {
-		/* to every instance of w */
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "for (%s9 = 0; %s9 < %s8[%lu]; "
-			"%s9++)\n", o->x, o->x, o->x, (unsigned long)w, o->x);
-		indent(o, depth + 1);
-		segc_strbuf_append(o->b, "if (");
-		segc_tp_local(o, L_EX, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9] && (%s2 > ", o->x, o->x);
-		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9] || (%s2 >= ", o->x, o->x);
-		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9] && %s20 > ", o->x, o->x);
-		segc_tp_local(o, L_E, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9]) || isnan(%s2))) {\n", o->x,
-			o->x);
-		indent(o, depth + 2);
-		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9] = %s2;\n", o->x, o->x);
-		indent(o, depth + 2);
-		segc_tp_local(o, L_E, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9] = %s20;\n", o->x, o->x);
-		indent(o, depth + 1);
-		segc_strbuf_append(o->b, "}\n");
-		return;
-	}
-	for (k = 0; k < ar->nat; k++)
-		put_int(o, depth, L_AT, a, k, &ar->at[k], v);
-	if (w == v && o->mode == TP_WALK) {
-		/* forward in the lexicographic order, or NaN */
-		indent(o, depth);
-		segc_strbuf_append(o->b, "if (!(");
-		for (k = 0; k < dw; k++) {
-			size_t j;
+	/* to every instance of w */
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "for (%s9 = 0; %s9 < %s8[%lu]; "
+		"%s9++)\n", o->x, o->x, o->x, (unsigned long)w, o->x);
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "if (");
+	segc_tp_local(o, L_EX, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9] && (%s2 > ", o->x, o->x);
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9] || (%s2 >= ", o->x, o->x);
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9] && %s20 > ", o->x, o->x);
+	segc_tp_local(o, L_E, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9]) || isnan(%s2))) {\n", o->x,
+		o->x);
+	indent(o, depth + 2);
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9] = %s2;\n", o->x, o->x);
+	indent(o, depth + 2);
+	segc_tp_local(o, L_E, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9] = %s20;\n", o->x, o->x);
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "}\n");
+}
 
-			segc_strbuf_append(o->b, k ? " || (" : "(");
-			for (j = 0; j < k; j++) {
-				segc_tp_local(o, L_AT, a, j);
-				segc_strbuf_append(o->b, " == ");
-				segc_tp_local(o, L_IDX, v, j);
-				segc_strbuf_append(o->b, " && ");
-			}
-			segc_tp_local(o, L_AT, a, k);
-			segc_strbuf_append(o->b, " > ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, ")");
+/* NaN unless the at values of arc 'a' from kind 'v' to itself go
+ * forward in the lexicographic order. */
+static void put_forward(const segc_tp_out *o, unsigned depth, size_t a,
+	size_t v)
+{
+	size_t k, dw = o->tp->t.nodes[v].d;
+
+	indent(o, depth);
+	segc_strbuf_append(o->b, "if (!(");
+	for (k = 0; k < dw; k++) {
+		size_t j;
+
+		segc_strbuf_append(o->b, k ? " || (" : "(");
+		for (j = 0; j < k; j++) {
+			segc_tp_local(o, L_AT, a, j);
+			segc_strbuf_append(o->b, " == ");
+			segc_tp_local(o, L_IDX, v, j);
+			segc_strbuf_append(o->b, " && ");
 		}
-		segc_strbuf_appendf(o->b, "))\n");
-		put_fail(o, depth + 1);
+		segc_tp_local(o, L_AT, a, k);
+		segc_strbuf_append(o->b, " > ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, ")");
 	}
-	/* an instance of w, or no arc */
+	segc_strbuf_appendf(o->b, "))\n");
+	put_fail(o, depth + 1);
+}
+
+/* Opens the test that the at values of arc 'a' name an instance of 'w'
+ * (in its box, and one). */
+static unsigned open_present(const segc_tp_out *o, unsigned depth, size_t a,
+	size_t w)
+{
+	size_t k, dw = o->tp->t.nodes[w].d;
+
 	indent(o, depth);
 	segc_strbuf_append(o->b, "if (");
 	for (k = 0; k < dw; k++) {
@@ -341,7 +333,12 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	segc_strbuf_append(o->b, "[");
 	put_place(o, w, L_AT, a);
 	segc_strbuf_append(o->b, "]) {\n");
-	put_relax(o, depth + 1, w, L_AT, a);
+	return depth + 1;
+}
+
+/* Closes a block opened at 'depth'. */
+static void close_block(const segc_tp_out *o, unsigned depth)
+{
 	indent(o, depth);
 	segc_strbuf_append(o->b, "}\n");
 }
@@ -434,140 +431,122 @@ static void put_decls(const segc_tp_out *o, unsigned depth)
 		}
 }
 
-/* Appends the boxes: the least and greatest index of each kind's
- * instances, its places (%s8[v], at most TP_MAX_BOX) and its arrays. */
-static void put_boxes(const segc_tp_out *o, unsigned depth)
+/* Appends the box of the indexed kind 'v': the least and greatest
+ * index of its instances, its places (%s8[v], at most TP_MAX_BOX) and
+ * its arrays. */
+static void put_box(const segc_tp_out *o, unsigned depth, size_t v)
 {
-	const segc_tp *t = &o->tp->t;
-	size_t v, k;
+	const segc_tp_node *nd = &o->tp->t.nodes[v];
+	size_t k;
 	unsigned in;
 
-	for (v = 0; v < t->n; v++) {
-		const segc_tp_node *nd = &t->nodes[v];
-
-		if (!nd->d)
-			continue;
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "/* node %lu: the box of its "
-			"indices */\n", (unsigned long)v + 1);
-		in = open_loops(o, v, depth);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, in);
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " = ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " < ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " ? ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " : ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, ";\n");
-			indent(o, in);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " = ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " > ");
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " ? ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " : ");
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, ";\n");
-		}
-		close_loops(o, v, depth);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s3 = 1.0;\n", o->x);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, depth);
-			segc_strbuf_appendf(o->b, "%s3 = ", o->x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " < ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_appendf(o->b, " ? 0.0 : %s3 * (double)(",
-				o->x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " - ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " + 1);\n");
-		}
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "if (%s3 > " TP_MAX_BOX ")\n", o->x);
-		put_fail(o, depth + 1);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s8[%lu] = %s3 > 0.0 ? "
-			"(size_t)%s3 : 1U;\n", o->x, (unsigned long)v, o->x,
-			o->x);
-		indent(o, depth);
-		segc_tp_local(o, L_T, v, 0);
-		segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
-			"sizeof(double));\n", o->x, (unsigned long)v);
-		indent(o, depth);
-		segc_tp_local(o, L_E, v, 0);
-		segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
-			"sizeof(double));\n", o->x, (unsigned long)v);
-		indent(o, depth);
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_appendf(o->b, " = (unsigned char *)calloc(%s8[%lu], "
-			"1);\n", o->x, (unsigned long)v);
-		indent(o, depth);
-		segc_strbuf_append(o->b, "if (!");
-		segc_tp_local(o, L_E, v, 0);
-		segc_strbuf_append(o->b, " || !");
-		segc_tp_local(o, L_T, v, 0);
-		segc_strbuf_append(o->b, " || !");
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_append(o->b, ")\n");
-		put_fail(o, depth + 1);
-		/* the instances: no time yet */
-		in = open_loops(o, v, depth);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "/* node %lu: the box of its "
+		"indices */\n", (unsigned long)v + 1);
+	in = open_loops(o, v, depth);
+	for (k = 0; k < nd->d; k++) {
 		indent(o, in);
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_append(o->b, "[");
-		put_place(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, "] = 1;\n");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " = ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " < ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " ? ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " : ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, ";\n");
 		indent(o, in);
-		put_time(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = -HUGE_VAL;\n");
-		indent(o, in);
-		put_time_of(o, L_E, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = 0.0;\n");
-		close_loops(o, v, depth);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " = ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " > ");
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " ? ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " : ");
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, ";\n");
 	}
+	close_loops(o, v, depth);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s3 = 1.0;\n", o->x);
+	for (k = 0; k < nd->d; k++) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s3 = ", o->x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " < ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_appendf(o->b, " ? 0.0 : %s3 * (double)(",
+			o->x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " + 1);\n");
+	}
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s3 > " TP_MAX_BOX ")\n", o->x);
+	put_fail(o, depth + 1);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s8[%lu] = %s3 > 0.0 ? "
+		"(size_t)%s3 : 1U;\n", o->x, (unsigned long)v, o->x,
+		o->x);
+	indent(o, depth);
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
+		"sizeof(double));\n", o->x, (unsigned long)v);
+	indent(o, depth);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_appendf(o->b, " = (double *)malloc(%s8[%lu] * "
+		"sizeof(double));\n", o->x, (unsigned long)v);
+	indent(o, depth);
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_appendf(o->b, " = (unsigned char *)calloc(%s8[%lu], "
+		"1);\n", o->x, (unsigned long)v);
+	indent(o, depth);
+	segc_strbuf_append(o->b, "if (!");
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, " || !");
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, " || !");
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_append(o->b, ")\n");
+	put_fail(o, depth + 1);
 }
 
-/* Appends the visit of the instance of kind 'v' whose indices are set,
- * at 'depth': its finish time %s1 (its start 0 when no arc reached it)
- * pushed along the arcs that leave it; the exit's is the result %s0. */
-static void put_visit(const segc_tp_out *o, unsigned in, size_t v)
+/* Appends the instance of the indexed kind 'v' whose indices are set:
+ * one, no time yet. */
+static void put_fresh(const segc_tp_out *o, unsigned in, size_t v)
 {
-	const segc_tp *t = &o->tp->t;
-	const segc_tp_node *nd = &t->nodes[v];
-	size_t a;
-
 	indent(o, in);
-	segc_strbuf_appendf(o->b, "%s1 = ", o->x);
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_append(o->b, "[");
+	put_place(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, "] = 1;\n");
+	indent(o, in);
 	put_time(o, v, L_IDX, v);
-	segc_strbuf_append(o->b, ";\n");
+	segc_strbuf_append(o->b, " = -HUGE_VAL;\n");
 	indent(o, in);
-	segc_strbuf_appendf(o->b, "%s10 = ", o->x);
 	put_time_of(o, L_E, v, L_IDX, v);
-	segc_strbuf_append(o->b, ";\n");
-	/* no arc reached it: it starts at 0 */
-	indent(o, in);
+	segc_strbuf_append(o->b, " = 0.0;\n");
+}
+
+/* Nothing: a kind without indices has its time from its declaration. */
+static void put_point(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	(void)o;
+	(void)depth;
+	(void)v;
+}
+
+/* The finish time set to 0 when no arc reached the instance. */
+static void put_unreached(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
 	segc_strbuf_appendf(o->b, "if (%s1 < -1.7976931348623157e308)\n",
 		o->x);
-	indent(o, in + 1);
+	indent(o, depth + 1);
 	segc_strbuf_appendf(o->b, "%s1 = %s10 = 0.0;\n", o->x, o->x);
-	if (!segc_tp_prog_is_zero(o, &nd->cost))
-		segc_tp_put_twosum(o, in, "1", "1", &nd->cost, v);
-	if (v == t->exit) {
-		indent(o, in);
-		segc_strbuf_appendf(o->b, "%s0 = %s1;\n", o->x, o->x);
-	}
-	for (a = 0; a < t->narcs; a++)
-		if (t->arcs[a].from == v)
-			put_arc(o, in, a, v);
 }
 
 /* Opens the loops over the instances of kind 'v' at 'depth', skipping
@@ -590,40 +569,15 @@ static unsigned open_instances(const segc_tp_out *o, size_t v,
 	return in;
 }
 
-/* Appends the longest path: each kind in the plan's order, each
- * instance visited (put_visit). */
-static void put_paths(const segc_tp_out *o, unsigned depth)
-{
-	const segc_tp *t = &o->tp->t;
-	size_t i, v;
-	unsigned in;
-
-	for (i = 0; i < t->n; i++) {
-		v = o->tp->order[i];
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "/* node %lu */\n",
-			(unsigned long)v + 1);
-		in = open_instances(o, v, depth);
-		put_visit(o, in, v);
-		close_loops(o, v, depth);
-	}
-}
-
-/* Appends the longest path when the kinds feed each other: the
- * instances numbered (kind by kind, each over its box), the arcs into
- * each counted, the instances no arc reaches queued, and each instance
- * of the queue visited (put_visit) with its indices decoded from its
- * number, an instance queued once its last arc has come; fewer
- * instances visited than there are: a cycle, NaN. */
-static void put_by_instance(segc_tp_out *o, unsigned depth)
+/* The instance order: the first number of each kind's instances
+ * (kind by kind, each over its box), the count of the arcs into each
+ * instance and the queue. */
+static void put_order_start(const segc_tp_out *o, unsigned depth)
 {
 	const segc_tp *t = &o->tp->t;
 	const char *x = o->x;
-	size_t v, a, k;
-	unsigned in;
+	size_t v;
 
-	indent(o, depth);
-	segc_strbuf_append(o->b, "/* the instances in a topological order */\n");
 	for (v = 0; v < t->n; v++) {
 		indent(o, depth);
 		segc_strbuf_appendf(o->b, "%s11[%lu] = %s17;\n", x,
@@ -646,91 +600,112 @@ static void put_by_instance(segc_tp_out *o, unsigned depth)
 	put_fail(o, depth + 1);
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "%s17 = 0;\n", x);
-	o->mode = TP_COUNT;
-	for (v = 0; v < t->n; v++) {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "/* node %lu: its arcs counted */\n",
-			(unsigned long)v + 1);
-		in = open_instances(o, v, depth);
-		indent(o, in);
-		segc_strbuf_appendf(o->b, "%s17++;\n", x);
-		for (a = 0; a < t->narcs; a++)
-			if (t->arcs[a].from == v)
-				put_arc(o, in, a, v);
-		close_loops(o, v, depth);
-	}
-	for (v = 0; v < t->n; v++) {
-		in = open_instances(o, v, depth);
-		indent(o, in);
-		segc_strbuf_appendf(o->b, "if (%s12[", x);
-		put_id(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, "] == 0)\n");
-		indent(o, in + 1);
-		segc_strbuf_appendf(o->b, "%s13[%s15++] = ", x, x);
-		put_id(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, ";\n");
-		close_loops(o, v, depth);
-	}
-	o->mode = TP_PUSH;
+}
+
+/* One more instance counted. */
+static void put_counted(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s17++;\n", o->x);
+}
+
+/* The instance of kind 'v' queued when no arc comes into it. */
+static void put_root(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s12[", o->x);
+	put_id(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, "] == 0)\n");
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "%s13[%s15++] = ", o->x, o->x);
+	put_id(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, ";\n");
+}
+
+/* Opens the loop over the queue. */
+static unsigned open_queue(const segc_tp_out *o, unsigned depth)
+{
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "for (%s14 = 0; %s14 < %s15; %s14++) {\n",
-		x, x, x, x);
-	for (v = 0; v < t->n; v++) {
-		size_t d = t->nodes[v].d;
+		o->x, o->x, o->x, o->x);
+	return depth + 1;
+}
 
+/* Opens the test that the instance taken is of kind 'v', its indices
+ * decoded from its number. */
+static void open_taken(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	const char *x = o->x;
+	size_t d = o->tp->t.nodes[v].d, k;
+	char text[48];
+
+	snprintf(text, sizeof text, "node %lu", (unsigned long)v + 1);
+	segc_tp_put_rem(o, depth, text);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s16 = %s13[%s14];\n", x, x, x);
+	indent(o, depth);
+	if (d)
+		segc_strbuf_appendf(o->b, "if (%s16 >= %s11[%lu] && "
+			"%s16 < %s11[%lu] + %s8[%lu]) {\n", x, x,
+			(unsigned long)v, x, x, (unsigned long)v, x,
+			(unsigned long)v);
+	else
+		segc_strbuf_appendf(o->b, "if (%s16 == %s11[%lu]) {\n",
+			x, x, (unsigned long)v);
+	if (d) {
 		indent(o, depth + 1);
-		segc_strbuf_appendf(o->b, "/* node %lu */\n", (unsigned long)v
-			+ 1);
-		indent(o, depth + 1);
-		segc_strbuf_appendf(o->b, "%s16 = %s13[%s14];\n", x, x, x);
-		indent(o, depth + 1);
-		if (d)
-			segc_strbuf_appendf(o->b, "if (%s16 >= %s11[%lu] && "
-				"%s16 < %s11[%lu] + %s8[%lu]) {\n", x, x,
-				(unsigned long)v, x, x, (unsigned long)v, x,
-				(unsigned long)v);
-		else
-			segc_strbuf_appendf(o->b, "if (%s16 == %s11[%lu]) {\n",
-				x, x, (unsigned long)v);
-		if (d) {
-			indent(o, depth + 2);
-			segc_strbuf_appendf(o->b, "%s16 -= %s11[%lu];\n", x, x,
-				(unsigned long)v);
-		}
-		for (k = d; k-- > 0;) {
-			indent(o, depth + 2);
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " = ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_appendf(o->b, " + (long long)(%s16 %% "
-				"(size_t)(", x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " - ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " + 1));\n");
-			if (!k)
-				break;
-			indent(o, depth + 2);
-			segc_strbuf_appendf(o->b, "%s16 /= (size_t)(", x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " - ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " + 1);\n");
-		}
-		put_visit(o, depth + 2, v);
-		indent(o, depth + 2);
-		segc_strbuf_append(o->b, "continue;\n");
-		indent(o, depth + 1);
-		segc_strbuf_append(o->b, "}\n");
+		segc_strbuf_appendf(o->b, "%s16 -= %s11[%lu];\n", x, x,
+			(unsigned long)v);
 	}
+	for (k = d; k-- > 0;) {
+		indent(o, depth + 1);
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " = ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_appendf(o->b, " + (long long)(%s16 %% "
+			"(size_t)(", x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " + 1));\n");
+		if (!k)
+			break;
+		indent(o, depth + 1);
+		segc_strbuf_appendf(o->b, "%s16 /= (size_t)(", x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " + 1);\n");
+	}
+}
+
+/* Closes what open_taken opened at 'depth'. */
+static void close_taken(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "continue;\n");
+	close_block(o, depth);
+}
+
+/* An instance never queued: the arcs make a cycle. */
+static void put_cycle(const segc_tp_out *o, unsigned depth)
+{
 	indent(o, depth);
-	segc_strbuf_append(o->b, "}\n");
-	o->mode = TP_WALK;
-	/* an instance never queued: the arcs make a cycle */
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "if (%s15 < %s17)\n", x, x);
+	segc_strbuf_appendf(o->b, "if (%s15 < %s17)\n", o->x, o->x);
 	put_fail(o, depth + 1);
 }
+
+/* The syntax of C. */
+static const segc_tp_lang lang_c = {
+	";", "/* ", " */",
+	".0", "(double)", "", "pow(", "fmax(", "fmin(",
+	"floor(", ")", "ceil(", ")",
+	indent, put_point, put_box, put_fresh, open_loops, close_loops,
+	put_time_of, put_int, open_instances, close_loops,
+	put_unreached, put_relax, put_to_all, put_forward, open_present,
+	close_block, put_order_start, put_counted, put_root, open_queue,
+	open_taken, close_taken, close_block, put_cycle
+};
 
 /* See emit_private.h. */
 void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
@@ -741,13 +716,13 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t v;
 	int fails = 0;
 
+	o.lang = &lang_c;
 	o.fails = &fails;
 	o.b = b;
 	o.nm = nm;
 	o.tp = nm->p->insn[i].tp;
 	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
 	o.insn = i;
-	o.py = o.f = 0;
 	o.mode = TP_WALK;
 	if (!assign) {
 		indent(&o, depth);
@@ -764,11 +739,11 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 		(unsigned long)t->narcs);
 	put_decls(&o, depth);
 	segc_strbuf_append(b, "\n");
-	put_boxes(&o, depth);
+	segc_tp_walk_boxes(&o, depth);
 	if (o.tp->by_instance)
-		put_by_instance(&o, depth);
+		segc_tp_walk_instances(&o, depth);
 	else
-		put_paths(&o, depth);
+		segc_tp_walk_kinds(&o, depth);
 	if (fails)
 		segc_strbuf_appendf(b, "%sf%lu:\n", o.x, (unsigned long)i);
 	if (o.tp->by_instance) {

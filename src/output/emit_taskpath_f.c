@@ -1,12 +1,12 @@
-/* emit_taskpath_f.c - the longest path of a task graph with indexed nodes
- * (a TASKPATH instruction) printed as Fortran 2008: the walk of the C
- * (emit_taskpath.c) inside a named BLOCK construct of its own locals
- * (allocatable arrays over each kind's box, freed when the block ends),
- * left by EXIT with the result NaN where the C jumps to NaN; when the
- * kinds feed each other, the instances in the C's topological order
- * found at run time (integer arrays of the arcs still to come and of the
- * queue).  Indices are
- * held in reals (integers below 2^53 are exact), only the places in the
+/* emit_taskpath_f.c - the longest path of a task graph with indexed
+ * nodes (a TASKPATH instruction) printed as Fortran 2008: the syntax
+ * hooks of the walk (emit_taskpath_walk.c), the C's walk inside a named
+ * BLOCK construct of its own locals (allocatable arrays over each kind's
+ * box, freed when the block ends), left by EXIT with the result NaN
+ * where the C jumps to NaN; when the kinds feed each other, the
+ * instances in the C's topological order found at run time (integer
+ * arrays of the arcs still to come and of the queue).  Indices are held
+ * in reals (integers below 2^53 are exact), only the places in the
  * arrays are default integers.  Lines longer than Fortran's 132 are
  * continued with '&'. */
 #include <stdio.h>
@@ -197,102 +197,93 @@ static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 		put_count(o, depth, w, kind, lv);
 }
 
-/* Appends the push of the finish time (%s1, %s10) along arc 'a'. */
-static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
+/* The push along arc 'a' to every instance of its kind 'w' (no at
+ * values): tested and raised, or counted or released. */
+static void put_to_all(const segc_tp_out *o, unsigned depth, size_t a,
+	size_t w)
 {
-	const segc_tp_arc *ar = &o->tp->t.arcs[a];
-	size_t w = ar->to, k, dw = o->tp->t.nodes[w].d;
+	char id[64];
+
+	(void)a;
+	snprintf(id, sizeof id, "%s11(%lu) + %s9", o->x,
+		(unsigned long)w + 1, o->x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "do %s9 = 1, %s8(%lu)\n", o->x, o->x,
+		(unsigned long)w + 1);
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "if (");
+	segc_tp_local(o, L_EX, w, 0);
+	segc_strbuf_appendf(o->b, "(%s9)) then\n", o->x);
+	if (o->mode == TP_COUNT) {
+		put_count_id(o, depth + 2, id);
+		goto close;
+	}
+	indent(o, depth + 2);
+	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_appendf(o->b, "(%s9) .or. (%s2 >= ", o->x, o->x);
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_appendf(o->b, "(%s9) .and. %s20 > ", o->x, o->x);
+	segc_tp_local(o, L_E, w, 0);
+	segc_strbuf_appendf(o->b, "(%s9)) .or. ieee_is_nan(%s2)) then\n",
+		o->x, o->x);
+	indent(o, depth + 3);
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_appendf(o->b, "(%s9) = %s2\n", o->x, o->x);
+	indent(o, depth + 3);
+	segc_tp_local(o, L_E, w, 0);
+	segc_strbuf_appendf(o->b, "(%s9) = %s20\n", o->x, o->x);
+	indent(o, depth + 2);
+	segc_strbuf_append(o->b, "end if\n");
+	if (o->mode == TP_PUSH)
+		put_count_id(o, depth + 2, id);
+close:
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "end if\n");
+	indent(o, depth);
+	segc_strbuf_append(o->b, "end do\n");
+}
+
+/* Exits to NaN unless the at values of arc 'a' from kind 'v' to itself
+ * go forward in the lexicographic order (no == on reals). */
+static void put_forward(const segc_tp_out *o, unsigned depth, size_t a,
+	size_t v)
+{
+	size_t k, dw = o->tp->t.nodes[v].d;
 
 	indent(o, depth);
-	segc_strbuf_appendf(o->b, "! arc %lu: node %lu to node %lu\n",
-		(unsigned long)a + 1, (unsigned long)v + 1,
-		(unsigned long)w + 1);
-	if (o->mode == TP_COUNT)
-		;
-	else if (!segc_tp_prog_is_zero(o, &ar->cost))
-		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
-	else {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s2 = %s1\n", o->x, o->x);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s20 = %s10\n", o->x, o->x);
-	}
-	if (!dw) {
-		put_relax(o, depth, w, L_AT, a);
-		return;
-	}
-	if (!ar->nat) {
-		char id[64];
+	segc_strbuf_append(o->b, "if (.not. (");
+	for (k = 0; k < dw; k++) {
+		size_t j;
 
-		snprintf(id, sizeof id, "%s11(%lu) + %s9", o->x,
-			(unsigned long)w + 1, o->x);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "do %s9 = 1, %s8(%lu)\n", o->x, o->x,
-			(unsigned long)w + 1);
-		indent(o, depth + 1);
-		segc_strbuf_append(o->b, "if (");
-		segc_tp_local(o, L_EX, w, 0);
-		segc_strbuf_appendf(o->b, "(%s9)) then\n", o->x);
-		if (o->mode == TP_COUNT) {
-			put_count_id(o, depth + 2, id);
-			goto close;
+		segc_strbuf_append(o->b, k ? " .or. (" : "(");
+		for (j = 0; j < k; j++) {
+			segc_tp_local(o, L_AT, a, j);
+			segc_strbuf_append(o->b, " >= ");
+			segc_tp_local(o, L_IDX, v, j);
+			segc_strbuf_append(o->b, " .and. ");
+			segc_tp_local(o, L_AT, a, j);
+			segc_strbuf_append(o->b, " <= ");
+			segc_tp_local(o, L_IDX, v, j);
+			segc_strbuf_append(o->b, " .and. ");
 		}
-		indent(o, depth + 2);
-		segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
-		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "(%s9) .or. (%s2 >= ", o->x, o->x);
-		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "(%s9) .and. %s20 > ", o->x, o->x);
-		segc_tp_local(o, L_E, w, 0);
-		segc_strbuf_appendf(o->b, "(%s9)) .or. ieee_is_nan(%s2)) then\n",
-			o->x, o->x);
-		indent(o, depth + 3);
-		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "(%s9) = %s2\n", o->x, o->x);
-		indent(o, depth + 3);
-		segc_tp_local(o, L_E, w, 0);
-		segc_strbuf_appendf(o->b, "(%s9) = %s20\n", o->x, o->x);
-		indent(o, depth + 2);
-		segc_strbuf_append(o->b, "end if\n");
-		if (o->mode == TP_PUSH)
-			put_count_id(o, depth + 2, id);
-	close:
-		indent(o, depth + 1);
-		segc_strbuf_append(o->b, "end if\n");
-		indent(o, depth);
-		segc_strbuf_append(o->b, "end do\n");
-		return;
+		segc_tp_local(o, L_AT, a, k);
+		segc_strbuf_append(o->b, " > ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, ")");
 	}
-	for (k = 0; k < ar->nat; k++)
-		put_int(o, depth, L_AT, a, k, &ar->at[k], v);
-	if (w == v && o->mode == TP_WALK) {
-		/* forward in the lexicographic order, or NaN (no == on
-		 * reals) */
-		indent(o, depth);
-		segc_strbuf_append(o->b, "if (.not. (");
-		for (k = 0; k < dw; k++) {
-			size_t j;
+	segc_strbuf_append(o->b, "))");
+	segc_strbuf_appendf(o->b, " exit %sf%lu\n", o->x,
+		(unsigned long)o->insn);
+}
 
-			segc_strbuf_append(o->b, k ? " .or. (" : "(");
-			for (j = 0; j < k; j++) {
-				segc_tp_local(o, L_AT, a, j);
-				segc_strbuf_append(o->b, " >= ");
-				segc_tp_local(o, L_IDX, v, j);
-				segc_strbuf_append(o->b, " .and. ");
-				segc_tp_local(o, L_AT, a, j);
-				segc_strbuf_append(o->b, " <= ");
-				segc_tp_local(o, L_IDX, v, j);
-				segc_strbuf_append(o->b, " .and. ");
-			}
-			segc_tp_local(o, L_AT, a, k);
-			segc_strbuf_append(o->b, " > ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, ")");
-		}
-		segc_strbuf_append(o->b, "))");
-		segc_strbuf_appendf(o->b, " exit %sf%lu\n", o->x,
-			(unsigned long)o->insn);
-	}
+/* Opens the test that the at values of arc 'a' name an instance of 'w'
+ * (in its box, then one). */
+static unsigned open_present(const segc_tp_out *o, unsigned depth, size_t a,
+	size_t w)
+{
+	size_t k, dw = o->tp->t.nodes[w].d;
+
 	/* Fortran's .and. need not stop early: the place is read only
 	 * inside the test of the box */
 	indent(o, depth);
@@ -312,7 +303,12 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	segc_strbuf_append(o->b, "if (");
 	put_at(o, L_EX, w, L_AT, a);
 	segc_strbuf_append(o->b, ") then\n");
-	put_relax(o, depth + 2, w, L_AT, a);
+	return depth + 2;
+}
+
+/* Closes what open_present opened at 'depth'. */
+static void close_present(const segc_tp_out *o, unsigned depth)
+{
 	indent(o, depth + 1);
 	segc_strbuf_append(o->b, "end if\n");
 	indent(o, depth);
@@ -402,136 +398,123 @@ static void put_decls(const segc_tp_out *o, unsigned depth)
 		}
 }
 
-/* Appends the boxes and arrays of the indexed kinds, the first times. */
-static void put_boxes(const segc_tp_out *o, unsigned depth)
+/* Appends the time of the kind 'v' without indices at its start. */
+static void put_point(const segc_tp_out *o, unsigned depth, size_t v)
 {
-	const segc_tp *t = &o->tp->t;
-	size_t v, k;
-	unsigned in;
-
-	for (v = 0; v < t->n; v++) {
-		const segc_tp_node *nd = &t->nodes[v];
-
-		indent(o, depth);
-		if (!nd->d) {
-			segc_tp_local(o, L_T, v, 0);
-			segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
-			indent(o, depth);
-			segc_tp_local(o, L_E, v, 0);
-			segc_strbuf_append(o->b, " = 0.0_c_double\n");
-			continue;
-		}
-		segc_strbuf_appendf(o->b, "! node %lu: the box of its indices\n",
-			(unsigned long)v + 1);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, depth);
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " = 4503599627370496.0_c_double\n");
-			indent(o, depth);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " = -4503599627370496.0_c_double\n");
-		}
-		in = open_loops(o, v, depth);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, in);
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " = min(");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, ", ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, ")\n");
-			indent(o, in);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " = max(");
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, ", ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, ")\n");
-		}
-		close_loops(o, v, in);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s3 = 1.0_c_double\n", o->x);
-		for (k = 0; k < nd->d; k++) {
-			indent(o, depth);
-			segc_strbuf_appendf(o->b, "%s3 = %s3 * max(0.0_c_double, ",
-				o->x, o->x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " - ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " + 1.0_c_double)\n");
-		}
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "if (%s3 > 67108864.0_c_double) exit "
-			"%sf%lu\n", o->x, o->x, (unsigned long)o->insn);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s8(%lu) = max(1, int(%s3))\n", o->x,
-			(unsigned long)v + 1, o->x);
-		indent(o, depth);
-		segc_strbuf_append(o->b, "allocate(");
-		segc_tp_local(o, L_T, v, 0);
-		segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
-			(unsigned long)v + 1);
-		segc_tp_local(o, L_E, v, 0);
-		segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
-			(unsigned long)v + 1);
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_appendf(o->b, "(%s8(%lu)), stat=%s9)\n", o->x,
-			(unsigned long)v + 1, o->x);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "if (%s9 /= 0) exit %sf%lu\n", o->x,
-			o->x, (unsigned long)o->insn);
-		indent(o, depth);
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_append(o->b, " = .false.\n");
-		in = open_loops(o, v, depth);
-		indent(o, in);
-		put_at(o, L_EX, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = .true.\n");
-		indent(o, in);
-		put_at(o, L_T, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
-		indent(o, in);
-		put_at(o, L_E, v, L_IDX, v);
-		segc_strbuf_append(o->b, " = 0.0_c_double\n");
-		close_loops(o, v, in);
-	}
+	indent(o, depth);
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
+	indent(o, depth);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, " = 0.0_c_double\n");
 }
 
-/* Appends the visit of the instance of kind 'v' whose indices are set,
- * at 'body': its finish time pushed along the arcs that leave it; the
- * exit's is the result %s0. */
-static void put_visit(const segc_tp_out *o, unsigned body, size_t v)
+/* Appends the box of the indexed kind 'v' (its least and greatest
+ * indices, its places at most 2^26) and its arrays. */
+static void put_box(const segc_tp_out *o, unsigned depth, size_t v)
 {
-	const segc_tp *t = &o->tp->t;
-	const segc_tp_node *nd = &t->nodes[v];
-	size_t a;
+	const segc_tp_node *nd = &o->tp->t.nodes[v];
+	size_t k;
+	unsigned in;
 
-	indent(o, body);
-	segc_strbuf_appendf(o->b, "%s1 = ", o->x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "! node %lu: the box of its indices\n",
+		(unsigned long)v + 1);
+	for (k = 0; k < nd->d; k++) {
+		indent(o, depth);
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " = 4503599627370496.0_c_double\n");
+		indent(o, depth);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " = -4503599627370496.0_c_double\n");
+	}
+	in = open_loops(o, v, depth);
+	for (k = 0; k < nd->d; k++) {
+		indent(o, in);
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " = min(");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, ", ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, ")\n");
+		indent(o, in);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " = max(");
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, ", ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, ")\n");
+	}
+	close_loops(o, v, in);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s3 = 1.0_c_double\n", o->x);
+	for (k = 0; k < nd->d; k++) {
+		indent(o, depth);
+		segc_strbuf_appendf(o->b, "%s3 = %s3 * max(0.0_c_double, ",
+			o->x, o->x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " + 1.0_c_double)\n");
+	}
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s3 > 67108864.0_c_double) exit "
+		"%sf%lu\n", o->x, o->x, (unsigned long)o->insn);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s8(%lu) = max(1, int(%s3))\n", o->x,
+		(unsigned long)v + 1, o->x);
+	indent(o, depth);
+	segc_strbuf_append(o->b, "allocate(");
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
+		(unsigned long)v + 1);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_appendf(o->b, "(%s8(%lu)), ", o->x,
+		(unsigned long)v + 1);
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_appendf(o->b, "(%s8(%lu)), stat=%s9)\n", o->x,
+		(unsigned long)v + 1, o->x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s9 /= 0) exit %sf%lu\n", o->x,
+		o->x, (unsigned long)o->insn);
+	indent(o, depth);
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_append(o->b, " = .false.\n");
+}
+
+/* Appends the instance of the indexed kind 'v' whose indices are set:
+ * one, no time yet. */
+static void put_fresh(const segc_tp_out *o, unsigned in, size_t v)
+{
+	indent(o, in);
+	put_at(o, L_EX, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = .true.\n");
+	indent(o, in);
 	put_at(o, L_T, v, L_IDX, v);
-	segc_strbuf_append(o->b, "\n");
-	indent(o, body);
-	segc_strbuf_appendf(o->b, "%s10 = ", o->x);
+	segc_strbuf_append(o->b, " = -huge(1.0_c_double)\n");
+	indent(o, in);
 	put_at(o, L_E, v, L_IDX, v);
-	segc_strbuf_append(o->b, "\n");
-	indent(o, body);
+	segc_strbuf_append(o->b, " = 0.0_c_double\n");
+}
+
+/* Closes the loops of kind 'v' opened at 'depth'. */
+static void close_loops_at(const segc_tp_out *o, size_t v, unsigned depth)
+{
+	close_loops(o, v, depth + (unsigned)o->tp->t.nodes[v].d);
+}
+
+/* The finish time set to 0 when no arc reached the instance. */
+static void put_unreached(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
 	segc_strbuf_appendf(o->b, "if (%s1 < -1.0e308_c_double) then\n",
 		o->x);
-	indent(o, body + 1);
+	indent(o, depth + 1);
 	segc_strbuf_appendf(o->b, "%s1 = 0.0_c_double\n", o->x);
-	indent(o, body + 1);
+	indent(o, depth + 1);
 	segc_strbuf_appendf(o->b, "%s10 = 0.0_c_double\n", o->x);
-	indent(o, body);
+	indent(o, depth);
 	segc_strbuf_append(o->b, "end if\n");
-	if (!segc_tp_prog_is_zero(o, &nd->cost))
-		segc_tp_put_twosum(o, body, "1", "1", &nd->cost, v);
-	if (v == t->exit) {
-		indent(o, body);
-		segc_strbuf_appendf(o->b, "%s0 = %s1\n", o->x, o->x);
-	}
-	for (a = 0; a < t->narcs; a++)
-		if (t->arcs[a].from == v)
-			put_arc(o, body, a, v);
 }
 
 /* Opens the loops over the instances of kind 'v' at 'depth' and the
@@ -562,38 +545,15 @@ static void close_instances(const segc_tp_out *o, size_t v, unsigned depth)
 	close_loops(o, v, in);
 }
 
-/* Appends the walk: each kind in the plan's order, each instance
- * visited (put_visit). */
-static void put_paths(const segc_tp_out *o, unsigned depth)
-{
-	const segc_tp *t = &o->tp->t;
-	size_t i, v;
-
-	for (i = 0; i < t->n; i++) {
-		v = o->tp->order[i];
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "! node %lu\n", (unsigned long)v + 1);
-		put_visit(o, open_instances(o, v, depth), v);
-		close_instances(o, v, depth);
-	}
-}
-
-/* Appends the walk when the kinds feed each other, as the C does: the
- * instances numbered from 1 (kind by kind, each over its box), the arcs
- * into each counted (%s12), the instances no arc reaches queued (%s13),
- * and each instance of the queue visited with its indices decoded from
- * its number, an instance queued once its last arc has come; fewer
- * instances visited than there are: a cycle, NaN. */
-static void put_by_instance(segc_tp_out *o, unsigned depth)
+/* The instance order, as the C's: the instances numbered from 1 (kind
+ * by kind, each over its box), the count of the arcs into each (%s12)
+ * and the queue (%s13). */
+static void put_order_start(const segc_tp_out *o, unsigned depth)
 {
 	const segc_tp *t = &o->tp->t;
 	const char *x = o->x;
-	unsigned long f = (unsigned long)o->insn;
-	size_t v, a, k;
-	unsigned in;
+	size_t v;
 
-	indent(o, depth);
-	segc_strbuf_append(o->b, "! the instances in a topological order\n");
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "%s17 = 0\n", x);
 	for (v = 0; v < t->n; v++) {
@@ -611,103 +571,137 @@ static void put_by_instance(segc_tp_out *o, unsigned depth)
 	segc_strbuf_appendf(o->b, "allocate(%s12(%s17), %s13(%s17), "
 		"stat=%s16)\n", x, x, x, x, x);
 	indent(o, depth);
-	segc_strbuf_appendf(o->b, "if (%s16 /= 0) exit %sf%lu\n", x, x, f);
+	segc_strbuf_appendf(o->b, "if (%s16 /= 0) exit %sf%lu\n", x, x,
+		(unsigned long)o->insn);
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "%s12 = 0\n", x);
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "%s17 = 0\n", x);
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "%s15 = 0\n", x);
-	o->mode = TP_COUNT;
-	for (v = 0; v < t->n; v++) {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "! node %lu: its arcs counted\n",
-			(unsigned long)v + 1);
-		in = open_instances(o, v, depth);
-		indent(o, in);
-		segc_strbuf_appendf(o->b, "%s17 = %s17 + 1\n", x, x);
-		for (a = 0; a < t->narcs; a++)
-			if (t->arcs[a].from == v)
-				put_arc(o, in, a, v);
-		close_instances(o, v, depth);
-	}
-	for (v = 0; v < t->n; v++) {
-		in = open_instances(o, v, depth);
-		indent(o, in);
-		segc_strbuf_appendf(o->b, "if (%s12(", x);
-		put_id(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, ") == 0) then\n");
-		indent(o, in + 1);
-		segc_strbuf_appendf(o->b, "%s15 = %s15 + 1\n", x, x);
-		indent(o, in + 1);
-		segc_strbuf_appendf(o->b, "%s13(%s15) = ", x, x);
-		put_id(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, "\n");
-		indent(o, in);
-		segc_strbuf_append(o->b, "end if\n");
-		close_instances(o, v, depth);
-	}
-	o->mode = TP_PUSH;
+}
+
+/* One more instance counted. */
+static void put_counted(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s17 = %s17 + 1\n", o->x, o->x);
+}
+
+/* The instance of kind 'v' queued when no arc comes into it. */
+static void put_root(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	const char *x = o->x;
+
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s12(", x);
+	put_id(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, ") == 0) then\n");
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "%s15 = %s15 + 1\n", x, x);
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "%s13(%s15) = ", x, x);
+	put_id(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, "\n");
+	indent(o, depth);
+	segc_strbuf_append(o->b, "end if\n");
+}
+
+/* Opens the loop over the queue. */
+static unsigned open_queue(const segc_tp_out *o, unsigned depth)
+{
+	const char *x = o->x;
+
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "%s14 = 0\n", x);
 	indent(o, depth);
 	segc_strbuf_appendf(o->b, "do while (%s14 < %s15)\n", x, x);
 	indent(o, depth + 1);
 	segc_strbuf_appendf(o->b, "%s14 = %s14 + 1\n", x, x);
-	for (v = 0; v < t->n; v++) {
-		size_t d = t->nodes[v].d;
+	return depth + 1;
+}
 
+/* Opens the test that the instance taken is of kind 'v', its indices
+ * decoded from its number. */
+static void open_taken(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	const char *x = o->x;
+	size_t d = o->tp->t.nodes[v].d, k;
+
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "! node %lu\n", (unsigned long)v + 1);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s16 = %s13(%s14)\n", x, x, x);
+	indent(o, depth);
+	if (d)
+		segc_strbuf_appendf(o->b, "if (%s16 > %s11(%lu) .and. "
+			"%s16 <= %s11(%lu) + %s8(%lu)) then\n", x, x,
+			(unsigned long)v + 1, x, x, (unsigned long)v + 1, x,
+			(unsigned long)v + 1);
+	else
+		segc_strbuf_appendf(o->b, "if (%s16 == %s11(%lu) + 1) "
+			"then\n", x, x, (unsigned long)v + 1);
+	if (d) {
 		indent(o, depth + 1);
-		segc_strbuf_appendf(o->b, "! node %lu\n", (unsigned long)v + 1);
-		indent(o, depth + 1);
-		segc_strbuf_appendf(o->b, "%s16 = %s13(%s14)\n", x, x, x);
-		indent(o, depth + 1);
-		if (d)
-			segc_strbuf_appendf(o->b, "if (%s16 > %s11(%lu) .and. "
-				"%s16 <= %s11(%lu) + %s8(%lu)) then\n", x, x,
-				(unsigned long)v + 1, x, x,
-				(unsigned long)v + 1, x, (unsigned long)v + 1);
-		else
-			segc_strbuf_appendf(o->b, "if (%s16 == %s11(%lu) + 1) "
-				"then\n", x, x, (unsigned long)v + 1);
-		if (d) {
-			indent(o, depth + 2);
-			segc_strbuf_appendf(o->b, "%s16 = %s16 - %s11(%lu) - 1\n",
-				x, x, x, (unsigned long)v + 1);
-		}
-		for (k = d; k-- > 0;) {
-			indent(o, depth + 2);
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " = ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_appendf(o->b, " + real(mod(%s16, int(", x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " - ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " + 1.0_c_double)), c_double)\n");
-			if (!k)
-				break;
-			indent(o, depth + 2);
-			segc_strbuf_appendf(o->b, "%s16 = %s16 / int(", x, x);
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " - ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " + 1.0_c_double)\n");
-		}
-		put_visit(o, depth + 2, v);
-		indent(o, depth + 2);
-		segc_strbuf_append(o->b, "cycle\n");
-		indent(o, depth + 1);
-		segc_strbuf_append(o->b, "end if\n");
+		segc_strbuf_appendf(o->b, "%s16 = %s16 - %s11(%lu) - 1\n",
+			x, x, x, (unsigned long)v + 1);
 	}
+	for (k = d; k-- > 0;) {
+		indent(o, depth + 1);
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " = ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_appendf(o->b, " + real(mod(%s16, int(", x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " + 1.0_c_double)), c_double)\n");
+		if (!k)
+			break;
+		indent(o, depth + 1);
+		segc_strbuf_appendf(o->b, "%s16 = %s16 / int(", x, x);
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " - ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " + 1.0_c_double)\n");
+	}
+}
+
+/* Closes what open_taken opened at 'depth'. */
+static void close_taken(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "cycle\n");
+	indent(o, depth);
+	segc_strbuf_append(o->b, "end if\n");
+}
+
+/* Closes the loop over the queue. */
+static void close_queue(const segc_tp_out *o, unsigned depth)
+{
 	indent(o, depth);
 	segc_strbuf_append(o->b, "end do\n");
-	o->mode = TP_WALK;
-	/* an instance never queued: the arcs make a cycle */
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "if (%s15 < %s17) exit %sf%lu\n", x, x, x,
-		f);
 }
+
+/* An instance never queued: the arcs make a cycle. */
+static void put_cycle(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s15 < %s17) exit %sf%lu\n", o->x,
+		o->x, o->x, (unsigned long)o->insn);
+}
+
+/* The syntax of Fortran. */
+static const segc_tp_lang lang_f = {
+	"", "! ", "",
+	".0_c_double", "", "", "segc_pow(", "segc_fmax(", "segc_fmin(",
+	"segc_floor(", ")", "segc_ceil(", ")",
+	indent, put_point, put_box, put_fresh, open_loops, close_loops_at,
+	put_at, put_int, open_instances, close_instances,
+	put_unreached, put_relax, put_to_all, put_forward, open_present,
+	close_present, put_order_start, put_counted, put_root, open_queue,
+	open_taken, close_taken, close_queue, put_cycle
+};
 
 /* Appends 'text' with every line longer than F_WRAP continued with '&'
  * at a blank (the lines printed here hold no strings; a comment line is
@@ -753,14 +747,13 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	int fails = 0;
 
 	segc_strbuf_init(&text);
+	o.lang = &lang_f;
 	o.fails = &fails;
 	o.b = &text;
 	o.nm = nm;
 	o.tp = nm->p->insn[i].tp;
 	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
 	o.insn = i;
-	o.py = 0;
-	o.f = 1;
 	o.mode = TP_WALK;
 	indent(&o, depth);
 	segc_emit_put_value(&text, nm, i);
@@ -775,11 +768,11 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	put_decls(&o, depth + 1);
 	indent(&o, depth + 1);
 	segc_strbuf_appendf(&text, "%s0 = 0.0_c_double\n", o.x);
-	put_boxes(&o, depth + 1);
+	segc_tp_walk_boxes(&o, depth + 1);
 	if (o.tp->by_instance)
-		put_by_instance(&o, depth + 1);
+		segc_tp_walk_instances(&o, depth + 1);
 	else
-		put_paths(&o, depth + 1);
+		segc_tp_walk_kinds(&o, depth + 1);
 	indent(&o, depth + 1);
 	segc_emit_put_value(&text, nm, i);
 	segc_strbuf_appendf(&text, " = %s0\n", o.x);

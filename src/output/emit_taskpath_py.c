@@ -1,14 +1,14 @@
 /* emit_taskpath_py.c - the longest path of a task graph with indexed
- * nodes (a TASKPATH instruction) printed as Python: the same walk as the
- * C of emit_taskpath.c (each node kind in the plan's order, its instances
- * over their index ranges in lexicographic order, finish times pushed
- * along the arcs), the times of a kind's instances in a dict keyed by
- * their index tuples; when the kinds feed each other, the instances in a
- * topological order found at run time (the count of the arcs into each
- * instance in a dict, a list as the queue).  The walk is a local
- * function whose return gives
- * NaN where the C jumps to NaN; an arithmetic error of Python (a division
- * by zero, an overflow) gives NaN too. */
+ * nodes (a TASKPATH instruction) printed as Python: the syntax hooks of
+ * the walk (emit_taskpath_walk.c) the C uses too (each node kind in the
+ * plan's order, its instances over their index ranges in lexicographic
+ * order, finish times pushed along the arcs), the times of a kind's
+ * instances in a dict keyed by their index tuples; when the kinds feed
+ * each other, the instances in a topological order found at run time
+ * (the count of the arcs into each instance in a dict, a list as the
+ * queue).  The walk is a local function whose return gives NaN where the
+ * C jumps to NaN; an arithmetic error of Python (a division by zero, an
+ * overflow) gives NaN too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "output/emit_taskpath.h"
@@ -166,188 +166,218 @@ static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
 		put_count(o, depth, w, kind, lv);
 }
 
-/* Appends the push of the finish time %s1 along arc 'a' from kind 'v'. */
-static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
+/* The push along arc 'a' to every instance of its kind 'w' (no at
+ * values): raised, or counted or released. */
+static void put_to_all(const segc_tp_out *o, unsigned depth, size_t a,
+	size_t w)
 {
-	const segc_tp_arc *ar = &o->tp->t.arcs[a];
-	size_t w = ar->to, k, dw = o->tp->t.nodes[w].d;
+	char id[64];
 
+	(void)a;
 	indent(o, depth);
-	segc_strbuf_appendf(o->b, "# arc %lu: node %lu to node %lu\n",
-		(unsigned long)a + 1, (unsigned long)v + 1,
-		(unsigned long)w + 1);
-	if (o->mode == TP_COUNT)
-		;
-	else if (!segc_tp_prog_is_zero(o, &ar->cost))
-		segc_tp_put_twosum(o, depth, "2", "1", &ar->cost, v);
-	else {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s2 = %s1\n", o->x, o->x);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "%s20 = %s10\n", o->x, o->x);
-	}
-	if (!dw) {
-		put_relax(o, depth, w, L_AT, a);
+	segc_strbuf_appendf(o->b, "for %s9 in ", o->x);
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_append(o->b, ":\n");
+	snprintf(id, sizeof id, "(%lu, %s9)", (unsigned long)w, o->x);
+	if (o->mode == TP_COUNT) {
+		put_count_key(o, depth + 1, id);
 		return;
 	}
-	if (!ar->nat) {
-		char id[64];
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "if (%s2, %s20) > (", o->x, o->x);
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9], ", o->x);
+	segc_tp_local(o, L_E, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9]) or math.isnan(%s2):\n", o->x,
+		o->x);
+	indent(o, depth + 2);
+	segc_tp_local(o, L_T, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9] = %s2\n", o->x, o->x);
+	indent(o, depth + 2);
+	segc_tp_local(o, L_E, w, 0);
+	segc_strbuf_appendf(o->b, "[%s9] = %s20\n", o->x, o->x);
+	if (o->mode == TP_PUSH)
+		put_count_key(o, depth + 1, id);
+}
 
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "for %s9 in ", o->x);
-		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_append(o->b, ":\n");
-		snprintf(id, sizeof id, "(%lu, %s9)", (unsigned long)w, o->x);
-		if (o->mode == TP_COUNT) {
-			put_count_key(o, depth + 1, id);
-			return;
-		}
-		indent(o, depth + 1);
-		segc_strbuf_appendf(o->b, "if (%s2, %s20) > (", o->x, o->x);
-		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9], ", o->x);
-		segc_tp_local(o, L_E, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9]) or math.isnan(%s2):\n", o->x,
-			o->x);
-		indent(o, depth + 2);
-		segc_tp_local(o, L_T, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9] = %s2\n", o->x, o->x);
-		indent(o, depth + 2);
-		segc_tp_local(o, L_E, w, 0);
-		segc_strbuf_appendf(o->b, "[%s9] = %s20\n", o->x, o->x);
-		if (o->mode == TP_PUSH)
-			put_count_key(o, depth + 1, id);
-		return;
-	}
-	for (k = 0; k < ar->nat; k++)
-		put_int(o, depth, L_AT, a, k, &ar->at[k], v);
-	if (w == v && o->mode == TP_WALK) {
-		/* forward in the lexicographic order (of tuples), or NaN */
-		indent(o, depth);
-		segc_strbuf_append(o->b, "if not ");
-		put_key(o, w, L_AT, a);
-		segc_strbuf_append(o->b, " > ");
-		put_key(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, ":\n");
-		indent(o, depth + 1);
-		segc_strbuf_append(o->b, "return math.nan\n");
-	}
+/* NaN unless the at values of arc 'a' from kind 'v' to itself go
+ * forward in the lexicographic order (of tuples). */
+static void put_forward(const segc_tp_out *o, unsigned depth, size_t a,
+	size_t v)
+{
+	indent(o, depth);
+	segc_strbuf_append(o->b, "if not ");
+	put_key(o, v, L_AT, a);
+	segc_strbuf_append(o->b, " > ");
+	put_key(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, ":\n");
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "return math.nan\n");
+}
+
+/* Opens the test that the at values of arc 'a' name an instance of
+ * 'w' (a key of its dict). */
+static unsigned open_present(const segc_tp_out *o, unsigned depth, size_t a,
+	size_t w)
+{
 	indent(o, depth);
 	segc_strbuf_append(o->b, "if ");
 	put_key(o, w, L_AT, a);
 	segc_strbuf_append(o->b, " in ");
 	segc_tp_local(o, L_T, w, 0);
 	segc_strbuf_append(o->b, ":\n");
-	put_relax(o, depth + 1, w, L_AT, a);
+	return depth + 1;
 }
 
-/* Appends the visit of the instance of kind 'v' whose indices are set,
- * at 'in': its finish time %s1 (its start 0 when no arc reached it)
- * pushed along the arcs that leave it; the exit's is the result %s0. */
-static void put_visit(const segc_tp_out *o, unsigned in, size_t v)
+/* Closes a block: nothing in Python, whose blocks end with their
+ * indentation. */
+static void close_none(const segc_tp_out *o, unsigned depth)
 {
-	const segc_tp *t = &o->tp->t;
-	const segc_tp_node *nd = &t->nodes[v];
-	segc_strbuf *b = o->b;
-	size_t a;
-
-	indent(o, in);
-	segc_strbuf_appendf(b, "%s1 = ", o->x);
-	put_time(o, v, L_IDX, v);
-	segc_strbuf_append(b, "\n");
-	indent(o, in);
-	segc_strbuf_appendf(b, "%s10 = ", o->x);
-	put_time_of(o, L_E, v, L_IDX, v);
-	segc_strbuf_append(b, "\n");
-	indent(o, in);
-	segc_strbuf_appendf(b, "if %s1 == -math.inf:\n", o->x);
-	indent(o, in + 1);
-	segc_strbuf_appendf(b, "%s1 = %s10 = 0.0\n", o->x, o->x);
-	if (!segc_tp_prog_is_zero(o, &nd->cost))
-		segc_tp_put_twosum(o, in, "1", "1", &nd->cost, v);
-	if (v == t->exit) {
-		indent(o, in);
-		segc_strbuf_appendf(b, "%s0 = %s1\n", o->x, o->x);
-	}
-	for (a = 0; a < t->narcs; a++)
-		if (t->arcs[a].from == v)
-			put_arc(o, in, a, v);
+	(void)o;
+	(void)depth;
 }
 
-/* Appends the longest path when the kinds feed each other: the arcs
- * into each instance counted (%s12, keyed by (kind, indices)), the
- * instances no arc reaches queued (the list %s13, %s17 instances in
- * all), and each instance of the queue visited with its indices taken
- * from its key, an instance queued once its last arc has come; fewer
- * instances visited than there are: a cycle, NaN. */
-static void put_by_instance(segc_tp_out *o, unsigned depth)
+/* Closes the loops of kind 'v': nothing, as close_none. */
+static void close_loops(const segc_tp_out *o, size_t v, unsigned depth)
 {
-	const segc_tp *t = &o->tp->t;
-	const char *x = o->x;
-	size_t v, a, k;
-	unsigned in;
+	(void)v;
+	close_none(o, depth);
+}
+
+/* The finish time set to 0 when no arc reached the instance. */
+static void put_unreached(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "if %s1 == -math.inf:\n", o->x);
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "%s1 = %s10 = 0.0\n", o->x, o->x);
+}
+
+/* The instance order: the count of the arcs into each instance (%s12,
+ * keyed by (kind, indices)), the queue (the list %s13) and the number
+ * of instances (%s17). */
+static void put_order_start(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s12 = {}\n", o->x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s13 = []\n", o->x);
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s17 = 0\n", o->x);
+}
+
+/* One more instance counted. */
+static void put_counted(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s17 += 1\n", o->x);
+}
+
+/* The instance of kind 'v' queued when no arc comes into it. */
+static void put_root(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	indent(o, depth);
+	segc_strbuf_append(o->b, "if ");
+	put_id(o, v, L_IDX, v);
+	segc_strbuf_appendf(o->b, " not in %s12:\n", o->x);
+	indent(o, depth + 1);
+	segc_strbuf_appendf(o->b, "%s13.append(", o->x);
+	put_id(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, ")\n");
+}
+
+/* Opens the loop over the queue: a list iterated while it grows visits
+ * what is appended. */
+static unsigned open_queue(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "for %s14, %s16 in %s13:\n", o->x, o->x,
+		o->x);
+	return depth + 1;
+}
+
+/* Opens the test that the instance taken is of kind 'v', its indices
+ * taken from its key. */
+static void open_taken(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	size_t d = o->tp->t.nodes[v].d, k;
 
 	indent(o, depth);
-	segc_strbuf_append(o->b, "# the instances in a topological order\n");
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "%s12 = {}\n", x);
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "%s13 = []\n", x);
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "%s17 = 0\n", x);
-	o->mode = TP_COUNT;
-	for (v = 0; v < t->n; v++) {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "# node %lu: its arcs counted\n",
-			(unsigned long)v + 1);
-		in = open_loops(o, v, depth);
-		indent(o, in);
-		segc_strbuf_appendf(o->b, "%s17 += 1\n", x);
-		for (a = 0; a < t->narcs; a++)
-			if (t->arcs[a].from == v)
-				put_arc(o, in, a, v);
+	segc_strbuf_appendf(o->b, "if %s14 == %lu:\n", o->x,
+		(unsigned long)v);
+	if (!d)
+		return;
+	indent(o, depth + 1);
+	for (k = 0; k < d; k++) {
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, k + 1 < d ? ", " : d == 1 ? ", = " :
+			" = ");
 	}
-	for (v = 0; v < t->n; v++) {
-		in = open_loops(o, v, depth);
-		indent(o, in);
-		segc_strbuf_append(o->b, "if ");
-		put_id(o, v, L_IDX, v);
-		segc_strbuf_appendf(o->b, " not in %s12:\n", x);
-		indent(o, in + 1);
-		segc_strbuf_appendf(o->b, "%s13.append(", x);
-		put_id(o, v, L_IDX, v);
-		segc_strbuf_append(o->b, ")\n");
-	}
-	o->mode = TP_PUSH;
-	/* a list iterated while it grows visits what is appended */
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "for %s14, %s16 in %s13:\n", x, x, x);
-	for (v = 0; v < t->n; v++) {
-		size_t d = t->nodes[v].d;
+	segc_strbuf_appendf(o->b, "%s16\n", o->x);
+}
 
-		indent(o, depth + 1);
-		segc_strbuf_appendf(o->b, "if %s14 == %lu:\n", x,
-			(unsigned long)v);
-		if (d) {
-			indent(o, depth + 2);
-			for (k = 0; k < d; k++) {
-				segc_tp_local(o, L_IDX, v, k);
-				segc_strbuf_append(o->b, k + 1 < d ? ", " :
-					d == 1 ? ", = " : " = ");
-			}
-			segc_strbuf_appendf(o->b, "%s16\n", x);
-		}
-		put_visit(o, depth + 2, v);
-		indent(o, depth + 2);
-		segc_strbuf_append(o->b, "continue\n");
-	}
-	o->mode = TP_WALK;
-	/* an instance never queued: the arcs make a cycle */
+/* Closes what open_taken opened at 'depth'. */
+static void close_taken(const segc_tp_out *o, unsigned depth)
+{
+	indent(o, depth + 1);
+	segc_strbuf_append(o->b, "continue\n");
+}
+
+/* An instance never queued: the arcs make a cycle. */
+static void put_cycle(const segc_tp_out *o, unsigned depth)
+{
 	indent(o, depth);
-	segc_strbuf_appendf(o->b, "if len(%s13) < %s17:\n", x, x);
+	segc_strbuf_appendf(o->b, "if len(%s13) < %s17:\n", o->x, o->x);
 	indent(o, depth + 1);
 	segc_strbuf_append(o->b, "return math.nan\n");
 }
+
+/* Appends the time of the kind 'v' without indices at its start. */
+static void put_point(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	indent(o, depth);
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, " = -math.inf\n");
+	indent(o, depth);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, " = 0.0\n");
+}
+
+/* Appends the dicts of the times of the indexed kind 'v'. */
+static void put_box(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	indent(o, depth);
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, " = {}\n");
+	indent(o, depth);
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, " = {}\n");
+}
+
+/* Appends the instance of the indexed kind 'v' whose indices are set:
+ * a key of the dicts, no time yet. */
+static void put_fresh(const segc_tp_out *o, unsigned in, size_t v)
+{
+	indent(o, in);
+	put_time(o, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = -math.inf\n");
+	indent(o, in);
+	put_time_of(o, L_E, v, L_IDX, v);
+	segc_strbuf_append(o->b, " = 0.0\n");
+}
+
+/* The syntax of Python. */
+static const segc_tp_lang lang_py = {
+	"", "# ", "",
+	".0", "float(", ")", "math.pow(", "max(", "min(",
+	/* x // 1.0 is floor(x), NaN for NaN or infinity */
+	"((", ") // 1.0)", "(-((-(", ")) // 1.0))",
+	indent, put_point, put_box, put_fresh, open_loops, close_loops,
+	put_time_of, put_int, open_loops, close_loops,
+	put_unreached, put_relax, put_to_all, put_forward, open_present,
+	close_none, put_order_start, put_counted, put_root, open_queue,
+	open_taken, close_taken, close_none, put_cycle
+};
 
 /* See emit_private.h. */
 void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
@@ -355,18 +385,15 @@ void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
 {
 	const segc_tp *t = &nm->p->insn[i].tp->t;
 	segc_tp_out o;
-	size_t v, j;
-	unsigned in;
 	int fails = 0;
 
+	o.lang = &lang_py;
 	o.fails = &fails;
 	o.b = b;
 	o.nm = nm;
 	o.tp = nm->p->insn[i].tp;
 	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
 	o.insn = i;
-	o.py = 1;
-	o.f = 0;
 	o.mode = TP_WALK;
 	indent(&o, depth);
 	segc_strbuf_appendf(b, "def %sf%lu():\n", o.x, (unsigned long)i);
@@ -377,37 +404,11 @@ void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
 		(unsigned long)t->narcs);
 	indent(&o, depth);
 	segc_strbuf_appendf(b, "%s0 = 0.0\n", o.x);
-	for (v = 0; v < t->n; v++) {
-		indent(&o, depth);
-		segc_tp_local(&o, L_T, v, 0);
-		if (!t->nodes[v].d) {
-			segc_strbuf_append(b, " = -math.inf\n");
-			indent(&o, depth);
-			segc_tp_local(&o, L_E, v, 0);
-			segc_strbuf_append(b, " = 0.0\n");
-			continue;
-		}
-		segc_strbuf_append(b, " = {}\n");
-		indent(&o, depth);
-		segc_tp_local(&o, L_E, v, 0);
-		segc_strbuf_append(b, " = {}\n");
-		in = open_loops(&o, v, depth);
-		indent(&o, in);
-		put_time(&o, v, L_IDX, v);
-		segc_strbuf_append(b, " = -math.inf\n");
-		indent(&o, in);
-		put_time_of(&o, L_E, v, L_IDX, v);
-		segc_strbuf_append(b, " = 0.0\n");
-	}
+	segc_tp_walk_boxes(&o, depth);
 	if (o.tp->by_instance)
-		put_by_instance(&o, depth);
-	for (j = 0; j < t->n && !o.tp->by_instance; j++) {
-		v = o.tp->order[j];
-		indent(&o, depth);
-		segc_strbuf_appendf(b, "# node %lu\n", (unsigned long)v + 1);
-		in = open_loops(&o, v, depth);
-		put_visit(&o, in, v);
-	}
+		segc_tp_walk_instances(&o, depth);
+	else
+		segc_tp_walk_kinds(&o, depth);
 	indent(&o, depth);
 	segc_strbuf_appendf(b, "return %s0\n", o.x);
 	depth--;
