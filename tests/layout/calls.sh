@@ -12,11 +12,19 @@ STAGES="base expr algebra model xml graph output analysis pipeline"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# The objects of stage $1, in its folder and the folders under it.
+# The objects of stage $1, in its folder and the folders under it; with
+# $top_srcdir known, only those whose source file is still there (a build
+# directory keeps the objects of files since moved or removed).
 objects() {
 	test -d "$builddir/src/$1" &&
 		find "$builddir/src/$1" -name .libs -prune -o -name '*.o' -print |
-		LC_ALL=C sort
+		LC_ALL=C sort | while read -r o; do
+			rel=${o#"$builddir"/}
+			c=$(dirname "$rel")/$(basename "$rel" .o | sed 's/.*-//').c
+			if [ -z "$top_srcdir" ] || [ -f "$top_srcdir/$c" ]; then
+				echo "$o"
+			fi
+		done
 }
 
 n=0
