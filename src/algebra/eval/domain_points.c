@@ -7,6 +7,21 @@
 /* Inner points below this, then the two corners. */
 #define INNER 3
 
+/* Rounds 'v' to an integer, down when 'down', else up: 0, or -1 when
+ * that leaves the domain [lo, hi] (either may be NULL). */
+static int to_integer(mpq_t v, mpq_srcptr lo, mpq_srcptr hi, int down)
+{
+	if (!mpz_cmp_ui(mpq_denref(v), 1))
+		return 0;
+	if (down)
+		mpz_fdiv_q(mpq_numref(v), mpq_numref(v), mpq_denref(v));
+	else
+		mpz_cdiv_q(mpq_numref(v), mpq_numref(v), mpq_denref(v));
+	mpz_set_ui(mpq_denref(v), 1);
+	return (hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0) ?
+		-1 : 0;
+}
+
 /* The value of name number 'j' at point 'p' (see domain_points.h). */
 int segc_domain_point(mpq_t v, const segc_domains *dom, const char *name,
 	size_t j, int p)
@@ -39,18 +54,7 @@ int segc_domain_point(mpq_t v, const segc_domains *dom, const char *name,
 		}
 		mpq_clear(f);
 	}
-	if (integer && mpz_cmp_ui(mpq_denref(v), 1)) {
-		if (p == INNER + 1)
-			mpz_fdiv_q(mpq_numref(v), mpq_numref(v),
-				mpq_denref(v));
-		else
-			mpz_cdiv_q(mpq_numref(v), mpq_numref(v),
-				mpq_denref(v));
-		mpz_set_ui(mpq_denref(v), 1);
-		if ((hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0))
-			return -1;
-	}
-	return 0;
+	return integer ? to_integer(v, lo, hi, p == INNER + 1) : 0;
 }
 
 /* The value of a name of domain [lo, hi] (either may be NULL) at a spike
@@ -70,18 +74,7 @@ static int spike(mpq_t v, mpq_srcptr lo, mpq_srcptr hi, int integer,
 		mpq_set(v, hi);
 	else
 		mpq_set_ui(v, 0, 1);
-	if (integer && mpz_cmp_ui(mpq_denref(v), 1)) {
-		if (high)
-			mpz_fdiv_q(mpq_numref(v), mpq_numref(v),
-				mpq_denref(v));
-		else
-			mpz_cdiv_q(mpq_numref(v), mpq_numref(v),
-				mpq_denref(v));
-		mpz_set_ui(mpq_denref(v), 1);
-		if ((hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0))
-			return -1;
-	}
-	return 0;
+	return integer ? to_integer(v, lo, hi, high) : 0;
 }
 
 /* The value of name number 'j' at mixed point 'p' (see domain_points.h). */
@@ -120,11 +113,5 @@ int segc_domain_point_mixed(mpq_t v, const segc_domains *dom,
 			mpq_neg(v, v);
 	}
 	mpq_clear(f);
-	if (integer && mpz_cmp_ui(mpq_denref(v), 1)) {
-		mpz_cdiv_q(mpq_numref(v), mpq_numref(v), mpq_denref(v));
-		mpz_set_ui(mpq_denref(v), 1);
-		if ((hi && mpq_cmp(v, hi) > 0) || (lo && mpq_cmp(v, lo) < 0))
-			return -1;
-	}
-	return 0;
+	return integer ? to_integer(v, lo, hi, 0) : 0;
 }
