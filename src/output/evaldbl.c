@@ -174,32 +174,42 @@ static double mp_exp2(double x, int up)
 
 /* 'o' set to the exact n / d (d > 0; n, d below 2^62 in magnitude),
  * not reduced unless it is an integer: its ball the quotient correctly
- * rounded, or within an ulp. */
-static void set_frac(dball *o, int64_t n, int64_t d)
+ * rounded, or within an ulp.  Such a ball always passes check(): its
+ * midpoint lies within 2^-62 .. 2^62 in magnitude (or is 0), its radius
+ * 0 or above 2^-114. */
+static inline void set_frac(dball *o, int64_t n, int64_t d)
 {
+	const int64_t lim = (int64_t)1 << 53;
 	int big;
 
-	if (d != 1 && n % d == 0) {
+	/* an integer is kept as one; |n| < d (no division then) is not */
+	if (d != 1 && (n == 0 || ((n >= d || n <= -d) && n % d == 0))) {
 		n /= d;
 		d = 1;
 	}
+	if (d == 1) {
+		o->qn = n;
+		o->qd = 1;
+		o->m = (double)n;
+		o->r = n > lim || n < -lim ? dabs(o->m) * 0x1p-50 : 0;
+		return;
+	}
 	o->qn = n;
 	o->qd = d;
-	big = n > (1LL << 53) || n < -(1LL << 53) || d > (1LL << 53);
+	big = n > lim || n < -lim || d > lim;
 	o->m = (double)n / (double)d;
-	o->r = d == 1 && !big ? 0 : (o->m < 0 ? -o->m : o->m) *
-		(big ? 0x1p-50 : 0x1p-52);
+	o->r = dabs(o->m) * (big ? 0x1p-50 : 0x1p-52);
 }
 
 /* Fits 'v' in the magnitudes set_frac takes. */
-static int small(__int128 v)
+static inline int small(__int128 v)
 {
 	return v < ((__int128)1 << 62) && v > -((__int128)1 << 62);
 }
 
 /* 'o' set to the exact n / d (d > 0) when it fits: 1; else 0 (the
  * value is then kept as a ball alone). */
-static int set_frac_wide(dball *o, __int128 n, __int128 d)
+static inline int set_frac_wide(dball *o, __int128 n, __int128 d)
 {
 	if (!small(n) || !small(d))
 		return 0;
@@ -220,7 +230,7 @@ static dball dint(double i)
 }
 
 /* o = x + y exactly when both are small rationals and the sum is: 1. */
-static int add_frac(dball *o, const dball *x, const dball *y)
+static inline int add_frac(dball *o, const dball *x, const dball *y)
 {
 	__int128 n, d;
 
@@ -237,7 +247,7 @@ static int add_frac(dball *o, const dball *x, const dball *y)
 }
 
 /* o = x * y exactly when both are small rationals and the product is: 1. */
-static int mul_frac(dball *o, const dball *x, const dball *y)
+static inline int mul_frac(dball *o, const dball *x, const dball *y)
 {
 	__int128 n, d;
 
@@ -256,13 +266,14 @@ static int cmp_frac(const dball *x, const dball *y)
 	return (a > b) - (a < b);
 }
 
-/* DB_OK when 'x' is finite, within the magnitudes kept. */
-static int check(const dball *x)
+/* DB_OK when 'x' is finite, within the magnitudes kept (a NaN fails
+ * every comparison, an infinity the bound BIG). */
+static inline int check(const dball *x)
 {
-	double a = dabs(x->m);
+	double a = dabs(x->m), r = x->r;
 
-	if (!isfinite(x->m) || !isfinite(x->r) || a > BIG || x->r > BIG ||
-	    (a != 0 && a < SMALL) || (x->r != 0 && x->r < SMALL))
+	if (!(a <= BIG && r <= BIG) || (a != 0 && a < SMALL) ||
+	    (r != 0 && r < SMALL))
 		return DB_GIVE_UP;
 	return DB_OK;
 }
@@ -296,12 +307,12 @@ static double upper(const dball *x)
 }
 
 /* o = x + y. */
-static int add(dball *o, const dball *x, const dball *y)
+static inline int add(dball *o, const dball *x, const dball *y)
 {
 	double s = x->m + y->m, bb = s - x->m, e;
 
 	if (add_frac(o, x, y))
-		return check(o);
+		return DB_OK;  /* set_frac's ball passes check() */
 	e = (x->m - (s - bb)) + (y->m - bb);
 	o->r = widen(x->r + y->r + dabs(e));
 	o->m = s;
@@ -310,12 +321,12 @@ static int add(dball *o, const dball *x, const dball *y)
 }
 
 /* o = x * y. */
-static int mul(dball *o, const dball *x, const dball *y)
+static inline int mul(dball *o, const dball *x, const dball *y)
 {
 	double p = x->m * y->m, e;
 
 	if (mul_frac(o, x, y))
-		return check(o);
+		return DB_OK;  /* set_frac's ball passes check() */
 	e = prod_error(x->m, y->m, p);
 	o->r = widen(dabs(x->m) * y->r + dabs(y->m) * x->r + x->r * y->r +
 		dabs(e));
@@ -381,18 +392,33 @@ static int charge(drun *d)
 	return DB_OK;
 }
 
-/* A sum or product of the arguments of 'in'. */
+/* A sum or product of the arguments of 'in' (written into the
+ * destination slot as they are combined: no argument is its own
+ * destination). */
 static int run_nary(drun *d, const segc_eplan_ins *in, int is_mul)
 {
-	dball acc = d->v[in->arg[0]];
-	size_t i;
+	dball *acc = &d->v[in->dst];
+	const size_t *arg = in->arg;
+	size_t i, n = in->nargs;
 
-	for (i = 1; i < in->nargs; i++)
-		if ((is_mul ? mul(&acc, &acc, &d->v[in->arg[i]]) :
-		     add(&acc, &acc, &d->v[in->arg[i]])) != DB_OK)
+	if (n == 1) {
+		*acc = d->v[arg[0]];
+		return DB_OK;
+	}
+	if (is_mul) {
+		if (mul(acc, &d->v[arg[0]], &d->v[arg[1]]))
 			return DB_GIVE_UP;
-	d->v[in->dst] = acc;
-	return check(&acc);
+		for (i = 2; i < n; i++)
+			if (mul(acc, acc, &d->v[arg[i]]))
+				return DB_GIVE_UP;
+	} else {
+		if (add(acc, &d->v[arg[0]], &d->v[arg[1]]))
+			return DB_GIVE_UP;
+		for (i = 2; i < n; i++)
+			if (add(acc, acc, &d->v[arg[i]]))
+				return DB_GIVE_UP;
+	}
+	return DB_OK;
 }
 
 /* base ^ k for an exact integer exponent k within max_exponent and 64. */
