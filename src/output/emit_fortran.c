@@ -26,8 +26,8 @@
 static const char *const f_reserved[] = {
 	"abs", "sqrt", "c_double", "iso_c_binding",
 	"ieee_arithmetic", "ieee_is_nan", "ieee_value", "ieee_quiet_nan",
-	"segc_r", "segc_ceil", "segc_floor", "segc_log2", "segc_fmax",
-	"segc_fmin", "segc_cbrt", "segc_pow", "real", "logical", "integer", "function", "end", "if",
+	"segc_r", "segc_ceil", "segc_floor", "segc_log2", "segc_exp2",
+	"segc_fmax", "segc_fmin", "segc_cbrt", "segc_pow", "real", "logical", "integer", "function", "end", "if",
 	"then", "else", "do", "while", "module", "use", "contains",
 	"implicit", "none", "private", "public", "pure", "elemental",
 	"result", "intent", "value", "parameter", "interface", "import",
@@ -123,7 +123,8 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		segc_emit_put_value(b, nm, in->a);
 		return 0;
 	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
-	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
+	case SEGC_OP_LOG2: case SEGC_OP_EXP2: case SEGC_OP_FMAX:
+	case SEGC_OP_FMIN:
 		segc_strbuf_appendf(b, "%s(",
 			segc_emit_op_builtin(in->op)->fortran);
 		segc_emit_put_value(b, nm, in->a);
@@ -589,7 +590,7 @@ static int render_functions(f_emitter *em)
 	return 0;
 }
 
-/* The helpers of the module: C's ceil, floor, log2, fmax, fmin, cbrt
+/* The helpers of the module: C's ceil, floor, log2, exp2, fmax, fmin, cbrt
  * and pow
  * through bind(c) interfaces, so the values are the C predictor's. */
 static const char f_helpers[] =
@@ -609,6 +610,11 @@ static const char f_helpers[] =
 	"      real(c_double), value, intent(in) :: x\n"
 	"      real(c_double) :: r\n"
 	"    end function segc_log2\n"
+	"    pure function segc_exp2(x) bind(c, name='exp2') result(r)\n"
+	"      import :: c_double\n"
+	"      real(c_double), value, intent(in) :: x\n"
+	"      real(c_double) :: r\n"
+	"    end function segc_exp2\n"
 	"    pure function segc_fmax(x, y) bind(c, name='fmax') result(r)\n"
 	"      import :: c_double\n"
 	"      real(c_double), value, intent(in) :: x, y\n"

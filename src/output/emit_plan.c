@@ -77,7 +77,8 @@ const segc_builtin_info *segc_emit_op_builtin(enum segc_plan_op op)
 {
 	static const enum segc_builtin of[] = {
 		SEGC_BUILTIN_CEIL, SEGC_BUILTIN_FLOOR, SEGC_BUILTIN_SQRT,
-		SEGC_BUILTIN_LOG2, SEGC_BUILTIN_MAX, SEGC_BUILTIN_MIN
+		SEGC_BUILTIN_LOG2, SEGC_BUILTIN_EXP2, SEGC_BUILTIN_MAX,
+		SEGC_BUILTIN_MIN
 	};
 
 	return segc_builtin_get(of[op - SEGC_OP_CEIL]);
@@ -157,8 +158,8 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
 	static const char *const fn[] = {
 		"dd_add", "dd_sub", "dd_mul", "dd_div", "dd_neg", "dd_ceil",
-		"dd_floor", "dd_sqrt", "dd_log2", "dd_max", "dd_min", "dd_lt",
-		"dd_le", "dd_gt", "dd_ge", "dd_eq", "dd_ne"
+		"dd_floor", "dd_sqrt", "dd_log2", "dd_exp2", "dd_max", "dd_min",
+		"dd_lt", "dd_le", "dd_gt", "dd_ge", "dd_eq", "dd_ne"
 	};
 	const segc_plan_insn *in = &nm->p->insn[i];
 	size_t x = in->a, y = in->b;

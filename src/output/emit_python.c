@@ -154,7 +154,8 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		segc_emit_put_value(b, nm, in->a);
 		return 0;
 	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
-	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
+	case SEGC_OP_LOG2: case SEGC_OP_EXP2: case SEGC_OP_FMAX:
+	case SEGC_OP_FMIN:
 		put_call(b, nm, segc_emit_op_builtin(in->op)->python, in->a,
 			in->b, segc_plan_noperands(in) == 2);
 		return 0;

@@ -58,7 +58,8 @@ static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		put_fn(b, nm, "logical_not", in->a, 0, 0);
 		return 0;
 	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
-	case SEGC_OP_LOG2: case SEGC_OP_FMAX: case SEGC_OP_FMIN:
+	case SEGC_OP_LOG2: case SEGC_OP_EXP2: case SEGC_OP_FMAX:
+	case SEGC_OP_FMIN:
 		put_fn(b, nm, segc_emit_op_builtin(in->op)->numpy, in->a,
 			in->b, segc_plan_noperands(in) == 2);
 		return 0;

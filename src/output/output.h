@@ -27,7 +27,7 @@ enum segc_plan_op {
 	SEGC_OP_ARG,    /* argument number 'a' */
 	SEGC_OP_ADD, SEGC_OP_SUB, SEGC_OP_MUL, SEGC_OP_DIV,
 	SEGC_OP_NEG,    /* -a */
-	SEGC_OP_CEIL, SEGC_OP_FLOOR, SEGC_OP_SQRT, SEGC_OP_LOG2,
+	SEGC_OP_CEIL, SEGC_OP_FLOOR, SEGC_OP_SQRT, SEGC_OP_LOG2, SEGC_OP_EXP2,
 	SEGC_OP_FMAX, SEGC_OP_FMIN,
 	/* Conditions (1 or 0): a < b, a <= b, a > b, a >= b, a == b, a != b
 	 * (false when either is NaN, except !=), !a. */

@@ -61,7 +61,7 @@ unsigned segc_plan_noperands(const segc_plan_insn *in)
 	case SEGC_OP_CONST: case SEGC_OP_ARG: case SEGC_OP_COUNTER:
 		return 0;
 	case SEGC_OP_NEG: case SEGC_OP_CEIL: case SEGC_OP_FLOOR:
-	case SEGC_OP_SQRT: case SEGC_OP_LOG2: case SEGC_OP_NOT:
+	case SEGC_OP_SQRT: case SEGC_OP_LOG2: case SEGC_OP_EXP2: case SEGC_OP_NOT:
 	case SEGC_OP_MAXPLUS: case SEGC_OP_ROOT:
 		return 1;
 	case SEGC_OP_SELECT: case SEGC_OP_SUM:

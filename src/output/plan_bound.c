@@ -131,6 +131,14 @@ static void of_other(vinfo *v, const segc_plan_insn *in, const vinfo *x,
 		v->lo = x->lo > 0 ? pow(x->lo, 1.0 / (double)in->b) *
 			(1 - 0x1p-40) : 0;
 		break;
+	case SEGC_OP_EXP2:
+		/* the error of an operand is multiplied by |x| ln 2, which
+		 * has no bound here; of an exact one, C's exp2 within 1 ulp */
+		if (!x->exact)
+			v->why = "exp2 of a rounded value";
+		v->e = 2;
+		v->lo = 0;
+		break;
 	case SEGC_OP_LOG2:
 		if (!x->exact)
 			v->why = "log2 of a rounded value";

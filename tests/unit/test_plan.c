@@ -37,6 +37,7 @@ static void run_insn(const segc_plan *p, size_t i, const double *x,
 	case SEGC_OP_FLOOR: v[i] = floor(a); break;
 	case SEGC_OP_SQRT: v[i] = sqrt(a); break;
 	case SEGC_OP_LOG2: v[i] = log2(a); break;
+	case SEGC_OP_EXP2: v[i] = exp2(a); break;
 	case SEGC_OP_FMAX: v[i] = fmax(a, b); break;
 	case SEGC_OP_FMIN: v[i] = fmin(a, b); break;
 	case SEGC_OP_LT: v[i] = a < b; break;
