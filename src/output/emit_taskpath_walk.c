@@ -26,6 +26,45 @@ static void put_copy(const segc_tp_out *o, unsigned depth, const char *dst,
 		o->lang->semi);
 }
 
+/* Appends the raise of the time (T, E) of kind 'w' at the indices 'kind'
+ * (lv) to the candidate (%s2, %s20) when it is larger (or NaN), the
+ * pairs compared without comparing doubles for equality; counts the arc
+ * (TP_COUNT) or releases the instance (TP_PUSH) too.  A language whose
+ * table has a put_relax of its own prints it itself. */
+static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
+	unsigned long kind, size_t lv)
+{
+	const segc_tp_lang *l = o->lang;
+
+	if (l->put_relax) {
+		l->put_relax(o, depth, w, kind, lv);
+		return;
+	}
+	if (o->mode == TP_COUNT) {
+		l->put_count(o, depth, w, kind, lv);
+		return;
+	}
+	l->indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
+	l->put_at(o, L_T, w, kind, lv);
+	segc_strbuf_appendf(o->b, "%s(%s2 >= ", l->or_, o->x);
+	l->put_at(o, L_T, w, kind, lv);
+	segc_strbuf_appendf(o->b, "%s%s20 > ", l->and_, o->x);
+	l->put_at(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, ")%s%s%s2)%s", l->or_, l->isnan_open, o->x,
+		l->then);
+	l->indent(o, depth + 1);
+	l->put_at(o, L_T, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s2%s\n", o->x, l->semi);
+	l->indent(o, depth + 1);
+	l->put_at(o, L_E, w, kind, lv);
+	segc_strbuf_appendf(o->b, " = %s20%s\n", o->x, l->semi);
+	l->indent(o, depth);
+	segc_strbuf_append(o->b, l->end_if);
+	if (o->mode == TP_PUSH)
+		l->put_count(o, depth, w, kind, lv);
+}
+
 /* Appends the push of the finish time (%s1, %s10) of an instance of
  * kind 'v' along arc 'a': its cost added (not when counting), then the
  * time of the instance it reaches raised. */
@@ -50,7 +89,7 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 		put_copy(o, depth, "20", "10");
 	}
 	if (!o->tp->t.nodes[w].d) {
-		l->put_relax(o, depth, w, L_AT, a);
+		put_relax(o, depth, w, L_AT, a);
 		return;
 	}
 	if (!ar->nat) {
@@ -62,7 +101,7 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	if (w == v && o->mode == TP_WALK)
 		l->put_forward(o, depth, a, v);
 	in = l->open_present(o, depth, a, w);
-	l->put_relax(o, in, w, L_AT, a);
+	put_relax(o, in, w, L_AT, a);
 	l->close_present(o, depth);
 }
 
