@@ -190,26 +190,7 @@ static void put_to_all(const segc_tp_out *o, unsigned depth, size_t a,
 		segc_tp_local(o, L_EX, w, 0);
 		segc_strbuf_appendf(o->b, "[%s9]) {\n", o->x);
 		if (o->mode == TP_PUSH) {
-			indent(o, depth + 2);
-			segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
-			segc_tp_local(o, L_T, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9] || (%s2 >= ", o->x,
-				o->x);
-			segc_tp_local(o, L_T, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9] && %s20 > ", o->x,
-				o->x);
-			segc_tp_local(o, L_E, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9]) || isnan(%s2)) {\n",
-				o->x, o->x);
-			indent(o, depth + 3);
-			segc_tp_local(o, L_T, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9] = %s2;\n", o->x, o->x);
-			indent(o, depth + 3);
-			segc_tp_local(o, L_E, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9] = %s20;\n", o->x,
-				o->x);
-			indent(o, depth + 2);
-			segc_strbuf_append(o->b, "}\n");
+			segc_tp_put_raise_all(o, depth + 2, w);
 			indent(o, depth + 2);
 			segc_strbuf_appendf(o->b, "if (--%s12[%s11[%lu] + %s9] "
 				"== 0)\n", o->x, o->x, (unsigned long)w, o->x);
@@ -674,7 +655,7 @@ static const segc_tp_lang lang_c = {
 	put_unreached, NULL, put_to_all, put_forward, open_present,
 	close_block, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_block, put_cycle, put_count,
-	" || ", " && ", "isnan(", ") {\n", "}\n"
+	" || ", " && ", "isnan(", ") {\n", "}\n", "[", "]"
 };
 
 /* See emit_private.h. */

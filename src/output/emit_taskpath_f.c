@@ -188,23 +188,7 @@ static void put_to_all(const segc_tp_out *o, unsigned depth, size_t a,
 		put_count_id(o, depth + 2, id);
 		goto close;
 	}
-	indent(o, depth + 2);
-	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
-	segc_tp_local(o, L_T, w, 0);
-	segc_strbuf_appendf(o->b, "(%s9) .or. (%s2 >= ", o->x, o->x);
-	segc_tp_local(o, L_T, w, 0);
-	segc_strbuf_appendf(o->b, "(%s9) .and. %s20 > ", o->x, o->x);
-	segc_tp_local(o, L_E, w, 0);
-	segc_strbuf_appendf(o->b, "(%s9)) .or. ieee_is_nan(%s2)) then\n",
-		o->x, o->x);
-	indent(o, depth + 3);
-	segc_tp_local(o, L_T, w, 0);
-	segc_strbuf_appendf(o->b, "(%s9) = %s2\n", o->x, o->x);
-	indent(o, depth + 3);
-	segc_tp_local(o, L_E, w, 0);
-	segc_strbuf_appendf(o->b, "(%s9) = %s20\n", o->x, o->x);
-	indent(o, depth + 2);
-	segc_strbuf_append(o->b, "end if\n");
+	segc_tp_put_raise_all(o, depth + 2, w);
 	if (o->mode == TP_PUSH)
 		put_count_id(o, depth + 2, id);
 close:
@@ -671,7 +655,7 @@ static const segc_tp_lang lang_f = {
 	put_unreached, NULL, put_to_all, put_forward, open_present,
 	close_present, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_queue, put_cycle, put_count,
-	" .or. ", " .and. ", "ieee_is_nan(", ") then\n", "end if\n"
+	" .or. ", " .and. ", "ieee_is_nan(", ") then\n", "end if\n", "(", ")"
 };
 
 /* Appends 'text' with every line longer than F_WRAP continued with '&'
