@@ -120,6 +120,7 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	segc_emit_plan_body(&em->functions, &nm);
 	segc_strbuf_append(&em->functions, "}\n");
 	free(nm.number);
+	free(nm.dd);
 	put_function_comment(&em->functions, c, e, p, em->in);
 	segc_strbuf_appendf(&em->functions, "double %s_%s", em->id.prefix, cname);
 	put_params(&em->functions, em);

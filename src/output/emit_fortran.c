@@ -543,6 +543,7 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 	}
 	segc_strbuf_appendf(b, "  end function %s_%s\n", em->id.prefix, cname);
 	free(nm.number);
+	free(nm.dd);
 	/* the scalar entry for C */
 	segc_strbuf_appendf(b, "\n  ! %s_%s for C: double %s_%s(double, ...)"
 		", as the C predictor's.\n", em->id.prefix, cname,

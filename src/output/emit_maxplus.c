@@ -152,11 +152,8 @@ typedef struct mp_out {
 /* Appends the name of value 'i', its double in --accurate C. */
 static void put_val(const mp_out *o, size_t i)
 {
-	const segc_plan_insn *in = &o->nm->p->insn[i];
-
 	segc_emit_put_value(o->b, o->nm, i);
-	if (o->nm->accurate && in->op != SEGC_OP_ARG &&
-	    in->op != SEGC_OP_COUNTER)
+	if (segc_emit_is_dd(o->nm, i))
 		segc_strbuf_append(o->b, ".hi");
 }
 

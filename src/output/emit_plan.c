@@ -38,12 +38,12 @@ static int is_plain(const segc_emit_namer *nm, size_t i)
 	return op == SEGC_OP_ARG || op == SEGC_OP_COUNTER;
 }
 
-/* Appends value 'i' as a double: its high part (the plain double) with
- * --accurate. */
+/* Appends value 'i' as a double: its high part (the plain double) when
+ * it is a double-double. */
 static void put_plain(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
 	segc_emit_put_value(b, nm, i);
-	if (nm->accurate && !is_plain(nm, i))
+	if (segc_emit_is_dd(nm, i))
 		segc_strbuf_append(b, ".hi");
 }
 
@@ -91,12 +91,13 @@ static const char *c_function(enum segc_plan_op op)
 }
 
 /* Appends the root a^(1/q) of the ROOT instruction 'in' (q = in->b):
- * cbrt(a) for q = 3, else pow(a, 1.0 / q). */
+ * cbrt(a) for q = 3, else pow(a, 1.0 / q); of a's high part when it is
+ * a double-double (a root has no compensated form). */
 static void put_root(segc_strbuf *b, const segc_emit_namer *nm,
 	const segc_plan_insn *in)
 {
 	segc_strbuf_append(b, in->b == 3 ? "cbrt(" : "pow(");
-	segc_emit_put_value(b, nm, in->a);
+	put_plain(b, nm, in->a);
 	if (in->b != 3)
 		segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);
 	segc_strbuf_append(b, ")");
@@ -143,7 +144,7 @@ static void put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 /* Appends value 'i' as a double-double operand. */
 static void put_dd_value(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
-	if (is_plain(nm, i)) {
+	if (!segc_emit_is_dd(nm, i)) {
 		segc_strbuf_append(b, "dd_d(");
 		segc_emit_put_value(b, nm, i);
 		segc_strbuf_appendc(b, ')');
@@ -152,8 +153,10 @@ static void put_dd_value(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	}
 }
 
-/* Appends the double-double expression of instruction 'i'; a plain
- * operand of + and * is passed as a double. */
+/* Appends the double-double expression of instruction 'i'; a double
+ * operand of + and * is passed as a double, and of two doubles only
+ * the error-free transformation is left (a root is a double: see
+ * emit_dd.c). */
 static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
 	static const char *const fn[] = {
@@ -170,21 +173,21 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		segc_emit_put_value(b, nm, x);
 		return;
 	}
-	if (in->op == SEGC_OP_ROOT) {
-		/* in doubles, from the high part (doc/emit.md) */
-		segc_strbuf_append(b, in->b == 3 ? "dd_d(cbrt(" : "dd_d(pow(");
+	if (commutes && !segc_emit_is_dd(nm, x) && !segc_emit_is_dd(nm, y)) {
+		/* of two doubles: the error-free transformation alone */
+		segc_strbuf_append(b, in->op == SEGC_OP_ADD ? "two_sum(" :
+			"two_prod(");
 		segc_emit_put_value(b, nm, x);
-		segc_strbuf_append(b, is_plain(nm, x) ? "" : ".hi");
-		if (in->b != 3)
-			segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);
-		segc_strbuf_append(b, "))");
+		segc_strbuf_append(b, ", ");
+		segc_emit_put_value(b, nm, y);
+		segc_strbuf_appendc(b, ')');
 		return;
 	}
-	if (commutes && is_plain(nm, x)) {
+	if (commutes && !segc_emit_is_dd(nm, x)) {
 		x = in->b;
 		y = in->a;
 	}
-	if (commutes && is_plain(nm, y)) {
+	if (commutes && !segc_emit_is_dd(nm, y)) {
 		segc_strbuf_appendf(b, "%s_d(", fn[in->op - SEGC_OP_ADD]);
 		put_dd_value(b, nm, x);
 		segc_strbuf_append(b, ", ");
@@ -235,14 +238,15 @@ static const char *value_type(const segc_emit_namer *nm, size_t i)
 {
 	if (segc_plan_is_condition(&nm->p->insn[i]))
 		return "int";
-	return nm->accurate ? "segc_dd" : "double";
+	return segc_emit_is_dd(nm, i) ? "segc_dd" : "double";
 }
 
-/* Appends value 'i' as an operand of its own type's operations: a plain
- * one made a double-double in double-double. */
-static void put_operand(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
+/* Appends value 'i' as an operand of the type of value 'to': a double
+ * made a double-double where 'to' is one. */
+static void put_operand(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t to, size_t i)
 {
-	if (nm->accurate && !segc_plan_is_condition(&nm->p->insn[i]))
+	if (segc_emit_is_dd(nm, to))
 		put_dd_value(b, nm, i);
 	else
 		segc_emit_put_value(b, nm, i);
@@ -258,7 +262,7 @@ static void put_const(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_appendf(b, "const %s ", value_type(nm, i));
 	segc_emit_put_value(b, nm, i);
 	segc_strbuf_append(b, " = ");
-	if (nm->accurate)
+	if (segc_emit_is_dd(nm, i))
 		put_dd_const(b, in->q);
 	else
 		put_double(b, in->value);
@@ -293,7 +297,7 @@ static void put_assign(segc_strbuf *b, const segc_emit_namer *nm, size_t name,
 	put_indent(b, depth);
 	segc_emit_put_value(b, nm, name);
 	segc_strbuf_append(b, " = ");
-	put_operand(b, nm, value);
+	put_operand(b, nm, name, value);
 	segc_strbuf_append(b, ";\n");
 }
 
@@ -321,9 +325,9 @@ static void put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		segc_strbuf_append(b, " = ");
 		segc_emit_put_value(b, nm, in->a);
 		segc_strbuf_append(b, " ? ");
-		put_operand(b, nm, in->b);
+		put_operand(b, nm, i, in->b);
 		segc_strbuf_append(b, " : ");
-		put_operand(b, nm, in->c);
+		put_operand(b, nm, i, in->c);
 		segc_strbuf_append(b, ";\n");
 		return;
 	}
@@ -462,7 +466,7 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_strbuf_append(b, " = ");
 	put_plain(b, nm, in->a);
 	segc_strbuf_append(b, "; ");
-	if (nm->accurate && !is_plain(nm, in->b)) {
+	if (segc_emit_is_dd(nm, in->b)) {
 		segc_strbuf_append(b, "dd_le(dd_d(");
 		segc_emit_put_value(b, nm, in->counter);
 		segc_strbuf_append(b, "), ");
@@ -480,8 +484,8 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	if (nm->accurate) {
 		put_indent(b, depth + 2);
 		segc_emit_put_value(b, nm, i);
-		segc_strbuf_append(b, is_plain(nm, in->c) ? " = dd_add_d(" :
-			" = dd_add(");
+		segc_strbuf_append(b, segc_emit_is_dd(nm, in->c) ? " = dd_add(" :
+			" = dd_add_d(");
 		segc_emit_put_value(b, nm, i);
 		segc_strbuf_append(b, ", ");
 		segc_emit_put_value(b, nm, in->c);
@@ -527,6 +531,17 @@ static int put_block_fn(segc_strbuf *b, const segc_emit_namer *nm,
 	return 0;
 }
 
+/* Non-zero when instruction 'i' is computed in double-double: its value
+ * is one, or it compares one. */
+static int in_dd(const segc_emit_namer *nm, size_t i)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+
+	if (in->op >= SEGC_OP_LT && in->op <= SEGC_OP_NE)
+		return segc_emit_is_dd(nm, in->a) || segc_emit_is_dd(nm, in->b);
+	return segc_emit_is_dd(nm, i);
+}
+
 /* Appends one live instruction as a declaration (or the statements of a
  * conditional or a loop); with 'assign', as an assignment to a variable
  * declared before (a constant is never assigned: see put_block). */
@@ -559,7 +574,7 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	put_indent(b, depth);
 	put_lhs(b, nm, i, assign);
 	segc_strbuf_append(b, " = ");
-	if (nm->accurate)
+	if (in_dd(nm, i))
 		put_dd_expr(b, nm, i);
 	else
 		put_insn_expr(b, nm, i);
@@ -643,7 +658,7 @@ void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm)
 	free(used);
 	if (nm->accurate)
 		segc_strbuf_append(b, "\tSEGC_DD_USES;\n");
-	if (nm->accurate && !is_plain(nm, p->result)) {
+	if (segc_emit_is_dd(nm, p->result)) {
 		/* the pair rounded once, into a double of its own */
 		segc_strbuf_append(b, "\t{\n\t\tconst double segc_v = dd_val(");
 		segc_emit_put_value(b, nm, p->result);
@@ -685,4 +700,5 @@ void segc_emit_number_values(segc_emit_namer *nm)
 			nm->number[i] = nt++;
 	}
 	nm->ncounters = nk;
+	segc_emit_mark_dd(nm);
 }

@@ -39,9 +39,21 @@ typedef struct segc_emit_namer {
 	size_t ncounters;     /* counters numbered; a loop's compensation
 	                       * (plain C, Python) is numbered after them */
 	int accurate;         /* double-double values */
+	unsigned char *dd;    /* with 'accurate', per value: non-zero when
+	                       * it is a double-double (emit_dd.c); else
+	                       * NULL */
 	int clamp;            /* the result is proved >= 0: a rounded value
 	                       * below 0 (or -0.0) is returned as 0 */
 } segc_emit_namer;
+
+/* Marks in 'nm->dd' the values of 'nm->p' that are double-doubles in
+ * --accurate C, those that may carry a rounding error (emit_dd.c); NULL
+ * without --accurate.  Release with free(). */
+void segc_emit_mark_dd(segc_emit_namer *nm);
+
+/* Non-zero when value 'i' is a double-double (an operand read by its
+ * high part where a double is wanted). */
+int segc_emit_is_dd(const segc_emit_namer *nm, size_t i);
 
 /* Appends the name of value 'i' of 'nm->p' (an argument's, or its kind's
  * prefix and its number), the same in every language. */

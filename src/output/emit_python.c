@@ -461,6 +461,7 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	segc_emit_python_vector(b, &nm, fname, put_py_double);
 	free(fname);
 	free(nm.number);
+	free(nm.dd);
 	segc_strbuf_appendf(&em->names, "%s\"%s_%s\"", em->nfuncs ? ", " : "",
 		em->id.prefix, cname);
 	em->nfuncs++;

@@ -118,7 +118,7 @@ static void put_pushed(const segc_tp_out *o, const tp_tree *a)
 
 	if (!q) {
 		segc_emit_put_value(o->b, o->nm, i);
-		if (o->nm->accurate && o->nm->p->insn[i].op != SEGC_OP_ARG)
+		if (segc_emit_is_dd(o->nm, i))
 			segc_strbuf_append(o->b, ".hi");
 		return;
 	}

@@ -92,7 +92,8 @@ typedef struct segc_tp_lang {
 	/* the finish time (%s1, %s10) set to 0 when no arc reached it */
 	void (*put_unreached)(const segc_tp_out *o, unsigned depth);
 	/* raises the time of kind 'w' at (kind, lv) to (%s2, %s20), counts
-	 * or releases it (mode) */
+	 * or releases it (mode): NULL for the walk's own (put_relax in
+	 * emit_taskpath_walk.c, from the syntax at the end of the table) */
 	void (*put_relax)(const segc_tp_out *o, unsigned depth, size_t w,
 		unsigned long kind, size_t lv);
 	/* the push along arc 'a' without at values: to every instance of
@@ -124,6 +125,16 @@ typedef struct segc_tp_lang {
 	void (*close_queue)(const segc_tp_out *o, unsigned depth);
 	/* NaN when an instance was never queued (a cycle) */
 	void (*put_cycle)(const segc_tp_out *o, unsigned depth);
+	/* counts one more arc into the instance of kind 'w' at (kind, lv)
+	 * (TP_COUNT), or one fewer and releases it when none is left
+	 * (TP_PUSH) */
+	void (*put_count)(const segc_tp_out *o, unsigned depth, size_t w,
+		unsigned long kind, size_t lv);
+	/* the syntax of the walk's raise of a time: "if (" COND then ...
+	 * end_if, COND joined by or_ and and_, isnan_open the test of NaN */
+	const char *or_, *and_, *isnan_open, *then, *end_if;
+	/* around the subscript of an array element */
+	const char *sub_open, *sub_close;
 } segc_tp_lang;
 
 /* Appends the times at the start: each kind's box and arrays, each
@@ -138,6 +149,12 @@ void segc_tp_walk_kinds(segc_tp_out *o, unsigned depth);
  * instance counted, then the instances visited in a topological order
  * found at run time. */
 void segc_tp_walk_instances(segc_tp_out *o, unsigned depth);
+
+/* Appends, at 'depth', the raise of the time of kind 'w' at the counter
+ * %s9 of a loop over its places to the candidate (%s2, %s20) when it
+ * is larger (or NaN), in the syntax of the table's last words (C and
+ * Fortran). */
+void segc_tp_put_raise_all(const segc_tp_out *o, unsigned depth, size_t w);
 
 /* Appends, at 'depth', a comment line of the text 'text'. */
 void segc_tp_put_rem(const segc_tp_out *o, unsigned depth,

@@ -174,37 +174,6 @@ static void put_count(const segc_tp_out *o, unsigned depth, size_t w,
 	segc_strbuf_append(o->b, ";\n");
 }
 
-/* Appends the raise of the time (T, E) of kind 'w' at the indices 'kind'
- * (lv) to the candidate (%s2, %s20) when it is larger (or NaN), the
- * pairs compared without comparing doubles for equality; counts the arc
- * (TP_COUNT) or releases the instance (TP_PUSH) too. */
-static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
-	unsigned long kind, size_t lv)
-{
-	if (o->mode == TP_COUNT) {
-		put_count(o, depth, w, kind, lv);
-		return;
-	}
-	indent(o, depth);
-	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
-	put_time(o, w, kind, lv);
-	segc_strbuf_appendf(o->b, " || (%s2 >= ", o->x);
-	put_time(o, w, kind, lv);
-	segc_strbuf_appendf(o->b, " && %s20 > ", o->x);
-	put_time_of(o, L_E, w, kind, lv);
-	segc_strbuf_appendf(o->b, ") || isnan(%s2)) {\n", o->x);
-	indent(o, depth + 1);
-	put_time(o, w, kind, lv);
-	segc_strbuf_appendf(o->b, " = %s2;\n", o->x);
-	indent(o, depth + 1);
-	put_time_of(o, L_E, w, kind, lv);
-	segc_strbuf_appendf(o->b, " = %s20;\n", o->x);
-	indent(o, depth);
-	segc_strbuf_append(o->b, "}\n");
-	if (o->mode == TP_PUSH)
-		put_count(o, depth, w, kind, lv);
-}
-
 /* The push along arc 'a' to every instance of its kind 'w' (no at
  * values): tested and raised, or counted or released. */
 static void put_to_all(const segc_tp_out *o, unsigned depth, size_t a,
@@ -221,26 +190,7 @@ static void put_to_all(const segc_tp_out *o, unsigned depth, size_t a,
 		segc_tp_local(o, L_EX, w, 0);
 		segc_strbuf_appendf(o->b, "[%s9]) {\n", o->x);
 		if (o->mode == TP_PUSH) {
-			indent(o, depth + 2);
-			segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
-			segc_tp_local(o, L_T, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9] || (%s2 >= ", o->x,
-				o->x);
-			segc_tp_local(o, L_T, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9] && %s20 > ", o->x,
-				o->x);
-			segc_tp_local(o, L_E, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9]) || isnan(%s2)) {\n",
-				o->x, o->x);
-			indent(o, depth + 3);
-			segc_tp_local(o, L_T, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9] = %s2;\n", o->x, o->x);
-			indent(o, depth + 3);
-			segc_tp_local(o, L_E, w, 0);
-			segc_strbuf_appendf(o->b, "[%s9] = %s20;\n", o->x,
-				o->x);
-			indent(o, depth + 2);
-			segc_strbuf_append(o->b, "}\n");
+			segc_tp_put_raise_all(o, depth + 2, w);
 			indent(o, depth + 2);
 			segc_strbuf_appendf(o->b, "if (--%s12[%s11[%lu] + %s9] "
 				"== 0)\n", o->x, o->x, (unsigned long)w, o->x);
@@ -702,9 +652,10 @@ static const segc_tp_lang lang_c = {
 	"floor(", ")", "ceil(", ")",
 	indent, put_point, put_box, put_fresh, open_loops, close_loops,
 	put_time_of, put_int, open_instances, close_loops,
-	put_unreached, put_relax, put_to_all, put_forward, open_present,
+	put_unreached, NULL, put_to_all, put_forward, open_present,
 	close_block, put_order_start, put_counted, put_root, open_queue,
-	open_taken, close_taken, close_block, put_cycle
+	open_taken, close_taken, close_block, put_cycle, put_count,
+	" || ", " && ", "isnan(", ") {\n", "}\n", "[", "]"
 };
 
 /* See emit_private.h. */

@@ -376,7 +376,8 @@ static const segc_tp_lang lang_py = {
 	put_time_of, put_int, open_loops, close_loops,
 	put_unreached, put_relax, put_to_all, put_forward, open_present,
 	close_none, put_order_start, put_counted, put_root, open_queue,
-	open_taken, close_taken, close_none, put_cycle
+	open_taken, close_taken, close_none, put_cycle, put_count,
+	NULL, NULL, NULL, NULL, NULL, NULL, NULL
 };
 
 /* See emit_private.h. */

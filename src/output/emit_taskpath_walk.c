@@ -26,6 +26,94 @@ static void put_copy(const segc_tp_out *o, unsigned depth, const char *dst,
 		o->lang->semi);
 }
 
+/* Where one time is: the element of kind w's arrays at the indices
+ * 'kind' (lv), or ('all') at the counter %s9 of a loop over them. */
+typedef struct tp_place {
+	size_t w;
+	unsigned long kind;
+	size_t lv;
+	int all;
+} tp_place;
+
+/* Appends the element of the array 'base' at the place 'pl'. */
+static void put_elem(const segc_tp_out *o, unsigned long base,
+	const tp_place *pl)
+{
+	if (!pl->all) {
+		o->lang->put_at(o, base, pl->w, pl->kind, pl->lv);
+		return;
+	}
+	segc_tp_local(o, base, pl->w, 0);
+	segc_strbuf_appendf(o->b, "%s%s9%s", o->lang->sub_open, o->x,
+		o->lang->sub_close);
+}
+
+/* Appends the raise of the time (T, E) at the place 'pl' to the
+ * candidate (%s2, %s20) when it is larger (or NaN), the pairs compared
+ * without comparing doubles for equality. */
+static void put_raise(const segc_tp_out *o, unsigned depth,
+	const tp_place *pl)
+{
+	const segc_tp_lang *l = o->lang;
+
+	l->indent(o, depth);
+	segc_strbuf_appendf(o->b, "if (%s2 > ", o->x);
+	put_elem(o, L_T, pl);
+	segc_strbuf_appendf(o->b, "%s(%s2 >= ", l->or_, o->x);
+	put_elem(o, L_T, pl);
+	segc_strbuf_appendf(o->b, "%s%s20 > ", l->and_, o->x);
+	put_elem(o, L_E, pl);
+	segc_strbuf_appendf(o->b, ")%s%s%s2)%s", l->or_, l->isnan_open, o->x,
+		l->then);
+	l->indent(o, depth + 1);
+	put_elem(o, L_T, pl);
+	segc_strbuf_appendf(o->b, " = %s2%s\n", o->x, l->semi);
+	l->indent(o, depth + 1);
+	put_elem(o, L_E, pl);
+	segc_strbuf_appendf(o->b, " = %s20%s\n", o->x, l->semi);
+	l->indent(o, depth);
+	segc_strbuf_append(o->b, l->end_if);
+}
+
+/* See emit_taskpath.h. */
+void segc_tp_put_raise_all(const segc_tp_out *o, unsigned depth, size_t w)
+{
+	tp_place pl;
+
+	pl.w = w;
+	pl.kind = 0;
+	pl.lv = 0;
+	pl.all = 1;
+	put_raise(o, depth, &pl);
+}
+
+/* Appends the raise of the time of kind 'w' at the indices 'kind' (lv)
+ * (put_raise); counts the arc (TP_COUNT) or releases the instance
+ * (TP_PUSH) too.  A language whose table has a put_relax of its own
+ * prints it itself. */
+static void put_relax(const segc_tp_out *o, unsigned depth, size_t w,
+	unsigned long kind, size_t lv)
+{
+	const segc_tp_lang *l = o->lang;
+	tp_place pl;
+
+	if (l->put_relax) {
+		l->put_relax(o, depth, w, kind, lv);
+		return;
+	}
+	if (o->mode == TP_COUNT) {
+		l->put_count(o, depth, w, kind, lv);
+		return;
+	}
+	pl.w = w;
+	pl.kind = kind;
+	pl.lv = lv;
+	pl.all = 0;
+	put_raise(o, depth, &pl);
+	if (o->mode == TP_PUSH)
+		l->put_count(o, depth, w, kind, lv);
+}
+
 /* Appends the push of the finish time (%s1, %s10) of an instance of
  * kind 'v' along arc 'a': its cost added (not when counting), then the
  * time of the instance it reaches raised. */
@@ -50,7 +138,7 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 		put_copy(o, depth, "20", "10");
 	}
 	if (!o->tp->t.nodes[w].d) {
-		l->put_relax(o, depth, w, L_AT, a);
+		put_relax(o, depth, w, L_AT, a);
 		return;
 	}
 	if (!ar->nat) {
@@ -62,7 +150,7 @@ static void put_arc(const segc_tp_out *o, unsigned depth, size_t a, size_t v)
 	if (w == v && o->mode == TP_WALK)
 		l->put_forward(o, depth, a, v);
 	in = l->open_present(o, depth, a, w);
-	l->put_relax(o, in, w, L_AT, a);
+	put_relax(o, in, w, L_AT, a);
 	l->close_present(o, depth);
 }
 

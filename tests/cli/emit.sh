@@ -481,4 +481,42 @@ code=0
 	grep -q "^segc: emit: --prefix 9x: not a name" "$tmp/err"
 ok $? "--prefix that is not a C name is refused"
 
+# --accurate keeps as doubles the values computed exactly (ceil, floor,
+# max, min, -x and if of exact values, constants that are doubles, log2
+# and roots of doubles) and as pairs the others; the result stays
+# correctly rounded (against eval at 256 bits) over a grid, each kind of
+# value on either side of the border.
+cat > "$tmp/exact.xml" <<'EOF2'
+<model name="exact" version="1">
+  <graph name="main">
+    <step cost="ceil(log2(P))*(N/3 + 1/7) + max(N, 2*P)/10 + floor(N/P)*(P - 1/2)"/>
+    <step cost="if(N &gt; P, min(N, 4*P), -P + 3)/7 + (N*P)^(1/3)/11 + 0.5*N*N"/>
+  </graph>
+</model>
+EOF2
+xgrid="N=1..1000000*7 P=1..1024*3"
+"$SEGC" emit -q --main --accurate -o "$tmp/exact-dd" "$tmp/exact.xml" \
+	2>"$tmp/err" &&
+	$CC $CFLAGS_STRICT -o "$tmp/exact-dd" "$tmp/exact-dd.c" -lm \
+	2>"$tmp/cc.err" && "$tmp/exact-dd" $xgrid > "$tmp/exact-dd.tsv" &&
+	"$SEGC" eval --form canonical --csv --digits 40 --precision 256 \
+	"$tmp/exact.xml" $xgrid > "$tmp/exact.csv" 2>>"$tmp/err" &&
+	"$ulpdiff" "$tmp/exact-dd.tsv" "$tmp/exact.csv" > "$tmp/exact-dd.ulp"
+st=$?
+ud=$(sed -n 's/^max_ulp //p' "$tmp/exact-dd.ulp" 2>/dev/null)
+[ $st -eq 0 ] && [ "$ud" = 0 ]
+ok $? "exact values as doubles: --accurate correctly rounded (max $ud ulp over $(sed -n 's/^rows //p' "$tmp/exact-dd.ulp" 2>/dev/null) points)"
+[ $st -eq 0 ] || diag "$(head -5 "$tmp/err" "$tmp/cc.err")"
+body=$(awk '/^SEGC_BODY exact_dd_total_k/,/^}/' "$tmp/exact-dd.c")
+echo "$body" | grep -q 'const double t[0-9]* = ceil(log2(P));\|const double t[0-9]* = log2(P);' &&
+	echo "$body" | grep -q 'const double t[0-9]* = ceil(t[0-9]*);' &&
+	echo "$body" | grep -q 'const segc_dd t[0-9]* = dd_max(dd_d(N), t[0-9]*);' &&
+	echo "$body" | grep -q 'const double c[0-9]* = 0.5; /\* 1/2 \*/' &&
+	echo "$body" | grep -q '^	double t[0-9]*;' &&
+	echo "$body" | grep -q '	t[0-9]* = cbrt(t[0-9]*\.hi);' &&
+	echo "$body" | grep -q 'const segc_dd c[0-9]* = { 0.3333333333333333, '
+st=$?
+ok $st "--accurate: exact values are doubles, the others pairs"
+[ $st -eq 0 ] || diag "$(echo "$body" | head -30)"
+
 done_testing
