@@ -501,7 +501,7 @@ static void check_attributes(checker *k, segc_xml_node *n, const elem_rule *rule
 	for (i = 0; i < n->nattrs; i++) {
 		const char *q;
 
-		a = &n->attrs[i];
+		a = &segc_xml_node_attrs(n)[i];
 		q = qualified(&qn, NULL, a->name);
 
 		ar = a->ns ? NULL : attr_find(rule->attrs, (const char *)a->name);

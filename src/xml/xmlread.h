@@ -60,13 +60,13 @@ typedef struct segc_xml_extra {
 } segc_xml_extra;
 
 /* An element of the tree: its child elements in document order, its
- * attributes and, when it has any, its extra (prefix, text, stray text;
- * read them with the functions below).  56 bytes. */
+ * attributes (which follow it in memory: segc_xml_node_attrs) and, when
+ * it has any, its extra (prefix, text, stray text; read them with the
+ * functions below).  48 bytes. */
 typedef struct segc_xml_node segc_xml_node;
 struct segc_xml_node {
 	const char *name;            /* interned */
 	segc_xml_node *children, *next;
-	segc_xml_attr *attrs;
 	segc_xml_extra *extra;       /* NULL: no prefix, text or stray */
 	size_t off;                  /* offset of its '<' plus 1; 0: unknown */
 	uint32_t nattrs;
@@ -74,6 +74,11 @@ struct segc_xml_node {
 	unsigned char dropped;       /* to be taken out */
 };
 
+/* The 'nattrs' attributes of 'n', stored right after it. */
+static inline segc_xml_attr *segc_xml_node_attrs(const segc_xml_node *n)
+{
+	return (segc_xml_attr *)(uintptr_t)(n + 1);
+}
 /* The prefix 'n' was written with, or NULL. */
 const char *segc_xml_node_prefix(const segc_xml_node *n);
 /* The text 'n' holds directly (its runs joined), or NULL. */

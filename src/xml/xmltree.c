@@ -264,16 +264,16 @@ void segc_xml_tree_start(segc_xml_tree *t, const char *name,
 	int i;
 
 	end_run(t);
-	n = tree_alloc(t, sizeof *n);
+	n = tree_alloc(t, sizeof *n + (nattrs > 0 ? (size_t)nattrs : 0) *
+		sizeof(segc_xml_attr));
 	n->name = tree_intern(t, name);
 	if (prefix)
 		extra_of(t, n)->prefix = tree_intern(t, prefix);
 	n->ns = uri != NULL;
 	n->off = off == (size_t)-1 ? 0 : off + 1;
 	if (nattrs > 0) {
-		n->attrs = tree_alloc(t, (size_t)nattrs * sizeof *n->attrs);
 		for (i = 0; i < nattrs; i++) {
-			segc_xml_attr *a = &n->attrs[i];
+			segc_xml_attr *a = &segc_xml_node_attrs(n)[i];
 			const char **v = attrs + 5 * i;
 
 			a->name = qualified_name(t, v[1], v[0]);
@@ -354,11 +354,12 @@ void segc_xml_tree_reference(segc_xml_tree *t)
 /* The value of attribute 'name' (in no namespace) of 'n', or NULL. */
 const char *segc_xml_attr_get(const segc_xml_node *n, const char *name)
 {
+	const segc_xml_attr *a = segc_xml_node_attrs(n);
 	uint32_t i;
 
 	for (i = 0; i < n->nattrs; i++)
-		if (!n->attrs[i].ns && !strcmp(n->attrs[i].name, name))
-			return n->attrs[i].value;
+		if (!a[i].ns && !strcmp(a[i].name, name))
+			return a[i].value;
 	return NULL;
 }
 
@@ -378,6 +379,7 @@ size_t segc_xml_child_count(const segc_xml_node *n)
 void segc_xml_tree_prune(segc_xml_node *root)
 {
 	segc_xml_node **stack, *n, **link;
+	segc_xml_attr *a;
 	size_t depth = 0, cap = 64;
 	uint32_t i, k;
 
@@ -387,9 +389,10 @@ void segc_xml_tree_prune(segc_xml_node *root)
 	stack[depth++] = root;
 	while (depth) {
 		n = stack[--depth];
+		a = segc_xml_node_attrs(n);
 		for (i = k = 0; i < n->nattrs; i++)
-			if (!n->attrs[i].dropped)
-				n->attrs[k++] = n->attrs[i];
+			if (!a[i].dropped)
+				a[k++] = a[i];
 		n->nattrs = k;
 		for (link = &n->children; *link; ) {
 			if ((*link)->dropped) {
