@@ -176,7 +176,7 @@ char *segc_xml_locs_text(void *data, const segc_srcloc *loc,
 		v = segc_xml_attr_get(n, attr_name);
 		return v ? segc_xstrdup(v) : NULL;
 	}
-	return trimmed(n->text ? n->text : "");
+	return trimmed(segc_xml_node_text(n) ? segc_xml_node_text(n) : "");
 }
 
 /* Releases the entries of 'l'. */
@@ -235,7 +235,7 @@ static char *trimmed(const char *s)
 /* The text of element 'n', trimmed and malloc'd. */
 static char *text_of(segc_xml_node *n)
 {
-	return trimmed(n->text ? n->text : "");
+	return trimmed(segc_xml_node_text(n) ? segc_xml_node_text(n) : "");
 }
 
 static void build_error(builder *b, segc_xml_node *n, const char *qname,

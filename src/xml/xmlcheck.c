@@ -501,8 +501,8 @@ static void check_attributes(checker *k, segc_xml_node *n, const elem_rule *rule
 	for (i = 0; i < n->nattrs; i++) {
 		const char *q;
 
-		a = &n->attrs[i];
-		q = qualified(&qn, a->prefix, a->name);
+		a = &segc_xml_node_attrs(n)[i];
+		q = qualified(&qn, NULL, a->name);
 
 		ar = a->ns ? NULL : attr_find(rule->attrs, (const char *)a->name);
 		if (!ar) {
@@ -609,7 +609,7 @@ static void misplaced(checker *k, segc_xml_node *n, segc_xml_node *c,
 
 		segc_strbuf_init(&qn);
 		problem(k, AT_ELEM(c), "element <%s> is in a namespace: SEG "
-			"XML uses none", qualified(&qn, c->prefix, c->name));
+			"XML uses none", qualified(&qn, segc_xml_node_prefix(c), c->name));
 		segc_strbuf_free(&qn);
 		return;
 	}
@@ -774,13 +774,13 @@ static void check_children(checker *k, segc_xml_node *n, const elem_rule *rule,
 	const elem_rule *allowed = children_of(rule->content), *r;
 	seen s;
 	segc_xml_node *c;
-	size_t first = *njobs, lo, hi, i;
+	size_t first = *njobs, lo, hi, i, before;
+	const char *stray = segc_xml_node_stray(n, &before);
 
 	memset(&s, 0, sizeof s);
 	for (c = n->children, i = 0; ; c = c->next, i++) {
-		if (n->stray && i == n->stray_before &&
-		    rule->content != C_TEXT) {
-			unexpected_text(k, n, (const unsigned char *)n->stray);
+		if (stray && i == before && rule->content != C_TEXT) {
+			unexpected_text(k, n, (const unsigned char *)stray);
 			k->stop = 1;
 		}
 		if (!c)

@@ -36,33 +36,56 @@ SEGC_GIVE char *segc_xml_load_file(SEGC_KEEP segc_ctx *ctx, const char *path,
 #include <stdint.h>
 #include "base/symtab.h"
 
-/* An attribute of the element tree (xmltree.c). */
+/* An attribute of the element tree (xmltree.c): 24 bytes, since a trace
+ * of a million elements keeps a million of them. */
 typedef struct segc_xml_attr {
-	const char *name;     /* interned */
-	const char *prefix;   /* interned; NULL when written without one */
-	const char *value;    /* references decoded, as the parser gives it */
+	const char *name;     /* interned; "prefix:name" when written with
+			       * a prefix */
+	const char *value;    /* references decoded, as the parser gives it;
+			       * equal values may share one copy */
 	unsigned char ns;     /* in a namespace */
 	unsigned char dropped;  /* to be taken out (segc_xml_tree_prune) */
 } segc_xml_attr;
 
-/* An element of the tree: its child elements in document order, its
- * attributes, the text it holds directly (its runs of text joined; NULL
- * when none) and the first run that is not all white space ('stray',
- * "" for an entity reference; NULL when none), which stands after
- * 'stray_before' of its child elements. */
-typedef struct segc_xml_node segc_xml_node;
-struct segc_xml_node {
-	const char *name, *prefix;   /* interned */
-	segc_xml_node *children, *next;
-	segc_xml_attr *attrs;
+/* What few elements have, kept beside the element: its prefix, the text
+ * it holds directly (its runs of text joined; NULL when none) and the
+ * first run that is not all white space ('stray', "" for an entity
+ * reference; NULL when none), which stands after 'stray_before' of its
+ * child elements. */
+typedef struct segc_xml_extra {
+	const char *prefix;          /* interned */
 	const char *text;
 	const char *stray;
+	uint32_t stray_before;
+} segc_xml_extra;
+
+/* An element of the tree: its child elements in document order, its
+ * attributes (which follow it in memory: segc_xml_node_attrs) and, when
+ * it has any, its extra (prefix, text, stray text; read them with the
+ * functions below).  48 bytes. */
+typedef struct segc_xml_node segc_xml_node;
+struct segc_xml_node {
+	const char *name;            /* interned */
+	segc_xml_node *children, *next;
+	segc_xml_extra *extra;       /* NULL: no prefix, text or stray */
 	size_t off;                  /* offset of its '<' plus 1; 0: unknown */
 	uint32_t nattrs;
-	uint32_t stray_before;
 	unsigned char ns;            /* in a namespace */
 	unsigned char dropped;       /* to be taken out */
 };
+
+/* The 'nattrs' attributes of 'n', stored right after it. */
+static inline segc_xml_attr *segc_xml_node_attrs(const segc_xml_node *n)
+{
+	return (segc_xml_attr *)(uintptr_t)(n + 1);
+}
+/* The prefix 'n' was written with, or NULL. */
+const char *segc_xml_node_prefix(const segc_xml_node *n);
+/* The text 'n' holds directly (its runs joined), or NULL. */
+const char *segc_xml_node_text(const segc_xml_node *n);
+/* The first run of text of 'n' that is not all white space, or NULL;
+ * '*before' is then the number of child elements before it. */
+const char *segc_xml_node_stray(const segc_xml_node *n, size_t *before);
 
 /* A document as the reader keeps it: the root element, and the blocks,
  * names and open elements behind it (xmltree.c). */
@@ -75,6 +98,7 @@ typedef struct segc_xml_tree {
 	void *frames;                /* the open elements */
 	size_t depth, capframes;
 	segc_strbuf run;             /* the text of the current run */
+	const char **values;         /* short attribute values met, by hash */
 } segc_xml_tree;
 
 void segc_xml_tree_init(segc_xml_tree *t);

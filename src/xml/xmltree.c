@@ -8,7 +8,10 @@
  * the parser gives them), the text they hold directly, and the first run
  * of text that is not white space with its place among the children.
  * Elements and attributes that a repair takes out are unlinked at once
- * (segc_xml_tree_prune). */
+ * (segc_xml_tree_prune).  The tree is what a long trace costs while it is
+ * read, so it is kept small: what few elements have (a prefix, text)
+ * stands beside the element, and a short attribute value that was met
+ * recently (the costs of a long graph repeat) is shared. */
 #include <config.h>
 
 #include <stdint.h>
@@ -113,6 +116,7 @@ void segc_xml_tree_free(segc_xml_tree *t)
 		segc_strbuf_free(&((tree_frame *)t->frames)[i].text);
 	free(t->frames);
 	free(t->name_list);
+	free(t->values);
 	segc_symtab_clear(&t->names);
 	segc_strbuf_free(&t->run);
 	memset(t, 0, sizeof *t);
@@ -135,21 +139,76 @@ static int all_space(const char *s, size_t n)
 	return 1;
 }
 
+/* The extra of element 'n', made when it has none. */
+static segc_xml_extra *extra_of(segc_xml_tree *t, segc_xml_node *n)
+{
+	if (!n->extra)
+		n->extra = tree_alloc(t, sizeof *n->extra);
+	return n->extra;
+}
+
+/* The prefix of 'n' (see xmlread.h). */
+const char *segc_xml_node_prefix(const segc_xml_node *n)
+{
+	return n->extra ? n->extra->prefix : NULL;
+}
+
+/* The text of 'n' (see xmlread.h). */
+const char *segc_xml_node_text(const segc_xml_node *n)
+{
+	return n->extra ? n->extra->text : NULL;
+}
+
+/* The stray text of 'n' (see xmlread.h). */
+const char *segc_xml_node_stray(const segc_xml_node *n, size_t *before)
+{
+	*before = n->extra ? n->extra->stray_before : 0;
+	return n->extra ? n->extra->stray : NULL;
+}
+
 /* Ends the run of text of the innermost element (a text node of a
  * document tree): joins it to the element's text and keeps it as its
  * stray text when it is the first that is not white space. */
 static void end_run(segc_xml_tree *t)
 {
 	tree_frame *f = top(t);
+	segc_xml_extra *x;
+	size_t before;
 
 	if (!f || !t->run.len)
 		return;
 	segc_strbuf_appendn(&f->text, t->run.data, t->run.len);
-	if (!f->node->stray && !all_space(t->run.data, t->run.len)) {
-		f->node->stray = tree_strndup(t, t->run.data, t->run.len);
-		f->node->stray_before = f->nchildren;
+	if (!segc_xml_node_stray(f->node, &before) &&
+	    !all_space(t->run.data, t->run.len)) {
+		x = extra_of(t, f->node);
+		x->stray = tree_strndup(t, t->run.data, t->run.len);
+		x->stray_before = (uint32_t)f->nchildren;
 	}
 	segc_strbuf_reset(&t->run);
+}
+
+/* The slots of the table of recent attribute values, and the longest
+ * value kept there. */
+#define VALUE_SLOTS 4096
+#define VALUE_MAX 32
+
+/* The copy of short value 'v' ('n' bytes, no '&') made for an earlier
+ * attribute, or a new one that replaces the value in its slot: one
+ * hash and one comparison per attribute, no growth. */
+static const char *shared_value(segc_xml_tree *t, const char *v, size_t n)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+	const char **slot;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)v[i]) * 16777619u;
+	if (!t->values)
+		t->values = segc_xcalloc(VALUE_SLOTS, sizeof *t->values);
+	slot = &t->values[h % VALUE_SLOTS];
+	if (!*slot || strncmp(*slot, v, n) || (*slot)[n])
+		*slot = tree_strndup(t, v, n);
+	return *slot;
 }
 
 /* Copies attribute value 'v' ('n' bytes) as the document means it: the
@@ -157,10 +216,12 @@ static void end_run(segc_xml_tree *t)
  * not replace entities, and decodes every other reference itself. */
 static const char *attr_value(segc_xml_tree *t, const char *v, size_t n)
 {
-	char *s = tree_strndup(t, v, n), *r, *w;
+	char *s, *r, *w;
 
-	if (!memchr(s, '&', n))
-		return s;
+	if (!memchr(v, '&', n))
+		return n <= VALUE_MAX ? shared_value(t, v, n) :
+			tree_strndup(t, v, n);
+	s = tree_strndup(t, v, n);
 	for (r = w = s; *r; ) {
 		if (!strncmp(r, "&#38;", 5)) {
 			*w++ = '&';
@@ -171,6 +232,23 @@ static const char *attr_value(segc_xml_tree *t, const char *v, size_t n)
 	}
 	*w = '\0';
 	return s;
+}
+
+/* The interned name of an attribute 'name' written with 'prefix'
+ * ("prefix:name"; 'name' when 'prefix' is NULL). */
+static const char *qualified_name(segc_xml_tree *t, const char *prefix,
+	const char *name)
+{
+	segc_strbuf sb;
+	const char *q;
+
+	if (!prefix)
+		return tree_intern(t, name);
+	segc_strbuf_init(&sb);
+	segc_strbuf_appendf(&sb, "%s:%s", prefix, name);
+	q = tree_intern(t, segc_strbuf_str(&sb));
+	segc_strbuf_free(&sb);
+	return q;
 }
 
 /* Opens element 'name' (prefix 'prefix', in a namespace when 'uri') with
@@ -186,19 +264,19 @@ void segc_xml_tree_start(segc_xml_tree *t, const char *name,
 	int i;
 
 	end_run(t);
-	n = tree_alloc(t, sizeof *n);
+	n = tree_alloc(t, sizeof *n + (nattrs > 0 ? (size_t)nattrs : 0) *
+		sizeof(segc_xml_attr));
 	n->name = tree_intern(t, name);
-	n->prefix = tree_intern(t, prefix);
+	if (prefix)
+		extra_of(t, n)->prefix = tree_intern(t, prefix);
 	n->ns = uri != NULL;
 	n->off = off == (size_t)-1 ? 0 : off + 1;
 	if (nattrs > 0) {
-		n->attrs = tree_alloc(t, (size_t)nattrs * sizeof *n->attrs);
 		for (i = 0; i < nattrs; i++) {
-			segc_xml_attr *a = &n->attrs[i];
+			segc_xml_attr *a = &segc_xml_node_attrs(n)[i];
 			const char **v = attrs + 5 * i;
 
-			a->name = tree_intern(t, v[0]);
-			a->prefix = tree_intern(t, v[1]);
+			a->name = qualified_name(t, v[1], v[0]);
 			a->ns = v[2] != NULL;
 			a->value = attr_value(t, v[3], (size_t)(v[4] - v[3]));
 		}
@@ -239,7 +317,8 @@ void segc_xml_tree_end(segc_xml_tree *t)
 		return;
 	end_run(t);
 	if (f->text.len)
-		f->node->text = tree_strndup(t, f->text.data, f->text.len);
+		extra_of(t, f->node)->text = tree_strndup(t, f->text.data,
+			f->text.len);
 	t->depth--;
 }
 
@@ -261,22 +340,26 @@ void segc_xml_tree_break(segc_xml_tree *t)
 void segc_xml_tree_reference(segc_xml_tree *t)
 {
 	tree_frame *f = top(t);
+	size_t before;
 
 	end_run(t);
-	if (f && !f->node->stray) {
-		f->node->stray = tree_strndup(t, "", 0);
-		f->node->stray_before = f->nchildren;
+	if (f && !segc_xml_node_stray(f->node, &before)) {
+		segc_xml_extra *x = extra_of(t, f->node);
+
+		x->stray = tree_strndup(t, "", 0);
+		x->stray_before = (uint32_t)f->nchildren;
 	}
 }
 
 /* The value of attribute 'name' (in no namespace) of 'n', or NULL. */
 const char *segc_xml_attr_get(const segc_xml_node *n, const char *name)
 {
+	const segc_xml_attr *a = segc_xml_node_attrs(n);
 	uint32_t i;
 
 	for (i = 0; i < n->nattrs; i++)
-		if (!n->attrs[i].ns && !strcmp(n->attrs[i].name, name))
-			return n->attrs[i].value;
+		if (!a[i].ns && !strcmp(a[i].name, name))
+			return a[i].value;
 	return NULL;
 }
 
@@ -296,6 +379,7 @@ size_t segc_xml_child_count(const segc_xml_node *n)
 void segc_xml_tree_prune(segc_xml_node *root)
 {
 	segc_xml_node **stack, *n, **link;
+	segc_xml_attr *a;
 	size_t depth = 0, cap = 64;
 	uint32_t i, k;
 
@@ -305,9 +389,10 @@ void segc_xml_tree_prune(segc_xml_node *root)
 	stack[depth++] = root;
 	while (depth) {
 		n = stack[--depth];
+		a = segc_xml_node_attrs(n);
 		for (i = k = 0; i < n->nattrs; i++)
-			if (!n->attrs[i].dropped)
-				n->attrs[k++] = n->attrs[i];
+			if (!a[i].dropped)
+				a[k++] = a[i];
 		n->nattrs = k;
 		for (link = &n->children; *link; ) {
 			if ((*link)->dropped) {

@@ -4,7 +4,8 @@
  * references decoded and their white space normalized; text where none
  * belongs quoted from its first run only, and reported in its place
  * among the children; names in a namespace; a model read from a long
- * sequence keeps every step in order. */
+ * sequence keeps every step in order, and every value of its own when
+ * short values are shared. */
 #include <config.h>
 
 #include <stdio.h>
@@ -183,6 +184,70 @@ static void long_sequence(size_t n)
 	segc_ctx_free(ctx);
 }
 
+/* The slot of value 's' in a table of 4096 by FNV-1a, the hash the
+ * reader shares short values with (only to make a collision likely;
+ * the test holds whatever the hash). */
+static unsigned slot_of(const char *s)
+{
+	unsigned long h = 2166136261u;
+
+	for (; *s; s++)
+		h = ((h ^ (unsigned char)*s) * 16777619u) & 0xffffffffu;
+	return (unsigned)(h % 4096);
+}
+
+/* Short attribute values are shared with an earlier attribute of the
+ * same value: 'n' steps whose names are all different (among them
+ * prefixes of each other, "s1", "s12", "s123", and a name that follows
+ * a longer one of the same slot that starts with it) and whose costs
+ * repeat, with a value that is a prefix of a cost ("t") in between;
+ * every name and cost is read back as written. */
+static void shared_values(size_t n)
+{
+	segc_ctx *ctx = segc_ctx_new();
+	segc_strbuf sb;
+	segc_model *m;
+	size_t i, j, bad = 0;
+	char want[32], longer[32];
+
+	for (j = 0; j < 100000; j++) {
+		snprintf(longer, sizeof longer, "s%zuu%zu", n, j);
+		snprintf(want, sizeof want, "s%zuu", n);
+		if (slot_of(longer) == slot_of(want))
+			break;
+	}
+	segc_strbuf_init(&sb);
+	segc_strbuf_append(&sb, "<model name='m' version='1'>"
+		"<resource name='t'/><graph name='main'>\n");
+	for (i = 0; i < n; i++)
+		segc_strbuf_appendf(&sb, "<step name='s%zu' cost='%s'/>\n", i,
+			i % 3 ? "2*t" : "t");
+	segc_strbuf_appendf(&sb, "<step name='%s' cost='t'/><step name='%s' "
+		"cost='t'/>\n", longer, want);
+	segc_strbuf_append(&sb, "</graph></model>\n");
+	m = segc_model_read_memory(ctx, segc_strbuf_str(&sb), sb.len, "seq");
+	tap_ok(m && m->graphs[0].body->nchildren == n + 2,
+		"%zu named steps read", n + 2);
+	for (i = 0; m && i < n + 2; i++) {
+		const segc_block *b = m->graphs[0].body->children[i];
+		char *c = segc_expr_to_string(b->cost);
+
+		if (i < n)
+			snprintf(want, sizeof want, "s%zu", i);
+		else if (i == n)
+			snprintf(want, sizeof want, "%s", longer);
+		else
+			snprintf(want, sizeof want, "s%zuu", n);
+		bad += !b->name || strcmp(b->name, want) ||
+			strcmp(c, i < n && i % 3 ? "2*t" : "t");
+		free(c);
+	}
+	tap_ok(m && !bad, "every name and cost as written (%zu wrong)", bad);
+	segc_model_free(m);
+	segc_strbuf_free(&sb);
+	segc_ctx_free(ctx);
+}
+
 int main(void)
 {
 	element_text();
@@ -190,6 +255,7 @@ int main(void)
 	stray_text();
 	namespaces();
 	long_sequence(20000);
+	shared_values(20000);
 	segc_library_cleanup();
 	return tap_done();
 }
