@@ -204,6 +204,24 @@ void cli_output_abandon(void)
 			unlink(files[i].tmp);
 }
 
+/* The out-of-memory handler (see cli_output.h): says so, removes the
+ * temporary files and exits 3 at once. */
+void cli_out_of_memory(size_t request)
+{
+	char msg[160];
+	int n = snprintf(msg, sizeof msg, "segc: error: out of memory: the "
+		"run needs more than the limit of %lu bytes (max_memory)\n",
+		segc_memory_budget());
+
+	(void)request;
+	if (!segc_memory_budget())
+		n = snprintf(msg, sizeof msg, "segc: error: out of memory\n");
+	if (n > 0 && write(STDERR_FILENO, msg, (size_t)n) < 0)
+		n = 0;
+	cli_output_abandon();
+	_exit(CLI_LIMIT);
+}
+
 /* Starts a file of 'command' at 'path' (see cli_output.h). */
 cli_file *cli_output_open(const char *command, const char *path)
 {

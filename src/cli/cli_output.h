@@ -13,6 +13,12 @@ typedef struct cli_file cli_file;
  * once. */
 void cli_output_abandon(void);
 
+/* Says the run is out of memory, removes the temporary files (as
+ * cli_output_abandon) and exits 3 at once, so that nothing kept for
+ * standard output is written: the handler given to segc_memory_guard()
+ * and cli_util_guard(). */
+void cli_out_of_memory(size_t request);
+
 /* Appends to the command's standard output (printf-like). */
 void cli_printf(const char *fmt, ...)
 #ifdef __GNUC__
