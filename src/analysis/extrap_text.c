@@ -189,7 +189,7 @@ static int region_or_metric(text_reader *T, size_t i, int metric)
 }
 
 /* A malloc'd copy of s[0..n) as a string; NULL when 's' is NULL. */
-static char *copy(const char *s, size_t n)
+static char *dup_text(const char *s, size_t n)
 {
 	char *t;
 
@@ -211,8 +211,8 @@ static int data(text_reader *T, size_t i)
 	if (!T->region)
 		return text_error(T, T->start, "DATA before any REGION");
 	if (!T->open) {
-		char *r = copy(T->region, T->region_n);
-		char *m = copy(T->metric, T->metric_n);
+		char *r = dup_text(T->region, T->region_n);
+		char *m = dup_text(T->metric, T->metric_n);
 
 		T->block = extrap_add_block(x, r, m, place(T, T->start));
 		free(r);

@@ -43,7 +43,7 @@ static void set_x(nl *S, mpfr_t *x)
 }
 
 /* Evaluates 'e' at the point into 'out'; -1 when it cannot be. */
-static int eval_at(nl *S, mpfr_ptr out, const segc_expr *e)
+static int nl_eval_at(nl *S, mpfr_ptr out, const segc_expr *e)
 {
 	segc_point pt;
 
@@ -70,10 +70,10 @@ static int central(nl *S, mpfr_ptr out, const segc_expr *f, mpfr_t *x,
 	}
 	mpfr_add(S->t, x[j], S->h, MPFR_RNDN);
 	mpfr_get_q(q, S->t);
-	rc = eval_at(S, out, f);
+	rc = nl_eval_at(S, out, f);
 	mpfr_sub(S->t, x[j], S->h, MPFR_RNDN);
 	mpfr_get_q(q, S->t);
-	rc = rc || eval_at(S, S->t, f);
+	rc = rc || nl_eval_at(S, S->t, f);
 	mpfr_get_q(q, x[j]);
 	if (rc)
 		return -1;
@@ -98,14 +98,14 @@ static int row_fn(void *arg, size_t i, mpfr_t *x, mpfr_ptr r, mpfr_t *jac)
 	for (j = 0; j < S->ncols; j++)
 		mpq_set(F->pt[j], cells[j]);
 	set_x(S, x);
-	if (eval_at(S, S->v, P->f))
+	if (nl_eval_at(S, S->v, P->f))
 		return -1;
 	mpfr_set_q(r, y, MPFR_RNDN);
 	mpfr_sub(r, r, S->v, MPFR_RNDN);
 	if (F->r->weight == SEGC_FIT_RELATIVE)
 		mpfr_div_q(r, r, y, MPFR_RNDN);
 	for (j = 0; jac && j < S->n; j++) {
-		if (F->deriv[k][j] ? eval_at(S, jac[j], F->deriv[k][j]) :
+		if (F->deriv[k][j] ? nl_eval_at(S, jac[j], F->deriv[k][j]) :
 		    central(S, jac[j], P->f, x, j))
 			return -1;
 		if (F->r->weight == SEGC_FIT_RELATIVE)
@@ -323,7 +323,7 @@ static int equations(nl *S, mpfr_t *x)
 			for (j = 0; j < S->ncols; j++)
 				mpq_set(F->pt[j], cells[j]);
 			set_x(S, x);
-			if (eval_at(S, S->v, F->parts[k].f)) {
+			if (nl_eval_at(S, S->v, F->parts[k].f)) {
 				mpq_clear(fitted);
 				return -1;
 			}

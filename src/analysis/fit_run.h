@@ -1,5 +1,6 @@
 /* fit_run.h - the state of one run of segc fit, shared by the exact
- * linear fit (fit.c) and the nonlinear one (fit_nl.c): the measured
+ * linear fit (fit_linear.c), the nonlinear one (fit_nl.c) and the run
+ * (fit.c): the measured
  * parts with their formulas, the result being built.  Private to
  * src/analysis/fit*.c. */
 #ifndef SEGC_FIT_RUN_H
@@ -76,12 +77,35 @@ typedef struct fitter {
 	segc_ctx *scratch;
 } fitter;
 
+/* The column of the parameter 'name' in the data, or (size_t)-1. */
+size_t segc_fit_param_column(const fitter *F, const char *name);
+/* Splits the formula of every part into its coefficients c_0, c_1..c_n
+ * under the domains of the setting; a part that is not linear in the free
+ * names makes the fit nonlinear (fit->nonlinear, fit->nonlinear_in).
+ * 0, or -1 after an error (a limit). */
+int segc_fit_split_parts(fitter *F);
 /* Non-zero when the equation of part 'P' at row 'i' is left out: a
- * measured 0 has no relative error (fit.c). */
+ * measured 0 has no relative error. */
 int segc_fit_left_out_eq(const fitter *F, const part *P, size_t i);
+/* Records the equations left out (their count and lines); -1 after an
+ * error when nothing is left to fit. */
+int segc_fit_note_left_out(fitter *F);
+/* Adds the equation of every row and part to the normal equations;
+ * -1 after an error. */
+int segc_fit_accumulate(fitter *F);
+/* Solves the normal equations into fit->x; -1 after reporting a rank
+ * deficiency. */
+int segc_fit_solve(fitter *F);
+/* Non-zero when the exact solution puts a free name outside its
+ * declared domain: records which (fit->outside) and makes the fit a
+ * nonlinear one. */
+int segc_fit_outside_domain(fitter *F);
+/* Evaluates every equation with the fitted values, then the statistics;
+ * -1 after an error. */
+int segc_fit_evaluate(fitter *F);
 /* Exact starting values for a nonlinear fit: every part with the free
  * names marked in 'recip' replaced by their reciprocals, and fitted by
- * exact linear least squares when that makes it linear (fit.c); 0 with
+ * exact linear least squares when that makes it linear; 0 with
  * 'y' set to the values of the names so replaced (reciprocals, then),
  * -1 when it does not (nothing recorded). */
 int segc_fit_linearised(fitter *F, const int *recip, mpq_t *y);

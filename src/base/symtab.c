@@ -75,7 +75,7 @@ size_t segc_symtab_get(const segc_symtab *t, const char *key)
 
 /* Sets 'key' to 'value' when 'replace' or when absent; returns the value
  * before. */
-static size_t store(segc_symtab *t, const char *key, size_t value,
+static size_t symtab_store(segc_symtab *t, const char *key, size_t value,
 	int replace)
 {
 	size_t i, before;
@@ -98,11 +98,11 @@ static size_t store(segc_symtab *t, const char *key, size_t value,
 /* Sets the value of 'key' (see symtab.h). */
 size_t segc_symtab_put(segc_symtab *t, const char *key, size_t value)
 {
-	return store(t, key, value, 1);
+	return symtab_store(t, key, value, 1);
 }
 
 /* Adds 'key' unless present (see symtab.h). */
 size_t segc_symtab_add(segc_symtab *t, const char *key, size_t value)
 {
-	return store(t, key, value, 0);
+	return symtab_store(t, key, value, 0);
 }

@@ -97,6 +97,8 @@ int cli_check_declared(const cli_common *c, const segc_setting *s,
  * records a limit error located at 'file' (may be NULL) and returns -1. */
 int cli_writable(segc_ctx *ctx, const char *file, const segc_expr *e);
 
+/* Prints the program's help: its commands and their summaries (help.c). */
+void cli_program_help(void);
 /* Prints the help of one command (its synopsis and options) to stdout. */
 void cli_command_help(const char *command);
 /* Prints the options of 'command', then the COMMON ones (help.c). */
@@ -221,8 +223,6 @@ int cli_table_operand(segc_ctx *ctx, cli_common *c, const char *arg,
 int cmd_whatif(int argc, char **argv);
 int cmd_sensitivity(int argc, char **argv);
 
-/* The help text of the options of an analysis command, or NULL. */
-const char *cli_analysis_options(const char *command);
 /* Prints the exact 'q', with " (about D)" to 12 digits unless an
  * integer. */
 void cli_print_number(mpq_srcptr q);

@@ -204,6 +204,24 @@ void cli_output_abandon(void)
 			unlink(files[i].tmp);
 }
 
+/* The out-of-memory handler (see cli_output.h): says so, removes the
+ * temporary files and exits 3 at once. */
+void cli_out_of_memory(size_t request)
+{
+	char msg[160];
+	int n = snprintf(msg, sizeof msg, "segc: error: out of memory: the "
+		"run needs more than the limit of %lu bytes (max_memory)\n",
+		segc_memory_budget());
+
+	(void)request;
+	if (!segc_memory_budget())
+		n = snprintf(msg, sizeof msg, "segc: error: out of memory\n");
+	if (n > 0 && write(STDERR_FILENO, msg, (size_t)n) < 0)
+		n = 0;
+	cli_output_abandon();
+	_exit(CLI_LIMIT);
+}
+
 /* Starts a file of 'command' at 'path' (see cli_output.h). */
 cli_file *cli_output_open(const char *command, const char *path)
 {
@@ -344,23 +362,26 @@ void cli_output_lock(const char *command, const char *path)
 
 /* Opens the lock file (created empty when absent; a symbolic link or
  * anything but a regular file is refused) and waits for a write lock on
- * it; the descriptor, closed to release it, or -1 (printed); -2 when no
- * lock was asked for. */
-static int take_lock(void)
+ * it; -1 with errno set on failure.  A lock taken on a file that is no
+ * longer at the path (the run that held it removed it: drop_lock) is
+ * given up and the lock taken again on the file now there, so that the
+ * runs that hold a lock at the same time hold it on one file. */
+static int lock_file(void)
 {
-	struct stat st;
+	struct stat st, at;
 	struct flock fl;
 	int fd, r;
 
-	if (!lock_path)
-		return -2;
-	fd = open(lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
-		close(fd);
-		fd = -1;
-		errno = EINVAL;
-	}
-	if (fd >= 0) {
+	for (;;) {
+		fd = open(lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+			0666);
+		if (fd < 0)
+			return -1;
+		if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+			close(fd);
+			errno = EINVAL;
+			return -1;
+		}
 		fd = above_stdio(fd);
 		memset(&fl, 0, sizeof fl);
 		fl.l_type = F_WRLCK;
@@ -370,10 +391,25 @@ static int take_lock(void)
 		if (r < 0) {
 			r = errno;
 			close(fd);
-			fd = -1;
 			errno = r;
+			return -1;
 		}
+		if (!lstat(lock_path, &at) && at.st_dev == st.st_dev &&
+		    at.st_ino == st.st_ino)
+			return fd;
+		close(fd);
 	}
+}
+
+/* Takes the lock asked for by cli_output_lock(): the descriptor, closed
+ * to release it, or -1 (printed); -2 when no lock was asked for. */
+static int take_lock(void)
+{
+	int fd;
+
+	if (!lock_path)
+		return -2;
+	fd = lock_file();
 	if (fd < 0)
 		fprintf(stderr, "segc: %s: cannot lock %s: %s\n", lock_command,
 			lock_path, errno == EINVAL || errno == ELOOP ?
@@ -381,11 +417,20 @@ static int take_lock(void)
 	return fd;
 }
 
-/* Releases the lock taken by take_lock() ('fd', or a negative value). */
+/* Releases the lock taken by take_lock() ('fd', or a negative value).
+ * While the lock is still held, removes the lock file when it is empty
+ * (one that a run made; a file with content is someone's, and stays):
+ * a run that waits for it, or opens it now, finds it gone once it holds
+ * the lock and locks the file at the path instead (lock_file). */
 static void drop_lock(int fd)
 {
-	if (fd >= 0)
+	struct stat st;
+
+	if (fd >= 0) {
+		if (!fstat(fd, &st) && st.st_size == 0)
+			unlink(lock_path);
 		close(fd);
+	}
 	free(lock_path);
 	lock_path = NULL;
 }

@@ -13,6 +13,12 @@ typedef struct cli_file cli_file;
  * once. */
 void cli_output_abandon(void);
 
+/* Says the run is out of memory, removes the temporary files (as
+ * cli_output_abandon) and exits 3 at once, so that nothing kept for
+ * standard output is written: the handler given to segc_memory_guard()
+ * and cli_util_guard(). */
+void cli_out_of_memory(size_t request);
+
 /* Appends to the command's standard output (printf-like). */
 void cli_printf(const char *fmt, ...)
 #ifdef __GNUC__
@@ -36,11 +42,12 @@ int cli_output_write(cli_file *f, const char *text);
 
 /* Asks that the files of the command be placed (and, on failure, put
  * back) while a write lock (fcntl) is held on the file 'path' of
- * 'command' (a static string), created empty when absent and left in
- * place: concurrent commands writing the same files then leave the set
- * of one of them.  cli_output_end waits for the lock; a lock file that
- * is not a regular file (a symbolic link included) or cannot be opened
- * fails the command, nothing changed. */
+ * 'command' (a static string), created empty when absent and removed,
+ * when empty, before the lock is released: concurrent commands writing
+ * the same files then leave the set of one of them.  cli_output_end
+ * waits for the lock; a lock file that is not a regular file (a symbolic
+ * link included) or cannot be opened fails the command, nothing
+ * changed. */
 void cli_output_lock(const char *command, const char *path);
 
 /* Ends the output of a command that returns 'rc'.  When 'rc' is 0 or 1,

@@ -10,11 +10,28 @@
 
 #include "cli/cli_util.h"
 
+/* The handler of cli_util_guard(), called when an allocation fails. */
+static cli_oom_handler oom_handler;
+
+/* Sets the handler of a failed allocation (see cli_util.h). */
+void cli_util_guard(cli_oom_handler handler)
+{
+	oom_handler = handler;
+}
+
+/* Calls the handler for a request of 'n' bytes; never returns. */
+static void out_of_memory(size_t n)
+{
+	if (oom_handler)
+		oom_handler(n);
+	abort();
+}
+
 /* 'p', or the out-of-memory exit when it is NULL. */
 static void *checked(void *p, size_t n)
 {
 	if (!p)
-		cli_out_of_memory(n);
+		out_of_memory(n);
 	return p;
 }
 
@@ -59,7 +76,7 @@ char *cli_xstrndup(const char *s, size_t n)
 size_t cli_xmul_size(size_t n, size_t size)
 {
 	if (size && n > SIZE_MAX / size)
-		cli_out_of_memory(SIZE_MAX);
+		out_of_memory(SIZE_MAX);
 	return n * size;
 }
 
@@ -82,7 +99,7 @@ static void reserve(cli_buf *b, size_t more)
 	size_t need = b->len + more + 1;
 
 	if (need < b->len)
-		cli_out_of_memory(SIZE_MAX);
+		out_of_memory(SIZE_MAX);
 	if (need <= b->cap)
 		return;
 	b->cap = b->cap ? b->cap : 64;

@@ -9,9 +9,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-/* Says the run is out of memory and exits 3 at once (main.c); also the
- * handler given to segc_memory_guard(). */
-void cli_out_of_memory(size_t request);
+/* What a failed allocation calls: it must not return. */
+typedef void (*cli_oom_handler)(size_t request);
+/* Sets the handler that the allocations below call when they fail, as
+ * segc_memory_guard() does for the library's (main.c gives both
+ * cli_out_of_memory); without one, a failure aborts. */
+void cli_util_guard(cli_oom_handler handler);
 
 /* malloc, calloc, realloc, strdup and strndup that never return NULL. */
 void *cli_xmalloc(size_t n);

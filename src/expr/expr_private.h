@@ -71,4 +71,9 @@ int segc_expr_is_condition(const segc_expr *e);
  * to the names of bound variables, for printing. */
 segc_expr *segc_expr_readable_binders(const segc_expr *e);
 
+/* Frees every node left in the calling thread's store and the store
+ * itself (expr_store.c): the part of segc_library_cleanup() (segc.h) that
+ * belongs to the expressions. */
+void segc_expr_store_cleanup(void);
+
 #endif

@@ -220,8 +220,8 @@ size_t segc_expr_live_nodes(void)
 }
 
 /* Frees every node left in the store of the calling thread and the
- * table itself. */
-void segc_library_cleanup(void)
+ * table itself (see expr_private.h). */
+void segc_expr_store_cleanup(void)
 {
 	size_t i;
 

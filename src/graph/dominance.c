@@ -7,8 +7,8 @@
  *     terms with rational coefficients; when those terms cancel, a - b is
  *     the difference of the numbers, exactly;
  *   - points of the domains: a - b evaluated exactly at a few points of
- *     the declared box; two different values, or one below 0, prove that
- *     a - b is not a constant >= 0.
+ *     the declared box (algebra/eval/refute.c); two different values, or
+ *     one below 0, prove that a - b is not a constant >= 0.
  * Only a pair that both leave undecided (the same value >= 0 at every
  * point, terms that do not cancel) goes to the canonical form, so the
  * answer is always that of the canonical form. */
@@ -16,11 +16,8 @@
 #include <string.h>
 
 #include "graph/rgraph.h"
-#include "algebra/eval/domain_points.h"
+#include "algebra/eval/refute.h"
 #include "base/util.h"
-
-/* Distinct names of a pair evaluated at points at most. */
-#define MAX_NAMES 64
 
 /* One term of a linear split: 'coef' times 'atom'. */
 typedef struct lin_term {
@@ -141,67 +138,6 @@ static int linear_difference(const segc_expr *a, const segc_expr *b,
 	return yes;
 }
 
-/* Collects into 'names' (at most MAX_NAMES, '*n' of them) the distinct
- * names of 'e'; -1 when there are more. */
-static int collect_names(const segc_expr *e, const char **names, size_t *n)
-{
-	size_t i, k = segc_expr_kind(e) == SEGC_NUM ? 0 : segc_expr_nargs(e);
-
-	if (segc_expr_kind(e) == SEGC_SYM) {
-		const char *s = segc_expr_name(e);
-
-		for (i = 0; i < *n && strcmp(names[i], s); i++)
-			;
-		if (i < *n)
-			return 0;
-		if (*n == MAX_NAMES)
-			return -1;
-		names[(*n)++] = s;
-		return 0;
-	}
-	for (i = 0; i < k; i++)
-		if (collect_names(segc_expr_arg(e, i), names, n))
-			return -1;
-	return 0;
-}
-
-/* What points of the domains say of a - b: 1 that it is not >= 0 (a
- * value below 0) or, with 'constant', not a constant (two values
- * differ); 0 that it may be. */
-static int points_rule_out(const segc_domains *dom, const segc_expr *a,
-	const segc_expr *b, int constant)
-{
-	const char *names[MAX_NAMES];
-	mpq_t vals[MAX_NAMES], x, y, first;
-	size_t n = 0, j;
-	int p, out = 0, ok = 1, have = 0;
-
-	if (collect_names(a, names, &n) || collect_names(b, names, &n))
-		return 0;
-	for (j = 0; j < n; j++)
-		mpq_init(vals[j]);
-	mpq_inits(x, y, first, NULL);
-	for (p = 0; p < SEGC_DOMAIN_POINTS && !out; p++) {
-		ok = 1;
-		for (j = 0; j < n && ok; j++)
-			ok = !segc_domain_point(vals[j], dom, names[j], j, p);
-		if (!ok || segc_expr_eval_q(x, a, n, names, (const mpq_t *)
-			    vals) || segc_expr_eval_q(y, b, n, names,
-			    (const mpq_t *)vals))
-			continue;
-		mpq_sub(x, x, y);
-		out = mpq_sgn(x) < 0 || (constant && have &&
-			!mpq_equal(x, first));
-		if (!have)
-			mpq_set(first, x);
-		have = 1;
-	}
-	mpq_clears(x, y, first, NULL);
-	for (j = 0; j < n; j++)
-		mpq_clear(vals[j]);
-	return out;
-}
-
 /* The least value of a - b over the box of 'dom' when a - b is affine in
  * names with the bounds it needs: 1 when it is >= 0 (a >= b everywhere),
  * 0 when it is below 0 at a corner that is a point of the domains (no
@@ -259,7 +195,7 @@ out:
 int segc_points_below(const segc_domains *dom, const segc_expr *a,
 	const segc_expr *b)
 {
-	return points_rule_out(dom, a, b, 0);
+	return segc_refute_at_points(dom, a, b, 0);
 }
 
 /* 1 when a - b is a number by its linear parts, '*d' set to it (see
@@ -285,7 +221,7 @@ int segc_dominates(segc_ctx *ctx, const segc_domains *dom,
 		return yes;
 	}
 	mpq_clear(q);
-	if (points_rule_out(dom, a, b, 1))
+	if (segc_refute_at_points(dom, a, b, 1))
 		return 0;
 	d = segc_canonical(ctx, dom, segc_expr_sub2(segc_expr_copy(a),
 		segc_expr_copy(b)));

@@ -1,6 +1,7 @@
 /* test_domain_points.c - the points at which alternatives of a maximum are
  * compared before a proof (algebra/eval/domain_points.c): every point lies
- * in its declared domain (bounds, integers) for domains of every shape;
+ * in its declared domain (bounds, integers) for domains of every shape,
+ * and the integer points of the walk are the hand-worked ones;
  * the maxima and minima whose alternatives that test rules out keep their
  * value (the canonical form evaluated exactly against the original
  * expression at random points), and dominated alternatives still go
@@ -73,6 +74,47 @@ static void points_inside(void)
 			shapes[s][0], shapes[s][1], integer ? " (integers)" : "",
 			tried);
 		mpq_clears(lo, hi, v, NULL);
+		segc_domains_free(d);
+	}
+}
+
+/* The integer points of the walk, worked by hand: offsets 0, 1, 2, 3, 5,
+ * 8, 13, 31, 100, 1000 from the lower bound rounded up (down from the
+ * upper bound rounded down when there is only that; from 1 without a
+ * bound), clipped to the upper bound; none in a domain without an
+ * integer. */
+static void integer_points(void)
+{
+	static const struct {
+		const char *lo, *hi;
+		size_t k;
+		const char *want;   /* "" when there is none */
+	} table[] = {
+		{ "0", "", 0, "0" }, { "0", "", 4, "5" }, { "0", "", 9, "1000" },
+		{ "1/3", "", 0, "1" }, { "1/3", "", 2, "3" },
+		{ "", "-5/2", 0, "-3" }, { "", "-5/2", 7, "-34" },
+		{ "", "", 0, "1" }, { "", "", 8, "101" },
+		{ "1", "7/2", 3, "3" }, { "1", "7/2", 9, "3" },
+		{ "1/2", "2/3", 0, "" }, { "2", "2", 5, "2" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		segc_domains *d = segc_domains_new();
+		mpq_t lo, hi, v, want;
+		int rc;
+
+		mpq_inits(lo, hi, v, want, NULL);
+		segc_domains_set(d, "x", num(lo, table[i].lo), num(hi,
+			table[i].hi), 0);
+		rc = segc_domain_point_integer(v, d, "x", table[i].k);
+		if (*table[i].want)
+			num(want, table[i].want);
+		tap_ok(*table[i].want ? !rc && mpq_equal(v, want) : rc == -1,
+			"integer point %zu of [%s, %s] is %s", table[i].k,
+			table[i].lo, table[i].hi, *table[i].want ?
+			table[i].want : "none");
+		mpq_clears(lo, hi, v, want, NULL);
 		segc_domains_free(d);
 	}
 }
@@ -158,6 +200,7 @@ int main(void)
 
 	mpq_init(zero);
 	points_inside();
+	integer_points();
 	segc_domains_set(dom, "a", zero, NULL, 0);
 	segc_domains_set(dom, "b", zero, NULL, 0);
 	segc_domains_set(dom, "c", zero, NULL, 0);

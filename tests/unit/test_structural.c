@@ -17,6 +17,7 @@
 #include <segc/segc_model.h>
 #include "graph/graph.h"
 #include "algebra/structural/structural.h"
+#include "algebra/eval/refute.h"
 #include "base/util.h"
 
 /* One table case: the input and the simplified text wanted. */
@@ -263,7 +264,7 @@ static void check_prune(void)
 	segc_domains_free(d);
 }
 
-/* The probe of structural_probe.c on the domains x, y >= 0, N integer
+/* The walk of algebra/eval/refute.c on the domains x, y >= 0, N integer
  * >= 1, z in [0, 5], w in [1/2, 2/3] (no integer), a and b
  * unconstrained: 1 when a point of the domains is wanted where the
  * expression is negative (each found by hand), 0 where none exists or
@@ -320,7 +321,7 @@ static void check_probe(void)
 	for (i = 0; i < sizeof(probe_table) / sizeof(*probe_table); i++) {
 		segc_expr *e = segc_expr_parse(ctx, probe_table[i].e, NULL);
 
-		tap_ok(e && segc_structural_refuted(d, e) ==
+		tap_ok(e && segc_refute_by_walk(d, e) ==
 			probe_table[i].refuted, "probe %s: %s", probe_table[i].e,
 			probe_table[i].refuted ? "refuted" : "not refuted");
 		segc_expr_free(e);
@@ -333,7 +334,7 @@ static void check_probe(void)
 		segc_expr *e = gen_expr(&rng, 3, 0, v, &ok);
 		unsigned s = segc_proved_signs(ctx, d, e);
 
-		r = segc_structural_refuted(d, e);
+		r = segc_refute_by_walk(d, e);
 		refuted += r != 0;
 		proved += (s & (SEGC_PROVED_NONNEG | SEGC_PROVED_POS)) != 0;
 		if (r && (s & (SEGC_PROVED_NONNEG | SEGC_PROVED_POS))) {

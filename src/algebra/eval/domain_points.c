@@ -1,7 +1,7 @@
-/* domain_points.c - fixed points inside the box of declared domains (see
- * domain_points.h): the cheap test that rules out a >= b before the
- * proof, for dominance of alternatives in graph/dominance.c and
- * canon/kernel_extremum.c. */
+/* domain_points.c - points inside the box of declared domains (see
+ * domain_points.h), where formulas are evaluated exactly to rule out
+ * a >= b before its proof: fixed points and integer points (refute.c),
+ * and mixed points for many comparisons (canon/kernel_extremum.c). */
 #include "algebra/eval/domain_points.h"
 
 /* Inner points below this, then the two corners. */
@@ -22,6 +22,29 @@ static int to_integer(mpq_t v, mpq_srcptr lo, mpq_srcptr hi, int down)
 		-1 : 0;
 }
 
+/* Sets 'v' to a point of the domain [lo, hi] (either may be NULL) at
+ * the fraction 'f' in (0, 1) of it when it is bounded; else 'off' + f
+ * above its lower bound, below its upper one, or (no bound) from 0, down
+ * when 'neg'. */
+static void spread(mpq_t v, mpq_srcptr lo, mpq_srcptr hi, mpq_srcptr f,
+	unsigned long off, int neg)
+{
+	if (lo && hi) {
+		mpq_sub(v, hi, lo);
+		mpq_mul(v, v, f);
+		mpq_add(v, v, lo);
+		return;
+	}
+	mpq_set_ui(v, off, 1);
+	mpq_add(v, v, f);
+	if (lo)
+		mpq_add(v, v, lo);
+	else if (hi)
+		mpq_sub(v, hi, v);
+	else if (neg)
+		mpq_neg(v, v);
+}
+
 /* The value of name number 'j' at point 'p' (see domain_points.h). */
 int segc_domain_point(mpq_t v, const segc_domains *dom, const char *name,
 	size_t j, int p)
@@ -40,18 +63,7 @@ int segc_domain_point(mpq_t v, const segc_domains *dom, const char *name,
 		 * and point, so that no two names keep a fixed relation */
 		mpq_set_ui(f, 1 + (unsigned long)((j * 7 + (size_t)p * 13) %
 			17), 19);
-		if (lo && hi) {
-			mpq_sub(v, hi, lo);
-			mpq_mul(v, v, f);
-			mpq_add(v, v, lo);
-		} else {
-			mpq_set_ui(v, 1 + 3 * (unsigned long)p + j % 5, 1);
-			mpq_add(v, v, f);
-			if (lo)
-				mpq_add(v, v, lo);
-			else if (hi)
-				mpq_sub(v, hi, v);
-		}
+		spread(v, lo, hi, f, 1 + 3 * (unsigned long)p + j % 5, 0);
 		mpq_clear(f);
 	}
 	return integer ? to_integer(v, lo, hi, p == INNER + 1) : 0;
@@ -98,20 +110,46 @@ int segc_domain_point_mixed(mpq_t v, const segc_domains *dom,
 	mpq_init(f);
 	/* a fraction in (0, 1) */
 	mpq_set_ui(f, 1 + h % 89, 90);
-	if (lo && hi) {
-		mpq_sub(v, hi, lo);
-		mpq_mul(v, v, f);
-		mpq_add(v, v, lo);
-	} else {
-		mpq_set_ui(v, 1 + (h >> 8) % 29, 1);
-		mpq_add(v, v, f);
-		if (lo)
-			mpq_add(v, v, lo);
-		else if (hi)
-			mpq_sub(v, hi, v);
-		else if ((h >> 16) & 1)
-			mpq_neg(v, v);
-	}
+	spread(v, lo, hi, f, 1 + (h >> 8) % 29, (h >> 16) & 1);
 	mpq_clear(f);
 	return integer ? to_integer(v, lo, hi, 0) : 0;
+}
+
+/* The offsets from a bound of the integer points. */
+static const unsigned long integer_offsets[SEGC_DOMAIN_INTEGER_POINTS] = {
+	0, 1, 2, 3, 5, 8, 13, 31, 100, 1000 };
+
+/* The integer of the domain of 'name' at offset number 'k' (see
+ * domain_points.h). */
+int segc_domain_point_integer(mpq_t v, const segc_domains *dom,
+	const char *name, size_t k)
+{
+	mpq_srcptr lo = NULL, hi = NULL;
+	int integer = 0, rc = 0;
+	unsigned long off = integer_offsets[k];
+	mpz_t z, top;
+
+	if (dom)
+		segc_domains_get(dom, name, &lo, &hi, &integer);
+	mpz_init(z);
+	mpz_init(top);
+	if (lo) {
+		mpz_cdiv_q(z, mpq_numref(lo), mpq_denref(lo));
+		mpz_add_ui(z, z, off);
+	} else if (hi) {
+		mpz_fdiv_q(z, mpq_numref(hi), mpq_denref(hi));
+		mpz_sub_ui(z, z, off);
+	} else
+		mpz_set_ui(z, 1 + off);
+	if (hi) {
+		mpz_fdiv_q(top, mpq_numref(hi), mpq_denref(hi));
+		if (mpz_cmp(z, top) > 0)
+			mpz_set(z, top);
+		if (lo && mpq_cmp_z(lo, z) > 0)
+			rc = -1;   /* no integer in [lo, hi] */
+	}
+	mpq_set_z(v, z);
+	mpz_clear(z);
+	mpz_clear(top);
+	return rc;
 }

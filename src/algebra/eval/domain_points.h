@@ -1,6 +1,6 @@
-/* domain_points.h - a few fixed points inside the box of declared domains
- * (domain_points.c), at which two formulas are evaluated exactly to rule
- * out a claim such as a >= b before any proof.  Not installed. */
+/* domain_points.h - points inside the box of declared domains
+ * (domain_points.c), at which formulas are evaluated exactly to rule out
+ * a claim such as a >= b before any proof (refute.h).  Not installed. */
 #ifndef SEGC_DOMAIN_POINTS_H
 #define SEGC_DOMAIN_POINTS_H
 
@@ -28,5 +28,15 @@ int segc_domain_point(mpq_t v, const segc_domains *dom, const char *name,
 #define SEGC_DOMAIN_MIXED 8
 int segc_domain_point_mixed(mpq_t v, const segc_domains *dom,
 	const char *name, size_t j, int p);
+
+/* Integer points, for a walk that moves one name at a time (refute.c):
+ * sets 'v' to the integer of the declared domain of 'name' at offset
+ * number 'k' (0 .. SEGC_DOMAIN_INTEGER_POINTS - 1) of a fixed list from
+ * its lower bound (or down from its upper bound when it has only that;
+ * a positive integer without a bound), clipped to the upper bound: 0, or
+ * -1 when the domain holds no integer. */
+#define SEGC_DOMAIN_INTEGER_POINTS 10
+int segc_domain_point_integer(mpq_t v, const segc_domains *dom,
+	const char *name, size_t k);
 
 #endif

@@ -19,12 +19,6 @@ SEGC_GIVE segc_expr *segc_structural_simplify(SEGC_TAKE segc_expr *e);
 SEGC_GIVE segc_expr *segc_structural_prune(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_domains *dom, SEGC_TAKE segc_expr *e);
 
-/* Non-zero when 'd' is exactly negative at some integer point of the
- * domains 'dom' (structural_probe.c): then no proof of d >= 0 on them
- * exists, and the prune skips it.  0 says nothing. */
-int segc_structural_refuted(SEGC_KEEP const segc_domains *dom,
-	SEGC_KEEP const segc_expr *d);
-
 /* The sum 'e' with the gcd of its numbers and the powers common to its
  * terms taken out, c*b^k*(...) (structural_factor.c); NULL when 'e' is
  * not a sum or has neither (e is freed either way). */

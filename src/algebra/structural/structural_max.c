@@ -11,6 +11,7 @@
 #include "expr/expr_private.h"
 #include "expr/builtin.h"
 #include "algebra/structural/structural.h"
+#include "algebra/eval/refute.h"
 #include "base/util.h"
 
 #define PRUNE_MAX_DEPTH 400
@@ -26,11 +27,11 @@ struct prune {
 static segc_expr *prune(struct prune *p, segc_expr *e, unsigned depth);
 
 /* Non-zero when the domains prove a - b >= 0; a point where a - b < 0
- * (structural_probe.c) answers first, without the proof. */
+ * (algebra/eval/refute.c) answers first, without the proof. */
 static int proved_at_least(struct prune *p, segc_expr *a, segc_expr *b)
 {
 	segc_expr *d = segc_expr_sub2(segc_expr_copy(a), segc_expr_copy(b));
-	unsigned s = segc_structural_refuted(p->dom, d) ? 0 :
+	unsigned s = segc_refute_by_walk(p->dom, d) ? 0 :
 		segc_proved_signs(p->ctx, p->dom, d);
 
 	segc_expr_free(d);
