@@ -88,6 +88,35 @@ static void reserve(segc_poly *p, size_t n)
 		cap * sizeof(mpq_t));
 }
 
+/* Makes 'p' a polynomial over 'nvars' variables with 'n' terms whose
+ * exponents are undefined and whose coefficients are initialised, to be
+ * overwritten: the coefficients 'p' holds are reused, which saves an
+ * allocation and a release for each when a result replaces an earlier
+ * one of about the same size. */
+void segc_poly_resize(segc_poly *p, size_t nvars, size_t n)
+{
+	size_t i;
+
+	for (i = n; i < p->len; i++)
+		mpq_clear(p->coefs[i]);
+	if (p->len > n)
+		p->len = n;
+	if (nvars != p->nvars) {
+		p->nvars = nvars;
+		if (p->cap) {
+			p->exps = segc_xrealloc(p->exps, segc_xmul_size(
+				segc_xmul_size(p->cap, nvars ? nvars : 1),
+				sizeof(int32_t)));
+			account(p, p->cap * (nvars ? nvars : 1) *
+				sizeof(int32_t) + p->cap * sizeof(mpq_t));
+		}
+	}
+	reserve(p, n);
+	for (i = p->len; i < n; i++)
+		mpq_init(p->coefs[i]);
+	p->len = n;
+}
+
 /* Appends a term (exponents copied, coefficient copied). */
 void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c)
 {

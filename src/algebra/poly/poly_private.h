@@ -38,6 +38,9 @@ struct term_ref {
 	mpq_ptr c;
 };
 
+/* Makes 'p' 'n' terms over 'nvars' variables, exponents undefined and
+ * coefficients initialised to be overwritten (those held are reused). */
+void segc_poly_resize(segc_poly *p, size_t nvars, size_t n);
 /* Appends a term whose coefficient is moved from 'c' (left as 0). */
 void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c);
 /* Reports that 'what' passed 'value', the limit 'name' (a field of
