@@ -313,6 +313,14 @@ static size_t *output_order(const segc_poly *p, const size_t *byrank,
 
 	for (i = 0; i < n; i++)
 		ix[i] = i;
+	/* often the order of the variables is that of their atoms, and
+	 * the terms are in output order already: one pass to see it */
+	for (i = 1; i < n && out_cmp(p, byrank, k, i - 1, i) < 0; i++)
+		;
+	if (i >= n) {
+		free(tmp);
+		return ix;
+	}
 	for (width = 1; width < n; width *= 2) {
 		for (i = 0; i < n; i += 2 * width) {
 			size_t mid = i + width < n ? i + width : n;
