@@ -734,7 +734,6 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	if (lim && segc_ctx_charge(lim->ctx, (double)total))
 		return -1;
 	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
-	tmp = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
 	for (i = 0; i < n; i++)
 		for (j = 0; j < v[i]->len; j++) {
 			refs[k].e = term_exp(v[i], j);
@@ -744,10 +743,12 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	/* 'out', not 'r': the refs may point into 'r' */
 	rc = segc_poly_sum_words(lim, &out, refs, total, nvars);
 	if (rc == 1) {
+		tmp = segc_xmalloc(segc_xmul_size(total ? total : 1,
+			sizeof(*refs)));
 		segc_poly_sort_refs(refs, tmp, total, nvars);
+		free(tmp);
 		rc = segc_poly_collect_refs(lim, &out, refs, total, nvars);
 	}
-	free(tmp);
 	free(refs);
 	segc_poly_swap(r, &out);
 	segc_poly_clear(&out);

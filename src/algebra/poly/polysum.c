@@ -24,10 +24,12 @@ struct word_term {
 };
 
 /* Sorts t[0..n) by decreasing key: a radix sort by bytes of the 'bits'
- * low bits, each pass stable; 'tmp' has room for n entries. */
+ * low bits, each pass stable, from one array to the other; 'tmp' has
+ * room for n entries. */
 static void radix_sort_words(struct word_term *t, struct word_term *tmp,
 	size_t n, unsigned bits)
 {
+	struct word_term *from = t, *to = tmp, *x;
 	size_t count[256], i;
 	unsigned shift;
 
@@ -37,7 +39,7 @@ static void radix_sort_words(struct word_term *t, struct word_term *tmp,
 
 		memset(count, 0, sizeof(count));
 		for (i = 0; i < n; i++)
-			count[255 - ((t[i].key >> shift) & 255)]++;
+			count[255 - ((from[i].key >> shift) & 255)]++;
 		for (d = 0; d < 256; d++) {
 			size_t c = count[d];
 
@@ -45,9 +47,14 @@ static void radix_sort_words(struct word_term *t, struct word_term *tmp,
 			pos += c;
 		}
 		for (i = 0; i < n; i++)
-			tmp[count[255 - ((t[i].key >> shift) & 255)]++] = t[i];
-		memcpy(t, tmp, n * sizeof(*t));
+			to[count[255 - ((from[i].key >> shift) & 255)]++] =
+				from[i];
+		x = from;
+		from = to;
+		to = x;
 	}
+	if (from != t)
+		memcpy(t, from, n * sizeof(*t));
 }
 
 /* Bits of 'x'. */
