@@ -64,6 +64,9 @@ static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		if (rc == 0 && mpq_sgn(c))
 			segc_poly_push(&terms, ex, c);
 	}
+	/* over the atoms its terms use, as each child's polynomial was:
+	 * some work charged later grows with the number of variables */
+	segc_poly_trim(&terms);
 	segc_rf_init(&acc);
 	if (terms.len)
 		polys[npoly++] = &terms;
