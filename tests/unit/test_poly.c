@@ -318,6 +318,19 @@ static void shift_down(segc_poly *p, int k, unsigned m)
 	segc_poly_shift(NULL, p, d);
 }
 
+/* Non-zero when some term of 'p' has a negative exponent. */
+static int has_negative(const segc_poly *p)
+{
+	size_t t;
+	int v;
+
+	for (t = 0; t < p->len; t++)
+		for (v = 0; v < NV; v++)
+			if (segc_poly_exp(p, t, v) < 0)
+				return 1;
+	return 0;
+}
+
 /* Negative exponents: products and powers against the naive product,
  * exact division only when the quotient has none. */
 static void test_laurent(void)
@@ -340,8 +353,9 @@ static void test_laurent(void)
 		if (segc_poly_divexact(NULL, &q, &r, &b) != 1 ||
 			!segc_poly_equal(&q, &a))
 			baddiv++;
-		/* b * a / a = b has negative exponents: not a division */
-		if (!segc_poly_is_const(&b))
+		/* b * a / a = b has negative exponents: not a division
+		 * (when the shift made some: it may not) */
+		if (has_negative(&b))
 			badneg += segc_poly_divexact(NULL, &q, &r, &a) != 0;
 		segc_poly_set_si(&m, 1);
 		for (k = 0; k < e; k++)
@@ -533,7 +547,8 @@ static void term_exp_set(segc_poly *a, int32_t e)
  * spans (sorted as packed words) and of spans past 64 bits in all (the
  * merge sort) come out strictly decreasing in the lexicographic order,
  * each coefficient the sum of the pushed ones with its monomial, over
- * small denominators and over large ones. */
+ * small denominators and over large ones, with small numerators, word
+ * ones whose sums need 128 bits, and numerators past a word. */
 static void test_normalise(void)
 {
 	static const int32_t span[3] = { 3, 70000, 1 << 30 };
@@ -559,6 +574,15 @@ static void test_normalise(void)
 			mpq_set_si(c[i], range(-9, 9), k % 2 ?
 				(unsigned long)range(1, 7) :
 				(unsigned long)range(4294967000L, 4294967300L));
+			/* numerators of a word whose sums pass 64 bits
+			 * (added in 128 bits), and past a word (as
+			 * rationals) */
+			if ((k / 6) % 3) {
+				mpz_mul_2exp(mpq_numref(c[i]), mpq_numref(c[i]),
+					(k / 6) % 3 == 1 ? 59 : 70);
+				mpz_add_ui(mpq_numref(c[i]), mpq_numref(c[i]),
+					(unsigned long)range(0, 1000));
+			}
 			mpq_canonicalize(c[i]);
 			segc_poly_push(&p, e[i], c[i]);
 		}

@@ -12,32 +12,80 @@
 
 /* --------------------------------------------------------- conversion */
 
-/* r = sum of the children of ADD node 'e'. */
+static int monomial_factor(segc_canon *st, const segc_expr *f);
+static int monomial_term(segc_canon *st, const segc_expr *e, int32_t **ex,
+	size_t *cap, mpq_ptr c);
+
+/* Non-zero when 'e' is one term of a polynomial: a number, a name, or a
+ * product of monomial factors. */
+static int is_monomial(segc_canon *st, const segc_expr *e)
+{
+	size_t i;
+
+	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM)
+		return 1;
+	if (e->kind != SEGC_MUL)
+		return 0;
+	for (i = 0; i < e->nargs && monomial_factor(st, e->args[i]); i++)
+		;
+	return i == e->nargs;
+}
+
+/* r = sum of the children of ADD node 'e'.  The children that are
+ * monomials are pushed as terms onto one polynomial, in the order of the
+ * children (which registers their atoms in the same order as converting
+ * each would); the others are converted and added. */
 static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
-	size_t i, n = e->nargs, npoly = 0;
+	size_t i, n = e->nargs, npoly = 0, cap = 0;
 	segc_rf *kids = segc_xmalloc(segc_xmul_size(n, sizeof(segc_rf)));
-	segc_poly **polys = segc_xmalloc(segc_xmul_size(n, sizeof(segc_poly *)));
+	segc_poly **polys = segc_xmalloc(segc_xmul_size(n + 1,
+		sizeof(segc_poly *)));
+	char *direct = segc_xcalloc(n ? n : 1, 1);
+	int32_t *ex = NULL;
+	segc_poly terms;
 	segc_rf acc;
+	mpq_t c;
 	int rc = 0;
 
+	segc_poly_init(&terms, 0);
+	mpq_init(c);
 	for (i = 0; i < n; i++)
 		segc_rf_init(&kids[i]);
-	for (i = 0; i < n && rc == 0; i++)
-		rc = segc_canon_to_rf(st, e->args[i], &kids[i]);
+	for (i = 0; i < n && rc == 0; i++) {
+		if (!is_monomial(st, e->args[i])) {
+			rc = segc_canon_to_rf(st, e->args[i], &kids[i]);
+			continue;
+		}
+		direct[i] = 1;
+		rc = monomial_term(st, e->args[i], &ex, &cap, c);
+		if (cap > terms.nvars)
+			segc_poly_extend(&terms, cap);
+		if (rc == 0 && mpq_sgn(c))
+			segc_poly_push(&terms, ex, c);
+	}
+	/* over the atoms its terms use, as each child's polynomial was:
+	 * some work charged later grows with the number of variables */
+	segc_poly_trim(&terms);
 	segc_rf_init(&acc);
+	if (terms.len)
+		polys[npoly++] = &terms;
 	for (i = 0; i < n && rc == 0; i++)
-		if (segc_rf_is_poly(&kids[i]))
+		if (!direct[i] && segc_rf_is_poly(&kids[i]))
 			polys[npoly++] = &kids[i].num;
 	if (rc == 0)
 		rc = segc_poly_sum(&st->lim, &acc.num, npoly, polys);
 	for (i = 0; i < n && rc == 0; i++)
-		if (!segc_rf_is_poly(&kids[i]))
+		if (!direct[i] && !segc_rf_is_poly(&kids[i]))
 			rc = segc_rf_add(st, &acc, &acc, &kids[i]);
 	segc_rf_set(r, &acc);
 	segc_rf_clear(&acc);
 	for (i = 0; i < n; i++)
 		segc_rf_clear(&kids[i]);
+	segc_poly_clear(&terms);
+	mpq_clear(c);
+	free(ex);
+	free(direct);
 	free(kids);
 	free(polys);
 	return rc;
@@ -59,38 +107,75 @@ static int monomial_factor(segc_canon *st, const segc_expr *f)
 		mpz_cmpabs_ui(mpq_numref(x->u.value), (unsigned long)m / 2) <= 0;
 }
 
-/* r = MUL node 'e' whose factors are all monomial factors, built as one
- * term directly. */
-static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+/* The term of node 'e', a number, a name or a MUL node whose factors
+ * are all monomial factors: its atoms are registered (in the order of
+ * its factors), '*ex' is grown to at least 'st->natoms' entries
+ * ('*cap' of them) and set to its exponents, 'c' to its coefficient.
+ * -1 when an exponent passes the limits (reported). */
+static int monomial_term(segc_canon *st, const segc_expr *e, int32_t **ex,
+	size_t *cap, mpq_ptr c)
 {
-	size_t i, n;
-	int32_t *ex;
-	mpq_t c;
+	const segc_expr *const *args = e->kind == SEGC_MUL ?
+		(const segc_expr *const *)e->args : &e;
+	size_t i, nargs = e->kind == SEGC_MUL ? e->nargs : 1;
+	int32_t *x;
 	int rc = 0;
 
-	n = 0;
-	for (i = 0; i < e->nargs; i++)
-		if (e->args[i]->kind != SEGC_NUM) {
-			size_t v = segc_canon_var(st, e->args[i]->kind == SEGC_SYM ?
-				e->args[i] : e->args[i]->args[0]);
-
-			if (v + 1 > n)
-				n = v + 1;
-		}
-	ex = segc_xcalloc(n ? n : 1, sizeof(int32_t));
-	mpq_init(c);
+	for (i = 0; i < nargs; i++)
+		if (args[i]->kind != SEGC_NUM)
+			(void)segc_canon_var(st, args[i]->kind == SEGC_SYM ?
+				(segc_expr *)args[i] : args[i]->args[0]);
+	if (*cap < st->natoms || !*ex) {
+		*cap = st->natoms > *cap ? st->natoms : *cap;
+		*ex = segc_xrealloc(*ex, (*cap ? *cap : 1) * sizeof(int32_t));
+	}
+	x = *ex;
+	memset(x, 0, *cap * sizeof(int32_t));
 	mpq_set_ui(c, 1, 1);
-	for (i = 0; i < e->nargs && rc == 0; i++) {
-		const segc_expr *f = e->args[i];
+	for (i = 0; i < nargs; i++) {
+		const segc_expr *f = args[i];
 
 		if (f->kind == SEGC_NUM)
 			mpq_mul(c, c, f->u.value);
 		else if (f->kind == SEGC_SYM)
-			ex[segc_canon_var(st, (segc_expr *)f)] += 1;
+			x[segc_canon_var(st, (segc_expr *)f)] += 1;
 		else
-			ex[segc_canon_var(st, f->args[0])] +=
+			x[segc_canon_var(st, f->args[0])] +=
 				(int32_t)mpz_get_si(mpq_numref(f->args[1]->u.value));
 	}
+	for (i = 0; i < st->natoms && rc == 0; i++)
+		if (x[i] > INT32_MAX / 2 || x[i] < -(INT32_MAX / 2) ||
+			(st->lim.max_exponent > 0 &&
+			(x[i] > st->lim.max_exponent ||
+			-x[i] > st->lim.max_exponent))) {
+			segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
+				"an exponent exceeds the limit %ld "
+				"(max_exponent)",
+				st->lim.max_exponent);
+			rc = -1;
+		}
+	return rc;
+}
+
+/* r = MUL node 'e' whose factors are all monomial factors, built as one
+ * term directly. */
+static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
+{
+	int32_t *ex = NULL;
+	size_t cap = 0, n = 0, i;
+	mpq_t c;
+	int rc;
+
+	mpq_init(c);
+	rc = monomial_term(st, e, &ex, &cap, c);
+	for (i = 0; i < e->nargs; i++)
+		if (e->args[i]->kind != SEGC_NUM) {
+			size_t v = segc_canon_var(st, e->args[i]->kind ==
+				SEGC_SYM ? e->args[i] : e->args[i]->args[0]);
+
+			if (v + 1 > n)
+				n = v + 1;
+		}
 	segc_poly_zero(&r->num);
 	segc_poly_trim(&r->num);
 	segc_poly_extend(&r->num, n);
@@ -98,17 +183,6 @@ static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		segc_poly_push(&r->num, ex, c);
 	if (!segc_poly_is_one(&r->den))
 		segc_poly_set_si(&r->den, 1);
-	for (i = 0; i < n && rc == 0; i++)
-		if (ex[i] > INT32_MAX / 2 || ex[i] < -(INT32_MAX / 2) ||
-			(st->lim.max_exponent > 0 &&
-			(ex[i] > st->lim.max_exponent ||
-			-ex[i] > st->lim.max_exponent))) {
-			segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
-				"an exponent exceeds the limit %ld "
-				"(max_exponent)",
-				st->lim.max_exponent);
-			rc = -1;
-		}
 	free(ex);
 	mpq_clear(c);
 	return rc;

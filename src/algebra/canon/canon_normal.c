@@ -189,8 +189,16 @@ static int reduce_sqrt_step(segc_canon *st, segc_rf *n, const segc_poly *p,
  * merges sqrt(a)*sqrt(b) into sqrt(a*b) where a, b >= 0 are proven. */
 static int reduce_sqrt(segc_canon *st, segc_rf *r)
 {
+	size_t v, nv = r->num.nvars > r->den.nvars ? r->num.nvars :
+		r->den.nvars;
 	int round, rc = 0;
 
+	/* no sqrt atom among the variables: nothing to reduce nor merge */
+	for (v = 0; v < nv && !segc_expr_is_builtin(st->atoms[v],
+		SEGC_BUILTIN_SQRT); v++)
+		;
+	if (v == nv)
+		return 0;
 	for (round = 0; round < 1000 && rc == 0; round++) {
 		size_t vn = find_sqrt_power(st, &r->num);
 		size_t vd = find_sqrt_power(st, &r->den);
@@ -305,6 +313,14 @@ static size_t *output_order(const segc_poly *p, const size_t *byrank,
 
 	for (i = 0; i < n; i++)
 		ix[i] = i;
+	/* often the order of the variables is that of their atoms, and
+	 * the terms are in output order already: one pass to see it */
+	for (i = 1; i < n && out_cmp(p, byrank, k, i - 1, i) < 0; i++)
+		;
+	if (i >= n) {
+		free(tmp);
+		return ix;
+	}
 	for (width = 1; width < n; width *= 2) {
 		for (i = 0; i < n; i += 2 * width) {
 			size_t mid = i + width < n ? i + width : n;
@@ -502,6 +518,32 @@ static segc_expr *atom_power(segc_canon *st, size_t v, mpq_srcptr x)
 		segc_expr_num(x));
 }
 
+/* Integer exponents from -POWER_CACHE to POWER_CACHE whose factors
+ * poly_to_expr makes once per polynomial, and the terms from which it
+ * does. */
+#define POWER_CACHE 32
+#define POWER_CACHE_MIN_TERMS 32
+
+/* The factor of variable 'v' (rank 'r') to the exponent 'x', from
+ * 'cache' (2 POWER_CACHE + 1 entries per rank, or NULL) when 'x' is a
+ * small integer: the factor depends on v and x alone, and the store
+ * would give the same node again, after hashing it. */
+static segc_expr *cached_power(segc_canon *st, segc_expr **cache, size_t r,
+	size_t v, mpq_srcptr x)
+{
+	segc_expr **slot;
+	long k;
+
+	if (!cache || mpz_cmp_ui(mpq_denref(x), 1) ||
+	    mpz_cmpabs_ui(mpq_numref(x), POWER_CACHE) > 0)
+		return atom_power(st, v, x);
+	k = mpz_get_si(mpq_numref(x));
+	slot = cache + r * (2 * POWER_CACHE + 1) + (k + POWER_CACHE);
+	if (!*slot)
+		*slot = atom_power(st, v, x);
+	return segc_expr_copy(*slot);
+}
+
 /* The expression of polynomial 'p' in output order. */
 static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 {
@@ -509,10 +551,15 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 	size_t *ix = output_order(p, byrank, m);
 	segc_expr **terms = segc_xmalloc((p->len ? p->len : 1) * sizeof(*terms));
 	segc_expr **f = segc_xmalloc((m + 1) * sizeof(*f));
+	segc_expr **cache = NULL;
 	segc_expr *res;
-	size_t i, r, k;
+	size_t i, r, k, ncache = 0;
 	mpq_t x;
 
+	if (p->len >= POWER_CACHE_MIN_TERMS && m) {
+		ncache = segc_xmul_size(m, 2 * POWER_CACHE + 1);
+		cache = segc_xcalloc(ncache, sizeof(*cache));
+	}
 	mpq_init(x);
 	for (i = 0; i < p->len; i++) {
 		const int32_t *e = p->exps + ix[i] * n;
@@ -524,10 +571,13 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 
 			if (factor_exponent(st, e, n, v, x) &&
 			    (r < m ? mpq_sgn(x) > 0 : mpq_sgn(x) < 0))
-				f[k++] = atom_power(st, v, x);
+				f[k++] = cached_power(st, cache, r % m, v, x);
 		}
 		terms[i] = segc_expr_mul(k, f);
 	}
+	for (i = 0; i < ncache; i++)
+		segc_expr_free(cache[i]);
+	free(cache);
 	mpq_clear(x);
 	res = p->len ? segc_expr_add(p->len, terms) : segc_expr_int(0);
 	free(terms);

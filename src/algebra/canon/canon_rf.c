@@ -220,7 +220,9 @@ int segc_rf_pow(segc_canon *st, segc_rf *r, segc_rf *a, long e)
 		segc_poly_swap(&t.num, &t.den);
 	if (rc == 0)
 		rc = segc_rf_absorb(st, &t);
-	segc_rf_set(r, &t);
+	/* moved, not copied: 'r' may be 'a', which is no longer read */
+	segc_poly_swap(&r->num, &t.num);
+	segc_poly_swap(&r->den, &t.den);
 	segc_rf_clear(&t);
 	return rc;
 }

@@ -88,6 +88,35 @@ static void reserve(segc_poly *p, size_t n)
 		cap * sizeof(mpq_t));
 }
 
+/* Makes 'p' a polynomial over 'nvars' variables with 'n' terms whose
+ * exponents are undefined and whose coefficients are initialised, to be
+ * overwritten: the coefficients 'p' holds are reused, which saves an
+ * allocation and a release for each when a result replaces an earlier
+ * one of about the same size. */
+void segc_poly_resize(segc_poly *p, size_t nvars, size_t n)
+{
+	size_t i;
+
+	for (i = n; i < p->len; i++)
+		mpq_clear(p->coefs[i]);
+	if (p->len > n)
+		p->len = n;
+	if (nvars != p->nvars) {
+		p->nvars = nvars;
+		if (p->cap) {
+			p->exps = segc_xrealloc(p->exps, segc_xmul_size(
+				segc_xmul_size(p->cap, nvars ? nvars : 1),
+				sizeof(int32_t)));
+			account(p, p->cap * (nvars ? nvars : 1) *
+				sizeof(int32_t) + p->cap * sizeof(mpq_t));
+		}
+	}
+	reserve(p, n);
+	for (i = p->len; i < n; i++)
+		mpq_init(p->coefs[i]);
+	p->len = n;
+}
+
 /* Appends a term (exponents copied, coefficient copied). */
 void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c)
 {
@@ -436,17 +465,14 @@ struct keyed_ref {
 	struct term_ref r;
 };
 
-/* Packs the monomials of v[0..n) into words whose order as integers is
- * the lexicographic order of the monomials (variable 0 in the highest
- * bits, each exponent less its smallest): returns the keys (malloc'd)
- * and their bits in '*bits', or NULL when they need more than 64 bits. */
-static struct keyed_ref *pack_keys(const struct term_ref *v, size_t n,
-	size_t nvars, unsigned *bits)
+/* The layout of packed monomials for the n terms v[0..n) (see
+ * poly_private.h): lo[x] the smallest exponent of variable x, w[x] the
+ * bits of its span; returns the total bits, or more than 64 when they
+ * do not fit in a word. */
+unsigned segc_poly_key_layout(const struct term_ref *v, size_t n,
+	size_t nvars, int32_t *lo, unsigned *w)
 {
-	int32_t *lo = segc_xmalloc(segc_xmul_size(nvars, 2 * sizeof(int32_t)));
-	int32_t *hi = lo + nvars;
-	unsigned *w = segc_xmalloc(segc_xmul_size(nvars, sizeof(unsigned)));
-	struct keyed_ref *k = NULL;
+	int32_t *hi = segc_xmalloc(segc_xmul_size(nvars, sizeof(int32_t)));
 	unsigned total = 0;
 	size_t i, x;
 
@@ -466,16 +492,27 @@ static struct keyed_ref *pack_keys(const struct term_ref *v, size_t n,
 			;
 		total += w[x];
 	}
+	free(hi);
+	return total;
+}
+
+/* Packs the monomials of v[0..n) into words whose order as integers is
+ * the lexicographic order of the monomials (variable 0 in the highest
+ * bits, each exponent less its smallest): returns the keys (malloc'd)
+ * and their bits in '*bits', or NULL when they need more than 64 bits. */
+static struct keyed_ref *pack_keys(const struct term_ref *v, size_t n,
+	size_t nvars, unsigned *bits)
+{
+	int32_t *lo = segc_xmalloc(segc_xmul_size(nvars, sizeof(int32_t)));
+	unsigned *w = segc_xmalloc(segc_xmul_size(nvars, sizeof(unsigned)));
+	struct keyed_ref *k = NULL;
+	unsigned total = segc_poly_key_layout(v, n, nvars, lo, w);
+	size_t i;
+
 	if (total <= 64) {
 		k = segc_xmalloc(segc_xmul_size(n, sizeof(*k)));
 		for (i = 0; i < n; i++) {
-			uint64_t key = 0;
-
-			for (x = 0; x < nvars; x++)
-				if (w[x])
-					key = (key << w[x]) | (uint64_t)
-						((int64_t)v[i].e[x] - lo[x]);
-			k[i].key = key;
+			k[i].key = segc_poly_pack_key(v[i].e, nvars, lo, w);
 			k[i].r = v[i];
 		}
 		*bits = total;
@@ -575,7 +612,7 @@ void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
 
 /* The least common multiple of the denominators of the n refs when it
  * fits in an unsigned long, otherwise 0. */
-static unsigned long common_den(const struct term_ref *v, size_t n)
+unsigned long segc_poly_common_den(const struct term_ref *v, size_t n)
 {
 	unsigned long den = 1;
 	size_t i;
@@ -635,7 +672,7 @@ int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
 	size_t i = 0;
 	mpq_t acc;
 
-	unsigned long den = common_den(v, n);
+	unsigned long den = segc_poly_common_den(v, n);
 
 	if (den) {
 		collect_common(r, v, n, nvars, den);
@@ -697,16 +734,21 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	if (lim && segc_ctx_charge(lim->ctx, (double)total))
 		return -1;
 	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
-	tmp = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
 	for (i = 0; i < n; i++)
 		for (j = 0; j < v[i]->len; j++) {
 			refs[k].e = term_exp(v[i], j);
 			refs[k++].c = v[i]->coefs[j];
 		}
-	segc_poly_sort_refs(refs, tmp, total, nvars);
-	free(tmp);
 	segc_poly_init(&out, nvars);
-	rc = segc_poly_collect_refs(lim, &out, refs, total, nvars);
+	/* 'out', not 'r': the refs may point into 'r' */
+	rc = segc_poly_sum_words(lim, &out, refs, total, nvars);
+	if (rc == 1) {
+		tmp = segc_xmalloc(segc_xmul_size(total ? total : 1,
+			sizeof(*refs)));
+		segc_poly_sort_refs(refs, tmp, total, nvars);
+		free(tmp);
+		rc = segc_poly_collect_refs(lim, &out, refs, total, nvars);
+	}
 	free(refs);
 	segc_poly_swap(r, &out);
 	segc_poly_clear(&out);

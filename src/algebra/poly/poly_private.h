@@ -38,6 +38,9 @@ struct term_ref {
 	mpq_ptr c;
 };
 
+/* Makes 'p' 'n' terms over 'nvars' variables, exponents undefined and
+ * coefficients initialised to be overwritten (those held are reused). */
+void segc_poly_resize(segc_poly *p, size_t nvars, size_t n);
 /* Appends a term whose coefficient is moved from 'c' (left as 0). */
 void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c);
 /* Reports that 'what' passed 'value', the limit 'name' (a field of
@@ -62,5 +65,33 @@ void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
 /* Appends to 'r' the terms of sorted refs, adding equal monomials. */
 int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
 	struct term_ref *v, size_t n, size_t nvars);
+
+/* The least common multiple of the denominators of the n refs when it
+ * fits in an unsigned long, otherwise 0. */
+unsigned long segc_poly_common_den(const struct term_ref *v, size_t n);
+/* The layout of the monomials of v[0..n) (n >= 1) packed into one word:
+ * lo[x] the smallest exponent of variable x, w[x] the bits of its span;
+ * returns the total bits (more than 64: they do not fit). */
+unsigned segc_poly_key_layout(const struct term_ref *v, size_t n,
+	size_t nvars, int32_t *lo, unsigned *w);
+/* The monomial 'e' packed by the layout lo, w: the integer order of
+ * the words is the lexicographic order of the monomials. */
+static inline uint64_t segc_poly_pack_key(const int32_t *e, size_t nvars,
+	const int32_t *lo, const unsigned *w)
+{
+	uint64_t key = 0;
+	size_t x;
+
+	for (x = 0; x < nvars; x++)
+		if (w[x])
+			key = (key << w[x]) | (uint64_t)((int64_t)e[x] - lo[x]);
+	return key;
+}
+/* r = the sum of the n refs (any order) over 'nvars' variables when
+ * their monomials pack into a word and their coefficients are word-sized
+ * over a word-sized common denominator: 0 done (or -1 on a limit); 1
+ * when not applicable ('r' untouched). */
+int segc_poly_sum_words(const segc_poly_lim *lim, segc_poly *r,
+	const struct term_ref *v, size_t n, size_t nvars);
 
 #endif

@@ -134,53 +134,67 @@ static void term_coeff(fmpq_t t, const fmpq_mpoly_t A, slong i)
 	fmpz_clear(g);
 }
 
-/* r = A * x^shift (see polyflint.h). */
+/* c = the coefficient of term 'i' of 'A' in lowest terms, written into
+ * the GMP rational directly (no allocation for a word-sized one beyond
+ * what 'c' holds). */
+static void get_coeff(mpq_ptr c, const fmpq_mpoly_t A, slong i, fmpq_t t)
+{
+	const fmpz *z = A->zpoly->coeffs + i;
+
+	if (fmpz_is_one(fmpq_denref(A->content))) {
+		/* an integer polynomial: no gcd to take */
+		if (fmpz_is_one(fmpq_numref(A->content)))
+			fmpz_get_mpz(mpq_numref(c), z);
+		else {
+			fmpz_mul(fmpq_numref(t), z, fmpq_numref(A->content));
+			fmpz_get_mpz(mpq_numref(c), fmpq_numref(t));
+		}
+		mpz_set_ui(mpq_denref(c), 1);
+	} else {
+		term_coeff(t, A, i);
+		fmpz_get_mpz(mpq_numref(c), fmpq_numref(t));
+		fmpz_get_mpz(mpq_denref(c), fmpq_denref(t));
+	}
+}
+
+/* r = A * x^shift (see polyflint.h).  The terms are written into 'r' in
+ * place, over the coefficients it already holds. */
 int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 	segc_poly *r, const fmpq_mpoly_t A, const int32_t *shift)
 {
 	const fmpz_mpoly_struct *Z = A->zpoly;
-	int32_t *e = segc_xcalloc(f->nvars ? f->nvars : 1, sizeof(int32_t));
-	segc_poly out;
-	mpq_t c;
+	const mpoly_ctx_struct *m = f->ctx->zctx->minfo;
+	size_t nw = (size_t)mpoly_words_per_exp(Z->bits, m);
+	size_t nv = f->nvars, k;
+	int32_t *base = segc_xcalloc(nv ? nv : 1, sizeof(int32_t));
 	fmpq_t t;
 	slong i, n = fmpq_mpoly_length(A, f->ctx);
-	size_t k;
-	int rc;
 
 	if ((n && check_exps(lim, f, A, shift)) ||
 		segc_poly_check_terms(lim, (size_t)n)) {
-		free(e);
+		free(base);
 		return -1;
 	}
-	segc_poly_init(&out, f->nvars);
-	mpq_init(c);
-	fmpq_init(t);
+	/* the variables FLINT does not have keep their shift */
 	if (shift)
-		memcpy(e, shift, f->nvars * sizeof(int32_t));
+		memcpy(base, shift, nv * sizeof(int32_t));
+	segc_poly_resize(r, nv, (size_t)n);
+	fmpq_init(t);
 	for (i = 0; i < n; i++) {
-		fmpz_mpoly_get_term_exp_ui(f->uexp, Z, i, f->ctx->zctx);
+		int32_t *e = r->exps + (size_t)i * nv;
+
+		mpoly_get_monomial_ui(f->uexp, Z->exps + nw * (size_t)i,
+			Z->bits, m);
+		if (nv)
+			memcpy(e, base, nv * sizeof(int32_t));
 		for (k = 0; k < f->nused; k++)
 			e[f->map[k]] = (int32_t)((int64_t)f->uexp[k] +
-				(shift ? shift[f->map[k]] : 0));
-		if (fmpz_is_one(fmpq_denref(A->content))) {
-			/* an integer polynomial: no gcd to take */
-			fmpz_mul(fmpq_numref(t), Z->coeffs + i,
-				fmpq_numref(A->content));
-			fmpz_get_mpz(mpq_numref(c), fmpq_numref(t));
-			mpz_set_ui(mpq_denref(c), 1);
-		} else {
-			term_coeff(t, A, i);
-			fmpq_get_mpq(c, t);
-		}
-		segc_poly_push_swap(&out, e, c);
+				base[f->map[k]]);
+		get_coeff(r->coefs[i], A, i, t);
 	}
 	fmpq_clear(t);
-	mpq_clear(c);
-	free(e);
-	rc = segc_poly_check(lim, &out);
-	segc_poly_swap(r, &out);
-	segc_poly_clear(&out);
-	return rc;
+	free(base);
+	return segc_poly_check(lim, r);
 }
 
 /* Limbs of a number of 'bits' bits. */
