@@ -443,14 +443,15 @@ static int sum_by_horner(segc_canon *st, segc_rf *a, const struct groups *g,
 	return rc;
 }
 
-/* r = sum_{v=lo}^{hi} body in closed form (body polynomial in x_v). */
-int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
-	segc_rf *lo, segc_rf *hi)
+/* r = sum_{v=lo}^{hi} num/den in closed form (num polynomial in x_v,
+ * den free of it). */
+int segc_sum_closed_form(segc_canon *st, segc_rf *r, const segc_poly *num,
+	const segc_poly *den, size_t v, segc_rf *lo, segc_rf *hi)
 {
-	size_t deg = (size_t)segc_poly_degree(&body->num, v);
+	size_t deg = (size_t)segc_poly_degree(num, v);
 	unsigned long maxdeg = segc_ctx_limits(st->ctx)->max_sum_degree;
 	struct groups g;
-	segc_rf a, den;
+	segc_rf a, d;
 	int rc;
 
 	if (maxdeg && deg > maxdeg) {
@@ -459,23 +460,29 @@ int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
 			"(max_sum_degree)", deg, maxdeg);
 		return -1;
 	}
-	if (segc_ctx_charge(st->ctx, (double)(body->num.len + 1) *
+	if (segc_ctx_charge(st->ctx, (double)(num->len + 1) *
 		(double)(deg + 2)))
 		return -1;
-	groups_init(&g, &body->num, v);
+	groups_init(&g, num, v);
 	segc_rf_init(&a);
-	segc_rf_init(&den);
 	segc_rf_set_si(st, &a, 1);
-	segc_rf_set_si(st, &den, 1);
 	if (simple_bounds(lo, hi))
 		rc = sum_by_terms(st, &a.num, &g, deg, lo, hi);
 	else
 		rc = sum_by_horner(st, &a, &g, deg, lo, hi);
-	segc_poly_set(&den.num, &body->den);
-	if (rc == 0)
-		rc = segc_rf_div(st, r, &a, &den);
 	groups_clear(&g);
+	if (rc == 0 && segc_poly_is_one(den) && segc_rf_is_poly(&a)) {
+		/* over 1: the sum as it is, no division */
+		segc_poly_swap(&r->num, &a.num);
+		segc_poly_set_si(&r->den, 1);
+		segc_rf_clear(&a);
+		return 0;
+	}
+	segc_rf_init(&d);
+	segc_poly_set(&d.num, den);
+	if (rc == 0)
+		rc = segc_rf_div(st, r, &a, &d);
 	segc_rf_clear(&a);
-	segc_rf_clear(&den);
+	segc_rf_clear(&d);
 	return rc;
 }
