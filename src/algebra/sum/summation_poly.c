@@ -218,7 +218,8 @@ static void group_antidifference(const struct faulhaber *f,
 	fmpz_one(L);
 	for (k = i; k < j; k++) {
 		fmpz_set_mpz(t, mpq_denref(g->refs[k].c));
-		fmpz_lcm(L, L, t);
+		if (!fmpz_divisible(L, t))
+			fmpz_lcm(L, L, t);
 	}
 	fmpz_poly_init2(R, (slong)d + 1);
 	fmpz_poly_init(W);
