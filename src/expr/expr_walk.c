@@ -242,6 +242,10 @@ int segc_expr_has_sym(const segc_expr *e, const char *name)
 	int found = 0;
 	size_t i, n;
 
+	if (e->kind == SEGC_SYM)   /* a leaf: no walk */
+		return !strcmp(e->u.name, name);
+	if (e->kind == SEGC_NUM)
+		return 0;
 	segc_expr_map_init(&seen);
 	stack_push(&s, e);
 	while (s.n && !found) {

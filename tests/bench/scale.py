@@ -224,6 +224,9 @@ FAMILIES = {
     "tasksym": (tasksym, ["derive"], [10**3, 10**4, 10**5], None),
     "markov": (markov, ["derive"], [10**2, 10**3, 10**4], None),
     "nest": (nest, ["derive"], [15, 50, 150], None),
+    # deeper, up to the degree max_sum_degree allows, where the start of
+    # the process no longer hides the growth
+    "nest-deep": (nest, ["derive"], [50, 100, 200], None),
     "sp": (sp, ["derive"], [10**3, 10**4, 10**5], None),
     "overlap": (overlap, ["derive"], [10, 100, 1000], None),
     "indexed": (indexed, ["eval"], [10**3, 10**4, 10**5],

@@ -232,10 +232,10 @@ int segc_sum_normal_atom(segc_canon *st, segc_rf *r, const char *name,
 /* summation.c: non-zero when lo and hi are numbers so close that a sum
  * without a closed form is added up term by term. */
 int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi);
-/* summation_poly.c: r = sum_{v=lo}^{hi} body in closed form (body
- * polynomial in x_v); 0 or -1. */
-int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body,
-	size_t v, segc_rf *lo, segc_rf *hi);
+/* summation_poly.c: r = sum_{v=lo}^{hi} num/den in closed form (num
+ * polynomial in x_v, den free of it); 0 or -1. */
+int segc_sum_closed_form(segc_canon *st, segc_rf *r, const segc_poly *num,
+	const segc_poly *den, size_t v, segc_rf *lo, segc_rf *hi);
 /* summation_quasi.c: the period after which every floor and ceil atom of
  * 'p' that holds the counter 'name' grows by an integer; 0 when there is
  * none such. */

@@ -240,44 +240,71 @@ static segc_expr *rel(const char *op, segc_expr *a, segc_expr *b)
 	return segc_expr_call(op, 2, v);
 }
 
+/* Non-zero when 'r' is a polynomial in names only: its canonical
+ * expression converts back to 'r' itself, as no root, kernel or if of
+ * the normal form (canon_normal.c) applies to it. */
+static int names_poly(segc_canon *st, const segc_rf *r)
+{
+	size_t w;
+
+	if (!segc_rf_is_poly(r))
+		return 0;
+	for (w = 0; w < r->num.nvars; w++)
+		if (st->atoms[w]->kind != SEGC_SYM &&
+		    segc_poly_has_var(&r->num, w))
+			return 0;
+	return 1;
+}
+
 /* r = the closed form of the sum of the polynomial body 'p' (over the
  * denominator 'den', free of the counter) over [lo, hi], valid where
- * hi - lo + 1 >= 0, as if(hi - lo + 1 >= 0, G(hi) - G(lo - 1), 0). */
+ * hi - lo + 1 >= 0, as if(hi - lo + 1 >= 0, G(hi) - G(lo - 1), 0).
+ * When the domains decide the condition and G is a polynomial in names
+ * (a nest of loops over counters), the result is G or 0 as it is, with
+ * no round trip through its expression, the cost of deep nests. */
 static int closed_sum(segc_canon *st, segc_rf *r, const char *name,
 	const segc_poly *p, const segc_poly *den, const segc_expr *lo,
 	const segc_expr *hi)
 {
-	segc_rf b, l, h, g;
+	segc_rf l, h, g;
 	segc_expr *ge = NULL, *c, *z;
 	size_t v = segc_sum_var_of_name(st, name);
-	int rc;
+	int rc, truth = -1;
 
-	segc_rf_init(&b);
 	segc_rf_init(&l);
 	segc_rf_init(&h);
 	segc_rf_init(&g);
-	segc_poly_set(&b.num, p);
-	segc_poly_set(&b.den, den);
 	rc = segc_canon_to_rf(st, lo, &l);
 	if (rc == 0)
 		rc = segc_canon_to_rf(st, hi, &h);
 	if (rc == 0)
-		rc = segc_sum_closed_form(st, &g, &b, v == (size_t)-1 ||
-			!segc_poly_has_var(&b.num, v) ? (size_t)-1 / 2 : v,
+		rc = segc_sum_closed_form(st, &g, p, den, v == (size_t)-1 ||
+			!segc_poly_has_var(p, v) ? (size_t)-1 / 2 : v,
 			&l, &h);
-	if (rc == 0 && !(ge = segc_canon_from_rf(st, &g)))
+	c = rel(">=", segc_expr_add2(segc_expr_sub2(segc_expr_copy(
+		(segc_expr *)hi), segc_expr_copy((segc_expr *)lo)),
+		segc_expr_int(1)), segc_expr_int(0));
+	if (rc == 0 && names_poly(st, &g)) {
+		z = segc_cond_canon(st, c, 0, &truth);
+		segc_expr_free(z);
+		if (truth == -2)
+			rc = -1;
+		else if (truth == 1) {
+			segc_poly_swap(&r->num, &g.num);
+			segc_poly_swap(&r->den, &g.den);
+			segc_poly_trim(&r->num);
+		} else if (truth == 0)
+			segc_rf_set_si(st, r, 0);
+	}
+	if (rc == 0 && truth == -1 && !(ge = segc_canon_from_rf(st, &g)))
 		rc = -1;
-	if (rc == 0) {
-		c = rel(">=", segc_expr_add2(segc_expr_sub2(segc_expr_copy(
-			(segc_expr *)hi), segc_expr_copy((segc_expr *)lo)),
-			segc_expr_int(1)), segc_expr_int(0));
+	if (rc == 0 && truth == -1) {
 		z = segc_expr_int(0);
 		rc = segc_if_make(st, r, c, ge, z);
-		segc_expr_free(c);
 		segc_expr_free(z);
 	}
+	segc_expr_free(c);
 	segc_expr_free(ge);
-	segc_rf_clear(&b);
 	segc_rf_clear(&l);
 	segc_rf_clear(&h);
 	segc_rf_clear(&g);
@@ -407,6 +434,11 @@ static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
 		if (segc_poly_has_var(&body->den, w) && (w == v ||
 			segc_sum_holds_counter(st, w, name)))
 			return segc_sum_normal_atom(st, r, name, body, lo, hi);
+	for (i = 0; i < body->num.len; i++)
+		if (!clean_term(st, &body->num, i, v, name))
+			break;
+	if (i == body->num.len)  /* every term has a closed form */
+		return closed_sum(st, r, name, &body->num, &body->den, lo, hi);
 	segc_poly_init(&clean, body->num.nvars);
 	segc_poly_init(&dirty, body->num.nvars);
 	for (i = 0; i < body->num.len; i++)

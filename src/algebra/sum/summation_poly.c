@@ -69,6 +69,7 @@ struct faulhaber {
 	fmpz *fac;       /* deg + 2 factorials */
 	fmpz_poly_t bnum;
 	fmpz_t bden;
+	fmpz_t blcm;     /* bden / deg!: the lcm of the denominators */
 };
 
 /* Fills 'f' for bodies of degree at most 'deg': bden = deg! * lcm of the
@@ -95,6 +96,7 @@ static void faulhaber_init(segc_canon *st, struct faulhaber *f, size_t deg)
 	}
 	fmpz_init(f->bden);
 	fmpz_mul(f->bden, lcm, f->fac + deg);
+	fmpz_init_set(f->blcm, lcm);
 	fmpz_poly_init2(f->bnum, (slong)deg + 1);
 	/* beta_j * bden = B_j * (lcm / den B_j) * (deg! / j!), 'down'
 	 * running over deg! / j! from j = deg down */
@@ -122,6 +124,7 @@ static void faulhaber_clear(struct faulhaber *f)
 	_fmpz_vec_clear(f->fac, (slong)f->deg + 2);
 	fmpz_poly_clear(f->bnum);
 	fmpz_clear(f->bden);
+	fmpz_clear(f->blcm);
 }
 
 /* The terms of a body in groups: row i of 'key' (nvars + 1 entries) is
@@ -194,7 +197,14 @@ static size_t group_degree(const struct groups *g, size_t i, size_t j)
 /* G[m], m = 0..d+1: the coefficients of sum_{i=1}^{n} p(i) = sum_m G[m]
  * n^m, where p is the group refs[i..j) of degree d in the counter:
  * m! G[m] = sum_j beta_j u_{m-1+j} with u_k = k! a_k, the coefficient
- * of x^(d+1-m) in beta(x) * sum_k u_k x^(d-k). */
+ * of x^(d+1-m) in beta(x) * sum_k u_k x^(d-k).
+ *
+ * With beta over bden = blcm * D! (D = f->deg) and u over L, that
+ * coefficient is W = L * blcm * D! * m! * G[m], and each of its terms,
+ * (D!/j!) * (m-1+j)! times integers, is a multiple of D! * (m-1)!, since
+ * (m-1+j)! / (j! (m-1)!) is a binomial.  W is divided by both exactly,
+ * so that G[m] = W' / (L * blcm * m) is brought to lowest terms by a gcd
+ * of numbers smaller by the two factorials. */
 static void group_antidifference(const struct faulhaber *f,
 	const struct groups *g, size_t i, size_t j, size_t d, mpq_t *G)
 {
@@ -208,7 +218,8 @@ static void group_antidifference(const struct faulhaber *f,
 	fmpz_one(L);
 	for (k = i; k < j; k++) {
 		fmpz_set_mpz(t, mpq_denref(g->refs[k].c));
-		fmpz_lcm(L, L, t);
+		if (!fmpz_divisible(L, t))
+			fmpz_lcm(L, L, t);
 	}
 	fmpz_poly_init2(R, (slong)d + 1);
 	fmpz_poly_init(W);
@@ -223,12 +234,14 @@ static void group_antidifference(const struct faulhaber *f,
 		fmpz_poly_set_coeff_fmpz(R, (slong)(d - e), t);
 	}
 	fmpz_poly_mullow(W, f->bnum, R, (slong)d + 1);
-	fmpz_mul(L, L, f->bden);
+	fmpz_mul(L, L, f->blcm);
 	mpq_set_ui(G[0], 0, 1);
 	for (m = 1; m <= d + 1; m++) {
 		fmpz_poly_get_coeff_fmpz(t, W, (slong)(d + 1 - m));
+		fmpz_divexact(t, t, f->fac + f->deg);
+		fmpz_divexact(t, t, f->fac + m - 1);
 		fmpz_get_mpz(mpq_numref(G[m]), t);
-		fmpz_mul(t, L, f->fac + m);
+		fmpz_mul_ui(t, L, (ulong)m);
 		fmpz_get_mpz(mpq_denref(G[m]), t);
 		mpq_canonicalize(G[m]);
 	}
@@ -443,14 +456,15 @@ static int sum_by_horner(segc_canon *st, segc_rf *a, const struct groups *g,
 	return rc;
 }
 
-/* r = sum_{v=lo}^{hi} body in closed form (body polynomial in x_v). */
-int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
-	segc_rf *lo, segc_rf *hi)
+/* r = sum_{v=lo}^{hi} num/den in closed form (num polynomial in x_v,
+ * den free of it). */
+int segc_sum_closed_form(segc_canon *st, segc_rf *r, const segc_poly *num,
+	const segc_poly *den, size_t v, segc_rf *lo, segc_rf *hi)
 {
-	size_t deg = (size_t)segc_poly_degree(&body->num, v);
+	size_t deg = (size_t)segc_poly_degree(num, v);
 	unsigned long maxdeg = segc_ctx_limits(st->ctx)->max_sum_degree;
 	struct groups g;
-	segc_rf a, den;
+	segc_rf a, d;
 	int rc;
 
 	if (maxdeg && deg > maxdeg) {
@@ -459,23 +473,29 @@ int segc_sum_closed_form(segc_canon *st, segc_rf *r, segc_rf *body, size_t v,
 			"(max_sum_degree)", deg, maxdeg);
 		return -1;
 	}
-	if (segc_ctx_charge(st->ctx, (double)(body->num.len + 1) *
+	if (segc_ctx_charge(st->ctx, (double)(num->len + 1) *
 		(double)(deg + 2)))
 		return -1;
-	groups_init(&g, &body->num, v);
+	groups_init(&g, num, v);
 	segc_rf_init(&a);
-	segc_rf_init(&den);
 	segc_rf_set_si(st, &a, 1);
-	segc_rf_set_si(st, &den, 1);
 	if (simple_bounds(lo, hi))
 		rc = sum_by_terms(st, &a.num, &g, deg, lo, hi);
 	else
 		rc = sum_by_horner(st, &a, &g, deg, lo, hi);
-	segc_poly_set(&den.num, &body->den);
-	if (rc == 0)
-		rc = segc_rf_div(st, r, &a, &den);
 	groups_clear(&g);
+	if (rc == 0 && segc_poly_is_one(den) && segc_rf_is_poly(&a)) {
+		/* over 1: the sum as it is, no division */
+		segc_poly_swap(&r->num, &a.num);
+		segc_poly_set_si(&r->den, 1);
+		segc_rf_clear(&a);
+		return 0;
+	}
+	segc_rf_init(&d);
+	segc_poly_set(&d.num, den);
+	if (rc == 0)
+		rc = segc_rf_div(st, r, &a, &d);
 	segc_rf_clear(&a);
-	segc_rf_clear(&den);
+	segc_rf_clear(&d);
 	return rc;
 }
