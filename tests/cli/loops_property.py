@@ -33,7 +33,9 @@ Environment: SEGC, CC (default cc), LOOPS_PROPERTY_MODELS, TMPDIR.
 import math
 import os
 import random
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -701,18 +703,37 @@ class Tap:
         return 0 if self.failed == 0 else 1
 
 
-def run(args, cwd=None, timeout=300):
+# The guard against a hang: seconds of CPU a command may use (user and
+# system), and a wall-clock bound far above it for a command that waits
+# on nothing.  CPU time, unlike wall-clock time, does not grow with the
+# load of the machine: under the sanitizers on a busy machine the
+# slowest command here (the canonical form of pieces_r27, about 5 s of
+# CPU, 50 s under AddressSanitizer) took over 10 minutes of wall clock.
+CPU_LIMIT = 600
+WALL_LIMIT = 3600
+
+
+def limit_cpu():
+    """In the child before exec: at most CPU_LIMIT seconds of CPU."""
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT + 5))
+
+
+def run(args, cwd=None, timeout=WALL_LIMIT):
     """(exit status, stdout, stderr) of a command run in 'cwd'.  The
-    timeout only guards against a hang: the commands run under work and
-    memory limits, and the slowest (an emit of about 7 s of CPU) takes
-    five times as long under the sanitizers on a busy machine."""
+    limits only guard against a hang: the commands run under work and
+    memory limits, and the slowest takes about 7 s of CPU (five to ten
+    times as much under the sanitizers)."""
     try:
         p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           universal_newlines=True, timeout=timeout, cwd=cwd)
+                           universal_newlines=True, timeout=timeout, cwd=cwd,
+                           preexec_fn=limit_cpu)
     except subprocess.TimeoutExpired:
         return 124, "", "timed out after %d s" % timeout
     except OSError as e:
         return 127, "", "cannot run %s: %s" % (args[0], e)
+    if p.returncode == -signal.SIGXCPU:
+        return 124, p.stdout, "stopped after %d s of CPU (signal %d)" % (
+            CPU_LIMIT, -p.returncode)
     return p.returncode, p.stdout, p.stderr
 
 
