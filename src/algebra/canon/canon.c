@@ -13,8 +13,9 @@
 /* --------------------------------------------------------- conversion */
 
 static int monomial_factor(segc_canon *st, const segc_expr *f);
-static int monomial_term(segc_canon *st, const segc_expr *e, int32_t **ex,
-	size_t *cap, mpq_ptr c);
+static void monomial_atoms(segc_canon *st, const segc_expr *e);
+static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
+	size_t nv, mpq_ptr c);
 
 /* Non-zero when 'e' is one term of a polynomial: a number, a name, or a
  * product of monomial factors. */
@@ -32,12 +33,15 @@ static int is_monomial(segc_canon *st, const segc_expr *e)
 }
 
 /* r = sum of the children of ADD node 'e'.  The children that are
- * monomials are pushed as terms onto one polynomial, in the order of the
- * children (which registers their atoms in the same order as converting
- * each would); the others are converted and added. */
+ * monomials become terms of one polynomial, the others are converted and
+ * added.  A first pass over the children, in their order, registers the
+ * atoms of the monomials and converts the others (so the atoms are
+ * numbered as converting each child would number them); the polynomial
+ * of the monomials is then checked against the limits at its final size
+ * and filled in a second pass. */
 static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
-	size_t i, n = e->nargs, npoly = 0, cap = 0;
+	size_t i, n = e->nargs, npoly = 0, nmono = 0, nv;
 	segc_rf *kids = segc_xmalloc(segc_xmul_size(n, sizeof(segc_rf)));
 	segc_poly **polys = segc_xmalloc(segc_xmul_size(n + 1,
 		sizeof(segc_poly *)));
@@ -58,9 +62,20 @@ static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 			continue;
 		}
 		direct[i] = 1;
-		rc = monomial_term(st, e->args[i], &ex, &cap, c);
-		if (cap > terms.nvars)
-			segc_poly_extend(&terms, cap);
+		nmono++;
+		monomial_atoms(st, e->args[i]);
+	}
+	nv = st->natoms;
+	if (rc == 0 && nmono)
+		rc = segc_poly_check_size(&st->lim, nmono, nv);
+	if (rc == 0 && nmono) {
+		ex = segc_xmalloc(segc_xmul_size(nv ? nv : 1, sizeof(int32_t)));
+		segc_poly_extend(&terms, nv);
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		if (!direct[i])
+			continue;
+		rc = monomial_term(st, e->args[i], ex, nv, c);
 		if (rc == 0 && mpq_sgn(c))
 			segc_poly_push(&terms, ex, c);
 	}
@@ -107,33 +122,46 @@ static int monomial_factor(segc_canon *st, const segc_expr *f)
 		mpz_cmpabs_ui(mpq_numref(x->u.value), (unsigned long)m / 2) <= 0;
 }
 
-/* The term of node 'e', a number, a name or a MUL node whose factors
- * are all monomial factors: its atoms are registered (in the order of
- * its factors), '*ex' is grown to at least 'st->natoms' entries
- * ('*cap' of them) and set to its exponents, 'c' to its coefficient.
- * -1 when an exponent passes the limits (reported). */
-static int monomial_term(segc_canon *st, const segc_expr *e, int32_t **ex,
-	size_t *cap, mpq_ptr c)
+/* The factors of node 'e', a number, a name or a MUL node whose
+ * factors are all monomial factors: '*nargs' of them. */
+static const segc_expr *const *monomial_factors(const segc_expr *e,
+	size_t *nargs)
 {
-	const segc_expr *const *args = e->kind == SEGC_MUL ?
-		(const segc_expr *const *)e->args : &e;
-	size_t i, nargs = e->kind == SEGC_MUL ? e->nargs : 1;
-	int32_t *x;
+	*nargs = e->kind == SEGC_MUL ? e->nargs : 1;
+	return e->kind == SEGC_MUL ? (const segc_expr *const *)e->args : NULL;
+}
+
+/* Registers the atoms of monomial 'e' (see monomial_factors), in the
+ * order of its factors. */
+static void monomial_atoms(segc_canon *st, const segc_expr *e)
+{
+	size_t i, nargs;
+	const segc_expr *const *args = monomial_factors(e, &nargs);
+
+	for (i = 0; i < nargs; i++) {
+		const segc_expr *f = args ? args[i] : e;
+
+		if (f->kind != SEGC_NUM)
+			(void)segc_canon_var(st, f->kind == SEGC_SYM ?
+				(segc_expr *)f : f->args[0]);
+	}
+}
+
+/* The term of monomial 'e' (see monomial_factors), whose atoms are
+ * registered among the first 'nv': 'x' (nv entries) set to its
+ * exponents, 'c' to its coefficient.  -1 when an exponent passes the
+ * limits (reported). */
+static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
+	size_t nv, mpq_ptr c)
+{
+	size_t i, nargs;
+	const segc_expr *const *args = monomial_factors(e, &nargs);
 	int rc = 0;
 
-	for (i = 0; i < nargs; i++)
-		if (args[i]->kind != SEGC_NUM)
-			(void)segc_canon_var(st, args[i]->kind == SEGC_SYM ?
-				(segc_expr *)args[i] : args[i]->args[0]);
-	if (*cap < st->natoms || !*ex) {
-		*cap = st->natoms > *cap ? st->natoms : *cap;
-		*ex = segc_xrealloc(*ex, (*cap ? *cap : 1) * sizeof(int32_t));
-	}
-	x = *ex;
-	memset(x, 0, *cap * sizeof(int32_t));
+	memset(x, 0, (nv ? nv : 1) * sizeof(int32_t));
 	mpq_set_ui(c, 1, 1);
 	for (i = 0; i < nargs; i++) {
-		const segc_expr *f = args[i];
+		const segc_expr *f = args ? args[i] : e;
 
 		if (f->kind == SEGC_NUM)
 			mpq_mul(c, c, f->u.value);
@@ -143,7 +171,7 @@ static int monomial_term(segc_canon *st, const segc_expr *e, int32_t **ex,
 			x[segc_canon_var(st, f->args[0])] +=
 				(int32_t)mpz_get_si(mpq_numref(f->args[1]->u.value));
 	}
-	for (i = 0; i < st->natoms && rc == 0; i++)
+	for (i = 0; i < nv && rc == 0; i++)
 		if (x[i] > INT32_MAX / 2 || x[i] < -(INT32_MAX / 2) ||
 			(st->lim.max_exponent > 0 &&
 			(x[i] > st->lim.max_exponent ||
@@ -161,13 +189,16 @@ static int monomial_term(segc_canon *st, const segc_expr *e, int32_t **ex,
  * term directly. */
 static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
-	int32_t *ex = NULL;
-	size_t cap = 0, n = 0, i;
+	int32_t *ex;
+	size_t n = 0, i;
 	mpq_t c;
 	int rc;
 
 	mpq_init(c);
-	rc = monomial_term(st, e, &ex, &cap, c);
+	monomial_atoms(st, e);
+	ex = segc_xmalloc(segc_xmul_size(st->natoms ? st->natoms : 1,
+		sizeof(int32_t)));
+	rc = monomial_term(st, e, ex, st->natoms, c);
 	for (i = 0; i < e->nargs; i++)
 		if (e->args[i]->kind != SEGC_NUM) {
 			size_t v = segc_canon_var(st, e->args[i]->kind ==

@@ -424,6 +424,21 @@ int segc_poly_check_terms(const segc_poly_lim *lim, size_t n)
 	return segc_poly_check_bytes(lim, 0);
 }
 
+/* Checks a polynomial of 'terms' terms over 'nvars' variables against
+ * the limits before it is made (see poly.h). */
+int segc_poly_check_size(const segc_poly_lim *lim, size_t terms,
+	size_t nvars)
+{
+	double bytes = (double)terms * ((double)(nvars ? nvars : 1) *
+		sizeof(int32_t) + sizeof(mpq_t));
+
+	if (lim && lim->max_terms && terms > lim->max_terms)
+		return segc_poly_limit_error(lim, "number of terms of a polynomial",
+			(unsigned long)lim->max_terms, "max_terms");
+	return segc_poly_check_bytes(lim, bytes > (double)SIZE_MAX ?
+		SIZE_MAX : (size_t)bytes);
+}
+
 /* Checks an exponent against the limit and the range of int32_t. */
 int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e)
 {

@@ -120,6 +120,11 @@ void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
 void segc_poly_primitive(segc_poly *p, mpq_ptr scale);
 /* Checks the limits on the coefficients and terms of 'p'. */
 int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p);
+/* Checks that a polynomial of 'terms' terms over 'nvars' variables is
+ * within the limit on terms and, beside the polynomials held, within
+ * half of the memory budget: before it is made. */
+int segc_poly_check_size(const segc_poly_lim *lim, size_t terms,
+	size_t nvars);
 /* The bytes that the exponent vectors and coefficient slots of every
  * live polynomial take.  Each operation that checks the number of terms
  * also checks this against half of the memory budget of its context
