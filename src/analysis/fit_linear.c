@@ -114,20 +114,6 @@ static int enters_nonlinearly(fitter *F, segc_ctx *scratch,
 	return r;
 }
 
-/* Non-zero when 'name' is an item of the list "a, b, c" 'list'. */
-static int listed(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p = list;
-
-	while (p && (p = strstr(p, name)) != NULL) {
-		if ((p == list || p[-1] == ' ') && (p[n] == ',' || !p[n]))
-			return 1;
-		p += n;
-	}
-	return 0;
-}
-
 /* Records that part 'P' is not linear in the free names, with the
  * names that enter it nonlinearly on their own: the fit will be
  * nonlinear. */
@@ -142,7 +128,7 @@ static void note_nonlinear(fitter *F, segc_ctx *scratch,
 		segc_strbuf_appendf(&sb, "%s", F->fit->nonlinear_in);
 	for (j = 0; j < F->fit->nfree; j++)
 		if (enters_nonlinearly(F, scratch, dom, P->f, j) &&
-		    !listed(sb.data, F->fit->names[j]))
+		    !segc_list_has(sb.data, F->fit->names[j]))
 			segc_strbuf_appendf(&sb, "%s%s", sb.len ? ", " : "",
 				F->fit->names[j]);
 	free(F->fit->nonlinear_in);

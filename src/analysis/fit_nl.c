@@ -131,20 +131,6 @@ static void derivatives(fitter *F)
 	}
 }
 
-/* Non-zero when 'name' is an item of the list "a, b, c" 'list'. */
-static int in_list(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p = list;
-
-	while (p && (p = strstr(p, name)) != NULL) {
-		if ((p == list || p[-1] == ' ') && (p[n] == ',' || !p[n]))
-			return 1;
-		p += n;
-	}
-	return 0;
-}
-
 /* Starts the names from the exact least-squares fit of the formula made
  * linear by taking the reciprocals of the names it is nonlinear in, when
  * that works (x_j = 1/y_j, none of them 0); says so in start_from. */
@@ -157,7 +143,7 @@ static void linearised_start(fitter *F, mpfr_t *x)
 
 	for (j = 0; j < n; j++) {
 		mpq_init(y[j]);
-		recip[j] = in_list(F->fit->nonlinear_in, F->fit->names[j]);
+		recip[j] = segc_list_has(F->fit->nonlinear_in, F->fit->names[j]);
 		any |= recip[j];
 	}
 	ok = any && !segc_fit_linearised(F, recip, y);

@@ -434,3 +434,17 @@ char *segc_printable_dup(const char *s)
 			segc_strbuf_appendc(&out, (char)*p);
 	return segc_strbuf_take(&out);
 }
+
+/* Non-zero when 'name' is an item of the list "a, b, c" 'list'. */
+int segc_list_has(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = list;
+
+	while (p && (p = strstr(p, name)) != NULL) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ',' || !p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}

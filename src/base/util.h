@@ -84,6 +84,9 @@ size_t segc_name_index_find(segc_name_index *ix, const void *base,
 
 /* Non-zero when 's' is an identifier: [A-Za-z_][A-Za-z0-9_]*. */
 int segc_name_is_identifier(const char *s);
+/* Non-zero when 'name' is an item of the list "a, b, c" 'list' (items
+ * separated by a comma and a space). */
+int segc_list_has(const char *list, const char *name);
 
 /* Fills 'limits' with the defaults of doc/limits.md. */
 void segc_limits_init(segc_limits *limits);
