@@ -13,7 +13,7 @@
 /* --------------------------------------------------------- conversion */
 
 static int monomial_factor(segc_canon *st, const segc_expr *f);
-static void monomial_atoms(segc_canon *st, const segc_expr *e);
+static size_t monomial_atoms(segc_canon *st, const segc_expr *e);
 static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 	size_t nv, mpq_ptr c);
 
@@ -132,19 +132,25 @@ static const segc_expr *const *monomial_factors(const segc_expr *e,
 }
 
 /* Registers the atoms of monomial 'e' (see monomial_factors), in the
- * order of its factors. */
-static void monomial_atoms(segc_canon *st, const segc_expr *e)
+ * order of its factors; returns one more than the largest of their
+ * indices (0 for a number). */
+static size_t monomial_atoms(segc_canon *st, const segc_expr *e)
 {
-	size_t i, nargs;
+	size_t i, nargs, n = 0;
 	const segc_expr *const *args = monomial_factors(e, &nargs);
 
 	for (i = 0; i < nargs; i++) {
 		const segc_expr *f = args ? args[i] : e;
 
-		if (f->kind != SEGC_NUM)
-			(void)segc_canon_var(st, f->kind == SEGC_SYM ?
+		if (f->kind != SEGC_NUM) {
+			size_t v = segc_canon_var(st, f->kind == SEGC_SYM ?
 				(segc_expr *)f : f->args[0]);
+
+			if (v + 1 > n)
+				n = v + 1;
+		}
 	}
+	return n;
 }
 
 /* The term of monomial 'e' (see monomial_factors), whose atoms are
@@ -190,23 +196,15 @@ static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
 	int32_t *ex;
-	size_t n = 0, i;
+	size_t n;
 	mpq_t c;
 	int rc;
 
 	mpq_init(c);
-	monomial_atoms(st, e);
+	n = monomial_atoms(st, e);
 	ex = segc_xmalloc(segc_xmul_size(st->natoms ? st->natoms : 1,
 		sizeof(int32_t)));
 	rc = monomial_term(st, e, ex, st->natoms, c);
-	for (i = 0; i < e->nargs; i++)
-		if (e->args[i]->kind != SEGC_NUM) {
-			size_t v = segc_canon_var(st, e->args[i]->kind ==
-				SEGC_SYM ? e->args[i] : e->args[i]->args[0]);
-
-			if (v + 1 > n)
-				n = v + 1;
-		}
 	segc_poly_zero(&r->num);
 	segc_poly_trim(&r->num);
 	segc_poly_extend(&r->num, n);
