@@ -130,12 +130,27 @@ typedef struct segc_tp_lang {
 	 * (TP_PUSH) */
 	void (*put_count)(const segc_tp_out *o, unsigned depth, size_t w,
 		unsigned long kind, size_t lv);
+	/* the declarations of the locals (segc_tp_walk_decls; NULL where
+	 * the language declares none): the reals %s0 .. %s20 declared by
+	 * real_decl, each followed by real_init; the locals of the
+	 * instance order; the places of the kinds (%s8, and %s9 where
+	 * 'all' says a push goes to every instance of a kind); the locals
+	 * of kind 'v'; an at value declared by at_decl and at_init */
+	const char *real_decl, *real_init, *at_decl, *at_init;
+	void (*put_decl_order)(const segc_tp_out *o, unsigned depth);
+	void (*put_decl_places)(const segc_tp_out *o, unsigned depth,
+		int all);
+	void (*put_decl_kind)(const segc_tp_out *o, unsigned depth, size_t v);
 	/* the syntax of the walk's raise of a time: "if (" COND then ...
 	 * end_if, COND joined by or_ and and_, isnan_open the test of NaN */
 	const char *or_, *and_, *isnan_open, *then, *end_if;
 	/* around the subscript of an array element */
 	const char *sub_open, *sub_close;
 } segc_tp_lang;
+
+/* Appends the declarations of the locals that the walk uses (a
+ * compiler warns of others), by the table's declaration hooks. */
+void segc_tp_walk_decls(const segc_tp_out *o, unsigned depth);
 
 /* Appends the times at the start: each kind's box and arrays, each
  * instance without a time yet. */

@@ -293,92 +293,65 @@ static void close_block(const segc_tp_out *o, unsigned depth)
 	segc_strbuf_append(o->b, "}\n");
 }
 
-/* Appends the declarations of the locals. */
-static void put_decls(const segc_tp_out *o, unsigned depth)
+/* Appends the declarations of the instance order's locals. */
+static void put_decl_order(const segc_tp_out *o, unsigned depth)
 {
-	const segc_tp *t = &o->tp->t;
-	size_t v, k, a;
-
-	int indexed = 0, all = 0, at = 0, costs = 0;
-
-	for (v = 0; v < t->n; v++) {
-		indexed |= t->nodes[v].d > 0;
-		costs |= !segc_tp_prog_is_zero(o, &t->nodes[v].cost);
-	}
-	for (a = 0; a < t->narcs; a++) {
-		costs |= !segc_tp_prog_is_zero(o, &t->arcs[a].cost);
-		at |= t->arcs[a].nat > 0;
-		all |= !t->arcs[a].nat && t->nodes[t->arcs[a].to].d > 0;
-	}
-	/* only the locals that are used (a C compiler warns of others) */
 	indent(o, depth);
-	segc_strbuf_appendf(o->b, "double %s0 = 0.0, %s1 = 0.0, %s10 = 0.0",
-		o->x, o->x, o->x);
-	if (t->narcs)
-		segc_strbuf_appendf(o->b, ", %s2 = 0.0, %s20 = 0.0", o->x,
-			o->x);
-	if (costs)
-		segc_strbuf_appendf(o->b, ", %s4 = 0.0, %s5 = 0.0, "
-			"%s6 = 0.0, %s7 = 0.0", o->x, o->x, o->x, o->x);
-	if (indexed || at)
-		segc_strbuf_appendf(o->b, ", %s3 = 0.0", o->x);
-	segc_strbuf_append(o->b, ";\n");
-	if (o->tp->by_instance) {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "size_t %s11[%luU], *%s12 = NULL, "
-			"*%s13 = NULL, %s14 = 0, %s15 = 0, %s16 = 0, %s17 = 0;\n",
-			o->x, (unsigned long)t->n, o->x, o->x, o->x, o->x,
-			o->x, o->x);
-	}
-	if (indexed) {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "size_t %s8[%luU]", o->x,
-			(unsigned long)t->n);
-		if (all)
-			segc_strbuf_appendf(o->b, ", %s9", o->x);
-		segc_strbuf_append(o->b, ";\n");
-	}
-	for (v = 0; v < t->n; v++) {
-		const segc_tp_node *nd = &t->nodes[v];
+	segc_strbuf_appendf(o->b, "size_t %s11[%luU], *%s12 = NULL, "
+		"*%s13 = NULL, %s14 = 0, %s15 = 0, %s16 = 0, %s17 = 0;\n",
+		o->x, (unsigned long)o->tp->t.n, o->x, o->x, o->x, o->x, o->x,
+		o->x);
+}
 
-		indent(o, depth);
-		if (!nd->d) {
-			segc_strbuf_append(o->b, "double ");
-			segc_tp_local(o, L_T, v, 0);
-			segc_strbuf_append(o->b, " = -HUGE_VAL, ");
-			segc_tp_local(o, L_E, v, 0);
-			segc_strbuf_append(o->b, " = 0.0;\n");
-			continue;
-		}
-		segc_strbuf_append(o->b, "double *");
+/* Appends the declaration of the kinds' places (and of the counter of
+ * a loop over them where 'all'). */
+static void put_decl_places(const segc_tp_out *o, unsigned depth, int all)
+{
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "size_t %s8[%luU]", o->x,
+		(unsigned long)o->tp->t.n);
+	if (all)
+		segc_strbuf_appendf(o->b, ", %s9", o->x);
+	segc_strbuf_append(o->b, ";\n");
+}
+
+/* Appends the declarations of the locals of kind 'v': its time (and
+ * low part), or its arrays and its indices with their boxes. */
+static void put_decl_kind(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	const segc_tp_node *nd = &o->tp->t.nodes[v];
+	size_t k;
+
+	indent(o, depth);
+	if (!nd->d) {
+		segc_strbuf_append(o->b, "double ");
 		segc_tp_local(o, L_T, v, 0);
-		segc_strbuf_append(o->b, " = NULL, *");
+		segc_strbuf_append(o->b, " = -HUGE_VAL, ");
 		segc_tp_local(o, L_E, v, 0);
-		segc_strbuf_append(o->b, " = NULL;\n");
-		indent(o, depth);
-		segc_strbuf_append(o->b, "unsigned char *");
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_append(o->b, " = NULL;\n");
-		for (k = 0; k < nd->d; k++) {
-			indent(o, depth);
-			segc_strbuf_append(o->b, "long long ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, " = 0, ");
-			segc_tp_local(o, L_HI, v, k);
-			segc_strbuf_append(o->b, " = 0, ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, " = 4503599627370496LL, ");
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, " = -4503599627370496LL;\n");
-		}
+		segc_strbuf_append(o->b, " = 0.0;\n");
+		return;
 	}
-	for (a = 0; a < t->narcs; a++)
-		for (k = 0; k < t->arcs[a].nat; k++) {
-			indent(o, depth);
-			segc_strbuf_append(o->b, "long long ");
-			segc_tp_local(o, L_AT, a, k);
-			segc_strbuf_append(o->b, " = 0;\n");
-		}
+	segc_strbuf_append(o->b, "double *");
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, " = NULL, *");
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, " = NULL;\n");
+	indent(o, depth);
+	segc_strbuf_append(o->b, "unsigned char *");
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_append(o->b, " = NULL;\n");
+	for (k = 0; k < nd->d; k++) {
+		indent(o, depth);
+		segc_strbuf_append(o->b, "long long ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, " = 0, ");
+		segc_tp_local(o, L_HI, v, k);
+		segc_strbuf_append(o->b, " = 0, ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, " = 4503599627370496LL, ");
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, " = -4503599627370496LL;\n");
+	}
 }
 
 /* Appends the box of the indexed kind 'v': the least and greatest
@@ -655,6 +628,8 @@ static const segc_tp_lang lang_c = {
 	put_unreached, NULL, put_to_all, put_forward, open_present,
 	close_block, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_block, put_cycle, put_count,
+	"double ", " = 0.0", "long long ", " = 0", put_decl_order,
+	put_decl_places, put_decl_kind,
 	" || ", " && ", "isnan(", ") {\n", "}\n", "[", "]"
 };
 
@@ -688,7 +663,7 @@ void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 	segc_strbuf_appendf(b, "/* the longest path of a task graph with "
 		"indexed nodes: %lu kinds, %lu arcs */\n", (unsigned long)t->n,
 		(unsigned long)t->narcs);
-	put_decls(&o, depth);
+	segc_tp_walk_decls(&o, depth);
 	segc_strbuf_append(b, "\n");
 	segc_tp_walk_boxes(&o, depth);
 	if (o.tp->by_instance)

@@ -269,87 +269,66 @@ static void close_present(const segc_tp_out *o, unsigned depth)
 	segc_strbuf_append(o->b, "end if\n");
 }
 
-/* Appends the declarations of the block's locals (only those used). */
-static void put_decls(const segc_tp_out *o, unsigned depth)
+/* Appends the declarations of the instance order's locals. */
+static void put_decl_order(const segc_tp_out *o, unsigned depth)
 {
-	const segc_tp *t = &o->tp->t;
-	size_t v, k, a;
-	int indexed = 0, costs = 0, at = 0;
-
-	for (v = 0; v < t->n; v++) {
-		indexed |= t->nodes[v].d > 0;
-		costs |= !segc_tp_prog_is_zero(o, &t->nodes[v].cost);
-	}
-	for (a = 0; a < t->narcs; a++) {
-		costs |= !segc_tp_prog_is_zero(o, &t->arcs[a].cost);
-		at |= t->arcs[a].nat > 0;
-	}
 	indent(o, depth);
-	segc_strbuf_appendf(o->b, "real(c_double) :: %s0, %s1, %s10", o->x,
+	segc_strbuf_appendf(o->b, "integer :: %s11(%lu), %s14, %s15, "
+		"%s16, %s17\n", o->x, (unsigned long)o->tp->t.n, o->x, o->x,
 		o->x, o->x);
-	if (t->narcs)
-		segc_strbuf_appendf(o->b, ", %s2, %s20", o->x, o->x);
-	if (costs)
-		segc_strbuf_appendf(o->b, ", %s4, %s5, %s6, %s7", o->x, o->x,
-			o->x, o->x);
-	if (indexed || at)
-		segc_strbuf_appendf(o->b, ", %s3", o->x);
-	segc_strbuf_append(o->b, "\n");
-	if (o->tp->by_instance) {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "integer :: %s11(%lu), %s14, %s15, "
-			"%s16, %s17\n", o->x, (unsigned long)t->n, o->x, o->x,
-			o->x, o->x);
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "integer, allocatable :: %s12(:), "
-			"%s13(:)\n", o->x, o->x);
-	}
-	if (indexed) {
-		indent(o, depth);
-		segc_strbuf_appendf(o->b, "integer :: %s8(%lu), %s9\n", o->x,
-			(unsigned long)t->n, o->x);
-	}
-	for (v = 0; v < t->n; v++) {
-		const segc_tp_node *nd = &t->nodes[v];
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "integer, allocatable :: %s12(:), "
+		"%s13(:)\n", o->x, o->x);
+}
 
-		indent(o, depth);
-		if (!nd->d) {
-			segc_strbuf_append(o->b, "real(c_double) :: ");
-			segc_tp_local(o, L_T, v, 0);
-			segc_strbuf_append(o->b, ", ");
-			segc_tp_local(o, L_E, v, 0);
-			segc_strbuf_append(o->b, "\n");
-			continue;
-		}
-		segc_strbuf_append(o->b, "real(c_double), allocatable :: ");
+/* Appends the declaration of the kinds' places and of the counter of a
+ * loop over them (declared whether used or not: gfortran does not warn
+ * of it). */
+static void put_decl_places(const segc_tp_out *o, unsigned depth, int all)
+{
+	(void)all;
+	indent(o, depth);
+	segc_strbuf_appendf(o->b, "integer :: %s8(%lu), %s9\n", o->x,
+		(unsigned long)o->tp->t.n, o->x);
+}
+
+/* Appends the declarations of the locals of kind 'v': its time (and
+ * low part), or its arrays and its indices with their boxes. */
+static void put_decl_kind(const segc_tp_out *o, unsigned depth, size_t v)
+{
+	const segc_tp_node *nd = &o->tp->t.nodes[v];
+	size_t k;
+
+	indent(o, depth);
+	if (!nd->d) {
+		segc_strbuf_append(o->b, "real(c_double) :: ");
 		segc_tp_local(o, L_T, v, 0);
-		segc_strbuf_append(o->b, "(:), ");
+		segc_strbuf_append(o->b, ", ");
 		segc_tp_local(o, L_E, v, 0);
-		segc_strbuf_append(o->b, "(:)\n");
-		indent(o, depth);
-		segc_strbuf_append(o->b, "logical, allocatable :: ");
-		segc_tp_local(o, L_EX, v, 0);
-		segc_strbuf_append(o->b, "(:)\n");
-		for (k = 0; k < nd->d; k++) {
-			indent(o, depth);
-			segc_strbuf_append(o->b, "real(c_double) :: ");
-			segc_tp_local(o, L_IDX, v, k);
-			segc_strbuf_append(o->b, ", ");
-			segc_tp_local(o, L_HI, v, k);
-			segc_strbuf_append(o->b, ", ");
-			segc_tp_local(o, L_MIN, v, k);
-			segc_strbuf_append(o->b, ", ");
-			segc_tp_local(o, L_MAX, v, k);
-			segc_strbuf_append(o->b, "\n");
-		}
+		segc_strbuf_append(o->b, "\n");
+		return;
 	}
-	for (a = 0; a < t->narcs; a++)
-		for (k = 0; k < t->arcs[a].nat; k++) {
-			indent(o, depth);
-			segc_strbuf_append(o->b, "real(c_double) :: ");
-			segc_tp_local(o, L_AT, a, k);
-			segc_strbuf_append(o->b, "\n");
-		}
+	segc_strbuf_append(o->b, "real(c_double), allocatable :: ");
+	segc_tp_local(o, L_T, v, 0);
+	segc_strbuf_append(o->b, "(:), ");
+	segc_tp_local(o, L_E, v, 0);
+	segc_strbuf_append(o->b, "(:)\n");
+	indent(o, depth);
+	segc_strbuf_append(o->b, "logical, allocatable :: ");
+	segc_tp_local(o, L_EX, v, 0);
+	segc_strbuf_append(o->b, "(:)\n");
+	for (k = 0; k < nd->d; k++) {
+		indent(o, depth);
+		segc_strbuf_append(o->b, "real(c_double) :: ");
+		segc_tp_local(o, L_IDX, v, k);
+		segc_strbuf_append(o->b, ", ");
+		segc_tp_local(o, L_HI, v, k);
+		segc_strbuf_append(o->b, ", ");
+		segc_tp_local(o, L_MIN, v, k);
+		segc_strbuf_append(o->b, ", ");
+		segc_tp_local(o, L_MAX, v, k);
+		segc_strbuf_append(o->b, "\n");
+	}
 }
 
 /* Appends the time of the kind 'v' without indices at its start. */
@@ -655,6 +634,8 @@ static const segc_tp_lang lang_f = {
 	put_unreached, NULL, put_to_all, put_forward, open_present,
 	close_present, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_queue, put_cycle, put_count,
+	"real(c_double) :: ", "", "real(c_double) :: ", "", put_decl_order,
+	put_decl_places, put_decl_kind,
 	" .or. ", " .and. ", "ieee_is_nan(", ") then\n", "end if\n", "(", ")"
 };
 
@@ -720,7 +701,7 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	segc_strbuf_appendf(&text, "! the longest path of a task graph with "
 		"indexed nodes: %lu kinds, %lu arcs\n", (unsigned long)t->n,
 		(unsigned long)t->narcs);
-	put_decls(&o, depth + 1);
+	segc_tp_walk_decls(&o, depth + 1);
 	indent(&o, depth + 1);
 	segc_strbuf_appendf(&text, "%s0 = 0.0_c_double\n", o.x);
 	segc_tp_walk_boxes(&o, depth + 1);

@@ -377,6 +377,8 @@ static const segc_tp_lang lang_py = {
 	put_unreached, put_relax, put_to_all, put_forward, open_present,
 	close_none, put_order_start, put_counted, put_root, open_queue,
 	open_taken, close_taken, close_none, put_cycle, put_count,
+	/* Python declares nothing */
+	NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 	NULL, NULL, NULL, NULL, NULL, NULL, NULL
 };
 

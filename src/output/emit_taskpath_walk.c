@@ -16,6 +16,51 @@ void segc_tp_put_rem(const segc_tp_out *o, unsigned depth, const char *text)
 		o->lang->rem_end);
 }
 
+/* See emit_taskpath.h. */
+void segc_tp_walk_decls(const segc_tp_out *o, unsigned depth)
+{
+	const segc_tp_lang *l = o->lang;
+	const segc_tp *t = &o->tp->t;
+	static const char *const costs_locals[] = { "4", "5", "6", "7" };
+	size_t v, k, a;
+	int indexed = 0, all = 0, at = 0, costs = 0;
+
+	for (v = 0; v < t->n; v++) {
+		indexed |= t->nodes[v].d > 0;
+		costs |= !segc_tp_prog_is_zero(o, &t->nodes[v].cost);
+	}
+	for (a = 0; a < t->narcs; a++) {
+		costs |= !segc_tp_prog_is_zero(o, &t->arcs[a].cost);
+		at |= t->arcs[a].nat > 0;
+		all |= !t->arcs[a].nat && t->nodes[t->arcs[a].to].d > 0;
+	}
+	l->indent(o, depth);
+	segc_strbuf_appendf(o->b, "%s%s0%s, %s1%s, %s10%s", l->real_decl,
+		o->x, l->real_init, o->x, l->real_init, o->x, l->real_init);
+	if (t->narcs)
+		segc_strbuf_appendf(o->b, ", %s2%s, %s20%s", o->x, l->real_init,
+			o->x, l->real_init);
+	for (k = 0; costs && k < 4; k++)
+		segc_strbuf_appendf(o->b, ", %s%s%s", o->x, costs_locals[k],
+			l->real_init);
+	if (indexed || at)
+		segc_strbuf_appendf(o->b, ", %s3%s", o->x, l->real_init);
+	segc_strbuf_appendf(o->b, "%s\n", l->semi);
+	if (o->tp->by_instance)
+		l->put_decl_order(o, depth);
+	if (indexed)
+		l->put_decl_places(o, depth, all);
+	for (v = 0; v < t->n; v++)
+		l->put_decl_kind(o, depth, v);
+	for (a = 0; a < t->narcs; a++)
+		for (k = 0; k < t->arcs[a].nat; k++) {
+			l->indent(o, depth);
+			segc_strbuf_append(o->b, l->at_decl);
+			segc_tp_local(o, L_AT, a, k);
+			segc_strbuf_appendf(o->b, "%s%s\n", l->at_init, l->semi);
+		}
+}
+
 /* Appends, at 'depth', the statement 'dst' = 'src' (locals after the
  * prefix). */
 static void put_copy(const segc_tp_out *o, unsigned depth, const char *dst,
