@@ -5,11 +5,12 @@
  * it like any other value, and an order of the node kinds in which every
  * arc between two different kinds goes forward (printed as loops over the
  * instances by emit_taskpath.c).  An arc from a kind to itself goes
- * forward in the lexicographic order of the indices or the predictor
- * gives NaN.  When the arcs make a cycle among kinds (the panels of a
- * Cholesky factorization: one step's updates feed the next step), the
- * predictor orders the instances at run time instead, as segc eval does
- * (Kahn's algorithm over the instance arcs). */
+ * forward in the lexicographic order of the indices, which the walk by
+ * kinds follows.  When the arcs make a cycle among kinds (the panels of a
+ * Cholesky factorization: one step's updates feed the next step), or an
+ * arc from a kind to itself is not proven to go forward (c(i) ->
+ * c(i - 1)), the predictor orders the instances at run time instead, as
+ * segc eval does (Kahn's algorithm over the instance arcs). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,75 @@ static void order_kinds(struct segc_plan_taskpath *tp)
 	}
 }
 
+/* Non-zero when the tokens 'at' and 'at' + 1 are the index 'k' (from 1)
+ * of the arc's source. */
+static int is_index(const struct segc_plan_taskpath *tp, size_t at,
+	size_t k)
+{
+	return tp->code[at] == SEGC_TP_INDEX && tp->code[at + 1] == (long)k;
+}
+
+/* Non-zero when token 'at' is a push of a number above 0. */
+static int is_positive_push(const struct segc_plan_taskpath *tp,
+	const segc_expr *e, size_t at)
+{
+	const segc_expr *x = segc_expr_arg(e, at + 1);
+
+	return tp->code[at] == SEGC_TP_PUSH && segc_expr_is_num(x) &&
+		mpq_sgn(segc_expr_value(x)) > 0;
+}
+
+/* Non-zero when the program 'g' of the atom 'e' computes the index 'k'
+ * (from 1) of its arc's source plus 'plus' (0: nothing; 1: a number
+ * above 0). */
+static int is_index_plus(const struct segc_plan_taskpath *tp,
+	const segc_expr *e, const segc_tp_prog *g, size_t k, int plus)
+{
+	size_t f = g->first;
+
+	if (!plus)
+		return g->len == 2 && is_index(tp, f, k);
+	return g->len == 5 && tp->code[f + 4] == SEGC_TP_ADD &&
+		((is_index(tp, f, k) && is_positive_push(tp, e, f + 2)) ||
+		 (is_positive_push(tp, e, f) && is_index(tp, f + 2, k)));
+}
+
+/* Non-zero when the arc 'a' from a kind to itself goes forward in the
+ * lexicographic order of the indices whatever the parameters: its at
+ * values are the source's own indices up to one, that index plus a
+ * number above 0. */
+static int self_arc_forward(const struct segc_plan_taskpath *tp,
+	const segc_expr *e, const segc_tp_arc *a)
+{
+	size_t k;
+
+	if (a->nat != tp->t.nodes[a->from].d)
+		return 0;
+	for (k = 0; k < a->nat; k++) {
+		if (is_index_plus(tp, e, &a->at[k], k + 1, 1))
+			return 1;
+		if (!is_index_plus(tp, e, &a->at[k], k + 1, 0))
+			return 0;
+	}
+	return 0;
+}
+
+/* Orders the instances at run time (by_instance) when an arc from a kind
+ * to itself may go backward, which the walk by kinds cannot follow. */
+static void check_self_arcs(struct segc_plan_taskpath *tp,
+	const segc_expr *e)
+{
+	size_t a, v;
+
+	for (a = 0; a < tp->t.narcs && !tp->by_instance; a++)
+		if (tp->t.arcs[a].from == tp->t.arcs[a].to &&
+		    !self_arc_forward(tp, e, &tp->t.arcs[a])) {
+			tp->by_instance = 1;
+			for (v = 0; v < tp->t.n; v++)
+				tp->order[v] = v;
+		}
+}
+
 /* See plan_private.h. */
 int segc_plan_taskpath(segc_plan_builder *bd, const segc_expr *e,
 	size_t *out)
@@ -136,6 +206,7 @@ int segc_plan_taskpath(segc_plan_builder *bd, const segc_expr *e,
 		    mpz_fits_slong_p(mpq_numref(q)))
 			tp->code[i] = mpz_get_si(mpq_numref(q));
 	}
+	check_self_arcs(tp, e);
 	for (v = 0; v < tp->t.n && !rc; v++) {
 		const segc_tp_node *nd = &tp->t.nodes[v];
 

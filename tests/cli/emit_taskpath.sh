@@ -5,8 +5,10 @@
 # its arcs, a task graph of parametric width with a triangular index
 # range, a ternary reduction whose bounds divide by 3^l, the bundled
 # binary reduction tree, the readable task graph, the panels of a tiled
-# Cholesky factorization and two kinds that feed each other, whose
-# instances the predictors order at run time), the C predictor is
+# Cholesky factorization, two kinds that feed each other, and two
+# graphs whose arcs go backward in the order of the indices (a chain and
+# a wavefront), whose instances the predictors order at run time), the
+# C predictor is
 # compiled strictly (gcc, and clang -Weverything when configured), run
 # over a grid and compared with 'segc eval --precision 256' (at most
 # MAX_ULP, 2); the Fortran module (gfortran -std=f2008 -Wall -Wextra
@@ -14,10 +16,10 @@
 # Python predictor over the same grid, compared the same way (and the
 # Fortran with the C: the same doubles).  Then hand-worked values of the binary reduction tree
 # (t_leaf + ceil(log2 P)*(t_comb + m), Python fractions), NaN where eval
-# refuses (P not an integer, instances in a cycle) or where the walk
-# cannot follow (an arc backward in the order of the indices).  Before
-# this predictor, emit refused every one of them; before the instance
-# order, it refused the last two models of the list.
+# refuses (P not an integer, instances in a cycle), and the backward
+# chain's N*t.  Before this predictor, emit refused every one of them;
+# before the instance order, it refused the Cholesky panels and the
+# kinds that feed each other, and gave NaN for the backward arcs.
 . "$top_srcdir/tests/cli/lib.sh"
 MAX_ULP=${MAX_ULP:-2}
 ulpdiff=$top_builddir/tests/cli/ulpdiff
@@ -86,6 +88,8 @@ rtree $top_srcdir/xml/examples/reduction_tree.xml t_leaf,t_comb,m N=1 P=1..70 t_
 rtask $models/readable_taskgraph.xml W,s,c,d,m,r,g N=1 P=1 W=1..17 s=0.1 c=1.5 d=0.3 m=0.25,0.7 r=2 g=0.2
 chol $models/readable_longpath.xml nb,B,t_potrf,t_trsm,t_gemm,t_lat,t_msg,t_ld,t_st N=1 P=1..5 nb=1..9 B=1,3 t_potrf=0.3 t_trsm=1.25 t_gemm=0.7,0.1 t_lat=0.1 t_msg=0.01,2.5 t_ld=0.5 t_st=0.25
 kcyc $models/emit_tp_kinds_cycle.xml s,u N=1..30 P=1 s=0.1,1.5 u=0.3,7
+bw $models/emit_tp_backward.xml t N=1..30 P=1 t=0.125,3,0.3
+bw2 $models/emit_tp_backward2.xml t,m N=1..12 P=1 t=0.125,3,0.3 m=0.25,0.7
 EOF
 
 # py_table MODULE.py TSV: the Python predictor's table over the rows of
@@ -304,17 +308,21 @@ else
 	skip "Cholesky: Python fractions" "python3 or the C table missing"
 fi
 
-# An arc backward in the order of the indices: eval gives N*t; the
-# predictors NaN (C and Python).
+# An arc backward in the order of the indices (c(i) -> c(i - 1)): eval
+# gives N*t, and so do the predictors, which order such instances at run
+# time (C, Python and Fortran); the wavefronts of the list above, bw and
+# bw2, compare them with eval over a grid.  (The walk by kinds, which
+# they had before, gave NaN.)
 "$SEGC" eval -D t=3 "$models/emit_tp_backward.xml" N=4 P=1 --csv \
 	> "$tmp/bw.csv" 2>&1
 grep -q '^4,1,12,' "$tmp/bw.csv"
 ok $? "backward arcs: eval gives N*t = 12 at N = 4, t = 3"
 "$SEGC" emit -q --main -D t=3 -o "$tmp/bw" "$models/emit_tp_backward.xml" \
 	2>"$tmp/err" && $CC $CFLAGS_STRICT -o "$tmp/bw" "$tmp/bw.c" -lm &&
-	"$tmp/bw" N=4 P=1 > "$tmp/bw.tsv"
-awk -F'\t' 'NR == 2 { exit !($3 == "nan" || $3 == "-nan") }' "$tmp/bw.tsv"
-ok $? "backward arcs: the C predictor gives NaN, not a wrong time"
+	"$tmp/bw" N=1..40 P=1 > "$tmp/bw.tsv"
+awk -F'\t' 'NR > 1 { n++; if ($3 != 3 * $1) bad++ }
+	END { exit !(n == 40 && !bad) }' "$tmp/bw.tsv"
+ok $? "backward arcs: the C predictor gives 3*N at N = 1..40"
 if [ $have_py -eq 1 ]; then
 	"$SEGC" emit -q --lang python -D t=3 -o "$tmp/bw" \
 		"$models/emit_tp_backward.xml" 2>"$tmp/err" &&
@@ -322,8 +330,8 @@ if [ $have_py -eq 1 ]; then
 import importlib.util, math, sys
 spec = importlib.util.spec_from_file_location('bw', '$tmp/bw.py')
 m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
-sys.exit(not math.isnan(m.bw_total(4.0, 1.0)))"
-	ok $? "backward arcs: the Python predictor gives NaN"
+sys.exit(not all(m.bw_total(float(n), 1.0) == 3 * n for n in range(1, 41)))"
+	ok $? "backward arcs: the Python predictor gives 3*N at N = 1..40"
 else
 	skip "backward arcs: Python" "python3 not found"
 fi
