@@ -25,15 +25,25 @@ static const char *const component_words[4] = {
 	"input and output time"
 };
 
-/* Appends the parameter list "(double N, double P, ...)". */
-static void put_params(segc_strbuf *b, const emitter *em)
+/* Appends the parameter list "(double N, double P, ...)", with 'flag'
+ * also the flag of TwoProd of a body under --accurate (dd.c.in). */
+static void put_params_flag(segc_strbuf *b, const emitter *em, int flag)
 {
 	size_t i;
 
 	segc_strbuf_appendc(b, '(');
 	for (i = 0; i < em->in->nargs; i++)
 		segc_strbuf_appendf(b, "%sdouble %s", i ? ", " : "", em->id.arg[i]);
+	if (flag)
+		segc_strbuf_append(b, em->in->nargs ? ", int segc_f" :
+			"int segc_f");
 	segc_strbuf_appendc(b, ')');
+}
+
+/* Appends the parameter list "(double N, double P, ...)". */
+static void put_params(segc_strbuf *b, const emitter *em)
+{
+	put_params_flag(b, em, 0);
 }
 
 /* Appends the comment before the function of component 'c'. */
@@ -62,30 +72,110 @@ static void put_array_params(segc_strbuf *b, const emitter *em)
 	segc_strbuf_append(b, ", double *segc_out)");
 }
 
+/* Appends the call of the body of 'cname' at the arguments (their
+ * elements segc_i with 'arrays'), with --accurate the flag 'flag' of its
+ * products (dd.c.in). */
+static void put_body_call(segc_strbuf *b, const emitter *em,
+	const char *cname, int arrays, const char *flag)
+{
+	size_t i;
+
+	segc_strbuf_appendf(b, "%s_%s_k(", em->id.prefix, cname);
+	for (i = 0; i < em->in->nargs; i++)
+		segc_strbuf_appendf(b, "%s%s%s", i ? ", " : "", em->id.arg[i],
+			arrays ? "[segc_i]" : "");
+	if (em->in->accurate)
+		segc_strbuf_appendf(b, "%s%s", em->in->nargs ? ", " : "", flag);
+	segc_strbuf_append(b, ");\n");
+}
+
+/* Appends the loop of the array form of 'cname', its products by the
+ * flag 'flag'. */
+static void put_array_loop(emitter *em, const char *cname, const char *flag)
+{
+	segc_strbuf_append(&em->functions, "\tfor (segc_i = 0; segc_i < segc_n; "
+		"segc_i++)\n\t\tsegc_out[segc_i] = ");
+	put_body_call(&em->functions, em, cname, 1, flag);
+}
+
 /* Appends the array form of the function 'cname' and its prototype: the
  * function at each of n points, a loop the compiler may vectorize (the
- * function is in the same file, so it can be inlined). */
+ * function is in the same file, so it can be inlined).  With --accurate,
+ * also its copy for processors with a fused multiply-add, called when
+ * the processor has one. */
 static void put_array_function(emitter *em, const char *cname)
 {
 	size_t i;
 
+	if (em->in->accurate) {
+		segc_strbuf_appendf(&em->functions, "\n#ifdef SEGC_FMA_DISPATCH\n"
+			"/* %s_%s_n for a processor with a fused multiply-add. */\n"
+			"SEGC_FMA_COPY void %s_%s_nf", em->id.prefix, cname,
+			em->id.prefix, cname);
+		put_array_params(&em->functions, em);
+		segc_strbuf_append(&em->functions, "\n{\n\tsize_t segc_i;\n\n");
+		put_array_loop(em, cname, "1");
+		segc_strbuf_append(&em->functions, "}\n#endif\n");
+	}
 	segc_strbuf_appendf(&em->functions, "\n/* %s_%s at each of the "
 		"'segc_n' points given by the arrays (the i-th\n * point is "
 		"element i of each), into segc_out[0 .. segc_n - 1]. */\n"
 		"void %s_%s_n", em->id.prefix, cname, em->id.prefix, cname);
 	put_array_params(&em->functions, em);
-	segc_strbuf_append(&em->functions, "\n{\n\tsize_t segc_i;\n\n"
-		"\tfor (segc_i = 0; segc_i < segc_n; segc_i++)\n"
-		"\t\tsegc_out[segc_i] = ");
-	segc_strbuf_appendf(&em->functions, "%s_%s_k(", em->id.prefix, cname);
-	for (i = 0; i < em->in->nargs; i++)
-		segc_strbuf_appendf(&em->functions, "%s%s[segc_i]", i ? ", " : "",
-			em->id.arg[i]);
-	segc_strbuf_append(&em->functions, ");\n}\n");
+	segc_strbuf_append(&em->functions, "\n{\n\tsize_t segc_i;\n\n");
+	if (em->in->accurate) {
+		segc_strbuf_appendf(&em->functions, "#ifdef SEGC_FMA_DISPATCH\n"
+			"\tif (SEGC_HAS_FMA) {\n\t\t%s_%s_nf(segc_n",
+			em->id.prefix, cname);
+		for (i = 0; i < em->in->nargs; i++)
+			segc_strbuf_appendf(&em->functions, ", %s",
+				em->id.arg[i]);
+		segc_strbuf_append(&em->functions, ", segc_out);\n\t\treturn;\n"
+			"\t}\n#endif\n");
+	}
+	put_array_loop(em, cname, "SEGC_FMA_ALWAYS");
+	segc_strbuf_append(&em->functions, "}\n");
 	segc_strbuf_appendf(&em->prototypes, "/* The same at 'segc_n' points "
 		"given as arrays. */\nvoid %s_%s_n", em->id.prefix, cname);
 	put_array_params(&em->prototypes, em);
 	segc_strbuf_append(&em->prototypes, ";\n");
+}
+
+/* Appends the scalar function of 'cname' (its comment printed before):
+ * the call of its body; with --accurate, first its copy for processors
+ * with a fused multiply-add, and the call of that copy when the
+ * processor has one. */
+static void put_scalar_function(emitter *em, int c, const char *cname,
+	const segc_expr *e, const segc_plan *p)
+{
+	if (em->in->accurate) {
+		segc_strbuf_appendf(&em->functions, "\n#ifdef SEGC_FMA_DISPATCH\n"
+			"/* %s_%s for a processor with a fused multiply-add. */\n"
+			"SEGC_FMA_COPY double %s_%s_f", em->id.prefix, cname,
+			em->id.prefix, cname);
+		put_params(&em->functions, em);
+		segc_strbuf_append(&em->functions, "\n{\n\treturn ");
+		put_body_call(&em->functions, em, cname, 0, "1");
+		segc_strbuf_append(&em->functions, "}\n#endif\n");
+	}
+	put_function_comment(&em->functions, c, e, p, em->in);
+	segc_strbuf_appendf(&em->functions, "double %s_%s", em->id.prefix, cname);
+	put_params(&em->functions, em);
+	segc_strbuf_append(&em->functions, "\n{\n");
+	if (em->in->accurate) {
+		size_t i;
+
+		segc_strbuf_appendf(&em->functions, "#ifdef SEGC_FMA_DISPATCH\n"
+			"\tif (SEGC_HAS_FMA)\n\t\treturn %s_%s_f(", em->id.prefix,
+			cname);
+		for (i = 0; i < em->in->nargs; i++)
+			segc_strbuf_appendf(&em->functions, "%s%s", i ? ", " : "",
+				em->id.arg[i]);
+		segc_strbuf_append(&em->functions, ");\n#endif\n");
+	}
+	segc_strbuf_append(&em->functions, "\treturn ");
+	put_body_call(&em->functions, em, cname, 0, "SEGC_FMA_ALWAYS");
+	segc_strbuf_append(&em->functions, "}\n");
 }
 
 /* Renders the function of component 'c' from its plan. */
@@ -115,21 +205,13 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 			"#define SEGC_BODY static inline double\n#endif\n");
 	segc_strbuf_appendf(&em->functions, "\n/* The body of %s_%s. */\n"
 		"SEGC_BODY %s_%s_k", em->id.prefix, cname, em->id.prefix, cname);
-	put_params(&em->functions, em);
+	put_params_flag(&em->functions, em, em->in->accurate);
 	segc_strbuf_append(&em->functions, "\n{\n");
 	segc_emit_plan_body(&em->functions, &nm);
 	segc_strbuf_append(&em->functions, "}\n");
 	free(nm.number);
 	free(nm.dd);
-	put_function_comment(&em->functions, c, e, p, em->in);
-	segc_strbuf_appendf(&em->functions, "double %s_%s", em->id.prefix, cname);
-	put_params(&em->functions, em);
-	segc_strbuf_appendf(&em->functions, "\n{\n\treturn %s_%s_k(",
-		em->id.prefix, cname);
-	for (i = 0; i < em->in->nargs; i++)
-		segc_strbuf_appendf(&em->functions, "%s%s", i ? ", " : "",
-			em->id.arg[i]);
-	segc_strbuf_append(&em->functions, ");\n}\n");
+	put_scalar_function(em, c, cname, e, p);
 	segc_strbuf_appendf(&em->prototypes, "/* The %s. */\ndouble %s_%s",
 		component_words[c], em->id.prefix, cname);
 	put_params(&em->prototypes, em);

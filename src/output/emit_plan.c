@@ -167,6 +167,9 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 	const segc_plan_insn *in = &nm->p->insn[i];
 	size_t x = in->a, y = in->b;
 	int commutes = in->op == SEGC_OP_ADD || in->op == SEGC_OP_MUL;
+	/* what computes a product exactly takes the body's flag (dd.c.in) */
+	const char *flag = in->op == SEGC_OP_MUL || in->op == SEGC_OP_DIV ||
+		in->op == SEGC_OP_SQRT ? ", segc_f)" : ")";
 
 	if (in->op == SEGC_OP_NOT) {
 		segc_strbuf_append(b, "!");
@@ -180,7 +183,7 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		segc_emit_put_value(b, nm, x);
 		segc_strbuf_append(b, ", ");
 		segc_emit_put_value(b, nm, y);
-		segc_strbuf_appendc(b, ')');
+		segc_strbuf_append(b, flag);
 		return;
 	}
 	if (commutes && !segc_emit_is_dd(nm, x)) {
@@ -192,7 +195,7 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		put_dd_value(b, nm, x);
 		segc_strbuf_append(b, ", ");
 		segc_emit_put_value(b, nm, y);
-		segc_strbuf_appendc(b, ')');
+		segc_strbuf_append(b, flag);
 		return;
 	}
 	segc_strbuf_appendf(b, "%s(", fn[in->op - SEGC_OP_ADD]);
@@ -201,7 +204,7 @@ static void put_dd_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		segc_strbuf_append(b, ", ");
 		put_dd_value(b, nm, y);
 	}
-	segc_strbuf_appendc(b, ')');
+	segc_strbuf_append(b, flag);
 }
 
 /* Appends the constant 'q' as a double-double: the nearest double and
@@ -657,7 +660,7 @@ void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm)
 			segc_strbuf_appendf(b, "\t(void)%s;\n", nm->arg[i]);
 	free(used);
 	if (nm->accurate)
-		segc_strbuf_append(b, "\tSEGC_DD_USES;\n");
+		segc_strbuf_append(b, "\tSEGC_DD_USES;\n\t(void)segc_f;\n");
 	if (segc_emit_is_dd(nm, p->result)) {
 		/* the pair rounded once, into a double of its own */
 		segc_strbuf_append(b, "\t{\n\t\tconst double segc_v = dd_val(");

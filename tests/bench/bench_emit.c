@@ -206,8 +206,10 @@ static double ulps(double a, double b)
 }
 
 /* The optimization flags the harness is compiled with: $BENCH_CFLAGS,
- * else -O2 (BENCH_CFLAGS="-O2 -march=native" times the machine's fused
- * multiply-add, which --accurate uses where FP_FAST_FMA says so). */
+ * else -O2 (--accurate takes the processor's fused multiply-add at run
+ * time where it has one; BENCH_CFLAGS="-O2 -DSEGC_NO_FMA" times Dekker's
+ * splitting instead, "-O2 -march=native" the whole file compiled for the
+ * machine). */
 static const char *cflags(void)
 {
 	const char *f = getenv("BENCH_CFLAGS");

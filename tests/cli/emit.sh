@@ -13,7 +13,11 @@
 # sums that have no closed form (loops in C) and piecewise ones (if), whose
 # predictors are compared with the same computation done literally by an
 # independent C program in long double.  Then the refusals: unbound names
-# and uninterpreted calls are named, exit 2, nothing written.
+# and uninterpreted calls are named, exit 2, nothing written.  Then
+# --accurate's two TwoProds (the fused multiply-add chosen at run time,
+# Dekker's splitting with -DSEGC_NO_FMA): the same doubles (for every
+# model above too), correctly rounded up to 2^1015, +inf beyond the
+# doubles.
 . "$top_srcdir/tests/cli/lib.sh"
 MAX_ULP=${MAX_ULP:-2}
 ulpdiff=$top_builddir/tests/cli/ulpdiff
@@ -113,6 +117,11 @@ while IFS=$tab read -r name model machine binds keep outputs; do
 	ud=$(sed -n 's/^max_ulp //p' "$tmp/$name-dd.ulp" 2>/dev/null)
 	[ $st -eq 0 ] && [ -n "$ud" ] && [ "$ud" -le 1 ]
 	ok $? "$name --accurate agrees with MPFR within 1 ulp (max $ud ulp)"
+	# TwoProd by Dekker's splitting: the same doubles
+	$CC $CFLAGS_STRICT -DSEGC_NO_FMA -o "$tmp/$name-dk" "$tmp/$name-dd.c" \
+		-lm 2>"$tmp/cc.err" && "$tmp/$name-dk" $grid |
+		cmp -s - "$tmp/$name-dd.tsv"
+	ok $? "$name --accurate: the same doubles with -DSEGC_NO_FMA"
 	echo "$name $u (--accurate: $ud)" >> "$tmp/summary"
 done < "$tmp/manifest"
 diag "largest error in ulp per model:" "$(cat "$tmp/summary" 2>/dev/null)"
@@ -518,5 +527,58 @@ echo "$body" | grep -q 'const double t[0-9]* = ceil(log2(P));\|const double t[0-
 st=$?
 ok $st "--accurate: exact values are doubles, the others pairs"
 [ $st -eq 0 ] || diag "$(echo "$body" | head -30)"
+
+# --accurate's TwoProd: by a fused multiply-add where the processor has
+# one (on x86-64 with gcc or clang, a copy of each function compiled for
+# it, chosen at run time), else by Dekker's splitting (-DSEGC_NO_FMA
+# forces it).  Both give the same doubles, correctly rounded, up to the
+# top of the range of doubles: Dekker's splitting multiplies by 2^27 + 1,
+# which overflowed for values above about 2^996 (NaN at N = 10^300), and
+# a product or sum that overflows gives the infinity the plain predictor
+# gives, not NaN.
+cat > "$tmp/big.xml" <<'EOF2'
+<model name="big" version="1">
+  <graph name="main">
+    <step cost="N*P/10 + N/3 + sqrt(N)*7/11"/>
+  </graph>
+</model>
+EOF2
+# N exact doubles from 1 to 2^1015 (eval prints them as integers, which
+# the predictor reads exactly), N*P up to 10^307.
+"$SEGC" emit -q --main --accurate -o "$tmp/big-dd" "$tmp/big.xml" \
+	2>"$tmp/err" &&
+	"$SEGC" eval --form canonical --csv --digits 40 --precision 256 \
+	"$tmp/big.xml" N=1,3,2^990,3*2^997,2^1000+2^948,5*2^1000,2^1015 \
+	P=1,7,100 > "$tmp/big.csv" 2>>"$tmp/err"
+st=$?
+ok $st "emit and eval the model of large values"
+bgrid="N=$(sed 1d "$tmp/big.csv" | cut -d, -f1 | awk '!s[$0]++' |
+	paste -sd, -) P=1,7,100"
+for cc in $compilers; do
+	cc=$(echo "$cc" | tr : " ")
+	for fma in "" -DSEGC_NO_FMA; do
+		$cc $CFLAGS_STRICT $fma -o "$tmp/big-dd" "$tmp/big-dd.c" -lm \
+			2>"$tmp/cc.err" && "$tmp/big-dd" $bgrid \
+			> "$tmp/big-dd$fma.tsv" &&
+			"$ulpdiff" "$tmp/big-dd$fma.tsv" "$tmp/big.csv" \
+			> "$tmp/big-dd.ulp"
+		st=$?
+		ud=$(sed -n 's/^max_ulp //p' "$tmp/big-dd.ulp" 2>/dev/null)
+		[ $st -eq 0 ] && [ "$ud" = 0 ]
+		ok $? "--accurate up to N = 2^1015 ($cc ${fma:-dispatched}): correctly rounded (max $ud ulp over $(sed -n 's/^rows //p' "$tmp/big-dd.ulp" 2>/dev/null) points)"
+		[ $st -eq 0 ] || diag "$(head -5 "$tmp/err" "$tmp/cc.err")"
+	done
+	cmp -s "$tmp/big-dd.tsv" "$tmp/big-dd-DSEGC_NO_FMA.tsv"
+	ok $? "--accurate ($cc): the same doubles by fused multiply-add and by Dekker's splitting"
+done
+"$tmp/big-dd" N=1e308 P=1000 > "$tmp/big-inf.tsv" 2>&1
+awk -F'\t' 'NR == 2 { inf = $3 == "inf" } END { exit !inf }' \
+	"$tmp/big-inf.tsv"
+ok $? "--accurate: a total beyond the doubles is +inf, as in the plain predictor"
+grep -q '^SEGC_FMA_COPY double big_dd_total_f(double N, double P)$' \
+	"$tmp/big-dd.c" &&
+	grep -q '^SEGC_FMA_COPY void big_dd_total_nf(size_t segc_n' \
+	"$tmp/big-dd.c"
+ok $? "--accurate: each function and array form has its copy for the fused multiply-add"
 
 done_testing
