@@ -709,14 +709,6 @@ int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
 	return segc_poly_check(lim, r);
 }
 
-/* Sorts, merges and cleans 'p'. */
-int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p)
-{
-	segc_poly *one = p;
-
-	return segc_poly_sum(lim, p, 1, &one);
-}
-
 /* The bytes that a sum of 'total' terms over 'nvars' variables may hold:
  * its operands padded to 'nvars' and its result (saturating). */
 static size_t sum_bytes(size_t total, size_t nvars)
@@ -726,6 +718,35 @@ static size_t sum_bytes(size_t total, size_t nvars)
 	if (per && total > ((size_t)-1 / 2) / per)
 		return (size_t)-1 / 2;
 	return 2 * total * per;
+}
+
+/* Non-zero when the terms of 'p' are in decreasing order of distinct
+ * monomials with no zero coefficient: the form a sort and merge give. */
+static int is_normal(const segc_poly *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		if (!mpq_sgn(p->coefs[i]) || (i + 1 < p->len &&
+		    mono_cmp(term_exp(p, i), term_exp(p, i + 1), p->nvars) <= 0))
+			return 0;
+	return 1;
+}
+
+/* Sorts, merges and cleans 'p'.  Terms built in order (a closed sum
+ * pushes them so) are only checked against the limits, as a sort would
+ * check them, and keep their coefficients where they are. */
+int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p)
+{
+	segc_poly *one = p;
+
+	if (!is_normal(p))
+		return segc_poly_sum(lim, p, 1, &one);
+	if (segc_poly_check_bytes(lim, sum_bytes(p->len, p->nvars)))
+		return -1;
+	if (lim && segc_ctx_charge(lim->ctx, (double)p->len))
+		return -1;
+	return segc_poly_check(lim, p);
 }
 
 /* r = v[0] + ... + v[n-1] by sorting all terms together. */

@@ -355,16 +355,20 @@ static int add_substituted(void *arg, const int32_t *key, size_t d,
 			mpq_mul(s->cm, s->cm, s->c);
 		if (!mpq_sgn(G[m]))
 			continue;
-		for (w = 0; w < n; w++) {
-			int64_t x = (int64_t)s->e[w] * (int64_t)m +
-				(w < kn ? key[w] : 0);
-
-			if (segc_poly_check_exp(&s->st->lim, x))
+		for (w = 0; w < n; w++)
+			if (segc_poly_check_exp(&s->st->lim, (int64_t)s->e[w] *
+				(int64_t)m + (w < kn ? key[w] : 0)))
 				return -1;
-			s->exp[w] = (int32_t)x;
-		}
 		if (!is_one)
 			mpq_mul(G[m], G[m], s->cm);
+	}
+	/* highest power first: with one group the terms come out sorted */
+	for (m = d + 2; m-- > 1;) {
+		if (!mpq_sgn(G[m]))
+			continue;
+		for (w = 0; w < n; w++)
+			s->exp[w] = (int32_t)((int64_t)s->e[w] * (int64_t)m +
+				(w < kn ? key[w] : 0));
 		segc_poly_push_swap(s->out, s->exp, G[m]);
 	}
 	if (mpq_sgn(s->gz)) {
