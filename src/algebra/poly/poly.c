@@ -720,6 +720,52 @@ static size_t sum_bytes(size_t total, size_t nvars)
 	return 2 * total * per;
 }
 
+/* r = a + sign*b by merging, 'a' and 'b' normalised over the same
+ * variables, the work already charged. */
+static int merge_signed(const segc_poly_lim *lim, segc_poly *r,
+	segc_poly *a, segc_poly *b, int sign)
+{
+	size_t i = 0, j = 0, n;
+	segc_poly out;
+	mpq_t t;
+	int rc;
+
+	n = a->nvars;
+	segc_poly_init(&out, n);
+	reserve(&out, a->len + b->len);
+	mpq_init(t);
+	while (i < a->len || j < b->len) {
+		int c = i == a->len ? -1 : j == b->len ? 1 :
+			mono_cmp(term_exp(a, i), term_exp(b, j), n);
+
+		if (c > 0) {
+			segc_poly_push(&out, term_exp(a, i), a->coefs[i]);
+			i++;
+		} else if (c < 0) {
+			if (sign > 0)
+				mpq_set(t, b->coefs[j]);
+			else
+				mpq_neg(t, b->coefs[j]);
+			segc_poly_push_swap(&out, term_exp(b, j), t);
+			j++;
+		} else {
+			if (sign > 0)
+				mpq_add(t, a->coefs[i], b->coefs[j]);
+			else
+				mpq_sub(t, a->coefs[i], b->coefs[j]);
+			if (mpq_sgn(t))
+				segc_poly_push_swap(&out, term_exp(a, i), t);
+			i++;
+			j++;
+		}
+	}
+	mpq_clear(t);
+	rc = segc_poly_check(lim, &out);
+	segc_poly_swap(r, &out);
+	segc_poly_clear(&out);
+	return rc;
+}
+
 /* Non-zero when the terms of 'p' are in decreasing order of distinct
  * monomials with no zero coefficient: the form a sort and merge give. */
 static int is_normal(const segc_poly *p)
@@ -769,6 +815,10 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 		segc_poly_extend(v[i], nvars);
 	if (lim && segc_ctx_charge(lim->ctx, (double)total))
 		return -1;
+	/* two sorted operands (a level's body: its step plus the sum
+	 * inside it) are merged, not sorted again */
+	if (n == 2 && is_normal(v[0]) && is_normal(v[1]))
+		return merge_signed(lim, r, v[0], v[1], 1);
 	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
 	for (i = 0; i < n; i++)
 		for (j = 0; j < v[i]->len; j++) {
@@ -797,48 +847,10 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly *b, int sign)
 {
-	size_t i = 0, j = 0, n;
-	segc_poly out;
-	mpq_t t;
-	int rc;
-
 	unify(a, b);
 	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len + b->len)))
 		return -1;
-	n = a->nvars;
-	segc_poly_init(&out, n);
-	reserve(&out, a->len + b->len);
-	mpq_init(t);
-	while (i < a->len || j < b->len) {
-		int c = i == a->len ? -1 : j == b->len ? 1 :
-			mono_cmp(term_exp(a, i), term_exp(b, j), n);
-
-		if (c > 0) {
-			segc_poly_push(&out, term_exp(a, i), a->coefs[i]);
-			i++;
-		} else if (c < 0) {
-			if (sign > 0)
-				mpq_set(t, b->coefs[j]);
-			else
-				mpq_neg(t, b->coefs[j]);
-			segc_poly_push_swap(&out, term_exp(b, j), t);
-			j++;
-		} else {
-			if (sign > 0)
-				mpq_add(t, a->coefs[i], b->coefs[j]);
-			else
-				mpq_sub(t, a->coefs[i], b->coefs[j]);
-			if (mpq_sgn(t))
-				segc_poly_push_swap(&out, term_exp(a, i), t);
-			i++;
-			j++;
-		}
-	}
-	mpq_clear(t);
-	rc = segc_poly_check(lim, &out);
-	segc_poly_swap(r, &out);
-	segc_poly_clear(&out);
-	return rc;
+	return merge_signed(lim, r, a, b, sign);
 }
 
 /* r = a + b. */
