@@ -202,19 +202,21 @@ static size_t group_degree(const struct groups *g, size_t i, size_t j)
  * With beta over bden = blcm * D! (D = f->deg) and u over L, that
  * coefficient is W = L * blcm * D! * m! * G[m], and each of its terms,
  * (D!/j!) * (m-1+j)! times integers, is a multiple of D! * (m-1)!, since
- * (m-1+j)! / (j! (m-1)!) is a binomial.  W is divided by both exactly,
- * so that G[m] = W' / (L * blcm * m) is brought to lowest terms by a gcd
- * of numbers smaller by the two factorials. */
+ * (m-1+j)! / (j! (m-1)!) is a binomial.  W is divided exactly by that
+ * product (one division, the product kept from one m to the next), so
+ * that G[m] = W' / (L * blcm * m) is brought to lowest terms by a gcd of
+ * numbers smaller by the two factorials. */
 static void group_antidifference(const struct faulhaber *f,
 	const struct groups *g, size_t i, size_t j, size_t d, mpq_t *G)
 {
 	fmpz_poly_t R, W;
-	fmpz_t L, t, u;
+	fmpz_t L, t, u, P;
 	size_t k, m;
 
 	fmpz_init(L);
 	fmpz_init(t);
 	fmpz_init(u);
+	fmpz_init(P);
 	fmpz_one(L);
 	for (k = i; k < j; k++) {
 		fmpz_set_mpz(t, mpq_denref(g->refs[k].c));
@@ -236,10 +238,16 @@ static void group_antidifference(const struct faulhaber *f,
 	fmpz_poly_mullow(W, f->bnum, R, (slong)d + 1);
 	fmpz_mul(L, L, f->blcm);
 	mpq_set_ui(G[0], 0, 1);
+	fmpz_set(P, f->fac + f->deg);
 	for (m = 1; m <= d + 1; m++) {
-		fmpz_poly_get_coeff_fmpz(t, W, (slong)(d + 1 - m));
-		fmpz_divexact(t, t, f->fac + f->deg);
-		fmpz_divexact(t, t, f->fac + m - 1);
+		const fmpz *w = fmpz_poly_get_coeff_ptr(W, (slong)(d + 1 - m));
+
+		if (m > 1)
+			fmpz_mul_ui(P, P, (ulong)(m - 1));
+		if (w)
+			fmpz_divexact(t, w, P);
+		else
+			fmpz_zero(t);
 		fmpz_get_mpz(mpq_numref(G[m]), t);
 		fmpz_mul_ui(t, L, (ulong)m);
 		fmpz_get_mpz(mpq_denref(G[m]), t);
@@ -250,6 +258,7 @@ static void group_antidifference(const struct faulhaber *f,
 	fmpz_clear(L);
 	fmpz_clear(t);
 	fmpz_clear(u);
+	fmpz_clear(P);
 }
 
 /* r = G(x) = sum_m g[m] x^m by Horner's rule. */
