@@ -347,7 +347,7 @@ static int add_substituted(void *arg, const int32_t *key, size_t d,
 	mpq_t *G)
 {
 	struct subst *s = arg;
-	size_t m, w, n = s->out->nvars, kn = s->knvars;
+	size_t m, lo, hi, w, n = s->out->nvars, kn = s->knvars;
 	int is_one = mpq_cmp_ui(s->c, 1, 1) == 0;
 
 	mpq_set(s->gz, G[0]);
@@ -358,18 +358,23 @@ static int add_substituted(void *arg, const int32_t *key, size_t d,
 			mpq_add(s->gz, s->gz, G[m]);
 		}
 	}
+	/* an exponent is affine in m: checked at the first and the last m
+	 * of a term, every one between lies within them */
+	for (lo = 1; lo <= d + 1 && !mpq_sgn(G[lo]); lo++)
+		;
+	for (hi = d + 1; hi > lo && !mpq_sgn(G[hi]); hi--)
+		;
+	for (w = 0; w < n && lo <= d + 1; w++) {
+		int64_t k = w < kn ? key[w] : 0, e = s->e[w];
+
+		if (segc_poly_check_exp(&s->st->lim, e * (int64_t)lo + k) ||
+		    segc_poly_check_exp(&s->st->lim, e * (int64_t)hi + k))
+			return -1;
+	}
 	mpq_set_ui(s->cm, 1, 1);
-	for (m = 1; m <= d + 1; m++) {
-		if (!is_one)
-			mpq_mul(s->cm, s->cm, s->c);
-		if (!mpq_sgn(G[m]))
-			continue;
-		for (w = 0; w < n; w++)
-			if (segc_poly_check_exp(&s->st->lim, (int64_t)s->e[w] *
-				(int64_t)m + (w < kn ? key[w] : 0)))
-				return -1;
-		if (!is_one)
-			mpq_mul(G[m], G[m], s->cm);
+	for (m = 1; m <= d + 1 && !is_one; m++) {
+		mpq_mul(s->cm, s->cm, s->c);
+		mpq_mul(G[m], G[m], s->cm);
 	}
 	/* highest power first: with one group the terms come out sorted */
 	for (m = d + 2; m-- > 1;) {
