@@ -207,6 +207,8 @@ def wide_csv(n):
 # family: (generator, segc arguments, sizes, extra arguments given n)
 FAMILIES = {
     "seq": (seq, ["derive"], [10**4, 10**5, 10**6], None),
+    # the same checked only: its peak is the lowering of the checks
+    "seq-validate": (seq, ["validate"], [10**4, 10**5, 10**6], None),
     # the same up to 10^7 steps (190 MB), past the default max_file_bytes
     # and max_nodes
     "seq-huge": (seq, ["derive"], [10**5, 10**6, 10**7],

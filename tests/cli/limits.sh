@@ -117,6 +117,15 @@ model "$tmp/exp.xml" "a^5"
 edge max_exponent 5 "exponent exceeds the limit 4 \(max_exponent\)" derive "$tmp/exp.xml"
 model "$tmp/exp2.xml" "b^-5*a"
 edge max_exponent 5 "exponent exceeds the limit 4 \(max_exponent\)" derive "$tmp/exp2.xml"
+# and in a closed sum: three nested counted loops run a(a+1)(a+2)/6
+# times, whose highest power is a^3
+cat >"$tmp/nest3.xml" <<EOM
+<model name="nest3" version="1"><param name="a" min="1"/>
+<graph name="main"><loop var="i" from="1" to="a"><loop var="j" from="1" to="i">
+<loop var="k" from="1" to="j"><step cost="1"/></loop></loop></loop></graph>
+</model>
+EOM
+edge max_exponent 3 "exponent exceeds the limit 2 \(max_exponent\)" derive "$tmp/nest3.xml"
 
 # max_sum_degree: a sum of i^3, and a counted loop whose body is i^3.
 model "$tmp/sum.xml" "sum(i, 1, a, i^3)"

@@ -709,14 +709,6 @@ int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
 	return segc_poly_check(lim, r);
 }
 
-/* Sorts, merges and cleans 'p'. */
-int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p)
-{
-	segc_poly *one = p;
-
-	return segc_poly_sum(lim, p, 1, &one);
-}
-
 /* The bytes that a sum of 'total' terms over 'nvars' variables may hold:
  * its operands padded to 'nvars' and its result (saturating). */
 static size_t sum_bytes(size_t total, size_t nvars)
@@ -728,62 +720,16 @@ static size_t sum_bytes(size_t total, size_t nvars)
 	return 2 * total * per;
 }
 
-/* r = v[0] + ... + v[n-1] by sorting all terms together. */
-int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
-	segc_poly **v)
-{
-	size_t i, j, total = 0, k = 0, nvars = 0;
-	struct term_ref *refs, *tmp;
-	segc_poly out;
-	int rc;
-
-	for (i = 0; i < n; i++) {
-		if (v[i]->nvars > nvars)
-			nvars = v[i]->nvars;
-		total += v[i]->len;
-	}
-	if (segc_poly_check_bytes(lim, sum_bytes(total, nvars)))
-		return -1;
-	for (i = 0; i < n; i++)
-		segc_poly_extend(v[i], nvars);
-	if (lim && segc_ctx_charge(lim->ctx, (double)total))
-		return -1;
-	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
-	for (i = 0; i < n; i++)
-		for (j = 0; j < v[i]->len; j++) {
-			refs[k].e = term_exp(v[i], j);
-			refs[k++].c = v[i]->coefs[j];
-		}
-	segc_poly_init(&out, nvars);
-	/* 'out', not 'r': the refs may point into 'r' */
-	rc = segc_poly_sum_words(lim, &out, refs, total, nvars);
-	if (rc == 1) {
-		tmp = segc_xmalloc(segc_xmul_size(total ? total : 1,
-			sizeof(*refs)));
-		segc_poly_sort_refs(refs, tmp, total, nvars);
-		free(tmp);
-		rc = segc_poly_collect_refs(lim, &out, refs, total, nvars);
-	}
-	free(refs);
-	segc_poly_swap(r, &out);
-	segc_poly_clear(&out);
-	return rc;
-}
-
-/* --------------------------------------------------------- addition */
-
-/* r = a + sign*b by merging. */
-static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	segc_poly *b, int sign)
+/* r = a + sign*b by merging, 'a' and 'b' normalised over the same
+ * variables, the work already charged. */
+static int merge_signed(const segc_poly_lim *lim, segc_poly *r,
+	segc_poly *a, segc_poly *b, int sign)
 {
 	size_t i = 0, j = 0, n;
 	segc_poly out;
 	mpq_t t;
 	int rc;
 
-	unify(a, b);
-	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len + b->len)))
-		return -1;
 	n = a->nvars;
 	segc_poly_init(&out, n);
 	reserve(&out, a->len + b->len);
@@ -818,6 +764,93 @@ static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly_swap(r, &out);
 	segc_poly_clear(&out);
 	return rc;
+}
+
+/* Non-zero when the terms of 'p' are in decreasing order of distinct
+ * monomials with no zero coefficient: the form a sort and merge give. */
+static int is_normal(const segc_poly *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		if (!mpq_sgn(p->coefs[i]) || (i + 1 < p->len &&
+		    mono_cmp(term_exp(p, i), term_exp(p, i + 1), p->nvars) <= 0))
+			return 0;
+	return 1;
+}
+
+/* Sorts, merges and cleans 'p'.  Terms built in order (a closed sum
+ * pushes them so) are only checked against the limits, as a sort would
+ * check them, and keep their coefficients where they are. */
+int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p)
+{
+	segc_poly *one = p;
+
+	if (!is_normal(p))
+		return segc_poly_sum(lim, p, 1, &one);
+	if (segc_poly_check_bytes(lim, sum_bytes(p->len, p->nvars)))
+		return -1;
+	if (lim && segc_ctx_charge(lim->ctx, (double)p->len))
+		return -1;
+	return segc_poly_check(lim, p);
+}
+
+/* r = v[0] + ... + v[n-1] by sorting all terms together. */
+int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
+	segc_poly **v)
+{
+	size_t i, j, total = 0, k = 0, nvars = 0;
+	struct term_ref *refs, *tmp;
+	segc_poly out;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		if (v[i]->nvars > nvars)
+			nvars = v[i]->nvars;
+		total += v[i]->len;
+	}
+	if (segc_poly_check_bytes(lim, sum_bytes(total, nvars)))
+		return -1;
+	for (i = 0; i < n; i++)
+		segc_poly_extend(v[i], nvars);
+	if (lim && segc_ctx_charge(lim->ctx, (double)total))
+		return -1;
+	/* two sorted operands (a level's body: its step plus the sum
+	 * inside it) are merged, not sorted again */
+	if (n == 2 && is_normal(v[0]) && is_normal(v[1]))
+		return merge_signed(lim, r, v[0], v[1], 1);
+	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
+	for (i = 0; i < n; i++)
+		for (j = 0; j < v[i]->len; j++) {
+			refs[k].e = term_exp(v[i], j);
+			refs[k++].c = v[i]->coefs[j];
+		}
+	segc_poly_init(&out, nvars);
+	/* 'out', not 'r': the refs may point into 'r' */
+	rc = segc_poly_sum_words(lim, &out, refs, total, nvars);
+	if (rc == 1) {
+		tmp = segc_xmalloc(segc_xmul_size(total ? total : 1,
+			sizeof(*refs)));
+		segc_poly_sort_refs(refs, tmp, total, nvars);
+		free(tmp);
+		rc = segc_poly_collect_refs(lim, &out, refs, total, nvars);
+	}
+	free(refs);
+	segc_poly_swap(r, &out);
+	segc_poly_clear(&out);
+	return rc;
+}
+
+/* --------------------------------------------------------- addition */
+
+/* r = a + sign*b by merging. */
+static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
+	segc_poly *b, int sign)
+{
+	unify(a, b);
+	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len + b->len)))
+		return -1;
+	return merge_signed(lim, r, a, b, sign);
 }
 
 /* r = a + b. */

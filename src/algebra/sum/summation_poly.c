@@ -202,19 +202,21 @@ static size_t group_degree(const struct groups *g, size_t i, size_t j)
  * With beta over bden = blcm * D! (D = f->deg) and u over L, that
  * coefficient is W = L * blcm * D! * m! * G[m], and each of its terms,
  * (D!/j!) * (m-1+j)! times integers, is a multiple of D! * (m-1)!, since
- * (m-1+j)! / (j! (m-1)!) is a binomial.  W is divided by both exactly,
- * so that G[m] = W' / (L * blcm * m) is brought to lowest terms by a gcd
- * of numbers smaller by the two factorials. */
+ * (m-1+j)! / (j! (m-1)!) is a binomial.  W is divided exactly by that
+ * product (one division, the product kept from one m to the next), so
+ * that G[m] = W' / (L * blcm * m) is brought to lowest terms by a gcd of
+ * numbers smaller by the two factorials. */
 static void group_antidifference(const struct faulhaber *f,
 	const struct groups *g, size_t i, size_t j, size_t d, mpq_t *G)
 {
 	fmpz_poly_t R, W;
-	fmpz_t L, t, u;
+	fmpz_t L, t, u, P;
 	size_t k, m;
 
 	fmpz_init(L);
 	fmpz_init(t);
 	fmpz_init(u);
+	fmpz_init(P);
 	fmpz_one(L);
 	for (k = i; k < j; k++) {
 		fmpz_set_mpz(t, mpq_denref(g->refs[k].c));
@@ -236,10 +238,16 @@ static void group_antidifference(const struct faulhaber *f,
 	fmpz_poly_mullow(W, f->bnum, R, (slong)d + 1);
 	fmpz_mul(L, L, f->blcm);
 	mpq_set_ui(G[0], 0, 1);
+	fmpz_set(P, f->fac + f->deg);
 	for (m = 1; m <= d + 1; m++) {
-		fmpz_poly_get_coeff_fmpz(t, W, (slong)(d + 1 - m));
-		fmpz_divexact(t, t, f->fac + f->deg);
-		fmpz_divexact(t, t, f->fac + m - 1);
+		const fmpz *w = fmpz_poly_get_coeff_ptr(W, (slong)(d + 1 - m));
+
+		if (m > 1)
+			fmpz_mul_ui(P, P, (ulong)(m - 1));
+		if (w)
+			fmpz_divexact(t, w, P);
+		else
+			fmpz_zero(t);
 		fmpz_get_mpz(mpq_numref(G[m]), t);
 		fmpz_mul_ui(t, L, (ulong)m);
 		fmpz_get_mpz(mpq_denref(G[m]), t);
@@ -250,6 +258,7 @@ static void group_antidifference(const struct faulhaber *f,
 	fmpz_clear(L);
 	fmpz_clear(t);
 	fmpz_clear(u);
+	fmpz_clear(P);
 }
 
 /* r = G(x) = sum_m g[m] x^m by Horner's rule. */
@@ -338,7 +347,7 @@ static int add_substituted(void *arg, const int32_t *key, size_t d,
 	mpq_t *G)
 {
 	struct subst *s = arg;
-	size_t m, w, n = s->out->nvars, kn = s->knvars;
+	size_t m, lo, hi, w, n = s->out->nvars, kn = s->knvars;
 	int is_one = mpq_cmp_ui(s->c, 1, 1) == 0;
 
 	mpq_set(s->gz, G[0]);
@@ -349,22 +358,31 @@ static int add_substituted(void *arg, const int32_t *key, size_t d,
 			mpq_add(s->gz, s->gz, G[m]);
 		}
 	}
+	/* an exponent is affine in m: checked at the first and the last m
+	 * of a term, every one between lies within them */
+	for (lo = 1; lo <= d + 1 && !mpq_sgn(G[lo]); lo++)
+		;
+	for (hi = d + 1; hi > lo && !mpq_sgn(G[hi]); hi--)
+		;
+	for (w = 0; w < n && lo <= d + 1; w++) {
+		int64_t k = w < kn ? key[w] : 0, e = s->e[w];
+
+		if (segc_poly_check_exp(&s->st->lim, e * (int64_t)lo + k) ||
+		    segc_poly_check_exp(&s->st->lim, e * (int64_t)hi + k))
+			return -1;
+	}
 	mpq_set_ui(s->cm, 1, 1);
-	for (m = 1; m <= d + 1; m++) {
-		if (!is_one)
-			mpq_mul(s->cm, s->cm, s->c);
+	for (m = 1; m <= d + 1 && !is_one; m++) {
+		mpq_mul(s->cm, s->cm, s->c);
+		mpq_mul(G[m], G[m], s->cm);
+	}
+	/* highest power first: with one group the terms come out sorted */
+	for (m = d + 2; m-- > 1;) {
 		if (!mpq_sgn(G[m]))
 			continue;
-		for (w = 0; w < n; w++) {
-			int64_t x = (int64_t)s->e[w] * (int64_t)m +
-				(w < kn ? key[w] : 0);
-
-			if (segc_poly_check_exp(&s->st->lim, x))
-				return -1;
-			s->exp[w] = (int32_t)x;
-		}
-		if (!is_one)
-			mpq_mul(G[m], G[m], s->cm);
+		for (w = 0; w < n; w++)
+			s->exp[w] = (int32_t)((int64_t)s->e[w] * (int64_t)m +
+				(w < kn ? key[w] : 0));
 		segc_poly_push_swap(s->out, s->exp, G[m]);
 	}
 	if (mpq_sgn(s->gz)) {
