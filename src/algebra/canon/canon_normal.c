@@ -540,6 +540,10 @@ static segc_expr *cached_power(segc_canon *st, segc_expr **cache, size_t r,
 	return segc_expr_copy(*slot);
 }
 
+/* Variables up to which poly_to_expr reads a term's exponents into a
+ * buffer on the stack (one polynomial is printed per node). */
+#define POLY_EXPR_SMALL_VARS 64
+
 /* The expression of polynomial 'p' in output order. */
 static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 {
@@ -549,7 +553,9 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 	segc_expr **f = segc_xmalloc((m + 1) * sizeof(*f));
 	segc_expr **cache = NULL;
 	segc_expr *res;
-	int32_t *e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
+	int32_t small[POLY_EXPR_SMALL_VARS];
+	int32_t *e = n <= POLY_EXPR_SMALL_VARS ? small :
+		segc_xmalloc(n * sizeof(int32_t));
 	size_t i, r, k, ncache = 0;
 	mpq_t x;
 
@@ -576,7 +582,8 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 	free(cache);
 	mpq_clear(x);
 	res = len ? segc_expr_add(len, terms) : segc_expr_int(0);
-	free(e);
+	if (e != small)
+		free(e);
 	free(terms);
 	free(f);
 	free(ix);

@@ -71,7 +71,7 @@ void segc_poly_zero(segc_poly *p)
 
 /* Room for at least 'n' terms in 'p': exactly 'n' the first time (most
  * polynomials are made once, one term for an atom), doubling after. */
-void segc_poly_reserve(segc_poly *p, size_t n)
+static void reserve(segc_poly *p, size_t n)
 {
 	size_t cap = p->cap_ ? p->cap_ : n;
 
@@ -87,6 +87,12 @@ void segc_poly_reserve(segc_poly *p, size_t n)
 	p->cap_ = cap;
 	account(p, cap * (p->nvars_ ? p->nvars_ : 1) * sizeof(int32_t) +
 		cap * sizeof(mpq_t));
+}
+
+/* See poly_private.h: reserve() for the other polynomial files. */
+void segc_poly_reserve(segc_poly *p, size_t n)
+{
+	reserve(p, n);
 }
 
 /* Makes 'p' a polynomial over 'nvars' variables with 'n' terms whose
@@ -112,7 +118,7 @@ void segc_poly_resize(segc_poly *p, size_t nvars, size_t n)
 				sizeof(int32_t) + p->cap_ * sizeof(mpq_t));
 		}
 	}
-	segc_poly_reserve(p, n);
+	reserve(p, n);
 	for (i = p->len_; i < n; i++)
 		mpq_init(p->coefs_[i]);
 	p->len_ = n;
@@ -121,7 +127,7 @@ void segc_poly_resize(segc_poly *p, size_t nvars, size_t n)
 /* Appends a term (exponents copied, coefficient copied). */
 void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c)
 {
-	segc_poly_reserve(p, p->len_ + 1);
+	reserve(p, p->len_ + 1);
 	if (p->nvars_)
 		memcpy(term_exp(p, p->len_), exp, p->nvars_ * sizeof(int32_t));
 	mpq_init(p->coefs_[p->len_]);
@@ -132,7 +138,7 @@ void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c)
 /* Appends a term whose coefficient is moved from 'c' (left as 0). */
 void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c)
 {
-	segc_poly_reserve(p, p->len_ + 1);
+	reserve(p, p->len_ + 1);
 	if (p->nvars_)
 		memcpy(term_exp(p, p->len_), exp, p->nvars_ * sizeof(int32_t));
 	mpq_init(p->coefs_[p->len_]);
@@ -157,7 +163,7 @@ void segc_poly_set(segc_poly *r, const segc_poly *a)
 		r->nvars_ = a->nvars_;
 		account(r, 0);
 	}
-	segc_poly_reserve(r, a->len_);
+	reserve(r, a->len_);
 	if (a->len_ && a->nvars_)
 		memcpy(r->exps_, a->exps_,
 			a->len_ * a->nvars_ * sizeof(int32_t));
@@ -174,7 +180,7 @@ void segc_poly_set_q(segc_poly *p, mpq_srcptr c)
 	segc_poly_zero(p);
 	if (!mpq_sgn(c))
 		return;
-	segc_poly_reserve(p, 1);
+	reserve(p, 1);
 	if (p->nvars_)
 		memset(p->exps_, 0, p->nvars_ * sizeof(int32_t));
 	mpq_init(p->coefs_[0]);
@@ -188,7 +194,7 @@ void segc_poly_set_si(segc_poly *p, long c)
 	segc_poly_zero(p);
 	if (!c)
 		return;
-	segc_poly_reserve(p, 1);
+	reserve(p, 1);
 	if (p->nvars_)
 		memset(p->exps_, 0, p->nvars_ * sizeof(int32_t));
 	mpq_init(p->coefs_[0]);
@@ -792,7 +798,7 @@ static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 		return -1;
 	n = a->nvars_;
 	segc_poly_init(&out, n);
-	segc_poly_reserve(&out, a->len_ + b->len_);
+	reserve(&out, a->len_ + b->len_);
 	mpq_init(t);
 	while (i < a->len_ || j < b->len_) {
 		int c = i == a->len_ ? -1 : j == b->len_ ? 1 :
