@@ -101,7 +101,7 @@ static void bench_expand_poly(void)
 		segc_poly_pow(NULL, &r, &s, 8);
 		t[i] = now() - t[i];
 	}
-	snprintf(extra, sizeof(extra), "%zu terms", r.len);
+	snprintf(extra, sizeof(extra), "%zu terms", segc_poly_nterms(&r));
 	report("expand (x1+...+x8+1)^8 (segc_poly_pow)", t, 7, extra);
 	segc_poly_clear(&s);
 	segc_poly_clear(&r);
@@ -168,7 +168,8 @@ static void bench_gcd(void)
 		t[i] = now() - t[i];
 	}
 	snprintf(extra, sizeof(extra), "%zu and %zu terms, gcd %zu terms%s",
-		ag.len, bg.len, r.len, segc_poly_equal(&r, &g) ? "" : " WRONG");
+		segc_poly_nterms(&ag), segc_poly_nterms(&bg),
+		segc_poly_nterms(&r), segc_poly_equal(&r, &g) ? "" : " WRONG");
 	report("gcd(A*G, B*G) (segc_poly_gcd)", t, 7, extra);
 	segc_poly_clear(&g);
 	segc_poly_clear(&a);
@@ -253,7 +254,7 @@ static void bench_long_sum_poly(void)
 		segc_poly_normalise(NULL, &s);
 		t[k] = now() - t[k];
 	}
-	snprintf(extra, sizeof(extra), "%zu terms", s.len);
+	snprintf(extra, sizeof(extra), "%zu terms", segc_poly_nterms(&s));
 	report("the 10^5-term sum (segc_poly push, normalise)", t, 5, extra);
 	segc_poly_clear(&s);
 	mpq_clear(c);

@@ -83,7 +83,7 @@ static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	 * some work charged later grows with the number of variables */
 	segc_poly_trim(&terms);
 	segc_rf_init(&acc);
-	if (terms.len)
+	if (segc_poly_nterms(&terms))
 		polys[npoly++] = &terms;
 	for (i = 0; i < n && rc == 0; i++)
 		if (!direct[i] && segc_rf_is_poly(&kids[i]))

@@ -27,12 +27,12 @@ static size_t find_sqrt_power(const segc_canon *st, const segc_poly *p)
 {
 	size_t i, v;
 
-	for (v = 0; v < p->nvars; v++) {
+	for (v = 0; v < segc_poly_nvars(p); v++) {
 		const segc_expr *a = st->atoms[v];
 
 		if (!segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
 			continue;
-		for (i = 0; i < p->len; i++) {
+		for (i = 0; i < segc_poly_nterms(p); i++) {
 			int32_t e = segc_poly_exp(p, i, v);
 
 			if (e != 0 && e != 1)
@@ -107,11 +107,11 @@ static int find_sqrt_pair(segc_canon *st, const segc_poly *p, size_t *pv,
 {
 	size_t i, v, w;
 
-	for (i = 0; i < p->len; i++)
-		for (v = 0; v < p->nvars; v++) {
+	for (i = 0; i < segc_poly_nterms(p); i++)
+		for (v = 0; v < segc_poly_nvars(p); v++) {
 			if (segc_poly_exp(p, i, v) != 1)
 				continue;
-			for (w = v + 1; w < p->nvars; w++)
+			for (w = v + 1; w < segc_poly_nvars(p); w++)
 				if (segc_poly_exp(p, i, w) == 1 &&
 				    sqrt_of_nonneg(st, v) &&
 				    sqrt_of_nonneg(st, w)) {
@@ -189,10 +189,11 @@ static int reduce_sqrt_step(segc_canon *st, segc_rf *n, const segc_poly *p,
  * merges sqrt(a)*sqrt(b) into sqrt(a*b) where a, b >= 0 are proven. */
 static int reduce_sqrt(segc_canon *st, segc_rf *r)
 {
-	size_t v, nv = r->num.nvars > r->den.nvars ? r->num.nvars :
-		r->den.nvars;
+	size_t v, nv = segc_poly_nvars(&r->num);
 	int round, rc = 0;
 
+	if (segc_poly_nvars(&r->den) > nv)
+		nv = segc_poly_nvars(&r->den);
 	/* no sqrt atom among the variables: nothing to reduce nor merge */
 	for (v = 0; v < nv && !segc_expr_is_builtin(st->atoms[v],
 		SEGC_BUILTIN_SQRT); v++)
@@ -259,16 +260,11 @@ static void sort_vars(const segc_canon *st, size_t *v, size_t m)
 static size_t *used_by_rank(const segc_canon *st, const segc_poly *p,
 	size_t *k)
 {
-	size_t n = p->nvars, i, v, m = 0;
+	size_t n = segc_poly_nvars(p), v, m = 0;
 	char *used = segc_xcalloc(n ? n : 1, 1);
 	size_t *byrank = segc_xmalloc((n ? n : 1) * sizeof(size_t));
 
-	for (i = 0; i < p->len; i++) {
-		const int32_t *e = p->exps + i * n;
-
-		for (v = 0; v < n; v++)
-			used[v] |= e[v] != 0;
-	}
+	segc_poly_used_vars(p, used);
 	for (v = 0; v < n; v++)
 		if (used[v])
 			byrank[m++] = v;
@@ -283,21 +279,21 @@ static size_t *used_by_rank(const segc_canon *st, const segc_poly *p,
 static int out_cmp(const segc_poly *p, const size_t *byrank, size_t k,
 	size_t i, size_t j)
 {
-	const int32_t *a = p->exps + i * p->nvars, *b = p->exps + j * p->nvars;
 	size_t r;
 	int za = 1, zb = 1;
 
 	for (r = 0; r < k; r++) {
-		za &= a[byrank[r]] == 0;
-		zb &= b[byrank[r]] == 0;
+		za &= segc_poly_exp(p, i, byrank[r]) == 0;
+		zb &= segc_poly_exp(p, j, byrank[r]) == 0;
 	}
 	if (za != zb)
 		return za ? 1 : -1;
 	for (r = 0; r < k; r++) {
-		size_t v = byrank[r];
+		int32_t a = segc_poly_exp(p, i, byrank[r]);
+		int32_t b = segc_poly_exp(p, j, byrank[r]);
 
-		if (a[v] != b[v])
-			return a[v] > b[v] ? -1 : 1;
+		if (a != b)
+			return a > b ? -1 : 1;
 	}
 	return 0;
 }
@@ -307,9 +303,9 @@ static int out_cmp(const segc_poly *p, const size_t *byrank, size_t k,
 static size_t *output_order(const segc_poly *p, const size_t *byrank,
 	size_t k)
 {
-	size_t *ix = segc_xmalloc((p->len ? p->len : 1) * sizeof(size_t));
-	size_t *tmp = segc_xmalloc((p->len ? p->len : 1) * sizeof(size_t));
-	size_t width, i, n = p->len;
+	size_t width, i, n = segc_poly_nterms(p);
+	size_t *ix = segc_xmalloc((n ? n : 1) * sizeof(size_t));
+	size_t *tmp = segc_xmalloc((n ? n : 1) * sizeof(size_t));
 
 	for (i = 0; i < n; i++)
 		ix[i] = i;
@@ -351,7 +347,7 @@ static void normalise_den_sign(segc_canon *st, segc_rf *r)
 	mpq_init(scale);
 	segc_poly_primitive(&r->den, scale);
 	ix = output_order(&r->den, byrank, k);
-	if (mpq_sgn(r->den.coefs[ix[0]]) < 0) {
+	if (mpq_sgn(segc_poly_coeff(&r->den, ix[0])) < 0) {
 		segc_poly_neg(&r->den);
 		mpq_neg(scale, scale);
 	}
@@ -544,28 +540,34 @@ static segc_expr *cached_power(segc_canon *st, segc_expr **cache, size_t r,
 	return segc_expr_copy(*slot);
 }
 
+/* Variables up to which poly_to_expr reads a term's exponents into a
+ * buffer on the stack (one polynomial is printed per node). */
+#define POLY_EXPR_SMALL_VARS 64
+
 /* The expression of polynomial 'p' in output order. */
 static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 {
-	size_t n = p->nvars, m, *byrank = used_by_rank(st, p, &m);
-	size_t *ix = output_order(p, byrank, m);
-	segc_expr **terms = segc_xmalloc((p->len ? p->len : 1) * sizeof(*terms));
+	size_t n = segc_poly_nvars(p), m, *byrank = used_by_rank(st, p, &m);
+	size_t *ix = output_order(p, byrank, m), len = segc_poly_nterms(p);
+	segc_expr **terms = segc_xmalloc((len ? len : 1) * sizeof(*terms));
 	segc_expr **f = segc_xmalloc((m + 1) * sizeof(*f));
 	segc_expr **cache = NULL;
 	segc_expr *res;
+	int32_t small[POLY_EXPR_SMALL_VARS];
+	int32_t *e = n <= POLY_EXPR_SMALL_VARS ? small :
+		segc_xmalloc(n * sizeof(int32_t));
 	size_t i, r, k, ncache = 0;
 	mpq_t x;
 
-	if (p->len >= POWER_CACHE_MIN_TERMS && m) {
+	if (len >= POWER_CACHE_MIN_TERMS && m) {
 		ncache = segc_xmul_size(m, 2 * POWER_CACHE + 1);
 		cache = segc_xcalloc(ncache, sizeof(*cache));
 	}
 	mpq_init(x);
-	for (i = 0; i < p->len; i++) {
-		const int32_t *e = p->exps + ix[i] * n;
-
+	for (i = 0; i < len; i++) {
+		segc_poly_get_exps(p, ix[i], e);
 		k = 0;
-		f[k++] = segc_expr_num(p->coefs[ix[i]]);
+		f[k++] = segc_expr_num(segc_poly_coeff(p, ix[i]));
 		for (r = 0; r < 2 * m; r++) {
 			size_t v = byrank[r % m];
 
@@ -579,7 +581,9 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 		segc_expr_free(cache[i]);
 	free(cache);
 	mpq_clear(x);
-	res = p->len ? segc_expr_add(p->len, terms) : segc_expr_int(0);
+	res = len ? segc_expr_add(len, terms) : segc_expr_int(0);
+	if (e != small)
+		free(e);
 	free(terms);
 	free(f);
 	free(ix);

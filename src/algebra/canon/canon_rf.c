@@ -82,9 +82,9 @@ int segc_rf_absorb(segc_canon *st, segc_rf *r)
 		return division_by_zero(st);
 	if (segc_poly_is_one(&r->den))
 		return 0;
-	segc_poly_extend(&r->num, r->den.nvars);
-	segc_poly_extend(&r->den, r->num.nvars);
-	n = r->den.nvars;
+	segc_poly_extend(&r->num, segc_poly_nvars(&r->den));
+	segc_poly_extend(&r->den, segc_poly_nvars(&r->num));
+	n = segc_poly_nvars(&r->den);
 	m = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
 	segc_poly_min_exps(&r->den, m);
 	for (v = 0; v < n; v++) {
@@ -97,11 +97,11 @@ int segc_rf_absorb(segc_canon *st, segc_rf *r)
 			rc = segc_poly_shift(&st->lim, &r->den, m);
 	}
 	free(m);
-	if (rc == 0 && r->den.len == 1) {
+	if (rc == 0 && segc_poly_nterms(&r->den) == 1) {
 		mpq_t c;
 
 		mpq_init(c);
-		mpq_inv(c, r->den.coefs[0]);
+		mpq_inv(c, segc_poly_coeff(&r->den, 0));
 		segc_poly_scale(&r->num, c);
 		mpq_clear(c);
 		segc_poly_set_si(&r->den, 1);

@@ -180,10 +180,10 @@ static int splits(segc_canon *st, const segc_rf *b, int *roots)
 	size_t v;
 
 	*roots = 0;
-	if (!segc_poly_is_one(&b->den) || b->num.len != 1 ||
-	    mpq_sgn(b->num.coefs[0]) <= 0)
+	if (!segc_poly_is_one(&b->den) || segc_poly_nterms(&b->num) != 1 ||
+	    mpq_sgn(segc_poly_coeff(&b->num, 0)) <= 0)
 		return 0;
-	for (v = 0; v < b->num.nvars; v++) {
+	for (v = 0; v < segc_poly_nvars(&b->num); v++) {
 		if (!segc_poly_exp(&b->num, 0, v))
 			continue;
 		if (!var_nonneg(st, v))
@@ -205,8 +205,8 @@ static int monomial_root(segc_canon *st, segc_rf *r, const segc_rf *b,
 	int rc;
 
 	segc_rf_init(&t);
-	rc = number_root(st, r, m->coefs[0], p, q);
-	for (v = 0; v < m->nvars && rc == 0; v++) {
+	rc = number_root(st, r, segc_poly_coeff(m, 0), p, q);
+	for (v = 0; v < segc_poly_nvars(m) && rc == 0; v++) {
 		int32_t e = segc_poly_exp(m, 0, v);
 		const segc_expr *u;
 		unsigned long qv;
@@ -250,8 +250,8 @@ int segc_root_to_rf(segc_canon *st, segc_rf *r, const segc_expr *base,
 		mpq_t k;
 
 		mpq_init(k);
-		if (b.num.len)
-			mpq_set(k, b.num.coefs[0]);
+		if (segc_poly_nterms(&b.num))
+			mpq_set(k, segc_poly_coeff(&b.num, 0));
 		rc = number_root(st, r, k, p, q);
 		mpq_clear(k);
 	} else if (rc == 0 && splits(st, &b, &roots) && (q != 2 || roots)) {
@@ -309,7 +309,7 @@ static int roots_of(segc_canon *st, const segc_poly *p, struct roots *R)
 	size_t v;
 	int any = 0;
 
-	R->n = p->nvars;
+	R->n = segc_poly_nvars(p);
 	R->q = segc_xcalloc(R->n ? R->n : 1, sizeof(*R->q));
 	R->base = segc_xcalloc(R->n ? R->n : 1, sizeof(*R->base));
 	for (v = 0; v < R->n; v++) {
@@ -354,21 +354,21 @@ static int term_abnormal(const segc_poly *p, size_t i, const struct roots *R)
 static int term_rewrite(segc_canon *st, segc_rf *r, const segc_poly *p,
 	size_t i, const struct roots *R)
 {
-	size_t v, w, n = p->nvars;
+	size_t v, w, n = segc_poly_nvars(p);
 	int32_t *e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
 	char *done = segc_xcalloc(n ? n : 1, 1);
 	segc_rf t;
 	mpq_t E, x;
 	int rc = 0;
 
-	memcpy(e, p->exps + i * n, n * sizeof(int32_t));
+	segc_poly_get_exps(p, i, e);
 	for (v = 0; v < n; v++)
 		if (R->q[v])
 			e[v] = 0;
 	segc_poly_zero(&r->num);
 	segc_poly_trim(&r->num);   /* exactly n variables, as 'e' */
 	segc_poly_extend(&r->num, n);
-	segc_poly_push(&r->num, e, p->coefs[i]);
+	segc_poly_push(&r->num, e, segc_poly_coeff(p, i));
 	segc_poly_set_si(&r->den, 1);
 	segc_rf_init(&t);
 	mpq_init(E);
@@ -428,24 +428,22 @@ static int poly_reduce(segc_canon *st, segc_rf *r, const segc_poly *p,
 		roots_clear(&R);
 		return 0;
 	}
-	for (i = 0; i < p->len && !term_abnormal(p, i, &R); i++)
+	for (i = 0; i < segc_poly_nterms(p) && !term_abnormal(p, i, &R); i++)
 		;
-	if (i == p->len) {
+	if (i == segc_poly_nterms(p)) {
 		roots_clear(&R);
 		return 0;
 	}
 	*changed = 1;
 	segc_rf_init(&acc);
 	segc_rf_init(&t);
-	for (i = 0; i < p->len && rc == 0; i++) {
+	for (i = 0; i < segc_poly_nterms(p) && rc == 0; i++) {
 		if (term_abnormal(p, i, &R)) {
 			rc = term_rewrite(st, &t, p, i, &R);
 		} else {
 			segc_poly_zero(&t.num);
 			segc_poly_trim(&t.num);   /* exactly the variables of p */
-			segc_poly_extend(&t.num, p->nvars);
-			segc_poly_push(&t.num, p->exps + i * p->nvars,
-				p->coefs[i]);
+			segc_poly_push_term(&t.num, p, i, NULL);
 			segc_poly_set_si(&t.den, 1);
 		}
 		if (rc == 0)
@@ -485,8 +483,8 @@ int segc_root_reduce(segc_canon *st, segc_rf *r, int *changed)
 /* Non-zero when variable 'w' occurs in 'r'. */
 static int rf_has_var(const segc_rf *r, size_t w)
 {
-	return (w < r->num.nvars && segc_poly_has_var(&r->num, w)) ||
-		(w < r->den.nvars && segc_poly_has_var(&r->den, w));
+	return segc_poly_has_var(&r->num, w) ||
+		segc_poly_has_var(&r->den, w);
 }
 
 /* Multiplies the numerator and the denominator of 't' by the monomial
@@ -497,9 +495,9 @@ static int clear_negative(segc_canon *st, segc_rf *t)
 	int32_t *m, *md;
 	int rc = 0, any = 0;
 
-	segc_poly_extend(&t->num, t->den.nvars);
-	segc_poly_extend(&t->den, t->num.nvars);
-	n = t->num.nvars;
+	segc_poly_extend(&t->num, segc_poly_nvars(&t->den));
+	segc_poly_extend(&t->den, segc_poly_nvars(&t->num));
+	n = segc_poly_nvars(&t->num);
 	m = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	md = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	segc_poly_min_exps(&t->num, m);
@@ -538,7 +536,7 @@ int segc_root_cancel(segc_canon *st, segc_rf *r)
 	segc_rf_init(&x);
 	segc_poly_init(&g, 0);
 	segc_rf_set(&t, r);
-	n = r->num.nvars > r->den.nvars ? r->num.nvars : r->den.nvars;
+	n = segc_poly_nvars_max(&r->num, &r->den);
 	for (v = 0; v < n && rc == 0; v++) {
 		const segc_expr *base;
 		unsigned long q = segc_root_index(st->atoms[v], &base);

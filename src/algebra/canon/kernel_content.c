@@ -10,41 +10,36 @@
 /* See kernel_private.h. */
 void segc_kernel_min_terms(segc_poly *c, const segc_poly *p)
 {
-	size_t n = c->nvars > p->nvars ? c->nvars : p->nvars;
+	size_t n = segc_poly_nvars_max(c, p);
 	size_t i = 0, j = 0;
-	int32_t *e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
 	segc_poly r;
 
 	segc_poly_extend(c, n);
 	segc_poly_init(&r, n);
-	while (i < c->len || j < p->len) {
-		int k = i == c->len ? -1 : j == p->len ? 1 :
-			segc_kernel_term_cmp(c, i, p, j, n);
+	while (i < segc_poly_nterms(c) || j < segc_poly_nterms(p)) {
+		int k = i == segc_poly_nterms(c) ? -1 :
+			j == segc_poly_nterms(p) ? 1 :
+			segc_poly_term_cmp(c, i, p, j);
+		mpq_srcptr a = k >= 0 ? segc_poly_coeff(c, i) : NULL;
+		mpq_srcptr b = k <= 0 ? segc_poly_coeff(p, j) : NULL;
 
 		if (k > 0) {
-			if (mpq_sgn(c->coefs[i]) < 0)
-				segc_poly_push(&r, c->exps + i * n, c->coefs[i]);
+			if (mpq_sgn(a) < 0)
+				segc_poly_push_term(&r, c, i, NULL);
 			i++;
 		} else if (k < 0) {
-			if (mpq_sgn(p->coefs[j]) < 0) {
-				size_t v;
-
-				for (v = 0; v < n; v++)
-					e[v] = segc_poly_exp(p, j, v);
-				segc_poly_push(&r, e, p->coefs[j]);
-			}
+			if (mpq_sgn(b) < 0)
+				segc_poly_push_term(&r, p, j, NULL);
 			j++;
 		} else {
-			segc_poly_push(&r, c->exps + i * n,
-				mpq_cmp(c->coefs[i], p->coefs[j]) <= 0 ?
-				c->coefs[i] : p->coefs[j]);
+			segc_poly_push_term(&r, c, i,
+				mpq_cmp(a, b) <= 0 ? a : b);
 			i++;
 			j++;
 		}
 	}
 	segc_poly_swap(c, &r);
 	segc_poly_clear(&r);
-	free(e);
 }
 
 /* Drops from 'm' the terms with a negative coefficient and an extremum
@@ -52,27 +47,20 @@ void segc_kernel_min_terms(segc_poly *c, const segc_poly *p)
  * into a max, so it stays in the alternatives. */
 static void keep_distributable(segc_canon *st, segc_poly *m, int ismax)
 {
-	size_t i, v, k = 0, n = m->nvars;
+	size_t i, v, len = segc_poly_nterms(m), n = segc_poly_nvars(m);
+	char *keep = segc_xmalloc(len ? len : 1);
 
-	for (i = 0; i < m->len; i++) {
+	for (i = 0; i < len; i++) {
 		int drop = 0;
 
-		if (mpq_sgn(m->coefs[i]) < 0)
+		if (mpq_sgn(segc_poly_coeff(m, i)) < 0)
 			for (v = 0; v < n && !drop; v++)
-				drop = m->exps[i * n + v] &&
+				drop = segc_poly_exp(m, i, v) &&
 					segc_kernel_extremum_kind(st->atoms[v], ismax) < 0;
-		if (drop)
-			continue;
-		if (k != i) {
-			memmove(m->exps + k * n, m->exps + i * n,
-				n * sizeof(int32_t));
-			mpq_swap(m->coefs[k], m->coefs[i]);
-		}
-		k++;
+		keep[i] = !drop;
 	}
-	for (i = k; i < m->len; i++)
-		mpq_clear(m->coefs[i]);
-	m->len = k;
+	segc_poly_keep_terms(m, keep);
+	free(keep);
 }
 
 /* Takes out of the polynomial alternatives their termwise minimum (an
@@ -94,9 +82,9 @@ int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
 		segc_kernel_min_terms(&m, &a->v[i].r.num);
 	if (st->has_extrema)
 		keep_distributable(st, &m, ismax);
-	for (i = 0; i < a->n && m.len && rc == 0; i++)
+	for (i = 0; i < a->n && segc_poly_nterms(&m) && rc == 0; i++)
 		rc = segc_poly_sub(&st->lim, &a->v[i].r.num, &a->v[i].r.num, &m);
-	if (rc == 0 && m.len)
+	if (rc == 0 && segc_poly_nterms(&m))
 		rc = segc_poly_add(&st->lim, c, c, &m);
 	segc_poly_clear(&m);
 	return rc;
@@ -115,7 +103,7 @@ int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
 static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 	const segc_poly *q)
 {
-	size_t n = p->nvars > q->nvars ? p->nvars : q->nvars, v, k, steps;
+	size_t n = segc_poly_nvars_max(p, q), v, k, steps;
 	int32_t *d = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	segc_poly w, t, qq;
 	segc_poly_lim lim = st->lim;
@@ -123,8 +111,8 @@ static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 	int rc = 0;
 
 	lim.ctx = NULL;   /* a division that grows too much is given up */
-	for (k = 0; k < p->len && !rc; k++)
-		for (v = 0; v < p->nvars; v++)
+	for (k = 0; k < segc_poly_nterms(p) && !rc; k++)
+		for (v = 0; v < segc_poly_nvars(p); v++)
 			if (segc_poly_exp(p, k, v) < 0)
 				rc = 1;
 	if (rc) {
@@ -141,7 +129,7 @@ static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 	segc_poly_extend(&qq, n);
 	segc_poly_zero(s);
 	segc_poly_extend(s, n);
-	for (steps = 0; rc == 0 && w.len; steps++) {
+	for (steps = 0; rc == 0 && segc_poly_nterms(&w); steps++) {
 		int divisible = 1;
 
 		if (steps == DIVIDE_STEPS) {
@@ -149,20 +137,22 @@ static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 			break;
 		}
 		for (v = 0; v < n; v++) {
-			d[v] = w.exps[v] - qq.exps[v];
+			d[v] = segc_poly_exp(&w, 0, v) -
+				segc_poly_exp(&qq, 0, v);
 			divisible &= d[v] >= 0;
 		}
 		segc_poly_zero(&t);
 		if (divisible) {
 			/* w -= (lt(w)/lt(q))*q */
-			mpq_div(c, w.coefs[0], qq.coefs[0]);
+			mpq_div(c, segc_poly_coeff(&w, 0),
+				segc_poly_coeff(&qq, 0));
 			segc_poly_push(s, d, c);
 			segc_poly_set(&t, &qq);
 			segc_poly_scale(&t, c);
 			rc = segc_poly_shift(&lim, &t, d);
 		} else
 			/* the leading term stays in the remainder */
-			segc_poly_push(&t, w.exps, w.coefs[0]);
+			segc_poly_push_term(&t, &w, 0, NULL);
 		if (rc == 0)
 			rc = segc_poly_normalise(&lim, &t);
 		if (rc == 0)
@@ -203,7 +193,7 @@ int segc_kernel_extract_common_rf(segc_canon *st, struct alts *a,
 			keep_distributable(st, &m, ismax);
 	}
 	segc_rf_init(&mr);
-	if (rc == 0 && m.len) {
+	if (rc == 0 && segc_poly_nterms(&m)) {
 		segc_poly_set(&mr.num, &m);
 		for (i = 0; i < a->n && rc == 0; i++)
 			rc = segc_rf_sub(st, &a->v[i].r, &a->v[i].r, &mr);
@@ -228,9 +218,9 @@ static int32_t half_content(const struct alts *a, size_t s, size_t x)
 	for (i = 0; i < a->n; i++) {
 		const segc_poly *p = &a->v[i].r.num;
 
-		for (k = 0; k < p->len; k++) {
-			int32_t h = (s < p->nvars ? segc_poly_exp(p, k, s) : 0) +
-				2 * (x < p->nvars ? segc_poly_exp(p, k, x) : 0);
+		for (k = 0; k < segc_poly_nterms(p); k++) {
+			int32_t h = segc_poly_exp(p, k, s) +
+				2 * segc_poly_exp(p, k, x);
 
 			if (h < m)
 				m = h;
@@ -245,16 +235,28 @@ static int divide_half(segc_canon *st, segc_poly *p, size_t s, size_t x,
 	int32_t m)
 {
 	size_t k, n = s > x ? s + 1 : x + 1;
+	int32_t *e;
+	segc_poly r;
+	int rc;
 
 	segc_poly_extend(p, n);
-	for (k = 0; k < p->len; k++) {
-		int32_t *e = p->exps + k * p->nvars;
-		int32_t h = e[s] + 2 * e[x] - m;
+	n = segc_poly_nvars(p);
+	e = segc_xmalloc(n * sizeof(int32_t));
+	segc_poly_init(&r, n);
+	for (k = 0; k < segc_poly_nterms(p); k++) {
+		int32_t h;
 
+		segc_poly_get_exps(p, k, e);
+		h = e[s] + 2 * e[x] - m;
 		e[x] = h / 2;
 		e[s] = h % 2;
+		segc_poly_push(&r, e, segc_poly_coeff(p, k));
 	}
-	return segc_poly_normalise(&st->lim, p);
+	free(e);
+	rc = segc_poly_normalise(&st->lim, &r);
+	segc_poly_swap(p, &r);
+	segc_poly_clear(&r);
+	return rc;
 }
 
 /* The second part of the content: sqrt(x)^m taken out of alternatives in
@@ -303,9 +305,11 @@ int segc_kernel_extract_content(segc_canon *st, struct alts *a, mpq_t g,
 		segc_poly *p = &a->v[i].r.num;
 
 		segc_poly_extend(p, n);
-		for (k = 0; k < p->len; k++) {
-			mpz_gcd(mpq_numref(g), mpq_numref(g), mpq_numref(p->coefs[k]));
-			mpz_lcm(mpq_denref(g), mpq_denref(g), mpq_denref(p->coefs[k]));
+		for (k = 0; k < segc_poly_nterms(p); k++) {
+			mpq_srcptr ck = segc_poly_coeff(p, k);
+
+			mpz_gcd(mpq_numref(g), mpq_numref(g), mpq_numref(ck));
+			mpz_lcm(mpq_denref(g), mpq_denref(g), mpq_denref(ck));
 			for (v = 0; v < n; v++) {
 				int32_t e = segc_poly_exp(p, k, v);
 

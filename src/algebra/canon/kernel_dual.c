@@ -29,7 +29,7 @@ static size_t lone_term(const segc_poly *p, size_t v)
 {
 	size_t i, w, at = (size_t)-1;
 
-	for (i = 0; i < p->len; i++) {
+	for (i = 0; i < segc_poly_nterms(p); i++) {
 		if (!segc_poly_exp(p, i, v))
 			continue;
 		if (at != (size_t)-1)
@@ -38,7 +38,7 @@ static size_t lone_term(const segc_poly *p, size_t v)
 	}
 	if (at == (size_t)-1 || segc_poly_exp(p, at, v) != 1)
 		return (size_t)-1;
-	for (w = 0; w < p->nvars; w++)
+	for (w = 0; w < segc_poly_nvars(p); w++)
 		if (w != v && segc_poly_exp(p, at, w))
 			return (size_t)-1;
 	return at;
@@ -79,7 +79,7 @@ static int other_kind(segc_canon *st, const segc_poly *p, int ismax)
 {
 	size_t v;
 
-	for (v = 0; v < p->nvars; v++)
+	for (v = 0; v < segc_poly_nvars(p); v++)
 		if (segc_poly_has_var(p, v) &&
 			segc_kernel_extremum_kind(st->atoms[v], ismax) < 0)
 			return 1;
@@ -91,7 +91,7 @@ static size_t extrema_in(segc_canon *st, const segc_poly *p)
 {
 	size_t v, n = 0;
 
-	for (v = 0; v < p->nvars; v++)
+	for (v = 0; v < segc_poly_nvars(p); v++)
 		n += segc_poly_has_var(p, v) &&
 			(st->flags[v] & SEGC_ATOM_EXTREMUM);
 	return n;
@@ -105,8 +105,8 @@ static int better(segc_canon *st, const segc_poly *q, const segc_poly *p,
 {
 	size_t eq, ep;
 
-	if (q->len != p->len)
-		return q->len < p->len;
+	if (segc_poly_nterms(q) != segc_poly_nterms(p))
+		return segc_poly_nterms(q) < segc_poly_nterms(p);
 	eq = extrema_in(st, q);
 	ep = extrema_in(st, p);
 	if (eq != ep)
@@ -130,7 +130,7 @@ static int dual_of(segc_canon *st, segc_rf *r, size_t v, size_t at,
 	int rc;
 
 	mpq_init(c);
-	mpq_set(c, r->num.coefs[at]);
+	mpq_set(c, segc_poly_coeff(&r->num, at));
 	segc_poly_init(&t, 0);
 	segc_poly_init(&a, 0);
 	segc_rf_init(&d);
@@ -148,7 +148,8 @@ static int dual_of(segc_canon *st, segc_rf *r, size_t v, size_t at,
 		segc_poly_coeff_var(&a, &r->num, v, 0);
 		rc = segc_poly_add(&st->lim, &a, &a, &ct);
 		segc_poly_clear(&ct);
-		if (rc == 0 && a.len > r->num.len - 1 &&
+		if (rc == 0 &&
+			segc_poly_nterms(&a) > segc_poly_nterms(&r->num) - 1 &&
 			!other_kind(st, &a, ismax))
 			rc = 1;
 	}
@@ -196,7 +197,7 @@ static int dual_of(segc_canon *st, segc_rf *r, size_t v, size_t at,
 /* See kernel_private.h. */
 int segc_kernel_dual(segc_canon *st, segc_rf *r)
 {
-	size_t v, n = r->num.nvars, at, nv = 0, i;
+	size_t v, n = segc_poly_nvars(&r->num), at, nv = 0, i;
 	size_t *vars = segc_xcalloc(n ? n : 1, sizeof(size_t));
 	segc_poly out;
 	int rc = 0;
@@ -209,8 +210,8 @@ int segc_kernel_dual(segc_canon *st, segc_rf *r)
 	st->mode.combining++;
 	for (i = 0; i < nv && rc >= 0; i++) {
 		v = vars[i];
-		if (v >= r->num.nvars || (at = lone_term(&r->num, v)) ==
-			(size_t)-1)
+		if (v >= segc_poly_nvars(&r->num) ||
+			(at = lone_term(&r->num, v)) == (size_t)-1)
 			continue;
 		rc = dual_of(st, r, v, at, &out);
 		if (rc == 0)

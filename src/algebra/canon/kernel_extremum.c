@@ -101,7 +101,7 @@ static size_t sole_extremum(segc_canon *st, const segc_poly *p)
 {
 	size_t v, found = (size_t)-1;
 
-	for (v = 0; v < p->nvars; v++)
+	for (v = 0; v < segc_poly_nvars(p); v++)
 		if (is_extremum(st, v) && segc_poly_has_var(p, v)) {
 			if (found != (size_t)-1)
 				return (size_t)-1;
@@ -228,22 +228,6 @@ static int sort_alts(segc_canon *st, struct alts *a)
 	return 0;
 }
 
-/* Lexicographic order of term i of 'p' and term j of 'q' over 'n'
- * variables: >0 when the first is the larger monomial. */
-int segc_kernel_term_cmp(const segc_poly *p, size_t i, const segc_poly *q,
-	size_t j, size_t n)
-{
-	size_t v;
-
-	for (v = 0; v < n; v++) {
-		int32_t a = segc_poly_exp(p, i, v), b = segc_poly_exp(q, j, v);
-
-		if (a != b)
-			return a > b ? 1 : -1;
-	}
-	return 0;
-}
-
 /* Non-zero when atom 'v' is >= 0 with no other bound (a sqrt(x) with
  * x >= 1 proven is >= 1). */
 static int plain_atom(segc_canon *st, size_t v)
@@ -261,12 +245,14 @@ static int plain_atom(segc_canon *st, size_t v)
  * with no other bound, to non-negative powers. */
 static int plain_monomial(segc_canon *st, const segc_poly *p, size_t t)
 {
-	const int32_t *e = p->exps + t * p->nvars;
 	size_t v;
 
-	for (v = 0; v < p->nvars; v++)
-		if (e[v] < 0 || (e[v] && !plain_atom(st, v)))
+	for (v = 0; v < segc_poly_nvars(p); v++) {
+		int32_t e = segc_poly_exp(p, t, v);
+
+		if (e < 0 || (e && !plain_atom(st, v)))
 			return 0;
+	}
 	return 1;
 }
 
@@ -278,21 +264,23 @@ static int plain_monomial(segc_canon *st, const segc_poly *p, size_t t)
 static int proves_plain(segc_canon *st, const segc_poly *a,
 	const segc_poly *b, unsigned want)
 {
-	size_t i = 0, j = 0, n = a->nvars > b->nvars ? a->nvars : b->nvars;
+	size_t i = 0, j = 0;
 	int bad = 0;
 
-	while (i < a->len || j < b->len) {
-		int k = i == a->len ? -1 : j == b->len ? 1 :
-			segc_kernel_term_cmp(a, i, b, j, n), s;
+	while (i < segc_poly_nterms(a) || j < segc_poly_nterms(b)) {
+		int k = i == segc_poly_nterms(a) ? -1 :
+			j == segc_poly_nterms(b) ? 1 :
+			segc_poly_term_cmp(a, i, b, j), s;
 		const segc_poly *p = k >= 0 ? a : b;
 		size_t t = k >= 0 ? i : j;
 
 		if (k > 0)
-			s = mpq_sgn(a->coefs[i]);
+			s = mpq_sgn(segc_poly_coeff(a, i));
 		else if (k < 0)
-			s = -mpq_sgn(b->coefs[j]);
+			s = -mpq_sgn(segc_poly_coeff(b, j));
 		else
-			s = mpq_cmp(a->coefs[i], b->coefs[j]);
+			s = mpq_cmp(segc_poly_coeff(a, i),
+				segc_poly_coeff(b, j));
 		i += k >= 0;
 		j += k <= 0;
 		if (s == 0)
@@ -345,18 +333,17 @@ static int unbounded_atom(segc_canon *st, size_t v)
  * a term and has no provable sign: the test is skipped. */
 static void free_part(segc_canon *st, segc_poly *fp, const segc_poly *p)
 {
-	size_t i, v, n = p->nvars;
+	size_t i, v, n = segc_poly_nvars(p);
 
 	segc_poly_zero(fp);
 	segc_poly_extend(fp, n);
-	for (i = 0; i < p->len; i++) {
-		const int32_t *e = p->exps + i * n;
-
+	for (i = 0; i < segc_poly_nterms(p); i++) {
 		for (v = 0; v < n; v++)
-			if ((e[v] % 2) && unbounded_atom(st, v))
+			if (segc_poly_exp(p, i, v) % 2 &&
+				unbounded_atom(st, v))
 				break;
 		if (v < n)
-			segc_poly_push(fp, e, p->coefs[i]);
+			segc_poly_push_term(fp, p, i, NULL);
 	}
 }
 
@@ -373,14 +360,16 @@ struct dom_info {
  * their number of variables, get the same hash). */
 static uint64_t monomial_hash(const segc_poly *p, size_t t)
 {
-	const int32_t *e = p->exps + t * p->nvars;
 	uint64_t h = 0x9e3779b97f4a7c15ULL;
 	size_t v;
 
-	for (v = 0; v < p->nvars; v++)
-		if (e[v])
+	for (v = 0; v < segc_poly_nvars(p); v++) {
+		int32_t e = segc_poly_exp(p, t, v);
+
+		if (e)
 			h = (h ^ ((uint64_t)v * 0x100000001b3ULL +
-				(uint64_t)(uint32_t)e[v])) * 0xff51afd7ed558ccdULL;
+				(uint64_t)(uint32_t)e)) * 0xff51afd7ed558ccdULL;
+	}
 	return h;
 }
 
@@ -393,14 +382,17 @@ static uint64_t monomial_bit(const segc_poly *p, size_t t)
 /* A hash of polynomial 'p', equal for equal polynomials. */
 static uint64_t poly_hash(const segc_poly *p)
 {
-	uint64_t h = p->len;
+	uint64_t h = segc_poly_nterms(p);
 	size_t t;
 
-	for (t = 0; t < p->len; t++)
+	for (t = 0; t < segc_poly_nterms(p); t++) {
+		mpq_srcptr c = segc_poly_coeff(p, t);
+
 		h = h * 31 + (monomial_hash(p, t) ^
-			(uint64_t)mpz_get_ui(mpq_numref(p->coefs[t])) ^
-			((uint64_t)mpz_sgn(mpq_numref(p->coefs[t])) << 63) ^
-			((uint64_t)mpz_get_ui(mpq_denref(p->coefs[t])) << 32));
+			(uint64_t)mpz_get_ui(mpq_numref(c)) ^
+			((uint64_t)mpz_sgn(mpq_numref(c)) << 63) ^
+			((uint64_t)mpz_get_ui(mpq_denref(c)) << 32));
+	}
 	return h;
 }
 
@@ -421,15 +413,15 @@ static void dom_info_init(segc_canon *st, struct dom_info *d,
 		return;
 	free_part(st, &d->fp, p);
 	d->fph = poly_hash(&d->fp);
-	for (t = 0; t < p->len; t++) {
+	for (t = 0; t < segc_poly_nterms(p); t++) {
 		uint64_t bit = monomial_bit(p, t);
 
 		d->all |= bit;
-		if (mpq_sgn(p->coefs[t]) > 0)
+		if (mpq_sgn(segc_poly_coeff(p, t)) > 0)
 			d->pos |= bit;
 		else
 			d->neg |= bit;
-		mpq_add(d->total, d->total, p->coefs[t]);
+		mpq_add(d->total, d->total, segc_poly_coeff(p, t));
 		if (d->plain && !plain_monomial(st, p, t))
 			d->plain = 0;
 	}
@@ -863,7 +855,7 @@ static double terms_of(const struct alts *a)
 	size_t i;
 
 	for (i = 0; i < a->n; i++)
-		t += (double)a->v[i].r.num.len;
+		t += (double)segc_poly_nterms(&a->v[i].r.num);
 	return t;
 }
 
@@ -911,8 +903,8 @@ static size_t widest(const struct alts *a)
 	size_t i, n = 0;
 
 	for (i = 0; i < a->n; i++)
-		if (a->v[i].r.num.nvars > n)
-			n = a->v[i].r.num.nvars;
+		if (segc_poly_nvars(&a->v[i].r.num) > n)
+			n = segc_poly_nvars(&a->v[i].r.num);
 	return n;
 }
 
@@ -989,19 +981,19 @@ segc_expr *segc_kernel_extremum(segc_canon *st, const char *name,
  * Returns the number marked. */
 static size_t mark_spread(segc_canon *st, const segc_poly *p, char *mark)
 {
-	size_t i, v, n = p->nvars, count = 0;
+	size_t i, v, n = segc_poly_nvars(p), count = 0;
 	size_t *terms = segc_xcalloc(n ? n : 1, sizeof(size_t));
 	char *bad = segc_xcalloc(n ? n : 1, 1);
 
-	for (i = 0; i < p->len; i++) {
-		const int32_t *e = p->exps + i * n;
+	for (i = 0; i < segc_poly_nterms(p); i++)
+		for (v = 0; v < n; v++) {
+			int32_t e = segc_poly_exp(p, i, v);
 
-		for (v = 0; v < n; v++)
-			if (e[v]) {
+			if (e) {
 				terms[v]++;
-				bad[v] |= e[v] != 1;
+				bad[v] |= e != 1;
 			}
-	}
+		}
 	for (v = 0; v < n; v++) {
 		mark[v] = terms[v] > 1 && !bad[v] && is_extremum(st, v);
 		count += mark[v];
@@ -1026,10 +1018,11 @@ static int spread_one(segc_canon *st, segc_rf *r, size_t v)
 
 	segc_rf_init(&K);
 	segc_poly_coeff_var(&K.num, &r->num, v, 1);
-	for (w = 0; w < K.num.nvars; w++)
+	for (w = 0; w < segc_poly_nvars(&K.num); w++)
 		if (is_extremum(st, w) && segc_poly_has_var(&K.num, w))
 			break;
-	if (w < K.num.nvars || !(segc_kernel_sign(st, &K) & SEGC_SIGN_NONNEG)) {
+	if (w < segc_poly_nvars(&K.num) ||
+		!(segc_kernel_sign(st, &K) & SEGC_SIGN_NONNEG)) {
 		segc_rf_clear(&K);
 		return 0;
 	}
@@ -1060,7 +1053,7 @@ int segc_kernel_combine(segc_canon *st, segc_rf *r)
 
 	if (!st->has_extrema || st->mode.combining || !segc_rf_is_poly(r))
 		return 0;
-	n = r->num.nvars;
+	n = segc_poly_nvars(&r->num);
 	mark = segc_xcalloc(n ? n : 1, 1);
 	if (mark_spread(st, &r->num, mark))
 		for (v = 0; v < n && rc >= 0; v++)

@@ -26,24 +26,26 @@ static int is_if(const segc_canon *st, size_t v)
 static void mark_mergeable(const segc_canon *st, const segc_poly *p,
 	char *ok)
 {
-	size_t i, v, n = p->nvars;
+	size_t i, v, n = segc_poly_nvars(p);
 	char *bad = segc_xcalloc(n ? n : 1, 1);
 
 	for (v = 0; v < n; v++)
 		ok[v] = 0;
-	for (i = 0; i < p->len; i++) {
-		const int32_t *e = p->exps + i * n;
+	for (i = 0; i < segc_poly_nterms(p); i++) {
 		size_t count = 0;
 
-		for (v = 0; v < n; v++)
-			if (e[v] && is_if(st, v)) {
+		for (v = 0; v < n; v++) {
+			int32_t e = segc_poly_exp(p, i, v);
+
+			if (e && is_if(st, v)) {
 				count++;
 				ok[v] = 1;
-				bad[v] |= e[v] != 1;
+				bad[v] |= e != 1;
 			}
+		}
 		if (count > 1)
 			for (v = 0; v < n; v++)
-				if (e[v] && is_if(st, v))
+				if (segc_poly_exp(p, i, v) && is_if(st, v))
 					bad[v] = 1;
 	}
 	for (v = 0; v < n; v++)
@@ -83,7 +85,7 @@ static int merge_group(segc_canon *st, segc_rf *r, size_t v0,
 	const char *ok)
 {
 	const segc_expr *cond = st->atoms[v0]->args[0];
-	size_t v, n = r->num.nvars, na = 0;
+	size_t v, n = segc_poly_nvars(&r->num), na = 0;
 	segc_expr **as = segc_xmalloc(n * sizeof(*as));
 	segc_expr **bs = segc_xmalloc(n * sizeof(*bs));
 	segc_expr *args[3], *e = NULL;
@@ -145,7 +147,7 @@ int segc_kernel_if_merge(segc_canon *st, segc_rf *r)
 	int round, rc = 0;
 
 	for (round = 0; round < SEGC_IF_MERGE_ROUNDS && rc == 0; round++) {
-		size_t n = r->num.nvars, v;
+		size_t n = segc_poly_nvars(&r->num), v;
 		char *ok;
 
 		if (!segc_rf_is_poly(r) || n == 0)

@@ -35,10 +35,6 @@ segc_expr *segc_kernel_extremum(segc_canon *st, const char *name,
 /* kernel_extremum.c: 1 when atom 'a' is an extremum of the kind 'ismax',
  * -1 of the other kind, 0 otherwise. */
 int segc_kernel_extremum_kind(const segc_expr *a, int ismax);
-/* kernel_extremum.c: the lexicographic order of term i of 'p' and term j
- * of 'q' over 'n' variables. */
-int segc_kernel_term_cmp(const segc_poly *p, size_t i, const segc_poly *q,
-	size_t j, size_t n);
 
 /* kernel_content.c: c = the termwise minimum of 'c' and 'p': for each
  * monomial the smaller of its two coefficients, an absent monomial

@@ -110,9 +110,9 @@ static int value_at_lows(segc_canon *st, const segc_poly *p, mpq_t m)
 
 	mpq_inits(t, f, (mpq_ptr)0);
 	mpq_set_ui(m, 0, 1);
-	for (i = 0; i < p->len && !bad; i++) {
-		mpq_set(t, p->coefs[i]);
-		for (v = 0; v < p->nvars && !bad; v++) {
+	for (i = 0; i < segc_poly_nterms(p) && !bad; i++) {
+		mpq_set(t, segc_poly_coeff(p, i));
+		for (v = 0; v < segc_poly_nvars(p) && !bad; v++) {
 			int32_t e = segc_poly_exp(p, i, v);
 
 			if (!e)
@@ -290,18 +290,19 @@ int segc_kernel_atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 static unsigned sign_of_terms(const segc_poly *q, const char *isfree)
 {
 	int allpos = 1, allneg = 1, cpos = 0, cneg = 0;
-	size_t i, v, n = q->nvars;
+	size_t i, v, n = segc_poly_nvars(q);
 
-	if (q->len == 0)
+	if (segc_poly_nterms(q) == 0)
 		return SEGC_SIGN_NONNEG | SEGC_SIGN_NONPOS;
-	for (i = 0; i < q->len; i++) {
-		const int32_t *e = q->exps + i * n;
-		int s = mpq_sgn(q->coefs[i]), isconst = 1;
+	for (i = 0; i < segc_poly_nterms(q); i++) {
+		int s = mpq_sgn(segc_poly_coeff(q, i)), isconst = 1;
 
 		for (v = 0; v < n; v++) {
-			if (e[v])
+			int32_t e = segc_poly_exp(q, i, v);
+
+			if (e)
 				isconst = 0;
-			if (isfree[v] && (e[v] % 2))
+			if (isfree[v] && (e % 2))
 				return 0;
 		}
 		if (s < 0)
@@ -330,12 +331,12 @@ static int shift_var(segc_canon *st, const segc_poly_lim *lim,
 	segc_poly s, k;
 	int rc;
 
-	if (segc_ctx_charge(st->ctx, (double)q->len *
+	if (segc_ctx_charge(st->ctx, (double)segc_poly_nterms(q) *
 		(double)(segc_poly_degree(q, v) + 1) *
-		(double)(q->nvars / 8 + 1)))
+		(double)(segc_poly_nvars(q) / 8 + 1)))
 		return -1;
-	segc_poly_init(&s, q->nvars);
-	segc_poly_init(&k, q->nvars);
+	segc_poly_init(&s, segc_poly_nvars(q));
+	segc_poly_init(&k, segc_poly_nvars(q));
 	segc_poly_set_var(&s, v, 1);
 	if (sign < 0)
 		segc_poly_neg(&s);
@@ -363,7 +364,7 @@ static int box_var(segc_canon *st, const segc_poly_lim *lim, segc_poly *q,
 
 		if (!nonneg && (!lo || mpq_sgn(lo) < 0))
 			return -1;
-		d = segc_xcalloc(q->nvars, sizeof(int32_t));
+		d = segc_xcalloc(segc_poly_nvars(q), sizeof(int32_t));
 		d[v] = -mn;
 		rc = segc_poly_shift(lim, q, d);
 		free(d);
@@ -391,14 +392,14 @@ static unsigned poly_sign_once(segc_canon *st, const segc_poly *p, int upper,
 	size_t v;
 	unsigned s = 0;
 
-	segc_poly_init(&q, p->nvars);
+	segc_poly_init(&q, segc_poly_nvars(p));
 	segc_poly_set(&q, p);
-	isfree = segc_xcalloc(q.nvars ? q.nvars : 1, 1);
+	isfree = segc_xcalloc(segc_poly_nvars(&q) ? segc_poly_nvars(&q) : 1, 1);
 	lim.max_exponent = segc_ctx_limits(st->ctx)->max_exponent;
-	for (v = 0; v < q.nvars; v++)
+	for (v = 0; v < segc_poly_nvars(&q); v++)
 		if (used[v] && box_var(st, &lim, &q, v, upper, isfree))
 			break;
-	if (v == q.nvars)
+	if (v == segc_poly_nvars(&q))
 		s = sign_of_terms(&q, isfree);
 	free(isfree);
 	segc_poly_clear(&q);
@@ -412,7 +413,7 @@ static unsigned poly_sign_once(segc_canon *st, const segc_poly *p, int upper,
  * else 0. */
 static int sign_prepass(segc_canon *st, const segc_poly *p, char *used)
 {
-	size_t i, v, n = p->nvars;
+	size_t i, v, n = segc_poly_nvars(p);
 	int both = 0;
 
 	segc_poly_used_vars(p, used);
@@ -426,8 +427,8 @@ static int sign_prepass(segc_canon *st, const segc_poly *p, char *used)
 			both = 1;
 		if (lo || hi)
 			continue;
-		for (i = 0; i < p->len; i++)
-			if (p->exps[i * n + v] % 2)
+		for (i = 0; i < segc_poly_nterms(p); i++)
+			if (segc_poly_exp(p, i, v) % 2)
 				return -1;
 	}
 	return both;
@@ -457,7 +458,7 @@ static size_t roundings_of(segc_canon *st, const segc_poly *p,
 {
 	size_t v, i, j, n = 0, pairs = 0;
 
-	for (v = 0; v < p->nvars && n < SEGC_RELAX_ATOMS; v++) {
+	for (v = 0; v < segc_poly_nvars(p) && n < SEGC_RELAX_ATOMS; v++) {
 		const segc_expr *a = st->atoms[v];
 
 		if (!segc_poly_has_var(p, v) || a->kind != SEGC_CALL ||
@@ -584,7 +585,7 @@ static int monomial_nonneg(segc_canon *st, const segc_poly *q, size_t i)
 {
 	size_t v;
 
-	for (v = 0; v < q->nvars; v++)
+	for (v = 0; v < segc_poly_nvars(q); v++)
 		if (segc_poly_exp(q, i, v) % 2 && !var_nonneg(st, v))
 			return 0;
 	return 1;
@@ -596,7 +597,7 @@ static int square_pair(const segc_poly *q, size_t i, size_t j, size_t t)
 {
 	size_t v;
 
-	for (v = 0; v < q->nvars; v++)
+	for (v = 0; v < segc_poly_nvars(q); v++)
 		if (segc_poly_exp(q, i, v) + segc_poly_exp(q, j, v) !=
 			2 * segc_poly_exp(q, t, v))
 			return 0;
@@ -615,24 +616,27 @@ static int cancel_cross_term(segc_canon *st, segc_poly *q, size_t t)
 
 	mpq_init(c2);
 	mpq_init(ab);
-	mpq_mul(c2, q->coefs[t], q->coefs[t]);
-	for (i = 0; i < q->len && !done; i++)
-		for (j = 0; j < q->len && !done; j++) {
-			if (i == j || i == t || j == t ||
-			    mpq_sgn(q->coefs[i]) <= 0 ||
-			    mpq_sgn(q->coefs[j]) <= 0 || !square_pair(q, i, j, t))
+	mpq_mul(c2, segc_poly_coeff(q, t), segc_poly_coeff(q, t));
+	for (i = 0; i < segc_poly_nterms(q) && !done; i++)
+		for (j = 0; j < segc_poly_nterms(q) && !done; j++) {
+			mpq_srcptr a = segc_poly_coeff(q, i);
+			mpq_srcptr b = segc_poly_coeff(q, j);
+
+			if (i == j || i == t || j == t || mpq_sgn(a) <= 0 ||
+			    mpq_sgn(b) <= 0 || !square_pair(q, i, j, t))
 				continue;
-			mpq_mul(ab, q->coefs[i], q->coefs[j]);
+			mpq_mul(ab, a, b);
 			mpz_mul_2exp(mpq_numref(ab), mpq_numref(ab), 2);
 			mpq_canonicalize(ab);
 			if (mpq_cmp(c2, ab) > 0 || !monomial_nonneg(st, q, i) ||
 			    !monomial_nonneg(st, q, j))
 				continue;
-			mpq_div(ab, c2, q->coefs[i]);
+			mpq_div(ab, c2, a);
 			mpq_div_2exp(ab, ab, 2);
-			mpq_sub(q->coefs[j], q->coefs[j], ab);
-			mpq_set_ui(q->coefs[i], 0, 1);
-			mpq_set_ui(q->coefs[t], 0, 1);
+			mpq_sub(ab, b, ab);
+			segc_poly_set_coeff(q, j, ab);
+			segc_poly_set_coeff(q, i, st->zero);
+			segc_poly_set_coeff(q, t, st->zero);
 			done = 1;
 		}
 	mpq_clear(c2);
@@ -644,19 +648,14 @@ static int cancel_cross_term(segc_canon *st, segc_poly *q, size_t t)
  * and x >= 0 is proven. */
 static void square_sqrt_bases(segc_canon *st, segc_poly *q)
 {
-	size_t s, k;
+	size_t s;
 
-	for (s = 0; s < q->nvars; s++) {
+	for (s = 0; s < segc_poly_nvars(q); s++) {
 		size_t x = segc_kernel_sqrt_base(st, s);
 
-		if (x == (size_t)-1 || x >= q->nvars)
+		if (x == (size_t)-1 || x >= segc_poly_nvars(q))
 			continue;
-		for (k = 0; k < q->len; k++) {
-			int32_t *e = q->exps + k * q->nvars;
-
-			e[s] += 2 * e[x];
-			e[x] = 0;
-		}
+		segc_poly_subst_power(q, x, s, 2);
 	}
 }
 
@@ -671,16 +670,16 @@ static int squares_nonneg(segc_canon *st, const segc_poly *p, int neg)
 	size_t t;
 	int any = 0, res = 0;
 
-	if (p->len < 3 || p->len > SQUARES_MAX_TERMS)
+	if (segc_poly_nterms(p) < 3 || segc_poly_nterms(p) > SQUARES_MAX_TERMS)
 		return 0;
-	segc_poly_init(&q, p->nvars);
+	segc_poly_init(&q, segc_poly_nvars(p));
 	segc_poly_set(&q, p);
 	if (neg)
 		segc_poly_neg(&q);
 	square_sqrt_bases(st, &q);
 	if (segc_poly_normalise(&st->lim, &q) == 0) {
-		for (t = 0; t < q.len; t++)
-			if (mpq_sgn(q.coefs[t]) < 0)
+		for (t = 0; t < segc_poly_nterms(&q); t++)
+			if (mpq_sgn(segc_poly_coeff(&q, t)) < 0)
 				any |= cancel_cross_term(st, &q, t);
 		if (any && segc_poly_normalise(&st->lim, &q) == 0)
 			res = segc_poly_is_zero(&q) ||
@@ -700,13 +699,13 @@ static int squares_nonneg(segc_canon *st, const segc_poly *p, int neg)
 static unsigned root_power_sign(segc_canon *st, const segc_poly *p)
 {
 	segc_poly q;
-	size_t s, k;
+	size_t s;
 	unsigned res = 0;
 	int any = 0;
 
-	segc_poly_init(&q, p->nvars);
+	segc_poly_init(&q, segc_poly_nvars(p));
 	segc_poly_set(&q, p);
-	for (s = 0; s < q.nvars; s++) {
+	for (s = 0; s < segc_poly_nvars(&q); s++) {
 		const segc_expr *base;
 		unsigned long r;
 		void **slot;
@@ -716,20 +715,13 @@ static unsigned root_power_sign(segc_canon *st, const segc_poly *p)
 		    (r = segc_root_index(st->atoms[s], &base)) < 3)
 			continue;
 		slot = segc_expr_map_find(&st->atom_index, base);
-		if (!slot || (x = (size_t)*slot - 1) >= q.nvars || x == s ||
-		    !segc_poly_has_var(&q, x))
+		if (!slot || (x = (size_t)*slot - 1) >= segc_poly_nvars(&q) ||
+		    x == s || !segc_poly_has_var(&q, x))
 			continue;
-		for (k = 0; k < q.len; k++) {
-			int32_t *e = q.exps + k * q.nvars;
-
-			if (r > ROOT_SIGN_MAX_INDEX ||
-			    labs((long)e[x]) * (long)r + labs((long)e[s]) >
-			    INT32_MAX / 2) {
-				segc_poly_clear(&q);
-				return 0;
-			}
-			e[s] += (int32_t)r * e[x];
-			e[x] = 0;
+		if (r > ROOT_SIGN_MAX_INDEX ||
+		    segc_poly_subst_power(&q, x, s, (int32_t)r) < 0) {
+			segc_poly_clear(&q);
+			return 0;
 		}
 		any = 1;
 	}
@@ -761,7 +753,7 @@ unsigned segc_kernel_poly_sign(segc_canon *st, const segc_poly *p)
 /* The provable signs of polynomial 'p' on the box. */
 static unsigned poly_sign_plain(segc_canon *st, const segc_poly *p)
 {
-	char *used = segc_xmalloc(p->nvars ? p->nvars : 1);
+	char *used = segc_xmalloc(segc_poly_nvars(p) ? segc_poly_nvars(p) : 1);
 	int pre = sign_prepass(st, p, used);
 	unsigned s = 0;
 

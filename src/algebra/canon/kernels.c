@@ -14,7 +14,7 @@ static int monomial_integer_valued(segc_canon *st, const segc_poly *p,
 {
 	size_t v;
 
-	for (v = 0; v < p->nvars; v++) {
+	for (v = 0; v < segc_poly_nvars(p); v++) {
 		int32_t e = segc_poly_exp(p, i, v);
 		mpq_srcptr lo, hi;
 		int integer;
@@ -33,7 +33,7 @@ static int monomial_integer_valued(segc_canon *st, const segc_poly *p,
 /* Non-zero when term i of 'p' is an integer on the box. */
 static int term_integer_valued(segc_canon *st, const segc_poly *p, size_t i)
 {
-	return !mpz_cmp_ui(mpq_denref(p->coefs[i]), 1) &&
+	return !mpz_cmp_ui(mpq_denref(segc_poly_coeff(p, i)), 1) &&
 		monomial_integer_valued(st, p, i);
 }
 
@@ -42,7 +42,7 @@ int segc_kernel_integer_valued(segc_canon *st, const segc_poly *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->len; i++)
+	for (i = 0; i < segc_poly_nterms(p); i++)
 		if (!term_integer_valued(st, p, i))
 			return 0;
 	return 1;
@@ -84,11 +84,12 @@ static segc_expr *round_number(mpq_srcptr q, int isceil)
 	return e;
 }
 
-/* Splits the term c*x^e (x^e integer-valued) into floor(c)*x^e, pushed
- * on 'ip' when not zero, and the rest, pushed on 'rp'. */
-static void split_constant(segc_poly *ip, segc_poly *rp, const int32_t *e,
-	mpq_srcptr c)
+/* Splits term 'i' of 'p', c*x^e (x^e integer-valued), into floor(c)*x^e,
+ * pushed on 'ip' when not zero, and the rest, pushed on 'rp'. */
+static void split_constant(segc_poly *ip, segc_poly *rp, const segc_poly *p,
+	size_t i)
 {
+	mpq_srcptr c = segc_poly_coeff(p, i);
 	mpz_t fl;
 	mpq_t q;
 
@@ -97,9 +98,9 @@ static void split_constant(segc_poly *ip, segc_poly *rp, const int32_t *e,
 	mpz_fdiv_q(fl, mpq_numref(c), mpq_denref(c));
 	mpq_set_z(q, fl);
 	if (mpz_sgn(fl))
-		segc_poly_push(ip, e, q);
+		segc_poly_push_term(ip, p, i, q);
 	mpq_sub(q, c, q);
-	segc_poly_push(rp, e, q);
+	segc_poly_push_term(rp, p, i, q);
 	mpz_clear(fl);
 	mpq_clear(q);
 }
@@ -161,19 +162,17 @@ static segc_expr *simplify_round(segc_canon *st, enum segc_builtin id,
 		segc_rf_clear(&r);
 		return segc_expr_call1(id, a);
 	}
-	segc_poly_init(&ip, r.num.nvars);
-	segc_poly_init(&rp, r.num.nvars);
-	for (i = 0; i < r.num.len; i++) {
-		const int32_t *e = r.num.exps + i * r.num.nvars;
-
+	segc_poly_init(&ip, segc_poly_nvars(&r.num));
+	segc_poly_init(&rp, segc_poly_nvars(&r.num));
+	for (i = 0; i < segc_poly_nterms(&r.num); i++) {
 		if (term_integer_valued(st, &r.num, i))
-			segc_poly_push(&ip, e, r.num.coefs[i]);
+			segc_poly_push_term(&ip, &r.num, i, NULL);
 		else if (monomial_integer_valued(st, &r.num, i))
-			split_constant(&ip, &rp, e, r.num.coefs[i]);
+			split_constant(&ip, &rp, &r.num, i);
 		else
-			segc_poly_push(&rp, e, r.num.coefs[i]);
+			segc_poly_push_term(&rp, &r.num, i, NULL);
 	}
-	if (ip.len == 0) {
+	if (segc_poly_nterms(&ip) == 0) {
 		res = segc_expr_call1(id, a);
 		a = NULL;
 	} else {
@@ -242,10 +241,10 @@ static int is_plain_atom(const segc_poly *p)
 {
 	size_t v, ones = 0;
 
-	if (p->len != 1 || mpz_cmp_ui(mpq_numref(p->coefs[0]), 1) ||
-		mpz_cmp_ui(mpq_denref(p->coefs[0]), 1))
+	if (segc_poly_nterms(p) != 1 ||
+		mpq_cmp_ui(segc_poly_coeff(p, 0), 1, 1))
 		return 0;
-	for (v = 0; v < p->nvars; v++) {
+	for (v = 0; v < segc_poly_nvars(p); v++) {
 		int32_t e = segc_poly_exp(p, 0, v);
 
 		if (e != 0 && e != 1)
@@ -260,7 +259,7 @@ static int is_plain_atom(const segc_poly *p)
  * the rest in 'p'. */
 static segc_expr *pull_log2(segc_canon *st, segc_poly *p)
 {
-	size_t v, n = p->nvars;
+	size_t v, n = segc_poly_nvars(p);
 	int32_t *m = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	segc_expr *acc = NULL;
 	mpq_t s;
@@ -398,19 +397,19 @@ static segc_expr *sqrt_number(segc_canon *st, segc_expr *a)
 /* d = the derivative of 'p' (non-negative exponents) by variable 'v'. */
 static void derivative(segc_poly *d, const segc_poly *p, size_t v)
 {
-	size_t i, n = p->nvars;
+	size_t i, n = segc_poly_nvars(p);
 	int32_t *e = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
 	mpq_t c;
 
 	mpq_init(c);
 	segc_poly_zero(d);
 	segc_poly_extend(d, n);
-	for (i = 0; i < p->len; i++) {
+	for (i = 0; i < segc_poly_nterms(p); i++) {
 		if (!segc_poly_exp(p, i, v))
 			continue;
-		memcpy(e, p->exps + i * n, n * sizeof(int32_t));
+		segc_poly_get_exps(p, i, e);
 		mpq_set_si(c, e[v], 1);
-		mpq_mul(c, c, p->coefs[i]);
+		mpq_mul(c, c, segc_poly_coeff(p, i));
 		e[v]--;
 		segc_poly_push(d, e, c);
 	}
@@ -433,7 +432,7 @@ static int pull_square_factor(segc_canon *st, segc_poly *p, segc_rf *out)
 	int pulled = 0;
 
 	lim.ctx = NULL;   /* a gcd too large for the limits is given up */
-	for (v = 0; v < p->nvars; v++)
+	for (v = 0; v < segc_poly_nvars(p); v++)
 		if (segc_poly_min_degree(p, v) < 0)
 			return 0;
 	segc_poly_init(&d, 0);
@@ -441,7 +440,8 @@ static int pull_square_factor(segc_canon *st, segc_poly *p, segc_rf *out)
 	segc_poly_init(&g2, 0);
 	segc_poly_init(&q, 0);
 	segc_rf_init(&f);
-	for (i = 0, v = 0; v < p->nvars && i < 8 && p->len > 1; v++) {
+	for (i = 0, v = 0; v < segc_poly_nvars(p) && i < 8 &&
+		segc_poly_nterms(p) > 1; v++) {
 		unsigned sign;
 
 		if (segc_poly_degree(p, v) < 2)
@@ -488,7 +488,7 @@ static int pull_square_factor(segc_canon *st, segc_poly *p, segc_rf *out)
  * factors of a proved sign. */
 static segc_expr *sqrt_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 {
-	size_t v, n = p->nvars;
+	size_t v, n = segc_poly_nvars(p);
 	int32_t *m = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	segc_rf out, rest;
 	segc_expr *res;

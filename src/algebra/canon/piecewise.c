@@ -104,19 +104,18 @@ static segc_expr *split_const(segc_canon *st, segc_poly *p, mpq_t k)
 
 	mpq_set_ui(k, 0, 1);
 	segc_rf_init(&r);
-	segc_poly_extend(&r.num, p->nvars);
-	for (i = 0; i < p->len; i++) {
+	segc_poly_extend(&r.num, segc_poly_nvars(p));
+	for (i = 0; i < segc_poly_nterms(p); i++) {
 		size_t v;
 		int isconst = 1;
 
-		for (v = 0; v < p->nvars; v++)
+		for (v = 0; v < segc_poly_nvars(p); v++)
 			if (segc_poly_exp(p, i, v))
 				isconst = 0;
 		if (isconst)
-			mpq_neg(k, p->coefs[i]);
+			mpq_neg(k, segc_poly_coeff(p, i));
 		else
-			segc_poly_push(&r.num, p->exps + i * p->nvars,
-				p->coefs[i]);
+			segc_poly_push_term(&r.num, p, i, NULL);
 	}
 	segc_poly_normalise(NULL, &r.num);
 	q = segc_canon_from_rf(st, &r);
@@ -143,7 +142,7 @@ static segc_expr *rel_of_poly(segc_canon *st, const char *op, segc_poly *p,
 		 * (N - floor(N/2) >= 1: N - floor(N/2) >= N/2 > 0) */
 		segc_poly one;
 
-		segc_poly_init(&one, p->nvars);
+		segc_poly_init(&one, segc_poly_nvars(p));
 		segc_poly_set_si(&one, op[1] ? 1 : -1);
 		if (segc_poly_add(&st->lim, &r.num, &r.num, &one) == 0) {
 			unsigned s = segc_kernel_sign(st, &r);
@@ -162,7 +161,7 @@ static segc_expr *rel_of_poly(segc_canon *st, const char *op, segc_poly *p,
 	if (!strcmp(op, ">") && segc_kernel_integer_valued(st, p)) {
 		segc_poly one;
 
-		segc_poly_init(&one, p->nvars);
+		segc_poly_init(&one, segc_poly_nvars(p));
 		segc_poly_set_si(&one, -1);
 		segc_poly_add(&st->lim, p, p, &one);
 		segc_poly_clear(&one);
@@ -558,7 +557,7 @@ static int take_content(segc_canon *st, segc_expr **a, segc_expr **b,
 	if (rc || !segc_rf_is_poly(&ra) || !segc_rf_is_poly(&rb) ||
 		segc_poly_is_zero(&ra.num) || segc_poly_is_zero(&rb.num))
 		goto done;
-	n = ra.num.nvars > rb.num.nvars ? ra.num.nvars : rb.num.nvars;
+	n = segc_poly_nvars_max(&ra.num, &rb.num);
 	if (n == 0)
 		goto done;
 	segc_poly_extend(&ra.num, n);

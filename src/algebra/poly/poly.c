@@ -19,8 +19,8 @@ static _Thread_local size_t poly_held;
 /* Records that 'p' now holds 'bytes'. */
 static void account(segc_poly *p, size_t bytes)
 {
-	poly_held = poly_held - p->held + bytes;
-	p->held = bytes;
+	poly_held = poly_held - p->held_ + bytes;
+	p->held_ = bytes;
 }
 
 /* The bytes held by every live polynomial. */
@@ -32,20 +32,20 @@ size_t segc_poly_held(void)
 /* An empty polynomial over 'nvars' variables. */
 void segc_poly_init(segc_poly *p, size_t nvars)
 {
-	p->nvars = nvars;
-	p->len = 0;
-	p->cap = 0;
-	p->exps = NULL;
-	p->coefs = NULL;
-	p->held = 0;
+	p->nvars_ = nvars;
+	p->len_ = 0;
+	p->cap_ = 0;
+	p->exps_ = NULL;
+	p->coefs_ = NULL;
+	p->held_ = 0;
 }
 
 /* Releases 'p'. */
 void segc_poly_clear(segc_poly *p)
 {
 	segc_poly_zero(p);
-	free(p->exps);
-	free(p->coefs);
+	free(p->exps_);
+	free(p->coefs_);
 	account(p, 0);
 	segc_poly_init(p, 0);
 }
@@ -64,28 +64,35 @@ void segc_poly_zero(segc_poly *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->len; i++)
-		mpq_clear(p->coefs[i]);
-	p->len = 0;
+	for (i = 0; i < p->len_; i++)
+		mpq_clear(p->coefs_[i]);
+	p->len_ = 0;
 }
 
 /* Room for at least 'n' terms in 'p': exactly 'n' the first time (most
  * polynomials are made once, one term for an atom), doubling after. */
 static void reserve(segc_poly *p, size_t n)
 {
-	size_t cap = p->cap ? p->cap : n;
+	size_t cap = p->cap_ ? p->cap_ : n;
 
-	if (n <= p->cap)
+	if (n <= p->cap_)
 		return;
 	while (cap < n)
 		cap *= 2;
-	p->exps = segc_xrealloc(p->exps,
-		segc_xmul_size(segc_xmul_size(cap, p->nvars ? p->nvars : 1),
+	p->exps_ = segc_xrealloc(p->exps_,
+		segc_xmul_size(segc_xmul_size(cap, p->nvars_ ? p->nvars_ : 1),
 			sizeof(int32_t)));
-	p->coefs = segc_xrealloc(p->coefs, segc_xmul_size(cap, sizeof(mpq_t)));
-	p->cap = cap;
-	account(p, cap * (p->nvars ? p->nvars : 1) * sizeof(int32_t) +
+	p->coefs_ = segc_xrealloc(p->coefs_,
+		segc_xmul_size(cap, sizeof(mpq_t)));
+	p->cap_ = cap;
+	account(p, cap * (p->nvars_ ? p->nvars_ : 1) * sizeof(int32_t) +
 		cap * sizeof(mpq_t));
+}
+
+/* See poly_private.h: reserve() for the other polynomial files. */
+void segc_poly_reserve(segc_poly *p, size_t n)
+{
+	reserve(p, n);
 }
 
 /* Makes 'p' a polynomial over 'nvars' variables with 'n' terms whose
@@ -97,46 +104,46 @@ void segc_poly_resize(segc_poly *p, size_t nvars, size_t n)
 {
 	size_t i;
 
-	for (i = n; i < p->len; i++)
-		mpq_clear(p->coefs[i]);
-	if (p->len > n)
-		p->len = n;
-	if (nvars != p->nvars) {
-		p->nvars = nvars;
-		if (p->cap) {
-			p->exps = segc_xrealloc(p->exps, segc_xmul_size(
-				segc_xmul_size(p->cap, nvars ? nvars : 1),
+	for (i = n; i < p->len_; i++)
+		mpq_clear(p->coefs_[i]);
+	if (p->len_ > n)
+		p->len_ = n;
+	if (nvars != p->nvars_) {
+		p->nvars_ = nvars;
+		if (p->cap_) {
+			p->exps_ = segc_xrealloc(p->exps_, segc_xmul_size(
+				segc_xmul_size(p->cap_, nvars ? nvars : 1),
 				sizeof(int32_t)));
-			account(p, p->cap * (nvars ? nvars : 1) *
-				sizeof(int32_t) + p->cap * sizeof(mpq_t));
+			account(p, p->cap_ * (nvars ? nvars : 1) *
+				sizeof(int32_t) + p->cap_ * sizeof(mpq_t));
 		}
 	}
 	reserve(p, n);
-	for (i = p->len; i < n; i++)
-		mpq_init(p->coefs[i]);
-	p->len = n;
+	for (i = p->len_; i < n; i++)
+		mpq_init(p->coefs_[i]);
+	p->len_ = n;
 }
 
 /* Appends a term (exponents copied, coefficient copied). */
 void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c)
 {
-	reserve(p, p->len + 1);
-	if (p->nvars)
-		memcpy(term_exp(p, p->len), exp, p->nvars * sizeof(int32_t));
-	mpq_init(p->coefs[p->len]);
-	mpq_set(p->coefs[p->len], c);
-	p->len++;
+	reserve(p, p->len_ + 1);
+	if (p->nvars_)
+		memcpy(term_exp(p, p->len_), exp, p->nvars_ * sizeof(int32_t));
+	mpq_init(p->coefs_[p->len_]);
+	mpq_set(p->coefs_[p->len_], c);
+	p->len_++;
 }
 
 /* Appends a term whose coefficient is moved from 'c' (left as 0). */
 void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c)
 {
-	reserve(p, p->len + 1);
-	if (p->nvars)
-		memcpy(term_exp(p, p->len), exp, p->nvars * sizeof(int32_t));
-	mpq_init(p->coefs[p->len]);
-	mpq_swap(p->coefs[p->len], c);
-	p->len++;
+	reserve(p, p->len_ + 1);
+	if (p->nvars_)
+		memcpy(term_exp(p, p->len_), exp, p->nvars_ * sizeof(int32_t));
+	mpq_init(p->coefs_[p->len_]);
+	mpq_swap(p->coefs_[p->len_], c);
+	p->len_++;
 }
 
 /* r = a, a deep copy. */
@@ -147,23 +154,24 @@ void segc_poly_set(segc_poly *r, const segc_poly *a)
 	if (r == a)
 		return;
 	segc_poly_zero(r);
-	if (r->nvars != a->nvars) {
-		free(r->exps);
-		r->exps = NULL;
-		r->cap = 0;
-		free(r->coefs);
-		r->coefs = NULL;
-		r->nvars = a->nvars;
+	if (r->nvars_ != a->nvars_) {
+		free(r->exps_);
+		r->exps_ = NULL;
+		r->cap_ = 0;
+		free(r->coefs_);
+		r->coefs_ = NULL;
+		r->nvars_ = a->nvars_;
 		account(r, 0);
 	}
-	reserve(r, a->len);
-	if (a->len && a->nvars)
-		memcpy(r->exps, a->exps, a->len * a->nvars * sizeof(int32_t));
-	for (i = 0; i < a->len; i++) {
-		mpq_init(r->coefs[i]);
-		mpq_set(r->coefs[i], a->coefs[i]);
+	reserve(r, a->len_);
+	if (a->len_ && a->nvars_)
+		memcpy(r->exps_, a->exps_,
+			a->len_ * a->nvars_ * sizeof(int32_t));
+	for (i = 0; i < a->len_; i++) {
+		mpq_init(r->coefs_[i]);
+		mpq_set(r->coefs_[i], a->coefs_[i]);
 	}
-	r->len = a->len;
+	r->len_ = a->len_;
 }
 
 /* p = the number c. */
@@ -173,11 +181,11 @@ void segc_poly_set_q(segc_poly *p, mpq_srcptr c)
 	if (!mpq_sgn(c))
 		return;
 	reserve(p, 1);
-	if (p->nvars)
-		memset(p->exps, 0, p->nvars * sizeof(int32_t));
-	mpq_init(p->coefs[0]);
-	mpq_set(p->coefs[0], c);
-	p->len = 1;
+	if (p->nvars_)
+		memset(p->exps_, 0, p->nvars_ * sizeof(int32_t));
+	mpq_init(p->coefs_[0]);
+	mpq_set(p->coefs_[0], c);
+	p->len_ = 1;
 }
 
 /* p = the integer c. */
@@ -187,11 +195,11 @@ void segc_poly_set_si(segc_poly *p, long c)
 	if (!c)
 		return;
 	reserve(p, 1);
-	if (p->nvars)
-		memset(p->exps, 0, p->nvars * sizeof(int32_t));
-	mpq_init(p->coefs[0]);
-	mpq_set_si(p->coefs[0], c, 1);
-	p->len = 1;
+	if (p->nvars_)
+		memset(p->exps_, 0, p->nvars_ * sizeof(int32_t));
+	mpq_init(p->coefs_[0]);
+	mpq_set_si(p->coefs_[0], c, 1);
+	p->len_ = 1;
 }
 
 /* p = x_v ^ e. */
@@ -212,21 +220,21 @@ void segc_poly_set_var(segc_poly *p, size_t v, int32_t e)
 void segc_poly_extend(segc_poly *p, size_t nvars)
 {
 	int32_t *e;
-	size_t i, old = p->nvars;
+	size_t i, old = p->nvars_;
 
 	if (nvars <= old)
 		return;
-	e = segc_xcalloc(segc_xmul_size(p->cap ? p->cap : 1, nvars),
+	e = segc_xcalloc(segc_xmul_size(p->cap_ ? p->cap_ : 1, nvars),
 		sizeof(int32_t));
-	for (i = 0; i < p->len; i++)
+	for (i = 0; i < p->len_; i++)
 		if (old)
-			memcpy(e + i * nvars, p->exps + i * old,
+			memcpy(e + i * nvars, p->exps_ + i * old,
 				old * sizeof(int32_t));
-	free(p->exps);
-	p->exps = e;
-	p->nvars = nvars;
-	account(p, (p->cap ? p->cap : 1) * nvars * sizeof(int32_t) +
-		p->cap * sizeof(mpq_t));
+	free(p->exps_);
+	p->exps_ = e;
+	p->nvars_ = nvars;
+	account(p, (p->cap_ ? p->cap_ : 1) * nvars * sizeof(int32_t) +
+		p->cap_ * sizeof(mpq_t));
 }
 
 /* ------------------------------------------------------------ queries */
@@ -234,7 +242,7 @@ void segc_poly_extend(segc_poly *p, size_t nvars)
 /* Non-zero for the zero polynomial. */
 int segc_poly_is_zero(const segc_poly *p)
 {
-	return p->len == 0;
+	return p->len_ == 0;
 }
 
 /* Non-zero when every exponent of 'e' (n of them) is zero. */
@@ -251,16 +259,16 @@ static int exp_is_zero(const int32_t *e, size_t n)
 /* Non-zero when 'p' is a number. */
 int segc_poly_is_const(const segc_poly *p)
 {
-	return p->len == 0 ||
-		(p->len == 1 && exp_is_zero(term_exp(p, 0), p->nvars));
+	return p->len_ == 0 ||
+		(p->len_ == 1 && exp_is_zero(term_exp(p, 0), p->nvars_));
 }
 
 /* Non-zero when 'p' is 1. */
 int segc_poly_is_one(const segc_poly *p)
 {
-	return p->len == 1 && exp_is_zero(term_exp(p, 0), p->nvars) &&
-		mpz_cmp_ui(mpq_numref(p->coefs[0]), 1) == 0 &&
-		mpz_cmp_ui(mpq_denref(p->coefs[0]), 1) == 0;
+	return p->len_ == 1 && exp_is_zero(term_exp(p, 0), p->nvars_) &&
+		mpz_cmp_ui(mpq_numref(p->coefs_[0]), 1) == 0 &&
+		mpz_cmp_ui(mpq_denref(p->coefs_[0]), 1) == 0;
 }
 
 /* Non-zero when every coefficient is an integer. */
@@ -268,8 +276,8 @@ int segc_poly_is_integral(const segc_poly *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->len; i++)
-		if (mpz_cmp_ui(mpq_denref(p->coefs[i]), 1))
+	for (i = 0; i < p->len_; i++)
+		if (mpz_cmp_ui(mpq_denref(p->coefs_[i]), 1))
 			return 0;
 	return 1;
 }
@@ -277,9 +285,9 @@ int segc_poly_is_integral(const segc_poly *p)
 /* Drops the trailing variables absent from 'p' (see poly.h). */
 void segc_poly_trim(segc_poly *p)
 {
-	size_t i, v, n = p->nvars, w = 0;
+	size_t i, v, n = p->nvars_, w = 0;
 
-	for (i = 0; i < p->len && w < n; i++) {
+	for (i = 0; i < p->len_ && w < n; i++) {
 		const int32_t *e = term_exp(p, i);
 
 		for (v = n; v > w; v--)
@@ -290,18 +298,19 @@ void segc_poly_trim(segc_poly *p)
 	}
 	if (w == n)
 		return;
-	for (i = 0; i < p->len; i++)
-		memmove(p->exps + i * w, p->exps + i * n, w * sizeof(int32_t));
-	p->nvars = w;
+	for (i = 0; i < p->len_; i++)
+		memmove(p->exps_ + i * w, p->exps_ + i * n,
+			w * sizeof(int32_t));
+	p->nvars_ = w;
 }
 
 /* Marks the variables present in 'p' (see poly.h). */
 size_t segc_poly_used_vars(const segc_poly *p, char *used)
 {
-	size_t i, v, n = p->nvars, k = 0;
+	size_t i, v, n = p->nvars_, k = 0;
 
 	memset(used, 0, n);
-	for (i = 0; i < p->len; i++) {
+	for (i = 0; i < p->len_; i++) {
 		const int32_t *e = term_exp(p, i);
 
 		for (v = 0; v < n; v++)
@@ -315,12 +324,12 @@ size_t segc_poly_used_vars(const segc_poly *p, char *used)
 /* Structural equality (different nvars allowed). */
 int segc_poly_equal(const segc_poly *a, const segc_poly *b)
 {
-	size_t i, v, n = a->nvars > b->nvars ? a->nvars : b->nvars;
+	size_t i, v, n = a->nvars_ > b->nvars_ ? a->nvars_ : b->nvars_;
 
-	if (a->len != b->len)
+	if (a->len_ != b->len_)
 		return 0;
-	for (i = 0; i < a->len; i++) {
-		if (!mpq_equal(a->coefs[i], b->coefs[i]))
+	for (i = 0; i < a->len_; i++) {
+		if (!mpq_equal(a->coefs_[i], b->coefs_[i]))
 			return 0;
 		for (v = 0; v < n; v++)
 			if (segc_poly_exp(a, i, v) != segc_poly_exp(b, i, v))
@@ -335,7 +344,7 @@ int32_t segc_poly_degree(const segc_poly *p, size_t v)
 	int32_t d = 0;
 	size_t i;
 
-	for (i = 0; i < p->len; i++)
+	for (i = 0; i < p->len_; i++)
 		if (i == 0 || segc_poly_exp(p, i, v) > d)
 			d = segc_poly_exp(p, i, v);
 	return d;
@@ -347,7 +356,7 @@ int32_t segc_poly_min_degree(const segc_poly *p, size_t v)
 	int32_t d = 0;
 	size_t i;
 
-	for (i = 0; i < p->len; i++)
+	for (i = 0; i < p->len_; i++)
 		if (i == 0 || segc_poly_exp(p, i, v) < d)
 			d = segc_poly_exp(p, i, v);
 	return d;
@@ -358,7 +367,10 @@ int segc_poly_has_var(const segc_poly *p, size_t v)
 {
 	size_t i;
 
-	for (i = 0; i < p->len; i++)
+	if (v >= p->nvars_)
+		return 0;
+
+	for (i = 0; i < p->len_; i++)
 		if (segc_poly_exp(p, i, v))
 			return 1;
 	return 0;
@@ -369,7 +381,7 @@ void segc_poly_min_exps(const segc_poly *p, int32_t *out)
 {
 	size_t v;
 
-	for (v = 0; v < p->nvars; v++)
+	for (v = 0; v < p->nvars_; v++)
 		out[v] = segc_poly_min_degree(p, v);
 }
 
@@ -457,14 +469,14 @@ int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p)
 {
 	size_t i;
 
-	if (segc_poly_check_terms(lim, p->len))
+	if (segc_poly_check_terms(lim, p->len_))
 		return -1;
 	if (!lim || !lim->max_coeff_bits)
 		return 0;
-	for (i = 0; i < p->len; i++)
-		if (mpz_sizeinbase(mpq_numref(p->coefs[i]), 2) >
+	for (i = 0; i < p->len_; i++)
+		if (mpz_sizeinbase(mpq_numref(p->coefs_[i]), 2) >
 			lim->max_coeff_bits ||
-			mpz_sizeinbase(mpq_denref(p->coefs[i]), 2) >
+			mpz_sizeinbase(mpq_denref(p->coefs_[i]), 2) >
 			lim->max_coeff_bits)
 			return segc_poly_limit_error(lim,
 				"the size in bits of a coefficient",
@@ -477,14 +489,14 @@ int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p)
 /* A term ref with its monomial packed into one word. */
 struct keyed_ref {
 	uint64_t key;
-	struct term_ref r;
+	struct segc_term_ref r;
 };
 
 /* The layout of packed monomials for the n terms v[0..n) (see
  * poly_private.h): lo[x] the smallest exponent of variable x, w[x] the
  * bits of its span; returns the total bits, or more than 64 when they
  * do not fit in a word. */
-unsigned segc_poly_key_layout(const struct term_ref *v, size_t n,
+unsigned segc_poly_key_layout(const struct segc_term_ref *v, size_t n,
 	size_t nvars, int32_t *lo, unsigned *w)
 {
 	int32_t *hi = segc_xmalloc(segc_xmul_size(nvars, sizeof(int32_t)));
@@ -515,7 +527,7 @@ unsigned segc_poly_key_layout(const struct term_ref *v, size_t n,
  * the lexicographic order of the monomials (variable 0 in the highest
  * bits, each exponent less its smallest): returns the keys (malloc'd)
  * and their bits in '*bits', or NULL when they need more than 64 bits. */
-static struct keyed_ref *pack_keys(const struct term_ref *v, size_t n,
+static struct keyed_ref *pack_keys(const struct segc_term_ref *v, size_t n,
 	size_t nvars, unsigned *bits)
 {
 	int32_t *lo = segc_xmalloc(segc_xmul_size(nvars, sizeof(int32_t)));
@@ -570,7 +582,7 @@ static void radix_sort_keys(struct keyed_ref *k, struct keyed_ref *tmp,
 
 /* Sorts 'v' by packed monomials when there are at least PACKED_SORT_MIN
  * and they fit in a word: returns 0 when done, -1 otherwise. */
-static int sort_packed(struct term_ref *v, size_t n, size_t nvars)
+static int sort_packed(struct segc_term_ref *v, size_t n, size_t nvars)
 {
 	struct keyed_ref *k, *tmp;
 	unsigned bits;
@@ -595,8 +607,8 @@ static int sort_packed(struct term_ref *v, size_t n, size_t nvars)
 /* Sort of 'v' (n entries) by decreasing monomial: a radix sort of the
  * monomials packed into words when they fit, otherwise a merge sort;
  * 'tmp' has room for n entries. */
-void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
-	size_t nvars)
+void segc_poly_sort_refs(struct segc_term_ref *v,
+	struct segc_term_ref *tmp, size_t n, size_t nvars)
 {
 	size_t width, i;
 
@@ -627,7 +639,7 @@ void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
 
 /* The least common multiple of the denominators of the n refs when it
  * fits in an unsigned long, otherwise 0. */
-unsigned long segc_poly_common_den(const struct term_ref *v, size_t n)
+unsigned long segc_poly_common_den(const struct segc_term_ref *v, size_t n)
 {
 	unsigned long den = 1;
 	size_t i;
@@ -657,8 +669,8 @@ unsigned long segc_poly_common_den(const struct term_ref *v, size_t n)
 /* collect_refs when the denominators have a common multiple 'den' that
  * fits in a word: the numerators of a monomial, each over 'den', are
  * added as integers, and each sum is brought to lowest terms once. */
-static void collect_common(segc_poly *r, const struct term_ref *v, size_t n,
-	size_t nvars, unsigned long den)
+static void collect_common(segc_poly *r, const struct segc_term_ref *v,
+	size_t n, size_t nvars, unsigned long den)
 {
 	size_t i = 0, j;
 	mpq_t acc;
@@ -682,7 +694,7 @@ static void collect_common(segc_poly *r, const struct term_ref *v, size_t n,
 
 /* Appends to 'r' the terms of sorted refs, adding equal monomials. */
 int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
-	struct term_ref *v, size_t n, size_t nvars)
+	struct segc_term_ref *v, size_t n, size_t nvars)
 {
 	size_t i = 0;
 	mpq_t acc;
@@ -730,29 +742,29 @@ static int merge_signed(const segc_poly_lim *lim, segc_poly *r,
 	mpq_t t;
 	int rc;
 
-	n = a->nvars;
+	n = a->nvars_;
 	segc_poly_init(&out, n);
-	reserve(&out, a->len + b->len);
+	reserve(&out, a->len_ + b->len_);
 	mpq_init(t);
-	while (i < a->len || j < b->len) {
-		int c = i == a->len ? -1 : j == b->len ? 1 :
+	while (i < a->len_ || j < b->len_) {
+		int c = i == a->len_ ? -1 : j == b->len_ ? 1 :
 			mono_cmp(term_exp(a, i), term_exp(b, j), n);
 
 		if (c > 0) {
-			segc_poly_push(&out, term_exp(a, i), a->coefs[i]);
+			segc_poly_push(&out, term_exp(a, i), a->coefs_[i]);
 			i++;
 		} else if (c < 0) {
 			if (sign > 0)
-				mpq_set(t, b->coefs[j]);
+				mpq_set(t, b->coefs_[j]);
 			else
-				mpq_neg(t, b->coefs[j]);
+				mpq_neg(t, b->coefs_[j]);
 			segc_poly_push_swap(&out, term_exp(b, j), t);
 			j++;
 		} else {
 			if (sign > 0)
-				mpq_add(t, a->coefs[i], b->coefs[j]);
+				mpq_add(t, a->coefs_[i], b->coefs_[j]);
 			else
-				mpq_sub(t, a->coefs[i], b->coefs[j]);
+				mpq_sub(t, a->coefs_[i], b->coefs_[j]);
 			if (mpq_sgn(t))
 				segc_poly_push_swap(&out, term_exp(a, i), t);
 			i++;
@@ -772,9 +784,9 @@ static int is_normal(const segc_poly *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->len; i++)
-		if (!mpq_sgn(p->coefs[i]) || (i + 1 < p->len &&
-		    mono_cmp(term_exp(p, i), term_exp(p, i + 1), p->nvars) <= 0))
+	for (i = 0; i < p->len_; i++)
+		if (!mpq_sgn(p->coefs_[i]) || (i + 1 < p->len_ &&
+		    mono_cmp(term_exp(p, i), term_exp(p, i + 1), p->nvars_) <= 0))
 			return 0;
 	return 1;
 }
@@ -788,9 +800,9 @@ int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p)
 
 	if (!is_normal(p))
 		return segc_poly_sum(lim, p, 1, &one);
-	if (segc_poly_check_bytes(lim, sum_bytes(p->len, p->nvars)))
+	if (segc_poly_check_bytes(lim, sum_bytes(p->len_, p->nvars_)))
 		return -1;
-	if (lim && segc_ctx_charge(lim->ctx, (double)p->len))
+	if (lim && segc_ctx_charge(lim->ctx, (double)p->len_))
 		return -1;
 	return segc_poly_check(lim, p);
 }
@@ -800,14 +812,14 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	segc_poly **v)
 {
 	size_t i, j, total = 0, k = 0, nvars = 0;
-	struct term_ref *refs, *tmp;
+	struct segc_term_ref *refs, *tmp;
 	segc_poly out;
 	int rc;
 
 	for (i = 0; i < n; i++) {
-		if (v[i]->nvars > nvars)
-			nvars = v[i]->nvars;
-		total += v[i]->len;
+		if (v[i]->nvars_ > nvars)
+			nvars = v[i]->nvars_;
+		total += v[i]->len_;
 	}
 	if (segc_poly_check_bytes(lim, sum_bytes(total, nvars)))
 		return -1;
@@ -821,9 +833,9 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 		return merge_signed(lim, r, v[0], v[1], 1);
 	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
 	for (i = 0; i < n; i++)
-		for (j = 0; j < v[i]->len; j++) {
+		for (j = 0; j < v[i]->len_; j++) {
 			refs[k].e = term_exp(v[i], j);
-			refs[k++].c = v[i]->coefs[j];
+			refs[k++].c = v[i]->coefs_[j];
 		}
 	segc_poly_init(&out, nvars);
 	/* 'out', not 'r': the refs may point into 'r' */
@@ -848,7 +860,7 @@ static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly *b, int sign)
 {
 	unify(a, b);
-	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len + b->len)))
+	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len_ + b->len_)))
 		return -1;
 	return merge_signed(lim, r, a, b, sign);
 }
@@ -872,8 +884,8 @@ void segc_poly_neg(segc_poly *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->len; i++)
-		mpq_neg(p->coefs[i], p->coefs[i]);
+	for (i = 0; i < p->len_; i++)
+		mpq_neg(p->coefs_[i], p->coefs_[i]);
 }
 
 /* p = c * p. */
@@ -885,8 +897,8 @@ void segc_poly_scale(segc_poly *p, mpq_srcptr c)
 		segc_poly_zero(p);
 		return;
 	}
-	for (i = 0; i < p->len; i++)
-		mpq_mul(p->coefs[i], p->coefs[i], c);
+	for (i = 0; i < p->len_; i++)
+		mpq_mul(p->coefs_[i], p->coefs_[i], c);
 }
 
 /* p = p * x^d; the order is kept. */
@@ -894,8 +906,8 @@ int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d)
 {
 	size_t i, v;
 
-	for (i = 0; i < p->len; i++)
-		for (v = 0; v < p->nvars; v++) {
+	for (i = 0; i < p->len_; i++)
+		for (v = 0; v < p->nvars_; v++) {
 			int64_t e = (int64_t)term_exp(p, i)[v] + d[v];
 
 			if (segc_poly_check_exp(lim, e))

@@ -21,13 +21,19 @@
 #include <gmp.h>
 #include <segc/segc.h>
 
+/* The fields are private to src/algebra/poly/ (their names end in '_';
+ * tests/layout/polyfields.sh checks that no other file names them): the
+ * rest of segc reads a polynomial through the functions below (the
+ * number of terms, a term's coefficient, its exponent of a variable) and
+ * builds one by segc_poly_push or segc_poly_push_term and then
+ * segc_poly_normalise, so that the storage can change behind them. */
 typedef struct segc_poly {
-	size_t nvars;   /* length of each exponent vector */
-	size_t len;     /* terms */
-	size_t cap;     /* allocated terms */
-	int32_t *exps;  /* len * nvars exponents */
-	mpq_t *coefs;   /* len coefficients, the first len initialised */
-	size_t held;    /* bytes of 'exps' and 'coefs', charged (below) */
+	size_t nvars_;   /* length of each exponent vector */
+	size_t len_;     /* terms */
+	size_t cap_;     /* allocated terms */
+	int32_t *exps_;  /* len_ * nvars_ exponents */
+	mpq_t *coefs_;   /* len_ coefficients, the first len_ initialised */
+	size_t held_;    /* bytes of 'exps_' and 'coefs_', charged (below) */
 } segc_poly;
 
 /* Work allowed for one product, per term of max_terms: term products
@@ -65,25 +71,74 @@ int segc_poly_is_one(const segc_poly *p);
 /* Non-zero when every coefficient is an integer. */
 int segc_poly_is_integral(const segc_poly *p);
 int segc_poly_equal(const segc_poly *a, const segc_poly *b);
+/* The number of terms of 'p' (0 for the zero polynomial). */
+static inline size_t segc_poly_nterms(const segc_poly *p)
+{
+	return p->len_;
+}
+/* The length of the exponent vectors of 'p': the variables v <
+ * segc_poly_nvars(p) may occur in it, the others do not. */
+static inline size_t segc_poly_nvars(const segc_poly *p)
+{
+	return p->nvars_;
+}
+/* The larger of the numbers of variables of 'a' and 'b'. */
+static inline size_t segc_poly_nvars_max(const segc_poly *a,
+	const segc_poly *b)
+{
+	return a->nvars_ > b->nvars_ ? a->nvars_ : b->nvars_;
+}
+/* The coefficient of term 'i' (never zero once normalised), owned by 'p'
+ * and valid until 'p' changes. */
+static inline mpq_srcptr segc_poly_coeff(const segc_poly *p, size_t i)
+{
+	return p->coefs_[i];
+}
 /* Exponent of variable 'v' in term 'i' (0 beyond nvars). */
 static inline int32_t segc_poly_exp(const segc_poly *p, size_t i, size_t v)
 {
-	return v < p->nvars ? p->exps[i * p->nvars + v] : 0;
+	return v < p->nvars_ ? p->exps_[i * p->nvars_ + v] : 0;
 }
-/* used[v] = 1 for each variable v < p->nvars with a non-zero exponent in
- * some term, 0 for the others; returns the number of those variables. */
+/* out[v] = exponent of variable v in term 'i', for v < segc_poly_nvars(p). */
+void segc_poly_get_exps(const segc_poly *p, size_t i, int32_t *out);
+/* Lexicographic order of the monomials of term 'i' of 'a' and term 'j'
+ * of 'b' (missing variables count as exponent 0): >0 when the first is
+ * the larger. */
+int segc_poly_term_cmp(const segc_poly *a, size_t i, const segc_poly *b,
+	size_t j);
+/* used[v] = 1 for each variable v < segc_poly_nvars(p) with a non-zero
+ * exponent in some term, 0 for the others; returns the number of those
+ * variables. */
 size_t segc_poly_used_vars(const segc_poly *p, char *used);
 /* Largest / smallest exponent of 'v' over the terms (0 for zero). */
 int32_t segc_poly_degree(const segc_poly *p, size_t v);
 int32_t segc_poly_min_degree(const segc_poly *p, size_t v);
 /* Non-zero when some term has a non-zero exponent of 'v'. */
 int segc_poly_has_var(const segc_poly *p, size_t v);
-/* out[v] = smallest exponent of v over the terms, v < p->nvars. */
+/* out[v] = smallest exponent of v over the terms, v < segc_poly_nvars(p). */
 void segc_poly_min_exps(const segc_poly *p, int32_t *out);
 
 /* Appends a term without keeping the order; call segc_poly_normalise()
- * before any other use.  'exp' has p->nvars entries. */
+ * before any other use.  'exp' has segc_poly_nvars(p) entries. */
 void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c);
+/* Appends term 'i' of 'a' with coefficient 'c' (the term's own when
+ * NULL), as segc_poly_push; 'p' is first extended to the variables of
+ * 'a'. */
+void segc_poly_push_term(segc_poly *p, const segc_poly *a, size_t i,
+	mpq_srcptr c);
+/* Appends a term whose coefficient is moved from 'c' (left as 0). */
+void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c);
+/* Replaces the coefficient of term 'i' by 'c', which may be zero: then
+ * segc_poly_normalise() must follow before any other use. */
+void segc_poly_set_coeff(segc_poly *p, size_t i, mpq_srcptr c);
+/* x_x becomes x_s^k in every term of 'p' (x, s < segc_poly_nvars(p)): the
+ * exponent of s grows by k times that of x, which becomes 0.  The terms
+ * may then be out of order or share a monomial: segc_poly_normalise()
+ * must follow.  -1, 'p' unchanged, when an exponent would pass
+ * INT32_MAX / 2. */
+int segc_poly_subst_power(segc_poly *p, size_t x, size_t s, int32_t k);
+/* Keeps the terms i of 'p' with keep[i] non-zero, in their order. */
+void segc_poly_keep_terms(segc_poly *p, const char *keep);
 /* Sorts the terms, adds those with equal monomials, drops zeros. */
 int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p);
 
@@ -97,7 +152,7 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 void segc_poly_neg(segc_poly *p);
 /* p = c * p. */
 void segc_poly_scale(segc_poly *p, mpq_srcptr c);
-/* p = p * x^d: 'd' has p->nvars entries. */
+/* p = p * x^d: 'd' has segc_poly_nvars(p) entries. */
 int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d);
 int segc_poly_mul(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly *b);
@@ -118,6 +173,8 @@ void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
  * rational such that old p = scale * new p ('scale' may be NULL).  The
  * sign is kept. */
 void segc_poly_primitive(segc_poly *p, mpq_ptr scale);
+/* Checks an exponent against the limit and the range of int32_t. */
+int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e);
 /* Checks the limits on the coefficients and terms of 'p'. */
 int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p);
 /* Checks that a polynomial of 'terms' terms over 'nvars' variables is
@@ -132,6 +189,21 @@ int segc_poly_check_size(const segc_poly_lim *lim, size_t terms,
  * terms over v atoms take 4tv bytes, which can grow as the square of the
  * input. */
 size_t segc_poly_held(void);
+
+/* A monomial (an exponent vector) and a coefficient seen through
+ * pointers, for sorting terms without moving them: the polynomial
+ * operations sort their terms so, and a caller that groups the terms of
+ * a polynomial by monomials of its own making sorts those. */
+struct segc_term_ref {
+	const int32_t *e;
+	mpq_srcptr c;
+};
+
+/* Sort of 'v' (n entries) by decreasing monomial over 'nvars' variables
+ * (a radix sort of packed monomials when they fit in a word, a merge
+ * sort otherwise); 'tmp' has room for n entries. */
+void segc_poly_sort_refs(struct segc_term_ref *v, struct segc_term_ref *tmp,
+	size_t n, size_t nvars);
 
 /* g = gcd(a, b): integer coefficients with gcd 1 and a positive leading
  * coefficient; gcd(0, 0) = 0.  Exponents should be non-negative (a

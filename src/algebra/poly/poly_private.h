@@ -1,6 +1,7 @@
-/* poly_private.h - what poly.c, polymul.c, polygcd.c and polyflint.c
- * share: the layout helpers of a term, the comparison of monomials, the
- * limit checks and the sort of terms by monomial.  Private to them. */
+/* poly_private.h - what poly.c, polyterm.c, polymul.c, polygcd.c and
+ * polyflint.c share: the layout helpers of a term, the comparison of
+ * monomials, the limit checks and the sort of terms by monomial.
+ * Private to them. */
 #ifndef SEGC_POLY_PRIVATE_H
 #define SEGC_POLY_PRIVATE_H
 
@@ -10,7 +11,7 @@
 /* The exponent vector of term 'i'. */
 static inline int32_t *term_exp(const segc_poly *p, size_t i)
 {
-	return p->exps + i * p->nvars;
+	return p->exps_ + i * p->nvars_;
 }
 
 /* Lexicographic comparison of two exponent vectors: >0 when 'a' is the
@@ -28,21 +29,15 @@ static inline int mono_cmp(const int32_t *a, const int32_t *b, size_t n)
 /* Brings 'a' and 'b' to the same number of variables. */
 static inline void unify(segc_poly *a, segc_poly *b)
 {
-	segc_poly_extend(a, b->nvars);
-	segc_poly_extend(b, a->nvars);
+	segc_poly_extend(a, b->nvars_);
+	segc_poly_extend(b, a->nvars_);
 }
 
-/* A term seen through pointers, for sorting without moving data. */
-struct term_ref {
-	const int32_t *e;
-	mpq_ptr c;
-};
-
+/* Room for at least 'n' terms in 'p' (poly.c). */
+void segc_poly_reserve(segc_poly *p, size_t n);
 /* Makes 'p' 'n' terms over 'nvars' variables, exponents undefined and
  * coefficients initialised to be overwritten (those held are reused). */
 void segc_poly_resize(segc_poly *p, size_t nvars, size_t n);
-/* Appends a term whose coefficient is moved from 'c' (left as 0). */
-void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c);
 /* Reports that 'what' passed 'value', the limit 'name' (a field of
  * segc_limits), if lim has a context: -1. */
 int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,
@@ -55,24 +50,17 @@ int segc_poly_check_bytes(const segc_poly_lim *lim, size_t more);
 int segc_poly_fits_bytes(const segc_poly_lim *lim, size_t more);
 /* Checks 'n' terms against the limit, and the memory they hold. */
 int segc_poly_check_terms(const segc_poly_lim *lim, size_t n);
-/* Checks an exponent against the limit and the range of int32_t. */
-int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e);
-/* Sort of 'v' (n entries) by decreasing monomial (a radix sort of packed
- * monomials when they fit in a word, a merge sort otherwise); 'tmp' has
- * room for n entries. */
-void segc_poly_sort_refs(struct term_ref *v, struct term_ref *tmp, size_t n,
-	size_t nvars);
 /* Appends to 'r' the terms of sorted refs, adding equal monomials. */
 int segc_poly_collect_refs(const segc_poly_lim *lim, segc_poly *r,
-	struct term_ref *v, size_t n, size_t nvars);
+	struct segc_term_ref *v, size_t n, size_t nvars);
 
 /* The least common multiple of the denominators of the n refs when it
  * fits in an unsigned long, otherwise 0. */
-unsigned long segc_poly_common_den(const struct term_ref *v, size_t n);
+unsigned long segc_poly_common_den(const struct segc_term_ref *v, size_t n);
 /* The layout of the monomials of v[0..n) (n >= 1) packed into one word:
  * lo[x] the smallest exponent of variable x, w[x] the bits of its span;
  * returns the total bits (more than 64: they do not fit). */
-unsigned segc_poly_key_layout(const struct term_ref *v, size_t n,
+unsigned segc_poly_key_layout(const struct segc_term_ref *v, size_t n,
 	size_t nvars, int32_t *lo, unsigned *w);
 /* The monomial 'e' packed by the layout lo, w: the integer order of
  * the words is the lexicographic order of the monomials. */
@@ -92,6 +80,6 @@ static inline uint64_t segc_poly_pack_key(const int32_t *e, size_t nvars,
  * over a word-sized common denominator: 0 done (or -1 on a limit); 1
  * when not applicable ('r' untouched). */
 int segc_poly_sum_words(const segc_poly_lim *lim, segc_poly *r,
-	const struct term_ref *v, size_t n, size_t nvars);
+	const struct segc_term_ref *v, size_t n, size_t nvars);
 
 #endif

@@ -14,7 +14,7 @@
 /* The context over the used variables of v[0..n-1]. */
 void segc_flint_init(segc_flint *f, size_t n, const segc_poly *const *v)
 {
-	size_t k, w, nv = n ? v[0]->nvars : 0;
+	size_t k, w, nv = n ? v[0]->nvars_ : 0;
 	char *used = segc_xcalloc(nv ? nv : 1, 1);
 	char *one = segc_xmalloc(nv ? nv : 1);
 
@@ -49,9 +49,9 @@ static void common_den(mpz_ptr den, const segc_poly *p)
 	size_t i;
 
 	mpz_set_ui(den, 1);
-	for (i = 0; i < p->len; i++)
-		if (mpz_cmp_ui(mpq_denref(p->coefs[i]), 1))
-			mpz_lcm(den, den, mpq_denref(p->coefs[i]));
+	for (i = 0; i < p->len_; i++)
+		if (mpz_cmp_ui(mpq_denref(p->coefs_[i]), 1))
+			mpz_lcm(den, den, mpq_denref(p->coefs_[i]));
 }
 
 /* A = p * x^-shift: integer numerators over one denominator, made
@@ -70,15 +70,15 @@ void segc_flint_from_poly(const segc_flint *f, fmpq_mpoly_t A,
 	mpz_init(z);
 	fmpz_init(c);
 	common_den(den, p);
-	fmpz_mpoly_fit_length(Z, (slong)p->len, zctx);
-	for (i = 0; i < p->len; i++) {
+	fmpz_mpoly_fit_length(Z, (slong)p->len_, zctx);
+	for (i = 0; i < p->len_; i++) {
 		const int32_t *e = term_exp(p, i);
 
 		for (k = 0; k < f->nused; k++)
 			f->uexp[k] = (ulong)((int64_t)e[f->map[k]] -
 				(shift ? shift[f->map[k]] : 0));
-		mpz_divexact(z, den, mpq_denref(p->coefs[i]));
-		mpz_mul(z, z, mpq_numref(p->coefs[i]));
+		mpz_divexact(z, den, mpq_denref(p->coefs_[i]));
+		mpz_mul(z, z, mpq_numref(p->coefs_[i]));
 		fmpz_set_mpz(c, z);
 		fmpz_mpoly_push_term_fmpz_ui(Z, c, f->uexp, zctx);
 	}
@@ -181,7 +181,7 @@ int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 	segc_poly_resize(r, nv, (size_t)n);
 	fmpq_init(t);
 	for (i = 0; i < n; i++) {
-		int32_t *e = r->exps + (size_t)i * nv;
+		int32_t *e = r->exps_ + (size_t)i * nv;
 
 		mpoly_get_monomial_ui(f->uexp, Z->exps + nw * (size_t)i,
 			Z->bits, m);
@@ -190,7 +190,7 @@ int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 		for (k = 0; k < f->nused; k++)
 			e[f->map[k]] = (int32_t)((int64_t)f->uexp[k] +
 				base[f->map[k]]);
-		get_coeff(r->coefs[i], A, i, t);
+		get_coeff(r->coefs_[i], A, i, t);
 	}
 	fmpq_clear(t);
 	free(base);

@@ -22,7 +22,7 @@ typedef struct segc_flint {
  * 'v' (all with the same nvars). */
 void segc_flint_init(segc_flint *f, size_t n, const segc_poly *const *v);
 void segc_flint_clear(segc_flint *f);
-/* A = p * x^-shift ('shift' has p->nvars entries, at most the smallest
+/* A = p * x^-shift ('shift' has p->nvars_ entries, at most the smallest
  * exponent of each variable, or NULL for none). */
 void segc_flint_from_poly(const segc_flint *f, fmpq_mpoly_t A,
 	const segc_poly *p, const int32_t *shift);

@@ -15,7 +15,7 @@
 /* Normalises the sign: the leading coefficient becomes positive. */
 static void make_lead_positive(segc_poly *p)
 {
-	if (p->len && mpq_sgn(p->coefs[0]) < 0)
+	if (p->len_ && mpq_sgn(p->coefs_[0]) < 0)
 		segc_poly_neg(p);
 }
 
@@ -26,7 +26,7 @@ static int disjoint_vars(const segc_poly *a, const segc_poly *b)
 {
 	size_t v;
 
-	for (v = 0; v < a->nvars; v++)
+	for (v = 0; v < a->nvars_; v++)
 		if (segc_poly_degree(a, v) != segc_poly_min_degree(a, v) &&
 			segc_poly_degree(b, v) != segc_poly_min_degree(b, v))
 			return 0;
@@ -38,11 +38,11 @@ static double max_limbs(const segc_poly *p)
 {
 	size_t i, m = 1;
 
-	for (i = 0; i < p->len; i++) {
-		if (mpz_size(mpq_numref(p->coefs[i])) > m)
-			m = mpz_size(mpq_numref(p->coefs[i]));
-		if (mpz_size(mpq_denref(p->coefs[i])) > m)
-			m = mpz_size(mpq_denref(p->coefs[i]));
+	for (i = 0; i < p->len_; i++) {
+		if (mpz_size(mpq_numref(p->coefs_[i])) > m)
+			m = mpz_size(mpq_numref(p->coefs_[i]));
+		if (mpz_size(mpq_denref(p->coefs_[i])) > m)
+			m = mpz_size(mpq_denref(p->coefs_[i]));
 	}
 	return (double)m;
 }
@@ -65,7 +65,7 @@ static int flint_gcd(const segc_poly_lim *lim, segc_poly *g,
 	 * (Brown's, Zippel's, Hensel lifting) make images of both
 	 * operands, each a pass over them. */
 	segc_flint_init(&f, 2, ops);
-	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len + b->len) *
+	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len_ + b->len_) *
 		(max_limbs(a) + max_limbs(b)) * (double)(1 + f.nused))) {
 		segc_flint_clear(&f);
 		return -1;
@@ -81,7 +81,7 @@ static int flint_gcd(const segc_poly_lim *lim, segc_poly *g,
 		if (lim && lim->ctx)
 			segc_error(lim->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
 				"a gcd of polynomials of %zu and %zu terms "
-				"could not be computed", a->len, b->len);
+				"could not be computed", a->len_, b->len_);
 		rc = -1;
 	} else {
 		rc = segc_flint_to_poly(lim, &f, g, G, NULL);
@@ -106,11 +106,11 @@ static int gcd_core(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	size_t v, n;
 	int rc = 0;
 
-	segc_poly_extend(a, b->nvars);
-	segc_poly_extend(b, a->nvars);
-	n = a->nvars;
-	if (a->len == 0 || b->len == 0) {
-		segc_poly_set(g, a->len ? a : b);
+	segc_poly_extend(a, b->nvars_);
+	segc_poly_extend(b, a->nvars_);
+	n = a->nvars_;
+	if (a->len_ == 0 || b->len_ == 0) {
+		segc_poly_set(g, a->len_ ? a : b);
 		segc_poly_primitive(g, NULL);
 		make_lead_positive(g);
 		return 0;
@@ -123,7 +123,7 @@ static int gcd_core(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	for (v = 0; v < n; v++)
 		mono[v] = ma[v] < mb[v] ? ma[v] : mb[v];
 	segc_poly_init(&out, n);
-	if (a->len == 1 || b->len == 1 || disjoint_vars(a, b))
+	if (a->len_ == 1 || b->len_ == 1 || disjoint_vars(a, b))
 		segc_poly_set_si(&out, 1);
 	else
 		rc = flint_gcd(lim, &out, a, ma, b, mb, prs);

@@ -19,12 +19,12 @@ static int mul_term(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly out;
 	int rc;
 
-	if (lim && segc_ctx_charge(lim->ctx, (double)a->len *
+	if (lim && segc_ctx_charge(lim->ctx, (double)a->len_ *
 		max_coeff_limbs(a)))
 		return -1;
-	segc_poly_init(&out, a->nvars);
+	segc_poly_init(&out, a->nvars_);
 	segc_poly_set(&out, a);
-	segc_poly_scale(&out, b->coefs[k]);
+	segc_poly_scale(&out, b->coefs_[k]);
 	rc = segc_poly_shift(lim, &out, term_exp(b, k));
 	if (!rc)
 		rc = segc_poly_check(lim, &out);
@@ -38,11 +38,11 @@ static double max_coeff_limbs(const segc_poly *p)
 {
 	size_t i, m = 0, k;
 
-	for (i = 0; i < p->len; i++) {
-		k = mpz_size(mpq_numref(p->coefs[i]));
+	for (i = 0; i < p->len_; i++) {
+		k = mpz_size(mpq_numref(p->coefs_[i]));
 		if (k > m)
 			m = k;
-		k = mpz_size(mpq_denref(p->coefs[i]));
+		k = mpz_size(mpq_denref(p->coefs_[i]));
 		if (k > m)
 			m = k;
 	}
@@ -82,7 +82,7 @@ static int check_work(const segc_poly_lim *lim, size_t alen, double alimbs,
 static double product_terms_bound(const segc_flint *f, const segc_poly *a,
 	double ka, const segc_poly *b, double kb)
 {
-	double box = 1, pairs = (double)a->len * (double)b->len;
+	double box = 1, pairs = (double)a->len_ * (double)b->len_;
 	size_t k;
 
 	for (k = 0; k < f->nused && box < pairs; k++) {
@@ -119,7 +119,7 @@ static int check_product_exps(const segc_poly_lim *lim, const segc_poly *a,
 
 	if (ka > INT32_MAX || kb > INT32_MAX)
 		return segc_poly_check_exp(lim, INT64_MAX);
-	for (v = 0; v < a->nvars; v++)
+	for (v = 0; v < a->nvars_; v++)
 		if (segc_poly_check_exp(lim, ka * segc_poly_degree(a, v) +
 			kb * segc_poly_degree(b, v)) ||
 			segc_poly_check_exp(lim, ka * segc_poly_min_degree(a, v) +
@@ -137,10 +137,10 @@ static int mul_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	int32_t *ma, *mb;
 	fmpq_mpoly_t A, B;
 	segc_flint f;
-	size_t v, n = a->nvars;
+	size_t v, n = a->nvars_;
 	int rc;
 
-	if (check_work(lim, a->len, max_coeff_limbs(a), b->len,
+	if (check_work(lim, a->len_, max_coeff_limbs(a), b->len_,
 		max_coeff_limbs(b)) || check_product_exps(lim, a, 1, b, 1))
 		return -1;
 	segc_flint_init(&f, 2, ops);
@@ -174,14 +174,14 @@ int segc_poly_mul(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly *b)
 {
 	unify(a, b);
-	if (a->len == 0 || b->len == 0) {
-		segc_poly_extend(r, a->nvars);
+	if (a->len_ == 0 || b->len_ == 0) {
+		segc_poly_extend(r, a->nvars_);
 		segc_poly_zero(r);
 		return 0;
 	}
-	if (b->len == 1)
+	if (b->len_ == 1)
 		return mul_term(lim, r, a, b, 0);
-	if (a->len == 1)
+	if (a->len_ == 1)
 		return mul_term(lim, r, b, a, 0);
 	return mul_general(lim, r, a, b);
 }
@@ -231,11 +231,11 @@ static double max_coeff_bits(const segc_poly *p)
 {
 	size_t i, m = 1, k;
 
-	for (i = 0; i < p->len; i++) {
-		k = mpz_sizeinbase(mpq_numref(p->coefs[i]), 2);
+	for (i = 0; i < p->len_; i++) {
+		k = mpz_sizeinbase(mpq_numref(p->coefs_[i]), 2);
 		if (k > m)
 			m = k;
-		k = mpz_sizeinbase(mpq_denref(p->coefs[i]), 2);
+		k = mpz_sizeinbase(mpq_denref(p->coefs_[i]), 2);
 		if (k > m)
 			m = k;
 	}
@@ -251,7 +251,7 @@ static double power_terms_bound(const segc_flint *f, const segc_poly *a,
 	unsigned long k;
 
 	for (k = 1; k <= e && pairs < 1e300; k++)
-		pairs = pairs * ((double)a->len - 1 + (double)k) / (double)k;
+		pairs = pairs * ((double)a->len_ - 1 + (double)k) / (double)k;
 	box = product_terms_bound(f, a, (double)e, a, 0);
 	return box < pairs ? box : pairs;
 }
@@ -279,11 +279,11 @@ static int pow_direct(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	terms = power_terms_bound(&f, a, e);
 	/* a coefficient of a^e: a sum of at most t^e products of e
 	 * coefficients of 'a' */
-	for (lg = 0; ((size_t)1 << lg) < a->len; lg++)
+	for (lg = 0; ((size_t)1 << lg) < a->len_; lg++)
 		;
 	limbs = (double)(size_t)((double)e * (max_coeff_bits(a) + lg) /
 		GMP_NUMB_BITS) + 1;
-	work = (double)e * (double)a->len * terms * la * limbs;
+	work = (double)e * (double)a->len_ * terms * la * limbs;
 	bytes = terms * (8.0 * (2 + (double)f.nused + limbs) +
 		4.0 * (double)f.nvars + sizeof(mpq_t));
 	if (lim && ((lim->max_terms &&
@@ -297,12 +297,12 @@ static int pow_direct(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 		segc_flint_clear(&f);
 		return -1;
 	}
-	m = segc_xmalloc((a->nvars ? a->nvars : 1) * sizeof(int32_t));
+	m = segc_xmalloc((a->nvars_ ? a->nvars_ : 1) * sizeof(int32_t));
 	segc_poly_min_exps(a, m);
 	fmpq_mpoly_init(A, f.ctx);
 	segc_flint_from_poly(&f, A, a, m);
 	fmpq_mpoly_pow_ui(A, A, e, f.ctx);
-	for (v = 0; v < a->nvars; v++)
+	for (v = 0; v < a->nvars_; v++)
 		m[v] = (int32_t)((int64_t)m[v] * (int64_t)e);
 	rc = segc_flint_check_coeffs(lim, &f, A);
 	if (rc == 0)
@@ -326,7 +326,7 @@ static int pow_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	int rc = 0;
 
 	segc_flint_init(&f, 1, ops);
-	m = segc_xmalloc((a->nvars ? a->nvars : 1) * sizeof(int32_t));
+	m = segc_xmalloc((a->nvars_ ? a->nvars_ : 1) * sizeof(int32_t));
 	segc_poly_min_exps(a, m);
 	fmpq_mpoly_init(base, f.ctx);
 	fmpq_mpoly_init(acc, f.ctx);
@@ -342,7 +342,7 @@ static int pow_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 			break;
 		rc = pow_step(lim, &xb, &xb);
 	}
-	for (v = 0; v < a->nvars; v++)
+	for (v = 0; v < a->nvars_; v++)
 		m[v] = (int32_t)((int64_t)m[v] * (int64_t)xa.k);
 	if (rc == 0)
 		rc = segc_flint_to_poly(lim, &f, r, acc, m);
@@ -357,12 +357,12 @@ static int pow_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	unsigned long e)
 {
-	if (e == 0 || a->len == 0 || e == 1 || a->len == 1) {
+	if (e == 0 || a->len_ == 0 || e == 1 || a->len_ == 1) {
 		segc_poly base, acc;
 		int rc = 0;
 
-		segc_poly_init(&base, a->nvars);
-		segc_poly_init(&acc, a->nvars);
+		segc_poly_init(&base, a->nvars_);
+		segc_poly_init(&acc, a->nvars_);
 		segc_poly_set(&base, a);
 		segc_poly_set_si(&acc, 1);
 		while (rc == 0) {
@@ -393,26 +393,27 @@ int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 static int div_term(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
 	const segc_poly *b)
 {
-	int32_t *d = segc_xmalloc((a->nvars ? a->nvars : 1) * sizeof(int32_t));
+	int32_t *d = segc_xmalloc((a->nvars_ ? a->nvars_ : 1) *
+		sizeof(int32_t));
 	segc_poly out;
 	mpq_t c;
 	size_t v;
 	int rc = 1;
 
 	segc_poly_min_exps(a, d);
-	for (v = 0; v < a->nvars; v++) {
-		if (a->len && d[v] < term_exp(b, 0)[v])
+	for (v = 0; v < a->nvars_; v++) {
+		if (a->len_ && d[v] < term_exp(b, 0)[v])
 			rc = 0;
 		d[v] = -term_exp(b, 0)[v];
 	}
-	if (rc == 1 && lim && segc_ctx_charge(lim->ctx, (double)a->len *
+	if (rc == 1 && lim && segc_ctx_charge(lim->ctx, (double)a->len_ *
 		max_coeff_limbs(a)))
 		rc = -1;
 	if (rc == 1) {
-		segc_poly_init(&out, a->nvars);
+		segc_poly_init(&out, a->nvars_);
 		segc_poly_set(&out, a);
 		mpq_init(c);
-		mpq_inv(c, b->coefs[0]);
+		mpq_inv(c, b->coefs_[0]);
 		segc_poly_scale(&out, c);
 		mpq_clear(c);
 		segc_poly_shift(NULL, &out, d);
@@ -435,7 +436,7 @@ static int div_general(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
 	int32_t *ma, *mb;
 	fmpq_mpoly_t A, B;
 	segc_flint f;
-	size_t v, n = a->nvars;
+	size_t v, n = a->nvars_;
 	int rc = 1;
 
 	ma = segc_xmalloc((n ? n : 1) * sizeof(int32_t));
@@ -449,8 +450,9 @@ static int div_general(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
 	/* The heap division meets each term of b once per quotient term;
 	 * the quotient has at most as many terms as the box of its degrees,
 	 * and about len(a) / len(b) ... len(a) in practice. */
-	if (rc == 1 && lim && segc_ctx_charge(lim->ctx, (double)a->len *
-		(double)b->len * (1 + max_coeff_limbs(a) + max_coeff_limbs(b))))
+	if (rc == 1 && lim && segc_ctx_charge(lim->ctx, (double)a->len_ *
+		(double)b->len_ *
+		(1 + max_coeff_limbs(a) + max_coeff_limbs(b))))
 		rc = -1;
 	if (rc != 1) {
 		free(ma);
@@ -481,14 +483,14 @@ int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
 	segc_poly *b)
 {
 	unify(a, b);
-	if (b->len == 0)
+	if (b->len_ == 0)
 		return 0;
-	if (a->len == 0) {
-		segc_poly_extend(q, a->nvars);
+	if (a->len_ == 0) {
+		segc_poly_extend(q, a->nvars_);
 		segc_poly_zero(q);
 		return 1;
 	}
-	if (b->len == 1)
+	if (b->len_ == 1)
 		return div_term(lim, q, a, b);
 	return div_general(lim, q, a, b);
 }
@@ -502,12 +504,12 @@ void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
 	segc_poly r;
 	size_t i;
 
-	segc_poly_init(&r, p->nvars);
-	for (i = 0; i < p->len; i++)
+	segc_poly_init(&r, p->nvars_);
+	for (i = 0; i < p->len_; i++)
 		if (segc_poly_exp(p, i, v) == d) {
-			segc_poly_push(&r, term_exp(p, i), p->coefs[i]);
-			if (v < r.nvars)
-				term_exp(&r, r.len - 1)[v] = 0;
+			segc_poly_push(&r, term_exp(p, i), p->coefs_[i]);
+			if (v < r.nvars_)
+				term_exp(&r, r.len_ - 1)[v] = 0;
 		}
 	segc_poly_swap(out, &r);
 	segc_poly_clear(&r);
@@ -522,9 +524,9 @@ int segc_poly_compose_var(const segc_poly_lim *lim, segc_poly *r,
 	int rc = 0;
 
 	unify(p, s);
-	segc_poly_init(&acc, p->nvars);
-	segc_poly_init(&spow, p->nvars);
-	segc_poly_init(&c, p->nvars);
+	segc_poly_init(&acc, p->nvars_);
+	segc_poly_init(&spow, p->nvars_);
+	segc_poly_init(&c, p->nvars_);
 	segc_poly_set_si(&spow, 1);
 	for (d = 0; d <= deg && rc == 0; d++) {
 		segc_poly_coeff_var(&c, p, v, d);
@@ -549,23 +551,25 @@ void segc_poly_primitive(segc_poly *p, mpq_ptr scale)
 	mpz_t g, l;
 	size_t i;
 
-	if (p->len == 0) {
+	if (p->len_ == 0) {
 		if (scale)
 			mpq_set_ui(scale, 1, 1);
 		return;
 	}
 	mpz_init(g);
 	mpz_init_set_ui(l, 1);
-	for (i = 0; i < p->len; i++) {
-		mpz_gcd(g, g, mpq_numref(p->coefs[i]));
-		mpz_lcm(l, l, mpq_denref(p->coefs[i]));
+	for (i = 0; i < p->len_; i++) {
+		mpz_gcd(g, g, mpq_numref(p->coefs_[i]));
+		mpz_lcm(l, l, mpq_denref(p->coefs_[i]));
 	}
-	for (i = 0; i < p->len; i++) {
-		mpz_divexact(mpq_numref(p->coefs[i]), mpq_numref(p->coefs[i]), g);
-		mpz_divexact(mpq_denref(p->coefs[i]), l, mpq_denref(p->coefs[i]));
-		mpz_mul(mpq_numref(p->coefs[i]), mpq_numref(p->coefs[i]),
-			mpq_denref(p->coefs[i]));
-		mpz_set_ui(mpq_denref(p->coefs[i]), 1);
+	for (i = 0; i < p->len_; i++) {
+		mpz_divexact(mpq_numref(p->coefs_[i]),
+			mpq_numref(p->coefs_[i]), g);
+		mpz_divexact(mpq_denref(p->coefs_[i]), l,
+			mpq_denref(p->coefs_[i]));
+		mpz_mul(mpq_numref(p->coefs_[i]), mpq_numref(p->coefs_[i]),
+			mpq_denref(p->coefs_[i]));
+		mpz_set_ui(mpq_denref(p->coefs_[i]), 1);
 	}
 	if (scale) {
 		mpz_set(mpq_numref(scale), g);

@@ -106,7 +106,7 @@ static void set_quotient(mpq_ptr c, __int128 x, unsigned long den)
 
 /* The numerators over 'den' of the n refs into t[i].v, or -1 when one
  * is not word-sized or their sum might not fit in 127 bits. */
-static int scale_numerators(struct word_term *t, const struct term_ref *v,
+static int scale_numerators(struct word_term *t, const struct segc_term_ref *v,
 	size_t n, unsigned long den)
 {
 	int nb = 0, limit = 126 - (int)bits_of(den) -
@@ -139,7 +139,7 @@ static int scale_numerators(struct word_term *t, const struct term_ref *v,
 static void collect_words(segc_poly *r, struct word_term *t, size_t n,
 	unsigned long den)
 {
-	size_t i, j, k = 0, nv = r->nvars;
+	size_t i, j, k = 0, nv = r->nvars_;
 
 	for (i = 0; i < n; i = j) {
 		__int128 acc = 0;
@@ -153,14 +153,14 @@ static void collect_words(segc_poly *r, struct word_term *t, size_t n,
 	}
 	segc_poly_resize(r, nv, k);
 	for (i = 0; i < k; i++) {
-		memcpy(r->exps + i * nv, t[i].e, nv * sizeof(int32_t));
-		set_quotient(r->coefs[i], t[i].v, den);
+		memcpy(r->exps_ + i * nv, t[i].e, nv * sizeof(int32_t));
+		set_quotient(r->coefs_[i], t[i].v, den);
 	}
 }
 
 /* The sum by words (see poly_private.h). */
 int segc_poly_sum_words(const segc_poly_lim *lim, segc_poly *r,
-	const struct term_ref *v, size_t n, size_t nvars)
+	const struct segc_term_ref *v, size_t n, size_t nvars)
 {
 	struct word_term *t, *tmp;
 	unsigned long den;

@@ -249,7 +249,7 @@ static int names_poly(segc_canon *st, const segc_rf *r)
 
 	if (!segc_rf_is_poly(r))
 		return 0;
-	for (w = 0; w < r->num.nvars; w++)
+	for (w = 0; w < segc_poly_nvars(&r->num); w++)
 		if (st->atoms[w]->kind != SEGC_SYM &&
 		    segc_poly_has_var(&r->num, w))
 			return 0;
@@ -319,7 +319,7 @@ static int clean_term(segc_canon *st, const segc_poly *p, size_t i,
 {
 	size_t w;
 
-	for (w = 0; w < p->nvars; w++) {
+	for (w = 0; w < segc_poly_nvars(p); w++) {
 		int32_t e = segc_poly_exp(p, i, w);
 
 		if (!e)
@@ -363,14 +363,14 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	segc_poly *p, const segc_poly *den, const segc_expr *lo,
 	const segc_expr *hi)
 {
-	int32_t *mins = segc_xcalloc(p->nvars ? p->nvars : 1, sizeof(int32_t));
-	size_t w, v = segc_sum_var_of_name(st, name);
+	size_t w, n = segc_poly_nvars(p), v = segc_sum_var_of_name(st, name);
+	int32_t *mins = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	segc_rf body, f;
 	mpq_t scale;
 	int rc;
 
 	segc_poly_min_exps(p, mins);
-	for (w = 0; w < p->nvars; w++)
+	for (w = 0; w < segc_poly_nvars(p); w++)
 		if (w == v || segc_sum_holds_counter(st, w, name) || mins[w] < 0)
 			mins[w] = 0;
 	segc_rf_init(&body);
@@ -378,7 +378,7 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	mpq_init(scale);
 	segc_poly_set(&body.num, p);
 	segc_poly_set(&body.den, den);
-	for (w = 0; w < p->nvars; w++)
+	for (w = 0; w < segc_poly_nvars(p); w++)
 		mins[w] = -mins[w];
 	rc = segc_poly_shift(&st->lim, &body.num, mins);
 	segc_poly_primitive(&body.num, scale);
@@ -391,7 +391,7 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	if (rc == 0)
 		rc = segc_sum_normal_atom(st, &f, name, &body, lo, hi);
 	if (rc == 0) {
-		for (w = 0; w < p->nvars; w++)
+		for (w = 0; w < segc_poly_nvars(p); w++)
 			mins[w] = -mins[w];
 		segc_poly_set_q(&body.num, scale);
 		segc_poly_set_si(&body.den, 1);
@@ -430,28 +430,28 @@ static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf a, b;
 	int rc = 0;
 
-	for (w = 0; w < body->den.nvars; w++)
+	for (w = 0; w < segc_poly_nvars(&body->den); w++)
 		if (segc_poly_has_var(&body->den, w) && (w == v ||
 			segc_sum_holds_counter(st, w, name)))
 			return segc_sum_normal_atom(st, r, name, body, lo, hi);
-	for (i = 0; i < body->num.len; i++)
+	for (i = 0; i < segc_poly_nterms(&body->num); i++)
 		if (!clean_term(st, &body->num, i, v, name))
 			break;
-	if (i == body->num.len)  /* every term has a closed form */
+	/* every term has a closed form */
+	if (i == segc_poly_nterms(&body->num))
 		return closed_sum(st, r, name, &body->num, &body->den, lo, hi);
-	segc_poly_init(&clean, body->num.nvars);
-	segc_poly_init(&dirty, body->num.nvars);
-	for (i = 0; i < body->num.len; i++)
-		segc_poly_push(clean_term(st, &body->num, i, v, name) ?
-			&clean : &dirty, body->num.exps + i * body->num.nvars,
-			body->num.coefs[i]);
+	segc_poly_init(&clean, segc_poly_nvars(&body->num));
+	segc_poly_init(&dirty, segc_poly_nvars(&body->num));
+	for (i = 0; i < segc_poly_nterms(&body->num); i++)
+		segc_poly_push_term(clean_term(st, &body->num, i, v, name) ?
+			&clean : &dirty, &body->num, i, NULL);
 	segc_poly_normalise(NULL, &clean);
 	segc_poly_normalise(NULL, &dirty);
 	segc_rf_init(&a);
 	segc_rf_init(&b);
-	if (clean.len || !dirty.len)
+	if (segc_poly_nterms(&clean) || !segc_poly_nterms(&dirty))
 		rc = closed_sum(st, &a, name, &clean, &body->den, lo, hi);
-	if (rc == 0 && dirty.len)
+	if (rc == 0 && segc_poly_nterms(&dirty))
 		rc = dirty_sum(st, &b, name, &dirty, &body->den, lo, hi);
 	if (rc == 0)
 		rc = segc_rf_add(st, r, &a, &b);
@@ -520,8 +520,7 @@ static void fresh_counter(segc_canon *st, char *buf, size_t len,
 static int range_sum(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
-	size_t w, n = body->num.nvars > body->den.nvars ? body->num.nvars :
-		body->den.nvars;
+	size_t w, n = segc_poly_nvars_max(&body->num, &body->den);
 	unsigned long q;
 	int rc = 1, ifs = 0;
 

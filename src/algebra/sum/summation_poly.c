@@ -17,7 +17,6 @@
 #include <string.h>
 #include <flint/fmpz_poly.h>
 #include "algebra/canon/canon_private.h"
-#include "algebra/poly/poly_private.h"
 #include "base/util.h"
 
 /* Makes sure B_0 .. B_m are cached (B_1 = -1/2). */
@@ -134,34 +133,33 @@ static void faulhaber_clear(struct faulhaber *f)
 struct groups {
 	size_t nvars, len;
 	int32_t *key;
-	struct term_ref *refs;
+	struct segc_term_ref *refs;
 };
 
 /* Groups the terms of 'p' by their monomial without x_v. */
 static void groups_init(struct groups *g, const segc_poly *p, size_t v)
 {
-	size_t i, n = p->nvars, w = n + 1;
-	struct term_ref *tmp;
+	size_t i, n = segc_poly_nvars(p), len = segc_poly_nterms(p), w = n + 1;
+	struct segc_term_ref *tmp;
 
 	g->nvars = n;
-	g->len = p->len;
-	g->key = segc_xmalloc(segc_xmul_size(segc_xmul_size(p->len ? p->len :
-		1, w), sizeof(int32_t)));
-	g->refs = segc_xmalloc(segc_xmul_size(p->len ? p->len : 1,
+	g->len = len;
+	g->key = segc_xmalloc(segc_xmul_size(segc_xmul_size(len ? len : 1, w),
+		sizeof(int32_t)));
+	g->refs = segc_xmalloc(segc_xmul_size(len ? len : 1,
 		sizeof(*g->refs)));
-	tmp = segc_xmalloc(segc_xmul_size(p->len ? p->len : 1, sizeof(*tmp)));
-	for (i = 0; i < p->len; i++) {
+	tmp = segc_xmalloc(segc_xmul_size(len ? len : 1, sizeof(*tmp)));
+	for (i = 0; i < len; i++) {
 		int32_t *k = g->key + i * w;
 
-		if (n)
-			memcpy(k, term_exp(p, i), n * sizeof(int32_t));
+		segc_poly_get_exps(p, i, k);
 		k[n] = v < n ? k[v] : 0;
 		if (v < n)
 			k[v] = 0;
 		g->refs[i].e = k;
-		g->refs[i].c = p->coefs[i];
+		g->refs[i].c = segc_poly_coeff(p, i);
 	}
-	segc_poly_sort_refs(g->refs, tmp, p->len, n);
+	segc_poly_sort_refs(g->refs, tmp, len, n);
 	free(tmp);
 }
 
@@ -177,8 +175,8 @@ static size_t group_end(const struct groups *g, size_t i)
 {
 	size_t j = i + 1;
 
-	while (j < g->len && mono_cmp(g->refs[i].e, g->refs[j].e,
-		g->nvars) == 0)
+	while (j < g->len && !memcmp(g->refs[i].e, g->refs[j].e,
+		g->nvars * sizeof(int32_t)))
 		j++;
 	return j;
 }
@@ -332,10 +330,10 @@ static int add_to_coeffs(void *arg, const int32_t *key, size_t d, mpq_t *G)
 struct subst {
 	segc_canon *st;
 	segc_poly *out;
-	const int32_t *e;  /* out->nvars exponents */
+	const int32_t *e;  /* segc_poly_nvars(out) exponents */
 	mpq_srcptr c, z;
 	size_t knvars;     /* exponents of a key before the counter's */
-	int32_t *exp;      /* scratch: out->nvars exponents */
+	int32_t *exp;      /* scratch: segc_poly_nvars(out) exponents */
 	mpq_t t, cm, gz;
 };
 
@@ -347,7 +345,7 @@ static int add_substituted(void *arg, const int32_t *key, size_t d,
 	mpq_t *G)
 {
 	struct subst *s = arg;
-	size_t m, lo, hi, w, n = s->out->nvars, kn = s->knvars;
+	size_t m, lo, hi, w, n = segc_poly_nvars(s->out), kn = s->knvars;
 	int is_one = mpq_cmp_ui(s->c, 1, 1) == 0;
 
 	mpq_set(s->gz, G[0]);
@@ -398,7 +396,7 @@ static int add_substituted(void *arg, const int32_t *key, size_t d,
  * the bounds for which the sum is built term by term. */
 static int simple_bounds(const segc_rf *lo, const segc_rf *hi)
 {
-	return segc_rf_is_poly(hi) && hi->num.len == 1 &&
+	return segc_rf_is_poly(hi) && segc_poly_nterms(&hi->num) == 1 &&
 		segc_rf_is_poly(lo) && segc_poly_is_const(&lo->num);
 }
 
@@ -407,20 +405,20 @@ static int sum_by_terms(segc_canon *st, segc_poly *a, const struct groups *g,
 	size_t deg, const segc_rf *lo, const segc_rf *hi)
 {
 	struct subst s;
-	size_t n = g->nvars > hi->num.nvars ? g->nvars : hi->num.nvars, w;
+	size_t hn = segc_poly_nvars(&hi->num);
+	size_t n = g->nvars > hn ? g->nvars : hn;
 	int32_t *e = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	mpq_t z;
 	int rc;
 
-	for (w = 0; w < hi->num.nvars; w++)
-		e[w] = term_exp(&hi->num, 0)[w];
+	segc_poly_get_exps(&hi->num, 0, e);
 	mpq_init(z);
-	if (lo->num.len)
-		mpq_set(z, lo->num.coefs[0]);
+	if (!segc_poly_is_zero(&lo->num))
+		mpq_set(z, segc_poly_coeff(&lo->num, 0));
 	s.st = st;
 	s.out = a;
 	s.e = e;
-	s.c = hi->num.coefs[0];
+	s.c = segc_poly_coeff(&hi->num, 0);
 	s.z = z;
 	s.knvars = g->nvars;
 	s.exp = segc_xcalloc(n ? n : 1, sizeof(int32_t));
@@ -491,7 +489,7 @@ int segc_sum_closed_form(segc_canon *st, segc_rf *r, const segc_poly *num,
 			"(max_sum_degree)", deg, maxdeg);
 		return -1;
 	}
-	if (segc_ctx_charge(st->ctx, (double)(num->len + 1) *
+	if (segc_ctx_charge(st->ctx, (double)(segc_poly_nterms(num) + 1) *
 		(double)(deg + 2)))
 		return -1;
 	groups_init(&g, num, v);

@@ -32,13 +32,13 @@ static int affine_round(segc_canon *st, const segc_expr *a, const char *name,
 		&& segc_poly_degree(&x.num, v) == 1 &&
 		segc_poly_min_degree(&x.num, v) >= 0) {
 		ok = 1;
-		for (w = 0; w < x.num.nvars; w++)
+		for (w = 0; w < segc_poly_nvars(&x.num); w++)
 			if (segc_poly_has_var(&x.num, w) && segc_sum_holds_counter(st, w,
 				name))
 				ok = 0;
 		segc_poly_coeff_var(&k, &x.num, v, 1);
-		if (ok && segc_poly_is_const(&k) && k.len)
-			mpq_set(c, k.coefs[0]);
+		if (ok && segc_poly_is_const(&k) && segc_poly_nterms(&k))
+			mpq_set(c, segc_poly_coeff(&k, 0));
 		else
 			ok = 0;
 	}
@@ -61,7 +61,7 @@ unsigned long segc_sum_quasi_period(segc_canon *st, const segc_poly *p,
 
 	mpq_init(c);
 	mpz_init_set_ui(l, 1);
-	for (w = 0; w < p->nvars && q; w++) {
+	for (w = 0; w < segc_poly_nvars(p) && q; w++) {
 		if (!segc_poly_has_var(p, w) || !segc_sum_holds_counter(st, w, name))
 			continue;
 		if (!affine_round(st, st->atoms[w], name, c)) {

@@ -137,7 +137,7 @@ static int coeff_sign(segc_canon *st, const segc_poly *a, const char *name)
 
 	if (segc_poly_is_zero(a))
 		return 0;
-	for (w = 0; w < a->nvars; w++)
+	for (w = 0; w < segc_poly_nvars(a); w++)
 		if (segc_poly_has_var(a, w) && segc_expr_has_sym(st->atoms[w],
 			name))
 			return 0;
@@ -190,7 +190,7 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 		segc_rf_clear(&q);
 		return 0;
 	}
-	for (w = 0; w < q.num.nvars; w++)
+	for (w = 0; w < segc_poly_nvars(&q.num); w++)
 		if (segc_poly_has_var(&q.num, w) && segc_sum_holds_counter(st, w, name)) {
 			segc_rf_clear(&q);
 			return 0;
