@@ -68,6 +68,23 @@ SEGC_API int segc_witness_search_admitted(SEGC_KEEP segc_witness *w,
 	void *arg, SEGC_KEEP const segc_expr *a, SEGC_KEEP const segc_expr *b,
 	unsigned long npoints);
 
+/* segc_witness_search_admitted() with an exact evaluator of the two
+ * formulas: 'exact' is called with 'exact_arg', the side (0: 'a', 1: 'b'),
+ * the value to set and the point (the same names, sorted, at every
+ * point of one search) and returns 0 with the exact value of that side
+ * there, non-zero when it has none to give.  Where it gives both, they
+ * decide the point; elsewhere the search evaluates the sides itself.
+ * 'check' passes the evaluation plan of eval (segc_eval_pair_exact of
+ * <segc/eval.h>), so that its sample points are valued as eval values
+ * them; NULL: the search's own evaluation throughout. */
+typedef int segc_witness_exact(void *exact_arg, int side, mpq_t value,
+	size_t n, const char *const *names, const mpq_t *values);
+SEGC_API int segc_witness_search_with(SEGC_KEEP segc_witness *w,
+	SEGC_KEEP const segc_domains *dom, segc_witness_admit *admit,
+	void *arg, segc_witness_exact *exact, void *exact_arg,
+	SEGC_KEEP const segc_expr *a, SEGC_KEEP const segc_expr *b,
+	unsigned long npoints);
+
 /* Evaluates 'e' at the point 'names'[i] = 'values'[i] the way the search
  * does, to at least 'bits' bits where a value is irrational.  Returns 0 with
  * 'v' (initialised) set, -1 when 'e' has no value there (or one too costly

@@ -102,6 +102,26 @@ SEGC_API int segc_eval_plan_mpfr(SEGC_KEEP segc_ctx *ctx, mpfr_t out,
 	SEGC_KEEP const segc_eval_plan *ep, SEGC_KEEP const segc_point *pt,
 	SEGC_KEEP const segc_where *where);
 
+/* Two formulas valued exactly by their plans at the points of a
+ * witness search (<segc/check.h>): pass segc_eval_pair_exact and the
+ * pair to segc_witness_search_with(), so that the points are valued as
+ * segc_eval_plan_exact() values them.  The plans are compiled at the
+ * first point and run at each; 'a' and 'b' are borrowed (they must
+ * outlive the pair), the limits are those of 'ctx' (copied), and the
+ * errors of a point are not recorded: a side with no exact value there
+ * (an error, a limit, an irrational value, an uninterpreted function)
+ * is left to the search. */
+typedef struct segc_eval_pair segc_eval_pair;
+SEGC_API SEGC_GIVE segc_eval_pair *segc_eval_pair_new(
+	SEGC_KEEP segc_ctx *ctx, SEGC_KEEP const segc_expr *a,
+	SEGC_KEEP const segc_expr *b);
+SEGC_API void segc_eval_pair_free(SEGC_TAKE segc_eval_pair *p);
+/* The segc_witness_exact of a pair 'arg': 0 with the exact value of
+ * side 'side' (0: 'a', 1: 'b') at the point, else 1. */
+SEGC_API int segc_eval_pair_exact(void *arg, int side, mpq_t value,
+	size_t n, SEGC_KEEP const char *const *names,
+	SEGC_KEEP const mpq_t *values);
+
 /* Encloses the values of the 'n' formulas 'e' at 'pt' in doubles,
  * cheaply: 0 with lo[i] <= the exact value of e[i] <= hi[i], both
  * finite; 1 when doubles with a certified error do not give them (a

@@ -327,8 +327,10 @@ static void fitter_clear(fitter *F)
 	size_t k, j;
 
 	for (k = 0; k < F->nparts; k++) {
-		for (j = 0; F->parts[k].c && j <= F->fit->nfree; j++)
+		for (j = 0; F->parts[k].c && j <= F->fit->nfree; j++) {
 			segc_expr_free(F->parts[k].c[j].e);
+			segc_eval_plan_free(F->parts[k].c[j].plan);
+		}
 		free(F->parts[k].c);
 		segc_expr_free(F->parts[k].f);
 	}

@@ -166,10 +166,13 @@ int segc_fit_split_parts(fitter *F)
 
 /* ------------------------------------------------------ the equations */
 
-/* Evaluates coefficient 'c' at row 'i' into 'q'; -1 after an error. */
-static int coef_value(fitter *F, const coef *c, size_t i, mpq_t q)
+/* Evaluates coefficient 'c' at row 'i' into 'q' by its plan (compiled
+ * at the first row): -1 after an error. */
+static int coef_value(fitter *F, coef *c, size_t i, mpq_t q)
 {
 	const mpq_t *row = segc_csv_row(F->data, i);
+	segc_ctx *scratch;
+	segc_point pt;
 	int rc;
 
 	if (c->kind == COEF_NUM) {
@@ -180,10 +183,29 @@ static int coef_value(fitter *F, const coef *c, size_t i, mpq_t q)
 		mpq_set(q, row[c->col]);
 		return 0;
 	}
-	rc = segc_expr_eval_q(q, c->e, segc_csv_ncols(F->data), F->headers,
-		row);
-	if (!rc)
+	pt.n = segc_csv_ncols(F->data);
+	pt.names = F->headers;
+	pt.values = row;
+	scratch = segc_ctx_new();
+	*segc_ctx_limits(scratch) = *segc_ctx_limits(F->ctx);
+	if (!c->plan)
+		c->plan = segc_eval_plan_new(scratch, c->e, &pt);
+	rc = c->plan ? segc_eval_plan_exact(scratch, q, c->plan, &pt, NULL) :
+		-1;
+	if (!rc) {
+		segc_ctx_free(scratch);
 		return 0;
+	}
+	if (segc_ctx_status(scratch) == SEGC_ERR_LIMIT) {
+		segc_error(F->ctx, SEGC_ERR_LIMIT, F->file, segc_csv_line(F->data,
+			i), 0, "%s", segc_ctx_diag(scratch, 0)->message);
+		segc_ctx_free(scratch);
+		return -1;
+	}
+	segc_ctx_free(scratch);
+	/* no value: the exact walk tells a value too large to keep (a
+	 * limit) from one that is not rational */
+	rc = segc_expr_eval_q(q, c->e, pt.n, F->headers, row);
 	if (rc == -2)
 		segc_error(F->ctx, SEGC_ERR_LIMIT, F->file, segc_csv_line(F->data,
 			i), 0, "the exact value of the formula at this row is too "
@@ -370,8 +392,10 @@ int segc_fit_linearised(fitter *F, const int *recip, mpq_t *y)
 	segc_lsq_free(F->lsq);
 	F->lsq = saved_lsq;
 	for (k = 0; k < F->nparts; k++) {
-		for (j = 0; F->parts[k].c && j <= n; j++)
+		for (j = 0; F->parts[k].c && j <= n; j++) {
 			segc_expr_free(F->parts[k].c[j].e);
+			segc_eval_plan_free(F->parts[k].c[j].plan);
+		}
 		free(F->parts[k].c);
 		segc_expr_free(F->parts[k].f);
 	}

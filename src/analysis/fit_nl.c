@@ -30,6 +30,11 @@ typedef struct nl {
 	size_t ncols, n;
 	size_t *eq;
 	mpfr_t v, h, t;
+	/* the formulas evaluated so far and their plans, compiled at the
+	 * first point and run at each after */
+	const segc_expr **pe;
+	segc_eval_plan **pp;
+	size_t np, capp;
 } nl;
 
 /* Sets the point's free names to 'x' (exact rationals of the binary
@@ -42,15 +47,44 @@ static void set_x(nl *S, mpfr_t *x)
 		mpfr_get_q(S->F->pt[S->ncols + j], x[j]);
 }
 
-/* Evaluates 'e' at the point into 'out'; -1 when it cannot be. */
+/* The plan of 'e' for the points of the fit, compiled at its first use;
+ * NULL (recorded in the scratch context) when it cannot be. */
+static const segc_eval_plan *plan_of(nl *S, const segc_expr *e,
+	const segc_point *pt)
+{
+	segc_eval_plan *ep;
+	size_t i;
+
+	for (i = 0; i < S->np; i++)
+		if (S->pe[i] == e)
+			return S->pp[i];
+	if (!(ep = segc_eval_plan_new(S->F->scratch, e, pt)))
+		return NULL;
+	if (S->np == S->capp) {
+		S->capp = S->capp ? 2 * S->capp : 8;
+		S->pe = segc_xrealloc(S->pe, segc_xmul_size(S->capp,
+			sizeof(*S->pe)));
+		S->pp = segc_xrealloc(S->pp, segc_xmul_size(S->capp,
+			sizeof(*S->pp)));
+	}
+	S->pe[S->np] = e;
+	S->pp[S->np++] = ep;
+	return ep;
+}
+
+/* Evaluates 'e' at the point into 'out' through its plan; -1 when it
+ * cannot be. */
 static int nl_eval_at(nl *S, mpfr_ptr out, const segc_expr *e)
 {
+	const segc_eval_plan *ep;
 	segc_point pt;
 
 	pt.n = S->ncols + S->n;
 	pt.names = S->F->ptnames;
 	pt.values = (const mpq_t *)S->F->pt;
-	return segc_eval_mpfr(S->F->scratch, out, e, &pt, NULL);
+	ep = plan_of(S, e, &pt);
+	return ep ? segc_eval_plan_mpfr(S->F->scratch, out, ep, &pt, NULL) :
+		-1;
 }
 
 /* The derivative of 'f' with respect to free name 'j' by a central
@@ -348,7 +382,7 @@ int segc_fit_nonlinear_run(fitter *F)
 	int rc = -1;
 
 	memset(&lm, 0, sizeof lm);
-	S.eq = NULL;
+	memset(&S, 0, sizeof S);
 	S.F = F;
 	S.ncols = ncols;
 	S.n = n;
@@ -440,6 +474,10 @@ out:
 	free(lo);
 	free(hi);
 	free(S.eq);
+	for (i = 0; i < S.np; i++)
+		segc_eval_plan_free(S.pp[i]);
+	free(S.pp);
+	free(S.pe);
 	segc_domains_free(dom);
 	mpfr_clears(S.v, S.h, S.t, lm.ss, (mpfr_ptr)0);
 	return rc;

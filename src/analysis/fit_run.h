@@ -6,6 +6,8 @@
 #ifndef SEGC_FIT_RUN_H
 #define SEGC_FIT_RUN_H
 
+#include <segc/eval.h>
+
 #include "analysis/fit.h"
 #include "model/model.h"
 
@@ -15,6 +17,7 @@ typedef struct coef {
 	enum { COEF_NUM, COEF_COLUMN, COEF_EXPR } kind;
 	size_t col;
 	segc_expr *e;
+	segc_eval_plan *plan;    /* COEF_EXPR: its plan, from the first row */
 } coef;
 
 /* One measured column: its component, its formula, and the formula's

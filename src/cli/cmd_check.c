@@ -36,6 +36,7 @@
 #include <sys/stat.h>
 
 #include <segc/check.h>
+#include <segc/eval.h>
 
 #include "cli/cli.h"
 #include "cli/cli_json.h"
@@ -166,12 +167,18 @@ static void find_witness(segc_ctx *ctx, const segc_setting *s,
 	segc_expr *got = segc_derive_structural(ctx, s, it->comp);
 	segc_domains *dom = segc_setting_domains(ctx, s);
 	segc_counts *counts = segc_counts_new(ctx, s);
+	segc_eval_pair *pair;
 
 	segc_ctx_clear(ctx);
-	/* a point where a loop count is negative is outside the model */
-	if (got && expected)
-		segc_witness_search_admitted(w, dom, counts ? in_domain : NULL,
-			counts, got, expected, CHECK_POINTS);
+	/* a point where a loop count is negative is outside the model; the
+	 * points are valued by eval's plans where they give exact values */
+	if (got && expected) {
+		pair = segc_eval_pair_new(ctx, got, expected);
+		segc_witness_search_with(w, dom, counts ? in_domain : NULL,
+			counts, segc_eval_pair_exact, pair, got, expected,
+			CHECK_POINTS);
+		segc_eval_pair_free(pair);
+	}
 	segc_counts_free(counts);
 	segc_domains_free(dom);
 	segc_expr_free(got);

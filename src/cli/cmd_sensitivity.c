@@ -17,19 +17,23 @@
 #include "cli/cli.h"
 #include "cli/cli_json.h"
 #include "cli/cli_output.h"
+#include "cli/cli_plans.h"
 #include "cli/cli_util.h"
 #include "cli/json_commands.h"
 
 /* The options of 'sensitivity': those it shares with whatif. */
 typedef cli_table_opts sens_opts;
 
-/* The formula and, per free name, its derivative and elasticity. */
+/* The formula and, per free name, its derivative and elasticity; their
+ * plans (slot 0 T, 1 + 2i the derivative of name i, 2 + 2i its
+ * elasticity), compiled at the first point and run at each. */
 typedef struct sens {
 	segc_domains *dom;
 	segc_expr *t;
 	size_t n;
 	const char **names;
 	segc_expr **d, **e;
+	cli_plans *plans;
 } sens;
 
 /* Consumes --component C or --digits D. */
@@ -79,6 +83,13 @@ static int analyse(segc_ctx *ctx, const segc_setting *s,
 			segc_expr_copy(S->t)));
 		if (!S->e[i])
 			return -1;
+	}
+	S->plans = cli_xcalloc(1, sizeof(*S->plans));
+	cli_plans_init(S->plans, 2 * S->n + 1);
+	S->plans->e[0] = S->t;
+	for (i = 0; i < S->n; i++) {
+		S->plans->e[1 + 2 * i] = S->d[i];
+		S->plans->e[2 + 2 * i] = S->e[i];
 	}
 	return 0;
 }
@@ -137,22 +148,12 @@ static int by_size(const void *a, const void *b)
 	return c ? c : strcmp(x->name, y->name);
 }
 
-/* The value of 't' at 'pt' into 'out': exact when rational, else MPFR;
+/* The value of T at 'pt' into 'out': exact when rational, else MPFR;
  * 0, or -1 recorded. */
-static int value_at(segc_ctx *ctx, const segc_expr *t, const segc_point *pt,
+static int value_at(segc_ctx *ctx, const sens *S, const segc_point *pt,
 	mpfr_t out)
 {
-	mpq_t q;
-	int rc;
-
-	mpq_init(q);
-	rc = segc_eval_exact(ctx, q, t, pt, NULL);
-	if (rc == 0)
-		mpfr_set_q(out, q, MPFR_RNDN);
-	else if (rc > 0)
-		rc = segc_eval_mpfr(ctx, out, t, pt, NULL);
-	mpq_clear(q);
-	return rc;
+	return cli_plans_value(ctx, S->plans, 0, out, pt);
 }
 
 /* The side of 'r' (up when 'up') for the name of axis 'j' of 'pt' (whose
@@ -187,7 +188,7 @@ static int one_side(segc_ctx *ctx, const sens *S, const segc_point *pt,
 		/* where T has no value (a pole, a log2 of 0), no side */
 		*segc_ctx_limits(scratch) = *segc_ctx_limits(ctx);
 		mpq_set(v[j], y);
-		rc = value_at(scratch, S->t, pt, sd->dt);
+		rc = value_at(scratch, S, pt, sd->dt);
 		mpq_set(v[j], x);
 		sd->valid = !rc;
 		rc = 0;
@@ -230,7 +231,7 @@ static int step_sides(segc_ctx *ctx, const sens *S, const segc_point *pt,
 	if (j == pt->n)
 		return 0;
 	mpfr_init2(t0, mpfr_get_prec(r->e));
-	rc = value_at(ctx, S->t, pt, t0);
+	rc = value_at(ctx, S, pt, t0);
 	r->step = !rc && !mpfr_zero_p(t0);
 	if (r->step)
 		rc = one_side(ctx, S, pt, v, j, t0, 1, &r->up) ||
@@ -304,8 +305,9 @@ static int rank_point(segc_ctx *ctx, const sens_opts *o, const sens *S,
 		mpfr_inits2(prec, r[i].e, r[i].d, r[i].key, r[i].up.dx,
 			r[i].up.dt, r[i].up.arc, r[i].down.dx, r[i].down.dt,
 			r[i].down.arc, (mpfr_ptr)0);
-		if (!rc && (segc_eval_mpfr(ctx, r[i].e, S->e[i], pt, NULL) ||
-		    segc_eval_mpfr(ctx, r[i].d, S->d[i], pt, NULL)))
+		if (!rc && (cli_plans_mpfr(ctx, S->plans, 2 + 2 * i, r[i].e,
+		    pt) || cli_plans_mpfr(ctx, S->plans, 1 + 2 * i, r[i].d,
+		    pt)))
 			rc = -1;
 		mpfr_abs(r[i].key, r[i].e, MPFR_RNDN);
 		if (!rc && mpfr_zero_p(r[i].d) &&
@@ -373,6 +375,10 @@ static void sens_clear(sens *S)
 		segc_expr_free(S->d[i]);
 		segc_expr_free(S->e[i]);
 	}
+	if (S->plans) {
+		cli_plans_clear(S->plans);
+		free(S->plans);
+	}
 	free(S->d);
 	free(S->e);
 	free(S->names);
@@ -398,6 +404,7 @@ static int json_report(segc_ctx *ctx, const segc_setting *s,
 	in.names = S->names;
 	in.d = S->d;
 	in.e = S->e;
+	in.plans = S->plans;
 	return json_sensitivity(ctx, &in, &o->grid) ? cli_report(ctx) : 0;
 }
 

@@ -84,6 +84,7 @@ typedef struct json_sensitivity_info {
 	size_t n;
 	const char *const *names;
 	segc_expr *const *d, *const *e;
+	struct cli_plans *plans;  /* slot 0 t, 1 + 2i d[i], 2 + 2i e[i] */
 } json_sensitivity_info;
 
 /* 'sensitivity --json': the formulas and, over the grid 'g' (may have

@@ -9,6 +9,7 @@
 #include <segc/eval.h>
 
 #include "cli/cli_json.h"
+#include "cli/cli_plans.h"
 #include "cli/json_commands.h"
 
 /* Writes the formula 'e' under 'key'. */
@@ -21,11 +22,11 @@ static void formula(cli_json *j, const char *key, const segc_expr *e)
 	free(t);
 }
 
-/* Writes 'key' and 'key'_decimal: the value of 'e' at 'pt', exact when
- * rational (else null and the decimal of 128 bits); -1 after an error
- * recorded in 'ctx'. */
+/* Writes 'key' and 'key'_decimal: the value of the formula of slot 'k'
+ * of 'P' at 'pt', exact when rational (else null and the decimal of 128
+ * bits); -1 after an error recorded in 'ctx'. */
 static int value(cli_json *j, segc_ctx *ctx, const char *key,
-	const segc_expr *e, const segc_point *pt)
+	cli_plans *P, size_t k, const segc_point *pt)
 {
 	char name[64];
 	mpq_t q;
@@ -34,10 +35,10 @@ static int value(cli_json *j, segc_ctx *ctx, const char *key,
 
 	mpq_init(q);
 	mpfr_init2(x, 128);
-	rc = segc_eval_exact(ctx, q, e, pt, NULL);
+	rc = cli_plans_exact(ctx, P, k, q, pt);
 	if (rc == 0) {
 		cli_json_exact(j, key, q);
-	} else if (rc > 0 && !segc_eval_mpfr(ctx, x, e, pt, NULL)) {
+	} else if (rc > 0 && !cli_plans_mpfr(ctx, P, k, x, pt)) {
 		snprintf(name, sizeof name, "%.40s_decimal", key);
 		cli_json_key(j, key);
 		cli_json_null(j);
@@ -65,7 +66,7 @@ static int point(cli_json *j, segc_ctx *ctx, const json_sensitivity_info *in,
 	for (i = 0; i < pt->n; i++)
 		cli_json_exact(j, pt->names[i], pt->values[i]);
 	cli_json_close(j, '}');
-	if (value(j, ctx, in->component, in->t, pt))
+	if (value(j, ctx, in->component, in->plans, 0, pt))
 		rc = -1;
 	cli_json_key(j, "names");
 	cli_json_open(j, '[');
@@ -73,8 +74,9 @@ static int point(cli_json *j, segc_ctx *ctx, const json_sensitivity_info *in,
 		cli_json_open(j, '{');
 		cli_json_key(j, "name");
 		cli_json_string(j, in->names[i]);
-		rc = value(j, ctx, "derivative", in->d[i], pt) ||
-			value(j, ctx, "elasticity", in->e[i], pt) ? -1 : 0;
+		rc = value(j, ctx, "derivative", in->plans, 1 + 2 * i, pt) ||
+			value(j, ctx, "elasticity", in->plans, 2 + 2 * i, pt) ?
+			-1 : 0;
 		cli_json_close(j, '}');
 	}
 	cli_json_close(j, ']');

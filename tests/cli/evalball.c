@@ -6,6 +6,9 @@
  * At each point (small integers and fractions for every free name, by a
  * fixed generator) where the exact walk of src/algebra/evalq.c gives a
  * rational value:
+ *   - the plan's exact run (segc_eval_plan_exact, the plan compiled once
+ *     per formula as check, sensitivity and fit compile it) must give
+ *     that same value, exactly;
  *   - the plan run over balls at 24, 64 and 200 bits, the exact
  *     decisions left to the walk, must hold the exact value in its ball
  *     whenever the run completes;
@@ -36,6 +39,7 @@ typedef struct tally {
 	long points, enclosed, open, wrong;    /* balls */
 	long rounded, misrounded;              /* segc_eval_mpfr_n */
 	long boxes, box_ok, box_refused, box_wrong;
+	long same, differ, unvalued;           /* segc_eval_plan_exact */
 } tally;
 
 /* A fixed linear congruential generator. */
@@ -181,6 +185,31 @@ out:
 	segc_ctx_free(ctx);
 }
 
+/* The exact run of the plan 'ep' (compiled once for the formula) at
+ * 'pt' against 'exact', the value of the walk. */
+static void check_exact(const segc_eval_plan *ep, const segc_point *pt,
+	const mpq_t exact, tally *t, const char *text)
+{
+	segc_ctx *ctx = segc_ctx_new();
+	mpq_t q;
+	int rc;
+
+	mpq_init(q);
+	rc = ep ? segc_eval_plan_exact(ctx, q, ep, pt, NULL) : -1;
+	if (rc) {
+		t->unvalued++;
+		printf("NO EXACT VALUE from the plan (%d): %s\n", rc, text);
+	} else if (mpq_equal(q, exact)) {
+		t->same++;
+	} else {
+		t->differ++;
+		gmp_printf("EXACT VALUES DIFFER: plan %Qd, walk %Qd: %s\n", q,
+			exact, text);
+	}
+	mpq_clear(q);
+	segc_ctx_free(ctx);
+}
+
 /* Checks 'e' at 'npoints' points. */
 static void check(const segc_expr *e, int npoints, unsigned long *seed,
 	tally *t, const char *text)
@@ -188,11 +217,18 @@ static void check(const segc_expr *e, int npoints, unsigned long *seed,
 	const char **names = NULL;
 	size_t n = segc_output_names(e, 0, &names), i;
 	mpq_t *v = calloc(n + 1, sizeof(mpq_t)), exact;
+	segc_ctx *ctx = segc_ctx_new();
+	segc_eval_plan *ep;
+	segc_point pt0;
 	int p;
 
 	mpq_init(exact);
 	for (i = 0; i < n; i++)
 		mpq_init(v[i]);
+	pt0.n = n;
+	pt0.names = names;
+	pt0.values = (const mpq_t *)v;
+	ep = segc_eval_plan_new(ctx, e, &pt0);
 	for (p = 0; p < npoints; p++) {
 		segc_point pt;
 
@@ -207,6 +243,7 @@ static void check(const segc_expr *e, int npoints, unsigned long *seed,
 		if (segc_expr_eval_q(exact, e, n, names, (const mpq_t *)v))
 			continue;
 		t->points++;
+		check_exact(ep, &pt, exact, t, text);
 		check_balls(e, &pt, exact, t, text);
 		check_rounding(e, &pt, exact, t, text);
 		if (n && p % 4 == 0)
@@ -214,6 +251,8 @@ static void check(const segc_expr *e, int npoints, unsigned long *seed,
 	}
 	for (i = 0; i < n; i++)
 		mpq_clear(v[i]);
+	segc_eval_plan_free(ep);
+	segc_ctx_free(ctx);
 	mpq_clear(exact);
 	free(v);
 	free(names);
@@ -247,13 +286,16 @@ int main(int argc, char **argv)
 	}
 	fclose(f);
 	free(line);
-	printf("%ld formulas, %ld points: balls %ld enclose, %ld not, %ld "
+	printf("%ld formulas, %ld points: exact plan %ld equal, %ld differ, "
+		"%ld without a value; balls %ld enclose, %ld not, %ld "
 		"left to the exact plan; rounding %ld right, %ld wrong; "
 		"intervals %ld: %ld enclose, %ld refused, %ld wrong\n",
-		formulas, t.points, t.enclosed, t.wrong, t.open, t.rounded,
-		t.misrounded, t.boxes, t.box_ok, t.box_refused, t.box_wrong);
+		formulas, t.points, t.same, t.differ, t.unvalued, t.enclosed,
+		t.wrong, t.open, t.rounded, t.misrounded, t.boxes, t.box_ok,
+		t.box_refused, t.box_wrong);
 	segc_library_cleanup();
 	mpfr_free_cache();
 	flint_cleanup();
-	return t.wrong || t.misrounded || t.box_wrong || !t.enclosed ? 1 : 0;
+	return t.wrong || t.misrounded || t.box_wrong || !t.enclosed ||
+		t.differ || t.unvalued || !t.same ? 1 : 0;
 }

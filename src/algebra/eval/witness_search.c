@@ -334,21 +334,57 @@ static int confirm(struct evaluator *ev, const segc_expr *ea,
 	return differ;
 }
 
-/* Which points a search may use (segc_witness_search_admitted). */
+/* Which points a search may use (segc_witness_search_admitted), and the
+ * exact evaluator it is given (segc_witness_search_with), or NULL. */
 struct admit {
 	segc_witness_admit *f;
 	void *arg;
+	segc_witness_exact *exact;
+	void *exact_arg;
 };
 
+/* Both sides at the point of 'ev' by the evaluator the search was
+ * given: OUT_EXACT or OUT_DIFFER with their values in 'w' when it gives
+ * both, else OUT_SKIPPED (this search then evaluates them itself). */
+static enum outcome compare_given(struct evaluator *ev,
+	const struct admit *counts, segc_witness *w)
+{
+	mpq_t qa, qb;
+	enum outcome o = OUT_SKIPPED;
+
+	mpq_inits(qa, qb, (mpq_ptr)0);
+	if (!counts->exact(counts->exact_arg, 0, qa, ev->n, ev->names,
+	    ev->values) && !counts->exact(counts->exact_arg, 1, qb, ev->n,
+	    ev->names, ev->values)) {
+		segc_witness_iv_set_q(&w->a, qa);
+		segc_witness_iv_set_q(&w->b, qb);
+		o = mpq_equal(qa, qb) ? OUT_EXACT : OUT_DIFFER;
+	}
+	mpq_clears(qa, qb, (mpq_ptr)0);
+	return o;
+}
+
 /* compare_at() at a point 'counts' admits; elsewhere the point is
- * skipped (it is outside the model's domain). */
+ * skipped (it is outside the model's domain).  Where the search was
+ * given an exact evaluator and it values both sides, their exact values
+ * decide ('*given' set, the difference needs no confirming). */
 static enum outcome compare_in(struct evaluator *ev,
 	const struct admit *counts, const segc_expr *ea, const segc_expr *eb,
-	segc_witness *w, unsigned long *bits)
+	segc_witness *w, unsigned long *bits, int *given)
 {
+	enum outcome o;
+
+	*given = 0;
 	if (counts->f && !counts->f(counts->arg, ev->n, ev->names,
 	    ev->values))
 		return OUT_SKIPPED;
+	if (counts->exact) {
+		o = compare_given(ev, counts, w);
+		if (o != OUT_SKIPPED) {
+			*given = 1;
+			return o;
+		}
+	}
 	return compare_at(ev, ea, eb, &w->a, &w->b, bits);
 }
 
@@ -390,11 +426,11 @@ static int search(segc_witness *w, struct names *nm, struct box *bx,
 	ev.values = (const mpq_t *)v;
 	for (k = 0; k < npoints && !w->found; k++) {
 		enum outcome o;
-		int again;
+		int again, given;
 
 		for (i = 0; i < nm->n; i++)
 			pick_value(v[i], &bx[i], pick_kind(k, &rs), &rs);
-		o = compare_in(&ev, counts, a, b, w, &bits);
+		o = compare_in(&ev, counts, a, b, w, &bits, &given);
 		/* a point where a side has no value (a sum too long to add
 		 * up, a root of a negative number, a division by zero) or
 		 * outside the domain of a loop count is replaced by small
@@ -402,9 +438,9 @@ static int search(segc_witness *w, struct names *nm, struct box *bx,
 		for (again = 0; o == OUT_SKIPPED && again < RETRIES; again++) {
 			for (i = 0; i < nm->n; i++)
 				pick_value(v[i], &bx[i], PICK_SMALL, &rs);
-			o = compare_in(&ev, counts, a, b, w, &bits);
+			o = compare_in(&ev, counts, a, b, w, &bits, &given);
 		}
-		if (o == OUT_DIFFER && !confirm(&ev, a, b))
+		if (o == OUT_DIFFER && !given && !confirm(&ev, a, b))
 			o = OUT_SKIPPED;
 		w->tried++;
 		if (o == OUT_SKIPPED)
@@ -429,7 +465,7 @@ static int search(segc_witness *w, struct names *nm, struct box *bx,
 int segc_witness_search(segc_witness *w, const segc_domains *dom,
 	const segc_expr *a, const segc_expr *b, unsigned long npoints)
 {
-	return segc_witness_search_admitted(w, dom, NULL, NULL, a, b,
+	return segc_witness_search_with(w, dom, NULL, NULL, NULL, NULL, a, b,
 		npoints);
 }
 
@@ -437,6 +473,16 @@ int segc_witness_search(segc_witness *w, const segc_domains *dom,
 int segc_witness_search_admitted(segc_witness *w, const segc_domains *dom,
 	segc_witness_admit *admit, void *arg, const segc_expr *a,
 	const segc_expr *b, unsigned long npoints)
+{
+	return segc_witness_search_with(w, dom, admit, arg, NULL, NULL, a, b,
+		npoints);
+}
+
+/* See check.h. */
+int segc_witness_search_with(segc_witness *w, const segc_domains *dom,
+	segc_witness_admit *admit, void *arg, segc_witness_exact *exact,
+	void *exact_arg, const segc_expr *a, const segc_expr *b,
+	unsigned long npoints)
 {
 	struct admit counts;
 	struct names nm;
@@ -446,6 +492,8 @@ int segc_witness_search_admitted(segc_witness *w, const segc_domains *dom,
 
 	counts.f = admit;
 	counts.arg = arg;
+	counts.exact = exact;
+	counts.exact_arg = exact_arg;
 	memset(&nm, 0, sizeof(nm));
 	collect(&nm, a, NULL);
 	collect(&nm, b, NULL);

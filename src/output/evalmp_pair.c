@@ -1,0 +1,71 @@
+/* evalmp_pair.c - the exact values of two formulas at the points of a
+ * witness search (segc_witness_search_with of <segc/check.h>), each by
+ * the evaluation plan of eval, compiled at the first point and run at
+ * every one: so that 'check' values its sample points as 'eval' does. */
+#include <stdlib.h>
+#include <segc/eval.h>
+
+#include "base/util.h"
+
+/* Two formulas and their plans; the errors of a run go to 'scratch'
+ * (the caller's limits), dropped: a side with no value is left to the
+ * search. */
+struct segc_eval_pair {
+	segc_ctx *scratch;
+	const segc_expr *e[2];
+	segc_eval_plan *plan[2];
+	int failed[2];           /* no plan could be compiled */
+};
+
+/* The pair of 'a' and 'b' (borrowed: they must outlive it), under the
+ * limits of 'ctx' (see eval.h). */
+segc_eval_pair *segc_eval_pair_new(segc_ctx *ctx, const segc_expr *a,
+	const segc_expr *b)
+{
+	segc_eval_pair *p = segc_xcalloc(1, sizeof(*p));
+
+	p->scratch = segc_ctx_new();
+	*segc_ctx_limits(p->scratch) = *segc_ctx_limits(ctx);
+	p->e[0] = a;
+	p->e[1] = b;
+	return p;
+}
+
+/* Releases 'p'. */
+void segc_eval_pair_free(segc_eval_pair *p)
+{
+	if (!p)
+		return;
+	segc_eval_plan_free(p->plan[0]);
+	segc_eval_plan_free(p->plan[1]);
+	segc_ctx_free(p->scratch);
+	free(p);
+}
+
+/* A segc_witness_exact: the exact value of side 'side' of the pair 'arg'
+ * at the point; 0, or 1 when the plan gives none (see eval.h). */
+int segc_eval_pair_exact(void *arg, int side, mpq_t value, size_t n,
+	const char *const *names, const mpq_t *values)
+{
+	segc_eval_pair *p = arg;
+	segc_point pt;
+	int rc;
+
+	if (side < 0 || side > 1 || p->failed[side])
+		return 1;
+	pt.n = n;
+	pt.names = names;
+	pt.values = values;
+	if (!p->plan[side]) {
+		p->plan[side] = segc_eval_plan_new(p->scratch, p->e[side], &pt);
+		if (!p->plan[side]) {
+			p->failed[side] = 1;
+			segc_ctx_clear(p->scratch);
+			return 1;
+		}
+	}
+	rc = segc_eval_plan_exact(p->scratch, value, p->plan[side], &pt,
+		NULL);
+	segc_ctx_clear(p->scratch);
+	return rc ? 1 : 0;
+}
