@@ -162,6 +162,21 @@ static void rename_vars(segc_poly *r, const segc_poly *p, const size_t *perm,
 	free(e);
 }
 
+/* Drops the first 'k' terms of 'p'. */
+static void drop_leading(segc_poly *p, size_t k)
+{
+	size_t i;
+
+	if (!k)
+		return;
+	for (i = 0; i < k; i++)
+		mpq_clear(p->coefs[i]);
+	memmove(p->exps, p->exps + k * p->nvars,
+		(p->len - k) * p->nvars * sizeof(int32_t));
+	memmove(p->coefs, p->coefs + k, (p->len - k) * sizeof(mpq_t));
+	p->len -= k;
+}
+
 /* Splits 'p' by 'q' (both with non-negative exponents, 'q' not a number):
  * p = s*q + rem, where no term of rem is divisible by the leading term of
  * q.  Since {q} is a Groebner basis of the ideal it generates, 'rem' and
@@ -174,6 +189,7 @@ static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 	const segc_poly *q)
 {
 	size_t n = p->nvars > q->nvars ? p->nvars : q->nvars, v, k, steps;
+	size_t pos;
 	int32_t *d = segc_xcalloc(n ? n : 1, sizeof(int32_t));
 	size_t *perm;
 	segc_poly w, t, qq, sp;
@@ -196,34 +212,40 @@ static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 	segc_poly_init(&sp, n);
 	rename_vars(&w, p, perm, n, 0);
 	rename_vars(&qq, q, perm, n, 0);
-	for (steps = 0; rc == 0 && w.len; steps++) {
+	/* The terms of 'w' before 'pos' are the remainder's: a step whose
+	 * leading term is not divisible only moves past it, and the next
+	 * subtraction drops them first (every term it changes is smaller). */
+	for (steps = 0, pos = 0; rc == 0 && pos < w.len; steps++) {
 		int divisible = 1;
+		const int32_t *lead = w.exps + pos * n;
 
 		if (steps == DIVIDE_STEPS) {
 			rc = 1;
 			break;
 		}
-		/* A step subtracts a multiple of 'q' from what is left. */
+		for (v = 0; v < n; v++) {
+			d[v] = lead[v] - qq.exps[v];
+			divisible &= d[v] >= 0;
+		}
+		if (!divisible) {
+			pos++;
+			continue;
+		}
+		drop_leading(&w, pos);
+		pos = 0;
+		/* The step subtracts a multiple of 'q' from what is left. */
 		if (segc_ctx_charge(st->ctx, (double)(w.len + qq.len) *
 			(1.0 + (double)n / 8))) {
 			over = 1;
 			break;
 		}
-		for (v = 0; v < n; v++) {
-			d[v] = w.exps[v] - qq.exps[v];
-			divisible &= d[v] >= 0;
-		}
+		/* w -= (lt(w)/lt(q))*q */
 		segc_poly_zero(&t);
-		if (divisible) {
-			/* w -= (lt(w)/lt(q))*q */
-			mpq_div(c, w.coefs[0], qq.coefs[0]);
-			segc_poly_push(&sp, d, c);
-			segc_poly_set(&t, &qq);
-			segc_poly_scale(&t, c);
-			rc = segc_poly_shift(&lim, &t, d);
-		} else
-			/* the leading term stays in the remainder */
-			segc_poly_push(&t, w.exps, w.coefs[0]);
+		mpq_div(c, w.coefs[0], qq.coefs[0]);
+		segc_poly_push(&sp, d, c);
+		segc_poly_set(&t, &qq);
+		segc_poly_scale(&t, c);
+		rc = segc_poly_shift(&lim, &t, d);
 		if (rc == 0)
 			rc = segc_poly_normalise(&lim, &t);
 		if (rc == 0)
