@@ -233,9 +233,11 @@ static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 		}
 		drop_leading(&w, pos);
 		pos = 0;
-		/* The step subtracts a multiple of 'q' from what is left. */
+		/* The step subtracts a multiple of 'q' from what is left,
+		 * copying every term of it into a new polynomial: an
+		 * allocation and a copy of a rational for each. */
 		if (segc_ctx_charge(st->ctx, (double)(w.len + qq.len) *
-			(1.0 + (double)n / 8))) {
+			(4.0 + (double)n / 4))) {
 			over = 1;
 			break;
 		}
