@@ -591,7 +591,7 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
  * every variable and a node made and hashed for each factor. */
 static double poly_expr_work(const segc_poly *p)
 {
-	return (double)p->len * (4.0 + (double)p->nvars);
+	return (double)p->len * (1.0 + (double)p->nvars / 8);
 }
 
 /* The canonical expression of 'r' (NULL when a limit is reached). */
