@@ -14,6 +14,13 @@
 /* Most nodes visited when deciding whether evaluating is cheap. */
 #define WALK_BUDGET 4000
 
+/* The work the canonical forms of the current input may still spend.
+ * One input gets one max_work of the fuzz context for its four forms
+ * (without and with domains, each twice): with a budget each, an input
+ * near the limit spent four, about 30 s under the sanitizers, past the
+ * smoke run's timeout. */
+static unsigned long work_left;
+
 /* Non-zero when exact evaluation of 'e' is cheap: small, no sum, small
  * constant exponents, small mva_mem.  '*budget' bounds the walk. */
 static int cheap_to_eval(const segc_expr *e, long *budget)
@@ -137,16 +144,35 @@ static void check_same_value(const segc_expr *a, const segc_expr *b)
 	free(names);
 }
 
+/* A fuzz context whose max_work is what the input has left (0 would
+ * mean no limit: 1 stops at the first charge). */
+static segc_ctx *budget_ctx(void)
+{
+	segc_ctx *ctx = fuzz_ctx_new();
+
+	segc_ctx_limits(ctx)->max_work = work_left ? work_left : 1;
+	return ctx;
+}
+
+/* Takes what 'ctx' spent from the input's budget and frees 'ctx'. */
+static void spend_and_free(segc_ctx *ctx)
+{
+	unsigned long long w = segc_ctx_work(ctx);
+
+	work_left = w >= work_left ? 0 : work_left - (unsigned long)w;
+	segc_ctx_free(ctx);
+}
+
 /* Checks the canonical form of 'e' under 'dom' (may be NULL). */
 static void check_canonical(const segc_expr *e, const segc_domains *dom)
 {
-	segc_ctx *ctx = fuzz_ctx_new();
+	segc_ctx *ctx = budget_ctx();
 	segc_expr *c, *c2;
 
 	c = segc_canonical(ctx, dom, segc_expr_copy((segc_expr *)e));
 	if (!c) {
 		fuzz_check_failure(ctx);
-		segc_ctx_free(ctx);
+		spend_and_free(ctx);
 		return;
 	}
 	fuzz_check_diags(ctx);
@@ -169,7 +195,7 @@ static void check_canonical(const segc_expr *e, const segc_domains *dom)
 	check_same_value(e, c);
 	segc_expr_free(c2);
 	segc_expr_free(c);
-	segc_ctx_free(ctx);
+	spend_and_free(ctx);
 }
 
 /* One input: an expression's text. */
@@ -180,6 +206,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	segc_domains *dom;
 	segc_expr *e;
 
+	work_left = segc_ctx_limits(ctx)->max_work;
 	e = segc_expr_parse(ctx, text, NULL);
 	if (!e) {
 		fuzz_check_failure(ctx);

@@ -317,8 +317,11 @@ static void test_quasi(void)
 				switch (k) {
 				case 0: want += fdiv(i, 2); break;
 				case 1: want += i * -fdiv(-(n - i), 3); break;
-				case 2: if (i >= 2) want += fdiv(2 * i + 1, 5) *
-						fdiv(2 * i + 1, 5); break;
+				case 2:
+					if (i >= 2)
+						want += fdiv(2 * i + 1, 5) *
+							fdiv(2 * i + 1, 5);
+					break;
 				default: for (j = 1; j <= i; j++)
 						want += fdiv(j, 2);
 				}

@@ -591,12 +591,23 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 	return res;
 }
 
-/* The canonical expression of 'r'. */
+/* The work of writing 'p' as an expression: for each term, a look at
+ * every variable and a node made and hashed for each factor. */
+static double poly_expr_work(const segc_poly *p)
+{
+	return (double)segc_poly_nterms(p) *
+		(1.0 + (double)segc_poly_nvars(p) / 8);
+}
+
+/* The canonical expression of 'r' (NULL when a limit is reached). */
 segc_expr *segc_canon_from_rf(segc_canon *st, segc_rf *r)
 {
 	segc_expr *num;
 
 	if (rf_normalise_dual(st, r))
+		return NULL;
+	if (segc_ctx_charge(st->ctx, poly_expr_work(&r->num) +
+		(segc_rf_is_poly(r) ? 0 : poly_expr_work(&r->den))))
 		return NULL;
 	num = poly_to_expr(st, &r->num);
 	if (segc_rf_is_poly(r))

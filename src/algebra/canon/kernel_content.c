@@ -94,21 +94,96 @@ int segc_kernel_extract_common(segc_canon *st, struct alts *a, int ismax,
  * term). */
 #define DIVIDE_STEPS 4096
 
+/* An atom and its variable, for sorting the variables by their atoms. */
+struct ranked_var {
+	const segc_expr *atom;
+	size_t v;
+};
+
+/* qsort order of variables by their atoms (segc_expr_cmp). */
+static int ranked_cmp(const void *a, const void *b)
+{
+	return segc_expr_cmp(((const struct ranked_var *)a)->atom,
+		((const struct ranked_var *)b)->atom);
+}
+
+/* perm[k] = the variable of the k-th atom of the first 'n' in the order
+ * of segc_expr_cmp.  A division's quotient depends on its term order;
+ * taking that order from the atoms, not from the order they were met in,
+ * makes it the same for every spelling of the same input. */
+static size_t *atom_order(const segc_canon *st, size_t n)
+{
+	struct ranked_var *r = segc_xmalloc((n ? n : 1) * sizeof(*r));
+	size_t *perm = segc_xmalloc((n ? n : 1) * sizeof(*perm)), k;
+
+	for (k = 0; k < n; k++) {
+		r[k].atom = st->atoms[k];
+		r[k].v = k;
+	}
+	qsort(r, n, sizeof(*r), ranked_cmp);
+	for (k = 0; k < n; k++)
+		perm[k] = r[k].v;
+	free(r);
+	return perm;
+}
+
+/* r = 'p' with its variables renamed over 'n': variable perm[k] of 'p'
+ * becomes variable k of 'r' (back: variable k of 'p' becomes perm[k]),
+ * sorted again. */
+static void rename_vars(segc_poly *r, const segc_poly *p, const size_t *perm,
+	size_t n, int back)
+{
+	int32_t *e = segc_xcalloc(n ? n : 1, sizeof(int32_t));
+	size_t i, k;
+
+	segc_poly_init(r, n);
+	for (i = 0; i < segc_poly_nterms(p); i++) {
+		for (k = 0; k < n; k++)
+			if (back)
+				e[perm[k]] = segc_poly_exp(p, i, k);
+			else
+				e[k] = segc_poly_exp(p, i, perm[k]);
+		segc_poly_push(r, e, segc_poly_coeff(p, i));
+	}
+	/* The same terms in another order: no limit can be passed. */
+	segc_poly_normalise(NULL, r);
+	free(e);
+}
+
+/* Drops the first 'k' terms of 'p'. */
+static void drop_leading(segc_poly *p, size_t k)
+{
+	size_t i, len = segc_poly_nterms(p);
+	char *keep;
+
+	if (!k)
+		return;
+	keep = segc_xmalloc(len ? len : 1);
+	for (i = 0; i < len; i++)
+		keep[i] = i >= k;
+	segc_poly_keep_terms(p, keep);
+	free(keep);
+}
+
 /* Splits 'p' by 'q' (both with non-negative exponents, 'q' not a number):
  * p = s*q + rem, where no term of rem is divisible by the leading term of
  * q.  Since {q} is a Groebner basis of the ideal it generates, 'rem' and
- * so 's' depend only on p modulo q*Q[atoms]: p + P*q gives s + P.  0, 1
- * when an exponent is negative or the division takes too long or grows
- * past the limits. */
+ * so 's' depend only on p modulo q*Q[atoms]: p + P*q gives s + P.  The
+ * term order is that of the atoms (atom_order).  0; 1 when an exponent
+ * is negative or the division takes too long or grows past the limits;
+ * -1 when its steps pass max_work (charged to the context, which says
+ * so). */
 static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 	const segc_poly *q)
 {
 	size_t n = segc_poly_nvars_max(p, q), v, k, steps;
+	size_t pos;
 	int32_t *d = segc_xcalloc(n ? n : 1, sizeof(int32_t));
-	segc_poly w, t, qq;
+	size_t *perm;
+	segc_poly w, t, qq, sp;
 	segc_poly_lim lim = st->lim;
 	mpq_t c;
-	int rc = 0;
+	int rc = 0, over = 0;
 
 	lim.ctx = NULL;   /* a division that grows too much is given up */
 	for (k = 0; k < segc_poly_nterms(p) && !rc; k++)
@@ -119,17 +194,16 @@ static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 		free(d);
 		return 1;
 	}
+	perm = atom_order(st, n);
 	mpq_init(c);
-	segc_poly_init(&w, 0);
 	segc_poly_init(&t, n);
-	segc_poly_init(&qq, 0);
-	segc_poly_set(&w, p);
-	segc_poly_extend(&w, n);
-	segc_poly_set(&qq, q);
-	segc_poly_extend(&qq, n);
-	segc_poly_zero(s);
-	segc_poly_extend(s, n);
-	for (steps = 0; rc == 0 && segc_poly_nterms(&w); steps++) {
+	segc_poly_init(&sp, n);
+	rename_vars(&w, p, perm, n, 0);
+	rename_vars(&qq, q, perm, n, 0);
+	/* The terms of 'w' before 'pos' are the remainder's: a step whose
+	 * leading term is not divisible only moves past it, and the next
+	 * subtraction drops them first (every term it changes is smaller). */
+	for (steps = 0, pos = 0; rc == 0 && pos < segc_poly_nterms(&w); steps++) {
 		int divisible = 1;
 
 		if (steps == DIVIDE_STEPS) {
@@ -137,35 +211,51 @@ static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 			break;
 		}
 		for (v = 0; v < n; v++) {
-			d[v] = segc_poly_exp(&w, 0, v) -
+			d[v] = segc_poly_exp(&w, pos, v) -
 				segc_poly_exp(&qq, 0, v);
 			divisible &= d[v] >= 0;
 		}
+		if (!divisible) {
+			pos++;
+			continue;
+		}
+		drop_leading(&w, pos);
+		pos = 0;
+		/* The step subtracts a multiple of 'q' from what is left,
+		 * copying every term of it into a new polynomial: an
+		 * allocation and a copy of a rational for each. */
+		if (segc_ctx_charge(st->ctx, (double)(segc_poly_nterms(&w) +
+			segc_poly_nterms(&qq)) *
+			(4.0 + (double)n / 4))) {
+			over = 1;
+			break;
+		}
+		/* w -= (lt(w)/lt(q))*q */
 		segc_poly_zero(&t);
-		if (divisible) {
-			/* w -= (lt(w)/lt(q))*q */
-			mpq_div(c, segc_poly_coeff(&w, 0),
-				segc_poly_coeff(&qq, 0));
-			segc_poly_push(s, d, c);
-			segc_poly_set(&t, &qq);
-			segc_poly_scale(&t, c);
-			rc = segc_poly_shift(&lim, &t, d);
-		} else
-			/* the leading term stays in the remainder */
-			segc_poly_push_term(&t, &w, 0, NULL);
+		mpq_div(c, segc_poly_coeff(&w, 0), segc_poly_coeff(&qq, 0));
+		segc_poly_push(&sp, d, c);
+		segc_poly_set(&t, &qq);
+		segc_poly_scale(&t, c);
+		rc = segc_poly_shift(&lim, &t, d);
 		if (rc == 0)
 			rc = segc_poly_normalise(&lim, &t);
 		if (rc == 0)
 			rc = segc_poly_sub(&lim, &w, &w, &t);
 	}
-	if (rc == 0)
-		rc = segc_poly_normalise(&lim, s);
+	segc_poly_zero(s);
+	if (rc == 0 && segc_poly_normalise(&lim, &sp) == 0) {
+		segc_poly_clear(s);
+		rename_vars(s, &sp, perm, n, 1);
+	} else
+		rc = 1;
+	segc_poly_clear(&sp);
+	free(perm);
 	segc_poly_clear(&w);
 	segc_poly_clear(&t);
 	segc_poly_clear(&qq);
 	mpq_clear(c);
 	free(d);
-	return rc ? 1 : 0;
+	return over ? -1 : rc ? 1 : 0;
 }
 
 /* See kernel_private.h. */

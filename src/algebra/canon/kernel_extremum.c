@@ -472,6 +472,8 @@ struct alt_points {
 	size_t n, points;
 	segc_expr_map *memo;     /* points: node -> its value (mpq_ptr),
 	                          * NULL for none */
+	segc_ctx *ctx;           /* where the evaluations are charged */
+	int over;                /* they passed max_work */
 };
 
 /* Adds the free names of 'e' to P ('*k' of them, each node walked once
@@ -515,6 +517,8 @@ static void alt_points_init(segc_canon *st, struct alt_points *P,
 
 	P->a = a;
 	P->k = 0;
+	P->ctx = st->ctx;
+	P->over = 0;
 	segc_expr_map_init(&seen);
 	for (i = 0; i < a->n && !rc; i++)
 		rc = a->v[i].e ? point_names(a->v[i].e, &seen, P) : -1;
@@ -544,14 +548,15 @@ static void alt_points_init(segc_canon *st, struct alt_points *P,
 
 /* r = the value of 'e' at point p: numbers, names, sums, products, small
  * integer powers and extrema, each node's value kept in memo[p] (shared
- * nodes once); 0, or -1 when it has none here (any other node). */
+ * nodes once); 0, or -1 when it has none here (any other node) or when
+ * the work charged for it passes max_work (P->over set). */
 static int expr_value(struct alt_points *P, mpq_t r, const segc_expr *e,
 	size_t p)
 {
 	void **slot = segc_expr_map_find(&P->memo[p], e);
 	mpq_ptr m;
 	mpq_t x;
-	size_t i, n;
+	size_t i, n = 2;
 	int rc = 0, ext = segc_expr_kind(e) == SEGC_CALL ?
 		segc_expr_is_builtin(e, SEGC_BUILTIN_MAX) ? 1 :
 		segc_expr_is_builtin(e, SEGC_BUILTIN_MIN) ? -1 : 0 : 0;
@@ -600,6 +605,7 @@ static int expr_value(struct alt_points *P, mpq_t r, const segc_expr *e,
 		if (!rc) {
 			long k = mpz_get_si(mpq_numref(x));
 
+			n = (size_t)(k < 0 ? -k : k) + 1;
 			rc = expr_value(P, x, segc_expr_arg(e, 0), p);
 			if (!rc && k < 0 && !mpq_sgn(x))
 				rc = -1;
@@ -628,6 +634,12 @@ static int expr_value(struct alt_points *P, mpq_t r, const segc_expr *e,
 		}
 		mpq_clear(x);
 		break;
+	}
+	/* A node costs its operations on numbers of the result's size. */
+	if (!rc && segc_ctx_charge(P->ctx, (double)(n + 1) * (double)(
+		mpz_size(mpq_numref(r)) + mpz_size(mpq_denref(r)) + 1))) {
+		P->over = 1;
+		rc = -1;
 	}
 	m = NULL;
 	if (!rc) {
@@ -703,24 +715,27 @@ static void alt_points_clear(struct alt_points *P)
 /* Drops the alternatives that another one provably dominates (in the
  * sorted order, so that the outcome is deterministic).  The exact proof
  * runs only for the pairs that the cheap tests leave: the monomials
- * (may_dominate) and the values at points of the domains. */
-static void drop_dominated(segc_canon *st, struct alts *a, int ismax)
+ * (may_dominate) and the values at points of the domains.  0, or -1
+ * when the evaluations at points passed max_work. */
+static int drop_dominated(segc_canon *st, struct alts *a, int ismax)
 {
 	unsigned want = ismax ? SEGC_SIGN_NONNEG : SEGC_SIGN_NONPOS;
 	char *gone = segc_xcalloc(a->n ? a->n : 1, 1);
 	struct dom_info *d = segc_xmalloc((a->n ? a->n : 1) * sizeof(*d));
 	struct alt_points P;
 	size_t i, j, m = 0;
+	int over;
 
 	for (i = 0; i < a->n; i++)
 		dom_info_init(st, &d[i], &a->v[i]);
 	alt_points_init(st, &P, a);
-	for (i = 0; i < a->n; i++)
-		for (j = 0; j < a->n && !gone[i]; j++)
+	for (i = 0; i < a->n && !P.over; i++)
+		for (j = 0; j < a->n && !gone[i] && !P.over; j++)
 			if (j != i && !gone[j] && may_dominate(d, i, j, ismax) &&
 				!points_refute(&P, j, i, ismax) &&
 				proves(st, &a->v[j].r, &a->v[i].r, want))
 				gone[i] = 1;
+	over = P.over;
 	alt_points_clear(&P);
 	for (i = 0; i < a->n; i++) {
 		segc_poly_clear(&d[i].fp);
@@ -735,6 +750,7 @@ static void drop_dominated(segc_canon *st, struct alts *a, int ismax)
 	a->n = m;
 	free(gone);
 	free(d);
+	return over ? -1 : 0;
 }
 
 /* Non-zero when every alternative is a polynomial. */
@@ -890,7 +906,8 @@ static int settle_alts(segc_canon *st, struct alts *a, int ismax,
 			(1.0 + (double)widest(a) / 8) / 8))
 			return -1;
 		n0 = a->n;
-		drop_dominated(st, a, ismax);
+		if (drop_dominated(st, a, ismax))
+			return -1;
 		if (a->n == n0 || a->n == 1)
 			return 0;
 	}
@@ -941,7 +958,7 @@ static segc_expr *extremum_of_alts(segc_canon *st, const char *name,
 		if (rc == 0)
 			rc = sort_alts(st, a);
 		if (rc == 0 && content_taken(g, mexp, n))
-			drop_dominated(st, a, ismax);
+			rc = drop_dominated(st, a, ismax);
 		if (rc == 0 && a->n == 1)
 			res = assemble_one(st, &c, g, mexp, n, &a->v[0].r);
 		else if (rc == 0)
