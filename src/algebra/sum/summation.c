@@ -378,7 +378,7 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	mpq_init(scale);
 	segc_poly_set(&body.num, p);
 	segc_poly_set(&body.den, den);
-	for (w = 0; w < segc_poly_nvars(p); w++)
+	for (w = 0; w < n; w++)
 		mins[w] = -mins[w];
 	rc = segc_poly_shift(&st->lim, &body.num, mins);
 	segc_poly_primitive(&body.num, scale);
@@ -391,10 +391,20 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	if (rc == 0)
 		rc = segc_sum_normal_atom(st, &f, name, &body, lo, hi);
 	if (rc == 0) {
-		for (w = 0; w < segc_poly_nvars(p); w++)
+		size_t m;
+
+		for (w = 0; w < n; w++)
 			mins[w] = -mins[w];
 		segc_poly_set_q(&body.num, scale);
 		segc_poly_set_si(&body.den, 1);
+		/* the closed form may have met atoms 'p' has not: the
+		 * shift covers every variable of the body */
+		segc_poly_extend(&body.num, n);
+		m = segc_poly_nvars(&body.num);
+		if (m > n) {
+			mins = segc_xrealloc(mins, m * sizeof(int32_t));
+			memset(mins + n, 0, (m - n) * sizeof(int32_t));
+		}
 		rc = segc_poly_shift(&st->lim, &body.num, mins);
 	}
 	if (rc == 0)
