@@ -124,26 +124,29 @@ void segc_poly_resize(segc_poly *p, size_t nvars, size_t n)
 	p->len_ = n;
 }
 
-/* Appends a term (exponents copied, coefficient copied). */
-void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c)
+/* Appends a term of exponents 'exp' and returns its coefficient, 0. */
+static mpq_ptr push_exp(segc_poly *p, const int32_t *exp)
 {
+	mpq_ptr c;
+
 	reserve(p, p->len_ + 1);
 	if (p->nvars_)
 		memcpy(term_exp(p, p->len_), exp, p->nvars_ * sizeof(int32_t));
-	mpq_init(p->coefs_[p->len_]);
-	mpq_set(p->coefs_[p->len_], c);
-	p->len_++;
+	c = p->coefs_[p->len_++];
+	mpq_init(c);
+	return c;
+}
+
+/* Appends a term (exponents copied, coefficient copied). */
+void segc_poly_push(segc_poly *p, const int32_t *exp, mpq_srcptr c)
+{
+	mpq_set(push_exp(p, exp), c);
 }
 
 /* Appends a term whose coefficient is moved from 'c' (left as 0). */
 void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c)
 {
-	reserve(p, p->len_ + 1);
-	if (p->nvars_)
-		memcpy(term_exp(p, p->len_), exp, p->nvars_ * sizeof(int32_t));
-	mpq_init(p->coefs_[p->len_]);
-	mpq_swap(p->coefs_[p->len_], c);
-	p->len_++;
+	mpq_swap(push_exp(p, exp), c);
 }
 
 /* r = a, a deep copy. */
