@@ -256,6 +256,21 @@ got=$("$SEGC" derive "$tmp/mean2.xml" 2>&1)
 [ "$got" = "9*t/2" ]
 ok $? "the same arc without var: a mean count, 9*t/2 (got $got)"
 
+# max(i, N, min(N, i)) over i = 3 .. N + 3 (N <= 6): below i = N the
+# piece is max(N, min(N, i)) = N, a body that loses the counter on the
+# way, over [3, N], empty by more than one for N < 2.  By hand: every i
+# is at least N for N <= 3, (N + 1)*(N + 6)/2; from N = 3 on, N for
+# i = 3 .. N - 1 and i for i = N .. N + 3, N^2 + N + 6.
+model emptyside '<param name="N" min="0" max="6" integer="true"/>' \
+	'<loop var="i" from="3" to="N + 3">
+	   <step cost="t*max(max(i, N), min(N, i))"/>
+	 </loop>'
+"$SEGC" check --expect "t*if(N >= 3, N^2 + N + 6, (N + 1)*(N + 6)/2)" \
+	"$tmp/emptyside.xml" >"$tmp/out" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -q '^ok: total' "$tmp/out"
+ok $? "a side whose body loses the counter, over a range empty by two (exit $st)"
+
 # a blocked triangular nest: the same output under other addresses and
 # with freed memory filled (t at N = 1, B = 8: one block of one column)
 model blocked '<param name="B" min="1" integer="true"/>' \

@@ -159,6 +159,8 @@ int segc_sum_few_terms(const segc_expr *lo, const segc_expr *hi)
 	return few_terms(lo, hi, SEGC_SUM_UNROLL);
 }
 
+static segc_expr *rel(const char *op, segc_expr *a, segc_expr *b);
+
 /* See canon_private.h. */
 int segc_sum_atom(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
@@ -173,13 +175,21 @@ int segc_sum_atom(segc_canon *st, segc_rf *r, const char *name,
 	if (!b)
 		return -1;
 	if (!segc_expr_has_sym(b, name)) {
-		/* a body free of the counter is a product after all */
-		s = segc_expr_add2(segc_expr_sub2(segc_expr_copy(
+		/* a body free of the counter is a product after all, of
+		 * the count of a range that may be empty: if(hi - lo + 1 >=
+		 * 0, (hi - lo + 1)*b, 0) (the count alone is negative below
+		 * an empty range, and its canonical form lost the piece that
+		 * held the counter) */
+		segc_expr *n = segc_expr_add2(segc_expr_sub2(segc_expr_copy(
 			(segc_expr *)hi), segc_expr_copy((segc_expr *)lo)),
-			segc_expr_int(1));
-		s = segc_expr_mul2(s, b);
-		rc = segc_canon_to_rf(st, s, r);
+			segc_expr_int(1)), *c, *z = segc_expr_int(0);
+
+		c = rel(">=", segc_expr_copy(n), segc_expr_int(0));
+		s = segc_expr_mul2(n, b);
+		rc = segc_if_make(st, r, c, s, z);
 		segc_expr_free(s);
+		segc_expr_free(c);
+		segc_expr_free(z);
 		return rc;
 	}
 	if (segc_sum_few_terms(lo, hi))
