@@ -320,7 +320,7 @@ static void shift_down(segc_poly *p, int k, unsigned m)
 
 	for (v = 0; v < NV; v++)
 		d[v] = (m >> v) & 1 ? -k * (v + 1) : 0;
-	segc_poly_shift(NULL, p, d);
+	segc_poly_shift(NULL, p, d, NV);
 }
 
 /* Non-zero when some term of 'p' has a negative exponent. */
@@ -380,6 +380,55 @@ static void test_laurent(void)
 		baddiv);
 	tap_ok(badneg == 0, "a quotient with negative exponents is refused "
 		"(%d bad)", badneg);
+}
+
+/* The shift by a vector of another length than the polynomial's
+ * variables: entries past the vector move nothing, an entry past the
+ * variables extends the polynomial; the naive product by the monomial is
+ * the reference. */
+static void test_shift_lengths(void)
+{
+	int32_t d[NV + 2] = { 1, -2, 0, 0, 0, 3 }, e[NV + 2];
+	segc_poly a, b, m, n;
+	mpq_t one;
+	int ok;
+
+	random_poly_in(&a, 3, 6, 3, 1);
+	segc_poly_init(&b, NV);
+	segc_poly_set(&b, &a);
+	/* two entries of four: the others stay */
+	segc_poly_shift(NULL, &b, d, 2);
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
+	segc_poly_init(&m, NV);
+	e[0] = 1, e[1] = -2, e[2] = e[3] = 0;
+	segc_poly_push(&m, e, one);
+	naive_mul(&n, &a, &m);
+	ok = segc_poly_equal(&b, &n) && segc_poly_nvars(&b) == NV;
+	tap_ok(ok, "a shift by a shorter vector moves its variables only");
+	/* six entries, the last not 0: b gains the variables */
+	segc_poly_set(&b, &a);
+	segc_poly_shift(NULL, &b, d, NV + 2);
+	ok = segc_poly_nvars(&b) == NV + 2;
+	ok = ok && segc_poly_nterms(&b) == segc_poly_nterms(&n);
+	for (size_t t = 0; ok && t < segc_poly_nterms(&b); t++)
+		ok = segc_poly_exp(&b, t, NV + 1) == 3 &&
+			segc_poly_exp(&b, t, NV) == 0 &&
+			segc_poly_exp(&b, t, 0) == segc_poly_exp(&n, t, 0) &&
+			segc_poly_exp(&b, t, 1) == segc_poly_exp(&n, t, 1) &&
+			mpq_equal(segc_poly_coeff(&b, t), segc_poly_coeff(&n, t));
+	tap_ok(ok, "a shift by a longer vector extends the polynomial");
+	/* a longer vector of zeros past the variables: nothing grows */
+	d[NV + 1] = 0;
+	segc_poly_set(&b, &a);
+	segc_poly_shift(NULL, &b, d, NV + 2);
+	tap_ok(segc_poly_nvars(&b) == NV && segc_poly_equal(&b, &n),
+		"zeros past the variables move nothing and add none");
+	mpq_clear(one);
+	segc_poly_clear(&a);
+	segc_poly_clear(&b);
+	segc_poly_clear(&m);
+	segc_poly_clear(&n);
 }
 
 /* Zero operands, and a zero exponent. */
@@ -678,6 +727,7 @@ int main(void)
 	test_gcd_agree();
 	test_known();
 	test_laurent();
+	test_shift_lengths();
 	test_zero();
 	test_huge();
 	test_many_vars();

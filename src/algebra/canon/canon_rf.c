@@ -92,9 +92,9 @@ int segc_rf_absorb(segc_canon *st, segc_rf *r)
 		any |= m[v] != 0;
 	}
 	if (any) {
-		rc = segc_poly_shift(&st->lim, &r->num, m);
+		rc = segc_poly_shift(&st->lim, &r->num, m, n);
 		if (rc == 0)
-			rc = segc_poly_shift(&st->lim, &r->den, m);
+			rc = segc_poly_shift(&st->lim, &r->den, m, n);
 	}
 	free(m);
 	if (rc == 0 && segc_poly_nterms(&r->den) == 1) {

@@ -509,9 +509,9 @@ static int clear_negative(segc_canon *st, segc_rf *t)
 		any |= m[v] != 0;
 	}
 	if (any) {
-		rc = segc_poly_shift(&st->lim, &t->num, m);
+		rc = segc_poly_shift(&st->lim, &t->num, m, n);
 		if (rc == 0)
-			rc = segc_poly_shift(&st->lim, &t->den, m);
+			rc = segc_poly_shift(&st->lim, &t->den, m, n);
 	}
 	free(m);
 	free(md);

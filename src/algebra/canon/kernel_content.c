@@ -236,7 +236,7 @@ static int divide(segc_canon *st, segc_poly *s, const segc_poly *p,
 		segc_poly_push(&sp, d, c);
 		segc_poly_set(&t, &qq);
 		segc_poly_scale(&t, c);
-		rc = segc_poly_shift(&lim, &t, d);
+		rc = segc_poly_shift(&lim, &t, d, n);
 		if (rc == 0)
 			rc = segc_poly_normalise(&lim, &t);
 		if (rc == 0)
@@ -430,7 +430,7 @@ int segc_kernel_extract_content(segc_canon *st, struct alts *a, mpq_t g,
 		mexp[v] = -mexp[v];
 	for (i = 0; i < a->n && rc == 0; i++) {
 		segc_poly_scale(&a->v[i].r.num, inv);
-		rc = segc_poly_shift(&st->lim, &a->v[i].r.num, mexp);
+		rc = segc_poly_shift(&st->lim, &a->v[i].r.num, mexp, n);
 	}
 	for (v = 0; v < n; v++)
 		mexp[v] = -mexp[v];

@@ -781,7 +781,7 @@ static segc_expr *assemble(segc_canon *st, segc_poly *c, mpq_srcptr g,
 	segc_poly_set_var(&t.num, v, 1);
 	segc_poly_extend(&t.num, w);
 	segc_poly_scale(&t.num, g);
-	rc = segc_poly_shift(&st->lim, &t.num, d);
+	rc = segc_poly_shift(&st->lim, &t.num, d, w);
 	if (rc == 0)
 		rc = segc_poly_add(&st->lim, &t.num, &t.num, c);
 	if (rc == 0)
@@ -822,7 +822,7 @@ static segc_expr *assemble_one(segc_canon *st, segc_poly *c, mpq_srcptr g,
 	segc_rf_set(&t, r);
 	segc_poly_extend(&t.num, n);
 	segc_poly_scale(&t.num, g);
-	rc = segc_poly_shift(&st->lim, &t.num, d);
+	rc = segc_poly_shift(&st->lim, &t.num, d, n);
 	segc_poly_set(&k.num, c);
 	if (rc == 0)
 		rc = segc_rf_add(st, &t, &t, &k);

@@ -366,7 +366,7 @@ static int box_var(segc_canon *st, const segc_poly_lim *lim, segc_poly *q,
 			return -1;
 		d = segc_xcalloc(segc_poly_nvars(q), sizeof(int32_t));
 		d[v] = -mn;
-		rc = segc_poly_shift(lim, q, d);
+		rc = segc_poly_shift(lim, q, d, segc_poly_nvars(q));
 		free(d);
 		if (rc)
 			return -1;

@@ -286,7 +286,7 @@ static segc_expr *pull_log2(segc_canon *st, segc_poly *p)
 		}
 		segc_rf_clear(&x);
 	}
-	segc_poly_shift(NULL, p, m);
+	segc_poly_shift(NULL, p, m, n);
 	free(m);
 	mpq_clear(s);
 	return acc;
@@ -526,7 +526,7 @@ static segc_expr *sqrt_poly(segc_canon *st, segc_poly *p, segc_expr *orig)
 		}
 		segc_rf_clear(&x);
 	}
-	segc_poly_shift(NULL, p, m);
+	segc_poly_shift(NULL, p, m, n);
 	if (pull_square_factor(st, p, &out))
 		pulled = 1;
 	free(m);

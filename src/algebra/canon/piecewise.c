@@ -575,15 +575,15 @@ static int take_content(segc_canon *st, segc_expr **a, segc_expr **b,
 	}
 	if (!any)
 		goto done;
-	if (segc_poly_shift(&st->lim, &ra.num, ea) ||
-		segc_poly_shift(&st->lim, &rb.num, ea)) {
+	if (segc_poly_shift(&st->lim, &ra.num, ea, n) ||
+		segc_poly_shift(&st->lim, &rb.num, ea, n)) {
 		rc = -1;
 		goto done;
 	}
 	segc_poly_set_si(&m->num, 1);
 	segc_poly_set_si(&m->den, 1);
 	segc_poly_extend(&m->num, n);
-	if (segc_poly_shift(&st->lim, &m->num, eb)) {
+	if (segc_poly_shift(&st->lim, &m->num, eb, n)) {
 		rc = -1;
 		goto done;
 	}

@@ -905,12 +905,19 @@ void segc_poly_scale(segc_poly *p, mpq_srcptr c)
 }
 
 /* p = p * x^d; the order is kept. */
-int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d)
+int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d,
+	size_t nd)
 {
-	size_t i, v;
+	size_t i, v, n;
 
+	for (v = p->nvars_; v < nd; v++)
+		if (d[v]) {
+			segc_poly_extend(p, nd);
+			break;
+		}
+	n = nd < p->nvars_ ? nd : p->nvars_;
 	for (i = 0; i < p->len_; i++)
-		for (v = 0; v < p->nvars_; v++) {
+		for (v = 0; v < n; v++) {
 			int64_t e = (int64_t)term_exp(p, i)[v] + d[v];
 
 			if (segc_poly_check_exp(lim, e))

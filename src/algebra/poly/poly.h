@@ -152,8 +152,10 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 void segc_poly_neg(segc_poly *p);
 /* p = c * p. */
 void segc_poly_scale(segc_poly *p, mpq_srcptr c);
-/* p = p * x^d: 'd' has segc_poly_nvars(p) entries. */
-int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d);
+/* p = p * x^d for the 'nd' entries of 'd': a variable of p past them is
+ * not moved, and an entry past p's variables that is not 0 extends p. */
+int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d,
+	size_t nd);
 int segc_poly_mul(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly *b);
 int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,

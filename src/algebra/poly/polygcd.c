@@ -128,7 +128,7 @@ static int gcd_core(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 	else
 		rc = flint_gcd(lim, &out, a, ma, b, mb, prs);
 	if (rc == 0)
-		rc = segc_poly_shift(lim, &out, mono);
+		rc = segc_poly_shift(lim, &out, mono, n);
 	segc_poly_primitive(&out, NULL);
 	make_lead_positive(&out);
 	segc_poly_swap(g, &out);

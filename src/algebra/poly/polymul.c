@@ -25,7 +25,7 @@ static int mul_term(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	segc_poly_init(&out, a->nvars_);
 	segc_poly_set(&out, a);
 	segc_poly_scale(&out, b->coefs_[k]);
-	rc = segc_poly_shift(lim, &out, term_exp(b, k));
+	rc = segc_poly_shift(lim, &out, term_exp(b, k), b->nvars_);
 	if (!rc)
 		rc = segc_poly_check(lim, &out);
 	segc_poly_swap(r, &out);
@@ -416,7 +416,7 @@ static int div_term(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
 		mpq_inv(c, b->coefs_[0]);
 		segc_poly_scale(&out, c);
 		mpq_clear(c);
-		segc_poly_shift(NULL, &out, d);
+		segc_poly_shift(NULL, &out, d, a->nvars_);
 		segc_poly_swap(q, &out);
 		segc_poly_clear(&out);
 	}

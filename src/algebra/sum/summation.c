@@ -390,7 +390,7 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	segc_poly_set(&body.den, den);
 	for (w = 0; w < n; w++)
 		mins[w] = -mins[w];
-	rc = segc_poly_shift(&st->lim, &body.num, mins);
+	rc = segc_poly_shift(&st->lim, &body.num, mins, n);
 	segc_poly_primitive(&body.num, scale);
 	if (rc == 0 && (rc = leads_negative(st, &body)) == 1) {
 		/* sum(-f) is -sum(f): the body leads with a positive term */
@@ -401,21 +401,11 @@ static int rest_sum(segc_canon *st, segc_rf *r, const char *name,
 	if (rc == 0)
 		rc = segc_sum_normal_atom(st, &f, name, &body, lo, hi);
 	if (rc == 0) {
-		size_t m;
-
 		for (w = 0; w < n; w++)
 			mins[w] = -mins[w];
 		segc_poly_set_q(&body.num, scale);
 		segc_poly_set_si(&body.den, 1);
-		/* the closed form may have met atoms 'p' has not: the
-		 * shift covers every variable of the body */
-		segc_poly_extend(&body.num, n);
-		m = segc_poly_nvars(&body.num);
-		if (m > n) {
-			mins = segc_xrealloc(mins, m * sizeof(int32_t));
-			memset(mins + n, 0, (m - n) * sizeof(int32_t));
-		}
-		rc = segc_poly_shift(&st->lim, &body.num, mins);
+		rc = segc_poly_shift(&st->lim, &body.num, mins, n);
 	}
 	if (rc == 0)
 		rc = segc_rf_mul(st, r, &f, &body);
