@@ -15,7 +15,7 @@
 static int monomial_factor(segc_canon *st, const segc_expr *f);
 static size_t monomial_atoms(segc_canon *st, const segc_expr *e);
 static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
-	size_t nv, mpq_ptr c);
+	size_t nv, mpq_ptr c, mpq_srcptr *cp);
 
 /* Non-zero when 'e' is one term of a polynomial: a number, a name, or a
  * product of monomial factors. */
@@ -41,23 +41,26 @@ static int is_monomial(segc_canon *st, const segc_expr *e)
  * and filled in a second pass. */
 static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 {
-	size_t i, n = e->nargs, npoly = 0, nmono = 0, nv;
+	size_t i, k = 0, n = e->nargs, npoly = 0, nmono = 0, nprod = 0, nv;
 	segc_rf *kids = segc_xmalloc(segc_xmul_size(n, sizeof(segc_rf)));
 	segc_poly **polys = segc_xmalloc(segc_xmul_size(n + 1,
 		sizeof(segc_poly *)));
 	char *direct = segc_xcalloc(n ? n : 1, 1);
-	int32_t *ex = NULL;
+	int32_t *rows = NULL;
+	struct segc_term_ref *refs = NULL;
+	mpq_t *prods = NULL;
 	segc_poly terms;
 	segc_rf acc;
-	mpq_t c;
 	int rc = 0;
 
 	segc_poly_init(&terms, 0);
-	mpq_init(c);
-	for (i = 0; i < n; i++)
-		segc_rf_init(&kids[i]);
+	/* direct[i]: 0 not reached (after an error), 1 a monomial, 2 a
+	 * child converted in kids[i] (only those are initialised: a long
+	 * sum of monomials allocates nothing per child) */
 	for (i = 0; i < n && rc == 0; i++) {
 		if (!is_monomial(st, e->args[i])) {
+			segc_rf_init(&kids[i]);
+			direct[i] = 2;
 			rc = segc_canon_to_rf(st, e->args[i], &kids[i]);
 			continue;
 		}
@@ -69,16 +72,31 @@ static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	if (rc == 0 && nmono)
 		rc = segc_poly_check_size(&st->lim, nmono, nv);
 	if (rc == 0 && nmono) {
-		ex = segc_xmalloc(segc_xmul_size(nv ? nv : 1, sizeof(int32_t)));
-		segc_poly_extend(&terms, nv);
+		/* each monomial a row of exponents and its coefficient where
+		 * it is: the number of the expression, 1, or (two numbers or
+		 * more) their product in prods */
+		rows = segc_xmalloc(segc_xmul_size(segc_xmul_size(nmono,
+			nv ? nv : 1), sizeof(int32_t)));
+		refs = segc_xmalloc(segc_xmul_size(nmono, sizeof(*refs)));
+		prods = segc_xmalloc(segc_xmul_size(nmono, sizeof(mpq_t)));
 	}
 	for (i = 0; i < n && rc == 0; i++) {
-		if (!direct[i])
+		int32_t *x;
+
+		if (direct[i] != 1)
 			continue;
-		rc = monomial_term(st, e->args[i], ex, nv, c);
-		if (rc == 0 && mpq_sgn(c))
-			segc_poly_push(&terms, ex, c);
+		x = rows + k * nv;
+		mpq_init(prods[nprod]);
+		rc = monomial_term(st, e->args[i], x, nv, prods[nprod],
+			&refs[k].c);
+		if (refs[k].c == prods[nprod])
+			nprod++;
+		else
+			mpq_clear(prods[nprod]);
+		refs[k++].e = x;
 	}
+	if (rc == 0 && k)
+		rc = segc_poly_sum_refs(&st->lim, &terms, refs, k, nv);
 	/* over the atoms its terms use, as each child's polynomial was:
 	 * some work charged later grows with the number of variables */
 	segc_poly_trim(&terms);
@@ -86,20 +104,28 @@ static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	if (segc_poly_nterms(&terms))
 		polys[npoly++] = &terms;
 	for (i = 0; i < n && rc == 0; i++)
-		if (!direct[i] && segc_rf_is_poly(&kids[i]))
+		if (direct[i] == 2 && segc_rf_is_poly(&kids[i]))
 			polys[npoly++] = &kids[i].num;
-	if (rc == 0)
+	if (rc == 0 && npoly == 1)
+		/* one polynomial, already in normal form */
+		segc_poly_swap(&acc.num, polys[0]);
+	else if (rc == 0)
 		rc = segc_poly_sum(&st->lim, &acc.num, npoly, polys);
 	for (i = 0; i < n && rc == 0; i++)
-		if (!direct[i] && !segc_rf_is_poly(&kids[i]))
+		if (direct[i] == 2 && !segc_rf_is_poly(&kids[i]))
 			rc = segc_rf_add(st, &acc, &acc, &kids[i]);
-	segc_rf_set(r, &acc);
+	segc_poly_swap(&r->num, &acc.num);
+	segc_poly_swap(&r->den, &acc.den);
 	segc_rf_clear(&acc);
 	for (i = 0; i < n; i++)
-		segc_rf_clear(&kids[i]);
+		if (direct[i] == 2)
+			segc_rf_clear(&kids[i]);
+	for (i = 0; i < nprod; i++)
+		mpq_clear(prods[i]);
 	segc_poly_clear(&terms);
-	mpq_clear(c);
-	free(ex);
+	free(prods);
+	free(refs);
+	free(rows);
 	free(direct);
 	free(kids);
 	free(polys);
@@ -155,23 +181,30 @@ static size_t monomial_atoms(segc_canon *st, const segc_expr *e)
 
 /* The term of monomial 'e' (see monomial_factors), whose atoms are
  * registered among the first 'nv': 'x' (nv entries) set to its
- * exponents, 'c' to its coefficient.  -1 when an exponent passes the
- * limits (reported). */
+ * exponents, '*cp' to its coefficient: the value of its number, 1, or
+ * (two numbers or more) their product in 'c'.  -1 when an exponent
+ * passes the limits (reported). */
 static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
-	size_t nv, mpq_ptr c)
+	size_t nv, mpq_ptr c, mpq_srcptr *cp)
 {
 	size_t i, nargs;
 	const segc_expr *const *args = monomial_factors(e, &nargs);
 	int rc = 0;
 
 	memset(x, 0, (nv ? nv : 1) * sizeof(int32_t));
-	mpq_set_ui(c, 1, 1);
+	*cp = st->one;
 	for (i = 0; i < nargs; i++) {
 		const segc_expr *f = args ? args[i] : e;
 
-		if (f->kind == SEGC_NUM)
+		if (f->kind == SEGC_NUM && *cp == st->one)
+			*cp = f->u.value;
+		else if (f->kind == SEGC_NUM) {
+			/* a second number: their product */
+			if (*cp != c)
+				mpq_set(c, *cp);
 			mpq_mul(c, c, f->u.value);
-		else if (f->kind == SEGC_SYM)
+			*cp = c;
+		} else if (f->kind == SEGC_SYM)
 			x[segc_canon_var(st, (segc_expr *)f)] += 1;
 		else
 			x[segc_canon_var(st, f->args[0])] +=
@@ -198,18 +231,19 @@ static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	int32_t *ex;
 	size_t n;
 	mpq_t c;
+	mpq_srcptr cp;
 	int rc;
 
 	mpq_init(c);
 	n = monomial_atoms(st, e);
 	ex = segc_xmalloc(segc_xmul_size(st->natoms ? st->natoms : 1,
 		sizeof(int32_t)));
-	rc = monomial_term(st, e, ex, st->natoms, c);
+	rc = monomial_term(st, e, ex, st->natoms, c, &cp);
 	segc_poly_zero(&r->num);
 	segc_poly_trim(&r->num);
 	segc_poly_extend(&r->num, n);
-	if (mpq_sgn(c))
-		segc_poly_push(&r->num, ex, c);
+	if (mpq_sgn(cp))
+		segc_poly_push(&r->num, ex, cp);
 	if (!segc_poly_is_one(&r->den))
 		segc_poly_set_si(&r->den, 1);
 	free(ex);

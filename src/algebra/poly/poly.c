@@ -810,13 +810,15 @@ int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p)
 	return segc_poly_check(lim, p);
 }
 
+static int sum_refs(const segc_poly_lim *lim, segc_poly *r,
+	struct segc_term_ref *v, size_t n, size_t nvars);
+
 /* r = v[0] + ... + v[n-1] by sorting all terms together. */
 int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	segc_poly **v)
 {
 	size_t i, j, total = 0, k = 0, nvars = 0;
-	struct segc_term_ref *refs, *tmp;
-	segc_poly out;
+	struct segc_term_ref *refs;
 	int rc;
 
 	for (i = 0; i < n; i++) {
@@ -840,20 +842,43 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 			refs[k].e = term_exp(v[i], j);
 			refs[k++].c = v[i]->coefs_[j];
 		}
+	rc = sum_refs(lim, r, refs, total, nvars);
+	free(refs);
+	return rc;
+}
+
+/* r = the sum of the n terms of 'v' (see segc_poly_sum_refs), the
+ * limits on its size checked by the caller. */
+static int sum_refs(const segc_poly_lim *lim, segc_poly *r,
+	struct segc_term_ref *v, size_t n, size_t nvars)
+{
+	struct segc_term_ref *tmp;
+	segc_poly out;
+	int rc;
+
 	segc_poly_init(&out, nvars);
 	/* 'out', not 'r': the refs may point into 'r' */
-	rc = segc_poly_sum_words(lim, &out, refs, total, nvars);
+	rc = segc_poly_sum_words(lim, &out, v, n, nvars);
 	if (rc == 1) {
-		tmp = segc_xmalloc(segc_xmul_size(total ? total : 1,
-			sizeof(*refs)));
-		segc_poly_sort_refs(refs, tmp, total, nvars);
+		tmp = segc_xmalloc(segc_xmul_size(n ? n : 1, sizeof(*tmp)));
+		segc_poly_sort_refs(v, tmp, n, nvars);
 		free(tmp);
-		rc = segc_poly_collect_refs(lim, &out, refs, total, nvars);
+		rc = segc_poly_collect_refs(lim, &out, v, n, nvars);
 	}
-	free(refs);
 	segc_poly_swap(r, &out);
 	segc_poly_clear(&out);
 	return rc;
+}
+
+/* See poly.h. */
+int segc_poly_sum_refs(const segc_poly_lim *lim, segc_poly *r,
+	struct segc_term_ref *v, size_t n, size_t nvars)
+{
+	if (segc_poly_check_bytes(lim, sum_bytes(n, nvars)))
+		return -1;
+	if (lim && segc_ctx_charge(lim->ctx, (double)n))
+		return -1;
+	return sum_refs(lim, r, v, n, nvars);
 }
 
 /* --------------------------------------------------------- addition */

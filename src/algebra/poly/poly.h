@@ -201,6 +201,12 @@ struct segc_term_ref {
 	mpq_srcptr c;
 };
 
+/* r = the sum of the n terms of 'v' (any order; equal monomials added,
+ * zero coefficients dropped), each an exponent row of 'nvars' entries
+ * and a coefficient, both borrowed: a polynomial built from terms held
+ * elsewhere without copying them first. */
+int segc_poly_sum_refs(const segc_poly_lim *lim, segc_poly *r,
+	struct segc_term_ref *v, size_t n, size_t nvars);
 /* Sort of 'v' (n entries) by decreasing monomial over 'nvars' variables
  * (a radix sort of packed monomials when they fit in a word, a merge
  * sort otherwise); 'tmp' has room for n entries. */
