@@ -188,14 +188,14 @@ static segc_expr *finish_nary(enum segc_expr_kind kind, segc_expr **out,
 	return make_node(kind, NULL, k, out);
 }
 
-/* The ADD or MUL of the 'n' operands 'v', normalised as segc.h says. */
-static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
-	segc_expr **v)
+/* The ADD or MUL of the 'n' operands 'v' with the number 'start' folded
+ * in first, the number going first when 'lead' (see finish_nary). */
+static segc_expr *nary_from(enum segc_expr_kind kind, size_t n,
+	segc_expr **v, mpq_srcptr start, int lead)
 {
 	segc_expr *local[LOCAL_ARGS], **out = local, *e;
 	size_t total, k;
 	mpq_t acc;
-	int lead;
 
 	if (has_null(n, v)) {
 		free_array(n, v);
@@ -205,9 +205,7 @@ static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
 	if (total > LOCAL_ARGS)
 		out = segc_xmalloc(segc_xmul_size(total, sizeof(*out)));
 	mpq_init(acc);
-	mpq_set_ui(acc, kind == SEGC_ADD ? 0 : 1, 1);
-	lead = n > 0 && (v[0]->kind == SEGC_NUM ||
-		(flattens(kind, v[0]) && v[0]->args[0]->kind == SEGC_NUM));
+	mpq_set(acc, start);
 	k = flatten(kind, n, v, acc, out);
 	free_array(n, v);
 	e = finish_nary(kind, out, k, acc, lead);
@@ -215,6 +213,28 @@ static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
 	if (out != local)
 		free(out);
 	return e;
+}
+
+/* The ADD or MUL of the 'n' operands 'v', normalised as segc.h says. */
+static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
+	segc_expr **v)
+{
+	mpq_t identity;
+	segc_expr *e;
+	int lead = n > 0 && v[0] && (v[0]->kind == SEGC_NUM ||
+		(flattens(kind, v[0]) && v[0]->args[0]->kind == SEGC_NUM));
+
+	mpq_init(identity);
+	mpq_set_ui(identity, kind == SEGC_ADD ? 0 : 1, 1);
+	e = nary_from(kind, n, v, identity, lead);
+	mpq_clear(identity);
+	return e;
+}
+
+/* See expr_private.h: make_nary's product with 'c' as its number. */
+segc_expr *segc_expr_mul_q(mpq_srcptr c, size_t n, segc_expr **factors)
+{
+	return nary_from(SEGC_MUL, n, factors, c, 1);
 }
 
 /* The sum of the 'n' terms: nested sums flattened, numbers added into

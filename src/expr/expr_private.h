@@ -37,6 +37,11 @@ segc_expr *segc_expr_rebuild(enum segc_expr_kind kind, const char *name,
 
 /* Non-zero when 'e' is a NUM holding an integer. */
 int segc_expr_is_integer(const segc_expr *e);
+/* The product of the number 'c' and the 'n' factors: the node
+ * segc_expr_mul gives with segc_expr_num(c) as the first factor, made
+ * without a node for 'c' first (the canonical form writes its terms
+ * so). */
+segc_expr *segc_expr_mul_q(mpq_srcptr c, size_t n, segc_expr **factors);
 
 /* A set (or map) of expression nodes, keyed by identity; for walks over
  * the DAG that must visit each node once. */

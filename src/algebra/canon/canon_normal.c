@@ -567,7 +567,6 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 	for (i = 0; i < len; i++) {
 		segc_poly_get_exps(p, ix[i], e);
 		k = 0;
-		f[k++] = segc_expr_num(segc_poly_coeff(p, ix[i]));
 		for (r = 0; r < 2 * m; r++) {
 			size_t v = byrank[r % m];
 
@@ -575,7 +574,7 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 			    (r < m ? mpq_sgn(x) > 0 : mpq_sgn(x) < 0))
 				f[k++] = cached_power(st, cache, r % m, v, x);
 		}
-		terms[i] = segc_expr_mul(k, f);
+		terms[i] = segc_expr_mul_q(segc_poly_coeff(p, ix[i]), k, f);
 	}
 	for (i = 0; i < ncache; i++)
 		segc_expr_free(cache[i]);
