@@ -140,20 +140,27 @@ static void collect_operand(enum segc_expr_kind kind, segc_expr *e,
 		mpq_mul(acc, acc, e->u.value);
 }
 
-/* Flattens the 'n' operands 'v' of an ADD or MUL into 'out' (new
- * references), folding the numbers into 'acc'; returns how many. */
+/* Flattens the 'n' operands 'v' of an ADD or MUL into 'out', folding the
+ * numbers into 'acc'; returns how many.  Takes the references of 'v':
+ * an operand kept as it is moves to 'out' (most operands of the
+ * canonical form's terms), the others are released. */
 static size_t flatten(enum segc_expr_kind kind, size_t n, segc_expr **v,
 	mpq_t acc, segc_expr **out)
 {
 	size_t i, j, k = 0;
 
 	for (i = 0; i < n; i++) {
-		if (!flattens(kind, v[i])) {
-			collect_operand(kind, v[i], acc, out, &k);
+		if (v[i]->kind != SEGC_NUM && !flattens(kind, v[i])) {
+			out[k++] = v[i];
 			continue;
 		}
-		for (j = 0; j < v[i]->nargs; j++)
-			collect_operand(kind, v[i]->args[j], acc, out, &k);
+		if (!flattens(kind, v[i]))
+			collect_operand(kind, v[i], acc, out, &k);
+		else
+			for (j = 0; j < v[i]->nargs; j++)
+				collect_operand(kind, v[i]->args[j], acc,
+					out, &k);
+		segc_expr_free(v[i]);
 	}
 	return k;
 }
@@ -207,7 +214,6 @@ static segc_expr *nary_from(enum segc_expr_kind kind, size_t n,
 	mpq_init(acc);
 	mpq_set(acc, start);
 	k = flatten(kind, n, v, acc, out);
-	free_array(n, v);
 	e = finish_nary(kind, out, k, acc, lead);
 	mpq_clear(acc);
 	if (out != local)
