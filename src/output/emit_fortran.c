@@ -31,7 +31,11 @@ static const char *const f_reserved[] = {
 	"then", "else", "do", "while", "module", "use", "contains",
 	"implicit", "none", "private", "public", "pure", "elemental",
 	"result", "intent", "value", "parameter", "interface", "import",
-	"bind", "program", "subroutine", "call", "return", NULL
+	"bind", "program", "subroutine", "call", "return",
+	/* what the walk of a task graph uses */
+	"allocatable", "allocate", "deallocate", "allocated", "block",
+	"exit", "cycle", "huge", "int", "max", "min", "mod", "size", "stat",
+	"intrinsic", "only", "name", "true", "false", NULL
 };
 
 /* Non-zero when 'name' is reserved in the module (without case). */
