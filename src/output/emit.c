@@ -467,7 +467,8 @@ int segc_emit_render(segc_ctx *ctx, const segc_templates *t,
 			"letters, digits and '_', '-', '.', '+'", in->base);
 		return -1;
 	}
-	if (segc_emit_check_names(ctx, in, where, "C") ||
+	if (segc_templates_check(ctx, t, in, 0) ||
+	    segc_emit_check_names(ctx, in, where, "C") ||
 	    segc_emit_names_choose(&em.id, ctx, where, in,
 		segc_emit_identifier, "C") ||
 	    render_functions(&em) || render_files(&em, t, c_text, h_text)) {
