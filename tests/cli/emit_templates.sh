@@ -73,7 +73,7 @@ mkdir "$tmp/ref"
 	"$SEGC" emit -q --lang python -m "$mach" -o "$tmp/ref/p" "$m" &&
 	cmp -s "$tmp/out/p.py" "$tmp/ref/p.py"
 ok $? "the installed predictor.py.in: the built-in Python"
-rm -rf "$tmp/ref"
+rm -rf "$tmp/ref" "$tmp/out"/*
 sed '/@FUNCTIONS@/d' "$top_srcdir/templates/predictor.py.in" \
 	> "$tmp/tpl/predictor.py.in"
 "$SEGC" emit -q --lang python -m "$mach" -o "$tmp/out/p" \
