@@ -419,6 +419,7 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 
 	memset(&nm, 0, sizeof nm);
 	nm.p = p;
+	nm.packs = NULL;
 	nm.arg = em->id.arg;
 	nm.tprefix = em->id.tprefix;
 	nm.cprefix = em->id.cprefix;
