@@ -20,13 +20,16 @@ typedef struct segc_templates {
 	char *main_part; /* main.c.in */
 	char *dd_part;   /* dd.c.in: double-double helpers (--accurate) */
 	char *py_file;   /* predictor.py.in; NULL when a directory has none */
+	char *dir;       /* the directory read; NULL for the compiled-in ones */
+	unsigned dd_version; /* the version dd.c.in declares; 0: none */
 } segc_templates;
 
 /* Fills 't' with copies of the compiled-in templates; 0. */
 SEGC_API int segc_templates_builtin(SEGC_KEEP segc_templates *t);
 /* Reads predictor.c.in, predictor.h.in, main.c.in and dd.c.in from 'dir'
  * into 't', and predictor.py.in when 'dir' has it.  Records an error and
- * returns -1 when one cannot be read. */
+ * returns -1 when one cannot be read, or declares a version (its first
+ * line "@segc-template NAME VERSION", removed) other than this segc's. */
 SEGC_API int segc_templates_read(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP segc_templates *t, SEGC_KEEP const char *dir);
 /* Releases the strings of 't' and empties it. */

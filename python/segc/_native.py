@@ -158,7 +158,7 @@ char *segc_latex_expr(const segc_expr *e, const segc_latex_names *names);
 
 typedef struct segc_templates {
     char *c_file; char *h_file; char *main_part; char *dd_part;
-    char *py_file;
+    char *py_file; char *dir; unsigned dd_version;
 } segc_templates;
 int segc_templates_builtin(segc_templates *t);
 void segc_templates_clear(segc_templates *t);

@@ -193,7 +193,9 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	nm.kprefix = em->id.kprefix;
 	nm.accurate = em->in->accurate;
 	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
+	nm.packs = NULL;
 	segc_emit_number_values(&nm);
+	segc_emit_pack_find(&nm, cname);
 	if (!em->nfuncs)
 		segc_strbuf_append(&em->functions, "\n/* The bodies are inline "
 			"functions, which the array forms inline whatever\n"
@@ -203,6 +205,7 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 			"#define SEGC_BODY static inline __attribute__(("
 			"always_inline)) double\n#else\n"
 			"#define SEGC_BODY static inline double\n#endif\n");
+	segc_emit_pack_helpers(&em->functions, &nm);
 	segc_strbuf_appendf(&em->functions, "\n/* The body of %s_%s. */\n"
 		"SEGC_BODY %s_%s_k", em->id.prefix, cname, em->id.prefix, cname);
 	put_params_flag(&em->functions, em, em->in->accurate);
@@ -211,6 +214,7 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	segc_strbuf_append(&em->functions, "}\n");
 	free(nm.number);
 	free(nm.dd);
+	segc_emit_pack_free(&nm);
 	put_scalar_function(em, c, cname, e, p);
 	segc_strbuf_appendf(&em->prototypes, "/* The %s. */\ndouble %s_%s",
 		component_words[c], em->id.prefix, cname);
@@ -467,7 +471,8 @@ int segc_emit_render(segc_ctx *ctx, const segc_templates *t,
 			"letters, digits and '_', '-', '.', '+'", in->base);
 		return -1;
 	}
-	if (segc_emit_check_names(ctx, in, where, "C") ||
+	if (segc_templates_check(ctx, t, in, 0) ||
+	    segc_emit_check_names(ctx, in, where, "C") ||
 	    segc_emit_names_choose(&em.id, ctx, where, in,
 		segc_emit_identifier, "C") ||
 	    render_functions(&em) || render_files(&em, t, c_text, h_text)) {

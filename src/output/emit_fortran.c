@@ -31,7 +31,11 @@ static const char *const f_reserved[] = {
 	"then", "else", "do", "while", "module", "use", "contains",
 	"implicit", "none", "private", "public", "pure", "elemental",
 	"result", "intent", "value", "parameter", "interface", "import",
-	"bind", "program", "subroutine", "call", "return", NULL
+	"bind", "program", "subroutine", "call", "return",
+	/* what the walk of a task graph uses */
+	"allocatable", "allocate", "deallocate", "allocated", "block",
+	"exit", "cycle", "huge", "int", "max", "min", "mod", "size", "stat",
+	"intrinsic", "only", "name", "true", "false", NULL
 };
 
 /* Non-zero when 'name' is reserved in the module (without case). */
@@ -496,6 +500,7 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 
 	memset(&nm, 0, sizeof nm);
 	nm.p = p;
+	nm.packs = NULL;
 	nm.arg = em->id.arg;
 	nm.tprefix = em->id.tprefix;
 	nm.cprefix = em->id.cprefix;

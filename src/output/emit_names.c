@@ -12,7 +12,8 @@
  * to C23 and C++; what the standard headers (and, by default, glibc's
  * POSIX extensions of them) define as object-like macros or typedefs, so
  * that a program may include any of them before the generated header;
- * the names <math.h> declares that the code calls; the macros gcc and
+ * the names <math.h> and <stdlib.h> declare that the code calls; the
+ * macros gcc and
  * clang predefine outside the reserved namespace (linux, unix, i386 under
  * the GNU dialects, and those of other targets); the emitted code's own
  * helpers. */
@@ -58,6 +59,8 @@ static const char *const reserved_words[] = {
 	"sgi", "host_mips", "MIPSEB", "MIPSEL", "R3000", "R4000", "AMIGA",
 	"amiga", "MSDOS", "WIN32", "WINNT", "BSD", "bsd4_2", "bsd4_3",
 	"sequent", "ultrix", "PPC", "powerpc", "ppc",
+	/* what <stdlib.h> declares that the code calls (task graphs) */
+	"malloc", "calloc", "realloc", "free",
 	/* the emitted code's helpers */
 	"two_sum", "fast_two_sum", "two_prod",
 	NULL
@@ -288,7 +291,39 @@ char *segc_emit_local_prefix(char *const *arg, size_t nargs, char first)
 	return segc_strbuf_take(&b);
 }
 
-/* Chooses the names of a predictor; see emit_private.h. */
+/* Non-zero when 'name' is a name the emitter gives a function of the
+ * predictor with prefix 'prefix', in any language: the prefix, '_', a
+ * component (total, comp, comm, io) and, optionally, '_' and lower-case
+ * letters (the body M_total_k, the array form M_total_n, the copies for a
+ * fused multiply-add M_total_f and M_total_nf, Fortran's bind(c) entry
+ * M_total_c, and any such name a later printer may add).  A name that
+ * ends in '_' after the component is never one. */
+static int is_generated(const char *prefix, const char *name)
+{
+	static const char *const comps[] = { "total", "comp", "comm", "io" };
+	size_t n = strlen(prefix), i, k;
+
+	if (strncmp(name, prefix, n) || name[n] != '_')
+		return 0;
+	name += n + 1;
+	for (i = 0; i < 4; i++) {
+		k = strlen(comps[i]);
+		if (strncmp(name, comps[i], k))
+			continue;
+		if (!name[k])
+			return 1;
+		if (name[k] != '_' || !name[k + 1])
+			continue;
+		for (name += k + 1; *name >= 'a' && *name <= 'z'; name++)
+			;
+		return !*name;
+	}
+	return 0;
+}
+
+/* Chooses the names of a predictor; see emit_private.h.  An argument
+ * that is the name of one of its functions gets a trailing '_' (so that
+ * it does not hide the function in the bodies that call it). */
 int segc_emit_names_choose(segc_emit_names *n, segc_ctx *ctx,
 	const segc_where *w, const segc_emit_input *in,
 	char *(*ident)(const char *), const char *lang)
@@ -298,8 +333,15 @@ int segc_emit_names_choose(segc_emit_names *n, segc_ctx *ctx,
 	n->prefix = segc_emit_identifier(in->prefix ? in->prefix :
 		in->model_name);
 	n->arg = segc_xcalloc(in->nargs + 1, sizeof *n->arg);
-	for (i = 0; i < in->nargs; i++)
+	for (i = 0; i < in->nargs; i++) {
 		n->arg[i] = ident(in->args[i]);
+		if (is_generated(n->prefix, n->arg[i])) {
+			size_t len = strlen(n->arg[i]);
+
+			n->arg[i] = segc_xrealloc(n->arg[i], len + 2);
+			strcpy(n->arg[i] + len, "_");
+		}
+	}
 	for (i = 0; i < in->nargs; i++)
 		for (j = 0; j < i; j++)
 			if (!strcmp(n->arg[i], n->arg[j])) {

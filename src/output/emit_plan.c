@@ -26,6 +26,12 @@ static void put_double(segc_strbuf *b, double d)
 		segc_strbuf_append(b, ".0");
 }
 
+/* See emit_private.h. */
+void segc_emit_put_double(segc_strbuf *b, double d)
+{
+	put_double(b, d);
+}
+
 /* --------------------------------------------------- printing a plan */
 
 
@@ -227,6 +233,27 @@ static void put_dd_const(segc_strbuf *b, mpq_srcptr q)
 	segc_strbuf_append(b, ", ");
 	put_double(b, lo);
 	segc_strbuf_append(b, " }");
+}
+
+/* See emit_private.h. */
+void segc_emit_const_pair(const segc_emit_namer *nm, size_t i, double *hi,
+	double *lo)
+{
+	const segc_plan_insn *in = &nm->p->insn[i];
+	mpq_t r;
+
+	*hi = in->value;
+	*lo = 0;
+	if (!segc_emit_is_dd(nm, i))
+		return;
+	mpq_init(r);
+	if (segc_plan_round(hi, in->q))
+		*hi = 0;
+	mpq_set_d(r, *hi);
+	mpq_sub(r, in->q, r);
+	if (segc_plan_round(lo, r))
+		*lo = 0;
+	mpq_clear(r);
 }
 
 /* Appends 'depth' tabs. */
@@ -577,7 +604,9 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	put_indent(b, depth);
 	put_lhs(b, nm, i, assign);
 	segc_strbuf_append(b, " = ");
-	if (in_dd(nm, i))
+	if (segc_emit_pack_role(nm, i) == SEGC_PACK_OUT)
+		segc_emit_pack_put_out(b, nm, i);
+	else if (in_dd(nm, i))
 		put_dd_expr(b, nm, i);
 	else
 		put_insn_expr(b, nm, i);
@@ -588,7 +617,8 @@ static void put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 static int is_printed(const segc_emit_namer *nm, size_t blk, size_t i)
 {
 	return nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
-		!is_plain(nm, i);
+		!is_plain(nm, i) &&
+		segc_emit_pack_role(nm, i) != SEGC_PACK_HIDDEN;
 }
 
 /* Non-zero when instruction 'i' is printed as statements (an if or a
@@ -651,6 +681,7 @@ void segc_emit_plan_body(segc_strbuf *b, const segc_emit_namer *nm)
 	size_t i;
 	int *used = segc_xcalloc(p->nargs + 1, sizeof *used);
 
+	segc_emit_pack_decls(b, nm);
 	put_block(b, nm, 0, 1);
 	for (i = 0; i < p->n; i++)
 		if (p->insn[i].op == SEGC_OP_ARG && p->insn[i].uses)

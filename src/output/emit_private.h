@@ -44,7 +44,62 @@ typedef struct segc_emit_namer {
 	                       * NULL */
 	int clamp;            /* the result is proved >= 0: a rounded value
 	                       * below 0 (or -0.0) is returned as 0 */
+	struct segc_emit_packs *packs; /* --accurate: chains computed side
+	                       * by side (emit_pack.c); NULL when none */
 } segc_emit_namer;
+
+/* Chains "v = v*x + c" of constants in one argument x, of one length,
+ * computed side by side in --accurate C (emit_pack.c). */
+typedef struct segc_emit_pack {
+	size_t x;             /* the ARG instruction they multiply by */
+	size_t len;           /* values of each chain, the first a CONST */
+	size_t n;             /* chains */
+	size_t *val;          /* n * len: chain k's values, first to last */
+	size_t *cst;          /* n * len: their constants (cst[0] = val[0]) */
+} segc_emit_pack;
+
+/* The roles of the values of a plan in the packs. */
+enum { SEGC_PACK_HIDDEN = 1, SEGC_PACK_OUT = 2 };
+
+/* The packs of one plan. */
+typedef struct segc_emit_packs {
+	size_t n;
+	segc_emit_pack *g;
+	const char *cname;    /* the component, in the helpers' names */
+	unsigned char *role;  /* per value: 0, SEGC_PACK_HIDDEN (computed in
+	                       * a pack, not printed) or SEGC_PACK_OUT (a
+	                       * chain's result, read from its lane) */
+	size_t *group, *lane; /* per SEGC_PACK_OUT value: where it is */
+} segc_emit_packs;
+
+/* Finds the chains of 'nm->p' (--accurate only) worth computing side by
+ * side into 'nm->packs' (NULL when none), their helpers named after the
+ * component 'cname'.  Release with segc_emit_pack_free(). */
+void segc_emit_pack_find(segc_emit_namer *nm, const char *cname);
+
+/* Releases 'nm->packs'. */
+void segc_emit_pack_free(segc_emit_namer *nm);
+
+/* Appends the helpers that compute the packs of 'nm' (before the body). */
+void segc_emit_pack_helpers(segc_strbuf *b, const segc_emit_namer *nm);
+
+/* Appends the declarations of the body that call the helpers. */
+void segc_emit_pack_decls(segc_strbuf *b, const segc_emit_namer *nm);
+
+/* The role of value 'i' in the packs of 'nm' (0 for none). */
+int segc_emit_pack_role(const segc_emit_namer *nm, size_t i);
+
+/* Appends the lane that holds the SEGC_PACK_OUT value 'i'. */
+void segc_emit_pack_put_out(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i);
+
+/* The constant 'i' of 'nm->p' as a pair: its double and the double
+ * nearest to what it leaves (0 for a constant that is a double). */
+void segc_emit_const_pair(const segc_emit_namer *nm, size_t i, double *hi,
+	double *lo);
+
+/* Appends 'd' as a C double literal that reads back exactly. */
+void segc_emit_put_double(segc_strbuf *b, double d);
 
 /* Marks in 'nm->dd' the values of 'nm->p' that are double-doubles in
  * --accurate C, those that may carry a rounding error (emit_dd.c); NULL

@@ -419,6 +419,7 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 
 	memset(&nm, 0, sizeof nm);
 	nm.p = p;
+	nm.packs = NULL;
 	nm.arg = em->id.arg;
 	nm.tprefix = em->id.tprefix;
 	nm.cprefix = em->id.cprefix;
@@ -577,7 +578,7 @@ int segc_emit_render_python(segc_ctx *ctx, const segc_templates *t,
 	*py_text = NULL;
 	segc_strbuf_init(&em.functions);
 	segc_strbuf_init(&em.names);
-	if (!check_input(&em, t) &&
+	if (!check_input(&em, t) && !segc_templates_check(ctx, t, in, 1) &&
 	    !segc_emit_check_names(ctx, in, where, "Python") &&
 	    !segc_emit_names_choose(&em.id, ctx, where, in, py_identifier,
 		"Python") && !render_functions(&em))

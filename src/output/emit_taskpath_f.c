@@ -673,6 +673,45 @@ static void put_wrapped(segc_strbuf *b, const char *text)
 	}
 }
 
+/* Non-zero when 'name', without case, is 'x' followed by digits, or by
+ * 'f' and digits (the walk's label). */
+static int meets_prefix(const char *name, const char *x)
+{
+	size_t n = strlen(x);
+
+	if (strncasecmp(name, x, n))
+		return 0;
+	name += n;
+	if (*name == 'f' || *name == 'F')
+		name++;
+	if (!*name)
+		return 0;
+	for (; *name; name++)
+		if (*name < '0' || *name > '9')
+			return 0;
+	return 1;
+}
+
+/* The prefix of the walk's locals and label: 'p' repeated until no
+ * argument, in any case (Fortran ignores it), is one of them. */
+static char *walk_prefix(const segc_emit_namer *nm)
+{
+	segc_strbuf b;
+	size_t i;
+	int clash = 1;
+
+	segc_strbuf_init(&b);
+	segc_strbuf_appendc(&b, 'p');
+	while (clash) {
+		clash = 0;
+		for (i = 0; i < nm->p->nargs && !clash; i++)
+			clash = meets_prefix(nm->arg[i], segc_strbuf_str(&b));
+		if (clash)
+			segc_strbuf_appendc(&b, 'p');
+	}
+	return segc_strbuf_take(&b);
+}
+
 /* See emit_private.h. */
 void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t i, unsigned depth)
@@ -688,7 +727,7 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	o.b = &text;
 	o.nm = nm;
 	o.tp = nm->p->insn[i].tp;
-	o.x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'p');
+	o.x = walk_prefix(nm);
 	o.insn = i;
 	o.mode = TP_WALK;
 	indent(&o, depth);

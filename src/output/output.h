@@ -158,4 +158,12 @@ char *segc_template_fill(SEGC_KEEP segc_ctx *ctx, const char *tmpl,
 	const char *tmpl_name, size_t nkeys, const char *const *keys,
 	const char *const *values);
 
+/* Checks that the templates 't' read from a directory hold what the
+ * predictor of 'in' needs (of the Python module with 'python'): the
+ * version of dd.c.in with --accurate, the placeholders where the code
+ * goes.  0, else -1 with an error at the template (the compiled-in ones
+ * always pass). */
+int segc_templates_check(SEGC_KEEP segc_ctx *ctx, const segc_templates *t,
+	const segc_emit_input *in, int python);
+
 #endif
