@@ -57,6 +57,11 @@ typedef struct segc_canon_mode {
 	int check_only;
 } segc_canon_mode;
 
+/* Values at points of the domains, cached (kernel_points.c). */
+typedef struct segc_point_cache segc_point_cache;
+/* Releases 'c' (may be NULL). */
+void segc_point_cache_free(segc_point_cache *c);
+
 /* One canonicalisation: the atoms met so far (variable i of every
  * polynomial is atoms[i]), memoised conversions, cached Bernoulli
  * numbers. */
@@ -89,6 +94,9 @@ typedef struct segc_canon {
 	                           * given out stays where it is */
 	size_t nlowq;             /* entries of 'lowq' */
 	segc_canon_mode mode;     /* see segc_canon_mode */
+	segc_point_cache *points; /* values of alternatives at points of
+	                           * 'dom' before any counter is declared
+	                           * (kernel_extremum.c), or NULL */
 } segc_canon;
 
 /* What an atom is, for the sign test and the normal form of max/min. */
