@@ -82,6 +82,7 @@ typedef struct segc_canon {
 	unsigned long fresh;      /* counter for names of bound variables */
 	int has_extrema;          /* some atom is a max or min */
 	int has_roots;            /* some atom is a root x^(1/q), q >= 3 */
+	int has_ifs;              /* some atom is an if (kernel_ifmerge.c) */
 	const char **bound;       /* counters of the sums being converted */
 	size_t nbound, capbound;
 	unsigned char *lowb;      /* lower bound known of each atom: 0 not
