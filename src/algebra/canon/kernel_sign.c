@@ -461,9 +461,11 @@ static size_t roundings_of(segc_canon *st, const segc_poly *p,
 	for (v = 0; v < segc_poly_nvars(p) && n < SEGC_RELAX_ATOMS; v++) {
 		const segc_expr *a = st->atoms[v];
 
-		if (!segc_poly_has_var(p, v) || a->kind != SEGC_CALL ||
-			a->nargs != 1 || segc_builtin_get(segc_expr_builtin(a))->eval
-			!= SEGC_EVAL_ROUND || segc_poly_min_degree(p, v) < 0)
+		/* the atom first: scanning the terms for it costs more */
+		if (a->kind != SEGC_CALL || a->nargs != 1 ||
+			segc_builtin_get(segc_expr_builtin(a))->eval !=
+			SEGC_EVAL_ROUND || !segc_poly_has_var(p, v) ||
+			segc_poly_min_degree(p, v) < 0)
 			continue;
 		R[n].v = v;
 		R[n].isceil = segc_expr_is_builtin(a, SEGC_BUILTIN_CEIL);
