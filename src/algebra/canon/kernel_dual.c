@@ -77,25 +77,29 @@ static int alternatives(segc_canon *st, const segc_expr *m, segc_rf *u,
  * 'ismax' (which the dual may cancel). */
 static int other_kind(segc_canon *st, const segc_poly *p, int ismax)
 {
-	size_t v;
+	size_t v, n = segc_poly_nvars(p);
+	char *used = segc_xmalloc(n ? n : 1);
+	int found = 0;
 
-	for (v = 0; v < segc_poly_nvars(p); v++)
-		if ((st->flags[v] & SEGC_ATOM_EXTREMUM) &&
-			segc_kernel_extremum_kind(st->atoms[v], ismax) < 0 &&
-			segc_poly_has_var(p, v))
-			return 1;
-	return 0;
+	segc_poly_used_vars(p, used);
+	for (v = 0; v < n && !found; v++)
+		found = used[v] && (st->flags[v] & SEGC_ATOM_EXTREMUM) &&
+			segc_kernel_extremum_kind(st->atoms[v], ismax) < 0;
+	free(used);
+	return found;
 }
 
 /* The number of extremum atoms in 'p'. */
 static size_t extrema_in(segc_canon *st, const segc_poly *p)
 {
-	size_t v, n = 0;
+	size_t v, n = segc_poly_nvars(p), k = 0;
+	char *used = segc_xmalloc(n ? n : 1);
 
-	for (v = 0; v < segc_poly_nvars(p); v++)
-		n += (st->flags[v] & SEGC_ATOM_EXTREMUM) &&
-			segc_poly_has_var(p, v);
-	return n;
+	segc_poly_used_vars(p, used);
+	for (v = 0; v < n; v++)
+		k += used[v] && (st->flags[v] & SEGC_ATOM_EXTREMUM);
+	free(used);
+	return k;
 }
 
 /* Non-zero when the dual form 'q' is to be preferred to 'p', in which

@@ -659,11 +659,13 @@ static void monomial_hashes(const segc_poly *q, uint64_t *h)
 	for (i = 0; i < segc_poly_nterms(q); i++) {
 		h[i] = 0;
 		for (v = 0; v < segc_poly_nvars(q); v++) {
+			int32_t e = segc_poly_exp(q, i, v);
 			uint64_t w = (uint64_t)(v + 1) * 0x9e3779b97f4a7c15ULL;
 
+			if (!e)
+				continue;
 			w ^= w >> 31;
-			h[i] += (uint64_t)(int64_t)segc_poly_exp(q, i, v) *
-				(w * 0xbf58476d1ce4e5b9ULL);
+			h[i] += (uint64_t)(int64_t)e * (w * 0xbf58476d1ce4e5b9ULL);
 		}
 	}
 }
