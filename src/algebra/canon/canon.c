@@ -626,6 +626,7 @@ static void canon_clear(segc_canon *st)
 	free(st->lowq);
 	free(st->bound);
 	segc_domains_free(st->own_dom);
+	segc_point_cache_free(st->points);
 	mpq_clear(st->zero);
 	mpq_clear(st->one);
 	for (i = 0; i < st->memo.cap; i++)

@@ -57,6 +57,11 @@ typedef struct segc_canon_mode {
 	int check_only;
 } segc_canon_mode;
 
+/* Values at points of the domains, cached (kernel_points.c). */
+typedef struct segc_point_cache segc_point_cache;
+/* Releases 'c' (may be NULL). */
+void segc_point_cache_free(segc_point_cache *c);
+
 /* One canonicalisation: the atoms met so far (variable i of every
  * polynomial is atoms[i]), memoised conversions, cached Bernoulli
  * numbers. */
@@ -77,6 +82,7 @@ typedef struct segc_canon {
 	unsigned long fresh;      /* counter for names of bound variables */
 	int has_extrema;          /* some atom is a max or min */
 	int has_roots;            /* some atom is a root x^(1/q), q >= 3 */
+	int has_ifs;              /* some atom is an if (kernel_ifmerge.c) */
 	const char **bound;       /* counters of the sums being converted */
 	size_t nbound, capbound;
 	unsigned char *lowb;      /* lower bound known of each atom: 0 not
@@ -89,6 +95,9 @@ typedef struct segc_canon {
 	                           * given out stays where it is */
 	size_t nlowq;             /* entries of 'lowq' */
 	segc_canon_mode mode;     /* see segc_canon_mode */
+	segc_point_cache *points; /* values of alternatives at points of
+	                           * 'dom' before any counter is declared
+	                           * (kernel_extremum.c), or NULL */
 } segc_canon;
 
 /* What an atom is, for the sign test and the normal form of max/min. */

@@ -77,24 +77,29 @@ static int alternatives(segc_canon *st, const segc_expr *m, segc_rf *u,
  * 'ismax' (which the dual may cancel). */
 static int other_kind(segc_canon *st, const segc_poly *p, int ismax)
 {
-	size_t v;
+	size_t v, n = segc_poly_nvars(p);
+	char *used = segc_xmalloc(n ? n : 1);
+	int found = 0;
 
-	for (v = 0; v < segc_poly_nvars(p); v++)
-		if (segc_poly_has_var(p, v) &&
-			segc_kernel_extremum_kind(st->atoms[v], ismax) < 0)
-			return 1;
-	return 0;
+	segc_poly_used_vars(p, used);
+	for (v = 0; v < n && !found; v++)
+		found = used[v] && (st->flags[v] & SEGC_ATOM_EXTREMUM) &&
+			segc_kernel_extremum_kind(st->atoms[v], ismax) < 0;
+	free(used);
+	return found;
 }
 
 /* The number of extremum atoms in 'p'. */
 static size_t extrema_in(segc_canon *st, const segc_poly *p)
 {
-	size_t v, n = 0;
+	size_t v, n = segc_poly_nvars(p), k = 0;
+	char *used = segc_xmalloc(n ? n : 1);
 
-	for (v = 0; v < segc_poly_nvars(p); v++)
-		n += segc_poly_has_var(p, v) &&
-			(st->flags[v] & SEGC_ATOM_EXTREMUM);
-	return n;
+	segc_poly_used_vars(p, used);
+	for (v = 0; v < n; v++)
+		k += used[v] && (st->flags[v] & SEGC_ATOM_EXTREMUM);
+	free(used);
+	return k;
 }
 
 /* Non-zero when the dual form 'q' is to be preferred to 'p', in which
@@ -199,13 +204,16 @@ int segc_kernel_dual(segc_canon *st, segc_rf *r)
 {
 	size_t v, n = segc_poly_nvars(&r->num), at, nv = 0, i;
 	size_t *vars = segc_xcalloc(n ? n : 1, sizeof(size_t));
+	char *used = segc_xmalloc(n ? n : 1);
 	segc_poly out;
 	int rc = 0;
 
+	/* the variables present, in one pass over the terms */
+	segc_poly_used_vars(&r->num, used);
 	for (v = 0; v < n; v++)
-		if (st->flags[v] & SEGC_ATOM_EXTREMUM &&
-			segc_poly_has_var(&r->num, v))
+		if (used[v] && st->flags[v] & SEGC_ATOM_EXTREMUM)
 			vars[nv++] = v;
+	free(used);
 	segc_poly_init(&out, 0);
 	st->mode.combining++;
 	for (i = 0; i < nv && rc >= 0; i++) {

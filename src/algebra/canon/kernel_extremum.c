@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/canon/kernel_private.h"
-#include "algebra/eval/domain_points.h"
 #include "base/util.h"
 
 /* ----------------------------------------------------------- max, min */
@@ -447,271 +446,6 @@ static int may_dominate(const struct dom_info *d, size_t i, size_t j,
 	return d[i].fph == d[j].fph && segc_poly_equal(&d[i].fp, &d[j].fp);
 }
 
-/* ------------------------------------------- values at domain points */
-
-/* Distinct names of the alternatives evaluated at points at most; the
- * most bits of a name's value at a point (a larger one drops the point,
- * so that no evaluation works on huge numbers); the largest exponent
- * evaluated. */
-#define POINT_NAMES 64
-#define POINT_MAX_BITS 64
-#define POINT_MAX_POWER 64
-
-/* The values of the alternatives at the points of the domains
- * (algebra/eval/domain_points.h), each computed once per pruning when
- * first asked for: a proof that j dominates i is not tried when a point
- * shows it false. */
-struct alt_points {
-	const struct alts *a;
-	const char *names[POINT_NAMES];
-	size_t k;                /* names */
-	mpq_t *at;               /* points x k: the values of the names */
-	unsigned char *ok;       /* points: the point is in the domains */
-	mpq_t *val;              /* alternatives x points */
-	unsigned char *state;    /* the same: 0 not yet, 1 known, 2 none */
-	size_t n, points;
-	segc_expr_map *memo;     /* points: node -> its value (mpq_ptr),
-	                          * NULL for none */
-	segc_ctx *ctx;           /* where the evaluations are charged */
-	int over;                /* they passed max_work */
-};
-
-/* Adds the free names of 'e' to P ('*k' of them, each node walked once
- * through 'seen'); -1 past POINT_NAMES. */
-static int point_names(const segc_expr *e, segc_expr_map *seen,
-	struct alt_points *P)
-{
-	size_t i;
-
-	if (segc_expr_map_find(seen, e))
-		return 0;
-	segc_expr_map_put(seen, (segc_expr *)e, (void *)e);
-	if (segc_expr_kind(e) == SEGC_SYM) {
-		const char *s = segc_expr_name(e);
-
-		for (i = 0; i < P->k && strcmp(P->names[i], s); i++)
-			;
-		if (i < P->k)
-			return 0;
-		if (P->k == POINT_NAMES)
-			return -1;
-		P->names[P->k++] = s;
-		return 0;
-	}
-	if (segc_expr_kind(e) == SEGC_NUM)
-		return 0;
-	for (i = 0; i < segc_expr_nargs(e); i++)
-		if (point_names(segc_expr_arg(e, i), seen, P))
-			return -1;
-	return 0;
-}
-
-/* Chooses the points for the alternatives of 'a' (their canonical
- * expressions set) in st->dom; none when the names are too many. */
-static void alt_points_init(segc_canon *st, struct alt_points *P,
-	const struct alts *a)
-{
-	segc_expr_map seen;
-	size_t i, j, p;
-	int rc = 0;
-
-	P->a = a;
-	P->k = 0;
-	P->ctx = st->ctx;
-	P->over = 0;
-	segc_expr_map_init(&seen);
-	for (i = 0; i < a->n && !rc; i++)
-		rc = a->v[i].e ? point_names(a->v[i].e, &seen, P) : -1;
-	segc_expr_map_clear(&seen);
-	P->points = rc ? 0 : SEGC_DOMAIN_MIXED + P->k;
-	P->n = a->n * P->points;
-	P->val = segc_xmalloc((P->n ? P->n : 1) * sizeof(*P->val));
-	P->state = segc_xcalloc(P->n ? P->n : 1, 1);
-	P->at = segc_xmalloc((P->points * P->k + 1) * sizeof(*P->at));
-	P->ok = segc_xcalloc(P->points + 1, 1);
-	P->memo = segc_xmalloc((P->points + 1) * sizeof(*P->memo));
-	for (p = 0; p < P->points; p++) {
-		segc_expr_map_init(&P->memo[p]);
-		P->ok[p] = 1;
-		for (j = 0; j < P->k; j++) {
-			mpq_init(P->at[p * P->k + j]);
-			if (segc_domain_point_mixed(P->at[p * P->k + j], st->dom,
-				    P->names[j], j, (int)p) ||
-				mpz_sizeinbase(mpq_numref(P->at[p * P->k + j]), 2) >
-				POINT_MAX_BITS ||
-				mpz_sizeinbase(mpq_denref(P->at[p * P->k + j]), 2) >
-				POINT_MAX_BITS)
-				P->ok[p] = 0;
-		}
-	}
-}
-
-/* r = the value of 'e' at point p: numbers, names, sums, products, small
- * integer powers and extrema, each node's value kept in memo[p] (shared
- * nodes once); 0, or -1 when it has none here (any other node) or when
- * the work charged for it passes max_work (P->over set). */
-static int expr_value(struct alt_points *P, mpq_t r, const segc_expr *e,
-	size_t p)
-{
-	void **slot = segc_expr_map_find(&P->memo[p], e);
-	mpq_ptr m;
-	mpq_t x;
-	size_t i, n = 2;
-	int rc = 0, ext = segc_expr_kind(e) == SEGC_CALL ?
-		segc_expr_is_builtin(e, SEGC_BUILTIN_MAX) ? 1 :
-		segc_expr_is_builtin(e, SEGC_BUILTIN_MIN) ? -1 : 0 : 0;
-
-	if (slot) {
-		if (!*slot)
-			return -1;
-		mpq_set(r, *slot);
-		return 0;
-	}
-	switch (segc_expr_kind(e)) {
-	case SEGC_NUM:
-		mpq_set(r, segc_expr_value(e));
-		return 0;
-	case SEGC_ADD:
-	case SEGC_MUL:
-		n = segc_expr_nargs(e);
-		mpq_init(x);
-		mpq_set_ui(r, segc_expr_kind(e) == SEGC_MUL, 1);
-		for (i = 0; i < n && !rc; i++) {
-			rc = expr_value(P, x, segc_expr_arg(e, i), p);
-			if (rc)
-				break;
-			if (segc_expr_kind(e) == SEGC_ADD)
-				mpq_add(r, r, x);
-			else
-				mpq_mul(r, r, x);
-		}
-		mpq_clear(x);
-		break;
-	case SEGC_SYM:
-		for (i = 0; i < P->k && strcmp(P->names[i],
-			segc_expr_name(e)); i++)
-			;
-		if (i == P->k)
-			return -1;
-		mpq_set(r, P->at[p * P->k + i]);
-		return 0;
-	case SEGC_POW:
-		/* a small integer power only */
-		mpq_init(x);
-		rc = expr_value(P, x, segc_expr_arg(e, 1), p);
-		if (!rc && (mpz_cmp_ui(mpq_denref(x), 1) ||
-			mpz_cmpabs_ui(mpq_numref(x), POINT_MAX_POWER) > 0))
-			rc = -1;
-		if (!rc) {
-			long k = mpz_get_si(mpq_numref(x));
-
-			n = (size_t)(k < 0 ? -k : k) + 1;
-			rc = expr_value(P, x, segc_expr_arg(e, 0), p);
-			if (!rc && k < 0 && !mpq_sgn(x))
-				rc = -1;
-			mpq_set_ui(r, 1, 1);
-			for (; !rc && k; k += k < 0 ? 1 : -1) {
-				if (k < 0)
-					mpq_div(r, r, x);
-				else
-					mpq_mul(r, r, x);
-			}
-		}
-		mpq_clear(x);
-		break;
-	default:
-		/* extrema; any other call (whose value may cost a long
-		 * evaluation: a recurrence, a sum) is not evaluated */
-		if (!ext)
-			return -1;
-		n = segc_expr_nargs(e);
-		mpq_init(x);
-		for (i = 0; i < n && !rc; i++) {
-			rc = expr_value(P, x, segc_expr_arg(e, i), p);
-			if (!rc && (!i || (ext > 0 ? mpq_cmp(x, r) > 0 :
-				mpq_cmp(x, r) < 0)))
-				mpq_set(r, x);
-		}
-		mpq_clear(x);
-		break;
-	}
-	/* A node costs its operations on numbers of the result's size. */
-	if (!rc && segc_ctx_charge(P->ctx, (double)(n + 1) * (double)(
-		mpz_size(mpq_numref(r)) + mpz_size(mpq_denref(r)) + 1))) {
-		P->over = 1;
-		rc = -1;
-	}
-	m = NULL;
-	if (!rc) {
-		m = segc_xmalloc(sizeof(*m));
-		mpq_init(m);
-		mpq_set(m, r);
-	}
-	segc_expr_map_put(&P->memo[p], (segc_expr *)e, m);
-	return rc;
-}
-
-/* The value of alternative i at point p, or NULL. */
-static mpq_srcptr alt_value(struct alt_points *P, size_t i, size_t p)
-{
-	size_t at = i * P->points + p;
-
-	if (!P->state[at]) {
-		mpq_init(P->val[at]);
-		P->state[at] = P->ok[p] && !expr_value(P, P->val[at],
-			P->a->v[i].e, p) ? 1 : 2;
-	}
-	return P->state[at] == 1 ? P->val[at] : NULL;
-}
-
-/* Non-zero when a point of the domains shows that alternative j does not
- * dominate alternative i (j < i there for a max, j > i for a min), so
- * that no proof of it exists. */
-static int points_refute(struct alt_points *P, size_t j, size_t i,
-	int ismax)
-{
-	size_t p;
-
-	for (p = 0; p < P->points; p++) {
-		mpq_srcptr x = alt_value(P, j, p), y;
-		int c;
-
-		if (!x || !(y = alt_value(P, i, p)))
-			continue;
-		c = mpq_cmp(x, y);
-		if (ismax ? c < 0 : c > 0)
-			return 1;
-	}
-	return 0;
-}
-
-/* Releases 'P'. */
-static void alt_points_clear(struct alt_points *P)
-{
-	size_t i;
-
-	for (i = 0; i < P->n; i++)
-		if (P->state[i])
-			mpq_clear(P->val[i]);
-	for (i = 0; i < P->points * P->k; i++)
-		mpq_clear(P->at[i]);
-	for (i = 0; i < P->points; i++) {
-		size_t j;
-
-		for (j = 0; j < P->memo[i].cap; j++)
-			if (P->memo[i].keys[j] && P->memo[i].values[j]) {
-				mpq_clear(P->memo[i].values[j]);
-				free(P->memo[i].values[j]);
-			}
-		segc_expr_map_clear(&P->memo[i]);
-	}
-	free(P->memo);
-	free(P->val);
-	free(P->state);
-	free(P->at);
-	free(P->ok);
-}
-
 /* Drops the alternatives that another one provably dominates (in the
  * sorted order, so that the outcome is deterministic).  The exact proof
  * runs only for the pairs that the cheap tests leave: the monomials
@@ -722,21 +456,31 @@ static int drop_dominated(segc_canon *st, struct alts *a, int ismax)
 	unsigned want = ismax ? SEGC_SIGN_NONNEG : SEGC_SIGN_NONPOS;
 	char *gone = segc_xcalloc(a->n ? a->n : 1, 1);
 	struct dom_info *d = segc_xmalloc((a->n ? a->n : 1) * sizeof(*d));
-	struct alt_points P;
+	segc_point_cache *P;
 	size_t i, j, m = 0;
-	int over;
+	int over = 0, k;
 
 	for (i = 0; i < a->n; i++)
 		dom_info_init(st, &d[i], &a->v[i]);
-	alt_points_init(st, &P, a);
-	for (i = 0; i < a->n && !P.over; i++)
-		for (j = 0; j < a->n && !gone[i] && !P.over; j++)
-			if (j != i && !gone[j] && may_dominate(d, i, j, ismax) &&
-				!points_refute(&P, j, i, ismax) &&
-				proves(st, &a->v[j].r, &a->v[i].r, want))
-				gone[i] = 1;
-	over = P.over;
-	alt_points_clear(&P);
+	/* The values stay valid for the whole canonicalisation while the
+	 * domains are its own; once counters of sums are declared, for this
+	 * test only. */
+	if (!st->points && !st->own_dom)
+		st->points = segc_point_cache_new(st->ctx, st->dom);
+	P = st->points && segc_point_cache_domains(st->points) == st->dom ?
+		st->points : segc_point_cache_new(st->ctx, st->dom);
+	for (i = 0; i < a->n && !over; i++)
+		for (j = 0; j < a->n && !gone[i] && !over; j++)
+			if (j != i && !gone[j] && may_dominate(d, i, j, ismax)) {
+				k = segc_point_cache_refutes(P, a->v[j].e,
+					a->v[i].e, ismax);
+				over = k < 0;
+				if (!k && proves(st, &a->v[j].r, &a->v[i].r,
+					want))
+					gone[i] = 1;
+			}
+	if (P != st->points)
+		segc_point_cache_free(P);
 	for (i = 0; i < a->n; i++) {
 		segc_poly_clear(&d[i].fp);
 		mpq_clear(d[i].total);

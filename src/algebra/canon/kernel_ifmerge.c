@@ -146,6 +146,8 @@ int segc_kernel_if_merge(segc_canon *st, segc_rf *r)
 {
 	int round, rc = 0;
 
+	if (!st->has_ifs)
+		return 0;   /* no if to merge */
 	for (round = 0; round < SEGC_IF_MERGE_ROUNDS && rc == 0; round++) {
 		size_t n = segc_poly_nvars(&r->num), v;
 		char *ok;

@@ -55,4 +55,16 @@ int segc_kernel_extract_common_rf(segc_canon *st, struct alts *a,
 int segc_kernel_extract_content(segc_canon *st, struct alts *a, mpq_t g,
 	int32_t *mexp, size_t n);
 
+/* kernel_points.c: the values of canonical expressions at points of the
+ * domains 'dom', fixed per name and cached per node, charged to 'ctx'. */
+segc_point_cache *segc_point_cache_new(segc_ctx *ctx,
+	const segc_domains *dom);
+/* The domains 'c' was made for. */
+const segc_domains *segc_point_cache_domains(const segc_point_cache *c);
+/* 1 when a point of the domains shows that 'hi' does not dominate 'lo'
+ * (hi < lo there for a max, hi > lo for a min), so that no proof of it
+ * exists; 0 when none does; -1 when the evaluations passed max_work. */
+int segc_point_cache_refutes(segc_point_cache *c, const segc_expr *hi,
+	const segc_expr *lo, int ismax);
+
 #endif

@@ -461,9 +461,11 @@ static size_t roundings_of(segc_canon *st, const segc_poly *p,
 	for (v = 0; v < segc_poly_nvars(p) && n < SEGC_RELAX_ATOMS; v++) {
 		const segc_expr *a = st->atoms[v];
 
-		if (!segc_poly_has_var(p, v) || a->kind != SEGC_CALL ||
-			a->nargs != 1 || segc_builtin_get(segc_expr_builtin(a))->eval
-			!= SEGC_EVAL_ROUND || segc_poly_min_degree(p, v) < 0)
+		/* the atom first: scanning the terms for it costs more */
+		if (a->kind != SEGC_CALL || a->nargs != 1 ||
+			segc_builtin_get(segc_expr_builtin(a))->eval !=
+			SEGC_EVAL_ROUND || !segc_poly_has_var(p, v) ||
+			segc_poly_min_degree(p, v) < 0)
 			continue;
 		R[n].v = v;
 		R[n].isceil = segc_expr_is_builtin(a, SEGC_BUILTIN_CEIL);
@@ -608,7 +610,8 @@ static int square_pair(const segc_poly *q, size_t i, size_t j, size_t t)
  * a*M_i and b*M_j with M_i*M_j = m_t^2, M_i, M_j >= 0 and c_t^2 <= 4ab:
  * a*M_i + c_t*m_t + (c_t^2/4a)*M_j >= 0 (the arithmetic-geometric mean
  * inequality), so removing it keeps a proof of q >= 0 sound. */
-static int cancel_cross_term(segc_canon *st, segc_poly *q, size_t t)
+static int cancel_cross_term(segc_canon *st, segc_poly *q, size_t t,
+	const uint64_t *h)
 {
 	size_t i, j;
 	mpq_t c2, ab;
@@ -623,7 +626,8 @@ static int cancel_cross_term(segc_canon *st, segc_poly *q, size_t t)
 			mpq_srcptr b = segc_poly_coeff(q, j);
 
 			if (i == j || i == t || j == t || mpq_sgn(a) <= 0 ||
-			    mpq_sgn(b) <= 0 || !square_pair(q, i, j, t))
+			    mpq_sgn(b) <= 0 || h[i] + h[j] != 2 * h[t] ||
+			    !square_pair(q, i, j, t))
 				continue;
 			mpq_mul(ab, a, b);
 			mpz_mul_2exp(mpq_numref(ab), mpq_numref(ab), 2);
@@ -642,6 +646,28 @@ static int cancel_cross_term(segc_canon *st, segc_poly *q, size_t t)
 	mpq_clear(c2);
 	mpq_clear(ab);
 	return done;
+}
+
+/* h[i] = a hash of the monomial of term i of 'q', linear in its
+ * exponents (wrapping), so that M_i*M_j = m_t^2 implies
+ * h[i] + h[j] = 2*h[t]: a pair is compared variable by variable only
+ * when the hashes allow it. */
+static void monomial_hashes(const segc_poly *q, uint64_t *h)
+{
+	size_t i, v;
+
+	for (i = 0; i < segc_poly_nterms(q); i++) {
+		h[i] = 0;
+		for (v = 0; v < segc_poly_nvars(q); v++) {
+			int32_t e = segc_poly_exp(q, i, v);
+			uint64_t w = (uint64_t)(v + 1) * 0x9e3779b97f4a7c15ULL;
+
+			if (!e)
+				continue;
+			w ^= w >> 31;
+			h[i] += (uint64_t)(int64_t)e * (w * 0xbf58476d1ce4e5b9ULL);
+		}
+	}
 }
 
 /* Writes every x as sqrt(x)^2 in 'q' where a sqrt(x) atom occurs in it
@@ -678,9 +704,14 @@ static int squares_nonneg(segc_canon *st, const segc_poly *p, int neg)
 		segc_poly_neg(&q);
 	square_sqrt_bases(st, &q);
 	if (segc_poly_normalise(&st->lim, &q) == 0) {
+		uint64_t *h = segc_xmalloc((segc_poly_nterms(&q) + 1) *
+			sizeof(*h));
+
+		monomial_hashes(&q, h);
 		for (t = 0; t < segc_poly_nterms(&q); t++)
 			if (mpq_sgn(segc_poly_coeff(&q, t)) < 0)
-				any |= cancel_cross_term(st, &q, t);
+				any |= cancel_cross_term(st, &q, t, h);
+		free(h);
 		if (any && segc_poly_normalise(&st->lim, &q) == 0)
 			res = segc_poly_is_zero(&q) ||
 				(poly_sign_plain(st, &q) & SEGC_SIGN_NONNEG);
