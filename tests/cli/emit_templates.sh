@@ -153,26 +153,20 @@ mkdir "$tmp/ref"
 ok $? "templates without a version line but dd.c.in: accepted, the same C"
 rm -rf "$tmp/ref"
 
-# The placeholders where the code goes.
-fresh
-grep -v '@HELPERS@' "$top_srcdir/templates/predictor.c.in" \
-	> "$tmp/tpl/predictor.c.in"
-"$SEGC" emit -q --accurate -m "$mach" -o "$tmp/out/p" \
-	--template "$tmp/tpl" "$m" 2>"$tmp/err"
-refused "predictor.c.in without @HELPERS@: refused" \
-	"$tmp/tpl/predictor.c.in:1:1: error:" "no @HELPERS@"
-fresh
-grep -v '@WRAPPERS@' "$top_srcdir/templates/main.c.in" \
-	> "$tmp/tpl/main.c.in"
-"$SEGC" emit -q --main -m "$mach" -o "$tmp/out/p" \
-	--template "$tmp/tpl" "$m" 2>"$tmp/err"
-refused "main.c.in without @WRAPPERS@ under --main: refused" \
-	"$tmp/tpl/main.c.in:1:1: error:" "@WRAPPERS@"
-fresh
-grep -v '@PROTOTYPES@' "$top_srcdir/templates/predictor.h.in" \
-	> "$tmp/tpl/predictor.h.in"
-"$SEGC" emit -q -m "$mach" -o "$tmp/out/p" \
-	--template "$tmp/tpl" "$m" 2>"$tmp/err"
-refused "predictor.h.in without @PROTOTYPES@: refused" \
-	"$tmp/tpl/predictor.h.in:1:1: error:" "@PROTOTYPES@"
+# The placeholders where the code goes: each template without its own,
+# under the options that use it.
+# without FILE PLACEHOLDER OPTIONS...: emit with FILE lacking the line of
+# PLACEHOLDER is refused at FILE:1:1, naming it.
+without() {
+	f=$1 ph=$2
+	shift 2
+	fresh
+	grep -v "$ph" "$top_srcdir/templates/$f" > "$tmp/tpl/$f"
+	"$SEGC" emit -q "$@" -m "$mach" -o "$tmp/out/p" \
+		--template "$tmp/tpl" "$m" 2>"$tmp/err"
+	refused "$f without $ph: refused" "$tmp/tpl/$f:1:1: error:" "$ph"
+}
+without predictor.c.in @HELPERS@ --accurate
+without main.c.in @WRAPPERS@ --main
+without predictor.h.in @PROTOTYPES@
 done_testing
