@@ -40,6 +40,18 @@ refused() {
 	[ $st -eq 0 ] || diag "$(cat "$tmp/err")"
 }
 
+# without FILE PLACEHOLDER OPTIONS...: emit with FILE lacking the line of
+# PLACEHOLDER is refused at FILE:1:1, naming it.
+without() {
+	f=$1 ph=$2
+	shift 2
+	fresh
+	grep -v "$ph" "$top_srcdir/templates/$f" > "$tmp/tpl/$f"
+	"$SEGC" emit -q "$@" -m "$mach" -o "$tmp/out/p" \
+		--template "$tmp/tpl" "$m" 2>"$tmp/err"
+	refused "$f without $ph: refused" "$tmp/tpl/$f:1:1: error:" "$ph"
+}
+
 # compiles NAME FILE.c: gcc compiles FILE.c (skipped without gcc).
 compiles() {
 	if [ -z "$gcc_cmd" ]; then
@@ -74,12 +86,7 @@ mkdir "$tmp/ref"
 	cmp -s "$tmp/out/p.py" "$tmp/ref/p.py"
 ok $? "the installed predictor.py.in: the built-in Python"
 rm -rf "$tmp/ref" "$tmp/out"/*
-sed '/@FUNCTIONS@/d' "$top_srcdir/templates/predictor.py.in" \
-	> "$tmp/tpl/predictor.py.in"
-"$SEGC" emit -q --lang python -m "$mach" -o "$tmp/out/p" \
-	--template "$tmp/tpl" "$m" 2>"$tmp/err"
-refused "predictor.py.in without @FUNCTIONS@: refused" \
-	"$tmp/tpl/predictor.py.in:1:1: error:" "@FUNCTIONS@"
+without predictor.py.in @FUNCTIONS@ --lang python
 head -1 "$top_srcdir/templates/dd.c.in" | grep -qx '@segc-template dd.c.in 2'
 ok $? "the installed dd.c.in declares version 2"
 
@@ -155,17 +162,6 @@ rm -rf "$tmp/ref"
 
 # The placeholders where the code goes: each template without its own,
 # under the options that use it.
-# without FILE PLACEHOLDER OPTIONS...: emit with FILE lacking the line of
-# PLACEHOLDER is refused at FILE:1:1, naming it.
-without() {
-	f=$1 ph=$2
-	shift 2
-	fresh
-	grep -v "$ph" "$top_srcdir/templates/$f" > "$tmp/tpl/$f"
-	"$SEGC" emit -q "$@" -m "$mach" -o "$tmp/out/p" \
-		--template "$tmp/tpl" "$m" 2>"$tmp/err"
-	refused "$f without $ph: refused" "$tmp/tpl/$f:1:1: error:" "$ph"
-}
 without predictor.c.in @HELPERS@ --accurate
 without main.c.in @WRAPPERS@ --main
 without predictor.h.in @PROTOTYPES@
