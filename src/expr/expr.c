@@ -195,8 +195,9 @@ static segc_expr *finish_nary(enum segc_expr_kind kind, segc_expr **out,
 	return make_node(kind, NULL, k, out);
 }
 
-/* The ADD or MUL of the 'n' operands 'v' with the number 'start' folded
- * in first, the number going first when 'lead' (see finish_nary). */
+/* The ADD or MUL of the 'n' operands 'v' with the number 'start' (NULL:
+ * the identity of 'kind') folded in first, the number going first when
+ * 'lead' (see finish_nary). */
 static segc_expr *nary_from(enum segc_expr_kind kind, size_t n,
 	segc_expr **v, mpq_srcptr start, int lead)
 {
@@ -212,7 +213,10 @@ static segc_expr *nary_from(enum segc_expr_kind kind, size_t n,
 	if (total > LOCAL_ARGS)
 		out = segc_xmalloc(segc_xmul_size(total, sizeof(*out)));
 	mpq_init(acc);
-	mpq_set(acc, start);
+	if (start)
+		mpq_set(acc, start);
+	else
+		mpq_set_ui(acc, kind == SEGC_ADD ? 0 : 1, 1);
 	k = flatten(kind, n, v, acc, out);
 	e = finish_nary(kind, out, k, acc, lead);
 	mpq_clear(acc);
@@ -225,16 +229,10 @@ static segc_expr *nary_from(enum segc_expr_kind kind, size_t n,
 static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
 	segc_expr **v)
 {
-	mpq_t identity;
-	segc_expr *e;
 	int lead = n > 0 && v[0] && (v[0]->kind == SEGC_NUM ||
 		(flattens(kind, v[0]) && v[0]->args[0]->kind == SEGC_NUM));
 
-	mpq_init(identity);
-	mpq_set_ui(identity, kind == SEGC_ADD ? 0 : 1, 1);
-	e = nary_from(kind, n, v, identity, lead);
-	mpq_clear(identity);
-	return e;
+	return nary_from(kind, n, v, NULL, lead);
 }
 
 /* See expr_private.h: make_nary's product with 'c' as its number. */
