@@ -240,7 +240,7 @@ SEGC_API SEGC_GIVE segc_expr *segc_expr_sum(const char *var,
 	SEGC_TAKE segc_expr *lo,
 	SEGC_TAKE segc_expr *hi, SEGC_TAKE segc_expr *body);
 
-SEGC_API SEGC_GIVE segc_expr *segc_expr_copy(SEGC_KEEP segc_expr *e);
+SEGC_API SEGC_GIVE segc_expr *segc_expr_copy(SEGC_KEEP const segc_expr *e);
 SEGC_API void segc_expr_free(SEGC_TAKE segc_expr *e);
 
 /* Accessors; all borrow.  name: of a SYM, CALL or SUM (its variable).

@@ -62,7 +62,7 @@ void segc_ctx_clear(segc_ctx *ctx);
 typedef struct segc_expr segc_expr;
 enum segc_expr_kind { SEGC_NUM, SEGC_SYM, SEGC_ADD, SEGC_MUL, SEGC_POW,
                       SEGC_CALL, SEGC_SUM };
-segc_expr *segc_expr_copy(segc_expr *e);
+segc_expr *segc_expr_copy(const segc_expr *e);
 void segc_expr_free(segc_expr *e);
 segc_expr *segc_expr_sub2(segc_expr *a, segc_expr *b);
 segc_expr *segc_expr_mul2(segc_expr *a, segc_expr *b);

@@ -120,7 +120,7 @@ static int leading(segc_ctx *ctx, const segc_expr *e, const char *x,
 {
 	out->a = out->b = 0;
 	if (!segc_expr_has_sym(e, x)) {
-		out->coef = segc_expr_copy((segc_expr *)e);
+		out->coef = segc_expr_copy(e);
 		return 0;
 	}
 	switch (segc_expr_kind(e)) {

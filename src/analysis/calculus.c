@@ -157,7 +157,7 @@ static segc_expr *diff_call(segc_ctx *ctx, const segc_expr *e, const char *x)
 	if (id == SEGC_BUILTIN_SQRT) {
 		da = diff(ctx, segc_expr_arg(e, 0), x);
 		return da ? segc_expr_div2(da, segc_expr_mul2(segc_expr_int(2),
-			segc_expr_copy((segc_expr *)e))) : NULL;
+			segc_expr_copy(e))) : NULL;
 	}
 	if (id == SEGC_BUILTIN_IF && segc_expr_nargs(e) == 3) {
 		da = diff(ctx, segc_expr_arg(e, 1), x);

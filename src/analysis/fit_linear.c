@@ -34,7 +34,7 @@ static segc_expr *at_unit(fitter *F, segc_ctx *scratch,
 	const segc_domains *dom, const segc_expr *e, size_t unit)
 {
 	segc_expr *zero = segc_expr_int(0), *one = segc_expr_int(1);
-	segc_expr *r = segc_expr_copy((segc_expr *)e);
+	segc_expr *r = segc_expr_copy(e);
 	size_t j;
 
 	for (j = 0; j < F->fit->nfree; j++)
@@ -98,8 +98,8 @@ static int enters_nonlinearly(fitter *F, segc_ctx *scratch,
 {
 	const char *x = F->fit->names[j];
 	segc_expr *zero = segc_expr_int(0), *one = segc_expr_int(1);
-	segc_expr *f0 = segc_expr_subst(segc_expr_copy((segc_expr *)f), x, zero);
-	segc_expr *f1 = segc_expr_subst(segc_expr_copy((segc_expr *)f), x, one);
+	segc_expr *f0 = segc_expr_subst(segc_expr_copy(f), x, zero);
+	segc_expr *f1 = segc_expr_subst(segc_expr_copy(f), x, one);
 	segc_expr *d;
 	int r;
 
@@ -107,7 +107,7 @@ static int enters_nonlinearly(fitter *F, segc_ctx *scratch,
 	segc_expr_free(one);
 	d = segc_expr_sub2(segc_expr_add2(segc_expr_copy(f0),
 		segc_expr_mul2(segc_expr_sym(x), segc_expr_sub2(f1, f0))),
-		segc_expr_copy((segc_expr *)f));
+		segc_expr_copy(f));
 	d = segc_canonical(scratch, dom, d);
 	r = !d || !segc_expr_is_zero(d);
 	segc_expr_free(d);

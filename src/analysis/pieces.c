@@ -345,8 +345,8 @@ static int kernel_atom(const segc_urat_conv *c, const segc_expr *e,
 static int times_difference(builder *B, segc_upoly *bp, const segc_expr *a,
 	const segc_expr *b)
 {
-	segc_expr *d = segc_expr_sub2(segc_expr_copy((segc_expr *)a),
-		segc_expr_copy((segc_expr *)b));
+	segc_expr *d = segc_expr_sub2(segc_expr_copy(a),
+		segc_expr_copy(b));
 	segc_urat r;
 	int rc;
 

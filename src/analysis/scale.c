@@ -215,8 +215,8 @@ static segc_expr *ratio(const segc_expr *b, const segc_expr *a)
 	segc_expr *args[3];
 
 	if (!is_if(b) || !is_if(a) || segc_expr_arg(b, 0) != segc_expr_arg(a, 0))
-		return segc_expr_div2(segc_expr_copy((segc_expr *)b),
-			segc_expr_copy((segc_expr *)a));
+		return segc_expr_div2(segc_expr_copy(b),
+			segc_expr_copy(a));
 	args[0] = segc_expr_copy(segc_expr_arg(b, 0));
 	args[1] = ratio(segc_expr_arg(b, 1), segc_expr_arg(a, 1));
 	args[2] = ratio(segc_expr_arg(b, 2), segc_expr_arg(a, 2));

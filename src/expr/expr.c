@@ -623,7 +623,7 @@ static segc_expr *subst_node(struct subst *st, const segc_expr *e)
 	if (n < e->nargs && sum_captures(st, e))
 		r = subst_renamed_sum(st, e, v[0], v[1]);
 	else if (same)
-		r = (free_array(n, v), segc_expr_copy((segc_expr *)e));
+		r = (free_array(n, v), segc_expr_copy(e));
 	else if (n < e->nargs)
 		r = segc_expr_sum(e->u.name, v[0], v[1],
 			segc_expr_copy(e->args[2]));

@@ -241,12 +241,17 @@ void segc_expr_store_cleanup(void)
 
 /* ------------------------------------------------------------ references */
 
-/* One more reference to 'e'. */
-segc_expr *segc_expr_copy(segc_expr *e)
+/* One more reference to 'e'.  An expression is immutable; its count of
+ * references is the store's bookkeeping, not part of its value, so a
+ * const expression may be referenced again (like strchr, the result is
+ * not const: the caller owns the reference). */
+segc_expr *segc_expr_copy(const segc_expr *e)
 {
-	if (e)
-		e->refs++;
-	return e;
+	segc_expr *m = (segc_expr *)(uintptr_t)e;
+
+	if (m)
+		m->refs++;
+	return m;
 }
 
 /* Drops a reference to 'e'; a node without references is removed, and so

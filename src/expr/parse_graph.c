@@ -98,7 +98,7 @@ const char *segc_tp_tokens(segc_tp_buf *b, const segc_expr *e,
 
 	if (!uses(e, names, n)) {
 		put_int(b, SEGC_TP_PUSH);
-		segc_tp_buf_put(b, segc_expr_copy((segc_expr *)e));
+		segc_tp_buf_put(b, segc_expr_copy(e));
 		return NULL;
 	}
 	switch (e->kind) {

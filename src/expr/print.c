@@ -467,7 +467,7 @@ static int has_internal(struct renamer *R, const segc_expr *e)
 		 segc_expr_binder(e) && is_internal_name(segc_expr_binder(e)));
 	for (i = 0; i < e->nargs && !found; i++)
 		found = has_internal(R, e->args[i]);
-	segc_expr_map_put(&R->internal, segc_expr_copy((segc_expr *)e),
+	segc_expr_map_put(&R->internal, segc_expr_copy(e),
 		found ? (void *)2 : (void *)1);
 	return found;
 }
@@ -609,7 +609,7 @@ static segc_expr *rename_node(struct renamer *R, const segc_expr *e)
 	size_t i;
 
 	if (!has_internal(R, e))
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	if (e->kind == SEGC_SUM)
 		return rename_sum(R, e);
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV) &&
@@ -637,7 +637,7 @@ segc_expr *segc_expr_readable_binders(const segc_expr *e)
 	memset(&R, 0, sizeof R);
 	segc_expr_map_init(&R.internal);
 	if (!has_internal(&R, e)) {
-		r = segc_expr_copy((segc_expr *)e);
+		r = segc_expr_copy(e);
 		goto out;
 	}
 	segc_expr_map_init(&seen);

@@ -145,7 +145,7 @@ static int negative_in(const segc_counts *c, const segc_expr *e,
 {
 	segc_domains *d;
 	segc_ctx *tmp;
-	segc_expr *b = segc_expr_copy((segc_expr *)e);
+	segc_expr *b = segc_expr_copy(e);
 	mpz_t span, x;
 	mpq_t ql, qh;
 	unsigned s;

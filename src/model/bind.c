@@ -444,7 +444,7 @@ static segc_expr *apply_sym(applier *A, const segc_expr *e, const env *E)
 	for (x = E; x; x = x->up)
 		if (!strcmp(x->name, name))
 			return x->value ? segc_expr_copy(x->value)
-				: segc_expr_copy((segc_expr *)e);
+				: segc_expr_copy(e);
 	return resolve_global(A, name);
 }
 
@@ -643,7 +643,7 @@ static segc_expr *apply(applier *A, const segc_expr *e, const env *E)
 		return NULL;
 	switch (segc_expr_kind(e)) {
 	case SEGC_NUM:
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	case SEGC_SYM:
 		return apply_sym(A, e, E);
 	default:
@@ -768,7 +768,7 @@ static segc_expr *constant_bound(segc_ctx *ctx, const segc_setting *s,
 		segc_ctx_free(tmp);
 		return NULL;
 	}
-	v = segc_setting_apply(tmp, s, segc_expr_copy((segc_expr *)e), NULL);
+	v = segc_setting_apply(tmp, s, segc_expr_copy(e), NULL);
 	if (v)
 		v = segc_canonical(tmp, NULL, v);
 	segc_ctx_free(tmp);

@@ -46,7 +46,7 @@ static void add_hint(struct hints *h, const segc_setting *s,
 	if (!value || !identifier(name) || h->n >= WHERE_MAX_HINTS ||
 	    !(tmp = segc_ctx_new()))
 		return;
-	v = segc_setting_apply(tmp, s, segc_expr_copy((segc_expr *)value),
+	v = segc_setting_apply(tmp, s, segc_expr_copy(value),
 		NULL);
 	if (v)
 		v = segc_canonical(tmp, dom, v);

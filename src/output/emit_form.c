@@ -92,9 +92,9 @@ static void split_term(const former *f, const segc_expr *t, mpq_t q,
 				base = NULL;
 		}
 		if (base && integer_atom(f, base))
-			in = segc_expr_mul2(in, segc_expr_copy((segc_expr *)x));
+			in = segc_expr_mul2(in, segc_expr_copy(x));
 		else
-			rest = segc_expr_mul2(rest, segc_expr_copy((segc_expr *)x));
+			rest = segc_expr_mul2(rest, segc_expr_copy(x));
 	}
 	*ip = in;
 	*rp = rest;
@@ -325,7 +325,7 @@ static segc_expr *stable_sum(former *f, const segc_expr *e)
 		return segc_expr_mul2(count_of(f, lo, hi), body);
 	sum = segc_expr_sum(var, lo, hi, body);
 	/* the closed form of the sum as the graph gave it */
-	closed = segc_canonical(f->ctx, f->dom, segc_expr_copy((segc_expr *)e));
+	closed = segc_canonical(f->ctx, f->dom, segc_expr_copy(e));
 	if (!closed) {
 		f->failed = 1;
 		return sum;
@@ -350,14 +350,14 @@ static segc_expr *stable(former *f, const segc_expr *e)
 
 	switch (segc_expr_kind(e)) {
 	case SEGC_NUM: case SEGC_SYM:
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	case SEGC_SUM:
 		return stable_sum(f, e);
 	case SEGC_CALL:
 		if (has_binder(e) && !strcmp(segc_expr_name(e), "maxplusv"))
-			return segc_expr_copy((segc_expr *)e);
+			return segc_expr_copy(e);
 		if (!strcmp(segc_expr_name(e), "taskpath"))
-			return segc_expr_copy((segc_expr *)e);
+			return segc_expr_copy(e);
 		break;
 	default:
 		break;

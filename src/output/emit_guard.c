@@ -67,7 +67,7 @@ segc_expr *segc_emit_guard_counts(segc_ctx *ctx, const segc_domains *dom,
 	}
 	if (!k) {
 		free(keep);
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	}
 	for (i = 0; i < k; i++) {
 		a[0] = segc_expr_copy(keep[i]);
@@ -89,7 +89,7 @@ segc_expr *segc_emit_guard_counts(segc_ctx *ctx, const segc_domains *dom,
 	}
 	free(keep);
 	a[0] = cond;
-	a[1] = segc_expr_copy((segc_expr *)e);
+	a[1] = segc_expr_copy(e);
 	a[2] = segc_expr_call("sqrt", 1, &low);
 	return segc_expr_call("if", 3, a);
 }

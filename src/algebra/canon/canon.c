@@ -574,7 +574,7 @@ int segc_canon_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		return 0;
 	}
 	if (segc_expr_map_put(&st->seen, e, NULL)) {
-		segc_expr_copy((segc_expr *)e);
+		segc_expr_copy(e);
 		return convert(st, e, r);
 	}
 	if (convert(st, e, r))
@@ -682,7 +682,7 @@ int segc_canonical_refused(segc_ctx *ctx, const segc_domains *dom,
 	/* Refused with the sums kept whole: confirmed by the full form,
 	 * since an atom hides what its closed form proves (a sign). */
 	segc_ctx_rollback(ctx, from, status);
-	res = segc_canonical(ctx, dom, segc_expr_copy((segc_expr *)e));
+	res = segc_canonical(ctx, dom, segc_expr_copy(e));
 	segc_expr_free(res);
 	return res ? 0 : -1;
 }

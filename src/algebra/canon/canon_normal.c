@@ -505,12 +505,12 @@ static segc_expr *atom_power(segc_canon *st, size_t v, mpq_srcptr x)
 	const segc_expr *atom = st->atoms[v], *base;
 
 	if (atom->kind != SEGC_POW || !segc_root_index(atom, &base))
-		return segc_expr_powi(segc_expr_copy((segc_expr *)atom),
+		return segc_expr_powi(segc_expr_copy(atom),
 			mpz_get_si(mpq_numref(x)));
 	if (mpz_cmp_ui(mpq_denref(x), 1) == 0)
-		return segc_expr_powi(segc_expr_copy((segc_expr *)base),
+		return segc_expr_powi(segc_expr_copy(base),
 			mpz_get_si(mpq_numref(x)));
-	return segc_expr_pow(segc_expr_copy((segc_expr *)base),
+	return segc_expr_pow(segc_expr_copy(base),
 		segc_expr_num(x));
 }
 

@@ -72,14 +72,14 @@ static int affine_in_one(segc_ctx *ctx, const segc_domains *dom,
 	z = segc_expr_int(0);
 	one = segc_expr_int(1);
 	at0 = segc_canonical(ctx, dom, segc_expr_subst(
-		segc_expr_copy((segc_expr *)e), sp->x, z));
+		segc_expr_copy(e), sp->x, z));
 	at1 = segc_canonical(ctx, dom, segc_expr_subst(
-		segc_expr_copy((segc_expr *)e), sp->x, one));
+		segc_expr_copy(e), sp->x, one));
 	if (at0 && at1 && at0->kind == SEGC_NUM && at1->kind == SEGC_NUM) {
 		mpq_sub(sp->c, at1->u.value, at0->u.value);
 		mpq_set(sp->k, at0->u.value);
 		back = segc_canonical(ctx, dom, segc_expr_sub2(
-			segc_expr_copy((segc_expr *)e), segc_expr_add2(
+			segc_expr_copy(e), segc_expr_add2(
 			segc_expr_mul2(segc_expr_num(sp->c),
 			segc_expr_sym(sp->x)), segc_expr_num(sp->k))));
 		ok = back && segc_expr_is_zero(back) && mpq_sgn(sp->c) != 0;
@@ -177,7 +177,7 @@ static int split_of(segc_ctx *ctx, const segc_domains *dom,
 	if (sp->tries++ >= CASES_TRIES)
 		return 0;
 	d = segc_canonical(ctx, dom, segc_expr_sub2(
-		segc_expr_copy((segc_expr *)a), segc_expr_copy((segc_expr *)b)));
+		segc_expr_copy(a), segc_expr_copy(b)));
 	if (!d) {
 		segc_ctx_clear(ctx);
 		return 0;
@@ -269,7 +269,7 @@ static int prove_side(segc_ctx *ctx, const segc_domains *dom,
 	nd = segc_domains_copy(dom);
 	segc_domains_set(nd, sp->x, has_lo ? lo : NULL, has_hi ? hi : NULL,
 		integer);
-	e = segc_expr_copy((segc_expr *)d);
+	e = segc_expr_copy(d);
 	if (has_lo && has_hi && mpq_equal(lo, hi)) {
 		v = segc_expr_num(lo);
 		e = segc_expr_subst(e, sp->x, v);
@@ -310,7 +310,7 @@ static int prove_points(segc_ctx *ctx, const segc_domains *dom,
 		mpq_numref(v), 1)) {
 		n = segc_expr_num(v);
 		e = segc_canonical(ctx, dom, segc_expr_subst(
-			segc_expr_copy((segc_expr *)d), x, n));
+			segc_expr_copy(d), x, n));
 		segc_expr_free(n);
 		ok = e && segc_expr_is_zero(e);
 		segc_ctx_clear(ctx);
@@ -354,7 +354,7 @@ int segc_expr_equal_by_cases(segc_ctx *ctx, const segc_domains *dom,
 	const segc_expr *a, const segc_expr *b)
 {
 	segc_expr *d = segc_canonical(ctx, dom, segc_expr_sub2(
-		segc_expr_copy((segc_expr *)a), segc_expr_copy((segc_expr *)b)));
+		segc_expr_copy(a), segc_expr_copy(b)));
 	int ok;
 
 	if (!d) {

@@ -57,7 +57,7 @@ static segc_expr *walk(struct ifmax *W, const segc_expr *e, int depth)
 	size_t i;
 
 	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM || depth > 64)
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF) && e->nargs == 3 &&
 		(r = as_extremum(W, e)) != NULL)
 		return r;

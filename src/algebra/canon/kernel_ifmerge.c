@@ -119,7 +119,7 @@ static int merge_group(segc_canon *st, segc_rf *r, size_t v0,
 			segc_expr_copy(st->atoms[v]->args[2]));
 	}
 	if (rc == 0) {
-		args[0] = segc_expr_copy((segc_expr *)cond);
+		args[0] = segc_expr_copy(cond);
 		args[1] = segc_expr_add(na, as);
 		args[2] = segc_expr_add(na, bs);
 		na = 0;

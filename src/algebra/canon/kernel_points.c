@@ -175,7 +175,7 @@ static struct pv *node_entry(segc_point_cache *c, const segc_expr *e)
 			top = i + 1;
 	pv = segc_xmalloc(sizeof(*pv));
 	pv_init(pv, names, SPIKE + top);
-	segc_expr_copy((segc_expr *)e);
+	segc_expr_copy(e);
 	segc_expr_map_put(&c->nodes, e, pv);
 	return pv;
 }

@@ -192,10 +192,10 @@ static segc_expr *rel_canon(segc_canon *st, const char *op,
 	unsigned ds;
 
 	*truth = -1;
-	d = swap ? segc_expr_sub2(segc_expr_copy((segc_expr *)rhs),
-			segc_expr_copy((segc_expr *)lhs)) :
-		segc_expr_sub2(segc_expr_copy((segc_expr *)lhs),
-			segc_expr_copy((segc_expr *)rhs));
+	d = swap ? segc_expr_sub2(segc_expr_copy(rhs),
+			segc_expr_copy(lhs)) :
+		segc_expr_sub2(segc_expr_copy(lhs),
+			segc_expr_copy(rhs));
 	if (swap)
 		op = op[1] == '=' ? ">=" : ">";
 	segc_rf_init(&r);
@@ -494,7 +494,7 @@ static segc_expr *assume(const segc_expr *e, const segc_expr *c, int truth)
 	int t;
 
 	if (!segc_has_if(e) || e->kind == SEGC_NUM || e->kind == SEGC_SYM)
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF) && e->nargs == 3 &&
 		(t = implied(e->args[0], c, truth)) >= 0)
 		return assume(e->args[t ? 1 : 2], c, truth);
@@ -718,9 +718,9 @@ int segc_if_make(segc_canon *st, segc_rf *r, const segc_expr *c,
 	segc_expr *args[3], *e;
 	int rc;
 
-	args[0] = segc_expr_copy((segc_expr *)c);
-	args[1] = segc_expr_copy((segc_expr *)a);
-	args[2] = segc_expr_copy((segc_expr *)b);
+	args[0] = segc_expr_copy(c);
+	args[1] = segc_expr_copy(a);
+	args[2] = segc_expr_copy(b);
 	e = segc_expr_call_builtin(SEGC_BUILTIN_IF, 3, args);
 	rc = segc_if_to_rf(st, e, r);
 	segc_expr_free(e);

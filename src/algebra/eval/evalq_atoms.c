@@ -85,7 +85,7 @@ static segc_expr *value_walk(struct valuing *V, const segc_expr *e)
 	size_t i;
 
 	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM)
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	if ((slot = segc_expr_map_find(&V->done, e)) != NULL)
 		return segc_expr_copy(*slot);
 	if (is_work_atom(e) && !has_free_name(e, NULL)) {

@@ -149,7 +149,7 @@ static split whole(const segc_expr *e)
 	split s;
 
 	s.coef = NULL;
-	s.rest = segc_expr_is_zero(e) ? NULL : segc_expr_copy((segc_expr *)e);
+	s.rest = segc_expr_is_zero(e) ? NULL : segc_expr_copy(e);
 	return s;
 }
 
@@ -225,7 +225,7 @@ static segc_expr *make_if(const segc_expr *q, segc_expr *a, segc_expr *b)
 		segc_expr_free(b);
 		return a;
 	}
-	v[0] = segc_expr_copy((segc_expr *)q);
+	v[0] = segc_expr_copy(q);
 	v[1] = a ? a : segc_expr_int(0);
 	v[2] = b ? b : segc_expr_int(0);
 	return segc_expr_call("if", 3, v);
@@ -355,7 +355,7 @@ static segc_expr *collect(segc_ctx *ctx, const segc_domains *dom,
 	const segc_expr *e, size_t n, const char *const *names,
 	unsigned *found)
 {
-	segc_expr *rest = segc_expr_copy((segc_expr *)e), *out = NULL;
+	segc_expr *rest = segc_expr_copy(e), *out = NULL;
 	size_t k;
 
 	for (k = 0; k < n && rest; k++) {

@@ -437,7 +437,7 @@ static segc_expr *grouped(struct readable *r, segc_expr *e)
 	c = shortest(r, segc_structural_simplify(segc_expr_add(k, in)));
 	g = f->kind == SEGC_SYM ? segc_expr_mul2(segc_expr_copy(
 		(segc_expr *)f), c) : segc_expr_mul2(c,
-		segc_expr_copy((segc_expr *)f));
+		segc_expr_copy(f));
 	for (i = 0; i < m; i++)
 		if (!out[i])
 			out[i] = g;

@@ -282,7 +282,7 @@ static char *hint_name(struct where *w, const segc_expr *e)
 
 	if (!w->hints || !w->hints->n || !(tmp = segc_ctx_new()))
 		return NULL;
-	c = segc_canonical(tmp, w->dom, segc_expr_copy((segc_expr *)e));
+	c = segc_canonical(tmp, w->dom, segc_expr_copy(e));
 	for (i = 0; c && !out && i < w->hints->n; i++) {
 		if (w->hints->values[i] != c)
 			continue;
@@ -368,7 +368,7 @@ static segc_expr *replace(const segc_expr *e, const segc_expr *part,
 	if (e == part)
 		return segc_expr_copy(by);
 	if (!n || opaque(e))
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	if ((slot = segc_expr_map_find(memo, e)) != NULL)
 		return segc_expr_copy(*slot);
 	if (depth > WHERE_MAX_DEPTH)
@@ -469,7 +469,7 @@ static int name_part(struct where *w, const segc_expr *part)
 {
 	const char **bound = NULL, **args = NULL;
 	size_t nb = 0, na = 0, i;
-	segc_expr **a, *lhs, *value = segc_expr_copy((segc_expr *)part);
+	segc_expr **a, *lhs, *value = segc_expr_copy(part);
 	char *name;
 	int rc;
 

@@ -180,8 +180,8 @@ int segc_sum_atom(segc_canon *st, segc_rf *r, const char *name,
 		 * 0, (hi - lo + 1)*b, 0) (the count alone is negative below
 		 * an empty range, and its canonical form lost the piece that
 		 * held the counter) */
-		segc_expr *n = segc_expr_add2(segc_expr_sub2(segc_expr_copy(
-			(segc_expr *)hi), segc_expr_copy((segc_expr *)lo)),
+		segc_expr *n = segc_expr_add2(segc_expr_sub2(
+			segc_expr_copy(hi), segc_expr_copy(lo)),
 			segc_expr_int(1)), *c, *z = segc_expr_int(0);
 
 		c = rel(">=", segc_expr_copy(n), segc_expr_int(0));
@@ -211,8 +211,8 @@ int segc_sum_atom(segc_canon *st, segc_rf *r, const char *name,
 		if (!b)
 			return -1;
 	}
-	s = segc_expr_sum(fresh, segc_expr_copy((segc_expr *)lo),
-		segc_expr_copy((segc_expr *)hi), b);
+	s = segc_expr_sum(fresh, segc_expr_copy(lo),
+		segc_expr_copy(hi), b);
 	segc_poly_set_var(&r->num, segc_canon_var(st, s), 1);
 	segc_poly_set_si(&r->den, 1);
 	segc_expr_free(s);
@@ -291,9 +291,8 @@ static int closed_sum(segc_canon *st, segc_rf *r, const char *name,
 		rc = segc_sum_closed_form(st, &g, p, den, v == (size_t)-1 ||
 			!segc_poly_has_var(p, v) ? (size_t)-1 / 2 : v,
 			&l, &h);
-	c = rel(">=", segc_expr_add2(segc_expr_sub2(segc_expr_copy(
-		(segc_expr *)hi), segc_expr_copy((segc_expr *)lo)),
-		segc_expr_int(1)), segc_expr_int(0));
+	c = rel(">=", segc_expr_add2(segc_expr_sub2(segc_expr_copy(hi),
+		segc_expr_copy(lo)), segc_expr_int(1)), segc_expr_int(0));
 	if (rc == 0 && names_poly(st, &g)) {
 		z = segc_cond_canon(st, c, 0, &truth);
 		segc_expr_free(z);
@@ -477,7 +476,7 @@ static int plain_sum(segc_canon *st, segc_rf *r, const char *name,
 /* Non-zero when the domains prove e >= k. */
 static int proved_at_least(segc_canon *st, const segc_expr *e, long k)
 {
-	segc_expr *d = segc_expr_sub2(segc_expr_copy((segc_expr *)e),
+	segc_expr *d = segc_expr_sub2(segc_expr_copy(e),
 		segc_expr_int(k));
 	segc_rf r;
 	int ok;

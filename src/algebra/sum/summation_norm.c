@@ -355,8 +355,8 @@ static int proportional(segc_canon *st, const segc_expr *h,
 
 	if (segc_expr_is_zero(l))
 		return 0;
-	x = segc_expr_div2(segc_expr_copy((segc_expr *)h),
-		segc_expr_copy((segc_expr *)l));
+	x = segc_expr_div2(segc_expr_copy(h),
+		segc_expr_copy(l));
 	q = segc_canon_expr(st, x);
 	segc_expr_free(x);
 	yes = q && q->kind == SEGC_NUM;

@@ -21,7 +21,7 @@ static int subst_atom(segc_canon *st, segc_rf *r, segc_rf *body, size_t w,
 	int rc;
 
 	segc_rf_init(&xv);
-	rc = segc_sum_counter_to_rf(st, name, segc_expr_copy((segc_expr *)x), &xv);
+	rc = segc_sum_counter_to_rf(st, name, segc_expr_copy(x), &xv);
 	if (rc == 0)
 		rc = segc_rf_subst_var(st, r, body, w, &xv);
 	segc_rf_clear(&xv);
@@ -70,8 +70,8 @@ static int sum_pick(segc_canon *st, segc_rf *r, const char *name,
 	 * empty, so is the side, whichever way c goes (a breakpoint beyond
 	 * a bound of the counter, which the bound's own relation to the
 	 * breakpoint cannot decide) */
-	k = rel("<", segc_expr_copy((segc_expr *)hi1),
-		segc_expr_copy((segc_expr *)lo1));
+	k = rel("<", segc_expr_copy(hi1),
+		segc_expr_copy(lo1));
 	s1 = segc_cond_canon(st, k, 0, &truth);
 	segc_expr_free(k);
 	segc_expr_free(s1);
@@ -152,8 +152,8 @@ static int coeff_sign(segc_canon *st, const segc_poly *a, const char *name)
 static segc_expr *solve_for(segc_expr *k, const segc_expr *beta,
 	const segc_expr *alpha)
 {
-	return segc_expr_div2(segc_expr_sub2(k, segc_expr_copy(
-		(segc_expr *)beta)), segc_expr_copy((segc_expr *)alpha));
+	return segc_expr_div2(segc_expr_sub2(k, segc_expr_copy(beta)),
+		segc_expr_copy(alpha));
 }
 
 /* For a condition c = (q OP k) whose q is alpha*i + beta with alpha of a
@@ -289,13 +289,13 @@ static int split_equality(segc_canon *st, segc_rf *r, const char *name,
 	b = strcmp(c->u.name, "==") ? x : y;
 	v[0] = rel(">=", segc_expr_neg(segc_expr_copy(c->args[0])),
 		segc_expr_neg(segc_expr_copy(c->args[1])));
-	v[1] = segc_expr_copy((segc_expr *)a);
-	v[2] = segc_expr_copy((segc_expr *)b);
+	v[1] = segc_expr_copy(a);
+	v[2] = segc_expr_copy(b);
 	inner = segc_expr_call("if", 3, v);
 	v[0] = rel(">=", segc_expr_copy(c->args[0]),
 		segc_expr_copy(c->args[1]));
 	v[1] = inner;
-	v[2] = segc_expr_copy((segc_expr *)b);
+	v[2] = segc_expr_copy(b);
 	outer = segc_expr_call("if", 3, v);
 	segc_rf_init(&nb);
 	rc = subst_atom(st, &nb, body, w, outer, name);
@@ -338,8 +338,8 @@ static int split_cond(segc_canon *st, segc_rf *r, const char *name,
 		segc_expr_free(s2);
 	} else if (rc == 0 && (dir = affine_boundary(st, c, name,
 		&t, &t1)) != 0) {
-		segc_expr *a1 = segc_expr_copy((segc_expr *)lo),
-			*b1 = segc_expr_copy((segc_expr *)hi);
+		segc_expr *a1 = segc_expr_copy(lo),
+			*b1 = segc_expr_copy(hi);
 
 		if (dir < 0) {
 			/* i <= T: [lo, min(hi, T)] and [max(lo, U), hi] */
@@ -436,9 +436,9 @@ static segc_expr *replace_node(const segc_expr *e, const segc_expr *p,
 	size_t i;
 
 	if (e == p)
-		return segc_expr_copy((segc_expr *)x);
+		return segc_expr_copy(x);
 	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM || e->nargs == 0)
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	args = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*args)));
 	for (i = 0; i < e->nargs; i++)
 		args[i] = replace_node(e->args[i], p, x);
@@ -471,7 +471,7 @@ static int split_extremum(segc_canon *st, segc_rf *r, const char *name,
 	const segc_expr *hi)
 {
 	segc_expr *W = segc_expr_copy(st->atoms[w]);
-	segc_expr *A = segc_expr_copy((segc_expr *)P);
+	segc_expr *A = segc_expr_copy(P);
 	int ismax = segc_expr_is_builtin(A, SEGC_BUILTIN_MAX), rc = 1;
 	size_t p, q;
 
@@ -560,7 +560,7 @@ int segc_sum_split_piece(segc_canon *st, segc_rf *r, const char *name,
 	segc_expr *W = segc_expr_copy(st->atoms[w]), *P, *x, *y;
 	int rc;
 
-	P = segc_expr_copy((segc_expr *)piece_of(W, name));
+	P = segc_expr_copy(piece_of(W, name));
 	if (!P)
 		rc = 1;
 	else if (!segc_expr_is_builtin(P, SEGC_BUILTIN_IF))
@@ -612,13 +612,13 @@ int segc_sum_piece_decided(segc_canon *st, size_t w, const char *name,
 	dir = affine_boundary(st, P->args[0], name, &t, &u);
 	for (i = 0; dir && i < 2 && !res; i++) {
 		if (dir > 0)
-			k = i ? rel("<", segc_expr_copy((segc_expr *)hi),
+			k = i ? rel("<", segc_expr_copy(hi),
 				segc_expr_copy(t)) : rel(">=", segc_expr_copy(
-				(segc_expr *)lo), segc_expr_copy(t));
+				lo), segc_expr_copy(t));
 		else
-			k = i ? rel(">", segc_expr_copy((segc_expr *)lo),
+			k = i ? rel(">", segc_expr_copy(lo),
 				segc_expr_copy(t)) : rel("<=", segc_expr_copy(
-				(segc_expr *)hi), segc_expr_copy(t));
+				hi), segc_expr_copy(t));
 		c = segc_cond_canon(st, k, 0, &truth);
 		segc_expr_free(k);
 		segc_expr_free(c);
