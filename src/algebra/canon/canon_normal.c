@@ -192,6 +192,8 @@ static int reduce_sqrt(segc_canon *st, segc_rf *r)
 	size_t v, nv = segc_poly_nvars(&r->num);
 	int round, rc = 0;
 
+	if (!st->has_sqrts)
+		return 0;
 	if (segc_poly_nvars(&r->den) > nv)
 		nv = segc_poly_nvars(&r->den);
 	/* no sqrt atom among the variables: nothing to reduce nor merge */

@@ -83,6 +83,8 @@ typedef struct segc_canon {
 	int has_extrema;          /* some atom is a max or min */
 	int has_roots;            /* some atom is a root x^(1/q), q >= 3 */
 	int has_ifs;              /* some atom is an if (kernel_ifmerge.c) */
+	int has_sqrts;            /* some atom is a sqrt (canon_normal.c,
+	                           * kernel_sign.c, kernel_content.c) */
 	const char **bound;       /* counters of the sums being converted */
 	size_t nbound, capbound;
 	unsigned char *lowb;      /* lower bound known of each atom: 0 not

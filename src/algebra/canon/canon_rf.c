@@ -335,6 +335,8 @@ size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 		st->has_roots = 1;
 	if (segc_expr_is_builtin(atom, SEGC_BUILTIN_IF))
 		st->has_ifs = 1;
+	if (segc_expr_is_builtin(atom, SEGC_BUILTIN_SQRT))
+		st->has_sqrts = 1;
 	segc_expr_map_put(&st->atom_index, atom,
 		(void *)(st->natoms + 1));
 	return st->natoms++;

@@ -359,7 +359,7 @@ static int extract_sqrt_content(segc_canon *st, struct alts *a,
 	size_t s, x, i;
 	int rc = 0;
 
-	for (s = 0; s < n && rc == 0; s++) {
+	for (s = 0; st->has_sqrts && s < n && rc == 0; s++) {
 		int32_t m;
 
 		x = segc_kernel_sqrt_base(st, s);

@@ -676,7 +676,7 @@ static void square_sqrt_bases(segc_canon *st, segc_poly *q)
 {
 	size_t s;
 
-	for (s = 0; s < segc_poly_nvars(q); s++) {
+	for (s = 0; st->has_sqrts && s < segc_poly_nvars(q); s++) {
 		size_t x = segc_kernel_sqrt_base(st, s);
 
 		if (x == (size_t)-1 || x >= segc_poly_nvars(q))
