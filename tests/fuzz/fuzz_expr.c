@@ -169,7 +169,7 @@ static void check_canonical(const segc_expr *e, const segc_domains *dom)
 	segc_ctx *ctx = budget_ctx();
 	segc_expr *c, *c2;
 
-	c = segc_canonical(ctx, dom, segc_expr_copy((segc_expr *)e));
+	c = segc_canonical(ctx, dom, segc_expr_copy(e));
 	if (!c) {
 		fuzz_check_failure(ctx);
 		spend_and_free(ctx);

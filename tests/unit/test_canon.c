@@ -707,7 +707,7 @@ static segc_expr *rewrite(const segc_expr *e)
 	enum segc_expr_kind k = segc_expr_kind(e);
 
 	if (k != SEGC_ADD && k != SEGC_MUL && k != SEGC_CALL)
-		return segc_expr_copy((segc_expr *)e);
+		return segc_expr_copy(e);
 	v = malloc((n + 1) * sizeof(*v));
 	for (i = 0; i < n; i++)
 		v[i] = rewrite(segc_expr_arg(e, i));
