@@ -27,22 +27,26 @@
 /* The body of mean_row_distance_total. */
 SEGC_BODY mean_row_distance_total_k(double N, double P, double Y, double eta_at)
 {
-	const double c0 = -0.3333333333333333; /* -1/3 */
-	const double c1 = 0.3333333333333333; /* 1/3 */
+	const double c0 = 0.0; /* 0 */
+	const double c1 = -1.0; /* -1 */
 	const double t0 = Y * Y;
-	const double t1 = c1 * t0;
-	const double t2 = c0 + t1;
-	const double t3 = eta_at * t2;
-	const double t4 = t3 / Y;
+	const double t1 = c1 + t0;
+	const double t2 = fmax(c0, t1);
+	const double c2 = 0.3333333333333333; /* 1/3 */
+	const double t3 = eta_at * c2;
+	const double t4 = t2 * t3;
+	const double t5 = t4 / Y;
 	(void)N;
 	(void)P;
 
-	return t4 > 0 || isnan(t4) ? t4 : 0.0;
+	return t5 > 0 || isnan(t5) ? t5 : 0.0;
 }
 
-/* The total time of the model, 5 operations:
- *   eta_at*Y/3 - eta_at/Y/3
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
+/* The total time of the model, 6 operations:
+ *   eta_at*max(0, Y^2 - 1)/Y/3
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
  */
 double mean_row_distance_total(double N, double P, double Y, double eta_at)
 {
@@ -62,22 +66,26 @@ void mean_row_distance_total_n(size_t segc_n, const double *N, const double *P, 
 /* The body of mean_row_distance_comm. */
 SEGC_BODY mean_row_distance_comm_k(double N, double P, double Y, double eta_at)
 {
-	const double c0 = -0.3333333333333333; /* -1/3 */
-	const double c1 = 0.3333333333333333; /* 1/3 */
+	const double c0 = 0.0; /* 0 */
+	const double c1 = -1.0; /* -1 */
 	const double t0 = Y * Y;
-	const double t1 = c1 * t0;
-	const double t2 = c0 + t1;
-	const double t3 = eta_at * t2;
-	const double t4 = t3 / Y;
+	const double t1 = c1 + t0;
+	const double t2 = fmax(c0, t1);
+	const double c2 = 0.3333333333333333; /* 1/3 */
+	const double t3 = eta_at * c2;
+	const double t4 = t2 * t3;
+	const double t5 = t4 / Y;
 	(void)N;
 	(void)P;
 
-	return t4 > 0 || isnan(t4) ? t4 : 0.0;
+	return t5 > 0 || isnan(t5) ? t5 : 0.0;
 }
 
-/* The communication time of the model, 5 operations:
- *   eta_at*Y/3 - eta_at/Y/3
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
+/* The communication time of the model, 6 operations:
+ *   eta_at*max(0, Y^2 - 1)/Y/3
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains (integers below 2^53, below 2^26
+ * under log2).
  */
 double mean_row_distance_comm(double N, double P, double Y, double eta_at)
 {

@@ -6,8 +6,10 @@
  * form regrouped so that nothing cancels but exact integers: the terms
  * with the same non-integer part (a product of costs, say) share one
  * polynomial in integer atoms (N, P, counters, integer parameters,
- * ceil/floor), scaled to integer coefficients and divided once.  A sum
- * without a closed form stays, as a loop. */
+ * ceil/floor), scaled to integer coefficients and divided once; where
+ * groups of either sign remain that differ in negative powers of integer
+ * atoms, they become one group divided by the product of those powers.
+ * A sum without a closed form stays, as a loop. */
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
@@ -66,10 +68,10 @@ static int has_binder(const segc_expr *e)
 }
 
 /* Splits the term 't' of a canonical sum into its rational coefficient
- * ('q'), its integer part (integer atoms to non-negative powers, GIVEn in
- * '*ip') and the rest ('*rp'). */
+ * ('q'), its integer part (integer atoms to non-negative powers, or with
+ * 'neg' to any integer powers, GIVEn in '*ip') and the rest ('*rp'). */
 static void split_term(const former *f, const segc_expr *t, mpq_t q,
-	segc_expr **ip, segc_expr **rp)
+	segc_expr **ip, segc_expr **rp, int neg)
 {
 	size_t i, n = segc_expr_kind(t) == SEGC_MUL ? segc_expr_nargs(t) : 1;
 	segc_expr *in = segc_expr_int(1), *rest = segc_expr_int(1);
@@ -88,7 +90,9 @@ static void split_term(const former *f, const segc_expr *t, mpq_t q,
 			const segc_expr *k = segc_expr_arg(x, 1);
 
 			base = segc_expr_arg(x, 0);
-			if (!segc_expr_is_num(k) || mpq_sgn(segc_expr_value(k)) < 0)
+			if (!segc_expr_is_num(k) || (mpq_sgn(segc_expr_value(k)) <
+			    0 && !neg) || mpz_cmp_ui(mpq_denref(
+			    segc_expr_value(k)), 1))
 				base = NULL;
 		}
 		if (base && integer_atom(f, base))
@@ -109,15 +113,67 @@ typedef struct group {
 	mpq_t *q;
 } group;
 
+/* The least power of each integer atom among the integer parts of 'g'
+ * where it is negative: their product with the powers negated, the
+ * monomial that makes every integer part a polynomial (1 when none is
+ * negative). */
+static segc_expr *denominator_of(const group *g)
+{
+	const segc_expr **base = NULL;
+	long *least = NULL;
+	size_t nb = 0, i, j, k, n;
+	segc_expr *den = segc_expr_int(1);
+
+	for (i = 0; i < g->n; i++) {
+		n = segc_expr_kind(g->ip[i]) == SEGC_MUL ?
+			segc_expr_nargs(g->ip[i]) : 1;
+		for (k = 0; k < n; k++) {
+			const segc_expr *x = n > 1 || segc_expr_kind(g->ip[i]) ==
+				SEGC_MUL ? segc_expr_arg(g->ip[i], k) : g->ip[i];
+			const segc_expr *b = x;
+			long e = 1;
+
+			if (segc_expr_is_num(x))
+				continue;
+			if (segc_expr_kind(x) == SEGC_POW) {
+				b = segc_expr_arg(x, 0);
+				e = mpz_get_si(mpq_numref(segc_expr_value(
+					segc_expr_arg(x, 1))));
+			}
+			if (e >= 0)
+				continue;
+			for (j = 0; j < nb && base[j] != b; j++)
+				;
+			if (j == nb) {
+				base = segc_xrealloc(base, (nb + 1) *
+					sizeof *base);
+				least = segc_xrealloc(least, (nb + 1) *
+					sizeof *least);
+				base[nb] = b;
+				least[nb++] = e;
+			} else if (e < least[j]) {
+				least[j] = e;
+			}
+		}
+	}
+	for (j = 0; j < nb; j++)
+		den = segc_expr_mul2(den, segc_expr_powi(
+			segc_expr_copy(base[j]), -least[j]));
+	free(base);
+	free(least);
+	return den;
+}
+
 /* The polynomial of group 'g' scaled to integer coefficients, times the
  * reciprocal of the scale: (d*poly) * (1/d), the integer polynomial kept
  * non-negative where the domains prove it (max(0, ...) marks it so for
- * the error bound of the plan). */
+ * the error bound of the plan).  Negative powers of integer atoms are
+ * taken out as one monomial that divides the whole: (d*m*poly)/(d*m). */
 static segc_expr *group_value(former *f, const group *g)
 {
 	mpz_t d;
 	mpq_t c;
-	segc_expr *sum = segc_expr_int(0), *w;
+	segc_expr *sum = segc_expr_int(0), *w, *den = denominator_of(g);
 	size_t i;
 
 	mpz_init_set_ui(d, 1);
@@ -125,10 +181,19 @@ static segc_expr *group_value(former *f, const group *g)
 	for (i = 0; i < g->n; i++)
 		mpz_lcm(d, d, mpq_denref(g->q[i]));
 	for (i = 0; i < g->n; i++) {
+		segc_expr *m = segc_expr_copy(g->ip[i]);
+
+		if (!segc_expr_is_num(den)) {
+			m = segc_canonical(f->ctx, f->dom, segc_expr_mul2(m,
+				segc_expr_copy(den)));
+			if (!m) {
+				f->failed = 1;
+				m = segc_expr_int(0);
+			}
+		}
 		mpq_set_z(c, d);
 		mpq_mul(c, c, g->q[i]);
-		sum = segc_expr_add2(sum, segc_expr_mul2(segc_expr_num(c),
-			segc_expr_copy(g->ip[i])));
+		sum = segc_expr_add2(sum, segc_expr_mul2(segc_expr_num(c), m));
 	}
 	if (!segc_expr_is_num(sum) && segc_expr_kind(sum) == SEGC_ADD &&
 	    (segc_proved_signs(f->ctx, f->dom, sum) & SEGC_PROVED_NONNEG)) {
@@ -143,6 +208,10 @@ static segc_expr *group_value(former *f, const group *g)
 	w = segc_expr_mul2(segc_expr_copy(g->rest), sum);
 	if (mpz_cmp_ui(d, 1))
 		w = segc_expr_mul2(segc_expr_num(c), w);
+	if (!segc_expr_is_num(den))
+		w = segc_expr_div2(w, den);
+	else
+		segc_expr_free(den);
 	mpq_clear(c);
 	mpz_clear(d);
 	return w;
@@ -150,8 +219,10 @@ static segc_expr *group_value(former *f, const group *g)
 
 /* The canonical polynomial 'c' regrouped: the terms with the same
  * non-integer part summed as one integer polynomial each (see the top of
- * the file), the groups in the order of their first terms. */
-static segc_expr *regroup(former *f, const segc_expr *c)
+ * the file), the groups in the order of their first terms; with 'neg',
+ * negative powers of integer atoms count as integer parts too, taken out
+ * of their group as one divisor. */
+static segc_expr *regroup(former *f, const segc_expr *c, int neg)
 {
 	size_t i, j, ng = 0, n = segc_expr_kind(c) == SEGC_ADD ?
 		segc_expr_nargs(c) : 1;
@@ -165,7 +236,7 @@ static segc_expr *regroup(former *f, const segc_expr *c)
 			segc_expr_arg(c, i) : c;
 		segc_expr *ip, *rp;
 
-		split_term(f, t, q, &ip, &rp);
+		split_term(f, t, q, &ip, &rp, neg);
 		for (j = 0; j < ng && g[j].rest != rp; j++)
 			;
 		if (j == ng) {
@@ -306,6 +377,21 @@ static int differ(const former *f, const segc_expr *a, const segc_expr *b)
 	return bad;
 }
 
+/* Non-zero when 'e' is a sum some term of which the domains do not
+ * prove >= 0. */
+static int either_sign(former *f, const segc_expr *e)
+{
+	size_t i;
+
+	if (segc_expr_kind(e) != SEGC_ADD)
+		return 0;
+	for (i = 0; i < segc_expr_nargs(e); i++)
+		if (!(segc_proved_signs(f->ctx, f->dom, segc_expr_arg(e, i)) &
+		    (SEGC_PROVED_NONNEG | SEGC_PROVED_POS)))
+			return 1;
+	return 0;
+}
+
 /* The sum 'e' made stable (see the top of the file). */
 static segc_expr *stable_sum(former *f, const segc_expr *e)
 {
@@ -336,7 +422,20 @@ static segc_expr *stable_sum(former *f, const segc_expr *e)
 		return sum;
 	}
 	segc_expr_free(sum);
-	sum = regroup(f, closed);
+	sum = regroup(f, closed, 0);
+	/* groups of either sign that differ in negative powers of integer
+	 * atoms (eta_at*Y/3 - eta_at/Y/3) cancel: as one group over the
+	 * powers' product (eta_at*(Y^2 - 1)/(3*Y)) they do not */
+	if (either_sign(f, sum)) {
+		segc_expr *one = regroup(f, closed, 1);
+
+		if (!either_sign(f, one)) {
+			segc_expr_free(sum);
+			sum = one;
+		} else {
+			segc_expr_free(one);
+		}
+	}
 	segc_expr_free(closed);
 	return sum;
 }

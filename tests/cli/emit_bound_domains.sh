@@ -2,7 +2,8 @@
 # emit_bound_domains.sh - the relative error bound each emitted function
 # states, where the proof needs the arguments' domains: 1 - p with p a
 # probability (one rounding of two doubles, and not negative since p <= 1),
-# a maximum of values of any sign, ceil of a quotient of integers.  For
+# a maximum of values of any sign, ceil of a quotient of integers, a
+# difference that cancels written over a common integer denominator.  For
 # each model the test first requires that a bound is stated (the
 # predictors once said "No bound ... is proved" for all of them), then runs
 # the predictor over a grid that reaches the ends of the domains (p at 0,
@@ -102,4 +103,8 @@ case_of lu_send_row "$x/lu_send_row.xml" parsytec_gc.xml \
 	B,X,Y,beta,eta_at,i \
 	N=1 P=1 B=1,3,33554431,67108863 X=1,3,7,67108865 Y=1,2,9 \
 	beta=0,$d6,1 eta_at=$e20,3 i=1,2,3,22369622,67108866
+# eta_at*Y/3 - eta_at/Y/3 cancels (0 at Y = 1): computed as
+# eta_at*(Y^2 - 1)/(3*Y), exact integers in the numerator
+case_of mean_row_distance "$x/examples/mean_row_distance.xml" - Y,eta_at \
+	N=1 P=1 Y=1,2,3,7,1000,67108864 eta_at=$e30,$d3,3,1000000
 done_testing
