@@ -511,19 +511,42 @@ static void put_tables(segc_strbuf *b, const segc_emit_namer *nm,
  * whose values, high and low parts, are read from 'hi' and 'li' and
  * written to 'h' and 'l', adding the element of 'ah' (high parts) and
  * 'al' (low parts) that 'at' and k select ("[s][" and k for row s of a
- * table, "[o + " for lane o + k of an array). */
-static void put_step(segc_strbuf *b, size_t from, size_t to, const char *x,
-	const char *hi, const char *li, const char *h, const char *l,
+ * table, "[o + " for lane o + k of an array).  The product by x is
+ * that of the helper segc_CNAME_p (put_prod), x split in xh and xl. */
+static void put_step(segc_strbuf *b, const char *cname, size_t from,
+	size_t to, const char *x, const char *hi, const char *li, const char *h, const char *l,
 	const char *ah, const char *al, const char *at)
 {
 	segc_strbuf_appendf(b, "\tfor (k = %lu; k < %lu; k++) {\n"
-		"\t\tsegc_dd p = two_prod(%s[k], %s, f), t;\n\n"
+		"\t\tsegc_dd p = segc_%s_p(%s[k], %s, %sh, %sl, f), t;\n\n"
 		"\t\tp.lo += %s[k] * %s;\n"
 		"\t\tt = two_sum(%s%sk], p.hi);\n"
 		"\t\tt.lo += %s%sk] + p.lo;\n"
 		"\t\t%s[k] = t.hi;\n\t\t%s[k] = t.lo;\n\t}\n",
-		(unsigned long)from, (unsigned long)to, hi, x, li, x, ah, at, al,
+		(unsigned long)from, (unsigned long)to, cname, hi, x, x, x, li, x, ah, at, al,
 		at, h, l);
+}
+
+/* Appends the product of the lanes of the packs of component 'cname',
+ * segc_CNAME_p: TwoProd of a and b, by the fused multiply-add when 'f'
+ * is non-zero, else by Dekker's splitting with b's halves bh and bl
+ * given (split once for all the lanes): the operations of two_prod(a,
+ * b, 0), so the same doubles. */
+static void put_prod(segc_strbuf *b, const char *cname)
+{
+	segc_strbuf_appendf(b, "\n/* TwoProd of a and b for the lanes of the "
+		"packs below: by the fused\n * multiply-add when f is non-zero, "
+		"else by Dekker's splitting, that of b\n * given (bh + bl, "
+		"split once for all the lanes): the operations of\n"
+		" * two_prod(a, b, 0), so the same doubles. */\n"
+		"SEGC_DD_FN segc_dd segc_%s_p(double a, double b, double bh, "
+		"double bl, int f)\n{\n"
+		"\tsegc_dd r;\n\tdouble ah, al;\n\n"
+		"\tif (f)\n\t\treturn two_prod(a, b, 1);\n"
+		"\tah = dd_split(a, &al);\n"
+		"\tr.hi = a * b;\n"
+		"\tr.lo = ((ah * bh - r.hi) + ah * bl + al * bh) + al * bl;\n"
+		"\treturn r;\n}\n", cname);
 }
 
 /* See emit_private.h. */
@@ -533,6 +556,8 @@ void segc_emit_pack_helpers(segc_strbuf *b, const segc_emit_namer *nm)
 	size_t g, s, c;
 	char row[64];
 
+	if (ps)
+		put_prod(b, ps->cname);
 	for (g = 0; ps && g < ps->n; g++) {
 		const segc_emit_pack *pk = &ps->g[g];
 		unsigned long nl = (unsigned long)lanes(pk);
@@ -562,17 +587,22 @@ void segc_emit_pack_helpers(segc_strbuf *b, const segc_emit_namer *nm)
 		 * it is, in the table or the inner chains' lanes */
 		if (pk->ilen) {
 			segc_strbuf_appendf(b, "\tdouble ah[%lu], al[%lu], h[%lu], "
-				"l[%lu];\n\tsize_t k;\n\n", m, m, nl, nl);
+				"l[%lu], xh = 0, xl = 0, yh = 0, yl = 0;\n"
+				"\tsize_t k;\n\n\tif (!f) {\n"
+				"\t\txh = dd_split(x, &xl);\n"
+				"\t\tyh = dd_split(y, &yl);\n\t}\n",
+				m, m, nl, nl);
 			for (s = 1; s < pk->ilen; s++) {
 				snprintf(row, sizeof row, "[%lu][",
 					(unsigned long)s);
-				put_step(b, 0, m, "y", s > 1 ? "ah" : "ch[0]",
+				put_step(b, ps->cname, 0, m, "y", s > 1 ? "ah" : "ch[0]",
 					s > 1 ? "al" : "cl[0]", "ah", "al", "ch", "cl",
 					row);
 			}
 		} else
-			segc_strbuf_appendf(b, "\tdouble h[%lu], l[%lu];\n"
-				"\tsize_t k;\n\n", nl, nl);
+			segc_strbuf_appendf(b, "\tdouble h[%lu], l[%lu], xh = 0, "
+				"xl = 0;\n\tsize_t k;\n\n\tif (!f)\n"
+				"\t\txh = dd_split(x, &xl);\n", nl, nl);
 		for (s = 1; s < pk->len; s++)
 			for (c = 0; c < nl; c += PACK_WIDTH) {
 				if (pk->ilen)
@@ -581,7 +611,7 @@ void segc_emit_pack_helpers(segc_strbuf *b, const segc_emit_namer *nm)
 				else
 					snprintf(row, sizeof row, "[%lu][",
 						(unsigned long)s);
-				put_step(b, c, c + PACK_WIDTH, "x", s > 1 ? "h" :
+				put_step(b, ps->cname, c, c + PACK_WIDTH, "x", s > 1 ? "h" :
 					pk->ilen ? "ah" : "ch[0]", s > 1 ? "l" :
 					pk->ilen ? "al" : "cl[0]", "h", "l", ah, al,
 					row);
