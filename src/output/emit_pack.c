@@ -35,7 +35,8 @@
 
 /* Fewest steps of a chain worth packing: a chain of one step gains
  * little, and costs more than before where TwoProd is Dekker's (whose
- * branch keeps the lanes from being vectorized). */
+ * branch keeps the lanes from being vectorized).  (The inner chains of
+ * a nested pack may have one step: the outer ones have PACK_STEPS.) */
 #define PACK_STEPS 2
 
 /* The value that the product 'mi' of a step of a chain in '*x' (NONE
