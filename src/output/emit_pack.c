@@ -10,7 +10,16 @@
  * what dd_mul_d and dd_add (or dd_add_d) compute for its chain: TwoProd
  * and TwoSum are exact whatever the order of their operands, and a
  * constant that is a double has a low part 0 that adds nothing.  So the
- * doubles are those of the chains computed one at a time. */
+ * doubles are those of the chains computed one at a time.
+ *
+ * One level up, in three or more arguments, the chains in x have as
+ * coefficients polynomials in a third argument y, themselves chains of
+ * constants (often of one step, "c + d*y"): such chains are packed
+ * nested.  Their coefficients are computed first, as chains of constants
+ * in y side by side, one lane per coefficient of each outer chain, laid
+ * out as the outer steps read them (coefficient s of chain k in lane
+ * s * lanes + k); then the outer chains read their addends, high and low
+ * parts, from those lanes where a plain pack reads its tables. */
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
@@ -26,28 +35,21 @@
 
 /* Fewest steps of a chain worth packing: a chain of one step gains
  * little, and costs more than before where TwoProd is Dekker's (whose
- * branch keeps the lanes from being vectorized). */
+ * branch keeps the lanes from being vectorized).  (The inner chains of
+ * a nested pack may have one step: the outer ones have PACK_STEPS.) */
 #define PACK_STEPS 2
 
-/* The step below instruction 'i' of a chain in 'x' (NONE for any): the
- * value it multiplies by x, or NONE when 'i' is not an ADD of a
- * CONST and a product by an argument, used once, of a value used once or
- * a CONST.  '*c' receives the constant, '*x' the argument. */
-static size_t step_below(const segc_plan *p, size_t i, size_t *x, size_t *c)
+/* The value that the product 'mi' of a step of a chain in '*x' (NONE
+ * for any) multiplies by it, or NONE when 'mi' is not a product by an
+ * argument of a value used once, or of a CONST; '*x' receives the
+ * argument.  The product is used once, but for that of a CONST, which a
+ * lane computes again (the same exact TwoProd) where others use it. */
+static size_t step_mul_of(const segc_plan *p, size_t mi, size_t *x)
 {
-	const segc_plan_insn *in = &p->insn[i], *m;
-	size_t mi, v, a;
+	const segc_plan_insn *m = &p->insn[mi];
+	size_t v, a;
 
-	if (in->op != SEGC_OP_ADD || in->block != 0)
-		return NONE;
-	if (p->insn[in->a].op == SEGC_OP_CONST)
-		*c = in->a, mi = in->b;
-	else if (p->insn[in->b].op == SEGC_OP_CONST)
-		*c = in->b, mi = in->a;
-	else
-		return NONE;
-	m = &p->insn[mi];
-	if (m->op != SEGC_OP_MUL || m->uses != 1 || m->block != 0)
+	if (m->op != SEGC_OP_MUL || m->block != 0)
 		return NONE;
 	if (p->insn[m->b].op == SEGC_OP_ARG)
 		a = m->b, v = m->a;
@@ -57,11 +59,34 @@ static size_t step_below(const segc_plan *p, size_t i, size_t *x, size_t *c)
 		return NONE;
 	if (*x != NONE && a != *x)
 		return NONE;
-	if (p->insn[v].op != SEGC_OP_CONST && (p->insn[v].uses != 1 ||
-	    p->insn[v].block != 0))
+	if (p->insn[v].op == SEGC_OP_CONST) {
+		if (!m->uses)
+			return NONE;
+	} else if (m->uses != 1 || p->insn[v].uses != 1 ||
+	    p->insn[v].block != 0)
 		return NONE;
 	*x = a;
 	return v;
+}
+
+/* The step below instruction 'i' of a chain in 'x' (NONE for any): the
+ * value it multiplies by x, or NONE when 'i' is not an ADD of a
+ * CONST and a product by an argument (step_mul_of).  '*c' receives the
+ * constant, '*x' the argument. */
+static size_t step_below(const segc_plan *p, size_t i, size_t *x, size_t *c)
+{
+	const segc_plan_insn *in = &p->insn[i];
+	size_t mi;
+
+	if (in->op != SEGC_OP_ADD || in->block != 0)
+		return NONE;
+	if (p->insn[in->a].op == SEGC_OP_CONST)
+		*c = in->a, mi = in->b;
+	else if (p->insn[in->b].op == SEGC_OP_CONST)
+		*c = in->b, mi = in->a;
+	else
+		return NONE;
+	return step_mul_of(p, mi, x);
 }
 
 /* The chain topped by 'top': its values from the first (a CONST) to
@@ -117,21 +142,27 @@ static size_t step_mul(const segc_plan *p, const size_t *val,
 }
 
 /* Adds the chain ('len' values 'val', constants 'cst', multiplied by
- * 'x') to the pack of its shape in 'ps', made when there is none. */
+ * 'x'; nested, its coefficients' inner chains 'ival' and 'icst', 'ilen'
+ * values each, in 'y', else y NONE and ilen 0) to the pack of its shape
+ * in 'ps', made when there is none. */
 static void add_chain(segc_emit_packs *ps, size_t x, size_t len,
-	size_t *val, size_t *cst)
+	const size_t *val, const size_t *cst, size_t y, size_t ilen,
+	const size_t *ival, const size_t *icst)
 {
 	segc_emit_pack *g;
-	size_t i;
+	size_t i, in = len * ilen;
 
 	for (i = 0; i < ps->n; i++)
-		if (ps->g[i].x == x && ps->g[i].len == len)
+		if (ps->g[i].x == x && ps->g[i].len == len &&
+		    ps->g[i].y == y && ps->g[i].ilen == ilen)
 			break;
 	if (i == ps->n) {
 		ps->g = segc_xrealloc(ps->g, (ps->n + 1) * sizeof *ps->g);
 		memset(&ps->g[ps->n], 0, sizeof *ps->g);
 		ps->g[ps->n].x = x;
 		ps->g[ps->n].len = len;
+		ps->g[ps->n].y = y;
+		ps->g[ps->n].ilen = ilen;
 		ps->n++;
 	}
 	g = &ps->g[i];
@@ -139,7 +170,121 @@ static void add_chain(segc_emit_packs *ps, size_t x, size_t len,
 	g->cst = segc_xrealloc(g->cst, (g->n + 1) * len * sizeof *g->cst);
 	memcpy(g->val + g->n * len, val, len * sizeof *val);
 	memcpy(g->cst + g->n * len, cst, len * sizeof *cst);
+	if (in) {
+		g->ival = segc_xrealloc(g->ival, (g->n + 1) * in *
+			sizeof *g->ival);
+		g->icst = segc_xrealloc(g->icst, (g->n + 1) * in *
+			sizeof *g->icst);
+		memcpy(g->ival + g->n * in, ival, in * sizeof *ival);
+		memcpy(g->icst + g->n * in, icst, in * sizeof *icst);
+	}
 	g->n++;
+}
+
+/* Releases what pack 'g' holds. */
+static void free_pack(segc_emit_pack *g)
+{
+	free(g->val);
+	free(g->cst);
+	free(g->ival);
+	free(g->icst);
+}
+
+/* A chain in x whose coefficients are chains of constants (the nested
+ * pack), being found: its values and coefficients from the top down, and
+ * the inner chains of its coefficients. */
+typedef struct nest_walk {
+	size_t n, *val, *cst;   /* values and coefficients */
+	size_t *ival, *icst;    /* n * ilen: the coefficients' chains */
+	size_t x, y, ilen;
+} nest_walk;
+
+/* Adds 'i' as the next value of 'w' with coefficient 'c' when 'c' is
+ * the result, used once, of a chain of constants of the shape of the
+ * others (in w->y, w->ilen values); 0 when it is not. */
+static int nest_add(nest_walk *w, const segc_plan *p, size_t i, size_t c)
+{
+	size_t y = w->y, len, *val, *cst;
+
+	if (p->insn[c].uses != 1 || p->insn[c].op != SEGC_OP_ADD)
+		return 0;
+	len = chain_of(p, c, &y, &val, &cst);
+	if (len < 2 || (w->y != NONE && y != w->y) ||
+	    (w->ilen && len != w->ilen)) {
+		free(val);
+		free(cst);
+		return 0;
+	}
+	w->y = y;
+	w->ilen = len;
+	w->val = segc_xrealloc(w->val, (w->n + 1) * sizeof *w->val);
+	w->cst = segc_xrealloc(w->cst, (w->n + 1) * sizeof *w->cst);
+	w->ival = segc_xrealloc(w->ival, (w->n + 1) * len * sizeof *w->ival);
+	w->icst = segc_xrealloc(w->icst, (w->n + 1) * len * sizeof *w->icst);
+	w->val[w->n] = i;
+	w->cst[w->n] = c;
+	memcpy(w->ival + w->n * len, val, len * sizeof *val);
+	memcpy(w->icst + w->n * len, cst, len * sizeof *cst);
+	w->n++;
+	free(val);
+	free(cst);
+	return 1;
+}
+
+/* The nested chain topped by 'top' into 'w' (its arrays malloc'd, the
+ * values from the first up): steps "v = v*x + a", each a the result of a
+ * chain of constants in y used only there, the first value such a result
+ * too; 0 when 'top' tops none. */
+static size_t nest_of(const segc_plan *p, size_t top, nest_walk *w)
+{
+	size_t i = top, v, x, k, t, il;
+	int side;
+
+	memset(w, 0, sizeof *w);
+	w->x = w->y = NONE;
+	for (;;) {
+		const segc_plan_insn *in = &p->insn[i];
+
+		v = NONE;
+		for (side = 0; side < 2 && v == NONE; side++) {
+			if (in->op != SEGC_OP_ADD || in->block != 0)
+				break;
+			x = w->x;
+			v = step_mul_of(p, side ? in->a : in->b, &x);
+			if (v != NONE && (p->insn[v].op == SEGC_OP_CONST ||
+			    !nest_add(w, p, i, side ? in->b : in->a)))
+				v = NONE;
+		}
+		if (v == NONE)
+			break;
+		w->x = x;
+		i = v;
+	}
+	if (!w->n || !nest_add(w, p, i, i)) {
+		free(w->val);
+		free(w->cst);
+		free(w->ival);
+		free(w->icst);
+		memset(w, 0, sizeof *w);
+		return 0;
+	}
+	/* from the first value up, each inner chain kept in its order */
+	il = w->ilen;
+	for (k = 0; k < w->n / 2; k++) {
+		size_t o = w->n - 1 - k, j;
+
+		t = w->val[k], w->val[k] = w->val[o], w->val[o] = t;
+		t = w->cst[k], w->cst[k] = w->cst[o], w->cst[o] = t;
+		for (j = 0; j < il; j++) {
+			t = w->ival[k * il + j];
+			w->ival[k * il + j] = w->ival[o * il + j];
+			w->ival[o * il + j] = t;
+			t = w->icst[k * il + j];
+			w->icst[k * il + j] = w->icst[o * il + j];
+			w->icst[o * il + j] = t;
+		}
+	}
+	return w->n;
 }
 
 /* Drops the packs of fewer than PACK_MIN chains, keeping the order of
@@ -153,48 +298,64 @@ static void drop_small(segc_emit_packs *ps)
 			ps->g[k++] = ps->g[i];
 			continue;
 		}
-		free(ps->g[i].val);
-		free(ps->g[i].cst);
+		free_pack(&ps->g[i]);
 	}
 	ps->n = k;
 }
 
+/* Marks the roles of the values of one chain ('len' values 'val',
+ * coefficients 'cst'): its last value an output (lane 'k' of pack 'g')
+ * with 'out', the others hidden; counts in 'inside' the uses of the
+ * products and constants it computes. */
+static void mark_chain(segc_emit_packs *ps, const segc_plan *p,
+	unsigned *inside, const size_t *val, const size_t *cst, size_t len,
+	int out, size_t g, size_t k)
+{
+	size_t j;
+
+	for (j = 0; j < len; j++) {
+		if (p->insn[val[j]].op != SEGC_OP_CONST)
+			ps->role[val[j]] = j + 1 < len || !out ?
+				SEGC_PACK_HIDDEN : SEGC_PACK_OUT;
+		if (j + 1 == len && out) {
+			ps->group[val[j]] = g;
+			ps->lane[val[j]] = k;
+		}
+		if (!j) {
+			inside[val[0]] += p->insn[val[0]].op == SEGC_OP_CONST;
+			continue;
+		}
+		inside[step_mul(p, val, cst, j)]++;
+		inside[cst[j]]++;
+	}
+}
+
 /* Marks the roles of the values of the packs of 'ps' in plan 'p': the
- * last value of each chain an output (its pack and lane), the others and
- * the products hidden, and a constant hidden when the packs are all its
- * uses. */
+ * last value of each chain an output (its pack and lane), the others,
+ * the inner chains of a nested pack and the products hidden, and a
+ * constant or a product hidden when the packs are all its uses. */
 static void mark_roles(segc_emit_packs *ps, const segc_plan *p)
 {
 	unsigned *inside = segc_xcalloc(p->n + 1, sizeof *inside);
-	size_t g, k, j;
+	size_t g, k, s, j, len, il;
 
 	for (g = 0; g < ps->n; g++) {
 		const segc_emit_pack *pk = &ps->g[g];
 
+		len = pk->len;
+		il = pk->ilen;
 		for (k = 0; k < pk->n; k++) {
-			const size_t *val = pk->val + k * pk->len;
-			const size_t *cst = pk->cst + k * pk->len;
-
-			for (j = 0; j < pk->len; j++) {
-				if (p->insn[val[j]].op != SEGC_OP_CONST)
-					ps->role[val[j]] = j + 1 < pk->len ?
-						SEGC_PACK_HIDDEN : SEGC_PACK_OUT;
-				if (j + 1 == pk->len) {
-					ps->group[val[j]] = g;
-					ps->lane[val[j]] = k;
-				}
-				if (!j)
-					continue;
-				ps->role[step_mul(p, val, cst, j)] =
-					SEGC_PACK_HIDDEN;
-				inside[cst[j]]++;
-				inside[val[j - 1]] += p->insn[val[j - 1]].op ==
-					SEGC_OP_CONST;
-			}
+			mark_chain(ps, p, inside, pk->val + k * len,
+				pk->cst + k * len, len, 1, g, k);
+			for (s = 0; il && s < len; s++)
+				mark_chain(ps, p, inside,
+					pk->ival + (k * len + s) * il,
+					pk->icst + (k * len + s) * il, il, 0, g, k);
 		}
 	}
 	for (j = 0; j < p->n; j++)
-		if (p->insn[j].op == SEGC_OP_CONST && inside[j] &&
+		if ((p->insn[j].op == SEGC_OP_CONST ||
+		    p->insn[j].op == SEGC_OP_MUL) && inside[j] &&
 		    inside[j] >= p->insn[j].uses)
 			ps->role[j] = SEGC_PACK_HIDDEN;
 	free(inside);
@@ -206,13 +367,40 @@ void segc_emit_pack_find(segc_emit_namer *nm, const char *cname)
 	const segc_plan *p = nm->p;
 	segc_emit_packs *ps;
 	unsigned char *claimed;
-	size_t i, len, x, *val, *cst, j;
+	size_t i, len, x, *val, *cst, j, g;
+	nest_walk w;
 
 	nm->packs = NULL;
 	if (!nm->accurate)
 		return;
 	ps = segc_xcalloc(1, sizeof *ps);
 	claimed = segc_xcalloc(p->n + 1, 1);
+	/* the nested chains first: their coefficients' chains are not
+	 * packed alone */
+	for (i = p->n; i-- > 0;) {
+		if (!p->insn[i].uses || claimed[i] ||
+		    p->insn[i].op != SEGC_OP_ADD)
+			continue;
+		len = nest_of(p, i, &w);
+		if (len >= PACK_STEPS + 1) {
+			for (j = 0; j < len; j++)
+				claimed[w.val[j]] = 1;
+			add_chain(ps, w.x, len, w.val, w.cst, w.y, w.ilen,
+				w.ival, w.icst);
+		}
+		free(w.val);
+		free(w.cst);
+		free(w.ival);
+		free(w.icst);
+	}
+	drop_small(ps);
+	memset(claimed, 0, p->n + 1);
+	for (g = 0; g < ps->n; g++) {
+		for (j = 0; j < ps->g[g].n * ps->g[g].len; j++)
+			claimed[ps->g[g].val[j]] = 1;
+		for (j = 0; j < ps->g[g].n * ps->g[g].len * ps->g[g].ilen; j++)
+			claimed[ps->g[g].ival[j]] = 1;
+	}
 	for (i = p->n; i-- > 0;) {
 		if (!p->insn[i].uses || claimed[i] ||
 		    p->insn[i].op != SEGC_OP_ADD)
@@ -221,7 +409,7 @@ void segc_emit_pack_find(segc_emit_namer *nm, const char *cname)
 		if (len >= PACK_STEPS + 1) {
 			for (j = 0; j < len; j++)
 				claimed[val[j]] = 1;
-			add_chain(ps, x, len, val, cst);
+			add_chain(ps, x, len, val, cst, NONE, 0, NULL, NULL);
 		}
 		free(val);
 		free(cst);
@@ -249,10 +437,8 @@ void segc_emit_pack_free(segc_emit_namer *nm)
 
 	if (!ps)
 		return;
-	for (g = 0; g < ps->n; g++) {
-		free(ps->g[g].val);
-		free(ps->g[g].cst);
-	}
+	for (g = 0; g < ps->n; g++)
+		free_pack(&ps->g[g]);
 	free(ps->g);
 	free(ps->role);
 	free(ps->group);
@@ -268,29 +454,100 @@ static size_t lanes(const segc_emit_pack *g)
 }
 
 /* Appends the table 'name' of the high (or, with 'low', low) parts of the
- * constants of pack 'g', one row per step, zeros in the lanes left. */
+ * constants 'idx' ('rows' rows of 'cols', NONE for a zero). */
 static void put_table(segc_strbuf *b, const segc_emit_namer *nm,
-	const segc_emit_pack *g, const char *name, int low)
+	const char *name, size_t rows, size_t cols, const size_t *idx,
+	int low)
 {
-	size_t s, k, nl = lanes(g);
+	size_t s, k;
 
 	segc_strbuf_appendf(b, "\tstatic const double %s[%lu][%lu] = {\n",
-		name, (unsigned long)g->len, (unsigned long)nl);
-	for (s = 0; s < g->len; s++) {
+		name, (unsigned long)rows, (unsigned long)cols);
+	for (s = 0; s < rows; s++) {
 		segc_strbuf_append(b, "\t\t{ ");
-		for (k = 0; k < nl; k++) {
+		for (k = 0; k < cols; k++) {
 			double hi = 0, lo = 0;
 
-			if (k < g->n)
-				segc_emit_const_pair(nm, g->cst[k * g->len + s],
-					&hi, &lo);
+			if (idx[s * cols + k] != NONE)
+				segc_emit_const_pair(nm, idx[s * cols + k], &hi,
+					&lo);
 			if (k)
 				segc_strbuf_append(b, k % 4 ? ", " : ",\n\t\t  ");
 			segc_emit_put_double(b, low ? lo : hi);
 		}
-		segc_strbuf_append(b, s + 1 < g->len ? " },\n" : " }\n");
+		segc_strbuf_append(b, s + 1 < rows ? " },\n" : " }\n");
 	}
 	segc_strbuf_append(b, "\t};\n");
+}
+
+/* Appends the tables ch and cl of the constants of pack 'g': one row per
+ * step, one column per lane, zeros in the lanes left; nested, of its
+ * inner chains, one column per lane of their results. */
+static void put_tables(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_emit_pack *g)
+{
+	size_t nl = lanes(g), rows, cols, s, k, j, *idx;
+
+	rows = g->ilen ? g->ilen : g->len;
+	cols = g->ilen ? g->len * nl : nl;
+	idx = segc_xcalloc(rows * cols + 1, sizeof *idx);
+	for (j = 0; j < rows * cols; j++)
+		idx[j] = NONE;
+	for (k = 0; k < g->n; k++)
+		for (s = 0; s < g->len; s++) {
+			if (!g->ilen) {
+				idx[s * cols + k] = g->cst[k * g->len + s];
+				continue;
+			}
+			for (j = 0; j < g->ilen; j++)
+				idx[j * cols + s * nl + k] =
+					g->icst[(k * g->len + s) * g->ilen + j];
+		}
+	put_table(b, nm, "ch", rows, cols, idx, 0);
+	put_table(b, nm, "cl", rows, cols, idx, 1);
+	free(idx);
+}
+
+/* Appends the loop over lanes 'from' to 'to' of a step in 'x' of chains
+ * whose values, high and low parts, are read from 'hi' and 'li' and
+ * written to 'h' and 'l', adding the element of 'ah' (high parts) and
+ * 'al' (low parts) that 'at' and k select ("[s][" and k for row s of a
+ * table, "[o + " for lane o + k of an array).  The product by x is
+ * that of the helper segc_CNAME_p (put_prod), x split in xh and xl. */
+static void put_step(segc_strbuf *b, const char *cname, size_t from,
+	size_t to, const char *x, const char *hi, const char *li, const char *h, const char *l,
+	const char *ah, const char *al, const char *at)
+{
+	segc_strbuf_appendf(b, "\tfor (k = %lu; k < %lu; k++) {\n"
+		"\t\tsegc_dd p = segc_%s_p(%s[k], %s, %sh, %sl, f), t;\n\n"
+		"\t\tp.lo += %s[k] * %s;\n"
+		"\t\tt = two_sum(%s%sk], p.hi);\n"
+		"\t\tt.lo += %s%sk] + p.lo;\n"
+		"\t\t%s[k] = t.hi;\n\t\t%s[k] = t.lo;\n\t}\n",
+		(unsigned long)from, (unsigned long)to, cname, hi, x, x, x, li, x, ah, at, al,
+		at, h, l);
+}
+
+/* Appends the product of the lanes of the packs of component 'cname',
+ * segc_CNAME_p: TwoProd of a and b, by the fused multiply-add when 'f'
+ * is non-zero, else by Dekker's splitting with b's halves bh and bl
+ * given (split once for all the lanes): the operations of two_prod(a,
+ * b, 0), so the same doubles. */
+static void put_prod(segc_strbuf *b, const char *cname)
+{
+	segc_strbuf_appendf(b, "\n/* TwoProd of a and b for the lanes of the "
+		"packs below: by the fused\n * multiply-add when f is non-zero, "
+		"else by Dekker's splitting, that of b\n * given (bh + bl, "
+		"split once for all the lanes): the operations of\n"
+		" * two_prod(a, b, 0), so the same doubles. */\n"
+		"SEGC_DD_FN segc_dd segc_%s_p(double a, double b, double bh, "
+		"double bl, int f)\n{\n"
+		"\tsegc_dd r;\n\tdouble ah, al;\n\n"
+		"\tif (f)\n\t\treturn two_prod(a, b, 1);\n"
+		"\tah = dd_split(a, &al);\n"
+		"\tr.hi = a * b;\n"
+		"\tr.lo = ((ah * bh - r.hi) + ah * bl + al * bh) + al * bl;\n"
+		"\treturn r;\n}\n", cname);
 }
 
 /* See emit_private.h. */
@@ -298,35 +555,68 @@ void segc_emit_pack_helpers(segc_strbuf *b, const segc_emit_namer *nm)
 {
 	const segc_emit_packs *ps = nm->packs;
 	size_t g, s, c;
+	char row[64];
 
+	if (ps)
+		put_prod(b, ps->cname);
 	for (g = 0; ps && g < ps->n; g++) {
 		const segc_emit_pack *pk = &ps->g[g];
 		unsigned long nl = (unsigned long)lanes(pk);
+		unsigned long m = (unsigned long)pk->len * nl;
+		const char *ah = pk->ilen ? "ah" : "ch", *al = pk->ilen ? "al" :
+			"cl";
 
 		segc_strbuf_appendf(b, "\n/* %lu compensated Horner chains of "
 			"%lu steps in %s, side by side in\n * %lu lanes, %d at a "
 			"time (a vector register): each lane computes what\n"
-			" * dd_mul_d and dd_add compute for its chain.  Into r; "
-			"returns r. */\nSEGC_DD_FN const segc_dd *segc_%s_g%lu("
-			"double x, int f, segc_dd *r)\n{\n",
+			" * dd_mul_d and dd_add compute for its chain.",
 			(unsigned long)pk->n, (unsigned long)pk->len - 1,
-			nm->arg[nm->p->insn[pk->x].a], nl, PACK_WIDTH,
-			ps->cname, (unsigned long)g);
-		put_table(b, nm, pk, "ch", 0);
-		put_table(b, nm, pk, "cl", 1);
-		segc_strbuf_appendf(b, "\tdouble h[%lu], l[%lu];\n\tsize_t k;\n\n"
-			"\tfor (k = 0; k < %lu; k++) {\n\t\th[k] = ch[0][k];\n"
-			"\t\tl[k] = cl[0][k];\n\t}\n", nl, nl, nl);
+			nm->arg[nm->p->insn[pk->x].a], nl, PACK_WIDTH);
+		if (pk->ilen)
+			segc_strbuf_appendf(b, "  Their\n * coefficients are "
+				"chains of %lu steps in %s, computed first in "
+				"the same\n * way, side by side in %lu lanes "
+				"(coefficient s of chain k in lane\n * s * %lu "
+				"+ k).", (unsigned long)pk->ilen - 1,
+				nm->arg[nm->p->insn[pk->y].a], m, nl);
+		segc_strbuf_appendf(b, "  Into r; returns r. */\n"
+			"SEGC_DD_FN const segc_dd *segc_%s_g%lu(double x, %s"
+			"int f, segc_dd *r)\n{\n", ps->cname, (unsigned long)g,
+			pk->ilen ? "double y, " : "");
+		put_tables(b, nm, pk);
+		/* the first step of each chain reads its first value where
+		 * it is, in the table or the inner chains' lanes */
+		if (pk->ilen) {
+			segc_strbuf_appendf(b, "\tdouble ah[%lu], al[%lu], h[%lu], "
+				"l[%lu], xh = 0, xl = 0, yh = 0, yl = 0;\n"
+				"\tsize_t k;\n\n\tif (!f) {\n"
+				"\t\txh = dd_split(x, &xl);\n"
+				"\t\tyh = dd_split(y, &yl);\n\t}\n",
+				m, m, nl, nl);
+			for (s = 1; s < pk->ilen; s++) {
+				snprintf(row, sizeof row, "[%lu][",
+					(unsigned long)s);
+				put_step(b, ps->cname, 0, m, "y", s > 1 ? "ah" : "ch[0]",
+					s > 1 ? "al" : "cl[0]", "ah", "al", "ch", "cl",
+					row);
+			}
+		} else
+			segc_strbuf_appendf(b, "\tdouble h[%lu], l[%lu], xh = 0, "
+				"xl = 0;\n\tsize_t k;\n\n\tif (!f)\n"
+				"\t\txh = dd_split(x, &xl);\n", nl, nl);
 		for (s = 1; s < pk->len; s++)
-			for (c = 0; c < nl; c += PACK_WIDTH)
-				segc_strbuf_appendf(b, "\tfor (k = %lu; k < %lu; k++) {"
-					"\n\t\tsegc_dd p = two_prod(h[k], x, f), t;\n\n"
-					"\t\tp.lo += l[k] * x;\n"
-					"\t\tt = two_sum(ch[%lu][k], p.hi);\n"
-					"\t\tt.lo += cl[%lu][k] + p.lo;\n"
-					"\t\th[k] = t.hi;\n\t\tl[k] = t.lo;\n\t}\n",
-					(unsigned long)c, (unsigned long)c + PACK_WIDTH,
-					(unsigned long)s, (unsigned long)s);
+			for (c = 0; c < nl; c += PACK_WIDTH) {
+				if (pk->ilen)
+					snprintf(row, sizeof row, "[%lu + ",
+						(unsigned long)s * nl);
+				else
+					snprintf(row, sizeof row, "[%lu][",
+						(unsigned long)s);
+				put_step(b, ps->cname, c, c + PACK_WIDTH, "x", s > 1 ? "h" :
+					pk->ilen ? "ah" : "ch[0]", s > 1 ? "l" :
+					pk->ilen ? "al" : "cl[0]", "h", "l", ah, al,
+					row);
+			}
 		segc_strbuf_appendf(b, "\tfor (k = 0; k < %lu; k++) {\n"
 			"\t\tr[k].hi = h[k];\n\t\tr[k].lo = l[k];\n\t}\n"
 			"\treturn r;\n}\n", nl);
@@ -346,6 +636,10 @@ void segc_emit_pack_decls(segc_strbuf *b, const segc_emit_namer *nm)
 			"segc_%s_g%lu(", (unsigned long)g, ps->cname,
 			(unsigned long)g);
 		segc_emit_put_value(b, nm, ps->g[g].x);
+		if (ps->g[g].ilen) {
+			segc_strbuf_append(b, ", ");
+			segc_emit_put_value(b, nm, ps->g[g].y);
+		}
 		segc_strbuf_appendf(b, ", segc_f, segc_b%lu);\n",
 			(unsigned long)g);
 	}

@@ -49,13 +49,24 @@ typedef struct segc_emit_namer {
 } segc_emit_namer;
 
 /* Chains "v = v*x + c" of constants in one argument x, of one length,
- * computed side by side in --accurate C (emit_pack.c). */
+ * computed side by side in --accurate C (emit_pack.c); or, nested, chains
+ * in x whose coefficients c are each the result of a chain of constants
+ * in an argument y (all of one length), computed first in lanes laid out
+ * as the outer chains read them. */
 typedef struct segc_emit_pack {
 	size_t x;             /* the ARG instruction they multiply by */
-	size_t len;           /* values of each chain, the first a CONST */
+	size_t len;           /* values of each chain, the first a CONST
+	                       * (nested: an inner chain's result) */
 	size_t n;             /* chains */
 	size_t *val;          /* n * len: chain k's values, first to last */
-	size_t *cst;          /* n * len: their constants (cst[0] = val[0]) */
+	size_t *cst;          /* n * len: their constants (cst[0] = val[0]);
+	                       * nested: the inner chains' results */
+	size_t y;             /* nested: the ARG of the inner chains; else
+	                       * (size_t)-1 */
+	size_t ilen;          /* nested: values of each inner chain */
+	size_t *ival;         /* nested: n * len * ilen: the inner chain of
+	                       * coefficient s of chain k, first to last */
+	size_t *icst;         /* nested: their constants */
 } segc_emit_pack;
 
 /* The roles of the values of a plan in the packs. */
