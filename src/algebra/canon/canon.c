@@ -640,6 +640,7 @@ static void canon_clear(segc_canon *st)
 	for (i = 0; i < st->nbern; i++)
 		mpq_clear(st->bernoulli[i]);
 	free(st->bernoulli);
+	segc_sum_primes_free(st->primes);
 	segc_expr_map_clear(&st->atom_index);
 	segc_expr_map_clear(&st->memo);
 	segc_expr_map_clear(&st->seen);
