@@ -83,6 +83,8 @@ struct segc_sum_primes {
 	size_t np, n;           /* primes, entries of each table */
 	mp_limb_t *p;           /* the primes, increasing */
 	struct prime_tab *tab;  /* one per prime */
+	fmpz_comb_t comb;       /* of the first ncomb primes, if ncomb */
+	size_t ncomb;
 };
 
 /* Releases 'c' (may be NULL). */
@@ -99,7 +101,23 @@ void segc_sum_primes_free(segc_sum_primes *c)
 	}
 	free(c->tab);
 	free(c->p);
+	if (c->ncomb)
+		fmpz_comb_clear(c->comb);
 	free(c);
+}
+
+/* The tree of products of the first 'np' primes of 'c' (np <= c->np),
+ * for the reductions and the Chinese remainders; kept until another
+ * number of primes is asked for. */
+static const fmpz_comb_struct *primes_comb(segc_sum_primes *c, size_t np)
+{
+	if (c->ncomb != np) {
+		if (c->ncomb)
+			fmpz_comb_clear(c->comb);
+		fmpz_comb_init(c->comb, c->p, (slong)np);
+		c->ncomb = np;
+	}
+	return c->comb;
 }
 
 /* Fills entries from .. n - 1 of the tables of 't' (B_0 .. B_{n-1}
@@ -144,7 +162,7 @@ static segc_sum_primes *primes_upto(segc_canon *st, size_t np, size_t n)
 
 	if (!c) {
 		c = st->primes = segc_xcalloc(1, sizeof(*c));
-		c->n = 0;
+		c->n = c->ncomb = 0;
 	}
 	if (n > c->n) {
 		for (i = 0; i < c->np; i++)
@@ -169,14 +187,17 @@ static segc_sum_primes *primes_upto(segc_canon *st, size_t np, size_t n)
 
 /* What the antidifference of every group of one body shares: the
  * factorials 0! .. deg!, the lcm 'blcm' of the denominators of
- * B_0..B_deg, and 'bbits', a bound on the size of every B_j blcm / j!:
- * |B_j blcm / j!| < 2^bbits. */
+ * B_0..B_deg, and bounds on the sizes of B_j blcm / j!: |B_j blcm / j!|
+ * < 2^bbits[j], bbits[j] = NO_BITS when B_j = 0. */
 struct faulhaber {
 	size_t deg;
 	fmpz *fac;       /* deg + 1 factorials */
 	fmpz_t blcm;
-	slong bbits;
+	slong *bbits;    /* deg + 1 bounds */
 };
+
+/* The bound of a number that is 0. */
+#define NO_BITS (-(WORD(1) << 40))
 
 /* Fills 'f' for bodies of degree at most 'deg'. */
 static void faulhaber_init(segc_canon *st, struct faulhaber *f, size_t deg)
@@ -199,15 +220,16 @@ static void faulhaber_init(segc_canon *st, struct faulhaber *f, size_t deg)
 	}
 	/* |num| < 2^bits(num), den >= 2^(bits(den) - 1), j! likewise */
 	bl = (slong)fmpz_bits(f->blcm);
-	f->bbits = 0;
+	f->bbits = segc_xmalloc((deg + 1) * sizeof(slong));
 	for (j = 0; j <= deg; j++) {
-		if (!mpz_sgn(mpq_numref(st->bernoulli[j])))
+		if (!mpz_sgn(mpq_numref(st->bernoulli[j]))) {
+			f->bbits[j] = NO_BITS;
 			continue;
+		}
 		b = (slong)mpz_sizeinbase(mpq_numref(st->bernoulli[j]), 2) +
 			bl - (slong)mpz_sizeinbase(mpq_denref(st->bernoulli[j]),
 			2) + 1 - (slong)fmpz_bits(f->fac + j) + 1;
-		if (b > f->bbits)
-			f->bbits = b;
+		f->bbits[j] = b;
 	}
 	fmpz_clear(t);
 }
@@ -217,6 +239,7 @@ static void faulhaber_clear(struct faulhaber *f)
 {
 	_fmpz_vec_clear(f->fac, (slong)f->deg + 1);
 	fmpz_clear(f->blcm);
+	free(f->bbits);
 }
 
 /* The terms of a body in groups: row i of 'key' (nvars + 1 entries) is
@@ -228,6 +251,24 @@ struct groups {
 	int32_t *key;
 	struct segc_term_ref *refs;
 };
+
+/* Non-zero when the keys of 'g' already decrease (or stay equal) from
+ * one ref to the next, as the sort would leave them: a body with one
+ * group, or whose counter comes last in the order of the monomials. */
+static int keys_in_order(const struct groups *g)
+{
+	size_t i, w;
+
+	for (i = 1; i < g->len; i++) {
+		const int32_t *a = g->refs[i - 1].e, *b = g->refs[i].e;
+
+		for (w = 0; w < g->nvars && a[w] == b[w]; w++)
+			;
+		if (w < g->nvars && a[w] < b[w])
+			return 0;
+	}
+	return 1;
+}
 
 /* Groups the terms of 'p' by their monomial without x_v. */
 static void groups_init(struct groups *g, const segc_poly *p, size_t v)
@@ -252,7 +293,8 @@ static void groups_init(struct groups *g, const segc_poly *p, size_t v)
 		g->refs[i].e = k;
 		g->refs[i].c = segc_poly_coeff(p, i);
 	}
-	segc_poly_sort_refs(g->refs, tmp, len, n);
+	if (!keys_in_order(g))
+		segc_poly_sort_refs(g->refs, tmp, len, n);
 	free(tmp);
 }
 
@@ -285,6 +327,31 @@ static size_t group_degree(const struct groups *g, size_t i, size_t j)
 	return d;
 }
 
+/* A bound on the size of the W_m of group_antidifference, m = 1..n,
+ * from those of its factors (ubits[k] for k! c_k): 2 |W_m| < 2^result,
+ * with W_m = (1 / (m-1)!) sum_j (B_j blcm / j!) (k! c_k), k = m-1+j, and
+ * (m-1)! >= 2^(bits((m-1)!) - 1). */
+static slong correlation_bits(const struct faulhaber *f, const slong *ubits,
+	size_t n)
+{
+	slong best, b, nbits = 0;
+	size_t m, j;
+
+	for (m = 1; m <= n; m++) {
+		best = NO_BITS;
+		for (j = 0; j + m <= n; j++)
+			if (f->bbits[j] + ubits[m - 1 + j] > best)
+				best = f->bbits[j] + ubits[m - 1 + j];
+		if (best <= NO_BITS / 2)
+			continue;
+		b = best + (slong)FLINT_CLOG2(n - m + 1) -
+			(slong)fmpz_bits(f->fac + m - 1) + 1 + 1;
+		if (b > nbits)
+			nbits = b;
+	}
+	return nbits;
+}
+
 /* G[m], m = 0..d+1: the coefficients of sum_{i=1}^{n} p(i) = sum_m G[m]
  * n^m, where p is the group refs[i..j) of degree d in the counter:
  * with c_k = L a_k integers (L the lcm of the group's denominators) and
@@ -304,13 +371,13 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	const struct groups *g, size_t i, size_t j, size_t d, mpq_t *G)
 {
 	segc_sum_primes *P;
-	fmpz_comb_t comb;
+	const fmpz_comb_struct *comb;
 	fmpz_comb_temp_t temp;
 	fmpz *c;
 	fmpz_t L, t;
 	mp_limb_t *cres, *wres, *R, *W;
 	size_t k, m, q, np, n = d + 1;
-	slong ubits = 0, b, nbits;
+	slong *ubits, nbits;
 
 	fmpz_init(L);
 	fmpz_init(t);
@@ -329,19 +396,15 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 		fmpz_set_mpz(c + e, mpq_numref(g->refs[k].c));
 		fmpz_mul(c + e, c + e, t);
 	}
-	for (k = 0; k < n; k++) {
-		if (fmpz_is_zero(c + k))
-			continue;
-		b = (slong)(fmpz_bits(f->fac + k) + fmpz_bits(c + k));
-		if (b > ubits)
-			ubits = b;
-	}
-	/* |W_m| < 2^nbits; the product of the primes, each above
-	 * 2^(PRIME_BITS-1), must exceed 2 |W_m| */
-	nbits = f->bbits + ubits + (slong)FLINT_CLOG2(n) + 1;
+	ubits = segc_xmalloc(n * sizeof(slong));
+	for (k = 0; k < n; k++)
+		ubits[k] = fmpz_is_zero(c + k) ? NO_BITS :
+			(slong)(fmpz_bits(f->fac + k) + fmpz_bits(c + k));
+	nbits = correlation_bits(f, ubits, n);
+	free(ubits);
 	np = (size_t)(nbits / (PRIME_BITS - 1) + 1);
 	P = primes_upto(st, np, f->deg + 1);
-	fmpz_comb_init(comb, P->p, (slong)np);
+	comb = primes_comb(P, np);
 	fmpz_comb_temp_init(temp, comb);
 	cres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
 	wres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
@@ -372,7 +435,6 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 		mpq_canonicalize(G[m]);
 	}
 	fmpz_comb_temp_clear(temp);
-	fmpz_comb_clear(comb);
 	free(cres);
 	free(wres);
 	free(R);
