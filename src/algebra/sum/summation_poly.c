@@ -375,8 +375,8 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	fmpz_comb_temp_t temp;
 	fmpz *c;
 	fmpz_t L, t;
-	mp_limb_t *cres, *wres, *R, *W;
-	size_t k, m, q, np, n = d + 1;
+	mp_limb_t *cres, *wres, *R, *W, *U, *E;
+	size_t k, m, q, r, np, n = d + 1;
 	slong *ubits, nbits;
 
 	fmpz_init(L);
@@ -410,20 +410,38 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	wres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
 	R = segc_xmalloc(n * sizeof(mp_limb_t));
 	W = segc_xmalloc(n * sizeof(mp_limb_t));
+	U = segc_xmalloc(n * sizeof(mp_limb_t));
+	E = segc_xmalloc(n * sizeof(mp_limb_t));
 	for (k = 0; k < n; k++)
 		fmpz_multi_mod_ui(cres + k * np, c + k, comb, temp);
 	for (q = 0; q < np; q++) {
 		const struct prime_tab *T = &P->tab[q];
-		mp_limb_t bl = fmpz_fdiv_ui(f->blcm, T->mod.n);
+		mp_limb_t bl = fmpz_fdiv_ui(f->blcm, T->mod.n), w;
 
-		/* R(x) = sum_k k! c_k x^(d-k), beta(x) * R(x) mod x^(d+1) */
 		for (k = 0; k < n; k++)
-			R[d - k] = nmod_mul(T->fac[k], cres[k * np + q], T->mod);
-		_nmod_poly_mullow(W, T->beta, (slong)n, R, (slong)n,
-			(slong)n, T->mod);
-		for (m = 1; m <= n; m++)
-			wres[(m - 1) * np + q] = nmod_mul(nmod_mul(W[n - m],
-				T->ifac[m - 1], T->mod), bl, T->mod);
+			U[k] = nmod_mul(T->fac[k], cres[k * np + q], T->mod);
+		for (k = 0; 2 * k < n; k++)
+			E[k] = T->beta[2 * k];
+		/* B_j = 0 for odd j >= 3: apart from j = 1, W_m correlates
+		 * beta_0, beta_2, ... with the u_k, k = m-1+j, of the parity
+		 * of m - 1, one product of half the length for each parity */
+		for (r = 0; r <= d && r < 2; r++) {
+			size_t len = (d - r) / 2 + 1, s;
+
+			for (s = 0; s < len; s++)
+				R[len - 1 - s] = U[r + 2 * s];
+			_nmod_poly_mullow(W, E, (slong)len, R, (slong)len,
+				(slong)len, T->mod);
+			for (s = 0; s < len; s++) {
+				m = r + 2 * s + 1;
+				w = W[len - 1 - s];
+				if (m < n)
+					w = nmod_add(w, nmod_mul(T->beta[1],
+						U[m], T->mod), T->mod);
+				wres[(m - 1) * np + q] = nmod_mul(nmod_mul(w,
+					T->ifac[m - 1], T->mod), bl, T->mod);
+			}
+		}
 	}
 	fmpz_mul(L, L, f->blcm);
 	mpq_set_ui(G[0], 0, 1);
@@ -439,6 +457,8 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	free(wres);
 	free(R);
 	free(W);
+	free(U);
+	free(E);
 	_fmpz_vec_clear(c, (slong)n);
 	fmpz_clear(L);
 	fmpz_clear(t);
