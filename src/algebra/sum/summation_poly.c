@@ -9,17 +9,16 @@
  *   G(n) = sum_m g_m n^m,  m! g_m = sum_j (B_j / j!) (a_{m-1+j} (m-1+j)!),
  *
  * a correlation over common denominators, computed modulo word primes
- * (one truncated product of polynomials modulo each, FLINT's
- * _nmod_poly_mullow) and brought back by the Chinese remainder theorem,
- * so that the quadratic part of the work is on words, with no gcd and no
- * factorial-sized operands in it.  When hi is a
- * monomial and lo a number, G(hi) - G(lo - 1) is built term by term; other
- * bounds go through Horner's rule on rational functions. */
+ * (dot products of words, FLINT's _nmod_vec_dot) and brought back by the
+ * Chinese remainder theorem, so that the quadratic part of the work is
+ * on words, with no gcd and no factorial-sized operands in it.  When hi
+ * is a monomial and lo a number, G(hi) - G(lo - 1) is built term by
+ * term; other bounds go through Horner's rule on rational functions. */
 #include <stdlib.h>
 #include <string.h>
 #include <flint/fmpz.h>
 #include <flint/fmpz_vec.h>
-#include <flint/nmod_poly.h>
+#include <flint/nmod_vec.h>
 #include <flint/ulong_extras.h>
 #include "algebra/canon/canon_private.h"
 #include "base/util.h"
@@ -65,16 +64,15 @@ static void bernoulli_upto(segc_canon *st, size_t m)
 	mpq_clear(acc);
 }
 
-/* Word primes of (2^(PRIME_BITS-1), 2^PRIME_BITS) and, modulo each, k!, 1/k! and beta_j =
- * B_j / j! (B_1 = +1/2) for k, j < n: what the correlation of Faulhaber's
- * formula needs modulo each prime.  Kept across sums, extended on
- * demand. */
-/* The size of the primes: below 64 bits, a dot product of FLINT's
- * classical product (the one it takes at these lengths) sums in two
- * words, not three, up to 2^(128 - 2 PRIME_BITS) = 256 terms (bodies of
- * degree up to about 510, each product taking half the coefficients);
- * measured at depth 150 of the counter nest, 60 bits took fewer
- * instructions than 50, 56, 62 or 63. */
+/* Word primes of (2^(PRIME_BITS-1), 2^PRIME_BITS) and, modulo each, k!,
+ * 1/k! and beta_j = B_j / j! (B_1 = +1/2) for k, j < n: what the
+ * correlation of Faulhaber's formula needs modulo each prime.  Kept
+ * across sums, extended on demand. */
+/* The size of the primes: below 64 bits, FLINT's dot products sum in
+ * two words, not three, up to 2^(128 - 2 PRIME_BITS) = 256 terms (bodies
+ * of degree up to about 510, each dot product taking half the
+ * coefficients); measured at depth 150 of the counter nest, 60 bits took
+ * fewer instructions than 50, 56, 62 or 63. */
 #define PRIME_BITS 60
 
 struct prime_tab {
@@ -86,8 +84,10 @@ struct segc_sum_primes {
 	size_t np, n;           /* primes, entries of each table */
 	mp_limb_t *p;           /* the primes, increasing */
 	struct prime_tab *tab;  /* one per prime */
-	fmpz_comb_t comb;       /* of the first ncomb primes, if ncomb */
-	size_t ncomb;
+	fmpz_comb_struct *comb; /* comb[k - 1]: of the first k primes */
+	fmpz_comb_temp_struct *temp;  /* its scratch */
+	unsigned char *built;   /* whether comb[k - 1] is */
+	size_t ncomb;           /* entries of comb, temp and built */
 };
 
 /* Releases 'c' (may be NULL). */
@@ -104,23 +104,40 @@ void segc_sum_primes_free(segc_sum_primes *c)
 	}
 	free(c->tab);
 	free(c->p);
-	if (c->ncomb)
-		fmpz_comb_clear(c->comb);
+	for (i = 0; i < c->ncomb; i++)
+		if (c->built[i]) {
+			fmpz_comb_temp_clear(&c->temp[i]);
+			fmpz_comb_clear(&c->comb[i]);
+		}
+	free(c->comb);
+	free(c->temp);
+	free(c->built);
 	free(c);
 }
 
 /* The tree of products of the first 'np' primes of 'c' (np <= c->np),
- * for the reductions and the Chinese remainders; kept until another
- * number of primes is asked for. */
-static const fmpz_comb_struct *primes_comb(segc_sum_primes *c, size_t np)
+ * for the reductions and the Chinese remainders, and its scratch in
+ * '*temp'; made once for each number of primes. */
+static fmpz_comb_struct *primes_comb(segc_sum_primes *c, size_t np,
+	fmpz_comb_temp_struct **temp)
 {
-	if (c->ncomb != np) {
-		if (c->ncomb)
-			fmpz_comb_clear(c->comb);
-		fmpz_comb_init(c->comb, c->p, (slong)np);
+	size_t i;
+
+	if (np > c->ncomb) {
+		c->comb = segc_xrealloc(c->comb, np * sizeof(*c->comb));
+		c->temp = segc_xrealloc(c->temp, np * sizeof(*c->temp));
+		c->built = segc_xrealloc(c->built, np);
+		for (i = c->ncomb; i < np; i++)
+			c->built[i] = 0;
 		c->ncomb = np;
 	}
-	return c->comb;
+	if (!c->built[np - 1]) {
+		fmpz_comb_init(&c->comb[np - 1], c->p, (slong)np);
+		fmpz_comb_temp_init(&c->temp[np - 1], &c->comb[np - 1]);
+		c->built[np - 1] = 1;
+	}
+	*temp = &c->temp[np - 1];
+	return &c->comb[np - 1];
 }
 
 /* Fills entries from .. n - 1 of the tables of 't' (B_0 .. B_{n-1}
@@ -165,7 +182,7 @@ static segc_sum_primes *primes_upto(segc_canon *st, size_t np, size_t n)
 
 	if (!c) {
 		c = st->primes = segc_xcalloc(1, sizeof(*c));
-		c->n = c->ncomb = 0;
+		c->n = 0;
 	}
 	if (n > c->n) {
 		for (i = 0; i < c->np; i++)
@@ -330,29 +347,31 @@ static size_t group_degree(const struct groups *g, size_t i, size_t j)
 	return d;
 }
 
-/* A bound on the size of the W_m of group_antidifference, m = 1..n,
- * from those of its factors (ubits[k] for k! c_k): 2 |W_m| < 2^result,
- * with W_m = (1 / (m-1)!) sum_j (B_j blcm / j!) (k! c_k), k = m-1+j, and
- * (m-1)! >= 2^(bits((m-1)!) - 1). */
-static slong correlation_bits(const struct faulhaber *f, const slong *ubits,
-	size_t n)
+/* The number of primes that each W_m of group_antidifference needs,
+ * npm[m - 1] for m = 1..n, from a bound on its size and those of its
+ * factors (ubits[k] for k! c_k): 2 |W_m| < 2^b, with W_m = (1 / (m-1)!)
+ * sum_j (B_j blcm / j!) (k! c_k), k = m-1+j, and (m-1)! >=
+ * 2^(bits((m-1)!) - 1).  Returns the largest. */
+static size_t correlation_primes(const struct faulhaber *f,
+	const slong *ubits, size_t n, size_t *npm)
 {
-	slong best, b, nbits = 0;
-	size_t m, j;
+	slong best, b;
+	size_t m, j, np = 1;
 
 	for (m = 1; m <= n; m++) {
 		best = NO_BITS;
 		for (j = 0; j + m <= n; j++)
 			if (f->bbits[j] + ubits[m - 1 + j] > best)
 				best = f->bbits[j] + ubits[m - 1 + j];
-		if (best <= NO_BITS / 2)
-			continue;
 		b = best + (slong)FLINT_CLOG2(n - m + 1) -
 			(slong)fmpz_bits(f->fac + m - 1) + 1 + 1;
-		if (b > nbits)
-			nbits = b;
+		/* each prime is above 2^(PRIME_BITS - 1) */
+		npm[m - 1] = best <= NO_BITS / 2 || b < 0 ? 1 :
+			(size_t)(b / (PRIME_BITS - 1) + 1);
+		if (npm[m - 1] > np)
+			np = npm[m - 1];
 	}
-	return nbits;
+	return np;
 }
 
 /* G[m], m = 0..d+1: the coefficients of sum_{i=1}^{n} p(i) = sum_m G[m]
@@ -365,22 +384,23 @@ static slong correlation_bits(const struct faulhaber *f, const slong *ubits,
  *
  * a correlation of two sequences of length d + 1.  It is computed
  * modulo word primes, where the factorials are numbers of one word like
- * any other (no division by them afterwards), as one product of
- * polynomials modulo each prime (FLINT's _nmod_poly_mullow), and W_m
- * comes back by the Chinese remainder theorem from as many primes as
- * its bound needs: |W_m| <= (d + 1) max |B'_j / j!| max |k! c_k|.  Each
- * G[m] = W_m / (L blcm m) is then brought to lowest terms. */
+ * any other (no division by them afterwards): modulo each prime, one dot
+ * product of words for each W_m that needs the prime, and W_m comes back
+ * by the Chinese remainder theorem from as many primes as its bound
+ * needs (correlation_primes): the higher m, the fewer, as (m-1)!
+ * divides.  Each G[m] = W_m / (L blcm m) is then brought to lowest
+ * terms. */
 static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	const struct groups *g, size_t i, size_t j, size_t d, mpq_t *G)
 {
 	segc_sum_primes *P;
 	const fmpz_comb_struct *comb;
-	fmpz_comb_temp_t temp;
+	fmpz_comb_temp_struct *temp;
 	fmpz *c;
 	fmpz_t L, t;
-	mp_limb_t *cres, *wres, *R, *W, *U, *E;
-	size_t k, m, q, r, np, n = d + 1;
-	slong *ubits, nbits;
+	mp_limb_t *cres, *wres, *U, *V, *E;
+	size_t k, m, q, np, *npm, n = d + 1;
+	slong *ubits;
 
 	fmpz_init(L);
 	fmpz_init(t);
@@ -400,67 +420,68 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 		fmpz_mul(c + e, c + e, t);
 	}
 	ubits = segc_xmalloc(n * sizeof(slong));
+	npm = segc_xmalloc(n * sizeof(size_t));
 	for (k = 0; k < n; k++)
 		ubits[k] = fmpz_is_zero(c + k) ? NO_BITS :
 			(slong)(fmpz_bits(f->fac + k) + fmpz_bits(c + k));
-	nbits = correlation_bits(f, ubits, n);
+	np = correlation_primes(f, ubits, n, npm);
 	free(ubits);
-	np = (size_t)(nbits / (PRIME_BITS - 1) + 1);
 	P = primes_upto(st, np, f->deg + 1);
-	comb = primes_comb(P, np);
-	fmpz_comb_temp_init(temp, comb);
+	comb = primes_comb(P, np, &temp);
 	cres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
 	wres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
-	R = segc_xmalloc(n * sizeof(mp_limb_t));
-	W = segc_xmalloc(n * sizeof(mp_limb_t));
 	U = segc_xmalloc(n * sizeof(mp_limb_t));
+	V = segc_xmalloc(n * sizeof(mp_limb_t));
 	E = segc_xmalloc(n * sizeof(mp_limb_t));
 	for (k = 0; k < n; k++)
 		fmpz_multi_mod_ui(cres + k * np, c + k, comb, temp);
 	for (q = 0; q < np; q++) {
 		const struct prime_tab *T = &P->tab[q];
 		mp_limb_t bl = fmpz_fdiv_ui(f->blcm, T->mod.n), w;
+		int nlimbs = _nmod_vec_dot_bound_limbs((slong)(d / 2 + 1),
+			T->mod);
 
-		for (k = 0; k < n; k++)
+		/* B_j = 0 for odd j >= 3: apart from j = 1, W_m is the dot
+		 * product of beta_0, beta_2, ... with the u_k, k = m-1+j, of
+		 * the parity of m - 1; V holds the even u_k, then the odd */
+		for (k = 0; k < n; k++) {
 			U[k] = nmod_mul(T->fac[k], cres[k * np + q], T->mod);
+			V[k / 2 + (k % 2 ? n - n / 2 : 0)] = U[k];
+		}
 		for (k = 0; 2 * k < n; k++)
 			E[k] = T->beta[2 * k];
-		/* B_j = 0 for odd j >= 3: apart from j = 1, W_m correlates
-		 * beta_0, beta_2, ... with the u_k, k = m-1+j, of the parity
-		 * of m - 1, one product of half the length for each parity */
-		for (r = 0; r <= d && r < 2; r++) {
-			size_t len = (d - r) / 2 + 1, s;
+		for (m = 1; m <= n; m++) {
+			size_t r = (m - 1) % 2, s = (m - 1) / 2;
+			size_t len = (d - r) / 2 + 1;
 
-			for (s = 0; s < len; s++)
-				R[len - 1 - s] = U[r + 2 * s];
-			_nmod_poly_mullow(W, E, (slong)len, R, (slong)len,
-				(slong)len, T->mod);
-			for (s = 0; s < len; s++) {
-				m = r + 2 * s + 1;
-				w = W[len - 1 - s];
-				if (m < n)
-					w = nmod_add(w, nmod_mul(T->beta[1],
-						U[m], T->mod), T->mod);
-				wres[(m - 1) * np + q] = nmod_mul(nmod_mul(w,
-					T->ifac[m - 1], T->mod), bl, T->mod);
-			}
+			if (npm[m - 1] <= q)
+				continue;
+			w = _nmod_vec_dot(E, V + (r ? n - n / 2 : 0) + s,
+				(slong)(len - s), T->mod, nlimbs);
+			if (m < n)
+				w = nmod_add(w, nmod_mul(T->beta[1], U[m],
+					T->mod), T->mod);
+			wres[(m - 1) * np + q] = nmod_mul(nmod_mul(w,
+				T->ifac[m - 1], T->mod), bl, T->mod);
 		}
 	}
 	fmpz_mul(L, L, f->blcm);
 	mpq_set_ui(G[0], 0, 1);
 	for (m = 1; m <= n; m++) {
-		fmpz_multi_CRT_ui(t, wres + (m - 1) * np, comb, temp, 1);
+		fmpz_comb_temp_struct *tm;
+		const fmpz_comb_struct *cm = primes_comb(P, npm[m - 1], &tm);
+
+		fmpz_multi_CRT_ui(t, wres + (m - 1) * np, cm, tm, 1);
 		fmpz_get_mpz(mpq_numref(G[m]), t);
 		fmpz_mul_ui(t, L, (ulong)m);
 		fmpz_get_mpz(mpq_denref(G[m]), t);
 		mpq_canonicalize(G[m]);
 	}
-	fmpz_comb_temp_clear(temp);
 	free(cres);
 	free(wres);
-	free(R);
-	free(W);
+	free(npm);
 	free(U);
+	free(V);
 	free(E);
 	_fmpz_vec_clear(c, (slong)n);
 	fmpz_clear(L);
