@@ -64,17 +64,17 @@ static void bernoulli_upto(segc_canon *st, size_t m)
 	mpq_clear(acc);
 }
 
+/* The size of the primes: below 64 bits, FLINT's dot products sum in
+ * two words, not three, up to 2^(128 - 2 PRIME_BITS) = 256 terms (bodies
+ * of degree up to about 510, each dot product taking half the
+ * coefficients).  Of the sizes measured on the counter nest (see
+ * doc/algebra.md), 60 bits took the fewest instructions. */
+#define PRIME_BITS 60
+
 /* Word primes of (2^(PRIME_BITS-1), 2^PRIME_BITS) and, modulo each, k!,
  * 1/k! and beta_j = B_j / j! (B_1 = +1/2) for k, j < n: what the
  * correlation of Faulhaber's formula needs modulo each prime.  Kept
  * across sums, extended on demand. */
-/* The size of the primes: below 64 bits, FLINT's dot products sum in
- * two words, not three, up to 2^(128 - 2 PRIME_BITS) = 256 terms (bodies
- * of degree up to about 510, each dot product taking half the
- * coefficients); measured at depth 150 of the counter nest, 60 bits took
- * fewer instructions than 50, 56, 62 or 63. */
-#define PRIME_BITS 60
-
 struct prime_tab {
 	nmod_t mod;
 	mp_limb_t *fac, *ifac, *beta;
