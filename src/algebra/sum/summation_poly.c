@@ -398,6 +398,7 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	fmpz_comb_temp_struct *temp;
 	fmpz *c;
 	fmpz_t L, t;
+	mpz_t Lz;
 	mp_limb_t *cres, *wres, *U, *V, *E;
 	size_t k, m, q, np, *npm, n = d + 1;
 	slong *ubits;
@@ -466,6 +467,8 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 		}
 	}
 	fmpz_mul(L, L, f->blcm);
+	mpz_init(Lz);
+	fmpz_get_mpz(Lz, L);
 	mpq_set_ui(G[0], 0, 1);
 	for (m = 1; m <= n; m++) {
 		fmpz_comb_temp_struct *tm;
@@ -473,10 +476,10 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 
 		fmpz_multi_CRT_ui(t, wres + (m - 1) * np, cm, tm, 1);
 		fmpz_get_mpz(mpq_numref(G[m]), t);
-		fmpz_mul_ui(t, L, (ulong)m);
-		fmpz_get_mpz(mpq_denref(G[m]), t);
+		mpz_mul_ui(mpq_denref(G[m]), Lz, (unsigned long)m);
 		mpq_canonicalize(G[m]);
 	}
+	mpz_clear(Lz);
 	free(cres);
 	free(wres);
 	free(npm);
