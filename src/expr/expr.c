@@ -506,6 +506,16 @@ struct subst {
 	segc_expr_map memo;  /* node -> its image (a reference owned here) */
 };
 
+/* The image of 'e', a child of a node being substituted into: itself
+ * when the name replaced is not free in it (no walk went below it),
+ * else from the memo.  Borrowed. */
+static segc_expr *subst_image(const struct subst *st, const segc_expr *e)
+{
+	if (!segc_expr_may_have(e, st->name))
+		return (segc_expr *)e;
+	return *segc_expr_map_find(&st->memo, e);
+}
+
 /* Non-zero when substituting into the SUM 'e' would capture its variable:
  * the value mentions it and the body mentions the name replaced. */
 static int sum_captures(const struct subst *st, const segc_expr *e)
@@ -585,7 +595,7 @@ static segc_expr *subst_maxplusv(struct subst *st, const segc_expr *e,
 	v[0] = segc_expr_copy(capture ? sym : e->args[0]);
 	for (i = 1; i < e->nargs; i++) {
 		if (!segc_expr_arg_bound(e, i))
-			v[i] = segc_expr_copy(*segc_expr_map_find(&st->memo,
+			v[i] = segc_expr_copy(subst_image(st,
 				e->args[i]));
 		else if (!strcmp(var, st->name))
 			v[i] = segc_expr_copy(e->args[i]);
@@ -593,7 +603,7 @@ static segc_expr *subst_maxplusv(struct subst *st, const segc_expr *e,
 			v[i] = segc_expr_subst(segc_expr_subst(segc_expr_copy(
 				e->args[i]), var, sym), st->name, st->value);
 		else
-			v[i] = segc_expr_copy(*segc_expr_map_find(&st->memo,
+			v[i] = segc_expr_copy(subst_image(st,
 				e->args[i]));
 	}
 	r = segc_expr_call_builtin(SEGC_BUILTIN_MAXPLUSV, e->nargs, v);
@@ -617,7 +627,7 @@ static segc_expr *subst_node(struct subst *st, const segc_expr *e)
 	if (n > LOCAL_ARGS)
 		v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
 	for (i = 0; i < n; i++) {
-		v[i] = segc_expr_copy(*segc_expr_map_find(&st->memo, e->args[i]));
+		v[i] = segc_expr_copy(subst_image(st, e->args[i]));
 		same = same && v[i] == e->args[i];
 	}
 	if (n < e->nargs && sum_captures(st, e))
@@ -655,7 +665,8 @@ static void subst_walk(struct subst *st, const segc_expr *root)
 		size_t nc = subst_children(st, f->e);
 
 		while (f->next < nc &&
-		       segc_expr_map_find(&st->memo, f->e->args[f->next]))
+		       (!segc_expr_may_have(f->e->args[f->next], st->name) ||
+			segc_expr_map_find(&st->memo, f->e->args[f->next])))
 			f->next++;
 		if (f->next == nc) {
 			if (!segc_expr_map_find(&st->memo, f->e))

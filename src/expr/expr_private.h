@@ -4,8 +4,15 @@
 #define SEGC_EXPR_PRIVATE_H
 
 #include <stddef.h>
+#include <string.h>
 #include <segc/segc.h>
 #include "expr/builtin.h"
+
+/* How many free names a node records (they fill the room a number's
+ * value takes in the other kinds), and the mark of a node that has more:
+ * a walk looking for a name stops at a node that records its names. */
+#define SEGC_EXPR_FREE 3
+#define SEGC_EXPR_FREE_MANY 255
 
 /* One node of the shared expression store.  Nodes are created only by the
  * constructors, which look them up first: equal structure, same node.
@@ -17,14 +24,41 @@ struct segc_expr {
 	unsigned long hash;      /* structural, from the children's hashes */
 	unsigned char kind;      /* enum segc_expr_kind */
 	unsigned char builtin;   /* CALL: enum segc_builtin of its name */
+	unsigned char nfree;     /* names free in it, in u.free[], or
+	                          * SEGC_EXPR_FREE_MANY when more */
 	unsigned int nargs;      /* children in args[] */
 	union {
 		mpq_t value;         /* NUM */
-		const char *name;    /* SYM, CALL, SUM (stored after args[]) */
+		struct {
+			const char *name;  /* SYM, CALL, SUM (stored after
+			                    * args[]) */
+			/* the names free in the node when there are
+			 * at most SEGC_EXPR_FREE of them (each stored
+			 * in a SYM below it), in no particular order */
+			const char *free[SEGC_EXPR_FREE];
+		};
 	} u;
 	struct segc_expr *args[]; /* ADD, MUL, CALL: operands; POW: base,
 	                           * exponent; SUM: lo, hi, body */
 };
+
+/* Records in the new node 'e', whose children are set, the names free
+ * in it (nfree, u.free) when there are at most SEGC_EXPR_FREE. */
+void segc_expr_note_free(segc_expr *e);
+
+/* Non-zero when 'name' may occur free in 'e': always when 'e' has more
+ * free names than it records. */
+static inline int segc_expr_may_have(const segc_expr *e, const char *name)
+{
+	unsigned i;
+
+	if (e->nfree == SEGC_EXPR_FREE_MANY)
+		return 1;
+	for (i = 0; i < e->nfree; i++)
+		if (!strcmp(e->u.free[i], name))
+			return 1;
+	return 0;
+}
 
 /* The number of nodes alive in the store (for leak checks in tests). */
 size_t segc_expr_live_nodes(void);

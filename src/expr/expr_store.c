@@ -163,6 +163,7 @@ static segc_expr *node_create(const struct node_key *key)
 	} else {
 		e->u.name = NULL;
 	}
+	segc_expr_note_free(e);
 	return e;
 }
 

@@ -233,8 +233,52 @@ static void stack_push(struct node_stack *s, const segc_expr *e)
 	s->v[s->n++] = e;
 }
 
+/* See expr_private.h: the union of the children's free names, less the
+ * name a binder binds in the children in its scope (as has_sym reads
+ * them). */
+void segc_expr_note_free(segc_expr *e)
+{
+	const char *binder, *nm;
+	const segc_expr *c;
+	size_t i, j, k, n = 0;
+
+	e->nfree = 0;
+	if (e->kind == SEGC_NUM)
+		return;
+	if (e->kind == SEGC_SYM) {
+		e->u.free[0] = e->u.name;
+		e->nfree = 1;
+		return;
+	}
+	binder = segc_expr_binder(e);
+	for (i = 0; i < e->nargs; i++) {
+		c = e->args[i];
+		if (c->nfree == SEGC_EXPR_FREE_MANY) {
+			e->nfree = SEGC_EXPR_FREE_MANY;
+			return;
+		}
+		for (j = 0; j < c->nfree; j++) {
+			nm = c->u.free[j];
+			if (binder && !strcmp(nm, binder) &&
+			    segc_expr_arg_bound(e, i))
+				continue;
+			for (k = 0; k < n && strcmp(e->u.free[k], nm); k++)
+				;
+			if (k < n)
+				continue;
+			if (n == SEGC_EXPR_FREE) {
+				e->nfree = SEGC_EXPR_FREE_MANY;
+				return;
+			}
+			e->u.free[n++] = nm;
+		}
+	}
+	e->nfree = (unsigned char)n;
+}
+
 /* Non-zero when 'name' occurs free in 'e'.  Inside a SUM that binds
- * 'name' only its bounds are searched. */
+ * 'name' only its bounds are searched; a node that records its free
+ * names answers without a walk below it. */
 int segc_expr_has_sym(const segc_expr *e, const char *name)
 {
 	struct node_stack s = { NULL, 0, 0 };
@@ -242,18 +286,18 @@ int segc_expr_has_sym(const segc_expr *e, const char *name)
 	int found = 0;
 	size_t i, n;
 
-	if (e->kind == SEGC_SYM)   /* a leaf: no walk */
-		return !strcmp(e->u.name, name);
-	if (e->kind == SEGC_NUM)
-		return 0;
+	if (e->nfree != SEGC_EXPR_FREE_MANY)   /* no walk */
+		return segc_expr_may_have(e, name);
 	segc_expr_map_init(&seen);
 	stack_push(&s, e);
 	while (s.n && !found) {
 		e = s.v[--s.n];
+		if (e->nfree != SEGC_EXPR_FREE_MANY) {
+			found = segc_expr_may_have(e, name);
+			continue;
+		}
 		if (!segc_expr_map_put(&seen, e, NULL))
 			continue;
-		if (e->kind == SEGC_SYM)
-			found = !strcmp(e->u.name, name);
 		n = e->kind == SEGC_SUM && !strcmp(e->u.name, name) ? 2 : e->nargs;
 		for (i = 0; i < n; i++)
 			if (e->kind == SEGC_SUM || !segc_expr_binder(e) ||

@@ -240,6 +240,33 @@ static void test_subst(void)
 	segc_expr_free(e);
 }
 
+/* Free names in nodes with more of them than a node records, around
+ * nodes that record theirs: the answers of a walk of the whole tree. */
+static void test_many_free(void)
+{
+	segc_expr *e = P("a*b + c*d + e + sum(i, 1, n, i*x) + "
+		"maxplusv(j, m, 1, j*y, 0) + f(g, sum(k, 1, k + h, k))");
+	const char *free[] = { "a", "b", "c", "d", "e", "g", "h", "k", "m",
+		"n", "x", "y" };
+	const char *bound[] = { "i", "j", "f", "z" };
+	size_t i;
+
+	for (i = 0; i < sizeof free / sizeof *free; i++)
+		tap_ok(segc_expr_has_sym(e, free[i]), "%s is free", free[i]);
+	for (i = 0; i < sizeof bound / sizeof *bound; i++)
+		tap_ok(!segc_expr_has_sym(e, bound[i]), "%s is not free",
+			bound[i]);
+	segc_expr_free(e);
+	check_subst("a*b + c*d + sum(i, 1, n, i*x*y*z)", "x", "2",
+		"a*b + c*d + sum(i, 1, n, 2*i*y*z)");
+	check_subst("a*b + c*d + sum(i, 1, n, i*x*y*z)", "i", "2",
+		"a*b + c*d + sum(i, 1, n, i*x*y*z)");
+	check_subst("a*b + c*d + sum(i, 1, n, i*x*y*z)", "x", "i",
+		"a*b + c*d + sum(i_1, 1, n, i_1*i*y*z)");
+	check_subst("a + b + c + d + sum(i, 1, i, i*x)", "i", "2",
+		"a + b + c + d + sum(i, 1, 2, i*x)");
+}
+
 /* Releasing a million nested nodes must not recurse. */
 static void test_deep(void)
 {
@@ -377,6 +404,7 @@ int main(void)
 	test_accessors();
 	test_order();
 	test_subst();
+	test_many_free();
 	test_graph_text();
 	test_graph_ids();
 	test_deep();

@@ -2,8 +2,11 @@
  * (summation_poly.c) against the literal loop: random bodies in the
  * counter and two other names with rational coefficients, summed between
  * a number and a monomial (built term by term) and between symbolic
- * bounds (Horner's rule), evaluated at integer points; and a triangular
- * nest of depth 40 against the binomial coefficients it counts. */
+ * bounds (Horner's rule), evaluated at integer points; the same with
+ * coefficients of tens of digits and a higher degree, whose closed forms
+ * need many word primes (each power as many as its size); and a
+ * triangular nest of depth 40 against the binomial coefficients it
+ * counts. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +57,48 @@ static void random_body(char *buf, size_t size, int terms, int deg)
 		factor(buf, size, "i", range(0, deg));
 		factor(buf, size, "x", range(0, 2));
 		factor(buf, size, "y", range(0, 1));
+	}
+}
+
+/* Appends to 'buf' a positive integer of 'digits' decimal digits. */
+static void big_number(char *buf, size_t size, int digits)
+{
+	size_t len = strlen(buf);
+	int k;
+
+	for (k = 0; k < digits && len + 1 < size; k++) {
+		buf[len++] = (char)('0' + (k ? range(0, 9) : range(1, 9)));
+		buf[len] = '\0';
+	}
+}
+
+/* Writes to 'buf' a random polynomial in i and x with up to 'terms'
+ * terms of degree at most 'deg' in i, whose coefficients have numerators
+ * of 30 to 90 digits and denominators of 1 to 40 digits (or the prime
+ * 1000003). */
+static void big_body(char *buf, size_t size, int terms, int deg)
+{
+	int t, n = (int)range(1, terms);
+
+	buf[0] = '\0';
+	for (t = 0; t < n; t++) {
+		size_t len = strlen(buf);
+
+		snprintf(buf + len, size - len, "%s(%s", t ? " + " : "",
+			range(0, 1) ? "-" : "");
+		big_number(buf, size, (int)range(30, 90));
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "/");
+		if (range(0, 3))
+			big_number(buf, size, (int)range(1, 40));
+		else {
+			len = strlen(buf);
+			snprintf(buf + len, size - len, "1000003");
+		}
+		len = strlen(buf);
+		snprintf(buf + len, size - len, ")");
+		factor(buf, size, "i", range(0, deg));
+		factor(buf, size, "x", range(0, 1));
 	}
 }
 
@@ -136,6 +181,34 @@ static void test_random_bodies(void)
 	}
 }
 
+/* Bodies of large coefficients and degree up to 30 over a number and a
+ * monomial, and over symbolic bounds. */
+static void test_big_bodies(void)
+{
+	static const char *const bounds[][2] = {
+		{ "1", "N" },
+		{ "-2", "N" },
+		{ "P", "N + 3" },
+	};
+	size_t b;
+
+	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
+		int round, bad = 0;
+
+		for (round = 0; round < 6; round++) {
+			char body[4096], text[4200];
+
+			big_body(body, sizeof(body), 5, 30);
+			snprintf(text, sizeof(text), "sum(i, %s, %s, %s)",
+				bounds[b][0], bounds[b][1], body);
+			bad += compare(text);
+		}
+		tap_ok(bad == 0, "6 bodies of large coefficients summed over "
+			"[%s, %s] equal the loop (%d mismatches)", bounds[b][0],
+			bounds[b][1], bad);
+	}
+}
+
 /* A triangular nest of depth 'depth' with a unit step at every level:
  * sum_{i0=1}^{N} (1 + sum_{i1=1}^{i0} (1 + ...)). */
 static char *nest_text(int depth)
@@ -207,6 +280,7 @@ int main(void)
 	segc_domains_set(dom, "P", one, NULL, 1);
 	mpq_clear(one);
 	test_random_bodies();
+	test_big_bodies();
 	test_nest();
 	segc_domains_free(dom);
 	segc_ctx_free(ctx);

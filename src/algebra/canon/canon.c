@@ -110,7 +110,8 @@ static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		/* one polynomial, already in normal form */
 		segc_poly_swap(&acc.num, polys[0]);
 	else if (rc == 0)
-		rc = segc_poly_sum(&st->lim, &acc.num, npoly, polys);
+		/* the operands are cleared next: their coefficients move */
+		rc = segc_poly_sum_take(&st->lim, &acc.num, npoly, polys);
 	for (i = 0; i < n && rc == 0; i++)
 		if (direct[i] == 2 && !segc_rf_is_poly(&kids[i]))
 			rc = segc_rf_add(st, &acc, &acc, &kids[i]);
@@ -640,6 +641,7 @@ static void canon_clear(segc_canon *st)
 	for (i = 0; i < st->nbern; i++)
 		mpq_clear(st->bernoulli[i]);
 	free(st->bernoulli);
+	segc_sum_primes_free(st->primes);
 	segc_expr_map_clear(&st->atom_index);
 	segc_expr_map_clear(&st->memo);
 	segc_expr_map_clear(&st->seen);

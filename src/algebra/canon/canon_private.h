@@ -62,6 +62,12 @@ typedef struct segc_point_cache segc_point_cache;
 /* Releases 'c' (may be NULL). */
 void segc_point_cache_free(segc_point_cache *c);
 
+/* Factorials and Bernoulli numbers modulo word primes, cached for the
+ * closed sums (summation_poly.c). */
+typedef struct segc_sum_primes segc_sum_primes;
+/* Releases 'c' (may be NULL). */
+void segc_sum_primes_free(segc_sum_primes *c);
+
 /* One canonicalisation: the atoms met so far (variable i of every
  * polynomial is atoms[i]), memoised conversions, cached Bernoulli
  * numbers. */
@@ -79,6 +85,7 @@ typedef struct segc_canon {
 	segc_expr_map seen;       /* nodes converted once */
 	mpq_t *bernoulli;         /* B_0 .. B_{nbern-1}, B_1 = -1/2 */
 	size_t nbern;
+	segc_sum_primes *primes;  /* the same modulo word primes, or NULL */
 	unsigned long fresh;      /* counter for names of bound variables */
 	int has_extrema;          /* some atom is a max or min */
 	int has_roots;            /* some atom is a root x^(1/q), q >= 3 */

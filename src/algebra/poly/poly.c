@@ -736,9 +736,11 @@ static size_t sum_bytes(size_t total, size_t nvars)
 }
 
 /* r = a + sign*b by merging, 'a' and 'b' normalised over the same
- * variables, the work already charged. */
+ * variables, the work already charged.  With 'take' the coefficients of
+ * a term of one operand only are moved into 'r', not copied (the
+ * operands are then only fit to be cleared). */
 static int merge_signed(const segc_poly_lim *lim, segc_poly *r,
-	segc_poly *a, segc_poly *b, int sign)
+	segc_poly *a, segc_poly *b, int sign, int take)
 {
 	size_t i = 0, j = 0, n;
 	segc_poly out;
@@ -754,13 +756,20 @@ static int merge_signed(const segc_poly_lim *lim, segc_poly *r,
 			mono_cmp(term_exp(a, i), term_exp(b, j), n);
 
 		if (c > 0) {
-			segc_poly_push(&out, term_exp(a, i), a->coefs_[i]);
+			if (take)
+				segc_poly_push_swap(&out, term_exp(a, i),
+					a->coefs_[i]);
+			else
+				segc_poly_push(&out, term_exp(a, i),
+					a->coefs_[i]);
 			i++;
 		} else if (c < 0) {
-			if (sign > 0)
-				mpq_set(t, b->coefs_[j]);
+			if (take)
+				mpq_swap(t, b->coefs_[j]);
 			else
-				mpq_neg(t, b->coefs_[j]);
+				mpq_set(t, b->coefs_[j]);
+			if (sign < 0)
+				mpq_neg(t, t);
 			segc_poly_push_swap(&out, term_exp(b, j), t);
 			j++;
 		} else {
@@ -813,9 +822,10 @@ int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p)
 static int sum_refs(const segc_poly_lim *lim, segc_poly *r,
 	struct segc_term_ref *v, size_t n, size_t nvars);
 
-/* r = v[0] + ... + v[n-1] by sorting all terms together. */
-int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
-	segc_poly **v)
+/* r = v[0] + ... + v[n-1] by sorting all terms together; with 'take'
+ * two sorted operands give their coefficients to the merge. */
+static int poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
+	segc_poly **v, int take)
 {
 	size_t i, j, total = 0, k = 0, nvars = 0;
 	struct segc_term_ref *refs;
@@ -835,7 +845,7 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	/* two sorted operands (a level's body: its step plus the sum
 	 * inside it) are merged, not sorted again */
 	if (n == 2 && is_normal(v[0]) && is_normal(v[1]))
-		return merge_signed(lim, r, v[0], v[1], 1);
+		return merge_signed(lim, r, v[0], v[1], 1, take);
 	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
 	for (i = 0; i < n; i++)
 		for (j = 0; j < v[i]->len_; j++) {
@@ -845,6 +855,20 @@ int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	rc = sum_refs(lim, r, refs, total, nvars);
 	free(refs);
 	return rc;
+}
+
+/* r = v[0] + ... + v[n-1] (see poly.h). */
+int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
+	segc_poly **v)
+{
+	return poly_sum(lim, r, n, v, 0);
+}
+
+/* See poly.h: the sum whose operands may give their coefficients. */
+int segc_poly_sum_take(const segc_poly_lim *lim, segc_poly *r, size_t n,
+	segc_poly **v)
+{
+	return poly_sum(lim, r, n, v, 1);
 }
 
 /* r = the sum of the n terms of 'v' (see segc_poly_sum_refs), the
@@ -890,7 +914,7 @@ static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 	unify(a, b);
 	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len_ + b->len_)))
 		return -1;
-	return merge_signed(lim, r, a, b, sign);
+	return merge_signed(lim, r, a, b, sign, 0);
 }
 
 /* r = a + b. */

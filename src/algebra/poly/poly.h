@@ -149,6 +149,10 @@ int segc_poly_sub(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 /* r = sum of the n polynomials (push, sort, merge). */
 int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	segc_poly **v);
+/* As segc_poly_sum, but the coefficients of the operands may be moved
+ * into 'r': the operands are then only fit to be cleared. */
+int segc_poly_sum_take(const segc_poly_lim *lim, segc_poly *r, size_t n,
+	segc_poly **v);
 void segc_poly_neg(segc_poly *p);
 /* p = c * p. */
 void segc_poly_scale(segc_poly *p, mpq_srcptr c);

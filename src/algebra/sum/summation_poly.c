@@ -8,14 +8,18 @@
  *
  *   G(n) = sum_m g_m n^m,  m! g_m = sum_j (B_j / j!) (a_{m-1+j} (m-1+j)!),
  *
- * a correlation, computed as one truncated product of integer
- * polynomials (FLINT's fmpz_poly_mullow) over common denominators, so
- * that the quadratic part of the work has no gcd in it.  When hi is a
- * monomial and lo a number, G(hi) - G(lo - 1) is built term by term; other
- * bounds go through Horner's rule on rational functions. */
+ * a correlation over common denominators, computed modulo word primes
+ * (dot products of words, FLINT's _nmod_vec_dot) and brought back by the
+ * Chinese remainder theorem, so that the quadratic part of the work is
+ * on words, with no gcd and no factorial-sized operands in it.  When hi
+ * is a monomial and lo a number, G(hi) - G(lo - 1) is built term by
+ * term; other bounds go through Horner's rule on rational functions. */
 #include <stdlib.h>
 #include <string.h>
-#include <flint/fmpz_poly.h>
+#include <flint/fmpz.h>
+#include <flint/fmpz_vec.h>
+#include <flint/nmod_vec.h>
+#include <flint/ulong_extras.h>
 #include "algebra/canon/canon_private.h"
 #include "base/util.h"
 
@@ -60,70 +64,202 @@ static void bernoulli_upto(segc_canon *st, size_t m)
 	mpq_clear(acc);
 }
 
-/* What the antidifference of every group of one body shares: the
- * factorials 0! .. (deg+1)!, and beta_j = B_j / j! (B_1 = +1/2),
- * j = 0..deg, as integers 'bnum' over one denominator 'bden'. */
-struct faulhaber {
-	size_t deg;
-	fmpz *fac;       /* deg + 2 factorials */
-	fmpz_poly_t bnum;
-	fmpz_t bden;
-	fmpz_t blcm;     /* bden / deg!: the lcm of the denominators */
+/* The size of the primes: below 64 bits, FLINT's dot products sum in
+ * two words, not three, up to 2^(128 - 2 PRIME_BITS) = 256 terms (bodies
+ * of degree up to about 510, each dot product taking half the
+ * coefficients).  Of the sizes measured on the counter nest (see
+ * doc/algebra.md), 60 bits took the fewest instructions. */
+#define PRIME_BITS 60
+
+/* Word primes of (2^(PRIME_BITS-1), 2^PRIME_BITS) and, modulo each, k!,
+ * 1/k! and beta_j = B_j / j! (B_1 = +1/2) for k, j < n: what the
+ * correlation of Faulhaber's formula needs modulo each prime.  Kept
+ * across sums, extended on demand. */
+struct prime_tab {
+	nmod_t mod;
+	mp_limb_t *fac, *ifac, *beta;
 };
 
-/* Fills 'f' for bodies of degree at most 'deg': bden = deg! * lcm of the
- * denominators of B_0..B_deg, so that every beta_j is an integer over it. */
+struct segc_sum_primes {
+	size_t np, n;           /* primes, entries of each table */
+	mp_limb_t *p;           /* the primes, increasing */
+	struct prime_tab *tab;  /* one per prime */
+	fmpz_comb_struct *comb; /* comb[k - 1]: of the first k primes */
+	fmpz_comb_temp_struct *temp;  /* its scratch */
+	unsigned char *built;   /* whether comb[k - 1] is */
+	size_t ncomb;           /* entries of comb, temp and built */
+};
+
+/* Releases 'c' (may be NULL). */
+void segc_sum_primes_free(segc_sum_primes *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->np; i++) {
+		free(c->tab[i].fac);
+		free(c->tab[i].ifac);
+		free(c->tab[i].beta);
+	}
+	free(c->tab);
+	free(c->p);
+	for (i = 0; i < c->ncomb; i++)
+		if (c->built[i]) {
+			fmpz_comb_temp_clear(&c->temp[i]);
+			fmpz_comb_clear(&c->comb[i]);
+		}
+	free(c->comb);
+	free(c->temp);
+	free(c->built);
+	free(c);
+}
+
+/* The tree of products of the first 'np' primes of 'c' (np <= c->np),
+ * for the reductions and the Chinese remainders, and its scratch in
+ * '*temp'; made once for each number of primes. */
+static fmpz_comb_struct *primes_comb(segc_sum_primes *c, size_t np,
+	fmpz_comb_temp_struct **temp)
+{
+	size_t i;
+
+	if (np > c->ncomb) {
+		c->comb = segc_xrealloc(c->comb, np * sizeof(*c->comb));
+		c->temp = segc_xrealloc(c->temp, np * sizeof(*c->temp));
+		c->built = segc_xrealloc(c->built, np);
+		for (i = c->ncomb; i < np; i++)
+			c->built[i] = 0;
+		c->ncomb = np;
+	}
+	if (!c->built[np - 1]) {
+		fmpz_comb_init(&c->comb[np - 1], c->p, (slong)np);
+		fmpz_comb_temp_init(&c->temp[np - 1], &c->comb[np - 1]);
+		c->built[np - 1] = 1;
+	}
+	*temp = &c->temp[np - 1];
+	return &c->comb[np - 1];
+}
+
+/* Fills entries from .. n - 1 of the tables of 't' (B_0 .. B_{n-1}
+ * cached). */
+static void prime_tab_extend(segc_canon *st, struct prime_tab *t,
+	size_t from, size_t n)
+{
+	nmod_t mod = t->mod;
+	mp_limb_t b, den;
+	size_t k;
+
+	t->fac = segc_xrealloc(t->fac, n * sizeof(mp_limb_t));
+	t->ifac = segc_xrealloc(t->ifac, n * sizeof(mp_limb_t));
+	t->beta = segc_xrealloc(t->beta, n * sizeof(mp_limb_t));
+	for (k = from; k < n; k++)
+		t->fac[k] = k ? nmod_mul(t->fac[k - 1], (mp_limb_t)k, mod) : 1;
+	/* 1/(n-1)! by one inversion, the others downwards */
+	t->ifac[n - 1] = n_invmod(t->fac[n - 1], mod.n);
+	for (k = n - 1; k > from; k--)
+		t->ifac[k - 1] = nmod_mul(t->ifac[k], (mp_limb_t)k, mod);
+	for (k = from; k < n; k++) {
+		if (k > 1 && k % 2) {
+			t->beta[k] = 0;
+			continue;
+		}
+		/* den B_k is a product of primes <= k + 1, prime to p */
+		b = mpz_fdiv_ui(mpq_numref(st->bernoulli[k]), mod.n);
+		den = mpz_fdiv_ui(mpq_denref(st->bernoulli[k]), mod.n);
+		b = nmod_mul(b, n_invmod(den, mod.n), mod);
+		if (k == 1)
+			b = nmod_neg(b, mod);
+		t->beta[k] = nmod_mul(b, t->ifac[k], mod);
+	}
+}
+
+/* Makes sure st->primes holds at least 'np' primes with tables of at
+ * least 'n' entries (B_0 .. B_{n-1} cached). */
+static segc_sum_primes *primes_upto(segc_canon *st, size_t np, size_t n)
+{
+	segc_sum_primes *c = st->primes;
+	size_t i, oldnp;
+
+	if (!c) {
+		c = st->primes = segc_xcalloc(1, sizeof(*c));
+		c->n = 0;
+	}
+	if (n > c->n) {
+		for (i = 0; i < c->np; i++)
+			prime_tab_extend(st, &c->tab[i], c->n, n);
+		c->n = n;
+	}
+	if (np > c->np) {
+		oldnp = c->np;
+		c->p = segc_xrealloc(c->p, np * sizeof(mp_limb_t));
+		c->tab = segc_xrealloc(c->tab, np * sizeof(*c->tab));
+		for (i = oldnp; i < np; i++) {
+			c->p[i] = n_nextprime(i ? c->p[i - 1] :
+				UWORD(1) << (PRIME_BITS - 1), 1);
+			nmod_init(&c->tab[i].mod, c->p[i]);
+			c->tab[i].fac = c->tab[i].ifac = c->tab[i].beta = NULL;
+			prime_tab_extend(st, &c->tab[i], 0, c->n);
+		}
+		c->np = np;
+	}
+	return c;
+}
+
+/* What the antidifference of every group of one body shares: the
+ * factorials 0! .. deg!, the lcm 'blcm' of the denominators of
+ * B_0..B_deg, and bounds on the sizes of B_j blcm / j!: |B_j blcm / j!|
+ * < 2^bbits[j], bbits[j] = NO_BITS when B_j = 0. */
+struct faulhaber {
+	size_t deg;
+	fmpz *fac;       /* deg + 1 factorials */
+	fmpz_t blcm;
+	slong *bbits;    /* deg + 1 bounds */
+};
+
+/* The bound of a number that is 0. */
+#define NO_BITS (-(WORD(1) << 40))
+
+/* Fills 'f' for bodies of degree at most 'deg'. */
 static void faulhaber_init(segc_canon *st, struct faulhaber *f, size_t deg)
 {
-	fmpz_t lcm, t, num, down;
+	fmpz_t t;
 	size_t j;
+	slong b, bl;
 
 	bernoulli_upto(st, deg);
 	f->deg = deg;
-	f->fac = _fmpz_vec_init((slong)deg + 2);
+	f->fac = _fmpz_vec_init((slong)deg + 1);
 	fmpz_one(f->fac);
-	for (j = 1; j < deg + 2; j++)
+	for (j = 1; j < deg + 1; j++)
 		fmpz_mul_ui(f->fac + j, f->fac + j - 1, j);
-	fmpz_init(lcm);
 	fmpz_init(t);
-	fmpz_init(num);
-	fmpz_init_set_ui(down, 1);
-	fmpz_one(lcm);
+	fmpz_init_set_ui(f->blcm, 1);
 	for (j = 0; j <= deg; j++) {
 		fmpz_set_mpz(t, mpq_denref(st->bernoulli[j]));
-		fmpz_lcm(lcm, lcm, t);
+		fmpz_lcm(f->blcm, f->blcm, t);
 	}
-	fmpz_init(f->bden);
-	fmpz_mul(f->bden, lcm, f->fac + deg);
-	fmpz_init_set(f->blcm, lcm);
-	fmpz_poly_init2(f->bnum, (slong)deg + 1);
-	/* beta_j * bden = B_j * (lcm / den B_j) * (deg! / j!), 'down'
-	 * running over deg! / j! from j = deg down */
-	for (j = deg + 1; j-- > 0;) {
-		fmpz_set_mpz(t, mpq_denref(st->bernoulli[j]));
-		fmpz_divexact(t, lcm, t);
-		fmpz_set_mpz(num, mpq_numref(st->bernoulli[j]));
-		fmpz_mul(t, t, num);
-		fmpz_mul(t, t, down);
-		if (j == 1)
-			fmpz_neg(t, t);
-		fmpz_poly_set_coeff_fmpz(f->bnum, (slong)j, t);
-		if (j)
-			fmpz_mul_ui(down, down, j);
+	/* |num| < 2^bits(num), den >= 2^(bits(den) - 1), j! likewise */
+	bl = (slong)fmpz_bits(f->blcm);
+	f->bbits = segc_xmalloc((deg + 1) * sizeof(slong));
+	for (j = 0; j <= deg; j++) {
+		if (!mpz_sgn(mpq_numref(st->bernoulli[j]))) {
+			f->bbits[j] = NO_BITS;
+			continue;
+		}
+		b = (slong)mpz_sizeinbase(mpq_numref(st->bernoulli[j]), 2) +
+			bl - (slong)mpz_sizeinbase(mpq_denref(st->bernoulli[j]),
+			2) + 1 - (slong)fmpz_bits(f->fac + j) + 1;
+		f->bbits[j] = b;
 	}
-	fmpz_clear(lcm);
 	fmpz_clear(t);
-	fmpz_clear(num);
-	fmpz_clear(down);
 }
 
 /* Releases 'f'. */
 static void faulhaber_clear(struct faulhaber *f)
 {
-	_fmpz_vec_clear(f->fac, (slong)f->deg + 2);
-	fmpz_poly_clear(f->bnum);
-	fmpz_clear(f->bden);
+	_fmpz_vec_clear(f->fac, (slong)f->deg + 1);
 	fmpz_clear(f->blcm);
+	free(f->bbits);
 }
 
 /* The terms of a body in groups: row i of 'key' (nvars + 1 entries) is
@@ -135,6 +271,24 @@ struct groups {
 	int32_t *key;
 	struct segc_term_ref *refs;
 };
+
+/* Non-zero when the keys of 'g' already decrease (or stay equal) from
+ * one ref to the next, as the sort would leave them: a body with one
+ * group, or whose counter comes last in the order of the monomials. */
+static int keys_in_order(const struct groups *g)
+{
+	size_t i, w;
+
+	for (i = 1; i < g->len; i++) {
+		const int32_t *a = g->refs[i - 1].e, *b = g->refs[i].e;
+
+		for (w = 0; w < g->nvars && a[w] == b[w]; w++)
+			;
+		if (w < g->nvars && a[w] < b[w])
+			return 0;
+	}
+	return 1;
+}
 
 /* Groups the terms of 'p' by their monomial without x_v. */
 static void groups_init(struct groups *g, const segc_poly *p, size_t v)
@@ -159,7 +313,8 @@ static void groups_init(struct groups *g, const segc_poly *p, size_t v)
 		g->refs[i].e = k;
 		g->refs[i].c = segc_poly_coeff(p, i);
 	}
-	segc_poly_sort_refs(g->refs, tmp, len, n);
+	if (!keys_in_order(g))
+		segc_poly_sort_refs(g->refs, tmp, len, n);
 	free(tmp);
 }
 
@@ -192,71 +347,148 @@ static size_t group_degree(const struct groups *g, size_t i, size_t j)
 	return d;
 }
 
+/* The number of primes that each W_m of group_antidifference needs,
+ * npm[m - 1] for m = 1..n, from a bound on its size and those of its
+ * factors (ubits[k] for k! c_k): 2 |W_m| < 2^b, with W_m = (1 / (m-1)!)
+ * sum_j (B_j blcm / j!) (k! c_k), k = m-1+j, and (m-1)! >=
+ * 2^(bits((m-1)!) - 1).  Returns the largest. */
+static size_t correlation_primes(const struct faulhaber *f,
+	const slong *ubits, size_t n, size_t *npm)
+{
+	slong best, b;
+	size_t m, j, np = 1;
+
+	for (m = 1; m <= n; m++) {
+		best = NO_BITS;
+		for (j = 0; j + m <= n; j++)
+			if (f->bbits[j] + ubits[m - 1 + j] > best)
+				best = f->bbits[j] + ubits[m - 1 + j];
+		b = best + (slong)FLINT_CLOG2(n - m + 1) -
+			(slong)fmpz_bits(f->fac + m - 1) + 1 + 1;
+		/* each prime is above 2^(PRIME_BITS - 1) */
+		npm[m - 1] = best <= NO_BITS / 2 || b < 0 ? 1 :
+			(size_t)(b / (PRIME_BITS - 1) + 1);
+		if (npm[m - 1] > np)
+			np = npm[m - 1];
+	}
+	return np;
+}
+
 /* G[m], m = 0..d+1: the coefficients of sum_{i=1}^{n} p(i) = sum_m G[m]
  * n^m, where p is the group refs[i..j) of degree d in the counter:
- * m! G[m] = sum_j beta_j u_{m-1+j} with u_k = k! a_k, the coefficient
- * of x^(d+1-m) in beta(x) * sum_k u_k x^(d-k).
+ * with c_k = L a_k integers (L the lcm of the group's denominators) and
+ * B'_j = blcm B_j (B_1 = +1/2),
  *
- * With beta over bden = blcm * D! (D = f->deg) and u over L, that
- * coefficient is W = L * blcm * D! * m! * G[m], and each of its terms,
- * (D!/j!) * (m-1+j)! times integers, is a multiple of D! * (m-1)!, since
- * (m-1+j)! / (j! (m-1)!) is a binomial.  W is divided exactly by that
- * product (one division, the product kept from one m to the next), so
- * that G[m] = W' / (L * blcm * m) is brought to lowest terms by a gcd of
- * numbers smaller by the two factorials. */
-static void group_antidifference(const struct faulhaber *f,
+ *   W_m = L blcm m G[m] = sum_j binomial(m-1+j, j) B'_j c_{m-1+j}
+ *       = (blcm / (m-1)!) sum_j (B_j / j!) (k! c_k),  k = m-1+j,
+ *
+ * a correlation of two sequences of length d + 1.  It is computed
+ * modulo word primes, where the factorials are numbers of one word like
+ * any other (no division by them afterwards): modulo each prime, one dot
+ * product of words for each W_m that needs the prime, and W_m comes back
+ * by the Chinese remainder theorem from as many primes as its bound
+ * needs (correlation_primes): the higher m, the fewer, as (m-1)!
+ * divides.  Each G[m] = W_m / (L blcm m) is then brought to lowest
+ * terms. */
+static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	const struct groups *g, size_t i, size_t j, size_t d, mpq_t *G)
 {
-	fmpz_poly_t R, W;
-	fmpz_t L, t, u, P;
-	size_t k, m;
+	segc_sum_primes *P;
+	const fmpz_comb_struct *comb;
+	fmpz_comb_temp_struct *temp;
+	fmpz *c;
+	fmpz_t L, t;
+	mpz_t Lz;
+	mp_limb_t *cres, *wres, *U, *V, *E;
+	size_t k, m, q, np, *npm, n = d + 1;
+	slong *ubits;
 
 	fmpz_init(L);
 	fmpz_init(t);
-	fmpz_init(u);
-	fmpz_init(P);
 	fmpz_one(L);
 	for (k = i; k < j; k++) {
 		fmpz_set_mpz(t, mpq_denref(g->refs[k].c));
 		if (!fmpz_divisible(L, t))
 			fmpz_lcm(L, L, t);
 	}
-	fmpz_poly_init2(R, (slong)d + 1);
-	fmpz_poly_init(W);
+	c = _fmpz_vec_init((slong)n);
 	for (k = i; k < j; k++) {
 		size_t e = (size_t)g->refs[k].e[g->nvars];
 
 		fmpz_set_mpz(t, mpq_denref(g->refs[k].c));
 		fmpz_divexact(t, L, t);
-		fmpz_mul(t, t, f->fac + e);
-		fmpz_set_mpz(u, mpq_numref(g->refs[k].c));
-		fmpz_mul(t, t, u);
-		fmpz_poly_set_coeff_fmpz(R, (slong)(d - e), t);
+		fmpz_set_mpz(c + e, mpq_numref(g->refs[k].c));
+		fmpz_mul(c + e, c + e, t);
 	}
-	fmpz_poly_mullow(W, f->bnum, R, (slong)d + 1);
-	fmpz_mul(L, L, f->blcm);
-	mpq_set_ui(G[0], 0, 1);
-	fmpz_set(P, f->fac + f->deg);
-	for (m = 1; m <= d + 1; m++) {
-		const fmpz *w = fmpz_poly_get_coeff_ptr(W, (slong)(d + 1 - m));
+	ubits = segc_xmalloc(n * sizeof(slong));
+	npm = segc_xmalloc(n * sizeof(size_t));
+	for (k = 0; k < n; k++)
+		ubits[k] = fmpz_is_zero(c + k) ? NO_BITS :
+			(slong)(fmpz_bits(f->fac + k) + fmpz_bits(c + k));
+	np = correlation_primes(f, ubits, n, npm);
+	free(ubits);
+	P = primes_upto(st, np, f->deg + 1);
+	comb = primes_comb(P, np, &temp);
+	cres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
+	wres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
+	U = segc_xmalloc(n * sizeof(mp_limb_t));
+	V = segc_xmalloc(n * sizeof(mp_limb_t));
+	E = segc_xmalloc(n * sizeof(mp_limb_t));
+	for (k = 0; k < n; k++)
+		fmpz_multi_mod_ui(cres + k * np, c + k, comb, temp);
+	for (q = 0; q < np; q++) {
+		const struct prime_tab *T = &P->tab[q];
+		mp_limb_t bl = fmpz_fdiv_ui(f->blcm, T->mod.n), w;
+		int nlimbs = _nmod_vec_dot_bound_limbs((slong)(d / 2 + 1),
+			T->mod);
 
-		if (m > 1)
-			fmpz_mul_ui(P, P, (ulong)(m - 1));
-		if (w)
-			fmpz_divexact(t, w, P);
-		else
-			fmpz_zero(t);
+		/* B_j = 0 for odd j >= 3: apart from j = 1, W_m is the dot
+		 * product of beta_0, beta_2, ... with the u_k, k = m-1+j, of
+		 * the parity of m - 1; V holds the even u_k, then the odd */
+		for (k = 0; k < n; k++) {
+			U[k] = nmod_mul(T->fac[k], cres[k * np + q], T->mod);
+			V[k / 2 + (k % 2 ? n - n / 2 : 0)] = U[k];
+		}
+		for (k = 0; 2 * k < n; k++)
+			E[k] = T->beta[2 * k];
+		for (m = 1; m <= n; m++) {
+			size_t r = (m - 1) % 2, s = (m - 1) / 2;
+			size_t len = (d - r) / 2 + 1;
+
+			if (npm[m - 1] <= q)
+				continue;
+			w = _nmod_vec_dot(E, V + (r ? n - n / 2 : 0) + s,
+				(slong)(len - s), T->mod, nlimbs);
+			if (m < n)
+				w = nmod_add(w, nmod_mul(T->beta[1], U[m],
+					T->mod), T->mod);
+			wres[(m - 1) * np + q] = nmod_mul(nmod_mul(w,
+				T->ifac[m - 1], T->mod), bl, T->mod);
+		}
+	}
+	fmpz_mul(L, L, f->blcm);
+	mpz_init(Lz);
+	fmpz_get_mpz(Lz, L);
+	mpq_set_ui(G[0], 0, 1);
+	for (m = 1; m <= n; m++) {
+		fmpz_comb_temp_struct *tm;
+		const fmpz_comb_struct *cm = primes_comb(P, npm[m - 1], &tm);
+
+		fmpz_multi_CRT_ui(t, wres + (m - 1) * np, cm, tm, 1);
 		fmpz_get_mpz(mpq_numref(G[m]), t);
-		fmpz_mul_ui(t, L, (ulong)m);
-		fmpz_get_mpz(mpq_denref(G[m]), t);
+		mpz_mul_ui(mpq_denref(G[m]), Lz, (unsigned long)m);
 		mpq_canonicalize(G[m]);
 	}
-	fmpz_poly_clear(R);
-	fmpz_poly_clear(W);
+	mpz_clear(Lz);
+	free(cres);
+	free(wres);
+	free(npm);
+	free(U);
+	free(V);
+	free(E);
+	_fmpz_vec_clear(c, (slong)n);
 	fmpz_clear(L);
 	fmpz_clear(t);
-	fmpz_clear(u);
-	fmpz_clear(P);
 }
 
 /* r = G(x) = sum_m g[m] x^m by Horner's rule. */
@@ -303,7 +535,7 @@ static int each_group(segc_canon *st, const struct groups *g, size_t deg,
 
 		j = group_end(g, i);
 		d = group_degree(g, i, j);
-		group_antidifference(&f, g, i, j, d, G);
+		group_antidifference(st, &f, g, i, j, d, G);
 		rc = fn(arg, g->refs[i].e, d, G);
 	}
 	faulhaber_clear(&f);

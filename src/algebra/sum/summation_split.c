@@ -586,6 +586,12 @@ int segc_sum_is_piece(segc_canon *st, const segc_rf *body, size_t w,
 {
 	const segc_expr *a = st->atoms[w];
 
+	/* the kind of the atom first: most atoms are names, and looking
+	 * for a variable in the body goes through all its terms */
+	if (!is_piece_node(a) && !((segc_expr_is_builtin(a,
+		SEGC_BUILTIN_FLOOR) || segc_expr_is_builtin(a,
+		SEGC_BUILTIN_CEIL)) && a->nargs == 1))
+		return 0;
 	if (!segc_poly_has_var(&body->num, w) &&
 		!segc_poly_has_var(&body->den, w))
 		return 0;
