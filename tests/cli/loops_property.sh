@@ -8,11 +8,5 @@
 # models, the literal execution and the comparisons are in
 # loops_property.py; LOOPS_PROPERTY_MODELS sets how many models it draws
 # (40).  Skipped without python3.
-if ! command -v python3 >/dev/null 2>&1; then
-	echo "1..0 # SKIP python3 is not installed"
-	exit 0
-fi
-CC=${CC:-cc}
-. "$top_srcdir/tests/cli/direct.sh"
-export SEGC CC
-exec python3 "$top_srcdir/tests/cli/loops_property.py"
+script=loops_property.py
+. "$top_srcdir/tests/cli/python_test.sh"

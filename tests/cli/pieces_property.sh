@@ -8,11 +8,5 @@
 # hand.  The models and checks are in pieces_property.py (which uses the
 # reader and checks of loops_property.py); PIECES_PROPERTY_MODELS sets how
 # many models it draws (40).  Skipped without python3.
-if ! command -v python3 >/dev/null 2>&1; then
-	echo "1..0 # SKIP python3 is not installed"
-	exit 0
-fi
-CC=${CC:-cc}
-. "$top_srcdir/tests/cli/direct.sh"
-export SEGC CC
-exec python3 "$top_srcdir/tests/cli/pieces_property.py"
+script=pieces_property.py
+. "$top_srcdir/tests/cli/python_test.sh"
