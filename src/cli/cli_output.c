@@ -47,6 +47,7 @@ static cli_file files[MAX_FILES];
 static size_t nfiles;
 static char *lock_path;      /* the lock file of the set, or NULL */
 static const char *lock_command;
+static int lock_held = -1;   /* its descriptor while the lock is held */
 
 /* Appends to standard output (printf-like). */
 void cli_printf(const char *fmt, ...)
@@ -193,15 +194,25 @@ static void drop_all(void)
 		file_drop(&files[--nfiles]);
 }
 
-/* Removes the temporary files not yet committed, allocating nothing (see
- * cli_output.h). */
+/* Removes the temporary files not yet committed, puts back the targets
+ * already replaced and removes the lock file this run holds when it is
+ * empty (as drop_lock would), allocating nothing (see cli_output.h). */
 void cli_output_abandon(void)
 {
+	struct stat st;
 	size_t i;
 
-	for (i = 0; i < nfiles; i++)
+	for (i = 0; i < nfiles; i++) {
 		if (files[i].tmp)
 			unlink(files[i].tmp);
+		if (files[i].placed && (files[i].backup ?
+		    rename(files[i].backup, files[i].path) :
+		    unlink(files[i].path)) == 0)
+			files[i].placed = 0;
+	}
+	if (lock_held >= 0 && lock_path && !fstat(lock_held, &st) &&
+	    st.st_size == 0)
+		unlink(lock_path);
 }
 
 /* The out-of-memory handler (see cli_output.h): says so, removes the
@@ -503,6 +514,7 @@ int cli_output_end(int rc)
 		signal(SIGPIPE, SIG_IGN);
 	if (nfiles > 0)
 		lock = take_lock();
+	lock_held = lock;
 	if (lock == -1 || place_all())
 		rc = CLI_USAGE;
 	else if (flush_stdout()) {
@@ -510,6 +522,7 @@ int cli_output_end(int rc)
 		rc = CLI_USAGE;
 	} else
 		drop_backups();
+	lock_held = -1;
 	drop_lock(lock);
 	drop_all();
 	cli_buf_free(&out_text);

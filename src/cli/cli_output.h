@@ -8,9 +8,10 @@
 /* One file a command writes, owned by this module. */
 typedef struct cli_file cli_file;
 
-/* Removes the temporary files of outputs not yet in place, without
- * allocating or freeing: for the out-of-memory handler, which exits at
- * once. */
+/* Removes the temporary files of outputs not yet in place, puts back the
+ * targets already replaced and removes the empty lock file of a set this
+ * run holds, without allocating or freeing: for the out-of-memory
+ * handler, which exits at once. */
 void cli_output_abandon(void);
 
 /* Says the run is out of memory, removes the temporary files (as
