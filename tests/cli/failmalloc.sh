@@ -14,7 +14,8 @@
 # Every K from 1 to 12, then FAILMALLOC_SAMPLES (default 12) more spread
 # over the rest of the run's allocations, one drawn at random in each of
 # as many equal strata, so that one run of the test covers the whole
-# range; FAILMALLOC_SEED fixes the draws (printed).
+# range, then the last 6 (where a set of files is placed under its lock);
+# FAILMALLOC_SEED fixes the draws (printed).
 . "$top_srcdir/tests/cli/lib.sh"
 
 so=$tmp/failmalloc.so
@@ -109,6 +110,8 @@ while read -r name args; do
 			i=$((i + 1))
 		done
 	fi
+	# the last 6, where the outputs are placed under their lock
+	[ "$n" -gt 24 ] && ks="$ks $(seq $((n - 5)) "$n")"
 	bad=""
 	for k in $ks; do
 		run "$k" $args
