@@ -18,6 +18,7 @@ typedef struct emitter {
 	segc_strbuf functions, prototypes, wrappers, wnames, fnames;
 	size_t nfuncs;
 	int allocates;         /* a function calls malloc (a taskpath) */
+	int accumulates;       /* segc_acc is defined (a recurrence) */
 } emitter;
 
 static const char *const component_words[4] = {
@@ -206,6 +207,10 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 			"always_inline)) double\n#else\n"
 			"#define SEGC_BODY static inline double\n#endif\n");
 	segc_emit_pack_helpers(&em->functions, &nm);
+	if (!em->accumulates && segc_emit_has_maxplus(p)) {
+		segc_emit_maxplus_helper(&em->functions, &segc_emit_c_syntax);
+		em->accumulates = 1;
+	}
 	segc_strbuf_appendf(&em->functions, "\n/* The body of %s_%s. */\n"
 		"SEGC_BODY %s_%s_k", em->id.prefix, cname, em->id.prefix, cname);
 	put_params_flag(&em->functions, em, em->in->accurate);

@@ -4,7 +4,7 @@
  * (planned like any other value), and printed, in C or in Python (the
  * pieces of each language's statements from its segc_emit_syntax), as the
  * loop of Simon & Wierum's evaluation (2.5): the time stamps propagated
- * iteration by iteration in doubles, every node's update written out
+ * iteration by iteration, every node's update written out
  * (the graph is a constant of the model), the finish times of the last
  * D + 1 iterations in a ring sized at emit time, and the period check of
  * segc eval (algebra/maxplus.c): once the last D steps moved every node
@@ -12,7 +12,17 @@
  * every carried time from the earlier iterations, every later step does
  * the same, and the loop jumps to n.  The check compares doubles exactly,
  * so it fires as in eval when the doubles are exact (costs of a few
- * binary digits); otherwise the loop runs all n iterations. */
+ * binary digits); otherwise the loop runs all n iterations.
+ *
+ * Every time stamp is a double-double, hi + lo renormalized (segc_acc in
+ * the emitted code: TwoSum, then FastTwoSum), so that the roundings of
+ * thousands of additions along the critical path do not add up: with
+ * costs >= 0, each within a relative e of its value, every path's sum is
+ * within e, the maxima keep that, and the double-doubles add less than
+ * 3 u^2 of the time per addition (below u/2 for fewer than 2^26
+ * iterations of at most 2^16 nodes), so the result, hi, is within e + 1 u
+ * (the analysis of plan_bound.c).  Maxima compare the pairs
+ * lexicographically, exact for renormalized pairs. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +148,43 @@ int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 
 /* ------------------------------------------------------------ printing */
 
+/* See emit_private.h. */
+void segc_emit_maxplus_helper(segc_strbuf *b, const segc_emit_syntax *sx)
+{
+	if (sx->typed) {
+		segc_strbuf_append(b, "\n/* *hi + *lo + c, the time stamps "
+			"of an overlapped loop carried as\n * double-doubles: "
+			"into *hi the double nearest the sum, into *lo what it\n"
+			" * leaves (TwoSum, then FastTwoSum); an infinite sum "
+			"stays infinite. */\nstatic void segc_acc(double *hi, "
+			"double *lo, double c)\n{\n\tconst double s = *hi + c, "
+			"t = s - *hi;\n\tconst double e = ((*hi - (s - t)) + "
+			"(c - t)) + *lo;\n\n\tif (!isfinite(s)) {\n\t\t*hi = "
+			"s;\n\t\t*lo = 0;\n\t\treturn;\n\t}\n\t*hi = s + "
+			"e;\n\t*lo = e - (*hi - s);\n}\n");
+		return;
+	}
+	segc_strbuf_append(b, "\n\ndef _segc_acc(hi, lo, c):\n    \"\"\"hi "
+		"+ lo + c, the time stamps of an overlapped loop carried as\n"
+		"    double-doubles: the float nearest the sum and what it leaves"
+		"\n    (TwoSum, then FastTwoSum); an infinite sum stays "
+		"infinite.\"\"\"\n    s = hi + c\n    if not math.isfinite(s):"
+		"\n        return s, 0.0\n    t = s - hi\n    e = ((hi - (s - "
+		"t)) + (c - t)) + lo\n    h = s + e\n    return h, e - (h - "
+		"s)\n");
+}
+
+/* See emit_private.h. */
+int segc_emit_has_maxplus(const segc_plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].uses && p->insn[i].op == SEGC_OP_MAXPLUS)
+			return 1;
+	return 0;
+}
+
 /* What one printing needs. */
 typedef struct mp_out {
 	segc_strbuf *b;
@@ -147,6 +194,8 @@ typedef struct mp_out {
 	const char *x;            /* prefix of the locals */
 	unsigned depth;
 	size_t n, res;            /* the count's value, the result's */
+	int lows;                 /* the low parts are kept in a ring (13):
+	                           * an arc reads them, or --accurate */
 } mp_out;
 
 /* Appends the name of value 'i', its double in --accurate C. */
@@ -226,6 +275,43 @@ static void put_plus_cost(const mp_out *o, size_t j)
 	put_val(o, o->mp->val[j]);
 }
 
+/* Appends the accumulation of cost 'j' into the double-double whose
+ * high and low parts are 'hi' and 'lo' (put_fmt() formats; nothing for a
+ * cost 0) at 'more': the cost's double, then, in --accurate C, its low
+ * part. */
+static void put_acc(const mp_out *o, unsigned more, const char *hi,
+	const char *lo, size_t j)
+{
+	size_t v = o->mp->val[j];
+	int part;
+
+	if (v == SIZE_MAX)
+		return;
+	for (part = 0; part <= segc_emit_is_dd(o->nm, v); part++) {
+		line(o, more, "");
+		if (o->sx->typed) {
+			segc_strbuf_append(o->b, "segc_acc(&");
+			put_fmt(o, hi);
+			segc_strbuf_append(o->b, ", &");
+			put_fmt(o, lo);
+			segc_strbuf_append(o->b, ", ");
+		} else {
+			put_fmt(o, hi);
+			segc_strbuf_append(o->b, ", ");
+			put_fmt(o, lo);
+			segc_strbuf_append(o->b, " = _segc_acc(");
+			put_fmt(o, hi);
+			segc_strbuf_append(o->b, ", ");
+			put_fmt(o, lo);
+			segc_strbuf_append(o->b, ", ");
+		}
+		segc_emit_put_value(o->b, o->nm, v);
+		if (segc_emit_is_dd(o->nm, v))
+			segc_strbuf_append(o->b, part ? ".lo" : ".hi");
+		segc_strbuf_appendf(o->b, ")%s\n", o->sx->semi);
+	}
+}
+
 /* Appends the ring slot of the iteration 'd' back ("%s6" the current). */
 static void put_slot(const mp_out *o, unsigned long d)
 {
@@ -236,12 +322,38 @@ static void put_slot(const mp_out *o, unsigned long d)
 			o->mp->D + 1 - d, o->sx->ul, o->mp->D + 1, o->sx->ul);
 }
 
-/* Appends the finish time of node 'v' in the iteration 'd' back. */
-static void put_fin(const mp_out *o, unsigned long d, size_t v)
+/* Appends the finish time of node 'v' in the iteration 'd' back, its
+ * high part (ring %s0) or, with 'low', its low part (ring %s13). */
+static void put_fin_part(const mp_out *o, unsigned long d, size_t v, int low)
 {
-	segc_strbuf_appendf(o->b, "%s0[", o->x);
+	segc_strbuf_appendf(o->b, "%s%s[", o->x, low ? "13" : "0");
 	put_slot(o, d);
 	segc_strbuf_appendf(o->b, "][%lu]", (unsigned long)v);
+}
+
+/* Appends the high part of the finish time of node 'v' in the iteration
+ * 'd' back. */
+static void put_fin(const mp_out *o, unsigned long d, size_t v)
+{
+	put_fin_part(o, d, v, 0);
+}
+
+/* Appends "if (A, A's low part) > (B, B's): B = A" (locals by their
+ * suffixes: the candidate 3 and 14 into the maximum 10 and 15) at
+ * 'more'; "A >= B" after "not A > B" is "A == B", written so that
+ * compilers do not warn of a comparison of doubles for equality. */
+static void put_raise_dd(const mp_out *o, unsigned more)
+{
+	line(o, more, o->sx->if_);
+	put_fmt(o, "%s3 > %s10");
+	segc_strbuf_append(o->b, o->sx->or_);
+	put_fmt(o, "(%s3 >= %s10");
+	segc_strbuf_append(o->b, o->sx->and_);
+	put_fmt(o, "%s14 > %s15)");
+	segc_strbuf_append(o->b, o->sx->then);
+	stmt(o, more + 1, "%s10 = %s3");
+	stmt(o, more + 1, "%s15 = %s14");
+	put_end(o, more);
 }
 
 /* Appends "if A > B: B = A" (A, B locals by their suffix) at 'more'. */
@@ -289,6 +401,8 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 		o->sx->comment_end);
 	line(o, more, "%s10 = ");
 	segc_strbuf_appendf(o->b, "%s%s\n", o->sx->zero, semi);
+	line(o, more, "%s15 = ");
+	segc_strbuf_appendf(o->b, "%s%s\n", o->sx->zero, semi);
 	if (part) {
 		line(o, more, "%s11 = ");
 		segc_strbuf_appendf(o->b, "%s%s\n", o->sx->minus_inf, semi);
@@ -306,9 +420,12 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 		}
 		line(o, more + in, "%s3 = ");
 		put_fin(o, d, mp->from[a]);
-		put_plus_cost(o, mp->m + a);
 		segc_strbuf_appendf(o->b, "%s\n", semi);
-		put_raise(o, more + in, "3", "10");
+		line(o, more + in, "%s14 = ");
+		put_fin_part(o, d, mp->from[a], 1);
+		segc_strbuf_appendf(o->b, "%s\n", semi);
+		put_acc(o, more + in, "%s3", "%s14", mp->m + a);
+		put_raise_dd(o, more + in);
 		if (!d && part) {
 			line(o, more, "");
 			segc_strbuf_appendf(o->b, "%s3 = %s1[%lu]", o->x, o->x,
@@ -321,11 +438,15 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 		if (d)
 			put_end(o, more);
 	}
+	put_acc(o, more, "%s10", "%s15", v);
 	line(o, more, "");
 	put_fin(o, 0, v);
-	segc_strbuf_appendf(o->b, " = %s10", o->x);
-	put_plus_cost(o, v);
-	segc_strbuf_appendf(o->b, "%s\n", semi);
+	segc_strbuf_appendf(o->b, " = %s10%s\n", o->x, semi);
+	if (o->lows) {
+		line(o, more, "");
+		put_fin_part(o, 0, v, 1);
+		segc_strbuf_appendf(o->b, " = %s15%s\n", o->x, semi);
+	}
 	if (!part)
 		return;
 	line(o, more, "");
@@ -385,6 +506,17 @@ static void put_period(const mp_out *o, unsigned more)
 			put_and(o, same);
 			segc_strbuf_appendf(o->b, "%s\n", sx->semi);
 		}
+		/* the low parts too: the step is then the same exactly */
+		line(o, more + 1, "%s9 = %s9");
+		segc_strbuf_append(o->b, sx->and_);
+		put_fin_part(o, 0, v, 1);
+		segc_strbuf_append(o->b, " >= ");
+		put_fin_part(o, 1, v, 1);
+		segc_strbuf_append(o->b, sx->and_);
+		put_fin_part(o, 0, v, 1);
+		segc_strbuf_append(o->b, " <= ");
+		put_fin_part(o, 1, v, 1);
+		segc_strbuf_appendf(o->b, "%s\n", sx->semi);
 		first = 0;
 	}
 	put_end(o, more);
@@ -428,6 +560,12 @@ static void put_locals(mp_out *o)
 		line(o, 0, "");
 		segc_strbuf_appendf(b, "%s0 = [[0.0] * %lu for %s6 in "
 			"range(%lu)]\n", x, (unsigned long)mp->m, x, mp->D + 1);
+		if (o->lows) {
+			line(o, 0, "");
+			segc_strbuf_appendf(b, "%s13 = [[0.0] * %lu for %s6 "
+				"in range(%lu)]\n", x, (unsigned long)mp->m, x,
+				mp->D + 1);
+		}
 		line(o, 0, "");
 		segc_strbuf_appendf(b, "%s1 = [0.0] * %lu\n", x,
 			(unsigned long)mp->m);
@@ -443,17 +581,23 @@ static void put_locals(mp_out *o)
 	line(o, 0, "");
 	segc_strbuf_appendf(b, "double %s0[%luUL][%luUL]", x, mp->D + 1,
 		(unsigned long)mp->m);
+	if (o->lows)
+		segc_strbuf_appendf(b, ", %s13[%luUL][%luUL]", x, mp->D + 1,
+			(unsigned long)mp->m);
 	if (!mp->varying)
 		segc_strbuf_appendf(b, ", %s1[%luUL]", x, (unsigned long)mp->m);
 	segc_strbuf_append(b, ";\n");
+	/* the low part of the result: --accurate keeps it */
+	if (o->nm->accurate)
+		line(o, 0, "double %s16 = 0;\n");
 	/* a candidate only where an arc gives one */
-	line(o, 0, mp->k ? "double %s2, %s3, " : "double %s2, ");
+	line(o, 0, mp->k ? "double %s2, %s3, %s14, " : "double %s2, ");
 	if (mp->varying) {
 		/* no period check: its locals are left out */
-		put_fmt(o, "%s10, %s12 = (double)NAN;\n");
+		put_fmt(o, "%s10, %s15, %s12 = (double)NAN;\n");
 		line(o, 0, "unsigned long %s6 = 0;\n\n");
 	} else {
-		put_fmt(o, "%s4 = 0, %s5 = 0, %s10, %s11, "
+		put_fmt(o, "%s4 = 0, %s5 = 0, %s10, %s11, %s15, "
 			"%s12 = (double)NAN;\n");
 		line(o, 0, "unsigned long %s6 = 0, %s7 = 0;\n");
 		line(o, 0, "int %s8, %s9;\n\n");
@@ -479,10 +623,12 @@ static void put_loop_head(const mp_out *o, const char *limit)
 
 /* Appends the MAXPLUS 'i' as the statements of its loop (see the top of
  * the file), in the language of 'sx'.  Its locals, all named by the
- * prefix %s: 0 the ring of finish times, 1 the parts from earlier
- * iterations, 2 the iteration, 3 a candidate, 4 the step of the period, 5
- * the last step, 6 the slot of the iteration, 7 uniform steps in a row, 8
- * and 9 the checks, 10 and 11 the maxima of a node, 12 the result. */
+ * prefix %s: 0 the ring of finish times (their high parts; 13 their low
+ * parts), 1 the parts from earlier iterations, 2 the iteration, 3 a
+ * candidate (14 its low part), 4 the step of the period, 5 the last step,
+ * 6 the slot of the iteration, 7 uniform steps in a row, 8 and 9 the
+ * checks, 10 and 11 the maxima of a node (15 the low part of 10), 12 the
+ * result (16 its low part). */
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	unsigned depth, const segc_emit_syntax *sx, int assign,
 	segc_emit_block_fn put_block)
@@ -503,6 +649,7 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	o.depth = depth;
 	o.n = in->a;
 	o.res = i;
+	o.lows = mp->k > 0 || nm->accurate;
 	/* the result, declared where the plan's other values are (unless
 	 * the block declared it at its top) */
 	if (!assign) {
@@ -553,6 +700,11 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	line(&o, 2, "%s12 = ");
 	put_fin(&o, 0, mp->m - 1);
 	segc_strbuf_appendf(b, "%s\n", semi);
+	if (nm->accurate) {
+		line(&o, 2, "%s16 = ");
+		put_fin_part(&o, 0, mp->m - 1, 1);
+		segc_strbuf_appendf(b, "%s\n", semi);
+	}
 	if (mp->carried && !mp->varying)
 		put_period(&o, 2);
 	if (sx->typed)
@@ -571,8 +723,13 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		line(&o, 0, "}\n");
 	line(&o, 0, "");
 	put_res(&o);
-	segc_strbuf_appendf(b, nm->accurate ? " = dd_d(%s12)%s\n" :
-		" = %s12%s\n", x, semi);
+	segc_strbuf_appendf(b, " = %s%s12%s%s\n", nm->accurate ? "dd_d(" : "",
+		x, nm->accurate ? ")" : "", semi);
+	if (nm->accurate) {
+		line(&o, 0, "");
+		put_res(&o);
+		segc_strbuf_appendf(b, ".lo = %s16%s\n", x, semi);
+	}
 	if (sx->typed) {
 		o.depth--;
 		line(&o, 0, "}\n");

@@ -402,7 +402,7 @@ void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 	double *hi = segc_xcalloc(in->nargs + 1, sizeof *hi);
 	unsigned long e = 0;
 	const char *why;
-	int quot = 0;
+	int quot = 0, loops = 0;
 	size_t k;
 
 	for (k = 0; k < in->nargs; k++) {
@@ -421,6 +421,10 @@ void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 		}
 	}
 	why = segc_plan_error_bound(p, integer, lo, hi, &e, &quot);
+	for (k = 0; k < p->n; k++)
+		if (p->insn[k].uses && (p->insn[k].op == SEGC_OP_SUM ||
+		    p->insn[k].op == SEGC_OP_MAXPLUS))
+			loops = 1;
 	if (why)
 		segc_strbuf_appendf(b, "%sNo bound on its relative error is "
 			"proved: %s.\n", lead, why);
@@ -428,7 +432,8 @@ void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 		segc_strbuf_appendf(b, "%sRelative error at most %lu u (u = "
 			"2^-53), to first order, for\n%sarguments in the "
 			"model's domains (integers below 2^%d, below 2^26\n%s"
-			"under log2).\n", lead, e, lead, quot ? 52 : 53, lead);
+			"under log2%s).\n", lead, e, lead, quot ? 52 : 53, lead,
+			loops ? ", loops of fewer than 2^26 iterations" : "");
 	free(integer);
 	free(lo);
 	free(hi);

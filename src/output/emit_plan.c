@@ -550,7 +550,8 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 const segc_emit_syntax segc_emit_c_syntax = {
 	"\t", ";", "double ", ";\n", "UL", "0", " && ", " &&\n", "isfinite(",
 	"floor(", "if (", "else if (", ") {\n", ")\n", "} else\n", "}\n",
-	"if (!(1", ")) {\n", "/* ", " */", "++", "-HUGE_VAL", "(double)NAN", 1
+	"if (!(1", ")) {\n", "/* ", " */", "++", "-HUGE_VAL", "(double)NAN", 1,
+	" || "
 };
 
 /* put_block as a segc_emit_block_fn (for the costs of a maxplusv). */

@@ -219,6 +219,7 @@ typedef struct segc_emit_syntax {
 	                           * types, in a block of their own (and the
 	                           * loop is a for); else they are assigned
 	                           * (and the loop is a while) */
+	const char *or_;          /* the disjunction of two conditions */
 } segc_emit_syntax;
 
 extern const segc_emit_syntax segc_emit_c_syntax, segc_emit_py_syntax;
@@ -231,6 +232,14 @@ extern const segc_emit_syntax segc_emit_c_syntax, segc_emit_py_syntax;
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	unsigned depth, const segc_emit_syntax *sx, int assign,
 	segc_emit_block_fn put_block);
+
+/* Appends the helper that the recurrences of overlapped loops call to
+ * add a cost to a time stamp carried as a double-double (segc_acc in C,
+ * _segc_acc in Python), in the language of 'sx' (emit_maxplus.c). */
+void segc_emit_maxplus_helper(segc_strbuf *b, const segc_emit_syntax *sx);
+
+/* Non-zero when the plan 'p' computes a MAXPLUS (emit_maxplus.c). */
+int segc_emit_has_maxplus(const segc_plan *p);
 
 /* Appends the TASKPATH 'i' of 'nm->p' as C statements at 'depth' (with
  * 'assign', its result declared before): loops over the instances of

@@ -324,7 +324,7 @@ const segc_emit_syntax segc_emit_py_syntax = {
 	"    ", "", "", " = math.nan\n", "", "0.0", " and ", " and \\\n",
 	"math.isfinite(", "math.floor(", "if ", "elif ", ":\n", ":\n",
 	"else:\n", NULL, "if not (True", "):\n", "# ", "", " += 1",
-	"-math.inf", "math.nan", 0
+	"-math.inf", "math.nan", 0, " or "
 };
 
 /* Appends one live instruction; -1 for one the printer cannot express. */
@@ -389,6 +389,7 @@ typedef struct py_emitter {
 	segc_emit_names id;   /* Python names of functions, arguments, locals */
 	segc_strbuf functions, names;
 	size_t nfuncs;
+	int accumulates;      /* _segc_acc is defined (a recurrence) */
 } py_emitter;
 
 static const char *const component_words[4] = {
@@ -426,6 +427,10 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	nm.kprefix = em->id.kprefix;
 	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
 	segc_emit_number_values(&nm);
+	if (!em->accumulates && segc_emit_has_maxplus(p)) {
+		segc_emit_maxplus_helper(b, &segc_emit_py_syntax);
+		em->accumulates = 1;
+	}
 	segc_strbuf_appendf(b, "\n\n# The %s of the model, %lu operations:\n",
 		component_words[c], p->flops);
 	segc_emit_formula_comment(b, em->in, c, e, "#   ");

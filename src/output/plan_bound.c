@@ -22,8 +22,14 @@
  * division never reaches an integer (the bound then assumes integers below
  * 2^52).  What has no such bound: a sum of rounded values whose signs the
  * domains leave open, ceil, floor and log2 of another rounded value and
- * comparisons of rounded values (a jump), and the recurrence of an
- * overlapped loop (its error grows with its count). */
+ * comparisons of rounded values (a jump).  The recurrence of an
+ * overlapped loop carries its time stamps as double-doubles
+ * (emit_maxplus.c): with costs the intervals show >= 0, its result is
+ * within the largest bound of its costs plus 1 (the additions' errors,
+ * below u/2 for fewer than 2^26 iterations, and the last rounding), plus
+ * 1 more where the period check may jump to the end (a product and a sum
+ * rounded); with a count that is not exact or a cost that may be
+ * negative, it has none. */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -295,6 +301,31 @@ static void of_other(vinfo *v, const segc_plan_insn *in, const vinfo *x,
 	}
 }
 
+/* The recurrence 'in' of an overlapped loop (see the top of the file),
+ * its operands' bounds in 'info'. */
+static void of_maxplus(vinfo *v, const vinfo *info, const segc_plan_insn *in)
+{
+	const segc_plan_maxplus *mp = in->mp;
+	size_t j;
+
+	v->lo = 0;
+	v->why = info[in->a].why;
+	if (!v->why && !info[in->a].exact)
+		v->why = "an overlapped loop whose count is rounded";
+	for (j = 0; j < mp->m + mp->k && !v->why; j++) {
+		const vinfo *c = &info[mp->val[j]];
+
+		if (mp->val[j] == SIZE_MAX)
+			continue;
+		v->why = c->why;
+		if (!v->why && c->lo < 0)
+			v->why = "an overlapped loop whose costs the domains do "
+				"not show >= 0";
+		v->e = umax(v->e, c->e);
+	}
+	v->e += mp->carried && !mp->varying ? 2 : 1;
+}
+
 /* The bound of value 'i' of 'p' from those before it. */
 static void of_insn(vinfo *info, const segc_plan *p, size_t i,
 	const unsigned char *integer, const double *lo, const double *hi)
@@ -344,9 +375,7 @@ static void of_insn(vinfo *info, const segc_plan *p, size_t i,
 		v->why = v->why ? v->why : z->why;
 		return;
 	case SEGC_OP_MAXPLUS:
-		v->why = "the recurrence of an overlapped loop, whose error "
-			"grows with its count";
-		v->lo = 0;
+		of_maxplus(v, info, in);
 		return;
 	case SEGC_OP_TASKPATH:
 		v->why = "the longest path of indexed nodes, whose error "
@@ -367,25 +396,35 @@ const char *segc_plan_error_bound(const segc_plan *p,
 	unsigned long *out, int *quot)
 {
 	vinfo *info = segc_xcalloc(p->n + 1, sizeof *info);
+	size_t *start = segc_xcalloc(p->n + 1, sizeof *start);
+	size_t *upto = segc_xcalloc(p->n + 1, sizeof *upto);
 	const char *why;
 	size_t i;
-
-	size_t *start = segc_xcalloc(p->n + 1, sizeof *start);
 
 	/* a loop's counter runs up from its start (computed before it) */
 	for (i = 0; i < p->n; i++) {
 		info[i].lo = -INFINITY;
 		info[i].hi = INFINITY;
-		start[i] = SIZE_MAX;
+		start[i] = upto[i] = SIZE_MAX;
 	}
 	for (i = 0; i < p->n; i++)
 		if (p->insn[i].op == SEGC_OP_SUM && p->insn[i].counter < p->n &&
 		    p->insn[i].a < p->insn[i].counter)
 			start[p->insn[i].counter] = p->insn[i].a;
+	/* that of a recurrence's runs from 1 to its count (planned first) */
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].op == SEGC_OP_MAXPLUS && p->insn[i].mp->varying &&
+		    p->insn[i].counter < p->n &&
+		    p->insn[i].a < p->insn[i].counter)
+			upto[p->insn[i].counter] = p->insn[i].a;
 	for (i = 0; i < p->n; i++) {
 		of_insn(info, p, i, integer, lo, hi);
 		if (p->insn[i].op == SEGC_OP_COUNTER && start[i] != SIZE_MAX)
 			info[i].lo = info[start[i]].lo;
+		if (p->insn[i].op == SEGC_OP_COUNTER && upto[i] != SIZE_MAX) {
+			info[i].lo = 1;
+			info[i].hi = info[upto[i]].hi;
+		}
 		if (info[i].e > 1000000UL)
 			info[i].e = 1000000UL;
 	}
@@ -395,6 +434,7 @@ const char *segc_plan_error_bound(const segc_plan *p,
 	for (i = 0; i < p->n; i++)
 		*quot |= info[i].quot_used;
 	free(start);
+	free(upto);
 	free(info);
 	return why;
 }
