@@ -19,6 +19,7 @@ typedef struct emitter {
 	size_t nfuncs;
 	int allocates;         /* a function calls malloc (a taskpath) */
 	int accumulates;       /* segc_acc is defined (a recurrence) */
+	int roots;             /* segc_root is defined */
 } emitter;
 
 static const char *const component_words[4] = {
@@ -210,6 +211,10 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	if (!em->accumulates && segc_emit_has_maxplus(p)) {
 		segc_emit_maxplus_helper(&em->functions, &segc_emit_c_syntax);
 		em->accumulates = 1;
+	}
+	if (!em->roots && segc_emit_has_root(p)) {
+		segc_emit_root_helper(&em->functions, SEGC_EMIT_C);
+		em->roots = 1;
 	}
 	segc_strbuf_appendf(&em->functions, "\n/* The body of %s_%s. */\n"
 		"SEGC_BODY %s_%s_k", em->id.prefix, cname, em->id.prefix, cname);

@@ -27,7 +27,8 @@ static const char *const f_reserved[] = {
 	"abs", "sqrt", "c_double", "iso_c_binding",
 	"ieee_arithmetic", "ieee_is_nan", "ieee_value", "ieee_quiet_nan",
 	"segc_r", "segc_ceil", "segc_floor", "segc_log2", "segc_exp2",
-	"segc_fmax", "segc_fmin", "segc_cbrt", "segc_pow", "real", "logical", "integer", "function", "end", "if",
+	"segc_fmax", "segc_fmin", "segc_cbrt", "segc_pow",
+	"segc_root", "scale", "real", "logical", "integer", "function", "end", "if",
 	"then", "else", "do", "while", "module", "use", "contains",
 	"implicit", "none", "private", "public", "pure", "elemental",
 	"result", "intent", "value", "parameter", "interface", "import",
@@ -140,12 +141,9 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		return 0;
 	case SEGC_OP_ROOT:
 		/* a^(1/q), q = in->b, as the C predictor computes it */
-		segc_strbuf_append(b, in->b == 3 ? "segc_cbrt(" : "segc_pow(");
+		segc_strbuf_append(b, "segc_root(");
 		segc_emit_put_value(b, nm, in->a);
-		if (in->b != 3)
-			segc_strbuf_appendf(b, ", 1.0_c_double / %lu.0_c_double",
-				(unsigned long)in->b);
-		segc_strbuf_appendc(b, ')');
+		segc_strbuf_appendf(b, ", %lu)", (unsigned long)in->b);
 		return 0;
 	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
 		put_infix(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
@@ -428,6 +426,7 @@ typedef struct f_emitter {
 	segc_emit_names id;   /* Fortran names of functions, arguments, locals */
 	char *module;         /* the module's: the prefix, made unreserved */
 	segc_strbuf functions, publics;
+	int roots;            /* segc_root is defined */
 } f_emitter;
 
 static const char *const component_words[4] = {
@@ -507,6 +506,10 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 	nm.kprefix = em->id.kprefix;
 	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
 	segc_emit_number_values(&nm);
+	if (!em->roots && segc_emit_has_root(p)) {
+		segc_emit_root_helper(b, SEGC_EMIT_FORTRAN);
+		em->roots = 1;
+	}
 	segc_strbuf_appendf(b, "\n  ! The %s of the model, %lu operations:\n",
 		component_words[c], p->flops);
 	segc_emit_formula_comment(b, em->in, c, e, "  !   ");

@@ -96,17 +96,15 @@ static const char *c_function(enum segc_plan_op op)
 	return segc_emit_op_builtin(op)->c;
 }
 
-/* Appends the root a^(1/q) of the ROOT instruction 'in' (q = in->b):
- * cbrt(a) for q = 3, else pow(a, 1.0 / q); of a's high part when it is
- * a double-double (a root has no compensated form). */
+/* Appends the root a^(1/q) of the ROOT instruction 'in' (q = in->b, odd):
+ * segc_root(a, q) (emit_root.c); of a's high part when it is a
+ * double-double (a root has no compensated form). */
 static void put_root(segc_strbuf *b, const segc_emit_namer *nm,
 	const segc_plan_insn *in)
 {
-	segc_strbuf_append(b, in->b == 3 ? "cbrt(" : "pow(");
+	segc_strbuf_append(b, "segc_root(");
 	put_plain(b, nm, in->a);
-	if (in->b != 3)
-		segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);
-	segc_strbuf_append(b, ")");
+	segc_strbuf_appendf(b, ", %lu)", (unsigned long)in->b);
 }
 
 /* Appends the C expression of instruction 'i'. */

@@ -163,17 +163,10 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		put_infix(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
 		return 0;
 	case SEGC_OP_ROOT:
-		/* C's cbrt, or pow(x, 1.0 / q): NaN below zero */
-		segc_strbuf_append(b, in->b == 3 ? "math.cbrt(" :
-			"(math.pow(");
+		/* the C predictor's segc_root (emit_root.c) */
+		segc_strbuf_append(b, "_segc_root(");
 		segc_emit_put_value(b, nm, in->a);
-		if (in->b == 3) {
-			segc_strbuf_append(b, ")");
-			return 0;
-		}
-		segc_strbuf_appendf(b, ", 1.0 / %lu) if ", (unsigned long)in->b);
-		segc_emit_put_value(b, nm, in->a);
-		segc_strbuf_append(b, " >= 0.0 else math.nan)");
+		segc_strbuf_appendf(b, ", %lu)", (unsigned long)in->b);
 		return 0;
 	case SEGC_OP_EQ: case SEGC_OP_NE:
 		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" : "not (");
@@ -390,6 +383,7 @@ typedef struct py_emitter {
 	segc_strbuf functions, names;
 	size_t nfuncs;
 	int accumulates;      /* _segc_acc is defined (a recurrence) */
+	int roots;            /* _segc_root and _segc_root_v are defined */
 } py_emitter;
 
 static const char *const component_words[4] = {
@@ -430,6 +424,11 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	if (!em->accumulates && segc_emit_has_maxplus(p)) {
 		segc_emit_maxplus_helper(b, &segc_emit_py_syntax);
 		em->accumulates = 1;
+	}
+	if (!em->roots && segc_emit_has_root(p)) {
+		segc_emit_root_helper(b, SEGC_EMIT_PYTHON);
+		segc_emit_root_helper(b, SEGC_EMIT_NUMPY);
+		em->roots = 1;
 	}
 	segc_strbuf_appendf(b, "\n\n# The %s of the model, %lu operations:\n",
 		component_words[c], p->flops);

@@ -67,12 +67,9 @@ static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 		put_op(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
 		return 0;
 	case SEGC_OP_ROOT:
-		segc_strbuf_append(b, in->b == 3 ? "_segc_np.cbrt(" :
-			"_segc_np.power(");
+		segc_strbuf_append(b, "_segc_root_v(");
 		segc_emit_put_value(b, nm, in->a);
-		if (in->b != 3)
-			segc_strbuf_appendf(b, ", 1.0 / %lu", (unsigned long)in->b);
-		segc_strbuf_append(b, ")");
+		segc_strbuf_appendf(b, ", %lu)", (unsigned long)in->b);
 		return 0;
 	case SEGC_OP_EQ: case SEGC_OP_NE:
 		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" :

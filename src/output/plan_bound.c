@@ -266,11 +266,14 @@ static void of_other(vinfo *v, const segc_plan_insn *in, const vinfo *x,
 		v->hi = x->hi >= 0 ? sqrt(x->hi) * (1 + 0x1p-50) : INFINITY;
 		break;
 	case SEGC_OP_ROOT:
-		/* cbrt: glibc's table of known errors, at most 4 ulp (8 u);
-		 * pow(x, 1.0/q): 1 ulp, and the exponent's rounding, relative
-		 * 2^-53, changes x^(1/q) by a factor x^(d/q) with |d| <= u/q:
-		 * |ln x| <= 745 over the doubles */
-		v->e = (x->e + in->b - 1) / in->b + (in->b == 3 ? 8 :
+		/* segc_root (emit_root.c): within half an ulp and 2^-80 of
+		 * the root of its double for x >= 0 and q <= 63; else cbrt,
+		 * at most 4 ulp (8 u) in glibc's table of known errors, or
+		 * pow(x, 1.0/q): 1 ulp, and the exponent's rounding,
+		 * relative 2^-53, changes x^(1/q) by a factor x^(d/q) with
+		 * |d| <= u/q: |ln x| <= 745 over the doubles */
+		v->e = (x->e + in->b - 1) / in->b + (x->lo >= 0 &&
+			in->b <= 63 ? 1 : in->b == 3 ? 8 :
 			2 + (745 + in->b - 1) / in->b);
 		v->lo = x->lo > 0 ? pow(x->lo, 1.0 / (double)in->b) *
 			(1 - 0x1p-40) : 0;

@@ -62,14 +62,17 @@ int segc_plan_is_root_pow(const segc_expr *e)
 		mpz_cmp_ui(mpq_denref(segc_expr_value(x)), 1) != 0;
 }
 
-/* See plan_private.h: x^(p/q) = (x^(1/q))^p, x^(1/q) by sqrt for each
- * factor 2 of q (correctly rounded) and one ROOT for the odd rest. */
+/* See plan_private.h: x^(p/q) = x^k * (x^(1/q))^r for |p| = k*q + r,
+ * 0 <= r < q (N^(3/2) = N*sqrt(N), one rounding fewer than sqrt(N)^3,
+ * and none of x's roundings multiplied by p/q), x^(1/q) by sqrt for each
+ * factor 2 of q (correctly rounded) and one ROOT for the odd rest; 1/that
+ * for p < 0. */
 int segc_plan_root_pow(segc_plan_builder *bd, const segc_expr *e,
 	size_t *out)
 {
 	mpq_srcptr y = segc_expr_value(segc_expr_arg(e, 1));
-	size_t v;
-	unsigned long q;
+	size_t v, x;
+	unsigned long q, k;
 	long p;
 
 	if (!mpz_fits_slong_p(mpq_numref(y)) ||
@@ -77,15 +80,21 @@ int segc_plan_root_pow(segc_plan_builder *bd, const segc_expr *e,
 	    mpz_cmpabs_ui(mpq_numref(y), 1UL << 20) > 0)
 		return segc_plan_fail(bd, "%s: an exponent or the index of a "
 			"root is too large to plan (2^20)", "^");
-	if (segc_plan_expr(bd, segc_expr_arg(e, 0), &v))
+	if (segc_plan_expr(bd, segc_expr_arg(e, 0), &x))
 		return -1;
 	p = mpz_get_si(mpq_numref(y));
 	q = mpz_get_ui(mpq_denref(y));
+	k = (unsigned long)labs(p) / q;
+	v = x;
 	for (; q % 2 == 0; q /= 2)
 		v = segc_plan_emit_op(bd, SEGC_OP_SQRT, v, 0);
 	if (q > 1)
 		v = segc_plan_emit_op(bd, SEGC_OP_ROOT, v, (size_t)q);
-	v = emit_pow(bd, v, (unsigned long)labs(p));
+	/* r = |p| - k*q of the roots of index q * 2^(its factors 2) */
+	v = emit_pow(bd, v, (unsigned long)labs(p) %
+		mpz_get_ui(mpq_denref(y)));
+	if (k)
+		v = segc_plan_emit_mul(bd, emit_pow(bd, x, k), v);
 	if (p < 0)
 		v = segc_plan_emit_op(bd, SEGC_OP_DIV,
 			segc_plan_emit_const_si(bd, 1), v);

@@ -522,7 +522,7 @@ echo "$body" | grep -q 'const double t[0-9]* = ceil(log2(P));\|const double t[0-
 	echo "$body" | grep -q 'const segc_dd t[0-9]* = dd_max(dd_d(N), t[0-9]*);' &&
 	echo "$body" | grep -q 'const double c[0-9]* = 0.5; /\* 1/2 \*/' &&
 	echo "$body" | grep -q '^	double t[0-9]*;' &&
-	echo "$body" | grep -q '	t[0-9]* = cbrt(t[0-9]*\.hi);' &&
+	echo "$body" | grep -q '	t[0-9]* = segc_root(t[0-9]*\.hi, 3);' &&
 	echo "$body" | grep -q 'const segc_dd c[0-9]* = { 0.3333333333333333, '
 st=$?
 ok $st "--accurate: exact values are doubles, the others pairs"

@@ -39,7 +39,6 @@ CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O2"]
 # reported with TAP's TODO, so that they are seen without failing the
 # suite, and so that fixing one shows as a passing TODO.
 KNOWN = {
-    "tests/cli/models/extrap_shapes.xml": "3 ulp",
 }
 
 tests = 0
