@@ -4,7 +4,10 @@
 'segc eval --precision 256' of the same model at a grid of points inside
 its domains: within 2 ulp wherever the exact value is not 0, exactly 0
 where it is, and within the relative error bound each function states in
-its comment (plus 1 for the rounding of the reference).
+its comment (plus 1 for the rounding of the reference); and that the
+Python predictor (emit --lang python, one float at a time) gives the C
+predictor's doubles at the points of its table, as many as 10 s of
+Python allow.
 
 Each model is emitted with the machine generated/MANIFEST names for it (if
 any) and every name emit reports unbound kept as an argument.  Models that
@@ -21,9 +24,11 @@ SEGC_MODELS, a list of model paths (relative to top_srcdir, separated by
 spaces), checks only those.  Prints TAP."""
 import os
 import re
+import importlib.util
 import subprocess
 import sys
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 from decimal import Decimal
 from fractions import Fraction
@@ -33,6 +38,8 @@ CC = os.environ.get("CC", "cc").split()
 TOP = os.environ["top_srcdir"]
 ULPDIFF = os.path.join(os.environ["top_builddir"], "tests", "cli", "ulpdiff")
 MAX_ULP = 2
+COMPS = ("total", "comp", "comm", "io")
+PY_SECONDS = 10
 CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O2"]
 
 # Predictors known to miss the 2 ulp, each with the reason (doc/emit.md):
@@ -223,6 +230,47 @@ def one_model(rel, machine, work):
             bad.append("%s: %s u beyond its bound %d u" % (col, r, k))
     ok(not bad, "%s: within the bound each function states" % rel)
     for b in bad:
+        diag(b)
+    python_same(rel, mopt, keep, path, base, pr.stdout)
+
+
+def python_same(rel, mopt, keep, path, base, table):
+    """The Python predictor of the model, for one float at a time, gives
+    the C predictor's doubles at the points of its table (as many as
+    PY_SECONDS allow: a loop runs point by point in Python)."""
+    r = run([SEGC, "emit", "-q", "--lang", "python", "--prefix",
+             os.path.basename(base)] + mopt +
+            sum([["--keep", k] for k in keep], []) +
+            ["-o", base + "_py", path])
+    if r.returncode:
+        ok(False, "%s: emit Python" % rel)
+        diag(r.stderr[:1000])
+        return
+    spec = importlib.util.spec_from_file_location(
+        "segc_model_" + os.path.basename(base), base + "_py.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    lines = table.splitlines()
+    head = lines[0].split("\t")
+    nargs = min(head.index(c) for c in COMPS if c in head)
+    start, done, bad = time.monotonic(), 0, []
+    for line in lines[1:]:
+        cells = line.split("\t")
+        args = [float(v) for v in cells[:nargs]]
+        for col, cell in zip(head[nargs:], cells[nargs:]):
+            f = getattr(mod, os.path.basename(base) + "_" + col, None)
+            if f is None:
+                continue
+            got, want = f(*args), float(cell)
+            if got != want and not (got != got and want != want):
+                bad.append("%s at %s: %r, C %r" % (col, cells[:nargs],
+                                                    got, want))
+        done += 1
+        if time.monotonic() - start > PY_SECONDS:
+            break
+    ok(not bad and done > 0, "%s: Python gives the C doubles (%d of %d "
+       "points)" % (rel, done, len(lines) - 1))
+    for b in bad[:5]:
         diag(b)
 
 
