@@ -558,13 +558,11 @@ typedef struct mp_local {
 	const char *name, *init;
 } mp_local;
 
-/* Appends the declaration, of type 'type', of the 'n' locals 'v': with
- * their first values, or, where the language sets them apart, with the
- * statements that set them appended to 'later'. */
+/* Appends the declaration, of type 'type', of the 'n' locals 'v', with
+ * their first values where the language declares them so. */
 static void put_decl(const mp_out *o, const char *type, const mp_local *v,
-	size_t n, segc_strbuf *later)
+	size_t n)
 {
-	const segc_emit_syntax *sx = o->sx;
 	size_t k;
 
 	line(o, 0, type);
@@ -572,16 +570,26 @@ static void put_decl(const mp_out *o, const char *type, const mp_local *v,
 		if (k)
 			segc_strbuf_append(o->b, ", ");
 		put_fmt(o, v[k].name);
+		if (v[k].init && o->sx->decl_init)
+			segc_strbuf_appendf(o->b, " = %s", v[k].init);
+	}
+	segc_strbuf_appendf(o->b, "%s\n", o->sx->semi);
+}
+
+/* Appends the statements that set the first values of the 'n' locals
+ * 'v', where the language sets them apart from the declarations. */
+static void put_inits(const mp_out *o, const mp_local *v, size_t n)
+{
+	size_t k;
+
+	if (o->sx->decl_init)
+		return;
+	for (k = 0; k < n; k++) {
 		if (!v[k].init)
 			continue;
-		if (sx->decl_init) {
-			segc_strbuf_appendf(o->b, " = %s", v[k].init);
-			continue;
-		}
-		segc_strbuf_append(later, v[k].name);
-		segc_strbuf_appendf(later, " = %s%s\n", v[k].init, sx->semi);
+		line(o, 0, v[k].name);
+		segc_strbuf_appendf(o->b, " = %s%s\n", v[k].init, o->sx->semi);
 	}
-	segc_strbuf_appendf(o->b, "%s\n", sx->semi);
 }
 
 /* Appends the dimensions of an array of 'rows' by 'cols' (one of 'cols'
@@ -603,7 +611,7 @@ static void put_locals(mp_out *o)
 {
 	const segc_plan_maxplus *mp = o->mp;
 	const segc_emit_syntax *sx = o->sx;
-	segc_strbuf *b = o->b, later;
+	segc_strbuf *b = o->b;
 	const char *x = o->x;
 	mp_local real[10], count[2] = {
 		{ "%s6", "0" }, { "%s7", "0" }
@@ -629,7 +637,6 @@ static void put_locals(mp_out *o)
 		line(o, 0, "%s12 = math.nan\n");
 		return;
 	}
-	segc_strbuf_init(&later);
 	line(o, 0, sx->block_open);
 	o->depth++;
 	line(o, 0, sx->t_real);
@@ -665,25 +672,13 @@ static void put_locals(mp_out *o)
 	real[n++] = (mp_local){ "%s12", sx->nan };
 	if (!mp->varying && sx->inf_init)
 		real[n++] = (mp_local){ "%s17", sx->inf_init };
-	put_decl(o, sx->t_real, real, n, &later);
-	put_decl(o, sx->t_count, count, mp->varying ? 1 : 2, &later);
+	put_decl(o, sx->t_real, real, n);
+	put_decl(o, sx->t_count, count, mp->varying ? 1 : 2);
 	if (!mp->varying)
-		put_decl(o, sx->t_bool, cond, 2, &later);
+		put_decl(o, sx->t_bool, cond, 2);
 	segc_strbuf_appendc(b, '\n');
-	{
-		/* the first values set apart, a line each */
-		const char *p = segc_strbuf_str(&later), *nl;
-
-		for (; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-			char *one = segc_xmalloc((size_t)(nl - p) + 2);
-
-			memcpy(one, p, (size_t)(nl - p) + 1);
-			one[nl - p + 1] = '\0';
-			line(o, 0, one);
-			free(one);
-		}
-	}
-	segc_strbuf_free(&later);
+	put_inits(o, real, n);
+	put_inits(o, count, mp->varying ? 1 : 2);
 }
 
 /* Appends the head of the loop over the iterations, while %s2 <= n and
