@@ -5,7 +5,9 @@
  * they do in Fortran), and beside each a scalar 'bind(c)' entry of the
  * C predictor's name and prototype.  Every number is the double the C
  * uses; ceil, floor, log2, fmax and fmin are C's own (<math.h> through
- * bind(c) interfaces), so the values are those of the C. */
+ * bind(c) interfaces), so the values are those of the C.  The recurrence
+ * of an overlapped loop is the C's loop, printed by emit_maxplus.c from
+ * this file's table of Fortran (segc_emit_f_syntax). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
