@@ -5,7 +5,9 @@
  * they do in Fortran), and beside each a scalar 'bind(c)' entry of the
  * C predictor's name and prototype.  Every number is the double the C
  * uses; ceil, floor, log2, fmax and fmin are C's own (<math.h> through
- * bind(c) interfaces), so the values are those of the C. */
+ * bind(c) interfaces), so the values are those of the C.  The recurrence
+ * of an overlapped loop is the C's loop, printed by emit_maxplus.c from
+ * this file's table of Fortran (segc_emit_f_syntax). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,10 @@
 /* The longest name Fortran 2008 allows. */
 #define F_NAME_MAX 63
 
+/* The line length past which a statement is continued (Fortran's limit
+ * is 132). */
+#define F_WRAP 100
+
 /* ------------------------------------------------------------- names */
 
 /* Names an argument must not take (compared without case, as Fortran
@@ -26,9 +32,10 @@
 static const char *const f_reserved[] = {
 	"abs", "sqrt", "c_double", "iso_c_binding",
 	"ieee_arithmetic", "ieee_is_nan", "ieee_value", "ieee_quiet_nan",
-	"segc_r", "segc_ceil", "segc_floor", "segc_log2", "segc_exp2",
-	"segc_fmax", "segc_fmin", "segc_cbrt", "segc_pow",
-	"segc_root", "scale", "real", "logical", "integer", "function", "end", "if",
+	"ieee_is_finite", "ieee_negative_inf", "segc_acc", "segc_r",
+	"segc_ceil", "segc_floor", "segc_log2", "segc_exp2", "segc_fmax",
+	"segc_fmin", "segc_cbrt", "segc_pow", "segc_root", "scale", "exponent",
+	"real", "logical", "integer", "function", "end", "if",
 	"then", "else", "do", "while", "module", "use", "contains",
 	"implicit", "none", "private", "public", "pure", "elemental",
 	"result", "intent", "value", "parameter", "interface", "import",
@@ -167,6 +174,39 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 
 static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
 	unsigned depth);
+
+/* See emit_private.h. */
+void segc_emit_f_wrapped(segc_strbuf *b, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n'), *cut, *line = p;
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), lead = 0;
+
+		while (p[lead] == ' ')
+			lead++;
+		while (len > F_WRAP && line[lead] != '!') {
+			for (cut = p + F_WRAP; cut > p + lead && *cut != ' ';
+			     cut--)
+				;
+			if (cut <= p + lead)
+				break;
+			segc_strbuf_appendn(b, p, (size_t)(cut - p));
+			segc_strbuf_append(b, " &\n");
+			segc_strbuf_appendn(b, line, lead);
+			segc_strbuf_append(b, "    &");
+			len -= (size_t)(cut - p);
+			p = cut;
+		}
+		segc_strbuf_appendn(b, p, len);
+		segc_strbuf_appendc(b, '\n');
+		p += len + (nl ? 1 : 0);
+		if (!nl)
+			break;
+	}
+}
+
 
 /* Non-zero when block 'blk' has a statement to print. */
 static int block_has_code(const segc_emit_namer *nm, size_t blk)
@@ -320,6 +360,63 @@ static int put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	return rc;
 }
 
+/* The syntax of Fortran for the recurrence of an overlapped loop
+ * (emit_maxplus.c): its locals in a BLOCK construct, arrays from 0,
+ * -infinity computed once into a local, NaN from ieee_value, every real
+ * constant of kind c_double, no == on reals, and the helper segc_acc a
+ * pure subroutine of the module. */
+const segc_emit_syntax segc_emit_f_syntax = {
+	.indent = "  ", .semi = "", .decl = "",
+	.decl_end = " = ieee_value(0.0_c_double, ieee_quiet_nan)\n",
+	.ul = "", .real = "_c_double", .zero = "0.0_c_double",
+	.and_ = " .and. ", .and_cont = " .and. &\n", .or_ = " .or. ",
+	.isfinite = "ieee_is_finite(", .floor = "segc_floor(", .if_ = "if (",
+	.elif = "else if (", .then = ") then\n", .then1 = ") &\n",
+	.then_else = ") then\n", .else1 = "else\n", .end = "end if\n",
+	.end_else = "end if\n", .not_all = "if (.not. (.true.",
+	.not_all_end = ")) then\n", .comment = "! ", .comment_end = "",
+	.incr = " = %s7 + 1", .brk = "exit", .minus_inf = "%s17",
+	.nan = "ieee_value(0.0_c_double, ieee_quiet_nan)",
+	.sub_open = "(", .sub_sep = ", ", .sub_close = ")",
+	.mod_open = "mod(", .mod_sep = ", ", .mod_close = ")",
+	.acc = "call segc_acc(%h, %l, ",
+	.helper = "\n  ! hi + lo + c, the time stamps of an overlapped loop "
+		"carried as\n  ! double-doubles: into hi the double nearest the "
+		"sum, into lo what it\n  ! leaves (TwoSum, then FastTwoSum); an "
+		"infinite sum stays infinite.\n  pure subroutine segc_acc(hi, "
+		"lo, c)\n    real(c_double), intent(inout) :: hi, lo\n    "
+		"real(c_double), intent(in) :: c\n    real(c_double) :: s, t, e"
+		"\n\n    s = hi + c\n    if (.not. ieee_is_finite(s)) then\n"
+		"      hi = s\n      lo = 0.0_c_double\n      return\n    end "
+		"if\n    t = s - hi\n    e = ((hi - (s - t)) + (c - t)) + lo\n"
+		"    hi = s + e\n    lo = e - (hi - s)\n  end subroutine "
+		"segc_acc\n",
+	.step = "%s2 = %s2 + 1.0_c_double", .while_ = "do while (",
+	.while_end = ")\n", .loop_end = "end do\n", .typed = 1,
+	.block_open = "block\n", .block_close = "end block\n",
+	.t_real = "real(c_double) :: ", .t_count = "integer :: ",
+	.t_bool = "logical :: ", .dims2 = "(0:%lu, 0:%lu)", .dims1 = "(0:%lu)",
+	.dims_last = 1, .decl_init = 0,
+	.inf_init = "ieee_value(0.0_c_double, ieee_negative_inf)", .nocase = 1
+};
+
+/* Appends the MAXPLUS 'i' (declared at the top of the function) as the
+ * loop of emit_maxplus.c in a BLOCK construct of its locals, its long
+ * lines continued. */
+static int put_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+	unsigned depth)
+{
+	segc_strbuf text;
+	int rc;
+
+	segc_strbuf_init(&text);
+	rc = segc_emit_maxplus(&text, nm, i, depth, &segc_emit_f_syntax, 1,
+		put_block);
+	segc_emit_f_wrapped(b, segc_strbuf_str(&text));
+	segc_strbuf_free(&text);
+	return rc;
+}
+
 /* Appends one live instruction (not a constant: those are parameters);
  * -1 for one the printer cannot express. */
 static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
@@ -337,7 +434,7 @@ static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	case SEGC_OP_SUM:
 		return put_sum(b, nm, i, depth);
 	case SEGC_OP_MAXPLUS:
-		return -1;
+		return put_maxplus(b, nm, i, depth);
 	case SEGC_OP_TASKPATH:
 		segc_emit_taskpath_f(b, nm, i, depth);
 		return 0;
@@ -373,6 +470,21 @@ static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
 	return rc;
 }
 
+/* Non-zero when value 'i' of 'p' is the counter of a maxplusv that
+ * nothing but the loop itself reads (it is then never set). */
+static int unread_counter(const segc_plan *p, size_t i)
+{
+	size_t j;
+
+	if (p->insn[i].op != SEGC_OP_COUNTER || p->insn[i].uses > 1)
+		return 0;
+	for (j = 0; j < p->n; j++)
+		if (p->insn[j].uses && p->insn[j].op == SEGC_OP_MAXPLUS &&
+		    p->insn[j].mp->varying && p->insn[j].counter == i)
+			return 1;
+	return 0;
+}
+
 /* Appends the declarations of the function of plan 'nm->p' at depth 2:
  * its constants as parameters (the exact value in a comment), then its
  * logical and real locals; every value is declared at the top, as
@@ -401,7 +513,8 @@ static void put_declarations(segc_strbuf *b, const segc_emit_namer *nm)
 	for (i = 0; i < p->n; i++) {
 		const segc_plan_insn *in = &p->insn[i];
 
-		if (!in->uses || in->op == SEGC_OP_CONST || in->op == SEGC_OP_ARG)
+		if (!in->uses || in->op == SEGC_OP_CONST || in->op == SEGC_OP_ARG ||
+		    unread_counter(p, i))
 			continue;
 		segc_strbuf_append(b, segc_plan_is_condition(in) ?
 			"    logical :: " : "    real(c_double) :: ");
@@ -426,6 +539,8 @@ typedef struct f_emitter {
 	segc_emit_names id;   /* Fortran names of functions, arguments, locals */
 	char *module;         /* the module's: the prefix, made unreserved */
 	segc_strbuf functions, publics;
+	int accumulates;      /* the helper segc_acc is printed: a function
+	                       * holds an overlapped loop's recurrence */
 	int roots;            /* segc_root is defined */
 } f_emitter;
 
@@ -506,6 +621,10 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 	nm.kprefix = em->id.kprefix;
 	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
 	segc_emit_number_values(&nm);
+	if (!em->accumulates && segc_emit_has_maxplus(p)) {
+		segc_emit_maxplus_helper(b, &segc_emit_f_syntax);
+		em->accumulates = 1;
+	}
 	if (!em->roots && segc_emit_has_root(p)) {
 		segc_emit_root_helper(b, SEGC_EMIT_FORTRAN);
 		em->roots = 1;
@@ -570,8 +689,8 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 		em->id.prefix, cname, em->id.prefix, cname);
 	if (rc)
 		f_error(em, "cannot emit Fortran for the %s: its plan holds an "
-			"operation the Fortran printer does not know (an "
-			"overlapped loop's recurrence)", component_words[c]);
+			"operation the Fortran printer does not know",
+			component_words[c]);
 	return rc;
 }
 
@@ -674,9 +793,10 @@ static char *render_module(f_emitter *em)
 		"has a fused multiply-add).\nmodule %s\n"
 		"  use, intrinsic :: iso_c_binding, only: c_double\n"
 		"  use, intrinsic :: ieee_arithmetic, only: ieee_is_nan, "
-		"ieee_value, &\n      ieee_quiet_nan\n"
+		"ieee_value, &\n      ieee_quiet_nan%s\n"
 		"  implicit none\n  private\n%s\n%s\ncontains\n%s\nend module %s\n",
-		em->module, segc_strbuf_str(&em->publics), f_helpers,
+		em->module, em->accumulates ? ", ieee_is_finite, "
+		"ieee_negative_inf" : "", segc_strbuf_str(&em->publics), f_helpers,
 		segc_strbuf_str(&em->functions), em->module);
 	free(model);
 	return segc_strbuf_take(&b);

@@ -1,8 +1,9 @@
 /* emit_maxplus.c - the recurrence of an overlapped loop (the atom
  * maxplus(...), FORMAT.md 3.2) in an emitted predictor.  It is planned as
  * one MAXPLUS instruction whose operands are the count and the costs
- * (planned like any other value), and printed, in C or in Python (the
- * pieces of each language's statements from its segc_emit_syntax), as the
+ * (planned like any other value), and printed, in C, Python or Fortran
+ * (the pieces of each language's statements from its segc_emit_syntax),
+ * as the
  * loop of Simon & Wierum's evaluation (2.5): the time stamps propagated
  * iteration by iteration, every node's update written out
  * (the graph is a constant of the model), the finish times of the last
@@ -23,6 +24,7 @@
  * iterations of at most 2^16 nodes), so the result, hi, is within e + 1 u
  * (the analysis of plan_bound.c).  Maxima compare the pairs
  * lexicographically, exact for renormalized pairs. */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,27 +153,7 @@ int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 /* See emit_private.h. */
 void segc_emit_maxplus_helper(segc_strbuf *b, const segc_emit_syntax *sx)
 {
-	if (sx->typed) {
-		segc_strbuf_append(b, "\n/* *hi + *lo + c, the time stamps "
-			"of an overlapped loop carried as\n * double-doubles: "
-			"into *hi the double nearest the sum, into *lo what it\n"
-			" * leaves (TwoSum, then FastTwoSum); an infinite sum "
-			"stays infinite. */\nstatic void segc_acc(double *hi, "
-			"double *lo, double c)\n{\n\tconst double s = *hi + c, "
-			"t = s - *hi;\n\tconst double e = ((*hi - (s - t)) + "
-			"(c - t)) + *lo;\n\n\tif (!isfinite(s)) {\n\t\t*hi = "
-			"s;\n\t\t*lo = 0;\n\t\treturn;\n\t}\n\t*hi = s + "
-			"e;\n\t*lo = e - (*hi - s);\n}\n");
-		return;
-	}
-	segc_strbuf_append(b, "\n\ndef _segc_acc(hi, lo, c):\n    \"\"\"hi "
-		"+ lo + c, the time stamps of an overlapped loop carried as\n"
-		"    double-doubles: the float nearest the sum and what it leaves"
-		"\n    (TwoSum, then FastTwoSum); an infinite sum stays "
-		"infinite.\"\"\"\n    s = hi + c\n    if not math.isfinite(s):"
-		"\n        return s, 0.0\n    t = s - hi\n    e = ((hi - (s - "
-		"t)) + (c - t)) + lo\n    h = s + e\n    return h, e - (h - "
-		"s)\n");
+	segc_strbuf_append(b, sx->helper);
 }
 
 /* See emit_private.h. */
@@ -220,6 +202,25 @@ static void put_fmt(const mp_out *o, const char *fmt)
 
 	for (p = fmt; *p; p++) {
 		if (p[0] == '%' && p[1] == 's') {
+			segc_strbuf_append(o->b, o->x);
+			p++;
+		} else
+			segc_strbuf_appendc(o->b, *p);
+	}
+}
+
+/* Appends the format 'fmt' as put_fmt() does, with the format 'hi' for
+ * every %h and 'lo' for every %l. */
+static void put_fmt_hl(const mp_out *o, const char *fmt, const char *hi,
+	const char *lo)
+{
+	const char *p;
+
+	for (p = fmt; *p; p++) {
+		if (p[0] == '%' && (p[1] == 'h' || p[1] == 'l')) {
+			put_fmt(o, p[1] == 'h' ? hi : lo);
+			p++;
+		} else if (p[0] == '%' && p[1] == 's') {
 			segc_strbuf_append(o->b, o->x);
 			p++;
 		} else
@@ -289,22 +290,7 @@ static void put_acc(const mp_out *o, unsigned more, const char *hi,
 		return;
 	for (part = 0; part <= segc_emit_is_dd(o->nm, v); part++) {
 		line(o, more, "");
-		if (o->sx->typed) {
-			segc_strbuf_append(o->b, "segc_acc(&");
-			put_fmt(o, hi);
-			segc_strbuf_append(o->b, ", &");
-			put_fmt(o, lo);
-			segc_strbuf_append(o->b, ", ");
-		} else {
-			put_fmt(o, hi);
-			segc_strbuf_append(o->b, ", ");
-			put_fmt(o, lo);
-			segc_strbuf_append(o->b, " = _segc_acc(");
-			put_fmt(o, hi);
-			segc_strbuf_append(o->b, ", ");
-			put_fmt(o, lo);
-			segc_strbuf_append(o->b, ", ");
-		}
+		put_fmt_hl(o, o->sx->acc, hi, lo);
 		segc_emit_put_value(o->b, o->nm, v);
 		if (segc_emit_is_dd(o->nm, v))
 			segc_strbuf_append(o->b, part ? ".lo" : ".hi");
@@ -315,20 +301,33 @@ static void put_acc(const mp_out *o, unsigned more, const char *hi,
 /* Appends the ring slot of the iteration 'd' back ("%s6" the current). */
 static void put_slot(const mp_out *o, unsigned long d)
 {
+	const segc_emit_syntax *sx = o->sx;
+
 	if (!d)
 		segc_strbuf_appendf(o->b, "%s6", o->x);
 	else
-		segc_strbuf_appendf(o->b, "(%s6 + %lu%s) %% %lu%s", o->x,
-			o->mp->D + 1 - d, o->sx->ul, o->mp->D + 1, o->sx->ul);
+		segc_strbuf_appendf(o->b, "%s%s6 + %lu%s%s%lu%s%s",
+			sx->mod_open, o->x, o->mp->D + 1 - d, sx->ul,
+			sx->mod_sep, o->mp->D + 1, sx->ul, sx->mod_close);
 }
 
 /* Appends the finish time of node 'v' in the iteration 'd' back, its
  * high part (ring %s0) or, with 'low', its low part (ring %s13). */
 static void put_fin_part(const mp_out *o, unsigned long d, size_t v, int low)
 {
-	segc_strbuf_appendf(o->b, "%s%s[", o->x, low ? "13" : "0");
+	segc_strbuf_appendf(o->b, "%s%s%s", o->x, low ? "13" : "0",
+		o->sx->sub_open);
 	put_slot(o, d);
-	segc_strbuf_appendf(o->b, "][%lu]", (unsigned long)v);
+	segc_strbuf_appendf(o->b, "%s%lu%s", o->sx->sub_sep, (unsigned long)v,
+		o->sx->sub_close);
+}
+
+/* Appends the part of the finish time of node 'v' from the earlier
+ * iterations (the array %s1). */
+static void put_part(const mp_out *o, size_t v)
+{
+	segc_strbuf_appendf(o->b, "%s1%s%lu%s", o->x, o->sx->sub_open,
+		(unsigned long)v, o->sx->sub_close);
 }
 
 /* Appends the high part of the finish time of node 'v' in the iteration
@@ -405,7 +404,8 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 	segc_strbuf_appendf(o->b, "%s%s\n", o->sx->zero, semi);
 	if (part) {
 		line(o, more, "%s11 = ");
-		segc_strbuf_appendf(o->b, "%s%s\n", o->sx->minus_inf, semi);
+		put_fmt(o, o->sx->minus_inf);
+		segc_strbuf_appendf(o->b, "%s\n", semi);
 	}
 	for (a = 0; a < mp->k; a++) {
 		unsigned long d = mp->dist[a];
@@ -415,8 +415,8 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 			continue;
 		if (d) {
 			line(o, more, o->sx->if_);
-			segc_strbuf_appendf(o->b, "%s2 > %lu.0%s", o->x, d,
-				o->sx->then);
+			segc_strbuf_appendf(o->b, "%s2 > %lu.0%s%s", o->x, d,
+				o->sx->real, o->sx->then);
 		}
 		line(o, more + in, "%s3 = ");
 		put_fin(o, d, mp->from[a]);
@@ -427,9 +427,8 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 		put_acc(o, more + in, "%s3", "%s14", mp->m + a);
 		put_raise_dd(o, more + in);
 		if (!d && part) {
-			line(o, more, "");
-			segc_strbuf_appendf(o->b, "%s3 = %s1[%lu]", o->x, o->x,
-				(unsigned long)mp->from[a]);
+			line(o, more, "%s3 = ");
+			put_part(o, mp->from[a]);
 			put_plus_cost(o, mp->m + a);
 			segc_strbuf_appendf(o->b, "%s\n", semi);
 		}
@@ -450,8 +449,8 @@ static void put_node(const mp_out *o, size_t v, unsigned more)
 	if (!part)
 		return;
 	line(o, more, "");
-	segc_strbuf_appendf(o->b, "%s1[%lu] = %s11", o->x, (unsigned long)v,
-		o->x);
+	put_part(o, v);
+	put_fmt(o, " = %s11");
 	put_plus_cost(o, v);
 	segc_strbuf_appendf(o->b, "%s\n", semi);
 }
@@ -481,13 +480,15 @@ static void put_period(const mp_out *o, unsigned more)
 			segc_strbuf_append(o->b, sx->and_cont);
 			line(o, more + 1, "");
 		}
-		segc_strbuf_appendf(o->b, "%s1[%lu] >= %s0[%s6][%lu]", o->x,
-			(unsigned long)v, o->x, o->x, (unsigned long)v);
+		put_part(o, v);
+		segc_strbuf_append(o->b, " >= ");
+		put_fin(o, 0, v);
 		first = 0;
 	}
 	segc_strbuf_appendf(o->b, "%s\n", sx->semi);
 	first = 1;
-	stmt(o, more, "%s9 = %s2 >= 2.0");
+	line(o, more, "%s9 = %s2 >= 2.0");
+	segc_strbuf_appendf(o->b, "%s%s\n", sx->real, sx->semi);
 	line(o, more, sx->if_);
 	put_fmt(o, "%s9");
 	segc_strbuf_append(o->b, sx->then);
@@ -522,9 +523,10 @@ static void put_period(const mp_out *o, unsigned more)
 	put_end(o, more);
 	line(o, more, sx->if_);
 	put_and(o, again);
-	segc_strbuf_append(o->b, sx->then1);
+	segc_strbuf_append(o->b, sx->then_else);
 	line(o, more + 1, "%s7");
-	segc_strbuf_appendf(o->b, "%s%s\n", sx->incr, sx->semi);
+	put_fmt(o, sx->incr);
+	segc_strbuf_appendf(o->b, "%s\n", sx->semi);
 	line(o, more, sx->elif);
 	put_fmt(o, "%s9");
 	segc_strbuf_append(o->b, sx->then);
@@ -532,10 +534,12 @@ static void put_period(const mp_out *o, unsigned more)
 	stmt(o, more + 1, "%s4 = %s5");
 	line(o, more, sx->else1);
 	stmt(o, more + 1, "%s7 = 0");
+	if (sx->end_else)
+		line(o, more, sx->end_else);
 	line(o, more, sx->if_);
 	segc_strbuf_appendf(o->b, "%s7 >= %lu%s", o->x, mp->D, sx->ul);
 	segc_strbuf_append(o->b, sx->and_);
-	segc_strbuf_appendf(o->b, "%s2 > %lu.0", o->x, mp->D);
+	segc_strbuf_appendf(o->b, "%s2 > %lu.0%s", o->x, mp->D, sx->real);
 	segc_strbuf_append(o->b, sx->and_);
 	put_fmt(o, "%s8");
 	segc_strbuf_append(o->b, sx->and_);
@@ -544,31 +548,88 @@ static void put_period(const mp_out *o, unsigned more)
 	line(o, more + 1, "%s12 = %s12 + (");
 	put_val(o, o->n);
 	segc_strbuf_appendf(o->b, " - %s2) * %s4%s\n", o->x, o->x, sx->semi);
-	stmt(o, more + 1, "break");
+	stmt(o, more + 1, sx->brk);
 	put_end(o, more);
 }
 
-/* Appends the declarations (C: a block of its own, typed) or the first
- * values (Python) of the locals of the MAXPLUS of 'o'. */
+/* A local of the recurrence: its name (a put_fmt() format) and its first
+ * value (NULL for none). */
+typedef struct mp_local {
+	const char *name, *init;
+} mp_local;
+
+/* Appends the declaration, of type 'type', of the 'n' locals 'v', with
+ * their first values where the language declares them so. */
+static void put_decl(const mp_out *o, const char *type, const mp_local *v,
+	size_t n)
+{
+	size_t k;
+
+	line(o, 0, type);
+	for (k = 0; k < n; k++) {
+		if (k)
+			segc_strbuf_append(o->b, ", ");
+		put_fmt(o, v[k].name);
+		if (v[k].init && o->sx->decl_init)
+			segc_strbuf_appendf(o->b, " = %s", v[k].init);
+	}
+	segc_strbuf_appendf(o->b, "%s\n", o->sx->semi);
+}
+
+/* Appends the statements that set the first values of the 'n' locals
+ * 'v', where the language sets them apart from the declarations. */
+static void put_inits(const mp_out *o, const mp_local *v, size_t n)
+{
+	size_t k;
+
+	if (o->sx->decl_init)
+		return;
+	for (k = 0; k < n; k++) {
+		if (!v[k].init)
+			continue;
+		line(o, 0, v[k].name);
+		segc_strbuf_appendf(o->b, " = %s%s\n", v[k].init, o->sx->semi);
+	}
+}
+
+/* Appends the dimensions of an array of 'rows' by 'cols' (one of 'cols'
+ * when 'rows' is 0). */
+static void put_dims(const mp_out *o, unsigned long rows, unsigned long cols)
+{
+	unsigned long less = o->sx->dims_last ? 1 : 0;
+
+	if (rows)
+		segc_strbuf_appendf(o->b, o->sx->dims2, rows - less,
+			cols - less);
+	else
+		segc_strbuf_appendf(o->b, o->sx->dims1, cols - less);
+}
+
+/* Appends the declarations (C, Fortran: a block of its own, typed) or the
+ * first values (Python) of the locals of the MAXPLUS of 'o'. */
 static void put_locals(mp_out *o)
 {
 	const segc_plan_maxplus *mp = o->mp;
+	const segc_emit_syntax *sx = o->sx;
 	segc_strbuf *b = o->b;
 	const char *x = o->x;
+	mp_local real[10], count[2] = {
+		{ "%s6", "0" }, { "%s7", "0" }
+	}, cond[2] = { { "%s8", NULL }, { "%s9", NULL } };
+	size_t n = 0;
+	unsigned long m = (unsigned long)mp->m;
 
-	if (!o->sx->typed) {
+	if (!sx->typed) {
 		line(o, 0, "");
 		segc_strbuf_appendf(b, "%s0 = [[0.0] * %lu for %s6 in "
-			"range(%lu)]\n", x, (unsigned long)mp->m, x, mp->D + 1);
+			"range(%lu)]\n", x, m, x, mp->D + 1);
 		if (o->lows) {
 			line(o, 0, "");
 			segc_strbuf_appendf(b, "%s13 = [[0.0] * %lu for %s6 "
-				"in range(%lu)]\n", x, (unsigned long)mp->m, x,
-				mp->D + 1);
+				"in range(%lu)]\n", x, m, x, mp->D + 1);
 		}
 		line(o, 0, "");
-		segc_strbuf_appendf(b, "%s1 = [0.0] * %lu\n", x,
-			(unsigned long)mp->m);
+		segc_strbuf_appendf(b, "%s1 = [0.0] * %lu\n", x, m);
 		line(o, 0, "%s4 = 0.0\n");
 		line(o, 0, "%s5 = 0.0\n");
 		line(o, 0, "%s6 = 0\n");
@@ -576,49 +637,97 @@ static void put_locals(mp_out *o)
 		line(o, 0, "%s12 = math.nan\n");
 		return;
 	}
-	line(o, 0, "{\n");
+	line(o, 0, sx->block_open);
 	o->depth++;
-	line(o, 0, "");
-	segc_strbuf_appendf(b, "double %s0[%luUL][%luUL]", x, mp->D + 1,
-		(unsigned long)mp->m);
-	if (o->lows)
-		segc_strbuf_appendf(b, ", %s13[%luUL][%luUL]", x, mp->D + 1,
-			(unsigned long)mp->m);
-	if (!mp->varying)
-		segc_strbuf_appendf(b, ", %s1[%luUL]", x, (unsigned long)mp->m);
-	segc_strbuf_append(b, ";\n");
+	line(o, 0, sx->t_real);
+	put_fmt(o, "%s0");
+	put_dims(o, mp->D + 1, m);
+	if (o->lows) {
+		put_fmt(o, ", %s13");
+		put_dims(o, mp->D + 1, m);
+	}
+	if (!mp->varying) {
+		put_fmt(o, ", %s1");
+		put_dims(o, 0, m);
+	}
+	segc_strbuf_appendf(b, "%s\n", sx->semi);
 	/* the low part of the result: --accurate keeps it */
 	if (o->nm->accurate)
 		line(o, 0, "double %s16 = 0;\n");
+	real[n++] = (mp_local){ "%s2", NULL };
 	/* a candidate only where an arc gives one */
-	line(o, 0, mp->k ? "double %s2, %s3, %s14, " : "double %s2, ");
-	if (mp->varying) {
-		/* no period check: its locals are left out */
-		put_fmt(o, "%s10, %s15, %s12 = (double)NAN;\n");
-		line(o, 0, "unsigned long %s6 = 0;\n\n");
-	} else {
-		put_fmt(o, "%s4 = 0, %s5 = 0, %s10, %s11, %s15, "
-			"%s12 = (double)NAN;\n");
-		line(o, 0, "unsigned long %s6 = 0, %s7 = 0;\n");
-		line(o, 0, "int %s8, %s9;\n\n");
+	if (mp->k) {
+		real[n++] = (mp_local){ "%s3", NULL };
+		real[n++] = (mp_local){ "%s14", NULL };
 	}
+	/* no period check with varying costs: its locals are left out */
+	if (!mp->varying) {
+		real[n++] = (mp_local){ "%s4", sx->zero };
+		real[n++] = (mp_local){ "%s5", sx->zero };
+	}
+	real[n++] = (mp_local){ "%s10", NULL };
+	if (!mp->varying)
+		real[n++] = (mp_local){ "%s11", NULL };
+	real[n++] = (mp_local){ "%s15", NULL };
+	real[n++] = (mp_local){ "%s12", sx->nan };
+	if (!mp->varying && sx->inf_init)
+		real[n++] = (mp_local){ "%s17", sx->inf_init };
+	put_decl(o, sx->t_real, real, n);
+	put_decl(o, sx->t_count, count, mp->varying ? 1 : 2);
+	if (!mp->varying)
+		put_decl(o, sx->t_bool, cond, 2);
+	segc_strbuf_appendc(b, '\n');
+	put_inits(o, real, n);
+	put_inits(o, count, mp->varying ? 1 : 2);
 }
 
 /* Appends the head of the loop over the iterations, while %s2 <= n and
- * below 'limit' (C: a for; Python: a while, %s2 counted at its end). */
+ * below 'limit' (C: a for; Python and Fortran: a while, %s2 counted at
+ * its end). */
 static void put_loop_head(const mp_out *o, const char *limit)
 {
-	if (o->sx->typed) {
+	const segc_emit_syntax *sx = o->sx;
+
+	if (!sx->step) {
 		line(o, 1, "for (%s2 = 1; %s2 <= ");
 		put_val(o, o->n);
 		segc_strbuf_appendf(o->b, " && %s2 < %s; %s2 += 1) {\n", o->x,
 			limit, o->x);
 		return;
 	}
-	line(o, 1, "%s2 = 1.0\n");
-	line(o, 1, "while %s2 <= ");
+	line(o, 1, "%s2 = 1.0");
+	segc_strbuf_appendf(o->b, "%s%s\n", sx->real, sx->semi);
+	line(o, 1, sx->while_);
+	put_fmt(o, "%s2 <= ");
 	put_val(o, o->n);
-	segc_strbuf_appendf(o->b, " and %s2 < %s:\n", o->x, limit);
+	segc_strbuf_appendf(o->b, "%s%s2 < %s%s%s", sx->and_, o->x, limit,
+		sx->real, sx->while_end);
+}
+
+/* The prefix of the locals: 'm' repeated until no argument is it
+ * followed by digits (compared without case where the language ignores
+ * it). */
+static char *local_prefix(const segc_emit_namer *nm,
+	const segc_emit_syntax *sx)
+{
+	size_t n = nm->p->nargs, i, j;
+	char **lower;
+	char *x;
+
+	if (!sx->nocase)
+		return segc_emit_local_prefix(nm->arg, n, 'm');
+	lower = segc_xcalloc(n + 1, sizeof *lower);
+	for (i = 0; i < n; i++) {
+		lower[i] = segc_xmalloc(strlen(nm->arg[i]) + 1);
+		for (j = 0; nm->arg[i][j]; j++)
+			lower[i][j] = (char)tolower((unsigned char)nm->arg[i][j]);
+		lower[i][j] = '\0';
+	}
+	x = segc_emit_local_prefix(lower, n, 'm');
+	for (i = 0; i < n; i++)
+		free(lower[i]);
+	free(lower);
+	return x;
 }
 
 /* Appends the MAXPLUS 'i' as the statements of its loop (see the top of
@@ -628,14 +737,15 @@ static void put_loop_head(const mp_out *o, const char *limit)
  * candidate (14 its low part), 4 the step of the period, 5 the last step,
  * 6 the slot of the iteration, 7 uniform steps in a row, 8 and 9 the
  * checks, 10 and 11 the maxima of a node (15 the low part of 10), 12 the
- * result (16 its low part). */
+ * result (16 its low part), 17 -infinity where the language computes it
+ * once (Fortran). */
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	unsigned depth, const segc_emit_syntax *sx, int assign,
 	segc_emit_block_fn put_block)
 {
 	const segc_plan_insn *in = &nm->p->insn[i];
 	const segc_plan_maxplus *mp = in->mp;
-	char *x = segc_emit_local_prefix(nm->arg, nm->p->nargs, 'm');
+	char *x = local_prefix(nm, sx);
 	const char *semi = sx->semi;
 	mp_out o;
 	size_t v;
@@ -689,12 +799,12 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 		segc_strbuf_append(b, sx->not_all_end);
 		line(&o, 3, "%s12 = ");
 		segc_strbuf_appendf(b, "%s%s\n", sx->nan, semi);
-		stmt(&o, 3, "break");
+		stmt(&o, 3, sx->brk);
 		put_end(&o, 2);
 	}
 	line(&o, 2, "");
-	segc_strbuf_appendf(b, "%s6 = (%s6 + 1%s) %% %lu%s%s\n", x, x, sx->ul,
-		mp->D + 1, sx->ul, semi);
+	segc_strbuf_appendf(b, "%s6 = %s%s6 + 1%s%s%lu%s%s%s\n", x, sx->mod_open,
+		x, sx->ul, sx->mod_sep, mp->D + 1, sx->ul, sx->mod_close, semi);
 	for (v = 0; v < mp->m; v++)
 		put_node(&o, v, 2);
 	line(&o, 2, "%s12 = ");
@@ -707,20 +817,21 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	}
 	if (mp->carried && !mp->varying)
 		put_period(&o, 2);
-	if (sx->typed)
-		line(&o, 1, "}\n");
-	else
-		line(&o, 2, "%s2 += 1.0\n");
+	if (sx->step) {
+		line(&o, 2, sx->step);
+		segc_strbuf_appendf(b, "%s\n", semi);
+	}
+	if (sx->loop_end)
+		line(&o, 1, sx->loop_end);
 	/* beyond 2^53 iterations without a period: no number */
 	line(&o, 1, sx->if_);
 	put_fmt(&o, "%s2 <= ");
 	put_val(&o, o.n);
-	segc_strbuf_appendf(b, "%s%s2 >= 9007199254740992.0%s", sx->and_, x,
-		sx->then1);
+	segc_strbuf_appendf(b, "%s%s2 >= 9007199254740992.0%s%s", sx->and_, x,
+		sx->real, sx->then1);
 	line(&o, 2, "%s12 = ");
 	segc_strbuf_appendf(b, "%s%s\n", sx->nan, semi);
-	if (sx->typed)
-		line(&o, 0, "}\n");
+	put_end(&o, 0);
 	line(&o, 0, "");
 	put_res(&o);
 	segc_strbuf_appendf(b, " = %s%s12%s%s\n", nm->accurate ? "dd_d(" : "",
@@ -732,7 +843,7 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	}
 	if (sx->typed) {
 		o.depth--;
-		line(&o, 0, "}\n");
+		line(&o, 0, sx->block_close);
 	}
 	free(x);
 	return rc;

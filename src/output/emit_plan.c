@@ -546,10 +546,32 @@ static void put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 
 /* The syntax of C for the recurrence of an overlapped loop. */
 const segc_emit_syntax segc_emit_c_syntax = {
-	"\t", ";", "double ", ";\n", "UL", "0", " && ", " &&\n", "isfinite(",
-	"floor(", "if (", "else if (", ") {\n", ")\n", "} else\n", "}\n",
-	"if (!(1", ")) {\n", "/* ", " */", "++", "-HUGE_VAL", "(double)NAN", 1,
-	" || "
+	.indent = "\t", .semi = ";", .decl = "double ", .decl_end = ";\n",
+	.ul = "UL", .real = "", .zero = "0", .and_ = " && ",
+	.and_cont = " &&\n", .or_ = " || ", .isfinite = "isfinite(",
+	.floor = "floor(", .if_ = "if (", .elif = "else if (",
+	.then = ") {\n", .then1 = ")\n", .then_else = ")\n",
+	.else1 = "} else\n", .end = "}\n", .end_else = NULL,
+	.not_all = "if (!(1", .not_all_end = ")) {\n", .comment = "/* ",
+	.comment_end = " */", .incr = "++", .brk = "break",
+	.minus_inf = "-HUGE_VAL", .nan = "(double)NAN",
+	.sub_open = "[", .sub_sep = "][", .sub_close = "]",
+	.mod_open = "(", .mod_sep = ") % ", .mod_close = "",
+	.acc = "segc_acc(&%h, &%l, ",
+	.helper = "\n/* *hi + *lo + c, the time stamps of an overlapped loop "
+		"carried as\n * double-doubles: into *hi the double nearest "
+		"the sum, into *lo what it\n * leaves (TwoSum, then "
+		"FastTwoSum); an infinite sum stays infinite. */\nstatic "
+		"void segc_acc(double *hi, double *lo, double c)\n{\n\t"
+		"const double s = *hi + c, t = s - *hi;\n\tconst double e = "
+		"((*hi - (s - t)) + (c - t)) + *lo;\n\n\tif (!isfinite(s)) "
+		"{\n\t\t*hi = s;\n\t\t*lo = 0;\n\t\treturn;\n\t}\n\t*hi = "
+		"s + e;\n\t*lo = e - (*hi - s);\n}\n",
+	.step = NULL, .while_ = NULL, .while_end = NULL, .loop_end = "}\n",
+	.typed = 1, .block_open = "{\n", .block_close = "}\n",
+	.t_real = "double ", .t_count = "unsigned long ", .t_bool = "int ",
+	.dims2 = "[%luUL][%luUL]", .dims1 = "[%luUL]", .dims_last = 0,
+	.decl_init = 1, .inf_init = NULL, .nocase = 0
 };
 
 /* put_block as a segc_emit_block_fn (for the costs of a maxplusv). */

@@ -189,40 +189,84 @@ typedef int (*segc_emit_block_fn)(segc_strbuf *b, const segc_emit_namer *nm,
  * share, the recurrence of an overlapped loop (emit_maxplus.c): the
  * pieces its statements are made of.  Each language's file defines its
  * own (segc_emit_c_syntax in emit_plan.c, segc_emit_py_syntax in
- * emit_python.c). */
+ * emit_python.c, segc_emit_f_syntax in emit_fortran.c).  A piece said to
+ * be a format names the locals as %s (their prefix followed by their
+ * number). */
 typedef struct segc_emit_syntax {
 	const char *indent;       /* one level of indentation */
 	const char *semi;         /* ends a simple statement */
-	const char *decl;         /* starts a declaration of a double */
+	const char *decl;         /* starts a declaration of a double (or,
+	                           * where values are declared at the top
+	                           * of the function, an assignment) */
 	const char *decl_end;     /* ends the result's, with its first value */
-	const char *ul;           /* suffix of an unsigned long constant */
+	const char *ul;           /* suffix of an integer constant */
+	const char *real;         /* suffix of a real constant ("2.0") */
 	const char *zero;         /* 0 as a double */
 	const char *and_;         /* the conjunction of two conditions */
 	const char *and_cont;     /* the same, continued on the next line */
+	const char *or_;          /* the disjunction of two conditions */
 	const char *isfinite;     /* opens the test of a finite number */
 	const char *floor;        /* opens floor() */
 	const char *if_;          /* opens the condition of an if */
 	const char *elif;         /* opens the condition of an else-if */
 	const char *then;         /* ends a condition before a block */
 	const char *then1;        /* ends a condition before one statement */
+	const char *then_else;    /* ends a condition before one statement
+	                           * that an else-if follows */
 	const char *else1;        /* ends a block, starts an else of one
 	                           * statement */
 	const char *end;          /* ends a block (NULL: indentation does) */
+	const char *end_else;     /* ends an if after the one statement of
+	                           * its else (NULL: nothing does) */
 	const char *not_all;      /* opens "not (true and ...)" */
 	const char *not_all_end;  /* closes it before a block */
 	const char *comment;      /* opens a comment of one line */
 	const char *comment_end;  /* closes it */
-	const char *incr;         /* after a counter: adds 1 to it */
-	const char *minus_inf;    /* -infinity */
+	const char *incr;         /* after a counter: adds 1 to it (a
+	                           * format) */
+	const char *brk;          /* leaves the loop */
+	const char *minus_inf;    /* -infinity (a format) */
 	const char *nan;          /* NaN */
+	const char *sub_open;     /* an element: sub_open, the ring slot, */
+	const char *sub_sep;      /* sub_sep, the node, sub_close (one */
+	const char *sub_close;    /* index: sub_open, it, sub_close) */
+	const char *mod_open;     /* the remainder of a by b: mod_open, */
+	const char *mod_sep;      /* a, mod_sep, b, mod_close */
+	const char *mod_close;
+	const char *acc;          /* opens the call of the helper that adds a
+	                           * cost to a double-double (a format: %h
+	                           * and %l its high and low parts); the
+	                           * cost and ")" follow */
+	const char *helper;       /* that helper, printed once per file */
+	const char *step;         /* NULL: the loop is a for; else the loop
+	                           * is a while and this format the
+	                           * statement that ends each iteration */
+	const char *while_;       /* opens the condition of the while */
+	const char *while_end;    /* closes it */
+	const char *loop_end;     /* ends the loop (NULL: indentation does) */
 	int typed;                /* the locals are declared, with their
-	                           * types, in a block of their own (and the
-	                           * loop is a for); else they are assigned
-	                           * (and the loop is a while) */
-	const char *or_;          /* the disjunction of two conditions */
+	                           * types, in a block of their own; else
+	                           * they are assigned */
+	const char *block_open;   /* typed: opens the block of the locals */
+	const char *block_close;  /* typed: closes it */
+	const char *t_real;       /* typed: declares doubles */
+	const char *t_count;      /* typed: declares integer counters */
+	const char *t_bool;       /* typed: declares conditions */
+	const char *dims2;        /* typed: the dimensions of an array of */
+	const char *dims1;        /* two, of one (printf formats of unsigned
+	                           * longs) */
+	int dims_last;            /* they take the last index (from 0), else
+	                           * the count */
+	int decl_init;            /* typed: first values in the declarations;
+	                           * else statements after them (a declared
+	                           * value would make a Fortran local saved) */
+	const char *inf_init;     /* NULL, or the first value of the local
+	                           * %s17 that minus_inf names */
+	int nocase;               /* names are compared without case */
 } segc_emit_syntax;
 
-extern const segc_emit_syntax segc_emit_c_syntax, segc_emit_py_syntax;
+extern const segc_emit_syntax segc_emit_c_syntax, segc_emit_py_syntax,
+	segc_emit_f_syntax;
 
 /* Appends the MAXPLUS 'i' of 'nm->p' as the statements of its loop in the
  * language of 'sx' at 'depth' (with 'assign', its result declared before
@@ -234,8 +278,9 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 	segc_emit_block_fn put_block);
 
 /* Appends the helper that the recurrences of overlapped loops call to
- * add a cost to a time stamp carried as a double-double (segc_acc in C,
- * _segc_acc in Python), in the language of 'sx' (emit_maxplus.c). */
+ * add a cost to a time stamp carried as a double-double (segc_acc in C
+ * and Fortran, _segc_acc in Python), in the language of 'sx'
+ * (emit_maxplus.c). */
 void segc_emit_maxplus_helper(segc_strbuf *b, const segc_emit_syntax *sx);
 
 /* Non-zero when the plan 'p' computes a MAXPLUS (emit_maxplus.c). */
@@ -268,5 +313,11 @@ void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
  * their own (emit_taskpath_f.c). */
 void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t i, unsigned depth);
+
+/* Appends the Fortran statements 'text' with every line longer than 100
+ * columns continued with '&' at a blank (the lines hold no strings; a
+ * comment line is left as it is), so that none passes Fortran's 132
+ * (emit_fortran.c). */
+void segc_emit_f_wrapped(segc_strbuf *b, const char *text);
 
 #endif

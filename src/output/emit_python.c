@@ -314,10 +314,27 @@ static void put_const(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 
 /* The syntax of Python for the recurrence of an overlapped loop. */
 const segc_emit_syntax segc_emit_py_syntax = {
-	"    ", "", "", " = math.nan\n", "", "0.0", " and ", " and \\\n",
-	"math.isfinite(", "math.floor(", "if ", "elif ", ":\n", ":\n",
-	"else:\n", NULL, "if not (True", "):\n", "# ", "", " += 1",
-	"-math.inf", "math.nan", 0, " or "
+	.indent = "    ", .semi = "", .decl = "", .decl_end = " = math.nan\n",
+	.ul = "", .real = "", .zero = "0.0", .and_ = " and ",
+	.and_cont = " and \\\n", .or_ = " or ", .isfinite = "math.isfinite(",
+	.floor = "math.floor(", .if_ = "if ", .elif = "elif ", .then = ":\n",
+	.then1 = ":\n", .then_else = ":\n", .else1 = "else:\n", .end = NULL,
+	.end_else = NULL, .not_all = "if not (True", .not_all_end = "):\n",
+	.comment = "# ", .comment_end = "", .incr = " += 1", .brk = "break",
+	.minus_inf = "-math.inf", .nan = "math.nan",
+	.sub_open = "[", .sub_sep = "][", .sub_close = "]",
+	.mod_open = "(", .mod_sep = ") % ", .mod_close = "",
+	.acc = "%h, %l = _segc_acc(%h, %l, ",
+	.helper = "\n\ndef _segc_acc(hi, lo, c):\n    \"\"\"hi + lo + c, the "
+		"time stamps of an overlapped loop carried as\n    "
+		"double-doubles: the float nearest the sum and what it leaves"
+		"\n    (TwoSum, then FastTwoSum); an infinite sum stays "
+		"infinite.\"\"\"\n    s = hi + c\n    if not math.isfinite(s):"
+		"\n        return s, 0.0\n    t = s - hi\n    e = ((hi - (s - "
+		"t)) + (c - t)) + lo\n    h = s + e\n    return h, e - (h - "
+		"s)\n",
+	.step = "%s2 += 1.0", .while_ = "while ", .while_end = ":\n",
+	.loop_end = NULL, .typed = 0, .nocase = 0
 };
 
 /* Appends one live instruction; -1 for one the printer cannot express. */

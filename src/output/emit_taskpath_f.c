@@ -8,14 +8,11 @@
  * arrays of the arcs still to come and of the queue).  Indices are held
  * in reals (integers below 2^53 are exact), only the places in the
  * arrays are default integers.  Lines longer than Fortran's 132 are
- * continued with '&'. */
+ * continued with '&' (segc_emit_f_wrapped). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_taskpath.h"
-
-/* The line length past which a line is continued. */
-#define F_WRAP 100
 
 /* Appends 'depth' levels of two spaces. */
 static void indent(const segc_tp_out *o, unsigned depth)
@@ -639,40 +636,6 @@ static const segc_tp_lang lang_f = {
 	" .or. ", " .and. ", "ieee_is_nan(", ") then\n", "end if\n", "(", ")"
 };
 
-/* Appends 'text' with every line longer than F_WRAP continued with '&'
- * at a blank (the lines printed here hold no strings; a comment line is
- * left as it is). */
-static void put_wrapped(segc_strbuf *b, const char *text)
-{
-	const char *p = text;
-
-	while (*p) {
-		const char *nl = strchr(p, '\n'), *cut, *line = p;
-		size_t len = nl ? (size_t)(nl - p) : strlen(p), lead = 0;
-
-		while (p[lead] == ' ')
-			lead++;
-		while (len > F_WRAP && line[lead] != '!') {
-			for (cut = p + F_WRAP; cut > p + lead && *cut != ' ';
-			     cut--)
-				;
-			if (cut <= p + lead)
-				break;
-			segc_strbuf_appendn(b, p, (size_t)(cut - p));
-			segc_strbuf_append(b, " &\n");
-			segc_strbuf_appendn(b, line, lead);
-			segc_strbuf_append(b, "    &");
-			len -= (size_t)(cut - p);
-			p = cut;
-		}
-		segc_strbuf_appendn(b, p, len);
-		segc_strbuf_appendc(b, '\n');
-		p += len + (nl ? 1 : 0);
-		if (!nl)
-			break;
-	}
-}
-
 /* Non-zero when 'name', without case, is 'x' followed by digits, or by
  * 'f' and digits (the walk's label). */
 static int meets_prefix(const char *name, const char *x)
@@ -754,7 +717,7 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 	indent(&o, depth);
 	segc_strbuf_appendf(&text, "end block %sf%lu\n", o.x,
 		(unsigned long)i);
-	put_wrapped(b, segc_strbuf_str(&text));
+	segc_emit_f_wrapped(b, segc_strbuf_str(&text));
 	segc_strbuf_free(&text);
 	free(o.x);
 }

@@ -214,9 +214,7 @@ for m in $models; do
 		set --
 		for k in $(cat "$tmp/decl"); do set -- "$@" --keep "$k"; done
 		emit_lang "$l" "$tmp/base" "$m" "$@" 2>"$tmp/err" || {
-			# the Fortran printer has no overlapped loop
-			grep -q 'does not know' "$tmp/err" ||
-				{ ok 1 "$mn $l: emit"; diag "$(head -3 "$tmp/err")"; }
+			ok 1 "$mn $l: emit"; diag "$(head -3 "$tmp/err")"
 			continue; }
 		[ "$l" = fortran ] && emit_lang c "$tmp/base" "$m" "$@"
 		values "$l" "$tmp/base" "$nargs" 0 > "$tmp/base-$l" 2>>"$tmp/cc.err"
