@@ -7,7 +7,9 @@ where it is, and within the relative error bound each function states in
 its comment (plus 1 for the rounding of the reference); and that the
 Python predictor (emit --lang python, one float at a time) gives the C
 predictor's doubles at the points of its table, as many as 10 s of
-Python allow.
+Python allow; and that the Fortran module (emit --lang fortran, compiled
+by gfortran -std=f2008 -Wall -Wextra -Werror, FC_TEST), called through its
+bind(c) entries, gives the C predictor's doubles at every point.
 
 Each model is emitted with the machine generated/MANIFEST names for it (if
 any) and every name emit reports unbound kept as an argument.  Models that
@@ -24,6 +26,8 @@ SEGC_MODELS, a list of model paths (relative to top_srcdir, separated by
 spaces), checks only those.  Prints TAP."""
 import os
 import re
+import shutil
+import ctypes
 import importlib.util
 import subprocess
 import sys
@@ -40,6 +44,9 @@ ULPDIFF = os.path.join(os.environ["top_builddir"], "tests", "cli", "ulpdiff")
 MAX_ULP = 2
 COMPS = ("total", "comp", "comm", "io")
 PY_SECONDS = 10
+FC = os.environ.get("FC_TEST") or "gfortran"
+FFLAGS = ["-std=f2008", "-Wall", "-Wextra", "-Werror", "-O2",
+          "-ffp-contract=off"]
 CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O2"]
 
 # Predictors known to miss the 2 ulp, each with the reason (doc/emit.md):
@@ -232,6 +239,7 @@ def one_model(rel, machine, work):
     for b in bad:
         diag(b)
     python_same(rel, mopt, keep, path, base, pr.stdout)
+    fortran_same(rel, mopt, keep, path, base, pr.stdout)
 
 
 def python_same(rel, mopt, keep, path, base, table):
@@ -270,6 +278,59 @@ def python_same(rel, mopt, keep, path, base, table):
             break
     ok(not bad and done > 0, "%s: Python gives the C doubles (%d of %d "
        "points)" % (rel, done, len(lines) - 1))
+    for b in bad[:5]:
+        diag(b)
+
+
+def table_rows(table):
+    """(argument columns, component columns, rows of floats) of the C
+    predictor's table."""
+    lines = table.splitlines()
+    head = lines[0].split("\t")
+    nargs = min(head.index(c) for c in COMPS if c in head)
+    rows = [[float(v) for v in line.split("\t")] for line in lines[1:]]
+    return head[:nargs], head[nargs:], rows
+
+
+def fortran_same(rel, mopt, keep, path, base, table):
+    """The Fortran module of the model, built as a shared library and
+    called through its bind(c) entries (the C predictor's names), gives
+    the C predictor's doubles at every point of its table."""
+    if not shutil.which(FC):
+        return
+    name = os.path.basename(base)
+    r = run([SEGC, "emit", "-q", "--lang", "fortran", "--prefix", name] +
+            mopt + sum([["--keep", k] for k in keep], []) +
+            ["-o", base + "_f", path])
+    if r.returncode:
+        ok(False, "%s: emit Fortran" % rel)
+        diag(r.stderr[:1000])
+        return
+    lib = base + "_f.so"
+    r = run([FC] + FFLAGS + ["-shared", "-fPIC", "-J",
+                             os.path.dirname(base), "-o", lib,
+                             base + "_f.f90"])
+    if r.returncode:
+        ok(False, "%s: the Fortran module compiles" % rel)
+        diag(r.stderr[:2000])
+        return
+    so = ctypes.CDLL(lib)
+    args, comps, rows = table_rows(table)
+    bad = []
+    for col_k, col in enumerate(comps):
+        try:
+            f = getattr(so, name + "_" + col)
+        except AttributeError:
+            continue
+        f.restype = ctypes.c_double
+        f.argtypes = [ctypes.c_double] * len(args)
+        for row in rows:
+            got, want = f(*row[:len(args)]), row[len(args) + col_k]
+            if got != want and not (got != got and want != want):
+                bad.append("%s at %s: %r, C %r" % (col, row[:len(args)],
+                                                    got, want))
+    ok(not bad, "%s: Fortran gives the C doubles (%d points)"
+       % (rel, len(rows)))
     for b in bad[:5]:
         diag(b)
 
