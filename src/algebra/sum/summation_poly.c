@@ -275,8 +275,7 @@ static mp_limb_t mpz_valuation(struct smooth_den *s, size_t i,
 	int first = 1;
 
 	while (v < cap) {
-		for (pk = p, k = 1; k < cap - v && pk <= (~UWORD(0)) / p / p;
-			k++)
+		for (pk = p, k = 1; k < cap - v && pk <= s->lim[i] / p; k++)
 			pk *= p;
 		c = word_valuation(s, i, mpz_fdiv_ui(first ? x : s->t, pk), k);
 		v += c;
@@ -431,7 +430,7 @@ static void smooth_den_reduce(struct smooth_den *s, mpq_t r, const mpz_t W,
 		if (v == s->f[i] && v < s->e[i])
 			v = mpz_valuation(s, i, W, s->e[i]);
 		for (; v > 0; v--) {
-			if (gw > (~UWORD(0)) / s->p[i]) {
+			if (gw > s->lim[i]) {
 				mpz_mul_ui(s->g, s->g, gw);
 				gw = 1;
 			}
