@@ -78,6 +78,7 @@ static void bernoulli_upto(segc_canon *st, size_t m)
 struct prime_tab {
 	nmod_t mod;
 	mp_limb_t *fac, *ifac, *beta;
+	mp_limb_t *facs;  /* Shoup's quotients of the fac[k] (p < 2^63) */
 };
 
 struct segc_sum_primes {
@@ -101,6 +102,7 @@ void segc_sum_primes_free(segc_sum_primes *c)
 		free(c->tab[i].fac);
 		free(c->tab[i].ifac);
 		free(c->tab[i].beta);
+		free(c->tab[i].facs);
 	}
 	free(c->tab);
 	free(c->p);
@@ -152,8 +154,11 @@ static void prime_tab_extend(segc_canon *st, struct prime_tab *t,
 	t->fac = segc_xrealloc(t->fac, n * sizeof(mp_limb_t));
 	t->ifac = segc_xrealloc(t->ifac, n * sizeof(mp_limb_t));
 	t->beta = segc_xrealloc(t->beta, n * sizeof(mp_limb_t));
-	for (k = from; k < n; k++)
+	t->facs = segc_xrealloc(t->facs, n * sizeof(mp_limb_t));
+	for (k = from; k < n; k++) {
 		t->fac[k] = k ? nmod_mul(t->fac[k - 1], (mp_limb_t)k, mod) : 1;
+		t->facs[k] = n_mulmod_precomp_shoup(t->fac[k], mod.n);
+	}
 	/* 1/(n-1)! by one inversion, the others downwards */
 	t->ifac[n - 1] = n_invmod(t->fac[n - 1], mod.n);
 	for (k = n - 1; k > from; k--)
@@ -198,6 +203,7 @@ static segc_sum_primes *primes_upto(segc_canon *st, size_t np, size_t n)
 				UWORD(1) << (PRIME_BITS - 1), 1);
 			nmod_init(&c->tab[i].mod, c->p[i]);
 			c->tab[i].fac = c->tab[i].ifac = c->tab[i].beta = NULL;
+			c->tab[i].facs = NULL;
 			prime_tab_extend(st, &c->tab[i], 0, c->n);
 		}
 		c->np = np;
@@ -689,6 +695,8 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	for (q = 0; q < np; q++) {
 		const struct prime_tab *T = &P->tab[q];
 		mp_limb_t bl = fmpz_fdiv_ui(f->blcm, T->mod.n), w;
+		mp_limb_t bls = n_mulmod_precomp_shoup(bl, T->mod.n);
+		mp_limb_t b1s = n_mulmod_precomp_shoup(T->beta[1], T->mod.n);
 		int nlimbs = _nmod_vec_dot_bound_limbs((slong)(d / 2 + 1),
 			T->mod);
 
@@ -696,7 +704,8 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 		 * product of beta_0, beta_2, ... with the u_k, k = m-1+j, of
 		 * the parity of m - 1; V holds the even u_k, then the odd */
 		for (k = 0; k < n; k++) {
-			U[k] = nmod_mul(T->fac[k], cres[k * np + q], T->mod);
+			U[k] = n_mulmod_shoup(T->fac[k], cres[k * np + q],
+				T->facs[k], T->mod.n);
 			V[k / 2 + (k % 2 ? n - n / 2 : 0)] = U[k];
 		}
 		for (k = 0; 2 * k < n; k++)
@@ -710,10 +719,11 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 			w = _nmod_vec_dot(E, V + (r ? n - n / 2 : 0) + s,
 				(slong)(len - s), T->mod, nlimbs);
 			if (m < n)
-				w = nmod_add(w, nmod_mul(T->beta[1], U[m],
-					T->mod), T->mod);
-			wres[(m - 1) * np + q] = nmod_mul(nmod_mul(w,
-				T->ifac[m - 1], T->mod), bl, T->mod);
+				w = nmod_add(w, n_mulmod_shoup(T->beta[1],
+					U[m], b1s, T->mod.n), T->mod);
+			wres[(m - 1) * np + q] = n_mulmod_shoup(bl,
+				nmod_mul(w, T->ifac[m - 1], T->mod), bls,
+				T->mod.n);
 		}
 	}
 	fmpz_mul(L, L, f->blcm);
