@@ -79,6 +79,8 @@ struct prime_tab {
 	nmod_t mod;
 	mp_limb_t *fac, *ifac, *beta;
 	mp_limb_t *facs;  /* Shoup's quotients of the fac[k] (p < 2^63) */
+	mp_limb_t *bpow;  /* bpow[k] = 2^(64 k) mod p, k < nbpow */
+	size_t nbpow;
 };
 
 struct segc_sum_primes {
@@ -103,6 +105,7 @@ void segc_sum_primes_free(segc_sum_primes *c)
 		free(c->tab[i].ifac);
 		free(c->tab[i].beta);
 		free(c->tab[i].facs);
+		free(c->tab[i].bpow);
 	}
 	free(c->tab);
 	free(c->p);
@@ -178,6 +181,52 @@ static void prime_tab_extend(segc_canon *st, struct prime_tab *t,
 	}
 }
 
+/* Makes sure t->bpow holds the powers of 2^64 for numbers of 'n'
+ * limbs. */
+static void prime_tab_powers(struct prime_tab *t, size_t n)
+{
+	size_t k;
+
+	if (n <= t->nbpow)
+		return;
+	n = n < 2 * t->nbpow ? 2 * t->nbpow : n;
+	n = n < 2 ? 2 : n;
+	t->bpow = segc_xrealloc(t->bpow, segc_xmul_size(n, sizeof(mp_limb_t)));
+	t->bpow[0] = 1;
+	NMOD_RED2(t->bpow[1], UWORD(1), UWORD(0), t->mod);
+	for (k = 2; k < n; k++)
+		t->bpow[k] = nmod_mul(t->bpow[k - 1], t->bpow[1], t->mod);
+	t->nbpow = n;
+}
+
+/* c mod p, for p of the table 't' (its powers of 2^64 cover c): the
+ * limbs of |c| times their powers, added in three limbs (each product is
+ * below 2^124, so the top limb stays far below p), then one reduction;
+ * FLINT's fmpz_multi_mod_ui computes the inverse of each prime anew. */
+static mp_limb_t prime_tab_residue(const struct prime_tab *t, const fmpz_t c)
+{
+	mp_limb_t r, hi = 0, mid = 0, lo = 0, ph, pl;
+	const mp_limb_t *d;
+	slong size;
+	size_t k, n;
+
+	if (!COEFF_IS_MPZ(*c)) {
+		mp_limb_t a = *c < 0 ? -(mp_limb_t)*c : (mp_limb_t)*c;
+
+		NMOD_RED(r, a, t->mod);
+		return *c < 0 ? nmod_neg(r, t->mod) : r;
+	}
+	size = COEFF_TO_PTR(*c)->_mp_size;
+	d = COEFF_TO_PTR(*c)->_mp_d;
+	n = (size_t)(size < 0 ? -size : size);
+	for (k = 0; k < n; k++) {
+		umul_ppmm(ph, pl, d[k], t->bpow[k]);
+		add_sssaaaaaa(hi, mid, lo, hi, mid, lo, UWORD(0), ph, pl);
+	}
+	NMOD_RED3(r, hi, mid, lo, t->mod);
+	return size < 0 ? nmod_neg(r, t->mod) : r;
+}
+
 /* Makes sure st->primes holds at least 'np' primes with tables of at
  * least 'n' entries (B_0 .. B_{n-1} cached). */
 static segc_sum_primes *primes_upto(segc_canon *st, size_t np, size_t n)
@@ -203,7 +252,8 @@ static segc_sum_primes *primes_upto(segc_canon *st, size_t np, size_t n)
 				UWORD(1) << (PRIME_BITS - 1), 1);
 			nmod_init(&c->tab[i].mod, c->p[i]);
 			c->tab[i].fac = c->tab[i].ifac = c->tab[i].beta = NULL;
-			c->tab[i].facs = NULL;
+			c->tab[i].facs = c->tab[i].bpow = NULL;
+			c->tab[i].nbpow = 0;
 			prime_tab_extend(st, &c->tab[i], 0, c->n);
 		}
 		c->np = np;
@@ -649,14 +699,12 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	const struct groups *g, size_t i, size_t j, size_t d, mpq_t *G)
 {
 	segc_sum_primes *P;
-	const fmpz_comb_struct *comb;
-	fmpz_comb_temp_struct *temp;
 	fmpz *c;
 	fmpz_t L, t;
 	mpz_t Lz;
 	struct smooth_den sd;
 	mp_limb_t *cres, *wres, *U, *V, *E;
-	size_t k, m, q, np, *npm, n = d + 1;
+	size_t k, m, q, np, *npm, n = d + 1, climbs;
 	slong *ubits;
 
 	fmpz_init(L);
@@ -684,14 +732,19 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	np = correlation_primes(f, ubits, n, npm);
 	free(ubits);
 	P = primes_upto(st, np, f->deg + 1);
-	comb = primes_comb(P, np, &temp);
 	cres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
 	wres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
 	U = segc_xmalloc(n * sizeof(mp_limb_t));
 	V = segc_xmalloc(n * sizeof(mp_limb_t));
 	E = segc_xmalloc(n * sizeof(mp_limb_t));
-	for (k = 0; k < n; k++)
-		fmpz_multi_mod_ui(cres + k * np, c + k, comb, temp);
+	for (k = 0, climbs = 1; k < n; k++)
+		if ((size_t)fmpz_size(c + k) > climbs)
+			climbs = (size_t)fmpz_size(c + k);
+	for (q = 0; q < np; q++) {
+		prime_tab_powers(&P->tab[q], climbs);
+		for (k = 0; k < n; k++)
+			cres[k * np + q] = prime_tab_residue(&P->tab[q], c + k);
+	}
 	for (q = 0; q < np; q++) {
 		const struct prime_tab *T = &P->tab[q];
 		mp_limb_t bl = fmpz_fdiv_ui(f->blcm, T->mod.n), w;
