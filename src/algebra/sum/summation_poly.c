@@ -83,8 +83,23 @@ struct prime_tab {
 	size_t nbpow;
 };
 
+/* Up to this many primes, the Chinese remainders are taken by the
+ * explicit formula (crt_tab), whose tables grow with the square of the
+ * number of primes; beyond, by FLINT's tree. */
+#define CRT_EXPLICIT_MAX 32
+
+/* For the first k primes p_i, as k limbs each: their product M,
+ * (M - 1) / 2 and the M / p_i (row i of Mi); and the inverses of M / p_i
+ * modulo p_i. */
+struct crt_tab {
+	int built;
+	mp_limb_t *M, *Mh, *Mi, *inv;
+};
+
 struct segc_sum_primes {
 	size_t np, n;           /* primes, entries of each table */
+	struct crt_tab *crt;    /* crt[k - 1]: of the first k primes, k <=
+	                         * CRT_EXPLICIT_MAX (NULL until needed) */
 	mp_limb_t *p;           /* the primes, increasing */
 	struct prime_tab *tab;  /* one per prime */
 	fmpz_comb_struct *comb; /* comb[k - 1]: of the first k primes */
@@ -117,7 +132,90 @@ void segc_sum_primes_free(segc_sum_primes *c)
 	free(c->comb);
 	free(c->temp);
 	free(c->built);
+	for (i = 0; c->crt && i < CRT_EXPLICIT_MAX; i++) {
+		free(c->crt[i].M);
+		free(c->crt[i].Mh);
+		free(c->crt[i].Mi);
+		free(c->crt[i].inv);
+	}
+	free(c->crt);
 	free(c);
+}
+
+/* The tables of the explicit Chinese remainders for the first 'k'
+ * primes of 'c' (k <= CRT_EXPLICIT_MAX, k <= c->np), made once. */
+static const struct crt_tab *primes_crt(segc_sum_primes *c, size_t k)
+{
+	struct crt_tab *t;
+	mpz_t M, x;
+	size_t i;
+
+	if (!c->crt)
+		c->crt = segc_xcalloc(CRT_EXPLICIT_MAX, sizeof(*c->crt));
+	t = &c->crt[k - 1];
+	if (t->built)
+		return t;
+	t->M = segc_xcalloc(k, sizeof(mp_limb_t));
+	t->Mh = segc_xcalloc(k, sizeof(mp_limb_t));
+	t->Mi = segc_xcalloc(k * k, sizeof(mp_limb_t));
+	t->inv = segc_xmalloc(k * sizeof(mp_limb_t));
+	mpz_init_set_ui(M, 1);
+	mpz_init(x);
+	for (i = 0; i < k; i++)
+		mpz_mul_ui(M, M, c->p[i]);
+	mpz_export(t->M, NULL, -1, sizeof(mp_limb_t), 0, 0, M);
+	mpz_sub_ui(x, M, 1);
+	mpz_tdiv_q_2exp(x, x, 1);
+	mpz_export(t->Mh, NULL, -1, sizeof(mp_limb_t), 0, 0, x);
+	for (i = 0; i < k; i++) {
+		mpz_divexact_ui(x, M, c->p[i]);
+		mpz_export(t->Mi + i * k, NULL, -1, sizeof(mp_limb_t), 0, 0, x);
+		t->inv[i] = n_invmod(mpz_fdiv_ui(x, c->p[i]), c->p[i]);
+	}
+	mpz_clear(M);
+	mpz_clear(x);
+	t->built = 1;
+	return t;
+}
+
+/* x = the integer of least absolute value whose residues modulo the
+ * first k primes of 'c' are r[0..k) (k <= CRT_EXPLICIT_MAX): with u_i =
+ * r_i / (M / p_i) mod p_i, x = sum u_i M / p_i - q M, where q is the
+ * integer part of sum u_i / p_i (< k).  That sum is only estimated in
+ * floating point; the result is made exact by adding or subtracting M
+ * until it lies in [0, M), then in (-M/2, M/2). */
+static void crt_explicit(segc_sum_primes *c, mpz_t x, const mp_limb_t *r,
+	size_t k)
+{
+	const struct crt_tab *t = primes_crt(c, k);
+	mp_limb_t xp[CRT_EXPLICIT_MAX + 1], *w;
+	double qd = 0;
+	size_t i, n;
+	int neg = 0;
+
+	/* xp[0..k] as a number of k + 1 limbs, xp[k] of two's complement:
+	 * the sum is below k M < 2^(64 k + 64) */
+	memset(xp, 0, (k + 1) * sizeof(mp_limb_t));
+	for (i = 0; i < k; i++) {
+		mp_limb_t u = nmod_mul(r[i], t->inv[i], c->tab[i].mod);
+
+		xp[k] += mpn_addmul_1(xp, t->Mi + i * k, (mp_size_t)k, u);
+		qd += (double)u / (double)c->p[i];
+	}
+	xp[k] -= mpn_submul_1(xp, t->M, (mp_size_t)k, (mp_limb_t)qd);
+	while ((mp_limb_signed_t)xp[k] < 0)
+		xp[k] += mpn_add_n(xp, xp, t->M, (mp_size_t)k);
+	while (xp[k] || mpn_cmp(xp, t->M, (mp_size_t)k) >= 0)
+		xp[k] -= mpn_sub_n(xp, xp, t->M, (mp_size_t)k);
+	if (mpn_cmp(xp, t->Mh, (mp_size_t)k) > 0) {
+		mpn_sub_n(xp, t->M, xp, (mp_size_t)k);
+		neg = 1;
+	}
+	for (n = k; n > 0 && !xp[n - 1]; n--)
+		;
+	w = mpz_limbs_write(x, (mp_size_t)(n ? n : 1));
+	memcpy(w, xp, n * sizeof(mp_limb_t));
+	mpz_limbs_finish(x, neg ? -(mp_size_t)n : (mp_size_t)n);
 }
 
 /* The tree of products of the first 'np' primes of 'c' (np <= c->np),
@@ -749,7 +847,8 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 		const struct prime_tab *T = &P->tab[q];
 		mp_limb_t bl = fmpz_fdiv_ui(f->blcm, T->mod.n), w;
 		mp_limb_t bls = n_mulmod_precomp_shoup(bl, T->mod.n);
-		mp_limb_t b1s = n_mulmod_precomp_shoup(T->beta[1], T->mod.n);
+		mp_limb_t b1s = n > 1 ? /* beta_1 is used, and there */
+			n_mulmod_precomp_shoup(T->beta[1], T->mod.n) : 0;
 		int nlimbs = _nmod_vec_dot_bound_limbs((slong)(d / 2 + 1),
 			T->mod);
 
@@ -786,10 +885,15 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	mpq_set_ui(G[0], 0, 1);
 	for (m = 1; m <= n; m++) {
 		fmpz_comb_temp_struct *tm;
-		const fmpz_comb_struct *cm = primes_comb(P, npm[m - 1], &tm);
+		const fmpz_comb_struct *cm;
 
-		fmpz_multi_CRT_ui(t, wres + (m - 1) * np, cm, tm, 1);
-		fmpz_get_mpz(Lz, t);
+		if (npm[m - 1] <= CRT_EXPLICIT_MAX)
+			crt_explicit(P, Lz, wres + (m - 1) * np, npm[m - 1]);
+		else {
+			cm = primes_comb(P, npm[m - 1], &tm);
+			fmpz_multi_CRT_ui(t, wres + (m - 1) * np, cm, tm, 1);
+			fmpz_get_mpz(Lz, t);
+		}
 		smooth_den_reduce(&sd, G[m], Lz, (unsigned long)m);
 	}
 	smooth_den_clear(&sd);
