@@ -4,7 +4,8 @@
  * a number and a monomial (built term by term) and between symbolic
  * bounds (Horner's rule), evaluated at integer points; the same with
  * coefficients of tens of digits and a higher degree, whose closed forms
- * need many word primes (each power as many as its size); the same
+ * need many word primes (each power as many as its size), also more
+ * than the explicit Chinese remainders take; the same
  * with denominators of high powers of small primes, whose closed forms
  * cancel many of them (the reduction to lowest terms by valuations,
  * beyond one word of each power and with a prime above the bound); and a
@@ -77,9 +78,9 @@ static void big_number(char *buf, size_t size, int digits)
 
 /* Writes to 'buf' a random polynomial in i and x with up to 'terms'
  * terms of degree at most 'deg' in i, whose coefficients have numerators
- * of 30 to 90 digits and denominators of 1 to 40 digits (or the prime
- * 1000003). */
-static void big_body(char *buf, size_t size, int terms, int deg)
+ * of 'digits' to 3 'digits' digits and denominators of 1 to 40 digits
+ * (or the prime 1000003). */
+static void big_body(char *buf, size_t size, int terms, int deg, int digits)
 {
 	int t, n = (int)range(1, terms);
 
@@ -89,7 +90,7 @@ static void big_body(char *buf, size_t size, int terms, int deg)
 
 		snprintf(buf + len, size - len, "%s(%s", t ? " + " : "",
 			range(0, 1) ? "-" : "");
-		big_number(buf, size, (int)range(30, 90));
+		big_number(buf, size, (int)range(digits, 3 * digits));
 		len = strlen(buf);
 		snprintf(buf + len, size - len, "/");
 		if (range(0, 3))
@@ -254,7 +255,7 @@ static void test_big_bodies(void)
 		for (round = 0; round < 6; round++) {
 			char body[4096], text[4200];
 
-			big_body(body, sizeof(body), 5, 30);
+			big_body(body, sizeof(body), 5, 30, 30);
 			snprintf(text, sizeof(text), "sum(i, %s, %s, %s)",
 				bounds[b][0], bounds[b][1], body);
 			bad += compare(text);
@@ -319,6 +320,24 @@ static int lowest_terms(const char *text)
 	free(s);
 	segc_expr_free(c);
 	return bad;
+}
+
+/* Bodies of coefficients of 700 to 2100 digits, whose closed forms need
+ * more word primes than the explicit Chinese remainders take (FLINT's
+ * tree then). */
+static void test_huge_bodies(void)
+{
+	int round, bad = 0;
+
+	for (round = 0; round < 3; round++) {
+		char body[16384], text[16500];
+
+		big_body(body, sizeof(body), 3, 12, 700);
+		snprintf(text, sizeof(text), "sum(i, 1, N, %s)", body);
+		bad += compare(text);
+	}
+	tap_ok(bad == 0, "3 bodies of coefficients of thousands of digits "
+		"summed over [1, N] equal the loop (%d mismatches)", bad);
 }
 
 /* Nests of three sums whose bodies have denominators of high powers of
@@ -429,6 +448,7 @@ int main(void)
 	mpq_clear(one);
 	test_random_bodies();
 	test_big_bodies();
+	test_huge_bodies();
 	test_smooth_bodies();
 	test_nest();
 	segc_domains_free(dom);
