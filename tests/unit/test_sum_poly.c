@@ -4,7 +4,11 @@
  * a number and a monomial (built term by term) and between symbolic
  * bounds (Horner's rule), evaluated at integer points; the same with
  * coefficients of tens of digits and a higher degree, whose closed forms
- * need many word primes (each power as many as its size); and a
+ * need many word primes (each power as many as its size), also more
+ * than the explicit Chinese remainders take; the same
+ * with denominators of high powers of small primes, whose closed forms
+ * cancel many of them (the reduction to lowest terms by valuations,
+ * beyond one word of each power and with a prime above the bound); and a
  * triangular nest of depth 40 against the binomial coefficients it
  * counts. */
 #include <stdint.h>
@@ -74,9 +78,9 @@ static void big_number(char *buf, size_t size, int digits)
 
 /* Writes to 'buf' a random polynomial in i and x with up to 'terms'
  * terms of degree at most 'deg' in i, whose coefficients have numerators
- * of 30 to 90 digits and denominators of 1 to 40 digits (or the prime
- * 1000003). */
-static void big_body(char *buf, size_t size, int terms, int deg)
+ * of 'digits' to 3 'digits' digits and denominators of 1 to 40 digits
+ * (or the prime 1000003). */
+static void big_body(char *buf, size_t size, int terms, int deg, int digits)
 {
 	int t, n = (int)range(1, terms);
 
@@ -86,7 +90,7 @@ static void big_body(char *buf, size_t size, int terms, int deg)
 
 		snprintf(buf + len, size - len, "%s(%s", t ? " + " : "",
 			range(0, 1) ? "-" : "");
-		big_number(buf, size, (int)range(30, 90));
+		big_number(buf, size, (int)range(digits, 3 * digits));
 		len = strlen(buf);
 		snprintf(buf + len, size - len, "/");
 		if (range(0, 3))
@@ -98,6 +102,59 @@ static void big_body(char *buf, size_t size, int terms, int deg)
 		len = strlen(buf);
 		snprintf(buf + len, size - len, ")");
 		factor(buf, size, "i", range(0, deg));
+		factor(buf, size, "x", range(0, 1));
+	}
+}
+
+/* Appends to 'buf' p^e times 'k' in decimal. */
+static void power_number(char *buf, size_t size, unsigned long k,
+	const unsigned long *p, const unsigned long *e, int n)
+{
+	size_t len = strlen(buf);
+	mpz_t x, t;
+	int j;
+
+	mpz_init_set_ui(x, k);
+	mpz_init(t);
+	for (j = 0; j < n; j++) {
+		mpz_ui_pow_ui(t, p[j], e[j]);
+		mpz_mul(x, x, t);
+	}
+	if (len + mpz_sizeinbase(x, 10) + 2 < size)
+		mpz_get_str(buf + len, 10, x);
+	mpz_clear(x);
+	mpz_clear(t);
+}
+
+/* Writes to 'buf' a random polynomial in 'var' and x with up to
+ * 'terms' terms of degree at most 'deg' in 'var', whose coefficients are
+ * ratios of powers of 2, 3, 5, 7 and 1009 (up to 2^90 and 3^60) times
+ * small numbers. */
+static void smooth_body(char *buf, size_t size, const char *var, int terms,
+	int deg)
+{
+	static const unsigned long p[] = { 2, 3, 5, 7, 1009 };
+	static const unsigned long top[] = { 90, 60, 30, 25, 2 };
+	unsigned long e[5];
+	int t, j, n = (int)range(1, terms);
+
+	buf[0] = '\0';
+	for (t = 0; t < n; t++) {
+		size_t len = strlen(buf);
+
+		snprintf(buf + len, size - len, "%s(%s", t ? " + " : "",
+			range(0, 1) ? "-" : "");
+		for (j = 0; j < 5; j++)
+			e[j] = (unsigned long)range(0, (long)top[j] / 4);
+		power_number(buf, size, (unsigned long)range(1, 99), p, e, 5);
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "/");
+		for (j = 0; j < 5; j++)
+			e[j] = (unsigned long)range(0, (long)top[j]);
+		power_number(buf, size, (unsigned long)range(1, 9), p, e, 5);
+		len = strlen(buf);
+		snprintf(buf + len, size - len, ")");
+		factor(buf, size, var, range(0, deg));
 		factor(buf, size, "x", range(0, 1));
 	}
 }
@@ -198,7 +255,7 @@ static void test_big_bodies(void)
 		for (round = 0; round < 6; round++) {
 			char body[4096], text[4200];
 
-			big_body(body, sizeof(body), 5, 30);
+			big_body(body, sizeof(body), 5, 30, 30);
 			snprintf(text, sizeof(text), "sum(i, %s, %s, %s)",
 				bounds[b][0], bounds[b][1], body);
 			bad += compare(text);
@@ -206,6 +263,116 @@ static void test_big_bodies(void)
 		tap_ok(bad == 0, "6 bodies of large coefficients summed over "
 			"[%s, %s] equal the loop (%d mismatches)", bounds[b][0],
 			bounds[b][1], bad);
+	}
+}
+
+/* The number of terms of the printed form 's' written as a fraction
+ * not in lowest terms: for each '/' followed by digits, the number
+ * that begins its term (after a sign, '+', '-' or '('; 1 when none)
+ * and the digits after the '/' must be coprime. */
+static int not_lowest(const char *s)
+{
+	const char *slash;
+	int bad = 0;
+	mpz_t num, den;
+
+	mpz_init(num);
+	mpz_init(den);
+	for (slash = strchr(s, '/'); slash; slash = strchr(slash + 1, '/')) {
+		const char *t = slash, *d = slash + 1;
+		char digits[4096];
+		size_t k = 0;
+
+		if (*d < '0' || *d > '9')
+			continue;
+		while (t > s && t[-1] != '(' && !(t[-1] == ' ' && t - 1 > s &&
+			(t[-2] == '+' || t[-2] == '-')))
+			t--;
+		while (*t == '-' || *t == ' ')
+			t++;
+		while (*t >= '0' && *t <= '9' && k + 1 < sizeof(digits))
+			digits[k++] = *t++;
+		digits[k] = '\0';
+		mpz_set_str(num, k ? digits : "1", 10);
+		for (k = 0; d[k] >= '0' && d[k] <= '9' && k + 1 < sizeof(digits);
+			k++)
+			digits[k] = d[k];
+		digits[k] = '\0';
+		mpz_set_str(den, digits, 10);
+		mpz_gcd(num, num, den);
+		if (mpz_cmp_ui(num, 1))
+			bad++;
+	}
+	mpz_clear(num);
+	mpz_clear(den);
+	return bad;
+}
+
+/* The number of fractions not in lowest terms in the canonical form
+ * of 'text' (1 when it cannot be made). */
+static int lowest_terms(const char *text)
+{
+	segc_expr *e = segc_expr_parse(ctx, text, NULL);
+	segc_expr *c = e ? segc_canonical(ctx, dom, e) : NULL;
+	char *s = c ? segc_expr_to_string(c) : NULL;
+	int bad = s ? not_lowest(s) : 1;
+
+	free(s);
+	segc_expr_free(c);
+	return bad;
+}
+
+/* Bodies of coefficients of 700 to 2100 digits, whose closed forms need
+ * more word primes than the explicit Chinese remainders take (FLINT's
+ * tree then). */
+static void test_huge_bodies(void)
+{
+	int round, bad = 0;
+
+	for (round = 0; round < 3; round++) {
+		char body[16384], text[16500];
+
+		big_body(body, sizeof(body), 3, 12, 700);
+		snprintf(text, sizeof(text), "sum(i, 1, N, %s)", body);
+		bad += compare(text);
+	}
+	tap_ok(bad == 0, "3 bodies of coefficients of thousands of digits "
+		"summed over [1, N] equal the loop (%d mismatches)", bad);
+}
+
+/* Nests of three sums whose bodies have denominators of high powers of
+ * small primes and of a prime above the bound of the small ones, the
+ * outer sum over a number and a monomial or over symbolic bounds: each
+ * inner closed form is summed again, so that a coefficient left out of
+ * lowest terms changes the result; the printed coefficients are also
+ * checked to be in lowest terms. */
+static void test_smooth_bodies(void)
+{
+	static const char *const bounds[][2] = {
+		{ "1", "N" },
+		{ "-2", "N" },
+		{ "P", "N + 3" },
+	};
+	size_t b;
+
+	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
+		int round, bad = 0;
+
+		for (round = 0; round < 4; round++) {
+			char ba[3000], bj[3000], bi[3000], text[9300];
+
+			smooth_body(ba, sizeof(ba), "a", 3, 6);
+			smooth_body(bj, sizeof(bj), "j", 3, 6);
+			smooth_body(bi, sizeof(bi), "i", 4, 12);
+			snprintf(text, sizeof(text), "sum(a, %s, %s, %s + "
+				"sum(j, 1, a, %s + sum(i, 1, j, %s)))",
+				bounds[b][0], bounds[b][1], ba, bj, bi);
+			bad += compare(text) + lowest_terms(text);
+		}
+		tap_ok(bad == 0, "4 nests of bodies over powers of small primes "
+			"summed over [%s, %s] equal the loops, their coefficients "
+			"in lowest terms (%d mismatches)",
+			bounds[b][0], bounds[b][1], bad);
 	}
 }
 
@@ -281,6 +448,8 @@ int main(void)
 	mpq_clear(one);
 	test_random_bodies();
 	test_big_bodies();
+	test_huge_bodies();
+	test_smooth_bodies();
 	test_nest();
 	segc_domains_free(dom);
 	segc_ctx_free(ctx);
