@@ -63,7 +63,7 @@ typedef struct segc_point_cache segc_point_cache;
 void segc_point_cache_free(segc_point_cache *c);
 
 /* Factorials and Bernoulli numbers modulo word primes, cached for the
- * closed sums (summation_poly.c). */
+ * closed sums (sum_primes.c). */
 typedef struct segc_sum_primes segc_sum_primes;
 /* Releases 'c' (may be NULL). */
 void segc_sum_primes_free(segc_sum_primes *c);

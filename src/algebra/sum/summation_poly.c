@@ -11,19 +11,24 @@
  * a correlation over common denominators, computed modulo word primes
  * (dot products of words, FLINT's _nmod_vec_dot) and brought back by the
  * Chinese remainder theorem, so that the quadratic part of the work is
- * on words, with no gcd and no factorial-sized operands in it.  When hi
- * is a monomial and lo a number, G(hi) - G(lo - 1) is built term by
- * term; other bounds go through Horner's rule on rational functions. */
+ * on words, with no gcd and no factorial-sized operands in it.  The
+ * primes, their tables and the remainders are those of sum_primes.c (the
+ * residues modulo the primes: sum_modular.h); each g_m is brought to
+ * lowest terms over the group's denominator by smooth_den.c.  When hi is
+ * a monomial and lo a number, G(hi) - G(lo - 1) is built term by term;
+ * other bounds go through Horner's rule on rational functions. */
 #include <stdlib.h>
 #include <string.h>
 #include <flint/fmpz.h>
 #include <flint/fmpz_vec.h>
 #include <flint/nmod_vec.h>
 #include <flint/ulong_extras.h>
-#include "algebra/canon/canon_private.h"
+#include "algebra/sum/sum_modular.h"
 #include "base/util.h"
 
-/* Makes sure B_0 .. B_m are cached (B_1 = -1/2). */
+/* Makes sure B_0 .. B_m are cached (B_1 = -1/2): Faulhaber's formula
+ * needs them here, and the tables modulo the primes (sum_primes.c) read
+ * them. */
 static void bernoulli_upto(segc_canon *st, size_t m)
 {
 	size_t k, j;
@@ -62,550 +67,6 @@ static void bernoulli_upto(segc_canon *st, size_t m)
 	mpz_clear(bin);
 	mpq_clear(t);
 	mpq_clear(acc);
-}
-
-/* The size of the primes: below 64 bits, FLINT's dot products sum in
- * two words, not three, up to 2^(128 - 2 PRIME_BITS) = 256 terms (bodies
- * of degree up to about 510, each dot product taking half the
- * coefficients).  Of the sizes measured on the counter nest (see
- * doc/algebra.md), 60 bits took the fewest instructions. */
-#define PRIME_BITS 60
-
-/* Word primes of (2^(PRIME_BITS-1), 2^PRIME_BITS) and, modulo each, k!,
- * 1/k! and beta_j = B_j / j! (B_1 = +1/2) for k, j < n: what the
- * correlation of Faulhaber's formula needs modulo each prime.  Kept
- * across sums, extended on demand. */
-struct prime_tab {
-	nmod_t mod;
-	mp_limb_t *fac, *ifac, *beta;
-	mp_limb_t *facs;  /* Shoup's quotients of the fac[k] (p < 2^63) */
-	mp_limb_t *bpow;  /* bpow[k] = 2^(64 k) mod p, k < nbpow */
-	size_t nbpow;
-};
-
-/* Up to this many primes, the Chinese remainders are taken by the
- * explicit formula (crt_tab), whose tables grow with the square of the
- * number of primes; beyond, by FLINT's tree. */
-#define CRT_EXPLICIT_MAX 32
-
-/* For the first k primes p_i, as k limbs each: their product M,
- * (M - 1) / 2 and the M / p_i (row i of Mi); and the inverses of M / p_i
- * modulo p_i. */
-struct crt_tab {
-	int built;
-	mp_limb_t *M, *Mh, *Mi, *inv;
-};
-
-struct segc_sum_primes {
-	size_t np, n;           /* primes, entries of each table */
-	struct crt_tab *crt;    /* crt[k - 1]: of the first k primes, k <=
-	                         * CRT_EXPLICIT_MAX (NULL until needed) */
-	mp_limb_t *p;           /* the primes, increasing */
-	struct prime_tab *tab;  /* one per prime */
-	fmpz_comb_struct *comb; /* comb[k - 1]: of the first k primes */
-	fmpz_comb_temp_struct *temp;  /* its scratch */
-	unsigned char *built;   /* whether comb[k - 1] is */
-	size_t ncomb;           /* entries of comb, temp and built */
-};
-
-/* Releases 'c' (may be NULL). */
-void segc_sum_primes_free(segc_sum_primes *c)
-{
-	size_t i;
-
-	if (!c)
-		return;
-	for (i = 0; i < c->np; i++) {
-		free(c->tab[i].fac);
-		free(c->tab[i].ifac);
-		free(c->tab[i].beta);
-		free(c->tab[i].facs);
-		free(c->tab[i].bpow);
-	}
-	free(c->tab);
-	free(c->p);
-	for (i = 0; i < c->ncomb; i++)
-		if (c->built[i]) {
-			fmpz_comb_temp_clear(&c->temp[i]);
-			fmpz_comb_clear(&c->comb[i]);
-		}
-	free(c->comb);
-	free(c->temp);
-	free(c->built);
-	for (i = 0; c->crt && i < CRT_EXPLICIT_MAX; i++) {
-		free(c->crt[i].M);
-		free(c->crt[i].Mh);
-		free(c->crt[i].Mi);
-		free(c->crt[i].inv);
-	}
-	free(c->crt);
-	free(c);
-}
-
-/* The tables of the explicit Chinese remainders for the first 'k'
- * primes of 'c' (k <= CRT_EXPLICIT_MAX, k <= c->np), made once. */
-static const struct crt_tab *primes_crt(segc_sum_primes *c, size_t k)
-{
-	struct crt_tab *t;
-	mpz_t M, x;
-	size_t i;
-
-	if (!c->crt)
-		c->crt = segc_xcalloc(CRT_EXPLICIT_MAX, sizeof(*c->crt));
-	t = &c->crt[k - 1];
-	if (t->built)
-		return t;
-	t->M = segc_xcalloc(k, sizeof(mp_limb_t));
-	t->Mh = segc_xcalloc(k, sizeof(mp_limb_t));
-	t->Mi = segc_xcalloc(k * k, sizeof(mp_limb_t));
-	t->inv = segc_xmalloc(k * sizeof(mp_limb_t));
-	mpz_init_set_ui(M, 1);
-	mpz_init(x);
-	for (i = 0; i < k; i++)
-		mpz_mul_ui(M, M, c->p[i]);
-	mpz_export(t->M, NULL, -1, sizeof(mp_limb_t), 0, 0, M);
-	mpz_sub_ui(x, M, 1);
-	mpz_tdiv_q_2exp(x, x, 1);
-	mpz_export(t->Mh, NULL, -1, sizeof(mp_limb_t), 0, 0, x);
-	for (i = 0; i < k; i++) {
-		mpz_divexact_ui(x, M, c->p[i]);
-		mpz_export(t->Mi + i * k, NULL, -1, sizeof(mp_limb_t), 0, 0, x);
-		t->inv[i] = n_invmod(mpz_fdiv_ui(x, c->p[i]), c->p[i]);
-	}
-	mpz_clear(M);
-	mpz_clear(x);
-	t->built = 1;
-	return t;
-}
-
-/* x = the integer of least absolute value whose residues modulo the
- * first k primes of 'c' are r[0..k) (k <= CRT_EXPLICIT_MAX): with u_i =
- * r_i / (M / p_i) mod p_i, x = sum u_i M / p_i - q M, where q is the
- * integer part of sum u_i / p_i (< k).  That sum is only estimated in
- * floating point; the result is made exact by adding or subtracting M
- * until it lies in [0, M), then in (-M/2, M/2). */
-static void crt_explicit(segc_sum_primes *c, mpz_t x, const mp_limb_t *r,
-	size_t k)
-{
-	const struct crt_tab *t = primes_crt(c, k);
-	mp_limb_t xp[CRT_EXPLICIT_MAX + 1], *w;
-	double qd = 0;
-	size_t i, n;
-	int neg = 0;
-
-	/* xp[0..k] as a number of k + 1 limbs, xp[k] of two's complement:
-	 * the sum is below k M < 2^(64 k + 64) */
-	memset(xp, 0, (k + 1) * sizeof(mp_limb_t));
-	for (i = 0; i < k; i++) {
-		mp_limb_t u = nmod_mul(r[i], t->inv[i], c->tab[i].mod);
-
-		xp[k] += mpn_addmul_1(xp, t->Mi + i * k, (mp_size_t)k, u);
-		qd += (double)u / (double)c->p[i];
-	}
-	xp[k] -= mpn_submul_1(xp, t->M, (mp_size_t)k, (mp_limb_t)qd);
-	while ((mp_limb_signed_t)xp[k] < 0)
-		xp[k] += mpn_add_n(xp, xp, t->M, (mp_size_t)k);
-	while (xp[k] || mpn_cmp(xp, t->M, (mp_size_t)k) >= 0)
-		xp[k] -= mpn_sub_n(xp, xp, t->M, (mp_size_t)k);
-	if (mpn_cmp(xp, t->Mh, (mp_size_t)k) > 0) {
-		mpn_sub_n(xp, t->M, xp, (mp_size_t)k);
-		neg = 1;
-	}
-	for (n = k; n > 0 && !xp[n - 1]; n--)
-		;
-	w = mpz_limbs_write(x, (mp_size_t)(n ? n : 1));
-	memcpy(w, xp, n * sizeof(mp_limb_t));
-	mpz_limbs_finish(x, neg ? -(mp_size_t)n : (mp_size_t)n);
-}
-
-/* The tree of products of the first 'np' primes of 'c' (np <= c->np),
- * for the reductions and the Chinese remainders, and its scratch in
- * '*temp'; made once for each number of primes. */
-static fmpz_comb_struct *primes_comb(segc_sum_primes *c, size_t np,
-	fmpz_comb_temp_struct **temp)
-{
-	size_t i;
-
-	if (np > c->ncomb) {
-		c->comb = segc_xrealloc(c->comb, np * sizeof(*c->comb));
-		c->temp = segc_xrealloc(c->temp, np * sizeof(*c->temp));
-		c->built = segc_xrealloc(c->built, np);
-		for (i = c->ncomb; i < np; i++)
-			c->built[i] = 0;
-		c->ncomb = np;
-	}
-	if (!c->built[np - 1]) {
-		fmpz_comb_init(&c->comb[np - 1], c->p, (slong)np);
-		fmpz_comb_temp_init(&c->temp[np - 1], &c->comb[np - 1]);
-		c->built[np - 1] = 1;
-	}
-	*temp = &c->temp[np - 1];
-	return &c->comb[np - 1];
-}
-
-/* Fills entries from .. n - 1 of the tables of 't' (B_0 .. B_{n-1}
- * cached). */
-static void prime_tab_extend(segc_canon *st, struct prime_tab *t,
-	size_t from, size_t n)
-{
-	nmod_t mod = t->mod;
-	mp_limb_t b, den;
-	size_t k;
-
-	t->fac = segc_xrealloc(t->fac, n * sizeof(mp_limb_t));
-	t->ifac = segc_xrealloc(t->ifac, n * sizeof(mp_limb_t));
-	t->beta = segc_xrealloc(t->beta, n * sizeof(mp_limb_t));
-	t->facs = segc_xrealloc(t->facs, n * sizeof(mp_limb_t));
-	for (k = from; k < n; k++) {
-		t->fac[k] = k ? nmod_mul(t->fac[k - 1], (mp_limb_t)k, mod) : 1;
-		t->facs[k] = n_mulmod_precomp_shoup(t->fac[k], mod.n);
-	}
-	/* 1/(n-1)! by one inversion, the others downwards */
-	t->ifac[n - 1] = n_invmod(t->fac[n - 1], mod.n);
-	for (k = n - 1; k > from; k--)
-		t->ifac[k - 1] = nmod_mul(t->ifac[k], (mp_limb_t)k, mod);
-	for (k = from; k < n; k++) {
-		if (k > 1 && k % 2) {
-			t->beta[k] = 0;
-			continue;
-		}
-		/* den B_k is a product of primes <= k + 1, prime to p */
-		b = mpz_fdiv_ui(mpq_numref(st->bernoulli[k]), mod.n);
-		den = mpz_fdiv_ui(mpq_denref(st->bernoulli[k]), mod.n);
-		b = nmod_mul(b, n_invmod(den, mod.n), mod);
-		if (k == 1)
-			b = nmod_neg(b, mod);
-		t->beta[k] = nmod_mul(b, t->ifac[k], mod);
-	}
-}
-
-/* Makes sure t->bpow holds the powers of 2^64 for numbers of 'n'
- * limbs. */
-static void prime_tab_powers(struct prime_tab *t, size_t n)
-{
-	size_t k;
-
-	if (n <= t->nbpow)
-		return;
-	n = n < 2 * t->nbpow ? 2 * t->nbpow : n;
-	n = n < 2 ? 2 : n;
-	t->bpow = segc_xrealloc(t->bpow, segc_xmul_size(n, sizeof(mp_limb_t)));
-	t->bpow[0] = 1;
-	NMOD_RED2(t->bpow[1], UWORD(1), UWORD(0), t->mod);
-	for (k = 2; k < n; k++)
-		t->bpow[k] = nmod_mul(t->bpow[k - 1], t->bpow[1], t->mod);
-	t->nbpow = n;
-}
-
-/* c mod p, for p of the table 't' (its powers of 2^64 cover c): the
- * limbs of |c| times their powers, added in three limbs (each product is
- * below 2^124, so the top limb stays far below p), then one reduction;
- * FLINT's fmpz_multi_mod_ui computes the inverse of each prime anew. */
-static mp_limb_t prime_tab_residue(const struct prime_tab *t, const fmpz_t c)
-{
-	mp_limb_t r, hi = 0, mid = 0, lo = 0, ph, pl;
-	const mp_limb_t *d;
-	slong size;
-	size_t k, n;
-
-	if (!COEFF_IS_MPZ(*c)) {
-		mp_limb_t a = *c < 0 ? -(mp_limb_t)*c : (mp_limb_t)*c;
-
-		NMOD_RED(r, a, t->mod);
-		return *c < 0 ? nmod_neg(r, t->mod) : r;
-	}
-	size = COEFF_TO_PTR(*c)->_mp_size;
-	d = COEFF_TO_PTR(*c)->_mp_d;
-	n = (size_t)(size < 0 ? -size : size);
-	for (k = 0; k < n; k++) {
-		umul_ppmm(ph, pl, d[k], t->bpow[k]);
-		add_sssaaaaaa(hi, mid, lo, hi, mid, lo, UWORD(0), ph, pl);
-	}
-	NMOD_RED3(r, hi, mid, lo, t->mod);
-	return size < 0 ? nmod_neg(r, t->mod) : r;
-}
-
-/* Makes sure st->primes holds at least 'np' primes with tables of at
- * least 'n' entries (B_0 .. B_{n-1} cached). */
-static segc_sum_primes *primes_upto(segc_canon *st, size_t np, size_t n)
-{
-	segc_sum_primes *c = st->primes;
-	size_t i, oldnp;
-
-	if (!c) {
-		c = st->primes = segc_xcalloc(1, sizeof(*c));
-		c->n = 0;
-	}
-	if (n > c->n) {
-		for (i = 0; i < c->np; i++)
-			prime_tab_extend(st, &c->tab[i], c->n, n);
-		c->n = n;
-	}
-	if (np > c->np) {
-		oldnp = c->np;
-		c->p = segc_xrealloc(c->p, np * sizeof(mp_limb_t));
-		c->tab = segc_xrealloc(c->tab, np * sizeof(*c->tab));
-		for (i = oldnp; i < np; i++) {
-			c->p[i] = n_nextprime(i ? c->p[i - 1] :
-				UWORD(1) << (PRIME_BITS - 1), 1);
-			nmod_init(&c->tab[i].mod, c->p[i]);
-			c->tab[i].fac = c->tab[i].ifac = c->tab[i].beta = NULL;
-			c->tab[i].facs = c->tab[i].bpow = NULL;
-			c->tab[i].nbpow = 0;
-			prime_tab_extend(st, &c->tab[i], 0, c->n);
-		}
-		c->np = np;
-	}
-	return c;
-}
-
-/* Lowest terms over one denominator D shared by many numerators: the
- * antidifference of a group divides each W_m by the same D (times m).
- * D is split once into S = 2^e2 prod p_i^e_i, its odd primes up to a
- * bound, and a rest R free of them; then gcd(W, D) is the product of
- * 2^min(v_2(W), e2), the p_i^min(v_p(W), e_i) and gcd(W, R).  The
- * valuations come from the residues of W modulo a few words, each a
- * product of powers of the p_i (one reduction of W per word, not per
- * prime, as a sum of the limbs of W times the powers of 2^64 modulo the
- * word), and the test of p | r on a word r is a product by the inverse
- * of p modulo 2^64 and a comparison, no division: on the thousand-bit
- * numbers of a deep counter nest this costs less than GMP's gcd. */
-
-/* The largest power of a prime put in a word is below 2^SMOOTH_POWER_BITS
- * (a higher exponent is then found on the number itself), and the words
- * below 2^SMOOTH_WORD_BITS, so that 128 products of a limb by a residue
- * add up in two limbs.  Of 16, 24 and 32 bits for the powers, 24 took
- * the fewest instructions on the counter nest. */
-#define SMOOTH_POWER_BITS 24
-#define SMOOTH_WORD_BITS 56
-struct smooth_den {
-	size_t n;               /* odd primes of D up to the bound */
-	mp_limb_t *p, *e;       /* the primes and their exponents in D */
-	mp_limb_t *f;           /* f_i <= e_i: p_i^f_i is in word w[i] */
-	mp_limb_t *pinv, *lim;  /* 1/p mod 2^64 and floor((2^64-1)/p) */
-	size_t *w;              /* the word of each prime */
-	size_t nq;              /* words */
-	mp_limb_t *q;           /* the words, products of the p_i^f_i */
-	nmod_t *mod;            /* for each word */
-	mp_limb_t *pw;          /* pw[j npw + k] = 2^(64 k) mod q[j] */
-	size_t npw;             /* powers of each word in pw */
-	mp_limb_t e2;           /* the exponent of 2 in D */
-	mpz_t D, R, g, t;       /* D, its rest, scratch */
-};
-
-/* The inverse of the odd word 'p' modulo 2^64 (Newton's iteration). */
-static mp_limb_t limb_inverse(mp_limb_t p)
-{
-	mp_limb_t x = p; /* right to 3 bits */
-	int k;
-
-	for (k = 0; k < 5; k++)
-		x *= 2 - p * x;
-	return x;
-}
-
-/* The exponent of the odd prime p_i in the word r, at most 'cap'. */
-static mp_limb_t word_valuation(const struct smooth_den *s, size_t i,
-	mp_limb_t r, mp_limb_t cap)
-{
-	mp_limb_t v = 0;
-
-	if (r == 0)
-		return cap;
-	while (v < cap && r * s->pinv[i] <= s->lim[i]) {
-		r *= s->pinv[i];
-		v++;
-	}
-	return v;
-}
-
-/* The exponent of the odd prime p_i in x != 0, at most 'cap', by words
- * p_i^k (x is left as it was; s->t is scratch). */
-static mp_limb_t mpz_valuation(struct smooth_den *s, size_t i,
-	const mpz_t x, mp_limb_t cap)
-{
-	mp_limb_t p = s->p[i], pk, v = 0, c;
-	mp_limb_t k;
-	int first = 1;
-
-	while (v < cap) {
-		for (pk = p, k = 1; k < cap - v && pk <= s->lim[i] / p; k++)
-			pk *= p;
-		c = word_valuation(s, i, mpz_fdiv_ui(first ? x : s->t, pk), k);
-		v += c;
-		if (c < k)
-			break;
-		mpz_divexact_ui(s->t, first ? x : s->t, pk);
-		first = 0;
-	}
-	return v;
-}
-
-/* Splits D (> 0) over the primes up to 'bound'. */
-static void smooth_den_init(struct smooth_den *s, const mpz_t D,
-	mp_limb_t bound)
-{
-	mp_limb_t p, pf, cur = 1;
-	size_t cap = 0, i;
-
-	memset(s, 0, sizeof(*s));
-	mpz_init_set(s->D, D);
-	mpz_init(s->R);
-	mpz_init(s->g);
-	mpz_init(s->t);
-	s->e2 = mpz_scan1(D, 0);
-	mpz_tdiv_q_2exp(s->R, D, s->e2);
-	for (p = 3; p <= bound && mpz_cmp_ui(s->R, 1) > 0; p = n_nextprime(p, 1)) {
-		mp_limb_t e, k;
-
-		if (!mpz_divisible_ui_p(s->R, p))
-			continue;
-		if (s->n == cap) {
-			cap = cap ? 2 * cap : 16;
-			s->p = segc_xrealloc(s->p, cap * sizeof(mp_limb_t));
-			s->e = segc_xrealloc(s->e, cap * sizeof(mp_limb_t));
-			s->f = segc_xrealloc(s->f, cap * sizeof(mp_limb_t));
-			s->pinv = segc_xrealloc(s->pinv, cap * sizeof(mp_limb_t));
-			s->lim = segc_xrealloc(s->lim, cap * sizeof(mp_limb_t));
-			s->w = segc_xrealloc(s->w, cap * sizeof(size_t));
-			s->q = segc_xrealloc(s->q, cap * sizeof(mp_limb_t));
-			s->mod = segc_xrealloc(s->mod, cap * sizeof(nmod_t));
-		}
-		i = s->n++;
-		s->p[i] = p;
-		s->pinv[i] = limb_inverse(p);
-		s->lim[i] = (~UWORD(0)) / p;
-		e = mpz_valuation(s, i, s->R, ~UWORD(0));
-		s->e[i] = e;
-		for (pf = p, k = 1; k < e && pf * p < (UWORD(1) << SMOOTH_POWER_BITS); k++)
-			pf *= p;
-		s->f[i] = k;
-		if (cur > ((UWORD(1) << SMOOTH_WORD_BITS) - 1) / pf) {
-			s->q[s->nq++] = cur;
-			cur = 1;
-		}
-		cur *= pf;
-		s->w[i] = s->nq;
-		mpz_ui_pow_ui(s->t, p, e);
-		mpz_divexact(s->R, s->R, s->t);
-	}
-	if (cur > 1)
-		s->q[s->nq++] = cur;
-	for (i = 0; i < s->nq; i++)
-		nmod_init(&s->mod[i], s->q[i]);
-}
-
-/* Makes sure s->pw holds the powers of 2^64 for numbers of 'n' limbs. */
-static void smooth_den_powers(struct smooth_den *s, size_t n)
-{
-	size_t j, k;
-
-	if (n <= s->npw)
-		return;
-	n = n < 2 * s->npw ? 2 * s->npw : n;
-	if (n < 2)
-		n = 2;
-	s->pw = segc_xrealloc(s->pw, segc_xmul_size(segc_xmul_size(n,
-		s->nq ? s->nq : 1), sizeof(mp_limb_t)));
-	for (j = 0; j < s->nq; j++) {
-		mp_limb_t *c = s->pw + j * n;
-
-		c[0] = 1;
-		NMOD_RED2(c[1], UWORD(1), UWORD(0), s->mod[j]);
-		for (k = 2; k < n; k++)
-			c[k] = nmod_mul(c[k - 1], c[1], s->mod[j]);
-	}
-	s->npw = n;
-}
-
-/* The residue of the n limbs 'w' modulo word j: each limb times its
- * power of 2^64 (products below 2^120), added in two limbs and folded
- * every 128 limbs. */
-static mp_limb_t word_residue(const struct smooth_den *s, size_t j,
-	const mp_limb_t *w, size_t n)
-{
-	const mp_limb_t *c = s->pw + j * s->npw;
-	mp_limb_t hi = 0, lo = 0, ph, pl;
-	size_t k, end;
-
-	for (k = 0; k < n; k = end) {
-		end = n - k > 128 ? k + 128 : n;
-		for (; k < end; k++) {
-			umul_ppmm(ph, pl, w[k], c[k]);
-			add_ssaaaa(hi, lo, hi, lo, ph, pl);
-		}
-		NMOD_RED(hi, hi, s->mod[j]);
-		NMOD_RED2(lo, hi, lo, s->mod[j]);
-		hi = 0;
-	}
-	return lo;
-}
-
-/* Releases 's'. */
-static void smooth_den_clear(struct smooth_den *s)
-{
-	free(s->p);
-	free(s->e);
-	free(s->f);
-	free(s->pinv);
-	free(s->lim);
-	free(s->w);
-	free(s->q);
-	free(s->mod);
-	free(s->pw);
-	mpz_clear(s->D);
-	mpz_clear(s->R);
-	mpz_clear(s->g);
-	mpz_clear(s->t);
-}
-
-/* r = W / (D m) in lowest terms (m > 0); W may alias the numerator of
- * 'r'. */
-static void smooth_den_reduce(struct smooth_den *s, mpq_t r, const mpz_t W,
-	unsigned long m)
-{
-	mp_limb_t gw = 1, res = 0, v;
-	size_t i, j = (size_t)-1;
-	unsigned long h;
-
-	if (!mpz_sgn(W)) {
-		mpq_set_ui(r, 0, 1);
-		return;
-	}
-	mpz_set_ui(s->g, 1);
-	smooth_den_powers(s, mpz_size(W));
-	for (i = 0; i < s->n; i++) {
-		if (s->w[i] != j) {
-			j = s->w[i];
-			res = word_residue(s, j, mpz_limbs_read(W),
-				mpz_size(W));
-		}
-		v = word_valuation(s, i, res, s->f[i]);
-		if (v == s->f[i] && v < s->e[i])
-			v = mpz_valuation(s, i, W, s->e[i]);
-		for (; v > 0; v--) {
-			if (gw > s->lim[i]) {
-				mpz_mul_ui(s->g, s->g, gw);
-				gw = 1;
-			}
-			gw *= s->p[i];
-		}
-	}
-	mpz_mul_ui(s->g, s->g, gw);
-	v = mpz_scan1(W, 0);
-	mpz_mul_2exp(s->g, s->g, v < s->e2 ? v : s->e2);
-	if (mpz_cmp_ui(s->R, 1) > 0) {
-		mpz_gcd(s->t, W, s->R);
-		mpz_mul(s->g, s->g, s->t);
-	}
-	mpz_divexact(mpq_numref(r), W, s->g);
-	mpz_divexact(mpq_denref(r), s->D, s->g);
-	/* num/den is in lowest terms: (num/den)/m is num/g over den m/g,
-	 * g = gcd(num, m) */
-	h = mpz_gcd_ui(NULL, mpq_numref(r), m);
-	if (h > 1)
-		mpz_divexact_ui(mpq_numref(r), mpq_numref(r), h);
-	mpz_mul_ui(mpq_denref(r), mpq_denref(r), m / h);
 }
 
 /* What the antidifference of every group of one body shares: the
@@ -829,7 +290,7 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 			(slong)(fmpz_bits(f->fac + k) + fmpz_bits(c + k));
 	np = correlation_primes(f, ubits, n, npm);
 	free(ubits);
-	P = primes_upto(st, np, f->deg + 1);
+	P = segc_sum_primes_upto(st, np, f->deg + 1);
 	cres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
 	wres = segc_xmalloc(segc_xmul_size(n * np, sizeof(mp_limb_t)));
 	U = segc_xmalloc(n * sizeof(mp_limb_t));
@@ -839,9 +300,10 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 		if ((size_t)fmpz_size(c + k) > climbs)
 			climbs = (size_t)fmpz_size(c + k);
 	for (q = 0; q < np; q++) {
-		prime_tab_powers(&P->tab[q], climbs);
+		segc_sum_prime_tab_powers(&P->tab[q], climbs);
 		for (k = 0; k < n; k++)
-			cres[k * np + q] = prime_tab_residue(&P->tab[q], c + k);
+			cres[k * np + q] = segc_sum_prime_tab_residue(
+				&P->tab[q], c + k);
 	}
 	for (q = 0; q < np; q++) {
 		const struct prime_tab *T = &P->tab[q];
@@ -881,22 +343,23 @@ static void group_antidifference(segc_canon *st, const struct faulhaber *f,
 	fmpz_mul(L, L, f->blcm);
 	mpz_init(Lz);
 	fmpz_get_mpz(Lz, L);
-	smooth_den_init(&sd, Lz, f->deg + 2 > 256 ? f->deg + 2 : 256);
+	segc_smooth_den_init(&sd, Lz, f->deg + 2 > 256 ? f->deg + 2 : 256);
 	mpq_set_ui(G[0], 0, 1);
 	for (m = 1; m <= n; m++) {
 		fmpz_comb_temp_struct *tm;
 		const fmpz_comb_struct *cm;
 
 		if (npm[m - 1] <= CRT_EXPLICIT_MAX)
-			crt_explicit(P, Lz, wres + (m - 1) * np, npm[m - 1]);
+			segc_sum_crt_explicit(P, Lz, wres + (m - 1) * np,
+				npm[m - 1]);
 		else {
-			cm = primes_comb(P, npm[m - 1], &tm);
+			cm = segc_sum_primes_comb(P, npm[m - 1], &tm);
 			fmpz_multi_CRT_ui(t, wres + (m - 1) * np, cm, tm, 1);
 			fmpz_get_mpz(Lz, t);
 		}
-		smooth_den_reduce(&sd, G[m], Lz, (unsigned long)m);
+		segc_smooth_den_reduce(&sd, G[m], Lz, (unsigned long)m);
 	}
-	smooth_den_clear(&sd);
+	segc_smooth_den_clear(&sd);
 	mpz_clear(Lz);
 	free(cres);
 	free(wres);
