@@ -166,7 +166,9 @@ static mp_limb_t word_residue(const struct smooth_den *s, size_t j,
 			umul_ppmm(ph, pl, w[k], c[k]);
 			add_ssaaaa(hi, lo, hi, lo, ph, pl);
 		}
-		NMOD_RED(hi, hi, s->mod[j]);
+		/* not NMOD_RED, whose int 0 is shifted by the norm of a
+		 * small prime, past 31 bits */
+		hi = n_mod2_preinv(hi, s->mod[j].n, s->mod[j].ninv);
 		NMOD_RED2(lo, hi, lo, s->mod[j]);
 		hi = 0;
 	}
