@@ -238,18 +238,21 @@ static void test_random_bodies(void)
 	}
 }
 
+/* The bounds of the outer sums of the random bodies: a number and a
+ * monomial, another number, and symbolic bounds. */
+static const char *const sum_bounds[][2] = {
+	{ "1", "N" },
+	{ "-2", "N" },
+	{ "P", "N + 3" },
+};
+
 /* Bodies of large coefficients and degree up to 30 over a number and a
  * monomial, and over symbolic bounds. */
 static void test_big_bodies(void)
 {
-	static const char *const bounds[][2] = {
-		{ "1", "N" },
-		{ "-2", "N" },
-		{ "P", "N + 3" },
-	};
 	size_t b;
 
-	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
+	for (b = 0; b < sizeof(sum_bounds) / sizeof(sum_bounds[0]); b++) {
 		int round, bad = 0;
 
 		for (round = 0; round < 6; round++) {
@@ -257,12 +260,12 @@ static void test_big_bodies(void)
 
 			big_body(body, sizeof(body), 5, 30, 30);
 			snprintf(text, sizeof(text), "sum(i, %s, %s, %s)",
-				bounds[b][0], bounds[b][1], body);
+				sum_bounds[b][0], sum_bounds[b][1], body);
 			bad += compare(text);
 		}
 		tap_ok(bad == 0, "6 bodies of large coefficients summed over "
-			"[%s, %s] equal the loop (%d mismatches)", bounds[b][0],
-			bounds[b][1], bad);
+			"[%s, %s] equal the loop (%d mismatches)", sum_bounds[b][0],
+			sum_bounds[b][1], bad);
 	}
 }
 
@@ -348,14 +351,9 @@ static void test_huge_bodies(void)
  * checked to be in lowest terms. */
 static void test_smooth_bodies(void)
 {
-	static const char *const bounds[][2] = {
-		{ "1", "N" },
-		{ "-2", "N" },
-		{ "P", "N + 3" },
-	};
 	size_t b;
 
-	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
+	for (b = 0; b < sizeof(sum_bounds) / sizeof(sum_bounds[0]); b++) {
 		int round, bad = 0;
 
 		for (round = 0; round < 4; round++) {
@@ -366,13 +364,13 @@ static void test_smooth_bodies(void)
 			smooth_body(bi, sizeof(bi), "i", 4, 12);
 			snprintf(text, sizeof(text), "sum(a, %s, %s, %s + "
 				"sum(j, 1, a, %s + sum(i, 1, j, %s)))",
-				bounds[b][0], bounds[b][1], ba, bj, bi);
+				sum_bounds[b][0], sum_bounds[b][1], ba, bj, bi);
 			bad += compare(text) + lowest_terms(text);
 		}
 		tap_ok(bad == 0, "4 nests of bodies over powers of small primes "
 			"summed over [%s, %s] equal the loops, their coefficients "
 			"in lowest terms (%d mismatches)",
-			bounds[b][0], bounds[b][1], bad);
+			sum_bounds[b][0], sum_bounds[b][1], bad);
 	}
 }
 
