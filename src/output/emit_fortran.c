@@ -19,9 +19,6 @@
 /* The longest name Fortran 2008 allows. */
 #define F_NAME_MAX 63
 
-/* The line length past which a statement is continued (Fortran's limit
- * is 132). */
-#define F_WRAP 100
 
 /* ------------------------------------------------------------- names */
 
@@ -174,39 +171,6 @@ static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 
 static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
 	unsigned depth);
-
-/* See emit_private.h. */
-void segc_emit_f_wrapped(segc_strbuf *b, const char *text)
-{
-	const char *p = text;
-
-	while (*p) {
-		const char *nl = strchr(p, '\n'), *cut, *line = p;
-		size_t len = nl ? (size_t)(nl - p) : strlen(p), lead = 0;
-
-		while (p[lead] == ' ')
-			lead++;
-		while (len > F_WRAP && line[lead] != '!') {
-			for (cut = p + F_WRAP; cut > p + lead && *cut != ' ';
-			     cut--)
-				;
-			if (cut <= p + lead)
-				break;
-			segc_strbuf_appendn(b, p, (size_t)(cut - p));
-			segc_strbuf_append(b, " &\n");
-			segc_strbuf_appendn(b, line, lead);
-			segc_strbuf_append(b, "    &");
-			len -= (size_t)(cut - p);
-			p = cut;
-		}
-		segc_strbuf_appendn(b, p, len);
-		segc_strbuf_appendc(b, '\n');
-		p += len + (nl ? 1 : 0);
-		if (!nl)
-			break;
-	}
-}
-
 
 /* Non-zero when block 'blk' has a statement to print. */
 static int block_has_code(const segc_emit_namer *nm, size_t blk)

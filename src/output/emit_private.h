@@ -317,7 +317,7 @@ void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
 /* Appends the Fortran statements 'text' with every line longer than 100
  * columns continued with '&' at a blank (the lines hold no strings; a
  * comment line is left as it is), so that none passes Fortran's 132
- * (emit_fortran.c). */
+ * (emit_fortran_lines.c). */
 void segc_emit_f_wrapped(segc_strbuf *b, const char *text);
 
 #endif
