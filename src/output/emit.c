@@ -208,11 +208,11 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 			"always_inline)) double\n#else\n"
 			"#define SEGC_BODY static inline double\n#endif\n");
 	segc_emit_pack_helpers(&em->functions, &nm);
-	if (!em->accumulates && segc_emit_has_maxplus(p)) {
+	if (!em->accumulates && segc_plan_uses_op(p, SEGC_OP_MAXPLUS)) {
 		segc_emit_maxplus_helper(&em->functions, &segc_emit_c_syntax);
 		em->accumulates = 1;
 	}
-	if (!em->roots && segc_emit_has_root(p)) {
+	if (!em->roots && segc_plan_uses_op(p, SEGC_OP_ROOT)) {
 		segc_emit_root_helper(&em->functions, SEGC_EMIT_C);
 		em->roots = 1;
 	}
@@ -310,7 +310,6 @@ int segc_emit_check_names(segc_ctx *ctx, const segc_emit_input *in,
 /* Renders every function; 0 on success. */
 static int render_functions(emitter *em)
 {
-	size_t i;
 	int c;
 
 	for (c = 0; c < 4; c++) {
@@ -323,9 +322,7 @@ static int render_functions(emitter *em)
 			em->where);
 		if (!p)
 			return -1;
-		for (i = 0; i < p->n; i++)
-			if (p->insn[i].uses && p->insn[i].op == SEGC_OP_TASKPATH)
-				em->allocates = 1;
+		em->allocates |= segc_plan_uses_op(p, SEGC_OP_TASKPATH);
 		put_function(em, c, e, p);
 		segc_plan_free(p);
 	}

@@ -585,11 +585,11 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 	nm.kprefix = em->id.kprefix;
 	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
 	segc_emit_number_values(&nm);
-	if (!em->accumulates && segc_emit_has_maxplus(p)) {
+	if (!em->accumulates && segc_plan_uses_op(p, SEGC_OP_MAXPLUS)) {
 		segc_emit_maxplus_helper(b, &segc_emit_f_syntax);
 		em->accumulates = 1;
 	}
-	if (!em->roots && segc_emit_has_root(p)) {
+	if (!em->roots && segc_plan_uses_op(p, SEGC_OP_ROOT)) {
 		segc_emit_root_helper(b, SEGC_EMIT_FORTRAN);
 		em->roots = 1;
 	}

@@ -156,17 +156,6 @@ void segc_emit_maxplus_helper(segc_strbuf *b, const segc_emit_syntax *sx)
 	segc_strbuf_append(b, sx->helper);
 }
 
-/* See emit_private.h. */
-int segc_emit_has_maxplus(const segc_plan *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->n; i++)
-		if (p->insn[i].uses && p->insn[i].op == SEGC_OP_MAXPLUS)
-			return 1;
-	return 0;
-}
-
 /* What one printing needs. */
 typedef struct mp_out {
 	segc_strbuf *b;

@@ -402,7 +402,7 @@ void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 	double *hi = segc_xcalloc(in->nargs + 1, sizeof *hi);
 	unsigned long e = 0;
 	const char *why;
-	int quot = 0, loops = 0;
+	int quot = 0, loops;
 	size_t k;
 
 	for (k = 0; k < in->nargs; k++) {
@@ -421,10 +421,8 @@ void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 		}
 	}
 	why = segc_plan_error_bound(p, integer, lo, hi, &e, &quot);
-	for (k = 0; k < p->n; k++)
-		if (p->insn[k].uses && (p->insn[k].op == SEGC_OP_SUM ||
-		    p->insn[k].op == SEGC_OP_MAXPLUS))
-			loops = 1;
+	loops = segc_plan_uses_op(p, SEGC_OP_SUM) ||
+		segc_plan_uses_op(p, SEGC_OP_MAXPLUS);
 	if (why)
 		segc_strbuf_appendf(b, "%sNo bound on its relative error is "
 			"proved: %s.\n", lead, why);

@@ -283,9 +283,6 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
  * (emit_maxplus.c). */
 void segc_emit_maxplus_helper(segc_strbuf *b, const segc_emit_syntax *sx);
 
-/* Non-zero when the plan 'p' computes a MAXPLUS (emit_maxplus.c). */
-int segc_emit_has_maxplus(const segc_plan *p);
-
 /* The languages of the helpers printed once per file. */
 enum segc_emit_lang {
 	SEGC_EMIT_C, SEGC_EMIT_PYTHON, SEGC_EMIT_NUMPY, SEGC_EMIT_FORTRAN
@@ -295,9 +292,6 @@ enum segc_emit_lang {
  * half an ulp (segc_root in C and Fortran, _segc_root and, over numpy
  * arrays, _segc_root_v in Python), in 'lang' (emit_root.c). */
 void segc_emit_root_helper(segc_strbuf *b, enum segc_emit_lang lang);
-
-/* Non-zero when the plan 'p' computes an odd root (emit_root.c). */
-int segc_emit_has_root(const segc_plan *p);
 
 /* Appends the TASKPATH 'i' of 'nm->p' as C statements at 'depth' (with
  * 'assign', its result declared before): loops over the instances of

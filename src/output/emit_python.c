@@ -438,11 +438,11 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	nm.kprefix = em->id.kprefix;
 	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
 	segc_emit_number_values(&nm);
-	if (!em->accumulates && segc_emit_has_maxplus(p)) {
+	if (!em->accumulates && segc_plan_uses_op(p, SEGC_OP_MAXPLUS)) {
 		segc_emit_maxplus_helper(b, &segc_emit_py_syntax);
 		em->accumulates = 1;
 	}
-	if (!em->roots && segc_emit_has_root(p)) {
+	if (!em->roots && segc_plan_uses_op(p, SEGC_OP_ROOT)) {
 		segc_emit_root_helper(b, SEGC_EMIT_PYTHON);
 		segc_emit_root_helper(b, SEGC_EMIT_NUMPY);
 		em->roots = 1;

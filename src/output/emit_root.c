@@ -137,14 +137,3 @@ void segc_emit_root_helper(segc_strbuf *b, enum segc_emit_lang lang)
 
 	segc_strbuf_append(b, text[lang]);
 }
-
-/* See emit_private.h. */
-int segc_emit_has_root(const segc_plan *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->n; i++)
-		if (p->insn[i].uses && p->insn[i].op == SEGC_OP_ROOT)
-			return 1;
-	return 0;
-}

@@ -137,6 +137,8 @@ SEGC_GIVE segc_plan *segc_plan_build(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_expr *e, size_t nargs, const char *const *args,
 	const segc_where *where);
 void segc_plan_free(SEGC_TAKE segc_plan *p);
+/* Non-zero when a value of 'p' that is used is computed by 'op'. */
+int segc_plan_uses_op(const segc_plan *p, enum segc_plan_op op);
 
 /* A bound on the relative error of the result of 'p' in units of 2^-53,
  * to first order (plan_bound.c), for exact arguments, argument k an

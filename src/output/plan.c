@@ -419,6 +419,17 @@ segc_plan *segc_plan_build(segc_ctx *ctx, const segc_expr *e, size_t nargs,
 	return bd.p;
 }
 
+/* See output.h. */
+int segc_plan_uses_op(const segc_plan *p, enum segc_plan_op op)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].uses && p->insn[i].op == op)
+			return 1;
+	return 0;
+}
+
 /* Releases 'p'. */
 void segc_plan_free(segc_plan *p)
 {
