@@ -262,7 +262,9 @@ void segc_expr_note_free(segc_expr *e)
 			if (binder && !strcmp(nm, binder) &&
 			    segc_expr_arg_bound(e, i))
 				continue;
-			for (k = 0; k < n && strcmp(e->u.free[k], nm); k++)
+			/* a name is the text of its one SYM node in the
+			 * store, so equal names are equal pointers */
+			for (k = 0; k < n && e->u.free[k] != nm; k++)
 				;
 			if (k < n)
 				continue;

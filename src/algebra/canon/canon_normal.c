@@ -281,23 +281,31 @@ static size_t *used_by_rank(const segc_canon *st, const segc_poly *p,
 static int out_cmp(const segc_poly *p, const size_t *byrank, size_t k,
 	size_t i, size_t j)
 {
-	size_t r;
-	int za = 1, zb = 1;
+	size_t r, s;
+	int32_t a = 0, b = 0;
+	int prefix_zero = 1;
 
 	for (r = 0; r < k; r++) {
-		za &= segc_poly_exp(p, i, byrank[r]) == 0;
-		zb &= segc_poly_exp(p, j, byrank[r]) == 0;
-	}
-	if (za != zb)
-		return za ? 1 : -1;
-	for (r = 0; r < k; r++) {
-		int32_t a = segc_poly_exp(p, i, byrank[r]);
-		int32_t b = segc_poly_exp(p, j, byrank[r]);
-
+		a = segc_poly_exp(p, i, byrank[r]);
+		b = segc_poly_exp(p, j, byrank[r]);
 		if (a != b)
-			return a > b ? -1 : 1;
+			break;
+		prefix_zero &= a == 0;
 	}
-	return 0;
+	if (r == k)
+		return 0;
+	/* the constant term (every exponent 0) goes last: either term is
+	 * it only when the exponents before rank r are 0 and its own
+	 * exponent at r and after are 0 */
+	if (prefix_zero && (a == 0 || b == 0)) {
+		size_t t = a == 0 ? i : j;
+
+		for (s = r + 1; s < k && !segc_poly_exp(p, t, byrank[s]); s++)
+			;
+		if (s == k)
+			return a == 0 ? 1 : -1;
+	}
+	return a > b ? -1 : 1;
 }
 
 /* The term indices of 'p' in output order ('byrank'[r] = variable of
@@ -542,6 +550,23 @@ static segc_expr *cached_power(segc_canon *st, segc_expr **cache, size_t r,
 	return segc_expr_copy(*slot);
 }
 
+/* The factor of variable 'v' to the integer exponent 'k' (not 0) of a
+ * polynomial without roots: cached_power without a rational when the
+ * cache holds it, 'x' the scratch rational otherwise. */
+static segc_expr *int_power(segc_canon *st, segc_expr **cache, size_t r,
+	size_t v, int32_t k, mpq_t x)
+{
+	if (cache && k >= -POWER_CACHE && k <= POWER_CACHE) {
+		segc_expr **slot = cache + r * (2 * POWER_CACHE + 1) +
+			(k + POWER_CACHE);
+
+		if (*slot)
+			return segc_expr_copy(*slot);
+	}
+	mpq_set_si(x, k, 1);
+	return cached_power(st, cache, r, v, x);
+}
+
 /* Variables up to which poly_to_expr reads a term's exponents into a
  * buffer on the stack (one polynomial is printed per node). */
 #define POLY_EXPR_SMALL_VARS 64
@@ -569,12 +594,25 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 	for (i = 0; i < len; i++) {
 		segc_poly_get_exps(p, ix[i], e);
 		k = 0;
-		for (r = 0; r < 2 * m; r++) {
-			size_t v = byrank[r % m];
+		if (!st->has_roots) {
+			/* the positive powers by rank, then the negative */
+			for (r = 0; r < m; r++)
+				if (e[byrank[r]] > 0)
+					f[k++] = int_power(st, cache, r,
+						byrank[r], e[byrank[r]], x);
+			for (r = 0; r < m; r++)
+				if (e[byrank[r]] < 0)
+					f[k++] = int_power(st, cache, r,
+						byrank[r], e[byrank[r]], x);
+		} else {
+			for (r = 0; r < 2 * m; r++) {
+				size_t v = byrank[r % m];
 
-			if (factor_exponent(st, e, n, v, x) &&
-			    (r < m ? mpq_sgn(x) > 0 : mpq_sgn(x) < 0))
-				f[k++] = cached_power(st, cache, r % m, v, x);
+				if (factor_exponent(st, e, n, v, x) &&
+				    (r < m ? mpq_sgn(x) > 0 : mpq_sgn(x) < 0))
+					f[k++] = cached_power(st, cache,
+						r % m, v, x);
+			}
 		}
 		terms[i] = segc_expr_mul_q(segc_poly_coeff(p, ix[i]), k, f);
 	}
