@@ -107,7 +107,8 @@ SEGC_API int segc_eval_plan_mpfr(SEGC_KEEP segc_ctx *ctx, mpfr_t out,
  * pair to segc_witness_search_with(), so that the points are valued as
  * segc_eval_plan_exact() values them.  The plans are compiled at the
  * first point and run at each; 'a' and 'b' are borrowed (they must
- * outlive the pair), the limits are those of 'ctx' (copied), and the
+ * outlive the pair), the limits are those of 'ctx' (copied, but each
+ * side at each point may use only a hundredth of max_eval_terms), and the
  * errors of a point are not recorded: a side with no exact value there
  * (an error, a limit, an irrational value, an uninterpreted function)
  * is left to the search. */

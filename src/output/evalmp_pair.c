@@ -17,15 +17,27 @@ struct segc_eval_pair {
 	int failed[2];           /* no plan could be compiled */
 };
 
+/* The share of max_eval_terms that one side at one sample point may
+ * use: a search values 200 points, and a point past its share (an
+ * overlapped loop of many iterations whose exact times keep growing) is
+ * replaced by smaller values, as a point without a value is, instead of
+ * taking the whole budget of an 'eval' 400 times over. */
+#define POINT_SHARE 100
+
 /* The pair of 'a' and 'b' (borrowed: they must outlive it), under the
- * limits of 'ctx' (see eval.h). */
+ * limits of 'ctx' (see eval.h), max_eval_terms divided among the
+ * points. */
 segc_eval_pair *segc_eval_pair_new(segc_ctx *ctx, const segc_expr *a,
 	const segc_expr *b)
 {
 	segc_eval_pair *p = segc_xcalloc(1, sizeof(*p));
+	segc_limits *lim;
 
 	p->scratch = segc_ctx_new();
-	*segc_ctx_limits(p->scratch) = *segc_ctx_limits(ctx);
+	lim = segc_ctx_limits(p->scratch);
+	*lim = *segc_ctx_limits(ctx);
+	lim->max_eval_terms = lim->max_eval_terms / POINT_SHARE ?
+		lim->max_eval_terms / POINT_SHARE : 1;
 	p->e[0] = a;
 	p->e[1] = b;
 	return p;
