@@ -736,11 +736,13 @@ static size_t sum_bytes(size_t total, size_t nvars)
 }
 
 /* r = a + sign*b by merging, 'a' and 'b' normalised over the same
- * variables, the work already charged.  With 'take' the coefficients of
- * a term of one operand only are moved into 'r', not copied (the
- * operands are then only fit to be cleared). */
+ * variables, the work already charged.  With 'take' (the two operands
+ * again, as ones that may change) the coefficients of a term of one
+ * operand only are moved into 'r', not copied (the operands are then
+ * only fit to be cleared). */
 static int merge_signed(const segc_poly_lim *lim, segc_poly *r,
-	segc_poly *a, segc_poly *b, int sign, int take)
+	const segc_poly *a, const segc_poly *b, int sign,
+	segc_poly *const *take)
 {
 	size_t i = 0, j = 0, n;
 	segc_poly out;
@@ -758,14 +760,14 @@ static int merge_signed(const segc_poly_lim *lim, segc_poly *r,
 		if (c > 0) {
 			if (take)
 				segc_poly_push_swap(&out, term_exp(a, i),
-					a->coefs_[i]);
+					take[0]->coefs_[i]);
 			else
 				segc_poly_push(&out, term_exp(a, i),
 					a->coefs_[i]);
 			i++;
 		} else if (c < 0) {
 			if (take)
-				mpq_swap(t, b->coefs_[j]);
+				mpq_swap(t, take[1]->coefs_[j]);
 			else
 				mpq_set(t, b->coefs_[j]);
 			if (sign < 0)
@@ -845,7 +847,7 @@ static int poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	/* two sorted operands (a level's body: its step plus the sum
 	 * inside it) are merged, not sorted again */
 	if (n == 2 && is_normal(v[0]) && is_normal(v[1]))
-		return merge_signed(lim, r, v[0], v[1], 1, take);
+		return merge_signed(lim, r, v[0], v[1], 1, take ? v : NULL);
 	refs = segc_xmalloc(segc_xmul_size(total ? total : 1, sizeof(*refs)));
 	for (i = 0; i < n; i++)
 		for (j = 0; j < v[i]->len_; j++) {
@@ -908,25 +910,30 @@ int segc_poly_sum_refs(const segc_poly_lim *lim, segc_poly *r,
 /* --------------------------------------------------------- addition */
 
 /* r = a + sign*b by merging. */
-static int add_signed(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	segc_poly *b, int sign)
+static int add_signed(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, const segc_poly *b, int sign)
 {
-	unify(a, b);
+	struct poly_pair pp;
+	int rc;
+
 	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len_ + b->len_)))
 		return -1;
-	return merge_signed(lim, r, a, b, sign, 0);
+	poly_pair_open(&pp, a, b);
+	rc = merge_signed(lim, r, pp.a, pp.b, sign, NULL);
+	poly_pair_close(&pp);
+	return rc;
 }
 
 /* r = a + b. */
-int segc_poly_add(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	segc_poly *b)
+int segc_poly_add(const segc_poly_lim *lim, segc_poly *r, const segc_poly *a,
+	const segc_poly *b)
 {
 	return add_signed(lim, r, a, b, 1);
 }
 
 /* r = a - b. */
-int segc_poly_sub(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	segc_poly *b)
+int segc_poly_sub(const segc_poly_lim *lim, segc_poly *r, const segc_poly *a,
+	const segc_poly *b)
 {
 	return add_signed(lim, r, a, b, -1);
 }

@@ -12,7 +12,8 @@
  * limits on terms, exponents and coefficient bits, and the context where
  * an exceeded limit is reported (NULL context: fail silently).  Those
  * operations return 0 on success and -1 on failure. Results may alias
- * operands. */
+ * operands; operands passed as const are not changed (one with fewer
+ * variables is padded in a copy, not in place). */
 #ifndef SEGC_POLY_H
 #define SEGC_POLY_H
 
@@ -142,10 +143,10 @@ void segc_poly_keep_terms(segc_poly *p, const char *keep);
 /* Sorts the terms, adds those with equal monomials, drops zeros. */
 int segc_poly_normalise(const segc_poly_lim *lim, segc_poly *p);
 
-int segc_poly_add(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	segc_poly *b);
-int segc_poly_sub(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	segc_poly *b);
+int segc_poly_add(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, const segc_poly *b);
+int segc_poly_sub(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, const segc_poly *b);
 /* r = sum of the n polynomials (push, sort, merge). */
 int segc_poly_sum(const segc_poly_lim *lim, segc_poly *r, size_t n,
 	segc_poly **v);
@@ -160,18 +161,18 @@ void segc_poly_scale(segc_poly *p, mpq_srcptr c);
  * not moved, and an entry past p's variables that is not 0 extends p. */
 int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d,
 	size_t nd);
-int segc_poly_mul(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	segc_poly *b);
-int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	unsigned long e);
+int segc_poly_mul(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, const segc_poly *b);
+int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, unsigned long e);
 /* q = a / b when b divides a exactly, with non-negative exponents
  * throughout: returns 1 and sets 'q'; 0 when the division is not exact
  * ('q' undefined); -1 on a limit. */
-int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
-	segc_poly *b);
+int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q,
+	const segc_poly *a, const segc_poly *b);
 /* r = p with x_v replaced by 's' (exponents of v in p must be >= 0). */
 int segc_poly_compose_var(const segc_poly_lim *lim, segc_poly *r,
-	segc_poly *p, size_t v, segc_poly *s);
+	const segc_poly *p, size_t v, const segc_poly *s);
 /* out = the coefficient of x_v^d in 'p' (a polynomial free of x_v). */
 void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
 	int32_t d);
@@ -220,11 +221,11 @@ void segc_poly_sort_refs(struct segc_term_ref *v, struct segc_term_ref *tmp,
 /* g = gcd(a, b): integer coefficients with gcd 1 and a positive leading
  * coefficient; gcd(0, 0) = 0.  Exponents should be non-negative (a
  * negative exponent is treated as a unit). */
-int segc_poly_gcd(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
-	segc_poly *b);
+int segc_poly_gcd(const segc_poly_lim *lim, segc_poly *g,
+	const segc_poly *a, const segc_poly *b);
 /* The same gcd by FLINT's subresultant pseudo-remainder sequence rather
  * than its default algorithm (an independent check, for tests). */
-int segc_poly_gcd_prs(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
-	segc_poly *b);
+int segc_poly_gcd_prs(const segc_poly_lim *lim, segc_poly *g,
+	const segc_poly *a, const segc_poly *b);
 
 #endif

@@ -26,11 +26,37 @@ static inline int mono_cmp(const int32_t *a, const int32_t *b, size_t n)
 	return 0;
 }
 
-/* Brings 'a' and 'b' to the same number of variables. */
-static inline void unify(segc_poly *a, segc_poly *b)
+/* Two operands over the same number of variables, neither of them
+ * changed: 'a' and 'b' themselves when they have it, else the narrower
+ * one copied into 'tmp' and padded with zero exponents.  Open with
+ * poly_pair_open, read 'a' and 'b', release with poly_pair_close. */
+struct poly_pair {
+	const segc_poly *a, *b;
+	segc_poly tmp;
+};
+
+/* Sets 'pp' to the operands 'a' and 'b' (see struct poly_pair). */
+static inline void poly_pair_open(struct poly_pair *pp, const segc_poly *a,
+	const segc_poly *b)
 {
-	segc_poly_extend(a, b->nvars_);
-	segc_poly_extend(b, a->nvars_);
+	segc_poly_init(&pp->tmp, 0);
+	pp->a = a;
+	pp->b = b;
+	if (a->nvars_ < b->nvars_) {
+		segc_poly_set(&pp->tmp, a);
+		segc_poly_extend(&pp->tmp, b->nvars_);
+		pp->a = &pp->tmp;
+	} else if (b->nvars_ < a->nvars_) {
+		segc_poly_set(&pp->tmp, b);
+		segc_poly_extend(&pp->tmp, a->nvars_);
+		pp->b = &pp->tmp;
+	}
+}
+
+/* Releases the copy 'pp' may hold. */
+static inline void poly_pair_close(struct poly_pair *pp)
+{
+	segc_poly_clear(&pp->tmp);
 }
 
 /* Room for at least 'n' terms in 'p' (poly.c). */

@@ -8,7 +8,7 @@
  * over Q, whatever FLINT's own. */
 #include <stdlib.h>
 #include <string.h>
-#include "algebra/poly/poly.h"
+#include "algebra/poly/poly_private.h"
 #include "algebra/poly/polyflint.h"
 #include "base/util.h"
 
@@ -98,17 +98,14 @@ static int flint_gcd(const segc_poly_lim *lim, segc_poly *g,
  * their monomial contents (1 for a monomial or for operands whose
  * varying variables are disjoint), made primitive over Z with a
  * positive leading coefficient. */
-static int gcd_core(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
-	segc_poly *b, int prs)
+static int gcd_core(const segc_poly_lim *lim, segc_poly *g,
+	const segc_poly *a, const segc_poly *b, int prs)
 {
 	segc_poly out;
 	int32_t *ma, *mb, *mono;
-	size_t v, n;
+	size_t v, n = a->nvars_;
 	int rc = 0;
 
-	segc_poly_extend(a, b->nvars_);
-	segc_poly_extend(b, a->nvars_);
-	n = a->nvars_;
 	if (a->len_ == 0 || b->len_ == 0) {
 		segc_poly_set(g, a->len_ ? a : b);
 		segc_poly_primitive(g, NULL);
@@ -140,23 +137,33 @@ static int gcd_core(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
 }
 
 /* g = gcd(a, b); see poly.h. */
-int segc_poly_gcd(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
-	segc_poly *b)
+int segc_poly_gcd(const segc_poly_lim *lim, segc_poly *g, const segc_poly *a,
+	const segc_poly *b)
 {
 	segc_poly_lim inner;
+	struct poly_pair pp;
+	int rc;
 
 	inner = lim ? *lim : (segc_poly_lim){ NULL, 0, 0, 0 };
 	inner.max_coeff_bits = 0;
-	return gcd_core(&inner, g, a, b, 0);
+	poly_pair_open(&pp, a, b);
+	rc = gcd_core(&inner, g, pp.a, pp.b, 0);
+	poly_pair_close(&pp);
+	return rc;
 }
 
 /* g = gcd(a, b) by the subresultant sequence alone (for tests). */
-int segc_poly_gcd_prs(const segc_poly_lim *lim, segc_poly *g, segc_poly *a,
-	segc_poly *b)
+int segc_poly_gcd_prs(const segc_poly_lim *lim, segc_poly *g,
+	const segc_poly *a, const segc_poly *b)
 {
 	segc_poly_lim inner;
+	struct poly_pair pp;
+	int rc;
 
 	inner = lim ? *lim : (segc_poly_lim){ NULL, 0, 0, 0 };
 	inner.max_coeff_bits = 0;
-	return gcd_core(&inner, g, a, b, 1);
+	poly_pair_open(&pp, a, b);
+	rc = gcd_core(&inner, g, pp.a, pp.b, 1);
+	poly_pair_close(&pp);
+	return rc;
 }

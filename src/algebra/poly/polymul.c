@@ -13,8 +13,8 @@
 static double max_coeff_limbs(const segc_poly *p);
 
 /* r = a * (the single term b_k). */
-static int mul_term(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	const segc_poly *b, size_t k)
+static int mul_term(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, const segc_poly *b, size_t k)
 {
 	segc_poly out;
 	int rc;
@@ -130,8 +130,8 @@ static int check_product_exps(const segc_poly_lim *lim, const segc_poly *a,
 
 /* r = a * b for general a, b (at least two terms each), by FLINT on the
  * operands shifted to non-negative exponents. */
-static int mul_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	segc_poly *b)
+static int mul_general(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, const segc_poly *b)
 {
 	const segc_poly *ops[2] = { a, b };
 	int32_t *ma, *mb;
@@ -170,20 +170,26 @@ static int mul_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 }
 
 /* r = a * b. */
-int segc_poly_mul(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	segc_poly *b)
+int segc_poly_mul(const segc_poly_lim *lim, segc_poly *r, const segc_poly *a,
+	const segc_poly *b)
 {
-	unify(a, b);
+	struct poly_pair pp;
+	int rc;
+
 	if (a->len_ == 0 || b->len_ == 0) {
-		segc_poly_extend(r, a->nvars_);
+		segc_poly_extend(r, segc_poly_nvars_max(a, b));
 		segc_poly_zero(r);
 		return 0;
 	}
-	if (b->len_ == 1)
-		return mul_term(lim, r, a, b, 0);
-	if (a->len_ == 1)
-		return mul_term(lim, r, b, a, 0);
-	return mul_general(lim, r, a, b);
+	poly_pair_open(&pp, a, b);
+	if (pp.b->len_ == 1)
+		rc = mul_term(lim, r, pp.a, pp.b, 0);
+	else if (pp.a->len_ == 1)
+		rc = mul_term(lim, r, pp.b, pp.a, 0);
+	else
+		rc = mul_general(lim, r, pp.a, pp.b);
+	poly_pair_close(&pp);
+	return rc;
 }
 
 /* The state of a power computed in FLINT: 'P' = (a x^-min(a))^k. */
@@ -262,8 +268,8 @@ static double power_terms_bound(const segc_flint *f, const segc_poly *a,
  * products of 'a' with the result.  Returns 1 when those bounds exceed what a
  * product may do or what the memory budget holds (nothing computed nor
  * reported: the caller squares step by step, checking between). */
-static int pow_direct(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	unsigned long e)
+static int pow_direct(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, unsigned long e)
 {
 	const segc_poly *ops[1] = { a };
 	fmpq_mpoly_t A;
@@ -314,8 +320,8 @@ static int pow_direct(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 }
 
 /* r = a^e by repeated squaring in FLINT, checked between the products. */
-static int pow_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	unsigned long e)
+static int pow_general(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, unsigned long e)
 {
 	const segc_poly *ops[1] = { a };
 	fmpq_mpoly_t base, acc;
@@ -354,8 +360,8 @@ static int pow_general(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 }
 
 /* r = a^e (a^0 = 1, also for a = 0). */
-int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
-	unsigned long e)
+int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *a, unsigned long e)
 {
 	if (e == 0 || a->len_ == 0 || e == 1 || a->len_ == 1) {
 		segc_poly base, acc;
@@ -390,8 +396,8 @@ int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r, segc_poly *a,
 /* ---------------------------------------------------------- division */
 
 /* q = a / (the single term b_0), exact when the exponents stay >= 0. */
-static int div_term(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
-	const segc_poly *b)
+static int div_term(const segc_poly_lim *lim, segc_poly *q,
+	const segc_poly *a, const segc_poly *b)
 {
 	int32_t *d = segc_xmalloc((a->nvars_ ? a->nvars_ : 1) *
 		sizeof(int32_t));
@@ -429,8 +435,8 @@ static int div_term(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
  * if and only if min(a) >= min(b) in every variable and the shifted b
  * divides the shifted a (the smallest exponents of a product are the
  * sums of those of its factors). */
-static int div_general(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
-	segc_poly *b)
+static int div_general(const segc_poly_lim *lim, segc_poly *q,
+	const segc_poly *a, const segc_poly *b)
 {
 	const segc_poly *ops[2] = { a, b };
 	int32_t *ma, *mb;
@@ -479,20 +485,26 @@ static int div_general(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
 }
 
 /* q = a / b if exact (see poly.h). */
-int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q, segc_poly *a,
-	segc_poly *b)
+int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q,
+	const segc_poly *a, const segc_poly *b)
 {
-	unify(a, b);
+	struct poly_pair pp;
+	int rc;
+
 	if (b->len_ == 0)
 		return 0;
 	if (a->len_ == 0) {
-		segc_poly_extend(q, a->nvars_);
+		segc_poly_extend(q, segc_poly_nvars_max(a, b));
 		segc_poly_zero(q);
 		return 1;
 	}
-	if (b->len_ == 1)
-		return div_term(lim, q, a, b);
-	return div_general(lim, q, a, b);
+	poly_pair_open(&pp, a, b);
+	if (pp.b->len_ == 1)
+		rc = div_term(lim, q, pp.a, pp.b);
+	else
+		rc = div_general(lim, q, pp.a, pp.b);
+	poly_pair_close(&pp);
+	return rc;
 }
 
 /* ------------------------------------------------------- substitution */
@@ -517,16 +529,16 @@ void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
 
 /* r = p(x_v := s). */
 int segc_poly_compose_var(const segc_poly_lim *lim, segc_poly *r,
-	segc_poly *p, size_t v, segc_poly *s)
+	const segc_poly *p, size_t v, const segc_poly *s)
 {
 	int32_t d, deg = segc_poly_degree(p, v);
+	size_t n = segc_poly_nvars_max(p, s);
 	segc_poly acc, spow, c;
 	int rc = 0;
 
-	unify(p, s);
-	segc_poly_init(&acc, p->nvars_);
-	segc_poly_init(&spow, p->nvars_);
-	segc_poly_init(&c, p->nvars_);
+	segc_poly_init(&acc, n);
+	segc_poly_init(&spow, n);
+	segc_poly_init(&c, n);
 	segc_poly_set_si(&spow, 1);
 	for (d = 0; d <= deg && rc == 0; d++) {
 		segc_poly_coeff_var(&c, p, v, d);
