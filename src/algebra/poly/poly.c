@@ -735,57 +735,90 @@ static size_t sum_bytes(size_t total, size_t nvars)
 	return 2 * total * per;
 }
 
-/* r = a + sign*b by merging, 'a' and 'b' normalised over the same
- * variables, the work already charged.  With 'take' (the two operands
- * again, as ones that may change) the coefficients of a term of one
- * operand only are moved into 'r', not copied (the operands are then
- * only fit to be cleared). */
+/* Lexicographic comparison of the monomial 'a' of 'na' variables with
+ * 'b' of 'nb': >0 when 'a' is the larger, the exponents past the
+ * shorter vector taken as 0. */
+static int mono_cmp_pad(const int32_t *a, size_t na, const int32_t *b,
+	size_t nb)
+{
+	size_t k, n = na < nb ? na : nb;
+	int c = mono_cmp(a, b, n);
+
+	for (k = n; c == 0 && k < na; k++)
+		if (a[k])
+			c = a[k] > 0 ? 1 : -1;
+	for (k = n; c == 0 && k < nb; k++)
+		if (b[k])
+			c = b[k] > 0 ? -1 : 1;
+	return c;
+}
+
+/* Appends a term with the 'm' exponents 'exp' (m <= p's variables, the
+ * others 0) and returns its coefficient, 0. */
+static mpq_ptr push_padded(segc_poly *p, const int32_t *exp, size_t m)
+{
+	int32_t *e;
+	mpq_ptr c;
+
+	reserve(p, p->len_ + 1);
+	e = term_exp(p, p->len_);
+	if (m)
+		memcpy(e, exp, m * sizeof(int32_t));
+	if (p->nvars_ > m)
+		memset(e + m, 0, (p->nvars_ - m) * sizeof(int32_t));
+	c = p->coefs_[p->len_++];
+	mpq_init(c);
+	return c;
+}
+
+/* r = a + sign*b by merging normalised 'a' and 'b' (a polynomial of
+ * fewer variables has the others at 0), the work already charged.  With
+ * 'take' (the two operands again, as ones that may change) the
+ * coefficients of a term of one operand only are moved into 'r', not
+ * copied (the operands are then only fit to be cleared). */
 static int merge_signed(const segc_poly_lim *lim, segc_poly *r,
 	const segc_poly *a, const segc_poly *b, int sign,
 	segc_poly *const *take)
 {
-	size_t i = 0, j = 0, n;
+	size_t i = 0, j = 0, na = a->nvars_, nb = b->nvars_;
 	segc_poly out;
-	mpq_t t;
+	mpq_ptr t;
 	int rc;
 
-	n = a->nvars_;
-	segc_poly_init(&out, n);
+	segc_poly_init(&out, na > nb ? na : nb);
 	reserve(&out, a->len_ + b->len_);
-	mpq_init(t);
 	while (i < a->len_ || j < b->len_) {
 		int c = i == a->len_ ? -1 : j == b->len_ ? 1 :
-			mono_cmp(term_exp(a, i), term_exp(b, j), n);
+			mono_cmp_pad(term_exp(a, i), na, term_exp(b, j), nb);
 
 		if (c > 0) {
+			t = push_padded(&out, term_exp(a, i), na);
 			if (take)
-				segc_poly_push_swap(&out, term_exp(a, i),
-					take[0]->coefs_[i]);
+				mpq_swap(t, take[0]->coefs_[i]);
 			else
-				segc_poly_push(&out, term_exp(a, i),
-					a->coefs_[i]);
+				mpq_set(t, a->coefs_[i]);
 			i++;
 		} else if (c < 0) {
+			t = push_padded(&out, term_exp(b, j), nb);
 			if (take)
 				mpq_swap(t, take[1]->coefs_[j]);
 			else
 				mpq_set(t, b->coefs_[j]);
 			if (sign < 0)
 				mpq_neg(t, t);
-			segc_poly_push_swap(&out, term_exp(b, j), t);
 			j++;
 		} else {
+			t = push_padded(&out, term_exp(a, i), na);
 			if (sign > 0)
 				mpq_add(t, a->coefs_[i], b->coefs_[j]);
 			else
 				mpq_sub(t, a->coefs_[i], b->coefs_[j]);
-			if (mpq_sgn(t))
-				segc_poly_push_swap(&out, term_exp(a, i), t);
+			if (!mpq_sgn(t))
+				mpq_clear(out.coefs_[--out.len_]);
 			i++;
 			j++;
 		}
 	}
-	mpq_clear(t);
 	rc = segc_poly_check(lim, &out);
 	segc_poly_swap(r, &out);
 	segc_poly_clear(&out);
@@ -913,15 +946,9 @@ int segc_poly_sum_refs(const segc_poly_lim *lim, segc_poly *r,
 static int add_signed(const segc_poly_lim *lim, segc_poly *r,
 	const segc_poly *a, const segc_poly *b, int sign)
 {
-	struct poly_pair pp;
-	int rc;
-
 	if (lim && segc_ctx_charge(lim->ctx, (double)(a->len_ + b->len_)))
 		return -1;
-	poly_pair_open(&pp, a, b);
-	rc = merge_signed(lim, r, pp.a, pp.b, sign, NULL);
-	poly_pair_close(&pp);
-	return rc;
+	return merge_signed(lim, r, a, b, sign, NULL);
 }
 
 /* r = a + b. */
