@@ -5,9 +5,11 @@
  * they do in Fortran), and beside each a scalar 'bind(c)' entry of the
  * C predictor's name and prototype.  Every number is the double the C
  * uses; ceil, floor, log2, fmax and fmin are C's own (<math.h> through
- * bind(c) interfaces), so the values are those of the C.  The recurrence
- * of an overlapped loop is the C's loop, printed by emit_maxplus.c from
- * this file's table of Fortran (segc_emit_f_syntax). */
+ * bind(c) interfaces), so the values are those of the C.  The body is
+ * printed by the walk that the languages share (emit_walk.c), the
+ * recurrence of an overlapped loop, the C's loop, by emit_maxplus.c,
+ * both from this file's table of Fortran (segc_emit_f_syntax); the
+ * declarations at the top of each function are this file's. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -70,7 +72,7 @@ static char *f_identifier(const char *name)
 	return segc_strbuf_take(&b);
 }
 
-/* ----------------------------------------------------- printing a plan */
+/* ------------------------------------------------ the table of Fortran */
 
 /* Appends 'd' as a Fortran literal of kind c_double that reads back
  * exactly (the shortest of 15 to 17 significant digits). */
@@ -91,11 +93,15 @@ static void put_f_double(segc_strbuf *b, double d)
 	segc_strbuf_append(b, "_c_double");
 }
 
-/* The syntax of Fortran for the recurrence of an overlapped loop
- * (emit_maxplus.c): its locals in a BLOCK construct, arrays from 0,
- * -infinity computed once into a local, NaN from ieee_value, every real
- * constant of kind c_double, no == on reals, and the helper segc_acc a
- * pure subroutine of the module. */
+/* The syntax of Fortran for the printers that the languages share: the
+ * walk of a plan (emit_walk.c: every value declared at the top of the
+ * function, the constants as parameters; a selection always an if, each
+ * side's computations done only on that side, no merge(), which
+ * computes both) and the recurrence of an overlapped loop
+ * (emit_maxplus.c: its locals in a BLOCK construct, arrays from 0,
+ * -infinity computed once into a local, its long lines continued).  NaN
+ * from ieee_value, every real constant of kind c_double, no == on reals,
+ * and the helper segc_acc a pure subroutine of the module. */
 const segc_emit_syntax segc_emit_f_syntax = {
 	.indent = "  ", .semi = "", .decl = "",
 	.decl_end = " = ieee_value(0.0_c_double, ieee_quiet_nan)\n",

@@ -1,7 +1,9 @@
 /* emit_python.c - the predictor of a model as a Python 3 module (segc
  * emit --lang python): the same functions as the C predictor, each
- * printed from the same evaluation plan (plan.c) as Python statements,
- * placed into the template predictor.py.in.  Every number is the double
+ * printed from the same evaluation plan (plan.c) as Python statements by
+ * the walk that the languages share (emit_walk.c) from this file's table
+ * of Python (segc_emit_py_syntax), placed into the template
+ * predictor.py.in.  Every number is the double
  * the C uses; every name a Python identifier that shadows no keyword nor
  * builtin; free text is written only into '#' comments. */
 #include <math.h>
@@ -75,7 +77,7 @@ static char *py_identifier(const char *name)
 	return segc_strbuf_take(&b);
 }
 
-/* ----------------------------------------------------- printing a plan */
+/* ------------------------------------------------- the table of Python */
 
 /* Appends 'd' as a Python float literal that reads back exactly (the
  * shortest of 15 to 17 significant digits); math.inf and math.nan for
@@ -103,7 +105,6 @@ static void put_py_double(segc_strbuf *b, double d)
 	if (!strpbrk(buf, ".en"))
 		segc_strbuf_append(b, ".0");
 }
-
 
 /* The syntax of Python for the printers that the languages share: the
  * walk of a plan (emit_walk.c; the helpers of the template give C's

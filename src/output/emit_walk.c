@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
-#include "expr/builtin.h"
 
 /* What one walk needs: where it prints, the plan's names, the language. */
 typedef struct walk {
@@ -616,7 +615,7 @@ static int put_block(const walk *w, size_t blk, unsigned depth)
 		}
 	}
 	for (i = k->first; i < k->end; i++) {
-		int assign = w->sx->decl_top || (first < k->end && i > first);
+		int assign = w->sx->decl_top || i > first;
 
 		if (!is_printed(w, blk, i) || (assign &&
 		    p->insn[i].op == SEGC_OP_CONST))
