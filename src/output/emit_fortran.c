@@ -139,6 +139,7 @@ const segc_emit_syntax segc_emit_f_syntax = {
 	.const_ = "real(c_double), parameter :: ", .const_note = " ! ",
 	.put_double = put_f_double,
 	.call_col = offsetof(segc_builtin_info, fortran), .not_ = ".not. ",
+	.ne_open = ".not. (",
 	.div = NULL, .root = "segc_root(", .else_ = "else\n",
 	.ternary_q = NULL, .short_junction = 1, .for_ = NULL,
 	.add_assign = 0,

@@ -281,6 +281,16 @@ typedef struct segc_emit_syntax {
 	                           * the column naming the built-ins'
 	                           * functions in the language */
 	const char *not_;         /* the negation of a condition */
+	const char *not_close;    /* NULL, or closes it */
+	const char *ne_open;      /* opens the negation of a parenthesized
+	                           * conjunction (a != b is not (a <= b and
+	                           * a >= b)); ")" closes it */
+	const char *infix_open;   /* NULL, or what encloses an infix */
+	const char *infix_close;  /* operation (its close) */
+	const char *call_prefix;  /* NULL, or what precedes the name of a
+	                           * function called */
+	const char *and_fn;       /* NULL: a and b (and_, or_); else the */
+	const char *or_fn;        /* functions called instead */
 	const char *div;          /* NULL: a / b; else the function that
 	                           * divides (its name) */
 	const char *root;         /* opens the call of the helper of odd
@@ -331,6 +341,12 @@ extern const segc_emit_syntax segc_emit_c_syntax, segc_emit_py_syntax,
  * (emit_walk.c); -1 when one cannot be expressed. */
 int segc_emit_walk_block(segc_strbuf *b, const segc_emit_namer *nm,
 	const segc_emit_syntax *sx, size_t blk, unsigned depth);
+
+/* Appends the expression of the operation 'i' of 'nm->p' (not a
+ * constant, an argument, a selection nor a loop) in doubles in the
+ * language of 'sx' (emit_walk.c); -1 for one the walk does not know. */
+int segc_emit_walk_expr(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_emit_syntax *sx, size_t i);
 
 /* Appends the definition of the constant 'i' of 'nm->p' at 'depth' in
  * the language of 'sx': its literal, its exact value in a comment

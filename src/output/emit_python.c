@@ -135,6 +135,7 @@ const segc_emit_syntax segc_emit_py_syntax = {
 	.loop_end = NULL, .typed = 0, .nocase = 0,
 	.const_ = "", .const_note = "  # ", .put_double = put_py_double,
 	.call_col = offsetof(segc_builtin_info, python), .not_ = "not ",
+	.ne_open = "not (",
 	.div = "_segc_div", .root = "_segc_root(", .else_ = "else:\n",
 	.ternary_q = NULL, .short_junction = 0, .for_ = NULL,
 	.add_assign = 1,

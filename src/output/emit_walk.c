@@ -138,7 +138,14 @@ static void put_add(const walk *w, unsigned depth, const char *x,
 	end_stmt(w);
 }
 
-/* Appends "x OP y" of values 'x' and 'y'. */
+/* Appends 's' unless it is NULL. */
+static void put_opt(const walk *w, const char *s)
+{
+	if (s)
+		segc_strbuf_append(w->b, s);
+}
+
+/* Appends "x OP y" of values 'x' and 'y' (a statement's part). */
 static void put_infix(const walk *w, size_t x, const char *op, size_t y)
 {
 	value(w, x);
@@ -146,10 +153,20 @@ static void put_infix(const walk *w, size_t x, const char *op, size_t y)
 	value(w, y);
 }
 
+/* Appends the operation "x OP y" of values 'x' and 'y' (enclosed where
+ * the language encloses one). */
+static void put_op(const walk *w, size_t x, const char *op, size_t y)
+{
+	put_opt(w, w->sx->infix_open);
+	put_infix(w, x, op, y);
+	put_opt(w, w->sx->infix_close);
+}
+
 /* Appends "fn(x)" or "fn(x, y)" ('y' read when 'two'). */
 static void put_call(const walk *w, const char *fn, size_t x, size_t y,
 	int two)
 {
+	put_opt(w, w->sx->call_prefix);
 	segc_strbuf_appendf(w->b, "%s(", fn);
 	value(w, x);
 	if (two) {
@@ -185,11 +202,16 @@ static int put_expr(const walk *w, size_t i)
 		}
 		/* fall through */
 	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL:
-		put_infix(w, in->a, arith[in->op - SEGC_OP_ADD], in->b);
+		put_op(w, in->a, arith[in->op - SEGC_OP_ADD], in->b);
 		return 0;
-	case SEGC_OP_NEG: case SEGC_OP_NOT:
-		segc_strbuf_append(w->b, in->op == SEGC_OP_NEG ? "-" : sx->not_);
+	case SEGC_OP_NEG:
+		segc_strbuf_append(w->b, "-");
 		value(w, in->a);
+		return 0;
+	case SEGC_OP_NOT:
+		segc_strbuf_append(w->b, sx->not_);
+		value(w, in->a);
+		put_opt(w, sx->not_close);
 		return 0;
 	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
 	case SEGC_OP_LOG2: case SEGC_OP_EXP2: case SEGC_OP_FMAX:
@@ -198,21 +220,24 @@ static int put_expr(const walk *w, size_t i)
 			segc_plan_noperands(in) == 2);
 		return 0;
 	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
-		put_infix(w, in->a, cmp[in->op - SEGC_OP_LT], in->b);
+		put_op(w, in->a, cmp[in->op - SEGC_OP_LT], in->b);
 		return 0;
 	case SEGC_OP_EQ: case SEGC_OP_NE:
 		/* without comparing doubles for equality (compilers warn) */
-		if (in->op == SEGC_OP_NE)
-			segc_strbuf_append(w->b, sx->not_);
-		segc_strbuf_appendc(w->b, '(');
-		put_infix(w, in->a, " <= ", in->b);
+		segc_strbuf_append(w->b, in->op == SEGC_OP_EQ ? "(" :
+			sx->ne_open);
+		put_op(w, in->a, " <= ", in->b);
 		segc_strbuf_append(w->b, sx->and_);
-		put_infix(w, in->a, " >= ", in->b);
+		put_op(w, in->a, " >= ", in->b);
 		segc_strbuf_appendc(w->b, ')');
 		return 0;
 	case SEGC_OP_AND: case SEGC_OP_OR:
-		put_infix(w, in->a, in->op == SEGC_OP_AND ? sx->and_ : sx->or_,
-			in->b);
+		if (sx->and_fn)
+			put_call(w, in->op == SEGC_OP_AND ? sx->and_fn :
+				sx->or_fn, in->a, in->b, 1);
+		else
+			put_infix(w, in->a, in->op == SEGC_OP_AND ? sx->and_ :
+				sx->or_, in->b);
 		return 0;
 	case SEGC_OP_ROOT:
 		/* a^(1/q), q = in->b, of a double (no compensated form) */
@@ -223,6 +248,18 @@ static int put_expr(const walk *w, size_t i)
 	default:
 		return -1;
 	}
+}
+
+/* See emit_private.h. */
+int segc_emit_walk_expr(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_emit_syntax *sx, size_t i)
+{
+	walk w;
+
+	w.b = b;
+	w.nm = nm;
+	w.sx = sx;
+	return put_expr(&w, i);
 }
 
 /* See emit_private.h. */
