@@ -6,7 +6,8 @@
  * conditionals, loops, declarations, literals, the double-double forms of
  * --accurate C) comes from the language's table, segc_emit_syntax
  * (emit_private.h), its hooks among them.  Each language's file prints
- * the function around the body. */
+ * the function around the body; the array form of a Python function
+ * (emit_python_np.c) takes its expressions from here too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,8 +384,8 @@ static int put_junction(const walk *w, size_t i, unsigned depth, int assign)
 	return rc;
 }
 
-/* Appends the format 'fmt' of the language's step of Neumaier's
- * compensation at 'depth': %c the compensation 'k', %s the sum 's', %t
+/* Appends the language's step of Neumaier's compensation (its format
+ * 'neumaier') at 'depth': %c the compensation 'k', %s the sum 's', %t
  * the term 't', %i the indentation, %j one level more. */
 static void put_neumaier(const walk *w, unsigned depth, const char *k,
 	const char *s, const char *t)
@@ -397,12 +398,24 @@ static void put_neumaier(const walk *w, unsigned depth, const char *k,
 			continue;
 		}
 		switch (*++p) {
-		case 'c': segc_strbuf_append(w->b, k); break;
-		case 's': segc_strbuf_append(w->b, s); break;
-		case 't': segc_strbuf_append(w->b, t); break;
-		case 'i': indent(w, depth); break;
-		case 'j': indent(w, depth + 1); break;
-		default: segc_strbuf_appendc(w->b, *p); break;
+		case 'c':
+			segc_strbuf_append(w->b, k);
+			break;
+		case 's':
+			segc_strbuf_append(w->b, s);
+			break;
+		case 't':
+			segc_strbuf_append(w->b, t);
+			break;
+		case 'i':
+			indent(w, depth);
+			break;
+		case 'j':
+			indent(w, depth + 1);
+			break;
+		default:
+			segc_strbuf_appendc(w->b, *p);
+			break;
 		}
 	}
 }
@@ -476,8 +489,8 @@ static int put_sum(const walk *w, size_t i, unsigned depth, int assign)
 		end_stmt(w);
 		if (!dd && !declares(w)) {
 			indent(w, depth + 1);
-			segc_strbuf_appendf(w->b, "%s = %s", segc_strbuf_str(&k),
-				sx->zero);
+			segc_strbuf_appendf(w->b, "%s = %s",
+				segc_strbuf_str(&k), sx->zero);
 			end_stmt(w);
 		}
 		indent(w, depth + 1);
