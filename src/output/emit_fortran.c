@@ -282,15 +282,8 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 	size_t i;
 	int rc;
 
-	memset(&nm, 0, sizeof nm);
-	nm.p = p;
-	nm.packs = NULL;
-	nm.arg = em->id.arg;
-	nm.tprefix = em->id.tprefix;
-	nm.cprefix = em->id.cprefix;
-	nm.kprefix = em->id.kprefix;
-	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
-	segc_emit_number_values(&nm);
+	segc_emit_namer_init(&nm, p, &em->id, 0,
+		segc_emit_nonneg(em->ctx, em->in, e));
 	if (!em->accumulates && segc_plan_uses_op(p, SEGC_OP_MAXPLUS)) {
 		segc_emit_maxplus_helper(b, &segc_emit_f_syntax);
 		em->accumulates = 1;
@@ -339,8 +332,7 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 		segc_strbuf_appendc(b, '\n');
 	}
 	segc_strbuf_appendf(b, "  end function %s_%s\n", em->id.prefix, cname);
-	free(nm.number);
-	free(nm.dd);
+	segc_emit_namer_clear(&nm);
 	/* the scalar entry for C */
 	segc_strbuf_appendf(b, "\n  ! %s_%s for C: double %s_%s(double, ...)"
 		", as the C predictor's.\n", em->id.prefix, cname,

@@ -49,6 +49,16 @@ typedef struct segc_emit_namer {
 	                       * by side (emit_pack.c); NULL when none */
 } segc_emit_namer;
 
+/* Sets up 'nm' to name the values of plan 'p' by the names 'id' (with
+ * 'accurate', in double-doubles where they need them; 'clamp' when the
+ * result is proved >= 0): numbers its values and marks its double-doubles
+ * (emit_names.c).  Release with segc_emit_namer_clear(). */
+void segc_emit_namer_init(segc_emit_namer *nm, const segc_plan *p,
+	const segc_emit_names *id, int accurate, int clamp);
+
+/* Releases what 'nm' holds: its numbers, its marks and its packs. */
+void segc_emit_namer_clear(segc_emit_namer *nm);
+
 /* Chains "v = v*x + c" of constants in one argument x, of one length,
  * computed side by side in --accurate C (emit_pack.c); or, nested, chains
  * in x whose coefficients c are each the result of a chain of constants

@@ -184,15 +184,8 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	size_t i;
 	int rc;
 
-	memset(&nm, 0, sizeof nm);
-	nm.p = p;
-	nm.packs = NULL;
-	nm.arg = em->id.arg;
-	nm.tprefix = em->id.tprefix;
-	nm.cprefix = em->id.cprefix;
-	nm.kprefix = em->id.kprefix;
-	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
-	segc_emit_number_values(&nm);
+	segc_emit_namer_init(&nm, p, &em->id, 0,
+		segc_emit_nonneg(em->ctx, em->in, e));
 	if (!em->accumulates && segc_plan_uses_op(p, SEGC_OP_MAXPLUS)) {
 		segc_emit_maxplus_helper(b, &segc_emit_py_syntax);
 		em->accumulates = 1;
@@ -237,8 +230,7 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	sprintf(fname, "%s_%s", em->id.prefix, cname);
 	segc_emit_python_vector(b, &nm, fname, put_py_double);
 	free(fname);
-	free(nm.number);
-	free(nm.dd);
+	segc_emit_namer_clear(&nm);
 	segc_strbuf_appendf(&em->names, "%s\"%s_%s\"", em->nfuncs ? ", " : "",
 		em->id.prefix, cname);
 	em->nfuncs++;
