@@ -188,15 +188,8 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	segc_emit_namer nm;
 	size_t i;
 
-	nm.p = p;
-	nm.arg = em->id.arg;
-	nm.tprefix = em->id.tprefix;
-	nm.cprefix = em->id.cprefix;
-	nm.kprefix = em->id.kprefix;
-	nm.accurate = em->in->accurate;
-	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
-	nm.packs = NULL;
-	segc_emit_number_values(&nm);
+	segc_emit_namer_init(&nm, p, &em->id, em->in->accurate,
+		segc_emit_nonneg(em->ctx, em->in, e));
 	segc_emit_pack_find(&nm, cname);
 	if (!em->nfuncs)
 		segc_strbuf_append(&em->functions, "\n/* The bodies are inline "
@@ -222,9 +215,7 @@ static void put_function(emitter *em, int c, const segc_expr *e,
 	segc_strbuf_append(&em->functions, "\n{\n");
 	segc_emit_plan_body(&em->functions, &nm);
 	segc_strbuf_append(&em->functions, "}\n");
-	free(nm.number);
-	free(nm.dd);
-	segc_emit_pack_free(&nm);
+	segc_emit_namer_clear(&nm);
 	put_scalar_function(em, c, cname, e, p);
 	segc_strbuf_appendf(&em->prototypes, "/* The %s. */\ndouble %s_%s",
 		component_words[c], em->id.prefix, cname);

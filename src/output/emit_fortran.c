@@ -5,10 +5,13 @@
  * they do in Fortran), and beside each a scalar 'bind(c)' entry of the
  * C predictor's name and prototype.  Every number is the double the C
  * uses; ceil, floor, log2, fmax and fmin are C's own (<math.h> through
- * bind(c) interfaces), so the values are those of the C.  The recurrence
- * of an overlapped loop is the C's loop, printed by emit_maxplus.c from
- * this file's table of Fortran (segc_emit_f_syntax). */
+ * bind(c) interfaces), so the values are those of the C.  The body is
+ * printed by the walk that the languages share (emit_walk.c), the
+ * recurrence of an overlapped loop, the C's loop, by emit_maxplus.c,
+ * both from this file's table of Fortran (segc_emit_f_syntax); the
+ * declarations at the top of each function are this file's. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,7 +72,7 @@ static char *f_identifier(const char *name)
 	return segc_strbuf_take(&b);
 }
 
-/* ----------------------------------------------------- printing a plan */
+/* ------------------------------------------------ the table of Fortran */
 
 /* Appends 'd' as a Fortran literal of kind c_double that reads back
  * exactly (the shortest of 15 to 17 significant digits). */
@@ -90,245 +93,15 @@ static void put_f_double(segc_strbuf *b, double d)
 	segc_strbuf_append(b, "_c_double");
 }
 
-/* Appends 'depth' levels of indentation (two spaces each). */
-static void put_indent(segc_strbuf *b, unsigned depth)
-{
-	while (depth--)
-		segc_strbuf_append(b, "  ");
-}
-
-/* Appends "x OP y" of values 'x' and 'y'. */
-static void put_infix(segc_strbuf *b, const segc_emit_namer *nm, size_t x,
-	const char *op, size_t y)
-{
-	segc_emit_put_value(b, nm, x);
-	segc_strbuf_append(b, op);
-	segc_emit_put_value(b, nm, y);
-}
-
-/* Appends the name of the compensation of the SUM 'in': a counter's
- * name, numbered after the counters (as in the C). */
-static void put_compensation(segc_strbuf *b, const segc_emit_namer *nm,
-	const segc_plan_insn *in)
-{
-	segc_strbuf_appendf(b, "%s%lu", nm->kprefix,
-		(unsigned long)(nm->ncounters + nm->number[in->counter]));
-}
-
-/* Appends the Fortran expression of the operation 'i'; -1 for one the
- * printer does not know. */
-static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
-{
-	static const char *const arith[] = { " + ", " - ", " * ", " / " };
-	static const char *const cmp[] = { " < ", " <= ", " > ", " >= " };
-	const segc_plan_insn *in = &nm->p->insn[i];
-
-	switch (in->op) {
-	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL: case SEGC_OP_DIV:
-		put_infix(b, nm, in->a, arith[in->op - SEGC_OP_ADD], in->b);
-		return 0;
-	case SEGC_OP_NEG: case SEGC_OP_NOT:
-		segc_strbuf_append(b, in->op == SEGC_OP_NEG ? "-" : ".not. ");
-		segc_emit_put_value(b, nm, in->a);
-		return 0;
-	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
-	case SEGC_OP_LOG2: case SEGC_OP_EXP2: case SEGC_OP_FMAX:
-	case SEGC_OP_FMIN:
-		segc_strbuf_appendf(b, "%s(",
-			segc_emit_op_builtin(in->op)->fortran);
-		segc_emit_put_value(b, nm, in->a);
-		if (segc_plan_noperands(in) == 2) {
-			segc_strbuf_append(b, ", ");
-			segc_emit_put_value(b, nm, in->b);
-		}
-		segc_strbuf_appendc(b, ')');
-		return 0;
-	case SEGC_OP_ROOT:
-		/* a^(1/q), q = in->b, as the C predictor computes it */
-		segc_strbuf_append(b, "segc_root(");
-		segc_emit_put_value(b, nm, in->a);
-		segc_strbuf_appendf(b, ", %lu)", (unsigned long)in->b);
-		return 0;
-	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
-		put_infix(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
-		return 0;
-	case SEGC_OP_EQ: case SEGC_OP_NE:
-		/* no == on reals (-Wcompare-reals) */
-		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" : ".not. (");
-		put_infix(b, nm, in->a, " <= ", in->b);
-		segc_strbuf_append(b, " .and. ");
-		put_infix(b, nm, in->a, " >= ", in->b);
-		segc_strbuf_append(b, ")");
-		return 0;
-	case SEGC_OP_AND: case SEGC_OP_OR:
-		put_infix(b, nm, in->a, in->op == SEGC_OP_AND ? " .and. " :
-			" .or. ", in->b);
-		return 0;
-	default:
-		return -1;
-	}
-}
-
-static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
-	unsigned depth);
-
-/* Non-zero when block 'blk' has a statement to print. */
-static int block_has_code(const segc_emit_namer *nm, size_t blk)
-{
-	const segc_plan_block *k = &nm->p->blocks[blk];
-	size_t i;
-
-	for (i = k->first; i < k->end; i++) {
-		enum segc_plan_op op = nm->p->insn[i].op;
-
-		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
-		    op != SEGC_OP_CONST && op != SEGC_OP_ARG &&
-		    op != SEGC_OP_COUNTER)
-			return 1;
-	}
-	return 0;
-}
-
-/* Appends "name = value" at 'depth'. */
-static void put_assign(segc_strbuf *b, const segc_emit_namer *nm, size_t name,
-	size_t value, unsigned depth)
-{
-	put_indent(b, depth);
-	put_infix(b, nm, name, " = ", value);
-	segc_strbuf_appendc(b, '\n');
-}
-
-/* Appends the SELECT 'i' as an if/else, each side's computations done
- * only on that side (no merge(), which computes both). */
-static int put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-	int rc;
-
-	put_indent(b, depth);
-	segc_strbuf_append(b, "if (");
-	segc_emit_put_value(b, nm, in->a);
-	segc_strbuf_append(b, ") then\n");
-	rc = put_block(b, nm, in->sub[0], depth + 1);
-	put_assign(b, nm, i, in->b, depth + 1);
-	put_indent(b, depth);
-	segc_strbuf_append(b, "else\n");
-	rc |= put_block(b, nm, in->sub[1], depth + 1);
-	put_assign(b, nm, i, in->c, depth + 1);
-	put_indent(b, depth);
-	segc_strbuf_append(b, "end if\n");
-	return rc;
-}
-
-/* Appends the AND or OR 'i' whose right operand has computations of its
- * own: they are done only when the left one leaves the result
- * undecided. */
-static int put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-	int rc;
-
-	put_assign(b, nm, i, in->a, depth);
-	put_indent(b, depth);
-	segc_strbuf_append(b, in->op == SEGC_OP_AND ? "if (" : "if (.not. ");
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, ") then\n");
-	rc = put_block(b, nm, in->sub[0], depth + 1);
-	put_assign(b, nm, i, in->b, depth + 1);
-	put_indent(b, depth);
-	segc_strbuf_append(b, "end if\n");
-	return rc;
-}
-
-/* Appends the SUM 'i' as the C loop: a real counter from 'a' while <=
- * 'b', the terms added with Neumaier's compensation, NaN when it would
- * count beyond 2^53 (or a bound is NaN). */
-static int put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-	int rc;
-
-	put_indent(b, depth);
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, " = 0.0_c_double\n");
-	put_indent(b, depth);
-	segc_strbuf_append(b, "if (");
-	put_infix(b, nm, in->b, " - ", in->a);
-	segc_strbuf_append(b, " < 9007199254740992.0_c_double) then\n");
-	put_assign(b, nm, in->counter, in->a, depth + 1);
-	put_indent(b, depth + 1);
-	put_compensation(b, nm, in);
-	segc_strbuf_append(b, " = 0.0_c_double\n");
-	put_indent(b, depth + 1);
-	segc_strbuf_append(b, "do while (");
-	put_infix(b, nm, in->counter, " <= ", in->b);
-	segc_strbuf_append(b, ")\n");
-	rc = put_block(b, nm, in->sub[0], depth + 2);
-	put_indent(b, depth + 2);
-	segc_strbuf_append(b, "if (abs(");
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, ") >= abs(");
-	segc_emit_put_value(b, nm, in->c);
-	segc_strbuf_append(b, ")) then\n");
-	put_indent(b, depth + 3);
-	put_compensation(b, nm, in);
-	segc_strbuf_append(b, " = ");
-	put_compensation(b, nm, in);
-	segc_strbuf_append(b, " + ((");
-	put_infix(b, nm, i, " - (", i);
-	segc_strbuf_append(b, " + ");
-	segc_emit_put_value(b, nm, in->c);
-	segc_strbuf_append(b, ")) + ");
-	segc_emit_put_value(b, nm, in->c);
-	segc_strbuf_append(b, ")\n");
-	put_indent(b, depth + 2);
-	segc_strbuf_append(b, "else\n");
-	put_indent(b, depth + 3);
-	put_compensation(b, nm, in);
-	segc_strbuf_append(b, " = ");
-	put_compensation(b, nm, in);
-	segc_strbuf_append(b, " + ((");
-	put_infix(b, nm, in->c, " - (", i);
-	segc_strbuf_append(b, " + ");
-	segc_emit_put_value(b, nm, in->c);
-	segc_strbuf_append(b, ")) + ");
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, ")\n");
-	put_indent(b, depth + 2);
-	segc_strbuf_append(b, "end if\n");
-	put_indent(b, depth + 2);
-	put_infix(b, nm, i, " = ", i);
-	segc_strbuf_append(b, " + ");
-	segc_emit_put_value(b, nm, in->c);
-	segc_strbuf_appendc(b, '\n');
-	put_indent(b, depth + 2);
-	put_infix(b, nm, in->counter, " = ", in->counter);
-	segc_strbuf_append(b, " + 1.0_c_double\n");
-	put_indent(b, depth + 1);
-	segc_strbuf_append(b, "end do\n");
-	put_indent(b, depth + 1);
-	put_infix(b, nm, i, " = ", i);
-	segc_strbuf_append(b, " + ");
-	put_compensation(b, nm, in);
-	segc_strbuf_appendc(b, '\n');
-	put_indent(b, depth);
-	segc_strbuf_append(b, "else\n");
-	put_indent(b, depth + 1);
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, " = ieee_value(0.0_c_double, ieee_quiet_nan)\n");
-	put_indent(b, depth);
-	segc_strbuf_append(b, "end if\n");
-	return rc;
-}
-
-/* The syntax of Fortran for the recurrence of an overlapped loop
- * (emit_maxplus.c): its locals in a BLOCK construct, arrays from 0,
- * -infinity computed once into a local, NaN from ieee_value, every real
- * constant of kind c_double, no == on reals, and the helper segc_acc a
- * pure subroutine of the module. */
+/* The syntax of Fortran for the printers that the languages share: the
+ * walk of a plan (emit_walk.c: every value declared at the top of the
+ * function, the constants as parameters; a selection always an if, each
+ * side's computations done only on that side, no merge(), which
+ * computes both) and the recurrence of an overlapped loop
+ * (emit_maxplus.c: its locals in a BLOCK construct, arrays from 0,
+ * -infinity computed once into a local, its long lines continued).  NaN
+ * from ieee_value, every real constant of kind c_double, no == on reals,
+ * and the helper segc_acc a pure subroutine of the module. */
 const segc_emit_syntax segc_emit_f_syntax = {
 	.indent = "  ", .semi = "", .decl = "",
 	.decl_end = " = ieee_value(0.0_c_double, ieee_quiet_nan)\n",
@@ -361,78 +134,20 @@ const segc_emit_syntax segc_emit_f_syntax = {
 	.t_real = "real(c_double) :: ", .t_count = "integer :: ",
 	.t_bool = "logical :: ", .dims2 = "(0:%lu, 0:%lu)", .dims1 = "(0:%lu)",
 	.dims_last = 1, .decl_init = 0,
-	.inf_init = "ieee_value(0.0_c_double, ieee_negative_inf)", .nocase = 1
+	.inf_init = "ieee_value(0.0_c_double, ieee_negative_inf)", .nocase = 1,
+	.decl_first = 0, .decl_top = 1,
+	.const_ = "real(c_double), parameter :: ", .const_note = " ! ",
+	.put_double = put_f_double,
+	.call_col = offsetof(segc_builtin_info, fortran), .not_ = ".not. ",
+	.ne_open = ".not. (",
+	.div = NULL, .root = "segc_root(", .else_ = "else\n",
+	.ternary_q = NULL, .short_junction = 1, .for_ = NULL,
+	.add_assign = 0,
+	.neumaier = "%iif (abs(%s) >= abs(%t)) then\n"
+		"%j%c = %c + ((%s - (%s + %t)) + %t)\n%ielse\n"
+		"%j%c = %c + ((%t - (%s + %t)) + %s)\n%iend if\n",
+	.taskpath = segc_emit_taskpath_f, .wrap = segc_emit_f_wrapped
 };
-
-/* Appends the MAXPLUS 'i' (declared at the top of the function) as the
- * loop of emit_maxplus.c in a BLOCK construct of its locals, its long
- * lines continued. */
-static int put_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	segc_strbuf text;
-	int rc;
-
-	segc_strbuf_init(&text);
-	rc = segc_emit_maxplus(&text, nm, i, depth, &segc_emit_f_syntax, 1,
-		put_block);
-	segc_emit_f_wrapped(b, segc_strbuf_str(&text));
-	segc_strbuf_free(&text);
-	return rc;
-}
-
-/* Appends one live instruction (not a constant: those are parameters);
- * -1 for one the printer cannot express. */
-static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-
-	switch (in->op) {
-	case SEGC_OP_SELECT:
-		return put_select(b, nm, i, depth);
-	case SEGC_OP_AND: case SEGC_OP_OR:
-		if (block_has_code(nm, in->sub[0]))
-			return put_junction(b, nm, i, depth);
-		break;
-	case SEGC_OP_SUM:
-		return put_sum(b, nm, i, depth);
-	case SEGC_OP_MAXPLUS:
-		return put_maxplus(b, nm, i, depth);
-	case SEGC_OP_TASKPATH:
-		segc_emit_taskpath_f(b, nm, i, depth);
-		return 0;
-	default:
-		break;
-	}
-	put_indent(b, depth);
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, " = ");
-	if (put_insn_expr(b, nm, i))
-		return -1;
-	segc_strbuf_appendc(b, '\n');
-	return 0;
-}
-
-/* Appends the statements of block 'blk' at 'depth'; -1 when one cannot
- * be expressed. */
-static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
-	unsigned depth)
-{
-	const segc_plan_block *k = &nm->p->blocks[blk];
-	size_t i;
-	int rc = 0;
-
-	for (i = k->first; i < k->end; i++) {
-		enum segc_plan_op op = nm->p->insn[i].op;
-
-		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
-		    op != SEGC_OP_ARG && op != SEGC_OP_COUNTER &&
-		    op != SEGC_OP_CONST)
-			rc |= put_insn(b, nm, i, depth);
-	}
-	return rc;
-}
 
 /* Non-zero when value 'i' of 'p' is the counter of a maxplusv that
  * nothing but the loop itself reads (it is then never set). */
@@ -461,18 +176,8 @@ static void put_declarations(segc_strbuf *b, const segc_emit_namer *nm)
 	for (i = 0; i < p->n; i++) {
 		const segc_plan_insn *in = &p->insn[i];
 
-		if (!in->uses || in->op != SEGC_OP_CONST)
-			continue;
-		segc_strbuf_append(b, "    real(c_double), parameter :: ");
-		segc_emit_put_value(b, nm, i);
-		segc_strbuf_append(b, " = ");
-		put_f_double(b, in->value);
-		segc_strbuf_append(b, " ! ");
-		segc_strbuf_append_mpq(b, in->q);
-		if (in->rounding)
-			segc_strbuf_append(b, in->rounding > 0 ?
-				", rounded up" : ", rounded down");
-		segc_strbuf_appendc(b, '\n');
+		if (in->uses && in->op == SEGC_OP_CONST)
+			segc_emit_walk_const(b, nm, &segc_emit_f_syntax, i, 2);
 	}
 	for (i = 0; i < p->n; i++) {
 		const segc_plan_insn *in = &p->insn[i];
@@ -480,15 +185,16 @@ static void put_declarations(segc_strbuf *b, const segc_emit_namer *nm)
 		if (!in->uses || in->op == SEGC_OP_CONST || in->op == SEGC_OP_ARG ||
 		    unread_counter(p, i))
 			continue;
-		segc_strbuf_append(b, segc_plan_is_condition(in) ?
-			"    logical :: " : "    real(c_double) :: ");
+		segc_strbuf_append(b, "    ");
+		segc_emit_walk_type(b, nm, &segc_emit_f_syntax, i);
 		segc_emit_put_value(b, nm, i);
 		segc_strbuf_appendc(b, '\n');
 	}
 	for (i = 0; i < p->n; i++)
 		if (p->insn[i].uses && p->insn[i].op == SEGC_OP_SUM) {
-			segc_strbuf_append(b, "    real(c_double) :: ");
-			put_compensation(b, nm, &p->insn[i]);
+			segc_strbuf_appendf(b, "    %s",
+				segc_emit_f_syntax.t_real);
+			segc_emit_walk_compensation(b, nm, i);
 			segc_strbuf_appendc(b, '\n');
 		}
 }
@@ -576,15 +282,8 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 	size_t i;
 	int rc;
 
-	memset(&nm, 0, sizeof nm);
-	nm.p = p;
-	nm.packs = NULL;
-	nm.arg = em->id.arg;
-	nm.tprefix = em->id.tprefix;
-	nm.cprefix = em->id.cprefix;
-	nm.kprefix = em->id.kprefix;
-	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
-	segc_emit_number_values(&nm);
+	segc_emit_namer_init(&nm, p, &em->id, 0,
+		segc_emit_nonneg(em->ctx, em->in, e));
 	if (!em->accumulates && segc_plan_uses_op(p, SEGC_OP_MAXPLUS)) {
 		segc_emit_maxplus_helper(b, &segc_emit_f_syntax);
 		em->accumulates = 1;
@@ -616,7 +315,7 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 			segc_strbuf_appendf(b, "    if (.false.) segc_r = %s\n",
 				em->id.arg[i]);
 	free(used);
-	rc = put_block(b, &nm, 0, 2);
+	rc = segc_emit_walk_block(b, &nm, &segc_emit_f_syntax, 0, 2);
 	segc_strbuf_append(b, "    segc_r = ");
 	if (nm.clamp) {
 		/* a time proved >= 0: a rounded residue below 0 (or -0.0)
@@ -633,8 +332,7 @@ static int put_function(f_emitter *em, int c, const segc_expr *e,
 		segc_strbuf_appendc(b, '\n');
 	}
 	segc_strbuf_appendf(b, "  end function %s_%s\n", em->id.prefix, cname);
-	free(nm.number);
-	free(nm.dd);
+	segc_emit_namer_clear(&nm);
 	/* the scalar entry for C */
 	segc_strbuf_appendf(b, "\n  ! %s_%s for C: double %s_%s(double, ...)"
 		", as the C predictor's.\n", em->id.prefix, cname,

@@ -729,8 +729,7 @@ static char *local_prefix(const segc_emit_namer *nm,
  * result (16 its low part), 17 -infinity where the language computes it
  * once (Fortran). */
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth, const segc_emit_syntax *sx, int assign,
-	segc_emit_block_fn put_block)
+	unsigned depth, const segc_emit_syntax *sx, int assign)
 {
 	const segc_plan_insn *in = &nm->p->insn[i];
 	const segc_plan_maxplus *mp = in->mp;
@@ -782,7 +781,8 @@ int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
 			put_val(&o, in->counter);
 			segc_strbuf_appendf(b, " = %s2%s\n", x, semi);
 		}
-		rc = put_block(b, nm, in->sub[0], o.depth + 2);
+		rc = segc_emit_walk_block(b, nm, sx, in->sub[0],
+			o.depth + 2);
 		line(&o, 2, sx->not_all);
 		put_finite(&o, 3);
 		segc_strbuf_append(b, sx->not_all_end);

@@ -357,6 +357,32 @@ int segc_emit_names_choose(segc_emit_names *n, segc_ctx *ctx,
 	return 0;
 }
 
+/* See emit_private.h. */
+void segc_emit_namer_init(segc_emit_namer *nm, const segc_plan *p,
+	const segc_emit_names *id, int accurate, int clamp)
+{
+	memset(nm, 0, sizeof *nm);
+	nm->p = p;
+	nm->arg = id->arg;
+	nm->tprefix = id->tprefix;
+	nm->cprefix = id->cprefix;
+	nm->kprefix = id->kprefix;
+	nm->accurate = accurate;
+	nm->clamp = clamp;
+	nm->packs = NULL;
+	segc_emit_number_values(nm);
+}
+
+/* See emit_private.h. */
+void segc_emit_namer_clear(segc_emit_namer *nm)
+{
+	free(nm->number);
+	free(nm->dd);
+	segc_emit_pack_free(nm);
+	nm->number = NULL;
+	nm->dd = NULL;
+}
+
 /* Releases what 'n' holds; see emit_private.h. */
 void segc_emit_names_clear(segc_emit_names *n, size_t nargs)
 {

@@ -1,7 +1,8 @@
 /* emit_private.h - what the pieces of the emitter share (emit.c: the
  * functions and the files of the C; emit_names.c: identifiers and
- * comments; emit_plan.c: a plan printed as C statements; emit_python.c:
- * the Python module). */
+ * comments; emit_walk.c: a plan printed as statements, in the language
+ * of a syntax table; emit_plan.c: C's table and forms; emit_python.c:
+ * the Python module; emit_fortran.c: the Fortran module). */
 #ifndef SEGC_EMIT_PRIVATE_H
 #define SEGC_EMIT_PRIVATE_H
 
@@ -47,6 +48,16 @@ typedef struct segc_emit_namer {
 	struct segc_emit_packs *packs; /* --accurate: chains computed side
 	                       * by side (emit_pack.c); NULL when none */
 } segc_emit_namer;
+
+/* Sets up 'nm' to name the values of plan 'p' by the names 'id' (with
+ * 'accurate', in double-doubles where they need them; 'clamp' when the
+ * result is proved >= 0): numbers its values and marks its double-doubles
+ * (emit_names.c).  Release with segc_emit_namer_clear(). */
+void segc_emit_namer_init(segc_emit_namer *nm, const segc_plan *p,
+	const segc_emit_names *id, int accurate, int clamp);
+
+/* Releases what 'nm' holds: its numbers, its marks and its packs. */
+void segc_emit_namer_clear(segc_emit_namer *nm);
 
 /* Chains "v = v*x + c" of constants in one argument x, of one length,
  * computed side by side in --accurate C (emit_pack.c); or, nested, chains
@@ -180,18 +191,14 @@ char *segc_emit_local_prefix(char *const *arg, size_t nargs, char first);
  * only (and is not empty). */
 int segc_emit_base_is_safe(const char *base);
 
-/* Appends the statements of block 'blk' of 'nm->p' at 'depth'; -1 when
- * one cannot be expressed. */
-typedef int (*segc_emit_block_fn)(segc_strbuf *b, const segc_emit_namer *nm,
-	size_t blk, unsigned depth);
-
-/* The syntax of an output language for the printer that the languages
- * share, the recurrence of an overlapped loop (emit_maxplus.c): the
- * pieces its statements are made of.  Each language's file defines its
- * own (segc_emit_c_syntax in emit_plan.c, segc_emit_py_syntax in
- * emit_python.c, segc_emit_f_syntax in emit_fortran.c).  A piece said to
- * be a format names the locals as %s (their prefix followed by their
- * number). */
+/* The syntax of an output language for the printers that the languages
+ * share: the walk of a plan's blocks (emit_walk.c) and the recurrence of
+ * an overlapped loop (emit_maxplus.c); the pieces their statements are
+ * made of, and the hooks where a language prints something its own way.
+ * Each language's file defines its own (segc_emit_c_syntax in
+ * emit_plan.c, segc_emit_py_syntax in emit_python.c, segc_emit_f_syntax
+ * in emit_fortran.c).  A piece of the recurrence said to be a format
+ * names its locals as %s (their prefix followed by their number). */
 typedef struct segc_emit_syntax {
 	const char *indent;       /* one level of indentation */
 	const char *semi;         /* ends a simple statement */
@@ -263,19 +270,117 @@ typedef struct segc_emit_syntax {
 	const char *inf_init;     /* NULL, or the first value of the local
 	                           * %s17 that minus_inf names */
 	int nocase;               /* names are compared without case */
+
+	/* The walk of a plan's blocks (emit_walk.c). */
+	int decl_first;           /* typed: a block declares its values
+	                           * before its first statement (C90): those
+	                           * after the first if or loop are declared
+	                           * at its top and assigned in place */
+	int decl_top;             /* typed: every value is declared at the
+	                           * top of the function, its constants
+	                           * there too; the walk assigns */
+	const char *t_dd;         /* typed: the type of a double-double */
+	const char *const_;       /* starts a constant's definition (its
+	                           * type follows where the values are
+	                           * declared in place) */
+	const char *const_note;   /* between a constant's literal and its
+	                           * exact value, which comment_end closes */
+	void (*put_double)(segc_strbuf *b, double d); /* a double literal
+	                           * that reads back exactly */
+	size_t call_col;          /* offsetof(segc_builtin_info, COLUMN):
+	                           * the column naming the built-ins'
+	                           * functions in the language */
+	const char *not_;         /* the negation of a condition */
+	const char *not_close;    /* NULL, or closes it */
+	const char *ne_open;      /* opens the negation of a parenthesized
+	                           * conjunction (a != b is not (a <= b and
+	                           * a >= b)); ")" closes it */
+	const char *infix_open;   /* NULL, or what encloses an infix */
+	const char *infix_close;  /* operation (its close) */
+	const char *call_prefix;  /* NULL, or what precedes the name of a
+	                           * function called */
+	const char *and_fn;       /* NULL: a and b (and_, or_); else the */
+	const char *or_fn;        /* functions called instead */
+	const char *div;          /* NULL: a / b; else the function that
+	                           * divides (its name) */
+	const char *root;         /* opens the call of the helper of odd
+	                           * roots (emit_root.c): a, q and ")"
+	                           * follow */
+	const char *else_;        /* ends a block, starts an else block */
+	const char *ternary_q;    /* NULL, or a choice between two values
+	                           * with nothing to compute on either side */
+	const char *ternary_colon;/* as an expression: c ternary_q x
+	                           * ternary_colon y */
+	int short_junction;       /* an and/or whose right side has nothing
+	                           * to compute is one expression (and_,
+	                           * or_), else always an if */
+	const char *for_;         /* NULL: a sum's loop is a while (while_,
+	                           * while_end, its counter raised at the
+	                           * end of the body); else it opens C's
+	                           * for (counter = first; test; counter
+	                           * += 1) */
+	int add_assign;           /* "x += y"; else "x = x + y" */
+	const char *neumaier;     /* the step of Neumaier's compensation
+	                           * of a sum (a format: %c the
+	                           * compensation, %s the sum, %t the term,
+	                           * %i the indentation, %j one level more) */
+	const char *dd_open;      /* a double made a double-double: dd_open, */
+	const char *dd_close;     /* the double, dd_close */
+	/* the double-double expression of 'op' on values 'x' and 'y' (y read
+	 * when 'op' has two operands); NULL where no value is one */
+	void (*dd_op)(segc_strbuf *b, const segc_emit_namer *nm,
+		enum segc_plan_op op, size_t x, size_t y);
+	/* appends the constant 'i', a double-double, as a literal (NULL
+	 * where no value is one) */
+	void (*dd_const)(segc_strbuf *b, const segc_emit_namer *nm, size_t i);
+	/* appends the TASKPATH 'i' at 'depth' (with 'assign', its result
+	 * declared before) */
+	void (*taskpath)(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
+		unsigned depth, int assign);
+	/* NULL, or appends the statements 'text' of a recurrence continued
+	 * where their lines are too long for the language */
+	void (*wrap)(segc_strbuf *b, const char *text);
 } segc_emit_syntax;
 
 extern const segc_emit_syntax segc_emit_c_syntax, segc_emit_py_syntax,
 	segc_emit_f_syntax;
 
+/* Appends the statements of block 'blk' of 'nm->p' at 'depth' in the
+ * language of 'sx', in the order of their values: constants, one value
+ * per operation, selections and junctions as ifs, sums as loops
+ * (emit_walk.c); -1 when one cannot be expressed. */
+int segc_emit_walk_block(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_emit_syntax *sx, size_t blk, unsigned depth);
+
+/* Appends the expression of the operation 'i' of 'nm->p' (not a
+ * constant, an argument, a selection nor a loop) in doubles in the
+ * language of 'sx' (emit_walk.c); -1 for one the walk does not know. */
+int segc_emit_walk_expr(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_emit_syntax *sx, size_t i);
+
+/* Appends the definition of the constant 'i' of 'nm->p' at 'depth' in
+ * the language of 'sx': its literal, its exact value in a comment
+ * (emit_walk.c). */
+void segc_emit_walk_const(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_emit_syntax *sx, size_t i, unsigned depth);
+
+/* Appends the type of value 'i' of 'nm->p' in the language of 'sx' (a
+ * typed one): a condition's, a double-double's or a double's. */
+void segc_emit_walk_type(segc_strbuf *b, const segc_emit_namer *nm,
+	const segc_emit_syntax *sx, size_t i);
+
+/* Appends the name of the compensation of the SUM 'i' of 'nm->p': a
+ * counter's name, numbered after the counters (emit_walk.c). */
+void segc_emit_walk_compensation(segc_strbuf *b, const segc_emit_namer *nm,
+	size_t i);
+
 /* Appends the MAXPLUS 'i' of 'nm->p' as the statements of its loop in the
  * language of 'sx' at 'depth' (with 'assign', its result declared before
  * at the top of the block), the block of the costs of each iteration
- * (maxplusv) printed by 'put_block' (emit_maxplus.c); -1 when that block
- * cannot be expressed. */
+ * (maxplusv) printed by segc_emit_walk_block() (emit_maxplus.c); -1 when
+ * that block cannot be expressed. */
 int segc_emit_maxplus(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth, const segc_emit_syntax *sx, int assign,
-	segc_emit_block_fn put_block);
+	unsigned depth, const segc_emit_syntax *sx, int assign);
 
 /* Appends the helper that the recurrences of overlapped loops call to
  * add a cost to a time stamp carried as a double-double (segc_acc in C
@@ -299,14 +404,16 @@ void segc_emit_root_helper(segc_strbuf *b, enum segc_emit_lang lang);
 void segc_emit_taskpath_c(segc_strbuf *b, const segc_emit_namer *nm,
 	size_t i, unsigned depth, int assign);
 
-/* The same as Python statements at 'depth' (emit_taskpath_py.c). */
+/* The same as Python statements at 'depth', the result assigned
+ * whatever 'assign' (emit_taskpath_py.c). */
 void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
-	size_t i, unsigned depth);
+	size_t i, unsigned depth, int assign);
 
 /* The same as Fortran statements at 'depth', in a BLOCK construct of
- * their own (emit_taskpath_f.c). */
+ * their own, the result declared at the top of the function whatever
+ * 'assign' (emit_taskpath_f.c). */
 void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
-	size_t i, unsigned depth);
+	size_t i, unsigned depth, int assign);
 
 /* Appends the Fortran statements 'text' with every line longer than 100
  * columns continued with '&' at a blank (the lines hold no strings; a

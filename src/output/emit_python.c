@@ -1,10 +1,13 @@
 /* emit_python.c - the predictor of a model as a Python 3 module (segc
  * emit --lang python): the same functions as the C predictor, each
- * printed from the same evaluation plan (plan.c) as Python statements,
- * placed into the template predictor.py.in.  Every number is the double
+ * printed from the same evaluation plan (plan.c) as Python statements by
+ * the walk that the languages share (emit_walk.c) from this file's table
+ * of Python (segc_emit_py_syntax), placed into the template
+ * predictor.py.in.  Every number is the double
  * the C uses; every name a Python identifier that shadows no keyword nor
  * builtin; free text is written only into '#' comments. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +77,7 @@ static char *py_identifier(const char *name)
 	return segc_strbuf_take(&b);
 }
 
-/* ----------------------------------------------------- printing a plan */
+/* ------------------------------------------------- the table of Python */
 
 /* Appends 'd' as a Python float literal that reads back exactly (the
  * shortest of 15 to 17 significant digits); math.inf and math.nan for
@@ -103,216 +106,11 @@ static void put_py_double(segc_strbuf *b, double d)
 		segc_strbuf_append(b, ".0");
 }
 
-
-/* Appends 'depth' levels of indentation. */
-static void put_indent(segc_strbuf *b, unsigned depth)
-{
-	while (depth--)
-		segc_strbuf_append(b, "    ");
-}
-
-/* Appends "x OP y" of values 'x' and 'y'. */
-static void put_infix(segc_strbuf *b, const segc_emit_namer *nm, size_t x,
-	const char *op, size_t y)
-{
-	segc_emit_put_value(b, nm, x);
-	segc_strbuf_append(b, op);
-	segc_emit_put_value(b, nm, y);
-}
-
-/* Appends "fn(x)" or "fn(x, y)" ('y' read when 'two'). */
-static void put_call(segc_strbuf *b, const segc_emit_namer *nm,
-	const char *fn, size_t x, size_t y, int two)
-{
-	segc_strbuf_appendf(b, "%s(", fn);
-	segc_emit_put_value(b, nm, x);
-	if (two) {
-		segc_strbuf_append(b, ", ");
-		segc_emit_put_value(b, nm, y);
-	}
-	segc_strbuf_appendc(b, ')');
-}
-
-/* Appends the Python expression of the operation 'i' (the helpers of
- * the template give C's results where Python's would raise); -1 for an
- * operation the printer does not know. */
-static int put_insn_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
-{
-	static const char *const arith[] = { " + ", " - ", " * " };
-	static const char *const cmp[] = { " < ", " <= ", " > ", " >= " };
-	const segc_plan_insn *in = &nm->p->insn[i];
-
-	switch (in->op) {
-	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL:
-		put_infix(b, nm, in->a, arith[in->op - SEGC_OP_ADD], in->b);
-		return 0;
-	case SEGC_OP_DIV:
-		put_call(b, nm, "_segc_div", in->a, in->b, 1);
-		return 0;
-	case SEGC_OP_NEG: case SEGC_OP_NOT:
-		segc_strbuf_append(b, in->op == SEGC_OP_NEG ? "-" : "not ");
-		segc_emit_put_value(b, nm, in->a);
-		return 0;
-	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
-	case SEGC_OP_LOG2: case SEGC_OP_EXP2: case SEGC_OP_FMAX:
-	case SEGC_OP_FMIN:
-		put_call(b, nm, segc_emit_op_builtin(in->op)->python, in->a,
-			in->b, segc_plan_noperands(in) == 2);
-		return 0;
-	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
-		put_infix(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
-		return 0;
-	case SEGC_OP_ROOT:
-		/* the C predictor's segc_root (emit_root.c) */
-		segc_strbuf_append(b, "_segc_root(");
-		segc_emit_put_value(b, nm, in->a);
-		segc_strbuf_appendf(b, ", %lu)", (unsigned long)in->b);
-		return 0;
-	case SEGC_OP_EQ: case SEGC_OP_NE:
-		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" : "not (");
-		put_infix(b, nm, in->a, " <= ", in->b);
-		segc_strbuf_append(b, " and ");
-		put_infix(b, nm, in->a, " >= ", in->b);
-		segc_strbuf_append(b, ")");
-		return 0;
-	default:
-		return -1;
-	}
-}
-
-static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
-	unsigned depth);
-
-/* Appends "name = value" at 'depth'. */
-static void put_assign(segc_strbuf *b, const segc_emit_namer *nm, size_t name,
-	size_t value, unsigned depth)
-{
-	put_indent(b, depth);
-	put_infix(b, nm, name, " = ", value);
-	segc_strbuf_appendc(b, '\n');
-}
-
-/* Appends the SELECT 'i' as an if/else, each side's computations done
- * only on that side. */
-static int put_select(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-	int rc;
-
-	put_indent(b, depth);
-	segc_strbuf_append(b, "if ");
-	segc_emit_put_value(b, nm, in->a);
-	segc_strbuf_append(b, ":\n");
-	rc = put_block(b, nm, in->sub[0], depth + 1);
-	put_assign(b, nm, i, in->b, depth + 1);
-	put_indent(b, depth);
-	segc_strbuf_append(b, "else:\n");
-	rc |= put_block(b, nm, in->sub[1], depth + 1);
-	put_assign(b, nm, i, in->c, depth + 1);
-	return rc;
-}
-
-/* Appends the AND or OR 'i': the right operand computed only when the
- * left one leaves the result undecided. */
-static int put_junction(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-	int rc;
-
-	put_assign(b, nm, i, in->a, depth);
-	put_indent(b, depth);
-	segc_strbuf_append(b, in->op == SEGC_OP_AND ? "if " : "if not ");
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, ":\n");
-	rc = put_block(b, nm, in->sub[0], depth + 1);
-	put_assign(b, nm, i, in->b, depth + 1);
-	return rc;
-}
-
-/* Appends the SUM 'i' as the C loop: a float counter from 'a' while
- * <= 'b', NaN when it would count beyond 2^53 (or a bound is NaN). */
-static int put_sum(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-	int rc;
-
-	put_indent(b, depth);
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, " = 0.0\n");
-	put_indent(b, depth);
-	segc_strbuf_append(b, "if ");
-	put_infix(b, nm, in->b, " - ", in->a);
-	segc_strbuf_append(b, " < 9007199254740992.0:\n");
-	put_assign(b, nm, in->counter, in->a, depth + 1);
-	put_indent(b, depth + 1);
-	segc_strbuf_appendf(b, "%s%lu = 0.0\n", nm->kprefix,
-		(unsigned long)(nm->ncounters + nm->number[in->counter]));
-	put_indent(b, depth + 1);
-	segc_strbuf_append(b, "while ");
-	put_infix(b, nm, in->counter, " <= ", in->b);
-	segc_strbuf_append(b, ":\n");
-	rc = put_block(b, nm, in->sub[0], depth + 2);
-	/* Neumaier's compensated summation, as in the C */
-	put_indent(b, depth + 2);
-	segc_strbuf_appendf(b, "%s%lu += (", nm->kprefix,
-		(unsigned long)(nm->ncounters + nm->number[in->counter]));
-	put_infix(b, nm, i, " - (", i);
-	segc_strbuf_append(b, " + ");
-	segc_emit_put_value(b, nm, in->c);
-	segc_strbuf_append(b, ")) + ");
-	segc_emit_put_value(b, nm, in->c);
-	segc_strbuf_append(b, " if abs(");
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, ") >= abs(");
-	segc_emit_put_value(b, nm, in->c);
-	segc_strbuf_append(b, ") else (");
-	put_infix(b, nm, in->c, " - (", i);
-	segc_strbuf_append(b, " + ");
-	segc_emit_put_value(b, nm, in->c);
-	segc_strbuf_append(b, ")) + ");
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_appendc(b, '\n');
-	put_indent(b, depth + 2);
-	put_infix(b, nm, i, " += ", in->c);
-	segc_strbuf_appendc(b, '\n');
-	put_indent(b, depth + 2);
-	segc_emit_put_value(b, nm, in->counter);
-	segc_strbuf_append(b, " += 1.0\n");
-	put_indent(b, depth + 1);
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_appendf(b, " += %s%lu\n", nm->kprefix,
-		(unsigned long)(nm->ncounters + nm->number[in->counter]));
-	put_indent(b, depth);
-	segc_strbuf_append(b, "else:\n");
-	put_indent(b, depth + 1);
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, " = math.nan\n");
-	return rc;
-}
-
-/* Appends a constant: the double the C uses, the exact value in a
- * comment. */
-static void put_const(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	const segc_plan_insn *in = &nm->p->insn[i];
-
-	put_indent(b, depth);
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, " = ");
-	put_py_double(b, in->value);
-	segc_strbuf_append(b, "  # ");
-	segc_strbuf_append_mpq(b, in->q);
-	if (in->rounding)
-		segc_strbuf_append(b, in->rounding > 0 ? ", rounded up" :
-			", rounded down");
-	segc_strbuf_appendc(b, '\n');
-}
-
-/* The syntax of Python for the recurrence of an overlapped loop. */
+/* The syntax of Python for the printers that the languages share: the
+ * walk of a plan (emit_walk.c; the helpers of the template give C's
+ * results where Python's would raise) and the recurrence of an
+ * overlapped loop.  A sub-block is always followed by an assignment, so
+ * it is never empty in Python. */
 const segc_emit_syntax segc_emit_py_syntax = {
 	.indent = "    ", .semi = "", .decl = "", .decl_end = " = math.nan\n",
 	.ul = "", .real = "", .zero = "0.0", .and_ = " and ",
@@ -334,60 +132,17 @@ const segc_emit_syntax segc_emit_py_syntax = {
 		"t)) + (c - t)) + lo\n    h = s + e\n    return h, e - (h - "
 		"s)\n",
 	.step = "%s2 += 1.0", .while_ = "while ", .while_end = ":\n",
-	.loop_end = NULL, .typed = 0, .nocase = 0
+	.loop_end = NULL, .typed = 0, .nocase = 0,
+	.const_ = "", .const_note = "  # ", .put_double = put_py_double,
+	.call_col = offsetof(segc_builtin_info, python), .not_ = "not ",
+	.ne_open = "not (",
+	.div = "_segc_div", .root = "_segc_root(", .else_ = "else:\n",
+	.ternary_q = NULL, .short_junction = 0, .for_ = NULL,
+	.add_assign = 1,
+	.neumaier = "%i%c += (%s - (%s + %t)) + %t if abs(%s) >= abs(%t) "
+		"else (%t - (%s + %t)) + %s\n",
+	.taskpath = segc_emit_taskpath_py, .wrap = NULL
 };
-
-/* Appends one live instruction; -1 for one the printer cannot express. */
-static int put_insn(segc_strbuf *b, const segc_emit_namer *nm, size_t i,
-	unsigned depth)
-{
-	switch (nm->p->insn[i].op) {
-	case SEGC_OP_CONST:
-		put_const(b, nm, i, depth);
-		return 0;
-	case SEGC_OP_SELECT:
-		return put_select(b, nm, i, depth);
-	case SEGC_OP_AND: case SEGC_OP_OR:
-		return put_junction(b, nm, i, depth);
-	case SEGC_OP_SUM:
-		return put_sum(b, nm, i, depth);
-	case SEGC_OP_MAXPLUS:
-		return segc_emit_maxplus(b, nm, i, depth, &segc_emit_py_syntax,
-			0, put_block);
-	case SEGC_OP_TASKPATH:
-		segc_emit_taskpath_py(b, nm, i, depth);
-		return 0;
-	default:
-		break;
-	}
-	put_indent(b, depth);
-	segc_emit_put_value(b, nm, i);
-	segc_strbuf_append(b, " = ");
-	if (put_insn_expr(b, nm, i))
-		return -1;
-	segc_strbuf_appendc(b, '\n');
-	return 0;
-}
-
-/* Appends the statements of block 'blk' at 'depth' (a sub-block is always
- * followed by an assignment, so it is never empty in Python); -1 when one
- * cannot be expressed. */
-static int put_block(segc_strbuf *b, const segc_emit_namer *nm, size_t blk,
-	unsigned depth)
-{
-	const segc_plan_block *k = &nm->p->blocks[blk];
-	size_t i;
-	int rc = 0;
-
-	for (i = k->first; i < k->end; i++) {
-		enum segc_plan_op op = nm->p->insn[i].op;
-
-		if (nm->p->insn[i].block == blk && nm->p->insn[i].uses &&
-		    op != SEGC_OP_ARG && op != SEGC_OP_COUNTER)
-			rc |= put_insn(b, nm, i, depth);
-	}
-	return rc;
-}
 
 /* ------------------------------------------------------- the module */
 
@@ -429,15 +184,8 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	size_t i;
 	int rc;
 
-	memset(&nm, 0, sizeof nm);
-	nm.p = p;
-	nm.packs = NULL;
-	nm.arg = em->id.arg;
-	nm.tprefix = em->id.tprefix;
-	nm.cprefix = em->id.cprefix;
-	nm.kprefix = em->id.kprefix;
-	nm.clamp = segc_emit_nonneg(em->ctx, em->in, e);
-	segc_emit_number_values(&nm);
+	segc_emit_namer_init(&nm, p, &em->id, 0,
+		segc_emit_nonneg(em->ctx, em->in, e));
 	if (!em->accumulates && segc_plan_uses_op(p, SEGC_OP_MAXPLUS)) {
 		segc_emit_maxplus_helper(b, &segc_emit_py_syntax);
 		em->accumulates = 1;
@@ -468,7 +216,7 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	for (i = 0; i < em->in->nargs; i++)
 		segc_strbuf_appendf(b, "    %s = float(%s)\n", em->id.arg[i],
 			em->id.arg[i]);
-	rc = put_block(b, &nm, 0, 1);
+	rc = segc_emit_walk_block(b, &nm, &segc_emit_py_syntax, 0, 1);
 	/* a time proved >= 0: a rounded residue below 0 (or -0.0) is 0 */
 	segc_strbuf_append(b, "    return ");
 	segc_emit_put_value(b, &nm, p->result);
@@ -482,8 +230,7 @@ static int put_function(py_emitter *em, int c, const segc_expr *e,
 	sprintf(fname, "%s_%s", em->id.prefix, cname);
 	segc_emit_python_vector(b, &nm, fname, put_py_double);
 	free(fname);
-	free(nm.number);
-	free(nm.dd);
+	segc_emit_namer_clear(&nm);
 	segc_strbuf_appendf(&em->names, "%s\"%s_%s\"", em->nfuncs ? ", " : "",
 		em->id.prefix, cname);
 	em->nfuncs++;

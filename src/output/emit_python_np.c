@@ -9,92 +9,41 @@
  * without closed form, an overlapped loop's recurrence) is evaluated
  * point by point (np.vectorize of the scalar function). */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "output/emit_private.h"
 #include "expr/builtin.h"
 
-/* Appends "fn(x)" or "fn(x, y)" of values 'x' and 'y' ('y' when 'two'). */
-static void put_fn(segc_strbuf *b, const segc_emit_namer *nm, const char *fn,
-	size_t x, size_t y, int two)
-{
-	segc_strbuf_appendf(b, "_segc_np.%s(", fn);
-	segc_emit_put_value(b, nm, x);
-	if (two) {
-		segc_strbuf_append(b, ", ");
-		segc_emit_put_value(b, nm, y);
-	}
-	segc_strbuf_appendc(b, ')');
-}
-
-/* Appends "(x OP y)". */
-static void put_op(segc_strbuf *b, const segc_emit_namer *nm, size_t x,
-	const char *op, size_t y)
-{
-	segc_strbuf_appendc(b, '(');
-	segc_emit_put_value(b, nm, x);
-	segc_strbuf_append(b, op);
-	segc_emit_put_value(b, nm, y);
-	segc_strbuf_appendc(b, ')');
-}
+/* The syntax of the array form, for the expressions of the walk that
+ * the languages share (emit_walk.c): every operation enclosed, numpy's
+ * functions, & of arrays of booleans. */
+static const segc_emit_syntax np_syntax = {
+	.and_ = " & ", .not_ = "_segc_np.logical_not(", .not_close = ")",
+	.ne_open = "_segc_np.logical_not(", .infix_open = "(",
+	.infix_close = ")", .call_prefix = "_segc_np.",
+	.call_col = offsetof(segc_builtin_info, numpy), .div = NULL,
+	.and_fn = "logical_and", .or_fn = "logical_or",
+	.root = "_segc_root_v("
+};
 
 /* Appends the numpy expression of instruction 'i' (not a constant nor an
- * argument); -1 for one that needs a loop. */
+ * argument): a selection by np.where, the others as the walk writes
+ * them; -1 for one that needs a loop. */
 static int put_np_expr(segc_strbuf *b, const segc_emit_namer *nm, size_t i)
 {
-	static const char *const arith[] = { " + ", " - ", " * ", " / " };
-	static const char *const cmp[] = { " < ", " <= ", " > ", " >= " };
 	const segc_plan_insn *in = &nm->p->insn[i];
 
-	switch (in->op) {
-	case SEGC_OP_ADD: case SEGC_OP_SUB: case SEGC_OP_MUL: case SEGC_OP_DIV:
-		put_op(b, nm, in->a, arith[in->op - SEGC_OP_ADD], in->b);
-		return 0;
-	case SEGC_OP_NEG:
-		segc_strbuf_append(b, "-");
-		segc_emit_put_value(b, nm, in->a);
-		return 0;
-	case SEGC_OP_NOT:
-		put_fn(b, nm, "logical_not", in->a, 0, 0);
-		return 0;
-	case SEGC_OP_CEIL: case SEGC_OP_FLOOR: case SEGC_OP_SQRT:
-	case SEGC_OP_LOG2: case SEGC_OP_EXP2: case SEGC_OP_FMAX:
-	case SEGC_OP_FMIN:
-		put_fn(b, nm, segc_emit_op_builtin(in->op)->numpy, in->a,
-			in->b, segc_plan_noperands(in) == 2);
-		return 0;
-	case SEGC_OP_LT: case SEGC_OP_LE: case SEGC_OP_GT: case SEGC_OP_GE:
-		put_op(b, nm, in->a, cmp[in->op - SEGC_OP_LT], in->b);
-		return 0;
-	case SEGC_OP_ROOT:
-		segc_strbuf_append(b, "_segc_root_v(");
-		segc_emit_put_value(b, nm, in->a);
-		segc_strbuf_appendf(b, ", %lu)", (unsigned long)in->b);
-		return 0;
-	case SEGC_OP_EQ: case SEGC_OP_NE:
-		segc_strbuf_append(b, in->op == SEGC_OP_EQ ? "(" :
-			"_segc_np.logical_not(");
-		put_op(b, nm, in->a, " <= ", in->b);
-		segc_strbuf_append(b, " & ");
-		put_op(b, nm, in->a, " >= ", in->b);
-		segc_strbuf_append(b, ")");
-		return 0;
-	case SEGC_OP_AND: case SEGC_OP_OR:
-		put_fn(b, nm, in->op == SEGC_OP_AND ? "logical_and" :
-			"logical_or", in->a, in->b, 1);
-		return 0;
-	case SEGC_OP_SELECT:
-		segc_strbuf_append(b, "_segc_np.where(");
-		segc_emit_put_value(b, nm, in->a);
-		segc_strbuf_append(b, ", ");
-		segc_emit_put_value(b, nm, in->b);
-		segc_strbuf_append(b, ", ");
-		segc_emit_put_value(b, nm, in->c);
-		segc_strbuf_append(b, ")");
-		return 0;
-	default:
-		return -1;
-	}
+	if (in->op != SEGC_OP_SELECT)
+		return segc_emit_walk_expr(b, nm, &np_syntax, i);
+	segc_strbuf_append(b, "_segc_np.where(");
+	segc_emit_put_value(b, nm, in->a);
+	segc_strbuf_append(b, ", ");
+	segc_emit_put_value(b, nm, in->b);
+	segc_strbuf_append(b, ", ");
+	segc_emit_put_value(b, nm, in->c);
+	segc_strbuf_append(b, ")");
+	return 0;
 }
 
 /* Non-zero when the plan 'p' holds a loop (a SUM, MAXPLUS or TASKPATH)

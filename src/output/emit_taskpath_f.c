@@ -677,13 +677,14 @@ static char *walk_prefix(const segc_emit_namer *nm)
 
 /* See emit_private.h. */
 void segc_emit_taskpath_f(segc_strbuf *b, const segc_emit_namer *nm,
-	size_t i, unsigned depth)
+	size_t i, unsigned depth, int assign)
 {
 	const segc_tp *t = &nm->p->insn[i].tp->t;
 	segc_strbuf text;
 	segc_tp_out o;
 	int fails = 0;
 
+	(void)assign;
 	segc_strbuf_init(&text);
 	o.lang = &lang_f;
 	o.fails = &fails;

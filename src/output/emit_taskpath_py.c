@@ -384,12 +384,13 @@ static const segc_tp_lang lang_py = {
 
 /* See emit_private.h. */
 void segc_emit_taskpath_py(segc_strbuf *b, const segc_emit_namer *nm,
-	size_t i, unsigned depth)
+	size_t i, unsigned depth, int assign)
 {
 	const segc_tp *t = &nm->p->insn[i].tp->t;
 	segc_tp_out o;
 	int fails = 0;
 
+	(void)assign;
 	o.lang = &lang_py;
 	o.fails = &fails;
 	o.b = b;
