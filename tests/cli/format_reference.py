@@ -54,6 +54,7 @@ SEGC = os.environ.get("SEGC", "segc")
 SEED = int(os.environ.get("SEED", "20261129"))
 MODELS = int(os.environ.get("MODELS", "30"))
 CLASSES = ("comp", "comm", "io")
+FORMS = ("canonical", "structural", "readable")
 # The generator of the model being drawn, for the spelling of numbers.
 RNG = [None]
 BUILTINS = ("min", "max", "floor", "ceil", "exp2", "sqrt", "log2", "log",
@@ -707,10 +708,19 @@ class ArcGraph:
         return dict((i, self.cost(c, cls, ccls, env, ctx))
                     for i, c, ccls, _, _ in self.nodes)
 
-    def time_markov(self, env, ctx, cls):
-        ids = [n[0] for n in self.nodes]
+    def time_markov(self, env, ctx, cls, ids=None, entry=None, exit=None):
+        """The expected time from 'entry' (the first node) to 'exit'
+        over the or-arcs among 'ids' (every node): each node's cost
+        times its expected visits, each arc's cost times its expected
+        traversals."""
+        ids = ids or [n[0] for n in self.nodes]
+        entry = entry or ids[0]
+        exit = exit or ids[-1]
+        ids = [entry] + [i for i in ids if i != entry]
         cost = self.node_cost(env, ctx, cls)
-        outs = dict((i, [a for a in self.arcs if a[0] == i]) for i in ids)
+        outs = dict((i, [a for a in self.arcs if a[0] == i and a[1] in ids
+                         and not a[5]] if i != exit else [])
+                    for i in ids)
         # T(v) = c(v) + sum_arcs p (c_arc + T(to)); T(exit) = c(exit)
         ix = dict((v, k) for k, v in enumerate(ids))
         a = [[Fraction(int(r == c)) for c in range(len(ids))]
@@ -745,15 +755,11 @@ class ArcGraph:
         n = n_expr.value(env, ctx)
         pre, post = self.nodes[0], self.nodes[-1]
         region = self.nodes[1:-1]
-        inner_arcs = [a for a in self.arcs
-                      if a[0] in [r[0] for r in region] and
-                      a[1] in [r[0] for r in region] and not a[5]]
 
         def once(e):
-            t = sum((self.cost(c, cls, ccls, e, ctx)
-                     for _, c, ccls, _, _ in region), Fraction(0))
-            return t + sum((self.cost(a[3], cls, a[4], e, ctx)
-                            for a in inner_arcs), Fraction(0))
+            # the region's expected time (a chain, or an or-split inside)
+            return self.time_markov(e, ctx, cls, [r[0] for r in region],
+                                    region[0][0], region[-1][0])
         t = self.cost(pre[1], cls, pre[2], env, ctx) + \
             self.cost(post[1], cls, post[2], env, ctx)
         t += sum((self.cost(a[3], cls, a[4], env, ctx) for a in self.arcs
@@ -771,6 +777,16 @@ class ArcGraph:
             t += (reps - 1) * self.cost(lcost, cls, lcls, env, ctx) \
                 if reps else 0
         return t
+
+    def time_forkor(self, env, ctx, cls):
+        # s forks (and) into x and the or-region o .. m; e joins (and)
+        c = self.node_cost(env, ctx, cls)
+        arc = dict(((a[0], a[1]), self.cost(a[3], cls, a[4], env, ctx))
+                   for a in self.arcs)
+        ta = arc[("s", "x")] + c["x"] + arc[("x", "e")]
+        tb = arc[("s", "o")] + self.time_markov(
+            env, ctx, cls, ["o", "o1", "o2", "m"], "o", "m") + arc[("m", "e")]
+        return c["s"] + max(ta, tb) + c["e"]
 
     def time_overlap(self, env, ctx, cls):
         # the whole graph is the region: nodes in topological order, the
@@ -856,7 +872,10 @@ class Gen:
             m.lets.append(("L1", self.pick([
                 "a + k/2", "2*b - a/3", "(a + b)*w", "max(a, b) + q",
                 "min(a, 2*c)", "if(N > 2, a, b)"])))
-        if m.lets and self.chance(0.4):
+        if self.chance(0.3):
+            m.lets.append(("nb", self.pick(["ceil(N/2)", "floor(N/P)",
+                                            "N - 1", "min(N, P + 1)"])))
+        if m.lets and m.lets[0][0] == "L1" and self.chance(0.4):
             m.lets.append(("L2", self.pick(["L1*2 + c", "L1 - a/2",
                                             "floor(N/2)*L1"])))
         # functions of the model
@@ -911,7 +930,8 @@ class Gen:
             "floor(min(%s, 4)/2)" % v, "if(%s < k or %s == N, %s, 0)"
             % (v, v, v), "max(%s, s)" % v if self.m.has_s else v,
             "-%s^2 + 2*N*%s" % (v, v), "exp2(%s)/4" % v,
-        ]))
+        ] + ["%s(%s)" % (f, v) if len(args) == 1 else
+             "%s(%s, %s)" % (f, v, o) for f, args, _ in self.m.funcs]))
 
     def plain_atom(self):
         m = self.m
@@ -978,6 +998,10 @@ class Gen:
                 kinds += ["call"]
         k = self.pick(kinds) if budget[0] > 1 else "step"
         budget[0] -= 1
+        if self.chance(0.03):
+            return self.pick([Seq([], "seq"), Seq([], "par"),
+                              Loop(self.count(scope), []),
+                              Step(None, [], "comp")])
         if k == "step":
             uses = []
             for _ in range(self.pick([0, 0, 1, 2])):
@@ -1032,13 +1056,15 @@ class Gen:
                     ("%s/2" % o, -((-lb) // 2)), ("2*%s - 3" % o, 2 * lb - 3)]
             his += [(o, self.bound_le_n(o)), ("%s + 2" % o, False),
                     ("N - %s" % o, True), ("2*%s" % o, False)]
+        if "nb" in [x for x, _ in self.m.lets]:
+            his.append(("nb", True))
         hi, le = self.pick(his)
         lo, lb = self.pick(los)
         return parse(lo), parse(hi), le, lb
 
     def cases(self, depth, scope, budget):
         m = self.m
-        shape = self.pick(["num3", "q", "qq", "one", "dec", "half",
+        shape = self.pick(["num3", "q", "qq", "one", "dec", "half", "np",
                            "ctr" if [v for v in scope if self.lower[v] >= 0]
                            else "q", "w"])
         body = lambda: [] if self.chance(0.25) else \
@@ -1056,6 +1082,8 @@ class Gen:
             ps = [parse("0.246"), parse("0.197"), parse("0.148"), None]
         elif shape == "half":
             ps = [parse("q/2"), parse("q/2"), None]
+        elif shape == "np":
+            ps = [parse(self.pick(["1/N", "1/(P + 1)", "(N - 1)/N"])), None]
         elif shape == "w":
             ps = [parse("1/(w + 1)"), None] if m.w > 0 else [None]
         else:
@@ -1069,7 +1097,8 @@ class Gen:
 
     # -- sub-graphs in arc form
     def arc_graph(self, name):
-        kind = self.pick(["markov", "dag", "loop", "overlap", "family"])
+        kind = self.pick(["markov", "dag", "loop", "overlap", "family",
+                          "forkor"])
         if kind == "family":
             idx = lambda: self.pick([parse("N"), parse("k + 1"),
                                      parse("P"), parse("2"),
@@ -1123,6 +1152,25 @@ class Gen:
                         ("x", "e", None, nc(), cl(), []),
                         ("y", "e", None, None, "comp", [])]
             return ArcGraph(name, kind, nodes, arcs)
+        if kind == "forkor":
+            p = self.pick([parse("q"), parse("1/3"), parse("1/N")])
+            nodes = [("s", nc(), cl(), "and", None), ("x", nc(), cl(),
+                                                      None, None),
+                     ("o", nc(), cl(), None, None),
+                     ("o1", nc(), cl(), None, None),
+                     ("o2", nc(), cl(), None, None),
+                     ("m", nc(), cl(), None, None),
+                     ("e", nc(), cl(), None, "and")]
+            arcs = [("s", "x", None, nc(), cl(), []),
+                    ("s", "o", None, nc(), cl(), []),
+                    ("x", "e", None, nc(), cl(), []),
+                    ("o", "o1", p, nc(), cl(), []),
+                    ("o", "o2", None, nc(), cl(), []),
+                    ("o1", "m", None, nc(), cl(), []),
+                    ("o2", "m", None, nc(), cl(), []),
+                    ("m", "e", None, nc(), cl(), [])]
+            self.rng.shuffle(arcs)
+            return ArcGraph(name, kind, nodes, arcs)
         if kind == "loop":
             var = "v" if self.chance(0.5) else None
             scope = [var] if var else []
@@ -1131,17 +1179,27 @@ class Gen:
             lcost = nc() if self.chance(0.5) else None
             if lcost is not None and n.text() == "k":
                 n = parse("k + 1")      # a back arc of a cost needs n >= 1
+            detour = self.chance(0.5)
             nodes = [("pre", nc(), cl(), None, None),
-                     ("r1", self.cost(scope), cl(), None, None),
-                     ("r2", self.cost(scope), cl(), None, None),
-                     ("post", nc(), cl(), None, None)]
+                     ("r1", self.cost(scope), cl(), None, None)] + \
+                ([("r3", self.cost(scope), cl(), None, None)]
+                 if detour else []) + \
+                [("r2", self.cost(scope), cl(), None, None),
+                 ("post", nc(), cl(), None, None)]
             extra = [("loop", n.text())] + ([("var", var)] if var else [])
+            lcls = cl()
             arcs = [("pre", "r1", None, nc(), cl(), []),
                     ("r1", "r2", None, self.cost(scope) if self.chance(0.5)
                      else None, cl(), []),
                     ("r2", "post", None, nc(), cl(), []),
-                    ("r2", "r1", None, lcost, "comp", extra)]
-            lcls = "comp"
+                    ("r2", "r1", None, lcost, lcls, extra)]
+            if detour:
+                # an or-split inside the region: r1 to r2 directly or
+                # through r3
+                arcs += [("r1", "r3", parse(self.pick(["q", "1/4",
+                                                       "1/(N + 1)"])),
+                          nc(), cl(), []),
+                         ("r3", "r2", None, nc(), cl(), [])]
             return ArcGraph(name, kind, nodes, arcs, (n, var, lcost, lcls))
         # overlap: a region of three nodes, a fork and a join, with forward
         # edges
@@ -1334,6 +1392,24 @@ def grids(rng, m):
     return out
 
 
+def extra_points(rng, m, count=24):
+    """More points of the domains for the formulas read back (no run of
+    segc each): the free names at random values of theirs."""
+    pts = []
+    for _ in range(count):
+        p = {}
+        for n in free_names(m):
+            vs = draw_values(rng, m, n)
+            if n == "N":
+                hi = m.domains["N"][1] or 9
+                vs = list(range(1, hi + 1))
+            elif n == "P":
+                vs = [1, 2, 3, 4, 6]
+            p[n] = Fraction(rng.choice(vs))
+        pts.append(p)
+    return pts
+
+
 def grid_points(g):
     pts = [{}]
     for n in sorted(g):
@@ -1454,36 +1530,41 @@ def compare_model(tap, run, idx, seed, work):
             problems.append("derive -D at %s: segc %s, reference %s" % (
                 pt_text(p), out.strip()[:200] or err.strip()[:300],
                 w["total"]))
-    # the canonical formula, read back and evaluated by the reference's
-    # own evaluator (sum, min, max, if, floor, ceil, exp2, ...)
-    st, out, err = lp.run([SEGC, "derive"] + margs + [path])
-    if st != 0:
-        problems.append("derive refuses: " + err.strip()[:300])
-    else:
+    # the formula of each form, read back and evaluated by the
+    # reference's own evaluator (sum, min, max, if, floor, ceil, exp2, ...)
+    # at the points of the grids and at more points of the domains
+    more = [p for p in extra_points(g.rng, m)
+            if reference(m, p) is not None]
+    for form in FORMS:
+        st, out, err = lp.run([SEGC, "derive", "--form", form] + margs +
+                              [path])
+        if st != 0:
+            problems.append("derive --form %s refuses: %s" % (
+                form, err.strip()[:300]))
+            continue
         try:
             f = parse(out.strip())
-            for grid in gr:
-                if set(grid) - set(free_names(m)):
-                    continue    # derive without -D keeps w's value
-                for p in grid_points(grid):
-                    w = reference(m, p)
-                    if w is None:
-                        continue
-                    ctx = bindings(m, p)
-                    try:
-                        got = f.value({}, ctx)
-                    except Undefined as e:
-                        got = "undefined (%s)" % e
-                    run.compared += 1
-                    if got != w["total"]:
-                        problems.append(
-                            "derive formula at %s: segc %s, reference %s"
-                            % (pt_text(p), got, w["total"]))
+            pts = more + [p for grid in gr
+                          if not set(grid) - set(free_names(m))
+                          for p in grid_points(grid)]
+            for p in pts:
+                w = reference(m, p)
+                if w is None:
+                    continue
+                try:
+                    got = f.value({}, bindings(m, p))
+                except Undefined as e:
+                    got = "undefined (%s)" % e
+                run.compared += 1
+                if got != w["total"]:
+                    problems.append(
+                        "derive --form %s at %s: segc %s, reference %s"
+                        % (form, pt_text(p), got, w["total"]))
         except Unsupported:
             pass        # an atom of segc's (maxplus, taskpath, ...)
         except lp.Unreadable as e:
-            problems.append("derive formula unreadable: %s: %s" % (
-                e, out.strip()[:200]))
+            problems.append("derive --form %s unreadable: %s: %s" % (
+                form, e, out.strip()[:200]))
     # the expectations: the program written literally
     if expects:
         st, out, err = lp.run([SEGC, "check", path])
@@ -1625,11 +1706,49 @@ def saved_overlap(tap):
            "values (95/2 at n = 4)", bad[:3])
 
 
+def saved_ranges(tap):
+    """One counter name over two ranges (format.md 4.3 and 10.9):
+    ref_counter_two_ranges.xml, every form read back and eval's
+    structural form, against the reference."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "models", "ref_counter_two_ranges.xml")
+    g1 = Graph("g1", [For("i", parse("2"), parse("N"),
+                          [Step(parse("min(i, 3)*c"), [], "comp")])])
+    main = Graph("main", [For("i", parse("0"), parse("3"), []), Call(g1)])
+    ctx = lambda n: Ctx({"N": Fraction(n), "c": Fraction(1)}, {}, {})
+    bad = []
+    for form in FORMS:
+        st, out, err = lp.run([SEGC, "derive", "--form", form, path])
+        if st != 0:
+            bad.append("derive --form %s: %s" % (form, err.strip()))
+            continue
+        f = parse(out.strip())
+        for n in range(1, 9):
+            want, got = main.time({}, ctx(n), "total"), f.value({}, ctx(n))
+            if want != got:
+                bad.append("derive --form %s at N=%d: segc %s, reference "
+                           "%s" % (form, n, got, want))
+    st, out, err = lp.run([SEGC, "eval", "--json", "--arith", "exact",
+                           path, "N=1..8", "c=1"])
+    rows = json.loads(out)["rows"] if st == 0 else []
+    for row in rows:
+        n = int(row["N"])
+        if Fraction(row["total"]) != main.time({}, ctx(n), "total"):
+            bad.append("eval at N=%d: segc %s, reference %s" % (
+                n, row["total"], main.time({}, ctx(n), "total")))
+    tap.ok(len(rows) == 8 and not bad and
+           main.time({}, ctx(5), "total") == 11,
+           "ref_counter_two_ranges.xml: every form and eval give the "
+           "reference's values (11 at N = 5, c = 1)", bad[:3] + [
+               err.strip()])
+
+
 def main():
     tap = lp.Tap()
     fixed(tap)
     saved(tap)
     saved_overlap(tap)
+    saved_ranges(tap)
     keep = os.environ.get("FORMAT_REFERENCE_KEEP")
     work = keep or tempfile.mkdtemp(prefix="format_reference.")
     if keep:
