@@ -35,7 +35,7 @@ is compared exactly with
             counter loop, max() for a par, ...): never MISMATCH.
 
 Prints TAP.  Environment: SEGC, SEED (default 20261129), MODELS (default
-30), TMPDIR; FORMAT_REFERENCE_KEEP=DIR keeps the models.
+20), TMPDIR; FORMAT_REFERENCE_KEEP=DIR keeps the models.
 """
 
 import math
@@ -52,7 +52,7 @@ import loops_property as lp  # noqa: E402
 
 SEGC = os.environ.get("SEGC", "segc")
 SEED = int(os.environ.get("SEED", "20261129"))
-MODELS = int(os.environ.get("MODELS", "30"))
+MODELS = int(os.environ.get("MODELS", "20"))
 CLASSES = ("comp", "comm", "io")
 FORMS = ("canonical", "structural", "readable")
 # The generator of the model being drawn, for the spelling of numbers.
