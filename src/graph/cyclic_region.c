@@ -42,9 +42,11 @@ static void reach(const segc_rgraph *r, size_t start, int back,
 }
 
 /* Marks the region of back arc 'k' in 'in'; 1 when it holds another
- * alive back arc (to be reduced first). */
-static int region_of(const segc_rgraph *r, size_t k, unsigned char *in,
-	size_t *queue)
+ * alive back arc (to be reduced first).  A plain back arc between the
+ * same two nodes (a counted loop whose body is only a call of this
+ * graph) is outside this loop, not in it: the rules reduce it after. */
+static int region_of(const segc_rgraph *r, const segc_lgraph *g, size_t k,
+	enum segc_component comp, unsigned char *in, size_t *queue)
 {
 	unsigned char *tmp = segc_xcalloc(r->nnodes + 1, 1);
 	size_t v, j;
@@ -56,7 +58,10 @@ static int region_of(const segc_rgraph *r, size_t k, unsigned char *in,
 	free(tmp);
 	for (j = 0; j < r->narcs; j++)
 		if (j != k && r->arcs[j].alive && r->arcs[j].loop &&
-		    in[r->arcs[j].from] && in[r->arcs[j].to])
+		    in[r->arcs[j].from] && in[r->arcs[j].to] &&
+		    !(r->arcs[j].from == r->arcs[k].from &&
+		      r->arcs[j].to == r->arcs[k].to && j < g->narcs &&
+		      !segc_cyclic_needed(g, j, comp)))
 			return 1;
 	return 0;
 }
@@ -309,7 +314,7 @@ int segc_cyclic_region(segc_rgraph *r, const segc_lgraph *g, size_t k,
 
 	memset(&cy, 0, sizeof(cy));
 	*out = NULL;
-	if (region_of(r, k, in, queue))
+	if (region_of(r, g, k, comp, in, queue))
 		goto done;
 	rc = -1;
 	if (check_shape(r, k, in, &narcs) || check_count(r, g, k, dom))

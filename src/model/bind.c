@@ -790,7 +790,9 @@ static void declare(segc_domains *d, const char *name, segc_expr *lo,
 	segc_expr_free(hi);
 }
 
-/* Widens the domain of counter 'var' to hold [lo, hi] (taken). */
+/* Widens the domain of counter 'var' to hold [lo, hi] (taken; NULL: a
+ * bound that is not a constant, so none).  A side without a bound in
+ * either range has none in the union. */
 static void declare_counter(segc_domains *d, const char *var, segc_expr *lo,
 	segc_expr *hi)
 {
@@ -798,13 +800,19 @@ static void declare_counter(segc_domains *d, const char *var, segc_expr *lo,
 	int integer;
 
 	if (segc_domains_get(d, var, &omin, &omax, &integer)) {
-		if (!omin || !lo || mpq_cmp(omin, segc_expr_value(lo)) < 0) {
+		if (!omin || !lo) {
 			segc_expr_free(lo);
-			lo = omin ? segc_expr_num(omin) : NULL;
+			lo = NULL;
+		} else if (mpq_cmp(omin, segc_expr_value(lo)) < 0) {
+			segc_expr_free(lo);
+			lo = segc_expr_num(omin);
 		}
-		if (!omax || !hi || mpq_cmp(omax, segc_expr_value(hi)) > 0) {
+		if (!omax || !hi) {
 			segc_expr_free(hi);
-			hi = omax ? segc_expr_num(omax) : NULL;
+			hi = NULL;
+		} else if (mpq_cmp(omax, segc_expr_value(hi)) > 0) {
+			segc_expr_free(hi);
+			hi = segc_expr_num(omax);
 		}
 	}
 	declare(d, var, lo, hi, 1);

@@ -399,14 +399,16 @@ static int agree_on(segc_canon *st, const segc_expr *a, const segc_expr *b,
 /* For the relation 'c' = (x >= k) with x a declared integer name: 1 when
  * 'b' equals 'a' on the part of the domain where c fails (so the if is
  * 'a'), 2 when 'a' equals 'b' where c holds (so it is 'b'), 0 else.
- * Only short ranges of integers are tried. */
+ * Only short ranges of integers are tried.  The bounds of x are rounded
+ * into integers of their own first: trying a side canonicalizes, which
+ * may declare counters in the domains and so move the entry of x. */
 static int finite_side(segc_canon *st, const segc_expr *c,
 	const segc_expr *a, const segc_expr *b)
 {
 	const segc_expr *x, *k;
 	mpq_srcptr lo, hi;
-	int integer, res = 0;
-	mpz_t from, to;
+	int integer, has_lo, has_hi, res = 0;
+	mpz_t from, to, ceil_lo, floor_hi;
 
 	if (c->kind != SEGC_CALL || strcmp(c->u.name, ">=") || c->nargs != 2)
 		return 0;
@@ -419,8 +421,16 @@ static int finite_side(segc_canon *st, const segc_expr *c,
 		return 0;
 	mpz_init(from);
 	mpz_init(to);
-	if (lo) {
-		mpz_cdiv_q(from, mpq_numref(lo), mpq_denref(lo));
+	mpz_init(ceil_lo);
+	mpz_init(floor_hi);
+	has_lo = lo != NULL;
+	has_hi = hi != NULL;
+	if (has_lo)
+		mpz_cdiv_q(ceil_lo, mpq_numref(lo), mpq_denref(lo));
+	if (has_hi)
+		mpz_fdiv_q(floor_hi, mpq_numref(hi), mpq_denref(hi));
+	if (has_lo) {
+		mpz_set(from, ceil_lo);
 		mpz_sub_ui(to, mpq_numref(k->u.value), 1);
 		mpz_sub(to, to, from);
 		if (mpz_sgn(to) >= 0 && mpz_cmp_ui(to, SEGC_IF_POINTS) < 0) {
@@ -429,10 +439,9 @@ static int finite_side(segc_canon *st, const segc_expr *c,
 				res = 1;
 		}
 	}
-	if (!res && hi) {
+	if (!res && has_hi) {
 		mpz_set(from, mpq_numref(k->u.value));
-		mpz_fdiv_q(to, mpq_numref(hi), mpq_denref(hi));
-		mpz_sub(to, to, from);
+		mpz_sub(to, floor_hi, from);
 		if (mpz_sgn(to) >= 0 && mpz_cmp_ui(to, SEGC_IF_POINTS) < 0) {
 			mpz_add(to, to, from);
 			if (agree_on(st, a, b, x->u.name, from, to))
@@ -441,6 +450,8 @@ static int finite_side(segc_canon *st, const segc_expr *c,
 	}
 	mpz_clear(from);
 	mpz_clear(to);
+	mpz_clear(ceil_lo);
+	mpz_clear(floor_hi);
 	return res;
 }
 
