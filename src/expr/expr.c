@@ -170,7 +170,7 @@ static size_t flatten(enum segc_expr_kind kind, size_t n, segc_expr **v,
  * number ('lead'), else last, and is left out when it is the identity.
  * Takes the references of 'out'. */
 static segc_expr *finish_nary(enum segc_expr_kind kind, segc_expr **out,
-	size_t k, mpq_t acc, int lead)
+	size_t k, mpq_srcptr acc, int lead)
 {
 	int identity = kind == SEGC_ADD ? mpq_sgn(acc) == 0 :
 		mpq_cmp_ui(acc, 1, 1) == 0;
@@ -207,35 +207,6 @@ static int none_folds(enum segc_expr_kind kind, size_t n, segc_expr **v)
 	return 1;
 }
 
-/* The product of the number 'c' and the 'n' operands 'v', none of which
- * folds (none_folds): finish_nary's result without an accumulator, the
- * common case of the terms that the canonical form writes. */
-static segc_expr *product_with(mpq_srcptr c, size_t n, segc_expr **v)
-{
-	segc_expr *local[LOCAL_ARGS], **out = local, *e;
-	int one = mpz_cmp_ui(mpq_denref(c), 1) == 0 &&
-		mpz_cmp_ui(mpq_numref(c), 1) == 0;
-
-	if (mpq_sgn(c) == 0) {
-		free_array(n, v);
-		return segc_expr_int(0);
-	}
-	if (one && n == 0)
-		return segc_expr_num(c);
-	if (one && n == 1)
-		return v[0];
-	if (one)
-		return make_node(SEGC_MUL, NULL, n, v);
-	if (n + 1 > LOCAL_ARGS)
-		out = segc_xmalloc(segc_xmul_size(n + 1, sizeof(*out)));
-	out[0] = segc_expr_num(c);
-	memcpy(out + 1, v, n * sizeof(*out));
-	e = n ? make_node(SEGC_MUL, NULL, n + 1, out) : out[0];
-	if (out != local)
-		free(out);
-	return e;
-}
-
 /* The ADD or MUL of the 'n' operands 'v' with the number 'start' (NULL:
  * the identity of 'kind') folded in first, the number going first when
  * 'lead' (see finish_nary). */
@@ -250,19 +221,24 @@ static segc_expr *nary_from(enum segc_expr_kind kind, size_t n,
 		free_array(n, v);
 		return NULL;
 	}
-	if (start && kind == SEGC_MUL && lead && none_folds(kind, n, v))
-		return product_with(start, n, v);
 	total = flat_count(kind, n, v) + 1;
 	if (total > LOCAL_ARGS)
 		out = segc_xmalloc(segc_xmul_size(total, sizeof(*out)));
-	mpq_init(acc);
-	if (start)
-		mpq_set(acc, start);
-	else
-		mpq_set_ui(acc, kind == SEGC_ADD ? 0 : 1, 1);
-	k = flatten(kind, n, v, acc, out);
-	e = finish_nary(kind, out, k, acc, lead);
-	mpq_clear(acc);
+	if (start && none_folds(kind, n, v)) {
+		/* the operands as they are, 'start' the number: no
+		 * accumulator (the canonical form's terms) */
+		memcpy(out, v, n * sizeof(*out));
+		e = finish_nary(kind, out, n, start, lead);
+	} else {
+		mpq_init(acc);
+		if (start)
+			mpq_set(acc, start);
+		else
+			mpq_set_ui(acc, kind == SEGC_ADD ? 0 : 1, 1);
+		k = flatten(kind, n, v, acc, out);
+		e = finish_nary(kind, out, k, acc, lead);
+		mpq_clear(acc);
+	}
 	if (out != local)
 		free(out);
 	return e;

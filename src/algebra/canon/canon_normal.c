@@ -530,6 +530,13 @@ static segc_expr *atom_power(segc_canon *st, size_t v, mpq_srcptr x)
 #define POWER_CACHE 32
 #define POWER_CACHE_MIN_TERMS 32
 
+/* The entry of the cache of poly_to_expr for rank 'r' and exponent 'k'
+ * (|k| <= POWER_CACHE). */
+static segc_expr **cache_slot(segc_expr **cache, size_t r, long k)
+{
+	return cache + r * (2 * POWER_CACHE + 1) + (k + POWER_CACHE);
+}
+
 /* The factor of variable 'v' (rank 'r') to the exponent 'x', from
  * 'cache' (2 POWER_CACHE + 1 entries per rank, or NULL) when 'x' is a
  * small integer: the factor depends on v and x alone, and the store
@@ -544,7 +551,7 @@ static segc_expr *cached_power(segc_canon *st, segc_expr **cache, size_t r,
 	    mpz_cmpabs_ui(mpq_numref(x), POWER_CACHE) > 0)
 		return atom_power(st, v, x);
 	k = mpz_get_si(mpq_numref(x));
-	slot = cache + r * (2 * POWER_CACHE + 1) + (k + POWER_CACHE);
+	slot = cache_slot(cache, r, k);
 	if (!*slot)
 		*slot = atom_power(st, v, x);
 	return segc_expr_copy(*slot);
@@ -556,13 +563,9 @@ static segc_expr *cached_power(segc_canon *st, segc_expr **cache, size_t r,
 static segc_expr *int_power(segc_canon *st, segc_expr **cache, size_t r,
 	size_t v, int32_t k, mpq_t x)
 {
-	if (cache && k >= -POWER_CACHE && k <= POWER_CACHE) {
-		segc_expr **slot = cache + r * (2 * POWER_CACHE + 1) +
-			(k + POWER_CACHE);
-
-		if (*slot)
-			return segc_expr_copy(*slot);
-	}
+	if (cache && k >= -POWER_CACHE && k <= POWER_CACHE &&
+	    *cache_slot(cache, r, k))
+		return segc_expr_copy(*cache_slot(cache, r, k));
 	mpq_set_si(x, k, 1);
 	return cached_power(st, cache, r, v, x);
 }
