@@ -260,6 +260,31 @@ segc_expr *segc_expr_mul_q(mpq_srcptr c, size_t n, segc_expr **factors)
 	return nary_from(SEGC_MUL, n, factors, c, 1);
 }
 
+/* See expr_private.h: segc_expr_mul_q with the number as a node. */
+segc_expr *segc_expr_mul_num(segc_expr *c, size_t n, segc_expr **factors)
+{
+	segc_expr *local[LOCAL_ARGS], **out = local, *e;
+
+	if (has_null(n, factors) || mpq_sgn(c->u.value) == 0 ||
+	    !mpq_cmp_ui(c->u.value, 1, 1) ||
+	    !none_folds(SEGC_MUL, n, factors)) {
+		/* the general path: NULL, 0, 1, folds */
+		e = segc_expr_mul_q(c->u.value, n, factors);
+		segc_expr_free(c);
+		return e;
+	}
+	if (n == 0)
+		return c;
+	if (n + 1 > LOCAL_ARGS)
+		out = segc_xmalloc(segc_xmul_size(n + 1, sizeof(*out)));
+	out[0] = c;
+	memcpy(out + 1, factors, n * sizeof(*out));
+	e = make_node(SEGC_MUL, NULL, n + 1, out);
+	if (out != local)
+		free(out);
+	return e;
+}
+
 /* The sum of the 'n' terms: nested sums flattened, numbers added into
  * one placed first if the sum began with a number (1 - p), else last,
  * 0 dropped. */

@@ -77,6 +77,13 @@ int segc_expr_is_integer(const segc_expr *e);
  * so). */
 segc_expr *segc_expr_mul_q(mpq_srcptr c, size_t n, segc_expr **factors);
 
+/* segc_expr_mul_q with the number given as the NUM node 'c' (not NULL),
+ * which the
+ * canonical form finds again among the terms it writes rather than
+ * looking it up in the store each time.  Takes the references of 'c' and
+ * 'factors'. */
+segc_expr *segc_expr_mul_num(segc_expr *c, size_t n, segc_expr **factors);
+
 /* A set (or map) of expression nodes, keyed by identity; for walks over
  * the DAG that must visit each node once. */
 typedef struct segc_expr_map {

@@ -86,13 +86,10 @@ static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		if (direct[i] != 1)
 			continue;
 		x = rows + k * nv;
-		mpq_init(prods[nprod]);
 		rc = monomial_term(st, e->args[i], x, nv, prods[nprod],
 			&refs[k].c);
 		if (refs[k].c == prods[nprod])
 			nprod++;
-		else
-			mpq_clear(prods[nprod]);
 		refs[k++].e = x;
 	}
 	if (rc == 0 && k)
@@ -183,7 +180,8 @@ static size_t monomial_atoms(segc_canon *st, const segc_expr *e)
 /* The term of monomial 'e' (see monomial_factors), whose atoms are
  * registered among the first 'nv': 'x' (nv entries) set to its
  * exponents, '*cp' to its coefficient: the value of its number, 1, or
- * (two numbers or more) their product in 'c'.  -1 when an exponent
+ * (two numbers or more) their product in 'c', which is initialised then
+ * only ('c' is to be cleared when '*cp' is 'c').  -1 when an exponent
  * passes the limits (reported). */
 static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 	size_t nv, mpq_ptr c, mpq_srcptr *cp)
@@ -201,8 +199,10 @@ static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 			*cp = f->u.value;
 		else if (f->kind == SEGC_NUM) {
 			/* a second number: their product */
-			if (*cp != c)
+			if (*cp != c) {
+				mpq_init(c);
 				mpq_set(c, *cp);
+			}
 			mpq_mul(c, c, f->u.value);
 			*cp = c;
 		} else if (f->kind == SEGC_SYM)
@@ -235,7 +235,6 @@ static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	mpq_srcptr cp;
 	int rc;
 
-	mpq_init(c);
 	n = monomial_atoms(st, e);
 	ex = segc_xmalloc(segc_xmul_size(st->natoms ? st->natoms : 1,
 		sizeof(int32_t)));
@@ -248,7 +247,8 @@ static int monomial_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	if (!segc_poly_is_one(&r->den))
 		segc_poly_set_si(&r->den, 1);
 	free(ex);
-	mpq_clear(c);
+	if (cp == c)
+		mpq_clear(c);
 	return rc;
 }
 

@@ -570,6 +570,35 @@ static segc_expr *int_power(segc_canon *st, segc_expr **cache, size_t r,
 	return cached_power(st, cache, r, v, x);
 }
 
+/* Entries of the cache of coefficient nodes of poly_to_expr (a power of
+ * 2): a polynomial's coefficients repeat (those of a power are few
+ * multinomial numbers), and finding a node there costs less than in the
+ * store. */
+#define COEF_CACHE 64
+
+/* The NUM node of the coefficient 'c', from 'cache' (COEF_CACHE entries,
+ * references held, or NULL) when 'c' is a quotient of one-limb integers
+ * that was met last at its place there. */
+static segc_expr *coef_node(segc_expr **cache, mpq_srcptr c)
+{
+	mpz_srcptr nu = mpq_numref(c), de = mpq_denref(c);
+	segc_expr *node;
+	uint64_t h;
+
+	if (!cache || mpz_size(nu) > 1 || mpz_size(de) > 1)
+		return segc_expr_num(c);
+	h = ((uint64_t)mpz_getlimbn(nu, 0) + (uint64_t)(mpz_sgn(nu) < 0)) *
+		0x9e3779b97f4a7c15ULL ^ (uint64_t)mpz_getlimbn(de, 0) *
+		0xc2b2ae3d27d4eb4fULL;
+	h = (h >> 32) & (COEF_CACHE - 1);
+	if (cache[h] && mpq_equal(cache[h]->u.value, c))
+		return segc_expr_copy(cache[h]);
+	node = segc_expr_num(c);
+	segc_expr_free(cache[h]);
+	cache[h] = segc_expr_copy(node);
+	return node;
+}
+
 /* Variables up to which poly_to_expr reads a term's exponents into a
  * buffer on the stack (one polynomial is printed per node). */
 #define POLY_EXPR_SMALL_VARS 64
@@ -581,7 +610,7 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 	size_t *ix = output_order(p, byrank, m), len = segc_poly_nterms(p);
 	segc_expr **terms = segc_xmalloc((len ? len : 1) * sizeof(*terms));
 	segc_expr **f = segc_xmalloc((m + 1) * sizeof(*f));
-	segc_expr **cache = NULL;
+	segc_expr **cache = NULL, *coefs[COEF_CACHE] = { NULL };
 	segc_expr *res;
 	int32_t small[POLY_EXPR_SMALL_VARS];
 	int32_t *e = n <= POLY_EXPR_SMALL_VARS ? small :
@@ -617,8 +646,11 @@ static segc_expr *poly_to_expr(segc_canon *st, const segc_poly *p)
 						r % m, v, x);
 			}
 		}
-		terms[i] = segc_expr_mul_q(segc_poly_coeff(p, ix[i]), k, f);
+		terms[i] = segc_expr_mul_num(coef_node(cache ? coefs : NULL,
+			segc_poly_coeff(p, ix[i])), k, f);
 	}
+	for (i = 0; i < COEF_CACHE; i++)
+		segc_expr_free(coefs[i]);
 	for (i = 0; i < ncache; i++)
 		segc_expr_free(cache[i]);
 	free(cache);

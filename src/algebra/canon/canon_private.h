@@ -68,6 +68,9 @@ typedef struct segc_sum_primes segc_sum_primes;
 /* Releases 'c' (may be NULL). */
 void segc_sum_primes_free(segc_sum_primes *c);
 
+/* Entries of the cache of recent atoms in segc_canon (a power of 2). */
+#define SEGC_CANON_RECENT 8
+
 /* One canonicalisation: the atoms met so far (variable i of every
  * polynomial is atoms[i]), memoised conversions, cached Bernoulli
  * numbers. */
@@ -81,6 +84,10 @@ typedef struct segc_canon {
 	unsigned char *flags;     /* SEGC_ATOM_* of each atom */
 	size_t natoms, cap;
 	segc_expr_map atom_index; /* atom -> index + 1 */
+	/* the last atoms looked up, by their address (segc_canon_var): a
+	 * long sum names the same few atoms again and again */
+	const segc_expr *recent[SEGC_CANON_RECENT];
+	size_t recent_index[SEGC_CANON_RECENT];
 	segc_expr_map memo;       /* node -> segc_rf * (keys referenced) */
 	segc_expr_map seen;       /* nodes converted once */
 	mpq_t *bernoulli;         /* B_0 .. B_{nbern-1}, B_1 = -1/2 */

@@ -309,10 +309,19 @@ static unsigned char atom_flags_root(const segc_canon *st,
 /* The variable of 'atom'; the table takes a reference if it is new. */
 size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 {
-	void **slot = segc_expr_map_find(&st->atom_index, atom);
+	size_t h = ((uintptr_t)atom / sizeof(void *)) &
+		(SEGC_CANON_RECENT - 1);
+	void **slot;
 
-	if (slot)
-		return (size_t)(*slot) - 1;
+	/* atoms are never removed, so a cached index stays right */
+	if (st->recent[h] == atom)
+		return st->recent_index[h];
+	slot = segc_expr_map_find(&st->atom_index, atom);
+	if (slot) {
+		st->recent[h] = atom;
+		st->recent_index[h] = (size_t)(*slot) - 1;
+		return st->recent_index[h];
+	}
 	/* Every later polynomial carries one exponent more for it: a new
 	 * atom is charged the atoms there are, so that a simplification
 	 * that keeps making atoms (fresh counters of split sums, relaxed
