@@ -142,8 +142,14 @@ static int monomial_factor(segc_canon *st, const segc_expr *f)
 	if (f->kind != SEGC_POW || f->args[0]->kind != SEGC_SYM)
 		return 0;
 	x = f->args[1];
-	return x->kind == SEGC_NUM && !mpz_cmp_ui(mpq_denref(x->u.value), 1) &&
-		mpz_cmpabs_ui(mpq_numref(x->u.value), (unsigned long)m / 2) <= 0;
+	/* an integer of one limb at most m / 2 in absolute value, read
+	 * without a call (a long sum has a few hundred thousand of them) */
+	return x->kind == SEGC_NUM &&
+		mpz_size(mpq_denref(x->u.value)) == 1 &&
+		mpz_getlimbn(mpq_denref(x->u.value), 0) == 1 &&
+		mpz_size(mpq_numref(x->u.value)) <= 1 &&
+		mpz_getlimbn(mpq_numref(x->u.value), 0) <=
+		(mp_limb_t)(m / 2);
 }
 
 /* The factors of node 'e', a number, a name or a MUL node whose

@@ -527,7 +527,7 @@ static segc_expr *atom_power(segc_canon *st, size_t v, mpq_srcptr x)
 /* Integer exponents from -POWER_CACHE to POWER_CACHE whose factors
  * poly_to_expr makes once per polynomial, and the terms from which it
  * does. */
-#define POWER_CACHE 32
+#define POWER_CACHE 64
 #define POWER_CACHE_MIN_TERMS 32
 
 /* The entry of the cache of poly_to_expr for rank 'r' and exponent 'k'
