@@ -307,20 +307,41 @@ void segc_poly_trim(segc_poly *p)
 	p->nvars_ = w;
 }
 
-/* Marks the variables present in 'p' (see poly.h). */
+/* Marks the variables present in 'p' (see poly.h).  The exponent rows
+ * are or-ed together two exponents to a 64-bit word: with thousands of
+ * atoms (the maxima of a large program) a polynomial's rows are long and
+ * mostly zero, and this scan is a fifth of a derivation's time. */
 size_t segc_poly_used_vars(const segc_poly *p, char *used)
 {
-	size_t i, v, n = p->nvars_, k = 0;
+	size_t i, v, n = p->nvars_, k = 0, nw = n / 2;
+	uint64_t *acc = segc_xcalloc(nw ? nw : 1, sizeof(uint64_t));
+	int32_t last = 0;
 
-	memset(used, 0, n);
 	for (i = 0; i < p->len_; i++) {
 		const int32_t *e = term_exp(p, i);
 
-		for (v = 0; v < n; v++)
-			used[v] |= e[v] != 0;
+		for (v = 0; v < nw; v++) {
+			uint64_t w;
+
+			memcpy(&w, e + 2 * v, sizeof(w));
+			acc[v] |= w;
+		}
+		if (n % 2)
+			last |= e[n - 1];
 	}
-	for (v = 0; v < n; v++)
-		k += used[v];
+	for (v = 0; v < nw; v++) {
+		uint32_t h[2];
+
+		memcpy(h, &acc[v], sizeof(h));
+		used[2 * v] = h[0] != 0;
+		used[2 * v + 1] = h[1] != 0;
+		k += (size_t)used[2 * v] + (size_t)used[2 * v + 1];
+	}
+	if (n % 2) {
+		used[n - 1] = last != 0;
+		k += (size_t)used[n - 1];
+	}
+	free(acc);
 	return k;
 }
 
