@@ -119,6 +119,29 @@ int segc_latex_maxplus(segc_strbuf *b, const segc_expr *e,
 	return 0;
 }
 
+/* The width of the left column of the split of 'T' for 'lhs': the
+ * widest of 'lhs' and the t_v(i) of its nodes.  The rows of a node's
+ * cost start where that column ends, so they have that much less room
+ * than the line. */
+static double left_column(const char *lhs, const mp_tex *T)
+{
+	double col = segc_latex_width(lhs), w;
+	size_t v;
+
+	for (v = 0; v < T->s.m; v++) {
+		segc_strbuf t;
+
+		segc_strbuf_init(&t);
+		segc_strbuf_appendf(&t, "t_{%lu}(%s)", (unsigned long)v + 1,
+			T->it);
+		w = segc_latex_width(segc_strbuf_str(&t));
+		segc_strbuf_free(&t);
+		if (w > col)
+			col = w;
+	}
+	return col;
+}
+
 /* Appends the rows of a split for 'lhs' = the recurrence 'e' (see
  * latex_private.h). */
 int segc_latex_maxplus_split(segc_strbuf *b, const char *lhs,
@@ -126,9 +149,11 @@ int segc_latex_maxplus_split(segc_strbuf *b, const char *lhs,
 {
 	mp_tex T;
 	size_t v, nlines;
+	double col;
 
 	if (mp_open(&T, e, names))
 		return -1;
+	col = left_column(lhs, &T);
 	segc_strbuf_appendf(b, "%s &= t_{%lu}\\left(%s\\right)\\ \\text{where, "
 		"for } %s = 1, \\dots, %s\\text{:}", lhs, (unsigned long)T.s.m,
 		T.n, T.it, T.n);
@@ -142,7 +167,7 @@ int segc_latex_maxplus_split(segc_strbuf *b, const char *lhs,
 		if (segc_expr_is_num(cv) && !mpq_sgn(segc_expr_value(cv)))
 			continue;
 		/* the cost from the next line on, as a broken sum goes on */
-		c = segc_latex_expr_lines_after(cv, names, width, 30.0,
+		c = segc_latex_expr_lines_after(cv, names, width - col, 30.0,
 			&nlines);
 		segc_strbuf_append(b, c[0] == '-' ? "\\\\\n&\\qquad " :
 			"\\\\\n&\\qquad + ");

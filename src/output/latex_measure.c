@@ -41,8 +41,18 @@ static const char *const fonts[] = {
 static const char *const accents[] = {
 	"hat", "bar", "tilde", "vec", "dot", "ddot", "check", "breve",
 	"acute", "grave", "widehat", "widetilde", "overline", "underline",
-	"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl",
-	"Bigr", "biggl", "biggr", "Biggl", "Biggr", "end", NULL
+	"left", "right", "end", NULL
+};
+
+/* The sizing commands of delimiters: what each adds to the delimiter it
+ * sizes, in points (a parenthesis of 3.9 is 4.7, 5.9, 7.4 and 8.6 wide
+ * at the four sizes, the widths latex_break.c gives a group it sizes). */
+static const struct { const char *name; double w; } sizes[] = {
+	{ "big", 0.8 }, { "bigl", 0.8 }, { "bigr", 0.8 },
+	{ "Big", 2.0 }, { "Bigl", 2.0 }, { "Bigr", 2.0 },
+	{ "bigg", 3.5 }, { "biggl", 3.5 }, { "biggr", 3.5 },
+	{ "Bigg", 4.7 }, { "Biggl", 4.7 }, { "Biggr", 4.7 },
+	{ NULL, 0 }
 };
 
 /* Where the measurer stands in the text. */
@@ -172,6 +182,9 @@ static double command(meter *m, double scale, int script, int font)
 			measure(m, scale, script, font, 1);
 		return 0;
 	}
+	for (i = 0; sizes[i].name; i++)
+		if (is_word(p, n, sizes[i].name))
+			return scale * sizes[i].w;
 	if (is_word(p, n, "frac"))
 		return measure(m, scale, script, font, 1) +
 			measure(m, scale, script, font, 1) + 3.6 * scale;

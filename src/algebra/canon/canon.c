@@ -625,6 +625,7 @@ static void canon_clear(segc_canon *st)
 	free(st->atoms);
 	free(st->flags);
 	free(st->lowb);
+	free(st->intb);
 	for (i = 0; i < st->nlowq; i++)
 		if (st->lowq[i]) {
 			mpq_clear(st->lowq[i]);

@@ -104,6 +104,9 @@ typedef struct segc_canon {
 	unsigned char *lowb;      /* lower bound known of each atom: 0 not
 	                           * yet computed, 1 none, 2 >= 0, 3 >= 1,
 	                           * 4 >= lowq[i] (a sqrt) */
+	unsigned char *intb;      /* whether each max, min or if atom is an
+	                           * integer on the box: 0 not yet computed,
+	                           * 1 not proved, 2 proved (kernel_sign.c) */
 	mpq_t zero, one;          /* the bounds that 'lowb' stands for */
 	mpq_ptr *lowq;            /* the lower bound of each sqrt atom whose
 	                           * lowb is 4, else NULL (kernel_sign.c);

@@ -334,8 +334,10 @@ size_t segc_canon_var(segc_canon *st, segc_expr *atom)
 			segc_xmul_size(st->cap, sizeof(*st->atoms)));
 		st->flags = segc_xrealloc(st->flags, st->cap);
 		st->lowb = segc_xrealloc(st->lowb, st->cap);
+		st->intb = segc_xrealloc(st->intb, st->cap);
 	}
 	st->lowb[st->natoms] = 0;
+	st->intb[st->natoms] = 0;
 	st->atoms[st->natoms] = segc_expr_copy(atom);
 	st->flags[st->natoms] = atom_flags_root(st, atom);
 	if (st->flags[st->natoms] & SEGC_ATOM_EXTREMUM)

@@ -242,9 +242,48 @@ static int sqrt_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 	return 0;
 }
 
+/* Non-zero when canonical 'x' is an integer on the box: a polynomial
+ * whose every term is one (segc_kernel_integer_valued). */
+static int integer_of(segc_canon *st, const segc_expr *x)
+{
+	segc_rf r;
+	int res = 0;
+
+	segc_rf_init(&r);
+	if (segc_canon_to_rf(st, x, &r) == 0 && segc_rf_is_poly(&r))
+		res = segc_kernel_integer_valued(st, &r.num);
+	segc_rf_clear(&r);
+	return res;
+}
+
+/* Non-zero when the max, min or if atom of variable 'v' is an integer on
+ * the box: each of its alternatives is (the condition of an if may be
+ * anything), as in floor(max(B, N)) = max(B, N) for integer B and N.
+ * Cached in st->intb, but not for an atom in which a counter of a sum
+ * being converted is free (the counter is an integer only there). */
+static int alternatives_integer(segc_canon *st, size_t v)
+{
+	const segc_expr *a = st->atoms[v];
+	size_t i;
+	int res = 1, cache = 1;
+
+	if (st->intb[v])
+		return st->intb[v] == 2;
+	for (i = 0; i < st->nbound; i++)
+		if (segc_expr_may_have(a, st->bound[i]))
+			cache = 0;
+	st->intb[v] = 1;  /* not proved while it is being looked at */
+	for (i = segc_expr_is_builtin(a, SEGC_BUILTIN_IF); i < a->nargs &&
+	     res; i++)
+		res = integer_of(st, a->args[i]);
+	st->intb[v] = cache ? (unsigned char)(res ? 2 : 1) : 0;
+	return res;
+}
+
 /* The bounds of the atom of variable 'v' ('lo'/'hi' set or left NULL);
  * returns non-zero when the atom is >= 0 by its nature (a sqrt).  The
- * counter of a sum being converted is an integer. */
+ * counter of a sum being converted is an integer, and so is a rounding,
+ * and a max, min or if of integers. */
 int segc_kernel_atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 	mpq_srcptr *hi, int *integer)
 {
@@ -273,6 +312,9 @@ int segc_kernel_atom_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 	}
 	*integer = segc_builtin_get(segc_expr_builtin(a))->eval ==
 		SEGC_EVAL_ROUND;
+	if (segc_builtin_get(segc_expr_builtin(a))->eval ==
+	    SEGC_EVAL_EXTREMUM || segc_expr_is_builtin(a, SEGC_BUILTIN_IF))
+		*integer = alternatives_integer(st, v);
 	if (!st->lowb[v]) {
 		unsigned char k;
 
