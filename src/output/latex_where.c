@@ -21,14 +21,26 @@ static void where_lines(segc_strbuf *b, const char *const *names,
 	const segc_latex_names *ln, double width)
 {
 	size_t i, nl;
+	double col = 0;
 
+	/* every row's value starts where the widest left side ends */
+	for (i = 0; i < n && width > 0; i++) {
+		segc_expr *sym = lhs ? segc_expr_copy(lhs[i]) :
+			segc_expr_sym(names[i]);
+		char *l = segc_latex_expr(sym, ln);
+		double w = segc_latex_width_n(l, strlen(l), 1.0, 0);
+
+		col = w > col ? w : col;
+		free(l);
+		segc_expr_free(sym);
+	}
 	for (i = 0; i < n; i++) {
 		segc_expr *sym = lhs ? segc_expr_copy(lhs[i]) :
 			segc_expr_sym(names[i]);
 		char *l = segc_latex_expr(sym, ln);
 		char *r = width > 0 ? segc_latex_expr_lines_after(values[i], ln,
-			width, segc_latex_width_n(l, strlen(l), 1.0, 0) +
-			WHERE_EQUALS, &nl) : segc_latex_expr(values[i], ln);
+			width - col, WHERE_EQUALS, &nl) :
+			segc_latex_expr(values[i], ln);
 
 		segc_strbuf_appendf(b, "%s &= %s%s\n", l, r,
 			i + 1 < n ? " \\\\" : "");

@@ -9,7 +9,8 @@
 x=$top_srcdir/xml
 mach=$x/machines
 
-# One case a line: NAME WIDTH (or - for the default) FORM MACHINE MODEL.
+# One case a line: NAME WIDTH (or - for the default) FORM MACHINE MODEL,
+# then options of latex, if any.
 cat > "$tmp/cases" <<EOF
 lu_blocked - structural $mach/parsytec_gc.xml $x/lu_blocked.xml
 lu_blocked_c - canonical - $x/lu_blocked.xml
@@ -32,14 +33,17 @@ lu_update_row_c_250 250 canonical $mach/parsytec_gc.xml $x/lu_update_row.xml
 lu_update_row_c_200 200 canonical $mach/parsytec_gc.xml $x/lu_update_row.xml
 protocol_c_200 200 canonical - $x/examples/protocol.xml
 cg_simple_200 200 structural $mach/ncube2.xml $x/cg_simple.xml
+long_let - structural - $top_srcdir/tests/cli/models/latex_long_let.xml --lets
 EOF
 
 mkdir "$tmp/doc"
 split=0
-while read -r name width form machine model; do
+while read -r name width form machine model options; do
 	set -- --form "$form"
 	[ "$machine" = - ] || set -- "$@" -m "$machine"
 	[ "$width" = - ] || set -- "$@" --width "$width"
+	# shellcheck disable=SC2086
+	[ -z "$options" ] || set -- "$@" $options
 	"$SEGC" latex --standalone "$@" "$model" > "$tmp/doc/$name.tex"
 	ok $? "latex --standalone $name"
 	grep -q 'begin{split}' "$tmp/doc/$name.tex" && split=$((split + 1))
