@@ -1743,12 +1743,46 @@ def saved_ranges(tap):
                err.strip()])
 
 
+def saved_pieces(tap):
+    """Terms with different pieces of the counters in one nest (format.md
+    4.3): ref_nest_two_pieces.xml, the canonical form within a small
+    budget of work (it stopped at max_memory when every term was split at
+    the breakpoints of all), read back at every point of a grid."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "models", "ref_nest_two_pieces.xml")
+    main = Graph("main", [For("i", parse("P"), parse("ceil(N/2)"),
+                              [For("j", parse("i/2"), parse("min(N, 4)"),
+                                   [Step(parse("max(i, j)*a + "
+                                               "min(j, 3)*(N/P)"),
+                                         [], "comp")])])])
+    ctx = lambda n, p, a: Ctx({"N": Fraction(n), "P": Fraction(p),
+                               "a": Fraction(a)}, {}, {})
+    bad = []
+    st, out, err = lp.run([SEGC, "derive", "--limit", "max_work=50000000",
+                           path])
+    if st == 0:
+        f = parse(out.strip())
+        for n in range(0, 11):
+            for p in (1, 2, 3, 5):
+                for a in (1, Fraction(2, 3)):
+                    want = main.time({}, ctx(n, p, a), "total")
+                    got = f.value({}, ctx(n, p, a))
+                    if want != got:
+                        bad.append("N=%d P=%d a=%s: segc %s, reference %s"
+                                   % (n, p, a, got, want))
+    tap.ok(st == 0 and not bad and main.time({}, ctx(6, 2, 1), "total")
+           == 72, "ref_nest_two_pieces.xml: derive within 5e7 units of "
+           "work gives the reference's values (72 at N = 6, P = 2, a = 1)",
+           ["exit %d: %s" % (st, err.strip())] + bad[:3])
+
+
 def main():
     tap = lp.Tap()
     fixed(tap)
     saved(tap)
     saved_overlap(tap)
     saved_ranges(tap)
+    saved_pieces(tap)
     keep = os.environ.get("FORMAT_REFERENCE_KEEP")
     work = keep or tempfile.mkdtemp(prefix="format_reference.")
     if keep:
