@@ -35,7 +35,11 @@ is compared exactly with
             counter loop, max() for a par, ...): never MISMATCH.
 
 Prints TAP.  Environment: SEGC, SEED (default 20261129), MODELS (default
-20), TMPDIR; FORMAT_REFERENCE_KEEP=DIR keeps the models.
+20), TMPDIR; FORMAT_REFERENCE_KEEP=DIR keeps the models;
+FORMAT_REFERENCE_BLOCKS (default 9) the most blocks of a main graph;
+FORMAT_REFERENCE_WIDE=0 draws only the first shapes of loop bounds and
+costs (without the bounds in q, s, max, min and floor and the costs with
+two pieces, equalities of counters and fractions of counters).
 """
 
 import math
@@ -55,6 +59,11 @@ SEED = int(os.environ.get("SEED", "20261129"))
 MODELS = int(os.environ.get("MODELS", "20"))
 CLASSES = ("comp", "comm", "io")
 FORMS = ("canonical", "structural", "readable")
+# Draw the wider shapes of bounds and costs (FORMAT_REFERENCE_WIDE=0: only
+# the first ones).
+WIDE = os.environ.get("FORMAT_REFERENCE_WIDE", "1") != "0"
+# The most blocks of the main graph (FORMAT_REFERENCE_BLOCKS).
+BLOCKS = max(3, int(os.environ.get("FORMAT_REFERENCE_BLOCKS", "9")))
 # The generator of the model being drawn, for the spelling of numbers.
 RNG = [None]
 BUILTINS = ("min", "max", "floor", "ceil", "exp2", "sqrt", "log2", "log",
@@ -930,7 +939,16 @@ class Gen:
             "floor(min(%s, 4)/2)" % v, "if(%s < k or %s == N, %s, 0)"
             % (v, v, v), "max(%s, s)" % v if self.m.has_s else v,
             "-%s^2 + 2*N*%s" % (v, v), "exp2(%s)/4" % v,
-        ] + ["%s(%s)" % (f, v) if len(args) == 1 else
+        ] + ([
+            "min(%s, %s)" % (v, o), "max(2*%s - N, 0)" % v,
+            "if(%s >= %s, 1, 0)" % (v, o), "%s^2*min(%s, 3)" % (v, v),
+            "ceil(%s/2)*floor(%s/3)" % (v, v), "min(max(%s, 2), N - 1)" % v,
+            "max(%s, %s, 3)" % (v, o), "if(%s == %s, 2, 1/2)" % (v, o),
+            "floor(N/(%s^2 + 1))" % v, "1/(%s^2 + 1)" % v,
+            "max(%s, N - %s)*min(%s, 2)" % (v, v, o),
+            "if(%s <= N/2 and %s > 1, %s*%s, 1)" % (v, v, v, o),
+            "floor((%s + 2*%s)/4)" % (v, o), "(%s - %s)^2" % (v, o),
+        ] if WIDE else []) + ["%s(%s)" % (f, v) if len(args) == 1 else
              "%s(%s, %s)" % (f, v, o) for f, args, _ in self.m.funcs]))
 
     def plain_atom(self):
@@ -1050,12 +1068,31 @@ class Gen:
                ("k", False), ("3", False), ("floor(N/3)", True),
                ("ceil(N/2)", True), ("2*N/3", True), ("N/P", True),
                ("min(N, 4)", True), ("N - k", True)]
+        if WIDE:
+            los += [("k", 0), ("N/2", 1), ("3 - N", -9), ("q", 0),
+                    ("2*q - 1", -1)]
+            his += [("max(N - 3, 1)", True), ("2*N", False),
+                    ("N^2/4", False), ("k + P", False), ("q*N", True)]
+            if self.m.has_s:
+                los += [("s", 1), ("N/s", 1)]
+                his += [("s*N", False), ("s + 1", False),
+                        ("floor(N/s)", False)]
         if o:
             lb = self.lower[o]
             los += [(o, lb), ("%s + 1" % o, lb + 1),
                     ("%s/2" % o, -((-lb) // 2)), ("2*%s - 3" % o, 2 * lb - 3)]
             his += [(o, self.bound_le_n(o)), ("%s + 2" % o, False),
                     ("N - %s" % o, True), ("2*%s" % o, False)]
+            if WIDE:
+                los += [("max(1, %s - 2)" % o, max(1, lb - 2)),
+                        ("ceil(%s/3)" % o, -((-lb) // 3)),
+                        ("min(%s, 2)" % o, min(lb, 2))]
+                if self.bound_le_n(o):
+                    los.append(("N - %s" % o, 0))
+                his += [("min(%s + 3, N)" % o, True),
+                        ("floor((N + %s)/2)" % o, self.bound_le_n(o)),
+                        ("N - 2*%s" % o, lb >= 0), ("max(%s, 3)" % o, False),
+                        ("ceil(%s/2) + 1" % o, False)]
         if "nb" in [x for x, _ in self.m.lets]:
             his.append(("nb", True))
         hi, le = self.pick(his)
@@ -1240,7 +1277,7 @@ class Gen:
                 g = Graph(name, self.blocks(1, [], [3]))
             graphs.append(g)
             self.callable_graphs.append(g)
-        budget = [self.rng.randint(3, 9)]
+        budget = [self.rng.randint(3, BLOCKS)]
         main = Graph("main", [self.block(0, [], budget)
                               for _ in range(self.rng.randint(1, 3))])
         if graphs and not any(self.uses_call(b) for b in main.blocks):
