@@ -1813,6 +1813,46 @@ def saved_pieces(tap):
            ["exit %d: %s" % (st, err.strip())] + bad[:3])
 
 
+def saved_names(tap):
+    """An overlapped loop with a counter beside a counter loop that keeps
+    a sum (format.md 4.3 and 5): ref_recurrence_sum_names.xml, eval of
+    the canonical form against the reference (the recurrence's counter
+    once shared its name and domain with the sum's variable)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "models", "ref_recurrence_sum_names.xml")
+    g1 = ArcGraph("g1", "overlap",
+                  [("x", parse("c*if(v == N, 2, 1/2)"), "comp", None, None),
+                   ("y", parse("a"), "comp", None, None)],
+                  [("x", "y", None, None, "comp", []),
+                   ("x", "x", None, None, "comp", [("forward", "1")]),
+                   ("y", "x", None, None, "comp",
+                    [("loop", "N"), ("overlap", "true"), ("var", "v")])],
+                  (nm("N"), "v", None, None))
+    main = Graph("main", [Seq([Call(g1), For(
+        "i", parse("-N"), parse("P"),
+        [Step(parse("a*if(i > P - 2 and N >= 3, i, 1/2)"), [], "comp")])],
+        "par")])
+    ctx = lambda n, p, a, c: Ctx({"N": Fraction(n), "P": Fraction(p),
+                                  "a": Fraction(a), "c": Fraction(c)},
+                                 {}, {})
+    bad = []
+    st, out, err = lp.run([SEGC, "eval", "--json", "--arith", "exact",
+                           "--form", "canonical", path, "N=1,2,3,4,6",
+                           "P=1,2,3", "a=1,3/2", "c=0,2"])
+    rows = json.loads(out)["rows"] if st == 0 else []
+    for row in rows:
+        want = main.time({}, ctx(row["N"], row["P"], Fraction(row["a"]),
+                                 Fraction(row["c"])), "total")
+        if Fraction(row["total"]) != want:
+            bad.append("N=%s P=%s a=%s c=%s: segc %s, reference %s" % (
+                row["N"], row["P"], row["a"], row["c"], row["total"], want))
+    tap.ok(len(rows) == 60 and not bad and
+           main.time({}, ctx(3, 1, 1, 0), "total") == Fraction(5, 2),
+           "ref_recurrence_sum_names.xml: eval of the canonical form gives "
+           "the reference's values (5/2 at N = 3, P = 1, a = 1, c = 0)",
+           bad[:3] + [err.strip()])
+
+
 def main():
     tap = lp.Tap()
     fixed(tap)
@@ -1820,6 +1860,7 @@ def main():
     saved_overlap(tap)
     saved_ranges(tap)
     saved_pieces(tap)
+    saved_names(tap)
     keep = os.environ.get("FORMAT_REFERENCE_KEEP")
     work = keep or tempfile.mkdtemp(prefix="format_reference.")
     if keep:
