@@ -30,7 +30,9 @@ is compared exactly with
             forms, every component, over a grid of points;
   derive -D segc derive with every name bound: an exact number;
   derive    the canonical formula read back (loops_property.py's reader)
-            and evaluated at every point;
+            and evaluated at every point; also with --lets, the lets
+            kept names (some declared integers with a lower bound, a
+            promise they keep) and given their values at each point;
   check     the program written literally as an <expect> (sum() for a
             counter loop, max() for a par, ...): never MISMATCH.
 
@@ -881,9 +883,16 @@ class Gen:
             m.lets.append(("L1", self.pick([
                 "a + k/2", "2*b - a/3", "(a + b)*w", "max(a, b) + q",
                 "min(a, 2*c)", "if(N > 2, a, b)"])))
+        m.let_attrs = {}
         if self.chance(0.3):
             m.lets.append(("nb", self.pick(["ceil(N/2)", "floor(N/P)",
                                             "N - 1", "min(N, P + 1)"])))
+            if WIDE and self.chance(0.6):
+                # a domain it keeps (format.md 3.3): a promise that holds
+                m.let_attrs["nb"] = {
+                    "min": "1" if m.lets[-1][1] in ("ceil(N/2)",
+                                                    "min(N, P + 1)")
+                    else "0", "integer": "true"}
         if m.lets and m.lets[0][0] == "L1" and self.chance(0.4):
             m.lets.append(("L2", self.pick(["L1*2 + c", "L1 - a/2",
                                             "floor(N/2)*L1"])))
@@ -1325,7 +1334,9 @@ def document(m, expects):
     for x in m.resources:
         out.append('  <resource name="%s"/>' % x)
     for n, v in m.lets:
-        out.append('  <let name="%s" value="%s"/>' % (n, esc(v)))
+        out.append('  <let name="%s" value="%s"%s/>' % (n, esc(v), "".join(
+            ' %s="%s"' % kv for kv in sorted(
+                getattr(m, "let_attrs", {}).get(n, {}).items()))))
     for n, args, body in m.funcs:
         out.append('  <function name="%s" args="%s">%s</function>'
                    % (n, ", ".join(args), esc(body)))
@@ -1572,9 +1583,16 @@ def compare_model(tap, run, idx, seed, work):
     # at the points of the grids and at more points of the domains
     more = [p for p in extra_points(g.rng, m)
             if reference(m, p) is not None]
-    for form in FORMS:
-        st, out, err = lp.run([SEGC, "derive", "--form", form] + margs +
-                              [path])
+    keeps = [(form, []) for form in FORMS]
+    if WIDE and m.lets:
+        # the lets kept names (doc/latex.md), their domains assumed: the
+        # formula, its first line, takes the lets' values at each point
+        keeps.append(("canonical", ["--lets"]))
+    for form, keep in keeps:
+        st, out, err = lp.run([SEGC, "derive", "--form", form] + keep +
+                              margs + [path])
+        form = " ".join([form] + keep)
+        out = out.split("\n")[0] if keep else out
         if st != 0:
             problems.append("derive --form %s refuses: %s" % (
                 form, err.strip()[:300]))
