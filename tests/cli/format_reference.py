@@ -10,7 +10,8 @@ counter under min, max, if, floor, ceil and sum, branches with numeric,
 symbolic and remainder probabilities, <par>, <call> of block-form and
 arc-form sub-graphs (or-graphs with probabilistic cycles, task graphs with
 and-splits and and-joins, loop arcs with and without a counter,
-overlapped loops with forward edges), parameters with and without a
+overlapped loops with forward edges, and loops with forward edges but
+without overlap), parameters with and without a
 value, lets, functions, a machine (in a file or inline) that binds
 resources and parameters and overrides a function, and expectations.
 
@@ -675,11 +676,12 @@ class ArcGraph:
     whose iterations overlap through forward edges: the propagation of
     time stamps)."""
 
-    def __init__(self, name, kind, nodes, arcs, loop=None):
+    def __init__(self, name, kind, nodes, arcs, loop=None, overlap=True):
         # nodes: [(id, cost E or None, cls, split, join)]
         # arcs: [(from, to, prob E or None, cost E or None, cls, extra)]
         self.name, self.kind = name, kind
         self.nodes, self.arcs, self.loop = nodes, arcs, loop
+        self.overlap = overlap
 
     def xml(self, out):
         out.append('  <graph name="%s">' % self.name)
@@ -803,9 +805,34 @@ class ArcGraph:
         # the whole graph is the region: nodes in topological order, the
         # first the entry, the last the exit; arcs inside an iteration and
         # forward edges (distance d)
-        n_expr, var, _, _ = self.loop
+        n_expr, var, lcost, lcls = self.loop
         n = n_expr.value(env, ctx)
         assert n.denominator == 1 and n >= 0
+        arcs = self.arcs
+        if not self.overlap and not any(
+                a[3] is not None and cls in ("total", a[4]) and
+                "forward" in dict(a[5]) for a in self.arcs):
+            # forward edges without a cost (in this component: the costs
+            # of the other classes are zero) change nothing: each
+            # iteration is the region's longest path, and the loop arc's
+            # cost is spent n - 1 times (format.md 5)
+            plain = ArcGraph(self.name, "overlap", self.nodes, [
+                a for a in self.arcs if not dict(a[5])], (parse("1"), None,
+                                                         None, None))
+            t = Fraction(0)
+            for i in range(1, int(n) + 1):
+                e = dict(env)
+                if var is not None:
+                    e[var] = Fraction(i)
+                t += plain.time_overlap(e, ctx, cls)
+            return t + (n - 1) * self.cost(lcost, cls, lcls, env, ctx) \
+                if n else t
+        if not self.overlap:
+            # iteration i + 1 starts when iteration i has finished, plus
+            # the loop arc's cost: a forward edge of distance 1 from the
+            # exit to the entry with that cost (format.md 5)
+            arcs = arcs + [(self.nodes[-1][0], self.nodes[0][0], None,
+                            lcost, lcls, [("forward", "1")])]
         fin = {}
         for i in range(1, int(n) + 1):
             e = dict(env)
@@ -813,7 +840,7 @@ class ArcGraph:
                 e[var] = Fraction(i)
             for v, c, ccls, _, _ in self.nodes:
                 start = Fraction(0)
-                for f, t, p, ac, acls, extra in self.arcs:
+                for f, t, p, ac, acls, extra in arcs:
                     ex = dict(extra)
                     if t != v or "loop" in ex:
                         continue
@@ -1267,6 +1294,19 @@ class Gen:
         for f, t, d in self.rng.sample(fwd, self.rng.randint(1, 3)):
             arcs.append((f, t, None, self.cost([]) if self.chance(0.5)
                          else None, cl(), [("forward", d)]))
+        if WIDE and self.chance(0.35):
+            # without overlap (format.md 5): iteration i + 1 waits for
+            # iteration i and the loop arc's cost; forward edges of a
+            # cost may delay it more
+            lcost = parse(self.pick(["d", "2*a", "b/2 + c", "3*c",
+                                     "a + 1/4"]).replace(
+                "d", self.m.resources[-1])) if n.text() != "k" and \
+                self.chance(0.5) else None
+            lcls = cl()
+            extra = [("loop", n.text())] + ([("var", var)] if var else [])
+            arcs.append(("dn", "ld", None, lcost, lcls, extra))
+            return ArcGraph(name, "overlap", nodes, arcs,
+                            (n, var, lcost, lcls), overlap=False)
         extra = [("loop", n.text()), ("overlap", "true")] + \
             ([("var", var)] if var else [])
         arcs.append(("dn", "ld", None, None, "comp", extra))
@@ -1584,9 +1624,10 @@ def compare_model(tap, run, idx, seed, work):
     more = [p for p in extra_points(g.rng, m)
             if reference(m, p) is not None]
     keeps = [(form, []) for form in FORMS]
-    if WIDE and m.lets:
-        # the lets kept names (doc/latex.md), their domains assumed: the
-        # formula, its first line, takes the lets' values at each point
+    if WIDE and getattr(m, "let_attrs", None):
+        # where a let declares a domain: the lets kept names
+        # (doc/latex.md), their domains assumed; the formula, its first
+        # line, takes the lets' values at each point
         keeps.append(("canonical", ["--lets"]))
     for form, keep in keeps:
         st, out, err = lp.run([SEGC, "derive", "--form", form] + keep +
