@@ -816,15 +816,16 @@ class ArcGraph:
             # of the other classes are zero) change nothing: each
             # iteration is the region's longest path, and the loop arc's
             # cost is spent n - 1 times (format.md 5)
-            plain = ArcGraph(self.name, "overlap", self.nodes, [
-                a for a in self.arcs if not dict(a[5])], (parse("1"), None,
-                                                         None, None))
+            # (the longest path of a task graph, whatever the signs of
+            # its costs: no start is raised to 0)
+            plain = ArcGraph(self.name, "dag", self.nodes, [
+                a for a in self.arcs if not dict(a[5])])
             t = Fraction(0)
             for i in range(1, int(n) + 1):
                 e = dict(env)
                 if var is not None:
                     e[var] = Fraction(i)
-                t += plain.time_overlap(e, ctx, cls)
+                t += plain.time_dag(e, ctx, cls)
             return t + (n - 1) * self.cost(lcost, cls, lcls, env, ctx) \
                 if n else t
         if not self.overlap:
