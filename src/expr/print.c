@@ -443,11 +443,12 @@ struct renamer {
 	size_t nused, capused;
 };
 
-/* Non-zero when 'name' is an internal name of a canonical sum's variable:
- * "_s" followed by digits. */
+/* Non-zero when 'name' is an internal name of the variable of a
+ * canonical sum or recurrence: "_s" or "_r" followed by digits. */
 static int is_internal_name(const char *name)
 {
-	return name[0] == '_' && name[1] == 's' && name[2] &&
+	return name[0] == '_' && (name[1] == 's' || name[1] == 'r') &&
+		name[2] &&
 		strspn(name + 2, "0123456789") == strlen(name + 2);
 }
 

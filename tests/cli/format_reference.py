@@ -10,7 +10,8 @@ counter under min, max, if, floor, ceil and sum, branches with numeric,
 symbolic and remainder probabilities, <par>, <call> of block-form and
 arc-form sub-graphs (or-graphs with probabilistic cycles, task graphs with
 and-splits and and-joins, loop arcs with and without a counter,
-overlapped loops with forward edges), parameters with and without a
+overlapped loops with forward edges, and loops with forward edges but
+without overlap), parameters with and without a
 value, lets, functions, a machine (in a file or inline) that binds
 resources and parameters and overrides a function, and expectations.
 
@@ -30,12 +31,18 @@ is compared exactly with
             forms, every component, over a grid of points;
   derive -D segc derive with every name bound: an exact number;
   derive    the canonical formula read back (loops_property.py's reader)
-            and evaluated at every point;
+            and evaluated at every point; also with --lets, the lets
+            kept names (some declared integers with a lower bound, a
+            promise they keep) and given their values at each point;
   check     the program written literally as an <expect> (sum() for a
             counter loop, max() for a par, ...): never MISMATCH.
 
 Prints TAP.  Environment: SEGC, SEED (default 20261129), MODELS (default
-20), TMPDIR; FORMAT_REFERENCE_KEEP=DIR keeps the models.
+20), TMPDIR; FORMAT_REFERENCE_KEEP=DIR keeps the models;
+FORMAT_REFERENCE_BLOCKS (default 9) the most blocks of a main graph;
+FORMAT_REFERENCE_WIDE=0 draws only the first shapes of loop bounds and
+costs (without the bounds in q, s, max, min and floor and the costs with
+two pieces, equalities of counters and fractions of counters).
 """
 
 import math
@@ -55,6 +62,11 @@ SEED = int(os.environ.get("SEED", "20261129"))
 MODELS = int(os.environ.get("MODELS", "20"))
 CLASSES = ("comp", "comm", "io")
 FORMS = ("canonical", "structural", "readable")
+# Draw the wider shapes of bounds and costs (FORMAT_REFERENCE_WIDE=0: only
+# the first ones).
+WIDE = os.environ.get("FORMAT_REFERENCE_WIDE", "1") != "0"
+# The most blocks of the main graph (FORMAT_REFERENCE_BLOCKS).
+BLOCKS = max(3, int(os.environ.get("FORMAT_REFERENCE_BLOCKS", "9")))
 # The generator of the model being drawn, for the spelling of numbers.
 RNG = [None]
 BUILTINS = ("min", "max", "floor", "ceil", "exp2", "sqrt", "log2", "log",
@@ -664,11 +676,12 @@ class ArcGraph:
     whose iterations overlap through forward edges: the propagation of
     time stamps)."""
 
-    def __init__(self, name, kind, nodes, arcs, loop=None):
+    def __init__(self, name, kind, nodes, arcs, loop=None, overlap=True):
         # nodes: [(id, cost E or None, cls, split, join)]
         # arcs: [(from, to, prob E or None, cost E or None, cls, extra)]
         self.name, self.kind = name, kind
         self.nodes, self.arcs, self.loop = nodes, arcs, loop
+        self.overlap = overlap
 
     def xml(self, out):
         out.append('  <graph name="%s">' % self.name)
@@ -792,9 +805,35 @@ class ArcGraph:
         # the whole graph is the region: nodes in topological order, the
         # first the entry, the last the exit; arcs inside an iteration and
         # forward edges (distance d)
-        n_expr, var, _, _ = self.loop
+        n_expr, var, lcost, lcls = self.loop
         n = n_expr.value(env, ctx)
         assert n.denominator == 1 and n >= 0
+        arcs = self.arcs
+        if not self.overlap and not any(
+                a[3] is not None and cls in ("total", a[4]) and
+                "forward" in dict(a[5]) for a in self.arcs):
+            # forward edges without a cost (in this component: the costs
+            # of the other classes are zero) change nothing: each
+            # iteration is the region's longest path, and the loop arc's
+            # cost is spent n - 1 times (format.md 5)
+            # (the longest path of a task graph, whatever the signs of
+            # its costs: no start is raised to 0)
+            plain = ArcGraph(self.name, "dag", self.nodes, [
+                a for a in self.arcs if not dict(a[5])])
+            t = Fraction(0)
+            for i in range(1, int(n) + 1):
+                e = dict(env)
+                if var is not None:
+                    e[var] = Fraction(i)
+                t += plain.time_dag(e, ctx, cls)
+            return t + (n - 1) * self.cost(lcost, cls, lcls, env, ctx) \
+                if n else t
+        if not self.overlap:
+            # iteration i + 1 starts when iteration i has finished, plus
+            # the loop arc's cost: a forward edge of distance 1 from the
+            # exit to the entry with that cost (format.md 5)
+            arcs = arcs + [(self.nodes[-1][0], self.nodes[0][0], None,
+                            lcost, lcls, [("forward", "1")])]
         fin = {}
         for i in range(1, int(n) + 1):
             e = dict(env)
@@ -802,7 +841,7 @@ class ArcGraph:
                 e[var] = Fraction(i)
             for v, c, ccls, _, _ in self.nodes:
                 start = Fraction(0)
-                for f, t, p, ac, acls, extra in self.arcs:
+                for f, t, p, ac, acls, extra in arcs:
                     ex = dict(extra)
                     if t != v or "loop" in ex:
                         continue
@@ -872,9 +911,16 @@ class Gen:
             m.lets.append(("L1", self.pick([
                 "a + k/2", "2*b - a/3", "(a + b)*w", "max(a, b) + q",
                 "min(a, 2*c)", "if(N > 2, a, b)"])))
+        m.let_attrs = {}
         if self.chance(0.3):
             m.lets.append(("nb", self.pick(["ceil(N/2)", "floor(N/P)",
                                             "N - 1", "min(N, P + 1)"])))
+            if WIDE and self.chance(0.6):
+                # a domain it keeps (format.md 3.3): a promise that holds
+                m.let_attrs["nb"] = {
+                    "min": "1" if m.lets[-1][1] in ("ceil(N/2)",
+                                                    "min(N, P + 1)")
+                    else "0", "integer": "true"}
         if m.lets and m.lets[0][0] == "L1" and self.chance(0.4):
             m.lets.append(("L2", self.pick(["L1*2 + c", "L1 - a/2",
                                             "floor(N/2)*L1"])))
@@ -930,7 +976,16 @@ class Gen:
             "floor(min(%s, 4)/2)" % v, "if(%s < k or %s == N, %s, 0)"
             % (v, v, v), "max(%s, s)" % v if self.m.has_s else v,
             "-%s^2 + 2*N*%s" % (v, v), "exp2(%s)/4" % v,
-        ] + ["%s(%s)" % (f, v) if len(args) == 1 else
+        ] + ([
+            "min(%s, %s)" % (v, o), "max(2*%s - N, 0)" % v,
+            "if(%s >= %s, 1, 0)" % (v, o), "%s^2*min(%s, 3)" % (v, v),
+            "ceil(%s/2)*floor(%s/3)" % (v, v), "min(max(%s, 2), N - 1)" % v,
+            "max(%s, %s, 3)" % (v, o), "if(%s == %s, 2, 1/2)" % (v, o),
+            "floor(N/(%s^2 + 1))" % v, "1/(%s^2 + 1)" % v,
+            "max(%s, N - %s)*min(%s, 2)" % (v, v, o),
+            "if(%s <= N/2 and %s > 1, %s*%s, 1)" % (v, v, v, o),
+            "floor((%s + 2*%s)/4)" % (v, o), "(%s - %s)^2" % (v, o),
+        ] if WIDE else []) + ["%s(%s)" % (f, v) if len(args) == 1 else
              "%s(%s, %s)" % (f, v, o) for f, args, _ in self.m.funcs]))
 
     def plain_atom(self):
@@ -1050,12 +1105,31 @@ class Gen:
                ("k", False), ("3", False), ("floor(N/3)", True),
                ("ceil(N/2)", True), ("2*N/3", True), ("N/P", True),
                ("min(N, 4)", True), ("N - k", True)]
+        if WIDE:
+            los += [("k", 0), ("N/2", 1), ("3 - N", -9), ("q", 0),
+                    ("2*q - 1", -1)]
+            his += [("max(N - 3, 1)", True), ("2*N", False),
+                    ("N^2/4", False), ("k + P", False), ("q*N", True)]
+            if self.m.has_s:
+                los += [("s", 1), ("N/s", 1)]
+                his += [("s*N", False), ("s + 1", False),
+                        ("floor(N/s)", False)]
         if o:
             lb = self.lower[o]
             los += [(o, lb), ("%s + 1" % o, lb + 1),
                     ("%s/2" % o, -((-lb) // 2)), ("2*%s - 3" % o, 2 * lb - 3)]
             his += [(o, self.bound_le_n(o)), ("%s + 2" % o, False),
                     ("N - %s" % o, True), ("2*%s" % o, False)]
+            if WIDE:
+                los += [("max(1, %s - 2)" % o, max(1, lb - 2)),
+                        ("ceil(%s/3)" % o, -((-lb) // 3)),
+                        ("min(%s, 2)" % o, min(lb, 2))]
+                if self.bound_le_n(o):
+                    los.append(("N - %s" % o, 0))
+                his += [("min(%s + 3, N)" % o, True),
+                        ("floor((N + %s)/2)" % o, self.bound_le_n(o)),
+                        ("N - 2*%s" % o, lb >= 0), ("max(%s, 3)" % o, False),
+                        ("ceil(%s/2) + 1" % o, False)]
         if "nb" in [x for x, _ in self.m.lets]:
             his.append(("nb", True))
         hi, le = self.pick(his)
@@ -1221,6 +1295,19 @@ class Gen:
         for f, t, d in self.rng.sample(fwd, self.rng.randint(1, 3)):
             arcs.append((f, t, None, self.cost([]) if self.chance(0.5)
                          else None, cl(), [("forward", d)]))
+        if WIDE and self.chance(0.35):
+            # without overlap (format.md 5): iteration i + 1 waits for
+            # iteration i and the loop arc's cost; forward edges of a
+            # cost may delay it more
+            lcost = parse(self.pick(["d", "2*a", "b/2 + c", "3*c",
+                                     "a + 1/4"]).replace(
+                "d", self.m.resources[-1])) if n.text() != "k" and \
+                self.chance(0.5) else None
+            lcls = cl()
+            extra = [("loop", n.text())] + ([("var", var)] if var else [])
+            arcs.append(("dn", "ld", None, lcost, lcls, extra))
+            return ArcGraph(name, "overlap", nodes, arcs,
+                            (n, var, lcost, lcls), overlap=False)
         extra = [("loop", n.text()), ("overlap", "true")] + \
             ([("var", var)] if var else [])
         arcs.append(("dn", "ld", None, None, "comp", extra))
@@ -1240,7 +1327,7 @@ class Gen:
                 g = Graph(name, self.blocks(1, [], [3]))
             graphs.append(g)
             self.callable_graphs.append(g)
-        budget = [self.rng.randint(3, 9)]
+        budget = [self.rng.randint(3, BLOCKS)]
         main = Graph("main", [self.block(0, [], budget)
                               for _ in range(self.rng.randint(1, 3))])
         if graphs and not any(self.uses_call(b) for b in main.blocks):
@@ -1288,7 +1375,9 @@ def document(m, expects):
     for x in m.resources:
         out.append('  <resource name="%s"/>' % x)
     for n, v in m.lets:
-        out.append('  <let name="%s" value="%s"/>' % (n, esc(v)))
+        out.append('  <let name="%s" value="%s"%s/>' % (n, esc(v), "".join(
+            ' %s="%s"' % kv for kv in sorted(
+                getattr(m, "let_attrs", {}).get(n, {}).items()))))
     for n, args, body in m.funcs:
         out.append('  <function name="%s" args="%s">%s</function>'
                    % (n, ", ".join(args), esc(body)))
@@ -1535,9 +1624,17 @@ def compare_model(tap, run, idx, seed, work):
     # at the points of the grids and at more points of the domains
     more = [p for p in extra_points(g.rng, m)
             if reference(m, p) is not None]
-    for form in FORMS:
-        st, out, err = lp.run([SEGC, "derive", "--form", form] + margs +
-                              [path])
+    keeps = [(form, []) for form in FORMS]
+    if WIDE and getattr(m, "let_attrs", None):
+        # where a let declares a domain: the lets kept names
+        # (doc/latex.md), their domains assumed; the formula, its first
+        # line, takes the lets' values at each point
+        keeps.append(("canonical", ["--lets"]))
+    for form, keep in keeps:
+        st, out, err = lp.run([SEGC, "derive", "--form", form] + keep +
+                              margs + [path])
+        form = " ".join([form] + keep)
+        out = out.split("\n")[0] if keep else out
         if st != 0:
             problems.append("derive --form %s refuses: %s" % (
                 form, err.strip()[:300]))
@@ -1743,12 +1840,87 @@ def saved_ranges(tap):
                err.strip()])
 
 
+def saved_pieces(tap):
+    """Terms with different pieces of the counters in one nest (format.md
+    4.3): ref_nest_two_pieces.xml, the canonical form within a small
+    budget of work (it stopped at max_memory when every term was split at
+    the breakpoints of all), read back at every point of a grid."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "models", "ref_nest_two_pieces.xml")
+    main = Graph("main", [For("i", parse("P"), parse("ceil(N/2)"),
+                              [For("j", parse("i/2"), parse("min(N, 4)"),
+                                   [Step(parse("max(i, j)*a + "
+                                               "min(j, 3)*(N/P)"),
+                                         [], "comp")])])])
+    ctx = lambda n, p, a: Ctx({"N": Fraction(n), "P": Fraction(p),
+                               "a": Fraction(a)}, {}, {})
+    bad = []
+    st, out, err = lp.run([SEGC, "derive", "--limit", "max_work=50000000",
+                           path])
+    if st == 0:
+        f = parse(out.strip())
+        for n in range(0, 11):
+            for p in (1, 2, 3, 5):
+                for a in (1, Fraction(2, 3)):
+                    want = main.time({}, ctx(n, p, a), "total")
+                    got = f.value({}, ctx(n, p, a))
+                    if want != got:
+                        bad.append("N=%d P=%d a=%s: segc %s, reference %s"
+                                   % (n, p, a, got, want))
+    tap.ok(st == 0 and not bad and main.time({}, ctx(6, 2, 1), "total")
+           == 72, "ref_nest_two_pieces.xml: derive within 5e7 units of "
+           "work gives the reference's values (72 at N = 6, P = 2, a = 1)",
+           ["exit %d: %s" % (st, err.strip())] + bad[:3])
+
+
+def saved_names(tap):
+    """An overlapped loop with a counter beside a counter loop that keeps
+    a sum (format.md 4.3 and 5): ref_recurrence_sum_names.xml, eval of
+    the canonical form against the reference (the recurrence's counter
+    once shared its name and domain with the sum's variable)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "models", "ref_recurrence_sum_names.xml")
+    g1 = ArcGraph("g1", "overlap",
+                  [("x", parse("c*if(v == N, 2, 1/2)"), "comp", None, None),
+                   ("y", parse("a"), "comp", None, None)],
+                  [("x", "y", None, None, "comp", []),
+                   ("x", "x", None, None, "comp", [("forward", "1")]),
+                   ("y", "x", None, None, "comp",
+                    [("loop", "N"), ("overlap", "true"), ("var", "v")])],
+                  (nm("N"), "v", None, None))
+    main = Graph("main", [Seq([Call(g1), For(
+        "i", parse("-N"), parse("P"),
+        [Step(parse("a*if(i > P - 2 and N >= 3, i, 1/2)"), [], "comp")])],
+        "par")])
+    ctx = lambda n, p, a, c: Ctx({"N": Fraction(n), "P": Fraction(p),
+                                  "a": Fraction(a), "c": Fraction(c)},
+                                 {}, {})
+    bad = []
+    st, out, err = lp.run([SEGC, "eval", "--json", "--arith", "exact",
+                           "--form", "canonical", path, "N=1,2,3,4,6",
+                           "P=1,2,3", "a=1,3/2", "c=0,2"])
+    rows = json.loads(out)["rows"] if st == 0 else []
+    for row in rows:
+        want = main.time({}, ctx(row["N"], row["P"], Fraction(row["a"]),
+                                 Fraction(row["c"])), "total")
+        if Fraction(row["total"]) != want:
+            bad.append("N=%s P=%s a=%s c=%s: segc %s, reference %s" % (
+                row["N"], row["P"], row["a"], row["c"], row["total"], want))
+    tap.ok(len(rows) == 60 and not bad and
+           main.time({}, ctx(3, 1, 1, 0), "total") == Fraction(5, 2),
+           "ref_recurrence_sum_names.xml: eval of the canonical form gives "
+           "the reference's values (5/2 at N = 3, P = 1, a = 1, c = 0)",
+           bad[:3] + [err.strip()])
+
+
 def main():
     tap = lp.Tap()
     fixed(tap)
     saved(tap)
     saved_overlap(tap)
     saved_ranges(tap)
+    saved_pieces(tap)
+    saved_names(tap)
     keep = os.environ.get("FORMAT_REFERENCE_KEEP")
     work = keep or tempfile.mkdtemp(prefix="format_reference.")
     if keep:

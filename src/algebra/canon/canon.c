@@ -406,24 +406,44 @@ static int check_arity(segc_canon *st, const segc_expr *e)
 
 static segc_expr *recurrence_value(segc_expr *s);
 
-/* Non-zero when 'name' is "_s" and digits, the name canonical forms give
- * the counters of sums and recurrences. */
+/* Non-zero when 'name' is "_s" or "_r" and digits, the names canonical
+ * forms give the counters of sums ("_s") and recurrences ("_r"). */
 static int internal_counter(const char *name)
 {
-	return name[0] == '_' && name[1] == 's' && name[2] &&
-		strspn(name + 2, "0123456789") == strlen(name + 2);
+	return name[0] == '_' && (name[1] == 's' || name[1] == 'r') &&
+		name[2] && strspn(name + 2, "0123456789") == strlen(name + 2);
 }
 
-/* The recurrence maxplusv 'e' with its counter renamed "_s<k>", the first
- * such name no argument uses, declared an integer from 1 to its count (to
- * its count when a number), as the name it had was; NULL when 'e' is not
- * such a recurrence or its counter already has such a name.  So two
- * recurrences that differ only in the name of their counter have one
- * canonical form, as two sums have. */
+/* Non-zero when 'name' is free for the counter of a recurrence of count
+ * 'max' (NULL: not a number): undeclared, or declared as such a counter
+ * already (an integer from 1 to 'max'). */
+static int counter_name_free(segc_canon *st, const char *name,
+	mpq_srcptr max)
+{
+	mpq_srcptr lo, hi;
+	int integer;
+
+	if (!segc_domains_get(st->dom, name, &lo, &hi, &integer))
+		return 1;
+	return integer && lo && !mpq_cmp(lo, st->one) && (max ? hi &&
+		!mpq_cmp(hi, max) : !hi);
+}
+
+/* The recurrence maxplusv 'e' with its counter renamed "_r<k>", the first
+ * such name no argument uses and no other range has, declared an integer
+ * from 1 to its count (to its count when a number), as the name it had
+ * was; NULL when 'e' is not such a recurrence or its counter already has
+ * such a name.  So two recurrences that differ only in the name of their
+ * counter have one canonical form, as two sums have.  The name is not
+ * one of a sum's ("_s<k>", which no domain declares): with the domain of
+ * the counter, the body of a sum of that name was simplified as if its
+ * variable were at least 1, and one name has one domain, which every
+ * expression simplified under it (and remembered) keeps. */
 static segc_expr *canonical_counter(segc_canon *st, const segc_expr *e)
 {
 	const char *var = segc_expr_binder(e);
 	segc_expr **args, *v, *r;
+	mpq_srcptr max;
 	char fresh[32];
 	unsigned long k;
 	size_t i;
@@ -431,8 +451,11 @@ static segc_expr *canonical_counter(segc_canon *st, const segc_expr *e)
 	if (e->kind != SEGC_CALL || !var || internal_counter(var) ||
 	    e->nargs < 2)
 		return NULL;
+	max = e->args[1]->kind == SEGC_NUM ? e->args[1]->u.value : NULL;
 	for (k = 1;; k++) {
-		snprintf(fresh, sizeof fresh, "_s%lu", k);
+		snprintf(fresh, sizeof fresh, "_r%lu", k);
+		if (!counter_name_free(st, fresh, max))
+			continue;
 		for (i = 0; i < e->nargs && !segc_expr_has_sym(e->args[i],
 		     fresh); i++)
 			;
@@ -443,8 +466,7 @@ static segc_expr *canonical_counter(segc_canon *st, const segc_expr *e)
 		st->own_dom = segc_domains_copy(st->dom);
 		st->dom = st->own_dom;
 	}
-	segc_domains_set(st->own_dom, fresh, st->one, e->args[1]->kind ==
-		SEGC_NUM ? e->args[1]->u.value : NULL, 1);
+	segc_domains_set(st->own_dom, fresh, st->one, max, 1);
 	v = segc_expr_sym(fresh);
 	args = segc_xcalloc(e->nargs, sizeof(*args));
 	args[0] = segc_expr_copy(v);

@@ -523,6 +523,105 @@ static void fresh_counter(segc_canon *st, char *buf, size_t len,
 	segc_domains_set(st->own_dom, buf, min, max, 1);
 }
 
+static int range_sum(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi);
+
+/* The representative of 'x' in the union-find forest 'up'. */
+static size_t group_root(size_t *up, size_t x)
+{
+	while (up[x] != x)
+		x = up[x] = up[up[x]];
+	return x;
+}
+
+/* r = the sum over [lo, hi] of 'body' taken apart into groups of terms
+ * that share no piece of the counter (summation_split.c): terms that
+ * hold max(i, j) and terms that hold min(j, 3) are summed on their own,
+ * each split only where its own pieces change, and the sums added.
+ * Splitting the whole body at every piece would split each term at the
+ * breakpoints of all the others, and the piecewise results of nested
+ * sums multiply: the pieces of the sum are the products of those of its
+ * terms.  1 when the body is one group (or a piece is in the
+ * denominator, which every term shares), -1 on error. */
+static int sum_by_groups(segc_canon *st, segc_rf *r, const char *name,
+	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
+{
+	size_t w, i, n = segc_poly_nvars(&body->num), *up, none, groups = 0;
+	size_t t = segc_poly_nterms(&body->num), *of;
+	char *piece;
+	segc_rf part, sum;
+	int rc = 1;
+
+	if (t < 2 || n == 0)
+		return 1;
+	piece = segc_xcalloc(n, 1);
+	for (w = 0; w < n; w++)
+		if (segc_sum_is_piece(st, body, w, name)) {
+			if (segc_poly_has_var(&body->den, w)) {
+				free(piece);
+				return 1;
+			}
+			piece[w] = 1;
+		}
+	/* variables 0 .. n-1, and n for the terms without a piece */
+	up = segc_xmalloc(segc_xmul_size(n + 1, sizeof(*up)));
+	of = segc_xmalloc(segc_xmul_size(t, sizeof(*of)));
+	for (w = 0; w <= n; w++)
+		up[w] = w;
+	for (i = 0; i < t; i++) {
+		size_t first = n;
+
+		for (w = 0; w < n; w++) {
+			if (!piece[w] || !segc_poly_exp(&body->num, i, w))
+				continue;
+			if (first == n)
+				first = w;
+			else
+				up[group_root(up, w)] = group_root(up, first);
+		}
+		of[i] = first;
+	}
+	for (i = 0; i < t; i++)
+		of[i] = group_root(up, of[i]);
+	/* the groups, in the order of their first terms */
+	for (none = 0; none <= n; none++)
+		up[none] = 0;
+	for (i = 0; i < t; i++)
+		if (!up[of[i]]++)
+			groups++;
+	if (groups >= 2) {
+		segc_rf_init(&part);
+		segc_rf_init(&sum);
+		segc_rf_set_si(st, r, 0);
+		rc = 0;
+		for (i = 0; i < t && rc == 0; i++) {
+			size_t g = of[i], k;
+
+			if (!up[g])
+				continue;	/* summed with an earlier term */
+			up[g] = 0;
+			segc_poly_clear(&part.num);
+			segc_poly_init(&part.num, n);
+			for (k = i; k < t; k++)
+				if (of[k] == g)
+					segc_poly_push_term(&part.num,
+						&body->num, k, NULL);
+			rc = segc_poly_normalise(&st->lim, &part.num);
+			segc_poly_set(&part.den, &body->den);
+			if (rc == 0)
+				rc = range_sum(st, &sum, name, &part, lo, hi);
+			if (rc == 0)
+				rc = segc_rf_add(st, r, r, &sum);
+		}
+		segc_rf_clear(&part);
+		segc_rf_clear(&sum);
+	}
+	free(of);
+	free(up);
+	free(piece);
+	return rc;
+}
+
 /* r = the sum of 'body' (a rational function in which the counter 'name'
  * is a name) over the integers of [lo, hi], integer bounds; the counter
  * has its own name, declared with the range. */
@@ -542,6 +641,9 @@ static int range_sum(segc_canon *st, segc_rf *r, const char *name,
 
 		return b ? unrolled(st, r, name, b, lo, hi) : -1;
 	}
+	/* terms that share no piece: each group summed on its own */
+	if ((rc = sum_by_groups(st, r, name, body, lo, hi)) != 1)
+		return rc;
 	/* first an if that one side covers: it goes away at no cost */
 	for (w = 0; w < n && rc == 1; w++)
 		if (segc_sum_is_piece(st, body, w, name) &&
