@@ -69,6 +69,11 @@ size_t segc_expr_live_nodes(void);
 segc_expr *segc_expr_rebuild(enum segc_expr_kind kind, const char *name,
 	size_t n, segc_expr **args);
 
+/* Non-zero when 'name' is an internal name that canonical forms give
+ * bound variables: "_s" (of a sum) or "_r" (of a recurrence) followed by
+ * digits. */
+int segc_expr_is_internal_name(const char *name);
+
 /* Non-zero when 'e' is a NUM holding an integer. */
 int segc_expr_is_integer(const segc_expr *e);
 /* The product of the number 'c' and the 'n' factors: the node
@@ -78,10 +83,9 @@ int segc_expr_is_integer(const segc_expr *e);
 segc_expr *segc_expr_mul_q(mpq_srcptr c, size_t n, segc_expr **factors);
 
 /* segc_expr_mul_q with the number given as the NUM node 'c' (not NULL),
- * which the
- * canonical form finds again among the terms it writes rather than
- * looking it up in the store each time.  Takes the references of 'c' and
- * 'factors'. */
+ * which the canonical form finds again among the terms it writes rather
+ * than looking it up in the store each time.  Takes the references of
+ * 'c' and 'factors'. */
 segc_expr *segc_expr_mul_num(segc_expr *c, size_t n, segc_expr **factors);
 
 /* A set (or map) of expression nodes, keyed by identity; for walks over

@@ -450,6 +450,13 @@ const char *segc_expr_binder(const segc_expr *e)
 	return NULL;
 }
 
+/* See expr_private.h. */
+int segc_expr_is_internal_name(const char *name)
+{
+	return name[0] == '_' && (name[1] == 's' || name[1] == 'r') &&
+		name[2] && strspn(name + 2, "0123456789") == strlen(name + 2);
+}
+
 /* Non-zero when argument 'j' of 'e' is in the scope of its binder. */
 int segc_expr_arg_bound(const segc_expr *e, size_t j)
 {

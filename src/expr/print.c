@@ -443,15 +443,6 @@ struct renamer {
 	size_t nused, capused;
 };
 
-/* Non-zero when 'name' is an internal name of the variable of a
- * canonical sum or recurrence: "_s" or "_r" followed by digits. */
-static int is_internal_name(const char *name)
-{
-	return name[0] == '_' && (name[1] == 's' || name[1] == 'r') &&
-		name[2] &&
-		strspn(name + 2, "0123456789") == strlen(name + 2);
-}
-
 /* Non-zero when 'e' binds an internal name somewhere. */
 static int has_internal(struct renamer *R, const segc_expr *e)
 {
@@ -463,9 +454,9 @@ static int has_internal(struct renamer *R, const segc_expr *e)
 		return *slot == (void *)2;
 	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM)
 		return 0;
-	found = (e->kind == SEGC_SUM && is_internal_name(e->u.name)) ||
-		(segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV) &&
-		 segc_expr_binder(e) && is_internal_name(segc_expr_binder(e)));
+	/* the binder of a sum or of a recurrence */
+	found = segc_expr_binder(e) &&
+		segc_expr_is_internal_name(segc_expr_binder(e));
 	for (i = 0; i < e->nargs && !found; i++)
 		found = has_internal(R, e->args[i]);
 	segc_expr_map_put(&R->internal, segc_expr_copy(e),
@@ -546,7 +537,7 @@ static segc_expr *rename_sum(struct renamer *R, const segc_expr *e)
 	char buf[32];
 	const char *var = e->u.name;
 
-	if (is_internal_name(var)) {
+	if (segc_expr_is_internal_name(var)) {
 		readable_name(R, buf, sizeof buf);
 		segc_expr *v = segc_expr_sym(buf);
 
@@ -614,7 +605,8 @@ static segc_expr *rename_node(struct renamer *R, const segc_expr *e)
 	if (e->kind == SEGC_SUM)
 		return rename_sum(R, e);
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV) &&
-	    segc_expr_binder(e) && is_internal_name(segc_expr_binder(e)))
+	    segc_expr_binder(e) &&
+	    segc_expr_is_internal_name(segc_expr_binder(e)))
 		return rename_maxplusv(R, e);
 	args = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*args)));
 

@@ -406,14 +406,6 @@ static int check_arity(segc_canon *st, const segc_expr *e)
 
 static segc_expr *recurrence_value(segc_expr *s);
 
-/* Non-zero when 'name' is "_s" or "_r" and digits, the names canonical
- * forms give the counters of sums ("_s") and recurrences ("_r"). */
-static int internal_counter(const char *name)
-{
-	return name[0] == '_' && (name[1] == 's' || name[1] == 'r') &&
-		name[2] && strspn(name + 2, "0123456789") == strlen(name + 2);
-}
-
 /* Non-zero when 'name' is free for the counter of a recurrence of count
  * 'max' (NULL: not a number): undeclared, or declared as such a counter
  * already (an integer from 1 to 'max'). */
@@ -448,7 +440,7 @@ static segc_expr *canonical_counter(segc_canon *st, const segc_expr *e)
 	unsigned long k;
 	size_t i;
 
-	if (e->kind != SEGC_CALL || !var || internal_counter(var) ||
+	if (e->kind != SEGC_CALL || !var || segc_expr_is_internal_name(var) ||
 	    e->nargs < 2)
 		return NULL;
 	max = e->args[1]->kind == SEGC_NUM ? e->args[1]->u.value : NULL;

@@ -546,7 +546,7 @@ static size_t group_root(size_t *up, size_t x)
 static int sum_by_groups(segc_canon *st, segc_rf *r, const char *name,
 	segc_rf *body, const segc_expr *lo, const segc_expr *hi)
 {
-	size_t w, i, n = segc_poly_nvars(&body->num), *up, none, groups = 0;
+	size_t w, i, n = segc_poly_nvars(&body->num), *up, groups = 0;
 	size_t t = segc_poly_nterms(&body->num), *of;
 	char *piece;
 	segc_rf part, sum;
@@ -584,8 +584,8 @@ static int sum_by_groups(segc_canon *st, segc_rf *r, const char *name,
 	for (i = 0; i < t; i++)
 		of[i] = group_root(up, of[i]);
 	/* the groups, in the order of their first terms */
-	for (none = 0; none <= n; none++)
-		up[none] = 0;
+	for (w = 0; w <= n; w++)
+		up[w] = 0;
 	for (i = 0; i < t; i++)
 		if (!up[of[i]]++)
 			groups++;
