@@ -42,7 +42,8 @@ enum segc_builtin_kind {
 };
 
 /* The shape of a built-in's evaluation, which tells the evaluators
- * (exact, interval, MPFR, balls, doubles) how to reach its operation;
+ * (exact, interval, MPFR, balls, doubles) how to reach its operation,
+ * and the operation of the evaluation plan that the predictors lower;
  * none of them tells built-ins apart by their ids. */
 enum segc_builtin_eval {
 	SEGC_EVAL_NONE,        /* not a built-in: uninterpreted */
@@ -60,19 +61,6 @@ enum segc_builtin_eval {
 	SEGC_EVAL_LOGIC,       /* truth of and/or/not */
 	SEGC_EVAL_MAXPLUS,     /* propagation of a max-plus system */
 	SEGC_EVAL_TASKPATH     /* longest path over indexed instances */
-};
-
-/* How the planner of emitted code (plan_call.c) handles a built-in. */
-enum segc_builtin_plan {
-	SEGC_PLAN_NONE,        /* not planned: refused as uninterpreted */
-	SEGC_PLAN_UNARY,       /* one instruction on one value */
-	SEGC_PLAN_EXTREMUM,    /* a chain of fmax/fmin */
-	SEGC_PLAN_SUM,         /* a counted loop */
-	SEGC_PLAN_MVA,         /* the recurrence unrolled */
-	SEGC_PLAN_SELECT,      /* a branch */
-	SEGC_PLAN_CONDITION,   /* only as the condition of a branch */
-	SEGC_PLAN_REFUSE,      /* no closed form: refused with a reason */
-	SEGC_PLAN_TASKPATH     /* refused: the atom of indexed nodes */
 };
 
 /* Where the value of a one-argument built-in is defined, for the
@@ -131,7 +119,6 @@ typedef struct segc_builtin_info {
 	const char *latex, *latex_close;
 	const char *c, *python, *numpy, *fortran;
 	enum segc_builtin_domain domain;
-	enum segc_builtin_plan plan;
 	enum segc_builtin_eval eval;
 	int dir;
 	unsigned holds;

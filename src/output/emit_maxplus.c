@@ -1,7 +1,7 @@
 /* emit_maxplus.c - the recurrence of an overlapped loop (the atom
- * maxplus(...), FORMAT.md 3.2) in an emitted predictor.  It is planned as
- * one MAXPLUS instruction whose operands are the count and the costs
- * (planned like any other value), and printed, in C, Python or Fortran
+ * maxplus(...), FORMAT.md 3.2) in an emitted predictor.  The plan's
+ * operation is lowered to one MAXPLUS instruction whose operands are the
+ * count and the costs (lowered like any other value), and printed, in C, Python or Fortran
  * (the pieces of each language's statements from its segc_emit_syntax),
  * as the
  * loop of Simon & Wierum's evaluation (2.5): the time stamps propagated
@@ -85,36 +85,39 @@ static const char *decode(const segc_expr *e, segc_plan_maxplus *mp)
 	return why;
 }
 
-/* Plans the costs of the recurrence 'e' (its arguments from 'o' on, o 1
- * for maxplusv) into mp->val, in the block being filled. */
-static int plan_costs(segc_plan_builder *bd, const segc_expr *e, size_t o,
+/* Lowers the costs of the recurrence 'in' into mp->val, in the block
+ * being filled: for maxplusv the plan's arguments after the count, for
+ * maxplus those of its arguments that are costs. */
+static int plan_costs(segc_plan_builder *bd, const segc_eplan_ins *in,
 	segc_plan_maxplus *mp)
 {
-	size_t j, c = 0;
+	size_t j, c = 0, varying = in->op == SEGC_EPO_MAXPLUSV;
 
-	for (j = 2; j + o < segc_expr_nargs(e); j++) {
-		const segc_expr *a = segc_expr_arg(e, j + o);
+	for (j = varying ? 1 : 2; j < in->nargs; j++) {
+		mpq_srcptr q = segc_plan_slot_num(bd, in->arg[j]);
 
-		if (!segc_maxplus_arg_is_cost(j, mp->m))
+		if (!varying && !segc_maxplus_arg_is_cost(j, mp->m))
 			continue;
 		mp->val[c] = SIZE_MAX;
-		if ((!segc_expr_is_num(a) || mpq_sgn(segc_expr_value(a))) &&
-		    segc_plan_expr(bd, a, &mp->val[c]))
+		if ((!q || mpq_sgn(q)) &&
+		    segc_plan_slot(bd, in->arg[j], &mp->val[c]))
 			return -1;
 		c++;
 	}
 	return 0;
 }
 
-/* Plans the recurrence 'e' as one MAXPLUS instruction; for maxplusv(i,
- * ...) its costs go into a loop block of their own, with i its counter. */
-int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e, size_t *out)
+/* See plan_private.h: the graph decoded from the atom, its count and
+ * costs lowered from the plan; for maxplusv(i, ...) the costs go into a
+ * loop block of their own, with the plan's counter of i bound to its
+ * counter. */
+int segc_plan_recurrence(segc_plan_builder *bd, const segc_eplan_ins *in,
+	size_t *out)
 {
 	segc_plan_maxplus *mp = segc_xcalloc(1, sizeof *mp);
-	const char *why = decode(e, mp);
-	const char *var = segc_expr_binder(e);
-	size_t n, blk = 0, counter = 0, o = var != NULL;
-	segc_expr_map save;
+	const char *why = decode(in->e, mp);
+	int varying = in->op == SEGC_EPO_MAXPLUSV;
+	size_t n, blk = 0, counter = 0;
 	int rc;
 
 	if (why) {
@@ -123,20 +126,19 @@ int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 			"overlapped loop: %s", why);
 	}
 	mp->val = segc_xmalloc((mp->m + mp->k + 1) * sizeof *mp->val);
-	mp->varying = var != NULL;
-	if (segc_plan_expr(bd, segc_expr_arg(e, o), &n)) {
+	mp->varying = varying;
+	if (segc_plan_slot(bd, in->arg[0], &n)) {
 		segc_plan_maxplus_free(mp);
 		return -1;
 	}
-	if (var) {
+	if (varying) {
 		blk = segc_plan_block_open(bd, SEGC_PLAN_LOOP);
 		counter = segc_plan_new_insn(bd, SEGC_OP_COUNTER, 0, 0);
-		segc_plan_scope_open(bd, var, counter, &save);
-		rc = plan_costs(bd, e, o, mp);
-		segc_plan_scope_close(bd, &save);
+		segc_plan_bind(bd, in->binder, counter);
+		rc = plan_costs(bd, in, mp);
 		segc_plan_block_close(bd);
 	} else
-		rc = plan_costs(bd, e, o, mp);
+		rc = plan_costs(bd, in, mp);
 	if (rc) {
 		segc_plan_maxplus_free(mp);
 		return -1;

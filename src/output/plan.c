@@ -1,13 +1,15 @@
-/* plan.c - the evaluation plan of an emitted predictor: a straight-line
- * program of double operations computing a formula, built as data before
- * any C is printed (emit.c prints it).  Every value is numbered: an
- * operation already computed is not computed again, and a shared
- * subexpression is planned once.  The computations lie in blocks: a value
- * is reused only where its block is still open, and a loop body's
- * computations that do not depend on it are hoisted out of it.  This file
- * holds the value numbering, the blocks and the walk over the formula;
- * sums and products are planned in plan_poly.c, conditions, loops and the
- * other built-in calls in plan_call.c. */
+/* plan.c - the plan of an emitted predictor: a straight-line program of
+ * double operations computing a formula, built as data before any code is
+ * printed (emit.c prints it).  It is the formula's evaluation plan (the
+ * one every evaluator runs, evalmp_plan.h) lowered to doubles: starting
+ * from the result, each slot the lowering needs becomes instructions
+ * once.  Every value is numbered: an operation already computed is not
+ * computed again.  The computations lie in blocks: a value is reused only
+ * where its block is still open, and a loop body's computations that do
+ * not depend on it are hoisted out of it.  This file holds the value
+ * numbering, the blocks and the dispatch over the plan's operations;
+ * sums and products are lowered in plan_poly.c, conditions, loops and the
+ * other built-in operations in plan_call.c. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,17 +279,31 @@ static size_t emit_arg(segc_plan_builder *bd, size_t k)
 	return i;
 }
 
-/* Plans a symbol: the counter of an enclosing loop over it, else one of
- * the arguments. */
-static int plan_sym(segc_plan_builder *bd, const segc_expr *e, size_t *out)
+/* See plan_private.h. */
+const segc_eplan_ins *segc_plan_def(const segc_plan_builder *bd, size_t s)
+{
+	return bd->def[s];
+}
+
+/* See plan_private.h. */
+mpq_srcptr segc_plan_slot_num(const segc_plan_builder *bd, size_t s)
+{
+	const segc_eplan_slot *sl = &bd->ep->slot[s];
+
+	return sl->kind == SEGC_EPS_CONST ? segc_expr_value(sl->e) : NULL;
+}
+
+/* See plan_private.h. */
+void segc_plan_bind(segc_plan_builder *bd, size_t s, size_t v)
+{
+	bd->val[s] = v + 1;
+}
+
+/* The value number of the name of the point 'e': one of the arguments. */
+static int plan_arg(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 {
 	size_t i;
 
-	for (i = bd->nbound; i-- > 0;)
-		if (!strcmp(bd->bound_names[i], segc_expr_name(e))) {
-			*out = bd->bound_values[i];
-			return 0;
-		}
 	for (i = 0; i < bd->p->nargs; i++)
 		if (!strcmp(bd->p->args[i], segc_expr_name(e))) {
 			*out = emit_arg(bd, i);
@@ -298,46 +314,58 @@ static int plan_sym(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 		segc_expr_name(e));
 }
 
-/* Plans 'e' (each node once where its value can be used); its value
- * number goes to 'out'. */
-int segc_plan_expr(segc_plan_builder *bd, const segc_expr *e, size_t *out)
+/* Lowers the operation 'in' that sets a slot. */
+static int plan_ins(segc_plan_builder *bd, const segc_eplan_ins *in,
+	size_t *out)
 {
-	void **slot = segc_expr_map_find(&bd->exprs, e);
+	mpq_srcptr y;
+
+	switch (in->op) {
+	case SEGC_EPO_ADD: case SEGC_EPO_MUL:
+		return segc_plan_poly(bd, in, out);
+	case SEGC_EPO_POW:
+		y = segc_plan_slot_num(bd, in->arg[1]);
+		if (y && mpz_cmp_ui(mpq_denref(y), 1))
+			return segc_plan_root_pow(bd, in, out);
+		return segc_plan_poly(bd, in, out);
+	case SEGC_EPO_MAXPLUS: case SEGC_EPO_MAXPLUSV:
+		return segc_plan_recurrence(bd, in, out);
+	case SEGC_EPO_TASKPATH:
+		return segc_plan_taskpath(bd, in, out);
+	default:
+		return segc_plan_call(bd, in, out);
+	}
+}
+
+/* See plan_private.h. */
+int segc_plan_slot(segc_plan_builder *bd, size_t s, size_t *out)
+{
+	const segc_eplan_slot *sl = &bd->ep->slot[s];
 	int rc;
 
-	if (slot && visible(bd, (size_t)(uintptr_t)*slot - 1)) {
-		*out = (size_t)(uintptr_t)*slot - 1;
+	if (bd->val[s] && visible(bd, bd->val[s] - 1)) {
+		*out = bd->val[s] - 1;
 		return 0;
 	}
-	switch (segc_expr_kind(e)) {
-	case SEGC_NUM:
-		*out = segc_plan_emit_const(bd, segc_expr_value(e));
+	switch (sl->kind) {
+	case SEGC_EPS_CONST:
+		*out = segc_plan_emit_const(bd, segc_expr_value(sl->e));
 		rc = 0;
 		break;
-	case SEGC_SYM:
-		rc = plan_sym(bd, e, out);
+	case SEGC_EPS_POINT:
+		rc = plan_arg(bd, sl->e, out);
 		break;
-	case SEGC_CALL:
-		rc = segc_plan_call(bd, e, out);
-		break;
-	case SEGC_SUM:
-		rc = segc_plan_sum(bd, e, out);
-		break;
-	case SEGC_POW:
-		rc = segc_plan_is_root_pow(e) ? segc_plan_root_pow(bd, e, out) :
-			segc_plan_poly(bd, e, out);
-		break;
+	case SEGC_EPS_BINDER:
+		/* a counter is bound while its loop's body is lowered */
+		return segc_plan_fail(bd, "cannot emit C: a loop's counter "
+			"%s is used outside its loop", "");
 	default:
-		rc = segc_plan_poly(bd, e, out);
+		rc = plan_ins(bd, bd->def[s], out);
 		break;
 	}
 	if (rc)
 		return rc;
-	slot = segc_expr_map_find(&bd->exprs, e);
-	if (slot)
-		*slot = (void *)(uintptr_t)(*out + 1);
-	else
-		segc_expr_map_put(&bd->exprs, e, (void *)(uintptr_t)(*out + 1));
+	bd->val[s] = *out + 1;
 	return 0;
 }
 
@@ -378,43 +406,69 @@ static void count_uses(segc_plan *p)
 /* Releases what 'bd' holds but the plan. */
 static void builder_clear(segc_plan_builder *bd)
 {
-	segc_expr_map_clear(&bd->exprs);
 	free(bd->open);
-	free(bd->bound_names);
-	free(bd->bound_values);
+	free(bd->def);
+	free(bd->val);
 }
 
-/* Builds the plan of 'e' over the arguments 'args'. */
+/* Records in bd->def the operation that sets each slot of 'ep'. */
+static void index_slots(segc_plan_builder *bd, const segc_eplan *ep)
+{
+	size_t i, j;
+
+	bd->def = segc_xcalloc(ep->nslots + 1, sizeof *bd->def);
+	bd->val = segc_xcalloc(ep->nslots + 1, sizeof *bd->val);
+	for (i = 0; i < ep->nblocks; i++)
+		for (j = 0; j < ep->blocks[i]->n; j++)
+			bd->def[ep->blocks[i]->ins[j].dst] =
+				&ep->blocks[i]->ins[j];
+}
+
+/* Builds the plan of 'e' over the arguments 'args': its evaluation plan
+ * compiled for them, then lowered. */
 segc_plan *segc_plan_build(segc_ctx *ctx, const segc_expr *e, size_t nargs,
 	const char *const *args, const segc_where *where)
 {
 	segc_plan_builder bd;
+	segc_evaluator ev;
+	segc_point pt;
+	segc_eplan ep;
 	size_t i;
+	int rc;
 
+	memset(&ev, 0, sizeof ev);
+	pt.n = nargs;
+	pt.names = args;
+	pt.values = NULL;
+	ev.ctx = ctx;
+	ev.pt = &pt;
+	ev.where = where;
+	if (segc_eplan_compile(&ep, &ev, 1, &e))
+		return NULL;
 	memset(&bd, 0, sizeof bd);
 	bd.ctx = ctx;
 	bd.where = where;
+	bd.ep = &ep;
 	bd.p = segc_xcalloc(1, sizeof *bd.p);
 	bd.p->nargs = nargs;
 	bd.p->args = segc_xcalloc(nargs + 1, sizeof *bd.p->args);
 	for (i = 0; i < nargs; i++)
 		bd.p->args[i] = segc_xstrdup(args[i]);
-	segc_expr_map_init(&bd.exprs);
+	index_slots(&bd, &ep);
 	segc_plan_block_open(&bd, SEGC_PLAN_BODY);
-	if (segc_plan_expr(&bd, e, &bd.p->result) || bd.failed) {
-		builder_clear(&bd);
-		segc_plan_free(bd.p);
-		return NULL;
-	}
-	if (segc_plan_is_condition(&bd.p->insn[bd.p->result])) {
+	rc = segc_plan_slot(&bd, ep.result[0], &bd.p->result) || bd.failed;
+	if (!rc && segc_plan_is_condition(&bd.p->insn[bd.p->result])) {
 		segc_plan_fail(&bd, "cannot emit C: the formula is a "
 			"condition, %s", "not a number");
-		builder_clear(&bd);
+		rc = 1;
+	}
+	builder_clear(&bd);
+	segc_eplan_free(&ep);
+	if (rc) {
 		segc_plan_free(bd.p);
 		return NULL;
 	}
 	bd.p->blocks[0].end = bd.p->n;
-	builder_clear(&bd);
 	count_uses(bd.p);
 	return bd.p;
 }

@@ -1,9 +1,11 @@
-/* plan_poly.c - sums, products and powers in an evaluation plan: a
- * formula's sum of products is collected as a Laurent polynomial over its
- * atoms and evaluated by multivariate Horner's rule over them (the
- * arguments in order, then other atoms), integer powers by repeated
- * squaring, the negative powers of a sum of terms by one division at the
- * end. */
+/* plan_poly.c - sums, products and powers of the evaluation plan lowered
+ * to a predictor's doubles: a sum of products (the operations ADD, MUL
+ * and POW, through the partial sums and products the plan hoisted out of
+ * a loop) is collected as a Laurent polynomial over its atoms (the slots
+ * that are none of these) and evaluated by multivariate Horner's rule over
+ * them (the arguments in order, then other atoms), integer powers by
+ * repeated squaring, the negative powers of a sum of terms by one
+ * division at the end. */
 #include <stdlib.h>
 #include <string.h>
 #include "output/plan_private.h"
@@ -25,7 +27,7 @@ typedef struct lpoly {
 	size_t nterms, capterms;
 	term *terms;
 	size_t natoms, capatoms;
-	const segc_expr **atoms;  /* the atoms' expressions */
+	size_t *atoms;            /* the atoms' slots */
 	size_t *atom_value;       /* their planned values */
 	long *atom_rank;          /* ordering key: argument index, else big */
 } lpoly;
@@ -50,16 +52,16 @@ static size_t emit_pow(segc_plan_builder *bd, size_t x, unsigned long k)
 	return have ? acc : segc_plan_emit_const_si(bd, 1);
 }
 
-/* See plan_private.h. */
-int segc_plan_is_root_pow(const segc_expr *e)
+/* Non-zero when slot 's' holds an integer k with |k| < 2^20, in '*k'. */
+static int small_int(const segc_plan_builder *bd, size_t s, long *k)
 {
-	const segc_expr *x;
+	mpq_srcptr y = segc_plan_slot_num(bd, s);
 
-	if (segc_expr_kind(e) != SEGC_POW)
+	if (!y || mpz_cmp_ui(mpq_denref(y), 1) ||
+	    mpz_cmpabs_ui(mpq_numref(y), (1UL << 20) - 1) > 0)
 		return 0;
-	x = segc_expr_arg(e, 1);
-	return segc_expr_kind(x) == SEGC_NUM &&
-		mpz_cmp_ui(mpq_denref(segc_expr_value(x)), 1) != 0;
+	*k = mpz_get_si(mpq_numref(y));
+	return 1;
 }
 
 /* See plan_private.h: x^(p/q) = x^k * (x^(1/q))^r for |p| = k*q + r,
@@ -67,10 +69,10 @@ int segc_plan_is_root_pow(const segc_expr *e)
  * and none of x's roundings multiplied by p/q), x^(1/q) by sqrt for each
  * factor 2 of q (correctly rounded) and one ROOT for the odd rest; 1/that
  * for p < 0. */
-int segc_plan_root_pow(segc_plan_builder *bd, const segc_expr *e,
+int segc_plan_root_pow(segc_plan_builder *bd, const segc_eplan_ins *in,
 	size_t *out)
 {
-	mpq_srcptr y = segc_expr_value(segc_expr_arg(e, 1));
+	mpq_srcptr y = segc_plan_slot_num(bd, in->arg[1]);
 	size_t v, x;
 	unsigned long q, k;
 	long p;
@@ -80,7 +82,7 @@ int segc_plan_root_pow(segc_plan_builder *bd, const segc_expr *e,
 	    mpz_cmpabs_ui(mpq_numref(y), 1UL << 20) > 0)
 		return segc_plan_fail(bd, "%s: an exponent or the index of a "
 			"root is too large to plan (2^20)", "^");
-	if (segc_plan_expr(bd, segc_expr_arg(e, 0), &x))
+	if (segc_plan_slot(bd, in->arg[0], &x))
 		return -1;
 	p = mpz_get_si(mpq_numref(y));
 	q = mpz_get_ui(mpq_denref(y));
@@ -120,16 +122,17 @@ static void lpoly_clear(lpoly *lp)
 	memset(lp, 0, sizeof *lp);
 }
 
-/* The index of the atom 'e' in 'lp', added (and planned) when new;
+/* The index of the atom slot 's' in 'lp', added (and lowered) when new;
  * (size_t)-1 on failure. */
-static size_t lpoly_atom(segc_plan_builder *bd, lpoly *lp, const segc_expr *e)
+static size_t lpoly_atom(segc_plan_builder *bd, lpoly *lp, size_t s)
 {
+	const segc_eplan_slot *sl = &bd->ep->slot[s];
 	size_t i, v, k;
 
 	for (i = 0; i < lp->natoms; i++)
-		if (lp->atoms[i] == e)
+		if (lp->atoms[i] == s)
 			return i;
-	if (segc_plan_expr(bd, e, &v))
+	if (segc_plan_slot(bd, s, &v))
 		return (size_t)-1;
 	if (lp->natoms == lp->capatoms) {
 		lp->capatoms = lp->capatoms ? 2 * lp->capatoms : 8;
@@ -147,12 +150,12 @@ static size_t lpoly_atom(segc_plan_builder *bd, lpoly *lp, const segc_expr *e)
 				(lp->capatoms - lp->natoms) * sizeof(long));
 	}
 	i = lp->natoms++;
-	lp->atoms[i] = e;
+	lp->atoms[i] = s;
 	lp->atom_value[i] = v;
 	lp->atom_rank[i] = (long)(bd->p->nargs + i);
-	if (segc_expr_kind(e) == SEGC_SYM)
+	if (sl->kind == SEGC_EPS_POINT)
 		for (k = 0; k < bd->p->nargs; k++)
-			if (!strcmp(bd->p->args[k], segc_expr_name(e)))
+			if (!strcmp(bd->p->args[k], segc_expr_name(sl->e)))
 				lp->atom_rank[i] = (long)k;
 	return i;
 }
@@ -174,68 +177,102 @@ static term *lpoly_new_term(lpoly *lp)
 	return t;
 }
 
-/* Non-zero when 'e' is base^k with k an integer that fits a long. */
-static int int_power(const segc_expr *e, long *k)
+/* The operation 'op' setting slot 's', or NULL when another sets it; a
+ * part the plan split off a sum or product to hoist it ('hoisted': an
+ * operation of no node of its own) only when asked for. */
+static const segc_eplan_ins *def_op(const segc_plan_builder *bd, size_t s,
+	enum segc_eplan_op op, int hoisted)
 {
-	const segc_expr *x;
+	const segc_eplan_ins *in = segc_plan_def(bd, s);
 
-	if (segc_expr_kind(e) != SEGC_POW)
-		return 0;
-	x = segc_expr_arg(e, 1);
-	if (!segc_expr_is_integer(x) || !mpz_fits_slong_p(
-	    mpq_numref(segc_expr_value(x))))
-		return 0;
-	*k = mpz_get_si(mpq_numref(segc_expr_value(x)));
-	return *k > -(1L << 20) && *k < (1L << 20);
+	if (!in || in->op != op || (hoisted && in->e))
+		return NULL;
+	return in;
 }
 
-/* Multiplies the last term of 'lp' by the factor 'f'. */
-static int lpoly_factor(segc_plan_builder *bd, lpoly *lp, const segc_expr *f)
+/* Multiplies the last term of 'lp' by the factor slot 's'. */
+static int lpoly_factor(segc_plan_builder *bd, lpoly *lp, size_t s)
 {
+	mpq_srcptr q = segc_plan_slot_num(bd, s);
+	const segc_eplan_ins *pw = def_op(bd, s, SEGC_EPO_POW, 0);
 	long k = 1;
 	size_t a;
 
-	if (segc_expr_kind(f) == SEGC_NUM) {
+	if (q) {
 		mpq_mul(lp->terms[lp->nterms - 1].coeff,
-			lp->terms[lp->nterms - 1].coeff, segc_expr_value(f));
+			lp->terms[lp->nterms - 1].coeff, q);
 		return 0;
 	}
-	if (int_power(f, &k))
-		f = segc_expr_arg(f, 0);
+	if (pw && small_int(bd, pw->arg[1], &k))
+		s = pw->arg[0];
+	else if (pw && !(segc_plan_slot_num(bd, pw->arg[1]) &&
+		 mpz_cmp_ui(mpq_denref(segc_plan_slot_num(bd, pw->arg[1])),
+		 1)))
+		return segc_plan_fail(bd, "%s: an exponent or the index of a "
+			"root is too large to plan (2^20)", "^");
 	else
 		k = 1;
-	a = lpoly_atom(bd, lp, f);
+	a = lpoly_atom(bd, lp, s);
 	if (a == (size_t)-1)
 		return -1;
 	lp->terms[lp->nterms - 1].exps[a] += k;
 	return 0;
 }
 
-/* Adds the term 'e' (a product, a power, an atom or a number) to 'lp'. */
-static int lpoly_term(segc_plan_builder *bd, lpoly *lp, const segc_expr *e)
+/* Multiplies the last term of 'lp' by the factors of the product 'in',
+ * and of the products hoisted out of it. */
+static int lpoly_factors(segc_plan_builder *bd, lpoly *lp,
+	const segc_eplan_ins *in)
 {
 	size_t i;
 
-	lpoly_new_term(lp);
-	if (segc_expr_kind(e) != SEGC_MUL)
-		return lpoly_factor(bd, lp, e);
-	for (i = 0; i < segc_expr_nargs(e); i++)
-		if (lpoly_factor(bd, lp, segc_expr_arg(e, i)))
+	for (i = 0; i < in->nargs; i++) {
+		const segc_eplan_ins *h = def_op(bd, in->arg[i], SEGC_EPO_MUL,
+			1);
+
+		if (h ? lpoly_factors(bd, lp, h) :
+		    lpoly_factor(bd, lp, in->arg[i]))
 			return -1;
+	}
 	return 0;
 }
 
-/* Collects the sum (or single term) 'e' into 'lp'. */
-static int lpoly_collect(segc_plan_builder *bd, lpoly *lp, const segc_expr *e)
+/* Adds the term slot 's' (a product, a power, an atom or a number) to
+ * 'lp'. */
+static int lpoly_term(segc_plan_builder *bd, lpoly *lp, size_t s)
+{
+	const segc_eplan_ins *m = def_op(bd, s, SEGC_EPO_MUL, 0);
+
+	lpoly_new_term(lp);
+	return m ? lpoly_factors(bd, lp, m) : lpoly_factor(bd, lp, s);
+}
+
+/* Adds the terms of the sum 'in', and of the sums hoisted out of it. */
+static int lpoly_terms(segc_plan_builder *bd, lpoly *lp,
+	const segc_eplan_ins *in)
 {
 	size_t i;
 
-	if (segc_expr_kind(e) != SEGC_ADD)
-		return lpoly_term(bd, lp, e);
-	for (i = 0; i < segc_expr_nargs(e); i++)
-		if (lpoly_term(bd, lp, segc_expr_arg(e, i)))
+	for (i = 0; i < in->nargs; i++) {
+		const segc_eplan_ins *h = def_op(bd, in->arg[i], SEGC_EPO_ADD,
+			1);
+
+		if (h ? lpoly_terms(bd, lp, h) : lpoly_term(bd, lp, in->arg[i]))
 			return -1;
+	}
 	return 0;
+}
+
+/* Collects the sum, product or power 'in' into 'lp'. */
+static int lpoly_collect(segc_plan_builder *bd, lpoly *lp,
+	const segc_eplan_ins *in)
+{
+	if (in->op == SEGC_EPO_ADD)
+		return lpoly_terms(bd, lp, in);
+	lpoly_new_term(lp);
+	if (in->op == SEGC_EPO_MUL)
+		return lpoly_factors(bd, lp, in);
+	return lpoly_factor(bd, lp, in->dst);
 }
 
 /* ------------------------------------------------------------ Horner */
@@ -398,9 +435,10 @@ static size_t apply_shift(segc_plan_builder *bd, const lpoly *lp,
 	return have_den ? segc_plan_emit_op(bd, SEGC_OP_DIV, v, den) : v;
 }
 
-/* Plans the sum, product or power 'e' as a Laurent polynomial in its
+/* Lowers the sum, product or power 'in' as a Laurent polynomial in its
  * atoms. */
-int segc_plan_poly(segc_plan_builder *bd, const segc_expr *e, size_t *out)
+int segc_plan_poly(segc_plan_builder *bd, const segc_eplan_ins *in,
+	size_t *out)
 {
 	lpoly lp;
 	horner h;
@@ -410,7 +448,7 @@ int segc_plan_poly(segc_plan_builder *bd, const segc_expr *e, size_t *out)
 	int rc = -1;
 
 	memset(&lp, 0, sizeof lp);
-	if (lpoly_collect(bd, &lp, e))
+	if (lpoly_collect(bd, &lp, in))
 		goto out;
 	if (lp.natoms > MAX_ATOMS || lp.nterms * (lp.natoms + 1) > MAX_CELLS) {
 		segc_error(bd->ctx, SEGC_ERR_LIMIT, bd->where ? bd->where->file

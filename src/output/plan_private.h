@@ -1,12 +1,17 @@
-/* plan_private.h - what the pieces of the plan builder share: the state of
- * one build, value numbering, blocks, and the planners of each kind of node
- * (plan.c: value numbering, blocks and the dispatch; plan_poly.c: sums and
- * products by Horner's rule; plan_call.c: conditions, if, loops and the
- * other built-in calls). */
+/* plan_private.h - what the pieces of the predictors' plan builder share.
+ * The formula is compiled once into the evaluation plan that every
+ * evaluator runs (evalmp_plan.h: its operations on numbered slots, names
+ * resolved, shared nodes found); the predictors' plan of double
+ * operations is that plan lowered, slot by slot as the result needs them
+ * (plan.c: value numbering, blocks and the dispatch over the operations;
+ * plan_poly.c: sums and products by Horner's rule; plan_call.c:
+ * conditions, if, loops and the other built-in operations; emit_maxplus.c
+ * and plan_taskpath.c: the graph atoms). */
 #ifndef SEGC_PLAN_PRIVATE_H
 #define SEGC_PLAN_PRIVATE_H
 
 #include "output/output.h"
+#include "output/evalmp_plan.h"
 #include "expr/expr_private.h"
 #include "graph/taskpath.h"
 
@@ -15,13 +20,12 @@ typedef struct segc_plan_builder {
 	segc_ctx *ctx;
 	const segc_where *where;
 	segc_plan *p;
-	segc_expr_map exprs;       /* node -> value number + 1 */
+	const segc_eplan *ep;      /* the evaluation plan being lowered */
+	const segc_eplan_ins **def; /* per slot: the operation setting it */
+	size_t *val;               /* per slot: its value number + 1, 0 */
 	size_t cur;                /* the block being filled */
 	size_t capblocks;
 	unsigned char *open;       /* per block: still being filled */
-	size_t nbound, capbound;   /* the variables of the open loops */
-	const char **bound_names;
-	size_t *bound_values;      /* their COUNTER instructions */
 	int failed;
 } segc_plan_builder;
 
@@ -62,38 +66,43 @@ void segc_plan_block_close(segc_plan_builder *bd);
  * returns -1. */
 int segc_plan_fail(segc_plan_builder *bd, const char *fmt, const char *name);
 
-/* Plans 'e' (each node once where its value can be used); its value
- * number goes to 'out'. */
-int segc_plan_expr(segc_plan_builder *bd, const segc_expr *e, size_t *out);
+/* The value number of slot 's' of the evaluation plan, lowered where
+ * the block being filled can use it (once: a value still visible is
+ * found again); 0, or -1 with an error recorded. */
+int segc_plan_slot(segc_plan_builder *bd, size_t s, size_t *out);
 
-/* Plans the sum, product or power 'e' by Horner's rule (plan_poly.c). */
-int segc_plan_poly(segc_plan_builder *bd, const segc_expr *e, size_t *out);
-/* plan_poly.c: non-zero when 'e' is x^(p/q), a power to a rational
- * exponent that is not an integer. */
-int segc_plan_is_root_pow(const segc_expr *e);
-/* plan_poly.c: plans x^(p/q) as the root of index q (sqrt of sqrt ... for
- * the factors 2 of q, then one ROOT for the rest) to the power p. */
-int segc_plan_root_pow(segc_plan_builder *bd, const segc_expr *e,
+/* The operation that sets slot 's' (NULL for a constant, a name of the
+ * point or a counter). */
+const segc_eplan_ins *segc_plan_def(const segc_plan_builder *bd, size_t s);
+
+/* The number slot 's' holds when it is a constant, else NULL. */
+mpq_srcptr segc_plan_slot_num(const segc_plan_builder *bd, size_t s);
+
+/* Binds the counter slot 's' of a loop to the COUNTER instruction 'v'
+ * while its body is lowered. */
+void segc_plan_bind(segc_plan_builder *bd, size_t s, size_t v);
+
+/* Lowers the sum, product or power 'in' by Horner's rule (plan_poly.c). */
+int segc_plan_poly(segc_plan_builder *bd, const segc_eplan_ins *in,
 	size_t *out);
 
-/* Plans a call of a built-in function; any other is an error
- * (plan_call.c). */
-int segc_plan_call(segc_plan_builder *bd, const segc_expr *e, size_t *out);
+/* Lowers x^(p/q), a power to a rational exponent that is not an integer
+ * (the operation 'in'), as the root of index q (sqrt of sqrt ... for the
+ * factors 2 of q, then one ROOT for the rest) to the power p
+ * (plan_poly.c). */
+int segc_plan_root_pow(segc_plan_builder *bd, const segc_eplan_ins *in,
+	size_t *out);
 
-/* Plans sum(var, lo, hi, body) as a loop (plan_call.c). */
-int segc_plan_sum(segc_plan_builder *bd, const segc_expr *e, size_t *out);
+/* Lowers a built-in operation 'in' (plan_call.c): extrema, functions of
+ * one number, mva_mem, if() and sums; a condition where a number is
+ * expected, or an operation that fails, is an error. */
+int segc_plan_call(segc_plan_builder *bd, const segc_eplan_ins *in,
+	size_t *out);
 
-/* Opens the scope of a loop's variable 'name', bound to the counter 'v':
- * what is planned until segc_plan_scope_close() sees it, with a memory
- * of planned nodes of its own, kept in 'save' (plan_call.c). */
-void segc_plan_scope_open(segc_plan_builder *bd, const char *name, size_t v,
-	segc_expr_map *save);
-void segc_plan_scope_close(segc_plan_builder *bd, segc_expr_map *save);
-
-/* Plans the recurrence maxplus(...) or maxplusv(i, ...) 'e' as one
+/* Lowers the recurrence 'in' (maxplus(...) or maxplusv(i, ...)) as one
  * MAXPLUS instruction over its count and costs; the costs of maxplusv in
  * a loop block of their own, computed in each iteration (emit_maxplus.c). */
-int segc_plan_recurrence(segc_plan_builder *bd, const segc_expr *e,
+int segc_plan_recurrence(segc_plan_builder *bd, const segc_eplan_ins *in,
 	size_t *out);
 
 /* Counts the uses of the costs of the live MAXPLUS 'in' of 'p'. */
@@ -119,10 +128,10 @@ struct segc_plan_taskpath {
 	int by_instance;
 };
 
-/* Plans the longest path taskpath(...) 'e' of a task graph with indexed
- * nodes as one TASKPATH instruction; the values its programs push are
- * planned before it like any other (plan_taskpath.c). */
-int segc_plan_taskpath(segc_plan_builder *bd, const segc_expr *e,
+/* Lowers the longest path 'in' (taskpath(...)) of a task graph with
+ * indexed nodes as one TASKPATH instruction; the values its programs
+ * push are lowered before it like any other (plan_taskpath.c). */
+int segc_plan_taskpath(segc_plan_builder *bd, const segc_eplan_ins *in,
 	size_t *out);
 
 /* Counts the uses of the pushed values of the live TASKPATH 'in'. */

@@ -4,9 +4,10 @@
  * values its programs push (expressions of the parameters) planned before
  * it like any other value, and an order of the node kinds in which every
  * arc between two different kinds goes forward (printed as loops over the
- * instances by emit_taskpath.c).  An arc from a kind to itself goes
- * forward in the lexicographic order of the indices, which the walk by
- * kinds follows.  When the arcs make a cycle among kinds (the panels of a
+ * instances by emit_taskpath.c), lowered from the plan's operation (the
+ * structure decoded from its atom, the pushed values from its slots).
+ * An arc from a kind to itself goes forward in the lexicographic order
+ * of the indices, which the walk by kinds follows.  When the arcs make a cycle among kinds (the panels of a
  * Cholesky factorization: one step's updates feed the next step), or an
  * arc from a kind to itself is not proven to go forward (c(i) ->
  * c(i - 1)), the predictor orders the instances at run time instead, as
@@ -44,8 +45,9 @@ void segc_plan_taskpath_uses(segc_plan *p, const segc_plan_insn *in)
 			p->insn[in->tp->val[j]].uses++;
 }
 
-/* Plans the values that program 'g' pushes. */
-static int plan_program(segc_plan_builder *bd, const segc_expr *e,
+/* Lowers the values that program 'g' pushes (arguments of the plan's
+ * operation 'in'). */
+static int plan_program(segc_plan_builder *bd, const segc_eplan_ins *in,
 	struct segc_plan_taskpath *tp, const segc_tp_prog *g)
 {
 	size_t i = g->first, end = g->first + g->len;
@@ -54,8 +56,7 @@ static int plan_program(segc_plan_builder *bd, const segc_expr *e,
 		long op = tp->code[i++];
 
 		if (op == SEGC_TP_PUSH) {
-			if (segc_plan_expr(bd, segc_expr_arg(e, i),
-				    &tp->val[i]))
+			if (segc_plan_slot(bd, in->arg[i], &tp->val[i]))
 				return -1;
 			i++;
 		} else if (op == SEGC_TP_INDEX || op == SEGC_TP_MAX ||
@@ -168,9 +169,10 @@ static void check_self_arcs(struct segc_plan_taskpath *tp,
 }
 
 /* See plan_private.h. */
-int segc_plan_taskpath(segc_plan_builder *bd, const segc_expr *e,
+int segc_plan_taskpath(segc_plan_builder *bd, const segc_eplan_ins *in,
 	size_t *out)
 {
+	const segc_expr *e = in->e;
 	struct segc_plan_taskpath *tp = segc_xcalloc(1, sizeof *tp);
 	const segc_expr *const *args;
 	size_t n = segc_expr_nargs(e), i, v, k;
@@ -211,18 +213,18 @@ int segc_plan_taskpath(segc_plan_builder *bd, const segc_expr *e,
 		const segc_tp_node *nd = &tp->t.nodes[v];
 
 		for (k = 0; k < nd->d && !rc; k++)
-			rc = plan_program(bd, e, tp, &nd->lo[k]) ||
-				plan_program(bd, e, tp, &nd->hi[k]);
+			rc = plan_program(bd, in, tp, &nd->lo[k]) ||
+				plan_program(bd, in, tp, &nd->hi[k]);
 		if (!rc)
-			rc = plan_program(bd, e, tp, &nd->cost);
+			rc = plan_program(bd, in, tp, &nd->cost);
 	}
 	for (v = 0; v < tp->t.narcs && !rc; v++) {
 		const segc_tp_arc *ar = &tp->t.arcs[v];
 
 		for (k = 0; k < ar->nat && !rc; k++)
-			rc = plan_program(bd, e, tp, &ar->at[k]);
+			rc = plan_program(bd, in, tp, &ar->at[k]);
 		if (!rc)
-			rc = plan_program(bd, e, tp, &ar->cost);
+			rc = plan_program(bd, in, tp, &ar->cost);
 	}
 	if (rc) {
 		segc_plan_taskpath_free(tp);
