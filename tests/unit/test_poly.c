@@ -2,7 +2,8 @@
  * product, exact division, powers, and gcds of random products with known
  * common factors; the edges of the conversion to the arithmetic library
  * (negative exponents, zero, huge coefficients, many variables) and the
- * limits around it. */
+ * limits around it; the Taylor shift of a variable against values at
+ * moved points. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -718,8 +719,87 @@ static void test_limits(void)
 	mpq_clear(one);
 }
 
+/* The value of 'p' at the point 'x' (NV rationals), term by term. */
+static void value_at(mpq_t out, const segc_poly *p, mpq_t *x)
+{
+	mpq_t t;
+	size_t i, v;
+	int32_t k;
+
+	mpq_init(t);
+	mpq_set_ui(out, 0, 1);
+	for (i = 0; i < segc_poly_nterms(p); i++) {
+		mpq_set(t, segc_poly_coeff(p, i));
+		for (v = 0; v < NV; v++)
+			for (k = 0; k < segc_poly_exp(p, i, v); k++)
+				mpq_mul(t, t, x[v]);
+		mpq_add(out, out, t);
+	}
+	mpq_clear(t);
+}
+
+/* p(x_v := sigma*x_v + c) against p itself valued at the moved point, at
+ * random rational points, for shifts by 0, 1 and other rationals. */
+static void test_shift_var(void)
+{
+	static const long cn[] = { 0, 1, -2, 3, 5 }, cd[] = { 1, 1, 1, 7, 2 };
+	int round, bad = 0, k, pt;
+	mpq_t x[NV], y[NV], c, a, b;
+	size_t v;
+
+	for (v = 0; v < NV; v++) {
+		mpq_init(x[v]);
+		mpq_init(y[v]);
+	}
+	mpq_init(c);
+	mpq_init(a);
+	mpq_init(b);
+	for (round = 0; round < 200; round++) {
+		segc_poly p, r;
+		int sigma = round % 2 ? -1 : 1;
+
+		random_poly(&p, (int)range(1, 12), (int)range(0, 6), round % 3);
+		v = (size_t)range(0, NV - 1);
+		k = (int)range(0, 4);
+		mpq_set_si(c, cn[k], (unsigned long)cd[k]);
+		segc_poly_init(&r, NV);
+		if (segc_poly_shift_var(NULL, &r, &p, v, sigma, c))
+			bad++;
+		for (pt = 0; pt < 3; pt++) {
+			size_t w;
+
+			for (w = 0; w < NV; w++) {
+				mpq_set_si(x[w], range(-20, 20),
+					(unsigned long)range(1, 6));
+				mpq_canonicalize(x[w]);
+				mpq_set(y[w], x[w]);
+			}
+			/* y_v = sigma*x_v + c */
+			if (sigma < 0)
+				mpq_neg(y[v], y[v]);
+			mpq_add(y[v], y[v], c);
+			value_at(a, &r, x);
+			value_at(b, &p, y);
+			bad += !mpq_equal(a, b);
+		}
+		segc_poly_clear(&p);
+		segc_poly_clear(&r);
+	}
+	tap_ok(bad == 0, "a Taylor shift of a variable has the values of the "
+		"polynomial at the moved points (200 polynomials, 3 points "
+		"each; %d differ)", bad);
+	for (v = 0; v < NV; v++) {
+		mpq_clear(x[v]);
+		mpq_clear(y[v]);
+	}
+	mpq_clear(c);
+	mpq_clear(a);
+	mpq_clear(b);
+}
+
 int main(void)
 {
+	test_shift_var();
 	test_mul_div();
 	test_pow();
 	test_normalise();

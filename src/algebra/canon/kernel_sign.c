@@ -370,25 +370,11 @@ static unsigned sign_of_terms(const segc_poly *q, const char *isfree)
 static int shift_var(segc_canon *st, const segc_poly_lim *lim,
 	segc_poly *q, size_t v, mpq_srcptr c, int sign)
 {
-	segc_poly s, k;
-	int rc;
-
 	if (segc_ctx_charge(st->ctx, (double)segc_poly_nterms(q) *
 		(double)(segc_poly_degree(q, v) + 1) *
 		(double)(segc_poly_nvars(q) / 8 + 1)))
 		return -1;
-	segc_poly_init(&s, segc_poly_nvars(q));
-	segc_poly_init(&k, segc_poly_nvars(q));
-	segc_poly_set_var(&s, v, 1);
-	if (sign < 0)
-		segc_poly_neg(&s);
-	segc_poly_set_q(&k, c);
-	rc = segc_poly_add(lim, &s, &s, &k);
-	if (rc == 0)
-		rc = segc_poly_compose_var(lim, q, q, v, &s);
-	segc_poly_clear(&s);
-	segc_poly_clear(&k);
-	return rc;
+	return segc_poly_shift_var(lim, q, q, v, sign < 0 ? -1 : 1, c);
 }
 
 /* Prepares variable v of 'q' for the sign test; returns 0, or -1 when no

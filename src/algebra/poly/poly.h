@@ -173,6 +173,10 @@ int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q,
 /* r = p with x_v replaced by 's' (exponents of v in p must be >= 0). */
 int segc_poly_compose_var(const segc_poly_lim *lim, segc_poly *r,
 	const segc_poly *p, size_t v, const segc_poly *s);
+/* r = p with x_v replaced by sigma*x_v + c, sigma 1 or -1 (a Taylor
+ * shift; exponents of v in p must be >= 0). */
+int segc_poly_shift_var(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *p, size_t v, int sigma, mpq_srcptr c);
 /* out = the coefficient of x_v^d in 'p' (a polynomial free of x_v). */
 void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
 	int32_t d);

@@ -557,6 +557,87 @@ int segc_poly_compose_var(const segc_poly_lim *lim, segc_poly *r,
 	return rc;
 }
 
+/* r = p(x_v := sigma*x_v + c) (see poly.h): each term a x_v^e m becomes
+ * the terms a binom(e, j) sigma^j c^(e - j) x_v^j m, j = 0..e, pushed and
+ * merged once, where composing by Horner's rule multiplies and adds e
+ * polynomials. */
+int segc_poly_shift_var(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *p, size_t v, int sigma, mpq_srcptr c)
+{
+	int32_t deg = segc_poly_degree(p, v), e, j;
+	size_t i, n = 0, nv = p->nvars_;
+	segc_poly out;
+	int32_t *row;
+	mpq_t *cpow, t;
+	mpz_t *binom;
+	int rc, csgn = mpq_sgn(c), cone = mpq_cmp_ui(c, 1, 1) == 0;
+
+	if (v >= nv || deg <= 0) {
+		segc_poly_set(r, p);
+		return 0;
+	}
+	for (i = 0; i < p->len_; i++)
+		n += (size_t)(term_exp(p, i)[v] > 0 ? term_exp(p, i)[v] : 0) + 1;
+	if (segc_poly_check_size(lim, n, nv))
+		return -1;
+	cpow = segc_xmalloc(((size_t)deg + 1) * sizeof *cpow);
+	binom = segc_xmalloc(((size_t)deg + 1) * sizeof *binom);
+	for (e = 0; e <= deg; e++) {
+		mpq_init(cpow[e]);
+		mpz_init(binom[e]);
+		if (e == 0)
+			mpq_set_ui(cpow[0], 1, 1);
+		else
+			mpq_mul(cpow[e], cpow[e - 1], c);
+	}
+	mpq_init(t);
+	row = segc_xmalloc(nv * sizeof *row);
+	segc_poly_init(&out, nv);
+	for (i = 0; i < p->len_; i++) {
+		e = term_exp(p, i)[v];
+		memcpy(row, term_exp(p, i), nv * sizeof *row);
+		if (e <= 0) {
+			segc_poly_push(&out, row, p->coefs_[i]);
+			continue;
+		}
+		/* binom[j] = binom(e, j), built from j = 0 */
+		mpz_set_ui(binom[0], 1);
+		for (j = 1; j <= e; j++) {
+			mpz_mul_ui(binom[j], binom[j - 1], (unsigned long)(e - j + 1));
+			mpz_divexact_ui(binom[j], binom[j], (unsigned long)j);
+		}
+		for (j = csgn ? 0 : e; j <= e; j++) {
+			/* coef * binom(e, j) * c^(e - j), the products by 1
+			 * left out */
+			if (j == 0 || j == e)
+				mpq_set(t, p->coefs_[i]);
+			else {
+				mpq_set_z(t, binom[j]);
+				mpq_mul(t, t, p->coefs_[i]);
+			}
+			if (j < e && !cone)
+				mpq_mul(t, t, cpow[e - j]);
+			if (sigma < 0 && (j & 1))
+				mpq_neg(t, t);
+			row[v] = j;
+			segc_poly_push(&out, row, t);
+		}
+	}
+	rc = segc_poly_normalise(lim, &out);
+	if (rc == 0)
+		segc_poly_swap(r, &out);
+	segc_poly_clear(&out);
+	for (e = 0; e <= deg; e++) {
+		mpq_clear(cpow[e]);
+		mpz_clear(binom[e]);
+	}
+	free(cpow);
+	free(binom);
+	free(row);
+	mpq_clear(t);
+	return rc;
+}
+
 /* Divides 'p' by its content (see poly.h). */
 void segc_poly_primitive(segc_poly *p, mpq_ptr scale)
 {
