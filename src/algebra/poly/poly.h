@@ -170,9 +170,6 @@ int segc_poly_pow(const segc_poly_lim *lim, segc_poly *r,
  * ('q' undefined); -1 on a limit. */
 int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q,
 	const segc_poly *a, const segc_poly *b);
-/* r = p with x_v replaced by 's' (exponents of v in p must be >= 0). */
-int segc_poly_compose_var(const segc_poly_lim *lim, segc_poly *r,
-	const segc_poly *p, size_t v, const segc_poly *s);
 /* r = p with x_v replaced by sigma*x_v + c, sigma 1 or -1 (a Taylor
  * shift; exponents of v in p must be >= 0). */
 int segc_poly_shift_var(const segc_poly_lim *lim, segc_poly *r,

@@ -1,6 +1,6 @@
 /* polymul.c - products, powers and exact division of sparse polynomials
  * (FLINT's fmpq_mpoly, through polyflint.c, with the limits checked
- * before and after each FLINT call), and substitution of a variable. */
+ * before and after each FLINT call), and the Taylor shift of a variable. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -525,36 +525,6 @@ void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
 		}
 	segc_poly_swap(out, &r);
 	segc_poly_clear(&r);
-}
-
-/* r = p(x_v := s). */
-int segc_poly_compose_var(const segc_poly_lim *lim, segc_poly *r,
-	const segc_poly *p, size_t v, const segc_poly *s)
-{
-	int32_t d, deg = segc_poly_degree(p, v);
-	size_t n = segc_poly_nvars_max(p, s);
-	segc_poly acc, spow, c;
-	int rc = 0;
-
-	segc_poly_init(&acc, n);
-	segc_poly_init(&spow, n);
-	segc_poly_init(&c, n);
-	segc_poly_set_si(&spow, 1);
-	for (d = 0; d <= deg && rc == 0; d++) {
-		segc_poly_coeff_var(&c, p, v, d);
-		if (!segc_poly_is_zero(&c)) {
-			rc = segc_poly_mul(lim, &c, &c, &spow);
-			if (rc == 0)
-				rc = segc_poly_add(lim, &acc, &acc, &c);
-		}
-		if (d < deg && rc == 0)
-			rc = segc_poly_mul(lim, &spow, &spow, s);
-	}
-	segc_poly_swap(r, &acc);
-	segc_poly_clear(&acc);
-	segc_poly_clear(&spow);
-	segc_poly_clear(&c);
-	return rc;
 }
 
 /* r = p(x_v := sigma*x_v + c) (see poly.h): each term a x_v^e m becomes
