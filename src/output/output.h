@@ -130,9 +130,12 @@ unsigned segc_plan_noperands(const segc_plan_insn *in);
 int segc_plan_is_condition(const segc_plan_insn *in);
 
 /* Builds the plan of 'e' (a canonical form), whose free names must all be
- * among 'args'.  Records an error (SEGC_ERR_INPUT) naming every other
- * symbol and every uninterpreted call, a SEGC_ERR_LIMIT for a coefficient
- * out of the range of double; returns NULL then.  'where' locates errors. */
+ * among 'args': the evaluation plan that the evaluators run (compiled for
+ * the names 'args'), lowered to double operations.  Records an error
+ * (SEGC_ERR_INPUT) naming a symbol not among them or an uninterpreted
+ * call, a SEGC_ERR_LIMIT for a coefficient out of the range of double or
+ * a formula nested too deeply; returns NULL then.  'where' locates
+ * errors. */
 SEGC_GIVE segc_plan *segc_plan_build(SEGC_KEEP segc_ctx *ctx,
 	SEGC_KEEP const segc_expr *e, size_t nargs, const char *const *args,
 	const segc_where *where);
