@@ -467,12 +467,15 @@ static void of_insn(bound_run *r, vinfo *info, size_t i)
 			: NULL;
 }
 
-/* 'b' widened outwards by a relative 2^-20, more than the error of a
- * rounded value (at most 10^6 u here): a bound of it holds the double
- * computed for it. */
-static double widen(double b, int dir)
+/* The lower (dir < 0) or upper (dir > 0) end of the interval of 'v',
+ * widened outwards by a relative 2^-20 when 'v' is rounded, more than
+ * its error (at most 10^6 u here): a bound of the double computed for
+ * it, as a loop's counter runs between the doubles of its ends. */
+static double widen(const vinfo *v, int dir)
 {
-	return badd(b, dir * fabs(b) * 0x1p-20, dir);
+	double b = dir < 0 ? v->lo : v->hi;
+
+	return v->exact ? b : badd(b, dir * fabs(b) * 0x1p-20, dir);
 }
 
 /* One run of the analysis (see the top of the file) over the plan of
@@ -518,9 +521,9 @@ static const char *analyse(bound_run *r, unsigned long *out)
 		if (!p->insn[i].uses)   /* not computed */
 			r->lost = lost;
 		if (p->insn[i].op == SEGC_OP_COUNTER && start[i] != SIZE_MAX)
-			info[i].lo = widen(info[start[i]].lo, -1);
+			info[i].lo = widen(&info[start[i]], -1);
 		if (p->insn[i].op == SEGC_OP_COUNTER && end[i] != SIZE_MAX)
-			info[i].hi = widen(info[end[i]].hi, 1);
+			info[i].hi = widen(&info[end[i]], 1);
 		if (p->insn[i].op == SEGC_OP_COUNTER && upto[i] != SIZE_MAX) {
 			info[i].lo = 1;
 			info[i].hi = info[upto[i]].hi;
@@ -601,7 +604,7 @@ const char *segc_plan_error_bound(const segc_plan *p,
 	floor_k = lowest > MIN_BITS ? lowest : MIN_BITS;
 	for (k = 53; k >= lowest; k--) {
 		why = analyse_at(&r, k, out, bits);
-		if (!r.lost || !*bits || (k == floor_k && !why))
+		if (!r.lost || (k == floor_k && !why))
 			return why;
 	}
 	return analyse_at(&r, floor_k, out, bits);
