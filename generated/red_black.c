@@ -115,8 +115,8 @@ SEGC_BODY red_black_comm_k(double N, double P)
 /* The communication time of the model, 3 operations:
  *   40*(3/10000 + 9*N/2500000)
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains, integer ones below 2^53 in
- * magnitude, where nothing overflows or underflows.
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double red_black_comm(double N, double P)
 {

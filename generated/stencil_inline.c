@@ -115,8 +115,8 @@ SEGC_BODY stencil_inline_comm_k(double N, double P)
 /* The communication time of the model, 3 operations:
  *   200*(1/10000 + N/250000)
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains, integer ones below 2^53 in
- * magnitude, where nothing overflows or underflows.
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double stencil_inline_comm(double N, double P)
 {

@@ -35,13 +35,15 @@
  * that may be negative, it has none.
  *
  * An integer argument without a maximum makes every product of two of
- * them rounded; so the analysis is run with the integer arguments capped
- * at 2^k - 1 in magnitude, for k from 53 down, and the bound is stated
- * for integer arguments below 2^k at the largest k where every integer
- * the plan computes is proved exact.  Below k = 26 (MIN_BITS) the range
- * is too small to be useful: the bound is that of k = 26, with the
- * integers that may pass 2^53 counted as rounded, unless that proves no
- * bound, when the search goes on below 26 (doc/emit.md says why). */
+ * them rounded; so where the domains alone leave some integer the plan
+ * computes unproved, the analysis is run with the integer arguments
+ * capped at 2^k - 1 in magnitude, for k from 53 down, and the bound is
+ * stated for integer arguments below 2^k at the largest k where every
+ * integer the plan computes is proved exact.  Below k = 26 (MIN_BITS)
+ * the range is too small to be useful: the bound is that of k = 26,
+ * with the integers that may pass 2^53 counted as rounded, unless that
+ * proves no bound, when the search goes on below 26 (doc/emit.md says
+ * why). */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -577,11 +579,12 @@ static const char *analyse_at(bound_run *r, int k, unsigned long *out,
 	return analyse(r, out);
 }
 
-/* See output.h.  The cap 2^k - 1 on the integer arguments goes down
- * from k = 53 until every integer the plan computes exactly is proved a
- * double (r.lost is 0), but not below MIN_BITS: there the integers that
- * may pass 2^53 count as rounded, unless that leaves no bound, when the
- * search goes on below.  A cap below a domain's minimum is not tried. */
+/* See output.h.  Where the domains alone prove every integer the plan
+ * computes exactly a double (r.lost is 0), no cap; else the cap 2^k - 1
+ * on the integer arguments goes down from k = 53 until they do, but not
+ * below MIN_BITS: there the integers that may pass 2^53 count as
+ * rounded, unless that leaves no bound, when the search goes on below.
+ * A cap below a domain's minimum is not tried. */
 const char *segc_plan_error_bound(const segc_plan *p,
 	const unsigned char *integer, const double *lo, const double *hi,
 	unsigned long *out, int *bits)
@@ -599,8 +602,9 @@ const char *segc_plan_error_bound(const segc_plan *p,
 		if (cap_meets(&r) < 0)
 			lowest = k + 1;
 	}
-	if (lowest > 53)
-		return analyse_at(&r, 0, out, bits);
+	why = analyse_at(&r, 0, out, bits);
+	if (!r.lost || lowest > 53)   /* no cap needed, or none possible */
+		return why;
 	floor_k = lowest > MIN_BITS ? lowest : MIN_BITS;
 	for (k = 53; k >= lowest; k--) {
 		why = analyse_at(&r, k, out, bits);
