@@ -58,8 +58,8 @@ SEGC_BODY cg_tree_total_k(double N, double P)
  *   N/P/43000 + ceil(log2(P))*(3/20000 + 9*N/P/2500000) + ceil(log2(P))*(3/20000
  *   + 9*N/2500000) + N^2/P/215000 + 48*ceil(log2(P))/78125 + P/215000
  * Relative error at most 10 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double cg_tree_total(double N, double P)
 {
@@ -95,8 +95,8 @@ SEGC_BODY cg_tree_comp_k(double N, double P)
 /* The computation time of the model, 7 operations:
  *   N/P/43000 + N^2/P/215000 + P/215000
  * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double cg_tree_comp(double N, double P)
 {
@@ -134,8 +134,8 @@ SEGC_BODY cg_tree_comm_k(double N, double P)
 /* The communication time of the model, 9 operations:
  *   ceil(log2(P))*(1143/1250000 + 9*N/P/2500000 + 9*N/2500000)
  * Relative error at most 7 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double cg_tree_comm(double N, double P)
 {

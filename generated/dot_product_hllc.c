@@ -39,8 +39,8 @@ SEGC_BODY dot_product_hllc_total_k(double N, double P, double N_cols, double N_r
 /* The total time of the model, 2 operations:
  *   83*N_rows*N_cols/50
  * Relative error at most 3 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double dot_product_hllc_total(double N, double P, double N_cols, double N_rows)
 {
@@ -72,8 +72,8 @@ SEGC_BODY dot_product_hllc_comp_k(double N, double P, double N_cols, double N_ro
 /* The computation time of the model, 2 operations:
  *   83*N_rows*N_cols/50
  * Relative error at most 3 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double dot_product_hllc_comp(double N, double P, double N_cols, double N_rows)
 {

@@ -40,8 +40,8 @@ SEGC_BODY find_max_total_k(double N, double P, double N_element, double P_max, d
 /* The total time of the model, 5 operations:
  *   t_assign + N_element*(t_loop + t_if + P_max*t_assign)
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double find_max_total(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop)
 {
@@ -75,8 +75,8 @@ SEGC_BODY find_max_comp_k(double N, double P, double N_element, double P_max, do
 /* The computation time of the model, 5 operations:
  *   t_assign + N_element*(t_loop + t_if + P_max*t_assign)
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double find_max_comp(double N, double P, double N_element, double P_max, double t_assign, double t_if, double t_loop)
 {

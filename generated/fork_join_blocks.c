@@ -51,8 +51,8 @@ SEGC_BODY fork_join_blocks_total_k(double N, double P, double k, double p, doubl
  *   t_s + max(t_msg + t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z + t_reply)
  *   + t_j
  * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double fork_join_blocks_total(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
@@ -96,8 +96,8 @@ SEGC_BODY fork_join_blocks_comp_k(double N, double P, double k, double p, double
 /* The computation time of the model, 11 operations:
  *   t_s + max(t_x, t_y + p*t_y1 + (1 - p)*t_y2, k*t_z) + t_j
  * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double fork_join_blocks_comp(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {
@@ -136,8 +136,8 @@ SEGC_BODY fork_join_blocks_comm_k(double N, double P, double k, double p, double
 /* The communication time of the model, 1 operations:
  *   max(t_msg, t_reply)
  * Relative error at most 0 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double fork_join_blocks_comm(double N, double P, double k, double p, double t_j, double t_msg, double t_reply, double t_s, double t_x, double t_y, double t_y1, double t_y2, double t_z)
 {

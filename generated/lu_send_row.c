@@ -55,8 +55,8 @@ SEGC_BODY lu_send_row_total_k(double N, double P, double B, double X, double Y, 
 /* The total time of the model, 15 operations:
  *   11*ceil(B*(i - 1)/X)/4000000 + eta_at*(Y^2 - 1)/(3*Y) + beta/300
  * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^52, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double lu_send_row_total(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
 {
@@ -104,8 +104,8 @@ SEGC_BODY lu_send_row_comm_k(double N, double P, double B, double X, double Y, d
 /* The communication time of the model, 15 operations:
  *   11*ceil(B*(i - 1)/X)/4000000 + eta_at*(Y^2 - 1)/(3*Y) + beta/300
  * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^52, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double lu_send_row_comm(double N, double P, double B, double X, double Y, double beta, double eta_at, double i)
 {

@@ -58,9 +58,9 @@ SEGC_BODY lu_shrinking_total_k(double N, double P, double t_cmp, double t_div, d
 /* The total time of the model, 17 operations:
  *   t_madd*max(0, 2*N^3 - 3*N^2 + N)/6 + t_cmp*max(0, N^2 - N)/2 + t_div*max(0,
  *   N^2 - N)/2 + max(0, N^2 - N)*t_madd
- * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * Relative error at most 7 u (u = 2^-53), to first order, for
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double lu_shrinking_total(double N, double P, double t_cmp, double t_div, double t_madd)
 {
@@ -112,9 +112,9 @@ SEGC_BODY lu_shrinking_comp_k(double N, double P, double t_cmp, double t_div, do
 /* The computation time of the model, 17 operations:
  *   t_madd*max(0, 2*N^3 - 3*N^2 + N)/6 + t_cmp*max(0, N^2 - N)/2 + t_div*max(0,
  *   N^2 - N)/2 + max(0, N^2 - N)*t_madd
- * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * Relative error at most 7 u (u = 2^-53), to first order, for
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double lu_shrinking_comp(double N, double P, double t_cmp, double t_div, double t_madd)
 {

@@ -40,8 +40,8 @@ SEGC_BODY lu_transition_e_total_k(double N, double P, double alpha, double copy_
 /* The total time of the model, 5 operations:
  *   max(alpha*update_row + copy_2 + row_elim, copy_1 + send_row)
  * Relative error at most 2 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double lu_transition_e_total(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
 {
@@ -75,8 +75,8 @@ SEGC_BODY lu_transition_e_comp_k(double N, double P, double alpha, double copy_1
 /* The computation time of the model, 5 operations:
  *   max(alpha*update_row + copy_2 + row_elim, copy_1 + send_row)
  * Relative error at most 2 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double lu_transition_e_comp(double N, double P, double alpha, double copy_1, double copy_2, double row_elim, double send_row, double update_row)
 {

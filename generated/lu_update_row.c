@@ -60,8 +60,8 @@ SEGC_BODY lu_update_row_total_k(double N, double P, double mu_ld_c, double mu_ld
  *   + mva_mem(2, (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2,
  *   (mu_ld_m/32000000 + 17*mu_st_m/160000000)/2)
  * Relative error at most 18 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double lu_update_row_total(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
 {
@@ -114,8 +114,8 @@ SEGC_BODY lu_update_row_comp_k(double N, double P, double mu_ld_c, double mu_ld_
  *   + mva_mem(2, (mu_madd/40000000 + 23*mu_ld_c/4000000000 + 3*mu_st_c/80000000)/2,
  *   (mu_ld_m/32000000 + 17*mu_st_m/160000000)/2)
  * Relative error at most 18 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double lu_update_row_comp(double N, double P, double mu_ld_c, double mu_ld_m, double mu_madd, double mu_st_c, double mu_st_m)
 {

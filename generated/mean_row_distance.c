@@ -45,8 +45,8 @@ SEGC_BODY mean_row_distance_total_k(double N, double P, double Y, double eta_at)
 /* The total time of the model, 6 operations:
  *   eta_at*max(0, Y^2 - 1)/Y/3
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double mean_row_distance_total(double N, double P, double Y, double eta_at)
 {
@@ -84,8 +84,8 @@ SEGC_BODY mean_row_distance_comm_k(double N, double P, double Y, double eta_at)
 /* The communication time of the model, 6 operations:
  *   eta_at*max(0, Y^2 - 1)/Y/3
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double mean_row_distance_comm(double N, double P, double Y, double eta_at)
 {

@@ -46,8 +46,8 @@ SEGC_BODY merge_total_k(double N, double P, double N_copy, double N_merge, doubl
 /* The total time of the model, 6 operations:
  *   3/2 + 121*N_merge/10 + 6*N_tail + 89*N_copy/10
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double merge_total(double N, double P, double N_copy, double N_merge, double N_tail)
 {
@@ -86,8 +86,8 @@ SEGC_BODY merge_comp_k(double N, double P, double N_copy, double N_merge, double
 /* The computation time of the model, 6 operations:
  *   3/2 + 121*N_merge/10 + 6*N_tail + 89*N_copy/10
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double merge_comp(double N, double P, double N_copy, double N_merge, double N_tail)
 {

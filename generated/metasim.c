@@ -47,8 +47,8 @@ SEGC_BODY metasim_total_k(double N, double P, double rate_25, double rate_919, d
 /* The total time of the model, 7 operations:
  *   123*rate_919/500 + 197*rate_25/1000 + 37*rate_921/250 + 409*rate_rest/1000
  * Relative error at most 5 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double metasim_total(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
 {
@@ -88,8 +88,8 @@ SEGC_BODY metasim_comp_k(double N, double P, double rate_25, double rate_919, do
 /* The computation time of the model, 7 operations:
  *   123*rate_919/500 + 197*rate_25/1000 + 37*rate_921/250 + 409*rate_rest/1000
  * Relative error at most 5 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double metasim_comp(double N, double P, double rate_25, double rate_919, double rate_921, double rate_rest)
 {

@@ -47,8 +47,8 @@ SEGC_BODY mva_total_k(double N, double P, double a, double b)
 /* The total time of the model, 9 operations:
  *   mva_mem(3, a, b)
  * Relative error at most 12 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double mva_total(double N, double P, double a, double b)
 {
@@ -88,8 +88,8 @@ SEGC_BODY mva_comp_k(double N, double P, double a, double b)
 /* The computation time of the model, 9 operations:
  *   mva_mem(3, a, b)
  * Relative error at most 12 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double mva_comp(double N, double P, double a, double b)
 {

@@ -54,8 +54,8 @@ SEGC_BODY pmm_total_k(double N, double P)
 /* The total time of the model, 16 operations:
  *   N^3/P^2/215000 + (P - 1)*(3/10000 + 9*N^2/P/2500000 + N^3/P^2/215000)
  * Relative error at most 10 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double pmm_total(double N, double P)
 {
@@ -86,9 +86,9 @@ SEGC_BODY pmm_comp_k(double N, double P)
 
 /* The computation time of the model, 4 operations:
  *   N^3/P/215000
- * Relative error at most 3 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double pmm_comp(double N, double P)
 {
@@ -125,8 +125,8 @@ SEGC_BODY pmm_comm_k(double N, double P)
 /* The communication time of the model, 7 operations:
  *   (P - 1)*(3/10000 + 9*N^2/P/2500000)
  * Relative error at most 5 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double pmm_comm(double N, double P)
 {

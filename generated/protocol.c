@@ -51,7 +51,8 @@ SEGC_BODY protocol_total_k(double N, double P, double q, double r, double t_begi
 /* The total time of the model, 15 operations:
  *   t_begin + (q - 1)/(q + r - 1)*t_prep - 1/(q + r - 1)*(t_send + t_check)
  *   + t_done - 1/(q + r - 1)*r*t_timeout
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ * No bound on its relative error is proved: a sum of rounded terms
+ * of either sign.
  */
 double protocol_total(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
 {
@@ -96,7 +97,8 @@ SEGC_BODY protocol_comp_k(double N, double P, double q, double r, double t_begin
 /* The computation time of the model, 15 operations:
  *   t_begin + (q - 1)/(q + r - 1)*t_prep - 1/(q + r - 1)*(t_send + t_check)
  *   + t_done - 1/(q + r - 1)*r*t_timeout
- * No bound on its relative error is proved: a sum of rounded terms of either sign.
+ * No bound on its relative error is proved: a sum of rounded terms
+ * of either sign.
  */
 double protocol_comp(double N, double P, double q, double r, double t_begin, double t_check, double t_done, double t_prep, double t_send, double t_timeout)
 {

@@ -46,8 +46,8 @@ SEGC_BODY retry_total_k(double N, double P, double p, double t_backoff, double t
 /* The total time of the model, 9 operations:
  *   t_open + 1/(1 - p)*(t_send + p*t_backoff) + t_close
  * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double retry_total(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
@@ -80,8 +80,8 @@ SEGC_BODY retry_comp_k(double N, double P, double p, double t_backoff, double t_
 /* The computation time of the model, 1 operations:
  *   t_open + t_close
  * Relative error at most 1 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double retry_comp(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {
@@ -119,8 +119,8 @@ SEGC_BODY retry_comm_k(double N, double P, double p, double t_backoff, double t_
 /* The communication time of the model, 5 operations:
  *   1/(1 - p)*(t_send + p*t_backoff)
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double retry_comm(double N, double P, double p, double t_backoff, double t_close, double t_open, double t_send)
 {

@@ -48,8 +48,8 @@ SEGC_BODY seismic_phase1_total_k(double N, double P, double Its, double Sz_rds, 
  *   Its*(T_it_comp + X_rds*(27/625000 + 111*Sz_rds/5000000000) + X_wrs*(153/100000
  *   + 111*Sz_wrs/5000000000))
  * Relative error at most 7 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double seismic_phase1_total(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
@@ -83,8 +83,8 @@ SEGC_BODY seismic_phase1_comp_k(double N, double P, double Its, double Sz_rds, d
 /* The computation time of the model, 1 operations:
  *   Its*T_it_comp
  * Relative error at most 1 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double seismic_phase1_comp(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {
@@ -126,8 +126,8 @@ SEGC_BODY seismic_phase1_io_k(double N, double P, double Its, double Sz_rds, dou
  *   Its*(X_rds*(27/625000 + 111*Sz_rds/5000000000) + X_wrs*(153/100000
  *   + 111*Sz_wrs/5000000000))
  * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double seismic_phase1_io(double N, double P, double Its, double Sz_rds, double Sz_wrs, double T_it_comp, double X_rds, double X_wrs)
 {

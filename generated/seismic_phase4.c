@@ -56,8 +56,8 @@ SEGC_BODY seismic_phase4_total_k(double N, double P, double Its, double Sz_msgs,
  *   Its*(T_it_comp + X_msgs*(P - 1)*(13/125000 + 217*Sz_msgs/100000000)
  *   + X_rds*(37/250000 + 19*Sz_rds/250000000) + X_wrs*(21/4000 + 19*Sz_wrs/250000000))
  * Relative error at most 8 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^53 in
+ * magnitude, where nothing overflows or underflows.
  */
 double seismic_phase4_total(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
@@ -93,8 +93,8 @@ SEGC_BODY seismic_phase4_comp_k(double N, double P, double Its, double Sz_msgs, 
 /* The computation time of the model, 1 operations:
  *   Its*T_it_comp
  * Relative error at most 1 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double seismic_phase4_comp(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
@@ -136,8 +136,8 @@ SEGC_BODY seismic_phase4_comm_k(double N, double P, double Its, double Sz_msgs, 
 /* The communication time of the model, 6 operations:
  *   Its*X_msgs*(P - 1)*(13/125000 + 217*Sz_msgs/100000000)
  * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^53 in
+ * magnitude, where nothing overflows or underflows.
  */
 double seismic_phase4_comm(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {
@@ -180,8 +180,8 @@ SEGC_BODY seismic_phase4_io_k(double N, double P, double Its, double Sz_msgs, do
 /* The input and output time of the model, 8 operations:
  *   Its*(X_rds*(37/250000 + 19*Sz_rds/250000000) + X_wrs*(21/4000 + 19*Sz_wrs/250000000))
  * Relative error at most 6 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double seismic_phase4_io(double N, double P, double Its, double Sz_msgs, double Sz_rds, double Sz_wrs, double T_it_comp, double X_msgs, double X_rds, double X_wrs)
 {

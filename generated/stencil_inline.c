@@ -48,8 +48,8 @@ SEGC_BODY stencil_inline_total_k(double N, double P)
 /* The total time of the model, 9 operations:
  *   100*(2*(1/10000 + N/250000) + N^2/P/86000)
  * Relative error at most 7 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double stencil_inline_total(double N, double P)
 {
@@ -80,8 +80,8 @@ SEGC_BODY stencil_inline_comp_k(double N, double P)
 /* The computation time of the model, 3 operations:
  *   N^2/P/860
  * Relative error at most 3 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double stencil_inline_comp(double N, double P)
 {
@@ -115,8 +115,8 @@ SEGC_BODY stencil_inline_comm_k(double N, double P)
 /* The communication time of the model, 3 operations:
  *   200*(1/10000 + N/250000)
  * Relative error at most 4 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double stencil_inline_comm(double N, double P)
 {

@@ -51,8 +51,8 @@ SEGC_BODY surface_estimation_total_k(double N, double P, double N_ivals, double 
 /* The total time of the model, 9 operations:
  *   37*P_edge + (1 - P_edge)*(31*N_power/10 + 23*N_ivals + 79/5)
  * Relative error at most 7 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double surface_estimation_total(double N, double P, double N_ivals, double N_power, double P_edge)
 {
@@ -96,8 +96,8 @@ SEGC_BODY surface_estimation_comp_k(double N, double P, double N_ivals, double N
 /* The computation time of the model, 9 operations:
  *   37*P_edge + (1 - P_edge)*(31*N_power/10 + 23*N_ivals + 79/5)
  * Relative error at most 7 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double surface_estimation_comp(double N, double P, double N_ivals, double N_power, double P_edge)
 {

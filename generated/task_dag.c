@@ -47,8 +47,8 @@ SEGC_BODY task_dag_total_k(double N, double P, double m_ab, double m_be, double 
  *   max(t_a + m_ab + t_b + t_d, max(t_a + m_ab + t_b + m_be, t_a + t_c)
  *   + t_e) + t_f
  * Relative error at most 5 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double task_dag_total(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
@@ -87,8 +87,8 @@ SEGC_BODY task_dag_comp_k(double N, double P, double m_ab, double m_be, double t
 /* The computation time of the model, 8 operations:
  *   max(t_a + t_b + t_d, max(t_a + t_b, t_a + t_c) + t_e) + t_f
  * Relative error at most 3 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double task_dag_comp(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {
@@ -124,8 +124,8 @@ SEGC_BODY task_dag_comm_k(double N, double P, double m_ab, double m_be, double t
 /* The communication time of the model, 1 operations:
  *   m_ab + m_be
  * Relative error at most 1 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * arguments in the model's domains, where nothing overflows or
+ * underflows.
  */
 double task_dag_comm(double N, double P, double m_ab, double m_be, double t_a, double t_b, double t_c, double t_d, double t_e, double t_f)
 {

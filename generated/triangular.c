@@ -47,9 +47,9 @@ SEGC_BODY triangular_total_k(double N, double P, double t_op, double t_row)
 
 /* The total time of the model, 9 operations:
  *   t_op*max(0, N^3 + 2*N^2 + N)/2 + t_row*N
- * Relative error at most 3 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double triangular_total(double N, double P, double t_op, double t_row)
 {
@@ -89,9 +89,9 @@ SEGC_BODY triangular_comp_k(double N, double P, double t_op, double t_row)
 
 /* The computation time of the model, 9 operations:
  *   t_op*max(0, N^3 + 2*N^2 + N)/2 + t_row*N
- * Relative error at most 3 u (u = 2^-53), to first order, for
- * arguments in the model's domains (integers below 2^53, below 2^26
- * under log2).
+ * Relative error at most 4 u (u = 2^-53), to first order, for
+ * arguments in the model's domains, integer ones below 2^26 in
+ * magnitude, where nothing overflows or underflows.
  */
 double triangular_comp(double N, double P, double t_op, double t_row)
 {

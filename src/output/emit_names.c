@@ -417,9 +417,32 @@ static double double_bound(mpq_srcptr q, int dir)
 	return d;
 }
 
+/* Appends 'text' as comment lines started by 'lead', broken between
+ * words so that no line holds more than 66 characters of it. */
+static void append_lines(segc_strbuf *b, const char *text, const char *lead)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *q = p, *cut = NULL;
+
+		while (*q && (q - p <= 66 || !cut)) {
+			if (*q == ' ')
+				cut = q;
+			q++;
+		}
+		if (!cut || (!*q && q - p <= 66))
+			cut = q;   /* the rest, or a word longer than a line */
+		segc_strbuf_append(b, lead);
+		segc_strbuf_appendn(b, p, (size_t)(cut - p));
+		segc_strbuf_appendc(b, '\n');
+		p = *cut ? cut + 1 : cut;
+	}
+}
+
 /* Appends the sentence on the relative error of plan 'p' of 'in' (its
  * arguments' domains from in->domains), as comment lines started by
- * 'lead'. */
+ * 'lead': the premise it states is what plan_bound.c assumes. */
 void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 	const segc_emit_input *in, const char *lead)
 {
@@ -428,7 +451,8 @@ void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 	double *hi = segc_xcalloc(in->nargs + 1, sizeof *hi);
 	unsigned long e = 0;
 	const char *why;
-	int quot = 0, loops;
+	int bits = 0;
+	segc_strbuf t;
 	size_t k;
 
 	for (k = 0; k < in->nargs; k++) {
@@ -446,18 +470,27 @@ void segc_emit_bound_text(segc_strbuf *b, const segc_plan *p,
 				hi[k] = double_bound(max, 1);
 		}
 	}
-	why = segc_plan_error_bound(p, integer, lo, hi, &e, &quot);
-	loops = segc_plan_uses_op(p, SEGC_OP_SUM) ||
-		segc_plan_uses_op(p, SEGC_OP_MAXPLUS);
-	if (why)
-		segc_strbuf_appendf(b, "%sNo bound on its relative error is "
-			"proved: %s.\n", lead, why);
-	else
-		segc_strbuf_appendf(b, "%sRelative error at most %lu u (u = "
-			"2^-53), to first order, for\n%sarguments in the "
-			"model's domains (integers below 2^%d, below 2^26\n%s"
-			"under log2%s).\n", lead, e, lead, quot ? 52 : 53, lead,
-			loops ? ", loops of fewer than 2^26 iterations" : "");
+	why = segc_plan_error_bound(p, integer, lo, hi, &e, &bits);
+	segc_strbuf_init(&t);
+	if (why) {
+		segc_strbuf_appendf(&t, "No bound on its relative error is "
+			"proved: %s.", why);
+	} else {
+		segc_strbuf_appendf(&t, "Relative error at most %lu u (u = "
+			"2^-53), to first order, for arguments in the model's "
+			"domains", e);
+		if (bits)
+			segc_strbuf_appendf(&t, ", integer ones below 2^%d in "
+				"magnitude", bits);
+		if (segc_plan_uses_op(p, SEGC_OP_SUM) ||
+		    segc_plan_uses_op(p, SEGC_OP_MAXPLUS))
+			segc_strbuf_append(&t, ", loops of fewer than 2^26 "
+				"iterations");
+		segc_strbuf_append(&t, ", where nothing overflows or "
+			"underflows.");
+	}
+	append_lines(b, segc_strbuf_str(&t), lead);
+	segc_strbuf_free(&t);
 	free(integer);
 	free(lo);
 	free(hi);

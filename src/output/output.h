@@ -146,13 +146,13 @@ int segc_plan_uses_op(const segc_plan *p, enum segc_plan_op op);
 /* A bound on the relative error of the result of 'p' in units of 2^-53,
  * to first order (plan_bound.c), for exact arguments, argument k an
  * integer when integer[k] (NULL: none known) and in [lo[k], hi[k]] (NULL:
- * nothing known), every integer computed below 2^53: NULL with the bound
- * in '*out', or a phrase saying why no bound holds.  '*quot' is set
- * non-zero when the bound takes ceil or floor of a quotient of integers
- * as exact, which holds for integers below 2^52. */
+ * nothing known): NULL with the bound in '*out', or a phrase saying why
+ * no bound holds.  '*bits' is set to 0 when the bound holds over those
+ * domains, else to the k such that it holds for integer arguments of
+ * magnitude below 2^k (plan_bound.c says how k is chosen). */
 const char *segc_plan_error_bound(const segc_plan *p,
 	const unsigned char *integer, const double *lo, const double *hi,
-	unsigned long *out, int *quot);
+	unsigned long *out, int *bits);
 
 /* The correctly rounded double of 'q' (round to nearest, subnormals
  * included).  Returns 0, or -1 when it overflows. */

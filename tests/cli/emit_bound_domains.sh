@@ -98,7 +98,8 @@ case_of surface_estimation "$x/surface_estimation.xml" t800_ct.xml \
 	"P_edge=0,$e30,0.5,$r40,1"
 # ceil(B*(i - 1)/X): quotients just off an integer (B*(i - 1) = kX +- 1)
 # and divisible ones, with divisors up to 2^26 + 1 and B*(i - 1) up to
-# 2^52 - 1 (the bound holds for integers below 2^52)
+# 2^52 - 1 (the bound is stated for integer arguments below 2^26, which
+# keeps B*(i - 1) + X below 2^53; the grid goes a little beyond)
 case_of lu_send_row "$x/lu_send_row.xml" parsytec_gc.xml \
 	B,X,Y,beta,eta_at,i \
 	N=1 P=1 B=1,3,33554431,67108863 X=1,3,7,67108865 Y=1,2,9 \

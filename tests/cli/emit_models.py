@@ -53,6 +53,9 @@ CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O2"]
 # reported with TAP's TODO, so that they are seen without failing the
 # suite, and so that fixing one shows as a passing TODO.
 KNOWN = {
+    os.path.join("tests", "cli", "models", "long_let.xml"):
+        "one quotient of products of 40 factors, integers that pass 2^53 "
+        "and are rounded (within the bound it states)",
 }
 
 tests = 0

@@ -33,7 +33,7 @@ lu_update_row_c_250 250 canonical $mach/parsytec_gc.xml $x/lu_update_row.xml
 lu_update_row_c_200 200 canonical $mach/parsytec_gc.xml $x/lu_update_row.xml
 protocol_c_200 200 canonical - $x/examples/protocol.xml
 cg_simple_200 200 structural $mach/ncube2.xml $x/cg_simple.xml
-long_let - structural - $top_srcdir/tests/cli/latex_models/long_let.xml --lets
+long_let - structural - $top_srcdir/tests/cli/models/long_let.xml --lets
 EOF
 
 mkdir "$tmp/doc"
