@@ -541,6 +541,7 @@ int segc_poly_shift_var(const segc_poly_lim *lim, segc_poly *r,
 	mpq_t *cpow, t;
 	mpz_t *binom;
 	int rc, csgn = mpq_sgn(c), cone = mpq_cmp_ui(c, 1, 1) == 0;
+	segc_poly_lim pre;
 
 	if (v >= nv || deg <= 0) {
 		segc_poly_set(r, p);
@@ -548,7 +549,13 @@ int segc_poly_shift_var(const segc_poly_lim *lim, segc_poly *r,
 	}
 	for (i = 0; i < p->len_; i++)
 		n += (size_t)(term_exp(p, i)[v] > 0 ? term_exp(p, i)[v] : 0) + 1;
-	if (segc_poly_check_size(lim, n, nv))
+	/* the terms pushed against the memory; their number, once merged,
+	 * against max_terms */
+	if (lim) {
+		pre = *lim;
+		pre.max_terms = 0;
+	}
+	if (segc_poly_check_size(lim ? &pre : NULL, n, nv))
 		return -1;
 	cpow = segc_xmalloc(((size_t)deg + 1) * sizeof *cpow);
 	binom = segc_xmalloc(((size_t)deg + 1) * sizeof *binom);
