@@ -1,6 +1,8 @@
-/* evalmp_plan.h - the evaluation plan of the MPFR evaluator: a formula
- * compiled once (evalmp_plan.c) into blocks of operations on numbered
- * slots, then run at a point (evalmp_run.c) with values allocated once.
+/* evalmp_plan.h - the evaluation plan: a formula compiled once
+ * (evalmp_plan.c) into blocks of operations on numbered slots, then run
+ * at a point with values allocated once, over MPFR values (evalmp_run.c),
+ * arb balls (evalball_run.c) or doubles with a radius (evaldbl.c), or
+ * lowered to the double operations of an emitted predictor (plan.c).
  *
  * Blocks nest as the formula's control does: the body of a sum or of a
  * maxplusv is a block run once an iteration, its preheader a block run
