@@ -18,6 +18,7 @@
  * when that range is empty, as a C loop does.  All the terms of the sums
  * of one evaluation, nested or not, count against max_eval_terms. */
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "output/evalball_private.h"
@@ -219,6 +220,7 @@ int segc_eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
 	segc_ctx *scratch;
 	segc_expr *c;
 	mpq_t q;
+	mpz_t q_n;
 	int rc;
 
 	if (ev->no_closed)
@@ -240,8 +242,20 @@ int segc_eval_closed_sum(segc_evaluator *ev, const segc_expr *e,
 	ev->kept = segc_xrealloc(ev->kept, (ev->nkept + 1) * sizeof *ev->kept);
 	ev->kept[ev->nkept++] = c;
 	ev->no_closed = 1;
+	mpz_init(q_n);
+	mpz_sub(q_n, hi, lo);
+	ev->closed_n = mpz_fits_ulong_p(q_n) ? mpz_get_ui(q_n) : ULONG_MAX;
+	mpz_clear(q_n);
 	rc = segc_eval_node(ev, c, out) ? -1 : 0;
 	ev->no_closed = 0;
+	if (ev->closed_long) {
+		/* a sum left in the closed form nearly as long as this one:
+		 * the caller's loop sums this one faster than the walk */
+		ev->closed_long = 0;
+		out->exact = 1;
+		mpq_set_ui(out->q, 0, 1);
+		rc = 1;
+	}
 	return rc;
 }
 
@@ -292,6 +306,15 @@ static int eval_sum(segc_evaluator *ev, const segc_expr *e, segc_val *out)
 	if (mpz_sgn(n) < 0)
 		goto out;
 	if (mpz_cmp_si(n, SUM_CLOSED_FORM_TERMS) > 0) {
+		/* inside a closed form, a sum left at least a quarter as
+		 * long as the one closed: the closed form gains little over
+		 * that sum's own loop in the plan, and the walk is slower */
+		if (ev->no_closed && (!mpz_fits_ulong_p(n) ||
+		    mpz_get_ui(n) >= ev->closed_n / 4)) {
+			ev->closed_long = 1;
+			rc = -1;
+			goto out;
+		}
 		rc = segc_eval_closed_sum(ev, e, lo, hi, out);
 		if (rc <= 0)
 			goto out;

@@ -47,6 +47,10 @@ typedef struct segc_evaluator {
 	unsigned long terms;     /* terms of sums, iterations and instances
 				  * so far (max_eval_terms) */
 	int no_closed;           /* no closed forms of sums (inside one) */
+	unsigned long closed_n;  /* inside a closed form: the terms of the
+				  * sum it closes */
+	int closed_long;         /* the closed form holds a sum nearly as
+				  * long as the one it closes: given up */
 	int undecided;           /* a decision needs more precision */
 	char *undecided_what;    /* what, for the message (malloc'd) */
 } segc_evaluator;

@@ -191,4 +191,40 @@ ok $? "--plot speedup refused where T(P=1) is outside P's domain"
 	head -1 "$tmp/out" | grep -q "speedup  efficiency$"
 ok $? "--procs names the processor count"
 
+# A long sum whose closed form keeps the sum (a max of polynomials in the
+# counter, symbolic where it crosses): summed by the plan's loop, to the
+# value of the literal loop in Python fractions, in balls and exactly.
+if command -v python3 >/dev/null 2>&1; then
+	cat > "$tmp/long.xml" <<'EOF2'
+<model name="long" version="1">
+  <param name="N" min="1" integer="true"/>
+  <param name="a" min="0"/>
+  <param name="b" min="0"/>
+  <graph name="main">
+    <loop var="j" from="1" to="N">
+      <step cost="max(3*j*a + 5*j^2*b + a*b + j*b, 7*j*a + 1)"/>
+    </loop>
+  </graph>
+</model>
+EOF2
+	want=$(python3 -c "
+from fractions import Fraction as F
+a, b = F(1, 3), F(2, 7)
+s = sum(max(3*j*a + 5*j*j*b + a*b + j*b, 7*j*a + 1) for j in range(1, 4001))
+print(s)")
+	for arith in ball exact; do
+		"$SEGC" eval --csv --digits 40 --arith $arith "$tmp/long.xml" \
+			N=4000 a=1/3 b=2/7 >"$tmp/out" 2>&1
+		got=$(sed -n 2p "$tmp/out" | cut -d, -f4)
+		python3 -c "
+from fractions import Fraction as F
+import sys
+w, g = F(sys.argv[1]), F(sys.argv[2])
+sys.exit(0 if abs(g - w) <= abs(w) * F(1, 10**38) else 1)" "$want" "$got"
+		ok $? "a long sum left open by its closed form, --arith $arith: the literal loop's value"
+	done
+else
+	skip "python3 is not available" 2
+fi
+
 done_testing
