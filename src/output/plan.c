@@ -357,8 +357,8 @@ int segc_plan_slot(segc_plan_builder *bd, size_t s, size_t *out)
 		break;
 	case SEGC_EPS_BINDER:
 		/* a counter is bound while its loop's body is lowered */
-		return segc_plan_fail(bd, "cannot emit C: a loop's counter "
-			"%s is used outside its loop", "");
+		return segc_plan_fail(bd, "cannot emit C: %s", "a loop's "
+			"counter is used outside its loop");
 	default:
 		rc = plan_ins(bd, bd->def[s], out);
 		break;

@@ -186,7 +186,7 @@ static int plan_relation(segc_plan_builder *bd, const segc_eplan_ins *in,
 	cond *out)
 {
 	int r = relation_index(segc_expr_name(in->e));
-	size_t x = in->arg[0], y = in->arg[1], vx, vy;
+	size_t x, y, vx, vy;
 	mpq_srcptr qx, qy;
 	enum segc_plan_op op;
 
@@ -199,6 +199,8 @@ static int plan_relation(segc_plan_builder *bd, const segc_eplan_ins *in,
 			"the comparison '%s' needs two operands",
 			relations[r].name);
 	op = relations[r].op;
+	x = in->arg[0];
+	y = in->arg[1];
 	qx = segc_plan_slot_num(bd, x);
 	qy = segc_plan_slot_num(bd, y);
 	if (qx && qy) {
