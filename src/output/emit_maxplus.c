@@ -1,13 +1,13 @@
 /* emit_maxplus.c - the recurrence of an overlapped loop (the atom
  * maxplus(...), FORMAT.md 3.2) in an emitted predictor.  The plan's
  * operation is lowered to one MAXPLUS instruction whose operands are the
- * count and the costs (lowered like any other value), and printed, in C, Python or Fortran
- * (the pieces of each language's statements from its segc_emit_syntax),
- * as the
- * loop of Simon & Wierum's evaluation (2.5): the time stamps propagated
- * iteration by iteration, every node's update written out
- * (the graph is a constant of the model), the finish times of the last
- * D + 1 iterations in a ring sized at emit time, and the period check of
+ * count and the costs (lowered like any other value), and printed, in C,
+ * Python or Fortran (the pieces of each language's statements from its
+ * segc_emit_syntax), as the loop of Simon & Wierum's evaluation (2.5):
+ * the time stamps propagated iteration by iteration, every node's update
+ * written out (the graph is a constant of the model), the finish times of
+ * the last D + 1 iterations in a ring sized at emit time, and the period
+ * check of
  * segc eval (algebra/maxplus.c): once the last D steps moved every node
  * that a forward arc leaves by the same lambda >= 0 and the last step took
  * every carried time from the earlier iterations, every later step does
@@ -91,7 +91,8 @@ static const char *decode(const segc_expr *e, segc_plan_maxplus *mp)
 static int plan_costs(segc_plan_builder *bd, const segc_eplan_ins *in,
 	segc_plan_maxplus *mp)
 {
-	size_t j, c = 0, varying = in->op == SEGC_EPO_MAXPLUSV;
+	int varying = in->op == SEGC_EPO_MAXPLUSV;
+	size_t j, c = 0;
 
 	for (j = varying ? 1 : 2; j < in->nargs; j++) {
 		mpq_srcptr q = segc_plan_slot_num(bd, in->arg[j]);

@@ -286,6 +286,30 @@ const segc_eplan_ins *segc_plan_def(const segc_plan_builder *bd, size_t s)
 }
 
 /* See plan_private.h. */
+const segc_eplan_ins *segc_plan_def_op(const segc_plan_builder *bd,
+	size_t s, enum segc_eplan_op op, int hoisted)
+{
+	const segc_eplan_ins *in = bd->def[s];
+
+	if (!in || in->op != op || (hoisted && in->e))
+		return NULL;
+	return in;
+}
+
+/* See plan_private.h. */
+size_t segc_plan_arg_index(const segc_plan_builder *bd, size_t s)
+{
+	const segc_eplan_slot *sl = &bd->ep->slot[s];
+	size_t i;
+
+	if (sl->kind == SEGC_EPS_POINT)
+		for (i = 0; i < bd->p->nargs; i++)
+			if (!strcmp(bd->p->args[i], segc_expr_name(sl->e)))
+				return i;
+	return SIZE_MAX;
+}
+
+/* See plan_private.h. */
 mpq_srcptr segc_plan_slot_num(const segc_plan_builder *bd, size_t s)
 {
 	const segc_eplan_slot *sl = &bd->ep->slot[s];
@@ -299,35 +323,30 @@ void segc_plan_bind(segc_plan_builder *bd, size_t s, size_t v)
 	bd->val[s] = v + 1;
 }
 
-/* The value number of the name of the point 'e': one of the arguments. */
-static int plan_arg(segc_plan_builder *bd, const segc_expr *e, size_t *out)
+/* The value number of the point slot 's': one of the arguments. */
+static int plan_arg(segc_plan_builder *bd, size_t s, size_t *out)
 {
-	size_t i;
+	size_t i = segc_plan_arg_index(bd, s);
 
-	for (i = 0; i < bd->p->nargs; i++)
-		if (!strcmp(bd->p->args[i], segc_expr_name(e))) {
-			*out = emit_arg(bd, i);
-			return 0;
-		}
-	return segc_plan_fail(bd, "cannot emit C while '%s' is unbound: bind "
-		"it (-D, a machine) or keep it as an argument (--keep)",
-		segc_expr_name(e));
+	if (i == SIZE_MAX)
+		return segc_plan_fail(bd, "cannot emit C while '%s' is unbound: "
+			"bind it (-D, a machine) or keep it as an argument "
+			"(--keep)", segc_expr_name(bd->ep->slot[s].e));
+	*out = emit_arg(bd, i);
+	return 0;
 }
 
 /* Lowers the operation 'in' that sets a slot. */
 static int plan_ins(segc_plan_builder *bd, const segc_eplan_ins *in,
 	size_t *out)
 {
-	mpq_srcptr y;
-
 	switch (in->op) {
 	case SEGC_EPO_ADD: case SEGC_EPO_MUL:
 		return segc_plan_poly(bd, in, out);
 	case SEGC_EPO_POW:
-		y = segc_plan_slot_num(bd, in->arg[1]);
-		if (y && mpz_cmp_ui(mpq_denref(y), 1))
-			return segc_plan_root_pow(bd, in, out);
-		return segc_plan_poly(bd, in, out);
+		return segc_plan_is_root_pow(bd, in) ?
+			segc_plan_root_pow(bd, in, out) :
+			segc_plan_poly(bd, in, out);
 	case SEGC_EPO_MAXPLUS: case SEGC_EPO_MAXPLUSV:
 		return segc_plan_recurrence(bd, in, out);
 	case SEGC_EPO_TASKPATH:
@@ -353,7 +372,7 @@ int segc_plan_slot(segc_plan_builder *bd, size_t s, size_t *out)
 		rc = 0;
 		break;
 	case SEGC_EPS_POINT:
-		rc = plan_arg(bd, sl->e, out);
+		rc = plan_arg(bd, s, out);
 		break;
 	case SEGC_EPS_BINDER:
 		/* a counter is bound while its loop's body is lowered */

@@ -406,10 +406,10 @@ static enum segc_plan_op unary_op(enum segc_builtin id)
 static void round_terms(const segc_plan_builder *bd, size_t s, size_t **t,
 	size_t *n, size_t *cap, int top)
 {
-	const segc_eplan_ins *in = segc_plan_def(bd, s);
+	const segc_eplan_ins *in = segc_plan_def_op(bd, s, SEGC_EPO_ADD, !top);
 	size_t i;
 
-	if (in && in->op == SEGC_EPO_ADD && (top || !in->e)) {
+	if (in) {
 		for (i = 0; i < in->nargs; i++)
 			round_terms(bd, in->arg[i], t, n, cap, 0);
 		return;
@@ -427,7 +427,7 @@ static void round_terms(const segc_plan_builder *bd, size_t s, size_t **t,
 static void term_coeff(const segc_plan_builder *bd, size_t t, mpq_t c,
 	size_t *rest)
 {
-	const segc_eplan_ins *in = segc_plan_def(bd, t);
+	const segc_eplan_ins *in = segc_plan_def_op(bd, t, SEGC_EPO_MUL, 0);
 	mpq_srcptr n = segc_plan_slot_num(bd, t);
 
 	mpq_set_ui(c, 1, 1);
@@ -435,7 +435,7 @@ static void term_coeff(const segc_plan_builder *bd, size_t t, mpq_t c,
 	if (n) {
 		mpq_set(c, n);
 		*rest = (size_t)-1;
-	} else if (in && in->op == SEGC_EPO_MUL && in->nargs == 2 &&
+	} else if (in && in->nargs == 2 &&
 		   segc_plan_slot_num(bd, in->arg[0])) {
 		mpq_set(c, segc_plan_slot_num(bd, in->arg[0]));
 		*rest = in->arg[1];

@@ -6,6 +6,7 @@
  * them (the arguments in order, then other atoms), integer powers by
  * repeated squaring, the negative powers of a sum of terms by one
  * division at the end. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "output/plan_private.h"
@@ -62,6 +63,16 @@ static int small_int(const segc_plan_builder *bd, size_t s, long *k)
 		return 0;
 	*k = mpz_get_si(mpq_numref(y));
 	return 1;
+}
+
+/* See plan_private.h. */
+int segc_plan_is_root_pow(const segc_plan_builder *bd,
+	const segc_eplan_ins *in)
+{
+	mpq_srcptr y = in->op == SEGC_EPO_POW ?
+		segc_plan_slot_num(bd, in->arg[1]) : NULL;
+
+	return y && mpz_cmp_ui(mpq_denref(y), 1) != 0;
 }
 
 /* See plan_private.h: x^(p/q) = x^k * (x^(1/q))^r for |p| = k*q + r,
@@ -126,7 +137,6 @@ static void lpoly_clear(lpoly *lp)
  * (size_t)-1 on failure. */
 static size_t lpoly_atom(segc_plan_builder *bd, lpoly *lp, size_t s)
 {
-	const segc_eplan_slot *sl = &bd->ep->slot[s];
 	size_t i, v, k;
 
 	for (i = 0; i < lp->natoms; i++)
@@ -152,11 +162,9 @@ static size_t lpoly_atom(segc_plan_builder *bd, lpoly *lp, size_t s)
 	i = lp->natoms++;
 	lp->atoms[i] = s;
 	lp->atom_value[i] = v;
-	lp->atom_rank[i] = (long)(bd->p->nargs + i);
-	if (sl->kind == SEGC_EPS_POINT)
-		for (k = 0; k < bd->p->nargs; k++)
-			if (!strcmp(bd->p->args[k], segc_expr_name(sl->e)))
-				lp->atom_rank[i] = (long)k;
+	/* ordered by argument, the other atoms after them */
+	k = segc_plan_arg_index(bd, s);
+	lp->atom_rank[i] = (long)(k != SIZE_MAX ? k : bd->p->nargs + i);
 	return i;
 }
 
@@ -177,24 +185,11 @@ static term *lpoly_new_term(lpoly *lp)
 	return t;
 }
 
-/* The operation 'op' setting slot 's', or NULL when another sets it; a
- * part the plan split off a sum or product to hoist it ('hoisted': an
- * operation of no node of its own) only when asked for. */
-static const segc_eplan_ins *def_op(const segc_plan_builder *bd, size_t s,
-	enum segc_eplan_op op, int hoisted)
-{
-	const segc_eplan_ins *in = segc_plan_def(bd, s);
-
-	if (!in || in->op != op || (hoisted && in->e))
-		return NULL;
-	return in;
-}
-
 /* Multiplies the last term of 'lp' by the factor slot 's'. */
 static int lpoly_factor(segc_plan_builder *bd, lpoly *lp, size_t s)
 {
 	mpq_srcptr q = segc_plan_slot_num(bd, s);
-	const segc_eplan_ins *pw = def_op(bd, s, SEGC_EPO_POW, 0);
+	const segc_eplan_ins *pw = segc_plan_def_op(bd, s, SEGC_EPO_POW, 0);
 	long k = 1;
 	size_t a;
 
@@ -203,15 +198,12 @@ static int lpoly_factor(segc_plan_builder *bd, lpoly *lp, size_t s)
 			lp->terms[lp->nterms - 1].coeff, q);
 		return 0;
 	}
+	/* x^k an atom to a power; x^(p/q) an atom of its own */
 	if (pw && small_int(bd, pw->arg[1], &k))
 		s = pw->arg[0];
-	else if (pw && !(segc_plan_slot_num(bd, pw->arg[1]) &&
-		 mpz_cmp_ui(mpq_denref(segc_plan_slot_num(bd, pw->arg[1])),
-		 1)))
+	else if (pw && !segc_plan_is_root_pow(bd, pw))
 		return segc_plan_fail(bd, "%s: an exponent or the index of a "
 			"root is too large to plan (2^20)", "^");
-	else
-		k = 1;
 	a = lpoly_atom(bd, lp, s);
 	if (a == (size_t)-1)
 		return -1;
@@ -227,8 +219,8 @@ static int lpoly_factors(segc_plan_builder *bd, lpoly *lp,
 	size_t i;
 
 	for (i = 0; i < in->nargs; i++) {
-		const segc_eplan_ins *h = def_op(bd, in->arg[i], SEGC_EPO_MUL,
-			1);
+		const segc_eplan_ins *h = segc_plan_def_op(bd, in->arg[i],
+			SEGC_EPO_MUL, 1);
 
 		if (h ? lpoly_factors(bd, lp, h) :
 		    lpoly_factor(bd, lp, in->arg[i]))
@@ -241,7 +233,7 @@ static int lpoly_factors(segc_plan_builder *bd, lpoly *lp,
  * 'lp'. */
 static int lpoly_term(segc_plan_builder *bd, lpoly *lp, size_t s)
 {
-	const segc_eplan_ins *m = def_op(bd, s, SEGC_EPO_MUL, 0);
+	const segc_eplan_ins *m = segc_plan_def_op(bd, s, SEGC_EPO_MUL, 0);
 
 	lpoly_new_term(lp);
 	return m ? lpoly_factors(bd, lp, m) : lpoly_factor(bd, lp, s);
@@ -254,8 +246,8 @@ static int lpoly_terms(segc_plan_builder *bd, lpoly *lp,
 	size_t i;
 
 	for (i = 0; i < in->nargs; i++) {
-		const segc_eplan_ins *h = def_op(bd, in->arg[i], SEGC_EPO_ADD,
-			1);
+		const segc_eplan_ins *h = segc_plan_def_op(bd, in->arg[i],
+			SEGC_EPO_ADD, 1);
 
 		if (h ? lpoly_terms(bd, lp, h) : lpoly_term(bd, lp, in->arg[i]))
 			return -1;
@@ -267,12 +259,8 @@ static int lpoly_terms(segc_plan_builder *bd, lpoly *lp,
 static int lpoly_collect(segc_plan_builder *bd, lpoly *lp,
 	const segc_eplan_ins *in)
 {
-	if (in->op == SEGC_EPO_ADD)
-		return lpoly_terms(bd, lp, in);
-	lpoly_new_term(lp);
-	if (in->op == SEGC_EPO_MUL)
-		return lpoly_factors(bd, lp, in);
-	return lpoly_factor(bd, lp, in->dst);
+	return in->op == SEGC_EPO_ADD ? lpoly_terms(bd, lp, in) :
+		lpoly_term(bd, lp, in->dst);
 }
 
 /* ------------------------------------------------------------ Horner */

@@ -75,6 +75,17 @@ int segc_plan_slot(segc_plan_builder *bd, size_t s, size_t *out);
  * point or a counter). */
 const segc_eplan_ins *segc_plan_def(const segc_plan_builder *bd, size_t s);
 
+/* The operation 'op' setting slot 's', or NULL when another sets it; with
+ * 'hoisted', only a part the plan split off a sum or product to hoist it
+ * out of a loop (an operation of no node of its own), whose terms or
+ * factors are those of the sum or product it was split from. */
+const segc_eplan_ins *segc_plan_def_op(const segc_plan_builder *bd,
+	size_t s, enum segc_eplan_op op, int hoisted);
+
+/* The index among the arguments of the name of the point slot 's' holds,
+ * or SIZE_MAX when 's' is not one. */
+size_t segc_plan_arg_index(const segc_plan_builder *bd, size_t s);
+
 /* The number slot 's' holds when it is a constant, else NULL. */
 mpq_srcptr segc_plan_slot_num(const segc_plan_builder *bd, size_t s);
 
@@ -85,6 +96,11 @@ void segc_plan_bind(segc_plan_builder *bd, size_t s, size_t v);
 /* Lowers the sum, product or power 'in' by Horner's rule (plan_poly.c). */
 int segc_plan_poly(segc_plan_builder *bd, const segc_eplan_ins *in,
 	size_t *out);
+
+/* Non-zero when 'in' is x^(p/q), a power to a rational exponent that is
+ * not an integer (plan_poly.c). */
+int segc_plan_is_root_pow(const segc_plan_builder *bd,
+	const segc_eplan_ins *in);
 
 /* Lowers x^(p/q), a power to a rational exponent that is not an integer
  * (the operation 'in'), as the root of index q (sqrt of sqrt ... for the

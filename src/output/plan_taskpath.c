@@ -7,11 +7,12 @@
  * instances by emit_taskpath.c), lowered from the plan's operation (the
  * structure decoded from its atom, the pushed values from its slots).
  * An arc from a kind to itself goes forward in the lexicographic order
- * of the indices, which the walk by kinds follows.  When the arcs make a cycle among kinds (the panels of a
- * Cholesky factorization: one step's updates feed the next step), or an
- * arc from a kind to itself is not proven to go forward (c(i) ->
- * c(i - 1)), the predictor orders the instances at run time instead, as
- * segc eval does (Kahn's algorithm over the instance arcs). */
+ * of the indices, which the walk by kinds follows.  When the arcs make a
+ * cycle among kinds (the panels of a Cholesky factorization: one step's
+ * updates feed the next step), or an arc from a kind to itself is not
+ * proven to go forward (c(i) -> c(i - 1)), the predictor orders the
+ * instances at run time instead, as segc eval does (Kahn's algorithm over
+ * the instance arcs). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
