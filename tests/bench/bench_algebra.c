@@ -87,8 +87,9 @@ static void poly_of(segc_poly *p, const char *text);
 
 /* Workload 1 behind the polynomial interface: segc_poly_pow, the
  * operation that FLINT's fmpq_mpoly_pow_ui is set beside. */
-static void bench_expand_poly(void)
+static void bench_expand_poly(segc_ctx *ctx)
 {
+	(void)ctx;
 	segc_poly s, r;
 	double t[7];
 	char extra[64];
@@ -144,8 +145,9 @@ static void poly_of(segc_poly *p, const char *text)
 }
 
 /* Workload 2: gcd(A*G, B*G). */
-static void bench_gcd(void)
+static void bench_gcd(segc_ctx *ctx)
 {
+	(void)ctx;
 	segc_poly g, a, b, ag, bg, r;
 	double t[7];
 	char extra[96];
@@ -227,8 +229,9 @@ static void bench_long_sum(segc_ctx *ctx)
 /* Workload 3 behind the polynomial interface: the 10^5 terms pushed
  * onto one polynomial, then sorted and merged (segc_poly_normalise), the
  * steps FLINT's push, sort and merge are set beside. */
-static void bench_long_sum_poly(void)
+static void bench_long_sum_poly(segc_ctx *ctx)
 {
+	(void)ctx;
 	segc_poly s;
 	int32_t e[3];
 	mpq_t c;
@@ -292,16 +295,31 @@ static void bench_closed_sum(segc_ctx *ctx)
 	report("closed form of sum(k,1,N, sum_j (j+1)/3 k^j)", t, 21, extra);
 }
 
-int main(void)
+/* With no argument, every workload; with arguments, only those named
+ * (expand, expand_poly, gcd, sum, sum_poly, closed), for profiling one. */
+int main(int argc, char **argv)
 {
+	static const struct {
+		const char *name;
+		void (*run)(segc_ctx *);
+	} all[] = {
+		{ "expand", bench_expand }, { "expand_poly", bench_expand_poly },
+		{ "gcd", bench_gcd }, { "sum", bench_long_sum },
+		{ "sum_poly", bench_long_sum_poly },
+		{ "closed", bench_closed_sum },
+	};
 	segc_ctx *ctx = segc_ctx_new();
+	size_t i;
+	int a;
 
-	bench_expand(ctx);
-	bench_expand_poly();
-	bench_gcd();
-	bench_long_sum(ctx);
-	bench_long_sum_poly();
-	bench_closed_sum(ctx);
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		int run = argc < 2;
+
+		for (a = 1; a < argc; a++)
+			run |= !strcmp(argv[a], all[i].name);
+		if (run)
+			all[i].run(ctx);
+	}
 	segc_ctx_free(ctx);
 	segc_library_cleanup();
 	return 0;
