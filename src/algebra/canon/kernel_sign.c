@@ -409,6 +409,87 @@ static int box_var(segc_canon *st, const segc_poly_lim *lim, segc_poly *q,
 	return 0;
 }
 
+/* How box_var moves variable 'v': 0 left as it is (>= 0, or free), 1
+ * to its lower bound (x = lo + x'), -1 to its upper one (x = hi - x'). */
+static int box_move(segc_canon *st, size_t v, int upper)
+{
+	mpq_srcptr lo, hi;
+	int integer;
+
+	if (segc_kernel_atom_bounds(st, v, &lo, &hi, &integer))
+		return 0;
+	if (hi && (upper || !lo))
+		return -1;
+	return lo && mpq_sgn(lo) ? 1 : 0;
+}
+
+/* Non-zero when term 'a' of 'p' dominates term 'b': the same exponents
+ * in the variables left as they are, at least the same in the moved
+ * ones. */
+static int dominates(const segc_poly *p, size_t a, size_t b,
+	const signed char *move)
+{
+	size_t v, n = segc_poly_nvars(p);
+
+	for (v = 0; v < n; v++) {
+		int32_t x = segc_poly_exp(p, a, v), y = segc_poly_exp(p, b, v);
+
+		if (move[v] ? x < y : x != y)
+			return 0;
+	}
+	return 1;
+}
+
+/* Non-zero when the attempt of poly_sign_once with 'upper' must fail,
+ * found without moving a variable.  A term that no other term dominates
+ * keeps its coefficient through the moves, times -1 for each odd power
+ * of a variable moved to its upper bound (the power counted after the
+ * shift that makes the exponents >= 0): the moves add to a monomial only
+ * from the monomials above it.  Two such terms of opposite signs leave
+ * the moved polynomial without a sign.  The terms are read in their
+ * order, the largest first, so that a term's dominators come before it,
+ * and only against the undominated ones (dominance is transitive). */
+static int undominated_mixed(segc_canon *st, const segc_poly *p, int upper,
+	const char *used)
+{
+	size_t nv = segc_poly_nvars(p), n = segc_poly_nterms(p), i, k, v;
+	signed char *move = segc_xcalloc(nv ? nv : 1, 1);
+	int32_t *low = segc_xcalloc(nv ? nv : 1, sizeof *low);
+	size_t *top = segc_xmalloc((n ? n : 1) * sizeof *top), ntop = 0;
+	int seen = 0;
+
+	for (v = 0; v < nv; v++)
+		if (used[v]) {
+			move[v] = (signed char)box_move(st, v, upper);
+			low[v] = segc_poly_min_degree(p, v);
+			if (low[v] > 0)
+				low[v] = 0;
+		}
+	for (i = 0; i < n && seen != 3; i++) {
+		int s = mpq_sgn(segc_poly_coeff(p, i));
+		long odd = 0;
+
+		/* only on a normal polynomial: sorted, merged, no zero */
+		if (!s || (i && segc_poly_term_cmp(p, i - 1, p, i) <= 0)) {
+			seen = 0;
+			break;
+		}
+		for (k = 0; k < ntop && !dominates(p, top[k], i, move); k++)
+			;
+		if (k < ntop)
+			continue;
+		top[ntop++] = i;
+		for (v = 0; v < nv; v++)
+			if (move[v] < 0)
+				odd += segc_poly_exp(p, i, v) - low[v];
+		seen |= (odd & 1 ? -s : s) > 0 ? 1 : 2;
+	}
+	free(move);
+	free(low);
+	free(top);
+	return seen == 3;
+}
+
 /* The provable signs of polynomial 'p' on the box (one attempt) with the
  * variables present marked in 'used'. */
 static unsigned poly_sign_once(segc_canon *st, const segc_poly *p, int upper,
@@ -420,6 +501,8 @@ static unsigned poly_sign_once(segc_canon *st, const segc_poly *p, int upper,
 	size_t v;
 	unsigned s = 0;
 
+	if (undominated_mixed(st, p, upper, used))
+		return 0;
 	segc_poly_init(&q, segc_poly_nvars(p));
 	segc_poly_set(&q, p);
 	isfree = segc_xcalloc(segc_poly_nvars(&q) ? segc_poly_nvars(&q) : 1, 1);
