@@ -797,9 +797,81 @@ static void test_shift_var(void)
 	mpq_clear(b);
 }
 
+/* p(x_v := q) against p valued where x_v is the value of q, at random
+ * rational points; and the refusal of a negative power of x_v. */
+static void test_subst_var(void)
+{
+	int round, bad = 0, pt;
+	mpq_t x[NV], y[NV], a, b;
+	int32_t e[NV] = { 0 };
+	size_t v;
+
+	for (v = 0; v < NV; v++) {
+		mpq_init(x[v]);
+		mpq_init(y[v]);
+	}
+	mpq_init(a);
+	mpq_init(b);
+	for (round = 0; round < 200; round++) {
+		segc_poly p, q, r;
+
+		random_poly(&p, (int)range(1, 12), (int)range(0, 5), round % 3);
+		random_poly_in(&q, (int)range(1, NV), (int)range(0, 4),
+			(int)range(0, 2), round % 2);
+		v = (size_t)range(0, NV - 1);
+		segc_poly_init(&r, NV);
+		if (segc_poly_subst_var(NULL, &r, &p, v, &q))
+			bad++;
+		for (pt = 0; pt < 3; pt++) {
+			size_t w;
+
+			for (w = 0; w < NV; w++) {
+				mpq_set_si(x[w], range(-20, 20),
+					(unsigned long)range(1, 6));
+				mpq_canonicalize(x[w]);
+				mpq_set(y[w], x[w]);
+			}
+			value_at(y[v], &q, x);
+			value_at(a, &r, x);
+			value_at(b, &p, y);
+			bad += !mpq_equal(a, b);
+		}
+		segc_poly_clear(&p);
+		segc_poly_clear(&q);
+		segc_poly_clear(&r);
+	}
+	tap_ok(bad == 0, "a polynomial put in for a variable gives the values "
+		"of the polynomial where the variable has its value (200 "
+		"polynomials, 3 points each; %d differ)", bad);
+	{
+		segc_poly p, q, r;
+
+		segc_poly_init(&p, NV);
+		segc_poly_init(&q, NV);
+		segc_poly_init(&r, NV);
+		e[1] = -2;
+		mpq_set_si(a, 3, 1);
+		segc_poly_push(&p, e, a);
+		segc_poly_set_si(&q, 5);
+		tap_ok(segc_poly_subst_var(NULL, &r, &p, 1, &q) == 1,
+			"a negative power of the variable put in for is left to "
+			"the caller");
+		segc_poly_clear(&p);
+		segc_poly_clear(&q);
+		segc_poly_clear(&r);
+	}
+	for (v = 0; v < NV; v++) {
+		mpq_clear(x[v]);
+		mpq_clear(y[v]);
+	}
+	mpq_clear(a);
+	mpq_clear(b);
+}
+
 int main(void)
 {
 	test_shift_var();
+	test_subst_var();
 	test_mul_div();
 	test_pow();
 	test_normalise();

@@ -260,6 +260,23 @@ int segc_rf_subst_var(segc_canon *st, segc_rf *r, const segc_rf *a,
 	segc_rf n, d;
 	int rc;
 
+	/* a polynomial x into a denominator free of x_v: the numerator's
+	 * terms pushed with the powers of x, the denominator kept (the
+	 * same fraction as the Horner steps below build) */
+	if (segc_rf_is_poly(x) && !segc_poly_has_var(&a->den, v)) {
+		segc_poly t;
+
+		segc_poly_init(&t, 0);
+		rc = segc_poly_subst_var(&st->lim, &t, &a->num, v, &x->num);
+		if (rc == 0) {
+			segc_poly_swap(&r->num, &t);
+			if (r != a)
+				segc_poly_set(&r->den, &a->den);
+		}
+		segc_poly_clear(&t);
+		if (rc <= 0)
+			return rc ? -1 : segc_rf_absorb(st, r);
+	}
 	segc_rf_init(&n);
 	segc_rf_init(&d);
 	rc = poly_at(st, &n, &a->num, v, x);

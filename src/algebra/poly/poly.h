@@ -174,6 +174,12 @@ int segc_poly_divexact(const segc_poly_lim *lim, segc_poly *q,
  * shift; exponents of v in p must be >= 0). */
 int segc_poly_shift_var(const segc_poly_lim *lim, segc_poly *r,
 	const segc_poly *p, size_t v, int sigma, mpq_srcptr c);
+/* r = p with x_v replaced by the polynomial q: 0; 1 with nothing done
+ * (and nothing reported) when p has a negative power of x_v, or when
+ * the exponents or the memory might pass their limits; -1 on a limit
+ * met computing the powers of q. */
+int segc_poly_subst_var(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *p, size_t v, const segc_poly *q);
 /* out = the coefficient of x_v^d in 'p' (a polynomial free of x_v). */
 void segc_poly_coeff_var(segc_poly *out, const segc_poly *p, size_t v,
 	int32_t d);

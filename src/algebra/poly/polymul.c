@@ -615,6 +615,128 @@ int segc_poly_shift_var(const segc_poly_lim *lim, segc_poly *r,
 	return rc;
 }
 
+/* The largest magnitude of an exponent of 'p', 0 when it has no term. */
+static int64_t widest_exp(const segc_poly *p)
+{
+	size_t i, n = p->len_ * p->nvars_;
+	int64_t m = 0;
+
+	for (i = 0; i < n; i++)
+		if (llabs((long long)p->exps_[i]) > m)
+			m = llabs((long long)p->exps_[i]);
+	return m;
+}
+
+/* t = a * b, without the gcds of mpq_mul when b is 1 or -1 or both are
+ * integers. */
+static void coef_mul(mpq_ptr t, mpq_srcptr a, mpq_srcptr b)
+{
+	if (mpz_cmp_ui(mpq_denref(b), 1) == 0 &&
+	    mpz_cmpabs_ui(mpq_numref(b), 1) == 0) {
+		mpq_set(t, a);
+		if (mpz_sgn(mpq_numref(b)) < 0)
+			mpq_neg(t, t);
+	} else if (mpz_cmp_ui(mpq_denref(a), 1) == 0 &&
+		   mpz_cmp_ui(mpq_denref(b), 1) == 0) {
+		mpz_mul(mpq_numref(t), mpq_numref(a), mpq_numref(b));
+		mpz_set_ui(mpq_denref(t), 1);
+	} else {
+		mpq_mul(t, a, b);
+	}
+}
+
+/* Releases the powers pw[0..deg] of segc_poly_subst_var. */
+static void powers_clear(segc_poly *pw, int32_t deg)
+{
+	int32_t e;
+
+	for (e = 0; e <= deg; e++)
+		segc_poly_clear(&pw[e]);
+	free(pw);
+}
+
+/* r = p with x_v replaced by the polynomial q (see poly.h): each term
+ * of p times the power of q its exponent of v asks for, pushed, then
+ * merged once. */
+int segc_poly_subst_var(const segc_poly_lim *lim, segc_poly *r,
+	const segc_poly *p, size_t v, const segc_poly *q)
+{
+	int32_t deg = segc_poly_degree(p, v), e;
+	size_t nv = p->nvars_ > q->nvars_ ? p->nvars_ : q->nvars_;
+	size_t i, j, k, n = 0;
+	int64_t m = INT32_MAX / 2;
+	double bytes;
+	segc_poly *pw, out;
+	segc_poly_lim quiet;
+	int32_t *row;
+	mpq_t t;
+	int rc = 0;
+
+	if (v < p->nvars_ && segc_poly_min_degree(p, v) < 0)
+		return 1;
+	if (v >= p->nvars_ || deg <= 0) {
+		segc_poly_set(r, p);
+		return 0;
+	}
+	/* the exponents added stay within the limit, known beforehand */
+	if (lim && lim->max_exponent > 0 && lim->max_exponent < m)
+		m = lim->max_exponent;
+	if (widest_exp(p) + (int64_t)deg * widest_exp(q) > m)
+		return 1;
+	pw = segc_xmalloc(((size_t)deg + 1) * sizeof *pw);
+	for (e = 0; e <= deg; e++)
+		segc_poly_init(&pw[e], nv);
+	segc_poly_set_si(&pw[0], 1);
+	/* the powers of q within the limits, none reported */
+	if (lim) {
+		quiet = *lim;
+		quiet.ctx = NULL;
+	}
+	for (e = 1; e <= deg && rc == 0; e++)
+		rc = segc_poly_mul(lim ? &quiet : NULL, &pw[e], &pw[e - 1], q) ?
+			1 : 0;
+	for (i = 0; i < p->len_ && rc == 0; i++)
+		n += pw[term_exp(p, i)[v]].len_;
+	/* the terms pushed within the memory, their number once merged
+	 * against max_terms; the work charged as a Taylor shift's is */
+	bytes = (double)n * ((double)nv * sizeof(int32_t) + sizeof(mpq_t));
+	if (rc == 0 && (bytes > (double)SIZE_MAX ||
+	    !segc_poly_fits_bytes(lim, (size_t)bytes)))
+		rc = 1;
+	if (rc == 0 && lim && segc_ctx_charge(lim->ctx, (double)n *
+		(double)(nv / 8 + 1)))
+		rc = -1;
+	if (rc) {
+		powers_clear(pw, deg);
+		return rc;
+	}
+	row = segc_xcalloc(nv ? nv : 1, sizeof *row);
+	mpq_init(t);
+	segc_poly_init(&out, nv);
+	segc_poly_reserve(&out, n);
+	for (i = 0; i < p->len_; i++) {
+		const segc_poly *qe = &pw[term_exp(p, i)[v]];
+
+		for (j = 0; j < qe->len_; j++) {
+			memcpy(row, term_exp(p, i), p->nvars_ * sizeof *row);
+			memset(row + p->nvars_, 0, (nv - p->nvars_) * sizeof *row);
+			row[v] = 0;
+			for (k = 0; k < qe->nvars_; k++)
+				row[k] += term_exp(qe, j)[k];
+			coef_mul(t, p->coefs_[i], qe->coefs_[j]);
+			segc_poly_push_swap(&out, row, t);
+		}
+	}
+	rc = segc_poly_normalise(lim, &out);
+	if (rc == 0)
+		segc_poly_swap(r, &out);
+	segc_poly_clear(&out);
+	powers_clear(pw, deg);
+	free(row);
+	mpq_clear(t);
+	return rc ? -1 : 0;
+}
+
 /* Divides 'p' by its content (see poly.h). */
 void segc_poly_primitive(segc_poly *p, mpq_ptr scale)
 {
