@@ -172,6 +172,20 @@ static double mp_exp2(double x, int up)
 	return r;
 }
 
+/* 'o' set to the exact integer n (below 2^62 in magnitude): its ball
+ * the integer rounded, within 2^-50 of it past 2^53. */
+static inline void set_int(dball *o, int64_t n)
+{
+	const int64_t lim = (int64_t)1 << 53;
+
+	o->qn = n;
+	o->qd = 1;
+	o->m = (double)n;
+	/* |n| > lim, in one comparison */
+	o->r = (uint64_t)(n + lim) > 2 * (uint64_t)lim ?
+		dabs(o->m) * 0x1p-50 : 0;
+}
+
 /* 'o' set to the exact n / d (d > 0; n, d below 2^62 in magnitude),
  * not reduced unless it is an integer: its ball the quotient correctly
  * rounded, or within an ulp.  Such a ball always passes check(): its
@@ -188,10 +202,7 @@ static inline void set_frac(dball *o, int64_t n, int64_t d)
 		d = 1;
 	}
 	if (d == 1) {
-		o->qn = n;
-		o->qd = 1;
-		o->m = (double)n;
-		o->r = n > lim || n < -lim ? dabs(o->m) * 0x1p-50 : 0;
+		set_int(o, n);
 		return;
 	}
 	o->qn = n;
@@ -306,8 +317,14 @@ static double upper(const dball *x)
 	return step(step(t, 0), 0);
 }
 
-/* o = x + y. */
-static inline int add(dball *o, const dball *x, const dball *y)
+/* Non-zero when the integer n is below 2^62 in magnitude. */
+static inline int small_int(int64_t n)
+{
+	return n < ((int64_t)1 << 62) && n > -((int64_t)1 << 62);
+}
+
+/* o = x + y, of any balls (see add). */
+static int add_ball(dball *o, const dball *x, const dball *y)
 {
 	double s = x->m + y->m, bb = s - x->m, e;
 
@@ -320,8 +337,22 @@ static inline int add(dball *o, const dball *x, const dball *y)
 	return check(o);
 }
 
-/* o = x * y. */
-static inline int mul(dball *o, const dball *x, const dball *y)
+/* o = x + y: most values of a plan's sums are small integers (counters,
+ * counts and their sums), added here without the general path. */
+static inline int add(dball *o, const dball *x, const dball *y)
+{
+	int64_t n;
+
+	if (x->qd == 1 && y->qd == 1 &&
+	    !__builtin_add_overflow(x->qn, y->qn, &n) && small_int(n)) {
+		set_int(o, n);
+		return DB_OK;
+	}
+	return add_ball(o, x, y);
+}
+
+/* o = x * y, of any balls (see mul). */
+static int mul_ball(dball *o, const dball *x, const dball *y)
 {
 	double p = x->m * y->m, e;
 
@@ -333,6 +364,19 @@ static inline int mul(dball *o, const dball *x, const dball *y)
 	o->m = p;
 	o->qd = 0;
 	return check(o);
+}
+
+/* o = x * y, small integers first (see add). */
+static inline int mul(dball *o, const dball *x, const dball *y)
+{
+	int64_t n;
+
+	if (x->qd == 1 && y->qd == 1 &&
+	    !__builtin_mul_overflow(x->qn, y->qn, &n) && small_int(n)) {
+		set_int(o, n);
+		return DB_OK;
+	}
+	return mul_ball(o, x, y);
 }
 
 /* o = 1 / x, x away from 0. */
