@@ -888,8 +888,10 @@ static int run_atom(drun *d, const segc_eplan_ins *in)
 	return rc ? DB_GIVE_UP : DB_OK;
 }
 
-/* Runs the operation 'in'. */
-static int run_ins(drun *d, const segc_eplan_ins *in)
+/* Runs the operation 'in', one of those that hold blocks or are rare
+ * (kept out of run_ins, so that the frequent ones run without the
+ * frame a recursive function needs). */
+static int run_other(drun *d, const segc_eplan_ins *in)
 {
 	switch (in->op) {
 	case SEGC_EPO_ADD:
@@ -924,6 +926,19 @@ static int run_ins(drun *d, const segc_eplan_ins *in)
 		return DB_GIVE_UP;
 	}
 	return DB_GIVE_UP;
+}
+
+/* Runs the operation 'in': a sum or product of two, the most frequent,
+ * at once; the others by run_other. */
+static inline int run_ins(drun *d, const segc_eplan_ins *in)
+{
+	dball *v = d->v;
+
+	if (in->nargs == 2 && in->op == SEGC_EPO_ADD)
+		return add(&v[in->dst], &v[in->arg[0]], &v[in->arg[1]]);
+	if (in->nargs == 2 && in->op == SEGC_EPO_MUL)
+		return mul(&v[in->dst], &v[in->arg[0]], &v[in->arg[1]]);
+	return run_other(d, in);
 }
 
 /* Runs the operations of 'blk' in order. */
