@@ -4,10 +4,12 @@
 # table of doc/lu.md, and the block-size optimum over B = 8..64; beside
 # the emitted C predictor, the emitted Python module (floats) and a plain
 # simulation of the task graph in Python floats (lu_float.py) for the
-# same three, with the ratios segc / simulation, all from one run.  With
-# SEGC_OLD set to another segc, its times too.  Each time is the least
-# of REPEAT runs (default 5).
-#   SEGC=segc [SEGC_OLD=old-segc] [REPEAT=5] sh eval_lu.sh
+# same three, with the ratios segc / simulation, all from one run (and
+# the point's without the start of segc, which the simulation's time
+# does not count for Python either).  With SEGC_OLD set to another segc,
+# its times too.  Each time is the least of REPEAT batches (default 5)
+# of BATCH runs (default 10), the mean of a batch.
+#   SEGC=segc [SEGC_OLD=old-segc] [REPEAT=5] [BATCH=10] sh eval_lu.sh
 : "${SEGC:?}" "${top_srcdir:?}"
 M=$top_srcdir/xml/machines/parsytec_gc.xml
 L=$top_srcdir/xml/lu_blocked.xml
@@ -31,11 +33,15 @@ unwrap() {
 
 # secs CMD...: the CPU seconds (user and system) CMD takes, its output
 # discarded: on a shared machine the wall clock says more about the
-# others' work than about this one; the least of REPEAT runs (default 5),
-# since the others' work also slows a run down through the caches.  With
-# SEGC_LIBDIR set, CMD finds its libraries there first.
+# others' work than about this one; the least of REPEAT batches (default
+# 5), since the others' work also slows a run down through the caches.
+# A batch runs CMD BATCH times (default 10) and counts their mean: the
+# kernel charges CPU time by the clock tick (4 ms here), too coarse for
+# one run of 20 ms.  With SEGC_LIBDIR set, CMD finds its libraries there
+# first.
 REPEAT=${REPEAT:-5}
-export REPEAT
+BATCH=${BATCH:-10}
+export REPEAT BATCH
 secs() {
 	python3 - "$@" <<'PY'
 import os, resource, subprocess, sys
@@ -48,14 +54,17 @@ if lib:
     old = env.get("LD_LIBRARY_PATH")
     env["LD_LIBRARY_PATH"] = lib + (":" + old if old else "")
 best = None
+batch = max(1, int(os.environ.get("BATCH", "10")))
 for _ in range(max(1, int(os.environ.get("REPEAT", "5")))):
     t = cpu()
-    r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, env=env)
-    if r.returncode:
-        print("failed")
-        sys.exit(0)
-    best = cpu() - t if best is None else min(best, cpu() - t)
-print("%.3f" % best)
+    for _ in range(batch):
+        r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, env=env)
+        if r.returncode:
+            print("failed")
+            sys.exit(0)
+    t = (cpu() - t) / batch
+    best = t if best is None else min(best, t)
+print("%.4f" % best)
 PY
 }
 
@@ -65,6 +74,7 @@ row() {
 	set -- "$1" $(unwrap "$2")
 	SEGC_LIBDIR=${3:-}
 	export SEGC_LIBDIR
+	s=$(secs "$2" --version)
 	p=$(secs "$2" eval -m "$M" "$L" N=26400 B=32 X=12 Y=8)
 	t=$(secs "$2" eval -m "$M" "$L" N=352,1408,5280,13200,26400 B=32 \
 		X=1,2,4,12 Y=1,8 2>/dev/null)
@@ -72,6 +82,7 @@ row() {
 		N=1408 X=1 Y=1)
 	unset SEGC_LIBDIR
 	printf '%-22s %10s %10s %10s\n' "$1" "$p" "$t" "$o"
+	printf '%-22s %10s\n' "  its start alone" "$s"
 }
 
 printf '%-22s %10s %10s %10s\n' "CPU seconds" "LU point" "40 points" "optimum"
@@ -123,6 +134,11 @@ printf 'ratio segc / sim       %10s %10s %10s\n' \
 	"$(python3 -c "print('%.2f' % ($p / max($1, 1e-6)))")" \
 	"$(python3 -c "print('%.2f' % ($t / max($2, 1e-6)))")" \
 	"$(python3 -c "print('%.2f' % ($o / max($3, 1e-6)))")"
+# The simulation's times leave out the start of Python (about 0.09 s);
+# segc's include the start of the program and its libraries, which the
+# row "its start alone" measures: the point's ratio without it too.
+printf 'ratio, starts left out %10s\n' \
+	"$(python3 -c "print('%.2f' % (($p - $s) / max($1, 1e-6)))")"
 printf 'LU point: segc %s, float sim %s; best B: segc %s, float sim %s\n' \
 	"$got" "$4" "$best" "$5"
 
