@@ -738,6 +738,19 @@ static void value_at(mpq_t out, const segc_poly *p, mpq_t *x)
 	mpq_clear(t);
 }
 
+/* x = a random rational point (numerators -20..20, denominators 1..5),
+ * y a copy of it to move. */
+static void random_point(mpq_t *x, mpq_t *y)
+{
+	size_t w;
+
+	for (w = 0; w < NV; w++) {
+		mpq_set_si(x[w], range(-20, 20), (unsigned long)range(1, 6));
+		mpq_canonicalize(x[w]);
+		mpq_set(y[w], x[w]);
+	}
+}
+
 /* p(x_v := sigma*x_v + c) against p itself valued at the moved point, at
  * random rational points, for shifts by 0, 1 and other rationals. */
 static void test_shift_var(void)
@@ -766,14 +779,7 @@ static void test_shift_var(void)
 		if (segc_poly_shift_var(NULL, &r, &p, v, sigma, c))
 			bad++;
 		for (pt = 0; pt < 3; pt++) {
-			size_t w;
-
-			for (w = 0; w < NV; w++) {
-				mpq_set_si(x[w], range(-20, 20),
-					(unsigned long)range(1, 6));
-				mpq_canonicalize(x[w]);
-				mpq_set(y[w], x[w]);
-			}
+			random_point(x, y);
 			/* y_v = sigma*x_v + c */
 			if (sigma < 0)
 				mpq_neg(y[v], y[v]);
@@ -823,14 +829,7 @@ static void test_subst_var(void)
 		if (segc_poly_subst_var(NULL, &r, &p, v, &q))
 			bad++;
 		for (pt = 0; pt < 3; pt++) {
-			size_t w;
-
-			for (w = 0; w < NV; w++) {
-				mpq_set_si(x[w], range(-20, 20),
-					(unsigned long)range(1, 6));
-				mpq_canonicalize(x[w]);
-				mpq_set(y[w], x[w]);
-			}
+			random_point(x, y);
 			value_at(y[v], &q, x);
 			value_at(a, &r, x);
 			value_at(b, &p, y);
