@@ -440,6 +440,10 @@ static int dominates(const segc_poly *p, size_t a, size_t b,
 	return 1;
 }
 
+/* The most undominated terms undominated_mixed reads: a dense polynomial
+ * then costs a bounded multiple of its terms. */
+#define UNDOMINATED_MAX 64
+
 /* Non-zero when the attempt of poly_sign_once with 'upper' must fail,
  * found without moving a variable.  A term that no other term dominates
  * keeps its coefficient through the moves, times -1 for each odd power
@@ -455,7 +459,7 @@ static int undominated_mixed(segc_canon *st, const segc_poly *p, int upper,
 	size_t nv = segc_poly_nvars(p), n = segc_poly_nterms(p), i, k, v;
 	signed char *move = segc_xcalloc(nv ? nv : 1, 1);
 	int32_t *low = segc_xcalloc(nv ? nv : 1, sizeof *low);
-	size_t *top = segc_xmalloc((n ? n : 1) * sizeof *top), ntop = 0;
+	size_t top[UNDOMINATED_MAX], ntop = 0;
 	int seen = 0;
 
 	for (v = 0; v < nv; v++)
@@ -478,6 +482,9 @@ static int undominated_mixed(segc_canon *st, const segc_poly *p, int upper,
 			;
 		if (k < ntop)
 			continue;
+		/* no conclusion past UNDOMINATED_MAX of them */
+		if (ntop == UNDOMINATED_MAX)
+			break;
 		top[ntop++] = i;
 		for (v = 0; v < nv; v++)
 			if (move[v] < 0)
@@ -486,7 +493,6 @@ static int undominated_mixed(segc_canon *st, const segc_poly *p, int upper,
 	}
 	free(move);
 	free(low);
-	free(top);
 	return seen == 3;
 }
 
