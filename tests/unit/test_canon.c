@@ -940,6 +940,88 @@ static void test_proved_signs(void)
 	tap_ok(segc_ctx_n_diags(ctx) == 0, "proved signs record nothing");
 }
 
+/* The sign test over the box finds what a polynomial written in the
+ * distances to the box's corner shows: sum c * prod (x - lo)^a with
+ * c > 0 is >= 0 on the box (and > 0 with a constant c), and so is sum c
+ * * prod (hi - x)^a.  Expanded by the canonical form, such a polynomial
+ * has terms of both signs; moved back to the corner (to the upper
+ * bounds for the second kind, where odd powers change sign) all its
+ * coefficients are positive again.  Random ones of both kinds, and
+ * their negations. */
+static void test_box_signs(void)
+{
+	/* b1 in [2, 7], b2 in [-3, 5], b3 in [0, 4], b4 <= 3, b5 >= 1/2 */
+	static const char *const lo_form[] = { "(b1 - 2)", "(b2 + 3)", "b3",
+		"(3 - b4)", "(b5 - 1/2)" };
+	static const char *const hi_form[] = { "(7 - b1)", "(5 - b2)",
+		"(4 - b3)", "(3 - b4)", "(b5 - 1/2)" };
+	static const long lo[] = { 2, -3, 0, 0, 1 }, hi[] = { 7, 5, 4, 3, 0 };
+	static const int has_lo[] = { 1, 1, 1, 0, 1 }, has_hi[] = { 1, 1, 1,
+		1, 0 };
+	mpq_t l, h;
+	int round, missed = 0, v;
+	size_t n;
+
+	mpq_init(l);
+	mpq_init(h);
+	for (v = 0; v < 5; v++) {
+		char name[4] = { 'b', (char)('1' + v), 0, 0 };
+
+		mpq_set_si(l, lo[v], v == 4 ? 2 : 1);
+		mpq_set_si(h, hi[v], 1);
+		segc_domains_set(dom, name, has_lo[v] ? l : NULL,
+			has_hi[v] ? h : NULL, 0);
+	}
+	for (round = 0; round < 200; round++) {
+		const char *const *form = round % 2 ? hi_form : lo_form;
+		char text[2048];
+		int t, terms = (int)range(1, 5), constant = round % 4 < 2;
+		unsigned got, want;
+		segc_expr *e;
+
+		n = (size_t)snprintf(text, sizeof text, "%s", constant ?
+			"3/7" : "0");
+		for (t = 0; t < terms; t++) {
+			n += (size_t)snprintf(text + n, sizeof text - n,
+				" + %ld/%ld", range(1, 9), range(1, 4));
+			for (v = 0; v < 5; v++) {
+				long a = range(0, 3);
+
+				if (a)
+					n += (size_t)snprintf(text + n,
+						sizeof text - n, "*%s^%ld",
+						form[v], a);
+			}
+		}
+		if (round % 8 >= 4) {
+			/* the negation: <= 0 (< 0 with the constant) */
+			memmove(text + 2, text, n + 1);
+			text[0] = '-';
+			text[1] = '(';
+			strcat(text, ")");
+			want = constant ? SEGC_PROVED_NEG | SEGC_PROVED_NONPOS :
+				SEGC_PROVED_NONPOS;
+		} else {
+			want = constant ? SEGC_PROVED_POS | SEGC_PROVED_NONNEG :
+				SEGC_PROVED_NONNEG;
+		}
+		e = segc_expr_parse(ctx, text, NULL);
+		got = e ? segc_proved_signs(ctx, dom, e) : 0;
+		if ((got & want) != want) {
+			if (!missed)
+				tap_diag("not proved (%u, want %u): %s", got,
+					want, text);
+			missed++;
+		}
+		segc_expr_free(e);
+	}
+	tap_ok(missed == 0, "the box proves the signs of polynomials written "
+		"in the distances to its corners (200, both corners and "
+		"negations; %d missed)", missed);
+	mpq_clear(l);
+	mpq_clear(h);
+}
+
 /* The domain table. */
 static void test_domains(void)
 {
@@ -973,6 +1055,7 @@ int main(void)
 	test_limits();
 	test_placed();
 	test_proved_signs();
+	test_box_signs();
 	test_domains();
 	segc_domains_free(dom);
 	segc_ctx_free(ctx);
