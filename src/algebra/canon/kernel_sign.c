@@ -377,6 +377,19 @@ static int shift_var(segc_canon *st, const segc_poly_lim *lim,
 	return segc_poly_shift_var(lim, q, q, v, sign < 0 ? -1 : 1, c);
 }
 
+/* How the sign test moves a variable with the bounds 'lo' and 'hi'
+ * ('nonneg': proved >= 0 without them), 'upper' preferring upper
+ * bounds: 0 left as it is (>= 0, or free), 1 to its lower bound (x = lo
+ * + x'), -1 to its upper one (x = hi - x'). */
+static int box_move(int nonneg, mpq_srcptr lo, mpq_srcptr hi, int upper)
+{
+	if (nonneg)
+		return 0;
+	if (hi && (upper || !lo))
+		return -1;
+	return lo && mpq_sgn(lo) ? 1 : 0;
+}
+
 /* Prepares variable v of 'q' for the sign test; returns 0, or -1 when no
  * sign can be proven.  'upper' prefers upper bounds. */
 static int box_var(segc_canon *st, const segc_poly_lim *lim, segc_poly *q,
@@ -385,6 +398,7 @@ static int box_var(segc_canon *st, const segc_poly_lim *lim, segc_poly *q,
 	mpq_srcptr lo, hi;
 	int integer, nonneg = segc_kernel_atom_bounds(st, v, &lo, &hi, &integer);
 	int32_t mn = segc_poly_min_degree(q, v);
+	int move = box_move(nonneg, lo, hi, upper);
 
 	if (mn < 0) {
 		int32_t *d;
@@ -399,28 +413,12 @@ static int box_var(segc_canon *st, const segc_poly_lim *lim, segc_poly *q,
 		if (rc)
 			return -1;
 	}
-	if (nonneg)
-		return 0;
-	if (hi && (upper || !lo))
-		return shift_var(st, lim, q, v, hi, -1);
-	if (lo)
-		return mpq_sgn(lo) ? shift_var(st, lim, q, v, lo, 1) : 0;
-	isfree[v] = 1;
+	if (move)
+		return shift_var(st, lim, q, v, move < 0 ? hi : lo, move);
+	/* neither moved nor bounded below: free */
+	if (!nonneg && !lo)
+		isfree[v] = 1;
 	return 0;
-}
-
-/* How box_var moves variable 'v': 0 left as it is (>= 0, or free), 1
- * to its lower bound (x = lo + x'), -1 to its upper one (x = hi - x'). */
-static int box_move(segc_canon *st, size_t v, int upper)
-{
-	mpq_srcptr lo, hi;
-	int integer;
-
-	if (segc_kernel_atom_bounds(st, v, &lo, &hi, &integer))
-		return 0;
-	if (hi && (upper || !lo))
-		return -1;
-	return lo && mpq_sgn(lo) ? 1 : 0;
 }
 
 /* Non-zero when term 'a' of 'p' dominates term 'b': the same exponents
@@ -464,7 +462,11 @@ static int undominated_mixed(segc_canon *st, const segc_poly *p, int upper,
 
 	for (v = 0; v < nv; v++)
 		if (used[v]) {
-			move[v] = (signed char)box_move(st, v, upper);
+			mpq_srcptr lo, hi;
+			int integer, nonneg = segc_kernel_atom_bounds(st, v, &lo,
+				&hi, &integer);
+
+			move[v] = (signed char)box_move(nonneg, lo, hi, upper);
 			low[v] = segc_poly_min_degree(p, v);
 			if (low[v] > 0)
 				low[v] = 0;
