@@ -664,7 +664,6 @@ int segc_poly_subst_var(const segc_poly_lim *lim, segc_poly *r,
 	int32_t deg = segc_poly_degree(p, v), e;
 	size_t nv = p->nvars_ > q->nvars_ ? p->nvars_ : q->nvars_;
 	size_t i, j, k, n = 0;
-	int64_t m = INT32_MAX / 2;
 	double bytes;
 	segc_poly *pw, out;
 	segc_poly_lim quiet;
@@ -678,20 +677,19 @@ int segc_poly_subst_var(const segc_poly_lim *lim, segc_poly *r,
 		segc_poly_set(r, p);
 		return 0;
 	}
-	/* the exponents added stay within the limit, known beforehand */
-	if (lim && lim->max_exponent > 0 && lim->max_exponent < m)
-		m = lim->max_exponent;
-	if (widest_exp(p) + (int64_t)deg * widest_exp(q) > m)
+	/* the limits checked and nothing reported: the exponents added
+	 * known beforehand, then the powers of q */
+	if (lim) {
+		quiet = *lim;
+		quiet.ctx = NULL;
+	}
+	if (segc_poly_check_exp(lim ? &quiet : NULL, widest_exp(p) +
+		(int64_t)deg * widest_exp(q)))
 		return 1;
 	pw = segc_xmalloc(((size_t)deg + 1) * sizeof *pw);
 	for (e = 0; e <= deg; e++)
 		segc_poly_init(&pw[e], nv);
 	segc_poly_set_si(&pw[0], 1);
-	/* the powers of q within the limits, none reported */
-	if (lim) {
-		quiet = *lim;
-		quiet.ctx = NULL;
-	}
 	for (e = 1; e <= deg && rc == 0; e++)
 		rc = segc_poly_mul(lim ? &quiet : NULL, &pw[e], &pw[e - 1], q) ?
 			1 : 0;
