@@ -89,12 +89,12 @@ static void poly_of(segc_poly *p, const char *text);
  * operation that FLINT's fmpq_mpoly_pow_ui is set beside. */
 static void bench_expand_poly(segc_ctx *ctx)
 {
-	(void)ctx;
 	segc_poly s, r;
 	double t[7];
 	char extra[64];
 	int i;
 
+	(void)ctx;  /* the polynomial interface needs none */
 	poly_of(&s, "x1+x2+x3+x4+x5+x6+x7+x8+1");
 	segc_poly_init(&r, 8);
 	for (i = 0; i < 7; i++) {
@@ -147,12 +147,12 @@ static void poly_of(segc_poly *p, const char *text)
 /* Workload 2: gcd(A*G, B*G). */
 static void bench_gcd(segc_ctx *ctx)
 {
-	(void)ctx;
 	segc_poly g, a, b, ag, bg, r;
 	double t[7];
 	char extra[96];
 	int i;
 
+	(void)ctx;  /* the polynomial interface needs none */
 	poly_of(&g, "x1+x2+x3+x4+1");
 	poly_of(&a, "x1*x2+x3+x4^2+x5+x6+2");
 	poly_of(&b, "x1+x5*x6+3*x7+x8+x2^2+5");
@@ -231,7 +231,6 @@ static void bench_long_sum(segc_ctx *ctx)
  * steps FLINT's push, sort and merge are set beside. */
 static void bench_long_sum_poly(segc_ctx *ctx)
 {
-	(void)ctx;
 	segc_poly s;
 	int32_t e[3];
 	mpq_t c;
@@ -240,6 +239,7 @@ static void bench_long_sum_poly(segc_ctx *ctx)
 	long i;
 	int k;
 
+	(void)ctx;  /* the polynomial interface needs none */
 	segc_poly_init(&s, 3);
 	mpq_init(c);
 	for (k = 0; k < 5; k++) {
