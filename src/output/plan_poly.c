@@ -5,7 +5,8 @@
  * that are none of these) and evaluated by multivariate Horner's rule over
  * them (the arguments in order, then other atoms), integer powers by
  * repeated squaring, the negative powers of a sum of terms by one
- * division at the end. */
+ * division at the end; rational coefficients as integers over their
+ * common denominator, divided once (lpoly_lcm). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -423,6 +424,60 @@ static size_t apply_shift(segc_plan_builder *bd, const lpoly *lp,
 	return have_den ? segc_plan_emit_op(bd, SEGC_OP_DIV, v, den) : v;
 }
 
+/* The most a polynomial's coefficients are multiplied by to make them
+ * integers (see lpoly_lcm). */
+#define LCM_MAX (1L << 20)
+
+/* The lcm L of the denominators of the coefficients of 'lp', when they
+ * have both signs, L is not a power of 2 and at most LCM_MAX, and every
+ * coefficient times L is an integer below 2^53 in magnitude; else 1.  The polynomial is then
+ * planned times L, with integer coefficients that are exact in double,
+ * and divided by L once: where the atoms are integers too, the sum is of
+ * integers, exact where they stay below 2^53 (plan_bound.c proves where),
+ * and cancels exactly, where 4*N^2/3 - 8*N*c/3 rounded its coefficients
+ * and could leave 1e-13 for 0. */
+static long lpoly_lcm(const lpoly *lp)
+{
+	size_t i;
+	long l = 1;
+	int signs = 0;
+	mpz_t L, t;
+
+	mpz_init_set_ui(L, 1);
+	mpz_init(t);
+	for (i = 0; i < lp->nterms && mpz_cmp_ui(L, LCM_MAX) <= 0; i++)
+		mpz_lcm(L, L, mpq_denref(lp->terms[i].coeff));
+	for (i = 0; i < lp->nterms; i++)
+		signs |= mpq_sgn(lp->terms[i].coeff) > 0 ? 1 : 2;
+	/* only for a sum that may cancel, and denominators other than
+	 * powers of 2 (those coefficients are exact in double already) */
+	if (signs == 3 && mpz_cmp_ui(L, LCM_MAX) <= 0 &&
+	    mpz_scan1(L, 0) + 1 < mpz_sizeinbase(L, 2)) {
+		l = (long)mpz_get_ui(L);
+		for (i = 0; i < lp->nterms && l > 1; i++) {
+			mpz_divexact(t, L, mpq_denref(lp->terms[i].coeff));
+			mpz_mul(t, t, mpq_numref(lp->terms[i].coeff));
+			if (mpz_sizeinbase(t, 2) > 53)
+				l = 1;
+		}
+	}
+	mpz_clear(L);
+	mpz_clear(t);
+	return l;
+}
+
+/* Multiplies every coefficient of 'lp' by 'l'. */
+static void lpoly_scale(lpoly *lp, long l)
+{
+	size_t i;
+
+	for (i = 0; i < lp->nterms; i++) {
+		mpz_mul_si(mpq_numref(lp->terms[i].coeff),
+			mpq_numref(lp->terms[i].coeff), l);
+		mpq_canonicalize(lp->terms[i].coeff);
+	}
+}
+
 /* Lowers the sum, product or power 'in' as a Laurent polynomial in its
  * atoms. */
 int segc_plan_poly(segc_plan_builder *bd, const segc_eplan_ins *in,
@@ -431,8 +486,8 @@ int segc_plan_poly(segc_plan_builder *bd, const segc_eplan_ins *in,
 	lpoly lp;
 	horner h;
 	const term **ts = NULL, **tmp = NULL;
-	long *shift = NULL;
-	size_t i;
+	long *shift = NULL, l;
+	size_t i, v;
 	int rc = -1;
 
 	memset(&lp, 0, sizeof lp);
@@ -457,8 +512,14 @@ int segc_plan_poly(segc_plan_builder *bd, const segc_eplan_ins *in,
 	for (i = 0; i < lp.nterms; i++)
 		ts[i] = &lp.terms[i];
 	sort_terms(&h, ts, tmp, lp.nterms);
-	*out = apply_shift(bd, &lp, h.order, shift,
-		horner_plan(&h, ts, lp.nterms, 0));
+	l = lpoly_lcm(&lp);
+	if (l > 1)
+		lpoly_scale(&lp, l);
+	v = horner_plan(&h, ts, lp.nterms, 0);
+	if (l > 1)
+		v = segc_plan_emit_op(bd, SEGC_OP_DIV, v,
+			segc_plan_emit_const_si(bd, l));
+	*out = apply_shift(bd, &lp, h.order, shift, v);
 	free(h.order);
 	rc = 0;
 out:

@@ -9,7 +9,11 @@ computed here in Python fractions from the formula written out by hand
   products of the 40 factors P + k (40! already at P = 1);
 - N^3*P + N*B + 1, all integers: N^3*P passes 2^53 from N = P = 2^14;
 - ceil(N*P/B)*t: a ceiling of a quotient of integers, exact while
-  N*P + B < 2^53, at quotients one off an integer with N*P near 2^52.
+  N*P + B < 2^53, at quotients one off an integer with N*P near 2^52;
+- 4*N^2/3 - 8*N*B/3 + N/7 and 4*N^2/3 - 8*N*B/3: rational coefficients
+  whose terms cancel at N = 2*B (to N/7, and to 0), where the predictor
+  must keep its stated bound, and give 0 for 0, not the 1e-13 that the
+  coefficients rounded to doubles would leave.
 
 Each function's comment states "Relative error at most K u" for integer
 arguments below 2^k in magnitude (or for its whole domains): the test
@@ -72,6 +76,16 @@ def cube(a):
     return N ** 3 * P + N * B + 1
 
 
+def cancel(a):
+    N, B = a["N"], a["B"]
+    return Fraction(4, 3) * N ** 2 - Fraction(8, 3) * N * B + N / 7
+
+
+def cancel0(a):
+    N, B = a["N"], a["B"]
+    return Fraction(4, 3) * N ** 2 - Fraction(8, 3) * N * B
+
+
 def ceil_quot(a):
     N, P, B, t = a["N"], a["P"], a["B"], a["t"]
     return -((-N * P) // B) * t
@@ -90,6 +104,14 @@ CEIL = """<model name="ceilq" version="1">
   <resource name="t"/>
   <graph name="main">
     <step cost="ceil(N*P/B)*t"/>
+  </graph>
+</model>
+"""
+
+CANCEL = """<model name="cancel" version="1">
+  <param name="B" min="1" integer="true"/>
+  <graph name="main">
+    <step cost="%s"/>
   </graph>
 </model>
 """
@@ -120,6 +142,13 @@ def points_ceil():
         for b in (1, 2, 7, 67108859, 67108862, 67108863, 33554433):
             for t in T[:2]:
                 yield {"N": n, "P": p, "B": b, "t": t}
+
+
+def points_cancel():
+    # N = 2*B (the terms of N^2 and N*B cancel), one off it, and apart
+    for b in (1, 3, 500, 524287, 8388608, 16777213):
+        for n in (2 * b, 2 * b + 1, 2 * b - 1, 1, 33554431):
+            yield {"N": n, "P": 1, "B": b}
 
 
 def stated(csource):
@@ -182,7 +211,11 @@ def check(name, model, keep, points, value, work):
         head, row = [l.split("\t") for l in r.stdout.splitlines()[:2]]
         got = Fraction(float(row[head.index("total")]))
         want = value({n: Fraction(Decimal(str(v))) for n, v in p.items()})
-        err = abs(got - want) / abs(want) / U
+        if want == 0:
+            # a value of 0 has no relative error to spare
+            err = Fraction(0) if got == 0 else Fraction(2 ** 60)
+        else:
+            err = abs(got - want) / abs(want) / U
         worst = max(worst, err)
         if err > bound[0] + Fraction(1, 2 ** 20):
             bad.append("%s: %.3f u beyond %d u" % (args, float(err),
@@ -195,7 +228,9 @@ def check(name, model, keep, points, value, work):
 
 def main():
     with tempfile.TemporaryDirectory() as work:
-        for name, text in (("cube", CUBE), ("ceilq", CEIL)):
+        for name, text in (("cube", CUBE), ("ceilq", CEIL),
+                           ("cancel", CANCEL % "4*N^2/3 - 8*N*B/3 + N/7"),
+                           ("cancel0", CANCEL % "4*N^2/3 - 8*N*B/3")):
             with open(os.path.join(work, name + ".xml"), "w") as f:
                 f.write(text)
         check("long_let", os.path.join(TOP, "tests", "cli", "models",
@@ -205,6 +240,9 @@ def main():
               points_cube(), cube, work)
         check("ceilq", os.path.join(work, "ceilq.xml"), ["B", "t"],
               points_ceil(), ceil_quot, work)
+        for name, value in (("cancel", cancel), ("cancel0", cancel0)):
+            check(name, os.path.join(work, name + ".xml"), ["B"],
+                  points_cancel(), value, work)
     print("1..%d" % tests)
     return 0
 
