@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "output/evalmp_plan.h"
+#include "output/evalmp_pieces.h"
 #include "graph/maxplus.h"
 #include "base/util.h"
 
@@ -395,10 +396,81 @@ static void set_loop(segc_eplan_ins *in, cblock *body, size_t binder,
 	in->binder = binder;
 }
 
+/* Keeps the expression 'x' (a reference taken) alive as long as the plan:
+ * its operations and constants point to it. */
+static void keep(comp *c, segc_expr *x)
+{
+	segc_eplan *p = c->p;
+
+	if (p->nkept == p->capkept) {
+		p->capkept = p->capkept ? 2 * p->capkept : 16;
+		p->kept = segc_xrealloc(p->kept,
+			segc_xmul_size(p->capkept, sizeof *p->kept));
+	}
+	p->kept[p->nkept++] = x;
+}
+
+/* The slot of the expression 'x', free of the counter of the loop whose
+ * body is the current block, compiled there (so into its preheader or
+ * before) into '*s', unless '*rc' is set already; '*rc' set when its
+ * value would be known only inside the body (an if() or a sum in it) or
+ * never (a name without a value).  Takes the reference of 'x'. */
+static void piece_slot(comp *c, segc_expr *x, size_t *s, int *rc)
+{
+	if (*rc) {
+		segc_expr_free(x);
+		return;
+	}
+	keep(c, x);
+	*s = compile(c, x);
+	if (*s == NO_SLOT || c->p->slot[*s].level >= c->cur->depth ||
+	    c->loose[*s])
+		*rc = -1;
+}
+
+/* The pieces of the body of the sum 'e' (evalmp_pieces.h), their
+ * coefficients compiled with 'body' the current block, into '*out'
+ * ('*nout' of them); none when the body has another shape or a
+ * coefficient is known only inside it. */
+static void compile_pieces(comp *c, cblock *body, const segc_expr *e,
+	segc_eplan_piece **out, size_t *nout)
+{
+	segc_piece pc[SEGC_PIECES_MAX];
+	segc_eplan_piece *ep;
+	cblock *saved = c->cur;
+	size_t n, i, k;
+	int rc = 0;
+
+	*out = NULL;
+	*nout = 0;
+	if (segc_sum_split(segc_expr_arg(e, 2), segc_expr_name(e), pc, &n))
+		return;
+	ep = segc_xcalloc(n, sizeof *ep);
+	c->cur = body;
+	for (i = 0; i < n; i++) {
+		ep[i].kind = (int)pc[i].kind;
+		piece_slot(c, pc[i].m, &ep[i].m, &rc);
+		for (k = 0; k < 2; k++)
+			if (pc[i].a[k]) {
+				piece_slot(c, pc[i].a[k], &ep[i].a[k], &rc);
+				piece_slot(c, pc[i].b[k], &ep[i].b[k], &rc);
+			}
+	}
+	c->cur = saved;
+	if (rc || c->failed) {
+		free(ep);
+		return;
+	}
+	*out = ep;
+	*nout = n;
+}
+
 /* sum(i, lo, hi, body). */
 static size_t compile_sum(comp *c, const segc_expr *e)
 {
 	size_t *arg = segc_xmalloc(2 * sizeof *arg), b, r, outer, i, nscope;
+	size_t npieces = 0;
+	segc_eplan_piece *pieces = NULL;
 	segc_eplan_binder *scope;
 	cblock *body;
 	segc_eplan_ins *in;
@@ -411,8 +483,10 @@ static size_t compile_sum(comp *c, const segc_expr *e)
 	}
 	b = push_binder(c, segc_expr_name(e), &body);
 	r = in_block(c, body, segc_expr_arg(e, 2), 0);
-	if (r != NO_SLOT)
+	if (r != NO_SLOT) {
 		use(c, r);
+		compile_pieces(c, body, e, &pieces, &npieces);
+	}
 	scope = segc_xmalloc(c->nenv * sizeof *scope);
 	nscope = c->nenv;
 	for (i = 0; i < c->nenv; i++) {
@@ -420,14 +494,17 @@ static size_t compile_sum(comp *c, const segc_expr *e)
 		scope[i].slot = c->env[i].slot;
 	}
 	outer = pop_binder(c);
-	if (r == NO_SLOT) {
+	if (r == NO_SLOT || c->failed) {
 		free(arg);
 		free(scope);
+		free(pieces);
 		return NO_SLOT;
 	}
 	in = emit_here(c, SEGC_EPO_SUM, e, arg, 2, outer, c->loose[r]);
 	in->nscope = nscope;
 	in->scope = scope;
+	in->npieces = npieces;
+	in->pieces = pieces;
 	set_loop(in, body, b, r);
 	return in->dst;
 }
@@ -714,6 +791,7 @@ void segc_eplan_free(segc_eplan *p)
 			free(b->ins[j].sub);
 			free(b->ins[j].subslot);
 			free(b->ins[j].scope);
+			free(b->ins[j].pieces);
 		}
 		free(b->ins);
 		free(b);
@@ -721,5 +799,8 @@ void segc_eplan_free(segc_eplan *p)
 	free(p->blocks);
 	free(p->slot);
 	free(p->result);
+	for (i = 0; i < p->nkept; i++)
+		segc_expr_free(p->kept[i]);
+	free(p->kept);
 	memset(p, 0, sizeof *p);
 }

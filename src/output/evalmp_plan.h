@@ -11,7 +11,11 @@
  * taken.  An operation that does not depend on a loop's counter is put
  * in that loop's preheader (hoisted one loop out; never out of a
  * branch), and a sum or product whose operands depend on the counter
- * only in part gets the invariant part computed there. */
+ * only in part gets the invariant part computed there.  A sum whose body
+ * is affine in its counter, or made of max, min, floor and ceil of
+ * affine functions, gets the coefficients of those pieces computed in
+ * its preheader too, for the arithmetics that sum them in closed form
+ * (evaldbl.c); the body stays, for the others. */
 #ifndef SEGC_EVALMP_PLAN_H
 #define SEGC_EVALMP_PLAN_H
 
@@ -46,6 +50,14 @@ enum { SEGC_EPF_UNBOUND, SEGC_EPF_UNDEFINED, SEGC_EPF_CONDITION,
 
 typedef struct segc_eplan_block segc_eplan_block;
 
+/* A piece of the body of a sum (evalmp_pieces.h): its kind and the slots
+ * of its factor and coefficients, computed by the sum's preheader or
+ * before it (a[1], b[1] for max and min alone). */
+typedef struct segc_eplan_piece {
+	int kind;
+	size_t m, a[2], b[2];
+} segc_eplan_piece;
+
 /* A binder in scope at an operation: its name and slot. */
 typedef struct segc_eplan_binder {
 	const char *name;
@@ -66,6 +78,8 @@ typedef struct segc_eplan_ins {
 	size_t binder;                 /* SUM, MAXPLUSV: the counter's slot */
 	size_t nscope;                 /* SUM: binders in scope, itself last */
 	segc_eplan_binder *scope;
+	size_t npieces;                /* SUM: the pieces of its body, when */
+	segc_eplan_piece *pieces;      /* it has that shape (else 0) */
 } segc_eplan_ins;
 
 /* What a slot holds before the run starts. */
@@ -88,6 +102,8 @@ typedef struct segc_eplan {
 	segc_eplan_block **blocks;      /* every block, for release */
 	size_t nblocks, capblocks;
 	size_t depth;                  /* deepest nesting of blocks */
+	segc_expr **kept;              /* expressions built for the plan */
+	size_t nkept, capkept;
 } segc_eplan;
 
 /* A block: its operations in order. */

@@ -1,0 +1,242 @@
+/* evalmp_pieces.c - the body of a sum split into pieces with closed sums
+ * (see evalmp_pieces.h).
+ *
+ * A term is affine in the counter j when it is free of j, is j, is a sum
+ * of affine terms, or a product of one affine factor by factors free of
+ * j; its coefficients a + b*j are built as expressions from the term's
+ * own parts (products of its factors, sums of its terms), so the plan
+ * finds most of them computed already.  A body is a sum of terms each
+ * affine, or max/min of two affine arguments, or floor/ceil of one,
+ * optionally times factors free of j.  Anything else (a power of j, a
+ * product of two factors with j, another function of j) leaves the body
+ * to be summed term by term.  The walk goes at most AFFINE_DEPTH levels
+ * down; deeper, the body is left as it is. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/evalmp_pieces.h"
+#include "expr/expr_private.h"
+#include "expr/builtin.h"
+
+/* How deep the affine walk goes into sums and products. */
+#define AFFINE_DEPTH 32
+
+/* Non-zero when 'var' occurs free in 'e'. */
+static int has(const segc_expr *e, const char *var)
+{
+	return segc_expr_may_have(e, var) && segc_expr_has_sym(e, var);
+}
+
+/* 'e' as a + b*var, with new references: 0; -1 when it is not affine. */
+static int affine(const segc_expr *e, const char *var, segc_expr **a,
+	segc_expr **b, int depth)
+{
+	size_t i, n, k = 0, w = 0;
+	segc_expr **as, **bs, *fa, *fb, *rest;
+	int rc = 0;
+
+	if (!has(e, var)) {
+		*a = segc_expr_copy(e);
+		*b = segc_expr_int(0);
+		return 0;
+	}
+	if (segc_expr_kind(e) == SEGC_SYM) {
+		*a = segc_expr_int(0);
+		*b = segc_expr_int(1);
+		return 0;
+	}
+	if (depth >= AFFINE_DEPTH)
+		return -1;
+	n = segc_expr_nargs(e);
+	switch (segc_expr_kind(e)) {
+	case SEGC_ADD:
+		as = calloc(n, sizeof *as);
+		bs = calloc(n, sizeof *bs);
+		if (!as || !bs) {
+			free(as);
+			free(bs);
+			return -1;
+		}
+		for (i = 0; i < n && !rc; i++)
+			rc = affine(segc_expr_arg(e, i), var, &as[i], &bs[i],
+				depth + 1);
+		if (rc) {
+			for (i = 0; i < n; i++) {
+				if (as[i])
+					segc_expr_free(as[i]);
+				if (bs[i])
+					segc_expr_free(bs[i]);
+			}
+			free(as);
+			free(bs);
+			return -1;
+		}
+		*a = segc_expr_add(n, as);
+		*b = segc_expr_add(n, bs);
+		free(as);
+		free(bs);
+		return 0;
+	case SEGC_MUL:
+		/* one factor with var (the w-th), the others free of it */
+		for (i = 0; i < n; i++)
+			if (has(segc_expr_arg(e, i), var)) {
+				w = i;
+				if (k++)
+					return -1;
+			}
+		if (affine(segc_expr_arg(e, w), var, &fa, &fb, depth + 1))
+			return -1;
+		as = malloc(n * sizeof *as);
+		if (!as) {
+			segc_expr_free(fa);
+			segc_expr_free(fb);
+			return -1;
+		}
+		for (i = 0, k = 0; i < n; i++)
+			if (i != w)
+				as[k++] = segc_expr_copy(segc_expr_arg(e, i));
+		rest = segc_expr_mul(k, as);
+		free(as);
+		*a = segc_expr_mul2(segc_expr_copy(rest), fa);
+		*b = segc_expr_mul2(rest, fb);
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* The kind of the call 'e' when it is a piece of affine arguments, with
+ * their coefficients in 'p'; -1 otherwise. */
+static int piece_call(const segc_expr *e, const char *var, segc_piece *p)
+{
+	enum segc_builtin id;
+	size_t i, n;
+
+	if (segc_expr_kind(e) != SEGC_CALL)
+		return -1;
+	id = segc_expr_builtin(e);
+	n = segc_expr_nargs(e);
+	switch (id) {
+	case SEGC_BUILTIN_MAX: case SEGC_BUILTIN_MIN:
+		if (n != 2)
+			return -1;
+		p->kind = id == SEGC_BUILTIN_MAX ? SEGC_PIECE_MAX :
+			SEGC_PIECE_MIN;
+		break;
+	case SEGC_BUILTIN_FLOOR: case SEGC_BUILTIN_CEIL:
+		if (n != 1)
+			return -1;
+		p->kind = id == SEGC_BUILTIN_FLOOR ? SEGC_PIECE_FLOOR :
+			SEGC_PIECE_CEIL;
+		break;
+	default:
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (affine(segc_expr_arg(e, i), var, &p->a[i], &p->b[i], 0)) {
+			if (i) {
+				segc_expr_free(p->a[0]);
+				segc_expr_free(p->b[0]);
+				p->a[0] = p->b[0] = NULL;
+			}
+			return -1;
+		}
+	return 0;
+}
+
+/* The term 'e' of the body as a piece of its own: 0, or -1. */
+static int piece_term(const segc_expr *e, const char *var, segc_piece *p)
+{
+	size_t i, n, k = 0, w = 0;
+	segc_expr **fs;
+
+	memset(p, 0, sizeof *p);
+	if (!piece_call(e, var, p)) {
+		p->m = segc_expr_int(1);
+		return 0;
+	}
+	if (segc_expr_kind(e) != SEGC_MUL)
+		return -1;
+	n = segc_expr_nargs(e);
+	for (i = 0; i < n; i++)
+		if (has(segc_expr_arg(e, i), var)) {
+			w = i;
+			if (k++)
+				return -1;
+		}
+	if (k != 1 || piece_call(segc_expr_arg(e, w), var, p))
+		return -1;
+	fs = malloc(n * sizeof *fs);
+	if (!fs) {
+		segc_sum_pieces_clear(p, 1);
+		return -1;
+	}
+	for (i = 0, k = 0; i < n; i++)
+		if (i != w)
+			fs[k++] = segc_expr_copy(segc_expr_arg(e, i));
+	p->m = segc_expr_mul(k, fs);
+	free(fs);
+	return 0;
+}
+
+/* Splits the body 'e' (see evalmp_pieces.h). */
+int segc_sum_split(const segc_expr *e, const char *var,
+	segc_piece p[SEGC_PIECES_MAX], size_t *n)
+{
+	size_t i, nt, np = 1, na = 0;
+	segc_expr **as, **bs;
+	int rc = 0;
+
+	if (!has(e, var))
+		return -1;  /* a constant body: no term to gain */
+	nt = segc_expr_kind(e) == SEGC_ADD ? segc_expr_nargs(e) : 1;
+	as = malloc(nt * sizeof *as);
+	bs = malloc(nt * sizeof *bs);
+	memset(p, 0, sizeof *p);
+	if (!as || !bs) {
+		free(as);
+		free(bs);
+		return -1;
+	}
+	for (i = 0; i < nt && !rc; i++) {
+		const segc_expr *t = nt == 1 ? e : segc_expr_arg(e, i);
+
+		if (!affine(t, var, &as[na], &bs[na], 0))
+			na++;
+		else if (np == SEGC_PIECES_MAX || piece_term(t, var, &p[np]))
+			rc = -1;
+		else
+			np++;
+	}
+	/* p[0]: the affine terms together */
+	p[0].kind = SEGC_PIECE_AFFINE;
+	p[0].m = segc_expr_int(1);
+	p[0].a[0] = segc_expr_add(na, as);
+	p[0].b[0] = segc_expr_add(na, bs);
+	free(as);
+	free(bs);
+	if (rc) {
+		segc_sum_pieces_clear(p, np);
+		return -1;
+	}
+	*n = np;
+	return 0;
+}
+
+/* Releases the pieces (see evalmp_pieces.h). */
+void segc_sum_pieces_clear(segc_piece *p, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		if (p[i].m)
+			segc_expr_free(p[i].m);
+		for (k = 0; k < 2; k++) {
+			if (p[i].a[k])
+				segc_expr_free(p[i].a[k]);
+			if (p[i].b[k])
+				segc_expr_free(p[i].b[k]);
+		}
+		memset(&p[i], 0, sizeof p[i]);
+	}
+}
