@@ -10,7 +10,9 @@
  * optionally times factors free of j.  Anything else (a power of j, a
  * product of two factors with j, another function of j) leaves the body
  * to be summed term by term.  The walk goes at most AFFINE_DEPTH levels
- * down; deeper, the body is left as it is. */
+ * down and visits at most SPLIT_WORK nodes (a shared node once for each
+ * path to it: a formula of lets could otherwise make it exponential);
+ * past either, the body is left as it is. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,8 +20,10 @@
 #include "expr/expr_private.h"
 #include "expr/builtin.h"
 
-/* How deep the affine walk goes into sums and products. */
+/* How deep the affine walk goes into sums and products, and how many
+ * nodes one split visits in all. */
 #define AFFINE_DEPTH 32
+#define SPLIT_WORK 65536L
 
 /* Non-zero when 'var' occurs free in 'e'. */
 static int has(const segc_expr *e, const char *var)
@@ -27,14 +31,17 @@ static int has(const segc_expr *e, const char *var)
 	return segc_expr_may_have(e, var) && segc_expr_has_sym(e, var);
 }
 
-/* 'e' as a + b*var, with new references: 0; -1 when it is not affine. */
+/* 'e' as a + b*var, with new references: 0; -1 when it is not affine
+ * (or the walk passes its bounds; '*work' counts down the nodes left). */
 static int affine(const segc_expr *e, const char *var, segc_expr **a,
-	segc_expr **b, int depth)
+	segc_expr **b, int depth, long *work)
 {
 	size_t i, n, k = 0, w = 0;
 	segc_expr **as, **bs, *fa, *fb, *rest;
 	int rc = 0;
 
+	if (--*work < 0)
+		return -1;
 	if (!has(e, var)) {
 		*a = segc_expr_copy(e);
 		*b = segc_expr_int(0);
@@ -59,7 +66,7 @@ static int affine(const segc_expr *e, const char *var, segc_expr **a,
 		}
 		for (i = 0; i < n && !rc; i++)
 			rc = affine(segc_expr_arg(e, i), var, &as[i], &bs[i],
-				depth + 1);
+				depth + 1, work);
 		if (rc) {
 			for (i = 0; i < n; i++) {
 				if (as[i])
@@ -84,7 +91,7 @@ static int affine(const segc_expr *e, const char *var, segc_expr **a,
 				if (k++)
 					return -1;
 			}
-		if (affine(segc_expr_arg(e, w), var, &fa, &fb, depth + 1))
+		if (affine(segc_expr_arg(e, w), var, &fa, &fb, depth + 1, work))
 			return -1;
 		as = malloc(n * sizeof *as);
 		if (!as) {
@@ -107,7 +114,8 @@ static int affine(const segc_expr *e, const char *var, segc_expr **a,
 
 /* The kind of the call 'e' when it is a piece of affine arguments, with
  * their coefficients in 'p'; -1 otherwise. */
-static int piece_call(const segc_expr *e, const char *var, segc_piece *p)
+static int piece_call(const segc_expr *e, const char *var, segc_piece *p,
+	long *work)
 {
 	enum segc_builtin id;
 	size_t i, n;
@@ -133,7 +141,8 @@ static int piece_call(const segc_expr *e, const char *var, segc_piece *p)
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		if (affine(segc_expr_arg(e, i), var, &p->a[i], &p->b[i], 0)) {
+		if (affine(segc_expr_arg(e, i), var, &p->a[i], &p->b[i], 0,
+		    work)) {
 			if (i) {
 				segc_expr_free(p->a[0]);
 				segc_expr_free(p->b[0]);
@@ -145,13 +154,14 @@ static int piece_call(const segc_expr *e, const char *var, segc_piece *p)
 }
 
 /* The term 'e' of the body as a piece of its own: 0, or -1. */
-static int piece_term(const segc_expr *e, const char *var, segc_piece *p)
+static int piece_term(const segc_expr *e, const char *var, segc_piece *p,
+	long *work)
 {
 	size_t i, n, k = 0, w = 0;
 	segc_expr **fs;
 
 	memset(p, 0, sizeof *p);
-	if (!piece_call(e, var, p)) {
+	if (!piece_call(e, var, p, work)) {
 		p->m = segc_expr_int(1);
 		return 0;
 	}
@@ -164,7 +174,7 @@ static int piece_term(const segc_expr *e, const char *var, segc_piece *p)
 			if (k++)
 				return -1;
 		}
-	if (k != 1 || piece_call(segc_expr_arg(e, w), var, p))
+	if (k != 1 || piece_call(segc_expr_arg(e, w), var, p, work))
 		return -1;
 	fs = malloc(n * sizeof *fs);
 	if (!fs) {
@@ -185,6 +195,7 @@ int segc_sum_split(const segc_expr *e, const char *var,
 {
 	size_t i, nt, np = 1, na = 0;
 	segc_expr **as, **bs;
+	long work = SPLIT_WORK;
 	int rc = 0;
 
 	if (!has(e, var))
@@ -201,9 +212,10 @@ int segc_sum_split(const segc_expr *e, const char *var,
 	for (i = 0; i < nt && !rc; i++) {
 		const segc_expr *t = nt == 1 ? e : segc_expr_arg(e, i);
 
-		if (!affine(t, var, &as[na], &bs[na], 0))
+		if (!affine(t, var, &as[na], &bs[na], 0, &work))
 			na++;
-		else if (np == SEGC_PIECES_MAX || piece_term(t, var, &p[np]))
+		else if (work < 0 || np == SEGC_PIECES_MAX ||
+		    piece_term(t, var, &p[np], &work))
 			rc = -1;
 		else
 			np++;

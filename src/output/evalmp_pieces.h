@@ -8,7 +8,7 @@
 #ifndef SEGC_EVALMP_PIECES_H
 #define SEGC_EVALMP_PIECES_H
 
-#include "segc/segc.h"
+#include "output/output.h"
 
 /* What a piece is, the counter j being its variable and
  * A_k = a[k] + b[k]*j: */

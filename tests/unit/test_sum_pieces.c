@@ -295,6 +295,45 @@ static void cases(segc_ctx *ctx, const char *what, int n, int big, int odd,
 		tap_diag("%s", ty.first);
 }
 
+/* A body shared 40 levels deep, x_(k+1) = 2*(x_k + x_k) from x_0 = j:
+ * a tree of 2^40 leaves in a DAG of 80 nodes.  Its split stops at its
+ * work bound (a walk of the tree would not end), and the sum of its 10
+ * terms, 55*4^40, is still valued. */
+static void test_shared(segc_ctx *ctx)
+{
+	segc_expr *x = segc_expr_sym("j"), *e;
+	static const char *const names[] = { "x" };
+	mpq_t v, want, pv;
+	segc_point pt;
+	double lo, hi;
+	int i, rc;
+
+	for (i = 0; i < 40; i++)
+		x = segc_expr_mul2(segc_expr_int(2),
+			segc_expr_add2(segc_expr_copy(x), x));
+	e = segc_expr_sum("j", segc_expr_int(1), segc_expr_int(10), x);
+	mpq_init(v);
+	mpq_init(want);
+	mpq_init(pv);
+	pt.n = 1;
+	pt.names = names;
+	pt.values = (const mpq_t *)&pv;
+	rc = segc_eval_double_n(ctx, 1, &lo, &hi,
+		(const segc_expr *const *)&e, &pt);
+	mpz_ui_pow_ui(mpq_numref(want), 4, 40);
+	mpz_mul_ui(mpq_numref(want), mpq_numref(want), 55);
+	mpq_set_d(v, lo);
+	rc = rc || mpq_cmp(v, want) > 0;
+	mpq_set_d(v, hi);
+	rc = rc || mpq_cmp(v, want) < 0;
+	tap_ok(!rc, "a body shared 40 levels deep: valued, [%.17g, %.17g]",
+		lo, hi);
+	segc_expr_free(e);
+	mpq_clear(v);
+	mpq_clear(want);
+	mpq_clear(pv);
+}
+
 int main(void)
 {
 	segc_ctx *ctx = segc_ctx_new();
@@ -302,6 +341,7 @@ int main(void)
 	cases(ctx, "small rationals", 160, 0, 0, 20261130u);
 	cases(ctx, "denominators past 2^62", 120, 1, 0, 7u);
 	cases(ctx, "a term with no closed form", 60, 0, 1, 99u);
+	test_shared(ctx);
 	segc_ctx_free(ctx);
 	return tap_done();
 }
