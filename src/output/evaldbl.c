@@ -759,19 +759,29 @@ static int affine_at(dball *o, const dball *a, const dball *b, double j)
 	return mul(&t, b, &jb) || add(o, a, &t);
 }
 
+/* 'o' set to the integer 'v': exactly when it is small, else its double
+ * (correctly rounded) within its radius. */
+static void set_wide_int(dball *o, __int128 v)
+{
+	if (small(v)) {
+		set_int(o, (int64_t)v);
+		return;
+	}
+	o->qd = 0;
+	o->m = (double)v;
+	o->r = dabs(o->m) * 0x1p-52;
+}
+
 /* o = the sum of a + b j over j = lo .. hi (lo <= hi, integers below
  * 2^52 in magnitude): (hi - lo + 1) a + (lo + hi)(hi - lo + 1)/2 b. */
 static int affine_sum(dball *o, const dball *a, const dball *b, double lo,
 	double hi)
 {
 	int64_t n = (int64_t)hi - (int64_t)lo + 1;
-	__int128 s = ((__int128)(int64_t)lo + (int64_t)hi) * n / 2;
 	dball nb, sb, t;
 
-	if (!small(s))
-		return DB_GIVE_UP;
 	set_int(&nb, n);
-	set_int(&sb, (int64_t)s);
+	set_wide_int(&sb, ((__int128)(int64_t)lo + (int64_t)hi) * n / 2);
 	return mul(o, &nb, a) || mul(&t, &sb, b) || add(o, o, &t);
 }
 
@@ -834,9 +844,7 @@ static int round_sum(dball *o, const dball *a, const dball *b, double lo,
 		return DB_TERMWISE;
 	/* ceil(x) = -floor(-x) */
 	s = dir > 0 ? -floor_sum(n, den, -r, -p) : floor_sum(n, den, r, p);
-	if (!small(s))
-		return DB_TERMWISE;
-	set_int(o, (int64_t)s);
+	set_wide_int(o, s);
 	return DB_OK;
 }
 

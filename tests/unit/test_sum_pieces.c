@@ -334,6 +334,96 @@ static void test_shared(segc_ctx *ctx)
 	mpq_clear(pv);
 }
 
+/* Encloses 'text' (no free names) in doubles: 0 with [*lo, *hi]. */
+static int enclose(segc_ctx *ctx, const char *text, double *lo, double *hi)
+{
+	segc_expr *e = segc_expr_parse(ctx, text, NULL);
+	segc_point pt = { 0, NULL, NULL };
+	int rc;
+
+	if (!e)
+		return -1;
+	rc = segc_eval_double_n(ctx, 1, lo, hi, (const segc_expr *const *)&e,
+		&pt);
+	segc_expr_free(e);
+	return rc;
+}
+
+/* Non-zero when [lo, hi] holds 'want' and is within 2^-40 of it. */
+static int holds(double lo, double hi, const mpz_t want)
+{
+	mpq_t a, b, w;
+	int ok;
+
+	mpq_init(a);
+	mpq_init(b);
+	mpq_init(w);
+	mpq_set_z(w, want);
+	mpq_set_d(a, lo);
+	mpq_set_d(b, hi);
+	ok = mpq_cmp(a, w) <= 0 && mpq_cmp(b, w) >= 0;
+	mpq_sub(b, b, a);
+	mpz_mul_2exp(mpq_numref(b), mpq_numref(b), 40);
+	mpq_canonicalize(b);
+	mpq_abs(w, w);
+	ok = ok && mpq_cmp(b, w) <= 0;
+	mpq_clear(a);
+	mpq_clear(b);
+	mpq_clear(w);
+	return ok;
+}
+
+/* Sums far too long to add term by term, against their values derived
+ * by hand:
+ * - max(3j, C - j) over j = 1 .. M is C - j up to k = floor(C/4), then
+ *   3j: k C - k(k+1)/2 + 3 (M(M+1)/2 - k(k+1)/2);
+ * - floor((7j + 3)/5) = j + floor((2j + 3)/5) over j = 0 .. n - 1,
+ *   n = 5Q: the second part is 2q + 0, 1, 1, 1, 2 for j = 5q + 0 .. 4,
+ *   so the sum is n(n-1)/2 + 5 Q (Q - 1) + 5 Q. */
+static void test_long(segc_ctx *ctx)
+{
+	mpz_t w, t, k;
+	double lo, hi;
+	const unsigned long M = 1000000000000UL, C = 100000000007UL;
+	const unsigned long n = 1000000000UL, Q = n / 5;
+	int rc;
+
+	mpz_init(w);
+	mpz_init(t);
+	mpz_init_set_ui(k, C / 4);
+	/* k C - k(k+1)/2 + 3 (M(M+1)/2 - k(k+1)/2) */
+	mpz_mul_ui(w, k, C);
+	mpz_add_ui(t, k, 1);
+	mpz_mul(t, t, k);
+	mpz_tdiv_q_2exp(t, t, 1);
+	mpz_sub(w, w, t);
+	mpz_mul_ui(t, t, 3);
+	mpz_sub(w, w, t);
+	mpz_set_ui(t, M);
+	mpz_mul_ui(t, t, M + 1);
+	mpz_tdiv_q_2exp(t, t, 1);
+	mpz_mul_ui(t, t, 3);
+	mpz_add(w, w, t);
+	rc = enclose(ctx, "sum(j, 1, 1000000000000, max(3*j, 100000000007 - j))",
+		&lo, &hi);
+	tap_ok(!rc && holds(lo, hi, w), "max(3j, C - j) over 10^12 terms: "
+		"[%.17g, %.17g]", lo, hi);
+	/* n(n-1)/2 + 5 Q (Q - 1) + 5 Q = n(n-1)/2 + 5 Q^2 */
+	mpz_set_ui(w, n);
+	mpz_mul_ui(w, w, n - 1);
+	mpz_tdiv_q_2exp(w, w, 1);
+	mpz_set_ui(t, Q);
+	mpz_mul_ui(t, t, 5 * Q);
+	mpz_add(w, w, t);
+	rc = enclose(ctx, "sum(j, 0, 999999999, floor((7*j + 3)/5))", &lo,
+		&hi);
+	tap_ok(!rc && holds(lo, hi, w), "floor((7j + 3)/5) over 10^9 terms: "
+		"[%.17g, %.17g]", lo, hi);
+	mpz_clear(w);
+	mpz_clear(t);
+	mpz_clear(k);
+}
+
 int main(void)
 {
 	segc_ctx *ctx = segc_ctx_new();
@@ -342,6 +432,7 @@ int main(void)
 	cases(ctx, "denominators past 2^62", 120, 1, 0, 7u);
 	cases(ctx, "a term with no closed form", 60, 0, 1, 99u);
 	test_shared(ctx);
+	test_long(ctx);
 	segc_ctx_free(ctx);
 	return tap_done();
 }
