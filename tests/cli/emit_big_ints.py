@@ -91,27 +91,22 @@ def ceil_quot(a):
     return -((-N * P) // B) * t
 
 
-CUBE = """<model name="cube" version="1">
+# ONE_STEP % (NAME, COST): a model of one step, with an integer B >= 1.
+ONE_STEP = """<model name="%s" version="1">
   <param name="B" min="1" integer="true"/>
   <graph name="main">
-    <step cost="N^3*P + N*B + 1"/>
+    <step cost="%s"/>
   </graph>
 </model>
 """
+
+CUBE = ONE_STEP % ("cube", "N^3*P + N*B + 1")
 
 CEIL = """<model name="ceilq" version="1">
   <param name="B" min="1" integer="true"/>
   <resource name="t"/>
   <graph name="main">
     <step cost="ceil(N*P/B)*t"/>
-  </graph>
-</model>
-"""
-
-CANCEL = """<model name="cancel" version="1">
-  <param name="B" min="1" integer="true"/>
-  <graph name="main">
-    <step cost="%s"/>
   </graph>
 </model>
 """
@@ -229,8 +224,10 @@ def check(name, model, keep, points, value, work):
 def main():
     with tempfile.TemporaryDirectory() as work:
         for name, text in (("cube", CUBE), ("ceilq", CEIL),
-                           ("cancel", CANCEL % "4*N^2/3 - 8*N*B/3 + N/7"),
-                           ("cancel0", CANCEL % "4*N^2/3 - 8*N*B/3")):
+                           ("cancel", ONE_STEP % ("cancel",
+                                                  "4*N^2/3 - 8*N*B/3 + N/7")),
+                           ("cancel0", ONE_STEP % ("cancel0",
+                                                   "4*N^2/3 - 8*N*B/3"))):
             with open(os.path.join(work, name + ".xml"), "w") as f:
                 f.write(text)
         check("long_let", os.path.join(TOP, "tests", "cli", "models",
