@@ -112,34 +112,36 @@ static int affine(const segc_expr *e, const char *var, segc_expr **a,
 	}
 }
 
+/* The built-ins a piece may be, with their arities. */
+static const struct {
+	enum segc_builtin id;
+	enum segc_piece_kind kind;
+	size_t nargs;
+} piece_calls[] = {
+	{ SEGC_BUILTIN_MAX, SEGC_PIECE_MAX, 2 },
+	{ SEGC_BUILTIN_MIN, SEGC_PIECE_MIN, 2 },
+	{ SEGC_BUILTIN_FLOOR, SEGC_PIECE_FLOOR, 1 },
+	{ SEGC_BUILTIN_CEIL, SEGC_PIECE_CEIL, 1 }
+};
+
 /* The kind of the call 'e' when it is a piece of affine arguments, with
  * their coefficients in 'p'; -1 otherwise. */
 static int piece_call(const segc_expr *e, const char *var, segc_piece *p,
 	long *work)
 {
 	enum segc_builtin id;
-	size_t i, n;
+	size_t i, k, n;
 
 	if (segc_expr_kind(e) != SEGC_CALL)
 		return -1;
 	id = segc_expr_builtin(e);
 	n = segc_expr_nargs(e);
-	switch (id) {
-	case SEGC_BUILTIN_MAX: case SEGC_BUILTIN_MIN:
-		if (n != 2)
-			return -1;
-		p->kind = id == SEGC_BUILTIN_MAX ? SEGC_PIECE_MAX :
-			SEGC_PIECE_MIN;
-		break;
-	case SEGC_BUILTIN_FLOOR: case SEGC_BUILTIN_CEIL:
-		if (n != 1)
-			return -1;
-		p->kind = id == SEGC_BUILTIN_FLOOR ? SEGC_PIECE_FLOOR :
-			SEGC_PIECE_CEIL;
-		break;
-	default:
+	for (k = 0; k < sizeof piece_calls / sizeof *piece_calls; k++)
+		if (piece_calls[k].id == id && piece_calls[k].nargs == n)
+			break;
+	if (k == sizeof piece_calls / sizeof *piece_calls)
 		return -1;
-	}
+	p->kind = piece_calls[k].kind;
 	for (i = 0; i < n; i++)
 		if (affine(segc_expr_arg(e, i), var, &p->a[i], &p->b[i], 0,
 		    work)) {
