@@ -14,10 +14,14 @@
  * (overlapping comparison, floor or ceil of a ball around an integer, a
  * bound of a sum), a limit, or an atom with no form here (maxplus or
  * taskpath of an argument known only to a radius, a sum of more terms
- * than the exact walk would sum one by one) ends the run with nothing recorded: the caller evaluates the
- * formula another way, which gives the value or the error.  maxplus
- * and taskpath of arguments kept exactly are the graph's exact
- * operations, their value then rounded to a ball.
+ * than the exact walk would sum one by one, unless the pieces of its
+ * body give it in closed form) ends the run with nothing recorded: the
+ * caller evaluates the formula another way, which gives the value or
+ * the error.  maxplus and taskpath of arguments kept exactly are the
+ * graph's exact operations, their value then rounded to a ball.  A sum
+ * whose body the plan split into pieces (evalmp_pieces.h) is summed in
+ * closed form, piece by piece, where the balls decide where each piece
+ * changes (see "sums of pieces" below); else term by term.
  *
  * The library links without libm: the few functions needed (the next
  * double, floor, the exact error of a product, sqrt and log2 correctly
