@@ -38,7 +38,9 @@ run "$tmp/formulas" models
 
 # Corners: fractions that are integers (floor, ceil, ties in max and
 # comparisons decided exactly), values that are not doubles, large and
-# small magnitudes, roots and logarithms, recurrences and mva_mem.
+# small magnitudes, roots and logarithms, recurrences and mva_mem, and
+# sums of max, min, floor and ceil of the counter, longer than 1000
+# terms, that the doubles sum in closed form.
 cat >"$tmp/corners" <<'EOM'
 sum(i, 1, N, max(i, M)*ceil(a*i/b) + floor(i/M))
 sum(i, 1, N, if(i*a == M*b, 1/a, a/3) + if(i/3 >= M/7, i, 0))
@@ -55,6 +57,9 @@ if(a > b and N > 2 or M == 4, a - b, b - a) + if(not(a < 1/2), 1, 2)
 N^9*M^9/7 + 1/(N^9 + 3) - 20933*N/64000000000
 (N/3 + 1/7)*(N/3 - 1/7) - N^2/9 + 1/49
 max(N/3, M/3 + (N - M)/3) + min(N*1/10, N/10)
+sum(i, 1, N*M, max(a*i - b, b*i/(a + 1) + 3))
+sum(i, M - N, N*M, 3*min(i/a, N - i*b) - floor((a*i + b)/3) + ceil(i*b/7 - a))
+sum(i, 1, N*M, a*floor(i*b/(a + 1)) + 2*i - 5 + N*max(i/7, M - i))
 EOM
 run "$tmp/corners" corners
 
