@@ -904,7 +904,8 @@ static int extremum_sum(dball *o, const dball *a, const dball *b,
 		add(o, o, &t);
 }
 
-/* The sum 'in' over j = lo .. hi (lo <= hi) from the pieces of its body,
+/* The sum 'in' over j = lo .. hi (lo <= hi, integers below 2^52 in
+ * magnitude, as round_to gives them) from the pieces of its body,
  * whose coefficients its preheader computes: DB_OK, DB_GIVE_UP, or
  * DB_TERMWISE (nothing recorded). */
 static int run_pieces(drun *d, const segc_eplan_ins *in, double lo,
@@ -914,8 +915,6 @@ static int run_pieces(drun *d, const segc_eplan_ins *in, double lo,
 	size_t i;
 	int rc;
 
-	if (dabs(lo) > 0x1p52 || dabs(hi) > 0x1p52)
-		return DB_TERMWISE;
 	d->v[in->binder] = dint(lo);
 	if (charge(d) || run_block(d, in->sub[0]))
 		return DB_GIVE_UP;

@@ -17,18 +17,38 @@
 #include <string.h>
 
 #include "output/evalmp_pieces.h"
-#include "expr/expr_private.h"
 #include "expr/builtin.h"
+#include "base/util.h"
 
 /* How deep the affine walk goes into sums and products, and how many
  * nodes one split visits in all. */
 #define AFFINE_DEPTH 32
 #define SPLIT_WORK 65536L
 
-/* Non-zero when 'var' occurs free in 'e'. */
-static int has(const segc_expr *e, const char *var)
+/* The product 'e' as one factor with 'var' (its index into '*w') times
+ * the others, whose product (a new reference) goes into '*rest': 0; -1
+ * when not exactly one factor has 'var'. */
+static int split_product(const segc_expr *e, const char *var, size_t *w,
+	segc_expr **rest)
 {
-	return segc_expr_may_have(e, var) && segc_expr_has_sym(e, var);
+	size_t i, k = 0, n = segc_expr_nargs(e);
+	segc_expr **fs;
+
+	for (i = 0; i < n; i++)
+		if (segc_expr_has_sym(segc_expr_arg(e, i), var)) {
+			*w = i;
+			if (k++)
+				return -1;
+		}
+	if (k != 1)
+		return -1;
+	fs = segc_xmalloc(n * sizeof *fs);
+	for (i = 0, k = 0; i < n; i++)
+		if (i != *w)
+			fs[k++] = segc_expr_copy(segc_expr_arg(e, i));
+	*rest = segc_expr_mul(k, fs);
+	free(fs);
+	return 0;
 }
 
 /* 'e' as a + b*var, with new references: 0; -1 when it is not affine
@@ -36,13 +56,13 @@ static int has(const segc_expr *e, const char *var)
 static int affine(const segc_expr *e, const char *var, segc_expr **a,
 	segc_expr **b, int depth, long *work)
 {
-	size_t i, n, k = 0, w = 0;
+	size_t i, n, w;
 	segc_expr **as, **bs, *fa, *fb, *rest;
 	int rc = 0;
 
 	if (--*work < 0)
 		return -1;
-	if (!has(e, var)) {
+	if (!segc_expr_has_sym(e, var)) {
 		*a = segc_expr_copy(e);
 		*b = segc_expr_int(0);
 		return 0;
@@ -54,56 +74,35 @@ static int affine(const segc_expr *e, const char *var, segc_expr **a,
 	}
 	if (depth >= AFFINE_DEPTH)
 		return -1;
-	n = segc_expr_nargs(e);
 	switch (segc_expr_kind(e)) {
 	case SEGC_ADD:
-		as = calloc(n, sizeof *as);
-		bs = calloc(n, sizeof *bs);
-		if (!as || !bs) {
-			free(as);
-			free(bs);
-			return -1;
-		}
+		n = segc_expr_nargs(e);
+		as = segc_xcalloc(n, sizeof *as);
+		bs = segc_xcalloc(n, sizeof *bs);
 		for (i = 0; i < n && !rc; i++)
 			rc = affine(segc_expr_arg(e, i), var, &as[i], &bs[i],
 				depth + 1, work);
 		if (rc) {
 			for (i = 0; i < n; i++) {
-				if (as[i])
-					segc_expr_free(as[i]);
-				if (bs[i])
-					segc_expr_free(bs[i]);
+				segc_expr_free(as[i]);
+				segc_expr_free(bs[i]);
 			}
-			free(as);
-			free(bs);
-			return -1;
+		} else {
+			*a = segc_expr_add(n, as);
+			*b = segc_expr_add(n, bs);
 		}
-		*a = segc_expr_add(n, as);
-		*b = segc_expr_add(n, bs);
 		free(as);
 		free(bs);
-		return 0;
+		return rc;
 	case SEGC_MUL:
-		/* one factor with var (the w-th), the others free of it */
-		for (i = 0; i < n; i++)
-			if (has(segc_expr_arg(e, i), var)) {
-				w = i;
-				if (k++)
-					return -1;
-			}
-		if (affine(segc_expr_arg(e, w), var, &fa, &fb, depth + 1, work))
+		/* one affine factor, the others free of var */
+		if (split_product(e, var, &w, &rest))
 			return -1;
-		as = malloc(n * sizeof *as);
-		if (!as) {
-			segc_expr_free(fa);
-			segc_expr_free(fb);
+		if (affine(segc_expr_arg(e, w), var, &fa, &fb, depth + 1,
+		    work)) {
+			segc_expr_free(rest);
 			return -1;
 		}
-		for (i = 0, k = 0; i < n; i++)
-			if (i != w)
-				as[k++] = segc_expr_copy(segc_expr_arg(e, i));
-		rest = segc_expr_mul(k, as);
-		free(as);
 		*a = segc_expr_mul2(segc_expr_copy(rest), fa);
 		*b = segc_expr_mul2(rest, fb);
 		return 0;
@@ -145,11 +144,10 @@ static int piece_call(const segc_expr *e, const char *var, segc_piece *p,
 	for (i = 0; i < n; i++)
 		if (affine(segc_expr_arg(e, i), var, &p->a[i], &p->b[i], 0,
 		    work)) {
-			if (i) {
-				segc_expr_free(p->a[0]);
-				segc_expr_free(p->b[0]);
-				p->a[0] = p->b[0] = NULL;
-			}
+			/* the first argument's, when the second failed */
+			segc_expr_free(p->a[0]);
+			segc_expr_free(p->b[0]);
+			p->a[0] = p->b[0] = NULL;
 			return -1;
 		}
 	return 0;
@@ -159,35 +157,21 @@ static int piece_call(const segc_expr *e, const char *var, segc_piece *p,
 static int piece_term(const segc_expr *e, const char *var, segc_piece *p,
 	long *work)
 {
-	size_t i, n, k = 0, w = 0;
-	segc_expr **fs;
+	size_t w;
+	segc_expr *rest;
 
 	memset(p, 0, sizeof *p);
 	if (!piece_call(e, var, p, work)) {
 		p->m = segc_expr_int(1);
 		return 0;
 	}
-	if (segc_expr_kind(e) != SEGC_MUL)
+	if (segc_expr_kind(e) != SEGC_MUL || split_product(e, var, &w, &rest))
 		return -1;
-	n = segc_expr_nargs(e);
-	for (i = 0; i < n; i++)
-		if (has(segc_expr_arg(e, i), var)) {
-			w = i;
-			if (k++)
-				return -1;
-		}
-	if (k != 1 || piece_call(segc_expr_arg(e, w), var, p, work))
-		return -1;
-	fs = malloc(n * sizeof *fs);
-	if (!fs) {
-		segc_sum_pieces_clear(p, 1);
+	if (piece_call(segc_expr_arg(e, w), var, p, work)) {
+		segc_expr_free(rest);
 		return -1;
 	}
-	for (i = 0, k = 0; i < n; i++)
-		if (i != w)
-			fs[k++] = segc_expr_copy(segc_expr_arg(e, i));
-	p->m = segc_expr_mul(k, fs);
-	free(fs);
+	p->m = rest;
 	return 0;
 }
 
@@ -200,17 +184,12 @@ int segc_sum_split(const segc_expr *e, const char *var,
 	long work = SPLIT_WORK;
 	int rc = 0;
 
-	if (!has(e, var))
+	if (!segc_expr_has_sym(e, var))
 		return -1;  /* a constant body: no term to gain */
 	nt = segc_expr_kind(e) == SEGC_ADD ? segc_expr_nargs(e) : 1;
-	as = malloc(nt * sizeof *as);
-	bs = malloc(nt * sizeof *bs);
+	as = segc_xmalloc(nt * sizeof *as);
+	bs = segc_xmalloc(nt * sizeof *bs);
 	memset(p, 0, sizeof *p);
-	if (!as || !bs) {
-		free(as);
-		free(bs);
-		return -1;
-	}
 	for (i = 0; i < nt && !rc; i++) {
 		const segc_expr *t = nt == 1 ? e : segc_expr_arg(e, i);
 
@@ -243,13 +222,10 @@ void segc_sum_pieces_clear(segc_piece *p, size_t n)
 	size_t i, k;
 
 	for (i = 0; i < n; i++) {
-		if (p[i].m)
-			segc_expr_free(p[i].m);
+		segc_expr_free(p[i].m);
 		for (k = 0; k < 2; k++) {
-			if (p[i].a[k])
-				segc_expr_free(p[i].a[k]);
-			if (p[i].b[k])
-				segc_expr_free(p[i].b[k]);
+			segc_expr_free(p[i].a[k]);
+			segc_expr_free(p[i].b[k]);
 		}
 		memset(&p[i], 0, sizeof p[i]);
 	}
