@@ -21,11 +21,11 @@
  * graph's exact operations, their value then rounded to a ball.  A sum
  * whose body the plan split into pieces (evalmp_pieces.h) is summed in
  * closed form, piece by piece, where the balls decide where each piece
- * changes (see "sums of pieces" below); else term by term.
+ * changes (evaldbl_pieces.c); else term by term.
  *
- * The library links without libm: the few functions needed (the next
- * double, floor, the exact error of a product, sqrt and log2 correctly
- * rounded by MPFR) are written here. */
+ * The library links without libm: the few functions needed are written
+ * in dball.h (the next double, floor, the exact error of a product) and
+ * here (sqrt and log2 correctly rounded by MPFR). */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -34,36 +34,15 @@
 
 #include <mpfr.h>
 
+#include "output/dball.h"
 #include "output/evaldbl_private.h"
 #include "output/evalops.h"
-#include "output/evalmp_pieces.h"
 #include "graph/maxplus.h"
 #include "graph/taskpath.h"
 #include "base/util.h"
 
 /* Three-valued truths of condition slots. */
 enum { TV_FALSE = 0, TV_TRUE = 1, TV_UNKNOWN = 2 };
-
-/* What a run ends with. */
-enum { DB_OK = 0, DB_GIVE_UP = 1 };
-
-/* The largest magnitude kept, and the smallest non-zero one. */
-#define BIG 0x1p900
-#define SMALL 0x1p-900
-/* The factor covering a few roundings of a radius (each at most 2^-53
- * relative). */
-#define RAD_UP (1 + 0x1p-48)
-/* Integers up to this magnitude are exact in a double. */
-#define EXACT_INT 0x1p52
-
-/* A value: the exact one lies in [m - r, m + r]; and when qd > 0 it
- * is exactly qn / qd (not always in lowest terms): small rationals are kept exactly
- * (the counters, the parameters, their quotients), so that the floor
- * of an integer and the comparison of equal values are decided. */
-typedef struct dball {
-	double m, r;
-	int64_t qn, qd;
-} dball;
 
 /* The state of a run. */
 typedef struct drun {
@@ -77,65 +56,6 @@ typedef struct drun {
 } drun;
 
 static int run_block(drun *d, const segc_eplan_block *blk);
-
-/* The absolute value. */
-static double dabs(double x)
-{
-	return x < 0 ? -x : x;
-}
-
-/* The next double after the finite 'x' towards -inf (down) or +inf. */
-static double step(double x, int down)
-{
-	uint64_t b;
-
-	if (x == 0)
-		return down ? -0x1p-1074 : 0x1p-1074;
-	memcpy(&b, &x, sizeof b);
-	if ((x > 0) == !down)
-		b++;
-	else
-		b--;
-	memcpy(&x, &b, sizeof x);
-	return x;
-}
-
-/* floor of 'x', |x| < 2^62. */
-static double dfloor(double x)
-{
-	double t = (double)(int64_t)x;
-
-	return t > x ? t - 1 : t;
-}
-
-/* ceil of 'x', |x| < 2^62. */
-static double dceil(double x)
-{
-	double t = (double)(int64_t)x;
-
-	return t < x ? t + 1 : t;
-}
-
-/* Splits 'a' into hi + lo, each of at most 26 bits (Veltkamp). */
-static void split(double a, double *hi, double *lo)
-{
-	double c = 134217729.0 * a;  /* 2^27 + 1 */
-
-	*hi = c - (c - a);
-	*lo = a - *hi;
-}
-
-/* The exact error a b - p of the product p = fl(a b) (Dekker), with no
- * overflow or underflow on the way (|a|, |b| within 2^-900 .. 2^900
- * keep it so). */
-static double prod_error(double a, double b, double p)
-{
-	double ah, al, bh, bl;
-
-	split(a, &ah, &al);
-	split(b, &bh, &bl);
-	return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-}
 
 /* 'x' is a power of two (x > 0). */
 static int power_of_two(double x)
@@ -175,235 +95,6 @@ static double mp_exp2(double x, int up)
 	r = mpfr_get_d(t, up ? MPFR_RNDU : MPFR_RNDN);
 	mpfr_clear(t);
 	return r;
-}
-
-/* 'o' set to the exact integer n (below 2^62 in magnitude): its ball
- * the integer rounded, within 2^-50 of it past 2^53. */
-static inline void set_int(dball *o, int64_t n)
-{
-	const int64_t lim = (int64_t)1 << 53;
-
-	o->qn = n;
-	o->qd = 1;
-	o->m = (double)n;
-	/* |n| > lim, in one comparison */
-	o->r = (uint64_t)(n + lim) > 2 * (uint64_t)lim ?
-		dabs(o->m) * 0x1p-50 : 0;
-}
-
-/* 'o' set to the exact n / d (d > 0; n, d below 2^62 in magnitude),
- * not reduced unless it is an integer: its ball the quotient correctly
- * rounded, or within an ulp.  Such a ball always passes check(): its
- * midpoint lies within 2^-62 .. 2^62 in magnitude (or is 0), its radius
- * 0 or above 2^-114. */
-static inline void set_frac(dball *o, int64_t n, int64_t d)
-{
-	const int64_t lim = (int64_t)1 << 53;
-	int big;
-
-	/* an integer is kept as one; |n| < d (no division then) is not */
-	if (d != 1 && (n == 0 || ((n >= d || n <= -d) && n % d == 0))) {
-		n /= d;
-		d = 1;
-	}
-	if (d == 1) {
-		set_int(o, n);
-		return;
-	}
-	o->qn = n;
-	o->qd = d;
-	big = n > lim || n < -lim || d > lim;
-	o->m = (double)n / (double)d;
-	o->r = dabs(o->m) * (big ? 0x1p-50 : 0x1p-52);
-}
-
-/* Fits 'v' in the magnitudes set_frac takes. */
-static inline int small(__int128 v)
-{
-	return v < ((__int128)1 << 62) && v > -((__int128)1 << 62);
-}
-
-/* 'o' set to the exact n / d (d > 0) when it fits: 1; else 0 (the
- * value is then kept as a ball alone). */
-static inline int set_frac_wide(dball *o, __int128 n, __int128 d)
-{
-	if (!small(n) || !small(d))
-		return 0;
-	set_frac(o, (int64_t)n, (int64_t)d);
-	return 1;
-}
-
-/* The exact integer 'i' (|i| < 2^53). */
-static dball dint(double i)
-{
-	dball x;
-
-	x.m = i;
-	x.r = 0;
-	x.qn = (int64_t)i;
-	x.qd = 1;
-	return x;
-}
-
-/* o = x + y exactly when both are small rationals and the sum is: 1. */
-static inline int add_frac(dball *o, const dball *x, const dball *y)
-{
-	__int128 n, d;
-
-	if (!x->qd || !y->qd)
-		return 0;
-	if (x->qd == y->qd) {
-		n = (__int128)x->qn + y->qn;
-		d = x->qd;
-	} else {
-		n = (__int128)x->qn * y->qd + (__int128)y->qn * x->qd;
-		d = (__int128)x->qd * y->qd;
-	}
-	return set_frac_wide(o, n, d);
-}
-
-/* o = x * y exactly when both are small rationals and the product is: 1. */
-static inline int mul_frac(dball *o, const dball *x, const dball *y)
-{
-	__int128 n, d;
-
-	if (!x->qd || !y->qd)
-		return 0;
-	n = (__int128)x->qn * y->qn;
-	d = (__int128)x->qd * y->qd;
-	return set_frac_wide(o, n, d);
-}
-
-/* The sign of x - y, both small rationals. */
-static int cmp_frac(const dball *x, const dball *y)
-{
-	__int128 a = (__int128)x->qn * y->qd, b = (__int128)y->qn * x->qd;
-
-	return (a > b) - (a < b);
-}
-
-/* DB_OK when 'x' is finite, within the magnitudes kept (a NaN fails
- * every comparison, an infinity the bound BIG). */
-static inline int check(const dball *x)
-{
-	double a = dabs(x->m), r = x->r;
-
-	if (!(a <= BIG && r <= BIG) || (a != 0 && a < SMALL) ||
-	    (r != 0 && r < SMALL))
-		return DB_GIVE_UP;
-	return DB_OK;
-}
-
-/* The radius 'r' (a sum of a few rounded non-negative terms) made an
- * upper bound of the exact one. */
-static double widen(double r)
-{
-	return r == 0 ? 0 : r * RAD_UP;
-}
-
-/* A double below (lo) or above the exact m - r, m + r. */
-static double lower(const dball *x)
-{
-	double t;
-
-	if (x->r == 0)
-		return x->m;
-	t = x->m - x->r;
-	return step(step(t, 1), 1);
-}
-
-static double upper(const dball *x)
-{
-	double t;
-
-	if (x->r == 0)
-		return x->m;
-	t = x->m + x->r;
-	return step(step(t, 0), 0);
-}
-
-/* Non-zero when the integer n is below 2^62 in magnitude. */
-static inline int small_int(int64_t n)
-{
-	return n < ((int64_t)1 << 62) && n > -((int64_t)1 << 62);
-}
-
-/* o = x + y, of any balls (see add). */
-static int add_ball(dball *o, const dball *x, const dball *y)
-{
-	double s = x->m + y->m, bb = s - x->m, e;
-
-	if (add_frac(o, x, y))
-		return DB_OK;  /* set_frac's ball passes check() */
-	e = (x->m - (s - bb)) + (y->m - bb);
-	o->r = widen(x->r + y->r + dabs(e));
-	o->m = s;
-	o->qd = 0;
-	return check(o);
-}
-
-/* o = x + y: most values of a plan's sums are small integers (counters,
- * counts and their sums), added here without the general path. */
-static inline int add(dball *o, const dball *x, const dball *y)
-{
-	int64_t n;
-
-	if (x->qd == 1 && y->qd == 1 &&
-	    !__builtin_add_overflow(x->qn, y->qn, &n) && small_int(n)) {
-		set_int(o, n);
-		return DB_OK;
-	}
-	return add_ball(o, x, y);
-}
-
-/* o = x * y, of any balls (see mul). */
-static int mul_ball(dball *o, const dball *x, const dball *y)
-{
-	double p = x->m * y->m, e;
-
-	if (mul_frac(o, x, y))
-		return DB_OK;  /* set_frac's ball passes check() */
-	e = prod_error(x->m, y->m, p);
-	o->r = widen(dabs(x->m) * y->r + dabs(y->m) * x->r + x->r * y->r +
-		dabs(e));
-	o->m = p;
-	o->qd = 0;
-	return check(o);
-}
-
-/* o = x * y, small integers first (see add). */
-static inline int mul(dball *o, const dball *x, const dball *y)
-{
-	int64_t n;
-
-	if (x->qd == 1 && y->qd == 1 &&
-	    !__builtin_mul_overflow(x->qn, y->qn, &n) && small_int(n)) {
-		set_int(o, n);
-		return DB_OK;
-	}
-	return mul_ball(o, x, y);
-}
-
-/* o = 1 / x, x away from 0. */
-static int inv(dball *o, const dball *x)
-{
-	double a = dabs(x->m), lo, q, e;
-
-	if (!(a > x->r))
-		return DB_GIVE_UP;
-	if (x->qd && x->qn) {
-		set_frac(o, x->qn < 0 ? -x->qd : x->qd,
-			x->qn < 0 ? -x->qn : x->qn);
-		return check(o);
-	}
-	lo = (a - x->r) * (1 - 0x1p-50);
-	q = 1 / x->m;
-	e = prod_error(q, x->m, q * x->m) + (q * x->m - 1); /* q x.m - 1 */
-	/* |1/v - 1/m| <= r / (|m| (|m| - r)); |1/m - q| = |e| / |m| */
-	o->r = widen(x->r / lo / a * RAD_UP + dabs(e) / a * RAD_UP);
-	o->m = q;
-	o->qd = 0;
-	return check(o);
 }
 
 /* The ball of the rational 'q': exact when it is a double. */
@@ -519,33 +210,6 @@ static int run_extremum(drun *d, const segc_eplan_ins *in)
 	for (i = 1; i < in->nargs; i++)
 		extremum(&acc, &d->v[in->arg[i]], in->aux > 0);
 	d->v[in->dst] = acc;
-	return DB_OK;
-}
-
-/* The ceil (when 'up') or floor of 'x' into 'z' when it is the same over
- * the ball and a double integer. */
-static int round_to(double *z, const dball *x, int up)
-{
-	double lo = lower(x), hi = upper(x);
-
-	if (x->qd) {
-		int64_t q = x->qn / x->qd, m = x->qn % x->qd;
-
-		/* C rounds the quotient toward 0 */
-		if (m && (x->qn > 0) == (up != 0))
-			q += up ? 1 : -1;
-		if (q > (1LL << 52) || q < -(1LL << 52))
-			return DB_GIVE_UP;
-		*z = (double)q;
-		return DB_OK;
-	}
-	if (dabs(lo) > EXACT_INT || dabs(hi) > EXACT_INT)
-		return DB_GIVE_UP;
-	lo = up ? dceil(lo) : dfloor(lo);
-	hi = up ? dceil(hi) : dfloor(hi);
-	if (lo != hi || dabs(lo) > EXACT_INT)
-		return DB_GIVE_UP;
-	*z = lo + 0.0;
 	return DB_OK;
 }
 
@@ -728,224 +392,17 @@ static int run_if(drun *d, const segc_eplan_ins *in)
 	return DB_OK;
 }
 
-/* ----------------------------------------- sums of pieces, closed */
-
-/* What summing the pieces of a body ends with, besides DB_OK and
- * DB_GIVE_UP: a decision the balls do not make, left to the sum term by
- * term. */
-#define DB_TERMWISE 2
-
-/* o = -x. */
-static void neg(dball *o, const dball *x)
-{
-	*o = *x;
-	o->m = -x->m;
-	o->qn = -x->qn;  /* |qn| < 2^62 */
-}
-
-/* The sign of 'x': -1, 0 or 1; 2 when the ball does not decide it. */
-static int sign_of(const dball *x)
-{
-	if (x->qd)
-		return (x->qn > 0) - (x->qn < 0);
-	if (lower(x) > 0)
-		return 1;
-	if (upper(x) < 0)
-		return -1;
-	return 2;
-}
-
-/* o = a + b j, j an integer below 2^53 in magnitude. */
-static int affine_at(dball *o, const dball *a, const dball *b, double j)
-{
-	dball jb = dint(j), t;
-
-	return mul(&t, b, &jb) || add(o, a, &t);
-}
-
-/* 'o' set to the integer 'v': exactly when it is small, else its double
- * (correctly rounded) within its radius. */
-static void set_wide_int(dball *o, __int128 v)
-{
-	if (small(v)) {
-		set_int(o, (int64_t)v);
-		return;
-	}
-	o->qd = 0;
-	o->m = (double)v;
-	o->r = dabs(o->m) * 0x1p-52;
-}
-
-/* o = the sum of a + b j over j = lo .. hi (lo <= hi, integers below
- * 2^52 in magnitude): (hi - lo + 1) a + (lo + hi)(hi - lo + 1)/2 b. */
-static int affine_sum(dball *o, const dball *a, const dball *b, double lo,
-	double hi)
-{
-	int64_t n = (int64_t)hi - (int64_t)lo + 1;
-	dball nb, sb, t;
-
-	set_int(&nb, n);
-	set_wide_int(&sb, ((__int128)(int64_t)lo + (int64_t)hi) * n / 2);
-	return mul(o, &nb, a) || mul(&t, &sb, b) || add(o, o, &t);
-}
-
-/* floor(x / m), m > 0. */
-static __int128 floor_div(__int128 x, __int128 m)
-{
-	__int128 q = x / m;
-
-	return x % m != 0 && x < 0 ? q - 1 : q;
-}
-
-/* The sum of floor((a t + b) / m) over t = 0 .. n - 1 (m > 0; n below
- * 2^32, |a|, |b| and m below 2^60, so that nothing passes 2^127).  The
- * integer parts of a/m and b/m come out as sums of t and of 1; what is
- * left counts the lattice points under the line y = (a t + b)/m, which
- * is the count under the mirrored line with m and a swapped (Euclid's
- * steps: a few dozen at most). */
-static __int128 floor_sum(__int128 n, __int128 m, __int128 a, __int128 b)
-{
-	__int128 s = 0, q, y;
-
-	while (n > 0) {
-		q = floor_div(a, m);
-		s += q * (n * (n - 1) / 2);
-		a -= q * m;
-		q = floor_div(b, m);
-		s += q * n;
-		b -= q * m;
-		y = a * n + b;
-		if (y < m)
-			break;
-		n = y / m;
-		b = y % m;
-		q = m;
-		m = a;
-		a = q;
-	}
-	return s;
-}
-
-/* o = the sum of floor (dir -1) or ceil (dir 1) of a + b j over j = lo
- * .. hi, a and b exact rationals; DB_TERMWISE when they are not, or too
- * large for floor_sum. */
-static int round_sum(dball *o, const dball *a, const dball *b, double lo,
-	double hi, int dir)
-{
-	const __int128 lim = (__int128)1 << 60;
-	__int128 den, r, p, s, n = (__int128)((int64_t)hi - (int64_t)lo) + 1;
-
-	if (!a->qd || !b->qd || n >= ((__int128)1 << 32))
-		return DB_TERMWISE;
-	/* a + b j = (r j + p) / den, then j = lo + t */
-	den = (__int128)a->qd * b->qd;
-	r = (__int128)b->qn * a->qd;
-	p = (__int128)a->qn * b->qd;
-	if (den >= lim || r >= lim || r <= -lim || p >= lim || p <= -lim)
-		return DB_TERMWISE;
-	p += r * (int64_t)lo;
-	if (p >= lim || p <= -lim)
-		return DB_TERMWISE;
-	/* ceil(x) = -floor(-x) */
-	s = dir > 0 ? -floor_sum(n, den, -r, -p) : floor_sum(n, den, r, p);
-	set_wide_int(o, s);
-	return DB_OK;
-}
-
-/* o = the sum over j = lo .. hi of max (dir 1) or min (dir -1) of
- * A_0 = a0 + b0 j and A_1 = a1 + b1 j: their difference is affine, so
- * one of them is the extremum up to some k and the other after it. */
-static int extremum_sum(dball *o, const dball *a, const dball *b,
-	double lo, double hi, int dir)
-{
-	dball da, db, t, u;
-	int slo, shi, first, second;
-	double k;
-
-	neg(&t, &a[1]);
-	neg(&u, &b[1]);
-	if (add(&da, &a[0], &t) || add(&db, &b[0], &u) ||
-	    affine_at(&t, &da, &db, lo) || affine_at(&u, &da, &db, hi))
-		return DB_GIVE_UP;
-	slo = sign_of(&t);
-	shi = sign_of(&u);
-	if (slo == 2 || shi == 2)
-		return DB_TERMWISE;
-	/* A_0 is the extremum where dir (A_0 - A_1) > 0, A_1 where it is
-	 * < 0, either where it is 0 (-1) */
-	first = dir * slo > 0 ? 0 : slo ? 1 : -1;
-	second = dir * shi > 0 ? 0 : shi ? 1 : -1;
-	if (first < 0 || second < 0 || first == second) {
-		first = first < 0 ? (second < 0 ? 0 : second) : first;
-		return affine_sum(o, &a[first], &b[first], lo, hi);
-	}
-	/* the sign changes strictly: k = floor(-da / db), lo <= k < hi */
-	if (da.qd && db.qd) {
-		__int128 num = -(__int128)da.qn * db.qd,
-			den = (__int128)da.qd * db.qn, q;
-
-		if (den < 0) {
-			num = -num;
-			den = -den;
-		}
-		q = floor_div(num, den);
-		if (q < (int64_t)lo || q >= (int64_t)hi)
-			return DB_TERMWISE;
-		k = (double)(int64_t)q;
-	} else {
-		neg(&t, &da);
-		if (inv(&u, &db) || mul(&t, &t, &u) || round_to(&k, &t, 0))
-			return DB_TERMWISE;
-	}
-	if (!(k >= lo && k < hi))
-		return DB_TERMWISE;
-	return affine_sum(o, &a[first], &b[first], lo, k) ||
-		affine_sum(&t, &a[second], &b[second], k + 1, hi) ||
-		add(o, o, &t);
-}
-
 /* The sum 'in' over j = lo .. hi (lo <= hi, integers below 2^52 in
- * magnitude, as round_to gives them) from the pieces of its body,
- * whose coefficients its preheader computes: DB_OK, DB_GIVE_UP, or
+ * magnitude, as round_to gives them) from the pieces of its body, once
+ * its preheader has computed their coefficients: DB_OK, DB_GIVE_UP, or
  * DB_TERMWISE (nothing recorded). */
 static int run_pieces(drun *d, const segc_eplan_ins *in, double lo,
 	double hi)
 {
-	dball acc = dint(0), ps, t, *v = d->v;
-	size_t i;
-	int rc;
-
 	d->v[in->binder] = dint(lo);
 	if (charge(d) || run_block(d, in->sub[0]))
 		return DB_GIVE_UP;
-	for (i = 0; i < in->npieces; i++) {
-		const segc_eplan_piece *pc = &in->pieces[i];
-		dball a[2], b[2];
-
-		a[0] = v[pc->a[0]];
-		b[0] = v[pc->b[0]];
-		switch (pc->kind) {
-		case SEGC_PIECE_AFFINE:
-			rc = affine_sum(&ps, &a[0], &b[0], lo, hi);
-			break;
-		case SEGC_PIECE_MAX: case SEGC_PIECE_MIN:
-			a[1] = v[pc->a[1]];
-			b[1] = v[pc->b[1]];
-			rc = extremum_sum(&ps, a, b, lo, hi,
-				pc->kind == SEGC_PIECE_MAX ? 1 : -1);
-			break;
-		default:
-			rc = round_sum(&ps, &a[0], &b[0], lo, hi,
-				pc->kind == SEGC_PIECE_CEIL ? 1 : -1);
-			break;
-		}
-		if (rc)
-			return rc;
-		if (mul(&t, &ps, &v[pc->m]) || add(&acc, &acc, &t))
-			return DB_GIVE_UP;
-	}
-	d->v[in->dst] = acc;
-	return DB_OK;
+	return segc_dbl_sum_pieces(in, d->v, lo, hi, &d->v[in->dst]);
 }
 
 /* sum(i, lo, hi, body): from the pieces of its body when it has them

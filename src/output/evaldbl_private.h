@@ -15,4 +15,13 @@
 int segc_dbl_plan_run(segc_ctx *ctx, const segc_eplan *p,
 	const segc_point *pt, int rational, double *lo, double *hi);
 
+/* The sum of sum instruction 'in' over j = lo .. hi (lo <= hi, integers
+ * below 2^52 in magnitude) from the pieces of its body, the slots 'v'
+ * holding their coefficients (evaldbl_pieces.c): DB_OK with the sum in
+ * '*out', DB_GIVE_UP, or DB_TERMWISE when the balls do not decide where
+ * a piece changes (nothing written). */
+struct dball;
+int segc_dbl_sum_pieces(const segc_eplan_ins *in, const struct dball *v,
+	double lo, double hi, struct dball *out);
+
 #endif
