@@ -17,16 +17,14 @@ static size_t monomial_atoms(segc_canon *st, const segc_expr *e);
 static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 	size_t nv, mpq_ptr c, mpq_srcptr *cp);
 
-/* Non-zero when 'e' is one term of a polynomial: a number, a name, or a
- * product of monomial factors. */
+/* Non-zero when 'e' is one term of a polynomial: a number, a name, a
+ * name to an integer power, or a product of such monomial factors. */
 static int is_monomial(segc_canon *st, const segc_expr *e)
 {
 	size_t i;
 
-	if (e->kind == SEGC_NUM || e->kind == SEGC_SYM)
-		return 1;
 	if (e->kind != SEGC_MUL)
-		return 0;
+		return monomial_factor(st, e);
 	for (i = 0; i < e->nargs && monomial_factor(st, e->args[i]); i++)
 		;
 	return i == e->nargs;
@@ -152,8 +150,9 @@ static int monomial_factor(segc_canon *st, const segc_expr *f)
 		(mp_limb_t)(m / 2);
 }
 
-/* The factors of node 'e', a number, a name or a MUL node whose
- * factors are all monomial factors: '*nargs' of them. */
+/* The factors of node 'e', a monomial factor (a number, a name, a name
+ * to an integer power) or a MUL node whose factors are all monomial
+ * factors: '*nargs' of them (NULL for 'e' itself). */
 static const segc_expr *const *monomial_factors(const segc_expr *e,
 	size_t *nargs)
 {
