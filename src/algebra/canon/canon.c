@@ -191,7 +191,7 @@ static size_t monomial_atoms(segc_canon *st, const segc_expr *e)
 static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 	size_t nv, mpq_ptr c, mpq_srcptr *cp)
 {
-	size_t i, nargs;
+	size_t i, nargs, v;
 	const segc_expr *const *args = monomial_factors(e, &nargs);
 	int rc = 0;
 
@@ -216,17 +216,26 @@ static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 			x[segc_canon_var(st, f->args[0])] +=
 				(int32_t)mpz_get_si(mpq_numref(f->args[1]->u.value));
 	}
-	for (i = 0; i < nv && rc == 0; i++)
-		if (x[i] > INT32_MAX / 2 || x[i] < -(INT32_MAX / 2) ||
+	/* the exponents of the variables of the factors: the others are 0
+	 * (a row of a large program has thousands) */
+	for (i = 0; i < nargs && rc == 0; i++) {
+		const segc_expr *f = args ? args[i] : e;
+
+		if (f->kind == SEGC_NUM)
+			continue;
+		v = segc_canon_var(st, f->kind == SEGC_SYM ?
+			(segc_expr *)f : f->args[0]);
+		if (x[v] > INT32_MAX / 2 || x[v] < -(INT32_MAX / 2) ||
 			(st->lim.max_exponent > 0 &&
-			(x[i] > st->lim.max_exponent ||
-			-x[i] > st->lim.max_exponent))) {
+			(x[v] > st->lim.max_exponent ||
+			-x[v] > st->lim.max_exponent))) {
 			segc_error(st->ctx, SEGC_ERR_LIMIT, NULL, 0, 0,
 				"an exponent exceeds the limit %ld "
 				"(max_exponent)",
 				st->lim.max_exponent);
 			rc = -1;
 		}
+	}
 	return rc;
 }
 

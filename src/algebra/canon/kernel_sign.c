@@ -773,13 +773,22 @@ static int cancel_cross_term(segc_canon *st, segc_poly *q, size_t t,
  * when the hashes allow it. */
 static void monomial_hashes(const segc_poly *q, uint64_t *h)
 {
-	size_t i, v;
+	size_t i, k, v, m = 0, n = segc_poly_nvars(q);
+	char *used = segc_xmalloc(n ? n : 1);
+	size_t *vs = segc_xmalloc((n ? n : 1) * sizeof(*vs));
 
+	/* a large program's polynomials use a few of many atoms: the rows
+	 * are read at the variables that occur only */
+	segc_poly_used_vars(q, used);
+	for (v = 0; v < n; v++)
+		if (used[v])
+			vs[m++] = v;
 	for (i = 0; i < segc_poly_nterms(q); i++) {
 		h[i] = 0;
-		for (v = 0; v < segc_poly_nvars(q); v++) {
-			int32_t e = segc_poly_exp(q, i, v);
-			uint64_t w = (uint64_t)(v + 1) * 0x9e3779b97f4a7c15ULL;
+		for (k = 0; k < m; k++) {
+			int32_t e = segc_poly_exp(q, i, vs[k]);
+			uint64_t w = (uint64_t)(vs[k] + 1) *
+				0x9e3779b97f4a7c15ULL;
 
 			if (!e)
 				continue;
@@ -787,6 +796,35 @@ static void monomial_hashes(const segc_poly *q, uint64_t *h)
 			h[i] += (uint64_t)(int64_t)e * (w * 0xbf58476d1ce4e5b9ULL);
 		}
 	}
+	free(vs);
+	free(used);
+}
+
+/* Non-zero when some negative term of 'p' (negated when 'neg') has two
+ * positive terms whose monomials multiply to the square of its own: the
+ * pairs cancel_cross_term looks for.  Without one, the test by squares
+ * cancels nothing (it only ever lowers positive coefficients and clears
+ * negative ones, so no pair appears on the way). */
+static int cross_term_possible(const segc_poly *p, int neg)
+{
+	size_t t, i, j, n = segc_poly_nterms(p);
+	uint64_t *h = segc_xmalloc((n + 1) * sizeof(*h));
+	int found = 0, flip = neg ? -1 : 1;
+
+	monomial_hashes(p, h);
+	for (t = 0; t < n && !found; t++) {
+		if (flip * mpq_sgn(segc_poly_coeff(p, t)) >= 0)
+			continue;
+		for (i = 0; i < n && !found; i++)
+			for (j = i + 1; j < n && !found; j++)
+				found = i != t && j != t &&
+					flip * mpq_sgn(segc_poly_coeff(p, i)) > 0 &&
+					flip * mpq_sgn(segc_poly_coeff(p, j)) > 0 &&
+					h[i] + h[j] == 2 * h[t] &&
+					square_pair(p, i, j, t);
+	}
+	free(h);
+	return found;
 }
 
 /* Writes every x as sqrt(x)^2 in 'q' where a sqrt(x) atom occurs in it
@@ -816,6 +854,10 @@ static int squares_nonneg(segc_canon *st, const segc_poly *p, int neg)
 	int any = 0, res = 0;
 
 	if (segc_poly_nterms(p) < 3 || segc_poly_nterms(p) > SQUARES_MAX_TERMS)
+		return 0;
+	/* without square roots the test runs on 'p' itself: see first,
+	 * without a copy, whether anything can cancel */
+	if (!st->has_sqrts && !cross_term_possible(p, neg))
 		return 0;
 	segc_poly_init(&q, segc_poly_nvars(p));
 	segc_poly_set(&q, p);

@@ -1008,11 +1008,16 @@ void segc_poly_scale(segc_poly *p, mpq_srcptr c)
 		mpq_mul(p->coefs_[i], p->coefs_[i], c);
 }
 
+/* Variables up to which segc_poly_shift lists the non-zero entries of
+ * its shift on the stack. */
+#define SHIFT_SMALL 64
+
 /* p = p * x^d; the order is kept. */
 int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d,
 	size_t nd)
 {
-	size_t i, v, n;
+	size_t i, v, n, k, m = 0, small[SHIFT_SMALL], *nz;
+	int rc = 0;
 
 	for (v = p->nvars_; v < nd; v++)
 		if (d[v]) {
@@ -1020,13 +1025,23 @@ int segc_poly_shift(const segc_poly_lim *lim, segc_poly *p, const int32_t *d,
 			break;
 		}
 	n = nd < p->nvars_ ? nd : p->nvars_;
-	for (i = 0; i < p->len_; i++)
-		for (v = 0; v < n; v++) {
-			int64_t e = (int64_t)term_exp(p, i)[v] + d[v];
+	/* 'd' is mostly zero (a monomial of a few of many atoms): only its
+	 * non-zero entries are added */
+	nz = n <= SHIFT_SMALL ? small : segc_xmalloc(n * sizeof(*nz));
+	for (v = 0; v < n; v++)
+		if (d[v])
+			nz[m++] = v;
+	for (i = 0; i < p->len_ && rc == 0; i++)
+		for (k = 0; k < m; k++) {
+			int64_t e = (int64_t)term_exp(p, i)[nz[k]] + d[nz[k]];
 
-			if (segc_poly_check_exp(lim, e))
-				return -1;
-			term_exp(p, i)[v] = (int32_t)e;
+			if (segc_poly_check_exp(lim, e)) {
+				rc = -1;
+				break;
+			}
+			term_exp(p, i)[nz[k]] = (int32_t)e;
 		}
-	return 0;
+	if (nz != small)
+		free(nz);
+	return rc;
 }
