@@ -45,7 +45,7 @@ DBALL_LOCAL double dabs(double x)
 }
 
 /* The next double after the finite 'x' towards -inf (down) or +inf. */
-DBALL_LOCAL double step(double x, int down)
+DBALL_LOCAL double db_step(double x, int down)
 {
 	uint64_t b;
 
@@ -77,7 +77,7 @@ DBALL_LOCAL double dceil(double x)
 }
 
 /* Splits 'a' into hi + lo, each of at most 26 bits (Veltkamp). */
-DBALL_LOCAL void split(double a, double *hi, double *lo)
+DBALL_LOCAL void db_split(double a, double *hi, double *lo)
 {
 	double c = 134217729.0 * a;  /* 2^27 + 1 */
 
@@ -88,18 +88,18 @@ DBALL_LOCAL void split(double a, double *hi, double *lo)
 /* The exact error a b - p of the product p = fl(a b) (Dekker), with no
  * overflow or underflow on the way (|a|, |b| within 2^-900 .. 2^900
  * keep it so). */
-DBALL_LOCAL double prod_error(double a, double b, double p)
+DBALL_LOCAL double db_prod_error(double a, double b, double p)
 {
 	double ah, al, bh, bl;
 
-	split(a, &ah, &al);
-	split(b, &bh, &bl);
+	db_split(a, &ah, &al);
+	db_split(b, &bh, &bl);
 	return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
 }
 
 /* 'o' set to the exact integer n (below 2^62 in magnitude): its ball
  * the integer rounded, within 2^-50 of it past 2^53. */
-static inline void set_int(dball *o, int64_t n)
+static inline void db_set_int(dball *o, int64_t n)
 {
 	const int64_t lim = (int64_t)1 << 53;
 
@@ -113,10 +113,10 @@ static inline void set_int(dball *o, int64_t n)
 
 /* 'o' set to the exact n / d (d > 0; n, d below 2^62 in magnitude),
  * not reduced unless it is an integer: its ball the quotient correctly
- * rounded, or within an ulp.  Such a ball always passes check(): its
+ * rounded, or within an ulp.  Such a ball always passes db_check(): its
  * midpoint lies within 2^-62 .. 2^62 in magnitude (or is 0), its radius
  * 0 or above 2^-114. */
-static inline void set_frac(dball *o, int64_t n, int64_t d)
+static inline void db_set_frac(dball *o, int64_t n, int64_t d)
 {
 	const int64_t lim = (int64_t)1 << 53;
 	int big;
@@ -127,7 +127,7 @@ static inline void set_frac(dball *o, int64_t n, int64_t d)
 		d = 1;
 	}
 	if (d == 1) {
-		set_int(o, n);
+		db_set_int(o, n);
 		return;
 	}
 	o->qn = n;
@@ -138,18 +138,18 @@ static inline void set_frac(dball *o, int64_t n, int64_t d)
 }
 
 /* Fits 'v' in the magnitudes set_frac takes. */
-static inline int small(__int128 v)
+static inline int db_small(__int128 v)
 {
 	return v < ((__int128)1 << 62) && v > -((__int128)1 << 62);
 }
 
 /* 'o' set to the exact n / d (d > 0) when it fits: 1; else 0 (the
  * value is then kept as a ball alone). */
-static inline int set_frac_wide(dball *o, __int128 n, __int128 d)
+static inline int db_set_frac_wide(dball *o, __int128 n, __int128 d)
 {
-	if (!small(n) || !small(d))
+	if (!db_small(n) || !db_small(d))
 		return 0;
-	set_frac(o, (int64_t)n, (int64_t)d);
+	db_set_frac(o, (int64_t)n, (int64_t)d);
 	return 1;
 }
 
@@ -166,7 +166,7 @@ DBALL_LOCAL dball dint(double i)
 }
 
 /* o = x + y exactly when both are small rationals and the sum is: 1. */
-static inline int add_frac(dball *o, const dball *x, const dball *y)
+static inline int db_add_frac(dball *o, const dball *x, const dball *y)
 {
 	__int128 n, d;
 
@@ -179,11 +179,11 @@ static inline int add_frac(dball *o, const dball *x, const dball *y)
 		n = (__int128)x->qn * y->qd + (__int128)y->qn * x->qd;
 		d = (__int128)x->qd * y->qd;
 	}
-	return set_frac_wide(o, n, d);
+	return db_set_frac_wide(o, n, d);
 }
 
 /* o = x * y exactly when both are small rationals and the product is: 1. */
-static inline int mul_frac(dball *o, const dball *x, const dball *y)
+static inline int db_mul_frac(dball *o, const dball *x, const dball *y)
 {
 	__int128 n, d;
 
@@ -191,11 +191,11 @@ static inline int mul_frac(dball *o, const dball *x, const dball *y)
 		return 0;
 	n = (__int128)x->qn * y->qn;
 	d = (__int128)x->qd * y->qd;
-	return set_frac_wide(o, n, d);
+	return db_set_frac_wide(o, n, d);
 }
 
 /* The sign of x - y, both small rationals. */
-DBALL_LOCAL int cmp_frac(const dball *x, const dball *y)
+DBALL_LOCAL int db_cmp_frac(const dball *x, const dball *y)
 {
 	__int128 a = (__int128)x->qn * y->qd, b = (__int128)y->qn * x->qd;
 
@@ -204,7 +204,7 @@ DBALL_LOCAL int cmp_frac(const dball *x, const dball *y)
 
 /* DB_OK when 'x' is finite, within the magnitudes kept (a NaN fails
  * every comparison, an infinity the bound BIG). */
-static inline int check(const dball *x)
+static inline int db_check(const dball *x)
 {
 	double a = dabs(x->m), r = x->r;
 
@@ -216,122 +216,122 @@ static inline int check(const dball *x)
 
 /* The radius 'r' (a sum of a few rounded non-negative terms) made an
  * upper bound of the exact one. */
-DBALL_LOCAL double widen(double r)
+DBALL_LOCAL double db_widen(double r)
 {
 	return r == 0 ? 0 : r * RAD_UP;
 }
 
 /* A double below (lo) or above the exact m - r, m + r. */
-DBALL_LOCAL double lower(const dball *x)
+DBALL_LOCAL double db_lower(const dball *x)
 {
 	double t;
 
 	if (x->r == 0)
 		return x->m;
 	t = x->m - x->r;
-	return step(step(t, 1), 1);
+	return db_step(db_step(t, 1), 1);
 }
 
-/* A double above the exact m + r (see lower). */
-DBALL_LOCAL double upper(const dball *x)
+/* A double above the exact m + r (see db_lower). */
+DBALL_LOCAL double db_upper(const dball *x)
 {
 	double t;
 
 	if (x->r == 0)
 		return x->m;
 	t = x->m + x->r;
-	return step(step(t, 0), 0);
+	return db_step(db_step(t, 0), 0);
 }
 
 /* Non-zero when the integer n is below 2^62 in magnitude. */
-static inline int small_int(int64_t n)
+static inline int db_small_int(int64_t n)
 {
 	return n < ((int64_t)1 << 62) && n > -((int64_t)1 << 62);
 }
 
-/* o = x + y, of any balls (see add). */
-DBALL_LOCAL int add_ball(dball *o, const dball *x, const dball *y)
+/* o = x + y, of any balls (see db_add). */
+DBALL_LOCAL int db_add_ball(dball *o, const dball *x, const dball *y)
 {
 	double s = x->m + y->m, bb = s - x->m, e;
 
-	if (add_frac(o, x, y))
-		return DB_OK;  /* set_frac's ball passes check() */
+	if (db_add_frac(o, x, y))
+		return DB_OK;  /* db_set_frac's ball passes db_check() */
 	e = (x->m - (s - bb)) + (y->m - bb);
-	o->r = widen(x->r + y->r + dabs(e));
+	o->r = db_widen(x->r + y->r + dabs(e));
 	o->m = s;
 	o->qd = 0;
-	return check(o);
+	return db_check(o);
 }
 
 /* o = x + y: most values of a plan's sums are small integers (counters,
  * counts and their sums), added here without the general path. */
-static inline int add(dball *o, const dball *x, const dball *y)
+static inline int db_add(dball *o, const dball *x, const dball *y)
 {
 	int64_t n;
 
 	if (x->qd == 1 && y->qd == 1 &&
-	    !__builtin_add_overflow(x->qn, y->qn, &n) && small_int(n)) {
-		set_int(o, n);
+	    !__builtin_add_overflow(x->qn, y->qn, &n) && db_small_int(n)) {
+		db_set_int(o, n);
 		return DB_OK;
 	}
-	return add_ball(o, x, y);
+	return db_add_ball(o, x, y);
 }
 
-/* o = x * y, of any balls (see mul). */
-DBALL_LOCAL int mul_ball(dball *o, const dball *x, const dball *y)
+/* o = x * y, of any balls (see db_mul). */
+DBALL_LOCAL int db_mul_ball(dball *o, const dball *x, const dball *y)
 {
 	double p = x->m * y->m, e;
 
-	if (mul_frac(o, x, y))
-		return DB_OK;  /* set_frac's ball passes check() */
-	e = prod_error(x->m, y->m, p);
-	o->r = widen(dabs(x->m) * y->r + dabs(y->m) * x->r + x->r * y->r +
+	if (db_mul_frac(o, x, y))
+		return DB_OK;  /* db_set_frac's ball passes db_check() */
+	e = db_prod_error(x->m, y->m, p);
+	o->r = db_widen(dabs(x->m) * y->r + dabs(y->m) * x->r + x->r * y->r +
 		dabs(e));
 	o->m = p;
 	o->qd = 0;
-	return check(o);
+	return db_check(o);
 }
 
-/* o = x * y, small integers first (see add). */
-static inline int mul(dball *o, const dball *x, const dball *y)
+/* o = x * y, small integers first (see db_add). */
+static inline int db_mul(dball *o, const dball *x, const dball *y)
 {
 	int64_t n;
 
 	if (x->qd == 1 && y->qd == 1 &&
-	    !__builtin_mul_overflow(x->qn, y->qn, &n) && small_int(n)) {
-		set_int(o, n);
+	    !__builtin_mul_overflow(x->qn, y->qn, &n) && db_small_int(n)) {
+		db_set_int(o, n);
 		return DB_OK;
 	}
-	return mul_ball(o, x, y);
+	return db_mul_ball(o, x, y);
 }
 
 /* o = 1 / x, x away from 0. */
-DBALL_LOCAL int inv(dball *o, const dball *x)
+DBALL_LOCAL int db_inv(dball *o, const dball *x)
 {
 	double a = dabs(x->m), lo, q, e;
 
 	if (!(a > x->r))
 		return DB_GIVE_UP;
 	if (x->qd && x->qn) {
-		set_frac(o, x->qn < 0 ? -x->qd : x->qd,
+		db_set_frac(o, x->qn < 0 ? -x->qd : x->qd,
 			x->qn < 0 ? -x->qn : x->qn);
-		return check(o);
+		return db_check(o);
 	}
 	lo = (a - x->r) * (1 - 0x1p-50);
 	q = 1 / x->m;
-	e = prod_error(q, x->m, q * x->m) + (q * x->m - 1); /* q x.m - 1 */
+	e = db_prod_error(q, x->m, q * x->m) + (q * x->m - 1); /* q x.m - 1 */
 	/* |1/v - 1/m| <= r / (|m| (|m| - r)); |1/m - q| = |e| / |m| */
-	o->r = widen(x->r / lo / a * RAD_UP + dabs(e) / a * RAD_UP);
+	o->r = db_widen(x->r / lo / a * RAD_UP + dabs(e) / a * RAD_UP);
 	o->m = q;
 	o->qd = 0;
-	return check(o);
+	return db_check(o);
 }
 
 /* The ceil (when 'up') or floor of 'x' into 'z' when it is the same over
  * the ball and a double integer. */
-DBALL_LOCAL int round_to(double *z, const dball *x, int up)
+DBALL_LOCAL int db_round_to(double *z, const dball *x, int up)
 {
-	double lo = lower(x), hi = upper(x);
+	double lo = db_lower(x), hi = db_upper(x);
 
 	if (x->qd) {
 		int64_t q = x->qn / x->qd, m = x->qn % x->qd;

@@ -105,14 +105,14 @@ static int set_q(dball *o, const mpq_t q)
 
 	if (mpz_sizeinbase(mpq_numref(q), 2) < 62 &&
 	    mpz_sizeinbase(mpq_denref(q), 2) < 62) {
-		set_frac(o, mpz_get_si(mpq_numref(q)),
+		db_set_frac(o, mpz_get_si(mpq_numref(q)),
 			mpz_get_si(mpq_denref(q)));
-		return check(o);
+		return db_check(o);
 	}
 	o->qd = 0;
 	o->m = mpq_get_d(q);
 	o->r = 0;
-	if ((o->m == 0 && mpq_sgn(q)) || check(o))
+	if ((o->m == 0 && mpq_sgn(q)) || db_check(o))
 		return DB_GIVE_UP;
 	mpq_init(t);
 	mpq_set_d(t, o->m);
@@ -120,7 +120,7 @@ static int set_q(dball *o, const mpq_t q)
 	mpq_clear(t);
 	/* mpq_get_d truncates: the error is below one ulp */
 	o->r = same ? 0 : dabs(o->m) * 0x1p-51;
-	return check(o);
+	return db_check(o);
 }
 
 /* Counts one more term against max_eval_terms. */
@@ -146,16 +146,16 @@ static int run_nary(drun *d, const segc_eplan_ins *in, int is_mul)
 		return DB_OK;
 	}
 	if (is_mul) {
-		if (mul(acc, &d->v[arg[0]], &d->v[arg[1]]))
+		if (db_mul(acc, &d->v[arg[0]], &d->v[arg[1]]))
 			return DB_GIVE_UP;
 		for (i = 2; i < n; i++)
-			if (mul(acc, acc, &d->v[arg[i]]))
+			if (db_mul(acc, acc, &d->v[arg[i]]))
 				return DB_GIVE_UP;
 	} else {
-		if (add(acc, &d->v[arg[0]], &d->v[arg[1]]))
+		if (db_add(acc, &d->v[arg[0]], &d->v[arg[1]]))
 			return DB_GIVE_UP;
 		for (i = 2; i < n; i++)
-			if (add(acc, acc, &d->v[arg[i]]))
+			if (db_add(acc, acc, &d->v[arg[i]]))
 				return DB_GIVE_UP;
 	}
 	return DB_OK;
@@ -172,12 +172,12 @@ static int run_pow(drun *d, const segc_eplan_ins *in)
 	    dabs(x->m) > (double)d->max_exponent)
 		return DB_GIVE_UP;
 	for (k = labs((long)x->m); k; k >>= 1) {
-		if ((k & 1) && mul(&acc, &acc, &base))
+		if ((k & 1) && db_mul(&acc, &acc, &base))
 			return DB_GIVE_UP;
-		if (k > 1 && mul(&base, &base, &base))
+		if (k > 1 && db_mul(&base, &base, &base))
 			return DB_GIVE_UP;
 	}
-	if (x->m < 0 && inv(&acc, &acc))
+	if (x->m < 0 && db_inv(&acc, &acc))
 		return DB_GIVE_UP;
 	d->v[in->dst] = acc;
 	return DB_OK;
@@ -189,7 +189,7 @@ static int run_pow(drun *d, const segc_eplan_ins *in)
 static void extremum(dball *acc, const dball *y, int up)
 {
 	if (acc->qd && y->qd) {
-		if (up ? cmp_frac(y, acc) > 0 : cmp_frac(y, acc) < 0)
+		if (up ? db_cmp_frac(y, acc) > 0 : db_cmp_frac(y, acc) < 0)
 			*acc = *y;
 		return;
 	}
@@ -219,7 +219,7 @@ int segc_dbl_round(const segc_builtin_info *b, dball *o, const dball *x)
 {
 	double z;
 
-	if (round_to(&z, x, b->dir > 0))
+	if (db_round_to(&z, x, b->dir > 0))
 		return DB_GIVE_UP;
 	*o = dint(z);
 	return DB_OK;
@@ -240,12 +240,12 @@ int segc_dbl_sqrt(const segc_builtin_info *b, dball *o, const dball *x)
 	}
 	s = mp_fn(x->m, 0);
 	/* |sqrt(v) - sqrt(m)| <= r / sqrt(m); rounding half an ulp */
-	o->r = widen(x->r / s * RAD_UP + s * 0x1p-52);
+	o->r = db_widen(x->r / s * RAD_UP + s * 0x1p-52);
 	o->m = s;
 	o->qd = 0;
-	if (x->r == 0 && s * s == x->m && prod_error(s, s, s * s) == 0)
+	if (x->r == 0 && s * s == x->m && db_prod_error(s, s, s * s) == 0)
 		*o = x->qd == 1 ? dint(s) : (dball){ s, 0, 0, 0 };
-	return check(o);
+	return db_check(o);
 }
 
 /* log2 of x > 0: exact of a power of two; else the bound of the
@@ -267,11 +267,11 @@ int segc_dbl_log2(const segc_builtin_info *b, dball *o, const dball *x)
 		return DB_OK;
 	}
 	l = mp_fn(x->m, 1);
-	o->r = widen(x->r / lo * 1.4426950408889634 * RAD_UP +
+	o->r = db_widen(x->r / lo * 1.4426950408889634 * RAD_UP +
 		dabs(l) * 0x1p-52);
 	o->m = l;
 	o->qd = 0;
-	return check(o);
+	return db_check(o);
 }
 
 /* 2^x: exactly of a small integer x (a small rational kept exactly);
@@ -294,10 +294,10 @@ int segc_dbl_exp2(const segc_builtin_info *b, dball *o, const dball *x)
 		return DB_GIVE_UP;
 	hi = mp_exp2(x->m + x->r * RAD_UP + dabs(x->m) * 0x1p-52, 1);
 	e = mp_exp2(x->m, 0);
-	o->r = widen(hi * x->r * 0.7 * RAD_UP + e * 0x1p-52);
+	o->r = db_widen(hi * x->r * 0.7 * RAD_UP + e * 0x1p-52);
 	o->m = e;
 	o->qd = 0;
-	return check(o);
+	return db_check(o);
 }
 
 /* A function of one number by its double operation (evalops.c); with
@@ -317,12 +317,12 @@ static int run_unary(drun *d, const segc_eplan_ins *in)
  * the balls do not decide it. */
 static int relation(const char *op, const dball *x, const dball *y)
 {
-	double xl = lower(x), xh = upper(x), yl = lower(y), yh = upper(y);
+	double xl = db_lower(x), xh = db_upper(x), yl = db_lower(y), yh = db_upper(y);
 	int exact = x->r == 0 && y->r == 0;
 
 	if (x->qd && y->qd) {
 		/* the same bounds, exact: a single point each */
-		int c = cmp_frac(x, y);
+		int c = db_cmp_frac(x, y);
 
 		xl = xh = c;
 		yl = yh = 0;
@@ -393,7 +393,7 @@ static int run_if(drun *d, const segc_eplan_ins *in)
 }
 
 /* The sum 'in' over j = lo .. hi (lo <= hi, integers below 2^52 in
- * magnitude, as round_to gives them) from the pieces of its body, once
+ * magnitude, as db_round_to gives them) from the pieces of its body, once
  * its preheader has computed their coefficients: DB_OK, DB_GIVE_UP, or
  * DB_TERMWISE (nothing recorded). */
 static int run_pieces(drun *d, const segc_eplan_ins *in, double lo,
@@ -414,8 +414,8 @@ static int run_sum(drun *d, const segc_eplan_ins *in)
 	double lo, hi, i;
 	int rc;
 
-	if (round_to(&lo, &d->v[in->arg[0]], 1) ||
-	    round_to(&hi, &d->v[in->arg[1]], 0))
+	if (db_round_to(&lo, &d->v[in->arg[0]], 1) ||
+	    db_round_to(&hi, &d->v[in->arg[1]], 0))
 		return DB_GIVE_UP;
 	if (in->npieces && lo <= hi &&
 	    (rc = run_pieces(d, in, lo, hi)) != DB_TERMWISE)
@@ -426,7 +426,7 @@ static int run_sum(drun *d, const segc_eplan_ins *in)
 		*bv = dint(i);
 		if (charge(d) || (i == lo && run_block(d, in->sub[0])) ||
 		    run_block(d, in->sub[1]) ||
-		    add(&acc, &acc, &d->v[in->subslot[0]]))
+		    db_add(&acc, &acc, &d->v[in->subslot[0]]))
 			return DB_GIVE_UP;
 	}
 	d->v[in->dst] = acc;
@@ -451,9 +451,9 @@ static int run_mva(drun *d, const segc_eplan_ins *in)
 	out = *c;
 	for (k = 1; k < pv->m; k++) {
 		kb = dint(k);
-		if (add(&t, a, &out) || inv(&t, &t) || mul(&out, &out, &kb) ||
-		    mul(&out, &out, &t) || add(&out, &out, &one) ||
-		    mul(&out, &out, c))
+		if (db_add(&t, a, &out) || db_inv(&t, &t) || db_mul(&out, &out, &kb) ||
+		    db_mul(&out, &out, &t) || db_add(&out, &out, &one) ||
+		    db_mul(&out, &out, c))
 			return DB_GIVE_UP;
 	}
 	d->v[in->dst] = out;
@@ -475,12 +475,12 @@ static int mpv_step(drun *d, const segc_eplan_ins *in,
 		for (; a < s->k && s->to[a] == v; a++) {
 			if (s->dist[a] >= i)
 				continue;
-			if (add(&t, &fin[((i - s->dist[a]) % ring) * s->m +
+			if (db_add(&t, &fin[((i - s->dist[a]) % ring) * s->m +
 			    s->from[a]], &d->v[in->arg[1 + s->m + a]]))
 				return DB_GIVE_UP;
 			extremum(&best, &t, 1);
 		}
-		if (add(&fin[(i % ring) * s->m + v], &best,
+		if (db_add(&fin[(i % ring) * s->m + v], &best,
 		    &d->v[in->arg[1 + v]]))
 			return DB_GIVE_UP;
 	}
@@ -622,9 +622,9 @@ static inline int run_ins(drun *d, const segc_eplan_ins *in)
 	dball *v = d->v;
 
 	if (in->nargs == 2 && in->op == SEGC_EPO_ADD)
-		return add(&v[in->dst], &v[in->arg[0]], &v[in->arg[1]]);
+		return db_add(&v[in->dst], &v[in->arg[0]], &v[in->arg[1]]);
 	if (in->nargs == 2 && in->op == SEGC_EPO_MUL)
-		return mul(&v[in->dst], &v[in->arg[0]], &v[in->arg[1]]);
+		return db_mul(&v[in->dst], &v[in->arg[0]], &v[in->arg[1]]);
 	return run_other(d, in);
 }
 
@@ -679,8 +679,8 @@ int segc_dbl_plan_run(segc_ctx *ctx, const segc_eplan *p,
 		rc = run_block(&d, p->root);
 	for (i = 0; i < p->nresults && !rc; i++) {
 		/* + 0.0: no negative zero */
-		lo[i] = lower(&d.v[p->result[i]]) + 0.0;
-		hi[i] = upper(&d.v[p->result[i]]) + 0.0;
+		lo[i] = db_lower(&d.v[p->result[i]]) + 0.0;
+		hi[i] = db_upper(&d.v[p->result[i]]) + 0.0;
 		rc = isfinite(lo[i]) && isfinite(hi[i]) ? DB_OK : DB_GIVE_UP;
 	}
 	free(d.v);

@@ -33,9 +33,9 @@ static int sign_of(const dball *x)
 {
 	if (x->qd)
 		return (x->qn > 0) - (x->qn < 0);
-	if (lower(x) > 0)
+	if (db_lower(x) > 0)
 		return 1;
-	if (upper(x) < 0)
+	if (db_upper(x) < 0)
 		return -1;
 	return 2;
 }
@@ -45,15 +45,15 @@ static int affine_at(dball *o, const dball *a, const dball *b, double j)
 {
 	dball jb = dint(j), t;
 
-	return mul(&t, b, &jb) || add(o, a, &t);
+	return db_mul(&t, b, &jb) || db_add(o, a, &t);
 }
 
 /* 'o' set to the integer 'v': exactly when it is small, else its double
  * (correctly rounded) within its radius. */
 static void set_wide_int(dball *o, __int128 v)
 {
-	if (small(v)) {
-		set_int(o, (int64_t)v);
+	if (db_small(v)) {
+		db_set_int(o, (int64_t)v);
 		return;
 	}
 	o->qd = 0;
@@ -69,9 +69,9 @@ static int affine_sum(dball *o, const dball *a, const dball *b, double lo,
 	int64_t n = (int64_t)hi - (int64_t)lo + 1;
 	dball nb, sb, t;
 
-	set_int(&nb, n);
+	db_set_int(&nb, n);
 	set_wide_int(&sb, ((__int128)(int64_t)lo + (int64_t)hi) * n / 2);
-	return mul(o, &nb, a) || mul(&t, &sb, b) || add(o, o, &t);
+	return db_mul(o, &nb, a) || db_mul(&t, &sb, b) || db_add(o, o, &t);
 }
 
 /* floor(x / m), m > 0. */
@@ -149,7 +149,7 @@ static int extremum_sum(dball *o, const dball *a, const dball *b,
 
 	neg(&t, &a[1]);
 	neg(&u, &b[1]);
-	if (add(&da, &a[0], &t) || add(&db, &b[0], &u) ||
+	if (db_add(&da, &a[0], &t) || db_add(&db, &b[0], &u) ||
 	    affine_at(&t, &da, &db, lo) || affine_at(&u, &da, &db, hi))
 		return DB_GIVE_UP;
 	slo = sign_of(&t);
@@ -179,14 +179,14 @@ static int extremum_sum(dball *o, const dball *a, const dball *b,
 		k = (double)(int64_t)q;
 	} else {
 		neg(&t, &da);
-		if (inv(&u, &db) || mul(&t, &t, &u) || round_to(&k, &t, 0))
+		if (db_inv(&u, &db) || db_mul(&t, &t, &u) || db_round_to(&k, &t, 0))
 			return DB_TERMWISE;
 	}
 	if (!(k >= lo && k < hi))
 		return DB_TERMWISE;
 	return affine_sum(o, &a[first], &b[first], lo, k) ||
 		affine_sum(&t, &a[second], &b[second], k + 1, hi) ||
-		add(o, o, &t);
+		db_add(o, o, &t);
 }
 
 /* The sum of the pieces of 'in' (see evaldbl_private.h). */
@@ -220,7 +220,7 @@ int segc_dbl_sum_pieces(const segc_eplan_ins *in, const dball *v,
 		}
 		if (rc)
 			return rc;
-		if (mul(&t, &ps, &v[pc->m]) || add(&acc, &acc, &t))
+		if (db_mul(&t, &ps, &v[pc->m]) || db_add(&acc, &acc, &t))
 			return DB_GIVE_UP;
 	}
 	*out = acc;
