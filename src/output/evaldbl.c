@@ -412,19 +412,23 @@ static int run_sum(drun *d, const segc_eplan_ins *in)
 {
 	dball acc = dint(0), *bv = &d->v[in->binder];
 	double lo, hi, i;
-	int rc;
+	int rc, pre = 0;
 
 	if (db_round_to(&lo, &d->v[in->arg[0]], 1) ||
 	    db_round_to(&hi, &d->v[in->arg[1]], 0))
 		return DB_GIVE_UP;
-	if (in->npieces && lo <= hi &&
-	    (rc = run_pieces(d, in, lo, hi)) != DB_TERMWISE)
-		return rc;
+	if (in->npieces && lo <= hi) {
+		rc = run_pieces(d, in, lo, hi);
+		if (rc != DB_TERMWISE)
+			return rc;
+		pre = 1;  /* the preheader ran: term by term from here */
+	}
 	if (hi - lo > SUM_CLOSED_FORM_TERMS)
 		return DB_GIVE_UP;
 	for (i = lo; i <= hi; i++) {
 		*bv = dint(i);
-		if (charge(d) || (i == lo && run_block(d, in->sub[0])) ||
+		if (charge(d) ||
+		    (i == lo && !pre && run_block(d, in->sub[0])) ||
 		    run_block(d, in->sub[1]) ||
 		    db_add(&acc, &acc, &d->v[in->subslot[0]]))
 			return DB_GIVE_UP;
