@@ -158,7 +158,7 @@ static size_t flatten(enum segc_expr_kind kind, size_t n, segc_expr **v,
 			collect_operand(kind, v[i], acc, out, &k);
 		else
 			for (j = 0; j < v[i]->nargs; j++)
-				collect_operand(kind, v[i]->args[j], acc,
+				collect_operand(kind, segc_args(v[i])[j], acc,
 					out, &k);
 		segc_expr_free(v[i]);
 	}
@@ -249,7 +249,7 @@ static segc_expr *make_nary(enum segc_expr_kind kind, size_t n,
 	segc_expr **v)
 {
 	int lead = n > 0 && v[0] && (v[0]->kind == SEGC_NUM ||
-		(flattens(kind, v[0]) && v[0]->args[0]->kind == SEGC_NUM));
+		(flattens(kind, v[0]) && segc_args(v[0])[0]->kind == SEGC_NUM));
 
 	return nary_from(kind, n, v, NULL, lead);
 }
@@ -342,11 +342,11 @@ static segc_expr *negate_coefficient(segc_expr *a)
 	if (n > LOCAL_ARGS)
 		v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
 	mpq_init(c);
-	mpq_neg(c, a->args[0]->u.value);
+	mpq_neg(c, segc_args(a)[0]->u.value);
 	v[0] = segc_expr_num(c);
 	mpq_clear(c);
 	for (i = 1; i < n; i++)
-		v[i] = segc_expr_copy(a->args[i]);
+		v[i] = segc_expr_copy(segc_args(a)[i]);
 	segc_expr_free(a);
 	e = segc_expr_mul(n, v);
 	if (v != local)
@@ -371,7 +371,7 @@ segc_expr *segc_expr_neg(segc_expr *a)
 		segc_expr_free(a);
 		return e;
 	}
-	if (a->kind == SEGC_MUL && a->args[0]->kind == SEGC_NUM)
+	if (a->kind == SEGC_MUL && segc_args(a)[0]->kind == SEGC_NUM)
 		return negate_coefficient(a);
 	return segc_expr_mul2(segc_expr_int(-1), a);
 }
@@ -460,10 +460,12 @@ segc_expr *segc_expr_pow(segc_expr *base, segc_expr *exponent)
 			segc_expr_free(exponent);
 			return e;
 		}
-		if (base->kind == SEGC_POW && segc_expr_is_integer(base->args[1])) {
+		if (base->kind == SEGC_POW &&
+			segc_expr_is_integer(segc_args(base)[1])) {
 			mpq_init(ab);
-			mpq_mul(ab, base->args[1]->u.value, exponent->u.value);
-			e = segc_expr_pow(segc_expr_copy(base->args[0]),
+			mpq_mul(ab, segc_args(base)[1]->u.value,
+				exponent->u.value);
+			e = segc_expr_pow(segc_expr_copy(segc_args(base)[0]),
 				segc_expr_num(ab));
 			mpq_clear(ab);
 			segc_expr_free(base);
@@ -566,7 +568,7 @@ static int sum_captures(const struct subst *st, const segc_expr *e)
 {
 	return e->kind == SEGC_SUM && strcmp(e->u.name, st->name) &&
 		segc_expr_has_sym(st->value, e->u.name) &&
-		segc_expr_has_sym(e->args[2], st->name);
+		segc_expr_has_sym(segc_args(e)[2], st->name);
 }
 
 /* How many children of 'e' are substituted into. */
@@ -601,10 +603,11 @@ static char *fresh_name(const char *var, const segc_expr *body,
 static segc_expr *subst_renamed_sum(struct subst *st, const segc_expr *e,
 	segc_expr *lo, segc_expr *hi)
 {
-	char *fresh = fresh_name(e->u.name, e->args[2], st->value, st->name);
+	char *fresh = fresh_name(e->u.name, segc_args(e)[2], st->value,
+		st->name);
 	segc_expr *sym = segc_expr_sym(fresh), *body, *r;
 
-	body = segc_expr_subst(segc_expr_copy(e->args[2]), e->u.name, sym);
+	body = segc_expr_subst(segc_expr_copy(segc_args(e)[2]), e->u.name, sym);
 	body = segc_expr_subst(body, st->name, st->value);
 	r = segc_expr_sum(fresh, lo, hi, body);
 	segc_expr_free(sym);
@@ -628,7 +631,8 @@ static segc_expr *subst_maxplusv(struct subst *st, const segc_expr *e,
 	size_t i;
 
 	for (i = 1; capture && i < e->nargs; i++)
-		if (segc_expr_arg_bound(e, i) && segc_expr_has_sym(e->args[i],
+		if (segc_expr_arg_bound(e, i) &&
+				segc_expr_has_sym(segc_args(e)[i],
 				st->name))
 			break;
 	capture = capture && i < e->nargs;
@@ -636,19 +640,20 @@ static segc_expr *subst_maxplusv(struct subst *st, const segc_expr *e,
 		fresh = fresh_name(var, e, st->value, st->name);
 		sym = segc_expr_sym(fresh);
 	}
-	v[0] = segc_expr_copy(capture ? sym : e->args[0]);
+	v[0] = segc_expr_copy(capture ? sym : segc_args(e)[0]);
 	for (i = 1; i < e->nargs; i++) {
 		if (!segc_expr_arg_bound(e, i))
 			v[i] = segc_expr_copy(subst_image(st,
-				e->args[i]));
+				segc_args(e)[i]));
 		else if (!strcmp(var, st->name))
-			v[i] = segc_expr_copy(e->args[i]);
+			v[i] = segc_expr_copy(segc_args(e)[i]);
 		else if (capture)
 			v[i] = segc_expr_subst(segc_expr_subst(segc_expr_copy(
-				e->args[i]), var, sym), st->name, st->value);
+				segc_args(e)[i]), var, sym), st->name,
+					st->value);
 		else
 			v[i] = segc_expr_copy(subst_image(st,
-				e->args[i]));
+				segc_args(e)[i]));
 	}
 	r = segc_expr_call_builtin(SEGC_BUILTIN_MAXPLUSV, e->nargs, v);
 	segc_expr_free(sym);
@@ -671,8 +676,8 @@ static segc_expr *subst_node(struct subst *st, const segc_expr *e)
 	if (n > LOCAL_ARGS)
 		v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
 	for (i = 0; i < n; i++) {
-		v[i] = segc_expr_copy(subst_image(st, e->args[i]));
-		same = same && v[i] == e->args[i];
+		v[i] = segc_expr_copy(subst_image(st, segc_args(e)[i]));
+		same = same && v[i] == segc_args(e)[i];
 	}
 	if (n < e->nargs && sum_captures(st, e))
 		r = subst_renamed_sum(st, e, v[0], v[1]);
@@ -680,7 +685,7 @@ static segc_expr *subst_node(struct subst *st, const segc_expr *e)
 		r = (free_array(n, v), segc_expr_copy(e));
 	else if (n < e->nargs)
 		r = segc_expr_sum(e->u.name, v[0], v[1],
-			segc_expr_copy(e->args[2]));
+			segc_expr_copy(segc_args(e)[2]));
 	else
 		r = segc_expr_rebuild((enum segc_expr_kind)e->kind, e->u.name,
 			n, v);
@@ -709,8 +714,10 @@ static void subst_walk(struct subst *st, const segc_expr *root)
 		size_t nc = subst_children(st, f->e);
 
 		while (f->next < nc &&
-		       (!segc_expr_may_have(f->e->args[f->next], st->name) ||
-			segc_expr_map_find(&st->memo, f->e->args[f->next])))
+		       (!segc_expr_may_have(segc_args(f->e)[f->next],
+			st->name) ||
+			segc_expr_map_find(&st->memo,
+				segc_args(f->e)[f->next])))
 			f->next++;
 		if (f->next == nc) {
 			if (!segc_expr_map_find(&st->memo, f->e))
@@ -719,7 +726,7 @@ static void subst_walk(struct subst *st, const segc_expr *root)
 			n--;
 			continue;
 		}
-		child = f->e->args[f->next];
+		child = segc_args(f->e)[f->next];
 		if (n == cap) {
 			cap *= 2;
 			s = segc_xrealloc(s, segc_xmul_size(cap, sizeof(*s)));

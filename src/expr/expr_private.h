@@ -38,9 +38,16 @@ struct segc_expr {
 			const char *free[SEGC_EXPR_FREE];
 		};
 	} u;
-	struct segc_expr *args[]; /* ADD, MUL, CALL: operands; POW: base,
-	                           * exponent; SUM: lo, hi, body */
+	struct segc_expr *args_[]; /* ADD, MUL, CALL: operands; POW: base,
+	                            * exponent; SUM: lo, hi, body; read
+	                            * through segc_args() */
 };
+
+/* The children of 'e' (its nargs operands). */
+static inline segc_expr *const *segc_args(const segc_expr *e)
+{
+	return e->args_;
+}
 
 /* Records in the new node 'e', whose children are set, the names free
  * in it (nfree, u.free) when there are at most SEGC_EXPR_FREE. */

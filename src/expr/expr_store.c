@@ -129,7 +129,7 @@ static int node_matches(const segc_expr *e, const struct node_key *key)
 	if (key->name && strcmp(e->u.name, key->name))
 		return 0;
 	for (i = 0; i < key->nargs; i++)
-		if (e->args[i] != key->args[i])
+		if (e->args_[i] != key->args[i])
 			return 0;
 	return 1;
 }
@@ -143,7 +143,7 @@ static segc_expr *node_create(const struct node_key *key)
 
 	if (key->nargs > UINT_MAX)
 		abort();
-	e = segc_xmalloc(offsetof(segc_expr, args) + args_size + name_len);
+	e = segc_xmalloc(offsetof(segc_expr, args_) + args_size + name_len);
 	e->refs = 1;
 	e->hash = key->hash;
 	e->kind = (unsigned char)key->kind;
@@ -151,12 +151,12 @@ static segc_expr *node_create(const struct node_key *key)
 		segc_builtin_lookup(key->name) : SEGC_BUILTIN_NONE);
 	e->nargs = (unsigned int)key->nargs;
 	if (key->nargs)
-		memcpy(e->args, key->args, args_size);
+		memcpy(e->args_, key->args, args_size);
 	if (key->kind == SEGC_NUM) {
 		mpq_init(e->u.value);
 		mpq_set(e->u.value, key->value);
 	} else if (key->name) {
-		char *name = (char *)e->args + args_size;
+		char *name = (char *)e->args_ + args_size;
 
 		memcpy(name, key->name, name_len);
 		e->u.name = name;
@@ -274,7 +274,7 @@ void segc_expr_free(segc_expr *e)
 
 		dead = n->next;
 		for (i = 0; i < n->nargs; i++) {
-			segc_expr *c = n->args[i];
+			segc_expr *c = n->args_[i];
 
 			if (--c->refs)
 				continue;

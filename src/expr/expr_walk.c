@@ -41,7 +41,7 @@ size_t segc_expr_nargs(const segc_expr *e)
 /* Child 'i' of 'e' (borrowed); NULL when out of range. */
 segc_expr *segc_expr_arg(const segc_expr *e, size_t i)
 {
-	return i < e->nargs ? e->args[i] : NULL;
+	return i < e->nargs ? segc_args(e)[i] : NULL;
 }
 
 /* The rational of a NUM; NULL for other kinds. */
@@ -128,12 +128,13 @@ int segc_expr_cmp(const segc_expr *a, const segc_expr *b)
 		c = header_cmp(a, b);
 		if (c)
 			return c;
-		for (i = 0; i < a->nargs && a->args[i] == b->args[i]; i++)
+		for (i = 0; i < a->nargs &&
+			segc_args(a)[i] == segc_args(b)[i]; i++)
 			;
 		if (i == a->nargs)
 			return 0;
-		a = a->args[i];
-		b = b->args[i];
+		a = segc_args(a)[i];
+		b = segc_args(b)[i];
 	}
 }
 
@@ -252,7 +253,7 @@ void segc_expr_note_free(segc_expr *e)
 	}
 	binder = segc_expr_binder(e);
 	for (i = 0; i < e->nargs; i++) {
-		c = e->args[i];
+		c = segc_args(e)[i];
 		if (c->nfree == SEGC_EXPR_FREE_MANY) {
 			e->nfree = SEGC_EXPR_FREE_MANY;
 			return;
@@ -305,7 +306,7 @@ int segc_expr_has_sym(const segc_expr *e, const char *name)
 			if (e->kind == SEGC_SUM || !segc_expr_binder(e) ||
 			    strcmp(segc_expr_binder(e), name) ||
 			    !segc_expr_arg_bound(e, i))
-				stack_push(&s, e->args[i]);
+				stack_push(&s, segc_args(e)[i]);
 	}
 	free(s.v);
 	segc_expr_map_clear(&seen);
@@ -326,7 +327,7 @@ size_t segc_expr_size(const segc_expr *e)
 		if (!segc_expr_map_put(&seen, e, NULL))
 			continue;
 		for (i = 0; i < e->nargs; i++)
-			stack_push(&s, e->args[i]);
+			stack_push(&s, segc_args(e)[i]);
 	}
 	n = seen.n;
 	free(s.v);
@@ -356,15 +357,15 @@ size_t segc_expr_tree_size(const segc_expr *e, size_t cap)
 			continue;
 		}
 		for (i = 0; i < x->nargs; i++)
-			if (!segc_expr_map_find(&done, x->args[i])) {
-				stack_push(&s, x->args[i]);
+			if (!segc_expr_map_find(&done, segc_args(x)[i])) {
+				stack_push(&s, segc_args(x)[i]);
 				ready = 0;
 			}
 		if (!ready)
 			continue;
 		n = 1;
 		for (i = 0; i < x->nargs && n < cap; i++) {
-			slot = segc_expr_map_find(&done, x->args[i]);
+			slot = segc_expr_map_find(&done, segc_args(x)[i]);
 			n += (size_t)(uintptr_t)*slot;
 		}
 		segc_expr_map_put(&done, x, (void *)(uintptr_t)(n < cap ? n : cap));
@@ -431,7 +432,7 @@ size_t segc_maxplus_nodes(const segc_expr *e)
 
 	if (e->kind != SEGC_CALL || e->nargs <= at)
 		return 0;
-	m = e->args[at];
+	m = segc_args(e)[at];
 	if (m->kind != SEGC_NUM || mpz_cmp_ui(mpq_denref(m->u.value), 1) ||
 	    mpz_sgn(mpq_numref(m->u.value)) <= 0 ||
 	    mpz_cmp_ui(mpq_numref(m->u.value), e->nargs) >= 0)
@@ -445,8 +446,8 @@ const char *segc_expr_binder(const segc_expr *e)
 	if (e->kind == SEGC_SUM)
 		return e->u.name;
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_MAXPLUSV) && e->nargs &&
-	    e->args[0]->kind == SEGC_SYM)
-		return e->args[0]->u.name;
+	    segc_args(e)[0]->kind == SEGC_SYM)
+		return segc_args(e)[0]->u.name;
 	return NULL;
 }
 

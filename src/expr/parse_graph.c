@@ -49,7 +49,7 @@ static int uses(const segc_expr *e, char *const *names, size_t n)
 	if (e->kind == SEGC_SYM)
 		return index_of(e->u.name, names, n) != 0;
 	for (i = 0; i < e->nargs; i++)
-		if (uses(e->args[i], names, n))
+		if (uses(segc_args(e)[i], names, n))
 			return 1;
 	return 0;
 }
@@ -65,10 +65,10 @@ static const char *nary_tokens(segc_tp_buf *b, const segc_expr *e,
 	const char *why = NULL;
 
 	for (i = 0; i < e->nargs; i++)
-		if (!uses(e->args[i], names, n))
-			free_ops[nfree++] = segc_expr_copy(e->args[i]);
+		if (!uses(segc_args(e)[i], names, n))
+			free_ops[nfree++] = segc_expr_copy(segc_args(e)[i]);
 	for (i = 0; i < e->nargs && !why; i++) {
-		if (!uses(e->args[i], names, n)) {
+		if (!uses(segc_args(e)[i], names, n)) {
 			if (!nfree)
 				continue;
 			put_int(b, SEGC_TP_PUSH);
@@ -77,7 +77,7 @@ static const char *nary_tokens(segc_tp_buf *b, const segc_expr *e,
 				NULL, nfree, free_ops));
 			nfree = 0;
 		} else {
-			why = segc_tp_tokens(b, e->args[i], names, n);
+			why = segc_tp_tokens(b, segc_args(e)[i], names, n);
 		}
 		if (done++ && !why)
 			put_int(b, op);
@@ -111,15 +111,16 @@ const char *segc_tp_tokens(segc_tp_buf *b, const segc_expr *e,
 	case SEGC_MUL:
 		return nary_tokens(b, e, names, n, SEGC_TP_MUL);
 	case SEGC_POW:
-		if ((why = segc_tp_tokens(b, e->args[0], names, n)) ||
-		    (why = segc_tp_tokens(b, e->args[1], names, n)))
+		if ((why = segc_tp_tokens(b, segc_args(e)[0], names, n)) ||
+		    (why = segc_tp_tokens(b, segc_args(e)[1], names, n)))
 			return why;
 		put_int(b, SEGC_TP_POW);
 		return NULL;
 	case SEGC_CALL:
 		if ((id == SEGC_BUILTIN_FLOOR || id == SEGC_BUILTIN_CEIL) &&
 		    e->nargs == 1) {
-			if ((why = segc_tp_tokens(b, e->args[0], names, n)))
+			if ((why = segc_tp_tokens(b, segc_args(e)[0], names,
+				n)))
 				return why;
 			put_int(b, id == SEGC_BUILTIN_FLOOR ? SEGC_TP_FLOOR :
 				SEGC_TP_CEIL);
@@ -128,7 +129,7 @@ const char *segc_tp_tokens(segc_tp_buf *b, const segc_expr *e,
 		if ((id == SEGC_BUILTIN_MAX || id == SEGC_BUILTIN_MIN) &&
 		    e->nargs) {
 			for (i = 0; i < e->nargs; i++)
-				if ((why = segc_tp_tokens(b, e->args[i],
+				if ((why = segc_tp_tokens(b, segc_args(e)[i],
 					    names, n)))
 					return why;
 			put_int(b, id == SEGC_BUILTIN_MAX ? SEGC_TP_MAX :
@@ -174,7 +175,7 @@ static size_t node_number(const reading *R, const char *name)
 	size_t v;
 
 	for (v = 0; v < R->nnodes; v++)
-		if (!strcmp(R->nodes[v]->args[0]->u.name, name))
+		if (!strcmp(segc_args(R->nodes[v])[0]->u.name, name))
 			return v + 1;
 	return 0;
 }
@@ -195,12 +196,12 @@ static int collect_nodes(reading *R, size_t n, segc_expr *const *args,
 				"neither node(...) nor arc(...)", NULL);
 		if (!is_call_of(x, "node"))
 			continue;
-		if (x->nargs < min_args || x->args[0]->kind != SEGC_SYM)
+		if (x->nargs < min_args || segc_args(x)[0]->kind != SEGC_SYM)
 			return fail(R, "node(...) takes a name first and "
 				"then its cost", NULL);
-		if (node_number(R, x->args[0]->u.name))
+		if (node_number(R, segc_args(x)[0]->u.name))
 			return fail(R, "two nodes are named",
-				x->args[0]->u.name);
+				segc_args(x)[0]->u.name);
 		R->nodes[R->nnodes++] = x;
 	}
 	if (!R->nnodes)
@@ -253,10 +254,10 @@ static int node_indices(reading *R, const segc_expr *x, char **names,
 			"for each index, and a cost", NULL);
 	*d = (x->nargs - 2) / 3;
 	for (k = 0; k < *d; k++) {
-		if (x->args[1 + 3 * k]->kind != SEGC_SYM)
+		if (segc_args(x)[1 + 3 * k]->kind != SEGC_SYM)
 			return fail(R, "an index of node(...) is not a name",
 				NULL);
-		names[k] = (char *)x->args[1 + 3 * k]->u.name;
+		names[k] = (char *)segc_args(x)[1 + 3 * k]->u.name;
 		if (index_of(names[k], names, k))
 			return fail(R, "an index is named twice", names[k]);
 	}
@@ -276,10 +277,10 @@ static int task_nodes(reading *R)
 			return -1;
 		put_int(&R->out, (long)d);
 		for (k = 0; k < d; k++)
-			if (program(R, x->args[2 + 3 * k], names, k) ||
-			    program(R, x->args[3 + 3 * k], names, k))
+			if (program(R, segc_args(x)[2 + 3 * k], names, k) ||
+			    program(R, segc_args(x)[3 + 3 * k], names, k))
 				return -1;
-		if (program(R, x->args[x->nargs - 1], names, d))
+		if (program(R, segc_args(x)[x->nargs - 1], names, d))
 			return -1;
 	}
 	return 0;
@@ -297,8 +298,8 @@ static int task_arc(reading *R, const segc_expr *x)
 	if (x->nargs < 2 || x->nargs > 3)
 		return fail(R, "arc(...) takes its source, its target and "
 			"an optional cost", NULL);
-	src = x->args[0];
-	dst = x->args[1];
+	src = segc_args(x)[0];
+	dst = segc_args(x)[1];
 	if (arc_end(R, src, &from) || arc_end(R, dst, &to))
 		return -1;
 	if (src->kind == SEGC_CALL) {
@@ -306,20 +307,20 @@ static int task_arc(reading *R, const segc_expr *x)
 		if (d > SEGC_TP_MAX_INDICES)
 			return fail(R, "too many indices at", src->u.name);
 		for (k = 0; k < d; k++) {
-			if (src->args[k]->kind != SEGC_SYM)
+			if (segc_args(src)[k]->kind != SEGC_SYM)
 				return fail(R, "the source of an arc names "
 					"its indices, not values:", src->u.name);
-			names[k] = (char *)src->args[k]->u.name;
+			names[k] = (char *)segc_args(src)[k]->u.name;
 		}
 	}
 	put_int(&R->out, (long)from);
 	put_int(&R->out, (long)to);
 	put_int(&R->out, dst->kind == SEGC_CALL ? (long)dst->nargs : 0);
 	for (k = 0; dst->kind == SEGC_CALL && k < dst->nargs; k++)
-		if (program(R, dst->args[k], names, d))
+		if (program(R, segc_args(dst)[k], names, d))
 			return -1;
 	zero = segc_expr_int(0);
-	rc = program(R, x->nargs == 3 ? x->args[2] : zero, names, d);
+	rc = program(R, x->nargs == 3 ? segc_args(x)[2] : zero, names, d);
 	segc_expr_free(zero);
 	return rc;
 }
@@ -363,12 +364,13 @@ static int distance(reading *R, const segc_expr *src, const char *it,
 	*d = 0;
 	if (src->kind == SEGC_SYM)
 		return 0;
-	a = src->nargs == 1 ? src->args[0] : NULL;
+	a = src->nargs == 1 ? segc_args(src)[0] : NULL;
 	if (a && a->kind == SEGC_SYM && !strcmp(a->u.name, it))
 		return 0;
 	if (a && a->kind == SEGC_ADD && a->nargs == 2 &&
-	    a->args[0]->kind == SEGC_SYM && !strcmp(a->args[0]->u.name, it) &&
-	    !segc_tp_int_expr(a->args, 1, d) && *d < 0) {
+	    segc_args(a)[0]->kind == SEGC_SYM && !strcmp(segc_args(a)[0]->u.name,
+		it) &&
+	    !segc_tp_int_expr(segc_args(a), 1, d) && *d < 0) {
 		*d = -*d;
 		return 0;
 	}
@@ -396,8 +398,10 @@ static int read_maxplusv(reading *R, size_t n, segc_expr *const *args)
 	for (v = 0; v < R->nnodes; v++) {
 		if (R->nodes[v]->nargs != 2)
 			return fail(R, "node(...) of a recurrence takes a name "
-				"and a cost:", R->nodes[v]->args[0]->u.name);
-		segc_tp_buf_put(&R->out, segc_expr_copy(R->nodes[v]->args[1]));
+				"and a cost:",
+					segc_args(R->nodes[v])[0]->u.name);
+		segc_tp_buf_put(&R->out,
+			segc_expr_copy(segc_args(R->nodes[v])[1]));
 	}
 	for (i = 2; i < n; i++)
 		narcs += is_call_of(args[i], "arc");
@@ -407,19 +411,20 @@ static int read_maxplusv(reading *R, size_t n, segc_expr *const *args)
 
 		if (!is_call_of(x, "arc"))
 			continue;
-		if (x->nargs < 2 || x->nargs > 3 || x->args[1]->kind !=
+		if (x->nargs < 2 || x->nargs > 3 || segc_args(x)[1]->kind !=
 		    SEGC_SYM)
 			return fail(R, "arc(...) of a recurrence takes its "
 				"source, the name of its target and an "
 				"optional cost", NULL);
-		if (arc_end(R, x->args[0], &from) || arc_end(R, x->args[1],
-			    &to) || distance(R, x->args[0], it, &d))
+		if (arc_end(R, segc_args(x)[0], &from) || arc_end(R,
+			segc_args(x)[1],
+			    &to) || distance(R, segc_args(x)[0], it, &d))
 			return -1;
 		put_int(&R->out, (long)from);
 		put_int(&R->out, (long)to);
 		put_int(&R->out, d);
 		segc_tp_buf_put(&R->out, x->nargs == 3 ?
-			segc_expr_copy(x->args[2]) : segc_expr_int(0));
+			segc_expr_copy(segc_args(x)[2]) : segc_expr_int(0));
 	}
 	return 0;
 }

@@ -69,16 +69,16 @@ static int is_negative_num(const segc_expr *e)
 static int looks_negative(const segc_expr *e)
 {
 	return is_negative_num(e) ||
-		(e->kind == SEGC_MUL && is_negative_num(e->args[0]));
+		(e->kind == SEGC_MUL && is_negative_num(segc_args(e)[0]));
 }
 
 /* Non-zero when 'e' is x^-k for an integer k > 0 and a base that is not a
  * number: a factor that prints as a denominator "/x^k". */
 static int is_denominator(const segc_expr *e)
 {
-	return e->kind == SEGC_POW && e->args[0]->kind != SEGC_NUM &&
-		segc_expr_is_integer(e->args[1]) &&
-		mpq_sgn(e->args[1]->u.value) < 0;
+	return e->kind == SEGC_POW && segc_args(e)[0]->kind != SEGC_NUM &&
+		segc_expr_is_integer(segc_args(e)[1]) &&
+		mpq_sgn(segc_args(e)[1]->u.value) < 0;
 }
 
 /* Prints the denominator factor 'e' = x^-k as x^k (without the slash);
@@ -88,11 +88,11 @@ static void print_denominator(segc_strbuf *sb, const segc_expr *e)
 	mpz_t k;
 
 	mpz_init(k);
-	mpz_neg(k, mpq_numref(e->args[1]->u.value));
-	if (mpz_cmp_ui(k, 1) == 0 && e->args[0]->kind == SEGC_POW)
-		print_expr(sb, e->args[0], CTX_FACTOR);
+	mpz_neg(k, mpq_numref(segc_args(e)[1]->u.value));
+	if (mpz_cmp_ui(k, 1) == 0 && segc_args(e)[0]->kind == SEGC_POW)
+		print_expr(sb, segc_args(e)[0], CTX_FACTOR);
 	else
-		print_expr(sb, e->args[0], CTX_BASE);
+		print_expr(sb, segc_args(e)[0], CTX_BASE);
 	if (mpz_cmp_ui(k, 1) != 0) {
 		segc_strbuf_appendc(sb, '^');
 		segc_strbuf_append_mpz(sb, k);
@@ -154,11 +154,12 @@ static void print_factors(segc_strbuf *sb, size_t n, segc_expr *const *f)
  * that looks negative has one). */
 static void print_mul(segc_strbuf *sb, const segc_expr *e, int negate)
 {
-	if (e->args[0]->kind == SEGC_NUM)
-		print_product(sb, e->args[0]->u.value, negate, e->nargs - 1,
-			e->args + 1);
+	if (segc_args(e)[0]->kind == SEGC_NUM)
+		print_product(sb, segc_args(e)[0]->u.value, negate,
+			e->nargs - 1,
+			segc_args(e) + 1);
 	else
-		print_factors(sb, e->nargs, e->args);
+		print_factors(sb, e->nargs, segc_args(e));
 }
 
 /* Prints the number 'q', negated when 'negate'. */
@@ -191,14 +192,14 @@ static void print_add(segc_strbuf *sb, const segc_expr *e)
 	size_t i;
 
 	/* Only a sum (one too large to be flattened) is parenthesized. */
-	print_expr(sb, e->args[0], CTX_NEGATED);
+	print_expr(sb, segc_args(e)[0], CTX_NEGATED);
 	for (i = 1; i < e->nargs; i++) {
-		if (looks_negative(e->args[i])) {
+		if (looks_negative(segc_args(e)[i])) {
 			segc_strbuf_append(sb, " - ");
-			print_negated(sb, e->args[i]);
+			print_negated(sb, segc_args(e)[i]);
 		} else {
 			segc_strbuf_append(sb, " + ");
-			print_expr(sb, e->args[i], CTX_NEGATED);
+			print_expr(sb, segc_args(e)[i], CTX_NEGATED);
 		}
 	}
 }
@@ -212,9 +213,9 @@ static void print_pow(segc_strbuf *sb, const segc_expr *e)
 		print_factors(sb, 1, &self);
 		return;
 	}
-	print_expr(sb, e->args[0], CTX_BASE);
+	print_expr(sb, segc_args(e)[0], CTX_BASE);
 	segc_strbuf_appendc(sb, '^');
-	print_expr(sb, e->args[1], CTX_EXPONENT);
+	print_expr(sb, segc_args(e)[1], CTX_EXPONENT);
 }
 
 /* Prints the operands of the "and" or "or" 'e' joined by its word. */
@@ -226,7 +227,7 @@ static void print_chain(segc_strbuf *sb, const segc_expr *e)
 	for (i = 0; i < e->nargs; i++) {
 		if (i)
 			segc_strbuf_append(sb, conj ? " and " : " or ");
-		print_cond(sb, e->args[i], conj ? COND_AND : COND_OR);
+		print_cond(sb, segc_args(e)[i], conj ? COND_AND : COND_OR);
 	}
 }
 
@@ -256,11 +257,11 @@ static void print_cond(segc_strbuf *sb, const segc_expr *e,
 		segc_strbuf_appendc(sb, '(');
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_NOT)) {
 		segc_strbuf_append(sb, "not ");
-		print_cond(sb, e->args[0], COND_NOT);
+		print_cond(sb, segc_args(e)[0], COND_NOT);
 	} else if (e->nargs == 2 && segc_expr_is_relation_name(e->u.name)) {
-		print_expr(sb, e->args[0], CTX_TOP);
+		print_expr(sb, segc_args(e)[0], CTX_TOP);
 		segc_strbuf_appendf(sb, " %s ", e->u.name);
-		print_expr(sb, e->args[1], CTX_TOP);
+		print_expr(sb, segc_args(e)[1], CTX_TOP);
 	} else {
 		print_chain(sb, e);
 	}
@@ -289,11 +290,11 @@ static void print_call(segc_strbuf *sb, const segc_expr *e)
 	}
 	if (e->nargs == 3 && segc_expr_is_builtin(e, SEGC_BUILTIN_IF)) {
 		segc_strbuf_append(sb, "if(");
-		print_cond(sb, e->args[0], COND_TOP);
+		print_cond(sb, segc_args(e)[0], COND_TOP);
 		segc_strbuf_append(sb, ", ");
-		print_expr(sb, e->args[1], CTX_TOP);
+		print_expr(sb, segc_args(e)[1], CTX_TOP);
 		segc_strbuf_append(sb, ", ");
-		print_expr(sb, e->args[2], CTX_TOP);
+		print_expr(sb, segc_args(e)[2], CTX_TOP);
 		segc_strbuf_appendc(sb, ')');
 		return;
 	}
@@ -310,7 +311,7 @@ static void print_call(segc_strbuf *sb, const segc_expr *e)
 	for (i = 0; i < e->nargs; i++) {
 		if (i)
 			segc_strbuf_append(sb, ", ");
-		print_expr(sb, e->args[i], CTX_TOP);
+		print_expr(sb, segc_args(e)[i], CTX_TOP);
 	}
 	segc_strbuf_appendc(sb, ')');
 }
@@ -458,7 +459,7 @@ static int has_internal(struct renamer *R, const segc_expr *e)
 	found = segc_expr_binder(e) &&
 		segc_expr_is_internal_name(segc_expr_binder(e));
 	for (i = 0; i < e->nargs && !found; i++)
-		found = has_internal(R, e->args[i]);
+		found = has_internal(R, segc_args(e)[i]);
 	segc_expr_map_put(&R->internal, segc_expr_copy(e),
 		found ? (void *)2 : (void *)1);
 	return found;
@@ -484,7 +485,7 @@ static void collect_names(struct renamer *R, const segc_expr *e,
 	if (e->kind == SEGC_SYM)
 		return;
 	for (i = 0; i < e->nargs; i++)
-		collect_names(R, e->args[i], seen);
+		collect_names(R, segc_args(e)[i], seen);
 }
 
 /* Compares the strings at 'a' and 'b' (for qsort and bsearch). */
@@ -531,9 +532,9 @@ static segc_expr *rename_node(struct renamer *R, const segc_expr *e);
  * inside it renamed. */
 static segc_expr *rename_sum(struct renamer *R, const segc_expr *e)
 {
-	segc_expr *lo = rename_node(R, e->args[0]);
-	segc_expr *hi = rename_node(R, e->args[1]);
-	segc_expr *body = segc_expr_copy(e->args[2]), *renamed;
+	segc_expr *lo = rename_node(R, segc_args(e)[0]);
+	segc_expr *hi = rename_node(R, segc_args(e)[1]);
+	segc_expr *body = segc_expr_copy(segc_args(e)[2]), *renamed;
 	char buf[32];
 	const char *var = e->u.name;
 
@@ -579,10 +580,10 @@ static segc_expr *rename_maxplusv(struct renamer *R, const segc_expr *e)
 		segc_expr *a;
 
 		if (!segc_expr_arg_bound(e, i)) {
-			args[i] = rename_node(R, e->args[i]);
+			args[i] = rename_node(R, segc_args(e)[i]);
 			continue;
 		}
-		a = segc_expr_subst(segc_expr_copy(e->args[i]), var, v);
+		a = segc_expr_subst(segc_expr_copy(segc_args(e)[i]), var, v);
 		R->scope[R->n++] = buf;
 		args[i] = rename_node(R, a);
 		R->n--;
@@ -611,7 +612,7 @@ static segc_expr *rename_node(struct renamer *R, const segc_expr *e)
 	args = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*args)));
 
 	for (i = 0; i < e->nargs; i++)
-		args[i] = rename_node(R, e->args[i]);
+		args[i] = rename_node(R, segc_args(e)[i]);
 	r = segc_expr_rebuild((enum segc_expr_kind)e->kind,
 		e->kind == SEGC_CALL ? e->u.name : NULL, e->nargs, args);
 	free(args);

@@ -89,7 +89,7 @@ static void collect(used_names *u, const segc_expr *e, segc_expr_map *seen)
 		u->v[u->n++] = e->u.name;
 	}
 	for (i = 0; e->kind != SEGC_SYM && i < e->nargs; i++)
-		collect(u, e->args[i], seen);
+		collect(u, segc_args(e)[i], seen);
 }
 
 /* Compares the strings at 'a' and 'b'. */
@@ -253,7 +253,7 @@ static int print_taskpath(segc_strbuf *sb, const segc_expr *e,
 	char **names;
 	segc_tp t;
 
-	if (segc_tp_decode(&t, n, segc_tp_int_expr, e->args)) {
+	if (segc_tp_decode(&t, n, segc_tp_int_expr, segc_args(e))) {
 		segc_tp_clear(&t);
 		return -1;
 	}
@@ -271,7 +271,7 @@ static int print_taskpath(segc_strbuf *sb, const segc_expr *e,
 	put_name(sb, t.entry, ids);
 	segc_strbuf_append(sb, ", ");
 	put_name(sb, t.exit, ids);
-	put_task_graph(sb, &t, e->args, names, put, ids);
+	put_task_graph(sb, &t, segc_args(e), names, put, ids);
 	segc_strbuf_appendc(sb, ')');
 	for (i = 0; i < d; i++)
 		free(names[i]);
@@ -287,7 +287,7 @@ static int nat_arg(const segc_expr *e, size_t i, size_t max, size_t *v)
 {
 	long x;
 
-	if (i >= e->nargs || segc_tp_int_expr(e->args, i, &x) || x < 0 ||
+	if (i >= e->nargs || segc_tp_int_expr(segc_args(e), i, &x) || x < 0 ||
 	    (unsigned long)x > max)
 		return -1;
 	*v = (size_t)x;
@@ -300,7 +300,7 @@ static int maxplusv_shape(const segc_expr *e, size_t *m, size_t *k)
 {
 	size_t a, x;
 
-	if (e->nargs < 4 || e->args[0]->kind != SEGC_SYM ||
+	if (e->nargs < 4 || segc_args(e)[0]->kind != SEGC_SYM ||
 	    nat_arg(e, 2, e->nargs, m) || !*m ||
 	    nat_arg(e, 3 + *m, e->nargs, k) ||
 	    e->nargs != 4 + *m + 4 * *k)
@@ -325,16 +325,16 @@ static int print_maxplusv(segc_strbuf *sb, const segc_expr *e,
 
 	if (!maxplusv_shape(e, &m, &k))
 		return -1;
-	it = e->args[0]->u.name;
+	it = segc_args(e)[0]->u.name;
 	segc_strbuf_appendf(sb, "maxplusv(%s, ", it);
-	put(sb, e->args[1]);
+	put(sb, segc_args(e)[1]);
 	for (v = 0; v < m; v++) {
 		segc_strbuf_appendf(sb, ", node(v%lu, ", (unsigned long)v + 1);
-		put(sb, e->args[3 + v]);
+		put(sb, segc_args(e)[3 + v]);
 		segc_strbuf_appendc(sb, ')');
 	}
 	for (v = 0; v < k; v++) {
-		segc_expr *const *r = e->args + 4 + m + 4 * v;
+		segc_expr *const *r = segc_args(e) + 4 + m + 4 * v;
 
 		nat_arg(e, 4 + m + 4 * v, m, &x);
 		segc_strbuf_appendf(sb, ", arc(v%lu", (unsigned long)x);

@@ -25,7 +25,7 @@ static int is_monomial(segc_canon *st, const segc_expr *e)
 
 	if (e->kind != SEGC_MUL)
 		return monomial_factor(st, e);
-	for (i = 0; i < e->nargs && monomial_factor(st, e->args[i]); i++)
+	for (i = 0; i < e->nargs && monomial_factor(st, segc_args(e)[i]); i++)
 		;
 	return i == e->nargs;
 }
@@ -56,15 +56,15 @@ static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	 * child converted in kids[i] (only those are initialised: a long
 	 * sum of monomials allocates nothing per child) */
 	for (i = 0; i < n && rc == 0; i++) {
-		if (!is_monomial(st, e->args[i])) {
+		if (!is_monomial(st, segc_args(e)[i])) {
 			segc_rf_init(&kids[i]);
 			direct[i] = 2;
-			rc = segc_canon_to_rf(st, e->args[i], &kids[i]);
+			rc = segc_canon_to_rf(st, segc_args(e)[i], &kids[i]);
 			continue;
 		}
 		direct[i] = 1;
 		nmono++;
-		monomial_atoms(st, e->args[i]);
+		monomial_atoms(st, segc_args(e)[i]);
 	}
 	nv = st->natoms;
 	if (rc == 0 && nmono)
@@ -84,7 +84,7 @@ static int add_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		if (direct[i] != 1)
 			continue;
 		x = rows + k * nv;
-		rc = monomial_term(st, e->args[i], x, nv, prods[nprod],
+		rc = monomial_term(st, segc_args(e)[i], x, nv, prods[nprod],
 			&refs[k].c);
 		if (refs[k].c == prods[nprod])
 			nprod++;
@@ -137,9 +137,9 @@ static int monomial_factor(segc_canon *st, const segc_expr *f)
 
 	if (f->kind == SEGC_NUM || f->kind == SEGC_SYM)
 		return 1;
-	if (f->kind != SEGC_POW || f->args[0]->kind != SEGC_SYM)
+	if (f->kind != SEGC_POW || segc_args(f)[0]->kind != SEGC_SYM)
 		return 0;
-	x = f->args[1];
+	x = segc_args(f)[1];
 	/* an integer of one limb at most m / 2 in absolute value, read
 	 * without a call (a long sum has a few hundred thousand of them) */
 	return x->kind == SEGC_NUM &&
@@ -157,7 +157,8 @@ static const segc_expr *const *monomial_factors(const segc_expr *e,
 	size_t *nargs)
 {
 	*nargs = e->kind == SEGC_MUL ? e->nargs : 1;
-	return e->kind == SEGC_MUL ? (const segc_expr *const *)e->args : NULL;
+	return e->kind == SEGC_MUL ? (const segc_expr *const *)segc_args(e)
+		: NULL;
 }
 
 /* Registers the atoms of monomial 'e' (see monomial_factors), in the
@@ -173,7 +174,7 @@ static size_t monomial_atoms(segc_canon *st, const segc_expr *e)
 
 		if (f->kind != SEGC_NUM) {
 			size_t v = segc_canon_var(st, f->kind == SEGC_SYM ?
-				(segc_expr *)f : f->args[0]);
+				(segc_expr *)f : segc_args(f)[0]);
 
 			if (v + 1 > n)
 				n = v + 1;
@@ -213,8 +214,8 @@ static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 		} else if (f->kind == SEGC_SYM)
 			x[segc_canon_var(st, (segc_expr *)f)] += 1;
 		else
-			x[segc_canon_var(st, f->args[0])] +=
-				(int32_t)mpz_get_si(mpq_numref(f->args[1]->u.value));
+			x[segc_canon_var(st, segc_args(f)[0])] += (int32_t)
+				mpz_get_si(mpq_numref(segc_args(f)[1]->u.value));
 	}
 	/* the exponents of the variables of the factors: the others are 0
 	 * (a row of a large program has thousands) */
@@ -224,7 +225,7 @@ static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 		if (f->kind == SEGC_NUM)
 			continue;
 		v = segc_canon_var(st, f->kind == SEGC_SYM ?
-			(segc_expr *)f : f->args[0]);
+			(segc_expr *)f : segc_args(f)[0]);
 		if (x[v] > INT32_MAX / 2 || x[v] < -(INT32_MAX / 2) ||
 			(st->lim.max_exponent > 0 &&
 			(x[v] > st->lim.max_exponent ||
@@ -273,7 +274,7 @@ static int mul_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; i < e->nargs && monomial_factor(st, e->args[i]); i++)
+	for (i = 0; i < e->nargs && monomial_factor(st, segc_args(e)[i]); i++)
 		;
 	if (i == e->nargs)
 		return monomial_to_rf(st, e, r);
@@ -281,7 +282,7 @@ static int mul_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	segc_rf_init(&k);
 	segc_rf_set_si(st, &acc, 1);
 	for (i = 0; i < e->nargs && rc == 0; i++) {
-		rc = segc_canon_to_rf(st, e->args[i], &k);
+		rc = segc_canon_to_rf(st, segc_args(e)[i], &k);
 		if (rc == 0)
 			rc = segc_rf_mul(st, &acc, &acc, &k);
 	}
@@ -330,11 +331,11 @@ static int pow_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	unsigned long d;
 	long k;
 
-	if (exponent_value(st, e->args[1], &k, &d))
+	if (exponent_value(st, segc_args(e)[1], &k, &d))
 		return -1;
 	if (d > 1)
-		return segc_root_to_rf(st, r, e->args[0], k, d);
-	if (segc_canon_to_rf(st, e->args[0], r))
+		return segc_root_to_rf(st, r, segc_args(e)[0], k, d);
+	if (segc_canon_to_rf(st, segc_args(e)[0], r))
 		return -1;
 	return segc_rf_pow(st, r, r, k);
 }
@@ -348,7 +349,7 @@ static int mva_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	unsigned long k, np = 0, maxp = segc_ctx_limits(st->ctx)->max_mva_p;
 	int rc = 0;
 
-	p = segc_canon_expr(st, e->args[0]);
+	p = segc_canon_expr(st, segc_args(e)[0]);
 	if (!p)
 		return -1;
 	if (p->kind != SEGC_NUM || mpz_cmp_ui(mpq_denref(p->u.value), 1) ||
@@ -372,9 +373,9 @@ static int mva_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	segc_rf_init(&b);
 	segc_rf_init(&t);
 	segc_rf_init(&u);
-	rc = segc_canon_to_rf(st, e->args[1], &a);
+	rc = segc_canon_to_rf(st, segc_args(e)[1], &a);
 	if (rc == 0)
-		rc = segc_canon_to_rf(st, e->args[2], &b);
+		rc = segc_canon_to_rf(st, segc_args(e)[2], &b);
 	segc_rf_set(r, &b);
 	for (k = 1; k < np && rc == 0; k++) {
 		rc = segc_rf_add(st, &t, &a, r);
@@ -451,12 +452,13 @@ static segc_expr *canonical_counter(segc_canon *st, const segc_expr *e)
 	if (e->kind != SEGC_CALL || !var || segc_expr_is_internal_name(var) ||
 	    e->nargs < 2)
 		return NULL;
-	max = e->args[1]->kind == SEGC_NUM ? e->args[1]->u.value : NULL;
+	max = segc_args(e)[1]->kind == SEGC_NUM ? segc_args(e)[1]->u.value
+		: NULL;
 	for (k = 1;; k++) {
 		snprintf(fresh, sizeof fresh, "_r%lu", k);
 		if (!counter_name_free(st, fresh, max))
 			continue;
-		for (i = 0; i < e->nargs && !segc_expr_has_sym(e->args[i],
+		for (i = 0; i < e->nargs && !segc_expr_has_sym(segc_args(e)[i],
 		     fresh); i++)
 			;
 		if (i == e->nargs)
@@ -472,8 +474,8 @@ static segc_expr *canonical_counter(segc_canon *st, const segc_expr *e)
 	args[0] = segc_expr_copy(v);
 	for (i = 1; i < e->nargs; i++)
 		args[i] = segc_expr_arg_bound(e, i) ? segc_expr_subst(
-			segc_expr_copy(e->args[i]), var, v) :
-			segc_expr_copy(e->args[i]);
+			segc_expr_copy(segc_args(e)[i]), var, v) :
+			segc_expr_copy(segc_args(e)[i]);
 	segc_expr_free(v);
 	r = segc_expr_rebuild(SEGC_CALL, e->u.name, e->nargs, args);
 	free(args);
@@ -506,7 +508,7 @@ static int call_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 		return mva_to_rf(st, e, r);
 	args = segc_xcalloc(e->nargs ? e->nargs : 1, sizeof(*args));
 	for (i = 0; i < e->nargs && rc == 0; i++)
-		if (!(args[i] = segc_canon_expr(st, e->args[i])))
+		if (!(args[i] = segc_canon_expr(st, segc_args(e)[i])))
 			rc = -1;
 	if (rc == 0 && segc_expr_is_builtin(e, SEGC_BUILTIN_SQRT) &&
 	    e->nargs == 1 && (rc = segc_root_sqrt(st, r, args[0])) == 1) {
@@ -543,7 +545,7 @@ static segc_expr *recurrence_value(segc_expr *s)
 	segc_expr *v = s;
 	mpq_t q;
 
-	if (s->nargs < 2 || s->args[1]->kind != SEGC_NUM)
+	if (s->nargs < 2 || segc_args(s)[1]->kind != SEGC_NUM)
 		return s;
 	mpq_init(q);
 	if (!segc_expr_eval_q(q, s, 0, NULL, NULL)) {

@@ -55,7 +55,7 @@ static int reduce_sqrt_poly(segc_canon *st, segc_rf *r, const segc_poly *p,
 	segc_rf_init(&acc);
 	segc_rf_init(&t);
 	segc_rf_init(&c);
-	rc = segc_canon_to_rf(st, st->atoms[v]->args[0], &u);
+	rc = segc_canon_to_rf(st, segc_args(st->atoms[v])[0], &u);
 	for (d = lo; d <= hi && rc == 0; d++) {
 		int32_t q = d >= 0 ? d / 2 : -((1 - d) / 2);
 
@@ -94,7 +94,7 @@ static int sqrt_of_nonneg(segc_canon *st, size_t v)
 	if (!segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT))
 		return 0;
 	segc_rf_init(&u);
-	if (segc_canon_to_rf(st, st->atoms[v]->args[0], &u) == 0)
+	if (segc_canon_to_rf(st, segc_args(st->atoms[v])[0], &u) == 0)
 		s = segc_kernel_sign(st, &u);
 	segc_rf_clear(&u);
 	return (s & SEGC_SIGN_NONNEG) != 0;
@@ -129,8 +129,8 @@ static int merge_sqrt_pair(segc_canon *st, segc_rf *r, const segc_poly *p,
 	size_t v, size_t w)
 {
 	segc_expr *prod = segc_expr_mul2(
-		segc_expr_copy(st->atoms[v]->args[0]),
-		segc_expr_copy(st->atoms[w]->args[0]));
+		segc_expr_copy(segc_args(st->atoms[v])[0]),
+		segc_expr_copy(segc_args(st->atoms[w])[0]));
 	segc_expr *root = segc_expr_call1(SEGC_BUILTIN_SQRT, prod);
 	segc_rf c, t, u;
 	segc_poly c1;
@@ -493,7 +493,7 @@ static int factor_exponent(segc_canon *st, const int32_t *e, size_t n,
 	if (!st->has_roots)
 		return 1;
 	if (st->atoms[v]->kind == SEGC_POW) {
-		mpq_mul(x, x, st->atoms[v]->args[1]->u.value);
+		mpq_mul(x, x, segc_args(st->atoms[v])[1]->u.value);
 		w = root_base_var(st, e, n, v);
 		if (w != (size_t)-1) {
 			mpq_t k;

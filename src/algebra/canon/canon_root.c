@@ -36,17 +36,17 @@ unsigned long segc_root_index(const segc_expr *a, const segc_expr **base)
 	mpq_srcptr y;
 
 	if (segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT) && a->nargs == 1) {
-		*base = a->args[0];
+		*base = segc_args(a)[0];
 		return 2;
 	}
-	if (a->kind != SEGC_POW || a->args[1]->kind != SEGC_NUM)
+	if (a->kind != SEGC_POW || segc_args(a)[1]->kind != SEGC_NUM)
 		return 0;
-	y = a->args[1]->u.value;
+	y = segc_args(a)[1]->u.value;
 	if (mpz_cmp_ui(mpq_numref(y), 1) != 0 ||
 	    mpz_cmp_ui(mpq_denref(y), 2) <= 0 ||
 	    mpz_cmp_ui(mpq_denref(y), ROOT_MAX_INDEX) > 0)
 		return 0;
-	*base = a->args[0];
+	*base = segc_args(a)[0];
 	return mpz_get_ui(mpq_denref(y));
 }
 

@@ -51,7 +51,7 @@ static const char *first_name(const segc_expr *e, int depth)
 	if (e->kind == SEGC_NUM || e->kind == SEGC_SUM || depth > 64)
 		return NULL;
 	for (i = 0; i < e->nargs; i++)
-		if ((x = first_name(e->args[i], depth + 1)) != NULL)
+		if ((x = first_name(segc_args(e)[i], depth + 1)) != NULL)
 			return x;
 	return NULL;
 }
@@ -210,7 +210,7 @@ static int find_split(segc_ctx *ctx, const segc_domains *dom,
 	if (e->kind == SEGC_CALL) {
 		id = segc_expr_builtin(e);
 		if (id == SEGC_BUILTIN_IF && e->nargs == 3) {
-			c = e->args[0];
+			c = segc_args(e)[0];
 			switch (segc_expr_builtin(c)) {
 			/* a - b >= 0 against < 0 decides a >= b and a < b;
 			 * > 0 against <= 0 decides a > b and a <= b */
@@ -229,11 +229,12 @@ static int find_split(segc_ctx *ctx, const segc_domains *dom,
 				break;
 			}
 			if (strict >= 0 && c->nargs == 2 && split_of(ctx, dom,
-				c->args[0], c->args[1], strict, sp))
+				segc_args(c)[0], segc_args(c)[1], strict, sp))
 				return 1;
 		} else if ((id == SEGC_BUILTIN_MIN || id == SEGC_BUILTIN_MAX) &&
 			e->nargs == 2) {
-			if (split_of(ctx, dom, e->args[0], e->args[1], 0, sp))
+			if (split_of(ctx, dom, segc_args(e)[0], segc_args(e)[1],
+				0, sp))
 				return 1;
 		} else if (id != SEGC_BUILTIN_FLOOR && id != SEGC_BUILTIN_CEIL &&
 			id != SEGC_BUILTIN_MIN && id != SEGC_BUILTIN_MAX &&
@@ -241,7 +242,7 @@ static int find_split(segc_ctx *ctx, const segc_domains *dom,
 			return 0; /* recurrences bind names; calls are opaque */
 	}
 	for (i = 0; i < e->nargs; i++)
-		if (find_split(ctx, dom, e->args[i], sp, depth + 1))
+		if (find_split(ctx, dom, segc_args(e)[i], sp, depth + 1))
 			return 1;
 	return 0;
 }

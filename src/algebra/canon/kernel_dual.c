@@ -56,7 +56,7 @@ static int alternatives(segc_canon *st, const segc_expr *m, segc_rf *u,
 
 	segc_poly_init(&neg, 0);
 	for (j = 0; j < m->nargs && rc == 0; j++) {
-		rc = segc_canon_to_rf(st, m->args[j], &u[j]);
+		rc = segc_canon_to_rf(st, segc_args(m)[j], &u[j]);
 		if (rc == 0 && !segc_rf_is_poly(&u[j]))
 			rc = 1;
 		if (rc)

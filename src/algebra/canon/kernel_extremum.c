@@ -150,7 +150,7 @@ static int distribute(segc_canon *st, segc_rf *r, size_t v, segc_rf *K,
 	segc_rf_init(&x);
 	segc_poly_coeff_var(&rest.num, &r->num, v, 0);
 	for (j = 0; j < m->nargs && rc == 0; j++) {
-		rc = segc_canon_to_rf(st, m->args[j], &x);
+		rc = segc_canon_to_rf(st, segc_args(m)[j], &x);
 		if (rc == 0)
 			rc = segc_rf_mul(st, &x, &x, K);
 		if (rc == 0)

@@ -24,21 +24,21 @@ struct ifmax {
  * when its branches do not differ by a number times p - k. */
 static segc_expr *as_extremum(struct ifmax *W, const segc_expr *e)
 {
-	const segc_expr *c = e->args[0];
+	const segc_expr *c = segc_args(e)[0];
 	segc_expr *d, *q, *m[2], *res = NULL;
 
 	if (c->kind != SEGC_CALL || c->nargs != 2 || (strcmp(c->u.name,
 		">=") && strcmp(c->u.name, ">")))
 		return NULL;
-	d = segc_expr_sub2(segc_expr_copy(c->args[0]),
-		segc_expr_copy(c->args[1]));
+	d = segc_expr_sub2(segc_expr_copy(segc_args(c)[0]),
+		segc_expr_copy(segc_args(c)[1]));
 	q = segc_canonical(W->ctx, W->dom, segc_expr_div2(
-		segc_expr_sub2(segc_expr_copy(e->args[1]),
-		segc_expr_copy(e->args[2])), segc_expr_copy(d)));
+		segc_expr_sub2(segc_expr_copy(segc_args(e)[1]),
+		segc_expr_copy(segc_args(e)[2])), segc_expr_copy(d)));
 	if (q && q->kind == SEGC_NUM && !segc_expr_is_zero(q)) {
 		m[0] = d;
 		m[1] = segc_expr_int(0);
-		res = segc_expr_add2(segc_expr_copy(e->args[2]),
+		res = segc_expr_add2(segc_expr_copy(segc_args(e)[2]),
 			segc_expr_mul2(q, segc_expr_call_builtin(
 			SEGC_BUILTIN_MAX, 2, m)));
 		W->changed = 1;
@@ -63,7 +63,7 @@ static segc_expr *walk(struct ifmax *W, const segc_expr *e, int depth)
 		return r;
 	args = segc_xmalloc(segc_xmul_size(e->nargs + 1, sizeof(*args)));
 	for (i = 0; i < e->nargs; i++)
-		args[i] = walk(W, e->args[i], depth + 1);
+		args[i] = walk(W, segc_args(e)[i], depth + 1);
 	r = segc_expr_rebuild((enum segc_expr_kind)e->kind, e->u.name,
 		e->nargs, args);
 	free(args);

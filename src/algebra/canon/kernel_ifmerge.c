@@ -61,8 +61,8 @@ static size_t first_group(const segc_canon *st, size_t n, const char *ok)
 
 	for (v = 0; v < n; v++)
 		for (w = v + 1; ok[v] && w < n; w++)
-			if (ok[w] && st->atoms[w]->args[0] ==
-				st->atoms[v]->args[0])
+			if (ok[w] && segc_args(st->atoms[w])[0] ==
+				segc_args(st->atoms[v])[0])
 				return v;
 	return (size_t)-1;
 }
@@ -84,7 +84,7 @@ static segc_expr *poly_expr(segc_canon *st, const segc_poly *p)
 static int merge_group(segc_canon *st, segc_rf *r, size_t v0,
 	const char *ok)
 {
-	const segc_expr *cond = st->atoms[v0]->args[0];
+	const segc_expr *cond = segc_args(st->atoms[v0])[0];
 	size_t v, n = segc_poly_nvars(&r->num), na = 0;
 	segc_expr **as = segc_xmalloc(n * sizeof(*as));
 	segc_expr **bs = segc_xmalloc(n * sizeof(*bs));
@@ -101,7 +101,7 @@ static int merge_group(segc_canon *st, segc_rf *r, size_t v0,
 		segc_expr *k;
 		segc_poly z;
 
-		if (!ok[v] || st->atoms[v]->args[0] != cond)
+		if (!ok[v] || segc_args(st->atoms[v])[0] != cond)
 			continue;
 		segc_poly_coeff_var(&K, &rest.num, v, 1);
 		segc_poly_init(&z, 0);
@@ -114,9 +114,9 @@ static int merge_group(segc_canon *st, segc_rf *r, size_t v0,
 			break;
 		}
 		as[na] = segc_expr_mul2(segc_expr_copy(k),
-			segc_expr_copy(st->atoms[v]->args[1]));
+			segc_expr_copy(segc_args(st->atoms[v])[1]));
 		bs[na++] = segc_expr_mul2(k,
-			segc_expr_copy(st->atoms[v]->args[2]));
+			segc_expr_copy(segc_args(st->atoms[v])[2]));
 	}
 	if (rc == 0) {
 		args[0] = segc_expr_copy(cond);

@@ -55,7 +55,7 @@ static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
 	size_t i;
 
 	if (a->kind == SEGC_SUM)
-		return low_of(st, a->args[2]) > 1 ? 2 : 1;
+		return low_of(st, segc_args(a)[2]) > 1 ? 2 : 1;
 	if (a->kind != SEGC_CALL)
 		return 1;
 	if (segc_builtin_get(segc_expr_builtin(a))->eval == SEGC_EVAL_ROUND &&
@@ -63,10 +63,10 @@ static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
 		segc_rf r;
 		unsigned s = 0;
 
-		k = low_of(st, a->args[0]);
+		k = low_of(st, segc_args(a)[0]);
 		if (k == 2 && segc_expr_is_builtin(a, SEGC_BUILTIN_CEIL)) {
 			segc_rf_init(&r);
-			if (segc_canon_to_rf(st, a->args[0], &r) == 0)
+			if (segc_canon_to_rf(st, segc_args(a)[0], &r) == 0)
 				s = segc_kernel_sign(st, &r);
 			segc_rf_clear(&r);
 			if (s & SEGC_SIGN_POS)
@@ -76,11 +76,11 @@ static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
 	}
 	if (segc_expr_is_builtin(a, SEGC_BUILTIN_LOG2) && a->nargs == 1) {
 		segc_expr *h = segc_expr_mul2(segc_expr_rat(1, 2),
-			segc_expr_copy(a->args[0]));
+			segc_expr_copy(segc_args(a)[0]));
 
 		k = low_of(st, h);
 		segc_expr_free(h);
-		return k == 3 ? 3 : low_of(st, a->args[0]) == 3 ? 2 : 1;
+		return k == 3 ? 3 : low_of(st, segc_args(a)[0]) == 3 ? 2 : 1;
 	}
 	if (segc_builtin_get(segc_expr_builtin(a))->eval == SEGC_EVAL_EXTREMUM
 	    || segc_expr_is_builtin(a, SEGC_BUILTIN_IF)) {
@@ -89,7 +89,7 @@ static unsigned char kernel_low(segc_canon *st, const segc_expr *a)
 		best = ismax ? 1 : 3;
 		for (i = segc_expr_is_builtin(a, SEGC_BUILTIN_IF); i < a->nargs;
 		     i++) {
-			k = low_of(st, a->args[i]);
+			k = low_of(st, segc_args(a)[i]);
 			best = ismax ? (k > best ? k : best) :
 				(k < best ? k : best);
 		}
@@ -216,7 +216,7 @@ static int sqrt_bounds(segc_canon *st, size_t v, mpq_srcptr *lo,
 
 		st->lowb[v] = 2;  /* >= 0 while x is being looked at */
 		mpq_init(m);
-		if (!low_value(st, st->atoms[v]->args[0], m) &&
+		if (!low_value(st, segc_args(st->atoms[v])[0], m) &&
 		    mpq_sgn(m) > 0) {
 			if (st->nlowq < st->natoms) {
 				st->lowq = segc_xrealloc(st->lowq,
@@ -275,7 +275,7 @@ static int alternatives_integer(segc_canon *st, size_t v)
 	st->intb[v] = 1;  /* not proved while it is being looked at */
 	for (i = segc_expr_is_builtin(a, SEGC_BUILTIN_IF); i < a->nargs &&
 	     res; i++)
-		res = integer_of(st, a->args[i]);
+		res = integer_of(st, segc_args(a)[i]);
 	st->intb[v] = cache ? (unsigned char)(res ? 2 : 1) : 0;
 	return res;
 }
@@ -590,7 +590,7 @@ static size_t roundings_of(segc_canon *st, const segc_poly *p,
 		R[n].isceil = segc_expr_is_builtin(a, SEGC_BUILTIN_CEIL);
 		R[n].partner = (size_t)-1;
 		segc_rf_init(&R[n].x);
-		if (segc_canon_to_rf(st, a->args[0], &R[n].x)) {
+		if (segc_canon_to_rf(st, segc_args(a)[0], &R[n].x)) {
 			segc_rf_clear(&R[n].x);
 			for (i = 0; i < n; i++)
 				segc_rf_clear(&R[i].x);
@@ -602,8 +602,8 @@ static size_t roundings_of(segc_canon *st, const segc_poly *p,
 		for (j = i + 1; j < n && pairs < SEGC_RELAX_PAIRS; j++)
 			if (R[i].partner == (size_t)-1 && R[j].partner ==
 				(size_t)-1 && R[i].isceil != R[j].isceil &&
-				st->atoms[R[i].v]->args[0] ==
-				st->atoms[R[j].v]->args[0]) {
+				segc_args(st->atoms[R[i].v])[0] ==
+				segc_args(st->atoms[R[j].v])[0]) {
 				R[i].partner = j;
 				R[j].partner = i;
 				R[i].pair = R[j].pair = pairs++;
@@ -987,7 +987,7 @@ size_t segc_kernel_sqrt_base(segc_canon *st, size_t s)
 
 	if (!segc_expr_is_builtin(a, SEGC_BUILTIN_SQRT) || a->nargs != 1)
 		return (size_t)-1;
-	slot = segc_expr_map_find(&st->atom_index, a->args[0]);
+	slot = segc_expr_map_find(&st->atom_index, segc_args(a)[0]);
 	if (!slot)
 		return (size_t)-1;
 	x = (size_t)*slot - 1;

@@ -146,9 +146,9 @@ static segc_expr *simplify_round(segc_canon *st, enum segc_builtin id,
 		return res;
 	}
 	if (segc_expr_is_builtin(a, SEGC_BUILTIN_LOG2) && a->nargs == 1 &&
-		a->args[0]->kind == SEGC_NUM &&
-		mpq_sgn(a->args[0]->u.value) > 0) {
-		res = round_log2_number(a->args[0]->u.value, isceil);
+		segc_args(a)[0]->kind == SEGC_NUM &&
+		mpq_sgn(segc_args(a)[0]->u.value) > 0) {
+		res = round_log2_number(segc_args(a)[0]->u.value, isceil);
 		segc_expr_free(a);
 		return res;
 	}

@@ -86,12 +86,12 @@ static int decide(const char *op, unsigned s)
  * which atoms were met) has a negative coefficient. */
 static int expr_leads_negative(const segc_expr *q)
 {
-	const segc_expr *t = q->kind == SEGC_ADD ? q->args[0] : q;
+	const segc_expr *t = q->kind == SEGC_ADD ? segc_args(q)[0] : q;
 
 	if (t->kind == SEGC_NUM)
 		return mpq_sgn(t->u.value) < 0;
-	return t->kind == SEGC_MUL && t->args[0]->kind == SEGC_NUM &&
-		mpq_sgn(t->args[0]->u.value) < 0;
+	return t->kind == SEGC_MUL && segc_args(t)[0]->kind == SEGC_NUM &&
+		mpq_sgn(segc_args(t)[0]->u.value) < 0;
 }
 
 /* Splits 'p' (normalised, taken) into its non-constant part, returned
@@ -248,7 +248,7 @@ static void conds_push(struct conds *l, segc_expr *c, const char *op)
 
 	if (c->kind == SEGC_CALL && !strcmp(c->u.name, op)) {
 		for (i = 0; i < c->nargs; i++)
-			conds_push(l, segc_expr_copy(c->args[i]), op);
+			conds_push(l, segc_expr_copy(segc_args(c)[i]), op);
 		segc_expr_free(c);
 		return;
 	}
@@ -302,7 +302,7 @@ static segc_expr *logic_canon(segc_canon *st, const segc_expr *c, int neg,
 	*truth = -1;
 	for (i = 0; i < c->nargs; i++) {
 		int t;
-		segc_expr *k = segc_cond_canon(st, c->args[i], neg, &t);
+		segc_expr *k = segc_cond_canon(st, segc_args(c)[i], neg, &t);
 
 		if (t == -2) {
 			conds_clear(&l);
@@ -334,14 +334,14 @@ segc_expr *segc_cond_canon(segc_canon *st, const segc_expr *c, int neg,
 	const struct rel_op *r;
 
 	if (c->kind == SEGC_CALL && c->nargs == 1 && !strcmp(c->u.name, "not"))
-		return segc_cond_canon(st, c->args[0], !neg, truth);
+		return segc_cond_canon(st, segc_args(c)[0], !neg, truth);
 	if (c->kind == SEGC_CALL && c->nargs >= 1 &&
 		(!strcmp(c->u.name, "and") || !strcmp(c->u.name, "or")))
 		return logic_canon(st, c, neg, truth);
 	if (c->kind == SEGC_CALL && c->nargs == 2 &&
 		(r = rel_find(c->u.name)) != NULL)
-		return rel_canon(st, neg ? r->negation : r->name, c->args[0],
-			c->args[1], truth);
+		return rel_canon(st, neg ? r->negation : r->name,
+			segc_args(c)[0], segc_args(c)[1], truth);
 	*truth = -2;
 	segc_canon_refuse(st, "%s is not a condition (a comparison, or "
 		"comparisons joined by and, or, not)", c);
@@ -356,7 +356,7 @@ static int leads_negative(const segc_expr *c)
 {
 	if (c->kind != SEGC_CALL || c->nargs != 2 || !rel_find(c->u.name))
 		return 0;
-	return expr_leads_negative(c->args[0]);
+	return expr_leads_negative(segc_args(c)[0]);
 }
 
 /* Non-zero when 'a' and 'b' are equal at 'name' = k for every integer k
@@ -412,8 +412,8 @@ static int finite_side(segc_canon *st, const segc_expr *c,
 
 	if (c->kind != SEGC_CALL || strcmp(c->u.name, ">=") || c->nargs != 2)
 		return 0;
-	x = c->args[0];
-	k = c->args[1];
+	x = segc_args(c)[0];
+	k = segc_args(c)[1];
 	if (x->kind != SEGC_SYM || k->kind != SEGC_NUM ||
 		mpz_cmp_ui(mpq_denref(k->u.value), 1) ||
 		!segc_domains_get(st->dom, x->u.name, &lo, &hi, &integer) ||
@@ -463,7 +463,7 @@ int segc_has_if(const segc_expr *e)
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF))
 		return 1;
 	for (i = 0; i < e->nargs; i++)
-		if (segc_has_if(e->args[i]))
+		if (segc_has_if(segc_args(e)[i]))
 			return 1;
 	return 0;
 }
@@ -481,10 +481,10 @@ static int implied(const segc_expr *k, const segc_expr *c, int truth)
 		return truth;
 	if (k->kind != SEGC_CALL || c->kind != SEGC_CALL || strcmp(k->u.name,
 		">=") || strcmp(c->u.name, ">=") || k->nargs != 2 ||
-		c->nargs != 2 || k->args[0] != c->args[0])
+		c->nargs != 2 || segc_args(k)[0] != segc_args(c)[0])
 		return -1;
-	k1 = c->args[1];
-	k2 = k->args[1];
+	k1 = segc_args(c)[1];
+	k2 = segc_args(k)[1];
 	if (k1->kind != SEGC_NUM || k2->kind != SEGC_NUM)
 		return -1;
 	cmp = mpq_cmp(k2->u.value, k1->u.value);
@@ -507,11 +507,11 @@ static segc_expr *assume(const segc_expr *e, const segc_expr *c, int truth)
 	if (!segc_has_if(e) || e->kind == SEGC_NUM || e->kind == SEGC_SYM)
 		return segc_expr_copy(e);
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF) && e->nargs == 3 &&
-		(t = implied(e->args[0], c, truth)) >= 0)
-		return assume(e->args[t ? 1 : 2], c, truth);
+		(t = implied(segc_args(e)[0], c, truth)) >= 0)
+		return assume(segc_args(e)[t ? 1 : 2], c, truth);
 	args = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*args)));
 	for (i = 0; i < e->nargs; i++)
-		args[i] = assume(e->args[i], c, truth);
+		args[i] = assume(segc_args(e)[i], c, truth);
 	res = segc_expr_rebuild(e->kind, e->kind == SEGC_CALL ||
 		e->kind == SEGC_SUM ? e->u.name : NULL, e->nargs, args);
 	free(args);
@@ -692,26 +692,27 @@ int segc_if_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 			"in %s", e);
 		return -1;
 	}
-	c = segc_cond_canon(st, e->args[0], 0, &truth);
+	c = segc_cond_canon(st, segc_args(e)[0], 0, &truth);
 	if (truth == -2)
 		return -1;
 	if (truth >= 0)
-		return segc_canon_to_rf(st, e->args[truth ? 1 : 2], r);
+		return segc_canon_to_rf(st, segc_args(e)[truth ? 1 : 2], r);
 	if (leads_negative(c)) {
 		segc_expr_free(c);
-		c = segc_cond_canon(st, e->args[0], 1, &truth);
+		c = segc_cond_canon(st, segc_args(e)[0], 1, &truth);
 		if (truth == -2)
 			return -1;
 		neg = 1;
 	} else if (c->kind == SEGC_CALL && !strcmp(c->u.name, "!=")) {
 		segc_expr_free(c);
-		c = segc_cond_canon(st, e->args[0], 1, &truth);
+		c = segc_cond_canon(st, segc_args(e)[0], 1, &truth);
 		if (truth == -2)
 			return -1;
 		neg = 1;
 	}
-	a = under(st, segc_canon_expr(st, e->args[neg ? 2 : 1]), c, 1);
-	b = a ? under(st, segc_canon_expr(st, e->args[neg ? 1 : 2]), c, 0) :
+	a = under(st, segc_canon_expr(st, segc_args(e)[neg ? 2 : 1]), c, 1);
+	b = a ? under(st, segc_canon_expr(st, segc_args(e)[neg ? 1 : 2]), c,
+		0) :
 		NULL;
 	if (!a || !b) {
 		segc_expr_free(a);

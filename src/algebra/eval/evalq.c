@@ -83,7 +83,7 @@ static int eval_nary(mpq_t r, const segc_expr *e, const struct binding *b,
 	mpq_init(t);
 	mpq_set_ui(r, e->kind == SEGC_ADD ? 0 : 1, 1);
 	for (i = 0; i < e->nargs && !bad; i++) {
-		bad = eval(t, e->args[i], b, pt);
+		bad = eval(t, segc_args(e)[i], b, pt);
 		if (e->kind == SEGC_ADD)
 			mpq_add(r, r, t);
 		else
@@ -172,7 +172,7 @@ static int eval_args(mpq_t *v, const segc_expr *e, const struct binding *b,
 	for (i = 0; i < e->nargs; i++) {
 		mpq_init(v[i]);
 		if (!bad)
-			bad = eval(v[i], e->args[i], b, pt);
+			bad = eval(v[i], segc_args(e)[i], b, pt);
 	}
 	return bad ? -1 : 0;
 }
@@ -228,10 +228,10 @@ static int mpv_costs(void *arg, unsigned long i)
 	}
 	--*M->pt->terms_left;
 	for (v = 0; v < M->s.m; v++)
-		if (eval(M->cost[v], M->e->args[3 + v], &inner, M->pt))
+		if (eval(M->cost[v], segc_args(M->e)[3 + v], &inner, M->pt))
 			return -1;
 	for (a = 0; a < M->s.k; a++)
-		if (eval(M->acost[a], M->e->args[base + 4 * a + 3], &inner,
+		if (eval(M->acost[a], segc_args(M->e)[base + 4 * a + 3], &inner,
 				M->pt))
 			return -1;
 	return 0;
@@ -254,7 +254,7 @@ static int eval_maxplusv(mpq_t r, const segc_expr *e,
 	mpq_init(n);
 	mpq_init(M.i);
 	bad = segc_atoms_maxplus_decode_graph(e, &M.s) != NULL ||
-		eval(n, e->args[1], b, pt);
+		eval(n, segc_args(e)[1], b, pt);
 	if (!bad && mpz_cmp_ui(mpq_numref(n), *pt->terms_left) > 0) {
 		*pt->limited = 1;
 		bad = 1;
@@ -334,14 +334,14 @@ static int eval_cond(const segc_expr *e, const struct binding *b,
 	if (!segc_expr_is_condition(e))
 		return -1;
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_NOT)) {
-		t = eval_cond(e->args[0], b, pt);
+		t = eval_cond(segc_args(e)[0], b, pt);
 		return t < 0 ? -1 : !t;
 	}
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_AND) ||
 	    segc_expr_is_builtin(e, SEGC_BUILTIN_OR)) {
 		conj = segc_expr_is_builtin(e, SEGC_BUILTIN_AND);
 		for (i = 0; i < e->nargs; i++) {
-			t = eval_cond(e->args[i], b, pt);
+			t = eval_cond(segc_args(e)[i], b, pt);
 			if (t < 0 || t != conj)
 				return t;
 		}
@@ -349,7 +349,8 @@ static int eval_cond(const segc_expr *e, const struct binding *b,
 	}
 	mpq_init(x);
 	mpq_init(y);
-	if (!eval(x, e->args[0], b, pt) && !eval(y, e->args[1], b, pt))
+	if (!eval(x, segc_args(e)[0], b, pt) && !eval(y, segc_args(e)[1], b,
+		pt))
 		t = segc_builtin_relation_holds(segc_expr_builtin(e),
 			mpq_cmp(x, y));
 	mpq_clear(x);
@@ -361,11 +362,11 @@ static int eval_cond(const segc_expr *e, const struct binding *b,
 static int eval_if(mpq_t r, const segc_expr *e, const struct binding *b,
 	const struct point *pt)
 {
-	int t = eval_cond(e->args[0], b, pt);
+	int t = eval_cond(segc_args(e)[0], b, pt);
 
 	if (t < 0)
 		return -1;
-	return eval(r, e->args[t ? 1 : 2], b, pt);
+	return eval(r, segc_args(e)[t ? 1 : 2], b, pt);
 }
 
 /* ------------------------------------------- integer parts of irrationals */
@@ -387,19 +388,19 @@ static int irr_atom(struct irr *I, const segc_expr *e)
 	mpq_srcptr y;
 
 	if (segc_builtin_root(segc_expr_builtin(e)) >= 0 && e->nargs == 1) {
-		I->base = e->args[0];
+		I->base = segc_args(e)[0];
 		mpz_set_ui(I->exp, 1);
 		I->root = (unsigned long)segc_builtin_root(
 			segc_expr_builtin(e));
 		return 1;
 	}
-	if (e->kind != SEGC_POW || e->args[1]->kind != SEGC_NUM)
+	if (e->kind != SEGC_POW || segc_args(e)[1]->kind != SEGC_NUM)
 		return 0;
-	y = e->args[1]->u.value;
+	y = segc_args(e)[1]->u.value;
 	if (mpz_cmp_ui(mpq_denref(y), 1) == 0 ||
 	    mpz_cmp_ui(mpq_denref(y), EVAL_MAX_ROOT) > 0)
 		return 0;
-	I->base = e->args[0];
+	I->base = segc_args(e)[0];
 	mpz_set(I->exp, mpq_numref(y));
 	I->root = mpz_get_ui(mpq_denref(y));
 	return 1;
@@ -432,11 +433,11 @@ static int irr_term(struct irr *I, const segc_expr *t,
 		return bad ? -1 : 0;
 	}
 	for (i = 0; i < t->nargs && !bad; i++) {
-		if (!eval(v, t->args[i], b, pt))
+		if (!eval(v, segc_args(t)[i], b, pt))
 			mpq_mul(I->c, I->c, v);
 		else
 			bad = atom || *pt->limited ||
-				!irr_atom(I, atom = t->args[i]);
+				!irr_atom(I, atom = segc_args(t)[i]);
 	}
 	mpq_clear(v);
 	return bad || !atom ? -1 : 0;
@@ -457,7 +458,8 @@ static int integer_part(mpq_t r, const segc_expr *arg, int up,
 	mpq_inits(I.c, I.d, x, y, (mpq_ptr)0);
 	mpq_set_ui(I.c, 1, 1);
 	for (i = 0; i < n && !bad; i++)
-		bad = irr_term(&I, arg->kind == SEGC_ADD ? arg->args[i] : arg,
+		bad = irr_term(&I, arg->kind == SEGC_ADD ? segc_args(arg)[i]
+			: arg,
 			b, pt);
 	bad = bad || !I.base || eval(x, I.base, b, pt);
 	if (!bad && I.root) {
@@ -485,11 +487,11 @@ static int eval_round(mpq_t r, const segc_expr *e, const struct binding *b,
 	int bad;
 
 	mpq_init(x);
-	bad = eval(x, e->args[0], b, pt);
+	bad = eval(x, segc_args(e)[0], b, pt);
 	if (!bad)
 		bad = f->exact(f, r, (const mpq_t *)&x, 1);
 	else if (!*pt->limited)
-		bad = integer_part(r, e->args[0], f->dir > 0, b, pt);
+		bad = integer_part(r, segc_args(e)[0], f->dir > 0, b, pt);
 	mpq_clear(x);
 	return bad ? -1 : 0;
 }
@@ -542,7 +544,7 @@ static int sum_range(mpq_t r, const segc_expr *e, long from, long to,
 		}
 		--*pt->terms_left;
 		mpq_set_si(i, k, 1);
-		bad = eval(t, e->args[2], &inner, pt);
+		bad = eval(t, segc_args(e)[2], &inner, pt);
 		mpq_add(r, r, t);
 	}
 	mpq_clear(i);
@@ -578,8 +580,8 @@ static int eval_sum(mpq_t r, const segc_expr *e, const struct binding *b,
 	mpz_init(lo);
 	mpz_init(hi);
 	mpq_set_ui(r, 0, 1);
-	bad = eval_bound(lo, e->args[0], 1, b, pt) ||
-		eval_bound(hi, e->args[1], 0, b, pt);
+	bad = eval_bound(lo, segc_args(e)[0], 1, b, pt) ||
+		eval_bound(hi, segc_args(e)[1], 0, b, pt);
 	if (!bad && mpz_cmp(hi, lo) >= 0) {
 		mpz_sub(hi, hi, lo);
 		bad = !mpz_fits_slong_p(lo) || mpz_cmp_ui(hi, pt->cap) >= 0 ||
@@ -615,7 +617,8 @@ static int eval(mpq_t r, const segc_expr *e, const struct binding *b,
 	case SEGC_POW:
 		mpq_init(x);
 		mpq_init(y);
-		bad = eval(x, e->args[0], b, pt) || eval(y, e->args[1], b, pt);
+		bad = eval(x, segc_args(e)[0], b, pt) || eval(y, segc_args(e)[1],
+			b, pt);
 		if (!bad && (bad = pow_q(r, x, y)) == -2)
 			*pt->limited = 1;
 		mpq_clear(x);

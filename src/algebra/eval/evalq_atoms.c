@@ -34,7 +34,7 @@ static int has_free_name(const segc_expr *e, const struct bound_name *b)
 	inner.name = segc_expr_binder(e);
 	inner.next = b;
 	for (i = 0; i < e->nargs; i++)
-		if (has_free_name(e->args[i], inner.name &&
+		if (has_free_name(segc_args(e)[i], inner.name &&
 				segc_expr_arg_bound(e, i) ? &inner : b))
 			return 1;
 	return 0;
@@ -100,7 +100,7 @@ static segc_expr *value_walk(struct valuing *V, const segc_expr *e)
 	}
 	args = segc_xmalloc(segc_xmul_size(e->nargs + 1, sizeof(*args)));
 	for (i = 0; i < e->nargs; i++) {
-		args[i] = value_walk(V, e->args[i]);
+		args[i] = value_walk(V, segc_args(e)[i]);
 		if (!args[i]) {
 			while (i--)
 				segc_expr_free(args[i]);

@@ -50,8 +50,9 @@ static int costly(const segc_expr *x)
 	    id == SEGC_BUILTIN_TASKPATH)
 		return 1;
 	return id == SEGC_BUILTIN_MVA_MEM && (x->nargs != 3 ||
-		x->args[0]->kind != SEGC_NUM ||
-		mpz_cmp_ui(mpq_numref(x->args[0]->u.value), WALK_MAX_MVA_P) > 0);
+		segc_args(x)[0]->kind != SEGC_NUM ||
+		mpz_cmp_ui(mpq_numref(segc_args(x)[0]->u.value),
+			WALK_MAX_MVA_P) > 0);
 }
 
 /* The distinct names of the 'nroots' formulas 'roots' (pointers into
@@ -97,7 +98,7 @@ static int collect_names(const segc_expr *const *roots, size_t nroots,
 			if (top == cap)
 				stack = segc_xrealloc(stack, segc_xmul_size(
 					cap *= 2, sizeof(*stack)));
-			stack[top++] = x->args[i];
+			stack[top++] = segc_args(x)[i];
 		}
 	}
 	free(stack);

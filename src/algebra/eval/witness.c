@@ -45,7 +45,7 @@ static int eval_cond(struct evaluator *ev, const segc_expr *c,
 	size_t i;
 
 	if (op == SEGC_BUILTIN_NOT && c->nargs == 1) {
-		t = eval_cond(ev, c->args[0], b);
+		t = eval_cond(ev, segc_args(c)[0], b);
 		return t < 0 ? t : !t;
 	}
 	if ((op == SEGC_BUILTIN_AND || op == SEGC_BUILTIN_OR) &&
@@ -53,7 +53,7 @@ static int eval_cond(struct evaluator *ev, const segc_expr *c,
 		int isand = op == SEGC_BUILTIN_AND, open = 0;
 
 		for (i = 0; i < c->nargs; i++) {
-			t = eval_cond(ev, c->args[i], b);
+			t = eval_cond(ev, segc_args(c)[i], b);
 			if (t == EV_UNDEFINED || t == !isand)
 				return t;
 			open |= t == EV_UNDECIDED;
@@ -65,9 +65,9 @@ static int eval_cond(struct evaluator *ev, const segc_expr *c,
 		return EV_UNDEFINED;
 	segc_witness_iv_init(&l);
 	segc_witness_iv_init(&r);
-	t = eval(ev, &l, c->args[0], b);
+	t = eval(ev, &l, segc_args(c)[0], b);
 	if (!t)
-		t = eval(ev, &r, c->args[1], b);
+		t = eval(ev, &r, segc_args(c)[1], b);
 	if (!t) {
 		segc_witness_iv_add(&l, &l, &r, -1);
 		s = segc_witness_iv_sign(&l);
@@ -162,11 +162,11 @@ static int wmpv_costs(void *arg, unsigned long i)
 	inner.value = W->i;
 	inner.next = W->b;
 	for (v = 0; v < W->m && !W->bad; v++)
-		W->bad = exact_value(W->ev, W->cost[v], W->e->args[3 + v],
+		W->bad = exact_value(W->ev, W->cost[v], segc_args(W->e)[3 + v],
 			&inner);
 	for (a = 0; a < W->k && !W->bad; a++)
 		W->bad = exact_value(W->ev, W->acost[a],
-			W->e->args[W->m + 7 + 4 * a], &inner);
+			segc_args(W->e)[W->m + 7 + 4 * a], &inner);
 	return W->bad ? -1 : 0;
 }
 
@@ -189,7 +189,7 @@ static int eval_maxplusv(struct evaluator *ev, ival *r, const segc_expr *e,
 	mpq_inits(n, out, W.i, (mpq_ptr)0);
 	bad = segc_atoms_maxplus_decode_graph(e, &s) ? EV_UNDEFINED : 0;
 	if (!bad)
-		bad = exact_value(ev, n, e->args[1], b);
+		bad = exact_value(ev, n, segc_args(e)[1], b);
 	/* more iterations than the terms left: no value, at once */
 	if (!bad && (mpz_cmp_ui(mpq_denref(n), 1) || mpz_cmp_ui(mpq_numref(n),
 			ev->terms_left / (s.m + s.k)) > 0))
@@ -233,14 +233,15 @@ static int eval_call(struct evaluator *ev, ival *r, const segc_expr *e,
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF)) {
 		if (e->nargs != 3)
 			return EV_UNDEFINED;
-		bad = eval_cond(ev, e->args[0], b);
-		return bad < 0 ? bad : eval(ev, r, e->args[bad ? 1 : 2], b);
+		bad = eval_cond(ev, segc_args(e)[0], b);
+		return bad < 0 ? bad : eval(ev, r, segc_args(e)[bad ? 1 : 2],
+			b);
 	}
 	v = segc_xmalloc(segc_xmul_size(e->nargs + 1, sizeof(*v)));
 	for (i = 0; i < e->nargs; i++) {
 		segc_witness_iv_init(&v[i]);
 		if (!bad)
-			bad = eval(ev, &v[i], e->args[i], b);
+			bad = eval(ev, &v[i], segc_args(e)[i], b);
 	}
 	if (!bad)
 		bad = apply_call(ev, r, e, v, e->nargs);
@@ -286,9 +287,9 @@ static int eval_sum(struct evaluator *ev, ival *r, const segc_expr *e,
 	segc_witness_iv_init(&t);
 	mpq_set_ui(r->lo, 0, 1);
 	mpq_set_ui(r->hi, 0, 1);
-	bad = sum_bound(ev, lo, e->args[0], b, 1);
+	bad = sum_bound(ev, lo, segc_args(e)[0], b, 1);
 	if (!bad)
-		bad = sum_bound(ev, hi, e->args[1], b, 0);
+		bad = sum_bound(ev, hi, segc_args(e)[1], b, 0);
 	if (!bad)
 		mpz_sub(hi, hi, lo);  /* the number of terms less one */
 	if (!bad && mpz_sgn(hi) >= 0) {
@@ -302,7 +303,7 @@ static int eval_sum(struct evaluator *ev, ival *r, const segc_expr *e,
 	inner.next = b;
 	mpz_set(mpq_numref(i), lo);
 	for (; !bad && mpz_sgn(hi) >= 0; mpz_sub_ui(hi, hi, 1)) {
-		bad = eval(ev, &t, e->args[2], &inner);
+		bad = eval(ev, &t, segc_args(e)[2], &inner);
 		if (!bad) {
 			segc_witness_iv_add(r, r, &t, 1);
 			bad = segc_witness_iv_settle(ev, r);
@@ -348,7 +349,7 @@ static int eval_nary(struct evaluator *ev, ival *r, const segc_expr *e,
 	mpq_set_ui(acc.lo, e->kind == SEGC_MUL, 1);
 	mpq_set_ui(acc.hi, e->kind == SEGC_MUL, 1);
 	for (i = 0; i < e->nargs && !bad; i++) {
-		bad = eval(ev, &t, e->args[i], b);
+		bad = eval(ev, &t, segc_args(e)[i], b);
 		if (bad)
 			break;
 		if (e->kind == SEGC_ADD)
@@ -373,13 +374,13 @@ static int eval_pow(struct evaluator *ev, ival *r, const segc_expr *e,
 
 	segc_witness_iv_init(&x);
 	segc_witness_iv_init(&y);
-	bad = eval(ev, &y, e->args[1], b);
+	bad = eval(ev, &y, segc_args(e)[1], b);
 	if (!bad && (!segc_witness_iv_exact(&y) ||
 	    mpz_cmp_ui(mpq_denref(y.lo), MAX_ROOT) > 0 ||
 	    mpz_cmpabs_ui(mpq_numref(y.lo), MAX_EXACT_BITS) > 0))
 		bad = EV_UNDEFINED;
 	if (!bad)
-		bad = eval(ev, &x, e->args[0], b);
+		bad = eval(ev, &x, segc_args(e)[0], b);
 	if (!bad && mpz_cmp_ui(mpq_denref(y.lo), 1) != 0) {
 		/* x^(p/q) = (x^(1/q))^p, defined for x >= 0 */
 		bad = segc_witness_iv_root_log(ev, &x, &x,

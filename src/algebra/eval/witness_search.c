@@ -81,7 +81,7 @@ static void collect(struct names *nm, const segc_expr *e,
 	inner.value = NULL;
 	inner.next = b;
 	for (i = 0; i < e->nargs; i++)
-		collect(nm, e->args[i], inner.name &&
+		collect(nm, segc_args(e)[i], inner.name &&
 			segc_expr_arg_bound(e, i) ? &inner : b);
 }
 

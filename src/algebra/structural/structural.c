@@ -58,7 +58,7 @@ static segc_expr *const *factors_of(segc_expr *const *self, size_t *n)
 {
 	if ((*self)->kind == SEGC_MUL) {
 		*n = (*self)->nargs;
-		return (*self)->args;
+		return segc_args((*self));
 	}
 	*n = 1;
 	return self;
@@ -167,9 +167,9 @@ static void product_mul_one(struct product *p, segc_expr *f)
 {
 	if (f->kind == SEGC_NUM)
 		mpq_mul(p->coef, p->coef, f->u.value);
-	else if (f->kind == SEGC_POW && segc_expr_is_integer(f->args[1]))
-		product_mul_power(p, f, f->args[0],
-			mpq_numref(f->args[1]->u.value));
+	else if (f->kind == SEGC_POW && segc_expr_is_integer(segc_args(f)[1]))
+		product_mul_power(p, f, segc_args(f)[0],
+			mpq_numref(segc_args(f)[1]->u.value));
 	else
 		product_mul_power(p, f, f, p->one);
 }
@@ -317,14 +317,14 @@ static segc_expr *term_key(segc_expr *rest)
 
 	if (rest->kind != SEGC_MUL)
 		return segc_expr_copy(rest);
-	for (i = 1; i < n && cmp_identity(&rest->args[i - 1],
-	     &rest->args[i]) <= 0; i++)
+	for (i = 1; i < n && cmp_identity(&segc_args(rest)[i - 1],
+	     &segc_args(rest)[i]) <= 0; i++)
 		;
 	if (i == n)
 		return segc_expr_copy(rest);
 	v = segc_xmalloc(segc_xmul_size(n, sizeof(*v)));
 	for (i = 0; i < n; i++)
-		v[i] = segc_expr_copy(rest->args[i]);
+		v[i] = segc_expr_copy(segc_args(rest)[i]);
 	qsort(v, n, sizeof(*v), cmp_identity);
 	rest = segc_expr_mul(n, v);
 	free(v);
@@ -339,14 +339,14 @@ static segc_expr *term_rest(segc_expr *x, mpq_srcptr *c)
 	size_t i, n = x->nargs;
 
 	*c = NULL;
-	if (x->kind != SEGC_MUL || x->args[0]->kind != SEGC_NUM)
+	if (x->kind != SEGC_MUL || segc_args(x)[0]->kind != SEGC_NUM)
 		return segc_expr_copy(x);
-	*c = x->args[0]->u.value;
+	*c = segc_args(x)[0]->u.value;
 	if (n == 2)
-		return segc_expr_copy(x->args[1]);
+		return segc_expr_copy(segc_args(x)[1]);
 	v = segc_xmalloc(segc_xmul_size(n - 1, sizeof(*v)));
 	for (i = 1; i < n; i++)
-		v[i - 1] = segc_expr_copy(x->args[i]);
+		v[i - 1] = segc_expr_copy(segc_args(x)[i]);
 	e = segc_expr_mul(n - 1, v);
 	free(v);
 	return e;
@@ -403,7 +403,7 @@ static void sum_add(struct sum *s, segc_expr *x)
 		return;
 	}
 	for (i = 0; i < x->nargs; i++)
-		sum_add_one(s, x->args[i]);
+		sum_add_one(s, segc_args(x)[i]);
 }
 
 /* The number 'q' as an expression. */
@@ -702,7 +702,7 @@ static segc_expr *simplify_node(const struct walk *w, segc_expr *e)
 	segc_expr **v = segc_xmalloc(segc_xmul_size(n + 1, sizeof(*v))), *r;
 
 	for (i = 0; i < n; i++)
-		v[i] = segc_expr_copy(done(w, e->args[i]));
+		v[i] = segc_expr_copy(done(w, segc_args(e)[i]));
 	if (e->kind == SEGC_ADD)
 		return simplify_sum(n, v, 1);
 	if (e->kind == SEGC_MUL)
@@ -735,8 +735,8 @@ static void walk_step(struct walk *w)
 	segc_expr_map_put(&w->memo, f.e, NULL);
 	walk_push(w, f.e, 1);
 	for (i = f.e->nargs; i-- > 0;)
-		if (!segc_expr_map_find(&w->memo, f.e->args[i]))
-			walk_push(w, f.e->args[i], 0);
+		if (!segc_expr_map_find(&w->memo, segc_args(f.e)[i]))
+			walk_push(w, segc_args(f.e)[i], 0);
 }
 
 /* 'e' simplified (see the top of the file). */

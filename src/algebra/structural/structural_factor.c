@@ -29,10 +29,10 @@ static void add_factor(struct term *t, segc_expr *f)
 		mpq_mul(t->coef, t->coef, f->u.value);
 		return;
 	}
-	if (f->kind == SEGC_POW && segc_expr_is_integer(f->args[1]) &&
-	    mpz_fits_slong_p(mpq_numref(f->args[1]->u.value))) {
-		k = mpz_get_si(mpq_numref(f->args[1]->u.value));
-		f = f->args[0];
+	if (f->kind == SEGC_POW && segc_expr_is_integer(segc_args(f)[1]) &&
+	    mpz_fits_slong_p(mpq_numref(segc_args(f)[1]->u.value))) {
+		k = mpz_get_si(mpq_numref(segc_args(f)[1]->u.value));
+		f = segc_args(f)[0];
 	}
 	t->base[t->n] = f;
 	t->exp[t->n++] = k;
@@ -50,7 +50,7 @@ static void read_term(struct term *t, segc_expr *e)
 	t->n = 0;
 	if (e->kind == SEGC_MUL)
 		for (i = 0; i < e->nargs; i++)
-			add_factor(t, e->args[i]);
+			add_factor(t, segc_args(e)[i]);
 	else
 		add_factor(t, e);
 }
@@ -169,7 +169,7 @@ static segc_expr *factor_sum(segc_expr *e)
 	mpq_t c;
 
 	for (i = 0; i < n; i++)
-		read_term(&t[i], e->args[i]);
+		read_term(&t[i], segc_args(e)[i]);
 	b = segc_xmalloc(segc_xmul_size(t[0].n + 1, sizeof(*b)));
 	k = segc_xmalloc(segc_xmul_size(t[0].n + 1, sizeof(*k)));
 	for (i = 0; i < t[0].n; i++) {

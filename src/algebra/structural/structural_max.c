@@ -48,7 +48,7 @@ static void add_alternative(segc_expr ***v, size_t *n, size_t *cap,
 	if (segc_expr_is_builtin(a, id)) {
 		for (i = 0; i < a->nargs; i++)
 			add_alternative(v, n, cap, id,
-				segc_expr_copy(a->args[i]));
+				segc_expr_copy(segc_args(a)[i]));
 		segc_expr_free(a);
 		return;
 	}
@@ -113,13 +113,13 @@ static segc_expr *prune_node(struct prune *p, segc_expr *e, unsigned depth)
 		v = NULL;
 		for (i = 0; i < e->nargs; i++)
 			add_alternative(&v, &n, &cap, id,
-				prune(p, e->args[i], depth + 1));
+				prune(p, segc_args(e)[i], depth + 1));
 		return keep_undominated(p, id, v, n);
 	}
 	v = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*v)));
 	for (i = 0; i < e->nargs; i++) {
-		v[i] = prune(p, e->args[i], depth + 1);
-		same = same && v[i] == e->args[i];
+		v[i] = prune(p, segc_args(e)[i], depth + 1);
+		same = same && v[i] == segc_args(e)[i];
 	}
 	if (same) {
 		for (i = 0; i < e->nargs; i++)

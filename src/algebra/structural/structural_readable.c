@@ -93,7 +93,7 @@ static unsigned signs_of_difference(struct readable *r, segc_expr *a,
 static int decide_relation(struct readable *r, const segc_expr *c)
 {
 	enum segc_builtin id = segc_expr_builtin(c);
-	unsigned s = signs_of_difference(r, c->args[0], c->args[1]);
+	unsigned s = signs_of_difference(r, segc_args(c)[0], segc_args(c)[1]);
 	int ge = (s & NONNEG) != 0, le = (s & NONPOS) != 0;
 	int gt = (s & SEGC_PROVED_POS) != 0, lt = (s & SEGC_PROVED_NEG) != 0;
 
@@ -119,14 +119,14 @@ static int decide(struct readable *r, const segc_expr *c)
 	if (c->kind != SEGC_CALL)
 		return -1;
 	if (id == SEGC_BUILTIN_NOT && c->nargs == 1) {
-		v = decide(r, c->args[0]);
+		v = decide(r, segc_args(c)[0]);
 		return v < 0 ? -1 : !v;
 	}
 	if (id == SEGC_BUILTIN_AND || id == SEGC_BUILTIN_OR) {
 		int absorbing = id == SEGC_BUILTIN_OR;
 
 		for (i = 0, acc = !absorbing; i < c->nargs; i++) {
-			v = decide(r, c->args[i]);
+			v = decide(r, segc_args(c)[i]);
 			if (v == absorbing)
 				return absorbing;
 			if (v < 0)
@@ -166,7 +166,7 @@ static int has_counter(const struct readable *r, const segc_expr *e)
 		return 0;
 	}
 	for (i = 0; i < e->nargs; i++)
-		if (has_counter(r, e->args[i]))
+		if (has_counter(r, segc_args(e)[i]))
 			return 1;
 	return 0;
 }
@@ -190,7 +190,7 @@ static void find_counters(struct readable *r, const segc_expr *e,
 		r->counters[r->ncounters++] = b;
 	}
 	for (i = 0; i < e->nargs; i++)
-		find_counters(r, e->args[i], seen);
+		find_counters(r, segc_args(e)[i], seen);
 }
 
 /* The number of integers from 'lo' to 'hi' (kept), floor(hi) - ceil(lo)
@@ -221,17 +221,18 @@ static segc_expr *range_count(struct readable *r, segc_expr *lo,
 static segc_expr *local_rules(struct readable *r, segc_expr *e)
 {
 	if (segc_expr_is_builtin(e, SEGC_BUILTIN_IF) && e->nargs == 3) {
-		int v = decide(r, e->args[0]);
+		int v = decide(r, segc_args(e)[0]);
 
 		if (v >= 0)
-			return segc_expr_copy(e->args[v ? 1 : 2]);
+			return segc_expr_copy(segc_args(e)[v ? 1 : 2]);
 	}
-	if (e->kind == SEGC_SUM && !segc_expr_has_sym(e->args[2], e->u.name)) {
-		segc_expr *n = range_count(r, e->args[0], e->args[1]);
+	if (e->kind == SEGC_SUM && !segc_expr_has_sym(segc_args(e)[2],
+		e->u.name)) {
+		segc_expr *n = range_count(r, segc_args(e)[0], segc_args(e)[1]);
 
 		if (n)
 			return segc_structural_simplify(segc_expr_mul2(n,
-				segc_expr_copy(e->args[2])));
+				segc_expr_copy(segc_args(e)[2])));
 	}
 	return segc_expr_copy(e);
 }
@@ -239,8 +240,9 @@ static segc_expr *local_rules(struct readable *r, segc_expr *e)
 /* Non-zero when the term 't' is written with a minus sign. */
 static int negative_term(const segc_expr *t)
 {
-	if (t->kind == SEGC_MUL && t->nargs && t->args[0]->kind == SEGC_NUM)
-		t = t->args[0];
+	if (t->kind == SEGC_MUL && t->nargs &&
+		segc_args(t)[0]->kind == SEGC_NUM)
+		t = segc_args(t)[0];
 	return t->kind == SEGC_NUM && mpq_sgn(t->u.value) < 0;
 }
 
@@ -252,13 +254,13 @@ static segc_expr *positive_first(segc_expr *e)
 	size_t i, m = 0;
 	int pass;
 
-	if (!e || e->kind != SEGC_ADD || !negative_term(e->args[0]))
+	if (!e || e->kind != SEGC_ADD || !negative_term(segc_args(e)[0]))
 		return e;
 	v = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*v)));
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < e->nargs; i++)
-			if (negative_term(e->args[i]) == pass)
-				v[m++] = segc_expr_copy(e->args[i]);
+			if (negative_term(segc_args(e)[i]) == pass)
+				v[m++] = segc_expr_copy(segc_args(e)[i]);
 	r = segc_expr_rebuild(SEGC_ADD, NULL, m, v);
 	free(v);
 	segc_expr_free(e);
@@ -306,7 +308,7 @@ static size_t pieces(const segc_expr *e)
 		id == SEGC_BUILTIN_IF;
 
 	for (i = 0; i < e->nargs; i++)
-		n += pieces(e->args[i]);
+		n += pieces(segc_args(e)[i]);
 	return n;
 }
 
@@ -326,7 +328,7 @@ static int cancels(struct readable *r, segc_expr *e, segc_expr *c)
 	size_t i, n = 0;
 
 	for (i = 0; i < e->nargs && n <= nterms(c); i++) {
-		segc_expr *t = canonical_candidate(r, e->args[i]);
+		segc_expr *t = canonical_candidate(r, segc_args(e)[i]);
 
 		n += t ? nterms(t) : 1;
 		segc_expr_free(t);
@@ -361,7 +363,7 @@ static int has_factor(const segc_expr *t, const segc_expr *f)
 		return 1;
 	if (t->kind == SEGC_MUL)
 		for (j = 0; j < t->nargs; j++)
-			if (t->args[j] == f)
+			if (segc_args(t)[j] == f)
 				return 1;
 	return 0;
 }
@@ -372,7 +374,7 @@ static size_t terms_with(const segc_expr *e, const segc_expr *f)
 	size_t i, n = 0;
 
 	for (i = 0; i < e->nargs; i++)
-		n += has_factor(e->args[i], f) != 0;
+		n += has_factor(segc_args(e)[i], f) != 0;
 	return n;
 }
 
@@ -387,10 +389,10 @@ static segc_expr *without_factor(segc_expr *t, const segc_expr *f)
 		return segc_expr_int(1);
 	v = segc_xmalloc(segc_xmul_size(t->nargs, sizeof(*v)));
 	for (i = 0; i < t->nargs; i++)
-		if (!dropped && t->args[i] == f)
+		if (!dropped && segc_args(t)[i] == f)
 			dropped = 1;
 		else
-			v[m++] = segc_expr_copy(t->args[i]);
+			v[m++] = segc_expr_copy(segc_args(t)[i]);
 	t = segc_expr_mul(m, v);
 	free(v);
 	return t;
@@ -411,9 +413,10 @@ static segc_expr *grouped(struct readable *r, segc_expr *e)
 	size_t i, j, best = 1, n, m = 0, k = 0;
 
 	for (i = 0; i < e->nargs; i++) {
-		t = e->args[i];
+		t = segc_args(e)[i];
 		for (j = 0; j < (t->kind == SEGC_MUL ? t->nargs : 1); j++) {
-			const segc_expr *x = t->kind == SEGC_MUL ? t->args[j] : t;
+			const segc_expr *x = t->kind == SEGC_MUL
+				? segc_args(t)[j] : t;
 
 			if (x->kind != SEGC_NUM && (n = terms_with(e, x)) > best) {
 				best = n;
@@ -427,12 +430,12 @@ static segc_expr *grouped(struct readable *r, segc_expr *e)
 	in = segc_xmalloc(segc_xmul_size(best, sizeof(*in)));
 	out = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*out)));
 	for (i = 0; i < e->nargs; i++) {
-		if (has_factor(e->args[i], f)) {
-			in[k++] = without_factor(e->args[i], f);
+		if (has_factor(segc_args(e)[i], f)) {
+			in[k++] = without_factor(segc_args(e)[i], f);
 			if (k == 1)
 				out[m++] = NULL;
 		} else
-			out[m++] = segc_expr_copy(e->args[i]);
+			out[m++] = segc_expr_copy(segc_args(e)[i]);
 	}
 	c = shortest(r, segc_structural_simplify(segc_expr_add(k, in)));
 	g = f->kind == SEGC_SYM ? segc_expr_mul2(segc_expr_copy(
@@ -496,9 +499,10 @@ static segc_expr *readable_node(struct readable *r, segc_expr *e,
 		return segc_expr_copy(e);
 	v = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*v)));
 	for (i = 0; i < e->nargs; i++) {
-		v[i] = kept_whole(e->args[i]) ? segc_expr_copy(e->args[i]) :
-			readable(r, e->args[i], depth + 1);
-		same = same && v[i] == e->args[i];
+		v[i] = kept_whole(segc_args(e)[i])
+			? segc_expr_copy(segc_args(e)[i]) :
+			readable(r, segc_args(e)[i], depth + 1);
+		same = same && v[i] == segc_args(e)[i];
 	}
 	if (same) {
 		for (i = 0; i < e->nargs; i++)

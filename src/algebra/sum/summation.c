@@ -87,7 +87,7 @@ static unsigned long sum_depth(const segc_expr *e, segc_expr_map *memo)
 	if (slot)
 		return (unsigned long)(size_t)*slot - 1;
 	for (i = 0; i < e->nargs; i++)
-		if ((k = sum_depth(e->args[i], memo)) > d)
+		if ((k = sum_depth(segc_args(e)[i], memo)) > d)
 			d = k;
 	d += e->kind == SEGC_SUM;
 	segc_expr_map_put(memo, e, (void *)(size_t)(d + 1));
@@ -354,13 +354,14 @@ static int leads_negative(segc_canon *st, const segc_rf *r)
 	if (!e)
 		return -1;
 	t = e;
-	if (t->kind == SEGC_MUL && t->nargs && t->args[0]->kind == SEGC_ADD)
-		t = t->args[0];
+	if (t->kind == SEGC_MUL && t->nargs &&
+		segc_args(t)[0]->kind == SEGC_ADD)
+		t = segc_args(t)[0];
 	if (t->kind == SEGC_ADD)
-		t = t->args[0];
+		t = segc_args(t)[0];
 	neg = (t->kind == SEGC_NUM && mpq_sgn(t->u.value) < 0) ||
-		(t->kind == SEGC_MUL && t->args[0]->kind == SEGC_NUM &&
-		mpq_sgn(t->args[0]->u.value) < 0);
+		(t->kind == SEGC_MUL && segc_args(t)[0]->kind == SEGC_NUM &&
+		mpq_sgn(segc_args(t)[0]->u.value) < 0);
 	segc_expr_free(e);
 	return neg;
 }
@@ -718,12 +719,14 @@ int segc_sum_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r)
 	st->mode.sum_stage = 0;
 	st->mode.splits = 0;
 	segc_rf_init(&body);
-	lo = segc_sum_rounded(st, SEGC_BUILTIN_CEIL, e->args[0]);
-	hi = lo ? segc_sum_rounded(st, SEGC_BUILTIN_FLOOR, e->args[1]) : NULL;
+	lo = segc_sum_rounded(st, SEGC_BUILTIN_CEIL, segc_args(e)[0]);
+	hi = lo ? segc_sum_rounded(st, SEGC_BUILTIN_FLOOR, segc_args(e)[1])
+		: NULL;
 	if (hi) {
 		fresh_counter(st, name, sizeof name, e, lo, hi);
 		v = segc_expr_sym(name);
-		b = segc_expr_subst(segc_expr_copy(e->args[2]), e->u.name, v);
+		b = segc_expr_subst(segc_expr_copy(segc_args(e)[2]), e->u.name,
+			v);
 		segc_expr_free(v);
 		rc = segc_sum_counter_to_rf(st, name, b, &body);
 		if (rc == 0 && st->mode.check_only && (lo->kind != SEGC_NUM ||

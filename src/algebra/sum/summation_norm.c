@@ -109,13 +109,13 @@ static const segc_expr *anchor_node(const segc_expr *e, const char *name,
 		return NULL;
 	if (in_call && e->kind == SEGC_ADD)
 		for (i = 0; i < e->nargs; i++)
-			if (e->args[i]->kind == SEGC_SYM &&
-				!strcmp(e->args[i]->u.name, name)) {
+			if (segc_args(e)[i]->kind == SEGC_SYM &&
+				!strcmp(segc_args(e)[i]->u.name, name)) {
 				*found = 1;
 				return e;
 			}
 	for (i = 0; i < e->nargs && !*found; i++) {
-		a = anchor_node(e->args[i], name, in_call ||
+		a = anchor_node(segc_args(e)[i], name, in_call ||
 			e->kind == SEGC_CALL, found);
 		if (*found)
 			return a;
@@ -130,8 +130,8 @@ static void number_term(mpq_t c, const segc_expr *e)
 	if (e->kind == SEGC_NUM)
 		mpq_set(c, e->u.value);
 	else if (e->kind == SEGC_ADD && e->nargs &&
-		e->args[e->nargs - 1]->kind == SEGC_NUM)
-		mpq_set(c, e->args[e->nargs - 1]->u.value);
+		segc_args(e)[e->nargs - 1]->kind == SEGC_NUM)
+		mpq_set(c, segc_args(e)[e->nargs - 1]->u.value);
 }
 
 /* The coefficient a of a term a*i of the counter: 1 for the counter
@@ -145,10 +145,11 @@ static long counter_coef(const segc_expr *t, const char *name)
 	if (t->kind == SEGC_SYM)
 		return !strcmp(t->u.name, name);
 	if (t->kind != SEGC_MUL || t->nargs != 2 ||
-		t->args[0]->kind != SEGC_NUM || t->args[1]->kind != SEGC_SYM ||
-		strcmp(t->args[1]->u.name, name))
+		segc_args(t)[0]->kind != SEGC_NUM ||
+			segc_args(t)[1]->kind != SEGC_SYM ||
+		strcmp(segc_args(t)[1]->u.name, name))
 		return 0;
-	a = t->args[0]->u.value;
+	a = segc_args(t)[0]->u.value;
 	if (mpz_cmp_ui(mpq_denref(a), 1) || mpz_sgn(mpq_numref(a)) <= 0 ||
 		mpz_cmp_ui(mpq_numref(a), NORM_PEEL) > 0)
 		return 0;
@@ -165,7 +166,7 @@ static long unit_in(const segc_expr *e, const char *name)
 	if (e->kind != SEGC_ADD)
 		return counter_coef(e, name);
 	for (i = 0; i < e->nargs; i++)
-		if ((a = counter_coef(e->args[i], name)) != 0)
+		if ((a = counter_coef(segc_args(e)[i], name)) != 0)
 			return a;
 	return 0;
 }
@@ -190,16 +191,17 @@ static int extremum_anchor(const segc_expr *e, const char *name, mpq_t k)
 	if (e->kind == SEGC_CALL && (!strcmp(e->u.name, "max") ||
 		!strcmp(e->u.name, "min"))) {
 		for (i = 0; i < e->nargs; i++) {
-			if (u == (size_t)-1 && (a = unit_in(e->args[i], name)))
+			if (u == (size_t)-1 && (a = unit_in(segc_args(e)[i],
+				name)))
 				u = i;
 			else if (w == (size_t)-1 &&
-				!segc_expr_has_sym(e->args[i], name))
+				!segc_expr_has_sym(segc_args(e)[i], name))
 				w = i;
 		}
 		if (u != (size_t)-1 && w != (size_t)-1) {
 			mpq_init(t);
-			number_term(k, e->args[u]);
-			number_term(t, e->args[w]);
+			number_term(k, segc_args(e)[u]);
+			number_term(t, segc_args(e)[w]);
 			mpq_sub(k, k, t);
 			if (a > 1) {
 				mpz_mul_ui(mpq_denref(k), mpq_denref(k),
@@ -213,7 +215,7 @@ static int extremum_anchor(const segc_expr *e, const char *name, mpq_t k)
 		}
 	}
 	for (i = 0; i < e->nargs; i++)
-		if (extremum_anchor(e->args[i], name, k))
+		if (extremum_anchor(segc_args(e)[i], name, k))
 			return 1;
 	return 0;
 }
@@ -248,9 +250,9 @@ static segc_expr *anchor_of(segc_canon *st, const segc_expr *b,
 		return NULL;
 	rest = segc_xmalloc(a->nargs * sizeof(*rest));
 	for (i = 0; i < a->nargs; i++)
-		if (a->args[i]->kind != SEGC_SYM ||
-			strcmp(a->args[i]->u.name, name))
-			rest[n++] = segc_expr_copy(a->args[i]);
+		if (segc_args(a)[i]->kind != SEGC_SYM ||
+			strcmp(segc_args(a)[i]->u.name, name))
+			rest[n++] = segc_expr_copy(segc_args(a)[i]);
 	k = segc_expr_add(n, rest);
 	free(rest);
 	if (segc_expr_has_sym(k, name) || !integer_valued(st, k) ||
@@ -308,7 +310,7 @@ static int upper_normal(segc_canon *st, segc_rf *r, const char *name,
 	int rc;
 
 	c = hi->kind == SEGC_ADD && hi->nargs >= 2 ?
-		hi->args[hi->nargs - 1] : NULL;
+		segc_args(hi)[hi->nargs - 1] : NULL;
 	if (!c || c->kind != SEGC_NUM ||
 		mpz_cmp_ui(mpq_denref(c->u.value), 1) ||
 		mpz_cmpabs_ui(mpq_numref(c->u.value), NORM_PEEL) > 0) {
@@ -319,7 +321,7 @@ static int upper_normal(segc_canon *st, segc_rf *r, const char *name,
 	n = mpz_get_si(mpq_numref(c->u.value));
 	rest = segc_xmalloc(hi->nargs * sizeof(*rest));
 	for (i = 0; i + 1 < hi->nargs; i++)
-		rest[i] = segc_expr_copy(hi->args[i]);
+		rest[i] = segc_expr_copy(segc_args(hi)[i]);
 	p = segc_expr_add(hi->nargs - 1, rest);
 	free(rest);
 	if (!proved_nonneg(st, n > 0 ? p : hi)) {
@@ -495,7 +497,7 @@ static size_t sums_size(const segc_expr *e)
 	if (e->kind == SEGC_SUM)
 		return segc_expr_size(e);
 	for (i = 0; i < e->nargs; i++)
-		n += sums_size(e->args[i]);
+		n += sums_size(segc_args(e)[i]);
 	return n;
 }
 
@@ -570,7 +572,7 @@ static int has_inner_sum(const segc_expr *e)
 	if (e->kind == SEGC_SUM)
 		return 1;
 	for (i = 0; i < e->nargs; i++)
-		if (has_inner_sum(e->args[i]))
+		if (has_inner_sum(segc_args(e)[i]))
 			return 1;
 	return 0;
 }

@@ -27,7 +27,8 @@ static int affine_round(segc_canon *st, const segc_expr *a, const char *name,
 		return 0;
 	segc_rf_init(&x);
 	segc_poly_init(&k, 0);
-	if (segc_sum_counter_to_rf(st, name, segc_expr_copy(a->args[0]), &x) == 0 &&
+	if (segc_sum_counter_to_rf(st, name, segc_expr_copy(segc_args(a)[0]),
+		&x) == 0 &&
 		segc_rf_is_poly(&x) && (v = segc_sum_var_of_name(st, name)) != (size_t)-1
 		&& segc_poly_degree(&x.num, v) == 1 &&
 		segc_poly_min_degree(&x.num, v) >= 0) {
@@ -99,7 +100,7 @@ static int round_periods(segc_canon *st, const segc_expr *e,
 		return ok && mpz_cmp_ui(l, SEGC_QUASI_PERIOD) <= 0;
 	}
 	for (k = 0; k < e->nargs && ok; k++)
-		ok = round_periods(st, e->args[k], name, l);
+		ok = round_periods(st, segc_args(e)[k], name, l);
 	return ok;
 }
 

@@ -183,7 +183,8 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 		return 0;
 	strict = !strcmp(c->u.name, ">");
 	segc_rf_init(&q);
-	if (segc_sum_counter_to_rf(st, name, segc_expr_copy(c->args[0]), &q) ||
+	if (segc_sum_counter_to_rf(st, name, segc_expr_copy(segc_args(c)[0]),
+		&q) ||
 		!segc_rf_is_poly(&q) || (v = segc_sum_var_of_name(st, name)) ==
 		(size_t)-1 || segc_poly_degree(&q.num, v) != 1 ||
 		segc_poly_min_degree(&q.num, v) < 0) {
@@ -212,7 +213,7 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 		ae = be ? segc_canon_from_rf(st, &br) : NULL;
 	}
 	if (ae) {
-		x = solve_for(segc_expr_copy(c->args[1]), be, ae);
+		x = solve_for(segc_expr_copy(segc_args(c)[1]), be, ae);
 		dir = sign;
 		if (strict) {
 			/* alpha > 0: i > x; alpha < 0: i < x */
@@ -225,13 +226,14 @@ static int affine_boundary(segc_canon *st, const segc_expr *c,
 			/* q >= k is q > ceil(k) - 1 */
 			segc_expr_free(x);
 			*u = floor_of(solve_for(segc_expr_sub2(ceil_of(
-				segc_expr_copy(c->args[1])), segc_expr_int(1)),
+				segc_expr_copy(segc_args(c)[1])),
+					segc_expr_int(1)),
 				be, ae));
 			*t = segc_expr_add2(segc_expr_copy(*u), segc_expr_int(1));
 		} else if (integral) {
 			segc_expr_free(x);
 			*t = floor_of(solve_for(ceil_of(segc_expr_copy(
-				c->args[1])), be, ae));
+				segc_args(c)[1])), be, ae));
 			*u = segc_expr_add2(segc_expr_copy(*t), segc_expr_int(1));
 		} else {
 			*t = segc_expr_call1(sign > 0 ? SEGC_BUILTIN_CEIL :
@@ -287,13 +289,13 @@ static int split_equality(segc_canon *st, segc_rf *r, const char *name,
 		return 1;
 	a = strcmp(c->u.name, "==") ? y : x;
 	b = strcmp(c->u.name, "==") ? x : y;
-	v[0] = rel(">=", segc_expr_neg(segc_expr_copy(c->args[0])),
-		segc_expr_neg(segc_expr_copy(c->args[1])));
+	v[0] = rel(">=", segc_expr_neg(segc_expr_copy(segc_args(c)[0])),
+		segc_expr_neg(segc_expr_copy(segc_args(c)[1])));
 	v[1] = segc_expr_copy(a);
 	v[2] = segc_expr_copy(b);
 	inner = segc_expr_call("if", 3, v);
-	v[0] = rel(">=", segc_expr_copy(c->args[0]),
-		segc_expr_copy(c->args[1]));
+	v[0] = rel(">=", segc_expr_copy(segc_args(c)[0]),
+		segc_expr_copy(segc_args(c)[1]));
 	v[1] = inner;
 	v[2] = segc_expr_copy(b);
 	outer = segc_expr_call("if", 3, v);
@@ -392,7 +394,7 @@ static segc_expr *extremum_without(const segc_expr *a, size_t skip)
 
 	for (i = 0; i < a->nargs; i++)
 		if (i != skip)
-			v[n++] = segc_expr_copy(a->args[i]);
+			v[n++] = segc_expr_copy(segc_args(a)[i]);
 	e = n == 1 ? v[0] : segc_expr_call(a->u.name, n, v);
 	free(v);
 	return e;
@@ -422,7 +424,7 @@ static const segc_expr *inner_piece(const segc_expr *e, const char *name)
 	if (is_piece_node(e))
 		return e;
 	for (i = 0; i < e->nargs; i++)
-		if ((p = inner_piece(e->args[i], name)) != NULL)
+		if ((p = inner_piece(segc_args(e)[i], name)) != NULL)
 			return p;
 	return NULL;
 }
@@ -441,7 +443,7 @@ static segc_expr *replace_node(const segc_expr *e, const segc_expr *p,
 		return segc_expr_copy(e);
 	args = segc_xmalloc(segc_xmul_size(e->nargs, sizeof(*args)));
 	for (i = 0; i < e->nargs; i++)
-		args[i] = replace_node(e->args[i], p, x);
+		args[i] = replace_node(segc_args(e)[i], p, x);
 	res = segc_expr_rebuild(e->kind, e->kind == SEGC_CALL ||
 		e->kind == SEGC_SUM ? e->u.name : NULL, e->nargs, args);
 	free(args);
@@ -457,7 +459,7 @@ static const segc_expr *piece_of(const segc_expr *A, const char *name)
 		return segc_expr_has_sym(A, name) ? A : NULL;
 	if ((segc_expr_is_builtin(A, SEGC_BUILTIN_FLOOR) ||
 		segc_expr_is_builtin(A, SEGC_BUILTIN_CEIL)) && A->nargs == 1)
-		return inner_piece(A->args[0], name);
+		return inner_piece(segc_args(A)[0], name);
 	return NULL;
 }
 
@@ -489,8 +491,8 @@ static int split_extremum(segc_canon *st, segc_rf *r, const char *name,
 			 * where the sum left as it is has one normal form */
 			segc_rf_init(&b);
 			rc = segc_sum_counter_to_rf(st, name, segc_expr_sub2(
-				segc_expr_copy(A->args[p]), segc_expr_copy(
-				A->args[q])), &b);
+				segc_expr_copy(segc_args(A)[p]), segc_expr_copy(
+				segc_args(A)[q])), &b);
 			segc_sum_push_counter(st, name);
 			truth = rc == 0 && segc_rf_is_poly(&b) &&
 				segc_kernel_integer_valued(st, &b.num);
@@ -501,10 +503,10 @@ static int split_extremum(segc_canon *st, segc_rf *r, const char *name,
 			rc = 1;
 			if (!truth)
 				continue;
-			c = ismax ? rel(">=", segc_expr_copy(A->args[p]),
-				segc_expr_copy(A->args[q])) : rel(">=",
-				segc_expr_copy(A->args[q]),
-				segc_expr_copy(A->args[p]));
+			c = ismax ? rel(">=", segc_expr_copy(segc_args(A)[p]),
+				segc_expr_copy(segc_args(A)[q])) : rel(">=",
+				segc_expr_copy(segc_args(A)[q]),
+				segc_expr_copy(segc_args(A)[p]));
 			segc_sum_push_counter(st, name);
 			k = segc_cond_canon(st, c, 0, &truth);
 			segc_sum_pop_counter(st);
@@ -566,9 +568,9 @@ int segc_sum_split_piece(segc_canon *st, segc_rf *r, const char *name,
 	else if (!segc_expr_is_builtin(P, SEGC_BUILTIN_IF))
 		rc = split_extremum(st, r, name, body, w, P, lo, hi);
 	else {
-		x = replace_node(W, P, P->args[1]);
-		y = replace_node(W, P, P->args[2]);
-		rc = split_cond(st, r, name, body, w, P->args[0], x, y, lo,
+		x = replace_node(W, P, segc_args(P)[1]);
+		y = replace_node(W, P, segc_args(P)[2]);
+		rc = split_cond(st, r, name, body, w, segc_args(P)[0], x, y, lo,
 			hi);
 		segc_expr_free(x);
 		segc_expr_free(y);
@@ -613,9 +615,9 @@ int segc_sum_piece_decided(segc_canon *st, size_t w, const char *name,
 	int dir, truth, res = 0, i;
 
 	if (!P || !segc_expr_is_builtin(P, SEGC_BUILTIN_IF) ||
-		!segc_expr_has_sym(P->args[0], name))
+		!segc_expr_has_sym(segc_args(P)[0], name))
 		return 0;
-	dir = affine_boundary(st, P->args[0], name, &t, &u);
+	dir = affine_boundary(st, segc_args(P)[0], name, &t, &u);
 	for (i = 0; dir && i < 2 && !res; i++) {
 		if (dir > 0)
 			k = i ? rel("<", segc_expr_copy(hi),
