@@ -26,6 +26,8 @@ struct segc_expr {
 	unsigned char builtin;   /* CALL: enum segc_builtin of its name */
 	unsigned char nfree;     /* names free in it, in u.free[], or
 	                          * SEGC_EXPR_FREE_MANY when more */
+	unsigned char deferred;  /* children not made yet (see
+	                          * segc_expr_store_defer) */
 	unsigned int nargs;      /* children in args[] */
 	union {
 		mpq_t value;         /* NUM */
@@ -43,15 +45,57 @@ struct segc_expr {
 	                            * through segc_args() */
 };
 
-/* The children of 'e' (its nargs operands). */
+/* Makes the children of the deferred node 'e' (expr_store.c). */
+void segc_expr_force(const segc_expr *e);
+
+/* The children of 'e' (its nargs operands), made first when 'e' was
+ * stored with its children deferred. */
 static inline segc_expr *const *segc_args(const segc_expr *e)
 {
+	if (e->deferred)
+		segc_expr_force(e);
 	return e->args_;
 }
+
+/* Deferred children: a node of the store whose children are made only
+ * when a walk first reads them (segc_args), from what the producer keeps
+ * in 'data'.  The canonical form writes a long polynomial so: until then
+ * it is one node, not one node a term. */
+struct segc_expr_deferred {
+	/* writes the node's nargs children, each with its reference, into
+	 * 'out' in order; cannot fail */
+	void (*make)(void *data, segc_expr **out);
+	/* releases 'data' (after make, or when the node dies unread) */
+	void (*release)(void *data);
+	void *data;
+};
+
+/* The hash the store gives a node of 'kind' (ADD or MUL) with 'n'
+ * children whose hashes are 'h', and that of the NUM node of 'q': what a
+ * producer of deferred children computes without making them. */
+unsigned long segc_expr_hash_nary(enum segc_expr_kind kind, size_t n,
+	const unsigned long *h);
+unsigned long segc_expr_hash_num(mpq_srcptr q);
+
+/* A node of 'kind' (ADD or MUL) with 'n' children deferred to 'd':
+ * 'hash' is segc_expr_hash_nary of the children 'd' will make, and the
+ * 'nfrom' nodes 'from' have together the names free in them.  NULL, with
+ * nothing made and 'd' left to the caller, when the store holds a node
+ * of that hash, kind and size already (the caller then makes the
+ * children and the node as usual).  When make's children do not have
+ * 'hash', segc_expr_force aborts: a node would stand for two
+ * structures. */
+segc_expr *segc_expr_store_defer(enum segc_expr_kind kind, size_t n,
+	unsigned long hash, size_t nfrom, const segc_expr *const *from,
+	const struct segc_expr_deferred *d);
 
 /* Records in the new node 'e', whose children are set, the names free
  * in it (nfree, u.free) when there are at most SEGC_EXPR_FREE. */
 void segc_expr_note_free(segc_expr *e);
+/* The same for a node without a binder whose children have together the
+ * names free in the 'n' nodes 'from'. */
+void segc_expr_note_free_from(segc_expr *e, size_t n,
+	const segc_expr *const *from);
 
 /* Non-zero when 'name' may occur free in 'e': always when 'e' has more
  * free names than it records. */

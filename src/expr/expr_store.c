@@ -6,6 +6,7 @@
  * is one.  Hashes never involve addresses, so they are the same in every
  * run.  Freeing uses an explicit stack, not recursion. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,20 @@ static uint64_t hash_mpz(uint64_t h, mpz_srcptr z)
 	return h;
 }
 
+/* The hash of a node of 'kind' without a name or a number whose 'n'
+ * children have the hashes 'h' (key_hash for such a key). */
+unsigned long segc_expr_hash_nary(enum segc_expr_kind kind, size_t n,
+	const unsigned long *h)
+{
+	uint64_t x = hash_mix(0x5e9c, (uint64_t)kind + 1);
+	size_t i;
+
+	x = hash_mix(x, (uint64_t)n);
+	for (i = 0; i < n; i++)
+		x = hash_mix(x, (uint64_t)h[i]);
+	return (unsigned long)hash_final(x);
+}
+
 /* The structural hash of 'key' (fields other than 'hash'). */
 static unsigned long key_hash(const struct node_key *key)
 {
@@ -86,7 +101,23 @@ static unsigned long key_hash(const struct node_key *key)
 	return (unsigned long)hash_final(h);
 }
 
+/* The hash of the NUM node of 'q' (see expr_private.h). */
+unsigned long segc_expr_hash_num(mpq_srcptr q)
+{
+	struct node_key key = { SEGC_NUM, 0, NULL, 0, NULL, NULL };
+
+	key.value = q;
+	return key_hash(&key);
+}
+
 /* --------------------------------------------------------------- store */
+
+/* The producer of the deferred node 'e', kept after its children's
+ * room. */
+static struct segc_expr_deferred *deferred_of(const segc_expr *e)
+{
+	return (struct segc_expr_deferred *)(uintptr_t)(e->args_ + e->nargs);
+}
 
 /* The bucket of hash 'h'. */
 static segc_expr **store_bucket(unsigned long h)
@@ -150,6 +181,7 @@ static segc_expr *node_create(const struct node_key *key)
 	e->builtin = (unsigned char)(key->kind == SEGC_CALL ?
 		segc_builtin_lookup(key->name) : SEGC_BUILTIN_NONE);
 	e->nargs = (unsigned int)key->nargs;
+	e->deferred = 0;
 	if (key->nargs)
 		memcpy(e->args_, key->args, args_size);
 	if (key->kind == SEGC_NUM) {
@@ -177,7 +209,14 @@ segc_expr *segc_expr_store_intern(struct node_key *key)
 	if (!store.cap)
 		store_grow();
 	key->hash = key_hash(key);
+again:
 	for (e = *store_bucket(key->hash); e; e = e->next) {
+		if (e->deferred && e->hash == key->hash &&
+		    e->kind == key->kind && e->nargs == key->nargs) {
+			/* making the children may grow the table */
+			segc_expr_force(e);
+			goto again;
+		}
 		if (node_matches(e, key)) {
 			e->refs++;
 			for (i = 0; i < key->nargs; i++)
@@ -226,6 +265,24 @@ void segc_expr_store_cleanup(void)
 {
 	size_t i;
 
+	/* the producers of deferred children first, while every node they
+	 * release is still in the table: releasing may free nodes (and
+	 * other deferred ones), so the search starts again each time */
+	for (i = 0; i < store.cap; i++) {
+		segc_expr *e = store.buckets[i];
+
+		for (; e && !e->deferred; e = e->next)
+			;
+		if (e) {
+			struct segc_expr_deferred d = *deferred_of(e);
+
+			e->deferred = 0;
+			e->nargs = 0;
+			d.release(d.data);
+			i = (size_t)-1;
+		}
+	}
+
 	for (i = 0; i < store.cap; i++) {
 		segc_expr *e = store.buckets[i], *next;
 
@@ -238,6 +295,68 @@ void segc_expr_store_cleanup(void)
 	store.buckets = NULL;
 	store.cap = 0;
 	store.count = 0;
+}
+
+/* -------------------------------------------------------- deferred nodes */
+
+/* See expr_private.h. */
+segc_expr *segc_expr_store_defer(enum segc_expr_kind kind, size_t n,
+	unsigned long hash, size_t nfrom, const segc_expr *const *from,
+	const struct segc_expr_deferred *d)
+{
+	size_t args_size = segc_xmul_size(n, sizeof(segc_expr *));
+	segc_expr *e, **b;
+
+	if (n > UINT_MAX || (kind != SEGC_ADD && kind != SEGC_MUL))
+		return NULL;
+	if (!store.cap)
+		store_grow();
+	for (e = *store_bucket(hash); e; e = e->next)
+		if (e->hash == hash && e->kind == (unsigned char)kind &&
+		    e->nargs == n)
+			return NULL;
+	if (store.count >= store.cap)
+		store_grow();
+	e = segc_xmalloc(offsetof(segc_expr, args_) + args_size +
+		sizeof(*d));
+	e->refs = 1;
+	e->hash = hash;
+	e->kind = (unsigned char)kind;
+	e->builtin = SEGC_BUILTIN_NONE;
+	e->nargs = (unsigned int)n;
+	e->deferred = 1;
+	e->u.name = NULL;
+	memset(e->args_, 0, args_size);
+	*deferred_of(e) = *d;
+	segc_expr_note_free_from(e, nfrom, from);
+	b = store_bucket(e->hash);
+	e->next = *b;
+	*b = e;
+	store.count++;
+	return e;
+}
+
+/* See expr_private.h: the children made once, checked against the hash
+ * the node was stored under. */
+void segc_expr_force(const segc_expr *ce)
+{
+	segc_expr *e = (segc_expr *)(uintptr_t)ce;
+	struct segc_expr_deferred d = *deferred_of(e);
+	struct node_key key = { SEGC_ADD, 0, NULL, 0, NULL, NULL };
+
+	/* not deferred while they are made: a lookup that meets 'e' then
+	 * sees children not yet set, which match no key */
+	e->deferred = 0;
+	d.make(d.data, e->args_);
+	d.release(d.data);
+	key.kind = (enum segc_expr_kind)e->kind;
+	key.nargs = e->nargs;
+	key.args = e->args_;
+	if (key_hash(&key) != e->hash) {
+		fputs("segc: internal error: deferred children do not have "
+			"the structure they were stored under\n", stderr);
+		abort();
+	}
 }
 
 /* ------------------------------------------------------------ references */
@@ -273,6 +392,13 @@ void segc_expr_free(segc_expr *e)
 		segc_expr *n = dead;
 
 		dead = n->next;
+		if (n->deferred) {
+			struct segc_expr_deferred d = *deferred_of(n);
+
+			node_destroy(n);
+			d.release(d.data);
+			continue;
+		}
 		for (i = 0; i < n->nargs; i++) {
 			segc_expr *c = n->args_[i];
 

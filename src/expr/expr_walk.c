@@ -234,26 +234,17 @@ static void stack_push(struct node_stack *s, const segc_expr *e)
 	s->v[s->n++] = e;
 }
 
-/* See expr_private.h: the union of the children's free names, less the
- * name a binder binds in the children in its scope (as has_sym reads
- * them). */
-void segc_expr_note_free(segc_expr *e)
+/* Records in 'e' the union of the names free in the 'n' nodes 'from',
+ * less 'binder' (when not NULL) in those that 'e' binds it in. */
+static void note_free(segc_expr *e, size_t n, const segc_expr *const *from,
+	const char *binder)
 {
-	const char *binder, *nm;
+	const char *nm;
 	const segc_expr *c;
-	size_t i, j, k, n = 0;
+	size_t i, j, k, nf = 0;
 
-	e->nfree = 0;
-	if (e->kind == SEGC_NUM)
-		return;
-	if (e->kind == SEGC_SYM) {
-		e->u.free[0] = e->u.name;
-		e->nfree = 1;
-		return;
-	}
-	binder = segc_expr_binder(e);
-	for (i = 0; i < e->nargs; i++) {
-		c = segc_args(e)[i];
+	for (i = 0; i < n; i++) {
+		c = from[i];
 		if (c->nfree == SEGC_EXPR_FREE_MANY) {
 			e->nfree = SEGC_EXPR_FREE_MANY;
 			return;
@@ -265,18 +256,42 @@ void segc_expr_note_free(segc_expr *e)
 				continue;
 			/* a name is the text of its one SYM node in the
 			 * store, so equal names are equal pointers */
-			for (k = 0; k < n && e->u.free[k] != nm; k++)
+			for (k = 0; k < nf && e->u.free[k] != nm; k++)
 				;
-			if (k < n)
+			if (k < nf)
 				continue;
-			if (n == SEGC_EXPR_FREE) {
+			if (nf == SEGC_EXPR_FREE) {
 				e->nfree = SEGC_EXPR_FREE_MANY;
 				return;
 			}
-			e->u.free[n++] = nm;
+			e->u.free[nf++] = nm;
 		}
 	}
-	e->nfree = (unsigned char)n;
+	e->nfree = (unsigned char)nf;
+}
+
+/* See expr_private.h: the union of the children's free names, less the
+ * name a binder binds in the children in its scope (as has_sym reads
+ * them). */
+void segc_expr_note_free(segc_expr *e)
+{
+	e->nfree = 0;
+	if (e->kind == SEGC_NUM)
+		return;
+	if (e->kind == SEGC_SYM) {
+		e->u.free[0] = e->u.name;
+		e->nfree = 1;
+		return;
+	}
+	note_free(e, e->nargs, (const segc_expr *const *)segc_args(e),
+		segc_expr_binder(e));
+}
+
+/* See expr_private.h. */
+void segc_expr_note_free_from(segc_expr *e, size_t n,
+	const segc_expr *const *from)
+{
+	note_free(e, n, from, NULL);
 }
 
 /* Non-zero when 'name' occurs free in 'e'.  Inside a SUM that binds

@@ -396,9 +396,126 @@ static void test_graph_text(void)
 	}
 }
 
+/* A producer of deferred children for the tests: the children it makes
+ * (references held here), and how often it made and released. */
+struct fake_producer {
+	segc_expr *kids[3];
+	size_t n;
+	int made, released;
+};
+
+static void fake_make(void *data, segc_expr **out)
+{
+	struct fake_producer *f = data;
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		out[i] = segc_expr_copy(f->kids[i]);
+	f->made++;
+}
+
+static void fake_release(void *data)
+{
+	((struct fake_producer *)data)->released++;
+}
+
+/* A node of 'kind' whose children are f's, deferred to 'f'. */
+static segc_expr *defer_kids(struct fake_producer *f, enum segc_expr_kind kind)
+{
+	struct segc_expr_deferred d;
+	unsigned long h[3];
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		h[i] = segc_expr_hash(f->kids[i]);
+	d.make = fake_make;
+	d.release = fake_release;
+	d.data = f;
+	return segc_expr_store_defer(kind, f->n, segc_expr_hash_nary(kind,
+		f->n, h), f->n, (const segc_expr *const *)f->kids, &d);
+}
+
+/* Deferred children: one node, found again by the structure it stands
+ * for, its children made once when read, released when it dies unread. */
+static void test_deferred(void)
+{
+	struct fake_producer f = { { NULL }, 3, 0, 0 };
+	size_t live = segc_expr_live_nodes();
+	segc_expr *e, *g;
+	mpq_t q;
+
+	f.kids[0] = segc_expr_powi(S("dx"), 2);
+	f.kids[1] = segc_expr_mul2(I(3), S("dy"));
+	f.kids[2] = I(7);
+	mpq_init(q);
+	mpq_set_si(q, 7, 1);
+	tap_ok(segc_expr_hash_num(q) == segc_expr_hash(f.kids[2]),
+		"the hash of a number without its node");
+	mpq_clear(q);
+
+	/* read: made once, the same node as the sum made at once */
+	e = defer_kids(&f, SEGC_ADD);
+	tap_ok(e && e->deferred && f.made == 0, "a deferred sum is stored");
+	tap_ok(segc_expr_nargs(e) == 3, "its size without its children");
+	tap_ok(segc_expr_has_sym(e, "dy") && !segc_expr_has_sym(e, "dz") &&
+		e->deferred, "its free names without its children");
+	tap_ok(segc_args(e)[1] == f.kids[1] && f.made == 1 &&
+		f.released == 1 && !e->deferred, "read: children made once");
+	tap_ok(segc_expr_arg(e, 0) == f.kids[0] && f.made == 1,
+		"read again: not made again");
+	g = segc_expr_add(3, (segc_expr *[]){ segc_expr_copy(f.kids[0]),
+		segc_expr_copy(f.kids[1]), segc_expr_copy(f.kids[2]) });
+	tap_ok(g == e, "the sum made at once is the same node");
+	segc_expr_free(g);
+	segc_expr_free(e);
+
+	/* not read: the sum made at once finds it and makes its children */
+	f.made = f.released = 0;
+	e = defer_kids(&f, SEGC_ADD);
+	g = segc_expr_add(3, (segc_expr *[]){ segc_expr_copy(f.kids[0]),
+		segc_expr_copy(f.kids[1]), segc_expr_copy(f.kids[2]) });
+	tap_ok(e && g == e && f.made == 1 && f.released == 1,
+		"a sum made later finds the deferred one");
+	tap_ok(defer_kids(&f, SEGC_ADD) == NULL && f.made == 1,
+		"no second node of the same structure is deferred");
+	segc_expr_free(g);
+	segc_expr_free(e);
+
+	/* dies unread: released, never made */
+	f.made = f.released = 0;
+	e = defer_kids(&f, SEGC_MUL);
+	tap_ok(e && segc_args(e)[2] == f.kids[2] && f.made == 1,
+		"a deferred product");
+	segc_expr_free(e);
+	f.made = f.released = 0;
+	e = defer_kids(&f, SEGC_ADD);
+	segc_expr_free(e);
+	tap_ok(f.made == 0 && f.released == 1, "dies unread: released only");
+	tap_ok(defer_kids(&f, SEGC_POW) == NULL, "only sums and products");
+	segc_expr_free(f.kids[0]);
+	segc_expr_free(f.kids[1]);
+	segc_expr_free(f.kids[2]);
+	tap_ok(segc_expr_live_nodes() == live, "no node left (%zu, %zu before)",
+		segc_expr_live_nodes(), live);
+}
+
+/* The store's cleanup releases a deferred node left unread. */
+static void test_deferred_cleanup(void)
+{
+	struct fake_producer f = { { NULL }, 2, 0, 0 };
+
+	f.kids[0] = S("cx");
+	f.kids[1] = S("cy");
+	tap_ok(defer_kids(&f, SEGC_ADD) != NULL, "a deferred sum left alive");
+	segc_library_cleanup();
+	tap_ok(f.made == 0 && f.released == 1 && segc_expr_live_nodes() == 0,
+		"the cleanup releases it");
+}
+
 int main(void)
 {
 	test_sharing();
+	test_deferred();
 	test_add_mul();
 	test_pow_neg();
 	test_accessors();
@@ -410,6 +527,6 @@ int main(void)
 	test_deep();
 	tap_ok(segc_expr_live_nodes() == 0, "no node leaked (%zu live)",
 		segc_expr_live_nodes());
-	segc_library_cleanup();
+	test_deferred_cleanup();
 	return tap_done();
 }

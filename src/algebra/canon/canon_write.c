@@ -1,0 +1,664 @@
+/* canon_write.c - a canonical rational function's polynomials written as
+ * expressions: the output order of their terms (atoms sorted by
+ * segc_expr_cmp, monomials by decreasing exponent of the first atom, then
+ * of the second, and so on, the number term last) and the terms as nodes
+ * of the store.  A term is MUL(coefficient, atom^e, ...) with the atoms of
+ * positive exponents in their order, then those of negative exponents in
+ * their order. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "algebra/canon/canon_private.h"
+#include "base/util.h"
+
+/* ------------------------------------------------------------- order */
+/* Sorts the variables v[0 .. m-1] by segc_expr_cmp of their atoms (a
+ * merge sort: m log m comparisons). */
+static void sort_vars(const segc_canon *st, size_t *v, size_t m)
+{
+	size_t *tmp = segc_xmalloc((m ? m : 1) * sizeof(size_t));
+	size_t width, i;
+
+	for (width = 1; width < m; width *= 2) {
+		for (i = 0; i < m; i += 2 * width) {
+			size_t mid = i + width < m ? i + width : m;
+			size_t hi = i + 2 * width < m ? i + 2 * width : m;
+			size_t a = i, b = mid, t = i;
+
+			while (a < mid && b < hi)
+				tmp[t++] = segc_expr_cmp(st->atoms[v[a]],
+					st->atoms[v[b]]) <= 0 ? v[a++] : v[b++];
+			while (a < mid)
+				tmp[t++] = v[a++];
+			while (b < hi)
+				tmp[t++] = v[b++];
+		}
+		memcpy(v, tmp, m * sizeof(size_t));
+	}
+	free(tmp);
+}
+
+/* The variables that occur in 'p', in the order of their atoms by
+ * segc_expr_cmp ('*k' set to their number): byrank[r] is the variable of
+ * rank r.  Only the variables present are sorted, so that the cost does
+ * not grow with the size of the atom table. */
+size_t *segc_canon_used_by_rank(const segc_canon *st, const segc_poly *p,
+	size_t *k)
+{
+	size_t n = segc_poly_nvars(p), v, m = 0;
+	char *used = segc_xcalloc(n ? n : 1, 1);
+	size_t *byrank = segc_xmalloc((n ? n : 1) * sizeof(size_t));
+
+	segc_poly_used_vars(p, used);
+	for (v = 0; v < n; v++)
+		if (used[v])
+			byrank[m++] = v;
+	free(used);
+	sort_vars(st, byrank, m);
+	*k = m;
+	return byrank;
+}
+
+/* Order of the output: >0 when term i of p comes after term j ('byrank'
+ * lists the k variables present). */
+static int out_cmp(const segc_poly *p, const size_t *byrank, size_t k,
+	size_t i, size_t j)
+{
+	size_t r, s;
+	int32_t a = 0, b = 0;
+	int prefix_zero = 1;
+
+	for (r = 0; r < k; r++) {
+		a = segc_poly_exp(p, i, byrank[r]);
+		b = segc_poly_exp(p, j, byrank[r]);
+		if (a != b)
+			break;
+		prefix_zero &= a == 0;
+	}
+	if (r == k)
+		return 0;
+	/* the constant term (every exponent 0) goes last: either term is
+	 * it only when the exponents before rank r are 0 and its own
+	 * exponent at r and after are 0 */
+	if (prefix_zero && (a == 0 || b == 0)) {
+		size_t t = a == 0 ? i : j;
+
+		for (s = r + 1; s < k && !segc_poly_exp(p, t, byrank[s]); s++)
+			;
+		if (s == k)
+			return a == 0 ? 1 : -1;
+	}
+	return a > b ? -1 : 1;
+}
+
+/* The term indices of 'p' in output order ('byrank'[r] = variable of
+ * rank r, k of them). */
+size_t *segc_canon_output_order(const segc_poly *p, const size_t *byrank,
+	size_t k)
+{
+	size_t width, i, n = segc_poly_nterms(p);
+	size_t *ix = segc_xmalloc((n ? n : 1) * sizeof(size_t));
+	size_t *tmp = segc_xmalloc((n ? n : 1) * sizeof(size_t));
+
+	for (i = 0; i < n; i++)
+		ix[i] = i;
+	/* often the order of the variables is that of their atoms, and
+	 * the terms are in output order already: one pass to see it */
+	for (i = 1; i < n && out_cmp(p, byrank, k, i - 1, i) < 0; i++)
+		;
+	if (i >= n) {
+		free(tmp);
+		return ix;
+	}
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			size_t mid = i + width < n ? i + width : n;
+			size_t hi = i + 2 * width < n ? i + 2 * width : n;
+			size_t a = i, b = mid, t = i;
+
+			while (a < mid && b < hi)
+				tmp[t++] = out_cmp(p, byrank, k, ix[a], ix[b]) <= 0 ?
+					ix[a++] : ix[b++];
+			while (a < mid)
+				tmp[t++] = ix[a++];
+			while (b < hi)
+				tmp[t++] = ix[b++];
+		}
+		memcpy(ix, tmp, n * sizeof(size_t));
+	}
+	free(tmp);
+	return ix;
+}
+/* ------------------------------------------------------------- output */
+
+/* The variable of the base of the root atom 'v' (index >= 3) when that
+ * base is itself an atom with a non-zero exponent in the term 'e' (of
+ * 'n' variables); else (size_t)-1. */
+static size_t root_base_var(segc_canon *st, const int32_t *e, size_t n,
+	size_t v)
+{
+	const segc_expr *base;
+	void **slot;
+	size_t w;
+
+	if (st->atoms[v]->kind != SEGC_POW ||
+	    !segc_root_index(st->atoms[v], &base))
+		return (size_t)-1;
+	slot = segc_expr_map_find(&st->atom_index, base);
+	if (!slot)
+		return (size_t)-1;
+	w = (size_t)*slot - 1;
+	return w < n && e[w] ? w : (size_t)-1;
+}
+
+/* Non-zero when variable 'w' of the term 'e' is the base of a root atom
+ * of the term (it prints merged into that root). */
+static int is_merged_base(segc_canon *st, const int32_t *e, size_t n,
+	size_t w)
+{
+	size_t v;
+
+	for (v = 0; v < n; v++)
+		if (e[v] && root_base_var(st, e, n, v) == w)
+			return 1;
+	return 0;
+}
+
+/* The exponent of the factor of variable 'v' in the term 'e' into 'x':
+ * e[v], or for a root x^(1/q) (q >= 3) e[v]/q plus the exponent of its
+ * base when the base is an atom of the term; 0 when 'v' prints no
+ * factor of its own (absent, or a base merged into its root). */
+static int factor_exponent(segc_canon *st, const int32_t *e, size_t n,
+	size_t v, mpq_t x)
+{
+	size_t w;
+
+	if (!e[v])
+		return 0;
+	mpq_set_si(x, e[v], 1);
+	if (!st->has_roots)
+		return 1;
+	if (st->atoms[v]->kind == SEGC_POW) {
+		mpq_mul(x, x, segc_args(st->atoms[v])[1]->u.value);
+		w = root_base_var(st, e, n, v);
+		if (w != (size_t)-1) {
+			mpq_t k;
+
+			mpq_init(k);
+			mpq_set_si(k, e[w], 1);
+			mpq_add(x, x, k);
+			mpq_clear(k);
+		}
+		return mpq_sgn(x) != 0;
+	}
+	return !is_merged_base(st, e, n, v);
+}
+
+/* The factor 'atom' to the exponent 'x': a root x^(1/q) (q >= 3) prints
+ * as the one power of its base, base^x. */
+static segc_expr *atom_power(const segc_expr *atom, mpq_srcptr x)
+{
+	const segc_expr *base;
+
+	if (atom->kind != SEGC_POW || !segc_root_index(atom, &base))
+		return segc_expr_powi(segc_expr_copy(atom),
+			mpz_get_si(mpq_numref(x)));
+	if (mpz_cmp_ui(mpq_denref(x), 1) == 0)
+		return segc_expr_powi(segc_expr_copy(base),
+			mpz_get_si(mpq_numref(x)));
+	return segc_expr_pow(segc_expr_copy(base),
+		segc_expr_num(x));
+}
+
+/* Integer exponents from -POWER_CACHE to POWER_CACHE whose factors
+ * a polynomial's writing makes once, and the terms from which it does. */
+#define POWER_CACHE 64
+#define POWER_CACHE_MIN_TERMS 32
+
+/* The entry of a cache of factors for rank 'r' and exponent 'k'
+ * (|k| <= POWER_CACHE). */
+static segc_expr **cache_slot(segc_expr **cache, size_t r, long k)
+{
+	return cache + r * (2 * POWER_CACHE + 1) + (k + POWER_CACHE);
+}
+
+/* The factor 'atom' (of rank 'r') to the exponent 'x', from 'cache'
+ * (2 POWER_CACHE + 1 entries per rank, or NULL) when 'x' is a small
+ * integer: the factor depends on the atom and x alone, and the store
+ * would give the same node again, after hashing it. */
+static segc_expr *cached_power(segc_expr **cache, size_t r,
+	const segc_expr *atom, mpq_srcptr x)
+{
+	segc_expr **slot;
+	long k;
+
+	if (!cache || mpz_cmp_ui(mpq_denref(x), 1) ||
+	    mpz_cmpabs_ui(mpq_numref(x), POWER_CACHE) > 0)
+		return atom_power(atom, x);
+	k = mpz_get_si(mpq_numref(x));
+	slot = cache_slot(cache, r, k);
+	if (!*slot)
+		*slot = atom_power(atom, x);
+	return segc_expr_copy(*slot);
+}
+
+/* Entries of the cache of coefficient nodes (a power of 2): a
+ * polynomial's coefficients repeat (those of a power are few multinomial
+ * numbers), and finding a node there costs less than in the store. */
+#define COEF_CACHE 64
+
+/* The NUM node of the coefficient 'c', from 'cache' (COEF_CACHE entries,
+ * references held, or NULL) when 'c' is a quotient of one-limb integers
+ * that was met last at its place there. */
+static segc_expr *coef_node(segc_expr **cache, mpq_srcptr c)
+{
+	mpz_srcptr nu = mpq_numref(c), de = mpq_denref(c);
+	segc_expr *node;
+	uint64_t h;
+
+	if (!cache || mpz_size(nu) > 1 || mpz_size(de) > 1)
+		return segc_expr_num(c);
+	h = ((uint64_t)mpz_getlimbn(nu, 0) + (uint64_t)(mpz_sgn(nu) < 0)) *
+		0x9e3779b97f4a7c15ULL ^ (uint64_t)mpz_getlimbn(de, 0) *
+		0xc2b2ae3d27d4eb4fULL;
+	h = (h >> 32) & (COEF_CACHE - 1);
+	if (cache[h] && mpq_equal(cache[h]->u.value, c))
+		return segc_expr_copy(cache[h]);
+	node = segc_expr_num(c);
+	segc_expr_free(cache[h]);
+	cache[h] = segc_expr_copy(node);
+	return node;
+}
+
+/* Variables up to which a term's exponents are read into a buffer on the
+ * stack. */
+#define POLY_EXPR_SMALL_VARS 64
+
+/* What writing the terms of one polynomial keeps: its variables by rank
+ * with their atoms, the caches of factors and coefficients, a buffer for
+ * a term's exponents and one for its factors. */
+struct term_writer {
+	const segc_poly *p;
+	size_t n, m;               /* variables of p, of them used */
+	const size_t *byrank;      /* the variable of each rank */
+	const segc_expr **atoms;   /* the atom of each rank */
+	segc_expr **cache;         /* factors (see cached_power), or NULL */
+	size_t ncache;
+	segc_expr *coefs[COEF_CACHE];
+	int32_t small[POLY_EXPR_SMALL_VARS], *e;
+	segc_expr **f;
+	mpq_t x;
+};
+
+/* Sets up 'w' for 'p', whose variable of rank r is byrank[r] and stands
+ * for atoms[r] (m of them). */
+static void writer_init(struct term_writer *w, const segc_poly *p,
+	const size_t *byrank, const segc_expr **atoms, size_t m)
+{
+	size_t len = segc_poly_nterms(p);
+
+	memset(w->coefs, 0, sizeof(w->coefs));
+	w->p = p;
+	w->n = segc_poly_nvars(p);
+	w->m = m;
+	w->byrank = byrank;
+	w->atoms = atoms;
+	w->cache = NULL;
+	w->ncache = 0;
+	if (len >= POWER_CACHE_MIN_TERMS && m) {
+		w->ncache = segc_xmul_size(m, 2 * POWER_CACHE + 1);
+		w->cache = segc_xcalloc(w->ncache, sizeof(*w->cache));
+	}
+	w->e = w->n <= POLY_EXPR_SMALL_VARS ? w->small :
+		segc_xmalloc(segc_xmul_size(w->n, sizeof(int32_t)));
+	w->f = segc_xmalloc((m + 1) * sizeof(*w->f));
+	mpq_init(w->x);
+}
+
+/* Releases what 'w' holds. */
+static void writer_clear(struct term_writer *w)
+{
+	size_t i;
+
+	for (i = 0; i < COEF_CACHE; i++)
+		segc_expr_free(w->coefs[i]);
+	for (i = 0; i < w->ncache; i++)
+		segc_expr_free(w->cache[i]);
+	free(w->cache);
+	if (w->e != w->small)
+		free(w->e);
+	free(w->f);
+	mpq_clear(w->x);
+}
+
+/* The factors of term 'i' of a polynomial without roots into w->f: the
+ * positive powers by rank, then the negative; returns how many. */
+static size_t plain_factors(struct term_writer *w, size_t i)
+{
+	size_t r, k = 0, pass;
+
+	segc_poly_get_exps(w->p, i, w->e);
+	for (pass = 0; pass < 2; pass++)
+		for (r = 0; r < w->m; r++) {
+			int32_t x = w->e[w->byrank[r]];
+
+			if (pass ? x >= 0 : x <= 0)
+				continue;
+			if (w->cache && x >= -POWER_CACHE &&
+			    x <= POWER_CACHE && *cache_slot(w->cache, r, x)) {
+				w->f[k++] = segc_expr_copy(
+					*cache_slot(w->cache, r, x));
+				continue;
+			}
+			mpq_set_si(w->x, x, 1);
+			w->f[k++] = cached_power(w->cache, r, w->atoms[r],
+				w->x);
+		}
+	return k;
+}
+
+/* The factors of term 'i' of a polynomial of 'st', which has roots, into
+ * w->f: a root and its base merged into one power (factor_exponent). */
+static size_t root_factors(segc_canon *st, struct term_writer *w, size_t i)
+{
+	size_t r, k = 0;
+
+	segc_poly_get_exps(w->p, i, w->e);
+	for (r = 0; r < 2 * w->m; r++) {
+		size_t v = w->byrank[r % w->m];
+
+		if (factor_exponent(st, w->e, w->n, v, w->x) &&
+		    (r < w->m ? mpq_sgn(w->x) > 0 : mpq_sgn(w->x) < 0))
+			w->f[k++] = cached_power(w->cache, r % w->m,
+				w->atoms[r % w->m], w->x);
+	}
+	return k;
+}
+
+/* Term 'i' as a node: its coefficient times its 'k' factors in w->f
+ * (references taken). */
+static segc_expr *write_term(struct term_writer *w, size_t i, size_t k)
+{
+	return segc_expr_mul_num(coef_node(w->cache ? w->coefs : NULL,
+		segc_poly_coeff(w->p, i)), k, w->f);
+}
+
+/* ---------------------------------------------------- deferred sums */
+
+/* Terms from which a polynomial's sum is stored with its terms deferred
+ * (segc_expr_store_defer): a long expansion is then one node until
+ * something reads its terms, and most of writing it is the nodes. */
+#define DEFER_MIN_TERMS 256
+
+/* What a deferred sum keeps to write its terms: the polynomial (taken
+ * from the canonical form) and its atoms by rank. */
+struct deferred_poly {
+	segc_poly p;
+	size_t m;
+	size_t *byrank;
+	const segc_expr **atoms;  /* references held */
+	size_t *order;            /* the term of each child */
+	size_t n;                 /* children */
+};
+
+/* Releases a deferred_poly (struct segc_expr_deferred's release). */
+static void deferred_release(void *data)
+{
+	struct deferred_poly *d = data;
+	size_t r;
+
+	for (r = 0; r < d->m; r++)
+		segc_expr_free((segc_expr *)(uintptr_t)d->atoms[r]);
+	segc_poly_clear(&d->p);
+	free(d->atoms);
+	free(d->byrank);
+	free(d->order);
+	free(d);
+}
+
+/* Writes the terms of a deferred_poly (struct segc_expr_deferred's make):
+ * the nodes segc_canon_poly_expr makes when it writes them at once. */
+static void deferred_make(void *data, segc_expr **out)
+{
+	struct deferred_poly *d = data;
+	struct term_writer w;
+	size_t i;
+
+	writer_init(&w, &d->p, d->byrank, d->atoms, d->m);
+	for (i = 0; i < d->n; i++)
+		out[i] = write_term(&w, d->order[i],
+			plain_factors(&w, d->order[i]));
+	writer_clear(&w);
+}
+
+/* Non-zero when 'f', a factor of a term, goes into the term's product as
+ * it is and the term, when 'f' is alone, into the sum as it is (a
+ * factor that is a number, a product or a sum would fold). */
+static int plain_factor(const segc_expr *f)
+{
+	return f->kind != SEGC_NUM && f->kind != SEGC_MUL &&
+		f->kind != SEGC_ADD;
+}
+
+/* The hashes of the NUM nodes of recent coefficients that are quotients
+ * of one-limb integers, at the place coef_node would give their nodes. */
+struct coef_hashes {
+	struct {
+		mp_limb_t nu, de;
+		int sign;             /* 0: the entry is empty */
+		unsigned long hash;
+	} v[COEF_CACHE];
+};
+
+/* The hash of the NUM node of 'c', from 'ch' when it is there. */
+static unsigned long coef_hash(struct coef_hashes *ch, mpq_srcptr c)
+{
+	mpz_srcptr nu = mpq_numref(c), de = mpq_denref(c);
+	mp_limb_t a, b;
+	uint64_t h;
+	int sign = mpz_sgn(nu);
+
+	if (mpz_size(nu) > 1 || mpz_size(de) > 1 || !sign)
+		return segc_expr_hash_num(c);
+	a = mpz_getlimbn(nu, 0);
+	b = mpz_getlimbn(de, 0);
+	h = ((uint64_t)a + (uint64_t)(sign < 0)) * 0x9e3779b97f4a7c15ULL ^
+		(uint64_t)b * 0xc2b2ae3d27d4eb4fULL;
+	h = (h >> 32) & (COEF_CACHE - 1);
+	if (ch->v[h].sign != sign || ch->v[h].nu != a || ch->v[h].de != b) {
+		ch->v[h].nu = a;
+		ch->v[h].de = b;
+		ch->v[h].sign = sign;
+		ch->v[h].hash = segc_expr_hash_num(c);
+	}
+	return ch->v[h].hash;
+}
+
+/* The hash of the node write_term makes of term 'i' (segc_expr_mul_num's
+ * cases when no factor folds: the coefficient alone, 1 left out, one
+ * factor alone) into '*res', its factors made in the cache where they
+ * are not yet ('h' has room for m + 1 hashes); '*num' set when the node
+ * is the coefficient.  0, or -1 when a factor is beyond the cache or not
+ * plain. */
+static int term_hash(struct term_writer *w, struct coef_hashes *ch,
+	size_t i, unsigned long *h, unsigned long *res, int *num)
+{
+	mpq_srcptr c = segc_poly_coeff(w->p, i);
+	size_t r, n = 0, pass;
+	int one = mpq_cmp_ui(c, 1, 1) == 0;
+
+	segc_poly_get_exps(w->p, i, w->e);
+	if (!one)
+		h[n++] = coef_hash(ch, c);
+	for (pass = 0; pass < 2; pass++)
+		for (r = 0; r < w->m; r++) {
+			int32_t x = w->e[w->byrank[r]];
+			segc_expr **slot;
+
+			if (pass ? x >= 0 : x <= 0)
+				continue;
+			if (x < -POWER_CACHE || x > POWER_CACHE)
+				return -1;
+			slot = cache_slot(w->cache, r, x);
+			if (!*slot) {
+				mpq_set_si(w->x, x, 1);
+				*slot = atom_power(w->atoms[r], w->x);
+				if (!plain_factor(*slot))
+					return -1;
+			}
+			h[n++] = (*slot)->hash;
+		}
+	*num = n == (size_t)!one;
+	if (*num)
+		*res = one ? coef_hash(ch, c) : h[0];
+	else
+		*res = n == 1 ? h[0] : segc_expr_hash_nary(SEGC_MUL, n, h);
+	return 0;
+}
+
+/* The hashes of the children of the sum of 'w''s polynomial, whose terms
+ * in output order are 'ix' (len of them), into 'th', and the term of each
+ * child into 'order': the sum's order, where the number term goes last
+ * unless it leads (the sum folds it, segc_expr_add).  0, or -1 when a
+ * factor is not plain or not cached. */
+static int sum_hashes(struct term_writer *w, const size_t *ix, size_t len,
+	unsigned long *th, size_t *order)
+{
+	unsigned long *h = segc_xmalloc((w->m + 1) * sizeof(*h)), numh = 0;
+	struct coef_hashes *ch = segc_xcalloc(1, sizeof(*ch));
+	size_t i, j, numterm = len;
+	int num, rc = 0;
+
+	for (i = j = 0; i < len && rc == 0; i++) {
+		rc = term_hash(w, ch, ix[i], h, &th[j], &num);
+		if (rc == 0 && num && i > 0) {
+			numterm = i;
+			numh = th[j];
+		} else {
+			order[j++] = ix[i];
+		}
+	}
+	if (rc == 0 && numterm < len) {
+		th[j] = numh;
+		order[j] = ix[numterm];
+	}
+	free(ch);
+	free(h);
+	return rc;
+}
+
+/* The sum of the polynomial 'p' of 'st' (taken when this succeeds,
+ * leaving 'p' zero) stored with its terms deferred; NULL when it is not
+ * (few terms, roots, rows mostly of unused variables, exponents beyond
+ * the cache, factors that fold, or the node already in the store), 'p'
+ * untouched.  'byrank', 'm' and 'ix' as poly_expr has them. */
+static segc_expr *defer_sum(segc_canon *st, segc_poly *p,
+	const size_t *byrank, size_t m, const size_t *ix)
+{
+	size_t len = segc_poly_nterms(p), i, r, nfrom = 0;
+	struct segc_expr_deferred ops;
+	struct deferred_poly *d;
+	struct term_writer w;
+	const segc_expr **atoms, **from;
+	unsigned long *th;
+	size_t *order;
+	segc_expr *res = NULL;
+
+	if (len < DEFER_MIN_TERMS || !m || st->has_roots ||
+	    segc_poly_nvars(p) > 2 * m + 16)
+		return NULL;
+	atoms = segc_xmalloc(m * sizeof(*atoms));
+	for (r = 0; r < m; r++)
+		atoms[r] = st->atoms[byrank[r]];
+	writer_init(&w, p, byrank, atoms, m);
+	th = segc_xmalloc(len * sizeof(*th));
+	order = segc_xmalloc(len * sizeof(*order));
+	if (sum_hashes(&w, ix, len, th, order) == 0) {
+		/* the children's free names are those of their factors,
+		 * every one of them now in the cache */
+		from = segc_xmalloc(w.ncache * sizeof(*from));
+		for (i = 0; i < w.ncache; i++)
+			if (w.cache[i])
+				from[nfrom++] = w.cache[i];
+		d = segc_xmalloc(sizeof(*d));
+		segc_poly_init(&d->p, 0);
+		segc_poly_swap(&d->p, p);
+		ops.make = deferred_make;
+		ops.release = deferred_release;
+		ops.data = d;
+		res = segc_expr_store_defer(SEGC_ADD, len,
+			segc_expr_hash_nary(SEGC_ADD, len, th), nfrom, from,
+			&ops);
+		free(from);
+		if (res) {
+			for (r = 0; r < m; r++)
+				segc_expr_copy(atoms[r]);
+			d->m = m;
+			d->atoms = atoms;
+			d->byrank = segc_xmalloc(m * sizeof(*d->byrank));
+			memcpy(d->byrank, byrank, m * sizeof(*d->byrank));
+			d->order = order;
+			d->n = len;
+			atoms = NULL;
+			order = NULL;
+		} else {
+			segc_poly_swap(&d->p, p);
+			segc_poly_clear(&d->p);
+			free(d);
+		}
+	}
+	writer_clear(&w);
+	free(th);
+	free(order);
+	free(atoms);
+	return res;
+}
+
+/* The expression of polynomial 'p' of 'st' in output order: a sum of
+ * many terms deferred when 'take' allows 'p' to be taken, else the nodes
+ * of its terms made now. */
+static segc_expr *poly_expr(segc_canon *st, segc_poly *p, int take)
+{
+	size_t m, *byrank = segc_canon_used_by_rank(st, p, &m);
+	size_t *ix = segc_canon_output_order(p, byrank, m);
+	size_t len = segc_poly_nterms(p), i, r;
+	const segc_expr **atoms = segc_xmalloc((m ? m : 1) * sizeof(*atoms));
+	segc_expr **terms, *res;
+	struct term_writer w;
+
+	if (take && (res = defer_sum(st, p, byrank, m, ix)) != NULL) {
+		free(atoms);
+		free(ix);
+		free(byrank);
+		return res;
+	}
+	for (r = 0; r < m; r++)
+		atoms[r] = st->atoms[byrank[r]];
+	terms = segc_xmalloc((len ? len : 1) * sizeof(*terms));
+	writer_init(&w, p, byrank, atoms, m);
+	for (i = 0; i < len; i++)
+		terms[i] = write_term(&w, ix[i], st->has_roots ?
+			root_factors(st, &w, ix[i]) : plain_factors(&w, ix[i]));
+	writer_clear(&w);
+	res = len ? segc_expr_add(len, terms) : segc_expr_int(0);
+	free(terms);
+	free(atoms);
+	free(ix);
+	free(byrank);
+	return res;
+}
+
+/* See canon_private.h. */
+segc_expr *segc_canon_poly_expr(segc_canon *st, segc_poly *p, int take)
+{
+	return poly_expr(st, p, take);
+}
+
+/* The work of writing 'p' as an expression: for each term, a look at
+ * every variable and a node made and hashed for each factor. */
+double segc_canon_poly_expr_work(const segc_poly *p)
+{
+	return (double)segc_poly_nterms(p) *
+		(1.0 + (double)segc_poly_nvars(p) / 8);
+}
+
