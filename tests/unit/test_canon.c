@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <segc/segc.h>
+#include "expr/expr_private.h"
 #include "tap.h"
 
 static segc_ctx *ctx;
@@ -1038,6 +1039,52 @@ static void test_domains(void)
 	segc_domains_set(dom, "k", NULL, NULL, 1);
 }
 
+/* A long expansion is stored as one sum whose terms are made when read
+ * (segc_expr_store_defer): it is the node the same polynomial reached
+ * another way gives, and has the value of the power at an exact point. */
+static void test_deferred_sum(void)
+{
+	static const char *const xs[] = { "x1", "x2", "x3" };
+	const char *err;
+	segc_expr *a = canon_of("(x1 + x2 + x3 + 1)^12", &err), *b;
+	mpq_t v[3], got, want;
+	int i;
+
+	tap_ok(a && a->deferred && segc_expr_nargs(a) == 455,
+		"(x1+x2+x3+1)^12: one deferred sum of 455 terms");
+	for (i = 0; i < 3; i++)
+		mpq_init(v[i]);
+	mpq_init(got);
+	mpq_init(want);
+	mpq_set_si(v[0], 1, 2);
+	mpq_set_si(v[1], -3, 1);
+	mpq_set_si(v[2], 5, 7);
+	mpq_set_si(got, 1, 1);
+	for (i = 0; i < 3; i++)
+		mpq_add(got, got, v[i]);
+	mpq_set_si(want, 1, 1);
+	for (i = 0; i < 12; i++)
+		mpq_mul(want, want, got);
+	b = canon_of("(x1 + x2 + x3 + 1)^6 * (1 + x3 + x2 + x1)^6", &err);
+	tap_ok(b == a && a && !a->deferred,
+		"the same polynomial reached another way is the same node");
+	segc_expr_free(b);
+	tap_ok(a && segc_expr_eval_q(got, a, 3, xs,
+		(const mpq_t *)v) == 0 && mpq_equal(got, want),
+		"its value at (1/2, -3, 5/7)");
+	segc_expr_free(a);
+	/* the other way round: the deferred sum made second is found */
+	a = canon_of("(x1 + x2 + x3 + 1)^6 * (1 + x3 + x2 + x1)^6", &err);
+	b = canon_of("(x1 + x2 + x3 + 1)^12", &err);
+	tap_ok(a && b == a, "found when made second");
+	segc_expr_free(b);
+	segc_expr_free(a);
+	for (i = 0; i < 3; i++)
+		mpq_clear(v[i]);
+	mpq_clear(got);
+	mpq_clear(want);
+}
+
 int main(void)
 {
 	ctx = segc_ctx_new();
@@ -1057,6 +1104,7 @@ int main(void)
 	test_proved_signs();
 	test_box_signs();
 	test_domains();
+	test_deferred_sum();
 	segc_domains_free(dom);
 	segc_ctx_free(ctx);
 	segc_library_cleanup();

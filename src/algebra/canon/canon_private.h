@@ -154,6 +154,23 @@ size_t segc_canon_var(segc_canon *st, segc_expr *atom);
 int segc_canon_to_rf(segc_canon *st, const segc_expr *e, segc_rf *r);
 /* The canonical expression of 'r' (which is normalised on the way). */
 segc_expr *segc_canon_from_rf(segc_canon *st, segc_rf *r);
+/* canon_write.c: the variables that occur in 'p', in the order of their
+ * atoms by segc_expr_cmp ('*k' set to their number): byrank[r] is the
+ * variable of rank r (allocated). */
+size_t *segc_canon_used_by_rank(const segc_canon *st, const segc_poly *p,
+	size_t *k);
+/* canon_write.c: the term indices of 'p' in output order ('byrank' as
+ * segc_canon_used_by_rank gives it, k variables; allocated). */
+size_t *segc_canon_output_order(const segc_poly *p, const size_t *byrank,
+	size_t k);
+/* canon_write.c: the expression of the polynomial 'p' of 'st' in output
+ * order.  When 'take' is non-zero 'p' may be taken (left zero): a long
+ * sum then keeps it and makes its terms' nodes only when they are read
+ * (segc_expr_store_defer). */
+segc_expr *segc_canon_poly_expr(segc_canon *st, segc_poly *p, int take);
+/* canon_write.c: the work of writing 'p' as an expression, charged
+ * before it is written. */
+double segc_canon_poly_expr_work(const segc_poly *p);
 /* to_rf then from_rf. */
 segc_expr *segc_canon_expr(segc_canon *st, const segc_expr *e);
 /* Records an input error whose message 'fmt' has one %s, which becomes

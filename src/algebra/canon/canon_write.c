@@ -287,6 +287,7 @@ struct term_writer {
 	segc_expr *coefs[COEF_CACHE];
 	int32_t small[POLY_EXPR_SMALL_VARS], *e;
 	segc_expr **f;
+	size_t *neg;               /* ranks of a term's negative powers */
 	mpq_t x;
 };
 
@@ -312,6 +313,7 @@ static void writer_init(struct term_writer *w, const segc_poly *p,
 	w->e = w->n <= POLY_EXPR_SMALL_VARS ? w->small :
 		segc_xmalloc(segc_xmul_size(w->n, sizeof(int32_t)));
 	w->f = segc_xmalloc((m + 1) * sizeof(*w->f));
+	w->neg = segc_xmalloc((m + 1) * sizeof(*w->neg));
 	mpq_init(w->x);
 }
 
@@ -328,6 +330,7 @@ static void writer_clear(struct term_writer *w)
 	if (w->e != w->small)
 		free(w->e);
 	free(w->f);
+	free(w->neg);
 	mpq_clear(w->x);
 }
 
@@ -389,6 +392,9 @@ static segc_expr *write_term(struct term_writer *w, size_t i, size_t k)
  * (segc_expr_store_defer): a long expansion is then one node until
  * something reads its terms, and most of writing it is the nodes. */
 #define DEFER_MIN_TERMS 256
+#if DEFER_MIN_TERMS < POWER_CACHE_MIN_TERMS
+#error "a deferred sum's factors are all in the cache"
+#endif
 
 /* What a deferred sum keeps to write its terms: the polynomial (taken
  * from the canonical form) and its atoms by rank. */
@@ -484,19 +490,26 @@ static int term_hash(struct term_writer *w, struct coef_hashes *ch,
 	size_t i, unsigned long *h, unsigned long *res, int *num)
 {
 	mpq_srcptr c = segc_poly_coeff(w->p, i);
-	size_t r, n = 0, pass;
+	size_t j, n = 0, nneg = 0, pass;
 	int one = mpq_cmp_ui(c, 1, 1) == 0;
 
 	segc_poly_get_exps(w->p, i, w->e);
 	if (!one)
 		h[n++] = coef_hash(ch, c);
+	/* the positive powers by rank, then the negative (their ranks
+	 * kept in w->neg on the way) */
 	for (pass = 0; pass < 2; pass++)
-		for (r = 0; r < w->m; r++) {
+		for (j = 0; j < (pass ? nneg : w->m); j++) {
+			size_t r = pass ? w->neg[j] : j;
 			int32_t x = w->e[w->byrank[r]];
 			segc_expr **slot;
 
-			if (pass ? x >= 0 : x <= 0)
+			if (!x)
 				continue;
+			if (!pass && x < 0) {
+				w->neg[nneg++] = r;
+				continue;
+			}
 			if (x < -POWER_CACHE || x > POWER_CACHE)
 				return -1;
 			slot = cache_slot(w->cache, r, x);
@@ -661,4 +674,3 @@ double segc_canon_poly_expr_work(const segc_poly *p)
 	return (double)segc_poly_nterms(p) *
 		(1.0 + (double)segc_poly_nvars(p) / 8);
 }
-
