@@ -183,6 +183,19 @@ static size_t monomial_atoms(segc_canon *st, const segc_expr *e)
 	return n;
 }
 
+/* The factors of a monomial whose variables monomial_term keeps from its
+ * first pass for its second (beyond, it looks them up again). */
+#define MONOMIAL_VARS 16
+
+/* The value of 'k', the exponent of a monomial factor: an integer of one
+ * limb at most max_exponent / 2 (monomial_factor), read without a call. */
+static int32_t small_exponent(const segc_expr *k)
+{
+	int32_t v = (int32_t)mpz_getlimbn(mpq_numref(k->u.value), 0);
+
+	return mpz_sgn(mpq_numref(k->u.value)) < 0 ? -v : v;
+}
+
 /* The term of monomial 'e' (see monomial_factors), whose atoms are
  * registered among the first 'nv': 'x' (nv entries) set to its
  * exponents, '*cp' to its coefficient: the value of its number, 1, or
@@ -192,7 +205,7 @@ static size_t monomial_atoms(segc_canon *st, const segc_expr *e)
 static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 	size_t nv, mpq_ptr c, mpq_srcptr *cp)
 {
-	size_t i, nargs, v;
+	size_t i, nargs, v, vars[MONOMIAL_VARS];
 	const segc_expr *const *args = monomial_factors(e, &nargs);
 	int rc = 0;
 
@@ -211,11 +224,14 @@ static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 			}
 			mpq_mul(c, c, f->u.value);
 			*cp = c;
-		} else if (f->kind == SEGC_SYM)
-			x[segc_canon_var(st, (segc_expr *)f)] += 1;
-		else
-			x[segc_canon_var(st, segc_args(f)[0])] += (int32_t)
-				mpz_get_si(mpq_numref(segc_args(f)[1]->u.value));
+		} else {
+			v = segc_canon_var(st, f->kind == SEGC_SYM ?
+				(segc_expr *)f : segc_args(f)[0]);
+			x[v] += f->kind == SEGC_SYM ? 1 :
+				small_exponent(segc_args(f)[1]);
+			if (i < MONOMIAL_VARS)
+				vars[i] = v;
+		}
 	}
 	/* the exponents of the variables of the factors: the others are 0
 	 * (a row of a large program has thousands) */
@@ -224,8 +240,8 @@ static int monomial_term(segc_canon *st, const segc_expr *e, int32_t *x,
 
 		if (f->kind == SEGC_NUM)
 			continue;
-		v = segc_canon_var(st, f->kind == SEGC_SYM ?
-			(segc_expr *)f : segc_args(f)[0]);
+		v = i < MONOMIAL_VARS ? vars[i] : segc_canon_var(st,
+			f->kind == SEGC_SYM ? (segc_expr *)f : segc_args(f)[0]);
 		if (x[v] > INT32_MAX / 2 || x[v] < -(INT32_MAX / 2) ||
 			(st->lim.max_exponent > 0 &&
 			(x[v] > st->lim.max_exponent ||

@@ -488,6 +488,15 @@ int segc_poly_check_exp(const segc_poly_lim *lim, int64_t e)
 	return 0;
 }
 
+/* Non-zero when 'z' has more than 'max' bits; its limbs alone tell
+ * when they are few (a coefficient of a long polynomial is one). */
+static int bits_over(mpz_srcptr z, unsigned long max)
+{
+	if ((unsigned long)mpz_size(z) <= max / GMP_NUMB_BITS)
+		return 0;
+	return mpz_sizeinbase(z, 2) > max;
+}
+
 /* Checks the coefficient sizes and the number of terms of 'p'. */
 int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p)
 {
@@ -498,10 +507,8 @@ int segc_poly_check(const segc_poly_lim *lim, const segc_poly *p)
 	if (!lim || !lim->max_coeff_bits)
 		return 0;
 	for (i = 0; i < p->len_; i++)
-		if (mpz_sizeinbase(mpq_numref(p->coefs_[i]), 2) >
-			lim->max_coeff_bits ||
-			mpz_sizeinbase(mpq_denref(p->coefs_[i]), 2) >
-			lim->max_coeff_bits)
+		if (bits_over(mpq_numref(p->coefs_[i]), lim->max_coeff_bits) ||
+		    bits_over(mpq_denref(p->coefs_[i]), lim->max_coeff_bits))
 			return segc_poly_limit_error(lim,
 				"the size in bits of a coefficient",
 				lim->max_coeff_bits, "max_coeff_bits");
