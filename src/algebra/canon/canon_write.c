@@ -12,30 +12,39 @@
 #include "base/util.h"
 
 /* ------------------------------------------------------------- order */
-/* Sorts the variables v[0 .. m-1] by segc_expr_cmp of their atoms (a
- * merge sort: m log m comparisons). */
-static void sort_vars(const segc_canon *st, size_t *v, size_t m)
+/* Sorts v[0 .. n-1] stably by 'cmp' (<= 0: the first goes first), a
+ * merge sort: n log n comparisons. */
+static void merge_sort(size_t *v, size_t n,
+	int (*cmp)(const void *arg, size_t a, size_t b), const void *arg)
 {
-	size_t *tmp = segc_xmalloc((m ? m : 1) * sizeof(size_t));
+	size_t *tmp = segc_xmalloc((n ? n : 1) * sizeof(size_t));
 	size_t width, i;
 
-	for (width = 1; width < m; width *= 2) {
-		for (i = 0; i < m; i += 2 * width) {
-			size_t mid = i + width < m ? i + width : m;
-			size_t hi = i + 2 * width < m ? i + 2 * width : m;
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			size_t mid = i + width < n ? i + width : n;
+			size_t hi = i + 2 * width < n ? i + 2 * width : n;
 			size_t a = i, b = mid, t = i;
 
 			while (a < mid && b < hi)
-				tmp[t++] = segc_expr_cmp(st->atoms[v[a]],
-					st->atoms[v[b]]) <= 0 ? v[a++] : v[b++];
+				tmp[t++] = cmp(arg, v[a], v[b]) <= 0 ?
+					v[a++] : v[b++];
 			while (a < mid)
 				tmp[t++] = v[a++];
 			while (b < hi)
 				tmp[t++] = v[b++];
 		}
-		memcpy(v, tmp, m * sizeof(size_t));
+		memcpy(v, tmp, n * sizeof(size_t));
 	}
 	free(tmp);
+}
+
+/* The order of the atoms of variables 'a' and 'b' of 'st'. */
+static int atom_cmp(const void *st, size_t a, size_t b)
+{
+	const segc_canon *s = st;
+
+	return segc_expr_cmp(s->atoms[a], s->atoms[b]);
 }
 
 /* The variables that occur in 'p', in the order of their atoms by
@@ -54,7 +63,7 @@ size_t *segc_canon_used_by_rank(const segc_canon *st, const segc_poly *p,
 		if (used[v])
 			byrank[m++] = v;
 	free(used);
-	sort_vars(st, byrank, m);
+	merge_sort(byrank, m, atom_cmp, st);
 	*k = m;
 	return byrank;
 }
@@ -91,14 +100,29 @@ static int out_cmp(const segc_poly *p, const size_t *byrank, size_t k,
 	return a > b ? -1 : 1;
 }
 
+/* What term_cmp compares by: out_cmp's arguments. */
+struct order_arg {
+	const segc_poly *p;
+	const size_t *byrank;
+	size_t k;
+};
+
+/* out_cmp for merge_sort. */
+static int term_cmp(const void *arg, size_t a, size_t b)
+{
+	const struct order_arg *o = arg;
+
+	return out_cmp(o->p, o->byrank, o->k, a, b);
+}
+
 /* The term indices of 'p' in output order ('byrank'[r] = variable of
  * rank r, k of them). */
 size_t *segc_canon_output_order(const segc_poly *p, const size_t *byrank,
 	size_t k)
 {
-	size_t width, i, n = segc_poly_nterms(p);
+	struct order_arg arg;
+	size_t i, n = segc_poly_nterms(p);
 	size_t *ix = segc_xmalloc((n ? n : 1) * sizeof(size_t));
-	size_t *tmp = segc_xmalloc((n ? n : 1) * sizeof(size_t));
 
 	for (i = 0; i < n; i++)
 		ix[i] = i;
@@ -106,29 +130,15 @@ size_t *segc_canon_output_order(const segc_poly *p, const size_t *byrank,
 	 * the terms are in output order already: one pass to see it */
 	for (i = 1; i < n && out_cmp(p, byrank, k, i - 1, i) < 0; i++)
 		;
-	if (i >= n) {
-		free(tmp);
-		return ix;
+	if (i < n) {
+		arg.p = p;
+		arg.byrank = byrank;
+		arg.k = k;
+		merge_sort(ix, n, term_cmp, &arg);
 	}
-	for (width = 1; width < n; width *= 2) {
-		for (i = 0; i < n; i += 2 * width) {
-			size_t mid = i + width < n ? i + width : n;
-			size_t hi = i + 2 * width < n ? i + 2 * width : n;
-			size_t a = i, b = mid, t = i;
-
-			while (a < mid && b < hi)
-				tmp[t++] = out_cmp(p, byrank, k, ix[a], ix[b]) <= 0 ?
-					ix[a++] : ix[b++];
-			while (a < mid)
-				tmp[t++] = ix[a++];
-			while (b < hi)
-				tmp[t++] = ix[b++];
-		}
-		memcpy(ix, tmp, n * sizeof(size_t));
-	}
-	free(tmp);
 	return ix;
 }
+
 /* ------------------------------------------------------------- output */
 
 /* The variable of the base of the root atom 'v' (index >= 3) when that
