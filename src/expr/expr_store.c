@@ -165,16 +165,17 @@ static int node_matches(const segc_expr *e, const struct node_key *key)
 	return 1;
 }
 
-/* A new node for 'key', taking the references of its children. */
-static segc_expr *node_create(const struct node_key *key)
+/* A node of 'key''s kind, size and hash, with room after its children
+ * for 'extra' bytes; its children, value and name are the caller's to
+ * set. */
+static segc_expr *node_alloc(const struct node_key *key, size_t extra)
 {
 	size_t args_size = segc_xmul_size(key->nargs, sizeof(segc_expr *));
-	size_t name_len = key->name ? strlen(key->name) + 1 : 0;
 	segc_expr *e;
 
 	if (key->nargs > UINT_MAX)
 		abort();
-	e = segc_xmalloc(offsetof(segc_expr, args_) + args_size + name_len);
+	e = segc_xmalloc(offsetof(segc_expr, args_) + args_size + extra);
 	e->refs = 1;
 	e->hash = key->hash;
 	e->kind = (unsigned char)key->kind;
@@ -182,6 +183,16 @@ static segc_expr *node_create(const struct node_key *key)
 		segc_builtin_lookup(key->name) : SEGC_BUILTIN_NONE);
 	e->nargs = (unsigned int)key->nargs;
 	e->deferred = 0;
+	return e;
+}
+
+/* A new node for 'key', taking the references of its children. */
+static segc_expr *node_create(const struct node_key *key)
+{
+	size_t args_size = segc_xmul_size(key->nargs, sizeof(segc_expr *));
+	size_t name_len = key->name ? strlen(key->name) + 1 : 0;
+	segc_expr *e = node_alloc(key, name_len);
+
 	if (key->nargs)
 		memcpy(e->args_, key->args, args_size);
 	if (key->kind == SEGC_NUM) {
@@ -199,11 +210,24 @@ static segc_expr *node_create(const struct node_key *key)
 	return e;
 }
 
+/* Puts the new node 'e' in the table. */
+static void store_link(segc_expr *e)
+{
+	segc_expr **b;
+
+	if (store.count >= store.cap)
+		store_grow();
+	b = store_bucket(e->hash);
+	e->next = *b;
+	*b = e;
+	store.count++;
+}
+
 /* The node of 'key': the existing one (the references of the key's
  * children are then released) or a new one. */
 segc_expr *segc_expr_store_intern(struct node_key *key)
 {
-	segc_expr *e, **b;
+	segc_expr *e;
 	size_t i;
 
 	if (!store.cap)
@@ -224,13 +248,8 @@ again:
 			return e;
 		}
 	}
-	if (store.count >= store.cap)
-		store_grow();
 	e = node_create(key);
-	b = store_bucket(e->hash);
-	e->next = *b;
-	*b = e;
-	store.count++;
+	store_link(e);
 	return e;
 }
 
@@ -304,8 +323,8 @@ segc_expr *segc_expr_store_defer(enum segc_expr_kind kind, size_t n,
 	unsigned long hash, size_t nfrom, const segc_expr *const *from,
 	const struct segc_expr_deferred *d)
 {
-	size_t args_size = segc_xmul_size(n, sizeof(segc_expr *));
-	segc_expr *e, **b;
+	struct node_key key = { SEGC_ADD, 0, NULL, 0, NULL, NULL };
+	segc_expr *e;
 
 	if (n > UINT_MAX || (kind != SEGC_ADD && kind != SEGC_MUL))
 		return NULL;
@@ -315,24 +334,16 @@ segc_expr *segc_expr_store_defer(enum segc_expr_kind kind, size_t n,
 		if (e->hash == hash && e->kind == (unsigned char)kind &&
 		    e->nargs == n)
 			return NULL;
-	if (store.count >= store.cap)
-		store_grow();
-	e = segc_xmalloc(offsetof(segc_expr, args_) + args_size +
-		sizeof(*d));
-	e->refs = 1;
-	e->hash = hash;
-	e->kind = (unsigned char)kind;
-	e->builtin = SEGC_BUILTIN_NONE;
-	e->nargs = (unsigned int)n;
+	key.kind = kind;
+	key.hash = hash;
+	key.nargs = n;
+	e = node_alloc(&key, sizeof(*d));
+	memset(e->args_, 0, n * sizeof(segc_expr *));
 	e->deferred = 1;
 	e->u.name = NULL;
-	memset(e->args_, 0, args_size);
 	*deferred_of(e) = *d;
 	segc_expr_note_free_from(e, nfrom, from);
-	b = store_bucket(e->hash);
-	e->next = *b;
-	*b = e;
-	store.count++;
+	store_link(e);
 	return e;
 }
 
@@ -344,14 +355,14 @@ void segc_expr_force(const segc_expr *ce)
 	struct segc_expr_deferred d = *deferred_of(e);
 	struct node_key key = { SEGC_ADD, 0, NULL, 0, NULL, NULL };
 
+	key.kind = (enum segc_expr_kind)e->kind;
+	key.nargs = e->nargs;
+	key.args = e->args_;
 	/* not deferred while they are made: a lookup that meets 'e' then
 	 * sees children not yet set, which match no key */
 	e->deferred = 0;
 	d.make(d.data, e->args_);
 	d.release(d.data);
-	key.kind = (enum segc_expr_kind)e->kind;
-	key.nargs = e->nargs;
-	key.args = e->args_;
 	if (key_hash(&key) != e->hash) {
 		fputs("segc: internal error: deferred children do not have "
 			"the structure they were stored under\n", stderr);
