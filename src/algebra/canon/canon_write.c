@@ -257,21 +257,32 @@ static segc_expr *cached_power(segc_expr **cache, size_t r,
  * numbers), and finding a node there costs less than in the store. */
 #define COEF_CACHE 64
 
-/* The NUM node of the coefficient 'c', from 'cache' (COEF_CACHE entries,
- * references held, or NULL) when 'c' is a quotient of one-limb integers
- * that was met last at its place there. */
-static segc_expr *coef_node(segc_expr **cache, mpq_srcptr c)
+/* The place of the coefficient 'c' in a cache of COEF_CACHE entries
+ * into '*h': non-zero when 'c' is a quotient of one-limb integers, which
+ * alone have one. */
+static int coef_place(mpq_srcptr c, size_t *h)
 {
 	mpz_srcptr nu = mpq_numref(c), de = mpq_denref(c);
-	segc_expr *node;
-	uint64_t h;
+	uint64_t x;
 
-	if (!cache || mpz_size(nu) > 1 || mpz_size(de) > 1)
-		return segc_expr_num(c);
-	h = ((uint64_t)mpz_getlimbn(nu, 0) + (uint64_t)(mpz_sgn(nu) < 0)) *
+	if (mpz_size(nu) > 1 || mpz_size(de) > 1)
+		return 0;
+	x = ((uint64_t)mpz_getlimbn(nu, 0) + (uint64_t)(mpz_sgn(nu) < 0)) *
 		0x9e3779b97f4a7c15ULL ^ (uint64_t)mpz_getlimbn(de, 0) *
 		0xc2b2ae3d27d4eb4fULL;
-	h = (h >> 32) & (COEF_CACHE - 1);
+	*h = (size_t)(x >> 32) & (COEF_CACHE - 1);
+	return 1;
+}
+
+/* The NUM node of the coefficient 'c', from 'cache' (COEF_CACHE entries,
+ * references held, or NULL) when 'c' was met last at its place there. */
+static segc_expr *coef_node(segc_expr **cache, mpq_srcptr c)
+{
+	segc_expr *node;
+	size_t h;
+
+	if (!cache || !coef_place(c, &h))
+		return segc_expr_num(c);
 	if (cache[h] && mpq_equal(cache[h]->u.value, c))
 		return segc_expr_copy(cache[h]);
 	node = segc_expr_num(c);
@@ -285,8 +296,8 @@ static segc_expr *coef_node(segc_expr **cache, mpq_srcptr c)
 #define POLY_EXPR_SMALL_VARS 64
 
 /* What writing the terms of one polynomial keeps: its variables by rank
- * with their atoms, the caches of factors and coefficients, a buffer for
- * a term's exponents and one for its factors. */
+ * with their atoms, the caches of factors and coefficients, buffers for
+ * a term's exponents, the ranks of its factors and its factors. */
 struct term_writer {
 	const segc_poly *p;
 	size_t n, m;               /* variables of p, of them used */
@@ -296,8 +307,8 @@ struct term_writer {
 	size_t ncache;
 	segc_expr *coefs[COEF_CACHE];
 	int32_t small[POLY_EXPR_SMALL_VARS], *e;
+	size_t *ranks;             /* see factor_ranks */
 	segc_expr **f;
-	size_t *neg;               /* ranks of a term's negative powers */
 	mpq_t x;
 };
 
@@ -322,8 +333,8 @@ static void writer_init(struct term_writer *w, const segc_poly *p,
 	}
 	w->e = w->n <= POLY_EXPR_SMALL_VARS ? w->small :
 		segc_xmalloc(segc_xmul_size(w->n, sizeof(int32_t)));
+	w->ranks = segc_xmalloc((m + 1) * sizeof(*w->ranks));
 	w->f = segc_xmalloc((m + 1) * sizeof(*w->f));
-	w->neg = segc_xmalloc((m + 1) * sizeof(*w->neg));
 	mpq_init(w->x);
 }
 
@@ -339,34 +350,67 @@ static void writer_clear(struct term_writer *w)
 	free(w->cache);
 	if (w->e != w->small)
 		free(w->e);
+	free(w->ranks);
 	free(w->f);
-	free(w->neg);
 	mpq_clear(w->x);
 }
 
-/* The factors of term 'i' of a polynomial without roots into w->f: the
- * positive powers by rank, then the negative; returns how many. */
-static size_t plain_factors(struct term_writer *w, size_t i)
+/* The ranks of the factors of term 'i' of a polynomial without roots
+ * into w->ranks, in the order of the term's product: the positive powers
+ * by rank, then the negative; returns how many.  w->e holds the term's
+ * exponents. */
+static size_t factor_ranks(struct term_writer *w, size_t i)
 {
-	size_t r, k = 0, pass;
+	size_t r, k = 0;
 
 	segc_poly_get_exps(w->p, i, w->e);
-	for (pass = 0; pass < 2; pass++)
-		for (r = 0; r < w->m; r++) {
-			int32_t x = w->e[w->byrank[r]];
+	for (r = 0; r < w->m; r++)
+		if (w->e[w->byrank[r]] > 0)
+			w->ranks[k++] = r;
+	for (r = 0; r < w->m; r++)
+		if (w->e[w->byrank[r]] < 0)
+			w->ranks[k++] = r;
+	return k;
+}
 
-			if (pass ? x >= 0 : x <= 0)
-				continue;
-			if (w->cache && x >= -POWER_CACHE &&
-			    x <= POWER_CACHE && *cache_slot(w->cache, r, x)) {
-				w->f[k++] = segc_expr_copy(
-					*cache_slot(w->cache, r, x));
-				continue;
-			}
+/* The exponent of the factor of rank 'r' in the term of w->e. */
+static int32_t rank_exponent(const struct term_writer *w, size_t r)
+{
+	return w->e[w->byrank[r]];
+}
+
+/* The factor of rank 'r' to the integer exponent 'x' (|x| <=
+ * POWER_CACHE) from w's cache (which there is), made there when it is
+ * not yet; borrowed. */
+static inline segc_expr *cache_factor(struct term_writer *w, size_t r,
+	int32_t x)
+{
+	segc_expr **slot = cache_slot(w->cache, r, x);
+
+	if (!*slot) {
+		mpq_set_si(w->x, x, 1);
+		*slot = atom_power(w->atoms[r], w->x);
+	}
+	return *slot;
+}
+
+/* The factors of term 'i' of a polynomial without roots into w->f (see
+ * factor_ranks); returns how many. */
+static size_t plain_factors(struct term_writer *w, size_t i)
+{
+	size_t j, k = factor_ranks(w, i);
+
+	for (j = 0; j < k; j++) {
+		size_t r = w->ranks[j];
+		int32_t x = rank_exponent(w, r);
+
+		if (w->cache && x >= -POWER_CACHE && x <= POWER_CACHE) {
+			w->f[j] = segc_expr_copy(cache_factor(w, r, x));
+		} else {
 			mpq_set_si(w->x, x, 1);
-			w->f[k++] = cached_power(w->cache, r, w->atoms[r],
-				w->x);
+			w->f[j] = atom_power(w->atoms[r], w->x);
 		}
+	}
 	return k;
 }
 
@@ -407,7 +451,8 @@ static segc_expr *write_term(struct term_writer *w, size_t i, size_t k)
 #endif
 
 /* What a deferred sum keeps to write its terms: the polynomial (taken
- * from the canonical form) and its atoms by rank. */
+ * from the canonical form), its atoms by rank and its terms in output
+ * order. */
 struct deferred_poly {
 	segc_poly p;
 	size_t m;
@@ -460,31 +505,21 @@ static int plain_factor(const segc_expr *f)
  * of one-limb integers, at the place coef_node would give their nodes. */
 struct coef_hashes {
 	struct {
-		mp_limb_t nu, de;
-		int sign;             /* 0: the entry is empty */
+		mpq_srcptr c;         /* the coefficient, or NULL */
 		unsigned long hash;
 	} v[COEF_CACHE];
 };
 
-/* The hash of the NUM node of 'c', from 'ch' when it is there. */
+/* The hash of the NUM node of 'c', from 'ch' when it is there ('c' is
+ * one of the polynomial's coefficients, which stay where they are). */
 static unsigned long coef_hash(struct coef_hashes *ch, mpq_srcptr c)
 {
-	mpz_srcptr nu = mpq_numref(c), de = mpq_denref(c);
-	mp_limb_t a, b;
-	uint64_t h;
-	int sign = mpz_sgn(nu);
+	size_t h;
 
-	if (mpz_size(nu) > 1 || mpz_size(de) > 1 || !sign)
+	if (!coef_place(c, &h))
 		return segc_expr_hash_num(c);
-	a = mpz_getlimbn(nu, 0);
-	b = mpz_getlimbn(de, 0);
-	h = ((uint64_t)a + (uint64_t)(sign < 0)) * 0x9e3779b97f4a7c15ULL ^
-		(uint64_t)b * 0xc2b2ae3d27d4eb4fULL;
-	h = (h >> 32) & (COEF_CACHE - 1);
-	if (ch->v[h].sign != sign || ch->v[h].nu != a || ch->v[h].de != b) {
-		ch->v[h].nu = a;
-		ch->v[h].de = b;
-		ch->v[h].sign = sign;
+	if (!ch->v[h].c || !mpq_equal(ch->v[h].c, c)) {
+		ch->v[h].c = c;
 		ch->v[h].hash = segc_expr_hash_num(c);
 	}
 	return ch->v[h].hash;
@@ -500,103 +535,74 @@ static int term_hash(struct term_writer *w, struct coef_hashes *ch,
 	size_t i, unsigned long *h, unsigned long *res, int *num)
 {
 	mpq_srcptr c = segc_poly_coeff(w->p, i);
-	size_t j, n = 0, nneg = 0, pass;
+	size_t j, k = factor_ranks(w, i), n = 0;
 	int one = mpq_cmp_ui(c, 1, 1) == 0;
 
-	segc_poly_get_exps(w->p, i, w->e);
-	if (!one)
+	if (!one || k == 0)
 		h[n++] = coef_hash(ch, c);
-	/* the positive powers by rank, then the negative (their ranks
-	 * kept in w->neg on the way) */
-	for (pass = 0; pass < 2; pass++)
-		for (j = 0; j < (pass ? nneg : w->m); j++) {
-			size_t r = pass ? w->neg[j] : j;
-			int32_t x = w->e[w->byrank[r]];
-			segc_expr **slot;
+	for (j = 0; j < k; j++) {
+		int32_t x = rank_exponent(w, w->ranks[j]);
+		const segc_expr *f;
 
-			if (!x)
-				continue;
-			if (!pass && x < 0) {
-				w->neg[nneg++] = r;
-				continue;
-			}
-			if (x < -POWER_CACHE || x > POWER_CACHE)
-				return -1;
-			slot = cache_slot(w->cache, r, x);
-			if (!*slot) {
-				mpq_set_si(w->x, x, 1);
-				*slot = atom_power(w->atoms[r], w->x);
-				if (!plain_factor(*slot))
-					return -1;
-			}
-			h[n++] = (*slot)->hash;
-		}
-	*num = n == (size_t)!one;
-	if (*num)
-		*res = one ? coef_hash(ch, c) : h[0];
-	else
-		*res = n == 1 ? h[0] : segc_expr_hash_nary(SEGC_MUL, n, h);
+		if (x < -POWER_CACHE || x > POWER_CACHE)
+			return -1;
+		f = cache_factor(w, w->ranks[j], x);
+		if (!plain_factor(f))
+			return -1;
+		h[n++] = f->hash;
+	}
+	*num = k == 0;
+	*res = n == 1 ? h[0] : segc_expr_hash_nary(SEGC_MUL, n, h);
 	return 0;
 }
 
 /* The hashes of the children of the sum of 'w''s polynomial, whose terms
- * in output order are 'ix' (len of them), into 'th', and the term of each
- * child into 'order': the sum's order, where the number term goes last
- * unless it leads (the sum folds it, segc_expr_add).  0, or -1 when a
- * factor is not plain or not cached. */
+ * in output order are 'ix' (len of them), into 'th': 0, or -1 when a
+ * factor is not plain or not cached.  The sum keeps its terms in that
+ * order (segc_expr_add) since the number term, which it folds, is last,
+ * where it puts it back; -1 as well, should it be elsewhere than first
+ * or last. */
 static int sum_hashes(struct term_writer *w, const size_t *ix, size_t len,
-	unsigned long *th, size_t *order)
+	unsigned long *th)
 {
-	unsigned long *h = segc_xmalloc((w->m + 1) * sizeof(*h)), numh = 0;
+	unsigned long *h = segc_xmalloc((w->m + 1) * sizeof(*h));
 	struct coef_hashes *ch = segc_xcalloc(1, sizeof(*ch));
-	size_t i, j, numterm = len;
+	size_t i;
 	int num, rc = 0;
 
-	for (i = j = 0; i < len && rc == 0; i++) {
-		rc = term_hash(w, ch, ix[i], h, &th[j], &num);
-		if (rc == 0 && num && i > 0) {
-			numterm = i;
-			numh = th[j];
-		} else {
-			order[j++] = ix[i];
-		}
-	}
-	if (rc == 0 && numterm < len) {
-		th[j] = numh;
-		order[j] = ix[numterm];
+	for (i = 0; i < len && rc == 0; i++) {
+		rc = term_hash(w, ch, ix[i], h, &th[i], &num);
+		if (rc == 0 && num && i > 0 && i < len - 1)
+			rc = -1;
 	}
 	free(ch);
 	free(h);
 	return rc;
 }
 
-/* The sum of the polynomial 'p' of 'st' (taken when this succeeds,
- * leaving 'p' zero) stored with its terms deferred; NULL when it is not
- * (few terms, roots, rows mostly of unused variables, exponents beyond
- * the cache, factors that fold, or the node already in the store), 'p'
- * untouched.  'byrank', 'm' and 'ix' as poly_expr has them. */
+/* The sum of the polynomial 'p' of 'st' stored with its terms deferred;
+ * NULL when it is not (few terms, roots, rows mostly of unused
+ * variables, exponents beyond the cache, factors that fold, or the node
+ * already in the store).  'byrank', 'atoms' (m of them) and 'ix' as
+ * segc_canon_poly_expr has them.  When it succeeds it takes 'p' (leaving
+ * it zero) and the three arrays. */
 static segc_expr *defer_sum(segc_canon *st, segc_poly *p,
-	const size_t *byrank, size_t m, const size_t *ix)
+	size_t *byrank, const segc_expr **atoms, size_t m, size_t *ix)
 {
 	size_t len = segc_poly_nterms(p), i, r, nfrom = 0;
 	struct segc_expr_deferred ops;
 	struct deferred_poly *d;
 	struct term_writer w;
-	const segc_expr **atoms, **from;
+	const segc_expr **from;
 	unsigned long *th;
-	size_t *order;
 	segc_expr *res = NULL;
 
 	if (len < DEFER_MIN_TERMS || !m || st->has_roots ||
 	    segc_poly_nvars(p) > 2 * m + 16)
 		return NULL;
-	atoms = segc_xmalloc(m * sizeof(*atoms));
-	for (r = 0; r < m; r++)
-		atoms[r] = st->atoms[byrank[r]];
 	writer_init(&w, p, byrank, atoms, m);
 	th = segc_xmalloc(len * sizeof(*th));
-	order = segc_xmalloc(len * sizeof(*order));
-	if (sum_hashes(&w, ix, len, th, order) == 0) {
+	if (sum_hashes(&w, ix, len, th) == 0) {
 		/* the children's free names are those of their factors,
 		 * every one of them now in the cache */
 		from = segc_xmalloc(w.ncache * sizeof(*from));
@@ -618,12 +624,9 @@ static segc_expr *defer_sum(segc_canon *st, segc_poly *p,
 				segc_expr_copy(atoms[r]);
 			d->m = m;
 			d->atoms = atoms;
-			d->byrank = segc_xmalloc(m * sizeof(*d->byrank));
-			memcpy(d->byrank, byrank, m * sizeof(*d->byrank));
-			d->order = order;
+			d->byrank = byrank;
+			d->order = ix;
 			d->n = len;
-			atoms = NULL;
-			order = NULL;
 		} else {
 			segc_poly_swap(&d->p, p);
 			segc_poly_clear(&d->p);
@@ -632,15 +635,11 @@ static segc_expr *defer_sum(segc_canon *st, segc_poly *p,
 	}
 	writer_clear(&w);
 	free(th);
-	free(order);
-	free(atoms);
 	return res;
 }
 
-/* The expression of polynomial 'p' of 'st' in output order: a sum of
- * many terms deferred when 'take' allows 'p' to be taken, else the nodes
- * of its terms made now. */
-static segc_expr *poly_expr(segc_canon *st, segc_poly *p, int take)
+/* See canon_private.h. */
+segc_expr *segc_canon_poly_expr(segc_canon *st, segc_poly *p, int take)
 {
 	size_t m, *byrank = segc_canon_used_by_rank(st, p, &m);
 	size_t *ix = segc_canon_output_order(p, byrank, m);
@@ -649,14 +648,10 @@ static segc_expr *poly_expr(segc_canon *st, segc_poly *p, int take)
 	segc_expr **terms, *res;
 	struct term_writer w;
 
-	if (take && (res = defer_sum(st, p, byrank, m, ix)) != NULL) {
-		free(atoms);
-		free(ix);
-		free(byrank);
-		return res;
-	}
 	for (r = 0; r < m; r++)
 		atoms[r] = st->atoms[byrank[r]];
+	if (take && (res = defer_sum(st, p, byrank, atoms, m, ix)) != NULL)
+		return res;
 	terms = segc_xmalloc((len ? len : 1) * sizeof(*terms));
 	writer_init(&w, p, byrank, atoms, m);
 	for (i = 0; i < len; i++)
@@ -669,12 +664,6 @@ static segc_expr *poly_expr(segc_canon *st, segc_poly *p, int take)
 	free(ix);
 	free(byrank);
 	return res;
-}
-
-/* See canon_private.h. */
-segc_expr *segc_canon_poly_expr(segc_canon *st, segc_poly *p, int take)
-{
-	return poly_expr(st, p, take);
 }
 
 /* The work of writing 'p' as an expression: for each term, a look at
