@@ -867,8 +867,186 @@ static void test_subst_var(void)
 	mpq_clear(b);
 }
 
+/* Non-zero when every coefficient of 'p' is in lowest terms with a
+ * positive denominator (as mpq_canonicalize leaves it). */
+static int coeffs_canonical(const segc_poly *p)
+{
+	mpq_t c;
+	size_t i;
+	int ok = 1;
+
+	mpq_init(c);
+	for (i = 0; i < segc_poly_nterms(p) && ok; i++) {
+		mpq_set(c, segc_poly_coeff(p, i));
+		mpq_canonicalize(c);
+		ok = mpq_equal(c, segc_poly_coeff(p, i)) &&
+			mpz_sgn(mpq_denref(segc_poly_coeff(p, i))) > 0;
+	}
+	mpq_clear(c);
+	return ok;
+}
+
+/* m = the value at x of the monomial of term 'i' of 'p'. */
+static void mono_at(mpq_t m, const segc_poly *p, size_t i, mpq_t *x)
+{
+	size_t v;
+	int32_t k;
+
+	mpq_set_ui(m, 1, 1);
+	for (v = 0; v < NV; v++)
+		for (k = 0; k < segc_poly_exp(p, i, v); k++)
+			mpq_mul(m, m, x[v]);
+}
+
+/* v = (value of 'a' at x)^k, by GMP alone. */
+static void value_pow(mpq_t v, const segc_poly *a, mpq_t *x, unsigned k)
+{
+	mpq_t b;
+
+	mpq_init(b);
+	value_at(b, a, x);
+	mpq_set_ui(v, 1, 1);
+	while (k--)
+		mpq_mul(v, v, b);
+	mpq_clear(b);
+}
+
+/* A power computed by FLINT (its coefficients held as views of one block
+ * of limbs), then changed in every way a polynomial can change: each
+ * result valued at random points against the power valued by GMP, and
+ * its coefficients in lowest terms. */
+static void test_views(void)
+{
+	int round, bad = 0, k;
+	mpq_t x[NV], y[NV], v, w, c, t;
+	segc_poly a, b, p, q, r;
+
+	for (k = 0; k < NV; k++) {
+		mpq_init(x[k]);
+		mpq_init(y[k]);
+	}
+	mpq_inits(v, w, c, t, (mpq_ptr)0);
+	for (round = 0; round < 60; round++) {
+		unsigned e = (unsigned)range(2, 6);
+		int op = round % 10;
+		char keep[4096];
+		size_t i;
+
+		random_poly(&a, (int)range(2, 5), 3, round % 3 != 0);
+		if (round % 7 == 3) {
+			/* coefficients of several limbs */
+			mpq_set_str(c, "123456789012345678901234567/7", 10);
+			mpq_canonicalize(c);
+			segc_poly_scale(&a, c);
+		}
+		random_poly(&b, 3, 2, 1);
+		random_point(x, y);
+		segc_poly_init(&p, NV);
+		segc_poly_init(&q, NV);
+		segc_poly_init(&r, NV);
+		segc_poly_pow(NULL, &p, &a, e);
+		segc_poly_pow(NULL, &q, &b, 2);
+		value_pow(v, &a, x, e);
+		mpq_set_si(c, -3, 7);
+		switch (op) {
+		case 0:  /* read only */
+			break;
+		case 1:
+			segc_poly_neg(&p);
+			mpq_neg(v, v);
+			break;
+		case 2:
+			segc_poly_scale(&p, c);
+			mpq_mul(v, v, c);
+			break;
+		case 3:  /* the view of the copy, then the copy changed */
+			segc_poly_set(&r, &p);
+			segc_poly_neg(&r);
+			value_at(w, &r, x);
+			mpq_neg(w, w);
+			bad += !mpq_equal(w, v);
+			break;
+		case 4:
+			segc_poly_push_term(&p, &b, 0, NULL);
+			segc_poly_normalise(NULL, &p);
+			mono_at(t, &b, 0, x);
+			mpq_mul(w, segc_poly_coeff(&b, 0), t);
+			mpq_add(v, v, w);
+			break;
+		case 5: {  /* terms dropped: against the kept ones pushed */
+			segc_poly kept;
+			int32_t ex[NV];
+
+			segc_poly_init(&kept, NV);
+			for (i = 0; i < segc_poly_nterms(&p) && i < 4096; i++) {
+				keep[i] = (char)(i % 3 != 1);
+				segc_poly_get_exps(&p, i, ex);
+				if (keep[i])
+					segc_poly_push(&kept, ex,
+						segc_poly_coeff(&p, i));
+			}
+			segc_poly_keep_terms(&p, keep);
+			value_at(v, &kept, x);
+			segc_poly_clear(&kept);
+			break;
+		}
+		case 6:  /* the first coefficient replaced by c */
+			mono_at(t, &p, 0, x);
+			mpq_mul(w, segc_poly_coeff(&p, 0), t);
+			mpq_sub(v, v, w);
+			segc_poly_set_coeff(&p, 0, c);
+			mpq_mul(w, c, t);
+			mpq_add(v, v, w);
+			break;
+		case 7: {  /* two views summed, the coefficients taken */
+			segc_poly *ops[2] = { &p, &q };
+
+			value_pow(w, &b, x, 2);
+			mpq_add(v, v, w);
+			segc_poly_sum_take(NULL, &r, 2, ops);
+			segc_poly_swap(&p, &r);
+			break;
+		}
+		case 8:
+			segc_poly_primitive(&p, c);
+			value_at(w, &p, x);
+			mpq_mul(w, w, c);
+			bad += !mpq_equal(w, v);
+			bad += !segc_poly_is_integral(&p);
+			value_at(v, &p, x);
+			break;
+		case 9:  /* a product of views */
+			segc_poly_mul(NULL, &r, &p, &q);
+			segc_poly_swap(&p, &r);
+			value_pow(w, &b, x, 2);
+			mpq_mul(v, v, w);
+			break;
+		}
+		value_at(w, &p, x);
+		if (!mpq_equal(w, v) || !coeffs_canonical(&p) ||
+		    !coeffs_canonical(&q)) {
+			bad++;
+			tap_diag("views: round %d, operation %d", round, op);
+		}
+		segc_poly_clear(&a);
+		segc_poly_clear(&b);
+		segc_poly_clear(&p);
+		segc_poly_clear(&q);
+		segc_poly_clear(&r);
+	}
+	tap_ok(bad == 0, "powers held as views of FLINT's limbs, read and "
+		"changed, keep their values (%d bad)", bad);
+	tap_ok(segc_poly_held() == 0, "every view's limbs released");
+	for (k = 0; k < NV; k++) {
+		mpq_clear(x[k]);
+		mpq_clear(y[k]);
+	}
+	mpq_clears(v, w, c, t, (mpq_ptr)0);
+}
+
 int main(void)
 {
+	test_views();
 	test_shift_var();
 	test_subst_var();
 	test_mul_div();

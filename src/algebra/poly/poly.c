@@ -11,6 +11,15 @@
 
 /* ------------------------------------------------------------- storage */
 
+/* Views.  A result of FLINT (a product, a power, a gcd) may keep its
+ * coefficients as read-only views (mpz_roinit_n) of one block of limbs,
+ * 'limbs_', rather than as rationals of their own: a power of 10^4 terms
+ * then costs no allocation per coefficient.  Every coefficient of a
+ * polynomial is a view, or none is.  Views are read as any rational;
+ * whatever changes a coefficient or adds a term first gives the
+ * polynomial rationals of its own (segc_poly_own), and what drops the
+ * terms drops the block. */
+
 /* The bytes held by every live polynomial of the calling thread
  * (segc_poly_held): a derivation runs in one thread, and its budget
  * counts its own polynomials only. */
@@ -38,6 +47,8 @@ void segc_poly_init(segc_poly *p, size_t nvars)
 	p->exps_ = NULL;
 	p->coefs_ = NULL;
 	p->held_ = 0;
+	p->limbs_ = NULL;
+	p->nlimbs_ = 0;
 }
 
 /* Releases 'p'. */
@@ -59,14 +70,44 @@ void segc_poly_swap(segc_poly *a, segc_poly *b)
 	*b = t;
 }
 
+/* Releases the block of limbs of 'p', whose views are no longer read. */
+static void drop_limbs(segc_poly *p)
+{
+	poly_held -= p->nlimbs_ * sizeof(mp_limb_t);
+	free(p->limbs_);
+	p->limbs_ = NULL;
+	p->nlimbs_ = 0;
+}
+
 /* Drops every term of 'p'. */
 void segc_poly_zero(segc_poly *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->len_; i++)
-		mpq_clear(p->coefs_[i]);
+	if (p->limbs_)
+		drop_limbs(p);
+	else
+		for (i = 0; i < p->len_; i++)
+			mpq_clear(p->coefs_[i]);
 	p->len_ = 0;
+}
+
+/* See poly_private.h: each view becomes a rational of its own, in the
+ * same place (a pointer to a coefficient stays valid). */
+void segc_poly_own(segc_poly *p)
+{
+	size_t i;
+
+	if (!p->limbs_)
+		return;
+	for (i = 0; i < p->len_; i++) {
+		mpq_t view;
+
+		*view = *p->coefs_[i];
+		mpq_init(p->coefs_[i]);
+		mpq_set(p->coefs_[i], view);
+	}
+	drop_limbs(p);
 }
 
 /* Room for at least 'n' terms in 'p': exactly 'n' the first time (most
@@ -104,6 +145,8 @@ void segc_poly_resize(segc_poly *p, size_t nvars, size_t n)
 {
 	size_t i;
 
+	if (p->limbs_)
+		segc_poly_zero(p);
 	for (i = n; i < p->len_; i++)
 		mpq_clear(p->coefs_[i]);
 	if (p->len_ > n)
@@ -124,11 +167,24 @@ void segc_poly_resize(segc_poly *p, size_t nvars, size_t n)
 	p->len_ = n;
 }
 
+/* See poly_private.h. */
+void segc_poly_resize_views(segc_poly *p, size_t nvars, size_t n,
+	mp_limb_t *limbs, size_t nlimbs)
+{
+	segc_poly_resize(p, nvars, 0);
+	reserve(p, n);
+	p->len_ = n;
+	p->limbs_ = limbs;
+	p->nlimbs_ = nlimbs;
+	poly_held += nlimbs * sizeof(mp_limb_t);
+}
+
 /* Appends a term of exponents 'exp' and returns its coefficient, 0. */
 static mpq_ptr push_exp(segc_poly *p, const int32_t *exp)
 {
 	mpq_ptr c;
 
+	segc_poly_own(p);
 	reserve(p, p->len_ + 1);
 	if (p->nvars_)
 		memcpy(term_exp(p, p->len_), exp, p->nvars_ * sizeof(int32_t));
@@ -788,6 +844,7 @@ static mpq_ptr push_padded(segc_poly *p, const int32_t *exp, size_t m)
 	int32_t *e;
 	mpq_ptr c;
 
+	segc_poly_own(p);
 	reserve(p, p->len_ + 1);
 	e = term_exp(p, p->len_);
 	if (m)
@@ -821,14 +878,14 @@ static int merge_signed(const segc_poly_lim *lim, segc_poly *r,
 
 		if (c > 0) {
 			t = push_padded(&out, term_exp(a, i), na);
-			if (take)
+			if (take && !a->limbs_)
 				mpq_swap(t, take[0]->coefs_[i]);
 			else
 				mpq_set(t, a->coefs_[i]);
 			i++;
 		} else if (c < 0) {
 			t = push_padded(&out, term_exp(b, j), nb);
-			if (take)
+			if (take && !b->limbs_)
 				mpq_swap(t, take[1]->coefs_[j]);
 			else
 				mpq_set(t, b->coefs_[j]);
@@ -998,6 +1055,7 @@ void segc_poly_neg(segc_poly *p)
 {
 	size_t i;
 
+	segc_poly_own(p);
 	for (i = 0; i < p->len_; i++)
 		mpq_neg(p->coefs_[i], p->coefs_[i]);
 }
@@ -1011,6 +1069,7 @@ void segc_poly_scale(segc_poly *p, mpq_srcptr c)
 		segc_poly_zero(p);
 		return;
 	}
+	segc_poly_own(p);
 	for (i = 0; i < p->len_; i++)
 		mpq_mul(p->coefs_[i], p->coefs_[i], c);
 }

@@ -35,6 +35,9 @@ typedef struct segc_poly {
 	int32_t *exps_;  /* len_ * nvars_ exponents */
 	mpq_t *coefs_;   /* len_ coefficients, the first len_ initialised */
 	size_t held_;    /* bytes of 'exps_' and 'coefs_', charged (below) */
+	mp_limb_t *limbs_; /* when set, the coefficients are read-only views
+	                    * of these limbs (poly.c: "views") */
+	size_t nlimbs_;  /* limbs of 'limbs_', charged as well */
 } segc_poly;
 
 /* Work allowed for one product, per term of max_terms: term products

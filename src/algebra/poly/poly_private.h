@@ -64,6 +64,14 @@ void segc_poly_reserve(segc_poly *p, size_t n);
 /* Makes 'p' 'n' terms over 'nvars' variables, exponents undefined and
  * coefficients initialised to be overwritten (those held are reused). */
 void segc_poly_resize(segc_poly *p, size_t nvars, size_t n);
+/* Makes 'p' 'n' terms over 'nvars' variables whose coefficients are to
+ * be written as read-only views (mpz_roinit_n) of 'limbs' ('nlimbs' of
+ * them, taken): the views of poly.c.  Exponents undefined. */
+void segc_poly_resize_views(segc_poly *p, size_t nvars, size_t n,
+	mp_limb_t *limbs, size_t nlimbs);
+/* Gives 'p' rationals of its own in place of views: before a
+ * coefficient of 'p' changes or 'p' gains a term. */
+void segc_poly_own(segc_poly *p);
 /* Reports that 'what' passed 'value', the limit 'name' (a field of
  * segc_limits), if lim has a context: -1. */
 int segc_poly_limit_error(const segc_poly_lim *lim, const char *what,

@@ -5,6 +5,7 @@
  * exponents are non-negative, is pushed in its own order and comes back
  * in it.  Only the variables that the operands use are given to FLINT,
  * which packs the exponents of fewer variables into fewer words. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "algebra/poly/polyflint.h"
@@ -134,64 +135,174 @@ static void term_coeff(fmpq_t t, const fmpq_mpoly_t A, slong i)
 	fmpz_clear(g);
 }
 
-/* c = the coefficient of term 'i' of 'A' in lowest terms, written into
- * the GMP rational directly (no allocation for a word-sized one beyond
- * what 'c' holds). */
-static void get_coeff(mpq_ptr c, const fmpq_mpoly_t A, slong i, fmpq_t t)
+/* The limbs of |z| into 'out' (room for fmpz_size(z) of them); returns
+ * the signed size GMP gives a number of those limbs. */
+static mp_size_t put_limbs(mp_limb_t *out, const fmpz_t z)
 {
-	const fmpz *z = A->zpoly->coeffs + i;
+	const __mpz_struct *m;
+	size_t k;
 
-	if (fmpz_is_one(fmpq_denref(A->content))) {
-		/* an integer polynomial: no gcd to take */
-		if (fmpz_is_one(fmpq_numref(A->content)))
-			fmpz_get_mpz(mpq_numref(c), z);
-		else {
-			fmpz_mul(fmpq_numref(t), z, fmpq_numref(A->content));
-			fmpz_get_mpz(mpq_numref(c), fmpq_numref(t));
-		}
-		mpz_set_ui(mpq_denref(c), 1);
-	} else {
+	if (!COEFF_IS_MPZ(*z)) {
+		slong v = *z;
+
+		if (v == 0)
+			return 0;
+		out[0] = v < 0 ? (mp_limb_t)0 - (mp_limb_t)v : (mp_limb_t)v;
+		return v < 0 ? -1 : 1;
+	}
+	m = COEFF_TO_PTR(*z);
+	k = mpz_size(m);
+	memcpy(out, mpz_limbs_read(m), k * sizeof(mp_limb_t));
+	return mpz_sgn(m) < 0 ? -(mp_size_t)k : (mp_size_t)k;
+}
+
+/* The limbs that the coefficients of 'A' take as views: their
+ * numerators and denominators, bounded from above when the content is
+ * not 1, and the one limb of the denominator 1 that views share. */
+static size_t view_limbs(const fmpq_mpoly_t A, slong n)
+{
+	const fmpz *z = A->zpoly->coeffs;
+	size_t total = 1, extra = 0;
+	slong i;
+
+	if (!fmpq_is_one(A->content))
+		extra = fmpz_size(fmpq_numref(A->content)) +
+			fmpz_size(fmpq_denref(A->content));
+	for (i = 0; i < n; i++)
+		total += (size_t)fmpz_size(z + i) + extra;
+	return total;
+}
+
+/* z = the read-only number of the 'k' limbs at 'd' (GMP's signed size,
+ * normalised): mpz_roinit_n without its call. */
+static inline void set_view(mpz_ptr z, const mp_limb_t *d, mp_size_t k)
+{
+	const mpz_t t = MPZ_ROINIT_N((mp_limb_t *)(uintptr_t)d, k);
+
+	*z = *t;
+}
+
+/* c = the coefficient of term 'i' of 'A' in lowest terms, as a view of
+ * limbs written at '*at' (which moves past them); 'one' holds the limb 1,
+ * the denominator of an integer. */
+static void view_coeff(mpq_ptr c, const fmpq_mpoly_t A, slong i,
+	mp_limb_t **at, const mp_limb_t *one, fmpq_t t)
+{
+	const fmpz *num = A->zpoly->coeffs + i, *den = NULL;
+	mp_size_t k;
+
+	if (!fmpz_is_one(fmpq_denref(A->content))) {
 		term_coeff(t, A, i);
-		fmpz_get_mpz(mpq_numref(c), fmpq_numref(t));
-		fmpz_get_mpz(mpq_denref(c), fmpq_denref(t));
+		num = fmpq_numref(t);
+		den = fmpq_denref(t);
+	} else if (!fmpz_is_one(fmpq_numref(A->content))) {
+		fmpz_mul(fmpq_numref(t), num, fmpq_numref(A->content));
+		num = fmpq_numref(t);
+	}
+	k = put_limbs(*at, num);
+	set_view(mpq_numref(c), *at, k);
+	*at += k < 0 ? -k : k;
+	if (den == NULL || fmpz_is_one(den)) {
+		set_view(mpq_denref(c), one, 1);
+	} else {
+		k = put_limbs(*at, den);
+		set_view(mpq_denref(c), *at, k);
+		*at += k;
 	}
 }
 
-/* r = A * x^shift (see polyflint.h).  The terms are written into 'r' in
- * place, over the coefficients it already holds. */
+/* Terms whose exponents unpack_exps unpacks at a time. */
+#define UNPACK_CHUNK 256
+
+/* The exponents of the terms of 'A' (one word per field) into the rows
+ * of 'r', each starting from 'base': FLINT's fields are its variables
+ * from the last (or from the first in a reversed order). */
+static void unpack_exps(const segc_flint *f, segc_poly *r,
+	const fmpq_mpoly_t A, const int32_t *base)
+{
+	const fmpz_mpoly_struct *Z = A->zpoly;
+	const mpoly_ctx_struct *m = f->ctx->zctx->minfo;
+	size_t nv = f->nvars, nf = (size_t)m->nfields, n = (size_t)Z->length;
+	size_t nw = (size_t)mpoly_words_per_exp(Z->bits, m);
+	size_t nu = f->nused, i, j, k, *field = segc_xmalloc((nu ? nu : 1) *
+		sizeof(size_t));
+	ulong *u = segc_xmalloc(UNPACK_CHUNK * (nf ? nf : 1) * sizeof(ulong));
+
+	for (k = 0; k < nu; k++)
+		field[k] = m->rev ? k : (size_t)m->nvars - 1 - k;
+	for (i = 0; i < n; i += UNPACK_CHUNK) {
+		size_t c = n - i < UNPACK_CHUNK ? n - i : UNPACK_CHUNK;
+
+		mpoly_unpack_vec_ui(u, Z->exps + nw * i, Z->bits, (slong)nf,
+			(slong)c);
+		for (j = 0; j < c; j++) {
+			int32_t *e = r->exps_ + (i + j) * nv;
+			const ulong *x = u + j * nf;
+
+			if (nu == nv) {
+				/* every variable used: the map is the identity */
+				for (k = 0; k < nv; k++)
+					e[k] = (int32_t)((int64_t)x[field[k]] +
+						base[k]);
+				continue;
+			}
+			if (nv)
+				memcpy(e, base, nv * sizeof(int32_t));
+			for (k = 0; k < nu; k++)
+				e[f->map[k]] = (int32_t)((int64_t)x[field[k]] +
+					base[f->map[k]]);
+		}
+	}
+	free(u);
+	free(field);
+}
+
+/* r = A * x^shift (see polyflint.h).  The coefficients are written as
+ * views (poly.c) of one block of limbs: no allocation per term. */
 int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 	segc_poly *r, const fmpq_mpoly_t A, const int32_t *shift)
 {
 	const fmpz_mpoly_struct *Z = A->zpoly;
 	const mpoly_ctx_struct *m = f->ctx->zctx->minfo;
 	size_t nw = (size_t)mpoly_words_per_exp(Z->bits, m);
-	size_t nv = f->nvars, k;
-	int32_t *base = segc_xcalloc(nv ? nv : 1, sizeof(int32_t));
+	size_t nv = f->nvars, k, nlimbs;
+	int32_t *base;
+	mp_limb_t *limbs, *at;
 	fmpq_t t;
 	slong i, n = fmpq_mpoly_length(A, f->ctx);
 
 	if ((n && check_exps(lim, f, A, shift)) ||
-		segc_poly_check_terms(lim, (size_t)n)) {
-		free(base);
+		segc_poly_check_terms(lim, (size_t)n))
 		return -1;
-	}
+	nlimbs = view_limbs(A, n);
+	if (segc_poly_check_bytes(lim, nlimbs * sizeof(mp_limb_t)))
+		return -1;
+	base = segc_xcalloc(nv ? nv : 1, sizeof(int32_t));
 	/* the variables FLINT does not have keep their shift */
 	if (shift)
 		memcpy(base, shift, nv * sizeof(int32_t));
-	segc_poly_resize(r, nv, (size_t)n);
-	fmpq_init(t);
-	for (i = 0; i < n; i++) {
-		int32_t *e = r->exps_ + (size_t)i * nv;
+	limbs = segc_xmalloc(segc_xmul_size(nlimbs, sizeof(mp_limb_t)));
+	limbs[0] = 1;
+	at = limbs + 1;
+	segc_poly_resize_views(r, nv, (size_t)n, limbs, nlimbs);
+	if (Z->bits <= FLINT_BITS) {
+		unpack_exps(f, r, A, base);
+	} else {
+		for (i = 0; i < n; i++) {
+			int32_t *e = r->exps_ + (size_t)i * nv;
 
-		mpoly_get_monomial_ui(f->uexp, Z->exps + nw * (size_t)i,
-			Z->bits, m);
-		if (nv)
-			memcpy(e, base, nv * sizeof(int32_t));
-		for (k = 0; k < f->nused; k++)
-			e[f->map[k]] = (int32_t)((int64_t)f->uexp[k] +
-				base[f->map[k]]);
-		get_coeff(r->coefs_[i], A, i, t);
+			mpoly_get_monomial_ui(f->uexp, Z->exps + nw *
+				(size_t)i, Z->bits, m);
+			if (nv)
+				memcpy(e, base, nv * sizeof(int32_t));
+			for (k = 0; k < f->nused; k++)
+				e[f->map[k]] = (int32_t)((int64_t)f->uexp[k] +
+					base[f->map[k]]);
+		}
 	}
+	fmpq_init(t);
+	for (i = 0; i < n; i++)
+		view_coeff(r->coefs_[i], A, i, &at, limbs, t);
 	fmpq_clear(t);
 	free(base);
 	return segc_poly_check(lim, r);

@@ -752,7 +752,10 @@ void segc_poly_primitive(segc_poly *p, mpq_ptr scale)
 		mpz_gcd(g, g, mpq_numref(p->coefs_[i]));
 		mpz_lcm(l, l, mpq_denref(p->coefs_[i]));
 	}
-	for (i = 0; i < p->len_; i++) {
+	/* an integer polynomial of content 1 stays as it is (views too) */
+	if (mpz_cmp_ui(g, 1) || mpz_cmp_ui(l, 1))
+		segc_poly_own(p);
+	for (i = 0; p->limbs_ == NULL && i < p->len_; i++) {
 		mpz_divexact(mpq_numref(p->coefs_[i]),
 			mpq_numref(p->coefs_[i]), g);
 		mpz_divexact(mpq_denref(p->coefs_[i]), l,

@@ -16,6 +16,7 @@ void segc_poly_push_term(segc_poly *p, const segc_poly *a, size_t i,
 {
 	int32_t *e;
 
+	segc_poly_own(p);
 	segc_poly_extend(p, a->nvars_);
 	segc_poly_reserve(p, p->len_ + 1);
 	e = term_exp(p, p->len_);
@@ -33,6 +34,7 @@ void segc_poly_push_term(segc_poly *p, const segc_poly *a, size_t i,
  * next segc_poly_normalise). */
 void segc_poly_set_coeff(segc_poly *p, size_t i, mpq_srcptr c)
 {
+	segc_poly_own(p);
 	mpq_set(p->coefs_[i], c);
 }
 
@@ -62,6 +64,7 @@ void segc_poly_keep_terms(segc_poly *p, const char *keep)
 {
 	size_t i, k = 0, n = p->nvars_;
 
+	segc_poly_own(p);
 	for (i = 0; i < p->len_; i++) {
 		if (!keep[i])
 			continue;
