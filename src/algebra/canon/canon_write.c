@@ -115,6 +115,27 @@ static int term_cmp(const void *arg, size_t a, size_t b)
 	return out_cmp(o->p, o->byrank, o->k, a, b);
 }
 
+/* Non-zero when the output order of 'p' is the order of its terms: its
+ * variables by rank have increasing indices, so that out_cmp compares
+ * two terms other than the constant one as the polynomial orders them,
+ * and its last term is the constant one or above it (then no term is
+ * below the constant term, which out_cmp alone puts last). */
+static int in_poly_order(const segc_poly *p, const size_t *byrank, size_t k)
+{
+	size_t r, n = segc_poly_nterms(p);
+
+	for (r = 1; r < k; r++)
+		if (byrank[r - 1] > byrank[r])
+			return 0;
+	for (r = 0; n && r < k; r++) {
+		int32_t a = segc_poly_exp(p, n - 1, byrank[r]);
+
+		if (a)
+			return a > 0;
+	}
+	return 1;
+}
+
 /* The term indices of 'p' in output order ('byrank'[r] = variable of
  * rank r, k of them). */
 size_t *segc_canon_output_order(const segc_poly *p, const size_t *byrank,
@@ -127,7 +148,9 @@ size_t *segc_canon_output_order(const segc_poly *p, const size_t *byrank,
 	for (i = 0; i < n; i++)
 		ix[i] = i;
 	/* often the order of the variables is that of their atoms, and
-	 * the terms are in output order already: one pass to see it */
+	 * the terms are in output order already */
+	if (in_poly_order(p, byrank, k))
+		return ix;
 	for (i = 1; i < n && out_cmp(p, byrank, k, i - 1, i) < 0; i++)
 		;
 	if (i < n) {
@@ -257,20 +280,48 @@ static segc_expr *cached_power(segc_expr **cache, size_t r,
  * numbers), and finding a node there costs less than in the store. */
 #define COEF_CACHE 64
 
+/* A coefficient that is a quotient of one-limb integers, as words: the
+ * only ones the caches of coefficients hold. */
+struct coef_key {
+	mp_limb_t nu, de;
+	int neg;
+};
+
+/* The words of the coefficient 'c' into '*k': non-zero when 'c' is a
+ * quotient of one-limb integers (a coefficient is never 0). */
+static int coef_key(mpq_srcptr c, struct coef_key *k)
+{
+	mpz_srcptr nu = mpq_numref(c), de = mpq_denref(c);
+
+	if (mpz_size(nu) != 1 || mpz_size(de) != 1)
+		return 0;
+	k->nu = mpz_getlimbn(nu, 0);
+	k->de = mpz_getlimbn(de, 0);
+	k->neg = mpz_sgn(nu) < 0;
+	return 1;
+}
+
+/* The place of the coefficient of words 'k' in a cache of COEF_CACHE
+ * entries. */
+static size_t key_place(const struct coef_key *k)
+{
+	uint64_t x = ((uint64_t)k->nu + (uint64_t)k->neg) *
+		0x9e3779b97f4a7c15ULL ^ (uint64_t)k->de *
+		0xc2b2ae3d27d4eb4fULL;
+
+	return (size_t)(x >> 32) & (COEF_CACHE - 1);
+}
+
 /* The place of the coefficient 'c' in a cache of COEF_CACHE entries
  * into '*h': non-zero when 'c' is a quotient of one-limb integers, which
  * alone have one. */
 static int coef_place(mpq_srcptr c, size_t *h)
 {
-	mpz_srcptr nu = mpq_numref(c), de = mpq_denref(c);
-	uint64_t x;
+	struct coef_key k;
 
-	if (mpz_size(nu) > 1 || mpz_size(de) > 1)
+	if (!coef_key(c, &k))
 		return 0;
-	x = ((uint64_t)mpz_getlimbn(nu, 0) + (uint64_t)(mpz_sgn(nu) < 0)) *
-		0x9e3779b97f4a7c15ULL ^ (uint64_t)mpz_getlimbn(de, 0) *
-		0xc2b2ae3d27d4eb4fULL;
-	*h = (size_t)(x >> 32) & (COEF_CACHE - 1);
+	*h = key_place(&k);
 	return 1;
 }
 
@@ -333,7 +384,7 @@ static void writer_init(struct term_writer *w, const segc_poly *p,
 	}
 	w->e = w->n <= POLY_EXPR_SMALL_VARS ? w->small :
 		segc_xmalloc(segc_xmul_size(w->n, sizeof(int32_t)));
-	w->ranks = segc_xmalloc((m + 1) * sizeof(*w->ranks));
+	w->ranks = segc_xmalloc((2 * m + 1) * sizeof(*w->ranks));
 	w->f = segc_xmalloc((m + 1) * sizeof(*w->f));
 	mpq_init(w->x);
 }
@@ -361,16 +412,21 @@ static void writer_clear(struct term_writer *w)
  * exponents. */
 static size_t factor_ranks(struct term_writer *w, size_t i)
 {
-	size_t r, k = 0;
+	size_t r, k = 0, kn = 0, *neg = w->ranks + w->m;
 
 	segc_poly_get_exps(w->p, i, w->e);
-	for (r = 0; r < w->m; r++)
-		if (w->e[w->byrank[r]] > 0)
+	/* one look at each exponent: the negative ones wait past m */
+	for (r = 0; r < w->m; r++) {
+		int32_t x = w->e[w->byrank[r]];
+
+		if (x > 0)
 			w->ranks[k++] = r;
-	for (r = 0; r < w->m; r++)
-		if (w->e[w->byrank[r]] < 0)
-			w->ranks[k++] = r;
-	return k;
+		else if (x < 0)
+			neg[kn++] = r;
+	}
+	if (kn)
+		memmove(w->ranks + k, neg, kn * sizeof(*neg));
+	return k + kn;
 }
 
 /* The exponent of the factor of rank 'r' in the term of w->e. */
@@ -505,53 +561,92 @@ static int plain_factor(const segc_expr *f)
  * of one-limb integers, at the place coef_node would give their nodes. */
 struct coef_hashes {
 	struct {
-		mpq_srcptr c;         /* the coefficient, or NULL */
+		struct coef_key k;
+		int set;
 		unsigned long hash;
 	} v[COEF_CACHE];
 };
 
-/* The hash of the NUM node of 'c', from 'ch' when it is there ('c' is
- * one of the polynomial's coefficients, which stay where they are). */
-static unsigned long coef_hash(struct coef_hashes *ch, mpq_srcptr c)
+/* The hash of the NUM node of 'c', from 'ch' when it is there; '*one'
+ * set when 'c' is 1. */
+static unsigned long coef_hash(struct coef_hashes *ch, mpq_srcptr c,
+	int *one)
 {
+	struct coef_key k;
 	size_t h;
 
-	if (!coef_place(c, &h))
+	if (!coef_key(c, &k)) {
+		*one = 0;
 		return segc_expr_hash_num(c);
-	if (!ch->v[h].c || !mpq_equal(ch->v[h].c, c)) {
-		ch->v[h].c = c;
+	}
+	*one = k.nu == 1 && k.de == 1 && !k.neg;
+	h = key_place(&k);
+	if (!ch->v[h].set || ch->v[h].k.nu != k.nu ||
+	    ch->v[h].k.de != k.de || ch->v[h].k.neg != k.neg) {
+		ch->v[h].k = k;
+		ch->v[h].set = 1;
 		ch->v[h].hash = segc_expr_hash_num(c);
 	}
 	return ch->v[h].hash;
 }
 
-/* The hash of the node write_term makes of term 'i' (segc_expr_mul_num's
- * cases when no factor folds: the coefficient alone, 1 left out, one
- * factor alone) into '*res', its factors made in the cache where they
- * are not yet ('h' has room for m + 1 hashes); '*num' set when the node
- * is the coefficient.  0, or -1 when a factor is beyond the cache or not
- * plain. */
-static int term_hash(struct term_writer *w, struct coef_hashes *ch,
-	size_t i, unsigned long *h, unsigned long *res, int *num)
+/* The hash of the factor of rank 'r' to the power 'x' into '*out', from
+ * 'fh' (one entry per place of w's cache of factors, 0 when not yet
+ * known), the factor made in the cache when it is not yet: 0, or -1 when
+ * 'x' is beyond the cache or the factor is not plain. */
+static inline int factor_hash(struct term_writer *w, unsigned long *fh, size_t r,
+	int32_t x, unsigned long *out)
 {
-	mpq_srcptr c = segc_poly_coeff(w->p, i);
-	size_t j, k = factor_ranks(w, i), n = 0;
-	int one = mpq_cmp_ui(c, 1, 1) == 0;
+	size_t s;
 
-	if (!one || k == 0)
-		h[n++] = coef_hash(ch, c);
-	for (j = 0; j < k; j++) {
-		int32_t x = rank_exponent(w, w->ranks[j]);
-		const segc_expr *f;
+	if (x < -POWER_CACHE || x > POWER_CACHE)
+		return -1;
+	s = r * (2 * POWER_CACHE + 1) + (size_t)(x + POWER_CACHE);
+	if (!fh[s]) {
+		const segc_expr *f = cache_factor(w, r, x);
 
-		if (x < -POWER_CACHE || x > POWER_CACHE)
-			return -1;
-		f = cache_factor(w, w->ranks[j], x);
 		if (!plain_factor(f))
 			return -1;
-		h[n++] = f->hash;
+		fh[s] = f->hash;
 	}
-	*num = k == 0;
+	*out = fh[s];
+	return 0;
+}
+
+/* The hash of the node write_term makes of term 'i' (segc_expr_mul_num's
+ * cases when no factor folds: the coefficient alone, 1 left out, one
+ * factor alone) into '*res' ('h' has room for m + 1 hashes); '*num' set
+ * when the node is the coefficient.  The factors are those of
+ * factor_ranks: the positive powers by rank, then the negative.  0, or
+ * -1 when a factor is beyond the cache or not plain. */
+static int term_hash(struct term_writer *w, struct coef_hashes *ch,
+	unsigned long *fh, size_t i, unsigned long *h, unsigned long *res,
+	int *num)
+{
+	size_t r, j, n = 1, kn = 0, *neg = w->ranks;
+	int one;
+
+	h[0] = coef_hash(ch, segc_poly_coeff(w->p, i), &one);
+	segc_poly_get_exps(w->p, i, w->e);
+	for (r = 0; r < w->m; r++) {
+		int32_t x = w->e[w->byrank[r]];
+
+		if (x > 0) {
+			if (factor_hash(w, fh, r, x, &h[n++]))
+				return -1;
+		} else if (x < 0) {
+			neg[kn++] = r;
+		}
+	}
+	for (j = 0; j < kn; j++)
+		if (factor_hash(w, fh, neg[j], rank_exponent(w, neg[j]),
+			&h[n++]))
+			return -1;
+	*num = n == 1;
+	if (one && n > 1) {
+		h++;
+		n--;
+	}
 	*res = n == 1 ? h[0] : segc_expr_hash_nary(SEGC_MUL, n, h);
 	return 0;
 }
@@ -566,16 +661,18 @@ static int sum_hashes(struct term_writer *w, const size_t *ix, size_t len,
 	unsigned long *th)
 {
 	unsigned long *h = segc_xmalloc((w->m + 1) * sizeof(*h));
+	unsigned long *fh = segc_xcalloc(w->ncache, sizeof(*fh));
 	struct coef_hashes *ch = segc_xcalloc(1, sizeof(*ch));
 	size_t i;
 	int num, rc = 0;
 
 	for (i = 0; i < len && rc == 0; i++) {
-		rc = term_hash(w, ch, ix[i], h, &th[i], &num);
+		rc = term_hash(w, ch, fh, ix[i], h, &th[i], &num);
 		if (rc == 0 && num && i > 0 && i < len - 1)
 			rc = -1;
 	}
 	free(ch);
+	free(fh);
 	free(h);
 	return rc;
 }
