@@ -69,6 +69,15 @@ void segc_poly_resize(segc_poly *p, size_t nvars, size_t n);
  * them, taken): the views of poly.c.  Exponents undefined. */
 void segc_poly_resize_views(segc_poly *p, size_t nvars, size_t n,
 	mp_limb_t *limbs, size_t nlimbs);
+/* z = the read-only number of the 'k' limbs at 'd' (GMP's signed size,
+ * normalised): mpz_roinit_n without its call, for writing views. */
+static inline void segc_poly_set_view(mpz_ptr z, const mp_limb_t *d,
+	mp_size_t k)
+{
+	const mpz_t t = MPZ_ROINIT_N((mp_limb_t *)(uintptr_t)d, k);
+
+	*z = *t;
+}
 /* Gives 'p' rationals of its own in place of views: before a
  * coefficient of 'p' changes or 'p' gains a term. */
 void segc_poly_own(segc_poly *p);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <flint/fmpz_vec.h>
 #include "algebra/poly/polyflint.h"
 #include "algebra/poly/poly_private.h"
 #include "base/util.h"
@@ -173,15 +174,6 @@ static size_t view_limbs(const fmpq_mpoly_t A, slong n)
 	return total;
 }
 
-/* z = the read-only number of the 'k' limbs at 'd' (GMP's signed size,
- * normalised): mpz_roinit_n without its call. */
-static inline void set_view(mpz_ptr z, const mp_limb_t *d, mp_size_t k)
-{
-	const mpz_t t = MPZ_ROINIT_N((mp_limb_t *)(uintptr_t)d, k);
-
-	*z = *t;
-}
-
 /* c = the coefficient of term 'i' of 'A' in lowest terms, as a view of
  * limbs written at '*at' (which moves past them); 'one' holds the limb 1,
  * the denominator of an integer. */
@@ -200,13 +192,13 @@ static void view_coeff(mpq_ptr c, const fmpq_mpoly_t A, slong i,
 		num = fmpq_numref(t);
 	}
 	k = put_limbs(*at, num);
-	set_view(mpq_numref(c), *at, k);
+	segc_poly_set_view(mpq_numref(c), *at, k);
 	*at += k < 0 ? -k : k;
 	if (den == NULL || fmpz_is_one(den)) {
-		set_view(mpq_denref(c), one, 1);
+		segc_poly_set_view(mpq_denref(c), one, 1);
 	} else {
 		k = put_limbs(*at, den);
-		set_view(mpq_denref(c), *at, k);
+		segc_poly_set_view(mpq_denref(c), *at, k);
 		*at += k;
 	}
 }
@@ -342,6 +334,10 @@ int segc_flint_check_coeffs(const segc_poly_lim *lim, const segc_flint *f,
 	int rc = 0;
 
 	if (!lim || !lim->max_coeff_bits)
+		return 0;
+	/* the largest integer bounds every term at once */
+	if (nb + (flint_bitcnt_t)FLINT_ABS(_fmpz_vec_max_bits(Z->coeffs, n)) <=
+		lim->max_coeff_bits && db <= lim->max_coeff_bits)
 		return 0;
 	fmpq_init(t);
 	for (i = 0; i < n && rc == 0; i++) {

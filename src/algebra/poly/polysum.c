@@ -104,6 +104,41 @@ static void set_quotient(mpq_ptr c, __int128 x, unsigned long den)
 	mpz_set_ui(mpq_denref(c), den / a);
 }
 
+#if GMP_NUMB_BITS == 64
+/* c = x / den in lowest terms (x non-zero) as a view of limbs written at
+ * 'at' (returned past them); 'one' holds the limb 1. */
+static mp_limb_t *view_quotient(mpq_ptr c, __int128 x, unsigned long den,
+	mp_limb_t *at, const mp_limb_t *one)
+{
+	unsigned __int128 u = x < 0 ? -(unsigned __int128)x :
+		(unsigned __int128)x;
+	unsigned long a = den, b = (unsigned long)(u % den), d;
+	mp_size_t k;
+
+	while (b) {
+		unsigned long t = a % b;
+
+		a = b;
+		b = t;
+	}
+	u /= a;
+	d = den / a;
+	at[0] = (mp_limb_t)u;
+	at[1] = (mp_limb_t)(u >> 64);
+	k = at[1] ? 2 : 1;
+	segc_poly_set_view(mpq_numref(c), at, x < 0 ? -k : k);
+	at += k;
+	if (d == 1) {
+		segc_poly_set_view(mpq_denref(c), one, 1);
+	} else {
+		at[0] = d;
+		segc_poly_set_view(mpq_denref(c), at, 1);
+		at++;
+	}
+	return at;
+}
+#endif
+
 /* The numerators over 'den' of the n refs into t[i].v, or -1 when one
  * is not word-sized or their sum might not fit in 127 bits. */
 static int scale_numerators(struct word_term *t, const struct segc_term_ref *v,
@@ -151,6 +186,25 @@ static void collect_words(segc_poly *r, struct word_term *t, size_t n,
 			t[k++].v = acc;
 		}
 	}
+#if GMP_NUMB_BITS == 64
+	{
+		/* the coefficients as views (poly.c) of one block: at most
+		 * two limbs of numerator and one of denominator each, the
+		 * limb 1 first, shared by the integers */
+		mp_limb_t *limbs = segc_xmalloc(segc_xmul_size(3 * k + 1,
+			sizeof(mp_limb_t))), *at = limbs + 1;
+
+		limbs[0] = 1;
+		segc_poly_resize_views(r, nv, k, limbs, 3 * k + 1);
+		for (i = 0; i < k; i++) {
+			memcpy(r->exps_ + i * nv, t[i].e,
+				nv * sizeof(int32_t));
+			at = view_quotient(r->coefs_[i], t[i].v, den, at,
+				limbs);
+		}
+		return;
+	}
+#endif
 	segc_poly_resize(r, nv, k);
 	for (i = 0; i < k; i++) {
 		memcpy(r->exps_ + i * nv, t[i].e, nv * sizeof(int32_t));
