@@ -205,6 +205,32 @@ void segc_poly_push_swap(segc_poly *p, const int32_t *exp, mpq_ptr c)
 	mpq_swap(push_exp(p, exp), c);
 }
 
+/* The view 'z' of a's block of limbs moved to the same place in r's. */
+static void move_view(mpz_ptr z, const segc_poly *r, const segc_poly *a)
+{
+	size_t at = (size_t)(mpz_limbs_read(z) - a->limbs_);
+	mp_size_t k = (mp_size_t)mpz_size(z);
+
+	segc_poly_set_view(z, r->limbs_ + at, mpz_sgn(z) < 0 ? -k : k);
+}
+
+/* The coefficients of 'a', views, as views of a copy of its block of
+ * limbs in 'r' (its terms made room for, its exponents copied). */
+static void copy_views(segc_poly *r, const segc_poly *a)
+{
+	mp_limb_t *limbs = segc_xmalloc(segc_xmul_size(a->nlimbs_,
+		sizeof(mp_limb_t)));
+	size_t i;
+
+	memcpy(limbs, a->limbs_, a->nlimbs_ * sizeof(mp_limb_t));
+	segc_poly_resize_views(r, a->nvars_, a->len_, limbs, a->nlimbs_);
+	for (i = 0; i < a->len_; i++) {
+		*r->coefs_[i] = *a->coefs_[i];
+		move_view(mpq_numref(r->coefs_[i]), r, a);
+		move_view(mpq_denref(r->coefs_[i]), r, a);
+	}
+}
+
 /* r = a, a deep copy. */
 void segc_poly_set(segc_poly *r, const segc_poly *a)
 {
@@ -226,6 +252,10 @@ void segc_poly_set(segc_poly *r, const segc_poly *a)
 	if (a->len_ && a->nvars_)
 		memcpy(r->exps_, a->exps_,
 			a->len_ * a->nvars_ * sizeof(int32_t));
+	if (a->limbs_) {
+		copy_views(r, a);
+		return;
+	}
 	for (i = 0; i < a->len_; i++) {
 		mpq_init(r->coefs_[i]);
 		mpq_set(r->coefs_[i], a->coefs_[i]);
