@@ -56,38 +56,94 @@ static void common_den(mpz_ptr den, const segc_poly *p)
 			mpz_lcm(den, den, mpq_denref(p->coefs_[i]));
 }
 
+/* The FLINT exponent of variable k (of f->nused) in term 'i' of 'p'
+ * (see segc_flint_from_poly). */
+static inline ulong flint_exp(const segc_flint *f, const segc_poly *p,
+	size_t i, const int32_t *shift, size_t k)
+{
+	size_t v = f->map[k];
+
+	return (ulong)((int64_t)term_exp(p, i)[v] - (shift ? shift[v] : 0));
+}
+
+/* Terms whose exponents pack_exps and unpack_exps handle at a time. */
+#define PACK_CHUNK 256
+
+/* The exponents of the terms of 'p' (shifted) packed into 'exps' with
+ * 'bits' bits a field, a chunk of terms at a time: FLINT's fields are
+ * its variables from the last (or from the first in a reversed
+ * order). */
+static void pack_exps(const segc_flint *f, const segc_poly *p,
+	const int32_t *shift, ulong *exps, flint_bitcnt_t bits)
+{
+	const mpoly_ctx_struct *m = f->ctx->zctx->minfo;
+	size_t nf = (size_t)m->nfields, nu = f->nused, n = p->len_, i, j, k;
+	size_t nw = (size_t)mpoly_words_per_exp(bits, m);
+	ulong *u = segc_xcalloc(PACK_CHUNK * (nf ? nf : 1), sizeof(ulong));
+
+	for (i = 0; i < n; i += PACK_CHUNK) {
+		size_t c = n - i < PACK_CHUNK ? n - i : PACK_CHUNK;
+
+		for (j = 0; j < c; j++)
+			for (k = 0; k < nu; k++)
+				u[j * nf + (m->rev ? k :
+					(size_t)m->nvars - 1 - k)] =
+					flint_exp(f, p, i + j, shift, k);
+		mpoly_pack_vec_ui(exps + nw * i, u, bits, (slong)nf,
+			(slong)c);
+	}
+	free(u);
+}
+
 /* A = p * x^-shift: integer numerators over one denominator, made
- * canonical by fmpq_mpoly_reduce. */
+ * canonical by fmpq_mpoly_reduce.  The terms of 'p' are in FLINT's
+ * order already, so they are written in place, packed with the bits
+ * that the largest exponent of each variable needs, not pushed one by
+ * one. */
 void segc_flint_from_poly(const segc_flint *f, fmpq_mpoly_t A,
 	const segc_poly *p, const int32_t *shift)
 {
 	fmpz_mpoly_struct *Z = A->zpoly;
 	const fmpz_mpoly_ctx_struct *zctx = f->ctx->zctx;
-	mpz_t den, z;
-	fmpz_t c;
+	const mpoly_ctx_struct *m = zctx->minfo;
+	ulong *most = segc_xcalloc(f->nused ? f->nused : 1, sizeof(ulong));
+	flint_bitcnt_t bits;
 	size_t i, k;
+	int integral;
+	mpz_t den, z;
 
 	fmpq_mpoly_zero(A, f->ctx);
 	mpz_init(den);
 	mpz_init(z);
-	fmpz_init(c);
 	common_den(den, p);
-	fmpz_mpoly_fit_length(Z, (slong)p->len_, zctx);
-	for (i = 0; i < p->len_; i++) {
-		const int32_t *e = term_exp(p, i);
+	integral = mpz_cmp_ui(den, 1) == 0;
+	for (i = 0; i < p->len_; i++)
+		for (k = 0; k < f->nused; k++) {
+			ulong x = flint_exp(f, p, i, shift, k);
 
-		for (k = 0; k < f->nused; k++)
-			f->uexp[k] = (ulong)((int64_t)e[f->map[k]] -
-				(shift ? shift[f->map[k]] : 0));
-		mpz_divexact(z, den, mpq_denref(p->coefs_[i]));
-		mpz_mul(z, z, mpq_numref(p->coefs_[i]));
-		fmpz_set_mpz(c, z);
-		fmpz_mpoly_push_term_fmpz_ui(Z, c, f->uexp, zctx);
+			if (x > most[k])
+				most[k] = x;
+		}
+	bits = mpoly_exp_bits_required_ui(most, m);
+	bits = mpoly_fix_bits(bits > MPOLY_MIN_BITS ? bits : MPOLY_MIN_BITS, m);
+	fmpz_mpoly_fit_length_reset_bits(Z, (slong)p->len_, bits, zctx);
+	pack_exps(f, p, shift, Z->exps, bits);
+	for (i = 0; i < p->len_; i++) {
+		mpq_srcptr c = p->coefs_[i];
+
+		if (integral) {
+			fmpz_set_mpz(Z->coeffs + i, mpq_numref(c));
+		} else {
+			mpz_divexact(z, den, mpq_denref(c));
+			mpz_mul(z, z, mpq_numref(c));
+			fmpz_set_mpz(Z->coeffs + i, z);
+		}
 	}
+	_fmpz_mpoly_set_length(Z, (slong)p->len_, zctx);
 	fmpz_one(fmpq_numref(A->content));
 	fmpz_set_mpz(fmpq_denref(A->content), den);
 	fmpq_mpoly_reduce(A, f->ctx);
-	fmpz_clear(c);
+	free(most);
 	mpz_clear(z);
 	mpz_clear(den);
 }
@@ -203,9 +259,6 @@ static void view_coeff(mpq_ptr c, const fmpq_mpoly_t A, slong i,
 	}
 }
 
-/* Terms whose exponents unpack_exps unpacks at a time. */
-#define UNPACK_CHUNK 256
-
 /* The exponents of the terms of 'A' (one word per field) into the rows
  * of 'r', each starting from 'base': FLINT's fields are its variables
  * from the last (or from the first in a reversed order). */
@@ -218,12 +271,12 @@ static void unpack_exps(const segc_flint *f, segc_poly *r,
 	size_t nw = (size_t)mpoly_words_per_exp(Z->bits, m);
 	size_t nu = f->nused, i, j, k, *field = segc_xmalloc((nu ? nu : 1) *
 		sizeof(size_t));
-	ulong *u = segc_xmalloc(UNPACK_CHUNK * (nf ? nf : 1) * sizeof(ulong));
+	ulong *u = segc_xmalloc(PACK_CHUNK * (nf ? nf : 1) * sizeof(ulong));
 
 	for (k = 0; k < nu; k++)
 		field[k] = m->rev ? k : (size_t)m->nvars - 1 - k;
-	for (i = 0; i < n; i += UNPACK_CHUNK) {
-		size_t c = n - i < UNPACK_CHUNK ? n - i : UNPACK_CHUNK;
+	for (i = 0; i < n; i += PACK_CHUNK) {
+		size_t c = n - i < PACK_CHUNK ? n - i : PACK_CHUNK;
 
 		mpoly_unpack_vec_ui(u, Z->exps + nw * i, Z->bits, (slong)nf,
 			(slong)c);
