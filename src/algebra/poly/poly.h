@@ -6,7 +6,9 @@
  * into a table kept by the caller (the canonical form keeps a table of
  * atoms).  Two polynomials with different 'nvars' are combined as if the
  * shorter one had zero exponents for the missing trailing variables, which
- * keeps both sorted.  Coefficients are GMP rationals, never zero.
+ * keeps both sorted.  Coefficients are GMP rationals, never zero (held
+ * as rationals of their own, or as read-only views of one block of
+ * limbs: see poly.c; the difference is private to src/algebra/poly/).
  *
  * Every operation that can grow a polynomial takes a segc_poly_lim: the
  * limits on terms, exponents and coefficient bits, and the context where
