@@ -594,14 +594,14 @@ static unsigned long coef_hash(struct coef_hashes *ch, mpq_srcptr c,
  * 'fh' (one entry per place of w's cache of factors, 0 when not yet
  * known), the factor made in the cache when it is not yet: 0, or -1 when
  * 'x' is beyond the cache or the factor is not plain. */
-static inline int factor_hash(struct term_writer *w, unsigned long *fh, size_t r,
-	int32_t x, unsigned long *out)
+static inline int factor_hash(struct term_writer *w, unsigned long *fh,
+	size_t r, int32_t x, unsigned long *out)
 {
 	size_t s;
 
 	if (x < -POWER_CACHE || x > POWER_CACHE)
 		return -1;
-	s = r * (2 * POWER_CACHE + 1) + (size_t)(x + POWER_CACHE);
+	s = (size_t)(cache_slot(w->cache, r, x) - w->cache);
 	if (!fh[s]) {
 		const segc_expr *f = cache_factor(w, r, x);
 
@@ -623,24 +623,13 @@ static int term_hash(struct term_writer *w, struct coef_hashes *ch,
 	unsigned long *fh, size_t i, unsigned long *h, unsigned long *res,
 	int *num)
 {
-	size_t r, j, n = 1, kn = 0, *neg = w->ranks;
+	size_t j, n = 1, k = factor_ranks(w, i);
 	int one;
 
 	h[0] = coef_hash(ch, segc_poly_coeff(w->p, i), &one);
-	segc_poly_get_exps(w->p, i, w->e);
-	for (r = 0; r < w->m; r++) {
-		int32_t x = w->e[w->byrank[r]];
-
-		if (x > 0) {
-			if (factor_hash(w, fh, r, x, &h[n++]))
-				return -1;
-		} else if (x < 0) {
-			neg[kn++] = r;
-		}
-	}
-	for (j = 0; j < kn; j++)
-		if (factor_hash(w, fh, neg[j], rank_exponent(w, neg[j]),
-			&h[n++]))
+	for (j = 0; j < k; j++)
+		if (factor_hash(w, fh, w->ranks[j],
+			rank_exponent(w, w->ranks[j]), &h[n++]))
 			return -1;
 	*num = n == 1;
 	if (one && n > 1) {

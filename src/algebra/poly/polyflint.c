@@ -31,7 +31,6 @@ void segc_flint_init(segc_flint *f, size_t n, const segc_poly *const *v)
 	for (w = 0; w < nv; w++)
 		if (used[w])
 			f->map[f->nused++] = w;
-	f->uexp = segc_xcalloc(f->nused ? f->nused : 1, sizeof(ulong));
 	fmpq_mpoly_ctx_init(f->ctx, (slong)(f->nused ? f->nused : 1), ORD_LEX);
 	free(used);
 	free(one);
@@ -42,7 +41,6 @@ void segc_flint_clear(segc_flint *f)
 {
 	fmpq_mpoly_ctx_clear(f->ctx);
 	free(f->map);
-	free(f->uexp);
 }
 
 /* The least common multiple of the denominators of 'p' into 'den'. */
@@ -69,10 +67,16 @@ static inline ulong flint_exp(const segc_flint *f, const segc_poly *p,
 /* Terms whose exponents pack_exps and unpack_exps handle at a time. */
 #define PACK_CHUNK 256
 
-/* The exponents of the terms of 'p' (shifted) packed into 'exps' with
- * 'bits' bits a field, a chunk of terms at a time: FLINT's fields are
- * its variables from the last (or from the first in a reversed
+/* The field of FLINT's variable 'k' in a packed exponent vector: the
+ * fields are the variables from the last (from the first in a reversed
  * order). */
+static size_t field_of(const mpoly_ctx_struct *m, size_t k)
+{
+	return m->rev ? k : (size_t)m->nvars - 1 - k;
+}
+
+/* The exponents of the terms of 'p' (shifted) packed into 'exps' with
+ * 'bits' bits a field, a chunk of terms at a time. */
 static void pack_exps(const segc_flint *f, const segc_poly *p,
 	const int32_t *shift, ulong *exps, flint_bitcnt_t bits)
 {
@@ -86,8 +90,7 @@ static void pack_exps(const segc_flint *f, const segc_poly *p,
 
 		for (j = 0; j < c; j++)
 			for (k = 0; k < nu; k++)
-				u[j * nf + (m->rev ? k :
-					(size_t)m->nvars - 1 - k)] =
+				u[j * nf + field_of(m, k)] =
 					flint_exp(f, p, i + j, shift, k);
 		mpoly_pack_vec_ui(exps + nw * i, u, bits, (slong)nf,
 			(slong)c);
@@ -259,9 +262,10 @@ static void view_coeff(mpq_ptr c, const fmpq_mpoly_t A, slong i,
 	}
 }
 
-/* The exponents of the terms of 'A' (one word per field) into the rows
- * of 'r', each starting from 'base': FLINT's fields are its variables
- * from the last (or from the first in a reversed order). */
+/* The exponents of the terms of 'A' into the rows of 'r', each starting
+ * from 'base', a chunk of terms at a time: unpacked into fields by
+ * FLINT's vector unpack, or term by term into variables when a field
+ * takes more than a word. */
 static void unpack_exps(const segc_flint *f, segc_poly *r,
 	const fmpq_mpoly_t A, const int32_t *base)
 {
@@ -269,37 +273,38 @@ static void unpack_exps(const segc_flint *f, segc_poly *r,
 	const mpoly_ctx_struct *m = f->ctx->zctx->minfo;
 	size_t nv = f->nvars, nf = (size_t)m->nfields, n = (size_t)Z->length;
 	size_t nw = (size_t)mpoly_words_per_exp(Z->bits, m);
-	size_t nu = f->nused, i, j, k, *field = segc_xmalloc((nu ? nu : 1) *
+	size_t nu = f->nused, i, j, k, *at = segc_xmalloc((nu ? nu : 1) *
 		sizeof(size_t));
 	ulong *u = segc_xmalloc(PACK_CHUNK * (nf ? nf : 1) * sizeof(ulong));
+	int packed = Z->bits <= FLINT_BITS;
 
+	/* where variable k lies in the unpacked vector of a term */
 	for (k = 0; k < nu; k++)
-		field[k] = m->rev ? k : (size_t)m->nvars - 1 - k;
+		at[k] = packed ? field_of(m, k) : k;
 	for (i = 0; i < n; i += PACK_CHUNK) {
 		size_t c = n - i < PACK_CHUNK ? n - i : PACK_CHUNK;
 
-		mpoly_unpack_vec_ui(u, Z->exps + nw * i, Z->bits, (slong)nf,
-			(slong)c);
+		if (packed)
+			mpoly_unpack_vec_ui(u, Z->exps + nw * i, Z->bits,
+				(slong)nf, (slong)c);
+		else
+			for (j = 0; j < c; j++)
+				mpoly_get_monomial_ui(u + j * nf,
+					Z->exps + nw * (i + j), Z->bits, m);
 		for (j = 0; j < c; j++) {
 			int32_t *e = r->exps_ + (i + j) * nv;
 			const ulong *x = u + j * nf;
 
-			if (nu == nv) {
-				/* every variable used: the map is the identity */
-				for (k = 0; k < nv; k++)
-					e[k] = (int32_t)((int64_t)x[field[k]] +
-						base[k]);
-				continue;
-			}
-			if (nv)
+			/* the variables FLINT does not have keep 'base' */
+			if (nu < nv)
 				memcpy(e, base, nv * sizeof(int32_t));
 			for (k = 0; k < nu; k++)
-				e[f->map[k]] = (int32_t)((int64_t)x[field[k]] +
+				e[f->map[k]] = (int32_t)((int64_t)x[at[k]] +
 					base[f->map[k]]);
 		}
 	}
 	free(u);
-	free(field);
+	free(at);
 }
 
 /* r = A * x^shift (see polyflint.h).  The coefficients are written as
@@ -307,10 +312,7 @@ static void unpack_exps(const segc_flint *f, segc_poly *r,
 int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 	segc_poly *r, const fmpq_mpoly_t A, const int32_t *shift)
 {
-	const fmpz_mpoly_struct *Z = A->zpoly;
-	const mpoly_ctx_struct *m = f->ctx->zctx->minfo;
-	size_t nw = (size_t)mpoly_words_per_exp(Z->bits, m);
-	size_t nv = f->nvars, k, nlimbs;
+	size_t nv = f->nvars, nlimbs;
 	int32_t *base;
 	mp_limb_t *limbs, *at;
 	fmpq_t t;
@@ -330,21 +332,7 @@ int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 	limbs[0] = 1;
 	at = limbs + 1;
 	segc_poly_resize_views(r, nv, (size_t)n, limbs, nlimbs);
-	if (Z->bits <= FLINT_BITS) {
-		unpack_exps(f, r, A, base);
-	} else {
-		for (i = 0; i < n; i++) {
-			int32_t *e = r->exps_ + (size_t)i * nv;
-
-			mpoly_get_monomial_ui(f->uexp, Z->exps + nw *
-				(size_t)i, Z->bits, m);
-			if (nv)
-				memcpy(e, base, nv * sizeof(int32_t));
-			for (k = 0; k < f->nused; k++)
-				e[f->map[k]] = (int32_t)((int64_t)f->uexp[k] +
-					base[f->map[k]]);
-		}
-	}
+	unpack_exps(f, r, A, base);
 	fmpq_init(t);
 	for (i = 0; i < n; i++)
 		view_coeff(r->coefs_[i], A, i, &at, limbs, t);

@@ -15,7 +15,6 @@ typedef struct segc_flint {
 	size_t nused;        /* FLINT's variables: the used ones */
 	size_t *map;         /* nused segc variable indices, increasing */
 	fmpq_mpoly_ctx_t ctx;
-	ulong *uexp;         /* scratch: nused exponents */
 } segc_flint;
 
 /* Makes 'f' over the variables that occur in any of the 'n' polynomials

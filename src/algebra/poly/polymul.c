@@ -753,16 +753,16 @@ void segc_poly_primitive(segc_poly *p, mpq_ptr scale)
 		mpz_lcm(l, l, mpq_denref(p->coefs_[i]));
 	}
 	/* an integer polynomial of content 1 stays as it is (views too) */
-	if (mpz_cmp_ui(g, 1) || mpz_cmp_ui(l, 1))
+	if (mpz_cmp_ui(g, 1) || mpz_cmp_ui(l, 1)) {
 		segc_poly_own(p);
-	for (i = 0; p->limbs_ == NULL && i < p->len_; i++) {
-		mpz_divexact(mpq_numref(p->coefs_[i]),
-			mpq_numref(p->coefs_[i]), g);
-		mpz_divexact(mpq_denref(p->coefs_[i]), l,
-			mpq_denref(p->coefs_[i]));
-		mpz_mul(mpq_numref(p->coefs_[i]), mpq_numref(p->coefs_[i]),
-			mpq_denref(p->coefs_[i]));
-		mpz_set_ui(mpq_denref(p->coefs_[i]), 1);
+		for (i = 0; i < p->len_; i++) {
+			mpq_ptr c = p->coefs_[i];
+
+			mpz_divexact(mpq_numref(c), mpq_numref(c), g);
+			mpz_divexact(mpq_denref(c), l, mpq_denref(c));
+			mpz_mul(mpq_numref(c), mpq_numref(c), mpq_denref(c));
+			mpz_set_ui(mpq_denref(c), 1);
+		}
 	}
 	if (scale) {
 		mpz_set(mpq_numref(scale), g);

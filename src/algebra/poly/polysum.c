@@ -87,8 +87,9 @@ static void set_i128(mpz_ptr z, __int128 x)
 		mpz_neg(z, z);
 }
 
-/* c = x / den in lowest terms (x non-zero). */
-static void set_quotient(mpq_ptr c, __int128 x, unsigned long den)
+/* |x|, and gcd(|x|, den) into '*g' (den > 0). */
+static unsigned __int128 abs_gcd(__int128 x, unsigned long den,
+	unsigned long *g)
 {
 	unsigned __int128 u = x < 0 ? -(unsigned __int128)x :
 		(unsigned __int128)x;
@@ -100,6 +101,16 @@ static void set_quotient(mpq_ptr c, __int128 x, unsigned long den)
 		a = b;
 		b = t;
 	}
+	*g = a;
+	return u;
+}
+
+/* c = x / den in lowest terms (x non-zero). */
+static void set_quotient(mpq_ptr c, __int128 x, unsigned long den)
+{
+	unsigned long a;
+
+	abs_gcd(x, den, &a);
 	set_i128(mpq_numref(c), x / (__int128)a);
 	mpz_set_ui(mpq_denref(c), den / a);
 }
@@ -110,17 +121,10 @@ static void set_quotient(mpq_ptr c, __int128 x, unsigned long den)
 static mp_limb_t *view_quotient(mpq_ptr c, __int128 x, unsigned long den,
 	mp_limb_t *at, const mp_limb_t *one)
 {
-	unsigned __int128 u = x < 0 ? -(unsigned __int128)x :
-		(unsigned __int128)x;
-	unsigned long a = den, b = (unsigned long)(u % den), d;
+	unsigned long a, d;
+	unsigned __int128 u = abs_gcd(x, den, &a);
 	mp_size_t k;
 
-	while (b) {
-		unsigned long t = a % b;
-
-		a = b;
-		b = t;
-	}
 	u /= a;
 	d = den / a;
 	at[0] = (mp_limb_t)u;
