@@ -4,6 +4,7 @@
 #define SEGC_EXPR_PRIVATE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <segc/segc.h>
 #include "expr/builtin.h"
@@ -69,6 +70,37 @@ struct segc_expr_deferred {
 	void (*release)(void *data);
 	void *data;
 };
+
+/* Combines the running structural hash 'h' with 'x' (the store's hash
+ * of a node is a chain of these over its fields, then
+ * segc_expr_hash_final). */
+static inline uint64_t segc_expr_hash_mix(uint64_t h, uint64_t x)
+{
+	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h;
+}
+
+/* Spreads the bits of a finished chain 'h' (the finaliser of
+ * MurmurHash3). */
+static inline uint64_t segc_expr_hash_final(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
+/* The chain of a node of 'kind' without a name or a number and with 'n'
+ * children, before the children: segc_expr_hash_mix each child's hash
+ * into it in order, then segc_expr_hash_final gives the node's hash. */
+static inline uint64_t segc_expr_hash_start(enum segc_expr_kind kind,
+	size_t n)
+{
+	return segc_expr_hash_mix(segc_expr_hash_mix(0x5e9c,
+		(uint64_t)kind + 1), (uint64_t)n);
+}
 
 /* The hash the store gives a node of 'kind' (ADD or MUL) with 'n'
  * children whose hashes are 'h', and that of the NUM node of 'q': what a

@@ -27,24 +27,6 @@ static _Thread_local struct {
 
 /* ------------------------------------------------------------- hashing */
 
-/* Combines the running hash 'h' with 'x'. */
-static uint64_t hash_mix(uint64_t h, uint64_t x)
-{
-	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	return h;
-}
-
-/* Spreads the bits of 'h' (the finaliser of MurmurHash3). */
-static uint64_t hash_final(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
-
 /* FNV-1a of the string 's'. */
 static uint64_t hash_string(const char *s)
 {
@@ -62,10 +44,11 @@ static uint64_t hash_mpz(uint64_t h, mpz_srcptr z)
 {
 	size_t i, n = mpz_size(z);
 
-	h = hash_mix(h, (uint64_t)(mpz_sgn(z) + 1));
-	h = hash_mix(h, (uint64_t)n);
+	h = segc_expr_hash_mix(h, (uint64_t)(mpz_sgn(z) + 1));
+	h = segc_expr_hash_mix(h, (uint64_t)n);
 	for (i = 0; i < n; i++)
-		h = hash_mix(h, (uint64_t)mpz_getlimbn(z, (mp_size_t)i));
+		h = segc_expr_hash_mix(h,
+			(uint64_t)mpz_getlimbn(z, (mp_size_t)i));
 	return h;
 }
 
@@ -74,19 +57,18 @@ static uint64_t hash_mpz(uint64_t h, mpz_srcptr z)
 unsigned long segc_expr_hash_nary(enum segc_expr_kind kind, size_t n,
 	const unsigned long *h)
 {
-	uint64_t x = hash_mix(0x5e9c, (uint64_t)kind + 1);
+	uint64_t x = segc_expr_hash_start(kind, n);
 	size_t i;
 
-	x = hash_mix(x, (uint64_t)n);
 	for (i = 0; i < n; i++)
-		x = hash_mix(x, (uint64_t)h[i]);
-	return (unsigned long)hash_final(x);
+		x = segc_expr_hash_mix(x, (uint64_t)h[i]);
+	return (unsigned long)segc_expr_hash_final(x);
 }
 
 /* The structural hash of 'key' (fields other than 'hash'). */
 static unsigned long key_hash(const struct node_key *key)
 {
-	uint64_t h = hash_mix(0x5e9c, (uint64_t)key->kind + 1);
+	uint64_t h = segc_expr_hash_mix(0x5e9c, (uint64_t)key->kind + 1);
 	size_t i;
 
 	if (key->kind == SEGC_NUM) {
@@ -94,11 +76,11 @@ static unsigned long key_hash(const struct node_key *key)
 		h = hash_mpz(h, mpq_denref(key->value));
 	}
 	if (key->name)
-		h = hash_mix(h, hash_string(key->name));
-	h = hash_mix(h, (uint64_t)key->nargs);
+		h = segc_expr_hash_mix(h, hash_string(key->name));
+	h = segc_expr_hash_mix(h, (uint64_t)key->nargs);
 	for (i = 0; i < key->nargs; i++)
-		h = hash_mix(h, (uint64_t)key->args[i]->hash);
-	return (unsigned long)hash_final(h);
+		h = segc_expr_hash_mix(h, (uint64_t)key->args[i]->hash);
+	return (unsigned long)segc_expr_hash_final(h);
 }
 
 /* The hash of the NUM node of 'q' (see expr_private.h). */

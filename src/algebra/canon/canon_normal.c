@@ -235,7 +235,8 @@ static void normalise_den_sign(segc_canon *st, segc_rf *r)
 	mpq_init(scale);
 	segc_poly_primitive(&r->den, scale);
 	ix = segc_canon_output_order(&r->den, byrank, k);
-	if (mpq_sgn(segc_poly_coeff(&r->den, ix[0])) < 0) {
+	if (mpq_sgn(segc_poly_coeff(&r->den,
+		segc_canon_term_at(ix, 0))) < 0) {
 		segc_poly_neg(&r->den);
 		mpq_neg(scale, scale);
 	}

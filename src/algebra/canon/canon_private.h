@@ -160,9 +160,16 @@ segc_expr *segc_canon_from_rf(segc_canon *st, segc_rf *r);
 size_t *segc_canon_used_by_rank(const segc_canon *st, const segc_poly *p,
 	size_t *k);
 /* canon_write.c: the term indices of 'p' in output order ('byrank' as
- * segc_canon_used_by_rank gives it, k variables; allocated). */
+ * segc_canon_used_by_rank gives it, k variables; allocated), or NULL
+ * when that is the order of 'p' (read through segc_canon_term_at). */
 size_t *segc_canon_output_order(const segc_poly *p, const size_t *byrank,
 	size_t k);
+/* The term of 'p' at place 'i' of the output order 'ix' of
+ * segc_canon_output_order. */
+static inline size_t segc_canon_term_at(const size_t *ix, size_t i)
+{
+	return ix ? ix[i] : i;
+}
 /* canon_write.c: the expression of the polynomial 'p' of 'st' in output
  * order.  When 'take' is non-zero 'p' may be taken (left zero): a long
  * sum then keeps it and makes its terms' nodes only when they are read

@@ -137,28 +137,28 @@ static int in_poly_order(const segc_poly *p, const size_t *byrank, size_t k)
 }
 
 /* The term indices of 'p' in output order ('byrank'[r] = variable of
- * rank r, k of them). */
+ * rank r, k of them), or NULL when that is the order of 'p'. */
 size_t *segc_canon_output_order(const segc_poly *p, const size_t *byrank,
 	size_t k)
 {
 	struct order_arg arg;
-	size_t i, n = segc_poly_nterms(p);
-	size_t *ix = segc_xmalloc((n ? n : 1) * sizeof(size_t));
+	size_t i, n = segc_poly_nterms(p), *ix;
 
-	for (i = 0; i < n; i++)
-		ix[i] = i;
 	/* often the order of the variables is that of their atoms, and
 	 * the terms are in output order already */
 	if (in_poly_order(p, byrank, k))
-		return ix;
+		return NULL;
 	for (i = 1; i < n && out_cmp(p, byrank, k, i - 1, i) < 0; i++)
 		;
-	if (i < n) {
-		arg.p = p;
-		arg.byrank = byrank;
-		arg.k = k;
-		merge_sort(ix, n, term_cmp, &arg);
-	}
+	if (i == n)
+		return NULL;
+	ix = segc_xmalloc(n * sizeof(size_t));
+	for (i = 0; i < n; i++)
+		ix[i] = i;
+	arg.p = p;
+	arg.byrank = byrank;
+	arg.k = k;
+	merge_sort(ix, n, term_cmp, &arg);
 	return ix;
 }
 
@@ -359,6 +359,7 @@ struct term_writer {
 	segc_expr *coefs[COEF_CACHE];
 	int32_t small[POLY_EXPR_SMALL_VARS], *e;
 	size_t *ranks;             /* see factor_ranks */
+	int32_t *xs;               /* the exponent of each of those */
 	segc_expr **f;
 	mpq_t x;
 };
@@ -385,6 +386,7 @@ static void writer_init(struct term_writer *w, const segc_poly *p,
 	w->e = w->n <= POLY_EXPR_SMALL_VARS ? w->small :
 		segc_xmalloc(segc_xmul_size(w->n, sizeof(int32_t)));
 	w->ranks = segc_xmalloc((2 * m + 1) * sizeof(*w->ranks));
+	w->xs = segc_xmalloc((2 * m + 1) * sizeof(*w->xs));
 	w->f = segc_xmalloc((m + 1) * sizeof(*w->f));
 	mpq_init(w->x);
 }
@@ -402,37 +404,37 @@ static void writer_clear(struct term_writer *w)
 	if (w->e != w->small)
 		free(w->e);
 	free(w->ranks);
+	free(w->xs);
 	free(w->f);
 	mpq_clear(w->x);
 }
 
 /* The ranks of the factors of term 'i' of a polynomial without roots
- * into w->ranks, in the order of the term's product: the positive powers
- * by rank, then the negative; returns how many.  w->e holds the term's
- * exponents. */
+ * into w->ranks and their exponents into w->xs, in the order of the
+ * term's product: the positive powers by rank, then the negative;
+ * returns how many. */
 static size_t factor_ranks(struct term_writer *w, size_t i)
 {
 	size_t r, k = 0, kn = 0, *neg = w->ranks + w->m;
+	int32_t *negx = w->xs + w->m;
 
-	segc_poly_get_exps(w->p, i, w->e);
 	/* one look at each exponent: the negative ones wait past m */
 	for (r = 0; r < w->m; r++) {
-		int32_t x = w->e[w->byrank[r]];
+		int32_t x = segc_poly_exp(w->p, i, w->byrank[r]);
 
-		if (x > 0)
+		if (x > 0) {
+			w->xs[k] = x;
 			w->ranks[k++] = r;
-		else if (x < 0)
+		} else if (x < 0) {
+			negx[kn] = x;
 			neg[kn++] = r;
+		}
 	}
-	if (kn)
+	if (kn) {
 		memmove(w->ranks + k, neg, kn * sizeof(*neg));
+		memmove(w->xs + k, negx, kn * sizeof(*negx));
+	}
 	return k + kn;
-}
-
-/* The exponent of the factor of rank 'r' in the term of w->e. */
-static int32_t rank_exponent(const struct term_writer *w, size_t r)
-{
-	return w->e[w->byrank[r]];
 }
 
 /* The factor of rank 'r' to the integer exponent 'x' (|x| <=
@@ -458,7 +460,7 @@ static size_t plain_factors(struct term_writer *w, size_t i)
 
 	for (j = 0; j < k; j++) {
 		size_t r = w->ranks[j];
-		int32_t x = rank_exponent(w, r);
+		int32_t x = w->xs[j];
 
 		if (w->cache && x >= -POWER_CACHE && x <= POWER_CACHE) {
 			w->f[j] = segc_expr_copy(cache_factor(w, r, x));
@@ -514,7 +516,8 @@ struct deferred_poly {
 	size_t m;
 	size_t *byrank;
 	const segc_expr **atoms;  /* references held */
-	size_t *order;            /* the term of each child */
+	size_t *order;            /* the term of each child, or NULL
+	                           * when it is the polynomial's order */
 	size_t n;                 /* children */
 };
 
@@ -542,9 +545,11 @@ static void deferred_make(void *data, segc_expr **out)
 	size_t i;
 
 	writer_init(&w, &d->p, d->byrank, d->atoms, d->m);
-	for (i = 0; i < d->n; i++)
-		out[i] = write_term(&w, d->order[i],
-			plain_factors(&w, d->order[i]));
+	for (i = 0; i < d->n; i++) {
+		size_t t = segc_canon_term_at(d->order, i);
+
+		out[i] = write_term(&w, t, plain_factors(&w, t));
+	}
 	writer_clear(&w);
 }
 
@@ -615,54 +620,63 @@ static inline int factor_hash(struct term_writer *w, unsigned long *fh,
 
 /* The hash of the node write_term makes of term 'i' (segc_expr_mul_num's
  * cases when no factor folds: the coefficient alone, 1 left out, one
- * factor alone) into '*res' ('h' has room for m + 1 hashes); '*num' set
- * when the node is the coefficient.  The factors are those of
- * factor_ranks: the positive powers by rank, then the negative.  0, or
- * -1 when a factor is beyond the cache or not plain. */
+ * factor alone) into '*res'; '*num' set when the node is the
+ * coefficient.  The factors are those of factor_ranks: the positive
+ * powers by rank, then the negative.  0, or -1 when a factor is beyond
+ * the cache or not plain. */
 static int term_hash(struct term_writer *w, struct coef_hashes *ch,
-	unsigned long *fh, size_t i, unsigned long *h, unsigned long *res,
-	int *num)
+	unsigned long *fh, size_t i, unsigned long *res, int *num)
 {
-	size_t j, n = 1, k = factor_ranks(w, i);
+	size_t j, k = factor_ranks(w, i);
+	unsigned long c, f;
+	uint64_t x;
 	int one;
 
-	h[0] = coef_hash(ch, segc_poly_coeff(w->p, i), &one);
-	for (j = 0; j < k; j++)
-		if (factor_hash(w, fh, w->ranks[j],
-			rank_exponent(w, w->ranks[j]), &h[n++]))
-			return -1;
-	*num = n == 1;
-	if (one && n > 1) {
-		h++;
-		n--;
+	c = coef_hash(ch, segc_poly_coeff(w->p, i), &one);
+	*num = k == 0;
+	if (k == 0) {
+		*res = c;
+		return 0;
 	}
-	*res = n == 1 ? h[0] : segc_expr_hash_nary(SEGC_MUL, n, h);
+	if (k == 1 && one)
+		return factor_hash(w, fh, w->ranks[0], w->xs[0], res);
+	x = segc_expr_hash_start(SEGC_MUL, k + !one);
+	if (!one)
+		x = segc_expr_hash_mix(x, c);
+	for (j = 0; j < k; j++) {
+		if (factor_hash(w, fh, w->ranks[j], w->xs[j], &f))
+			return -1;
+		x = segc_expr_hash_mix(x, f);
+	}
+	*res = (unsigned long)segc_expr_hash_final(x);
 	return 0;
 }
 
-/* The hashes of the children of the sum of 'w''s polynomial, whose terms
- * in output order are 'ix' (len of them), into 'th': 0, or -1 when a
- * factor is not plain or not cached.  The sum keeps its terms in that
- * order (segc_expr_add) since the number term, which it folds, is last,
- * where it puts it back; -1 as well, should it be elsewhere than first
- * or last. */
-static int sum_hashes(struct term_writer *w, const size_t *ix, size_t len,
-	unsigned long *th)
+/* The hash of the sum of 'w''s polynomial, whose terms in output order
+ * are 'ix' (len of them; NULL: the polynomial's order), into '*hash': 0,
+ * or -1 when a factor is not plain or not cached.  The sum keeps its
+ * terms in that order (segc_expr_add) since the number term, which it
+ * folds, is last, where it puts it back; -1 as well, should it be
+ * elsewhere than first or last. */
+static int sum_hash(struct term_writer *w, const size_t *ix, size_t len,
+	unsigned long *hash)
 {
-	unsigned long *h = segc_xmalloc((w->m + 1) * sizeof(*h));
-	unsigned long *fh = segc_xcalloc(w->ncache, sizeof(*fh));
+	unsigned long *fh = segc_xcalloc(w->ncache, sizeof(*fh)), t;
 	struct coef_hashes *ch = segc_xcalloc(1, sizeof(*ch));
+	uint64_t x = segc_expr_hash_start(SEGC_ADD, len);
 	size_t i;
 	int num, rc = 0;
 
 	for (i = 0; i < len && rc == 0; i++) {
-		rc = term_hash(w, ch, fh, ix[i], h, &th[i], &num);
+		rc = term_hash(w, ch, fh, segc_canon_term_at(ix, i), &t,
+			&num);
 		if (rc == 0 && num && i > 0 && i < len - 1)
 			rc = -1;
+		x = segc_expr_hash_mix(x, t);
 	}
+	*hash = (unsigned long)segc_expr_hash_final(x);
 	free(ch);
 	free(fh);
-	free(h);
 	return rc;
 }
 
@@ -680,15 +694,14 @@ static segc_expr *defer_sum(segc_canon *st, segc_poly *p,
 	struct deferred_poly *d;
 	struct term_writer w;
 	const segc_expr **from;
-	unsigned long *th;
+	unsigned long hash;
 	segc_expr *res = NULL;
 
 	if (len < DEFER_MIN_TERMS || !m || st->has_roots ||
 	    segc_poly_nvars(p) > 2 * m + 16)
 		return NULL;
 	writer_init(&w, p, byrank, atoms, m);
-	th = segc_xmalloc(len * sizeof(*th));
-	if (sum_hashes(&w, ix, len, th) == 0) {
+	if (sum_hash(&w, ix, len, &hash) == 0) {
 		/* the children's free names are those of their factors,
 		 * every one of them now in the cache */
 		from = segc_xmalloc(w.ncache * sizeof(*from));
@@ -701,8 +714,7 @@ static segc_expr *defer_sum(segc_canon *st, segc_poly *p,
 		ops.make = deferred_make;
 		ops.release = deferred_release;
 		ops.data = d;
-		res = segc_expr_store_defer(SEGC_ADD, len,
-			segc_expr_hash_nary(SEGC_ADD, len, th), nfrom, from,
+		res = segc_expr_store_defer(SEGC_ADD, len, hash, nfrom, from,
 			&ops);
 		free(from);
 		if (res) {
@@ -720,7 +732,6 @@ static segc_expr *defer_sum(segc_canon *st, segc_poly *p,
 		}
 	}
 	writer_clear(&w);
-	free(th);
 	return res;
 }
 
@@ -740,9 +751,12 @@ segc_expr *segc_canon_poly_expr(segc_canon *st, segc_poly *p, int take)
 		return res;
 	terms = segc_xmalloc((len ? len : 1) * sizeof(*terms));
 	writer_init(&w, p, byrank, atoms, m);
-	for (i = 0; i < len; i++)
-		terms[i] = write_term(&w, ix[i], st->has_roots ?
-			root_factors(st, &w, ix[i]) : plain_factors(&w, ix[i]));
+	for (i = 0; i < len; i++) {
+		size_t t = segc_canon_term_at(ix, i);
+
+		terms[i] = write_term(&w, t, st->has_roots ?
+			root_factors(st, &w, t) : plain_factors(&w, t));
+	}
 	writer_clear(&w);
 	res = len ? segc_expr_add(len, terms) : segc_expr_int(0);
 	free(terms);
