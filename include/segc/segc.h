@@ -141,9 +141,10 @@ SEGC_API unsigned long long segc_ctx_work(SEGC_KEEP const segc_ctx *ctx);
  * an expression, or a model, machine or bindings holding expressions,
  * must stay in the thread that made it.
  *
- * Releases the calling thread's store of expressions and the caches that
- * FLINT and MPFR keep for the thread (flint_cleanup(), which frees only
- * the calling thread's caches).  Call once at the end of the thread (or
+ * Releases the calling thread's store of expressions, the blocks of
+ * large polynomials it keeps for reuse (a few megabytes at most), and
+ * the caches that FLINT and MPFR keep for the thread (flint_cleanup(),
+ * which frees only the calling thread's caches).  Call once at the end of the thread (or
  * of the program), after every expression it made has been freed. */
 SEGC_API void segc_library_cleanup(void);
 

@@ -3,7 +3,7 @@
  * common factors; the edges of the conversion to the arithmetic library
  * (negative exponents, zero, huge coefficients, many variables) and the
  * limits around it; the Taylor shift of a variable against values at
- * moved points. */
+ * moved points; the blocks a thread keeps from large polynomials. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1044,9 +1044,76 @@ static void test_views(void)
 	mpq_clears(v, w, c, t, (mpq_ptr)0);
 }
 
+/* The blocks of large polynomials that the thread keeps once they are
+ * freed: kept after a large power dies, taken again by the next one of
+ * its size (whose value is right), never more than 8 MiB of them,
+ * and none after segc_poly_buffers_release(). */
+static void test_kept_blocks(void)
+{
+	mpq_t x[NV], y[NV], v, w;
+	segc_poly s, p[12];
+	size_t before, k;
+	int32_t e[NV] = { 0, 0, 0, 0 };
+	int ok = 1;
+
+	for (k = 0; k < NV; k++) {
+		mpq_init(x[k]);
+		mpq_init(y[k]);
+	}
+	mpq_inits(v, w, (mpq_ptr)0);
+	segc_poly_buffers_release();
+	tap_ok(segc_poly_buffers_kept() == 0, "kept blocks: none at first");
+	/* s = x0 + x1 + x2 + x3 + 1 */
+	segc_poly_init(&s, NV);
+	mpq_set_ui(v, 1, 1);
+	segc_poly_push(&s, e, v);
+	for (k = 0; k < NV; k++) {
+		e[k] = 1;
+		segc_poly_push(&s, e, v);
+		e[k] = 0;
+	}
+	segc_poly_normalise(NULL, &s);
+	segc_poly_init(&p[0], NV);
+	segc_poly_pow(NULL, &p[0], &s, 20);
+	segc_poly_clear(&p[0]);
+	before = segc_poly_buffers_kept();
+	tap_ok(before >= 10626 * sizeof(mpq_t), "kept blocks: the slots of "
+		"a power of 10 626 terms kept (%zu bytes)", before);
+	segc_poly_init(&p[0], NV);
+	segc_poly_pow(NULL, &p[0], &s, 20);
+	random_point(x, y);
+	value_at(v, &p[0], x);
+	value_pow(w, &s, x, 20);
+	tap_ok(segc_poly_buffers_kept() < before && mpq_equal(v, w) &&
+		segc_poly_nterms(&p[0]) == 10626, "kept blocks: taken by "
+		"the next power of that size, which has its value");
+	segc_poly_clear(&p[0]);
+	for (k = 0; k < 12; k++) {
+		segc_poly_init(&p[k], NV);
+		segc_poly_pow(NULL, &p[k], &s, (unsigned long)(14 + k));
+	}
+	for (k = 0; k < 12; k++) {
+		segc_poly_clear(&p[k]);
+		ok &= segc_poly_buffers_kept() <= ((size_t)8 << 20);
+	}
+	tap_ok(ok && segc_poly_buffers_kept() > 0, "kept blocks: at most "
+		"8 MiB after 12 large powers die (%zu bytes)",
+		segc_poly_buffers_kept());
+	segc_poly_buffers_release();
+	tap_ok(segc_poly_buffers_kept() == 0, "kept blocks: none after the "
+		"release");
+	segc_poly_clear(&s);
+	for (k = 0; k < NV; k++) {
+		mpq_clear(x[k]);
+		mpq_clear(y[k]);
+	}
+	mpq_clears(v, w, (mpq_ptr)0);
+}
+
 int main(void)
 {
 	test_views();
+	test_kept_blocks();
 	test_shift_var();
 	test_subst_var();
 	test_mul_div();

@@ -51,12 +51,23 @@ void segc_poly_init(segc_poly *p, size_t nvars)
 	p->nlimbs_ = 0;
 }
 
+/* Gives back the exponents and coefficient slots of 'p' (polybuf.c),
+ * whose terms are dropped. */
+static void give_terms(segc_poly *p)
+{
+	segc_poly_buf_give(p->exps_, (p->cap_ ? p->cap_ : 1) *
+		(p->nvars_ ? p->nvars_ : 1) * sizeof(int32_t));
+	segc_poly_buf_give(p->coefs_, p->cap_ * sizeof(mpq_t));
+	p->exps_ = NULL;
+	p->coefs_ = NULL;
+	p->cap_ = 0;
+}
+
 /* Releases 'p'. */
 void segc_poly_clear(segc_poly *p)
 {
 	segc_poly_zero(p);
-	free(p->exps_);
-	free(p->coefs_);
+	give_terms(p);
 	account(p, 0);
 	segc_poly_init(p, 0);
 }
@@ -74,7 +85,7 @@ void segc_poly_swap(segc_poly *a, segc_poly *b)
 static void drop_limbs(segc_poly *p)
 {
 	poly_held -= p->nlimbs_ * sizeof(mp_limb_t);
-	free(p->limbs_);
+	segc_poly_buf_give(p->limbs_, p->nlimbs_ * sizeof(mp_limb_t));
 	p->limbs_ = NULL;
 	p->nlimbs_ = 0;
 }
@@ -111,20 +122,28 @@ void segc_poly_own(segc_poly *p)
 }
 
 /* Room for at least 'n' terms in 'p': exactly 'n' the first time (most
- * polynomials are made once, one term for an atom), doubling after. */
+ * polynomials are made once, one term for an atom; a large one in blocks
+ * kept from earlier ones, polybuf.c), doubling after. */
 static void reserve(segc_poly *p, size_t n)
 {
-	size_t cap = p->cap_ ? p->cap_ : n;
+	size_t cap = p->cap_ ? p->cap_ : n, eb;
 
 	if (n <= p->cap_)
 		return;
 	while (cap < n)
 		cap *= 2;
-	p->exps_ = segc_xrealloc(p->exps_,
-		segc_xmul_size(segc_xmul_size(cap, p->nvars_ ? p->nvars_ : 1),
-			sizeof(int32_t)));
-	p->coefs_ = segc_xrealloc(p->coefs_,
-		segc_xmul_size(cap, sizeof(mpq_t)));
+	eb = segc_xmul_size(segc_xmul_size(cap, p->nvars_ ? p->nvars_ : 1),
+		sizeof(int32_t));
+	if (!p->cap_) {
+		free(p->exps_);
+		p->exps_ = segc_poly_buf_take(eb);
+		p->coefs_ = segc_poly_buf_take(segc_xmul_size(cap,
+			sizeof(mpq_t)));
+	} else {
+		p->exps_ = segc_xrealloc(p->exps_, eb);
+		p->coefs_ = segc_xrealloc(p->coefs_,
+			segc_xmul_size(cap, sizeof(mpq_t)));
+	}
 	p->cap_ = cap;
 	account(p, cap * (p->nvars_ ? p->nvars_ : 1) * sizeof(int32_t) +
 		cap * sizeof(mpq_t));
@@ -218,7 +237,7 @@ static void move_view(mpz_ptr z, const segc_poly *r, const segc_poly *a)
  * limbs in 'r' (its terms made room for, its exponents copied). */
 static void copy_views(segc_poly *r, const segc_poly *a)
 {
-	mp_limb_t *limbs = segc_xmalloc(segc_xmul_size(a->nlimbs_,
+	mp_limb_t *limbs = segc_poly_buf_take(segc_xmul_size(a->nlimbs_,
 		sizeof(mp_limb_t)));
 	size_t i;
 
@@ -240,11 +259,7 @@ void segc_poly_set(segc_poly *r, const segc_poly *a)
 		return;
 	segc_poly_zero(r);
 	if (r->nvars_ != a->nvars_) {
-		free(r->exps_);
-		r->exps_ = NULL;
-		r->cap_ = 0;
-		free(r->coefs_);
-		r->coefs_ = NULL;
+		give_terms(r);
 		r->nvars_ = a->nvars_;
 		account(r, 0);
 	}

@@ -208,6 +208,11 @@ int segc_poly_check_size(const segc_poly_lim *lim, size_t terms,
  * terms over v atoms take 4tv bytes, which can grow as the square of the
  * input. */
 size_t segc_poly_held(void);
+/* The bytes of the blocks of large polynomials, freed, that the calling
+ * thread keeps for its next ones (polybuf.c: a few megabytes at most),
+ * and their release (by segc_library_cleanup()). */
+size_t segc_poly_buffers_kept(void);
+void segc_poly_buffers_release(void);
 
 /* A monomial (an exponent vector) and a coefficient seen through
  * pointers, for sorting terms without moving them: the polynomial

@@ -59,6 +59,13 @@ static inline void poly_pair_close(struct poly_pair *pp)
 	segc_poly_clear(&pp->tmp);
 }
 
+/* A block of 'bytes' for a polynomial's terms, from those the thread
+ * keeps when one fits (polybuf.c); its contents are undefined. */
+void *segc_poly_buf_take(size_t bytes);
+/* Gives back the block 'b' of 'bytes' (or fewer: what its holder
+ * uses of it) taken by segc_poly_buf_take or malloc: kept for the next
+ * polynomials or freed. */
+void segc_poly_buf_give(void *b, size_t bytes);
 /* Room for at least 'n' terms in 'p' (poly.c). */
 void segc_poly_reserve(segc_poly *p, size_t n);
 /* Makes 'p' 'n' terms over 'nvars' variables, exponents undefined and

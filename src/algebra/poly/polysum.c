@@ -195,8 +195,8 @@ static void collect_words(segc_poly *r, struct word_term *t, size_t n,
 		/* the coefficients as views (poly.c) of one block: at most
 		 * two limbs of numerator and one of denominator each, the
 		 * limb 1 first, shared by the integers */
-		mp_limb_t *limbs = segc_xmalloc(segc_xmul_size(3 * k + 1,
-			sizeof(mp_limb_t))), *at = limbs + 1;
+		mp_limb_t *limbs = segc_poly_buf_take(segc_xmul_size(
+			3 * k + 1, sizeof(mp_limb_t))), *at = limbs + 1;
 
 		limbs[0] = 1;
 		segc_poly_resize_views(r, nv, k, limbs, 3 * k + 1);
