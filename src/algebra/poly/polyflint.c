@@ -151,31 +151,44 @@ void segc_flint_from_poly(const segc_flint *f, fmpq_mpoly_t A,
 	mpz_clear(den);
 }
 
-/* Checks the exponents that A * x^shift will have: FLINT's degrees of
- * each variable (the lowest is 0 after a shift by the smallest). */
+/* Checks the exponents that A * x^shift will have: the largest of each
+ * variable in A (the smallest is 0 after a shift by the smallest), read
+ * from the packed fields when they take at most a word, else FLINT's
+ * degrees. */
 static int check_exps(const segc_poly_lim *lim, const segc_flint *f,
 	const fmpq_mpoly_t A, const int32_t *shift)
 {
-	slong *deg = segc_xmalloc(segc_xmul_size(f->nused ? f->nused : 1,
-		sizeof(slong)));
-	size_t k;
+	const fmpz_mpoly_struct *Z = A->zpoly;
+	const mpoly_ctx_struct *m = f->ctx->zctx->minfo;
+	size_t nu = f->nused ? f->nused : 1, k;
+	ulong *most = segc_xmalloc(segc_xmul_size(nu +
+		(size_t)m->nfields, sizeof(ulong))), *fields = most + nu;
 	int rc = 0;
 
-	if (!fmpq_mpoly_degrees_fit_si(A, f->ctx)) {
-		free(deg);
+	if (Z->bits <= FLINT_BITS) {
+		mpoly_max_fields_ui_sp(fields, Z->exps, Z->length, Z->bits, m);
+		for (k = 0; k < f->nused; k++)
+			most[k] = fields[field_of(m, k)];
+	} else if (fmpq_mpoly_degrees_fit_si(A, f->ctx)) {
+		slong *deg = (slong *)fields;
+
+		fmpq_mpoly_degrees_si(deg, A, f->ctx);
+		for (k = 0; k < f->nused; k++)
+			most[k] = (ulong)deg[k];
+	} else {
+		free(most);
 		return segc_poly_check_exp(lim, INT64_MAX);
 	}
-	fmpq_mpoly_degrees_si(deg, A, f->ctx);
 	for (k = 0; k < f->nused && rc == 0; k++) {
 		int64_t s = shift ? shift[f->map[k]] : 0;
 
-		if (deg[k] > (slong)INT32_MAX)
+		if (most[k] > (ulong)INT32_MAX)
 			rc = segc_poly_check_exp(lim, INT64_MAX);
 		else
-			rc = segc_poly_check_exp(lim, (int64_t)deg[k] + s) ||
+			rc = segc_poly_check_exp(lim, (int64_t)most[k] + s) ||
 				segc_poly_check_exp(lim, s);
 	}
-	free(deg);
+	free(most);
 	return rc;
 }
 
@@ -193,6 +206,39 @@ static void term_coeff(fmpq_t t, const fmpq_mpoly_t A, slong i)
 	fmpz_mul(fmpq_numref(t), fmpq_numref(t), fmpq_numref(A->content));
 	fmpz_divexact(fmpq_denref(t), fmpq_denref(A->content), g);
 	fmpz_clear(g);
+}
+
+/* Checks the coefficient sizes of 'A' whose largest integer has 'zbits'
+ * bits: that integer times the content's numerator, over its
+ * denominator, bounds every term at once; the terms past the bound are
+ * reduced and checked one by one. */
+static int check_coeff_bits(const segc_poly_lim *lim, const segc_flint *f,
+	const fmpq_mpoly_t A, flint_bitcnt_t zbits)
+{
+	const fmpz_mpoly_struct *Z = A->zpoly;
+	flint_bitcnt_t nb = fmpz_bits(fmpq_numref(A->content));
+	flint_bitcnt_t db = fmpz_bits(fmpq_denref(A->content));
+	fmpq_t t;
+	slong i, n = fmpq_mpoly_length(A, f->ctx);
+	int rc = 0;
+
+	if (!lim || !lim->max_coeff_bits ||
+	    (nb + zbits <= lim->max_coeff_bits && db <= lim->max_coeff_bits))
+		return 0;
+	fmpq_init(t);
+	for (i = 0; i < n && rc == 0; i++) {
+		if (nb + fmpz_bits(Z->coeffs + i) <= lim->max_coeff_bits &&
+			db <= lim->max_coeff_bits)
+			continue;
+		term_coeff(t, A, i);
+		if (fmpz_bits(fmpq_numref(t)) > lim->max_coeff_bits ||
+			fmpz_bits(fmpq_denref(t)) > lim->max_coeff_bits)
+			rc = segc_poly_limit_error(lim,
+				"the size in bits of a coefficient",
+				lim->max_coeff_bits, "max_coeff_bits");
+	}
+	fmpq_clear(t);
+	return rc;
 }
 
 /* The limbs of |z| into 'out' (room for fmpz_size(z) of them); returns
@@ -218,18 +264,33 @@ static mp_size_t put_limbs(mp_limb_t *out, const fmpz_t z)
 
 /* The limbs that the coefficients of 'A' take as views: their
  * numerators and denominators, bounded from above when the content is
- * not 1, and the one limb of the denominator 1 that views share. */
-static size_t view_limbs(const fmpq_mpoly_t A, slong n)
+ * not 1, and the one limb of the denominator 1 that views share.  The
+ * bits of the largest integer of 'A' into '*bits'. */
+static size_t view_limbs(const fmpq_mpoly_t A, slong n,
+	flint_bitcnt_t *bits)
 {
 	const fmpz *z = A->zpoly->coeffs;
 	size_t total = 1, extra = 0;
+	flint_bitcnt_t most = 0, b;
 	slong i;
 
 	if (!fmpq_is_one(A->content))
 		extra = fmpz_size(fmpq_numref(A->content)) +
 			fmpz_size(fmpq_denref(A->content));
-	for (i = 0; i < n; i++)
-		total += (size_t)fmpz_size(z + i) + extra;
+	for (i = 0; i < n; i++) {
+		if (!COEFF_IS_MPZ(z[i])) {
+			b = FLINT_BIT_COUNT(FLINT_ABS(z[i]));
+			total += 1 + extra;
+		} else {
+			mpz_srcptr m = COEFF_TO_PTR(z[i]);
+
+			b = mpz_sizeinbase(m, 2);
+			total += mpz_size(m) + extra;
+		}
+		if (b > most)
+			most = b;
+	}
+	*bits = most;
 	return total;
 }
 
@@ -263,9 +324,10 @@ static void view_coeff(mpq_ptr c, const fmpq_mpoly_t A, slong i,
 }
 
 /* The exponents of the terms of 'A' into the rows of 'r', each starting
- * from 'base', a chunk of terms at a time: unpacked into fields by
- * FLINT's vector unpack, or term by term into variables when a field
- * takes more than a word. */
+ * from 'base' (the variables FLINT does not have keep it).  Fields of
+ * fewer bits than a word are read straight from the packed words (a
+ * field lies in one word, from its low bits up); wider ones are
+ * unpacked term by term by FLINT. */
 static void unpack_exps(const segc_flint *f, segc_poly *r,
 	const fmpq_mpoly_t A, const int32_t *base)
 {
@@ -273,38 +335,76 @@ static void unpack_exps(const segc_flint *f, segc_poly *r,
 	const mpoly_ctx_struct *m = f->ctx->zctx->minfo;
 	size_t nv = f->nvars, nf = (size_t)m->nfields, n = (size_t)Z->length;
 	size_t nw = (size_t)mpoly_words_per_exp(Z->bits, m);
-	size_t nu = f->nused, i, j, k, *at = segc_xmalloc((nu ? nu : 1) *
-		sizeof(size_t));
-	ulong *u = segc_xmalloc(PACK_CHUNK * (nf ? nf : 1) * sizeof(ulong));
-	int packed = Z->bits <= FLINT_BITS;
+	size_t nu = f->nused, i, k, per = 1;
+	size_t *word = segc_xmalloc((nu ? nu : 1) * sizeof(size_t));
+	unsigned *bit = segc_xmalloc((nu ? nu : 1) * sizeof(unsigned));
+	ulong *u = segc_xmalloc((nf ? nf : 1) * sizeof(ulong));
+	ulong mask = 0;
+	int packed = Z->bits < FLINT_BITS;
 
-	/* where variable k lies in the unpacked vector of a term */
-	for (k = 0; k < nu; k++)
-		at[k] = packed ? field_of(m, k) : k;
-	for (i = 0; i < n; i += PACK_CHUNK) {
-		size_t c = n - i < PACK_CHUNK ? n - i : PACK_CHUNK;
+	if (packed) {
+		per = FLINT_BITS / Z->bits;
+		mask = ((ulong)1 << Z->bits) - 1;
+	}
+	/* where the field of variable k lies */
+	for (k = 0; k < nu; k++) {
+		word[k] = packed ? field_of(m, k) / per : k;
+		bit[k] = packed ? (unsigned)(field_of(m, k) % per *
+			Z->bits) : 0;
+	}
+	for (i = 0; i < n; i++) {
+		int32_t *e = r->exps_ + i * nv;
+		const ulong *x = Z->exps + nw * i;
 
-		if (packed)
-			mpoly_unpack_vec_ui(u, Z->exps + nw * i, Z->bits,
-				(slong)nf, (slong)c);
-		else
-			for (j = 0; j < c; j++)
-				mpoly_get_monomial_ui(u + j * nf,
-					Z->exps + nw * (i + j), Z->bits, m);
-		for (j = 0; j < c; j++) {
-			int32_t *e = r->exps_ + (i + j) * nv;
-			const ulong *x = u + j * nf;
+		if (nu < nv)
+			memcpy(e, base, nv * sizeof(int32_t));
+		if (!packed) {
+			/* by variable, not by field */
+			mpoly_get_monomial_ui(u, x, Z->bits, m);
+			x = u;
+		}
+		for (k = 0; k < nu; k++) {
+			size_t v = f->map[k];
+			ulong d = packed ? (x[word[k]] >> bit[k]) & mask :
+				x[k];
 
-			/* the variables FLINT does not have keep 'base' */
-			if (nu < nv)
-				memcpy(e, base, nv * sizeof(int32_t));
-			for (k = 0; k < nu; k++)
-				e[f->map[k]] = (int32_t)((int64_t)x[at[k]] +
-					base[f->map[k]]);
+			e[v] = (int32_t)((int64_t)d + base[v]);
 		}
 	}
 	free(u);
-	free(at);
+	free(bit);
+	free(word);
+}
+
+/* The coefficients of 'A' into those of 'r' as views of 'limbs' (see
+ * view_coeff), with a word integer written at once when the content is
+ * 1. */
+static void view_coeffs(segc_poly *r, const fmpq_mpoly_t A, slong n,
+	mp_limb_t *limbs)
+{
+	const fmpz *z = A->zpoly->coeffs;
+	int plain = fmpq_is_one(A->content);
+	mp_limb_t *at = limbs + 1;
+	fmpq_t t;
+	slong i;
+
+	fmpq_init(t);
+	for (i = 0; i < n; i++) {
+		mpq_ptr c = r->coefs_[i];
+
+		if (plain && !COEFF_IS_MPZ(z[i])) {
+			slong v = z[i];
+
+			*at = v < 0 ? (mp_limb_t)0 - (mp_limb_t)v :
+				(mp_limb_t)v;
+			segc_poly_set_view(mpq_numref(c), at, v < 0 ? -1 : 1);
+			segc_poly_set_view(mpq_denref(c), limbs, 1);
+			at++;
+		} else {
+			view_coeff(c, A, i, &at, limbs, t);
+		}
+	}
+	fmpq_clear(t);
 }
 
 /* r = A * x^shift (see polyflint.h).  The coefficients are written as
@@ -314,31 +414,29 @@ int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 {
 	size_t nv = f->nvars, nlimbs;
 	int32_t *base;
-	mp_limb_t *limbs, *at;
-	fmpq_t t;
-	slong i, n = fmpq_mpoly_length(A, f->ctx);
+	mp_limb_t *limbs;
+	flint_bitcnt_t zbits;
+	slong n = fmpq_mpoly_length(A, f->ctx);
 
 	if ((n && check_exps(lim, f, A, shift)) ||
 		segc_poly_check_terms(lim, (size_t)n))
 		return -1;
-	nlimbs = view_limbs(A, n);
-	if (segc_poly_check_bytes(lim, nlimbs * sizeof(mp_limb_t)))
+	nlimbs = view_limbs(A, n, &zbits);
+	if (segc_poly_check_bytes(lim, nlimbs * sizeof(mp_limb_t)) ||
+	    check_coeff_bits(lim, f, A, zbits))
 		return -1;
 	base = segc_xcalloc(nv ? nv : 1, sizeof(int32_t));
 	/* the variables FLINT does not have keep their shift */
 	if (shift)
 		memcpy(base, shift, nv * sizeof(int32_t));
-	limbs = segc_xmalloc(segc_xmul_size(nlimbs, sizeof(mp_limb_t)));
+	limbs = segc_poly_buf_take(segc_xmul_size(nlimbs,
+		sizeof(mp_limb_t)));
 	limbs[0] = 1;
-	at = limbs + 1;
 	segc_poly_resize_views(r, nv, (size_t)n, limbs, nlimbs);
 	unpack_exps(f, r, A, base);
-	fmpq_init(t);
-	for (i = 0; i < n; i++)
-		view_coeff(r->coefs_[i], A, i, &at, limbs, t);
-	fmpq_clear(t);
+	view_coeffs(r, A, n, limbs);
 	free(base);
-	return segc_poly_check(lim, r);
+	return 0;
 }
 
 /* Limbs of a number of 'bits' bits. */
@@ -367,31 +465,10 @@ double segc_flint_coeff_limbs(const segc_flint *f, const fmpq_mpoly_t A)
 int segc_flint_check_coeffs(const segc_poly_lim *lim, const segc_flint *f,
 	const fmpq_mpoly_t A)
 {
-	const fmpz_mpoly_struct *Z = A->zpoly;
-	flint_bitcnt_t nb = fmpz_bits(fmpq_numref(A->content));
-	flint_bitcnt_t db = fmpz_bits(fmpq_denref(A->content));
-	fmpq_t t;
-	slong i, n = fmpq_mpoly_length(A, f->ctx);
-	int rc = 0;
+	slong n = fmpq_mpoly_length(A, f->ctx);
 
 	if (!lim || !lim->max_coeff_bits)
 		return 0;
-	/* the largest integer bounds every term at once */
-	if (nb + (flint_bitcnt_t)FLINT_ABS(_fmpz_vec_max_bits(Z->coeffs, n)) <=
-		lim->max_coeff_bits && db <= lim->max_coeff_bits)
-		return 0;
-	fmpq_init(t);
-	for (i = 0; i < n && rc == 0; i++) {
-		if (nb + fmpz_bits(Z->coeffs + i) <= lim->max_coeff_bits &&
-			db <= lim->max_coeff_bits)
-			continue;
-		term_coeff(t, A, i);
-		if (fmpz_bits(fmpq_numref(t)) > lim->max_coeff_bits ||
-			fmpz_bits(fmpq_denref(t)) > lim->max_coeff_bits)
-			rc = segc_poly_limit_error(lim,
-				"the size in bits of a coefficient",
-				lim->max_coeff_bits, "max_coeff_bits");
-	}
-	fmpq_clear(t);
-	return rc;
+	return check_coeff_bits(lim, f, A, (flint_bitcnt_t)FLINT_ABS(
+		_fmpz_vec_max_bits(A->zpoly->coeffs, n)));
 }

@@ -26,7 +26,8 @@ void segc_flint_clear(segc_flint *f);
 void segc_flint_from_poly(const segc_flint *f, fmpq_mpoly_t A,
 	const segc_poly *p, const int32_t *shift);
 /* r = A * x^shift over f->nvars variables, in segc's order; checks the
- * exponents and then the terms and coefficients of 'r' (segc_poly_check). */
+ * exponents, the terms and the coefficients first (as segc_poly_check
+ * would check 'r'), and leaves 'r' alone when one is over its limit. */
 int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 	segc_poly *r, const fmpq_mpoly_t A, const int32_t *shift);
 /* Limbs of the largest numerator or denominator of the coefficients of

@@ -310,9 +310,7 @@ static int pow_direct(const segc_poly_lim *lim, segc_poly *r,
 	fmpq_mpoly_pow_ui(A, A, e, f.ctx);
 	for (v = 0; v < a->nvars_; v++)
 		m[v] = (int32_t)((int64_t)m[v] * (int64_t)e);
-	rc = segc_flint_check_coeffs(lim, &f, A);
-	if (rc == 0)
-		rc = segc_flint_to_poly(lim, &f, r, A, m);
+	rc = segc_flint_to_poly(lim, &f, r, A, m);
 	fmpq_mpoly_clear(A, f.ctx);
 	segc_flint_clear(&f);
 	free(m);
