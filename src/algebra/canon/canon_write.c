@@ -418,17 +418,18 @@ static size_t factor_ranks(struct term_writer *w, size_t i)
 	size_t r, k = 0, kn = 0, *neg = w->ranks + w->m;
 	int32_t *negx = w->xs + w->m;
 
-	/* one look at each exponent: the negative ones wait past m */
+	/* one look at each exponent: the negative ones wait past m.
+	 * Both lists are written each time and grow when the sign says
+	 * so, without a branch: a term's signs follow no pattern. */
 	for (r = 0; r < w->m; r++) {
 		int32_t x = segc_poly_exp(w->p, i, w->byrank[r]);
 
-		if (x > 0) {
-			w->xs[k] = x;
-			w->ranks[k++] = r;
-		} else if (x < 0) {
-			negx[kn] = x;
-			neg[kn++] = r;
-		}
+		w->xs[k] = x;
+		w->ranks[k] = r;
+		k += x > 0;
+		negx[kn] = x;
+		neg[kn] = r;
+		kn += x < 0;
 	}
 	if (kn) {
 		memmove(w->ranks + k, neg, kn * sizeof(*neg));
