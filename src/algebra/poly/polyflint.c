@@ -323,12 +323,22 @@ static void view_coeff(mpq_ptr c, const fmpq_mpoly_t A, slong i,
 	}
 }
 
+/* Where FLINT's exponent of one variable lies and where it goes: the
+ * word of a packed vector and the shift in it (or its place in an
+ * unpacked vector), the variable of segc's row, the shift added. */
+struct field_place {
+	size_t word;
+	ulong bit;
+	size_t var;
+	int64_t base;
+};
+
 /* The exponents of the terms of 'A' into the rows of 'r', each starting
- * from 'base' (the variables FLINT does not have keep it).  Fields of
- * fewer bits than a word are read straight from the packed words (a
- * field lies in one word, from its low bits up); wider ones are
- * unpacked term by term by FLINT. */
-static void unpack_exps(const segc_flint *f, segc_poly *r,
+ * from 'base' (the variables FLINT does not have keep it), in general:
+ * fields of fewer bits than a word read from the packed words (a field
+ * lies in one word, from its low bits up), wider ones unpacked term by
+ * term by FLINT. */
+static void unpack_fields(const segc_flint *f, segc_poly *r,
 	const fmpq_mpoly_t A, const int32_t *base)
 {
 	const fmpz_mpoly_struct *Z = A->zpoly;
@@ -336,8 +346,7 @@ static void unpack_exps(const segc_flint *f, segc_poly *r,
 	size_t nv = f->nvars, nf = (size_t)m->nfields, n = (size_t)Z->length;
 	size_t nw = (size_t)mpoly_words_per_exp(Z->bits, m);
 	size_t nu = f->nused, i, k, per = 1;
-	size_t *word = segc_xmalloc((nu ? nu : 1) * sizeof(size_t));
-	unsigned *bit = segc_xmalloc((nu ? nu : 1) * sizeof(unsigned));
+	struct field_place *at = segc_xmalloc((nu ? nu : 1) * sizeof(*at));
 	ulong *u = segc_xmalloc((nf ? nf : 1) * sizeof(ulong));
 	ulong mask = 0;
 	int packed = Z->bits < FLINT_BITS;
@@ -346,11 +355,12 @@ static void unpack_exps(const segc_flint *f, segc_poly *r,
 		per = FLINT_BITS / Z->bits;
 		mask = ((ulong)1 << Z->bits) - 1;
 	}
-	/* where the field of variable k lies */
 	for (k = 0; k < nu; k++) {
-		word[k] = packed ? field_of(m, k) / per : k;
-		bit[k] = packed ? (unsigned)(field_of(m, k) % per *
+		at[k].word = packed ? field_of(m, k) / per : k;
+		at[k].bit = packed ? (ulong)(field_of(m, k) % per *
 			Z->bits) : 0;
+		at[k].var = f->map[k];
+		at[k].base = base[f->map[k]];
 	}
 	for (i = 0; i < n; i++) {
 		int32_t *e = r->exps_ + i * nv;
@@ -358,22 +368,47 @@ static void unpack_exps(const segc_flint *f, segc_poly *r,
 
 		if (nu < nv)
 			memcpy(e, base, nv * sizeof(int32_t));
-		if (!packed) {
+		if (packed) {
+			for (k = 0; k < nu; k++)
+				e[at[k].var] = (int32_t)((int64_t)((x[at[k].word]
+					>> at[k].bit) & mask) + at[k].base);
+		} else {
 			/* by variable, not by field */
 			mpoly_get_monomial_ui(u, x, Z->bits, m);
-			x = u;
-		}
-		for (k = 0; k < nu; k++) {
-			size_t v = f->map[k];
-			ulong d = packed ? (x[word[k]] >> bit[k]) & mask :
-				x[k];
-
-			e[v] = (int32_t)((int64_t)d + base[v]);
+			for (k = 0; k < nu; k++)
+				e[at[k].var] = (int32_t)((int64_t)u[k] +
+					at[k].base);
 		}
 	}
 	free(u);
-	free(bit);
-	free(word);
+	free(at);
+}
+
+/* The exponents of the terms of 'A' into the rows of 'r' (as
+ * unpack_fields): when FLINT has every variable of 'r' in one word, the
+ * last in its lowest bits, each word shifted down gives its row from
+ * the end. */
+static void unpack_exps(const segc_flint *f, segc_poly *r,
+	const fmpq_mpoly_t A, const int32_t *base)
+{
+	const fmpz_mpoly_struct *Z = A->zpoly;
+	const mpoly_ctx_struct *m = f->ctx->zctx->minfo;
+	size_t nv = f->nvars, n = (size_t)Z->length, i, k;
+	ulong mask;
+
+	if (Z->bits >= FLINT_BITS || mpoly_words_per_exp(Z->bits, m) != 1 ||
+	    f->nused != nv || (size_t)m->nfields != nv || m->rev) {
+		unpack_fields(f, r, A, base);
+		return;
+	}
+	mask = ((ulong)1 << Z->bits) - 1;
+	for (i = 0; i < n; i++) {
+		int32_t *e = r->exps_ + i * nv;
+		ulong x = Z->exps[i];
+
+		for (k = nv; k-- > 0; x >>= Z->bits)
+			e[k] = (int32_t)((int64_t)(x & mask) + base[k]);
+	}
 }
 
 /* The coefficients of 'A' into those of 'r' as views of 'limbs' (see
@@ -410,7 +445,8 @@ static void view_coeffs(segc_poly *r, const fmpq_mpoly_t A, slong n,
 /* r = A * x^shift (see polyflint.h).  The coefficients are written as
  * views (poly.c) of one block of limbs: no allocation per term. */
 int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
-	segc_poly *r, const fmpq_mpoly_t A, const int32_t *shift)
+	segc_poly *r, const fmpq_mpoly_t A, const int32_t *shift,
+	int exps_checked)
 {
 	size_t nv = f->nvars, nlimbs;
 	int32_t *base;
@@ -418,7 +454,7 @@ int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
 	flint_bitcnt_t zbits;
 	slong n = fmpq_mpoly_length(A, f->ctx);
 
-	if ((n && check_exps(lim, f, A, shift)) ||
+	if ((n && !exps_checked && check_exps(lim, f, A, shift)) ||
 		segc_poly_check_terms(lim, (size_t)n))
 		return -1;
 	nlimbs = view_limbs(A, n, &zbits);

@@ -26,10 +26,13 @@ void segc_flint_clear(segc_flint *f);
 void segc_flint_from_poly(const segc_flint *f, fmpq_mpoly_t A,
 	const segc_poly *p, const int32_t *shift);
 /* r = A * x^shift over f->nvars variables, in segc's order; checks the
- * exponents, the terms and the coefficients first (as segc_poly_check
- * would check 'r'), and leaves 'r' alone when one is over its limit. */
+ * exponents (unless 'exps_checked': the caller has checked them before
+ * A was made, as a product's or a power's are from the degrees of its
+ * operands), the terms and the coefficients first, as segc_poly_check
+ * would check 'r', and leaves 'r' alone when one is over its limit. */
 int segc_flint_to_poly(const segc_poly_lim *lim, const segc_flint *f,
-	segc_poly *r, const fmpq_mpoly_t A, const int32_t *shift);
+	segc_poly *r, const fmpq_mpoly_t A, const int32_t *shift,
+	int exps_checked);
 /* Limbs of the largest numerator or denominator of the coefficients of
  * 'A' (at least 1), bounded from above without a gcd per term. */
 double segc_flint_coeff_limbs(const segc_flint *f, const fmpq_mpoly_t A);

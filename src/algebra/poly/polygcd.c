@@ -84,7 +84,7 @@ static int flint_gcd(const segc_poly_lim *lim, segc_poly *g,
 				"could not be computed", a->len_, b->len_);
 		rc = -1;
 	} else {
-		rc = segc_flint_to_poly(lim, &f, g, G, NULL);
+		rc = segc_flint_to_poly(lim, &f, g, G, NULL, 0);
 	}
 	fmpq_mpoly_clear(A, f.ctx);
 	fmpq_mpoly_clear(B, f.ctx);

@@ -160,7 +160,7 @@ static int mul_general(const segc_poly_lim *lim, segc_poly *r,
 	fmpq_mpoly_mul(A, A, B, f.ctx);
 	for (v = 0; v < n; v++)
 		ma[v] += mb[v];
-	rc = segc_flint_to_poly(lim, &f, r, A, ma);
+	rc = segc_flint_to_poly(lim, &f, r, A, ma, 1);
 	fmpq_mpoly_clear(A, f.ctx);
 	fmpq_mpoly_clear(B, f.ctx);
 	segc_flint_clear(&f);
@@ -310,7 +310,7 @@ static int pow_direct(const segc_poly_lim *lim, segc_poly *r,
 	fmpq_mpoly_pow_ui(A, A, e, f.ctx);
 	for (v = 0; v < a->nvars_; v++)
 		m[v] = (int32_t)((int64_t)m[v] * (int64_t)e);
-	rc = segc_flint_to_poly(lim, &f, r, A, m);
+	rc = segc_flint_to_poly(lim, &f, r, A, m, 1);
 	fmpq_mpoly_clear(A, f.ctx);
 	segc_flint_clear(&f);
 	free(m);
@@ -349,7 +349,7 @@ static int pow_general(const segc_poly_lim *lim, segc_poly *r,
 	for (v = 0; v < a->nvars_; v++)
 		m[v] = (int32_t)((int64_t)m[v] * (int64_t)xa.k);
 	if (rc == 0)
-		rc = segc_flint_to_poly(lim, &f, r, acc, m);
+		rc = segc_flint_to_poly(lim, &f, r, acc, m, 0);
 	fmpq_mpoly_clear(base, f.ctx);
 	fmpq_mpoly_clear(acc, f.ctx);
 	segc_flint_clear(&f);
@@ -472,7 +472,7 @@ static int div_general(const segc_poly_lim *lim, segc_poly *q,
 	if (rc) {
 		for (v = 0; v < n; v++)
 			ma[v] -= mb[v];
-		rc = segc_flint_to_poly(lim, &f, q, A, ma) ? -1 : 1;
+		rc = segc_flint_to_poly(lim, &f, q, A, ma, 0) ? -1 : 1;
 	}
 	fmpq_mpoly_clear(A, f.ctx);
 	fmpq_mpoly_clear(B, f.ctx);
