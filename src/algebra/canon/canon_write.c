@@ -415,25 +415,29 @@ static void writer_clear(struct term_writer *w)
  * returns how many. */
 static size_t factor_ranks(struct term_writer *w, size_t i)
 {
-	size_t r, k = 0, kn = 0, *neg = w->ranks + w->m;
-	int32_t *negx = w->xs + w->m;
+	const size_t *byrank = w->byrank;
+	const int32_t *e = w->e;
+	size_t r, m = w->m, k = 0, kn = 0;
+	size_t *restrict ranks = w->ranks, *restrict neg = w->ranks + m;
+	int32_t *restrict xs = w->xs, *restrict negx = w->xs + m;
 
+	segc_poly_get_exps(w->p, i, w->e);
 	/* one look at each exponent: the negative ones wait past m.
 	 * Both lists are written each time and grow when the sign says
 	 * so, without a branch: a term's signs follow no pattern. */
-	for (r = 0; r < w->m; r++) {
-		int32_t x = segc_poly_exp(w->p, i, w->byrank[r]);
+	for (r = 0; r < m; r++) {
+		int32_t x = e[byrank[r]];
 
-		w->xs[k] = x;
-		w->ranks[k] = r;
+		xs[k] = x;
+		ranks[k] = r;
 		k += x > 0;
 		negx[kn] = x;
 		neg[kn] = r;
 		kn += x < 0;
 	}
 	if (kn) {
-		memmove(w->ranks + k, neg, kn * sizeof(*neg));
-		memmove(w->xs + k, negx, kn * sizeof(*negx));
+		memmove(ranks + k, neg, kn * sizeof(*neg));
+		memmove(xs + k, negx, kn * sizeof(*negx));
 	}
 	return k + kn;
 }
