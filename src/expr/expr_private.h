@@ -73,7 +73,8 @@ struct segc_expr_deferred {
 
 /* Combines the running structural hash 'h' with 'x' (the store's hash
  * of a node is a chain of these over its fields, then
- * segc_expr_hash_final). */
+ * segc_expr_hash_final; see segc_expr_hash_share for sums and
+ * products). */
 static inline uint64_t segc_expr_hash_mix(uint64_t h, uint64_t x)
 {
 	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
@@ -92,25 +93,35 @@ static inline uint64_t segc_expr_hash_final(uint64_t h)
 	return h;
 }
 
-/* The chain of a node of 'kind' without a name or a number and with 'n'
- * children, before the children: segc_expr_hash_mix each child's hash
- * into it in order, then segc_expr_hash_final gives the node's hash. */
-static inline uint64_t segc_expr_hash_start(enum segc_expr_kind kind,
-	size_t n)
+/* The share of a child whose hash is 'h' in the hash of a sum or a
+ * product: the hash of an ADD or MUL node mixes the sum of its
+ * children's shares, so that whoever computes it without the nodes (a
+ * producer of deferred children) may add the shares in any order and
+ * keep them from one term to the next.  The order of the children is
+ * not in the hash; the store tells nodes of one hash apart by their
+ * structure. */
+static inline uint64_t segc_expr_hash_share(unsigned long h)
 {
-	return segc_expr_hash_mix(segc_expr_hash_mix(0x5e9c,
-		(uint64_t)kind + 1), (uint64_t)n);
+	return segc_expr_hash_final((uint64_t)h ^ 0x2545f4914f6cdd1dULL);
 }
 
 /* The hash the store gives a node of 'kind' (ADD or MUL) with 'n'
- * children whose hashes are 'h', and that of the NUM node of 'q': what a
+ * children whose shares (segc_expr_hash_share) add up to 'sum': what a
  * producer of deferred children computes without making them. */
-unsigned long segc_expr_hash_nary(enum segc_expr_kind kind, size_t n,
-	const unsigned long *h);
+static inline unsigned long segc_expr_hash_sum(enum segc_expr_kind kind,
+	size_t n, uint64_t sum)
+{
+	uint64_t h = segc_expr_hash_mix(0x5e9c, (uint64_t)kind + 1);
+
+	h = segc_expr_hash_mix(segc_expr_hash_mix(h, (uint64_t)n), sum);
+	return (unsigned long)segc_expr_hash_final(h);
+}
+
+/* The hash the store gives the NUM node of 'q'. */
 unsigned long segc_expr_hash_num(mpq_srcptr q);
 
 /* A node of 'kind' (ADD or MUL) with 'n' children deferred to 'd':
- * 'hash' is segc_expr_hash_nary of the children 'd' will make, and the
+ * 'hash' is segc_expr_hash_sum of the children 'd' will make, and the
  * 'nfrom' nodes 'from' have together the names free in them.  NULL, with
  * nothing made and 'd' left to the caller, when the store holds a node
  * of that hash, kind and size already (the caller then makes the

@@ -52,19 +52,6 @@ static uint64_t hash_mpz(uint64_t h, mpz_srcptr z)
 	return h;
 }
 
-/* The hash of a node of 'kind' without a name or a number whose 'n'
- * children have the hashes 'h' (key_hash for such a key). */
-unsigned long segc_expr_hash_nary(enum segc_expr_kind kind, size_t n,
-	const unsigned long *h)
-{
-	uint64_t x = segc_expr_hash_start(kind, n);
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		x = segc_expr_hash_mix(x, (uint64_t)h[i]);
-	return (unsigned long)segc_expr_hash_final(x);
-}
-
 /* The structural hash of 'key' (fields other than 'hash'). */
 static unsigned long key_hash(const struct node_key *key)
 {
@@ -78,8 +65,18 @@ static unsigned long key_hash(const struct node_key *key)
 	if (key->name)
 		h = segc_expr_hash_mix(h, hash_string(key->name));
 	h = segc_expr_hash_mix(h, (uint64_t)key->nargs);
-	for (i = 0; i < key->nargs; i++)
-		h = segc_expr_hash_mix(h, (uint64_t)key->args[i]->hash);
+	if (key->kind == SEGC_ADD || key->kind == SEGC_MUL) {
+		/* a sum or a product adds its children's shares */
+		uint64_t sum = 0;
+
+		for (i = 0; i < key->nargs; i++)
+			sum += segc_expr_hash_share(key->args[i]->hash);
+		h = segc_expr_hash_mix(h, sum);
+	} else {
+		for (i = 0; i < key->nargs; i++)
+			h = segc_expr_hash_mix(h,
+				(uint64_t)key->args[i]->hash);
+	}
 	return (unsigned long)segc_expr_hash_final(h);
 }
 

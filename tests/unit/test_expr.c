@@ -423,16 +423,16 @@ static void fake_release(void *data)
 static segc_expr *defer_kids(struct fake_producer *f, enum segc_expr_kind kind)
 {
 	struct segc_expr_deferred d;
-	unsigned long h[3];
+	uint64_t sum = 0;
 	size_t i;
 
 	for (i = 0; i < f->n; i++)
-		h[i] = segc_expr_hash(f->kids[i]);
+		sum += segc_expr_hash_share(segc_expr_hash(f->kids[i]));
 	d.make = fake_make;
 	d.release = fake_release;
 	d.data = f;
-	return segc_expr_store_defer(kind, f->n, segc_expr_hash_nary(kind,
-		f->n, h), f->n, (const segc_expr *const *)f->kids, &d);
+	return segc_expr_store_defer(kind, f->n, segc_expr_hash_sum(kind,
+		f->n, sum), f->n, (const segc_expr *const *)f->kids, &d);
 }
 
 /* Deferred children: one node, found again by the structure it stands

@@ -568,26 +568,31 @@ static int plain_factor(const segc_expr *f)
 }
 
 /* The hashes of the NUM nodes of recent coefficients that are quotients
- * of one-limb integers, at the place coef_node would give their nodes. */
+ * of one-limb integers, and their shares in a product, at the place
+ * coef_node would give their nodes. */
 struct coef_hashes {
 	struct {
 		struct coef_key k;
 		int set;
 		unsigned long hash;
+		uint64_t share;
 	} v[COEF_CACHE];
 };
 
-/* The hash of the NUM node of 'c', from 'ch' when it is there; '*one'
- * set when 'c' is 1. */
-static unsigned long coef_hash(struct coef_hashes *ch, mpq_srcptr c,
-	int *one)
+/* The hash of the NUM node of 'c' and its share in a product into
+ * '*hash' and '*share', from 'ch' when they are there; '*one' set when
+ * 'c' is 1. */
+static void coef_hash(struct coef_hashes *ch, mpq_srcptr c, int *one,
+	unsigned long *hash, uint64_t *share)
 {
 	struct coef_key k;
 	size_t h;
 
 	if (!coef_key(c, &k)) {
 		*one = 0;
-		return segc_expr_hash_num(c);
+		*hash = segc_expr_hash_num(c);
+		*share = segc_expr_hash_share(*hash);
+		return;
 	}
 	*one = k.nu == 1 && k.de == 1 && !k.neg;
 	h = key_place(&k);
@@ -596,64 +601,107 @@ static unsigned long coef_hash(struct coef_hashes *ch, mpq_srcptr c,
 		ch->v[h].k = k;
 		ch->v[h].set = 1;
 		ch->v[h].hash = segc_expr_hash_num(c);
+		ch->v[h].share = segc_expr_hash_share(ch->v[h].hash);
 	}
-	return ch->v[h].hash;
+	*hash = ch->v[h].hash;
+	*share = ch->v[h].share;
 }
 
-/* The hash of the factor of rank 'r' to the power 'x' into '*out', from
- * 'fh' (one entry per place of w's cache of factors, 0 when not yet
- * known), the factor made in the cache when it is not yet: 0, or -1 when
- * 'x' is beyond the cache or the factor is not plain. */
-static inline int factor_hash(struct term_writer *w, unsigned long *fh,
-	size_t r, int32_t x, unsigned long *out)
+/* The hashes of the factors met so far and their shares in a product,
+ * one entry per place of w's cache of factors; 'known' is 1 for the
+ * places known (those of exponent 0 from the start, with share 0), -1
+ * for those whose factor is not plain, 0 for the others. */
+struct factor_hashes {
+	unsigned long *hash;
+	uint64_t *share;
+	signed char *known;
+};
+
+/* Sets up 'fh' for w's cache of factors. */
+static void factor_hashes_init(struct factor_hashes *fh,
+	const struct term_writer *w)
 {
-	size_t s;
+	size_t r;
 
-	if (x < -POWER_CACHE || x > POWER_CACHE)
+	fh->hash = segc_xcalloc(w->ncache, sizeof(*fh->hash));
+	fh->share = segc_xcalloc(w->ncache, sizeof(*fh->share));
+	fh->known = segc_xcalloc(w->ncache, sizeof(*fh->known));
+	for (r = 0; r < w->m; r++)
+		fh->known[cache_slot(w->cache, r, 0) - w->cache] = 1;
+}
+
+/* Releases 'fh'. */
+static void factor_hashes_clear(struct factor_hashes *fh)
+{
+	free(fh->hash);
+	free(fh->share);
+	free(fh->known);
+}
+
+/* Learns the factor of rank 'r' to the power 'x' (place 's' of w's
+ * cache, which it makes there when it is not yet): 0, or -1 when it is
+ * not plain. */
+static int learn_factor(struct term_writer *w, struct factor_hashes *fh,
+	size_t r, int32_t x, size_t s)
+{
+	const segc_expr *f;
+
+	if (fh->known[s] < 0)
 		return -1;
-	s = (size_t)(cache_slot(w->cache, r, x) - w->cache);
-	if (!fh[s]) {
-		const segc_expr *f = cache_factor(w, r, x);
-
-		if (!plain_factor(f))
-			return -1;
-		fh[s] = f->hash;
+	f = cache_factor(w, r, x);
+	if (!plain_factor(f)) {
+		fh->known[s] = -1;
+		return -1;
 	}
-	*out = fh[s];
+	fh->hash[s] = f->hash;
+	fh->share[s] = segc_expr_hash_share(f->hash);
+	fh->known[s] = 1;
 	return 0;
 }
 
 /* The hash of the node write_term makes of term 'i' (segc_expr_mul_num's
  * cases when no factor folds: the coefficient alone, 1 left out, one
  * factor alone) into '*res'; '*num' set when the node is the
- * coefficient.  The factors are those of factor_ranks: the positive
- * powers by rank, then the negative.  0, or -1 when a factor is beyond
- * the cache or not plain. */
+ * coefficient.  A product's hash adds its children's shares, in any
+ * order: the term's exponents are read once, each adding the share of
+ * its factor (0 for exponent 0), without a branch on its sign.  0, or
+ * -1 when a factor is beyond the cache or not plain. */
 static int term_hash(struct term_writer *w, struct coef_hashes *ch,
-	unsigned long *fh, size_t i, unsigned long *res, int *num)
+	struct factor_hashes *fh, size_t i, unsigned long *res, int *num)
 {
-	size_t j, k = factor_ranks(w, i);
-	unsigned long c, f;
-	uint64_t x;
+	const size_t *byrank = w->byrank;
+	const int32_t *e = w->e;
+	const signed char *known = fh->known;
+	const uint64_t *share = fh->share;
+	size_t r, m = w->m, k = 0, last = 0, row = 0;
+	uint64_t sum = 0, cs;
+	unsigned long c;
 	int one;
 
-	c = coef_hash(ch, segc_poly_coeff(w->p, i), &one);
-	*num = k == 0;
-	if (k == 0) {
-		*res = c;
-		return 0;
-	}
-	if (k == 1 && one)
-		return factor_hash(w, fh, w->ranks[0], w->xs[0], res);
-	x = segc_expr_hash_start(SEGC_MUL, k + !one);
-	if (!one)
-		x = segc_expr_hash_mix(x, c);
-	for (j = 0; j < k; j++) {
-		if (factor_hash(w, fh, w->ranks[j], w->xs[j], &f))
+	segc_poly_get_exps(w->p, i, w->e);
+	for (r = 0; r < m; r++, row += 2 * POWER_CACHE + 1) {
+		int32_t x = e[byrank[r]];
+		size_t s;
+
+		/* one comparison for -POWER_CACHE <= x <= POWER_CACHE */
+		if ((uint32_t)x + POWER_CACHE > 2 * POWER_CACHE)
 			return -1;
-		x = segc_expr_hash_mix(x, f);
+		s = row + (size_t)(x + POWER_CACHE);
+		if (known[s] != 1 && learn_factor(w, fh, r, x, s))
+			return -1;
+		sum += share[s];
+		k += x != 0;
+		last = x ? s : last;
 	}
-	*res = (unsigned long)segc_expr_hash_final(x);
+	coef_hash(ch, segc_poly_coeff(w->p, i), &one, &c, &cs);
+	*num = k == 0;
+	if (k == 0)
+		*res = c;
+	else if (k == 1 && one)
+		*res = fh->hash[last];
+	else
+		*res = segc_expr_hash_sum(SEGC_MUL, k + !one,
+			one ? sum : sum + cs);
 	return 0;
 }
 
@@ -666,22 +714,24 @@ static int term_hash(struct term_writer *w, struct coef_hashes *ch,
 static int sum_hash(struct term_writer *w, const size_t *ix, size_t len,
 	unsigned long *hash)
 {
-	unsigned long *fh = segc_xcalloc(w->ncache, sizeof(*fh)), t;
 	struct coef_hashes *ch = segc_xcalloc(1, sizeof(*ch));
-	uint64_t x = segc_expr_hash_start(SEGC_ADD, len);
+	struct factor_hashes fh;
+	uint64_t sum = 0;
+	unsigned long t;
 	size_t i;
 	int num, rc = 0;
 
+	factor_hashes_init(&fh, w);
 	for (i = 0; i < len && rc == 0; i++) {
-		rc = term_hash(w, ch, fh, segc_canon_term_at(ix, i), &t,
+		rc = term_hash(w, ch, &fh, segc_canon_term_at(ix, i), &t,
 			&num);
 		if (rc == 0 && num && i > 0 && i < len - 1)
 			rc = -1;
-		x = segc_expr_hash_mix(x, t);
+		sum += segc_expr_hash_share(t);
 	}
-	*hash = (unsigned long)segc_expr_hash_final(x);
+	*hash = segc_expr_hash_sum(SEGC_ADD, len, sum);
+	factor_hashes_clear(&fh);
 	free(ch);
-	free(fh);
 	return rc;
 }
 
