@@ -673,35 +673,44 @@ static int term_hash(struct term_writer *w, struct coef_hashes *ch,
 	const int32_t *e = w->e;
 	const signed char *known = fh->known;
 	const uint64_t *share = fh->share;
-	size_t r, m = w->m, k = 0, last = 0, row = 0;
-	uint64_t sum = 0, cs;
+	size_t r, m = w->m, k, row;
+	uint64_t sum, cs;
 	unsigned long c;
 	int one;
 
 	segc_poly_get_exps(w->p, i, w->e);
-	for (r = 0; r < m; r++, row += 2 * POWER_CACHE + 1) {
+again:
+	for (r = 0, row = 0, k = 0, sum = 0; r < m;
+	     r++, row += 2 * POWER_CACHE + 1) {
 		int32_t x = e[byrank[r]];
-		size_t s;
+		size_t s = row + (size_t)(x + POWER_CACHE);
 
-		/* one comparison for -POWER_CACHE <= x <= POWER_CACHE */
+		/* one comparison for -POWER_CACHE <= x <= POWER_CACHE;
+		 * a factor met for the first time is learnt outside the
+		 * loop, which then starts again */
 		if ((uint32_t)x + POWER_CACHE > 2 * POWER_CACHE)
 			return -1;
-		s = row + (size_t)(x + POWER_CACHE);
-		if (known[s] != 1 && learn_factor(w, fh, r, x, s))
-			return -1;
+		if (known[s] != 1) {
+			if (learn_factor(w, fh, r, x, s))
+				return -1;
+			goto again;
+		}
 		sum += share[s];
 		k += x != 0;
-		last = x ? s : last;
 	}
 	coef_hash(ch, segc_poly_coeff(w->p, i), &one, &c, &cs);
 	*num = k == 0;
-	if (k == 0)
+	if (k == 0) {
 		*res = c;
-	else if (k == 1 && one)
-		*res = fh->hash[last];
-	else
+	} else if (k == 1 && one) {
+		/* the one factor alone */
+		for (r = 0, row = 0; !e[byrank[r]]; r++)
+			row += 2 * POWER_CACHE + 1;
+		*res = fh->hash[row + (size_t)(e[byrank[r]] + POWER_CACHE)];
+	} else {
 		*res = segc_expr_hash_sum(SEGC_MUL, k + !one,
 			one ? sum : sum + cs);
+	}
 	return 0;
 }
 
