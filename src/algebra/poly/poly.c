@@ -408,10 +408,24 @@ void segc_poly_trim(segc_poly *p)
 	p->nvars_ = w;
 }
 
+/* Non-zero when the words 'acc' (nw of them, two exponents each) and
+ * 'last' (the odd variable, when n is odd) show every variable. */
+static int all_used(const uint64_t *acc, size_t nw, int32_t last, size_t n)
+{
+	size_t v;
+
+	for (v = 0; v < nw; v++)
+		if (!(acc[v] & 0xffffffffu) || !(acc[v] >> 32))
+			return 0;
+	return n % 2 == 0 || last != 0;
+}
+
 /* Marks the variables present in 'p' (see poly.h).  The exponent rows
  * are or-ed together two exponents to a 64-bit word: with thousands of
  * atoms (the maxima of a large program) a polynomial's rows are long and
- * mostly zero, and this scan is a fifth of a derivation's time. */
+ * mostly zero, and this scan is a fifth of a derivation's time.  It
+ * stops once every variable is seen (looked at every 64 terms), as in a
+ * dense expansion, where the first terms hold them all. */
 size_t segc_poly_used_vars(const segc_poly *p, char *used)
 {
 	size_t i, v, n = p->nvars_, k = 0, nw = n / 2;
@@ -429,6 +443,8 @@ size_t segc_poly_used_vars(const segc_poly *p, char *used)
 		}
 		if (n % 2)
 			last |= e[n - 1];
+		if (i % 64 == 63 && all_used(acc, nw, last, n))
+			break;
 	}
 	for (v = 0; v < nw; v++) {
 		uint32_t h[2];
