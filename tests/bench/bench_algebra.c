@@ -9,16 +9,8 @@
 #include <sys/resource.h>
 #include <segc/segc.h>
 #include "algebra/poly/poly.h"
-
-/* Seconds of CPU time of this process: on a shared machine the other
- * processes' load does not enter, as it does into a wall clock. */
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+#include "bench_clock.h"
+#include "workloads_segc.h"
 
 /* The peak resident size so far, in kB. */
 static long peak_kb(void)
@@ -29,26 +21,11 @@ static long peak_kb(void)
 	return u.ru_maxrss;
 }
 
-/* Sorts 'v' (n values) and returns the median. */
-static double median(double *v, int n)
-{
-	int i, j;
-
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			double t = v[j];
-
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return v[n / 2];
-}
-
 /* Prints one result line. */
 static void report(const char *name, double *t, int n, const char *extra)
 {
 	printf("%-44s median %9.6f s  (%d runs)  peak RSS %ld kB  %s\n", name,
-		median(t, n), n, peak_kb(), extra);
+		bench_median(t, n), n, peak_kb(), extra);
 }
 
 /* Canonical form of the parsed 'text'; exits on failure. */
@@ -74,16 +51,14 @@ static void bench_expand(segc_ctx *ctx)
 	for (i = 0; i < 7; i++) {
 		segc_expr *c;
 
-		t[i] = now();
+		t[i] = bench_now();
 		c = canon_text(ctx, "(x1+x2+x3+x4+x5+x6+x7+x8+1)^8");
-		t[i] = now() - t[i];
+		t[i] = bench_now() - t[i];
 		snprintf(extra, sizeof(extra), "%zu terms", segc_expr_nargs(c));
 		segc_expr_free(c);
 	}
 	report("expand (x1+...+x8+1)^8 (segc_canonical)", t, 7, extra);
 }
-
-static void poly_of(segc_poly *p, const char *text);
 
 /* Workload 1 behind the polynomial interface: segc_poly_pow, the
  * operation that FLINT's fmpq_mpoly_pow_ui is set beside. */
@@ -95,53 +70,17 @@ static void bench_expand_poly(segc_ctx *ctx)
 	int i;
 
 	(void)ctx;  /* the polynomial interface needs none */
-	poly_of(&s, "x1+x2+x3+x4+x5+x6+x7+x8+1");
+	workload_poly_of(&s, "x1+x2+x3+x4+x5+x6+x7+x8+1");
 	segc_poly_init(&r, 8);
 	for (i = 0; i < 7; i++) {
-		t[i] = now();
+		t[i] = bench_now();
 		segc_poly_pow(NULL, &r, &s, 8);
-		t[i] = now() - t[i];
+		t[i] = bench_now() - t[i];
 	}
 	snprintf(extra, sizeof(extra), "%zu terms", segc_poly_nterms(&r));
 	report("expand (x1+...+x8+1)^8 (segc_poly_pow)", t, 7, extra);
 	segc_poly_clear(&s);
 	segc_poly_clear(&r);
-}
-
-/* p = the polynomial of 'text' over x1..x8 (variable i-1 is xi). */
-static void poly_of(segc_poly *p, const char *text)
-{
-	const char *s = text;
-	int32_t e[8];
-	mpq_t c;
-
-	segc_poly_init(p, 8);
-	mpq_init(c);
-	/* terms "k*x1^a*x2^b..." separated by '+' */
-	while (*s) {
-		memset(e, 0, sizeof(e));
-		mpq_set_ui(c, 1, 1);
-		while (*s && *s != '+') {
-			if (*s == 'x') {
-				int v = s[1] - '1', k = 1;
-
-				s += 2;
-				if (*s == '^') {
-					k = (int)strtol(s + 1, (char **)&s, 10);
-				}
-				e[v] += k;
-			} else if (*s >= '0' && *s <= '9') {
-				mpq_set_si(c, strtol(s, (char **)&s, 10), 1);
-			} else {
-				s++;
-			}
-		}
-		segc_poly_push(p, e, c);
-		if (*s == '+')
-			s++;
-	}
-	segc_poly_normalise(NULL, p);
-	mpq_clear(c);
 }
 
 /* Workload 2: gcd(A*G, B*G). */
@@ -153,9 +92,9 @@ static void bench_gcd(segc_ctx *ctx)
 	int i;
 
 	(void)ctx;  /* the polynomial interface needs none */
-	poly_of(&g, "x1+x2+x3+x4+1");
-	poly_of(&a, "x1*x2+x3+x4^2+x5+x6+2");
-	poly_of(&b, "x1+x5*x6+3*x7+x8+x2^2+5");
+	workload_poly_of(&g, "x1+x2+x3+x4+1");
+	workload_poly_of(&a, "x1*x2+x3+x4^2+x5+x6+2");
+	workload_poly_of(&b, "x1+x5*x6+3*x7+x8+x2^2+5");
 	segc_poly_init(&ag, 8);
 	segc_poly_init(&bg, 8);
 	segc_poly_init(&r, 8);
@@ -165,9 +104,9 @@ static void bench_gcd(segc_ctx *ctx)
 	segc_poly_mul(NULL, &ag, &a, &g);
 	segc_poly_mul(NULL, &bg, &b, &g);
 	for (i = 0; i < 7; i++) {
-		t[i] = now();
+		t[i] = bench_now();
 		segc_poly_gcd(NULL, &r, &ag, &bg);
-		t[i] = now() - t[i];
+		t[i] = bench_now() - t[i];
 	}
 	snprintf(extra, sizeof(extra), "%zu and %zu terms, gcd %zu terms%s",
 		segc_poly_nterms(&ag), segc_poly_nterms(&bg),
@@ -181,31 +120,6 @@ static void bench_gcd(segc_ctx *ctx)
 	segc_poly_clear(&r);
 }
 
-/* The 10^5-term sum of ANCHORS.md, built with the constructors. */
-static segc_expr *long_sum(void)
-{
-	segc_expr **terms = malloc(100000 * sizeof(*terms)), *e;
-	segc_expr *x1 = segc_expr_sym("x1"), *x2 = segc_expr_sym("x2");
-	segc_expr *x3 = segc_expr_sym("x3");
-	long i;
-
-	for (i = 0; i < 100000; i++) {
-		segc_expr *f[4];
-
-		f[0] = segc_expr_rat(i % 97 + 1, (unsigned long)(i % 13 + 1));
-		f[1] = segc_expr_powi(segc_expr_copy(x1), i % 50);
-		f[2] = segc_expr_powi(segc_expr_copy(x2), (i / 50) % 40);
-		f[3] = segc_expr_powi(segc_expr_copy(x3), (i / 2000) % 7);
-		terms[i] = segc_expr_mul(4, f);
-	}
-	e = segc_expr_add(100000, terms);
-	free(terms);
-	segc_expr_free(x1);
-	segc_expr_free(x2);
-	segc_expr_free(x3);
-	return e;
-}
-
 /* Workload 3: canonical form of the long sum. */
 static void bench_long_sum(segc_ctx *ctx)
 {
@@ -214,11 +128,11 @@ static void bench_long_sum(segc_ctx *ctx)
 	int i;
 
 	for (i = 0; i < 5; i++) {
-		segc_expr *e = long_sum(), *c;
+		segc_expr *e = workload_long_sum(), *c;
 
-		t[i] = now();
+		t[i] = bench_now();
 		c = segc_canonical(ctx, NULL, e);
-		t[i] = now() - t[i];
+		t[i] = bench_now() - t[i];
 		snprintf(extra, sizeof(extra), "%zu terms",
 			c ? segc_expr_nargs(c) : 0);
 		segc_expr_free(c);
@@ -259,7 +173,7 @@ static void bench_long_sum_poly(segc_ctx *ctx)
 	segc_poly_init(&s, 3);
 	mpq_init(c);
 	for (k = 0; k < 5; k++) {
-		t[k] = now();
+		t[k] = bench_now();
 		segc_poly_zero(&s);
 		for (i = 0; i < 100000; i++) {
 			set_small_fraction(c, (unsigned long)(i % 97 + 1),
@@ -270,7 +184,7 @@ static void bench_long_sum_poly(segc_ctx *ctx)
 			segc_poly_push(&s, e, c);
 		}
 		segc_poly_normalise(NULL, &s);
-		t[k] = now() - t[k];
+		t[k] = bench_now() - t[k];
 	}
 	snprintf(extra, sizeof(extra), "%zu terms", segc_poly_nterms(&s));
 	report("the 10^5-term sum (segc_poly push, normalise)", t, 5, extra);
@@ -299,9 +213,9 @@ static void bench_closed_sum(segc_ctx *ctx)
 	for (i = 0; i < 21; i++) {
 		segc_expr *e = segc_expr_parse(ctx, text, NULL), *c;
 
-		t[i] = now();
+		t[i] = bench_now();
 		c = segc_canonical(ctx, dom, e);
-		t[i] = now() - t[i];
+		t[i] = bench_now() - t[i];
 		snprintf(extra, sizeof(extra), "%zu terms",
 			c ? segc_expr_nargs(c) : 0);
 		segc_expr_free(c);

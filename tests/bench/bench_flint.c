@@ -7,50 +7,14 @@
 #include <stdlib.h>
 #include <time.h>
 #include <flint/fmpq_mpoly.h>
-
-/* Seconds of CPU time of this process: on a shared machine the other
- * processes' load does not enter, as it does into a wall clock. */
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* Sorts 'v' (n values) and returns the median. */
-static double median(double *v, int n)
-{
-	int i, j;
-
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			double t = v[j];
-
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return v[n / 2];
-}
+#include "bench_clock.h"
+#include "workloads_flint.h"
 
 /* Prints one result line. */
 static void report(const char *name, double *t, int n, const char *extra)
 {
-	printf("%-44s median %9.6f s  (%d runs)  %s\n", name, median(t, n), n,
+	printf("%-44s median %9.6f s  (%d runs)  %s\n", name, bench_median(t, n), n,
 		extra);
-}
-
-/* P = the polynomial of 'text' over x1..x8 in 'ctx'. */
-static void poly_of(fmpq_mpoly_t P, const char *text,
-	const fmpq_mpoly_ctx_t ctx)
-{
-	const char *vars[8] = { "x1", "x2", "x3", "x4", "x5", "x6", "x7",
-		"x8" };
-
-	if (fmpq_mpoly_set_str_pretty(P, text, vars, ctx)) {
-		fprintf(stderr, "bench_flint: cannot parse %s\n", text);
-		exit(1);
-	}
 }
 
 /* Workload 1: expand (x1 + ... + x8 + 1)^8. */
@@ -63,11 +27,11 @@ static void bench_expand(const fmpq_mpoly_ctx_t ctx)
 
 	fmpq_mpoly_init(s, ctx);
 	fmpq_mpoly_init(r, ctx);
-	poly_of(s, "x1+x2+x3+x4+x5+x6+x7+x8+1", ctx);
+	workload_fpoly_of(s, "x1+x2+x3+x4+x5+x6+x7+x8+1", ctx);
 	for (i = 0; i < 7; i++) {
-		t[i] = now();
+		t[i] = bench_now();
 		fmpq_mpoly_pow_ui(r, s, 8, ctx);
-		t[i] = now() - t[i];
+		t[i] = bench_now() - t[i];
 	}
 	snprintf(extra, sizeof(extra), "%ld terms",
 		(long)fmpq_mpoly_length(r, ctx));
@@ -88,14 +52,14 @@ static void bench_expand_fresh(const fmpq_mpoly_ctx_t ctx)
 	int i;
 
 	fmpq_mpoly_init(s, ctx);
-	poly_of(s, "x1+x2+x3+x4+x5+x6+x7+x8+1", ctx);
+	workload_fpoly_of(s, "x1+x2+x3+x4+x5+x6+x7+x8+1", ctx);
 	for (i = 0; i < 7; i++) {
-		t[i] = now();
+		t[i] = bench_now();
 		fmpq_mpoly_init(r, ctx);
 		fmpq_mpoly_pow_ui(r, s, 8, ctx);
 		len = fmpq_mpoly_length(r, ctx);
 		fmpq_mpoly_clear(r, ctx);
-		t[i] = now() - t[i];
+		t[i] = bench_now() - t[i];
 	}
 	snprintf(extra, sizeof(extra), "%ld terms", (long)len);
 	report("expand, a new result each time", t, 7, extra);
@@ -114,15 +78,15 @@ static void bench_gcd(const fmpq_mpoly_ctx_t ctx)
 	fmpq_mpoly_init(a, ctx);
 	fmpq_mpoly_init(b, ctx);
 	fmpq_mpoly_init(r, ctx);
-	poly_of(g, "(x1+x2+x3+x4+1)^4", ctx);
-	poly_of(a, "(x1*x2+x3+x4^2+x5+x6+2)^3", ctx);
-	poly_of(b, "(x1+x5*x6+3*x7+x8+x2^2+5)^3", ctx);
+	workload_fpoly_of(g, "(x1+x2+x3+x4+1)^4", ctx);
+	workload_fpoly_of(a, "(x1*x2+x3+x4^2+x5+x6+2)^3", ctx);
+	workload_fpoly_of(b, "(x1+x5*x6+3*x7+x8+x2^2+5)^3", ctx);
 	fmpq_mpoly_mul(a, a, g, ctx);
 	fmpq_mpoly_mul(b, b, g, ctx);
 	for (i = 0; i < 7; i++) {
-		t[i] = now();
+		t[i] = bench_now();
 		fmpq_mpoly_gcd(r, a, b, ctx);
-		t[i] = now() - t[i];
+		t[i] = bench_now() - t[i];
 	}
 	snprintf(extra, sizeof(extra), "%ld and %ld terms, gcd %ld terms%s",
 		(long)fmpq_mpoly_length(a, ctx), (long)fmpq_mpoly_length(b, ctx),
@@ -139,34 +103,20 @@ static void bench_gcd(const fmpq_mpoly_ctx_t ctx)
 static void bench_long_sum(const fmpq_mpoly_ctx_t ctx)
 {
 	fmpq_mpoly_t s;
-	fmpq_t c;
-	ulong e[8] = { 0 };
 	double t[5];
 	char extra[64];
-	long i;
 	int k;
 
 	fmpq_mpoly_init(s, ctx);
-	fmpq_init(c);
 	for (k = 0; k < 5; k++) {
-		t[k] = now();
-		fmpq_mpoly_zero(s, ctx);
-		for (i = 0; i < 100000; i++) {
-			fmpq_set_si(c, i % 97 + 1, (ulong)(i % 13 + 1));
-			e[0] = (ulong)(i % 50);
-			e[1] = (ulong)((i / 50) % 40);
-			e[2] = (ulong)((i / 2000) % 7);
-			fmpq_mpoly_push_term_fmpq_ui(s, c, e, ctx);
-		}
-		fmpq_mpoly_sort_terms(s, ctx);
-		fmpq_mpoly_combine_like_terms(s, ctx);
-		t[k] = now() - t[k];
+		t[k] = bench_now();
+		workload_flint_sum(s, ctx);
+		t[k] = bench_now() - t[k];
 	}
 	snprintf(extra, sizeof(extra), "%ld terms",
 		(long)fmpq_mpoly_length(s, ctx));
 	report("the 10^5-term sum (push, sort, merge)", t, 5, extra);
 	fmpq_mpoly_clear(s, ctx);
-	fmpq_clear(c);
 }
 
 int main(void)

@@ -9,34 +9,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-#include <flint/fmpq_mpoly.h>
-#include <segc/segc.h>
-#include "algebra/poly/poly.h"
-
-/* Seconds of CPU time of this process. */
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* Sorts 'v' (n values) and returns the median. */
-static double median(double *v, int n)
-{
-	int i, j;
-
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			double t = v[j];
-
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return v[n / 2];
-}
+#include "bench_clock.h"
+#include "workloads_flint.h"
+#include "workloads_segc.h"
 
 /* One workload: its segc side and its FLINT side, each run 'reps'
  * times per timing; 'prepare', when set, makes segc's operand before
@@ -52,46 +27,7 @@ struct workload {
 /* ------------------------------------------------- the segc side */
 
 static segc_ctx *sctx;
-static segc_poly s_ag, s_bg, s_r;
-
-/* The polynomial of 'text' over x1..x8, canonical, into 'p' (text of
- * sums of products "k*x1^a*x2^b"). */
-static void spoly_of(segc_poly *p, const char *text)
-{
-	const char *s = text;
-	int32_t e[8];
-	mpq_t c;
-
-	segc_poly_init(p, 8);
-	mpq_init(c);
-	while (*s) {
-		int v;
-
-		for (v = 0; v < 8; v++)
-			e[v] = 0;
-		mpq_set_ui(c, 1, 1);
-		while (*s && *s != '+') {
-			if (*s == 'x') {
-				int k = 1;
-
-				v = s[1] - '1';
-				s += 2;
-				if (*s == '^')
-					k = (int)strtol(s + 1, (char **)&s, 10);
-				e[v] += k;
-			} else if (*s >= '0' && *s <= '9') {
-				mpq_set_si(c, strtol(s, (char **)&s, 10), 1);
-			} else {
-				s++;
-			}
-		}
-		segc_poly_push(p, e, c);
-		if (*s == '+')
-			s++;
-	}
-	segc_poly_normalise(NULL, p);
-	mpq_clear(c);
-}
+static segc_poly s_g, s_ag, s_bg, s_r;
 
 /* Workload 1: the canonical form of (x1 + ... + x8 + 1)^8. */
 static void segc_expand(void)
@@ -113,38 +49,13 @@ static void segc_gcd(void)
 	segc_poly_gcd(NULL, &s_r, &s_ag, &s_bg);
 }
 
-/* The 10^5-term sum of ANCHORS.md, built with the constructors. */
-static segc_expr *long_sum(void)
-{
-	segc_expr **terms = malloc(100000 * sizeof(*terms)), *e;
-	segc_expr *x1 = segc_expr_sym("x1"), *x2 = segc_expr_sym("x2");
-	segc_expr *x3 = segc_expr_sym("x3");
-	long i;
-
-	for (i = 0; i < 100000; i++) {
-		segc_expr *f[4];
-
-		f[0] = segc_expr_rat(i % 97 + 1, (unsigned long)(i % 13 + 1));
-		f[1] = segc_expr_powi(segc_expr_copy(x1), i % 50);
-		f[2] = segc_expr_powi(segc_expr_copy(x2), (i / 50) % 40);
-		f[3] = segc_expr_powi(segc_expr_copy(x3), (i / 2000) % 7);
-		terms[i] = segc_expr_mul(4, f);
-	}
-	e = segc_expr_add(100000, terms);
-	free(terms);
-	segc_expr_free(x1);
-	segc_expr_free(x2);
-	segc_expr_free(x3);
-	return e;
-}
-
 static segc_expr *s_sum;
 
 /* The long sum made anew for segc_sum, as bench_algebra makes it. */
 static void make_sum(void)
 {
 	segc_expr_free(s_sum);
-	s_sum = long_sum();
+	s_sum = workload_long_sum();
 }
 
 /* Workload 3: the canonical form of the long sum (built beforehand,
@@ -165,19 +76,6 @@ static void segc_sum(void)
 
 static fmpq_mpoly_ctx_t fctx;
 static fmpq_mpoly_t f_s, f_r, f_ag, f_bg;
-
-/* P = the polynomial of 'text' over x1..x8. */
-static void fpoly_of(fmpq_mpoly_t P, const char *text)
-{
-	const char *vars[8] = { "x1", "x2", "x3", "x4", "x5", "x6", "x7",
-		"x8" };
-
-	fmpq_mpoly_init(P, fctx);
-	if (fmpq_mpoly_set_str_pretty(P, text, vars, fctx)) {
-		fprintf(stderr, "bench_versus: cannot parse %s\n", text);
-		exit(1);
-	}
-}
 
 /* Workload 1 on FLINT, into the same polynomial each time. */
 static void flint_expand(void)
@@ -204,22 +102,7 @@ static void flint_gcd(void)
 /* Workload 3 on FLINT: the terms pushed, sorted and merged. */
 static void flint_sum(void)
 {
-	fmpq_t c;
-	ulong e[8] = { 0 };
-	long i;
-
-	fmpq_init(c);
-	fmpq_mpoly_zero(f_r, fctx);
-	for (i = 0; i < 100000; i++) {
-		fmpq_set_si(c, i % 97 + 1, (ulong)(i % 13 + 1));
-		e[0] = (ulong)(i % 50);
-		e[1] = (ulong)((i / 50) % 40);
-		e[2] = (ulong)((i / 2000) % 7);
-		fmpq_mpoly_push_term_fmpq_ui(f_r, c, e, fctx);
-	}
-	fmpq_mpoly_sort_terms(f_r, fctx);
-	fmpq_mpoly_combine_like_terms(f_r, fctx);
-	fmpq_clear(c);
+	workload_flint_sum(f_r, fctx);
 }
 
 /* ------------------------------------------------------- running */
@@ -234,9 +117,9 @@ static double timed(void (*f)(void), int reps, void (*prepare)(void))
 	for (i = 0; i < reps; i++) {
 		if (prepare)
 			prepare();
-		t0 = now();
+		t0 = bench_now();
 		f();
-		t += now() - t0;
+		t += bench_now() - t0;
 	}
 	return t;
 }
@@ -269,11 +152,11 @@ static void versus(const struct workload *w, int rounds)
 		lo = q[i] < lo ? q[i] : lo;
 		hi = q[i] > hi ? q[i] : hi;
 	}
-	ms = median(ts, rounds) / w->reps;
-	mf = median(tf, rounds) / w->reps;
+	ms = bench_median(ts, rounds) / w->reps;
+	mf = bench_median(tf, rounds) / w->reps;
 	printf("%-40s segc %8.3f ms  FLINT %8.3f ms  ratio %.2f "
 		"(%.2f-%.2f)  %d of %d rounds <= 1.5\n", w->name, ms * 1e3,
-		mf * 1e3, median(q, rounds), lo, hi, within, rounds);
+		mf * 1e3, bench_median(q, rounds), lo, hi, within, rounds);
 	free(ts);
 	free(tf);
 	free(q);
@@ -298,16 +181,21 @@ int main(int argc, char **argv)
 		rounds = 15;
 	sctx = segc_ctx_new();
 	fmpq_mpoly_ctx_init(fctx, 8, ORD_LEX);
-	fpoly_of(f_s, "x1+x2+x3+x4+x5+x6+x7+x8+1");
-	fpoly_of(f_ag, "(x1*x2+x3+x4^2+x5+x6+2)^3*(x1+x2+x3+x4+1)^4");
-	fpoly_of(f_bg, "(x1+x5*x6+3*x7+x8+x2^2+5)^3*(x1+x2+x3+x4+1)^4");
+	fmpq_mpoly_init(f_s, fctx);
+	fmpq_mpoly_init(f_ag, fctx);
+	fmpq_mpoly_init(f_bg, fctx);
 	fmpq_mpoly_init(f_r, fctx);
+	workload_fpoly_of(f_s, "x1+x2+x3+x4+x5+x6+x7+x8+1", fctx);
+	workload_fpoly_of(f_ag, "(x1*x2+x3+x4^2+x5+x6+2)^3*(x1+x2+x3+x4+1)^4",
+		fctx);
+	workload_fpoly_of(f_bg, "(x1+x5*x6+3*x7+x8+x2^2+5)^3*(x1+x2+x3+x4+1)^4",
+		fctx);
 	{
 		segc_poly g, a, b;
 
-		spoly_of(&g, "x1+x2+x3+x4+1");
-		spoly_of(&a, "x1*x2+x3+x4^2+x5+x6+2");
-		spoly_of(&b, "x1+x5*x6+3*x7+x8+x2^2+5");
+		workload_poly_of(&g, "x1+x2+x3+x4+1");
+		workload_poly_of(&a, "x1*x2+x3+x4^2+x5+x6+2");
+		workload_poly_of(&b, "x1+x5*x6+3*x7+x8+x2^2+5");
 		segc_poly_pow(NULL, &g, &g, 4);
 		segc_poly_pow(NULL, &a, &a, 3);
 		segc_poly_pow(NULL, &b, &b, 3);
@@ -316,13 +204,20 @@ int main(int argc, char **argv)
 		segc_poly_init(&s_r, 8);
 		segc_poly_mul(NULL, &s_ag, &a, &g);
 		segc_poly_mul(NULL, &s_bg, &b, &g);
+		segc_poly_init(&s_g, 8);
+		segc_poly_swap(&s_g, &g);
 		segc_poly_clear(&g);
 		segc_poly_clear(&a);
 		segc_poly_clear(&b);
 	}
 	for (k = 0; k < sizeof(all) / sizeof(all[0]); k++)
 		versus(&all[k], rounds);
+	if (!segc_poly_equal(&s_r, &s_g)) {
+		fprintf(stderr, "bench_versus: the gcd is WRONG\n");
+		return 1;
+	}
 	segc_expr_free(s_sum);
+	segc_poly_clear(&s_g);
 	segc_poly_clear(&s_ag);
 	segc_poly_clear(&s_bg);
 	segc_poly_clear(&s_r);
