@@ -94,20 +94,29 @@ static inline uint64_t segc_expr_hash_final(uint64_t h)
 }
 
 /* The share of a child whose hash is 'h' in the hash of a sum or a
- * product: the hash of an ADD or MUL node mixes the sum of its
- * children's shares, so that whoever computes it without the nodes (a
- * producer of deferred children) may add the shares in any order and
- * keep them from one term to the next.  The order of the children is
- * not in the hash; the store tells nodes of one hash apart by their
- * structure. */
+ * product.  The hash of an ADD or MUL node mixes the sum over its
+ * children of their shares, each weighted by its place
+ * (segc_expr_hash_at): the order of the children is in the hash, yet
+ * whoever computes it without the nodes (a producer of deferred
+ * children) adds the children as it meets them, from shares it keeps
+ * from one term to the next. */
 static inline uint64_t segc_expr_hash_share(unsigned long h)
 {
 	return segc_expr_hash_final((uint64_t)h ^ 0x2545f4914f6cdd1dULL);
 }
 
+/* The share 'share' of a child at place 'i' (from 0) of a sum or a
+ * product, weighted by the place: times 2i + 1, odd, so that two
+ * children swapped change the sum unless their shares agree. */
+static inline uint64_t segc_expr_hash_at(uint64_t share, size_t i)
+{
+	return share * (2 * (uint64_t)i + 1);
+}
+
 /* The hash the store gives a node of 'kind' (ADD or MUL) with 'n'
- * children whose shares (segc_expr_hash_share) add up to 'sum': what a
- * producer of deferred children computes without making them. */
+ * children whose shares at their places (segc_expr_hash_at) add up to
+ * 'sum': what a producer of deferred children computes without making
+ * them. */
 static inline unsigned long segc_expr_hash_sum(enum segc_expr_kind kind,
 	size_t n, uint64_t sum)
 {

@@ -66,11 +66,13 @@ static unsigned long key_hash(const struct node_key *key)
 		h = segc_expr_hash_mix(h, hash_string(key->name));
 	h = segc_expr_hash_mix(h, (uint64_t)key->nargs);
 	if (key->kind == SEGC_ADD || key->kind == SEGC_MUL) {
-		/* a sum or a product adds its children's shares */
+		/* a sum or a product adds its children's shares, each at
+		 * its place */
 		uint64_t sum = 0;
 
 		for (i = 0; i < key->nargs; i++)
-			sum += segc_expr_hash_share(key->args[i]->hash);
+			sum += segc_expr_hash_at(segc_expr_hash_share(
+				key->args[i]->hash), i);
 		h = segc_expr_hash_mix(h, sum);
 	} else {
 		for (i = 0; i < key->nargs; i++)

@@ -427,7 +427,8 @@ static segc_expr *defer_kids(struct fake_producer *f, enum segc_expr_kind kind)
 	size_t i;
 
 	for (i = 0; i < f->n; i++)
-		sum += segc_expr_hash_share(segc_expr_hash(f->kids[i]));
+		sum += segc_expr_hash_at(segc_expr_hash_share(
+			segc_expr_hash(f->kids[i])), i);
 	d.make = fake_make;
 	d.release = fake_release;
 	d.data = f;

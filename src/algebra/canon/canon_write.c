@@ -659,13 +659,33 @@ static int learn_factor(struct term_writer *w, struct factor_hashes *fh,
 	return 0;
 }
 
+/* The sum of the shares of the factors of term 'i' at their places in
+ * the term's product, the first at place 'first', in product order (the
+ * positive powers by rank, then the negative: factor_ranks); every
+ * factor is known in 'fh'.  The number of factors into '*k'. */
+static uint64_t listed_shares(struct term_writer *w,
+	const struct factor_hashes *fh, size_t i, size_t first, size_t *k)
+{
+	uint64_t sum = 0;
+	size_t j;
+
+	*k = factor_ranks(w, i);
+	for (j = 0; j < *k; j++)
+		sum += segc_expr_hash_at(fh->share[cache_slot(w->cache,
+			w->ranks[j], w->xs[j]) - w->cache], first + j);
+	return sum;
+}
+
 /* The hash of the node write_term makes of term 'i' (segc_expr_mul_num's
  * cases when no factor folds: the coefficient alone, 1 left out, one
  * factor alone) into '*res'; '*num' set when the node is the
- * coefficient.  A product's hash adds its children's shares, in any
- * order: the term's exponents are read once, each adding the share of
- * its factor (0 for exponent 0), without a branch on its sign.  0, or
- * -1 when a factor is beyond the cache or not plain. */
+ * coefficient.  A product's hash adds its children's shares at their
+ * places.  The term's exponents are read once in rank order, each
+ * adding the share of its factor (none for exponent 0) at the place
+ * after the factors before it, which is its place in the product as
+ * long as no exponent is negative; a term with a negative one is listed
+ * in product order instead.  0, or -1 when a factor is beyond the cache
+ * or not plain. */
 static int term_hash(struct term_writer *w, struct coef_hashes *ch,
 	struct factor_hashes *fh, size_t i, unsigned long *res, int *num)
 {
@@ -673,14 +693,18 @@ static int term_hash(struct term_writer *w, struct coef_hashes *ch,
 	const int32_t *e = w->e;
 	const signed char *known = fh->known;
 	const uint64_t *share = fh->share;
-	size_t r, m = w->m, k, row;
+	size_t r, m = w->m, k, row, first;
 	uint64_t sum, cs;
 	unsigned long c;
+	int32_t neg;
 	int one;
 
+	coef_hash(ch, segc_poly_coeff(w->p, i), &one, &c, &cs);
+	/* the coefficient, unless it is 1, is the product's first child */
+	first = !one;
 	segc_poly_get_exps(w->p, i, w->e);
 again:
-	for (r = 0, row = 0, k = 0, sum = 0; r < m;
+	for (r = 0, row = 0, k = first, sum = 0, neg = 0; r < m;
 	     r++, row += 2 * POWER_CACHE + 1) {
 		int32_t x = e[byrank[r]];
 		size_t s = row + (size_t)(x + POWER_CACHE);
@@ -695,10 +719,15 @@ again:
 				return -1;
 			goto again;
 		}
-		sum += share[s];
+		sum += segc_expr_hash_at(share[s], k);
 		k += x != 0;
+		neg |= x;
 	}
-	coef_hash(ch, segc_poly_coeff(w->p, i), &one, &c, &cs);
+	/* k becomes the number of factors */
+	if (neg < 0)
+		sum = listed_shares(w, fh, i, first, &k);
+	else
+		k -= first;
 	*num = k == 0;
 	if (k == 0) {
 		*res = c;
@@ -708,8 +737,9 @@ again:
 			row += 2 * POWER_CACHE + 1;
 		*res = fh->hash[row + (size_t)(e[byrank[r]] + POWER_CACHE)];
 	} else {
-		*res = segc_expr_hash_sum(SEGC_MUL, k + !one,
-			one ? sum : sum + cs);
+		if (!one)
+			sum += segc_expr_hash_at(cs, 0);
+		*res = segc_expr_hash_sum(SEGC_MUL, k + first, sum);
 	}
 	return 0;
 }
@@ -731,12 +761,14 @@ static int sum_hash(struct term_writer *w, const size_t *ix, size_t len,
 	int num, rc = 0;
 
 	factor_hashes_init(&fh, w);
-	for (i = 0; i < len && rc == 0; i++) {
+	for (i = 0; i < len; i++) {
 		rc = term_hash(w, ch, &fh, segc_canon_term_at(ix, i), &t,
 			&num);
 		if (rc == 0 && num && i > 0 && i < len - 1)
 			rc = -1;
-		sum += segc_expr_hash_share(t);
+		if (rc)
+			break;
+		sum += segc_expr_hash_at(segc_expr_hash_share(t), i);
 	}
 	*hash = segc_expr_hash_sum(SEGC_ADD, len, sum);
 	factor_hashes_clear(&fh);
