@@ -513,10 +513,70 @@ static void test_deferred_cleanup(void)
 		"the cleanup releases it");
 }
 
+/* qsort's order of unsigned longs. */
+static int cmp_ulong(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The 5 040 orders of a product, and of a sum, of seven names are as
+ * many nodes with as many hashes: the hash of a sum or a product weighs
+ * each child by its place, so that a document holding many orders of one
+ * product does not put them all in one bucket of the store. */
+static void test_orders_hash(void)
+{
+	static const char *names[7] = { "a", "b", "c", "d", "e", "f", "g" };
+	unsigned long *h = malloc(5040 * sizeof(*h));
+	int p[7], kind, n, i, j, dup = 0;
+
+	for (kind = 0; kind < 2; kind++) {
+		for (i = 0; i < 7; i++)
+			p[i] = i;
+		for (n = 0; n < 5040; n++) {
+			segc_expr *v[7], *e;
+
+			for (i = 0; i < 7; i++)
+				v[i] = segc_expr_sym(names[p[i]]);
+			e = kind ? segc_expr_add(7, v) : segc_expr_mul(7, v);
+			h[n] = segc_expr_hash(e);
+			segc_expr_free(e);
+			/* the next permutation in lexicographic order */
+			for (i = 5; i >= 0 && p[i] > p[i + 1]; i--)
+				;
+			if (i < 0)
+				break;
+			for (j = 6; p[j] < p[i]; j--)
+				;
+			{
+				int t = p[i];
+
+				p[i] = p[j];
+				p[j] = t;
+			}
+			for (j = 6, i++; i < j; i++, j--) {
+				int t = p[i];
+
+				p[i] = p[j];
+				p[j] = t;
+			}
+		}
+		qsort(h, 5040, sizeof(*h), cmp_ulong);
+		for (i = 1; i < 5040; i++)
+			dup += h[i] == h[i - 1];
+	}
+	tap_ok(n == 5039 && dup == 0, "the 5040 orders of a product and of "
+		"a sum of seven names have 5040 hashes each (%d equal)", dup);
+	free(h);
+}
+
 int main(void)
 {
 	test_sharing();
 	test_deferred();
+	test_orders_hash();
 	test_add_mul();
 	test_pow_neg();
 	test_accessors();
