@@ -144,8 +144,9 @@ SEGC_API unsigned long long segc_ctx_work(SEGC_KEEP const segc_ctx *ctx);
  * Releases the calling thread's store of expressions, the blocks of
  * large polynomials it keeps for reuse (a few megabytes at most), and
  * the caches that FLINT and MPFR keep for the thread (flint_cleanup(),
- * which frees only the calling thread's caches).  Call once at the end of the thread (or
- * of the program), after every expression it made has been freed. */
+ * which frees only the calling thread's caches).  Call once at the end
+ * of the thread (or of the program), after every expression it made has
+ * been freed. */
 SEGC_API void segc_library_cleanup(void);
 
 /* Memory policy, the one of the whole library.  The memory of a document

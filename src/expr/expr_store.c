@@ -58,6 +58,16 @@ static unsigned long key_hash(const struct node_key *key)
 	uint64_t h = segc_expr_hash_mix(0x5e9c, (uint64_t)key->kind + 1);
 	size_t i;
 
+	if (key->kind == SEGC_ADD || key->kind == SEGC_MUL) {
+		/* a sum or a product adds its children's shares, each at
+		 * its place (expr_private.h) */
+		uint64_t sum = 0;
+
+		for (i = 0; i < key->nargs; i++)
+			sum += segc_expr_hash_at(segc_expr_hash_share(
+				key->args[i]->hash), i);
+		return segc_expr_hash_sum(key->kind, key->nargs, sum);
+	}
 	if (key->kind == SEGC_NUM) {
 		h = hash_mpz(h, mpq_numref(key->value));
 		h = hash_mpz(h, mpq_denref(key->value));
@@ -65,20 +75,8 @@ static unsigned long key_hash(const struct node_key *key)
 	if (key->name)
 		h = segc_expr_hash_mix(h, hash_string(key->name));
 	h = segc_expr_hash_mix(h, (uint64_t)key->nargs);
-	if (key->kind == SEGC_ADD || key->kind == SEGC_MUL) {
-		/* a sum or a product adds its children's shares, each at
-		 * its place */
-		uint64_t sum = 0;
-
-		for (i = 0; i < key->nargs; i++)
-			sum += segc_expr_hash_at(segc_expr_hash_share(
-				key->args[i]->hash), i);
-		h = segc_expr_hash_mix(h, sum);
-	} else {
-		for (i = 0; i < key->nargs; i++)
-			h = segc_expr_hash_mix(h,
-				(uint64_t)key->args[i]->hash);
-	}
+	for (i = 0; i < key->nargs; i++)
+		h = segc_expr_hash_mix(h, (uint64_t)key->args[i]->hash);
 	return (unsigned long)segc_expr_hash_final(h);
 }
 

@@ -248,11 +248,22 @@ static segc_expr *atom_power(const segc_expr *atom, mpq_srcptr x)
 #define POWER_CACHE 64
 #define POWER_CACHE_MIN_TERMS 32
 
+/* Places of a cache of factors per rank: one per exponent. */
+#define CACHE_ROW (2 * POWER_CACHE + 1)
+
+/* The place in a cache of factors of rank 'r' and exponent 'k' (|k| <=
+ * POWER_CACHE): the caches of factors, of their hashes and of their
+ * shares are laid out alike. */
+static size_t slot_index(size_t r, long k)
+{
+	return r * CACHE_ROW + (size_t)(k + POWER_CACHE);
+}
+
 /* The entry of a cache of factors for rank 'r' and exponent 'k'
  * (|k| <= POWER_CACHE). */
 static segc_expr **cache_slot(segc_expr **cache, size_t r, long k)
 {
-	return cache + r * (2 * POWER_CACHE + 1) + (k + POWER_CACHE);
+	return cache + slot_index(r, k);
 }
 
 /* The factor 'atom' (of rank 'r') to the exponent 'x', from 'cache'
@@ -380,7 +391,7 @@ static void writer_init(struct term_writer *w, const segc_poly *p,
 	w->cache = NULL;
 	w->ncache = 0;
 	if (len >= POWER_CACHE_MIN_TERMS && m) {
-		w->ncache = segc_xmul_size(m, 2 * POWER_CACHE + 1);
+		w->ncache = segc_xmul_size(m, CACHE_ROW);
 		w->cache = segc_xcalloc(w->ncache, sizeof(*w->cache));
 	}
 	w->e = w->n <= POLY_EXPR_SMALL_VARS ? w->small :
@@ -627,7 +638,7 @@ static void factor_hashes_init(struct factor_hashes *fh,
 	fh->share = segc_xcalloc(w->ncache, sizeof(*fh->share));
 	fh->known = segc_xcalloc(w->ncache, sizeof(*fh->known));
 	for (r = 0; r < w->m; r++)
-		fh->known[cache_slot(w->cache, r, 0) - w->cache] = 1;
+		fh->known[slot_index(r, 0)] = 1;
 }
 
 /* Releases 'fh'. */
@@ -671,8 +682,8 @@ static uint64_t listed_shares(struct term_writer *w,
 
 	*k = factor_ranks(w, i);
 	for (j = 0; j < *k; j++)
-		sum += segc_expr_hash_at(fh->share[cache_slot(w->cache,
-			w->ranks[j], w->xs[j]) - w->cache], first + j);
+		sum += segc_expr_hash_at(fh->share[slot_index(w->ranks[j],
+			w->xs[j])], first + j);
 	return sum;
 }
 
@@ -705,8 +716,9 @@ static int term_hash(struct term_writer *w, struct coef_hashes *ch,
 	segc_poly_get_exps(w->p, i, w->e);
 again:
 	for (r = 0, row = 0, k = first, sum = 0, neg = 0; r < m;
-	     r++, row += 2 * POWER_CACHE + 1) {
+	     r++, row += CACHE_ROW) {
 		int32_t x = e[byrank[r]];
+		/* slot_index(r, x), its row carried along */
 		size_t s = row + (size_t)(x + POWER_CACHE);
 
 		/* one comparison for -POWER_CACHE <= x <= POWER_CACHE;
@@ -733,9 +745,9 @@ again:
 		*res = c;
 	} else if (k == 1 && one) {
 		/* the one factor alone */
-		for (r = 0, row = 0; !e[byrank[r]]; r++)
-			row += 2 * POWER_CACHE + 1;
-		*res = fh->hash[row + (size_t)(e[byrank[r]] + POWER_CACHE)];
+		for (r = 0; !e[byrank[r]]; r++)
+			;
+		*res = fh->hash[slot_index(r, e[byrank[r]])];
 	} else {
 		if (!one)
 			sum += segc_expr_hash_at(cs, 0);

@@ -64,7 +64,7 @@ static inline ulong flint_exp(const segc_flint *f, const segc_poly *p,
 	return (ulong)((int64_t)term_exp(p, i)[v] - (shift ? shift[v] : 0));
 }
 
-/* Terms whose exponents pack_exps and unpack_exps handle at a time. */
+/* Terms whose exponents pack_exps packs at a time. */
 #define PACK_CHUNK 256
 
 /* The field of FLINT's variable 'k' in a packed exponent vector: the
